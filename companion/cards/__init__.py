@@ -1,0 +1,33 @@
+"""The card database: pydantic models of every card and the YAML loader.
+
+>>> from companion.cards import load_game
+>>> standard = load_game("dragon-kings")
+>>> standard.total("standard")
+53
+>>> standard.get("ks").symbol
+'K♠'
+"""
+
+from companion.cards.base import CardModel, DeckInfo, GameInfo
+from companion.cards.loader import (
+    CardDataError,
+    GameCards,
+    clear_cache,
+    load_all,
+    load_game,
+    validate_dir,
+)
+from companion.cards.search import find_cards
+
+__all__ = [
+    "CardDataError",
+    "CardModel",
+    "DeckInfo",
+    "GameCards",
+    "GameInfo",
+    "clear_cache",
+    "find_cards",
+    "load_all",
+    "load_game",
+    "validate_dir",
+]

@@ -1,0 +1,101 @@
+"""What every card of every game has, and the game/deck descriptions.
+
+A card file holds one deck: ``cards_data/<game-id>/<deck-id>.yaml`` with a
+``cards:`` list. Each card names its ``type`` (the discriminator of its
+game's union of card models); the loader fills ``deck`` from the file name.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=80)]
+"""A stable identifier: lowercase words joined by hyphens (``crystal-dagger``)."""
+
+Suit = Literal["s", "h", "d", "c"]
+"""A suit letter: ``s`` spades, ``h`` hearts, ``d`` diamonds, ``c`` clubs."""
+
+Rank = Literal["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
+"""A rank letter: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+
+
+class Model(BaseModel):
+    """Strict, immutable base for everything read from the card files."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+class CardModel(Model):
+    """Fields every card carries, whatever its game.
+
+    Subclasses add ``type: Literal[...]`` and the structured fields their
+    rules need; prose goes in ``text`` and is always the project's own words.
+    """
+
+    id: Slug
+    name: Annotated[str, StringConstraints(min_length=1, max_length=80)]
+    deck: Slug
+    quantity: Annotated[int, Field(ge=1, le=99)] = 1
+    text: str = ""
+    flavor: str | None = None
+    designed: bool = False
+    designed_reason: str | None = None
+    variant: bool = False
+    art: str | None = None
+
+    @model_validator(mode="after")
+    def _designed_needs_reason(self) -> CardModel:
+        if self.designed and not (self.designed_reason and self.designed_reason.strip()):
+            raise ValueError("designed cards need a one-line designed_reason")
+        return self
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id!r} x{self.quantity}>"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def kind(self) -> str:
+        """The card's type tag (``treasure``, ``monster``, ...)."""
+        return str(getattr(self, "type", type(self).__name__.lower()))
+
+
+class DeckBack(Model):
+    """How a deck's card backs look when printed."""
+
+    title: str
+    subtitle: str | None = None
+    color: Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")] = "#2b2b40"
+    accent: Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")] = "#d4af37"
+    pattern: str = "diamonds"
+
+
+class DeckInfo(Model):
+    """One deck of a game as declared in ``game.yaml``."""
+
+    id: Slug
+    name: str
+    description: str = ""
+    default_type: str | None = None
+    types: tuple[str, ...] = ()
+    """Card types allowed in this deck; empty means any type of the game."""
+    expected_total: Annotated[int, Field(ge=0)] | None = None
+    """Sum of quantities the rulebook gives for this deck (checked by tests)."""
+    back: DeckBack | None = None
+    variant: bool = False
+
+
+class GameInfo(Model):
+    """A game's ``game.yaml``: its name and its decks in play order."""
+
+    id: Slug
+    name: str
+    rulebook: str = ""
+    players: str = ""
+    decks: tuple[DeckInfo, ...]
+
+    def deck(self, deck_id: str) -> DeckInfo | None:
+        return next((d for d in self.decks if d.id == deck_id), None)

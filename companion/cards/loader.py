@@ -1,0 +1,326 @@
+"""Read and validate ``cards_data/<game-id>/*.yaml`` into card models.
+
+Errors name the file, the card and the field, one per line::
+
+    cards_data/dungeon-poker/treasures.yaml: card 'Crystal Dagger': salvage: must be ≥ 0
+
+Loading is cached per (game, folder); :func:`clear_cache` forgets it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import TypeAdapter, ValidationError
+
+from companion import GAMES
+from companion.cards.base import CardModel, DeckInfo, GameInfo
+from companion.cards.games import card_union
+from companion.errors import CompanionError
+from companion.paths import cards_dir
+
+try:  # the C loader is several times faster where libyaml is present
+    _YamlLoader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - pure-python PyYAML
+    _YamlLoader = yaml.SafeLoader
+
+
+class CardDataError(CompanionError):
+    """One or more problems in the card files; ``problems`` lists them all."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        more = f" (and {len(problems) - 1} more; run 'companion cards validate')" if len(problems) > 1 else ""
+        super().__init__(problems[0] + more)
+
+
+@dataclass(frozen=True)
+class GameCards:
+    """All cards of one game, in file order, with lookups by deck, id and name."""
+
+    game: GameInfo
+    cards: tuple[Any, ...]
+    source: Path
+    _by_id: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._by_id.update({c.id: c for c in self.cards})
+
+    def __repr__(self) -> str:
+        return f"<GameCards {self.game.id!r}: {len(self.cards)} cards, {self.total()} with copies>"
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def decks(self) -> tuple[DeckInfo, ...]:
+        return self.game.decks
+
+    def deck(self, deck_id: str) -> tuple[Any, ...]:
+        """The cards of one deck (each card once; see ``quantity``)."""
+        if self.game.deck(deck_id) is None:
+            known = ", ".join(d.id for d in self.game.decks)
+            raise CompanionError(f"{self.game.id} has no deck '{deck_id}' (decks: {known})")
+        return tuple(c for c in self.cards if c.deck == deck_id)
+
+    def get(self, card_id: str) -> Any:
+        """The card with this id; a clear error when there is none."""
+        try:
+            return self._by_id[card_id]
+        except KeyError:
+            raise CompanionError(f"{self.game.id} has no card with id '{card_id}'") from None
+
+    def by_name(self, name: str) -> list[Any]:
+        """Cards whose name or id equals ``name``, ignoring case."""
+        wanted = name.strip().casefold()
+        return [c for c in self.cards if c.name.casefold() == wanted or c.id == wanted]
+
+    def of_type(self, type_name: str) -> tuple[Any, ...]:
+        return tuple(c for c in self.cards if c.kind == type_name)
+
+    def total(self, deck_id: str | None = None) -> int:
+        """Sum of quantities, for one deck or the whole game."""
+        cards = self.cards if deck_id is None else self.deck(deck_id)
+        return sum(c.quantity for c in cards)
+
+
+def load_game(game_id: str, data_dir: str | Path | None = None) -> GameCards:
+    """Load and validate one game's cards (cached)."""
+    if game_id not in GAMES:
+        raise CompanionError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})")
+    root = Path(data_dir) if data_dir is not None else cards_dir()
+    return _load_game_cached(game_id, str(root.resolve()))
+
+
+def load_all(data_dir: str | Path | None = None) -> dict[str, GameCards]:
+    """Every game found in the card folder, keyed by game id."""
+    root = Path(data_dir) if data_dir is not None else cards_dir()
+    return {g: load_game(g, root) for g in GAMES if (root / g).is_dir()}
+
+
+def clear_cache() -> None:
+    _load_game_cached.cache_clear()
+
+
+@functools.lru_cache(maxsize=32)
+def _load_game_cached(game_id: str, root: str) -> GameCards:
+    problems: list[str] = []
+    cards = _read_game(Path(root) / game_id, game_id, problems)
+    if problems:
+        raise CardDataError(problems)
+    return cards  # type: ignore[return-value]
+
+
+def validate_dir(path: str | Path) -> tuple[list[GameCards], list[str]]:
+    """Validate a card folder: a data root or a single ``<game-id>`` folder.
+
+    Returns the games that loaded and every problem found (all of them, not
+    just the first), so an editor of card files sees everything at once.
+    """
+    root = Path(path)
+    if not root.is_dir():
+        return [], [f"{_show(root)}: not a folder"]
+    if (root / "game.yaml").is_file():
+        game_dirs = [root]
+    else:
+        game_dirs = sorted(p for p in root.iterdir() if p.is_dir() and (p / "game.yaml").is_file())
+        if not game_dirs:
+            return [], [f"{_show(root)}: no game folders (each needs a game.yaml)"]
+    loaded: list[GameCards] = []
+    problems: list[str] = []
+    for game_dir in game_dirs:
+        found: list[str] = []
+        game = _read_game(game_dir, None, found)
+        problems.extend(found)
+        if game is not None and not found:
+            loaded.append(game)
+    return loaded, problems
+
+
+def _show(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _read_yaml(path: Path, problems: list[str]) -> Any:
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return yaml.load(handle, Loader=_YamlLoader)  # noqa: S506 - a safe loader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        problems.append(f"{_show(path)}: {where}not valid YAML ({exc.problem})")
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        problems.append(f"{_show(path)}: not valid YAML ({exc})")
+    except OSError as exc:
+        problems.append(f"{_show(path)}: cannot read ({exc.strerror or exc})")
+    return None
+
+
+def _read_game(game_dir: Path, expected_id: str | None, problems: list[str]) -> GameCards | None:
+    game_file = game_dir / "game.yaml"
+    if not game_file.is_file():
+        problems.append(f"{_show(game_dir)}: no game.yaml")
+        return None
+    raw_game = _read_yaml(game_file, problems)
+    if raw_game is None:
+        return None
+    try:
+        game = GameInfo.model_validate(raw_game)
+    except ValidationError as exc:
+        problems.extend(f"{_show(game_file)}: {line}" for line in _describe(exc))
+        return None
+    if expected_id is not None and game.id != expected_id:
+        problems.append(f"{_show(game_file)}: id: '{game.id}' does not match its folder '{expected_id}'")
+        return None
+    if game.id not in GAMES:
+        problems.append(f"{_show(game_file)}: id: unknown game '{game.id}' (games: {', '.join(GAMES)})")
+        return None
+
+    adapter: TypeAdapter[Any] = TypeAdapter(card_union(game.id))
+    deck_ids = {d.id for d in game.decks}
+    cards: list[Any] = []
+    seen: dict[str, str] = {}
+    for path in sorted(game_dir.glob("*.y*ml")):
+        if path.name == "game.yaml" or path.suffix not in (".yaml", ".yml"):
+            continue
+        deck = game.deck(path.stem)
+        if deck is None:
+            problems.append(
+                f"{_show(path)}: unknown deck '{path.stem}' (decks of {game.id}: {', '.join(sorted(deck_ids))})"
+            )
+            continue
+        cards.extend(_read_deck(path, deck, adapter, seen, problems))
+    for deck in game.decks:
+        if not (game_dir / f"{deck.id}.yaml").is_file() and not (game_dir / f"{deck.id}.yml").is_file():
+            problems.append(f"{_show(game_file)}: deck '{deck.id}' has no file {deck.id}.yaml")
+    order = {d.id: i for i, d in enumerate(game.decks)}
+    cards.sort(key=lambda c: order[c.deck])  # stable: file order within a deck
+    return GameCards(game=game, cards=tuple(cards), source=game_dir)
+
+
+def _read_deck(
+    path: Path, deck: DeckInfo, adapter: TypeAdapter[Any], seen: dict[str, str], problems: list[str]
+) -> list[Any]:
+    raw = _read_yaml(path, problems)
+    if raw is None:
+        if not any(p.startswith(_show(path)) for p in problems):
+            problems.append(f"{_show(path)}: empty file (expected a 'cards:' list)")
+        return []
+    if not isinstance(raw, dict) or not isinstance(raw.get("cards"), list):
+        problems.append(f"{_show(path)}: expected a mapping with a 'cards:' list")
+        return []
+    unknown = set(raw) - {"cards", "deck", "notes"}
+    if unknown:
+        problems.append(f"{_show(path)}: unknown top-level key(s): {', '.join(sorted(map(str, unknown)))}")
+    out: list[Any] = []
+    for index, entry in enumerate(raw["cards"]):
+        label = _label(entry, index)
+        if not isinstance(entry, dict):
+            problems.append(f"{_show(path)}: card {label}: expected a mapping of fields")
+            continue
+        data = dict(entry)
+        if data.get("deck", deck.id) != deck.id:
+            problems.append(f"{_show(path)}: card {label}: deck: '{data['deck']}' but the file is deck '{deck.id}'")
+            continue
+        data["deck"] = deck.id
+        if deck.default_type and "type" not in data:
+            data["type"] = deck.default_type
+        try:
+            card = adapter.validate_python(data)
+        except ValidationError as exc:
+            tag = data.get("type") if isinstance(data.get("type"), str) else None
+            problems.extend(f"{_show(path)}: card {label}: {line}" for line in _describe(exc, tag))
+            continue
+        if deck.types and card.kind not in deck.types:
+            problems.append(
+                f"{_show(path)}: card {label}: type: '{card.kind}' does not belong in deck "
+                f"'{deck.id}' (allowed: {', '.join(deck.types)})"
+            )
+            continue
+        if deck.variant and not card.variant:
+            card = card.model_copy(update={"variant": True})
+        if card.id in seen:
+            problems.append(f"{_show(path)}: card {label}: id: '{card.id}' is already used in {seen[card.id]}")
+            continue
+        seen[card.id] = _show(path)
+        out.append(card)
+    return out
+
+
+def _label(entry: Any, index: int) -> str:
+    if isinstance(entry, dict):
+        for key in ("name", "id"):
+            if isinstance(entry.get(key), str) and entry[key].strip():
+                return repr(entry[key].strip())
+    return f"#{index + 1}"
+
+
+_MESSAGES = {
+    "greater_than_equal": "must be ≥ {ge}",
+    "greater_than": "must be > {gt}",
+    "less_than_equal": "must be ≤ {le}",
+    "less_than": "must be < {lt}",
+    "missing": "is required",
+    "extra_forbidden": "is not a known field",
+    "int_parsing": "must be a whole number",
+    "int_type": "must be a whole number",
+    "bool_parsing": "must be true or false",
+    "bool_type": "must be true or false",
+    "string_type": "must be text",
+    "list_type": "must be a list",
+    "tuple_type": "must be a list",
+    "dict_type": "must be a mapping",
+    "model_type": "must be a mapping of fields",
+    "string_too_short": "must not be empty",
+    "string_too_long": "is too long (at most {max_length} characters)",
+    "too_short": "must have at least {min_length} item(s)",
+    "too_long": "must have at most {max_length} item(s)",
+    "string_pattern_mismatch": "has a bad format (must match {pattern})",
+}
+
+
+def _describe(exc: ValidationError, tag: str | None = None) -> list[str]:
+    """Turn pydantic's errors into ``field: message`` lines in plain words."""
+    lines = []
+    for err in exc.errors(include_url=False):
+        kind = err["type"]
+        ctx = err.get("ctx") or {}
+        loc = [str(p) for p in err["loc"]]
+        if kind in ("union_tag_invalid", "union_tag_not_found"):
+            if kind == "union_tag_not_found":
+                lines.append("type: is required (which kind of card is this?)")
+            else:
+                lines.append(f"type: unknown card type {ctx.get('tag')!r} (expected one of {ctx.get('expected_tags')})")
+            continue
+        # Inside a discriminated union the first location is the card's type tag.
+        if tag is not None and loc and loc[0] == tag:
+            loc = loc[1:]
+        where = ".".join(loc) if loc else "card"
+        if kind == "literal_error":
+            message = f"must be one of {ctx.get('expected')}"
+        elif kind == "value_error":
+            message = str(ctx.get("error", err["msg"]))
+        elif kind in _MESSAGES:
+            try:
+                message = _MESSAGES[kind].format(**ctx)
+            except (KeyError, IndexError):
+                message = err["msg"]
+        else:
+            message = err["msg"][:1].lower() + err["msg"][1:]
+        if kind not in ("missing", "extra_forbidden") and "input" in err and not isinstance(err["input"], dict | list):
+            message += f" (got {err['input']!r})"
+        lines.append(f"{where}: {message}")
+    return lines
+

@@ -1,0 +1,59 @@
+"""JSON Schema of the card files, so editors can check and complete them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, create_model
+
+from companion import GAMES
+from companion.cards.games import card_union
+from companion.errors import CompanionError
+
+
+def _deck_file_model(game_id: str) -> type[BaseModel]:
+    title = "".join(part.title() for part in game_id.split("-")) + "DeckFile"
+    return create_model(  # type: ignore[call-overload,no-any-return]
+        title,
+        __config__=ConfigDict(extra="forbid", title=f"{game_id} deck file"),
+        cards=(list[card_union(game_id)], ...),  # type: ignore[misc]
+        notes=(str | None, None),
+    )
+
+
+def card_file_schema(game: str | None = None) -> dict[str, Any]:
+    """The schema of one game's deck files, or of any game's (``anyOf``).
+
+    The ``deck`` field is filled in from the file name, so it is optional here.
+    """
+    if game is not None and game not in GAMES:
+        raise CompanionError(f"unknown game '{game}' (games: {', '.join(GAMES)})")
+    games = [game] if game else [g for g in GAMES if _has_models(g)]
+    schemas = {g: _deck_file_model(g).model_json_schema() for g in games}
+    for s in schemas.values():
+        for definition in s.get("$defs", {}).values():
+            required = definition.get("required")
+            if required and "deck" in required:
+                required.remove("deck")
+    if game:
+        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schemas[game]}
+    defs: dict[str, Any] = {}
+    options = []
+    for g, s in schemas.items():
+        defs.update(s.pop("$defs", {}))
+        defs[s["title"].replace(" ", "_")] = s
+        options.append({"$ref": f"#/$defs/{s['title'].replace(' ', '_')}"})
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "companion card file",
+        "anyOf": options,
+        "$defs": defs,
+    }
+
+
+def _has_models(game_id: str) -> bool:
+    try:
+        card_union(game_id)
+    except (ImportError, AttributeError):
+        return False
+    return True

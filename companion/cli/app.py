@@ -1,0 +1,129 @@
+"""The root ``companion`` app, its error convention and its entry point.
+
+Errors: the core raises :class:`companion.errors.CompanionError`; bad flags
+raise Typer's usage errors. Both become ``error: <message>`` on stderr with
+exit code 2. Anything else is a bug in companion: it is reported on one line
+with exit code 1 (``COMPANION_DEBUG=1`` shows the traceback).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+
+import typer
+from typer._click import exceptions as click_exceptions
+
+from companion import __version__
+from companion.errors import CompanionError
+
+# Command modules under companion.cli, in the order --help lists them. A
+# module that does not exist yet is skipped, so a group only appears once it
+# really works.
+COMMAND_MODULES: tuple[str, ...] = (
+    "cards",
+    "printing",
+    "rank",
+    "pot",
+    "showdown",
+    "table",
+    "timer",
+    "dod",
+    "dm",
+)
+
+HELP = (
+    "Print-and-play companion for Dungeon Poker, Dungeon Master, DECKO, "
+    "Dragon Kings and Dungeon of D: print decks and rulebooks, run the blind "
+    "clock, draw cards, rank hands, split pots and play Dungeon of D solo."
+)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"companion {__version__}")
+        raise typer.Exit()
+
+
+def build_app() -> typer.Typer:
+    """Create the root app with every available command group registered."""
+    app = typer.Typer(
+        name="companion",
+        help=HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode="rich",
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+
+    @app.callback()
+    def root(
+        version: bool = typer.Option(
+            False, "--version", callback=_show_version, is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ) -> None:
+        """Print-and-play companion for five fantasy card games."""
+
+    for name in COMMAND_MODULES:
+        module_name = f"{__package__}.{name}"
+        if importlib.util.find_spec(module_name) is None:
+            continue
+        importlib.import_module(module_name).register(app)
+    return app
+
+
+def _error(message: str) -> None:
+    sys.stderr.write(f"error: {' '.join(message.split())}\n")
+    sys.stderr.flush()
+
+
+def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
+    """Run the CLI on ``argv`` and return the exit code instead of exiting."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        command = typer.main.get_command(build_app())
+        result = command.main(args=args, prog_name=prog_name, standalone_mode=False)
+        return result if isinstance(result, int) else 0
+    except CompanionError as exc:
+        _error(exc.message)
+        return exc.exit_code
+    except click_exceptions.NoArgsIsHelpError as exc:
+        # A bare group name is a request for its help, not a mistake.
+        typer.echo(exc.ctx.get_help() if exc.ctx else "")
+        return 0
+    except click_exceptions.UsageError as exc:
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+        _error(exc.format_message() + hint)
+        return 2
+    except click_exceptions.ClickException as exc:
+        _error(exc.format_message())
+        return 2
+    except (typer.Abort, KeyboardInterrupt, EOFError):
+        sys.stderr.write("\naborted\n")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``companion cards list ... | head``): not an error.
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
+        except OSError:
+            pass
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
+        if os.environ.get("COMPANION_DEBUG"):
+            traceback.print_exc()
+        _error(
+            f"internal error ({type(exc).__name__}: {exc}); this is a bug in companion, "
+            "rerun with COMPANION_DEBUG=1 to see where"
+        )
+        return 1
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(run())

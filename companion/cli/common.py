@@ -1,0 +1,57 @@
+"""Shared pieces of the CLI: output helpers and the options every group uses.
+
+Consoles are created per call (never cached at import), so tests that
+capture stdout see everything and ``--json`` output stays clean.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+JSON_HELP = "Print exactly one JSON document on stdout instead of a table."
+
+JsonOption = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+StateOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--state",
+        help="SQLite state file (default: $COMPANION_STATE, else the user data directory).",
+        show_default=False,
+    ),
+]
+SeedOption = Annotated[
+    int | None,
+    typer.Option("--seed", help="Seed for every shuffle and draw: same seed, same result."),
+]
+
+
+def console(*, stderr: bool = False) -> Console:
+    """A Rich console on stdout (or stderr for progress and notes)."""
+    from rich.console import Console
+
+    return Console(file=sys.stderr if stderr else sys.stdout, highlight=False, soft_wrap=False)
+
+
+def emit_json(data: Any) -> None:
+    """Write ``data`` as the one JSON document of this command on stdout."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=_json_default))
+    sys.stdout.write("\n")
+    sys.stdout.flush()
+
+
+def _json_default(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, set | frozenset | tuple):
+        return list(value)
+    raise TypeError(f"cannot encode {type(value).__name__} as JSON")

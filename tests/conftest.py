@@ -1,0 +1,65 @@
+"""Shared fixtures: run the CLI in-process and keep every test off the user's state."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from companion.cli.app import run
+
+
+@dataclass(frozen=True)
+class CliResult:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    def json(self) -> Any:
+        return json.loads(self.stdout)
+
+
+class _Stdin(io.StringIO):
+    def isatty(self) -> bool:  # scripted input is never a terminal
+        return False
+
+
+def invoke(*args: str, input: str = "") -> CliResult:
+    """Run ``companion ARGS`` in this process and capture what it prints."""
+    out, err = io.StringIO(), io.StringIO()
+    stdin = _Stdin(input)
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _swap_stdin(stdin):
+        code = run(list(args))
+    return CliResult(code, out.getvalue(), err.getvalue())
+
+
+@contextlib.contextmanager
+def _swap_stdin(stream: io.StringIO):  # type: ignore[no-untyped-def]
+    import sys
+
+    saved = sys.stdin
+    sys.stdin = stream
+    try:
+        yield
+    finally:
+        sys.stdin = saved
+
+
+@pytest.fixture
+def cli() -> Callable[..., CliResult]:
+    return invoke
+
+
+@pytest.fixture(autouse=True)
+def _private_state(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test ever reads or writes the real user state directory."""
+    state_dir = tmp_path_factory.mktemp("state")
+    monkeypatch.setenv("COMPANION_STATE", str(state_dir / "companion.sqlite3"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(state_dir))
+    monkeypatch.delenv("COMPANION_CARDS", raising=False)
+    monkeypatch.delenv("COMPANION_DEBUG", raising=False)

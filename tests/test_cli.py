@@ -1,0 +1,113 @@
+"""The CLI contract every command group shares (issue: foundation)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+import typer
+
+from companion import __version__
+from companion.cli.app import build_app
+from tests.conftest import invoke
+
+
+def _leaf_commands() -> list[list[str]]:
+    """Every runnable command path, e.g. ['cards', 'list']."""
+    root = typer.main.get_command(build_app())
+    paths: list[list[str]] = []
+
+    def walk(cmd, path):  # type: ignore[no-untyped-def]
+        subs = getattr(cmd, "commands", None)
+        if subs:
+            for name, sub in subs.items():
+                walk(sub, [*path, name])
+        else:
+            paths.append(path)
+
+    walk(root, [])
+    return paths
+
+
+LEAVES = _leaf_commands()
+
+
+def test_help_lists_the_command_groups() -> None:
+    result = invoke("--help")
+    assert result.exit_code == 0
+    for group in ("cards",):
+        assert group in result.stdout
+
+
+def test_version_prints_the_version() -> None:
+    result = invoke("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"companion {__version__}"
+
+
+def test_python_dash_m_runs_the_same_cli() -> None:
+    proc = subprocess.run([sys.executable, "-m", "companion", "--version"], capture_output=True, text=True)
+    assert proc.returncode == 0
+    assert proc.stdout.strip() == f"companion {__version__}"
+
+
+def test_unknown_command_is_a_one_line_error() -> None:
+    result = invoke("no-such-command")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ")
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("path", LEAVES, ids=[" ".join(p) for p in LEAVES])
+def test_every_command_rejects_an_unknown_option_in_one_line(path: list[str]) -> None:
+    result = invoke(*path, "--no-such-option-anywhere")
+    assert result.exit_code == 2, result
+    assert result.stderr.startswith("error: ")
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize("path", LEAVES, ids=[" ".join(p) for p in LEAVES])
+def test_every_command_rejects_garbage_arguments_without_a_traceback(path: list[str]) -> None:
+    garbage = ["@@not-a-thing@@", "Zx", "-5", "=", "nope=notanumber"]
+    result = invoke(*path, *garbage)
+    assert result.exit_code != 0, result
+    assert result.stderr.startswith("error: "), result
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_help_does_not_import_heavy_modules() -> None:
+    """``companion --help`` must start fast: no PDF, template or TUI libraries."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from companion.cli.app import run\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    run(['--help'])\n"
+        "heavy = {'reportlab', 'jinja2', 'textual', 'numpy'}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "[]"
+
+
+def test_internal_errors_are_one_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.cards.loader as loader
+
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(loader, "load_game", broken)
+    monkeypatch.setattr("companion.cards.load_game", broken)
+    result = invoke("cards", "list", "dragon-kings")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: internal error (RuntimeError: simulated bug)")
+    assert "Traceback" not in result.stderr
+
+
+def test_json_output_is_exactly_one_document() -> None:
+    result = invoke("cards", "list", "dragon-kings", "--json")
+    assert result.exit_code == 0
+    data = result.json()  # raises if anything else is on stdout
+    assert isinstance(data, list)

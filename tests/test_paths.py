@@ -1,0 +1,34 @@
+"""Where state and data live (issue: foundation)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.fileio import write_atomic
+from companion.errors import CompanionError
+from companion.paths import state_path
+
+
+def test_state_flag_beats_environment_beats_user_data_dir() -> None:
+    env = {"COMPANION_STATE": "/env/state.sqlite3"}
+    assert state_path("/flag/state.sqlite3", env=env) == Path("/flag/state.sqlite3")
+    assert state_path(None, env=env) == Path("/env/state.sqlite3")
+    default = state_path(None, env={})
+    assert default.name == "companion.sqlite3" and "companion" in str(default.parent)
+
+
+def test_write_atomic_replaces_whole_file_and_leaves_no_temp(tmp_path: Path) -> None:
+    target = tmp_path / "deck.pdf"
+    target.write_bytes(b"old")
+    write_atomic(target, b"new contents")
+    assert target.read_bytes() == b"new contents"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.pdf"]
+
+
+def test_write_atomic_reports_unwritable_place_as_user_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(CompanionError, match="cannot write"):
+        write_atomic(blocker / "inside.txt", "data")
