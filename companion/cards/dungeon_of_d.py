@@ -38,7 +38,7 @@ Stat = Literal["STR", "INT", "AGL"]
 
 Ability = Literal["flying", "smart", "regenerate", "poison", "steal", "curse"]
 """A monster's special ability. ``flying`` and ``smart`` have no rule of their
-own; skills and items refer to them."""
+own; skills and items refer to them. A monster may have several."""
 
 Against = Literal["flying", "smart", "undead", "regenerate", "monster-4"]
 """Which monsters a conditional bonus works against (``monster-4``: the
@@ -324,10 +324,17 @@ class DodMonster(Model):
     STR: NonNegative
     INT: NonNegative
     AGL: NonNegative
-    ability: Ability | None = None
+    abilities: tuple[Ability, ...] = ()
+    """Special abilities in printed order (a lost melee round applies them in that order)."""
     undead: bool = False
     gold: NonNegative
     text: str = ""
+
+    @model_validator(mode="after")
+    def _distinct(self) -> DodMonster:
+        if len(set(self.abilities)) != len(self.abilities):
+            raise ValueError("abilities: each ability once")
+        return self
 
 
 class DodMonsterCard(CardModel):

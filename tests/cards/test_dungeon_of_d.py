@@ -193,7 +193,7 @@ def test_four_monster_cards_one_per_slot_with_eight_levels(dod) -> None:  # type
 
 def test_skeleton_has_str_7_int_3_agl_3_and_regenerates(dod) -> None:  # type: ignore[no-untyped-def]
     _, skeleton = _monster(dod, "Skeleton")
-    assert (skeleton.STR, skeleton.INT, skeleton.AGL, skeleton.ability) == (7, 3, 3, "regenerate")
+    assert (skeleton.STR, skeleton.INT, skeleton.AGL, skeleton.abilities) == (7, 3, 3, ("regenerate",))
 
 
 def test_giant_bat_has_str_6(dod) -> None:  # type: ignore[no-untyped-def]
@@ -201,9 +201,13 @@ def test_giant_bat_has_str_6(dod) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_ice_devil_steals_and_vampire_curses_on_level_7(dod) -> None:  # type: ignore[no-untyped-def]
-    assert _monster(dod, "Ice Devil")[1].ability == "steal"
+    assert _monster(dod, "Ice Devil")[1].abilities == ("steal",)
     _, vampire = _monster(dod, "Vampire")
-    assert (vampire.ability, vampire.level) == ("curse", 7)
+    assert ("curse" in vampire.abilities, vampire.level) == (True, 7)
+
+
+def test_the_vampire_regenerates_since_holy_water_on_it_is_followed_by_a_regenerate_check(dod) -> None:  # type: ignore[no-untyped-def]
+    assert "regenerate" in _monster(dod, "Vampire")[1].abilities
 
 
 def test_the_wright_exists(dod) -> None:  # type: ignore[no-untyped-def]
@@ -212,11 +216,11 @@ def test_the_wright_exists(dod) -> None:  # type: ignore[no-untyped-def]
 
 def test_ice_dragon_is_monster_4_of_level_8_with_9_gold_and_regenerate(dod) -> None:  # type: ignore[no-untyped-def]
     slot, dragon = _monster(dod, "Ice Dragon")
-    assert (slot, dragon.level, dragon.gold, dragon.ability) == (4, 8, 9, "regenerate")
+    assert (slot, dragon.level, dragon.gold, dragon.abilities) == (4, 8, 9, ("regenerate",))
 
 
 def test_every_ability_appears_on_some_monster(dod) -> None:  # type: ignore[no-untyped-def]
-    abilities = {m.ability for c in dod.deck("monsters") for m in c.levels}
+    abilities = {a for c in dod.deck("monsters") for m in c.levels for a in m.abilities}
     assert {"flying", "smart", "regenerate", "poison", "steal", "curse"} <= abilities
 
 
