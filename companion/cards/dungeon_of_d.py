@@ -77,7 +77,7 @@ def plus_value(value: str | int, skulls: int) -> int:
 
 PART_EFFECTS: dict[str, str] = {
     "key-item": "no use of its own; room actions ask for it (Lantern, Rope)",
-    "weapon": "melee: your first effort card gets +amount (one weapon a round, the best)",
+    "weapon": "melee, right after your first effort card: use it for +amount (one weapon a round)",
     "gain-arrows": "getting it adds amount Arrows to the Arrows card; the power card is discarded",
     "gain-fruit": "getting it adds amount Fruits to the Fruits card; the power card is discarded",
     "magic-arrow": "an arrow kind: a ranged attack with it gets +amount",

@@ -390,6 +390,16 @@ def _reroll_use(s: State, f: Frame, card: int, part: Part) -> None:
     f["roll"] = R.check1(s) + (_wary(s) if f["k"] == "move" else 0)
 
 
+def _weapon_can(s: State, f: Frame, card: int, part: Part) -> bool:
+    return f["k"] == "melee" and not f.get("wb")
+
+
+def _weapon_use(s: State, f: Frame, card: int, part: Part) -> None:
+    master = R.skill(s, "weapon-master")
+    f["wb"] = part.amount + (master.amount if master else 0)  # FAQ Q2: they add up
+    R.ev(s, "weapon", part.id, f["wb"])
+
+
 def _wary(s: State) -> int:
     sk = R.skill(s, "wary")
     return sk.amount if sk else 0
@@ -404,6 +414,7 @@ def _has_unknown(s: State, f: Frame, card: int, part: Part) -> bool:
 
 
 ITEM_USES: dict[str, Use] = {
+    "weapon": Use(frozenset({"first"}), _weapon_can, _weapon_use),
     "reveal-rooms": Use(frozenset({"turn"}), _reveal_can, _reveal_use),
     "detect-potion": Use(ANYTIME, _has_unknown, _detect_use),
     "detect-all": Use(ANYTIME, _has_unknown, _detect_all_use),
@@ -421,7 +432,7 @@ ITEM_USES: dict[str, Use] = {
 }
 
 PASSIVE_PARTS = frozenset({
-    "key-item", "weapon", "gain-arrows", "gain-fruit", "magic-arrow", "vampiric-arrow", "treasure",
+    "key-item", "gain-arrows", "gain-fruit", "magic-arrow", "vampiric-arrow", "treasure",
     "stat-bonus", "extra-slots", "poison-immunity", "slot-bonus", "run-bonus",
 })
 """Part effects with no use of their own: the engine reads them where they apply

@@ -569,12 +569,7 @@ def _melee_total(s: State, cmb: Frame) -> int:
     m = R.monster(s, cmb["slot"])
     effort = s.effort
     total = sum(content.power[c] for c in effort) + R.stat(s, "STR")
-    weapons = [content.item[c].amount for c in R.held(s, "item", "weapon")]
-    if weapons:
-        total += max(weapons)
-        master = R.skill(s, "weapon-master")
-        if master is not None:
-            total += master.amount
+    total += f_weapon(s)
     grapple = R.skill(s, "first-effort-bonus")
     if grapple is not None:
         total += grapple.amount
@@ -589,6 +584,12 @@ def _melee_total(s: State, cmb: Frame) -> int:
         if _is(m, part.against, cmb["slot"]):
             total += part.amount
     return total
+
+
+def f_weapon(s: State) -> int:
+    """The weapon bonus chosen in this melee round (0 if none was used)."""
+    melee = s.stack[-1]
+    return int(melee.get("wb", 0)) if melee["k"] == "melee" else 0
 
 
 def _is(m: Any, against: str | None, slot: int) -> bool:

@@ -57,7 +57,7 @@ def scenario(
     specials: list[str] = (),  # type: ignore[assignment]
     potions: list[str] = (),  # type: ignore[assignment]
     known: list[str] = (),  # type: ignore[assignment]
-    character: str = "wrestler",
+    character: str = "merchant",
     skills: list[str] = (),  # type: ignore[assignment]
     level: int = 1,
     room: str = "training-hall",
@@ -121,8 +121,8 @@ def begin(s: State, *frames: dict[str, Any]) -> State:
     """Run the engine from the start of a turn, or from the given rule frames
     (pushed on a turn that ends when they are done)."""
     s.ev = []
-    s.turn = max(s.turn, 1)
     if frames:
+        s.turn = max(s.turn, 1)
         s.stack = [{"k": "turn", "ph": 1}, *frames]
     engine._run(s)
     check_invariants(s)
@@ -138,6 +138,11 @@ def act(s: State, *actions: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         check_invariants(s)
     s.ev = None
     return events
+
+
+def fight(s: State) -> list[tuple[Any, ...]]:
+    """Choose to fight (when running is impossible the engine fights at once)."""
+    return act(s, ("fight",)) if ("fight",) in s.options else []
 
 
 def kinds(events: list[tuple[Any, ...]]) -> list[str]:
