@@ -164,3 +164,23 @@ def trial(stat: str, difficulty: int) -> dict[str, Any]:
 
 def hand_labels(s: State) -> list[str]:
     return sorted(C.label(c)[:-4] for c in s.hand)
+
+
+COVERED: set[str] = set()
+"""Content ids (``skill:grapple``, ``room:large-chest/open``, ``item:dagger``...) some test exercises."""
+
+
+def covers(*ids: str):  # type: ignore[no-untyped-def]
+    """Mark a test as the one exercising these content ids (checked by test_coverage)."""
+    def mark(fn):  # type: ignore[no-untyped-def]
+        COVERED.update(ids)
+        return fn
+    return mark
+
+
+def all_content_ids() -> set[str]:
+    ids = {f"skill:{sk.id}" for sk in C.skills.values()}
+    ids |= {f"room:{room.id}/{a.id}" for room in C.rooms.values() for a in room.actions}
+    ids |= {f"item:{p.id}" for p in C.item} | {f"special:{p.id}" for p in C.special}
+    ids |= {f"potion:{p.id}" for p in C.potion}
+    return ids

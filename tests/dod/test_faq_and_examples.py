@@ -6,7 +6,7 @@ from companion.dod import score
 from companion.dod.state import ORIGIN
 
 from tests.dod.helpers import (
-    C, act, at, begin, card, combat, fight, first, kinds, scenario, trial,
+    C, act, at, begin, card, combat, covers, fight, first, kinds, scenario, trial,
 )
 
 
@@ -35,6 +35,7 @@ def test_rest_example_hp_6_danger_4_no_discard_draws_nothing() -> None:
 
 # ---- 5.2 DO ACTION ---------------------------------------------------------------------
 
+@covers("room:large-chest/open")
 def test_large_chest_example_lose_the_int_test_lose_1_hp_open_it_anyway_find_a_lantern() -> None:
     lantern = next(c for c in range(40) if C.item[c].id == "lantern")
     s = begin(scenario(hand=["1 STR", "2 AGL", "3 MOV", "4 MOV"], room="large-chest",
@@ -47,6 +48,7 @@ def test_large_chest_example_lose_the_int_test_lose_1_hp_open_it_anyway_find_a_l
     assert s.pos in s.exhausted and s.prompt == "turn"
 
 
+@covers("room:steep-chasm/climb-high", "item:rope")
 def test_steep_chasm_example_level_6_with_a_rope() -> None:
     s = begin(scenario(hand=["1 STR", "2 STR", "3 INT", "4 STR", "5 STR", "1 INT"], items=["rope"], room="steep-chasm",
                        level=6, deck=["1 MOV", "5 AGL", "4 AGL", "1 MOV b", "1 AGL"]))  # 4 AGL: the special item
@@ -67,6 +69,7 @@ def test_steep_chasm_example_level_6_with_a_rope() -> None:
     assert s.prompt == "turn" and s.pos in s.exhausted
 
 
+@covers("room:pit-of-darkness/enter")
 def test_pit_of_darkness_example_int_win_agl_lose_twice_then_win_then_run_from_the_dragon() -> None:
     s = begin(scenario(hand=["5 INT", "5 AGL", "5 AGL b", "4 AGL", "4 STR", "4 INT", "4 MOV", "1 STR", "2 STR"],
                        room="pit-of-darkness", level=8, INT=2, AGL=2, fruits=1,
@@ -183,6 +186,7 @@ def test_curse_example_with_only_3_gold_lose_1_hp_and_keep_the_gold() -> None:
 
 # ---- 5.4.1 FAQ ----------------------------------------------------------------------------------
 
+@covers("special:holy-water")
 def test_faq_holy_water_defeats_a_vampire_and_then_the_regenerate_check_comes() -> None:
     s = begin(scenario(hand=["1 STR", "1 INT", "2 MOV"], level=7, specials=["holy-water"], deck=["3 MOV"]),
               combat(2))
@@ -203,6 +207,7 @@ def test_faq_ice_devil_steals_just_one_of_three_arrows_never_fruit() -> None:
     assert s.arrows == 2 and s.fruits == 2 and s.hp == 3  # only choice: one Arrow
 
 
+@covers("room:guardian-monster/challenge-master")
 def test_faq_guardian_monster_level_8_ice_dragon_regenerates_twice_then_run_no_special_item() -> None:
     s = begin(scenario(hand=["5 STR", "5 STR b", "4 MOV", "4 INT", "1 MOV", "2 MOV"], room="guardian-monster",
                        level=8, STR=4, deck=["1 AGL", "5 INT", "3 AGL", "1 AGL b", "5 AGL", "2 INT"]))
@@ -230,6 +235,7 @@ def test_faq_silver_necklace_only_before_the_regenerate_check() -> None:
     assert s.prompt == "combat" and ("use", necklace) not in s.options
 
 
+@covers("special:silver-necklace")
 def test_faq_silver_necklace_used_in_time_stops_the_regeneration() -> None:
     s = begin(scenario(hand=["5 STR", "4 MOV", "1 MOV"], level=2, specials=["silver-necklace"], deck=["1 AGL", "5 INT"]),
               combat(2))
@@ -249,12 +255,14 @@ def test_faq_giant_bat_dagger_only_right_after_the_first_card_and_no_potion_to_s
     assert s.outcome == "lost"
 
 
+@covers("item:dagger")
 def test_faq_giant_bat_with_the_dagger_used_in_time_the_bat_falls() -> None:
     s = begin(scenario(hand=["3 INT", "4 MOV"], items=["dagger"], deck=["2 INT"]), combat(3))
     events = act(s, ("fight",), ("effort", card("3 INT")), ("use", s.items[0]))
     assert first(events, "melee")[1:] == (6, 6, True)
 
 
+@covers("room:storage-room/pitch-black")
 def test_faq_storage_room_without_a_lantern_move_on_at_once_no_rest() -> None:
     s = begin(scenario(hand=["3 MOV", "4 INT", "5 AGL"], room="training-hall", room_deck=["storage-room"], fruits=2,
                        deck=["5 INT", "5 AGL b"]))
@@ -275,6 +283,7 @@ def test_faq_q1_teleport_potion_without_a_hidden_door_is_wasted_and_the_melee_go
     assert "teleport-fails" in kinds(events) and s.prompt == "melee-effort" and s.potions == []
 
 
+@covers("potion:potion-of-teleport")
 def test_faq_q1_plus_teleport_potion_with_a_hidden_door_ends_the_melee_neither_won_nor_lost() -> None:
     s = begin(scenario(hand=["3 INT", "4 MOV"], potions=["potion-of-teleport"],
                        grid={(0, 0): "training-hall", (1, 0): "hidden-door"}), combat(1))
@@ -286,6 +295,7 @@ def test_faq_q1_plus_teleport_potion_with_a_hidden_door_ends_the_melee_neither_w
     assert s.prompt == "turn" and s.turn == turn + 1
 
 
+@covers("skill:grapple", "skill:weapon-master")
 def test_faq_q2_grapple_weapon_master_and_dagger_make_the_first_card_plus_3() -> None:
     s = begin(scenario(hand=["2 AGL", "4 MOV"], character="wrestler", skills=["dwarf"], INT=1, items=["dagger"],
                        deck=["1 MOV"]), combat(1))
@@ -304,6 +314,7 @@ def test_faq_q3_the_last_card_may_be_played_as_first_effort_but_the_game_is_lost
     assert s.outcome == "lost" and "bonus" not in kinds(events)
 
 
+@covers("item:elf-boots")
 def test_faq_q4_elf_boots_are_not_discarded_when_used() -> None:
     s = begin(scenario(hand=["3 MOV", "4 INT", "5 AGL"], items=["elf-boots"], room="training-hall",
                        room_deck=["dark-storeroom"], deck=["1 AGL", "5 INT"]))
@@ -314,6 +325,7 @@ def test_faq_q4_elf_boots_are_not_discarded_when_used() -> None:
     assert s.items == [boots] and "combat" not in kinds(events) and s.prompt == "turn"
 
 
+@covers("potion:potion-of-perfume")
 def test_faq_q5_perfume_meets_the_monster_even_in_a_danger_0_room() -> None:
     s = begin(scenario(hand=["3 MOV", "4 INT", "5 AGL"], potions=["potion-of-perfume"], room="training-hall",
                        room_deck=["healing-fountain"], deck=["1 AGL", "5 INT"]))
@@ -329,6 +341,7 @@ def _full_inventory(extra_items: list[str], potions: list[str]):  # type: ignore
                     potions=potions)
 
 
+@covers("potion:drop-of-honey")
 def test_faq_q6_drink_drop_of_honey_to_make_room_for_a_new_potion() -> None:
     s = _full_inventory(["bandages"], ["drop-of-honey", "potion-of-stamina"])
     s = begin(s)
@@ -339,6 +352,7 @@ def test_faq_q6_drink_drop_of_honey_to_make_room_for_a_new_potion() -> None:
     assert len(s.potions) == 2 and s.prompt == "turn"
 
 
+@covers("item:purple-leaf")
 def test_faq_q6_plus_use_the_purple_leaf_to_detect_the_new_potion_and_free_its_slot() -> None:
     s = _full_inventory(["bandages"], ["drop-of-honey", "potion-of-stamina"])
     s = begin(s)
@@ -351,6 +365,7 @@ def test_faq_q6_plus_use_the_purple_leaf_to_detect_the_new_potion_and_free_its_s
     assert new in s.known and leaf not in s.items and len(s.potions) == 3 and s.prompt == "turn"
 
 
+@covers("skill:struggle")
 def test_faq_q7_struggle_swaps_a_second_effort_3_for_a_4_agl_from_the_hand() -> None:
     s = begin(scenario(hand=["2 INT", "4 AGL", "1 MOV", "1 STR", "5 STR"], character="gladiator", deck=["3 AGL"]),
               trial("AGL", 9))
@@ -361,6 +376,7 @@ def test_faq_q7_struggle_swaps_a_second_effort_3_for_a_4_agl_from_the_hand() -> 
     assert card("3 AGL") in s.hand and card("4 AGL") not in s.hand
 
 
+@covers("skill:determination")
 def test_faq_q8_determination_against_a_wright_with_hp_3_discards_1_card() -> None:
     s = begin(scenario(hand=["4 AGL", "1 MOV", "2 MOV", "3 MOV"], character="hobbit", level=3), combat(4))
     assert C.monster(4, 3).name == "Wright"
@@ -372,6 +388,7 @@ def test_faq_q8_determination_against_a_wright_with_hp_3_discards_1_card() -> No
     assert s.hp == 2 and first(events, "melee")[3] is True
 
 
+@covers("skill:recycle", "item:vampiric-arrow")
 def test_faq_q9_recycle_after_a_vampiric_arrow_gives_a_plain_arrow() -> None:
     s = begin(scenario(hand=["1 INT", "4 MOV"], character="ranger", items=["vampiric-arrow"], deck=["1 STR"]), combat(3))
     act(s, ("fight",), ("shoot", "vampiric"))
@@ -380,6 +397,7 @@ def test_faq_q9_recycle_after_a_vampiric_arrow_gives_a_plain_arrow() -> None:
     assert s.arrows == 1 and s.items == []
 
 
+@covers("room:training-hall/train-str")
 def test_faq_q10_str_2_to_4_costs_18_then_27() -> None:
     s = begin(scenario(hand=["3 MOV", "4 INT"], room="training-hall", STR=2, gold=45))
     train = _action(s, "train-str")
