@@ -158,11 +158,12 @@ def to_json(state: State) -> dict[str, Any]:
     return out
 
 
-def from_json(data: dict[str, Any], content: Any = None) -> State:
+def from_json(data: dict[str, Any], content: Any = None, check: bool = True) -> State:
     """Rebuild a state from :func:`to_json` data; a clear error if it is not one.
 
     ``content`` is the compiled card data to play on with (the default cards
-    when left out).
+    when left out). With ``check`` the state's invariants are verified, so a
+    damaged save is refused instead of played.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CompanionError("not a Dungeon of D game state (missing or unknown 'format')")
@@ -186,4 +187,13 @@ def from_json(data: dict[str, Any], content: Any = None) -> State:
 
         content = load_content()
     state.content = content
+    if check:
+        from companion.dod.invariants import InvariantError, check_invariants
+
+        try:
+            check_invariants(state)
+        except InvariantError as exc:
+            raise CompanionError(f"corrupt Dungeon of D game state ({exc})") from None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            raise CompanionError(f"corrupt Dungeon of D game state ({type(exc).__name__}: {exc})") from None
     return state
