@@ -54,6 +54,21 @@ def greedy_bot(seed: int = 0, escape_level: int = 8) -> Bot:
     return choose
 
 
+def explorer_bot(seed: int = 0, epsilon: float = 0.3) -> Bot:
+    """The greedy bot, but a random legal action a fraction ``epsilon`` of the
+    time: it goes as deep as the greedy bot while trying everything on the way
+    (used by the property tests)."""
+    rng = random.Random(seed ^ 0x5EED)
+    greedy = greedy_bot(seed)
+
+    def choose(state: State) -> Action:
+        if rng.random() < epsilon:
+            return rng.choice(state.options)
+        return greedy(state)
+
+    return choose
+
+
 def _power(state: State, card: int) -> int:
     return state.content.power[card]
 
@@ -229,7 +244,7 @@ _PROMPTS: dict[str, Callable[[State, random.Random], Action | None]] = {
     "retry": lambda s, r: ("retry",) if len(s.hand) >= 4 else ("stop",),
 }
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_bot}
+BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_bot, "explorer": explorer_bot}
 """Bots by name."""
 
 
@@ -242,4 +257,4 @@ def play(state: State, bot: Bot, max_actions: int = 20000) -> State:
     return state
 
 
-__all__ = ["BOTS", "Bot", "action_available", "greedy_bot", "play", "random_bot"]
+__all__ = ["BOTS", "Bot", "action_available", "explorer_bot", "greedy_bot", "play", "random_bot"]
