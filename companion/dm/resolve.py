@@ -1,0 +1,796 @@
+"""Resolve one Dungeon Master encounter: the resolution phase and the treasure phase.
+
+:func:`resolve` checks the cards on the table against the rules (raising
+:class:`~companion.errors.CompanionError` naming the card that breaks one),
+adds up both sides, kills, recovers and levels up heroes, and says why at
+every step. It is pure: all chance comes from one ``random.Random`` seeded
+by ``Encounter.seed`` (or the ``rng`` passed in), so the same seed gives the
+same result.
+
+The arithmetic, as small functions:
+
+>>> casualties(creature_total=5, party_total=5)
+0
+>>> casualties(creature_total=6, party_total=5)
+1
+>>> casualties(creature_total=10, party_total=5), casualties(creature_total=14, party_total=5)
+(2, 2)
+>>> casualties(creature_total=15, party_total=5)
+3
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from companion.cards.dungeon_master import ATTRIBUTES, AttributeCard, Creature, Hero
+from companion.dm.model import CardPlay, DMCard, Encounter, LevelChoice, PartyHero
+from companion.errors import CompanionError
+
+WINNING_POINTS = 50
+"""A treasure pile of this many points wins the game for the party."""
+
+Situation = Literal["nothing", "cancelled", "meld", "trap", "obstacle"]
+"""What the party faces after Secret Passages: nothing played, everything
+cancelled, a meld of creatures, a trap or an obstacle."""
+
+TYPE_NAMES = {"undead": "Undead", "goblinkin": "Goblinkin", "swarm": "Swarm", "x": "X"}
+
+
+def casualties(creature_total: int, party_total: int) -> int:
+    """Heroes lost: none if the creatures do not beat the party, else one per whole multiple.
+
+    ``party_total`` is already at least 1 (the rulebook's minimum).
+    """
+    if party_total < 1:
+        raise ValueError("the party total is at least 1")
+    if creature_total <= party_total:
+        return 0
+    return creature_total // party_total
+
+
+def roll_attribute(rng: random.Random) -> tuple[int, str]:
+    """Roll the d10 of the treasure phase: ``(roll, attribute)``.
+
+    >>> roll_attribute(random.Random(3))
+    (4, 'bow')
+    """
+    roll = rng.randint(1, 10)
+    return roll, ATTRIBUTES[roll - 1]
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """What one attribute card did."""
+
+    play: CardPlay
+    use: Literal["fight", "ability"]
+    chosen: bool
+    """True when the resolver picked the use (the play asked for ``best``)."""
+    level: int = 0
+    bonus: int = 0
+    effect: str = ""
+
+    @property
+    def points(self) -> int:
+        return self.level + self.bonus if self.use == "fight" else 0
+
+    def __repr__(self) -> str:
+        return f"<PlayResult {self.play.label}: {self.use} {self.points if self.use == 'fight' else self.effect}>"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hero": self.play.hero,
+            "card": self.play.card.name,
+            "use": self.use,
+            "chosen_by_resolver": self.chosen,
+            "level": self.level if self.use == "fight" else None,
+            "bonus": self.bonus if self.use == "fight" else None,
+            "points": self.points if self.use == "fight" else None,
+            "effect": self.effect,
+        }
+
+
+@dataclass(frozen=True)
+class LevelUp:
+    """One level gained in the treasure phase."""
+
+    source: str
+    hero: str
+    attribute: str
+    roll: int | None
+    """The d10 roll, or None when the attribute was named."""
+    level: int
+    """The hero's new level in that attribute."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": self.source, "hero": self.hero, "attribute": self.attribute,
+                "roll": self.roll, "level": self.level}
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """Everything that happened in one encounter, and why (``events``)."""
+
+    situation: Situation
+    dm_played: tuple[str, ...]
+    cancelled: tuple[str, ...]
+    creature_type: str | None
+    dm_total: int | None
+    dm_parts: tuple[tuple[str, int], ...]
+    party_total: int | None
+    party_raw: int | None
+    plays: tuple[PlayResult, ...]
+    casualties: int
+    killed: tuple[str, ...]
+    recovered: tuple[str, ...]
+    treasure_played: tuple[str, ...]
+    treasure_lost: bool
+    treasure_claimed: tuple[str, ...]
+    points_gained: int
+    treasure_points: int
+    new_heroes: tuple[str, ...]
+    level_ups: tuple[LevelUp, ...]
+    party_after: tuple[PartyHero, ...]
+    winner: Literal["party", "dm"] | None
+    suggestions: tuple[str, ...]
+    events: tuple[str, ...]
+    seed: int | None
+    obstacle_result: Literal["beaten", "lost", "cleared"] | None = None
+    trap_result: Literal["sprung", "cancelled"] | None = None
+
+    def __repr__(self) -> str:
+        return (f"<Resolution {self.situation} dm={self.dm_total} party={self.party_total} "
+                f"killed={list(self.killed)} winner={self.winner}>")
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as plain JSON values (the ``--json`` document of ``dm resolve``)."""
+        return {
+            "situation": self.situation,
+            "dm_played": list(self.dm_played),
+            "cancelled": list(self.cancelled),
+            "creature_type": self.creature_type,
+            "dm_total": self.dm_total,
+            "dm_parts": [{"card": n, "fight": f} for n, f in self.dm_parts],
+            "party_total": self.party_total,
+            "party_raw_total": self.party_raw,
+            "plays": [p.to_json() for p in self.plays],
+            "casualties": self.casualties,
+            "killed": list(self.killed),
+            "recovered": list(self.recovered),
+            "trap": self.trap_result,
+            "obstacle": self.obstacle_result,
+            "treasure_played": list(self.treasure_played),
+            "treasure_lost": self.treasure_lost,
+            "treasure_claimed": list(self.treasure_claimed),
+            "points_gained": self.points_gained,
+            "treasure_points": self.treasure_points,
+            "new_heroes": list(self.new_heroes),
+            "level_ups": [u.to_json() for u in self.level_ups],
+            "party": [{"name": h.name, "attributes": dict(h.levels)} for h in self.party_after],
+            "winner": self.winner,
+            "suggestions": list(self.suggestions),
+            "events": list(self.events),
+            "seed": self.seed,
+        }
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _find_hero(party: Sequence[PartyHero], name: str, what: str) -> PartyHero:
+    wanted = name.strip().casefold()
+    for hero in party:
+        if hero.name.casefold() == wanted:
+            return hero
+    names = ", ".join(h.name for h in party) or "nobody"
+    raise CompanionError(f"{what}: no hero named '{name}' in the party (party: {names})")
+
+
+def _check_meld(creatures: Sequence[Creature]) -> None:
+    """All creatures of one type; X creatures only alone."""
+    if len(creatures) < 2:
+        return
+    for creature in creatures:
+        if not creature.melds:
+            others = ", ".join(c.name for c in creatures if c is not creature)
+            raise CompanionError(
+                f"{creature.name} is an X creature and never melds: play it alone, not with {others}"
+            )
+    first = creatures[0]
+    for creature in creatures[1:]:
+        if creature.creature_type != first.creature_type:
+            raise CompanionError(
+                f"{creature.name} ({TYPE_NAMES[creature.creature_type]}) cannot join a meld of "
+                f"{first.name} ({TYPE_NAMES[first.creature_type]}): every creature of a meld has one type"
+            )
+
+
+def _check_limits(enc: Encounter) -> None:
+    """No more copies of a card in play than its deck holds."""
+    used: Counter[str] = Counter()
+    quantity: dict[str, int] = {}
+    for card in [*enc.creatures, *([enc.trap] if enc.trap else []), *([enc.obstacle] if enc.obstacle else []),
+                 *([enc.room] if enc.room else []), *enc.treasures, *(p.card for p in enc.plays)]:
+        used[card.name] += 1
+        quantity[card.name] = quantity.get(card.name, 0) + (0 if card.name in quantity else card.quantity)
+    used["Secret Passage"] += len(enc.secret_passages)
+    used["Experience"] += enc.experience
+    used["Prisoner"] += len(enc.prisoners)
+    for name, count in used.items():
+        if count == 0:
+            continue
+        limit = enc.deck_limits.get(name, quantity.get(name))
+        if limit is not None and count > limit:
+            raise CompanionError(f"{count} {name} cards in play, but the deck holds only {limit}")
+
+
+def validate(enc: Encounter) -> None:
+    """Raise :class:`CompanionError` for the first card or choice that breaks a rule."""
+    seen: set[str] = set()
+    for hero in enc.party:
+        key = hero.name.casefold()
+        if key in seen:
+            raise CompanionError(f"{hero.name} is in the party twice")
+        seen.add(key)
+    if not enc.party:
+        raise CompanionError("the party has no heroes")
+
+    shapes = [what for what, present in (("creatures", bool(enc.creatures)), ("a trap", enc.trap is not None),
+                                          ("an obstacle", enc.obstacle is not None)) if present]
+    if len(shapes) > 1:
+        raise CompanionError(
+            f"the Dungeon Master plays creatures, one trap or one obstacle, not {' and '.join(shapes)}"
+        )
+    _check_meld(enc.creatures)
+    if enc.obstacle is not None and not enc.variant:
+        raise CompanionError(
+            f"{enc.obstacle.name} is an Obstacle from the optional variant; turn the variant on to play it"
+        )
+    remaining = list(enc.dm_cards)
+    for target in enc.secret_passages:
+        match = next((c for c in remaining if c.name == target.name), None)
+        if match is None:
+            played = ", ".join(c.name for c in enc.dm_cards) or "nothing"
+            raise CompanionError(
+                f"Secret Passage cannot discard {target.name}: the Dungeon Master did not play it (played: {played})"
+            )
+        remaining.remove(match)
+
+    per_hero: dict[str, CardPlay] = {}
+    for play in enc.plays:
+        if play.hero is None:
+            if play.use == "fight":
+                raise CompanionError(f"{play.card.name} played for its points needs a hero to be played on")
+            if play.card.ability is None:
+                raise CompanionError(f"{play.card.name} needs a hero to be played on")
+            continue
+        hero = _find_hero(enc.party, play.hero, play.card.name)
+        if hero.level(play.card.attribute) == 0:
+            raise CompanionError(
+                f"{play.card.name} does not match any attribute of {hero.name} ({hero.describe()})"
+            )
+        if play.use == "ability" and play.card.ability is None:
+            raise CompanionError(
+                f"{play.card.name} has no special ability, it only adds Fight points (on {hero.name})"
+            )
+        # Recovery is a treasure-phase play: it does not take the hero's one card of the fight.
+        if play.use == "ability" and play.card.ability == "recover-hero":
+            continue
+        if hero.name in per_hero:
+            raise CompanionError(
+                f"{hero.name} already has {per_hero[hero.name].card.name}: one attribute card per hero "
+                f"(then {play.card.name})"
+            )
+        per_hero[hero.name] = play
+    for play in enc.plays:
+        if play.hero is None and play.use == "best" and play.card.ability is None:
+            raise CompanionError(f"{play.card.name} needs a hero to be played on")
+
+    for name in enc.casualty_order:
+        _find_hero(enc.party, name, "named casualty")
+    recruits = {h.casefold() for h in (p.name for p in enc.prisoners if p is not None)}
+    for name in enc.revive_order:
+        _find_hero(enc.party, name, "hero to bring back")
+    for prisoner in enc.prisoners:
+        if prisoner is not None and prisoner.name.casefold() in seen:
+            raise CompanionError(f"Prisoner cannot bring {prisoner.name}: that hero is already in the party")
+    if len(recruits) < len([p for p in enc.prisoners if p is not None]):
+        raise CompanionError("the same character is named for two Prisoner cards")
+    if enc.experience < 0:
+        raise CompanionError(f"Experience cards played must be 0 or more (got {enc.experience})")
+    if enc.treasure_points < 0:
+        raise CompanionError(f"treasure points must be 0 or more (got {enc.treasure_points})")
+    sources = enc.experience + sum(1 for t in enc.treasures if t.effect == "level-up")
+    if len(enc.level_choices) > sources:
+        raise CompanionError(
+            f"{len(enc.level_choices)} level-up(s) named but only {sources} Experience or Magic Items card(s) played"
+        )
+    for choice in enc.level_choices:
+        if choice.attribute is not None and choice.attribute not in ATTRIBUTES:
+            raise CompanionError(
+                f"level-up: unknown attribute '{choice.attribute}' (attributes: {', '.join(ATTRIBUTES)})"
+            )
+        if choice.hero is not None and choice.hero.casefold() not in seen | recruits:
+            _find_hero(enc.party, choice.hero, "level-up")
+    _check_limits(enc)
+
+
+# --------------------------------------------------------------------------- the fight
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    dm_total: int | None
+    party_raw: int | None
+    party_total: int | None
+    casualties: int
+    negated: bool
+    obstacle_lost: bool
+    wiped: bool
+    treasure_lost: bool
+    recoverable: int
+    lost_points: int
+    lost_cards: int
+
+    @property
+    def score(self) -> tuple[int, int, int, int]:
+        """Lower is better for the party: wiped out, heroes lost for good, treasure lost."""
+        return (int(self.wiped), self.casualties - self.recoverable, self.lost_points, self.lost_cards)
+
+
+def _situation(enc: Encounter, remaining: Sequence[DMCard]) -> Situation:
+    if not [c for c in enc.dm_cards if c.type != "room"]:
+        return "nothing"
+    kinds = {c.type for c in remaining}
+    if "creature" in kinds:
+        return "meld"
+    if "trap" in kinds:
+        return "trap"
+    if "obstacle" in kinds:
+        return "obstacle"
+    return "cancelled"
+
+
+def _check_use(play: CardPlay, use: str, situation: Situation, trap_or_obstacle: str) -> None:
+    """Raise if ``play`` cannot be used as ``use`` against ``situation``."""
+    card = play.card
+    if use == "fight":
+        if play.hero is None:
+            raise CompanionError(f"{card.name} played for its points needs a hero to be played on")
+        if situation == "nothing":
+            raise CompanionError(
+                f"the Dungeon Master played nothing, so the party plays no attribute cards ({play.label})"
+            )
+        if situation == "cancelled":
+            raise CompanionError(
+                f"Secret Passage left nothing to fight; keep {card.name} in hand ({play.label})"
+            )
+        if situation == "trap":
+            raise CompanionError(
+                f"a trap is not fought: only Stealth cancels {trap_or_obstacle} ({play.label} adds nothing)"
+            )
+        return
+    if card.ability is None:
+        raise CompanionError(f"{card.name} has no special ability, it only adds Fight points ({play.label})")
+    if card.ability == "negate-trap" and situation not in ("trap", "obstacle"):
+        against = {"meld": "creatures", "nothing": "nothing", "cancelled": "nothing left"}[situation]
+        raise CompanionError(
+            f"Stealth's ability cancels a trap or an obstacle, and the party faces {against} "
+            f"({play.label}: play it for its points instead)"
+        )
+
+
+def _play_points(hero: PartyHero, card: AttributeCard, creature_type: str | None) -> tuple[int, int]:
+    return hero.level(card.attribute), card.bonus_against(creature_type)
+
+
+def _outcome(
+    enc: Encounter,
+    remaining: Sequence[DMCard],
+    situation: Situation,
+    uses: Sequence[str],
+) -> _Outcome:
+    creatures = [c for c in remaining if isinstance(c, Creature)]
+    creature_type = creatures[0].creature_type if creatures else None
+    heroes = {h.name.casefold(): h for h in enc.party}
+    negated = any(u == "ability" and p.card.ability == "negate-trap" for p, u in zip(enc.plays, uses))
+    recovery_cards = sum(1 for p, u in zip(enc.plays, uses) if u == "ability" and p.card.ability == "recover-hero")
+    dm_total = party_raw = party_total = None
+    lost = 0
+    obstacle_lost = False
+    if situation in ("meld", "obstacle") and not (situation == "obstacle" and negated):
+        room = sum(c.fight_bonus for c in remaining if c.type == "room")
+        fighters = creatures or [c for c in remaining if c.type == "obstacle"]
+        dm_total = sum(c.fight for c in fighters) + room  # type: ignore[union-attr]
+        party_raw = 0
+        for play, use in zip(enc.plays, uses):
+            if use == "fight" and play.hero is not None:
+                level, bonus = _play_points(heroes[play.hero.casefold()], play.card, creature_type)
+                party_raw += level + bonus
+        party_total = max(party_raw, 1)
+        if situation == "meld":
+            lost = casualties(dm_total, party_total)
+        else:
+            obstacle_lost = dm_total > party_total
+    elif situation == "trap" and not negated:
+        lost = next(c for c in remaining if c.type == "trap").kills  # type: ignore[union-attr]
+    lost = min(lost, len(enc.party))
+    wiped = lost >= len(enc.party)
+    treasure_lost = lost > 0 or obstacle_lost
+    return _Outcome(
+        dm_total=dm_total,
+        party_raw=party_raw,
+        party_total=party_total,
+        casualties=lost,
+        negated=negated,
+        obstacle_lost=obstacle_lost,
+        wiped=wiped,
+        treasure_lost=treasure_lost,
+        recoverable=0 if wiped else min(recovery_cards, lost),
+        lost_points=sum(t.points for t in enc.treasures) if treasure_lost else 0,
+        lost_cards=len(enc.treasures) if treasure_lost else 0,
+    )
+
+
+def _choose_uses(
+    enc: Encounter,
+    remaining: Sequence[DMCard],
+    situation: Situation,
+    free: Iterable[int],
+    fixed: Sequence[str | None],
+    target: str,
+) -> tuple[list[str], _Outcome]:
+    """The best uses for the plays at positions ``free``, the others as ``fixed``.
+
+    Ties go to Fight points, the FAQ's first choice.
+    """
+    free = list(free)
+    options: list[list[str]] = []
+    for i in free:
+        valid = []
+        for use in ("fight", "ability"):
+            try:
+                _check_use(enc.plays[i], use, situation, target)
+            except CompanionError:
+                continue
+            valid.append(use)
+        if not valid:  # neither use fits: report why the natural one does not
+            _check_use(enc.plays[i], "fight" if enc.plays[i].hero else "ability", situation, target)
+        options.append(valid)
+    best: tuple[list[str], _Outcome] | None = None
+    for combo in itertools.product(*options):
+        uses = [u for u in fixed]
+        for i, use in zip(free, combo):
+            uses[i] = use
+        if _negations(enc, uses) > 1:
+            continue
+        outcome = _outcome(enc, remaining, situation, uses)  # type: ignore[arg-type]
+        if best is None or outcome.score < best[1].score:
+            best = ([u for u in uses if u is not None], outcome)
+    if best is None:  # only reachable with several Stealth abilities against one card
+        raise CompanionError(f"one Stealth is enough to cancel {target}; the others would be wasted")
+    return best
+
+
+def _negations(enc: Encounter, uses: Sequence[str | None]) -> int:
+    return sum(1 for p, u in zip(enc.plays, uses) if u == "ability" and p.card.ability == "negate-trap")
+
+
+def _describe_uses(enc: Encounter, uses: Sequence[str], indices: Iterable[int]) -> str:
+    parts = []
+    for i in indices:
+        play = enc.plays[i]
+        parts.append(f"{play.label} for its {'points' if uses[i] == 'fight' else 'ability'}")
+    return ", ".join(parts)
+
+
+def _outcome_words(outcome: _Outcome) -> str:
+    if outcome.wiped:
+        return "the whole party falls"
+    net = outcome.casualties - outcome.recoverable
+    words = f"{net} hero{'es' if net != 1 else ''} lost for good"
+    if outcome.lost_cards:
+        words += " and the treasure lost"
+    return words
+
+
+# --------------------------------------------------------------------------- resolve
+
+
+def resolve(enc: Encounter, rng: random.Random | None = None) -> Resolution:
+    """Resolve ``enc``: the fight, the casualties and the treasure phase.
+
+    ``rng`` defaults to ``random.Random(enc.seed)``.
+    """
+    validate(enc)
+    if rng is None:
+        rng = random.Random(enc.seed)
+    events: list[str] = []
+    say = events.append
+
+    # --- the encounter phase: what is left after Secret Passages
+    remaining: list[DMCard] = list(enc.dm_cards)
+    cancelled: list[str] = []
+    for target in enc.secret_passages:
+        match = next(c for c in remaining if c.name == target.name)
+        remaining.remove(match)
+        cancelled.append(match.name)
+        say(f"Secret Passage: the party slips past {match.name}, which is discarded.")
+    situation = _situation(enc, remaining)
+    trap = next((c for c in remaining if c.type == "trap"), None)
+    obstacle = next((c for c in remaining if c.type == "obstacle"), None)
+    target = trap.name if trap else obstacle.name if obstacle else "it"
+
+    # --- how each card is used: as asked, or the better use (FAQ 1 and 2)
+    fixed: list[str | None] = []
+    for play in enc.plays:
+        if play.use == "best" and play.card.ability is None:
+            fixed.append("fight")
+        elif play.use == "best" and play.hero is None:
+            fixed.append("ability")
+        else:
+            fixed.append(None if play.use == "best" else play.use)
+    for play, use in zip(enc.plays, fixed):
+        if use is not None:
+            _check_use(play, use, situation, target)
+    if _negations(enc, fixed) > 1:
+        raise CompanionError(f"one Stealth is enough to cancel {target}; the others would be wasted")
+    free = [i for i, use in enumerate(fixed) if use is None]
+    uses, outcome = _choose_uses(enc, remaining, situation, free, fixed, target)
+    chosen_note = (f"Chosen for the party: {_describe_uses(enc, uses, free)}, "
+                   f"the better use ({_outcome_words(outcome)})." if free else "")
+
+    # A better choice than the one the player named?
+    suggestions: list[str] = []
+    dual = [i for i, p in enumerate(enc.plays) if p.card.ability is not None and p.hero is not None and i not in free]
+    if dual:
+        open_fixed: list[str | None] = [None if i in dual else u for i, u in enumerate(uses)]
+        try:
+            better_uses, better = _choose_uses(enc, remaining, situation, dual, open_fixed, target)
+        except CompanionError:
+            better = None
+        if better is not None and better.score < outcome.score:
+            changed = [i for i in dual if better_uses[i] != uses[i]]
+            suggestions.append(
+                f"Better: {_describe_uses(enc, better_uses, changed)} "
+                f"({_outcome_words(better)} instead of {_outcome_words(outcome)})."
+            )
+
+    # --- the resolution phase
+    creatures = [c for c in remaining if isinstance(c, Creature)]
+    creature_type = creatures[0].creature_type if creatures else None
+    heroes = {h.name.casefold(): h for h in enc.party}
+    results: list[PlayResult] = []
+    for i, (play, use) in enumerate(zip(enc.plays, uses)):
+        chosen = fixed[i] is None
+        if use == "fight":
+            level, bonus = _play_points(heroes[play.hero.casefold()], play.card, creature_type)  # type: ignore[union-attr]
+            effect = f"+{level + bonus} Fight" if situation != "obstacle" or not outcome.negated else "not needed"
+            results.append(PlayResult(play, "fight", chosen, level, bonus, effect))
+        else:
+            results.append(PlayResult(play, "ability", chosen, effect=""))
+
+    obstacle_result = None
+    trap_result = None
+    dm_parts: list[tuple[str, int]] = []
+    if situation == "nothing":
+        say("The Dungeon Master played nothing to fight: nobody is hurt.")
+        if enc.room is not None and enc.room.name not in cancelled:
+            say(f"{enc.room.name} on its own adds nothing.")
+    elif situation == "cancelled":
+        say("Secret Passage left nothing to face: nobody is hurt.")
+    elif situation == "trap":
+        assert trap is not None
+        if outcome.negated:
+            trap_result = "cancelled"
+            say(f"Stealth cancels {trap.name}: nobody is hurt.")
+        else:
+            trap_result = "sprung"
+            say(f"{trap.name} is not cancelled by Stealth, so it kills one hero.")
+        if any(c.type == "room" for c in remaining):
+            say("A room adds nothing to a trap, which has no Fight value.")
+    elif situation == "obstacle" and outcome.negated:
+        assert obstacle is not None
+        obstacle_result = "cleared"
+        say(f"Stealth gets the party past {obstacle.name}: no fight, the treasure is safe.")
+    else:
+        fighters = creatures or [obstacle]
+        dm_parts = [(c.name, c.fight) for c in fighters]  # type: ignore[union-attr]
+        dm_parts += [(c.name, c.fight_bonus) for c in remaining if c.type == "room"]  # type: ignore[union-attr]
+        kind = (f"{TYPE_NAMES[creature_type]} meld" if creature_type and creature_type != "x"
+                else "X creature" if creature_type == "x" else "obstacle")
+        say(f"{kind[0].upper() + kind[1:]}: " + " + ".join(f"{n} {f}" for n, f in dm_parts)
+            + f" = {outcome.dm_total}.")
+        lines = [f"{r.play.label} {r.level}" + (f"+{r.bonus}" if r.bonus else "")
+                 for r in results if r.use == "fight"]
+        if lines:
+            say("Party: " + " + ".join(lines) + f" = {outcome.party_raw}"
+                + (f", raised to the minimum of 1" if outcome.party_raw == 0 else "") + ".")
+        else:
+            say("Party: no attribute cards for points, so the party counts the minimum of 1.")
+        assert outcome.dm_total is not None and outcome.party_total is not None
+        if situation == "obstacle":
+            assert obstacle is not None
+            if outcome.obstacle_lost:
+                obstacle_result = "lost"
+                say(f"{outcome.dm_total} beats {outcome.party_total}: {obstacle.name} holds, "
+                    "which costs the treasure played but no hero.")
+            else:
+                obstacle_result = "beaten"
+                say(f"{outcome.dm_total} does not beat {outcome.party_total}: the party gets past {obstacle.name}.")
+        elif outcome.casualties == 0:
+            say(f"{outcome.dm_total} does not beat {outcome.party_total}: no hero falls.")
+        else:
+            whole = outcome.dm_total // outcome.party_total
+            if whole == 1:
+                say(f"{outcome.dm_total} beats {outcome.party_total}: one hero falls.")
+            else:
+                say(f"{outcome.dm_total} is {whole} whole times {outcome.party_total}: {whole} heroes fall"
+                    + (f", more than the {len(enc.party)} the party has." if whole > len(enc.party) else "."))
+
+    if chosen_note:
+        say(chosen_note)
+
+    # --- who dies
+    killed: list[str] = []
+    alive = [h.name for h in enc.party]
+    for name in enc.casualty_order:
+        if len(killed) == outcome.casualties:
+            break
+        hero = _find_hero(enc.party, name, "named casualty").name
+        if hero not in killed:
+            killed.append(hero)
+    named = len(killed)
+    rest = [n for n in alive if n not in killed]
+    killed += rng.sample(rest, outcome.casualties - len(killed))
+    if killed:
+        how = ("named" if named == len(killed) else "at random" if named == 0
+               else f"{', '.join(killed[:named])} named, the rest at random")
+        say(f"Killed ({how}): {', '.join(killed)}.")
+
+    treasure_names = tuple(t.name for t in enc.treasures)
+    if outcome.treasure_lost and enc.treasures:
+        why = "a hero fell" if outcome.casualties else "the obstacle held"
+        say(f"The treasure played is discarded because {why}: {', '.join(treasure_names)}.")
+
+    living = [h for h in enc.party if h.name not in killed]
+    fought = situation == "meld" or obstacle_result in ("beaten", "lost")
+
+    def finish(
+        winner: Literal["party", "dm"] | None,
+        *,
+        party_after: list[PartyHero],
+        claimed: tuple[str, ...],
+        gained: int,
+        pile: int,
+        recovered: Sequence[str] = (),
+        new_heroes: Sequence[str] = (),
+        level_ups: Sequence[LevelUp] = (),
+    ) -> Resolution:
+        return Resolution(
+            situation=situation,
+            dm_played=tuple(c.name for c in enc.dm_cards),
+            cancelled=tuple(cancelled),
+            creature_type=creature_type,
+            dm_total=outcome.dm_total if fought else None,
+            dm_parts=tuple(dm_parts),
+            party_total=outcome.party_total if fought else None,
+            party_raw=outcome.party_raw if fought else None,
+            plays=tuple(results),
+            casualties=outcome.casualties,
+            killed=tuple(killed),
+            recovered=tuple(recovered),
+            treasure_played=tuple(t.name for t in enc.treasures),
+            treasure_lost=outcome.treasure_lost and bool(enc.treasures),
+            treasure_claimed=claimed,
+            points_gained=gained,
+            treasure_points=pile,
+            new_heroes=tuple(new_heroes),
+            level_ups=tuple(level_ups),
+            party_after=tuple(party_after),
+            winner=winner,
+            suggestions=tuple(suggestions),
+            events=tuple(events),
+            seed=enc.seed,
+            obstacle_result=obstacle_result,
+            trap_result=trap_result,
+        )
+
+    if outcome.wiped:
+        say("Every hero is dead: the Dungeon Master wins the game.")
+        return finish("dm", party_after=[], claimed=(), gained=0, pile=enc.treasure_points)
+
+    # --- the treasure phase
+    claimed = () if outcome.treasure_lost else treasure_names
+    gained = 0 if outcome.treasure_lost else sum(t.points for t in enc.treasures)
+    pile = enc.treasure_points + gained
+    if claimed:
+        say(f"Treasure claimed: {', '.join(claimed)} (+{gained} points, {pile} in the pile).")
+    if pile >= WINNING_POINTS and gained:
+        say(f"The treasure pile reaches {pile} points, {WINNING_POINTS} or more: the party wins the game.")
+        return finish("party", party_after=living, claimed=claimed, gained=gained, pile=pile)
+
+    new_heroes: list[str] = []
+    taken = {h.name.casefold() for h in enc.party}
+    for prisoner in enc.prisoners:
+        if prisoner is None:
+            pool = [c for c in enc.recruit_pool if c.name.casefold() not in taken]
+            if not pool:
+                say("Prisoner: no character is left to recruit.")
+                continue
+            prisoner = rng.choice(pool)
+            how = "drawn at random"
+        else:
+            how = "named"
+        taken.add(prisoner.name.casefold())
+        living.append(PartyHero.from_card(prisoner))
+        new_heroes.append(prisoner.name)
+        say(f"Prisoner: {prisoner.name} ({how}) joins the party.")
+
+    recovered: list[str] = []
+    for index, (play, use) in enumerate(zip(enc.plays, uses)):
+        if use != "ability" or play.card.ability != "recover-hero":
+            if use == "ability" and play.card.ability == "negate-trap":
+                results[index] = replace(results[index], effect=f"cancels {target}")
+            continue
+        waiting = [n for n in killed if n not in recovered]
+        if not waiting:
+            results[index] = replace(results[index], effect="not needed: nobody fell")
+            say(f"{play.card.name}: no hero fell this turn, nothing to bring back.")
+            continue
+        holders = [h for h in living if h.level(play.card.attribute) > 0]
+        if play.hero is not None:
+            holders.sort(key=lambda h: h.name.casefold() != play.hero.casefold())  # type: ignore[union-attr]
+        if not holders:
+            results[index] = replace(results[index], effect=f"fails: no living hero has {play.card.name}")
+            say(f"{play.card.name} cannot bring anyone back: no living hero has the {play.card.attribute} attribute.")
+            continue
+        wanted = [_find_hero(enc.party, n, "hero to bring back").name for n in enc.revive_order]
+        back = next((n for n in wanted if n in waiting), waiting[0])
+        recovered.append(back)
+        living.append(next(h for h in enc.party if h.name == back))
+        results[index] = replace(results[index], effect=f"brings back {back}")
+        say(f"{play.card.name} (through {holders[0].name}) brings back {back}, killed this turn.")
+
+    level_ups: list[LevelUp] = []
+    sources = ["Magic Items"] * sum(1 for t in enc.treasures if t.effect == "level-up" and t.name in claimed)
+    sources += ["Experience"] * enc.experience
+    choices = list(enc.level_choices)
+    for source in sources:
+        choice = choices.pop(0) if choices else LevelChoice()
+        if choice.hero is not None:
+            matches = [h for h in living if h.name.casefold() == choice.hero.casefold()]
+            if not matches:
+                raise CompanionError(f"{source}: {choice.hero} is not alive to gain a level")
+            hero = matches[0]
+        else:
+            hero = rng.choice(living)
+        if choice.attribute is not None:
+            roll, attribute = None, choice.attribute
+        else:
+            roll, attribute = roll_attribute(rng)
+        position = living.index(hero)
+        living[position] = hero.gain(attribute)
+        level = living[position].level(attribute)
+        level_ups.append(LevelUp(source, hero.name, attribute, roll, level))
+        rolled = f"d10 rolled {roll}: " if roll is not None else ""
+        say(f"{source}: {hero.name} gains a level, {rolled}{attribute} {level}.")
+    for choice in choices:
+        say(f"Level-up for {choice.hero or 'a hero'} not used: no Magic Items claimed to pay for it.")
+
+    return finish(None, party_after=_in_party_order(enc, living), claimed=claimed, gained=gained, pile=pile,
+                  recovered=recovered, new_heroes=new_heroes, level_ups=level_ups)
+
+
+def _in_party_order(enc: Encounter, living: list[PartyHero]) -> list[PartyHero]:
+    order = {h.name: i for i, h in enumerate(enc.party)}
+    return sorted(living, key=lambda h: order.get(h.name, len(order)))
