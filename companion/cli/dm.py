@@ -174,7 +174,6 @@ def resolve_command(
     if tracked:
         if data.get("party"):
             raise CompanionError("--tracked uses the stored party; leave out --party and the file's party")
-        data["party"] = [{"hero": "placeholder"}]  # replaced by the stored party below
     elif not data.get("party"):
         raise CompanionError("no party: give --party HERO,HERO,... or 'party:' in the file, or use --tracked")
     spec = parse_encounter(data, source)

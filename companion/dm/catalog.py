@@ -74,9 +74,9 @@ class Catalog:
             card = matches[0]
             raise CompanionError(f"{card.name} is {_article(ROLE_WORDS[card.type])}, not {_article(role)}")
         names = sorted({c.name for c in pool if isinstance(c, kind)})
-        close = difflib.get_close_matches(str(name), names, n=3, cutoff=0.5)
+        close = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
         if not close:
-            close = difflib.get_close_matches(str(name).title(), names, n=3, cutoff=0.5)
+            close = difflib.get_close_matches(str(name).title(), names, n=3, cutoff=0.6)
         hint = f" (did you mean {' or '.join(close)}?)" if close else f" ({role}s: {', '.join(names)})"
         raise CompanionError(f"no {role} named '{name}'{hint}")
 

@@ -107,7 +107,8 @@ class TreasurePhaseSpec(Model):
 class EncounterSpec(Model):
     """One encounter as written in an encounter file."""
 
-    party: Annotated[list[HeroSpec], Field(min_length=1)]
+    party: list[HeroSpec] = Field(default_factory=list)
+    """The living heroes; may be left out when the tracked party is used."""
     treasures: list[str] = Field(default_factory=list)
     dm: DMSpec = Field(default_factory=DMSpec)
     secret_passage: list[str] = Field(default_factory=list)
@@ -174,6 +175,8 @@ def build_encounter(
     """Turn names into cards. ``party`` and ``recruit_pool`` override the file's (the tracked party)."""
     catalog = catalog or Catalog.load()
     if party is None:
+        if not spec.party:
+            raise CompanionError("the encounter has no party: list its heroes under 'party:'")
         party = tuple(PartyHero.from_card(catalog.hero(h.hero), h.gained) for h in spec.party)
     names = {h.name.casefold() for h in party}
     if recruit_pool is None:

@@ -76,9 +76,11 @@ def _utc_now() -> datetime:
 class PartyStore:
     """The party saved in ``path`` (created on the first change, never on a read)."""
 
-    def __init__(self, path: Path, clock: Callable[[], datetime] = _utc_now) -> None:
+    def __init__(self, path: Path, clock: Callable[[], datetime] = _utc_now, timeout: float = 10.0) -> None:
         self.path = Path(path)
         self.clock = clock
+        self.timeout = timeout
+        """Seconds to wait for another command's transaction before giving up."""
 
     def __repr__(self) -> str:
         return f"PartyStore({str(self.path)!r})"
@@ -105,7 +107,7 @@ class PartyStore:
     def _connect(self) -> sqlite3.Connection:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
         except (OSError, sqlite3.Error) as exc:
             raise CompanionError(f"cannot open state file {self.path}: {exc}") from None
         return conn
