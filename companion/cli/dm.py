@@ -233,18 +233,35 @@ def _show_resolution(result: Resolution, as_json: bool, applied: bool = False) -
         played = ", ".join(result.dm_played) or "nothing"
         out.print(f"[bold]Dungeon Master[/] played: {played}")
     if result.plays:
+        notes = any(p.use == "ability" or p.effect == "not needed" for p in result.plays)
         party_table = Table(title="Party", title_justify="left", show_edge=False)
         for column in ("hero", "card", "use", "level", "bonus", "Fight"):
             party_table.add_column(column, justify="right" if column in ("level", "bonus", "Fight") else "left")
+        if notes:
+            party_table.add_column("effect")
         for p in result.plays:
-            use = p.use + (" (chosen)" if p.chosen else "")
+            use = p.use + ("*" if p.chosen else "")
+            row = [p.play.hero or "-", p.play.card.name, use]
             if p.use == "fight":
-                party_table.add_row(p.play.hero or "-", p.play.card.name, use, str(p.level), f"+{p.bonus}" if p.bonus else "", str(p.points))
+                row += [str(p.level), f"+{p.bonus}" if p.bonus else "", str(p.points)]
             else:
-                party_table.add_row(p.play.hero or "-", p.play.card.name, use, "", "", p.effect)
+                row += ["", "", ""]
+            if notes:
+                row.append(p.effect if p.use == "ability" or p.effect == "not needed" else "")
+            party_table.add_row(*row)
         if result.party_total is not None:
-            raw = "" if result.party_raw == result.party_total else f" (minimum; cards gave {result.party_raw})"
-            party_table.add_row("[bold]total[/]", "", "", "", "", f"[bold]{result.party_total}[/]{raw}")
+            total = f"[bold]{result.party_total}[/]"
+            row = ["[bold]total[/]", "", "", "", "", total]
+            if notes:
+                row.append("")
+            party_table.add_row(*row)
+        captions = []
+        if result.party_raw is not None and result.party_raw != result.party_total:
+            captions.append(f"cards gave {result.party_raw}; the party counts at least 1")
+        if any(p.chosen for p in result.plays):
+            captions.append("* use chosen by the resolver")
+        party_table.caption = "; ".join(captions) or None
+        party_table.caption_justify = "left"
         out.print(party_table)
     elif result.party_total is not None:
         out.print(f"[bold]Party[/] total: {result.party_total} (the minimum: no cards played for points)")
@@ -264,11 +281,15 @@ def _show_resolution(result: Resolution, as_json: bool, applied: bool = False) -
     if result.winner:
         lines.append(f"[bold]{'the party' if result.winner == 'party' else 'the Dungeon Master'} wins the game[/]")
     out.print(Panel("\n".join(lines), title="Result", expand=False))
-    out.print("[bold]Why[/]")
+    why = Table.grid(padding=(0, 1))
+    why.add_column(width=1)
+    why.add_column()
     for event in result.events:
-        out.print(f"  • {event}")
+        why.add_row("•", event)
     for suggestion in result.suggestions:
-        out.print(f"[yellow]hint:[/] {suggestion}")
+        why.add_row("[yellow]![/]", f"[yellow]{suggestion}[/]")
+    out.print("[bold]Why[/]")
+    out.print(why)
     if result.party_after and not result.winner:
         heroes = "; ".join(f"{h.name} ({h.describe()})" for h in result.party_after)
         out.print(f"[dim]party now: {heroes}[/]")

@@ -468,14 +468,15 @@ def _choose_uses(
         options.append(valid)
     best: tuple[list[str], _Outcome] | None = None
     for combo in itertools.product(*options):
-        uses = [u for u in fixed]
+        uses = list(fixed)
         for i, use in zip(free, combo):
             uses[i] = use
-        if _negations(enc, uses) > 1:
+        filled = [u or "fight" for u in uses]  # every position is set by now
+        if _negations(enc, filled) > 1:
             continue
-        outcome = _outcome(enc, remaining, situation, uses)  # type: ignore[arg-type]
-        if best is None or outcome.score < best[1].score:
-            best = ([u for u in uses if u is not None], outcome)
+        outcome = _outcome(enc, remaining, situation, filled)
+        if best is None or outcome.score < best[1].score:  # strict: the first (most Fight) wins ties
+            best = (filled, outcome)
     if best is None:  # only reachable with several Stealth abilities against one card
         raise CompanionError(f"one Stealth is enough to cancel {target}; the others would be wasted")
     return best
@@ -493,14 +494,17 @@ def _describe_uses(enc: Encounter, uses: Sequence[str], indices: Iterable[int]) 
     return ", ".join(parts)
 
 
-def _outcome_words(outcome: _Outcome) -> str:
-    if outcome.wiped:
-        return "the whole party falls"
-    net = outcome.casualties - outcome.recoverable
-    words = f"{net} hero{'es' if net != 1 else ''} lost for good"
-    if outcome.lost_cards:
-        words += " and the treasure lost"
-    return words
+def _compare(better: _Outcome, worse: _Outcome) -> str:
+    """What the better choice changes, in words: ``1 hero lost for good instead of 2``."""
+    if worse.wiped and not better.wiped:
+        return "the party survives instead of falling"
+    parts = []
+    lost_better, lost_worse = better.casualties - better.recoverable, worse.casualties - worse.recoverable
+    if lost_better != lost_worse:
+        parts.append(f"{lost_better} hero{'es' if lost_better != 1 else ''} lost for good instead of {lost_worse}")
+    if better.lost_cards < worse.lost_cards:
+        parts.append("the treasure kept instead of lost")
+    return " and ".join(parts) or "the same losses"
 
 
 # --------------------------------------------------------------------------- resolve
@@ -546,8 +550,26 @@ def resolve(enc: Encounter, rng: random.Random | None = None) -> Resolution:
         raise CompanionError(f"one Stealth is enough to cancel {target}; the others would be wasted")
     free = [i for i, use in enumerate(fixed) if use is None]
     uses, outcome = _choose_uses(enc, remaining, situation, free, fixed, target)
-    chosen_note = (f"Chosen for the party: {_describe_uses(enc, uses, free)}, "
-                   f"the better use ({_outcome_words(outcome)})." if free else "")
+    chosen_note = ""
+    if free:
+        flipped = list(uses)
+        for i in free:
+            flipped[i] = "ability" if uses[i] == "fight" else "fight"
+        try:
+            for i in free:
+                _check_use(enc.plays[i], flipped[i], situation, target)
+            if _negations(enc, flipped) > 1:
+                raise CompanionError("")
+            other = _outcome(enc, remaining, situation, flipped)
+        except CompanionError:
+            other = None
+        if other is None:
+            why = "the only use that fits"
+        elif other.score == outcome.score:
+            why = "the other use gives the same result"
+        else:
+            why = f"the better use: {_compare(outcome, other)}"
+        chosen_note = f"Chosen for the party: {_describe_uses(enc, uses, free)} ({why})."
 
     # A better choice than the one the player named?
     suggestions: list[str] = []
@@ -561,8 +583,7 @@ def resolve(enc: Encounter, rng: random.Random | None = None) -> Resolution:
         if better is not None and better.score < outcome.score:
             changed = [i for i in dual if better_uses[i] != uses[i]]
             suggestions.append(
-                f"Better: {_describe_uses(enc, better_uses, changed)} "
-                f"({_outcome_words(better)} instead of {_outcome_words(outcome)})."
+                f"Better: {_describe_uses(enc, better_uses, changed)}; {_compare(better, outcome)}."
             )
 
     # --- the resolution phase
