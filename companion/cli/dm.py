@@ -291,8 +291,11 @@ def _show_resolution(result: Resolution, as_json: bool, applied: bool = False) -
     out.print("[bold]Why[/]")
     out.print(why)
     if result.party_after and not result.winner:
-        heroes = "; ".join(f"{h.name} ({h.describe()})" for h in result.party_after)
-        out.print(f"[dim]party now: {heroes}[/]")
+        now = Table.grid(padding=(0, 1))
+        now.add_column(style="dim", no_wrap=True)
+        now.add_column(style="dim")
+        now.add_row("party now:", "; ".join(f"{h.name} ({h.describe()})" for h in result.party_after))
+        out.print(now)
     note = " (recorded in the tracked party)" if applied else ""
     out.print(f"[dim]seed {result.seed}{note}[/]")
 
