@@ -22,6 +22,7 @@ in one of the ``*_EFFECTS`` / ``LIMITS`` dictionaries below, which
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Literal, get_args
 
 from pydantic import Field, model_validator
@@ -507,7 +508,7 @@ TREASURE_EFFECTS: dict[str, str] = {
     "full-plate": "at the showdown your hand is worth at least a pair of `min_pair`s (virtual cards, never combined)",
     "spyglass": "pay `gold` gold into the pot to look at one hidden card that is not a player's hand card",
     "undeath-amulet": "when you run out of gold you return next deal with `blinds` blinds of gold, keeping gems and artifacts",
-    "demons-bargain": "take `gold` gold and `soul_gems` soul gem(s); your next won pot summons a King Monster with one extra card that you must beat",
+    "demons-bargain": "take `gold` gold and `soul_gems` soul gem(s); the next pot you win brings `monster` (a King with one extra card), which you must beat to keep that pot",
     "mushroooms": "play the next deal with one hand card unseen; the `deals` deals after it, get `draw` extra hand card",
     "gain-blinds": "take `blinds` blinds of gold from the bank",
     "smoke-bomb": "fold and take back the gold you put in the pot during this stage",
@@ -525,7 +526,7 @@ TREASURE_EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
     "full-plate": ("min_pair",),
     "spyglass": ("gold",),
     "undeath-amulet": ("blinds",),
-    "demons-bargain": ("gold", "soul_gems"),
+    "demons-bargain": ("gold", "soul_gems", "monster"),
     "mushroooms": ("deals", "draw"),
     "gain-blinds": ("blinds",),
 }
@@ -561,6 +562,8 @@ class TreasureCard(DungeonPokerCard):
     look: NonNegative | None = None
     deals: NonNegative | None = None
     min_pair: Rank | None = None
+    monster: ShowdownMonster | None = None
+    """The monster the effect brings later (Demon's Bargain: a King with one extra card)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> TreasureCard:
@@ -656,3 +659,41 @@ def vocabulary(name: str) -> tuple[str, ...]:
     ('sudden', 'minor', 'artifact', 'major', 'legendary')
     """
     return tuple(get_args(VOCABULARIES[name][0]))
+
+
+def effective_cost(ability: Ability, rules: EncounterRules | None = None) -> int | None:
+    """Soul gems the ability costs under an encounter, or ``None`` if it cannot be used.
+
+    >>> rage = Ability(name="Rage", effect="barbarian-rage", kind="standard", cost=1, text="x")
+    >>> effective_cost(rage), effective_cost(rage, EncounterRules(ability_cost_delta=1))
+    (1, 2)
+    >>> effective_cost(rage, EncounterRules(banned_abilities=("barbarian-rage",))) is None
+    True
+    """
+    if rules is None:
+        return ability.cost
+    if ability.effect in rules.banned_abilities:
+        return None
+    if ability.kind == "passive":
+        return None if rules.no_passives else 0
+    if rules.no_abilities:
+        return None
+    return max(ability.cost + rules.ability_cost_delta, 0)
+
+
+def level_ladder(levels: Iterable[LevelCard], *, extra: bool = False) -> list[LevelCard]:
+    """Level cards in play order: by blind, leaving out extra cards unless asked.
+
+    >>> cards = [
+    ...     LevelCard(id="b", name="B", deck="levels", blind=200, order=2),
+    ...     LevelCard(id="a", name="A", deck="levels", blind=100, order=1),
+    ...     LevelCard(id="x", name="X", deck="extras", blind=150, order=2, extra=True)]
+    >>> [c.blind for c in level_ladder(cards)], [c.blind for c in level_ladder(cards, extra=True)]
+    ([100, 200], [100, 150, 200])
+    """
+    return sorted((c for c in levels if extra or not c.extra), key=lambda c: (c.blind, c.order))
+
+
+def monster_deck(monsters: Iterable[MonsterCard]) -> list[MonsterCard]:
+    """The monsters shuffled into the monster deck at setup (set-aside ones left out)."""
+    return [m for m in monsters if not m.set_aside]

@@ -766,3 +766,48 @@ def test_a_card_in_the_wrong_deck_is_caught(game_copy: Path) -> None:
     path.write_text(path.read_text() + "  - {type: skull, id: stray-skull, name: Stray, text: x}\n")
     [problem] = validate_dir(game_copy)[1]
     assert "card 'Stray': type: 'skull' does not belong in deck 'levels'" in problem
+
+
+# --- helpers built on the data ---------------------------------------------------
+
+
+def test_low_magic_makes_two_gem_abilities_cost_three(cards: Any) -> None:
+    """The rulebook's worked example for Low magic; passive abilities stay free."""
+    low_magic = cards.get("low-magic").rules
+    assert dp.effective_cost(cards.get("cave-troll").ability("giant-club"), low_magic) == 3
+    assert dp.effective_cost(cards.get("fighter").ability("melee-mastery"), low_magic) == 2
+    assert dp.effective_cost(cards.get("cave-troll").ability("regeneration"), low_magic) == 0
+
+
+def test_trench_warfare_forbids_barbarian_rage_only(cards: Any) -> None:
+    trench = cards.get("trench-warfare").rules
+    assert dp.effective_cost(cards.get("barbarian").ability("barbarian-rage"), trench) is None
+    assert dp.effective_cost(cards.get("witch").ability("witch-curse"), trench) == 1
+
+
+@pytest.mark.parametrize("encounter", ["anti-magic-zone", "long-night"])
+def test_no_abilities_encounters_switch_off_the_golem_too(cards: Any, encounter: str) -> None:
+    rules = cards.get(encounter).rules
+    artificer = cards.get("gnome-artificer")
+    assert dp.effective_cost(artificer.ability("golem"), rules) is None
+    assert dp.effective_cost(artificer.ability("tinkery"), rules) is None
+
+
+def test_level_ladder_with_the_extra_level(cards: Any) -> None:
+    standard = dp.level_ladder(cards.deck("levels"))
+    assert [c.blind for c in standard] == [b for b, _ in LEVELS]
+    slower = dp.level_ladder(cards.of_type("level"), extra=True)
+    assert [c.blind for c in slower][:5] == [100, 200, 300, 400, 500]
+    assert len(slower) == 11
+
+
+def test_monster_deck_at_setup_leaves_out_the_set_aside_cards(cards: Any) -> None:
+    deck = dp.monster_deck(cards.of_type("monster"))
+    assert "golem" not in {m.id for m in deck} and "fire-dragon-extra" not in {m.id for m in deck}
+    assert sum(m.quantity for m in deck if m.deck == "monsters") == 22
+
+
+def test_demons_bargain_brings_a_king_with_one_extra_card(cards: Any) -> None:
+    bargain = cards.get("demons-bargain")
+    assert bargain.monster is not None
+    assert (bargain.monster.king, bargain.monster.extra_cards) == (True, 1)
