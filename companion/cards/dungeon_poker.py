@@ -163,6 +163,8 @@ class Ability(Model):
     limits: tuple[Limit, ...] = ()
     duration: Duration = "instant"
     text: str
+    """What the ability does. Kind, cost and limits are not repeated here:
+    they are fields, and the printer shows them on the ability's title line."""
     cards: NonNegative | None = None
     draw: NonNegative | None = None
     discard: NonNegative | None = None
