@@ -19,7 +19,8 @@ says how it bends the rules; its parameters sit beside it:
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Iterable
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
@@ -96,7 +97,7 @@ class StartingCard(CardModel):
         return f"{self.rank}{self.suit}"
 
 
-class JokerCard(CardModel):
+class DeckoJoker(CardModel):
     """A DECKO joker: a personal rule bought for chips, one of each type at most."""
 
     type: Literal["joker"] = "joker"
@@ -107,6 +108,8 @@ class JokerCard(CardModel):
     """Taken out of its pile at setup when only two play."""
     mandatory: bool = False
     """Its owner cannot choose to skip it (the rulebook says so for a few)."""
+    pile_color: HexColor | None = None
+    """Back colour of its pile: each of the six piles has its own back."""
 
 
 class CardFace(Model):
@@ -262,7 +265,18 @@ class BlindCard(CardModel):
     type: Literal["blind"] = "blind"
 
 
+def market_by_code(cards: Iterable[Any]) -> dict[str, MarketCard]:
+    """The market cards keyed by rank and suit (``"Qd"``): the market holds
+    exactly one card of each, so a code names one market card.
+
+    >>> from companion.cards import load_game
+    >>> market_by_code(load_game("decko"))["Qd"].special
+    'bridge-partner-queen'
+    """
+    return {c.code: c for c in cards if isinstance(c, MarketCard)}
+
+
 Card = Annotated[
-    StartingCard | JokerCard | MarketCard | WildcardCard | LoanCard | BlindCard,
+    StartingCard | DeckoJoker | MarketCard | WildcardCard | LoanCard | BlindCard,
     Field(discriminator="type"),
 ]

@@ -345,3 +345,55 @@ def test_cards_show_finds_a_market_card_by_name() -> None:
     card = result.json()
     assert (card["rank"], card["suit"], card["special"]) == ("Q", "d", "bridge-partner-queen")
     assert isinstance(card["price"], int)
+
+
+def test_each_joker_pile_has_its_own_back(decko) -> None:  # type: ignore[no-untyped-def]
+    colors: dict[str, set[str]] = {}
+    for joker in decko.deck("jokers"):
+        colors.setdefault(joker.joker_type, set()).add(joker.pile_color)
+    assert all(len(c) == 1 for c in colors.values())
+    assert len({c for cs in colors.values() for c in cs}) == 6
+
+
+def test_market_by_code_names_each_market_card_once(decko) -> None:  # type: ignore[no-untyped-def]
+    from companion.cards.decko import market_by_code
+
+    market = market_by_code(decko)
+    assert len(market) == 52
+    assert market["9s"].faces == ("9s", "9s")
+    assert market["6h"].ranks == ("6", "7")
+
+
+def test_schema_of_all_games_keeps_the_decko_joker_apart_from_the_playing_joker() -> None:
+    result = invoke("cards", "schema")
+    defs = result.json()["$defs"]
+    assert "joker_type" in defs["DeckoJoker"]["properties"]
+    assert "wild" in defs["JokerCard"]["properties"]
+
+
+def test_docs_market_table_matches_the_data(decko) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    symbols = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+    def cell(card) -> str:  # type: ignore[no-untyped-def]
+        extra = ""
+        if card.chips is not None:
+            extra = f" {card.chips}"
+        elif card.burns is not None:
+            extra = f" {card.burns}"
+        elif card.alt_rank is not None:
+            extra = f" /{card.alt_rank}"
+        elif card.double is not None:
+            extra = f" +{card.double.rank}{symbols[card.double.suit]}"
+        return f"{card.special}{extra} ${card.price}"
+
+    doc = (Path(__file__).parents[2] / "docs" / "cards-decko.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in doc.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0] in RANKS:
+            rows[cells[0]] = cells[1:]
+    market = {c.code: c for c in decko.deck("market")}
+    expected = {r: [cell(market[r + s]) for s in SUITS] for r in RANKS}
+    assert rows == expected
