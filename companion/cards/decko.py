@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StringConstraints, model_validator
 
 from companion.cards.base import CardModel, Model, Rank, Suit
+from companion.cards.changes import Changes
 
 JokerType = Literal["DEAL", "RAISE", "CALL", "BURN", "FOLD", "BUY"]
 """The six joker piles, each tied to one action or phase of a round."""
@@ -211,7 +212,7 @@ WildcardRule = Literal[
 WILDCARD_RULES: tuple[str, ...] = WildcardRule.__args__  # type: ignore[attr-defined]
 
 
-class WildcardEffects(Model):
+class WildcardEffects(Changes):
     """A wildcard round's changes in structured form (defaults: a normal round).
 
     ``winner``: which set takes the bet (``highest`` as usual, ``lowest``,

@@ -19,7 +19,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from companion.cards.base import CardModel, Model, Rank
+from companion.cards.base import CardModel, Rank
+from companion.cards.changes import Changes
 from companion.cards.common import JokerCard, PlayingCard
 
 CardCode = Annotated[str, StringConstraints(pattern=r"^[2-9TJQKA][shdc]$")]
@@ -29,7 +30,7 @@ HandRole = Literal["twinned-dragon-kings", "grave-digger-spade-flush"]
 """The rulebook's two unbeatable-ish hands a black king takes part in."""
 
 
-class WingEffects(Model):
+class WingEffects(Changes):
     """What a wing card changes, in fields a dealer or ranker can act on.
 
     Every default means "no change". Extra cards a wing card asks for are

@@ -397,3 +397,9 @@ def test_docs_market_table_matches_the_data(decko) -> None:  # type: ignore[no-u
     market = {c.code: c for c in decko.deck("market")}
     expected = {r: [cell(market[r + s]) for s in SUITS] for r in RANKS}
     assert rows == expected
+
+
+def test_deckorama_json_shows_only_what_the_round_changes() -> None:
+    card = invoke("cards", "show", "Deckorama", "--game", "decko", "--json").json()
+    assert card["effects"] == {"deal_cards": 7}
+    assert (card["color"], card["rule"]) == ("red", "deckorama")
