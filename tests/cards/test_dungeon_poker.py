@@ -71,6 +71,23 @@ def test_cards_list_json_per_deck(deck: str, total: int) -> None:
     assert sum(r["quantity"] for r in rows) == total
 
 
+def test_cards_show_json_gives_the_structured_fields() -> None:
+    result = invoke("cards", "show", "Sir Nobble", "--game", GAME, "--json")
+    assert result.exit_code == 0, result.stderr
+    nobble = result.json()
+    assert (nobble["type"], nobble["soul_gems"]) == ("character", 2)
+    assert [(a["name"], a["kind"], a["cost"]) for a in nobble["abilities"]] == [
+        ("Bigger pouch", "passive", 0), ("Gift of Scrooge", "standard", 1)]
+
+
+def test_cards_schema_lists_the_dungeon_poker_models() -> None:
+    schema = invoke("cards", "schema", "--game", GAME).json()
+    for model in ("CharacterCard", "MonsterCard", "EncounterCard", "TreasureCard", "LevelCard"):
+        assert model in schema["$defs"], model
+    effects = schema["$defs"]["MonsterEffect"]["properties"]["effect"]["enum"]
+    assert "steal-soul-gem-each" in effects
+
+
 def test_main_deck_is_52_playing_cards_and_the_monster_card(cards: Any) -> None:
     main = cards.deck("main")
     playing = [c for c in main if c.kind == "playing"]
@@ -711,7 +728,7 @@ def test_docs_describe_every_key_and_field() -> None:
             assert f"`{field}`" in text, f"{model.__name__}.{field}"
 
 
-def test_every_vocabulary_key_is_used_or_documented_as_spare(cards: Any) -> None:
+def test_every_effect_key_is_used_by_some_card(cards: Any) -> None:
     """A key no card uses is dead vocabulary; keep the lists honest."""
     used: set[str] = set()
     for card in cards:
