@@ -51,6 +51,7 @@ class DungeonPokerCard(CardModel):
             raise ValueError(f"designed_fields names unknown field(s): {', '.join(unknown)}")
         return self
 
+
 # --------------------------------------------------------------------------
 # Limits on abilities and artifacts
 # --------------------------------------------------------------------------
