@@ -150,7 +150,7 @@ def resolve_command(
     if play:
         data["plays"] = [_play_spec(p) for p in play]
     if secret_passage:
-        data["secret_passage"] = list(secret_passage)
+        data["secret_passage"] = _split(secret_passage)
     if lose:
         data["casualties"] = _split(lose)
     phase = data.setdefault("treasure_phase", {})
@@ -345,7 +345,8 @@ def party_new(
     import random
 
     from companion.dm.catalog import Catalog
-    from companion.dm.party import draw_candidates, new_party, pick
+    from companion.dm.model import PartyHero
+    from companion.dm.party import draw_candidates, new_party
     from companion.errors import CompanionError
 
     if seed is None:
@@ -367,8 +368,7 @@ def party_new(
         out = console(stderr=as_json)
         out.print("Drawn:")
         for i, card in enumerate(drawn.candidates, 1):
-            levels = ", ".join(f"{a} {n}" for a, n in card.attributes.items())
-            out.print(f"  {i:2}. {card.name:<12} {levels}")
+            out.print(f"  {i:2}. {card.name:<12} {PartyHero.from_card(card).describe()}")
         while party is None:
             out.print("Keep which six? (numbers or names, comma separated): ", end="")
             line = sys.stdin.readline()
@@ -377,7 +377,9 @@ def party_new(
             try:
                 party = new_party(drawn, keep=_split([line]), seed=seed)
             except CompanionError as exc:
-                out.print(f"[red]{exc.message}[/]")
+                from rich.markup import escape
+
+                out.print(f"[red]{escape(exc.message)}[/]")
         how = "as chosen"
     else:
         party = new_party(drawn, rng=rng, seed=seed)
