@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from companion.cards.dungeon_master import ATTRIBUTES, AttributeCard, Creature, Hero
+from companion.cards.dungeon_master import ATTRIBUTES, AttributeCard, Creature, Obstacle, Room
 from companion.dm.model import CardPlay, DMCard, Encounter, LevelChoice, PartyHero
 from companion.errors import CompanionError
 
@@ -510,306 +510,355 @@ def _compare(better: _Outcome, worse: _Outcome) -> str:
 # --------------------------------------------------------------------------- resolve
 
 
+@dataclass
+class _Turn:
+    """Working state of one resolution (private, mutable while the phases run)."""
+
+    enc: Encounter
+    rng: random.Random
+    events: list[str] = field(default_factory=list)
+    remaining: list[DMCard] = field(default_factory=list)
+    cancelled: list[str] = field(default_factory=list)
+    situation: Situation = "nothing"
+    target: str = "it"
+    fixed: list[str | None] = field(default_factory=list)
+    uses: list[str] = field(default_factory=list)
+    outcome: _Outcome | None = None
+    suggestions: list[str] = field(default_factory=list)
+    results: list[PlayResult] = field(default_factory=list)
+    dm_parts: list[tuple[str, int]] = field(default_factory=list)
+    creature_type: str | None = None
+    trap_result: Literal["sprung", "cancelled"] | None = None
+    obstacle_result: Literal["beaten", "lost", "cleared"] | None = None
+    killed: list[str] = field(default_factory=list)
+    living: list[PartyHero] = field(default_factory=list)
+    claimed: tuple[str, ...] = ()
+    gained: int = 0
+    recovered: list[str] = field(default_factory=list)
+    new_heroes: list[str] = field(default_factory=list)
+    level_ups: list[LevelUp] = field(default_factory=list)
+
+    def say(self, event: str) -> None:
+        self.events.append(event)
+
+    @property
+    def result(self) -> _Outcome:
+        assert self.outcome is not None
+        return self.outcome
+
+    def finish(self, winner: Literal["party", "dm"] | None) -> Resolution:
+        enc, outcome = self.enc, self.result
+        fought = self.situation == "meld" or self.obstacle_result in ("beaten", "lost")
+        return Resolution(
+            situation=self.situation,
+            dm_played=tuple(c.name for c in enc.dm_cards),
+            cancelled=tuple(self.cancelled),
+            creature_type=self.creature_type,
+            dm_total=outcome.dm_total if fought else None,
+            dm_parts=tuple(self.dm_parts),
+            party_total=outcome.party_total if fought else None,
+            party_raw=outcome.party_raw if fought else None,
+            plays=tuple(self.results),
+            casualties=outcome.casualties,
+            killed=tuple(self.killed),
+            recovered=tuple(self.recovered),
+            treasure_played=tuple(t.name for t in enc.treasures),
+            treasure_lost=outcome.treasure_lost and bool(enc.treasures),
+            treasure_claimed=self.claimed,
+            points_gained=self.gained,
+            treasure_points=enc.treasure_points + self.gained,
+            new_heroes=tuple(self.new_heroes),
+            level_ups=tuple(self.level_ups),
+            party_after=tuple(_in_party_order(enc, self.living)),
+            winner=winner,
+            suggestions=tuple(self.suggestions),
+            events=tuple(self.events),
+            seed=enc.seed,
+            obstacle_result=self.obstacle_result,
+            trap_result=self.trap_result,
+        )
+
+
 def resolve(enc: Encounter, rng: random.Random | None = None) -> Resolution:
     """Resolve ``enc``: the fight, the casualties and the treasure phase.
 
-    ``rng`` defaults to ``random.Random(enc.seed)``.
+    ``rng`` defaults to ``random.Random(enc.seed)``. Chance is drawn in a
+    fixed order (casualties, prisoners, level-ups), so a seed replays a turn.
     """
     validate(enc)
-    if rng is None:
-        rng = random.Random(enc.seed)
-    events: list[str] = []
-    say = events.append
+    turn = _Turn(enc, rng if rng is not None else random.Random(enc.seed))
+    _secret_passages(turn)
+    chosen_note = _decide_uses(turn)
+    _suggest(turn)
+    _fight(turn)
+    if chosen_note:
+        turn.say(chosen_note)
+    _casualties(turn)
+    if turn.result.wiped:
+        turn.say("Every hero is dead: the Dungeon Master wins the game.")
+        return turn.finish("dm")
+    if _claim_treasure(turn):
+        return turn.finish("party")
+    _prisoners(turn)
+    _recoveries(turn)
+    _level_ups(turn)
+    return turn.finish(None)
 
-    # --- the encounter phase: what is left after Secret Passages
-    remaining: list[DMCard] = list(enc.dm_cards)
-    cancelled: list[str] = []
-    for target in enc.secret_passages:
-        match = next(c for c in remaining if c.name == target.name)
-        remaining.remove(match)
-        cancelled.append(match.name)
-        say(f"Secret Passage: the party slips past {match.name}, which is discarded.")
-    situation = _situation(enc, remaining)
-    trap = next((c for c in remaining if c.type == "trap"), None)
-    obstacle = next((c for c in remaining if c.type == "obstacle"), None)
-    target = trap.name if trap else obstacle.name if obstacle else "it"
 
-    # --- how each card is used: as asked, or the better use (FAQ 1 and 2)
-    fixed: list[str | None] = []
+def _secret_passages(turn: _Turn) -> None:
+    """The encounter phase: what the party still faces after its Secret Passages."""
+    turn.remaining = list(turn.enc.dm_cards)
+    for target in turn.enc.secret_passages:
+        match = next(c for c in turn.remaining if c.name == target.name)
+        turn.remaining.remove(match)
+        turn.cancelled.append(match.name)
+        turn.say(f"Secret Passage: the party slips past {match.name}, which is discarded.")
+    turn.situation = _situation(turn.enc, turn.remaining)
+    trap = next((c for c in turn.remaining if c.type == "trap"), None)
+    obstacle = next((c for c in turn.remaining if c.type == "obstacle"), None)
+    turn.target = trap.name if trap else obstacle.name if obstacle else "it"
+    creatures = [c for c in turn.remaining if isinstance(c, Creature)]
+    turn.creature_type = creatures[0].creature_type if creatures else None
+
+
+def _decide_uses(turn: _Turn) -> str:
+    """Fix each card's use: as the player named it, or the better one (FAQ 1 and 2).
+
+    Returns the sentence explaining the resolver's choices ('' when it made none).
+    """
+    enc, situation, target = turn.enc, turn.situation, turn.target
     for play in enc.plays:
         if play.use == "best" and play.card.ability is None:
-            fixed.append("fight")
+            turn.fixed.append("fight")
         elif play.use == "best" and play.hero is None:
-            fixed.append("ability")
+            turn.fixed.append("ability")
         else:
-            fixed.append(None if play.use == "best" else play.use)
-    for play, use in zip(enc.plays, fixed):
+            turn.fixed.append(None if play.use == "best" else play.use)
+    for play, use in zip(enc.plays, turn.fixed):
         if use is not None:
             _check_use(play, use, situation, target)
-    if _negations(enc, fixed) > 1:
+    if _negations(enc, turn.fixed) > 1:
         raise CompanionError(f"one Stealth is enough to cancel {target}; the others would be wasted")
-    free = [i for i, use in enumerate(fixed) if use is None]
-    uses, outcome = _choose_uses(enc, remaining, situation, free, fixed, target)
-    chosen_note = ""
-    if free:
-        flipped = list(uses)
+    free = [i for i, use in enumerate(turn.fixed) if use is None]
+    turn.uses, turn.outcome = _choose_uses(enc, turn.remaining, situation, free, turn.fixed, target)
+    if not free:
+        return ""
+    flipped = list(turn.uses)
+    for i in free:
+        flipped[i] = "ability" if turn.uses[i] == "fight" else "fight"
+    other: _Outcome | None = None
+    try:
         for i in free:
-            flipped[i] = "ability" if uses[i] == "fight" else "fight"
-        try:
-            for i in free:
-                _check_use(enc.plays[i], flipped[i], situation, target)
-            if _negations(enc, flipped) > 1:
-                raise CompanionError("")
-            other = _outcome(enc, remaining, situation, flipped)
-        except CompanionError:
-            other = None
-        if other is None:
-            why = "the only use that fits"
-        elif other.score == outcome.score:
-            why = "the other use gives the same result"
-        else:
-            why = f"the better use: {_compare(outcome, other)}"
-        chosen_note = f"Chosen for the party: {_describe_uses(enc, uses, free)} ({why})."
+            _check_use(enc.plays[i], flipped[i], situation, target)
+        if _negations(enc, flipped) <= 1:
+            other = _outcome(enc, turn.remaining, situation, flipped)
+    except CompanionError:
+        other = None
+    if other is None:
+        why = "the only use that fits"
+    elif other.score == turn.result.score:
+        why = "the other use gives the same result"
+    else:
+        why = f"the better use: {_compare(turn.result, other)}"
+    return f"Chosen for the party: {_describe_uses(enc, turn.uses, free)} ({why})."
 
-    # A better choice than the one the player named?
-    suggestions: list[str] = []
-    dual = [i for i, p in enumerate(enc.plays) if p.card.ability is not None and p.hero is not None and i not in free]
-    if dual:
-        open_fixed: list[str | None] = [None if i in dual else u for i, u in enumerate(uses)]
-        try:
-            better_uses, better = _choose_uses(enc, remaining, situation, dual, open_fixed, target)
-        except CompanionError:
-            better = None
-        if better is not None and better.score < outcome.score:
-            changed = [i for i in dual if better_uses[i] != uses[i]]
-            suggestions.append(
-                f"Better: {_describe_uses(enc, better_uses, changed)}; {_compare(better, outcome)}."
-            )
 
-    # --- the resolution phase
-    creatures = [c for c in remaining if isinstance(c, Creature)]
-    creature_type = creatures[0].creature_type if creatures else None
+def _suggest(turn: _Turn) -> None:
+    """A better use than the one the player named for Stealth, Armor, Shield or Heal?"""
+    enc = turn.enc
+    dual = [i for i, p in enumerate(enc.plays)
+            if p.card.ability is not None and p.hero is not None and turn.fixed[i] is not None]
+    if not dual:
+        return
+    open_fixed: list[str | None] = [None if i in dual else u for i, u in enumerate(turn.uses)]
+    try:
+        better_uses, better = _choose_uses(enc, turn.remaining, turn.situation, dual, open_fixed, turn.target)
+    except CompanionError:
+        return
+    if better.score < turn.result.score:
+        changed = [i for i in dual if better_uses[i] != turn.uses[i]]
+        turn.suggestions.append(f"Better: {_describe_uses(enc, better_uses, changed)}; {_compare(better, turn.result)}.")
+
+
+def _fight(turn: _Turn) -> None:
+    """The resolution phase: each card's worth, both totals, and what they mean."""
+    enc, outcome, situation = turn.enc, turn.result, turn.situation
     heroes = {h.name.casefold(): h for h in enc.party}
-    results: list[PlayResult] = []
-    for i, (play, use) in enumerate(zip(enc.plays, uses)):
-        chosen = fixed[i] is None
+    for i, (play, use) in enumerate(zip(enc.plays, turn.uses)):
+        chosen = turn.fixed[i] is None
         if use == "fight":
-            level, bonus = _play_points(heroes[play.hero.casefold()], play.card, creature_type)  # type: ignore[union-attr]
-            effect = f"+{level + bonus} Fight" if situation != "obstacle" or not outcome.negated else "not needed"
-            results.append(PlayResult(play, "fight", chosen, level, bonus, effect))
+            assert play.hero is not None
+            level, bonus = _play_points(heroes[play.hero.casefold()], play.card, turn.creature_type)
+            effect = "not needed" if situation == "obstacle" and outcome.negated else f"+{level + bonus} Fight"
+            turn.results.append(PlayResult(play, "fight", chosen, level, bonus, effect))
         else:
-            results.append(PlayResult(play, "ability", chosen, effect=""))
+            effect = f"cancels {turn.target}" if play.card.ability == "negate-trap" else ""
+            turn.results.append(PlayResult(play, "ability", chosen, effect=effect))
 
-    obstacle_result = None
-    trap_result = None
-    dm_parts: list[tuple[str, int]] = []
+    say = turn.say
     if situation == "nothing":
         say("The Dungeon Master played nothing to fight: nobody is hurt.")
-        if enc.room is not None and enc.room.name not in cancelled:
+        if enc.room is not None and enc.room.name not in turn.cancelled:
             say(f"{enc.room.name} on its own adds nothing.")
-    elif situation == "cancelled":
+        return
+    if situation == "cancelled":
         say("Secret Passage left nothing to face: nobody is hurt.")
-    elif situation == "trap":
-        assert trap is not None
+        return
+    if situation == "trap":
         if outcome.negated:
-            trap_result = "cancelled"
-            say(f"Stealth cancels {trap.name}: nobody is hurt.")
+            turn.trap_result = "cancelled"
+            say(f"Stealth cancels {turn.target}: nobody is hurt.")
         else:
-            trap_result = "sprung"
-            say(f"{trap.name} is not cancelled by Stealth, so it kills one hero.")
-        if any(c.type == "room" for c in remaining):
+            turn.trap_result = "sprung"
+            say(f"{turn.target} is not cancelled by Stealth, so it kills one hero.")
+        if any(c.type == "room" for c in turn.remaining):
             say("A room adds nothing to a trap, which has no Fight value.")
-    elif situation == "obstacle" and outcome.negated:
-        assert obstacle is not None
-        obstacle_result = "cleared"
-        say(f"Stealth gets the party past {obstacle.name}: no fight, the treasure is safe.")
+        return
+    if situation == "obstacle" and outcome.negated:
+        turn.obstacle_result = "cleared"
+        say(f"Stealth gets the party past {turn.target}: no fight, the treasure is safe.")
+        return
+
+    fighters = [c for c in turn.remaining if isinstance(c, Creature | Obstacle)]
+    turn.dm_parts = [(c.name, c.fight) for c in fighters]
+    turn.dm_parts += [(c.name, c.fight_bonus) for c in turn.remaining if isinstance(c, Room)]
+    kind = ("Obstacle" if situation == "obstacle" else "X creature" if turn.creature_type == "x"
+            else f"{TYPE_NAMES[turn.creature_type or 'x']} meld")
+    say(f"{kind}: " + " + ".join(f"{n} {f}" for n, f in turn.dm_parts) + f" = {outcome.dm_total}.")
+    lines = [f"{r.play.label} {r.level}" + (f"+{r.bonus}" if r.bonus else "")
+             for r in turn.results if r.use == "fight"]
+    if lines:
+        say("Party: " + " + ".join(lines) + f" = {outcome.party_raw}"
+            + (", raised to the minimum of 1" if outcome.party_raw == 0 else "") + ".")
     else:
-        fighters = creatures or [obstacle]
-        dm_parts = [(c.name, c.fight) for c in fighters]  # type: ignore[union-attr]
-        dm_parts += [(c.name, c.fight_bonus) for c in remaining if c.type == "room"]  # type: ignore[union-attr]
-        kind = (f"{TYPE_NAMES[creature_type]} meld" if creature_type and creature_type != "x"
-                else "X creature" if creature_type == "x" else "obstacle")
-        say(f"{kind[0].upper() + kind[1:]}: " + " + ".join(f"{n} {f}" for n, f in dm_parts)
-            + f" = {outcome.dm_total}.")
-        lines = [f"{r.play.label} {r.level}" + (f"+{r.bonus}" if r.bonus else "")
-                 for r in results if r.use == "fight"]
-        if lines:
-            say("Party: " + " + ".join(lines) + f" = {outcome.party_raw}"
-                + (f", raised to the minimum of 1" if outcome.party_raw == 0 else "") + ".")
+        say("Party: no attribute cards for points, so the party counts the minimum of 1.")
+    dm_total, party_total = outcome.dm_total, outcome.party_total
+    assert dm_total is not None and party_total is not None
+    if situation == "obstacle":
+        if outcome.obstacle_lost:
+            turn.obstacle_result = "lost"
+            say(f"{dm_total} beats {party_total}: {turn.target} holds, which costs the treasure played but no hero.")
         else:
-            say("Party: no attribute cards for points, so the party counts the minimum of 1.")
-        assert outcome.dm_total is not None and outcome.party_total is not None
-        if situation == "obstacle":
-            assert obstacle is not None
-            if outcome.obstacle_lost:
-                obstacle_result = "lost"
-                say(f"{outcome.dm_total} beats {outcome.party_total}: {obstacle.name} holds, "
-                    "which costs the treasure played but no hero.")
-            else:
-                obstacle_result = "beaten"
-                say(f"{outcome.dm_total} does not beat {outcome.party_total}: the party gets past {obstacle.name}.")
-        elif outcome.casualties == 0:
-            say(f"{outcome.dm_total} does not beat {outcome.party_total}: no hero falls.")
-        else:
-            whole = outcome.dm_total // outcome.party_total
-            if whole == 1:
-                say(f"{outcome.dm_total} beats {outcome.party_total}: one hero falls.")
-            else:
-                say(f"{outcome.dm_total} is {whole} whole times {outcome.party_total}: {whole} heroes fall"
-                    + (f", more than the {len(enc.party)} the party has." if whole > len(enc.party) else "."))
+            turn.obstacle_result = "beaten"
+            say(f"{dm_total} does not beat {party_total}: the party gets past {turn.target}.")
+    elif outcome.casualties == 0:
+        say(f"{dm_total} does not beat {party_total}: no hero falls.")
+    elif dm_total // party_total == 1:
+        say(f"{dm_total} beats {party_total}: one hero falls.")
+    else:
+        whole = dm_total // party_total
+        too_many = f", more than the {len(enc.party)} the party has" if whole > len(enc.party) else ""
+        say(f"{dm_total} is {whole} whole times {party_total}: {whole} heroes fall{too_many}.")
 
-    if chosen_note:
-        say(chosen_note)
 
-    # --- who dies
-    killed: list[str] = []
-    alive = [h.name for h in enc.party]
+def _casualties(turn: _Turn) -> None:
+    """Who dies: the heroes named first, then random ones; the treasure goes if anyone does."""
+    enc, outcome = turn.enc, turn.result
     for name in enc.casualty_order:
-        if len(killed) == outcome.casualties:
+        if len(turn.killed) == outcome.casualties:
             break
         hero = _find_hero(enc.party, name, "named casualty").name
-        if hero not in killed:
-            killed.append(hero)
-    named = len(killed)
-    rest = [n for n in alive if n not in killed]
-    killed += rng.sample(rest, outcome.casualties - len(killed))
-    if killed:
-        how = ("named" if named == len(killed) else "at random" if named == 0
-               else f"{', '.join(killed[:named])} named, the rest at random")
-        say(f"Killed ({how}): {', '.join(killed)}.")
-
-    treasure_names = tuple(t.name for t in enc.treasures)
+        if hero not in turn.killed:
+            turn.killed.append(hero)
+    named = len(turn.killed)
+    rest = [h.name for h in enc.party if h.name not in turn.killed]
+    turn.killed += turn.rng.sample(rest, outcome.casualties - named)
+    if turn.killed:
+        how = ("named" if named == len(turn.killed) else "at random" if named == 0
+               else f"{', '.join(turn.killed[:named])} named, the rest at random")
+        turn.say(f"Killed ({how}): {', '.join(turn.killed)}.")
     if outcome.treasure_lost and enc.treasures:
         why = "a hero fell" if outcome.casualties else "the obstacle held"
-        say(f"The treasure played is discarded because {why}: {', '.join(treasure_names)}.")
+        turn.say(f"The treasure played is discarded because {why}: {', '.join(t.name for t in enc.treasures)}.")
+    turn.living = [h for h in enc.party if h.name not in turn.killed]
 
-    living = [h for h in enc.party if h.name not in killed]
-    fought = situation == "meld" or obstacle_result in ("beaten", "lost")
 
-    def finish(
-        winner: Literal["party", "dm"] | None,
-        *,
-        party_after: list[PartyHero],
-        claimed: tuple[str, ...],
-        gained: int,
-        pile: int,
-        recovered: Sequence[str] = (),
-        new_heroes: Sequence[str] = (),
-        level_ups: Sequence[LevelUp] = (),
-    ) -> Resolution:
-        return Resolution(
-            situation=situation,
-            dm_played=tuple(c.name for c in enc.dm_cards),
-            cancelled=tuple(cancelled),
-            creature_type=creature_type,
-            dm_total=outcome.dm_total if fought else None,
-            dm_parts=tuple(dm_parts),
-            party_total=outcome.party_total if fought else None,
-            party_raw=outcome.party_raw if fought else None,
-            plays=tuple(results),
-            casualties=outcome.casualties,
-            killed=tuple(killed),
-            recovered=tuple(recovered),
-            treasure_played=tuple(t.name for t in enc.treasures),
-            treasure_lost=outcome.treasure_lost and bool(enc.treasures),
-            treasure_claimed=claimed,
-            points_gained=gained,
-            treasure_points=pile,
-            new_heroes=tuple(new_heroes),
-            level_ups=tuple(level_ups),
-            party_after=tuple(party_after),
-            winner=winner,
-            suggestions=tuple(suggestions),
-            events=tuple(events),
-            seed=enc.seed,
-            obstacle_result=obstacle_result,
-            trap_result=trap_result,
-        )
+def _claim_treasure(turn: _Turn) -> bool:
+    """Claim what is left; True when the pile reaches the winning total."""
+    enc = turn.enc
+    if turn.result.treasure_lost or not enc.treasures:
+        return False
+    turn.claimed = tuple(t.name for t in enc.treasures)
+    turn.gained = sum(t.points for t in enc.treasures)
+    pile = enc.treasure_points + turn.gained
+    turn.say(f"Treasure claimed: {', '.join(turn.claimed)} (+{turn.gained} points, {pile} in the pile).")
+    if pile >= WINNING_POINTS and turn.gained:
+        turn.say(f"The treasure pile reaches {pile} points, {WINNING_POINTS} or more: the party wins the game.")
+        return True
+    return False
 
-    if outcome.wiped:
-        say("Every hero is dead: the Dungeon Master wins the game.")
-        return finish("dm", party_after=[], claimed=(), gained=0, pile=enc.treasure_points)
 
-    # --- the treasure phase
-    claimed = () if outcome.treasure_lost else treasure_names
-    gained = 0 if outcome.treasure_lost else sum(t.points for t in enc.treasures)
-    pile = enc.treasure_points + gained
-    if claimed:
-        say(f"Treasure claimed: {', '.join(claimed)} (+{gained} points, {pile} in the pile).")
-    if pile >= WINNING_POINTS and gained:
-        say(f"The treasure pile reaches {pile} points, {WINNING_POINTS} or more: the party wins the game.")
-        return finish("party", party_after=living, claimed=claimed, gained=gained, pile=pile)
-
-    new_heroes: list[str] = []
-    taken = {h.name.casefold() for h in enc.party}
-    for prisoner in enc.prisoners:
+def _prisoners(turn: _Turn) -> None:
+    taken = {h.name.casefold() for h in turn.enc.party}
+    for prisoner in turn.enc.prisoners:
+        how = "named"
         if prisoner is None:
-            pool = [c for c in enc.recruit_pool if c.name.casefold() not in taken]
+            pool = [c for c in turn.enc.recruit_pool if c.name.casefold() not in taken]
             if not pool:
-                say("Prisoner: no character is left to recruit.")
+                turn.say("Prisoner: no character is left to recruit.")
                 continue
-            prisoner = rng.choice(pool)
+            prisoner = turn.rng.choice(pool)
             how = "drawn at random"
-        else:
-            how = "named"
         taken.add(prisoner.name.casefold())
-        living.append(PartyHero.from_card(prisoner))
-        new_heroes.append(prisoner.name)
-        say(f"Prisoner: {prisoner.name} ({how}) joins the party.")
+        turn.living.append(PartyHero.from_card(prisoner))
+        turn.new_heroes.append(prisoner.name)
+        turn.say(f"Prisoner: {prisoner.name} ({how}) joins the party.")
 
-    recovered: list[str] = []
-    for index, (play, use) in enumerate(zip(enc.plays, uses)):
+
+def _recoveries(turn: _Turn) -> None:
+    """Heal, Shield and Armor kept for their ability bring back heroes killed this turn."""
+    enc = turn.enc
+    wanted = [_find_hero(enc.party, n, "hero to bring back").name for n in enc.revive_order]
+    for index, (play, use) in enumerate(zip(enc.plays, turn.uses)):
         if use != "ability" or play.card.ability != "recover-hero":
-            if use == "ability" and play.card.ability == "negate-trap":
-                results[index] = replace(results[index], effect=f"cancels {target}")
             continue
-        waiting = [n for n in killed if n not in recovered]
+        waiting = [n for n in turn.killed if n not in turn.recovered]
         if not waiting:
-            results[index] = replace(results[index], effect="not needed: nobody fell")
-            say(f"{play.card.name}: no hero fell this turn, nothing to bring back.")
+            turn.results[index] = replace(turn.results[index], effect="not needed: nobody fell")
+            turn.say(f"{play.card.name}: no hero fell this turn, nothing to bring back.")
             continue
-        holders = [h for h in living if h.level(play.card.attribute) > 0]
-        if play.hero is not None:
-            holders.sort(key=lambda h: h.name.casefold() != play.hero.casefold())  # type: ignore[union-attr]
+        holders = [h for h in turn.living if h.level(play.card.attribute) > 0]
+        if play.hero is not None:  # the hero it was named on holds it, if still alive
+            holders.sort(key=lambda h: h.name.casefold() != str(play.hero).casefold())
         if not holders:
-            results[index] = replace(results[index], effect=f"fails: no living hero has {play.card.name}")
-            say(f"{play.card.name} cannot bring anyone back: no living hero has the {play.card.attribute} attribute.")
+            turn.results[index] = replace(turn.results[index], effect=f"fails: no living hero has {play.card.name}")
+            turn.say(f"{play.card.name} cannot bring anyone back: no living hero has the "
+                     f"{play.card.attribute} attribute.")
             continue
-        wanted = [_find_hero(enc.party, n, "hero to bring back").name for n in enc.revive_order]
         back = next((n for n in wanted if n in waiting), waiting[0])
-        recovered.append(back)
-        living.append(next(h for h in enc.party if h.name == back))
-        results[index] = replace(results[index], effect=f"brings back {back}")
-        say(f"{play.card.name} (through {holders[0].name}) brings back {back}, killed this turn.")
+        turn.recovered.append(back)
+        turn.living.append(next(h for h in enc.party if h.name == back))
+        turn.results[index] = replace(turn.results[index], effect=f"brings back {back}")
+        turn.say(f"{play.card.name} (through {holders[0].name}) brings back {back}, killed this turn.")
 
-    level_ups: list[LevelUp] = []
-    sources = ["Magic Items"] * sum(1 for t in enc.treasures if t.effect == "level-up" and t.name in claimed)
+
+def _level_ups(turn: _Turn) -> None:
+    """Experience cards and claimed Magic Items: +1 level, hero and attribute named or rolled."""
+    enc = turn.enc
+    sources = ["Magic Items"] * sum(1 for t in enc.treasures if t.effect == "level-up" and t.name in turn.claimed)
     sources += ["Experience"] * enc.experience
     choices = list(enc.level_choices)
     for source in sources:
         choice = choices.pop(0) if choices else LevelChoice()
         if choice.hero is not None:
-            matches = [h for h in living if h.name.casefold() == choice.hero.casefold()]
+            matches = [h for h in turn.living if h.name.casefold() == choice.hero.casefold()]
             if not matches:
                 raise CompanionError(f"{source}: {choice.hero} is not alive to gain a level")
             hero = matches[0]
         else:
-            hero = rng.choice(living)
+            hero = turn.rng.choice(turn.living)
         if choice.attribute is not None:
             roll, attribute = None, choice.attribute
         else:
-            roll, attribute = roll_attribute(rng)
-        position = living.index(hero)
-        living[position] = hero.gain(attribute)
-        level = living[position].level(attribute)
-        level_ups.append(LevelUp(source, hero.name, attribute, roll, level))
+            roll, attribute = roll_attribute(turn.rng)
+        position = turn.living.index(hero)
+        turn.living[position] = hero.gain(attribute)
+        level = turn.living[position].level(attribute)
+        turn.level_ups.append(LevelUp(source, hero.name, attribute, roll, level))
         rolled = f"d10 rolled {roll}: " if roll is not None else ""
-        say(f"{source}: {hero.name} gains a level, {rolled}{attribute} {level}.")
+        turn.say(f"{source}: {hero.name} gains a level, {rolled}{attribute} {level}.")
     for choice in choices:
-        say(f"Level-up for {choice.hero or 'a hero'} not used: no Magic Items claimed to pay for it.")
-
-    return finish(None, party_after=_in_party_order(enc, living), claimed=claimed, gained=gained, pile=pile,
-                  recovered=recovered, new_heroes=new_heroes, level_ups=level_ups)
+        turn.say(f"Level-up for {choice.hero or 'a hero'} not used: no Magic Items claimed to pay for it.")
 
 
 def _in_party_order(enc: Encounter, living: list[PartyHero]) -> list[PartyHero]:
