@@ -224,3 +224,16 @@ def test_a_corrupt_state_file_is_reported_and_kept(tmp_path: Path) -> None:
     for args in (["dm", "party", "show"], ["dm", "party", "new", "--seed", "1", "--replace"]):
         _one_line_error(invoke(*args, "--state", str(path)), "is not a SQLite database; leaving it untouched")
     assert path.read_bytes() == b"\x00garbage" * 50
+
+
+def test_tracked_levels_count_in_the_next_fight() -> None:
+    invoke("dm", "party", "new", "--seed", "8", "--keep", "Wizard,Cleric,Thief,Amazon,Dwarf,Elf")
+    invoke("dm", "party", "level-up", "Wizard", "spell")
+    data = invoke("dm", "resolve", "--tracked", "-c", "Rats", "--play", "Wizard=Spell", "--json").json()
+    assert data["plays"][0]["level"] == 5 and data["party_total"] == 9
+
+
+def test_apply_refuses_a_finished_game() -> None:
+    invoke("dm", "party", "new", "--seed", "8")
+    invoke("dm", "party", "claim", "50")
+    _one_line_error(invoke("dm", "resolve", "--apply", "-c", "Orcs"), "this game is over: the party won")
