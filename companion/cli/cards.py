@@ -113,6 +113,8 @@ def show_card(
 
 def _pretty(value: Any) -> str:
     if isinstance(value, list):
+        if all(not isinstance(v, list | dict) for v in value):
+            return ", ".join(str(v) for v in value)
         return "\n".join(_pretty(v) for v in value)
     if isinstance(value, dict):
         return "; ".join(f"{k}: {_pretty(v)}" for k, v in value.items() if v not in (None, [], {}))
