@@ -208,8 +208,10 @@ def _render_show(table: TableInfo, hands: dict[str, list[DrawnCard]], decks: lis
         seats.add_column(column)
     seats.add_column("cards")
     per_player = overview.get("per_player", {})
+    decks_listed = overview.get("cards_decks")
     for seat, player in enumerate(table.players, start=1):
-        cards = ", ".join(c.name + ("" if c.pile == "held" else " (in play)") for c in hands[player]) or "-"
+        mine = [c for c in hands[player] if decks_listed is None or c.deck in decks_listed]
+        cards = ", ".join(c.name + ("" if c.pile == "held" else " (in play)") for c in mine) or "-"
         extra = [str(v) for v in per_player.get(player, [])]
         seats.add_row(str(seat), player, *extra, cards)
     out.print(seats)
@@ -285,10 +287,18 @@ def draw(
     with _transaction(state) as tx:
         table = tx.table(table_name)
         drawn = draw_cards(tx, table, deck, count, player, bottom=bottom)
+    _emit_draw(table, drawn, as_json)
+
+
+def _emit_draw(table: TableInfo, drawn: list[DrawnCard], as_json: bool, **extra: Any) -> None:
+    notes = list(getattr(drawn, "notes", ()))
     if as_json:
-        emit_json({"table": table.name, "cards": [c.to_json() for c in drawn]})
+        emit_json({"table": table.name, "cards": [c.to_json() for c in drawn], "notes": notes, **extra})
         return
     _print_cards(drawn)
+    out = console()
+    for note in notes:
+        out.print(f"• {note}")
 
 
 # -- deck ----------------------------------------------------------------------------
@@ -425,3 +435,164 @@ def deck_shuffle(
         emit_json({"table": table.name, "deck": deck, "draw": size})
         return
     console().print(f"shuffled {deck}: {size} card(s) in the draw pile")
+
+
+# -- Dungeon Poker -------------------------------------------------------------------------
+
+
+@table_app.command("level")
+def table_level(
+    level: Annotated[int | None, typer.Argument(min=1, help="Open this level (default: the next one).")] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: open the next level and its encounter (every five deals, or at once after a teleport)."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        change = dp.next_level(tx, table) if level is None else dp.enter_level(tx, table, level)
+    if as_json:
+        emit_json({"table": table.name, **change.to_json()})
+        return
+    out = console()
+    gems = f" · every player takes {change.soul_gems} soul gem" if change.soul_gems else ""
+    out.print(f"[bold]level {change.level}[/] · blind {change.blind}{gems}"
+              + ("" if change.drawn else " (already in force)"))
+    if change.encounter:
+        _print_cards([change.encounter])
+    for note in change.notes:
+        out.print(f"• {note}")
+
+
+@table_app.command("choose")
+def table_choose(
+    player: Annotated[str, typer.Argument(help="The player choosing.")],
+    character: Annotated[str, typer.Argument(help="One of the characters dealt to them.")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: keep one of the two characters dealt; the other goes back into the deck."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        chosen = dp.choose(tx, table, player, character)
+    _emit_draw(table, [chosen], as_json)
+
+
+@table_app.command("monster")
+def table_monster(
+    player: Annotated[str | None, typer.Option("--for", help="Summoned by this player (Summon Monster Scroll, Summon beast).")] = None,
+    showdown: Annotated[bool, typer.Option("--showdown", help="The showdown monster of King's cave.")] = False,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: a monster comes to the table (the M card showed up)."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        drawn = dp.monster(tx, table, summoned_by=player, showdown=showdown)
+    _emit_draw(table, drawn, as_json)
+
+
+@table_app.command("monster-result")
+def table_monster_result(
+    outcome: Annotated[str, typer.Argument(help="won, tied or lost (lost: the monster is slain).")],
+    monster: Annotated[str | None, typer.Option("--monster", help="Which monster, if several are in play.")] = None,
+    slayer: Annotated[str | None, typer.Option("--slayer", help="Who slew it (draws the Fire Dragon's treasure).")] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: a monster's deal is over: back into its deck (won, tied) or out of the game (lost)."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        result = dp.monster_result(tx, table, outcome.strip().lower(), monster, slayer)
+    _emit_draw(table, result, as_json)
+
+
+@table_app.command("win")
+def table_win(
+    players: Annotated[list[str], typer.Argument(help="The deal's winner(s); one treasure each (two in King's cave).")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: the winner of the deal draws treasure (plus any left from a tie)."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        drawn = dp.win(tx, table, players)
+    _emit_draw(table, drawn, as_json)
+
+
+@table_app.command("tie")
+def table_tie(table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False) -> None:
+    """Dungeon Poker: a tied deal; its treasure waits for the next winner."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        carried = dp.tie(tx, table)
+    if as_json:
+        emit_json({"table": table.name, "carried_treasures": carried})
+        return
+    console().print(f"tie: the next winner draws {carried} extra treasure(s)")
+
+
+@table_app.command("death")
+def table_death(
+    player: Annotated[str, typer.Argument(help="The player whose character ran out of gold.")],
+    winner: Annotated[str | None, typer.Option("--winner", help="Who won the deal that killed it.")] = None,
+    takes: Annotated[str | None, typer.Option("--takes", help="The dead character's treasure the winner takes.")] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: a character died: treasures, a skull, and two new characters to choose from."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        shown, notes = dp.death(tx, table, player, winner, takes)
+    if as_json:
+        emit_json({"table": table.name, "cards": [c.to_json() for c in shown], "notes": notes})
+        return
+    out = console()
+    for note in notes:
+        out.print(f"• {note}")
+    _print_cards(shown)
+
+
+def _treasure_command(use: bool) -> Any:
+    def command(
+        player: Annotated[str, typer.Argument(help="The player holding the treasure.")],
+        treasure: Annotated[str, typer.Argument(help="Treasure name or id.")],
+        table_name: TableOption = None,
+        state: StateOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        from companion.table import dungeon_poker as dp
+
+        with _transaction(state) as tx:
+            table = tx.table(table_name)
+            card = (dp.use if use else dp.sell)(tx, table, player, treasure)
+        _emit_draw(table, [card], as_json)
+
+    command.__doc__ = (
+        "Dungeon Poker: use a treasure (a one-use artifact leaves the game)."
+        if use else "Dungeon Poker: sell or cash a treasure at the bank; it leaves the game."
+    )
+    return command
+
+
+table_app.command("sell")(_treasure_command(use=False))
+table_app.command("use")(_treasure_command(use=True))

@@ -169,8 +169,8 @@ def find_copy(
             if copy.card_id in ids and copy.pile == pile and (holder is None or copy.holder == holder):
                 return copy
     where = sorted({_where(c) for c in present if c.card_id in ids})
-    owner = f" of {holder}'s" if holder else ""
-    raise CompanionError(f"no copy{owner} of '{ref}' can be {purpose}: it is {', '.join(where)}")
+    owner = f" with {holder}" if holder else ""
+    raise CompanionError(f"no copy of '{ref}'{owner} can be {purpose}: it is {', '.join(where)}")
 
 
 _PILE_WORDS = {

@@ -10,7 +10,7 @@ CardCopy(standard#3 'ks' held by Bo)
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,6 +141,18 @@ class DrawnCard:
         }
         data.update(self.info)
         return data
+
+
+class DrawResult(list[DrawnCard]):
+    """The cards of one draw, plus notes about the draw as a whole (a reshuffle, an empty deck).
+
+    >>> DrawResult([], ["all monsters have been slain"]).notes
+    ('all monsters have been slain',)
+    """
+
+    def __init__(self, cards: Iterable[DrawnCard] = (), notes: Iterable[str] = ()) -> None:
+        super().__init__(cards)
+        self.notes: tuple[str, ...] = tuple(dict.fromkeys(notes))
 
 
 def _iso(timestamp: float) -> str:

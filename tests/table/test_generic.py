@@ -95,6 +95,18 @@ def test_a_table_name_is_unique(store: TableStore) -> None:
     assert result.exit_code == 2 and "already exists" in result.stderr
 
 
+def test_dragon_kings_involuntary_wing_cards_are_always_in_play(store: TableStore) -> None:
+    table = _new(store)
+    with store.transaction(write=False) as tx:
+        in_play = {c.card_id for c in tx.pile(table, "wing", "in_play")}
+        drawable = tx.count(table, "wing", "draw")
+    from companion.cards import load_game
+
+    involuntary = {c.id for c in load_game("dragon-kings").deck("wing") if c.involuntary}
+    assert in_play == involuntary and len(involuntary) == 2
+    assert drawable == 12 - 2
+
+
 # -- drawing --------------------------------------------------------------------------------
 
 
@@ -177,7 +189,7 @@ def test_which_decks_reshuffle_their_discard_pile_follows_each_rulebook(game: st
 def test_unknown_deck_player_and_table_are_one_line_errors(store: TableStore) -> None:
     _new(store)
     for args, message in (
-        (["draw", "nope"], "has no deck 'nope' (decks: standard)"),
+        (["draw", "nope"], "has no deck 'nope' (decks: standard, "),
         (["draw", "standard", "--for", "zed"], "'zed' is not a player at table 'friday' (players: Ann, Bo)"),
         (["draw", "standard", "--table", "monday"], "no table named 'monday' (tables: friday)"),
         (["draw", "standard", "--count", "0"], "--count"),
@@ -321,11 +333,11 @@ def test_deck_status_counts_every_pile(store: TableStore) -> None:
         c = draw(tx, table, "standard")[0]
         discard(tx, table, "standard", c.card_id)
     data = invoke("deck", "status", "--json").json()
-    (deck,) = data["decks"]
+    (deck,) = [d for d in data["decks"] if d["deck"] == "standard"]
     assert (deck["draw"], deck["held"], deck["discard"], deck["in_play"], deck["total"]) == (49, 3, 1, 0, 53)
     assert deck["held_by"] == {"Ann": 2, "Bo": 1}
     with store.transaction(write=False) as tx:
-        assert status(tx, table)[0].total == 53
+        assert [d.total for d in status(tx, table) if d.deck == "standard"] == [53]
 
 
 def test_undo_reverts_the_last_action_and_is_logged(store: TableStore) -> None:
