@@ -941,6 +941,11 @@ def monster(tx: Transaction, table: TableInfo, *, summoned_by: str | None = None
     return _rules(table).draw_monster(tx, table, game_cards(table), summoned_by=who, showdown=showdown)
 
 
+def monsters_in_play(tx: Transaction, table: TableInfo) -> list[DrawnCard]:
+    """The monsters at the table now, with what they play with (``.info``)."""
+    return _rules(table).monsters_in_play(tx, table, game_cards(table))
+
+
 def monster_result(
     tx: Transaction, table: TableInfo, outcome: str, monster: str | None = None, slayer: str | None = None
 ) -> DrawResult:
