@@ -204,7 +204,37 @@ def record_draw(
     )
 
 
-_RULES: dict[str, str] = {"dungeon-poker": "companion.table.dungeon_poker:DungeonPokerRules"}
+class DeckoRules(GameRules):
+    """DECKO's setup: the two-player joker cut and one wildcard of each colour."""
+
+    def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
+        notes = super().setup(tx, table, cards)
+        if len(table.players) == 2:
+            cut = [c for c in tx.pile(table, "jokers", "draw")
+                   if getattr(cards._by_id.get(c.card_id), "removed_in_two_player", False)]
+            for copy in cut:
+                tx.move(table, copy, "aside")
+            names = sorted({cards.get(c.card_id).name for c in cut})
+            if names:
+                notes.append(f"two players: {', '.join(names)} go back in the box")
+        # One red and one blue wildcard lie face up by the round track; the rest go back in the box.
+        chosen: dict[str, str] = {}
+        for copy in tx.pile(table, "wildcards", "draw"):
+            color = getattr(cards._by_id.get(copy.card_id), "color", None)
+            if color not in chosen:
+                tx.move(table, copy, "in_play")
+                chosen[str(color)] = cards.get(copy.card_id).name
+            else:
+                tx.move(table, copy, "aside")
+        if chosen:
+            notes.append("wildcards: " + ", ".join(f"{name} ({color})" for color, name in sorted(chosen.items())))
+        return notes
+
+
+_RULES: dict[str, str] = {
+    "dungeon-poker": "companion.table.dungeon_poker:DungeonPokerRules",
+    "decko": "companion.table.rules:DeckoRules",
+}
 
 
 def rules_for(game: str) -> GameRules:

@@ -419,3 +419,38 @@ def test_deck_commands_from_the_cli(store: TableStore) -> None:
     assert invoke("deck", "shuffle", "standard", "--discard", "--json").json()["draw"] == 52
     both = invoke("deck", "reorder", "standard", "1", "--shuffle", "2")
     assert both.exit_code == 2 and "either" in both.stderr
+
+
+# -- the other games' setups and reshuffles, with their real decks ----------------------------------
+
+
+def test_decko_two_player_games_put_five_jokers_back_in_the_box(store: TableStore) -> None:
+    with store.transaction() as tx:
+        two, _ = new_table(tx, "two", "decko", ["Ann", "Bo"], seed=1)
+        three, _ = new_table(tx, "three", "decko", ["Ann", "Bo", "Cy"], seed=1)
+        cut = {c.card_id for c in tx.pile(two, "jokers", "aside")}
+        assert cut == {"fortune-teller", "harlequin", "pizza-time", "patchface", "robin"}
+        assert tx.pile(three, "jokers", "aside") == []
+
+
+def test_decko_lays_one_red_and_one_blue_wildcard_and_boxes_the_rest(store: TableStore) -> None:
+    from companion.cards import load_game
+
+    colors = {c.id: c.color for c in load_game("decko").deck("wildcards")}
+    with store.transaction() as tx:
+        table, notes = new_table(tx, "friday", "decko", ["Ann", "Bo", "Cy"], seed=4)
+        in_play = [colors[c.card_id] for c in tx.pile(table, "wildcards", "in_play")]
+        assert sorted(in_play) == ["blue", "red"]
+        assert tx.count(table, "wildcards", "aside") == 12
+    assert any(n.startswith("wildcards: ") for n in notes)
+
+
+def test_dungeon_master_decks_are_rebuilt_from_their_discard_pile(store: TableStore) -> None:
+    with store.transaction() as tx:
+        table, _ = new_table(tx, "dm", "dungeon-master", ["Dm", "Party"], seed=8)
+        assert tx.count(table, "variant", "aside") == 5  # the variant cards stay out
+        hand = draw(tx, table, "party", 52, "Party")
+        for card in hand[:8]:
+            discard(tx, table, "party", card.card_id, "Party")
+        again = draw(tx, table, "party", 8, "Party")
+    assert Counter(c.card_id for c in again) == Counter(c.card_id for c in hand[:8])
