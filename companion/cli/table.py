@@ -31,6 +31,9 @@ PlayerOption = Annotated[
 ]
 FromOption = Annotated[str | None, typer.Option("--from", help="Only a card held by (or in front of) this player.")]
 
+DISPLAY_ONLY = ("lines", "player_columns", "per_player", "cards_decks")
+"""Keys of a game's overview that only shape the Rich view of ``table show``."""
+
 PILE_STYLE = {"held": "green", "in_play": "cyan", "removed": "red", "discard": "yellow", "draw": "blue",
               "aside": "magenta"}
 
@@ -188,7 +191,8 @@ def table_show(
     if as_json:
         emit_json({"table": table.to_json(), "current": current,
                    "players": [{"name": p, "cards": [c.to_json() for c in hands[p]]} for p in table.players],
-                   "decks": [d.to_json() for d in decks], **overview})
+                   "decks": [d.to_json() for d in decks],
+                   **{k: v for k, v in overview.items() if k not in DISPLAY_ONLY}})
         return
     _render_show(table, hands, decks, overview)
 

@@ -724,3 +724,10 @@ def test_the_timer_can_count_levels_at_a_table_of_another_game(store: TableStore
         assert dp.enter_level(tx, table, 3).level == 3
         assert dp.level_now(tx, table).level == 3
         assert dp.next_level(tx, table).level == 4
+
+
+def test_table_show_json_carries_the_game_state_not_the_screen_layout(store: TableStore) -> None:
+    _new(store)
+    data = invoke("table", "show", "--json").json()
+    assert set(data) == {"table", "current", "players", "decks", "dungeon_poker"}
+    assert data["dungeon_poker"]["level"]["blind"] == 100
