@@ -320,6 +320,11 @@ class Transaction:
             raise RuntimeError("a read-only transaction cannot change the store")
         return self._conn.execute(sql, params)
 
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """Run SQL of another subsystem on its own tables (named ``<subsystem>_...``) in this
+        transaction, so its writes commit or roll back together with the table's."""
+        return self._sql(sql, params)
+
     # -- settings --------------------------------------------------------------
 
     def setting(self, key: str) -> str | None:

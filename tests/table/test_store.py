@@ -208,3 +208,23 @@ def test_two_stores_on_one_file_see_each_others_commits(state_file: Path) -> Non
         with first.transaction(write=False) as tx:
             held = tx.pile(table, "standard", "held", "Bo")
     assert [c.card_id for c in held] == [d.card_id for d in drawn]
+
+
+def test_a_state_file_begun_by_another_subsystem_keeps_its_tables(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # companion's mark, no table schema yet
+    conn.execute("CREATE TABLE timer_clocks (name TEXT PRIMARY KEY, state TEXT)")
+    conn.execute("INSERT INTO timer_clocks VALUES ('default', '{}')")
+    conn.commit()
+    conn.close()
+    with open_store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION
+        with store.transaction() as tx:
+            tx.execute("UPDATE timer_clocks SET state = ? WHERE name = 'default'", ('{"level": 2}',))
+            new_table(tx, "friday", "dragon-kings", ["Ann"], seed=1)
+        with pytest.raises(RuntimeError), store.transaction() as tx:
+            tx.execute("UPDATE timer_clocks SET state = 'lost' WHERE name = 'default'")
+            raise RuntimeError("the clock write rolls back with the table's")
+        with store.transaction(write=False) as tx:
+            assert tx.execute("SELECT state FROM timer_clocks").fetchone()[0] == '{"level": 2}'
