@@ -731,3 +731,17 @@ def test_table_show_json_carries_the_game_state_not_the_screen_layout(store: Tab
     data = invoke("table", "show", "--json").json()
     assert set(data) == {"table", "current", "players", "decks", "dungeon_poker"}
     assert data["dungeon_poker"]["level"]["blind"] == 100
+
+
+def test_true_seeing_shows_the_top_card_of_the_treasure_monster_and_main_decks(store: TableStore) -> None:
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "encounters", "true-seeing")
+        dp.next_level(tx, table)
+        tops = {deck: tx.pile(table, deck, "draw")[0].card_id for deck in ("treasures", "monsters", "main")}
+    shown = invoke("table", "show", "--json").json()["dungeon_poker"]["open_top_cards"]
+    assert {deck: card["id"] for deck, card in shown.items()} == tops
+    with store.transaction() as tx:
+        draw(tx, table, "treasures", 1, "Ann")
+        new_top = tx.pile(table, "treasures", "draw")[0].card_id
+    assert invoke("table", "show", "--json").json()["dungeon_poker"]["open_top_cards"]["treasures"]["id"] == new_top
