@@ -418,7 +418,7 @@ class DungeonPokerRules(GameRules):
     def tie(self, tx: Transaction, table: TableInfo) -> int:
         """A tied deal (or a monster tie): its treasure stays for the next winner."""
         cards = game_cards(table)
-        per_win = self.encounter_rules(tx, table, cards).treasures_per_win
+        per_win = int(self.encounter_rules(tx, table, cards).treasures_per_win)
         carried = int(self._get(tx, table, "carried", 0)) + per_win
         self._set(tx, table, "carried", carried)
         tx.record(table, "tie", f"tied deal: {carried} treasure(s) wait for the next winner", data={"carried": carried})
@@ -630,7 +630,7 @@ class DungeonPokerRules(GameRules):
         model = cards.get(copy.card_id)
         if model.owner:
             return True
-        return self.encounter_rules(tx, table, cards).deal_monster == model.id
+        return bool(self.encounter_rules(tx, table, cards).deal_monster == model.id)
 
     # -- characters --------------------------------------------------------------------------
 

@@ -237,13 +237,21 @@ class TableStore:
             # Checked again under the lock: another process may have migrated first.
             self._check_identity(conn)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            for step in self._migrations[version:]:
-                step(conn)
+            for number, step in enumerate(self._migrations[version:], start=version + 1):
+                try:
+                    step(conn)
+                except sqlite3.DatabaseError as exc:
+                    if _describe_sqlite_error(self.path, exc) is not None:
+                        raise
+                    raise CompanionError(
+                        f"cannot upgrade state file {self.path} to schema {number} ({exc}); it was left as it was"
+                    ) from exc
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {len(self._migrations)}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
 
     @contextmanager
@@ -254,7 +262,10 @@ class TableStore:
         except CompanionError:
             raise
         except sqlite3.DatabaseError as exc:
-            raise CompanionError(_describe_sqlite_error(self.path, exc)) from exc
+            message = _describe_sqlite_error(self.path, exc)
+            if message is None:
+                raise
+            raise CompanionError(message) from exc
 
     # -- transactions ----------------------------------------------------------
 
@@ -273,26 +284,35 @@ class TableStore:
                 yield tx
             except BaseException:
                 tx.closed = True
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
                 raise
             tx.closed = True
             conn.execute("COMMIT")
 
 
-def _describe_sqlite_error(path: Path, exc: sqlite3.DatabaseError) -> str:
-    text = str(exc)
-    lowered = text.lower()
-    if "locked" in lowered or "busy" in lowered:
-        return f"state file {path} is busy (another companion holds it for too long); try again"
-    if "readonly" in lowered or "read-only" in lowered:
-        return f"state file {path} is read-only; pass a writable --state"
-    if "unable to open" in lowered:
-        return f"cannot open state file {path}: check the folder exists and is writable"
-    if isinstance(exc, sqlite3.OperationalError) and "disk i/o" in lowered:
-        return f"cannot write state file {path}: disk error ({text})"
-    return (
-        f"state file {path} is damaged ({text}); it was left as it is: move it away or pass another --state"
-    )
+_MESSAGES = {
+    "SQLITE_BUSY": "state file {path} is busy (another companion holds it for too long); try again",
+    "SQLITE_LOCKED": "state file {path} is busy (another companion holds it for too long); try again",
+    "SQLITE_READONLY": "state file {path} is read-only; pass a writable --state",
+    "SQLITE_CANTOPEN": "cannot open state file {path}: check that its folder exists and is writable",
+    "SQLITE_FULL": "cannot write state file {path}: the disk is full",
+    "SQLITE_IOERR": "cannot write state file {path}: disk error ({text})",
+    "SQLITE_PERM": "state file {path} cannot be written: permission denied",
+}
+_DAMAGED = "state file {path} is damaged ({text}); it was left as it is: move it away or pass another --state"
+
+
+def _describe_sqlite_error(path: Path, exc: sqlite3.DatabaseError) -> str | None:
+    """A one-line message for a problem with the file itself; None for a bug in our SQL."""
+    name = str(getattr(exc, "sqlite_errorname", ""))
+    base = "_".join(name.split("_")[:2])  # SQLITE_IOERR_WRITE -> SQLITE_IOERR
+    for key in (name, base):
+        if key in _MESSAGES:
+            return _MESSAGES[key].format(path=path, text=exc)
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(exc) is sqlite3.DatabaseError:
+        return _DAMAGED.format(path=path, text=exc)
+    return None
 
 
 _NO_VALUE = object()

@@ -228,3 +228,8 @@ def test_a_state_file_begun_by_another_subsystem_keeps_its_tables(tmp_path: Path
             raise RuntimeError("the clock write rolls back with the table's")
         with store.transaction(write=False) as tx:
             assert tx.execute("SELECT state FROM timer_clocks").fetchone()[0] == '{"level": 2}'
+
+
+def test_a_mistake_in_sql_is_a_bug_not_a_damaged_file(store: TableStore) -> None:
+    with pytest.raises(sqlite3.OperationalError, match="no such table"), store.transaction() as tx:
+        tx.execute("SELECT * FROM timer_nothing")
