@@ -115,10 +115,6 @@ def table_new(
     out.print(f"[bold]{table.name}[/]: {game} with {', '.join(table.players)} · seed {table.seed}")
     for note in notes:
         out.print(f"• {note}")
-    for player, cards in hands.items():
-        if cards:
-            out.print(f"\n[bold]{player}[/]")
-            _print_cards(cards)
 
 
 @table_app.command("list")
@@ -214,8 +210,14 @@ def _render_show(table: TableInfo, hands: dict[str, list[DrawnCard]], decks: lis
     per_player = overview.get("per_player", {})
     decks_listed = overview.get("cards_decks")
     for seat, player in enumerate(table.players, start=1):
-        mine = [c for c in hands[player] if decks_listed is None or c.deck in decks_listed]
-        cards = ", ".join(c.name + ("" if c.pile == "held" else " (in play)") for c in mine) or "-"
+        if decks_listed is not None:  # the game says which cards are public
+            shown = [c.name + ("" if c.pile == "held" else " (in play)") for c in hands[player] if c.deck in decks_listed]
+        else:  # hands stay secret: only what lies in play is named
+            shown = [c.name + " (in play)" for c in hands[player] if c.pile == "in_play"]
+            secret = sum(1 for c in hands[player] if c.pile == "held")
+            if secret:
+                shown.append(f"{secret} in hand")
+        cards = ", ".join(shown) or "-"
         extra = [str(v) for v in per_player.get(player, [])]
         seats.add_row(str(seat), player, *extra, cards)
     out.print(seats)
@@ -233,6 +235,28 @@ def _render_status(decks: list[Any]) -> None:
         grid.add_row(d.deck, str(p["draw"]), str(p["discard"]), str(p["in_play"]), str(p["held"]),
                      str(p["removed"]), str(p["aside"]), str(d.total))
     console().print(grid)
+
+
+@table_app.command("hand")
+def table_hand(
+    player: Annotated[str, typer.Argument(help="Whose cards to show (let only them look).")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show the cards one player holds and has in play in front of them."""
+    from companion.table import holdings
+
+    with _transaction(state, write=False) as tx:
+        table = tx.table(table_name)
+        who = table.player(player)
+        cards = holdings(tx, table)[who]
+    if as_json:
+        emit_json({"table": table.name, "player": who, "cards": [c.to_json() for c in cards]})
+        return
+    if not cards:
+        console().print(f"{who} holds no cards")
+    _print_cards(cards)
 
 
 @table_app.command("log")
@@ -573,7 +597,7 @@ def table_death(
     out = console()
     for note in notes:
         out.print(f"• {note}")
-    _print_cards(shown)
+    _print_cards([c for c in shown if c.deck != "characters"])  # new characters stay face down
 
 
 def _treasure_command(use: bool) -> Any:

@@ -194,8 +194,9 @@ class DungeonPokerRules(GameRules):
             tx.move(table, first, "in_play")
             notes.append(f"level 1: blind {ladder[0][1]}, played without an encounter")
         for player in table.players:
-            dealt = self._deal_characters(tx, table, cards, player)
-            notes.append(f"{player} chooses between {' and '.join(d.name for d in dealt)}")
+            self._deal_characters(tx, table, cards, player)
+        notes.append("two characters dealt face down to each player: look with 'companion table hand NAME', "
+                     "keep one with 'companion table choose NAME CHARACTER'")
         if len(table.players) == 2:
             notes.append("two players: the treasure victory does not count, and running out of gold loses")
         targets = win_targets(len(table.players), tournament=bool(table.options.get("tournament")))
@@ -712,8 +713,8 @@ class DungeonPokerRules(GameRules):
                 notes.append(f"{who} has {skulls[who]} skulls and is out of the game")
             else:
                 dealt = self._deal_characters(tx, table, cards, who)
-                notes.append(f"{who} takes skull {skulls[who]} and chooses between "
-                             + (" and ".join(d.name for d in dealt) or "no characters (the deck is empty)"))
+                notes.append(f"{who} takes skull {skulls[who]} and is dealt {len(dealt)} new character(s) face down "
+                             f"('companion table hand {who}', then 'companion table choose')")
                 shown.extend(dealt)
         tx.record(table, "death", f"{who}'s {dead.name} died" + (f" (deal won by {by})" if by else ""),
                   actor=who, data={"character": dead.id, "winner": by, "notes": notes})
@@ -833,7 +834,7 @@ class DungeonPokerRules(GameRules):
             if status == "out":
                 shown = "out"
             elif choosing:
-                shown = "choosing: " + " / ".join(cards.get(c.card_id).name for c in choosing)
+                shown = f"choosing from {len(choosing)}"
             else:
                 shown = name or "-"
             per_player[player] = [

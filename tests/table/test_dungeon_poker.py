@@ -745,3 +745,19 @@ def test_true_seeing_shows_the_top_card_of_the_treasure_monster_and_main_decks(s
         draw(tx, table, "treasures", 1, "Ann")
         new_top = tx.pile(table, "treasures", "draw")[0].card_id
     assert invoke("table", "show", "--json").json()["dungeon_poker"]["open_top_cards"]["treasures"]["id"] == new_top
+
+
+def test_dealt_characters_stay_secret_until_chosen(store: TableStore) -> None:
+    made = invoke("table", "new", "dp", "--game", "dungeon-poker", "--players", "Ann,Bo,Cy", "--seed", "3")
+    assert made.exit_code == 0
+    with store.transaction(write=False) as tx:
+        table = tx.table("dp")
+        names = {p: [CARDS.get(c.card_id).name for c in tx.pile(table, "characters", "held", p)] for p in PLAYERS[:3]}
+    everyone = made.stdout + invoke("table", "show").stdout
+    assert not any(name in everyone for dealt in names.values() for name in dealt)
+    assert "choosing from 2" in everyone
+    own = invoke("table", "hand", "Ann")
+    assert own.exit_code == 0 and all(name in own.stdout for name in names["Ann"])
+    assert not any(name in own.stdout for name in names["Bo"])
+    invoke("table", "choose", "Ann", names["Ann"][0])
+    assert names["Ann"][0] in invoke("table", "show").stdout  # revealed once chosen

@@ -396,12 +396,14 @@ def test_the_log_says_who_did_what(store: TableStore) -> None:
 
 def test_table_show_lists_players_in_seat_order_with_their_cards(store: TableStore) -> None:
     _new(store, players=("Cy", "Ann", "Bo"))
-    invoke("draw", "standard", "--for", "Ann")
+    held = invoke("draw", "standard", "--for", "Ann", "--json").json()["cards"][0]["name"]
     data = invoke("table", "show", "--json").json()
     assert [p["name"] for p in data["players"]] == ["Cy", "Ann", "Bo"]
     assert [len(p["cards"]) for p in data["players"]] == [0, 1, 0]
     text = invoke("table", "show")
-    assert text.exit_code == 0 and "Ann" in text.stdout and "standard" in text.stdout
+    assert text.exit_code == 0 and "1 in hand" in text.stdout and "standard" in text.stdout
+    assert held not in text.stdout  # a hand stays secret on the shared screen
+    assert held in invoke("table", "hand", "ann").stdout
 
 
 def test_deck_commands_from_the_cli(store: TableStore) -> None:
