@@ -19,23 +19,36 @@ if TYPE_CHECKING:
     from companion.table import DrawnCard, TableInfo, Transaction
 
 table_app = typer.Typer(
-    help="Table sessions: set up a table's decks, see its state, its log, undo.", no_args_is_help=True
+    help="Table sessions: set up a table's decks, see its state, its log, undo.",
+    no_args_is_help=True,
 )
-deck_app = typer.Typer(help="Look at and rearrange the decks of the current table.", no_args_is_help=True)
+deck_app = typer.Typer(
+    help="Look at and rearrange the decks of the current table.", no_args_is_help=True
+)
 
 TableOption = Annotated[
-    str | None, typer.Option("--table", help="Table name (default: the current table).", show_default=False)
+    str | None,
+    typer.Option("--table", help="Table name (default: the current table).", show_default=False),
 ]
 PlayerOption = Annotated[
-    str | None, typer.Option("--for", help="The player who draws (default: into play on the table).")
+    str | None,
+    typer.Option("--for", help="The player who draws (default: into play on the table)."),
 ]
-FromOption = Annotated[str | None, typer.Option("--from", help="Only a card held by (or in front of) this player.")]
+FromOption = Annotated[
+    str | None, typer.Option("--from", help="Only a card held by (or in front of) this player.")
+]
 
 DISPLAY_ONLY = ("lines", "player_columns", "per_player", "cards_decks")
 """Keys of a game's overview that only shape the Rich view of ``table show``."""
 
-PILE_STYLE = {"held": "green", "in_play": "cyan", "removed": "red", "discard": "yellow", "draw": "blue",
-              "aside": "magenta"}
+PILE_STYLE = {
+    "held": "green",
+    "in_play": "cyan",
+    "removed": "red",
+    "discard": "yellow",
+    "draw": "blue",
+    "aside": "magenta",
+}
 
 
 def register(app: typer.Typer) -> None:
@@ -61,8 +74,14 @@ def _card_panel(card: DrawnCard, title_prefix: str = "") -> Any:
 
     body = Text()
     body.append(card.card_class, style="bold")
-    where = {"held": f"to {card.holder}", "in_play": "into play", "removed": "removed from the game",
-             "discard": "to the discard pile", "draw": "in the draw pile", "aside": "set aside"}[card.pile]
+    where = {
+        "held": f"to {card.holder}",
+        "in_play": "into play",
+        "removed": "removed from the game",
+        "discard": "to the discard pile",
+        "draw": "in the draw pile",
+        "aside": "set aside",
+    }[card.pile]
     if card.pile == "in_play" and card.holder:
         where = f"into play for {card.holder}"
     body.append(f"  ·  {where}", style=PILE_STYLE.get(card.pile, ""))
@@ -71,8 +90,15 @@ def _card_panel(card: DrawnCard, title_prefix: str = "") -> Any:
     for note in card.notes:
         body.append("\n• " + note, style="italic")
     title = f"{title_prefix}[bold]{card.name}[/]"
-    return Panel(body, title=title, title_align="left", subtitle=f"{card.deck} · {card.card_id}",
-                 subtitle_align="right", expand=False, border_style=PILE_STYLE.get(card.pile, "white"))
+    return Panel(
+        body,
+        title=title,
+        title_align="left",
+        subtitle=f"{card.deck} · {card.card_id}",
+        subtitle_align="right",
+        expand=False,
+        border_style=PILE_STYLE.get(card.pile, "white"),
+    )
 
 
 def _print_cards(cards: list[DrawnCard], *, numbered: bool = False) -> None:
@@ -93,11 +119,29 @@ def _when(entry_at: float) -> str:
 @table_app.command("new")
 def table_new(
     name: Annotated[str, typer.Argument(help="A name for the table, e.g. 'friday'.")],
-    game: Annotated[str, typer.Option("--game", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d.")],
-    players: Annotated[str, typer.Option("--players", help="Players in seat order, comma-separated: a,b,c.")],
+    game: Annotated[
+        str,
+        typer.Option(
+            "--game", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d."
+        ),
+    ],
+    players: Annotated[
+        str, typer.Option("--players", help="Players in seat order, comma-separated: a,b,c.")
+    ],
     seed: SeedOption = None,
-    tournament: Annotated[bool, typer.Option("--tournament", help="Dungeon Poker tournament style: spent decks are rebuilt from removed cards.")] = False,
-    short: Annotated[bool, typer.Option("--short", help="Dungeon Poker shorter game: without the 200, 600, 800 and 900 levels.")] = False,
+    tournament: Annotated[
+        bool,
+        typer.Option(
+            "--tournament",
+            help="Dungeon Poker tournament style: spent decks are rebuilt from removed cards.",
+        ),
+    ] = False,
+    short: Annotated[
+        bool,
+        typer.Option(
+            "--short", help="Dungeon Poker shorter game: without the 200, 600, 800 and 900 levels."
+        ),
+    ] = False,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -105,11 +149,18 @@ def table_new(
     from companion.table import holdings, new_table
 
     with _transaction(state) as tx:
-        table, notes = new_table(tx, name, game, players, seed, {"tournament": tournament, "short": short})
+        table, notes = new_table(
+            tx, name, game, players, seed, {"tournament": tournament, "short": short}
+        )
         hands = holdings(tx, table)
     if as_json:
-        emit_json({"table": table.to_json(), "notes": notes,
-                   "holdings": {p: [c.to_json() for c in cs] for p, cs in hands.items()}})
+        emit_json(
+            {
+                "table": table.to_json(),
+                "notes": notes,
+                "holdings": {p: [c.to_json() for c in cs] for p, cs in hands.items()},
+            }
+        )
         return
     out = console()
     out.print(f"[bold]{table.name}[/]: {game} with {', '.join(table.players)} · seed {table.seed}")
@@ -136,7 +187,13 @@ def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
     for col in ("", "name", "game", "players", "seed"):
         grid.add_column(col)
     for t in tables:
-        grid.add_row("*" if t.name.casefold() == current else "", t.name, t.game, ", ".join(t.players), str(t.seed))
+        grid.add_row(
+            "*" if t.name.casefold() == current else "",
+            t.name,
+            t.game,
+            ", ".join(t.players),
+            str(t.seed),
+        )
     out.print(grid)
 
 
@@ -169,7 +226,9 @@ def table_delete(
 
 @table_app.command("show")
 def table_show(
-    name: Annotated[str | None, typer.Argument(help="Table name (default: the current table).")] = None,
+    name: Annotated[
+        str | None, typer.Argument(help="Table name (default: the current table).")
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -185,20 +244,32 @@ def table_show(
         overview = rules_for(table.game).overview(tx, table, game_cards(table))
         current = (tx.current_table_name() or "").casefold() == table.name.casefold()
     if as_json:
-        emit_json({"table": table.to_json(), "current": current,
-                   "players": [{"name": p, "cards": [c.to_json() for c in hands[p]]} for p in table.players],
-                   "decks": [d.to_json() for d in decks],
-                   **{k: v for k, v in overview.items() if k not in DISPLAY_ONLY}})
+        emit_json(
+            {
+                "table": table.to_json(),
+                "current": current,
+                "players": [
+                    {"name": p, "cards": [c.to_json() for c in hands[p]]} for p in table.players
+                ],
+                "decks": [d.to_json() for d in decks],
+                **{k: v for k, v in overview.items() if k not in DISPLAY_ONLY},
+            }
+        )
         return
     _render_show(table, hands, decks, overview)
 
 
-def _render_show(table: TableInfo, hands: dict[str, list[DrawnCard]], decks: list[Any], overview: dict[str, Any]) -> None:
+def _render_show(
+    table: TableInfo, hands: dict[str, list[DrawnCard]], decks: list[Any], overview: dict[str, Any]
+) -> None:
     from rich.table import Table
 
     out = console()
     options = ", ".join(k for k, v in table.options.items() if v)
-    out.print(f"[bold]{table.name}[/] · {table.game} · seed {table.seed}" + (f" · {options}" if options else ""))
+    out.print(
+        f"[bold]{table.name}[/] · {table.game} · seed {table.seed}"
+        + (f" · {options}" if options else "")
+    )
     for line in overview.get("lines", []):
         out.print(line)
     seats = Table(title="Players", title_justify="left")
@@ -211,7 +282,11 @@ def _render_show(table: TableInfo, hands: dict[str, list[DrawnCard]], decks: lis
     decks_listed = overview.get("cards_decks")
     for seat, player in enumerate(table.players, start=1):
         if decks_listed is not None:  # the game says which cards are public
-            shown = [c.name + ("" if c.pile == "held" else " (in play)") for c in hands[player] if c.deck in decks_listed]
+            shown = [
+                c.name + ("" if c.pile == "held" else " (in play)")
+                for c in hands[player]
+                if c.deck in decks_listed
+            ]
         else:  # hands stay secret: only what lies in play is named
             shown = [c.name + " (in play)" for c in hands[player] if c.pile == "in_play"]
             secret = sum(1 for c in hands[player] if c.pile == "held")
@@ -232,8 +307,16 @@ def _render_status(decks: list[Any]) -> None:
         grid.add_column(col, justify="left" if col == "deck" else "right")
     for d in decks:
         p = d.piles
-        grid.add_row(d.deck, str(p["draw"]), str(p["discard"]), str(p["in_play"]), str(p["held"]),
-                     str(p["removed"]), str(p["aside"]), str(d.total))
+        grid.add_row(
+            d.deck,
+            str(p["draw"]),
+            str(p["discard"]),
+            str(p["in_play"]),
+            str(p["held"]),
+            str(p["removed"]),
+            str(p["aside"]),
+            str(d.total),
+        )
     console().print(grid)
 
 
@@ -262,7 +345,9 @@ def table_hand(
 @table_app.command("log")
 def table_log(
     table_name: TableOption = None,
-    limit: Annotated[int | None, typer.Option("--limit", "-n", min=1, help="Only the last N entries.")] = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", "-n", min=1, help="Only the last N entries.")
+    ] = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -284,7 +369,9 @@ def table_log(
 
 
 @table_app.command("undo")
-def table_undo(table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False) -> None:
+def table_undo(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
     """Undo the last action at the table (the undo itself is logged)."""
     from companion.table import undo
 
@@ -302,9 +389,13 @@ def table_undo(table_name: TableOption = None, state: StateOption = None, as_jso
 
 def draw(
     deck: Annotated[str, typer.Argument(help="Deck to draw from (id or name, e.g. treasures).")],
-    count: Annotated[int, typer.Option("--count", "-n", min=1, max=500, help="How many cards.")] = 1,
+    count: Annotated[
+        int, typer.Option("--count", "-n", min=1, max=500, help="How many cards.")
+    ] = 1,
     player: PlayerOption = None,
-    bottom: Annotated[bool, typer.Option("--bottom", help="Draw from the bottom of the deck.")] = False,
+    bottom: Annotated[
+        bool, typer.Option("--bottom", help="Draw from the bottom of the deck.")
+    ] = False,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -321,7 +412,9 @@ def draw(
 def _emit_draw(table: TableInfo, drawn: list[DrawnCard], as_json: bool, **extra: Any) -> None:
     notes = list(getattr(drawn, "notes", ()))
     if as_json:
-        emit_json({"table": table.name, "cards": [c.to_json() for c in drawn], "notes": notes, **extra})
+        emit_json(
+            {"table": table.name, "cards": [c.to_json() for c in drawn], "notes": notes, **extra}
+        )
         return
     _print_cards(drawn)
     out = console()
@@ -333,7 +426,9 @@ def _emit_draw(table: TableInfo, drawn: list[DrawnCard], as_json: bool, **extra:
 
 
 @deck_app.command("status")
-def deck_status(table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False) -> None:
+def deck_status(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
     """How many cards each deck has in each pile."""
     from companion.table import status
 
@@ -372,8 +467,13 @@ def deck_peek(
 @deck_app.command("reorder")
 def deck_reorder(
     deck: Annotated[str, typer.Argument(help="Deck whose top cards to rearrange.")],
-    order: Annotated[list[int] | None, typer.Argument(help="Old positions in their new order, top first: '2 1'.")] = None,
-    shuffle_count: Annotated[int | None, typer.Option("--shuffle", min=1, help="Instead, shuffle the top N cards (Treasure Map).")] = None,
+    order: Annotated[
+        list[int] | None, typer.Argument(help="Old positions in their new order, top first: '2 1'.")
+    ] = None,
+    shuffle_count: Annotated[
+        int | None,
+        typer.Option("--shuffle", min=1, help="Instead, shuffle the top N cards (Treasure Map)."),
+    ] = None,
     player: Annotated[str | None, typer.Option("--for", help="Who rearranges (logged).")] = None,
     table_name: TableOption = None,
     state: StateOption = None,
@@ -408,8 +508,12 @@ def _one_card_command(action: str, doc: str) -> Any:
         deck: Annotated[str, typer.Argument(help="The card's deck.")],
         card: Annotated[str, typer.Argument(help="Card name or id.")],
         holder: FromOption = None,
-        top: Annotated[bool, typer.Option("--top", help="(return) Put it on top of the draw pile.")] = False,
-        bottom: Annotated[bool, typer.Option("--bottom", help="(return) Put it at the bottom of the draw pile.")] = False,
+        top: Annotated[
+            bool, typer.Option("--top", help="(return) Put it on top of the draw pile.")
+        ] = False,
+        bottom: Annotated[
+            bool, typer.Option("--bottom", help="(return) Put it at the bottom of the draw pile.")
+        ] = False,
         table_name: TableOption = None,
         state: StateOption = None,
         as_json: JsonOption = False,
@@ -424,8 +528,14 @@ def _one_card_command(action: str, doc: str) -> Any:
         with _transaction(state) as tx:
             table = tx.table(table_name)
             if action == "return":
-                moved = return_card(tx, table, deck, card, where="top" if top else "bottom" if bottom else "shuffle",
-                                    player=holder)
+                moved = return_card(
+                    tx,
+                    table,
+                    deck,
+                    card,
+                    where="top" if top else "bottom" if bottom else "shuffle",
+                    player=holder,
+                )
             elif action == "remove":
                 moved = remove(tx, table, deck, card, holder)
             else:
@@ -439,16 +549,24 @@ def _one_card_command(action: str, doc: str) -> Any:
     return command
 
 
-deck_app.command("return")(_one_card_command(
-    "return", "Put a card back into its deck's draw pile: shuffled in (default), --top or --bottom."))
+deck_app.command("return")(
+    _one_card_command(
+        "return",
+        "Put a card back into its deck's draw pile: shuffled in (default), --top or --bottom.",
+    )
+)
 deck_app.command("remove")(_one_card_command("remove", "Remove a card from the game for good."))
-deck_app.command("discard")(_one_card_command("discard", "Put a card in play or held onto its discard pile."))
+deck_app.command("discard")(
+    _one_card_command("discard", "Put a card in play or held onto its discard pile.")
+)
 
 
 @deck_app.command("shuffle")
 def deck_shuffle(
     deck: Annotated[str, typer.Argument(help="Deck to shuffle.")],
-    with_discard: Annotated[bool, typer.Option("--discard", help="First gather the discard pile into the deck.")] = False,
+    with_discard: Annotated[
+        bool, typer.Option("--discard", help="First gather the discard pile into the deck.")
+    ] = False,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -470,7 +588,9 @@ def deck_shuffle(
 
 @table_app.command("level")
 def table_level(
-    level: Annotated[int | None, typer.Argument(min=1, help="Open this level (default: the next one).")] = None,
+    level: Annotated[
+        int | None, typer.Argument(min=1, help="Open this level (default: the next one).")
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -486,8 +606,10 @@ def table_level(
         return
     out = console()
     gems = f" · every player takes {change.soul_gems} soul gem" if change.soul_gems else ""
-    out.print(f"[bold]level {change.level}[/] · blind {change.blind}{gems}"
-              + ("" if change.drawn else " (already in force)"))
+    out.print(
+        f"[bold]level {change.level}[/] · blind {change.blind}{gems}"
+        + ("" if change.drawn else " (already in force)")
+    )
     if change.encounter:
         _print_cards([change.encounter])
     for note in change.notes:
@@ -513,8 +635,15 @@ def table_choose(
 
 @table_app.command("monster")
 def table_monster(
-    player: Annotated[str | None, typer.Option("--for", help="Summoned by this player (Summon Monster Scroll, Summon beast).")] = None,
-    showdown: Annotated[bool, typer.Option("--showdown", help="The showdown monster of King's cave.")] = False,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--for", help="Summoned by this player (Summon Monster Scroll, Summon beast)."
+        ),
+    ] = None,
+    showdown: Annotated[
+        bool, typer.Option("--showdown", help="The showdown monster of King's cave.")
+    ] = False,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -531,8 +660,12 @@ def table_monster(
 @table_app.command("monster-result")
 def table_monster_result(
     outcome: Annotated[str, typer.Argument(help="won, tied or lost (lost: the monster is slain).")],
-    monster: Annotated[str | None, typer.Option("--monster", help="Which monster, if several are in play.")] = None,
-    slayer: Annotated[str | None, typer.Option("--slayer", help="Who slew it (draws the Fire Dragon's treasure).")] = None,
+    monster: Annotated[
+        str | None, typer.Option("--monster", help="Which monster, if several are in play.")
+    ] = None,
+    slayer: Annotated[
+        str | None, typer.Option("--slayer", help="Who slew it (draws the Fire Dragon's treasure).")
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -548,7 +681,10 @@ def table_monster_result(
 
 @table_app.command("win")
 def table_win(
-    players: Annotated[list[str], typer.Argument(help="The deal's winner(s); one treasure each (two in King's cave).")],
+    players: Annotated[
+        list[str],
+        typer.Argument(help="The deal's winner(s); one treasure each (two in King's cave)."),
+    ],
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -563,7 +699,9 @@ def table_win(
 
 
 @table_app.command("tie")
-def table_tie(table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False) -> None:
+def table_tie(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
     """Dungeon Poker: a tied deal; its treasure waits for the next winner."""
     from companion.table import dungeon_poker as dp
 
@@ -579,8 +717,12 @@ def table_tie(table_name: TableOption = None, state: StateOption = None, as_json
 @table_app.command("death")
 def table_death(
     player: Annotated[str, typer.Argument(help="The player whose character ran out of gold.")],
-    winner: Annotated[str | None, typer.Option("--winner", help="Who won the deal that killed it.")] = None,
-    takes: Annotated[str | None, typer.Option("--takes", help="The dead character's treasure the winner takes.")] = None,
+    winner: Annotated[
+        str | None, typer.Option("--winner", help="Who won the deal that killed it.")
+    ] = None,
+    takes: Annotated[
+        str | None, typer.Option("--takes", help="The dead character's treasure the winner takes.")
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -617,7 +759,8 @@ def _treasure_command(use: bool) -> Any:
 
     command.__doc__ = (
         "Dungeon Poker: use a treasure (a one-use artifact leaves the game)."
-        if use else "Dungeon Poker: sell or cash a treasure at the bank; it leaves the game."
+        if use
+        else "Dungeon Poker: sell or cash a treasure at the bank; it leaves the game."
     )
     return command
 

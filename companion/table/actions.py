@@ -44,9 +44,13 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
     for item in raw:
         name = " ".join(str(item).split())
         if not name:
-            raise CompanionError(f"empty player name in '{text if isinstance(text, str) else ','.join(raw)}'")
+            raise CompanionError(
+                f"empty player name in '{text if isinstance(text, str) else ','.join(raw)}'"
+            )
         if len(name) > MAX_NAME or name.startswith("-"):
-            raise CompanionError(f"'{name}' is not a usable player name (at most {MAX_NAME} characters, no leading '-')")
+            raise CompanionError(
+                f"'{name}' is not a usable player name (at most {MAX_NAME} characters, no leading '-')"
+            )
         if name.casefold() in (p.casefold() for p in players):
             raise CompanionError(f"player '{name}' is listed twice")
         players.append(name)
@@ -58,8 +62,15 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
 def check_table_name(name: str) -> str:
     """A table name: 1-40 characters on one line, not starting with '-'."""
     clean = name.strip()
-    if not clean or len(clean) > MAX_NAME or clean.startswith("-") or any(ch in clean for ch in "\r\n\t"):
-        raise CompanionError(f"'{name}' is not a usable table name (1-{MAX_NAME} characters, no leading '-')")
+    if (
+        not clean
+        or len(clean) > MAX_NAME
+        or clean.startswith("-")
+        or any(ch in clean for ch in "\r\n\t")
+    ):
+        raise CompanionError(
+            f"'{name}' is not a usable table name (1-{MAX_NAME} characters, no leading '-')"
+        )
     return clean
 
 
@@ -90,8 +101,16 @@ def new_table(
     notes = rules.setup(tx, table, cards)
     tx.set_current(table)
     tx.record(
-        table, "new", f"table set up for {cards.game.name} with {', '.join(players)} (seed {seed})",
-        data={"game": game, "players": list(players), "seed": seed, "options": chosen, "notes": notes},
+        table,
+        "new",
+        f"table set up for {cards.game.name} with {', '.join(players)} (seed {seed})",
+        data={
+            "game": game,
+            "players": list(players),
+            "seed": seed,
+            "options": chosen,
+            "notes": notes,
+        },
         undoable=False,
     )
     return table, notes
@@ -114,7 +133,11 @@ def resolve_deck(tx: Transaction, table: TableInfo, cards: GameCards, ref: str) 
     for deck in decks:
         if deck == wanted or deck_name(cards, deck).casefold() == wanted:
             return deck
-    starts = [d for d in decks if d.startswith(wanted) or deck_name(cards, d).casefold().startswith(wanted)]
+    starts = [
+        d
+        for d in decks
+        if d.startswith(wanted) or deck_name(cards, d).casefold().startswith(wanted)
+    ]
     if wanted and len(starts) == 1:
         return starts[0]
     raise CompanionError(f"table '{table.name}' has no deck '{ref}' (decks: {', '.join(decks)})")
@@ -135,7 +158,9 @@ def draw(
     if count < 1:
         raise CompanionError(f"--count must be at least 1 (got {count})")
     who = table.player(player) if player else None
-    return rules_for(table.game).draw(tx, table, cards, deck, count=count, player=who, bottom=bottom)
+    return rules_for(table.game).draw(
+        tx, table, cards, deck, count=count, player=who, bottom=bottom
+    )
 
 
 def find_copy(
@@ -153,7 +178,11 @@ def find_copy(
     ``purpose`` completes the error when it is elsewhere: "no copy of 'x' can be {purpose}".
     """
     wanted = ref.strip().casefold()
-    ids = {c.id for c in cards.deck(deck) if c.id == wanted or c.name.casefold() == wanted} if cards.game.deck(deck) else set()
+    ids = (
+        {c.id for c in cards.deck(deck) if c.id == wanted or c.name.casefold() == wanted}
+        if cards.game.deck(deck)
+        else set()
+    )
     present = tx.cards(table, deck)
     if not ids:
         ids = {c.card_id for c in present if c.card_id == wanted}
@@ -166,7 +195,11 @@ def find_copy(
         raise CompanionError(f"no card '{ref}' in the {deck_name(cards, deck)} deck{hint}")
     for pile in piles:
         for copy in sorted(present, key=lambda c: c.pos):
-            if copy.card_id in ids and copy.pile == pile and (holder is None or copy.holder == holder):
+            if (
+                copy.card_id in ids
+                and copy.pile == pile
+                and (holder is None or copy.holder == holder)
+            ):
                 return copy
     where = sorted({_where(c) for c in present if c.card_id in ids})
     owner = f" with {holder}" if holder else ""
@@ -211,8 +244,17 @@ def _move_named(
         rules_for(table.game).shuffle(tx, table, deck)
     result = drawn_card(cards, moved)
     tx.record(
-        table, action, f"{result.name} ({deck_name(cards, deck)}) {verb}", actor=who,
-        data={"deck": deck, "card": result.card_id, "copy": result.copy, "from": copy.pile, "holder": copy.holder},
+        table,
+        action,
+        f"{result.name} ({deck_name(cards, deck)}) {verb}",
+        actor=who,
+        data={
+            "deck": deck,
+            "card": result.card_id,
+            "copy": result.copy,
+            "from": copy.pile,
+            "holder": copy.holder,
+        },
     )
     return result
 
@@ -220,32 +262,75 @@ def _move_named(
 IN_GAME = ("in_play", "held")
 
 
-def discard(tx: Transaction, table: TableInfo, deck: str, ref: str, player: str | None = None) -> DrawnCard:
+def discard(
+    tx: Transaction, table: TableInfo, deck: str, ref: str, player: str | None = None
+) -> DrawnCard:
     """Put a card in play or held onto the deck's discard pile."""
-    return _move_named(tx, table, deck, ref, player, piles=IN_GAME, to="discard", where="top",
-                       action="discard", verb="went to the discard pile",
-                       action_word="discarded")
+    return _move_named(
+        tx,
+        table,
+        deck,
+        ref,
+        player,
+        piles=IN_GAME,
+        to="discard",
+        where="top",
+        action="discard",
+        verb="went to the discard pile",
+        action_word="discarded",
+    )
 
 
-def remove(tx: Transaction, table: TableInfo, deck: str, ref: str, player: str | None = None) -> DrawnCard:
+def remove(
+    tx: Transaction, table: TableInfo, deck: str, ref: str, player: str | None = None
+) -> DrawnCard:
     """Remove a card from the game (from play, a hand, the discard or the draw pile)."""
-    return _move_named(tx, table, deck, ref, player, piles=(*IN_GAME, "discard", "draw"), to="removed",
-                       where="end", action="remove", verb="was removed from the game",
-                       action_word="removed")
+    return _move_named(
+        tx,
+        table,
+        deck,
+        ref,
+        player,
+        piles=(*IN_GAME, "discard", "draw"),
+        to="removed",
+        where="end",
+        action="remove",
+        verb="was removed from the game",
+        action_word="removed",
+    )
 
 
 def return_card(
-    tx: Transaction, table: TableInfo, deck: str, ref: str, *, where: str = "shuffle", player: str | None = None
+    tx: Transaction,
+    table: TableInfo,
+    deck: str,
+    ref: str,
+    *,
+    where: str = "shuffle",
+    player: str | None = None,
 ) -> DrawnCard:
     """Put a card back into the draw pile: on top, at the bottom, or shuffled in."""
     if where not in ("top", "bottom", "shuffle"):
         raise CompanionError(f"cannot return a card to '{where}' (top, bottom or shuffle)")
-    verb = {"top": "went back on top of the deck", "bottom": "went to the bottom of the deck",
-            "shuffle": "was shuffled back into the deck"}[where]
-    return _move_named(tx, table, deck, ref, player, piles=(*IN_GAME, "discard", "removed", "aside"),
-                       to="draw", where="top" if where == "top" else "end", action="return", verb=verb,
-                       action_word="returned",
-                       shuffle_after=where == "shuffle")
+    verb = {
+        "top": "went back on top of the deck",
+        "bottom": "went to the bottom of the deck",
+        "shuffle": "was shuffled back into the deck",
+    }[where]
+    return _move_named(
+        tx,
+        table,
+        deck,
+        ref,
+        player,
+        piles=(*IN_GAME, "discard", "removed", "aside"),
+        to="draw",
+        where="top" if where == "top" else "end",
+        action="return",
+        verb=verb,
+        action_word="returned",
+        shuffle_after=where == "shuffle",
+    )
 
 
 def shuffle(tx: Transaction, table: TableInfo, deck: str, *, with_discard: bool = False) -> int:
@@ -261,12 +346,18 @@ def shuffle(tx: Transaction, table: TableInfo, deck: str, *, with_discard: bool 
     rules.shuffle(tx, table, deck)
     size = tx.count(table, deck, "draw")
     extra = f" with {gathered} card(s) from the discard pile" if with_discard else ""
-    tx.record(table, "shuffle", f"{deck_name(cards, deck)} shuffled{extra} ({size} cards)",
-              data={"deck": deck, "gathered": gathered})
+    tx.record(
+        table,
+        "shuffle",
+        f"{deck_name(cards, deck)} shuffled{extra} ({size} cards)",
+        data={"deck": deck, "gathered": gathered},
+    )
     return size
 
 
-def peek(tx: Transaction, table: TableInfo, deck: str, count: int, player: str | None = None) -> list[DrawnCard]:
+def peek(
+    tx: Transaction, table: TableInfo, deck: str, count: int, player: str | None = None
+) -> list[DrawnCard]:
     """Look at the top ``count`` cards of a draw pile without moving them (logged)."""
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
@@ -275,8 +366,14 @@ def peek(tx: Transaction, table: TableInfo, deck: str, count: int, player: str |
     who = table.player(player) if player else None
     top = tx.pile(table, deck, "draw")[:count]
     seen = [drawn_card(cards, c, info={"position": i}) for i, c in enumerate(top, start=1)]
-    tx.record(table, "peek", f"{who or 'someone'} looked at the top {len(seen)} of {deck_name(cards, deck)}",
-              actor=who, data={"deck": deck, "count": len(seen)}, undoable=False)
+    tx.record(
+        table,
+        "peek",
+        f"{who or 'someone'} looked at the top {len(seen)} of {deck_name(cards, deck)}",
+        actor=who,
+        data={"deck": deck, "count": len(seen)},
+        undoable=False,
+    )
     return seen
 
 
@@ -295,21 +392,32 @@ def reorder(
     n = max(order)
     pile = tx.pile(table, deck, "draw")
     if min(order) < 1 or n > len(pile):
-        raise CompanionError(f"positions must be between 1 and {len(pile)} (the {deck_name(cards, deck)} draw pile)")
+        raise CompanionError(
+            f"positions must be between 1 and {len(pile)} (the {deck_name(cards, deck)} draw pile)"
+        )
     if len(set(order)) != len(order):
         raise CompanionError(f"position listed twice in {' '.join(map(str, order))}")
     missing = [p for p in range(1, n + 1) if p not in order]
     if missing:
-        raise CompanionError(f"the new order must name every position from 1 to {n} (missing {missing[0]})")
+        raise CompanionError(
+            f"the new order must name every position from 1 to {n} (missing {missing[0]})"
+        )
     new_top = [pile[p - 1] for p in order]
     tx.arrange(table, new_top, "draw")
     result = [drawn_card(cards, c, info={"position": i}) for i, c in enumerate(new_top, start=1)]
-    tx.record(table, "reorder", f"{who or 'someone'} reordered the top {n} of {deck_name(cards, deck)}",
-              actor=who, data={"deck": deck, "order": list(order)})
+    tx.record(
+        table,
+        "reorder",
+        f"{who or 'someone'} reordered the top {n} of {deck_name(cards, deck)}",
+        actor=who,
+        data={"deck": deck, "order": list(order)},
+    )
     return result
 
 
-def shuffle_top(tx: Transaction, table: TableInfo, deck: str, count: int, player: str | None = None) -> int:
+def shuffle_top(
+    tx: Transaction, table: TableInfo, deck: str, count: int, player: str | None = None
+) -> int:
     """Shuffle only the top ``count`` cards of a draw pile back on top (Treasure Map)."""
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
@@ -321,8 +429,13 @@ def shuffle_top(tx: Transaction, table: TableInfo, deck: str, count: int, player
     top = tx.pile(table, deck, "draw")[:count]
     table_rng(tx, table).shuffle(top)
     tx.arrange(table, top, "draw")
-    tx.record(table, "reorder", f"{who or 'someone'} shuffled the top {len(top)} of {deck_name(cards, deck)}",
-              actor=who, data={"deck": deck, "shuffled": len(top)})
+    tx.record(
+        table,
+        "reorder",
+        f"{who or 'someone'} shuffled the top {len(top)} of {deck_name(cards, deck)}",
+        actor=who,
+        data={"deck": deck, "shuffled": len(top)},
+    )
     return len(top)
 
 
@@ -346,8 +459,14 @@ class DeckStatus:
         return sum(self.piles.values())
 
     def to_json(self) -> dict[str, Any]:
-        return {"deck": self.deck, "name": self.name, **self.piles, "total": self.total,
-                "held_by": self.held_by, "in_play_by": self.in_play_by}
+        return {
+            "deck": self.deck,
+            "name": self.name,
+            **self.piles,
+            "total": self.total,
+            "held_by": self.held_by,
+            "in_play_by": self.in_play_by,
+        }
 
 
 def status(tx: Transaction, table: TableInfo) -> list[DeckStatus]:

@@ -83,7 +83,9 @@ def gold_target(players: int) -> int:
     return 15000 if players <= 4 else 20000
 
 
-def win_targets(players: int, *, skulls: int = 0, tournament: bool = False, extra_per_skull: int = 5000) -> WinTargets:
+def win_targets(
+    players: int, *, skulls: int = 0, tournament: bool = False, extra_per_skull: int = 5000
+) -> WinTargets:
     """The win-condition targets for a player at a table of ``players`` original players."""
     if tournament:
         return WinTargets(gold=None, treasures=None, last_original=False, last_standing=True)
@@ -114,10 +116,13 @@ class LevelChange:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "level": self.level, "blind": self.blind, "soul_gems": self.soul_gems,
+            "level": self.level,
+            "blind": self.blind,
+            "soul_gems": self.soul_gems,
             "encounter": self.encounter.to_json() if self.encounter else None,
             "level_card": self.level_card.to_json() if self.level_card else None,
-            "drawn": self.drawn, "notes": list(self.notes),
+            "drawn": self.drawn,
+            "notes": list(self.notes),
         }
 
 
@@ -131,7 +136,11 @@ def level_blinds(cards: GameCards, *, short: bool = False) -> list[tuple[str, in
     from companion.cards.dungeon_poker import level_ladder
 
     ladder = level_ladder(cards.deck("levels"))
-    return [(c.id, c.blind, c.soul_gems) for c in ladder if not (short and c.blind in SHORT_GAME_LEFT_OUT)]
+    return [
+        (c.id, c.blind, c.soul_gems)
+        for c in ladder
+        if not (short and c.blind in SHORT_GAME_LEFT_OUT)
+    ]
 
 
 def blind_of(level: int, ladder: Sequence[tuple[str, int, int]]) -> tuple[int, int]:
@@ -173,18 +182,33 @@ class DungeonPokerRules(GameRules):
             tx.add_cards(table, deck, _copies(cards, deck))
             self.shuffle(tx, table, deck)
         monsters = cards.deck("monsters")
-        tx.add_cards(table, "monsters", [m.id for m in monsters if not m.set_aside for _ in range(m.quantity)])
-        tx.add_cards(table, "monsters", [m.id for m in monsters if m.set_aside for _ in range(m.quantity)], "aside")
+        tx.add_cards(
+            table,
+            "monsters",
+            [m.id for m in monsters if not m.set_aside for _ in range(m.quantity)],
+        )
+        tx.add_cards(
+            table,
+            "monsters",
+            [m.id for m in monsters if m.set_aside for _ in range(m.quantity)],
+            "aside",
+        )
         self.shuffle(tx, table, "monsters")
-        aside = ", ".join(m.name + (" (the extra one)" if m.king else "") for m in monsters if m.set_aside)
+        aside = ", ".join(
+            m.name + (" (the extra one)" if m.king else "") for m in monsters if m.set_aside
+        )
         notes.append(f"set aside: the skull cards, {aside}")
         # The level deck lies in order, 100 on top; the shorter game leaves four levels in the box.
         ladder = level_blinds(cards, short=bool(table.options.get("short")))
         kept = {card_id for card_id, _, _ in ladder}
         tx.add_cards(table, "levels", [card_id for card_id, _, _ in ladder])
-        tx.add_cards(table, "levels", [c.id for c in cards.deck("levels") if c.id not in kept], "aside")
+        tx.add_cards(
+            table, "levels", [c.id for c in cards.deck("levels") if c.id not in kept], "aside"
+        )
         if table.options.get("short"):
-            notes.append("shorter game: levels " + ", ".join(map(str, SHORT_GAME_LEFT_OUT)) + " left out")
+            notes.append(
+                "shorter game: levels " + ", ".join(map(str, SHORT_GAME_LEFT_OUT)) + " left out"
+            )
         tx.add_cards(table, "skulls", _copies(cards, "skulls"), "aside")
         tx.add_cards(table, "extras", _copies(cards, "extras"), "aside")
         notes.append("the First Edition extra cards stay in the box")
@@ -195,15 +219,21 @@ class DungeonPokerRules(GameRules):
             notes.append(f"level 1: blind {ladder[0][1]}, played without an encounter")
         for player in table.players:
             self._deal_characters(tx, table, cards, player)
-        notes.append("two characters dealt face down to each player: look with 'companion table hand NAME', "
-                     "keep one with 'companion table choose NAME CHARACTER'")
+        notes.append(
+            "two characters dealt face down to each player: look with 'companion table hand NAME', "
+            "keep one with 'companion table choose NAME CHARACTER'"
+        )
         if len(table.players) == 2:
-            notes.append("two players: the treasure victory does not count, and running out of gold loses")
+            notes.append(
+                "two players: the treasure victory does not count, and running out of gold loses"
+            )
         targets = win_targets(len(table.players), tournament=bool(table.options.get("tournament")))
         notes.append("to win: " + " or ".join(targets.lines()))
         return notes
 
-    def _deal_characters(self, tx: Transaction, table: TableInfo, cards: GameCards, player: str) -> list[DrawnCard]:
+    def _deal_characters(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, player: str
+    ) -> list[DrawnCard]:
         dealt = []
         for _ in range(CHARACTERS_PER_PLAYER):
             top = tx.top(table, "characters")
@@ -238,9 +268,19 @@ class DungeonPokerRules(GameRules):
     # -- drawing with the rules -------------------------------------------------------------
 
     def take(
-        self, tx: Transaction, table: TableInfo, cards: GameCards, deck: str, *, bottom: bool = False
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        deck: str,
+        *,
+        bottom: bool = False,
     ) -> tuple[CardCopy, list[str]]:
-        if tx.top(table, deck) is None and deck in REBUILT_IN_TOURNAMENT and table.options.get("tournament"):
+        if (
+            tx.top(table, deck) is None
+            and deck in REBUILT_IN_TOURNAMENT
+            and table.options.get("tournament")
+        ):
             removed = [c for c in tx.pile(table, deck, "removed")]
             if removed:
                 tx.arrange(table, removed, "draw")
@@ -276,14 +316,18 @@ class DungeonPokerRules(GameRules):
             found: list[DrawnCard] = []
             notes: list[str] = []
             for _ in range(count):
-                result = self.draw_monster(tx, table, cards, summoned_by=player, record=False, bottom=bottom)
+                result = self.draw_monster(
+                    tx, table, cards, summoned_by=player, record=False, bottom=bottom
+                )
                 found.extend(result)
                 notes.extend(result.notes)
             self._record(tx, table, cards, "monsters", found, player, notes)
             return DrawResult(found, notes)
         if deck == "encounters":
             if count != 1 or player:
-                raise CompanionError("an encounter is drawn one at a time for the whole table (no --count, no --for)")
+                raise CompanionError(
+                    "an encounter is drawn one at a time for the whole table (no --count, no --for)"
+                )
             change = self._open_encounter(tx, table, cards, bottom=bottom)
             encounter = [change[0]] if change[0] else []
             self._record(tx, table, cards, "encounters", encounter, None, change[1])
@@ -311,13 +355,26 @@ class DungeonPokerRules(GameRules):
         names = ", ".join(d.name for d in drawn) or "nothing"
         text = summary or f"{player or 'the table'} drew {names} from {deck_name(cards, deck)}"
         tx.record(
-            table, action, text, actor=player,
-            data={"deck": deck, "cards": [[d.card_id, d.copy] for d in drawn], "to": [d.pile for d in drawn],
-                  "notes": list(notes)},
+            table,
+            action,
+            text,
+            actor=player,
+            data={
+                "deck": deck,
+                "cards": [[d.card_id, d.copy] for d in drawn],
+                "to": [d.pile for d in drawn],
+                "notes": list(notes),
+            },
         )
 
     def _draw_main(
-        self, tx: Transaction, table: TableInfo, cards: GameCards, count: int, player: str | None, bottom: bool
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        count: int,
+        player: str | None,
+        bottom: bool,
     ) -> list[DrawnCard]:
         """Main deck cards; the monster card (M) is revealed, replaced, and brings a monster."""
         drawn: list[DrawnCard] = []
@@ -328,8 +385,15 @@ class DungeonPokerRules(GameRules):
             notes.extend(took_notes)
             if cards.get(copy.card_id).kind == "monster-marker":
                 marker = tx.move(table, copy, "discard", where="top")
-                drawn.append(drawn_card(cards, marker, notes=[
-                    "the monster card (M): revealed, replaced by the next card, and a monster comes"]))
+                drawn.append(
+                    drawn_card(
+                        cards,
+                        marker,
+                        notes=[
+                            "the monster card (M): revealed, replaced by the next card, and a monster comes"
+                        ],
+                    )
+                )
                 monster = self.draw_monster(tx, table, cards, record=False)
                 drawn.extend(monster)
                 notes.extend(monster.notes)
@@ -369,12 +433,26 @@ class DungeonPokerRules(GameRules):
             notes.extend(took)
             drawn.append(self._place_treasure(tx, table, cards, copy, player, took))
         if record:
-            self._record(tx, table, cards, "treasures", drawn, player, notes,
-                         summary=f"{player or 'the table'} drew {', '.join(d.name for d in drawn) or 'no treasure'}{why}")
+            self._record(
+                tx,
+                table,
+                cards,
+                "treasures",
+                drawn,
+                player,
+                notes,
+                summary=f"{player or 'the table'} drew {', '.join(d.name for d in drawn) or 'no treasure'}{why}",
+            )
         return DrawResult(drawn, notes)
 
     def _place_treasure(
-        self, tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy, player: str | None, notes: list[str]
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        copy: CardCopy,
+        player: str | None,
+        notes: list[str],
     ) -> DrawnCard:
         model = cards.get(copy.card_id)
         said = list(notes)
@@ -382,15 +460,21 @@ class DungeonPokerRules(GameRules):
             moved = tx.move(table, copy, "removed")
             said.append("sudden effect: resolve it now; the card leaves the game")
             if model.effect == "teleport":
-                said.append("the level ends now: open the next one ('companion table level' or e on the timer)")
+                said.append(
+                    "the level ends now: open the next one ('companion table level' or e on the timer)"
+                )
             return drawn_card(cards, moved, notes=said)
         moved = tx.move(table, copy, "held" if player else "in_play", player)
         if model.cash is not None:
             gains = _cash_words(model.cash)
-            said.append(f"cash it now for {gains} without an action, or keep it for the treasure victory")
+            said.append(
+                f"cash it now for {gains} without an action, or keep it for the treasure victory"
+            )
         if model.treasure_class == "legendary":
-            said.append("legendary: keep it and give up all other artifacts but one minor one, "
-                        f"or let the bank claim it for {model.salvage} gold")
+            said.append(
+                "legendary: keep it and give up all other artifacts but one minor one, "
+                f"or let the bank claim it for {model.salvage} gold"
+            )
         return drawn_card(cards, moved, notes=said)
 
     def win(self, tx: Transaction, table: TableInfo, winners: Sequence[str]) -> DrawResult:
@@ -410,10 +494,21 @@ class DungeonPokerRules(GameRules):
             drawn.extend(got)
             notes.extend(n for n in got.notes if n not in notes)
         if carried:
-            notes.insert(0, f"{who[0]} also takes the {carried} treasure(s) left from the tied deal")
+            notes.insert(
+                0, f"{who[0]} also takes the {carried} treasure(s) left from the tied deal"
+            )
             self._set(tx, table, "carried", 0)
-        self._record(tx, table, cards, "treasures", drawn, who[0] if len(who) == 1 else None, notes, action="win",
-                     summary=f"{' and '.join(who)} won the deal: {', '.join(d.name for d in drawn) or 'no treasure'}")
+        self._record(
+            tx,
+            table,
+            cards,
+            "treasures",
+            drawn,
+            who[0] if len(who) == 1 else None,
+            notes,
+            action="win",
+            summary=f"{' and '.join(who)} won the deal: {', '.join(d.name for d in drawn) or 'no treasure'}",
+        )
         return DrawResult(drawn, notes)
 
     def tie(self, tx: Transaction, table: TableInfo) -> int:
@@ -422,29 +517,48 @@ class DungeonPokerRules(GameRules):
         per_win = int(self.encounter_rules(tx, table, cards).treasures_per_win)
         carried = int(self._get(tx, table, "carried", 0)) + per_win
         self._set(tx, table, "carried", carried)
-        tx.record(table, "tie", f"tied deal: {carried} treasure(s) wait for the next winner", data={"carried": carried})
+        tx.record(
+            table,
+            "tie",
+            f"tied deal: {carried} treasure(s) wait for the next winner",
+            data={"carried": carried},
+        )
         return carried
 
-    def sell(self, tx: Transaction, table: TableInfo, player: str, ref: str, *, use: bool = False) -> DrawnCard:
+    def sell(
+        self, tx: Transaction, table: TableInfo, player: str, ref: str, *, use: bool = False
+    ) -> DrawnCard:
         """Sell (or cash) a treasure to the bank, or use a one-use artifact: it leaves the game."""
         cards = game_cards(table)
         who = table.player(player)
-        copy = find_copy(tx, table, cards, "treasures", ref, ("held",), who, purpose="used" if use else "sold")
+        copy = find_copy(
+            tx, table, cards, "treasures", ref, ("held",), who, purpose="used" if use else "sold"
+        )
         model = cards.get(copy.card_id)
         notes: list[str] = []
         if use and not model.one_use:
             if model.activation in ("passive", "automatic", "none"):
-                raise CompanionError(f"{model.name} is not used by an action: it works by itself while held")
+                raise CompanionError(
+                    f"{model.name} is not used by an action: it works by itself while held"
+                )
             notes.append(f"{model.name} stays with {who}")
             result = drawn_card(cards, copy, notes=notes)
-            tx.record(table, "use", f"{who} used {model.name}", actor=who,
-                      data={"card": model.id, "copy": copy.copy, "kept": True}, undoable=False)
+            tx.record(
+                table,
+                "use",
+                f"{who} used {model.name}",
+                actor=who,
+                data={"card": model.id, "copy": copy.copy, "kept": True},
+                undoable=False,
+            )
             return result
         moved = tx.move(table, copy, "removed")
         if use:
             notes.append("sacrificed: it leaves the game and no longer counts as a treasure")
             if model.effect == "teleport":
-                notes.append("the level ends now: open the next one ('companion table level' or e on the timer)")
+                notes.append(
+                    "the level ends now: open the next one ('companion table level' or e on the timer)"
+                )
             verb = "used"
         elif model.cash is not None:
             notes.append(f"cashed for {_cash_words(model.cash)}")
@@ -452,8 +566,13 @@ class DungeonPokerRules(GameRules):
         else:
             notes.append(f"sold to the bank for {model.salvage} gold")
             verb = "sold"
-        tx.record(table, verb if verb != "cashed" else "sell", f"{who} {verb} {model.name}", actor=who,
-                  data={"card": model.id, "copy": copy.copy})
+        tx.record(
+            table,
+            verb if verb != "cashed" else "sell",
+            f"{who} {verb} {model.name}",
+            actor=who,
+            data={"card": model.id, "copy": copy.copy},
+        )
         return drawn_card(cards, moved, notes=notes)
 
     # -- monsters ---------------------------------------------------------------------------
@@ -472,7 +591,9 @@ class DungeonPokerRules(GameRules):
         """A monster comes to the table, with how many cards it plays and how many open."""
         rules = self.encounter_rules(tx, table, cards)
         if showdown and rules.showdown_monster is None:
-            raise CompanionError("only an encounter such as King's cave brings a monster at the showdown")
+            raise CompanionError(
+                "only an encounter such as King's cave brings a monster at the showdown"
+            )
         try:
             copy, notes = self.take(tx, table, cards, "monsters", bottom=bottom)
         except CompanionError as exc:
@@ -485,16 +606,37 @@ class DungeonPokerRules(GameRules):
         model = cards.get(copy.card_id)
         if model.friendly:
             moved = tx.move(table, copy, "removed")
-            said = [*notes, "friendly: it plays for no pot; resolve its gift, then it leaves the game"]
+            said = [
+                *notes,
+                "friendly: it plays for no pot; resolve its gift, then it leaves the game",
+            ]
             card = drawn_card(cards, moved, notes=said, info={"friendly": True})
         else:
             moved = tx.move(table, copy, "in_play", summoned_by)
-            card = self._monster_in_play(tx, table, cards, moved, rules, summoned_by=summoned_by,
-                                         showdown=showdown, notes=notes)
+            card = self._monster_in_play(
+                tx,
+                table,
+                cards,
+                moved,
+                rules,
+                summoned_by=summoned_by,
+                showdown=showdown,
+                notes=notes,
+            )
         result = DrawResult([card], notes)
         if record:
-            self._record(tx, table, cards, "monsters", [card], summoned_by, notes, action="monster",
-                         summary=f"{card.name} came to the table" + (f" for {summoned_by}" if summoned_by else ""))
+            self._record(
+                tx,
+                table,
+                cards,
+                "monsters",
+                [card],
+                summoned_by,
+                notes,
+                action="monster",
+                summary=f"{card.name} came to the table"
+                + (f" for {summoned_by}" if summoned_by else ""),
+            )
         return result
 
     def _monster_in_play(
@@ -532,12 +674,16 @@ class DungeonPokerRules(GameRules):
         self._set(tx, table, "monsters", monsters)
         return drawn_card(cards, copy, notes=said, info=info)
 
-    def monsters_in_play(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[DrawnCard]:
+    def monsters_in_play(
+        self, tx: Transaction, table: TableInfo, cards: GameCards
+    ) -> list[DrawnCard]:
         known = self._get(tx, table, "monsters", {})
         out = []
         for copy in tx.pile(table, "monsters", "in_play"):
             info = known.get(str(copy.copy), {})
-            out.append(drawn_card(cards, copy, notes=[_plays_words(info)] if info else [], info=info))
+            out.append(
+                drawn_card(cards, copy, notes=[_plays_words(info)] if info else [], info=info)
+            )
         return out
 
     def monster_result(
@@ -585,10 +731,16 @@ class DungeonPokerRules(GameRules):
             else:
                 moved = tx.move(table, copy, "removed")
                 notes.append(f"{model.name} is slain and leaves the game")
-            extra = sum(e.amount or 0 for e in model.effects if e.when == "slain" and e.effect == "extra-treasure")
+            extra = sum(
+                e.amount or 0
+                for e in model.effects
+                if e.when == "slain" and e.effect == "extra-treasure"
+            )
             if extra:
                 if who:
-                    got = self.draw_treasures(tx, table, cards, who, extra, record=False, partial=True)
+                    got = self.draw_treasures(
+                        tx, table, cards, who, extra, record=False, partial=True
+                    )
                     drawn.extend(got)
                     treasure_notes.extend(got.notes)
                 else:
@@ -619,11 +771,20 @@ class DungeonPokerRules(GameRules):
             monsters.pop(str(copy.copy), None)
             self._set(tx, table, "monsters", monsters)
         card = drawn_card(cards, moved, notes=notes)
-        tx.record(table, "monster-" + outcome,
-                  f"{model.name} {'was slain' if outcome == 'lost' else outcome}" + (f" by {who}" if who else "")
-                  + (f"; {who} drew {', '.join(d.name for d in drawn)}" if drawn else ""),
-                  actor=who, data={"monster": model.id, "copy": copy.copy, "outcome": outcome,
-                                   "treasures": [[d.card_id, d.copy] for d in drawn]})
+        tx.record(
+            table,
+            "monster-" + outcome,
+            f"{model.name} {'was slain' if outcome == 'lost' else outcome}"
+            + (f" by {who}" if who else "")
+            + (f"; {who} drew {', '.join(d.name for d in drawn)}" if drawn else ""),
+            actor=who,
+            data={
+                "monster": model.id,
+                "copy": copy.copy,
+                "outcome": outcome,
+                "treasures": [[d.card_id, d.copy] for d in drawn],
+            },
+        )
         return DrawResult([card, *drawn], treasure_notes)
 
     def _stays(self, tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy) -> bool:
@@ -649,17 +810,31 @@ class DungeonPokerRules(GameRules):
                 tx.move(table, other, "draw")
         self.shuffle(tx, table, "characters")
         model = cards.get(chosen.card_id)
-        gold = STARTING_GOLD + sum(a.gold or 0 for a in model.abilities if a.effect == "bigger-pouch")
+        gold = STARTING_GOLD + sum(
+            a.gold or 0 for a in model.abilities if a.effect == "bigger-pouch"
+        )
         notes = [f"{who} starts with {gold} gold and {model.soul_gems} soul gems"]
-        for golem in [c for c in tx.pile(table, "monsters", "aside") if cards.get(c.card_id).owner == model.id]:
+        for golem in [
+            c for c in tx.pile(table, "monsters", "aside") if cards.get(c.card_id).owner == model.id
+        ]:
             tx.move(table, golem, "in_play", who)
             notes.append(f"the {cards.get(golem.card_id).name} plays beside {who} every deal")
-        tx.record(table, "choose", f"{who} chose {model.name}", actor=who,
-                  data={"card": model.id, "copy": chosen.copy})
+        tx.record(
+            table,
+            "choose",
+            f"{who} chose {model.name}",
+            actor=who,
+            data={"card": model.id, "copy": chosen.copy},
+        )
         return drawn_card(cards, chosen, notes=notes)
 
     def death(
-        self, tx: Transaction, table: TableInfo, player: str, winner: str | None = None, takes: str | None = None
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        player: str,
+        winner: str | None = None,
+        takes: str | None = None,
     ) -> tuple[list[DrawnCard], list[str]]:
         """A character runs out of gold: treasures, skull, and two new characters to choose from."""
         cards = game_cards(table)
@@ -674,7 +849,9 @@ class DungeonPokerRules(GameRules):
             raise CompanionError(f"{who} is already out of the game")
         character = tx.pile(table, "characters", "in_play", who)
         if not character:
-            raise CompanionError(f"{who} has no character in play (choose one with 'companion table choose')")
+            raise CompanionError(
+                f"{who} has no character in play (choose one with 'companion table choose')"
+            )
         notes: list[str] = []
         shown: list[DrawnCard] = []
         dead = cards.get(character[0].card_id)
@@ -687,8 +864,13 @@ class DungeonPokerRules(GameRules):
         treasures = tx.pile(table, "treasures", "held", who)
         if takes:
             taken = find_copy(tx, table, cards, "treasures", takes, ("held",), who, purpose="taken")
-            shown.append(drawn_card(cards, tx.move(table, taken, "held", by),
-                                    notes=[f"{by} takes it from {dead.name}"]))
+            shown.append(
+                drawn_card(
+                    cards,
+                    tx.move(table, taken, "held", by),
+                    notes=[f"{by} takes it from {dead.name}"],
+                )
+            )
             treasures = [t for t in treasures if t.copy != taken.copy]
         for copy in treasures:
             tx.move(table, copy, "removed")
@@ -698,7 +880,9 @@ class DungeonPokerRules(GameRules):
         if table.options.get("tournament") or heads_up:
             out.append(who)
             self._set(tx, table, "out", out)
-            notes.append(f"{who} is out of the game" + (": the other player wins" if heads_up else ""))
+            notes.append(
+                f"{who} is out of the game" + (": the other player wins" if heads_up else "")
+            )
         else:
             skulls = dict(self._get(tx, table, "skulls", {}))
             skulls[who] = skulls.get(who, 0) + 1
@@ -713,11 +897,18 @@ class DungeonPokerRules(GameRules):
                 notes.append(f"{who} has {skulls[who]} skulls and is out of the game")
             else:
                 dealt = self._deal_characters(tx, table, cards, who)
-                notes.append(f"{who} takes skull {skulls[who]} and is dealt {len(dealt)} new character(s) face down "
-                             f"('companion table hand {who}', then 'companion table choose')")
+                notes.append(
+                    f"{who} takes skull {skulls[who]} and is dealt {len(dealt)} new character(s) face down "
+                    f"('companion table hand {who}', then 'companion table choose')"
+                )
                 shown.extend(dealt)
-        tx.record(table, "death", f"{who}'s {dead.name} died" + (f" (deal won by {by})" if by else ""),
-                  actor=who, data={"character": dead.id, "winner": by, "notes": notes})
+        tx.record(
+            table,
+            "death",
+            f"{who}'s {dead.name} died" + (f" (deal won by {by})" if by else ""),
+            actor=who,
+            data={"character": dead.id, "winner": by, "notes": notes},
+        )
         return shown, notes
 
     # -- levels ------------------------------------------------------------------------------
@@ -728,12 +919,16 @@ class DungeonPokerRules(GameRules):
         level_card = tx.pile(table, "levels", "in_play")
         encounter = tx.pile(table, "encounters", "in_play")
         return LevelChange(
-            level=level, blind=blind, soul_gems=gems,
+            level=level,
+            blind=blind,
+            soul_gems=gems,
             level_card=drawn_card(cards, level_card[0]) if level_card else None,
             encounter=drawn_card(cards, encounter[0]) if encounter else None,
         )
 
-    def enter_level(self, tx: Transaction, table: TableInfo, cards: GameCards, level: int) -> LevelChange:
+    def enter_level(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, level: int
+    ) -> LevelChange:
         current = int(self._get(tx, table, "level", 1))
         if level < 1:
             raise CompanionError(f"levels start at 1 (got {level})")
@@ -755,13 +950,31 @@ class DungeonPokerRules(GameRules):
         notes.extend(more)
         change = self.level_now(tx, table, cards)
         if change.soul_gems:
-            notes.insert(0, f"every player takes {change.soul_gems} soul gem(s) at the first deal of this level")
-        change = LevelChange(change.level, change.blind, change.soul_gems, change.level_card, encounter, True,
-                             tuple(notes))
-        tx.record(table, "level",
-                  f"level {level}: blind {change.blind}" + (f", encounter {encounter.name}" if encounter else ", no encounter"),
-                  data={"level": level, "blind": change.blind, "encounter": encounter.card_id if encounter else None,
-                        "notes": notes})
+            notes.insert(
+                0,
+                f"every player takes {change.soul_gems} soul gem(s) at the first deal of this level",
+            )
+        change = LevelChange(
+            change.level,
+            change.blind,
+            change.soul_gems,
+            change.level_card,
+            encounter,
+            True,
+            tuple(notes),
+        )
+        tx.record(
+            table,
+            "level",
+            f"level {level}: blind {change.blind}"
+            + (f", encounter {encounter.name}" if encounter else ", no encounter"),
+            data={
+                "level": level,
+                "blind": change.blind,
+                "encounter": encounter.card_id if encounter else None,
+                "notes": notes,
+            },
+        )
         return change
 
     def _open_encounter(
@@ -791,20 +1004,26 @@ class DungeonPokerRules(GameRules):
             rules = model.rules
             if rules.min_players is not None and players < rules.min_players:
                 tx.move(table, copy, "removed")
-                notes.append(f"{model.name} needs {rules.min_players} players or more: discarded, another is drawn")
+                notes.append(
+                    f"{model.name} needs {rules.min_players} players or more: discarded, another is drawn"
+                )
                 continue
             break
         moved = tx.move(table, copy, "in_play")
         said: list[str] = []
         if rules.deal_monster:
-            for dragon in [c for c in tx.pile(table, "monsters", "aside") if c.card_id == rules.deal_monster][:1]:
+            for dragon in [
+                c for c in tx.pile(table, "monsters", "aside") if c.card_id == rules.deal_monster
+            ][:1]:
                 placed = tx.move(table, dragon, "in_play")
                 shown = self._monster_in_play(tx, table, cards, placed, rules, king=True)
                 said.append(f"the {shown.name} joins every deal of this level ({shown.notes[0]})")
         if rules.showdown_monster is not None:
             said.append("at every showdown a monster comes: 'companion table monster --showdown'")
         if rules.bonus_soul_gems:
-            said.append(f"every player takes {rules.bonus_soul_gems} soul gems for this level; unused ones go back at its end")
+            said.append(
+                f"every player takes {rules.bonus_soul_gems} soul gems for this level; unused ones go back at its end"
+            )
         return drawn_card(cards, moved, notes=said), notes
 
     # -- overview ----------------------------------------------------------------------------
@@ -822,15 +1041,22 @@ class DungeonPokerRules(GameRules):
             character = tx.pile(table, "characters", "in_play", player)
             choosing = tx.pile(table, "characters", "held", player)
             treasures = tx.pile(table, "treasures", "held", player)
-            targets = win_targets(len(table.players), skulls=skulls.get(player, 0), tournament=tournament)
+            targets = win_targets(
+                len(table.players), skulls=skulls.get(player, 0), tournament=tournament
+            )
             name = cards.get(character[0].card_id).name if character else None
             status = "out" if player in out else ("choosing" if choosing else "playing")
-            players.append({
-                "name": player, "character": name, "status": status,
-                "choosing": [cards.get(c.card_id).name for c in choosing],
-                "skulls": skulls.get(player, 0), "treasures": len(treasures),
-                "targets": {"gold": targets.gold, "treasures": targets.treasures},
-            })
+            players.append(
+                {
+                    "name": player,
+                    "character": name,
+                    "status": status,
+                    "choosing": [cards.get(c.card_id).name for c in choosing],
+                    "skulls": skulls.get(player, 0),
+                    "treasures": len(treasures),
+                    "targets": {"gold": targets.gold, "treasures": targets.treasures},
+                }
+            )
             if status == "out":
                 shown = "out"
             elif choosing:
@@ -838,18 +1064,25 @@ class DungeonPokerRules(GameRules):
             else:
                 shown = name or "-"
             per_player[player] = [
-                shown, str(skulls.get(player, 0)),
+                shown,
+                str(skulls.get(player, 0)),
                 f"{len(treasures)}" + (f"/{targets.treasures}" if targets.treasures else ""),
                 str(targets.gold) if targets.gold is not None else "-",
             ]
         base = win_targets(len(table.players), tournament=tournament)
-        lines = [f"level {now.level} · blind {now.blind}" + (f" · +{now.soul_gems} soul gem" if now.soul_gems else "")]
+        lines = [
+            f"level {now.level} · blind {now.blind}"
+            + (f" · +{now.soul_gems} soul gem" if now.soul_gems else "")
+        ]
         if now.encounter:
             lines.append(f"encounter: [bold]{now.encounter.name}[/] — {now.encounter.text}")
         elif now.level > 1:
             lines.append("encounter: none")
         for monster in monsters:
-            lines.append(f"monster in play: [bold]{monster.name}[/]" + (f" ({monster.notes[0]})" if monster.notes else ""))
+            lines.append(
+                f"monster in play: [bold]{monster.name}[/]"
+                + (f" ({monster.notes[0]})" if monster.notes else "")
+            )
         if carried:
             lines.append(f"treasures waiting from tied deals: {carried}")
         open_decks = self.encounter_rules(tx, table, cards).open_top_cards
@@ -859,14 +1092,25 @@ class DungeonPokerRules(GameRules):
             if top is not None:
                 tops[deck] = drawn_card(cards, top).to_json()
                 lines.append(f"open top card of {deck}: {tops[deck]['name']}")
-        lines.append("to win: " + " or ".join(base.lines()) + (" (+5000 gold per skull)" if base.gold else ""))
+        lines.append(
+            "to win: "
+            + " or ".join(base.lines())
+            + (" (+5000 gold per skull)" if base.gold else "")
+        )
         return {
             "dungeon_poker": {
-                "level": now.to_json(), "carried_treasures": carried,
-                "monsters": [m.to_json() for m in monsters], "players": players, "open_top_cards": tops,
-                "win": {"gold": base.gold, "gold_per_skull": 5000 if base.gold else None,
-                        "treasures": base.treasures, "last_original": base.last_original,
-                        "last_standing": base.last_standing},
+                "level": now.to_json(),
+                "carried_treasures": carried,
+                "monsters": [m.to_json() for m in monsters],
+                "players": players,
+                "open_top_cards": tops,
+                "win": {
+                    "gold": base.gold,
+                    "gold_per_skull": 5000 if base.gold else None,
+                    "treasures": base.treasures,
+                    "last_original": base.last_original,
+                    "last_standing": base.last_standing,
+                },
                 "tournament": tournament,
             },
             "lines": lines,
@@ -936,10 +1180,14 @@ def level_now(tx: Transaction, table: TableInfo) -> LevelChange:
     return _rules(table).level_now(tx, table, game_cards(table))
 
 
-def monster(tx: Transaction, table: TableInfo, *, summoned_by: str | None = None, showdown: bool = False) -> DrawResult:
+def monster(
+    tx: Transaction, table: TableInfo, *, summoned_by: str | None = None, showdown: bool = False
+) -> DrawResult:
     """A monster comes to the table (the M card, a summon, or King's cave at the showdown)."""
     who = table.player(summoned_by) if summoned_by else None
-    return _rules(table).draw_monster(tx, table, game_cards(table), summoned_by=who, showdown=showdown)
+    return _rules(table).draw_monster(
+        tx, table, game_cards(table), summoned_by=who, showdown=showdown
+    )
 
 
 def monsters_in_play(tx: Transaction, table: TableInfo) -> list[DrawnCard]:
@@ -948,7 +1196,11 @@ def monsters_in_play(tx: Transaction, table: TableInfo) -> list[DrawnCard]:
 
 
 def monster_result(
-    tx: Transaction, table: TableInfo, outcome: str, monster: str | None = None, slayer: str | None = None
+    tx: Transaction,
+    table: TableInfo,
+    outcome: str,
+    monster: str | None = None,
+    slayer: str | None = None,
 ) -> DrawResult:
     return _rules(table).monster_result(tx, table, outcome, monster, slayer)
 
@@ -966,7 +1218,11 @@ def choose(tx: Transaction, table: TableInfo, player: str, character: str) -> Dr
 
 
 def death(
-    tx: Transaction, table: TableInfo, player: str, winner: str | None = None, takes: str | None = None
+    tx: Transaction,
+    table: TableInfo,
+    player: str,
+    winner: str | None = None,
+    takes: str | None = None,
 ) -> tuple[list[DrawnCard], list[str]]:
     return _rules(table).death(tx, table, player, winner, takes)
 
@@ -977,4 +1233,3 @@ def sell(tx: Transaction, table: TableInfo, player: str, treasure: str) -> Drawn
 
 def use(tx: Transaction, table: TableInfo, player: str, treasure: str) -> DrawnCard:
     return _rules(table).sell(tx, table, player, treasure, use=True)
-

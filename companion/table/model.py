@@ -74,8 +74,12 @@ class TableInfo:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name, "game": self.game, "players": list(self.players),
-            "seed": self.seed, "options": dict(self.options), "created": _iso(self.created),
+            "name": self.name,
+            "game": self.game,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "created": _iso(self.created),
         }
 
 
@@ -101,8 +105,14 @@ class HistoryEntry:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "id": self.id, "at": self.when, "actor": self.actor, "action": self.action,
-            "summary": self.summary, "data": dict(self.data), "undoable": self.undoable, "undoes": self.undoes,
+            "id": self.id,
+            "at": self.when,
+            "actor": self.actor,
+            "action": self.action,
+            "summary": self.summary,
+            "data": dict(self.data),
+            "undoable": self.undoable,
+            "undoes": self.undoes,
         }
 
 
@@ -135,9 +145,16 @@ class DrawnCard:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "id": self.card_id, "name": self.name, "deck": self.deck, "type": self.kind,
-            "class": self.card_class, "text": self.text, "copy": self.copy,
-            "pile": self.pile, "holder": self.holder, "notes": list(self.notes),
+            "id": self.card_id,
+            "name": self.name,
+            "deck": self.deck,
+            "type": self.kind,
+            "class": self.card_class,
+            "text": self.text,
+            "copy": self.copy,
+            "pile": self.pile,
+            "holder": self.holder,
+            "notes": list(self.notes),
         }
         data.update(self.info)
         return data
@@ -156,4 +173,4 @@ class DrawResult(list[DrawnCard]):
 
 
 def _iso(timestamp: float) -> str:
-    return _dt.datetime.fromtimestamp(timestamp, tz=_dt.timezone.utc).isoformat(timespec="seconds")
+    return _dt.datetime.fromtimestamp(timestamp, tz=_dt.UTC).isoformat(timespec="seconds")

@@ -69,7 +69,9 @@ class GameRules:
         """Check the setup options of ``table new``; the generic rules take none."""
         unknown = [k for k, v in raw.items() if v]
         if unknown:
-            raise CompanionError(f"{self.game} tables take no {', '.join('--' + k for k in unknown)} option")
+            raise CompanionError(
+                f"{self.game} tables take no {', '.join('--' + k for k in unknown)} option"
+            )
         return {}
 
     def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
@@ -115,7 +117,13 @@ class GameRules:
         return f"the discard pile of {deck_name(cards, deck)} was shuffled into a new draw pile"
 
     def take(
-        self, tx: Transaction, table: TableInfo, cards: GameCards, deck: str, *, bottom: bool = False
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        deck: str,
+        *,
+        bottom: bool = False,
     ) -> tuple[CardCopy, list[str]]:
         """The next card of a deck's draw pile (refilling it if the game allows)."""
         notes: list[str] = []
@@ -170,19 +178,38 @@ def deck_name(cards: GameCards, deck: str) -> str:
 
 
 def drawn_card(
-    cards: GameCards, copy: CardCopy, *, notes: Sequence[str] = (), info: dict[str, Any] | None = None
+    cards: GameCards,
+    copy: CardCopy,
+    *,
+    notes: Sequence[str] = (),
+    info: dict[str, Any] | None = None,
 ) -> DrawnCard:
     """Describe a physical card with its model from the card database."""
     model = cards._by_id.get(copy.card_id)
     if model is None or model.deck != copy.deck:
         return DrawnCard(
-            deck=copy.deck, copy=copy.copy, card_id=copy.card_id, name=copy.card_id, kind="unknown",
-            text="(this card is no longer in the card database)", pile=copy.pile, holder=copy.holder,
-            notes=tuple(notes), info=dict(info or {}),
+            deck=copy.deck,
+            copy=copy.copy,
+            card_id=copy.card_id,
+            name=copy.card_id,
+            kind="unknown",
+            text="(this card is no longer in the card database)",
+            pile=copy.pile,
+            holder=copy.holder,
+            notes=tuple(notes),
+            info=dict(info or {}),
         )
     return DrawnCard(
-        deck=copy.deck, copy=copy.copy, card_id=copy.card_id, name=model.name, kind=model.kind,
-        text=model.text, pile=copy.pile, holder=copy.holder, model=model, notes=tuple(notes),
+        deck=copy.deck,
+        copy=copy.copy,
+        card_id=copy.card_id,
+        name=model.name,
+        kind=model.kind,
+        text=model.text,
+        pile=copy.pile,
+        holder=copy.holder,
+        model=model,
+        notes=tuple(notes),
         info=dict(info or {}),
     )
 
@@ -199,8 +226,15 @@ def record_draw(
     names = ", ".join(d.name for d in drawn)
     who = player or "the table"
     tx.record(
-        table, action, f"{who} drew {names} from {deck_name(cards, deck)}", actor=player,
-        data={"deck": deck, "cards": [[d.card_id, d.copy] for d in drawn], "to": [d.pile for d in drawn]},
+        table,
+        action,
+        f"{who} drew {names} from {deck_name(cards, deck)}",
+        actor=player,
+        data={
+            "deck": deck,
+            "cards": [[d.card_id, d.copy] for d in drawn],
+            "to": [d.pile for d in drawn],
+        },
     )
 
 
@@ -210,8 +244,11 @@ class DeckoRules(GameRules):
     def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
         notes = super().setup(tx, table, cards)
         if len(table.players) == 2:
-            cut = [c for c in tx.pile(table, "jokers", "draw")
-                   if getattr(cards._by_id.get(c.card_id), "removed_in_two_player", False)]
+            cut = [
+                c
+                for c in tx.pile(table, "jokers", "draw")
+                if getattr(cards._by_id.get(c.card_id), "removed_in_two_player", False)
+            ]
             for copy in cut:
                 tx.move(table, copy, "aside")
             names = sorted({cards.get(c.card_id).name for c in cut})
@@ -227,7 +264,10 @@ class DeckoRules(GameRules):
             else:
                 tx.move(table, copy, "aside")
         if chosen:
-            notes.append("wildcards: " + ", ".join(f"{name} ({color})" for color, name in sorted(chosen.items())))
+            notes.append(
+                "wildcards: "
+                + ", ".join(f"{name} ({color})" for color, name in sorted(chosen.items()))
+            )
         return notes
 
 

@@ -159,10 +159,15 @@ class TableStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise CompanionError(f"cannot create the folder of state file {self.path}: {exc.strerror or exc}") from exc
+            raise CompanionError(
+                f"cannot create the folder of state file {self.path}: {exc.strerror or exc}"
+            ) from exc
         with self._errors():
             self._conn = sqlite3.connect(
-                self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+                self.path,
+                timeout=BUSY_TIMEOUT_MS / 1000,
+                isolation_level=None,
+                check_same_thread=False,
             )
         try:
             with self._errors():
@@ -195,7 +200,9 @@ class TableStore:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise CompanionError(f"cannot read state file {self.path}: {exc.strerror or exc}") from exc
+            raise CompanionError(
+                f"cannot read state file {self.path}: {exc.strerror or exc}"
+            ) from exc
         if head and head != SQLITE_MAGIC:
             raise CompanionError(
                 f"state file {self.path} is not an SQLite database (damaged or another kind of file); "
@@ -360,12 +367,15 @@ class Transaction:
     # -- tables ------------------------------------------------------------------
 
     def tables(self) -> list[TableInfo]:
-        rows = self._sql("SELECT id, name, game, seed, options, created FROM tables ORDER BY created, id").fetchall()
+        rows = self._sql(
+            "SELECT id, name, game, seed, options, created FROM tables ORDER BY created, id"
+        ).fetchall()
         return [self._table_from_row(row) for row in rows]
 
     def find_table(self, name: str) -> TableInfo | None:
         row = self._sql(
-            "SELECT id, name, game, seed, options, created FROM tables WHERE name = ?", (name.strip(),)
+            "SELECT id, name, game, seed, options, created FROM tables WHERE name = ?",
+            (name.strip(),),
         ).fetchone()
         return None if row is None else self._table_from_row(row)
 
@@ -383,7 +393,9 @@ class Transaction:
                 )
             found = self.find_table(current)
             if found is None:
-                raise CompanionError(f"the current table '{current}' no longer exists; pass --table NAME")
+                raise CompanionError(
+                    f"the current table '{current}' no longer exists; pass --table NAME"
+                )
             return found
         found = self.find_table(name)
         if found is None:
@@ -393,25 +405,38 @@ class Transaction:
 
     def _table_from_row(self, row: Sequence[Any]) -> TableInfo:
         players = tuple(
-            r[0] for r in self._sql("SELECT name FROM players WHERE table_id = ? ORDER BY seat", (row[0],))
+            r[0]
+            for r in self._sql(
+                "SELECT name FROM players WHERE table_id = ? ORDER BY seat", (row[0],)
+            )
         )
         return TableInfo(
-            id=int(row[0]), name=str(row[1]), game=str(row[2]), seed=int(row[3]),
-            players=players, options=json.loads(row[4]), created=float(row[5]),
+            id=int(row[0]),
+            name=str(row[1]),
+            game=str(row[2]),
+            seed=int(row[3]),
+            players=players,
+            options=json.loads(row[4]),
+            created=float(row[5]),
         )
 
     def create_table(
         self, name: str, game: str, players: Sequence[str], seed: int, options: dict[str, Any]
     ) -> TableInfo:
         if self.find_table(name) is not None:
-            raise CompanionError(f"a table named '{name}' already exists; pick another name or delete it first")
+            raise CompanionError(
+                f"a table named '{name}' already exists; pick another name or delete it first"
+            )
         cursor = self._sql(
             "INSERT INTO tables (name, game, seed, options, created) VALUES (?, ?, ?, ?, ?)",
             (name, game, seed, json.dumps(options, sort_keys=True), self.store.clock()),
         )
         table_id = int(cursor.lastrowid or 0)
         for seat, player in enumerate(players, start=1):
-            self._sql("INSERT INTO players (table_id, seat, name) VALUES (?, ?, ?)", (table_id, seat, player))
+            self._sql(
+                "INSERT INTO players (table_id, seat, name) VALUES (?, ?, ?)",
+                (table_id, seat, player),
+            )
         return self.table(name)
 
     def delete_table(self, table: TableInfo) -> None:
@@ -426,24 +451,33 @@ class Transaction:
 
     # -- cards -------------------------------------------------------------------
 
-    def add_cards(self, table: TableInfo, deck: str, card_ids: Sequence[str], pile: str = "draw") -> None:
+    def add_cards(
+        self, table: TableInfo, deck: str, card_ids: Sequence[str], pile: str = "draw"
+    ) -> None:
         """Create the physical cards of a deck (at setup), top of the pile first."""
         start = self._sql(
-            "SELECT coalesce(max(copy), 0) FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck)
+            "SELECT coalesce(max(copy), 0) FROM cards WHERE table_id = ? AND deck = ?",
+            (table.id, deck),
         ).fetchone()[0]
         self._conn.executemany(
             "INSERT INTO cards (table_id, deck, copy, card_id, pile, holder, pos) VALUES (?, ?, ?, ?, ?, NULL, ?)",
-            [(table.id, deck, start + i + 1, card_id, pile, i) for i, card_id in enumerate(card_ids)],
+            [
+                (table.id, deck, start + i + 1, card_id, pile, i)
+                for i, card_id in enumerate(card_ids)
+            ],
         )
 
     def decks(self, table: TableInfo) -> list[str]:
         """The decks present at this table, in setup order."""
         rows = self._sql(
-            "SELECT deck FROM cards WHERE table_id = ? GROUP BY deck ORDER BY min(rowid)", (table.id,)
+            "SELECT deck FROM cards WHERE table_id = ? GROUP BY deck ORDER BY min(rowid)",
+            (table.id,),
         )
         return [str(r[0]) for r in rows]
 
-    def pile(self, table: TableInfo, deck: str | None, pile: str, holder: str | None = None) -> list[CardCopy]:
+    def pile(
+        self, table: TableInfo, deck: str | None, pile: str, holder: str | None = None
+    ) -> list[CardCopy]:
         """The cards of one pile, top (or first received) first; all decks when ``deck`` is None."""
         sql = "SELECT deck, copy, card_id, pile, holder, pos FROM cards WHERE table_id = ? AND pile = ?"
         params: list[Any] = [table.id, pile]
@@ -463,16 +497,21 @@ class Transaction:
         if deck is not None:
             sql += " AND deck = ?"
             params.append(deck)
-        return [CardCopy(*row) for row in self._sql(sql + " ORDER BY deck, pile, pos, copy", params)]
+        return [
+            CardCopy(*row) for row in self._sql(sql + " ORDER BY deck, pile, pos, copy", params)
+        ]
 
     def count(self, table: TableInfo, deck: str, pile: str) -> int:
         return int(
             self._sql(
-                "SELECT count(*) FROM cards WHERE table_id = ? AND deck = ? AND pile = ?", (table.id, deck, pile)
+                "SELECT count(*) FROM cards WHERE table_id = ? AND deck = ? AND pile = ?",
+                (table.id, deck, pile),
             ).fetchone()[0]
         )
 
-    def top(self, table: TableInfo, deck: str, pile: str = "draw", *, bottom: bool = False) -> CardCopy | None:
+    def top(
+        self, table: TableInfo, deck: str, pile: str = "draw", *, bottom: bool = False
+    ) -> CardCopy | None:
         order = "DESC" if bottom else "ASC"
         row = self._sql(
             "SELECT deck, copy, card_id, pile, holder, pos FROM cards "
@@ -482,7 +521,13 @@ class Transaction:
         return None if row is None else CardCopy(*row)
 
     def move(
-        self, table: TableInfo, card: CardCopy, pile: str, holder: str | None = None, *, where: str = "end"
+        self,
+        table: TableInfo,
+        card: CardCopy,
+        pile: str,
+        holder: str | None = None,
+        *,
+        where: str = "end",
     ) -> CardCopy:
         """Move one card onto a pile: ``where`` is ``top`` or ``end`` (bottom / last received)."""
         if pile not in PILES:
@@ -499,7 +544,9 @@ class Transaction:
         )
         return CardCopy(card.deck, card.copy, card.card_id, pile, holder, int(pos))
 
-    def arrange(self, table: TableInfo, cards: Sequence[CardCopy], pile: str, holder: str | None = None) -> None:
+    def arrange(
+        self, table: TableInfo, cards: Sequence[CardCopy], pile: str, holder: str | None = None
+    ) -> None:
         """Put ``cards`` (all of one deck) in this order, first on top, above the rest of ``pile``."""
         if not cards:
             return
@@ -510,7 +557,8 @@ class Transaction:
             raise ValueError(f"unknown pile {pile!r}")
         moving = {c.copy for c in cards}
         rows = self._sql(
-            "SELECT copy, pos FROM cards WHERE table_id = ? AND deck = ? AND pile = ?", (table.id, deck, pile)
+            "SELECT copy, pos FROM cards WHERE table_id = ? AND deck = ? AND pile = ?",
+            (table.id, deck, pile),
         ).fetchall()
         floor = min((pos for copy, pos in rows if copy not in moving), default=0)
         start = floor - len(cards)
@@ -536,7 +584,9 @@ class Transaction:
 
     # -- small state -------------------------------------------------------------
 
-    def get_state(self, table: TableInfo | None, namespace: str, key: str, default: Any = None) -> Any:
+    def get_state(
+        self, table: TableInfo | None, namespace: str, key: str, default: Any = None
+    ) -> Any:
         row = self._sql(
             "SELECT value FROM kv WHERE table_id = ? AND namespace = ? AND key = ?",
             (_table_key(table), namespace, key),
@@ -544,7 +594,13 @@ class Transaction:
         return default if row is None else json.loads(row[0])
 
     def put_state(
-        self, table: TableInfo | None, namespace: str, key: str, value: Any, *, undoable: bool = False
+        self,
+        table: TableInfo | None,
+        namespace: str,
+        key: str,
+        value: Any,
+        *,
+        undoable: bool = False,
     ) -> None:
         """Keep a JSON value under (table, namespace, key); ``table`` None means no table."""
         encoded = json.dumps(value, sort_keys=True)
@@ -555,11 +611,14 @@ class Transaction:
             (_table_key(table), namespace, key, encoded),
         )
 
-    def delete_state(self, table: TableInfo | None, namespace: str, key: str, *, undoable: bool = False) -> None:
+    def delete_state(
+        self, table: TableInfo | None, namespace: str, key: str, *, undoable: bool = False
+    ) -> None:
         if undoable:
             self._journal_state(table, namespace, key)
         self._sql(
-            "DELETE FROM kv WHERE table_id = ? AND namespace = ? AND key = ?", (_table_key(table), namespace, key)
+            "DELETE FROM kv WHERE table_id = ? AND namespace = ? AND key = ?",
+            (_table_key(table), namespace, key),
         )
 
     def _journal_state(self, table: TableInfo | None, namespace: str, key: str) -> None:
@@ -567,7 +626,9 @@ class Transaction:
             "SELECT value FROM kv WHERE table_id = ? AND namespace = ? AND key = ?",
             (_table_key(table), namespace, key),
         ).fetchone()
-        self.journal.append(["kv", _table_key(table), namespace, key, None if row is None else row[0]])
+        self.journal.append(
+            ["kv", _table_key(table), namespace, key, None if row is None else row[0]]
+        )
 
     # -- history -----------------------------------------------------------------
 
@@ -589,13 +650,28 @@ class Transaction:
         cursor = self._sql(
             "INSERT INTO history (table_id, at, actor, action, summary, data, undo, undoes) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (table.id, at, actor, action, summary, json.dumps(data or {}, sort_keys=True), undo, undoes),
+            (
+                table.id,
+                at,
+                actor,
+                action,
+                summary,
+                json.dumps(data or {}, sort_keys=True),
+                undo,
+                undoes,
+            ),
         )
         self.journal = []
         self._journaled_cards = set()
         return HistoryEntry(
-            id=int(cursor.lastrowid or 0), at=at, actor=actor, action=action, summary=summary,
-            data=dict(data or {}), undoable=undo is not None, undoes=undoes,
+            id=int(cursor.lastrowid or 0),
+            at=at,
+            actor=actor,
+            action=action,
+            summary=summary,
+            data=dict(data or {}),
+            undoable=undo is not None,
+            undoes=undoes,
         )
 
     def history(self, table: TableInfo, limit: int | None = None) -> list[HistoryEntry]:
@@ -610,7 +686,9 @@ class Transaction:
         """Revert the last undoable action not undone yet; the undo is recorded too."""
         undone = {
             int(r[0])
-            for r in self._sql("SELECT undoes FROM history WHERE table_id = ? AND undoes IS NOT NULL", (table.id,))
+            for r in self._sql(
+                "SELECT undoes FROM history WHERE table_id = ? AND undoes IS NOT NULL", (table.id,)
+            )
         }
         rows = self._sql(
             "SELECT id, at, actor, action, summary, data, undo, undoes FROM history "
@@ -631,7 +709,8 @@ class Transaction:
                 _, table_key, namespace, key, value = op
                 if value is None:
                     self._sql(
-                        "DELETE FROM kv WHERE table_id = ? AND namespace = ? AND key = ?", (table_key, namespace, key)
+                        "DELETE FROM kv WHERE table_id = ? AND namespace = ? AND key = ?",
+                        (table_key, namespace, key),
                     )
                 else:
                     self._sql(
@@ -642,8 +721,13 @@ class Transaction:
         self.journal = []
         self._journaled_cards = set()
         self.record(
-            table, "undo", f"undid #{entry.id}: {entry.summary}", actor=actor,
-            data={"undid": entry.id, "action": entry.action}, undoable=False, undoes=entry.id,
+            table,
+            "undo",
+            f"undid #{entry.id}: {entry.summary}",
+            actor=actor,
+            data={"undid": entry.id, "action": entry.action},
+            undoable=False,
+            undoes=entry.id,
         )
         return entry
 
@@ -654,7 +738,12 @@ def _table_key(table: TableInfo | None) -> int:
 
 def _entry(row: Sequence[Any]) -> HistoryEntry:
     return HistoryEntry(
-        id=int(row[0]), at=float(row[1]), actor=row[2], action=str(row[3]), summary=str(row[4]),
-        data=json.loads(row[5]), undoable=row[6] is not None, undoes=row[7],
+        id=int(row[0]),
+        at=float(row[1]),
+        actor=row[2],
+        action=str(row[3]),
+        summary=str(row[4]),
+        data=json.loads(row[5]),
+        undoable=row[6] is not None,
+        undoes=row[7],
     )
-

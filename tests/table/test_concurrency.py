@@ -50,7 +50,9 @@ run(["draw", "big", "--count", "3", "--for", "Ann"])
 
 
 def _env(state: Path) -> dict[str, str]:
-    env = dict(os.environ, COMPANION_STATE=str(state), COMPANION_CARDS=str(DATA), PYTHONPATH=str(ROOT))
+    env = dict(
+        os.environ, COMPANION_STATE=str(state), COMPANION_CARDS=str(DATA), PYTHONPATH=str(ROOT)
+    )
     env.pop("COMPANION_DEBUG", None)
     return env
 
@@ -73,7 +75,9 @@ def _consistent(state: Path) -> Counter[str]:
     assert Counter(c.card_id for c in cards) == expected  # no card lost or duplicated
     assert len({(c.deck, c.copy) for c in cards}) == len(cards)
     out = Counter(c.card_id for c in cards if c.pile != "draw")
-    logged = Counter(card_id for e in history if e.action == "draw" for card_id, _ in e.data["cards"])
+    logged = Counter(
+        card_id for e in history if e.action == "draw" for card_id, _ in e.data["cards"]
+    )
     assert out == logged  # every card out of the pile has its history entry, and only those
     positions = [c.pos for c in cards if c.pile == "draw"]
     assert len(positions) == len(set(positions))
@@ -91,8 +95,15 @@ def test_two_processes_drawing_500_times_each_draw_every_card_exactly_as_often_a
     with watcher.transaction(write=False) as tx:
         order = {c.copy: i for i, c in enumerate(tx.pile(tx.table("crowded"), "big", "draw"))}
     procs = [
-        subprocess.Popen([sys.executable, "-c", DRAWER, "500"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=_env(state), cwd=ROOT)
+        subprocess.Popen(
+            [sys.executable, "-c", DRAWER, "500"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(state),
+            cwd=ROOT,
+        )
         for _ in range(2)
     ]
     for proc in procs:
@@ -124,8 +135,15 @@ def test_a_process_killed_in_the_middle_of_a_draw_leaves_the_table_consistent(
         table = tx.table("crowded")
         draw(tx, table, "big", 2, "Bo")
         top_before = [c.card_id for c in tx.pile(table, "big", "draw")[:3]]
-    proc = subprocess.Popen([sys.executable, "-c", STOPPER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=_env(state), cwd=ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", STOPPER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(state),
+        cwd=ROOT,
+    )
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "inside"
     os.kill(proc.pid, signal.SIGKILL)
@@ -137,19 +155,30 @@ def test_a_process_killed_in_the_middle_of_a_draw_leaves_the_table_consistent(
     with open_store(state) as store, store.transaction() as tx:
         table = tx.table("crowded")
         assert [c.card_id for c in tx.pile(table, "big", "draw")[:3]] == top_before
-        assert [c.card_id for c in draw(tx, table, "big", 3, "Ann")] == top_before  # the lock is free again
+        assert [
+            c.card_id for c in draw(tx, table, "big", 3, "Ann")
+        ] == top_before  # the lock is free again
     assert sum(_consistent(state).values()) == 5
 
 
-def test_processes_killed_at_random_moments_never_break_the_table(tmp_path: Path, test_cards: Path) -> None:
+def test_processes_killed_at_random_moments_never_break_the_table(
+    tmp_path: Path, test_cards: Path
+) -> None:
     state = tmp_path / "state.sqlite3"
     _new_big_table(state)
     for _ in range(3):
         conn = sqlite3.connect(state, timeout=30)
         before = conn.execute("SELECT count(*) FROM history WHERE action = 'draw'").fetchone()[0]
         conn.close()
-        proc = subprocess.Popen([sys.executable, "-c", DRAWER, "400"], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(state), cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", DRAWER, "400"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(state),
+            cwd=ROOT,
+        )
         assert proc.stdout is not None and proc.stdin is not None
         assert proc.stdout.readline().strip() == "ready"
         proc.stdin.write("go\n")

@@ -17,7 +17,13 @@ CARDS = load_game("dungeon-poker")
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 
-def _new(store: TableStore, players: list[str] = PLAYERS, seed: int = 5, name: str = "dp", **options: bool) -> TableInfo:
+def _new(
+    store: TableStore,
+    players: list[str] = PLAYERS,
+    seed: int = 5,
+    name: str = "dp",
+    **options: bool,
+) -> TableInfo:
     with store.transaction() as tx:
         table, _ = new_table(tx, name, "dungeon-poker", players, seed=seed, options=options)
     return table
@@ -46,33 +52,51 @@ def _choose_all(tx: Transaction, table: TableInfo) -> None:
 # -- preparing the game ----------------------------------------------------------------------
 
 
-def test_setup_keeps_skulls_golem_and_second_fire_dragon_out_of_the_decks(store: TableStore) -> None:
+def test_setup_keeps_skulls_golem_and_second_fire_dragon_out_of_the_decks(
+    store: TableStore,
+) -> None:
     table = _new(store)
     with store.transaction(write=False) as tx:
-        aside = Counter(c.card_id for c in tx.pile(table, None, "aside") if c.deck in ("skulls", "monsters"))
+        aside = Counter(
+            c.card_id for c in tx.pile(table, None, "aside") if c.deck in ("skulls", "monsters")
+        )
         assert aside == {"skull": 8, "golem": 1, "fire-dragon-extra": 1}
         drawable = Counter(c.card_id for c in tx.pile(table, "monsters", "draw"))
     assert sum(drawable.values()) == 22 and drawable["fire-dragon"] == 1
 
 
-def test_setup_lays_the_level_deck_in_order_from_100_with_the_first_level_open(store: TableStore) -> None:
+def test_setup_lays_the_level_deck_in_order_from_100_with_the_first_level_open(
+    store: TableStore,
+) -> None:
     table = _new(store)
     with store.transaction(write=False) as tx:
         assert _ids(tx.pile(table, "levels", "in_play")) == ["level-100"]
         assert _ids(tx.pile(table, "levels", "draw")) == [
-            "level-200", "level-300", "level-500", "level-600", "level-700", "level-800", "level-900",
-            "level-1000", "level-1500"]
+            "level-200",
+            "level-300",
+            "level-500",
+            "level-600",
+            "level-700",
+            "level-800",
+            "level-900",
+            "level-1000",
+            "level-1500",
+        ]
         now = dp.level_now(tx, table)
     assert (now.level, now.blind, now.encounter) == (1, 100, None)
 
 
-def test_setup_shuffles_the_character_treasure_encounter_monster_and_main_decks(store: TableStore) -> None:
+def test_setup_shuffles_the_character_treasure_encounter_monster_and_main_decks(
+    store: TableStore,
+) -> None:
     table = _new(store)
     with store.transaction(write=False) as tx:
         for deck in ("characters", "treasures", "encounters", "monsters", "main"):
             in_file_order = [c.id for c in CARDS.deck(deck) for _ in range(c.quantity)]
             pile = _ids(tx.pile(table, deck, "draw")) + _ids(tx.pile(table, deck, "held"))
-            assert sorted(pile) == sorted(i for i in in_file_order if i not in ("golem", "fire-dragon-extra"))
+            assert sorted(pile) == sorted(
+                i for i in in_file_order if i not in ("golem", "fire-dragon-extra")
+            )
             assert pile != in_file_order[: len(pile)], deck
 
 
@@ -92,7 +116,9 @@ def test_two_player_characters_are_dealt_to_each_player_to_choose_one(store: Tab
     assert len({c for d in dealt.values() for c in d}) == 8
 
 
-def test_the_same_seed_deals_the_same_characters_and_draws_the_same_cards(store: TableStore) -> None:
+def test_the_same_seed_deals_the_same_characters_and_draws_the_same_cards(
+    store: TableStore,
+) -> None:
     tables = [_new(store, seed=2024, name=name) for name in ("one", "two")]
     seen = []
     for table in tables:
@@ -147,7 +173,9 @@ def test_the_gnome_artificer_brings_his_golem_to_the_table(store: TableStore) ->
         dp.death(tx, table, "Ann")
         chosen = dp.choose(tx, table, "Ann", "Gnome Artificer")
         assert any("Golem plays beside Ann" in n for n in chosen.notes)
-        assert [(c.card_id, c.holder) for c in tx.pile(table, "monsters", "in_play")] == [("golem", "Ann")]
+        assert [(c.card_id, c.holder) for c in tx.pile(table, "monsters", "in_play")] == [
+            ("golem", "Ann")
+        ]
         dp.death(tx, table, "Ann")  # the Golem goes back with its master
         assert "golem" in _ids(tx.pile(table, "monsters", "aside"))
 
@@ -165,7 +193,9 @@ def test_sir_nobbles_bigger_pouch_starts_him_with_2000_more_gold(store: TableSto
 # -- character death -----------------------------------------------------------------------------
 
 
-def test_after_a_character_death_two_new_characters_are_dealt_and_a_skull_is_given(store: TableStore) -> None:
+def test_after_a_character_death_two_new_characters_are_dealt_and_a_skull_is_given(
+    store: TableStore,
+) -> None:
     table = _new(store)
     with store.transaction() as tx:
         _choose_all(tx, table)
@@ -177,7 +207,9 @@ def test_after_a_character_death_two_new_characters_are_dealt_and_a_skull_is_giv
         assert any("skull 1" in n for n in notes)
 
 
-def test_the_winner_takes_one_treasure_of_the_dead_character_and_the_rest_leave_the_game(store: TableStore) -> None:
+def test_the_winner_takes_one_treasure_of_the_dead_character_and_the_rest_leave_the_game(
+    store: TableStore,
+) -> None:
     table = _new(store)
     with store.transaction() as tx:
         _choose_all(tx, table)
@@ -188,7 +220,10 @@ def test_the_winner_takes_one_treasure_of_the_dead_character_and_the_rest_leave_
         dp.death(tx, table, "Bo", winner="Cy", takes="Spyglass")
         assert _ids(tx.pile(table, "treasures", "held", "Cy")) == ["spyglass"]
         assert tx.pile(table, "treasures", "held", "Bo") == []
-        assert sorted(_ids(tx.pile(table, "treasures", "removed"))) == ["crystal-dagger", "empty-chest"]
+        assert sorted(_ids(tx.pile(table, "treasures", "removed"))) == [
+            "crystal-dagger",
+            "empty-chest",
+        ]
 
 
 def test_a_third_skull_ends_the_players_game(store: TableStore) -> None:
@@ -211,7 +246,9 @@ def test_each_skull_raises_the_gold_to_win_by_5000(store: TableStore) -> None:
     with store.transaction() as tx:
         _choose_all(tx, table)
         dp.death(tx, table, "Di")
-    players = {p["name"]: p for p in invoke("table", "show", "--json").json()["dungeon_poker"]["players"]}
+    players = {
+        p["name"]: p for p in invoke("table", "show", "--json").json()["dungeon_poker"]["players"]
+    }
     assert players["Di"]["targets"]["gold"] == 20000 and players["Di"]["skulls"] == 1
     assert players["Ann"]["targets"]["gold"] == 15000
     assert players["Di"]["treasures"] == 0 and players["Di"]["targets"]["treasures"] == 9
@@ -249,7 +286,11 @@ def test_an_encounter_is_drawn_at_every_new_level_but_the_first(store: TableStor
         assert _ids(tx.pile(table, "encounters", "in_play")) == seen[-1:]
         assert sorted(_ids(tx.pile(table, "encounters", "removed"))) == sorted(seen[:-1])
         assert _ids(tx.pile(table, "levels", "in_play")) == ["level-500"]
-        assert sorted(_ids(tx.pile(table, "levels", "removed"))) == ["level-100", "level-200", "level-300"]
+        assert sorted(_ids(tx.pile(table, "levels", "removed"))) == [
+            "level-100",
+            "level-200",
+            "level-300",
+        ]
 
 
 def test_the_soul_gem_levels_are_500_800_and_1500(store: TableStore) -> None:
@@ -267,11 +308,20 @@ def test_after_the_last_level_card_the_blind_rises_by_500_a_level(store: TableSt
     assert blinds[8:] == [1500, 2000, 2500, 3000]
 
 
-def test_the_shorter_game_plays_100_300_500_700_1000_1500_then_500_more_each_level(store: TableStore) -> None:
+def test_the_shorter_game_plays_100_300_500_700_1000_1500_then_500_more_each_level(
+    store: TableStore,
+) -> None:
     table = _new(store, short=True)
     with store.transaction() as tx:
-        blinds = [dp.level_now(tx, table).blind] + [dp.next_level(tx, table).blind for _ in range(7)]
-        assert sorted(_ids(tx.pile(table, "levels", "aside"))) == ["level-200", "level-600", "level-800", "level-900"]
+        blinds = [dp.level_now(tx, table).blind] + [
+            dp.next_level(tx, table).blind for _ in range(7)
+        ]
+        assert sorted(_ids(tx.pile(table, "levels", "aside"))) == [
+            "level-200",
+            "level-600",
+            "level-800",
+            "level-900",
+        ]
     assert blinds == [100, 300, 500, 700, 1000, 1500, 2000, 2500]
 
 
@@ -295,7 +345,9 @@ def test_entering_a_level_already_in_force_draws_nothing(store: TableStore) -> N
         back = dp.enter_level(tx, table, 2)
         assert not again.drawn and not back.drawn
         assert again.encounter == opened.encounter and back.level == 3
-        assert tx.count(table, "encounters", "removed") == 0  # jumping two levels drew one encounter
+        assert (
+            tx.count(table, "encounters", "removed") == 0
+        )  # jumping two levels drew one encounter
 
 
 def test_paranoia_is_replaced_in_a_two_player_game(store: TableStore) -> None:
@@ -307,7 +359,9 @@ def test_paranoia_is_replaced_in_a_two_player_game(store: TableStore) -> None:
     assert any("Paranoia needs 3 players" in n for n in change.notes)
 
 
-def test_paranoia_is_replaced_when_only_two_players_are_left_in_a_tournament(store: TableStore) -> None:
+def test_paranoia_is_replaced_when_only_two_players_are_left_in_a_tournament(
+    store: TableStore,
+) -> None:
     table = _new(store, players=["Ann", "Bo", "Cy"], tournament=True)
     with store.transaction() as tx:
         _choose_all(tx, table)
@@ -349,8 +403,10 @@ def test_undoing_a_level_brings_back_the_level_and_encounter_before_it(store: Ta
 # -- monsters ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("monster", "plays", "shown"), [("giant", 3, 1), ("earth-elemental", 4, 4),
-                                                          ("skeleton-warrior", 2, 1), ("goblin", 1, 0)])
+@pytest.mark.parametrize(
+    ("monster", "plays", "shown"),
+    [("giant", 3, 1), ("earth-elemental", 4, 4), ("skeleton-warrior", 2, 1), ("goblin", 1, 0)],
+)
 def test_a_monster_comes_with_how_many_cards_it_plays_and_how_many_are_open(
     store: TableStore, monster: str, plays: int, shown: int
 ) -> None:
@@ -359,10 +415,17 @@ def test_a_monster_comes_with_how_many_cards_it_plays_and_how_many_are_open(
         _on_top(tx, table, "monsters", monster)
         (card,) = dp.monster(tx, table)
     assert (card.card_id, card.pile, card.info["plays"], card.info["open"], card.info["king"]) == (
-        monster, "in_play", plays, shown, False)
+        monster,
+        "in_play",
+        plays,
+        shown,
+        False,
+    )
 
 
-def test_kings_cave_draws_a_king_monster_with_one_extra_card_at_the_showdown(store: TableStore) -> None:
+def test_kings_cave_draws_a_king_monster_with_one_extra_card_at_the_showdown(
+    store: TableStore,
+) -> None:
     table = _new(store)
     with store.transaction() as tx:
         with pytest.raises(CompanionError, match="King's cave"):
@@ -394,19 +457,29 @@ def test_dragon_age_places_the_extra_fire_dragon_as_a_king_in_every_deal(store: 
         _on_top(tx, table, "encounters", "dragon-age", "plague")
         change = dp.next_level(tx, table)
         (dragon,) = dp.monsters_in_play(tx, table)
-        assert (dragon.card_id, dragon.info["king"], dragon.info["plays"]) == ("fire-dragon-extra", True, 4)
+        assert (dragon.card_id, dragon.info["king"], dragon.info["plays"]) == (
+            "fire-dragon-extra",
+            True,
+            4,
+        )
         assert any("joins every deal" in n for n in change.encounter.notes)  # type: ignore[union-attr]
         _on_top(tx, table, "treasures", "spyglass")
-        result = dp.monster_result(tx, table, "lost", slayer="Bo")  # slain: its treasure to the slayer
+        result = dp.monster_result(
+            tx, table, "lost", slayer="Bo"
+        )  # slain: its treasure to the slayer
         assert _ids(result) == ["fire-dragon-extra", "spyglass"]
         assert _ids(tx.pile(table, "treasures", "held", "Bo")) == ["spyglass"]
-        assert _ids(tx.pile(table, "monsters", "in_play")) == ["fire-dragon-extra"]  # back next deal
+        assert _ids(tx.pile(table, "monsters", "in_play")) == [
+            "fire-dragon-extra"
+        ]  # back next deal
         dp.next_level(tx, table)  # the encounter ends, the dragon goes back in the box
         assert tx.pile(table, "monsters", "in_play") == []
         assert "fire-dragon-extra" in _ids(tx.pile(table, "monsters", "aside"))
 
 
-def test_a_monster_that_won_or_tied_goes_back_and_the_monster_deck_is_shuffled(store: TableStore) -> None:
+def test_a_monster_that_won_or_tied_goes_back_and_the_monster_deck_is_shuffled(
+    store: TableStore,
+) -> None:
     table = _new(store)
     with store.transaction() as tx:
         for outcome in ("won", "tied"):
@@ -485,7 +558,9 @@ def test_a_summoned_monster_plays_for_its_summoner(store: TableStore) -> None:
     assert (orc.holder, orc.info["summoned_by"]) == ("Di", "Di")
 
 
-def test_the_monster_card_in_the_main_deck_is_replaced_and_brings_a_monster(store: TableStore) -> None:
+def test_the_monster_card_in_the_main_deck_is_replaced_and_brings_a_monster(
+    store: TableStore,
+) -> None:
     table = _new(store)
     with store.transaction() as tx:
         _on_top(tx, table, "main", "as", "monster-card", "kd")
@@ -557,28 +632,36 @@ def test_sudden_effects_are_resolved_and_removed_from_the_game(store: TableStore
     assert all("sudden effect" in c.notes[0] for c in drawn)
 
 
-def test_other_treasures_go_to_the_player_and_count_toward_the_treasure_victory(store: TableStore) -> None:
+def test_other_treasures_go_to_the_player_and_count_toward_the_treasure_victory(
+    store: TableStore,
+) -> None:
     table = _new(store)
     with store.transaction() as tx:
         _on_top(tx, table, "treasures", "empty-chest", "big-pile-of-gold")
         dp.win(tx, table, ["Di"])
         (gold,) = dp.win(tx, table, ["Di"])
     assert any("cash it now for 1000 gold" in n for n in gold.notes)
-    players = {p["name"]: p for p in invoke("table", "show", "--json").json()["dungeon_poker"]["players"]}
+    players = {
+        p["name"]: p for p in invoke("table", "show", "--json").json()["dungeon_poker"]["players"]
+    }
     assert players["Di"]["treasures"] == 2
 
 
 def test_selling_or_using_a_treasure_removes_it_and_it_no_longer_counts(store: TableStore) -> None:
     table = _new(store)
     with store.transaction() as tx:
-        _on_top(tx, table, "treasures", "crystal-dagger", "big-pile-of-gold", "full-plate", "spyglass")
+        _on_top(
+            tx, table, "treasures", "crystal-dagger", "big-pile-of-gold", "full-plate", "spyglass"
+        )
         for _ in range(4):
             dp.win(tx, table, ["Ann"])
         used = use(tx, table, "Ann", "Crystal Dagger")
         cashed = sell(tx, table, "Ann", "big-pile-of-gold")
         sold = sell(tx, table, "Ann", "full plate")
         assert [c.pile for c in (used, cashed, sold)] == ["removed"] * 3
-        assert "cashed for 1000 gold" in cashed.notes and "sold to the bank for 500 gold" in sold.notes
+        assert (
+            "cashed for 1000 gold" in cashed.notes and "sold to the bank for 500 gold" in sold.notes
+        )
         kept = use(tx, table, "Ann", "spyglass")  # not one-use: it stays
         assert kept.pile == "held"
         assert _ids(tx.pile(table, "treasures", "held", "Ann")) == ["spyglass"]
@@ -629,14 +712,18 @@ def test_drawing_treasures_through_draw_follows_the_treasure_rules(store: TableS
     with store.transaction() as tx:
         _on_top(tx, table, "treasures", "pit-trap", "wild-berries")
         drawn = draw(tx, table, "treasures", 2, "Cy")
-    assert [(c.card_id, c.pile) for c in drawn] == [("pit-trap", "removed"), ("wild-berries", "held")]
+    assert [(c.card_id, c.pile) for c in drawn] == [
+        ("pit-trap", "removed"),
+        ("wild-berries", "held"),
+    ]
 
 
 # -- winning the game ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "gold", "treasures"), [(3, 15000, 10), (4, 15000, 9), (5, 20000, 8),
-                                                            (6, 20000, 7)])
+@pytest.mark.parametrize(
+    ("players", "gold", "treasures"), [(3, 15000, 10), (4, 15000, 9), (5, 20000, 8), (6, 20000, 7)]
+)
 def test_gold_15000_for_3_4_players_20000_for_5_6_and_13_minus_players_treasures(
     players: int, gold: int, treasures: int
 ) -> None:
@@ -669,8 +756,18 @@ def test_table_show_shows_the_win_condition_targets(store: TableStore) -> None:
 
 
 def test_a_dungeon_poker_session_from_the_command_line(store: TableStore) -> None:
-    made = invoke("table", "new", "friday", "--game", "dungeon-poker", "--players", "Ann,Bo,Cy", "--seed", "7",
-                  "--json")
+    made = invoke(
+        "table",
+        "new",
+        "friday",
+        "--game",
+        "dungeon-poker",
+        "--players",
+        "Ann,Bo,Cy",
+        "--seed",
+        "7",
+        "--json",
+    )
     assert made.exit_code == 0
     dealt = {p: [c["id"] for c in cs] for p, cs in made.json()["holdings"].items()}
     for player, ids in dealt.items():
@@ -688,7 +785,18 @@ def test_a_dungeon_poker_session_from_the_command_line(store: TableStore) -> Non
     show = invoke("table", "show")
     assert show.exit_code == 0 and "level 2" in show.stdout
     log = [e["action"] for e in invoke("table", "log", "--json").json()["history"]]
-    assert log == ["new", "choose", "choose", "choose", "level", "monster", "win", "monster-lost", "tie", "death"]
+    assert log == [
+        "new",
+        "choose",
+        "choose",
+        "choose",
+        "level",
+        "monster",
+        "win",
+        "monster-lost",
+        "tie",
+        "death",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -703,7 +811,9 @@ def test_a_dungeon_poker_session_from_the_command_line(store: TableStore) -> Non
         (["table", "death", "Ann", "--takes", "spyglass"], "--winner"),
     ],
 )
-def test_dungeon_poker_commands_reject_bad_input_in_one_line(store: TableStore, args: list[str], message: str) -> None:
+def test_dungeon_poker_commands_reject_bad_input_in_one_line(
+    store: TableStore, args: list[str], message: str
+) -> None:
     _new(store, players=["Ann", "Bo", "Cy"])
     result = invoke(*args)
     assert result.exit_code == 2, result
@@ -733,26 +843,41 @@ def test_table_show_json_carries_the_game_state_not_the_screen_layout(store: Tab
     assert data["dungeon_poker"]["level"]["blind"] == 100
 
 
-def test_true_seeing_shows_the_top_card_of_the_treasure_monster_and_main_decks(store: TableStore) -> None:
+def test_true_seeing_shows_the_top_card_of_the_treasure_monster_and_main_decks(
+    store: TableStore,
+) -> None:
     table = _new(store)
     with store.transaction() as tx:
         _on_top(tx, table, "encounters", "true-seeing")
         dp.next_level(tx, table)
-        tops = {deck: tx.pile(table, deck, "draw")[0].card_id for deck in ("treasures", "monsters", "main")}
+        tops = {
+            deck: tx.pile(table, deck, "draw")[0].card_id
+            for deck in ("treasures", "monsters", "main")
+        }
     shown = invoke("table", "show", "--json").json()["dungeon_poker"]["open_top_cards"]
     assert {deck: card["id"] for deck, card in shown.items()} == tops
     with store.transaction() as tx:
         draw(tx, table, "treasures", 1, "Ann")
         new_top = tx.pile(table, "treasures", "draw")[0].card_id
-    assert invoke("table", "show", "--json").json()["dungeon_poker"]["open_top_cards"]["treasures"]["id"] == new_top
+    assert (
+        invoke("table", "show", "--json").json()["dungeon_poker"]["open_top_cards"]["treasures"][
+            "id"
+        ]
+        == new_top
+    )
 
 
 def test_dealt_characters_stay_secret_until_chosen(store: TableStore) -> None:
-    made = invoke("table", "new", "dp", "--game", "dungeon-poker", "--players", "Ann,Bo,Cy", "--seed", "3")
+    made = invoke(
+        "table", "new", "dp", "--game", "dungeon-poker", "--players", "Ann,Bo,Cy", "--seed", "3"
+    )
     assert made.exit_code == 0
     with store.transaction(write=False) as tx:
         table = tx.table("dp")
-        names = {p: [CARDS.get(c.card_id).name for c in tx.pile(table, "characters", "held", p)] for p in PLAYERS[:3]}
+        names = {
+            p: [CARDS.get(c.card_id).name for c in tx.pile(table, "characters", "held", p)]
+            for p in PLAYERS[:3]
+        }
     everyone = made.stdout + invoke("table", "show").stdout
     assert not any(name in everyone for dealt in names.values() for name in dealt)
     assert "choosing from 2" in everyone

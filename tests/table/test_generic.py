@@ -26,13 +26,20 @@ from companion.table.rules import RESHUFFLE_DISCARD, GameRules
 from tests.conftest import invoke
 
 
-def _snapshot(store: TableStore, name: str = "friday") -> list[tuple[str, int, str, str, str | None, int]]:
+def _snapshot(
+    store: TableStore, name: str = "friday"
+) -> list[tuple[str, int, str, str, str | None, int]]:
     with store.transaction(write=False) as tx:
         table = tx.table(name)
         return [(c.deck, c.copy, c.card_id, c.pile, c.holder, c.pos) for c in tx.cards(table)]
 
 
-def _new(store: TableStore, seed: int = 11, name: str = "friday", players: tuple[str, ...] = ("Ann", "Bo")):  # type: ignore[no-untyped-def]
+def _new(
+    store: TableStore,
+    seed: int = 11,
+    name: str = "friday",
+    players: tuple[str, ...] = ("Ann", "Bo"),
+):  # type: ignore[no-untyped-def]
     with store.transaction() as tx:
         table, _ = new_table(tx, name, "dragon-kings", list(players), seed=seed)
     return table
@@ -58,7 +65,9 @@ def test_another_seed_gives_another_order(store: TableStore) -> None:
     assert one != two
 
 
-def test_every_card_of_the_deck_is_at_the_table_once_per_copy(store: TableStore, test_cards: Path) -> None:
+def test_every_card_of_the_deck_is_at_the_table_once_per_copy(
+    store: TableStore, test_cards: Path
+) -> None:
     table = _new(store)
     with store.transaction(write=False) as tx:
         found = Counter(c.card_id for c in tx.cards(table, "small"))
@@ -79,7 +88,10 @@ def test_a_table_without_a_seed_gets_one_and_shows_it(store: TableStore) -> None
         (["x", "--game", "dragon-kings", "--players", "a,,b"], "empty player name"),
         (["x", "--game", "dragon-kings", "--players", "a,A"], "listed twice"),
         (["--bad", "--game", "dragon-kings", "--players", "a"], ""),
-        (["x", "--game", "dragon-kings", "--players", "a", "--tournament"], "no --tournament option"),
+        (
+            ["x", "--game", "dragon-kings", "--players", "a", "--tournament"],
+            "no --tournament option",
+        ),
     ],
 )
 def test_table_new_rejects_bad_input_in_one_line(args: list[str], message: str) -> None:
@@ -115,7 +127,9 @@ def test_drawing_for_a_player_puts_the_cards_in_their_hand(store: TableStore) ->
     with store.transaction() as tx:
         drawn = draw(tx, table, "standard", 2, "bo")
         assert [(c.pile, c.holder) for c in drawn] == [("held", "Bo")] * 2
-        assert [c.card_id for c in tx.pile(table, "standard", "held", "Bo")] == [c.card_id for c in drawn]
+        assert [c.card_id for c in tx.pile(table, "standard", "held", "Bo")] == [
+            c.card_id for c in drawn
+        ]
         on_table = draw(tx, table, "standard")
         assert (on_table[0].pile, on_table[0].holder) == ("in_play", None)
         assert tx.count(table, "standard", "draw") == 50
@@ -162,7 +176,10 @@ def test_the_discard_pile_is_reshuffled_where_the_game_says_so(
         again = draw(tx, table, "small", 3, "Ann")
     assert Counter(c.card_id for c in again) == Counter(c.card_id for c in first[:3])
     assert any("shuffled into a new draw pile" in n for n in again[0].notes)
-    with store.transaction() as tx, pytest.raises(CompanionError, match="discard pile is empty too"):
+    with (
+        store.transaction() as tx,
+        pytest.raises(CompanionError, match="discard pile is empty too"),
+    ):
         draw(tx, table, "small")
 
 
@@ -182,7 +199,9 @@ def test_the_discard_pile_is_reshuffled_where_the_game_says_so(
         ("dragon-kings", "standard", False),  # gathered and shuffled before each deal
     ],
 )
-def test_which_decks_reshuffle_their_discard_pile_follows_each_rulebook(game: str, deck: str, reshuffles: bool) -> None:
+def test_which_decks_reshuffle_their_discard_pile_follows_each_rulebook(
+    game: str, deck: str, reshuffles: bool
+) -> None:
     assert GameRules(game).reshuffles(deck) is reshuffles
 
 
@@ -190,7 +209,10 @@ def test_unknown_deck_player_and_table_are_one_line_errors(store: TableStore) ->
     _new(store)
     for args, message in (
         (["draw", "nope"], "has no deck 'nope' (decks: standard, "),
-        (["draw", "standard", "--for", "zed"], "'zed' is not a player at table 'friday' (players: Ann, Bo)"),
+        (
+            ["draw", "standard", "--for", "zed"],
+            "'zed' is not a player at table 'friday' (players: Ann, Bo)",
+        ),
         (["draw", "standard", "--table", "monday"], "no table named 'monday' (tables: friday)"),
         (["draw", "standard", "--count", "0"], "--count"),
     ):
@@ -205,7 +227,9 @@ def test_draw_json_follows_the_contract(store: TableStore) -> None:
     result = invoke("draw", "standard", "--count", "2", "--for", "Ann", "--json")
     assert result.exit_code == 0
     data = result.json()
-    assert [set(c) >= {"id", "name", "deck", "type", "text", "pile", "holder"} for c in data["cards"]] == [True, True]
+    assert [
+        set(c) >= {"id", "name", "deck", "type", "text", "pile", "holder"} for c in data["cards"]
+    ] == [True, True]
     assert data["cards"][0]["holder"] == "Ann"
 
 
@@ -270,9 +294,13 @@ def test_reorder_puts_the_top_cards_in_the_given_order(store: TableStore) -> Non
     assert after[3:] == top[3:]
 
 
-@pytest.mark.parametrize(("order", "message"), [([1, 1], "twice"), ([3, 1], "missing 2"), ([0], "between 1"),
-                                                ([60], "between 1")])
-def test_reorder_rejects_impossible_orders(store: TableStore, order: list[int], message: str) -> None:
+@pytest.mark.parametrize(
+    ("order", "message"),
+    [([1, 1], "twice"), ([3, 1], "missing 2"), ([0], "between 1"), ([60], "between 1")],
+)
+def test_reorder_rejects_impossible_orders(
+    store: TableStore, order: list[int], message: str
+) -> None:
     table = _new(store)
     with store.transaction() as tx, pytest.raises(CompanionError, match=message):
         reorder(tx, table, "standard", order)
@@ -309,7 +337,9 @@ def test_remove_and_discard_move_a_card_and_say_where_it_was(store: TableStore) 
         assert remove(tx, table, "standard", b.card_id, player="Ann").pile == "removed"
         with pytest.raises(CompanionError, match="can be discarded: it is removed from the game"):
             discard(tx, table, "standard", b.card_id)
-        with pytest.raises(CompanionError, match="no card 'Kingg of Spades'.*did you mean 'King of Spades'"):
+        with pytest.raises(
+            CompanionError, match="no card 'Kingg of Spades'.*did you mean 'King of Spades'"
+        ):
             remove(tx, table, "standard", "Kingg of Spades")
 
 
@@ -334,7 +364,13 @@ def test_deck_status_counts_every_pile(store: TableStore) -> None:
         discard(tx, table, "standard", c.card_id)
     data = invoke("deck", "status", "--json").json()
     (deck,) = [d for d in data["decks"] if d["deck"] == "standard"]
-    assert (deck["draw"], deck["held"], deck["discard"], deck["in_play"], deck["total"]) == (49, 3, 1, 0, 53)
+    assert (deck["draw"], deck["held"], deck["discard"], deck["in_play"], deck["total"]) == (
+        49,
+        3,
+        1,
+        0,
+        53,
+    )
     assert deck["held_by"] == {"Ann": 2, "Bo": 1}
     with store.transaction(write=False) as tx:
         assert [d.total for d in status(tx, table) if d.deck == "standard"] == [53]
@@ -411,7 +447,9 @@ def test_deck_commands_from_the_cli(store: TableStore) -> None:
     top = invoke("deck", "peek", "standard", "2", "--json").json()["cards"]
     assert invoke("deck", "reorder", "standard", "2", "1").exit_code == 0
     assert [c["id"] for c in invoke("deck", "peek", "standard", "2", "--json").json()["cards"]] == [
-        top[1]["id"], top[0]["id"]]
+        top[1]["id"],
+        top[0]["id"],
+    ]
     assert invoke("deck", "reorder", "standard", "--shuffle", "5").exit_code == 0
     drawn = invoke("draw", "standard", "--for", "Ann", "--json").json()["cards"][0]
     assert invoke("deck", "discard", "standard", drawn["name"]).exit_code == 0

@@ -154,8 +154,12 @@ def test_deleting_a_table_deletes_its_cards_history_and_state(store: TableStore)
         other, _ = new_table(tx, "saturday", "dragon-kings", ["Bo"], seed=2)
         tx.delete_table(table)
     conn = sqlite3.connect(store.path)
-    for sql in ("SELECT count(*) FROM history WHERE table_id = ?", "SELECT count(*) FROM cards WHERE table_id = ?",
-                "SELECT count(*) FROM kv WHERE table_id = ?", "SELECT count(*) FROM players WHERE table_id = ?"):
+    for sql in (
+        "SELECT count(*) FROM history WHERE table_id = ?",
+        "SELECT count(*) FROM cards WHERE table_id = ?",
+        "SELECT count(*) FROM kv WHERE table_id = ?",
+        "SELECT count(*) FROM players WHERE table_id = ?",
+    ):
         assert conn.execute(sql, (table.id,)).fetchone()[0] == 0, sql
     conn.close()
     with store.transaction(write=False) as tx:
@@ -213,7 +217,9 @@ def test_two_stores_on_one_file_see_each_others_commits(state_file: Path) -> Non
 def test_a_state_file_begun_by_another_subsystem_keeps_its_tables(tmp_path: Path) -> None:
     path = tmp_path / "state.sqlite3"
     conn = sqlite3.connect(path)
-    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # companion's mark, no table schema yet
+    conn.execute(
+        f"PRAGMA application_id = {APPLICATION_ID}"
+    )  # companion's mark, no table schema yet
     conn.execute("CREATE TABLE timer_clocks (name TEXT PRIMARY KEY, state TEXT)")
     conn.execute("INSERT INTO timer_clocks VALUES ('default', '{}')")
     conn.commit()
@@ -221,7 +227,9 @@ def test_a_state_file_begun_by_another_subsystem_keeps_its_tables(tmp_path: Path
     with open_store(path) as store:
         assert store.schema_version == SCHEMA_VERSION
         with store.transaction() as tx:
-            tx.execute("UPDATE timer_clocks SET state = ? WHERE name = 'default'", ('{"level": 2}',))
+            tx.execute(
+                "UPDATE timer_clocks SET state = ? WHERE name = 'default'", ('{"level": 2}',)
+            )
             new_table(tx, "friday", "dragon-kings", ["Ann"], seed=1)
         with pytest.raises(RuntimeError), store.transaction() as tx:
             tx.execute("UPDATE timer_clocks SET state = 'lost' WHERE name = 'default'")

@@ -26,7 +26,9 @@ from companion.table import (
 
 ACTIONS = st.lists(
     st.tuples(
-        st.sampled_from(["draw", "discard", "return", "remove", "shuffle", "reorder", "peek", "shuffle_top"]),
+        st.sampled_from(
+            ["draw", "discard", "return", "remove", "shuffle", "reorder", "peek", "shuffle_top"]
+        ),
         st.integers(min_value=1, max_value=6),
         st.sampled_from(["Ann", "Bo", None]),
         st.sampled_from(["top", "bottom", "shuffle"]),
@@ -35,9 +37,13 @@ ACTIONS = st.lists(
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(actions=ACTIONS)
-def test_any_actions_keep_every_card_and_undo_restores_the_table(tmp_path: Path, actions: list) -> None:  # type: ignore[type-arg]
+def test_any_actions_keep_every_card_and_undo_restores_the_table(
+    tmp_path: Path, actions: list
+) -> None:  # type: ignore[type-arg]
     path = Path(tempfile.mkdtemp(dir=tmp_path)) / "state.sqlite3"  # a fresh file per example
     with open_store(path) as store:
         with store.transaction() as tx:
@@ -72,7 +78,9 @@ def test_any_actions_keep_every_card_and_undo_restores_the_table(tmp_path: Path,
                 pass  # refused (e.g. too few cards): nothing changed
             with store.transaction(write=False) as tx:
                 now = tx.cards(table)
-            assert Counter((c.deck, c.card_id) for c in now) == Counter((c.deck, c.card_id) for c in start)
+            assert Counter((c.deck, c.card_id) for c in now) == Counter(
+                (c.deck, c.card_id) for c in start
+            )
         with store.transaction() as tx:
             for _ in range(done):
                 undo(tx, table)
