@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cards.dungeon_poker import EncounterRules, level_ladder
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.table.actions import find_copy, game_cards
@@ -133,8 +134,6 @@ def level_blinds(cards: GameCards, *, short: bool = False) -> list[tuple[str, in
     >>> [b for _, b, _ in level_blinds(load_game("dungeon-poker"), short=True)]
     [100, 300, 500, 700, 1000, 1500]
     """
-    from companion.cards.dungeon_poker import level_ladder
-
     ladder = level_ladder(cards.deck("levels"))
     return [
         (c.id, c.blind, c.soul_gems)
@@ -256,8 +255,6 @@ class DungeonPokerRules(GameRules):
         return cards.get(in_play[0].card_id) if in_play else None
 
     def encounter_rules(self, tx: Transaction, table: TableInfo, cards: GameCards) -> Any:
-        from companion.cards.dungeon_poker import EncounterRules
-
         found = self.encounter(tx, table, cards)
         return found.rules if found is not None else EncounterRules()
 
@@ -674,6 +671,11 @@ class DungeonPokerRules(GameRules):
         self._set(tx, table, "monsters", monsters)
         return drawn_card(cards, copy, notes=said, info=info)
 
+    def _forget_monster(self, tx: Transaction, table: TableInfo, copy: CardCopy) -> None:
+        monsters = dict(self._get(tx, table, "monsters", {}))
+        if monsters.pop(str(copy.copy), None) is not None:
+            self._set(tx, table, "monsters", monsters)
+
     def monsters_in_play(
         self, tx: Transaction, table: TableInfo, cards: GameCards
     ) -> list[DrawnCard]:
@@ -767,9 +769,7 @@ class DungeonPokerRules(GameRules):
                 self._set(tx, table, "carried", carried)
                 notes.append(f"the treasure stays: the next winner draws {carried} more")
         if moved.pile != "in_play":
-            monsters = dict(self._get(tx, table, "monsters", {}))
-            monsters.pop(str(copy.copy), None)
-            self._set(tx, table, "monsters", monsters)
+            self._forget_monster(tx, table, copy)
         card = drawn_card(cards, moved, notes=notes)
         tx.record(
             table,
@@ -817,8 +817,9 @@ class DungeonPokerRules(GameRules):
         for golem in [
             c for c in tx.pile(table, "monsters", "aside") if cards.get(c.card_id).owner == model.id
         ]:
-            tx.move(table, golem, "in_play", who)
-            notes.append(f"the {cards.get(golem.card_id).name} plays beside {who} every deal")
+            placed = tx.move(table, golem, "in_play", who)
+            shown = self._monster_in_play(tx, table, cards, placed, EncounterRules(), summoned_by=who)
+            notes.append(f"the {shown.name} plays beside {who} every deal ({shown.notes[0]})")
         tx.record(
             table,
             "choose",
@@ -861,6 +862,7 @@ class DungeonPokerRules(GameRules):
         for golem in tx.pile(table, "monsters", "in_play", who):
             if cards.get(golem.card_id).owner:
                 tx.move(table, golem, "aside")
+                self._forget_monster(tx, table, golem)
         treasures = tx.pile(table, "treasures", "held", who)
         if takes:
             taken = find_copy(tx, table, cards, "treasures", takes, ("held",), who, purpose="taken")
@@ -989,6 +991,7 @@ class DungeonPokerRules(GameRules):
             for copy in tx.pile(table, "monsters", "in_play"):
                 if copy.card_id == old_rules.deal_monster:
                     tx.move(table, copy, "aside")
+                    self._forget_monster(tx, table, copy)
                     notes.append(f"the {cards.get(copy.card_id).name} of the last encounter leaves")
         if int(self._get(tx, table, "level", 1)) < 2:
             return None, notes

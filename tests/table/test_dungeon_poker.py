@@ -172,7 +172,7 @@ def test_the_gnome_artificer_brings_his_golem_to_the_table(store: TableStore) ->
         _on_top(tx, table, "characters", "gnome-artificer", "fighter")
         dp.death(tx, table, "Ann")
         chosen = dp.choose(tx, table, "Ann", "Gnome Artificer")
-        assert any("Golem plays beside Ann" in n for n in chosen.notes)
+        assert "the Golem plays beside Ann every deal (plays with 1 card)" in chosen.notes
         assert [(c.card_id, c.holder) for c in tx.pile(table, "monsters", "in_play")] == [
             ("golem", "Ann")
         ]
