@@ -83,19 +83,22 @@ class TimerSession:
         *,
         new: bool = False,
         running: bool = True,
+        fallback: Structure | None = None,
     ) -> Outcome:
         """Resume the saved clock, or start one (``new``: start over regardless).
 
-        Resuming with another structure is refused (that needs ``new``);
-        other minutes, deals per level or players are used from now on.
+        A fresh clock uses ``structure``, else ``fallback``. Resuming with
+        another structure is refused (that needs ``new``); other minutes,
+        deals per level or players are used from now on.
         """
         now = self.clock()
 
         def change(saved: ClockState | None) -> Step:
             if saved is None or new:
-                if structure is None:
+                chosen = structure or fallback
+                if chosen is None:
                     raise self._missing()
-                fresh = start(structure, settings or ClockSettings(), now, running=running)
+                fresh = start(chosen, settings or ClockSettings(), now, running=running)
                 return fresh, (StageChange(current_stage(fresh), now, "start"),)
             if structure is not None and structure != saved.structure:
                 raise CompanionError(

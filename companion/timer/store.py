@@ -36,6 +36,15 @@ APPLICATION_ID = 0x436F6D70  # "Comp": shared with the table store, marks the fi
 Change = Callable[[ClockState | None, EncounterSource | None], ClockState | None]
 
 
+def clock_key(table: str | None) -> str:
+    """The name a clock is saved under in ``timer_clocks``.
+
+    >>> clock_key(None), clock_key("friday")
+    ('default', 'table:friday')
+    """
+    return f"table:{table}" if table else DEFAULT_KEY
+
+
 class ClockStore(Protocol):
     """Where one clock survives between runs."""
 
@@ -125,7 +134,7 @@ class SqliteClockStore:
 
     @property
     def label(self) -> str:
-        return "no table" if self.key == DEFAULT_KEY else f"clock '{self.key}'"
+        return "no table" if self.key == DEFAULT_KEY else f"table '{self.key.removeprefix('table:')}'"
 
     # -- connection and schema ------------------------------------------------
 
