@@ -23,7 +23,7 @@ StructureOpt = Annotated[
     str | None,
     typer.Option(
         "--structure", "-s",
-        help="A built-in structure (dungeon-poker, dungeon-poker-short, decko, dragon-kings, holdem) "
+        help="A built-in structure (see 'companion timer list') "
         "or a YAML file of your own.",
         show_default=False,
     ),

@@ -609,7 +609,7 @@ def load_structure(name_or_file: str | Path | None = None) -> Structure:
     >>> load_structure("no-such")
     Traceback (most recent call last):
       ...
-    companion.timer.structure.StructureError: unknown structure 'no-such' (built-in: dungeon-poker, dungeon-poker-short, decko, dragon-kings, holdem; or give a .yaml file)
+    companion.timer.structure.StructureError: unknown structure 'no-such' (built-in: dungeon-poker, dungeon-poker-short, dungeon-poker-extra-level, decko, dragon-kings, holdem; or give a .yaml file)
     """
     wanted = str(name_or_file or DEFAULT_STRUCTURE).strip()
     as_path = Path(wanted).expanduser()
@@ -627,7 +627,9 @@ def load_structure(name_or_file: str | Path | None = None) -> Structure:
     )
 
 
-_PREFERRED = ("dungeon-poker", "dungeon-poker-short", "decko", "dragon-kings", "holdem")
+_PREFERRED = (
+    "dungeon-poker", "dungeon-poker-short", "dungeon-poker-extra-level", "decko", "dragon-kings", "holdem",
+)
 
 
 def _order(name: str) -> tuple[int, str]:

@@ -106,7 +106,9 @@ def test_unknown_structure_names_the_built_ins() -> None:
 
 def test_list_shows_every_built_in() -> None:
     rows = invoke("timer", "list", "--json").json()
-    assert [r["id"] for r in rows] == ["dungeon-poker", "dungeon-poker-short", "decko", "dragon-kings", "holdem"]
+    assert [r["id"] for r in rows] == [
+        "dungeon-poker", "dungeon-poker-short", "dungeon-poker-extra-level", "decko", "dragon-kings", "holdem",
+    ]
 
 
 # -- the clock from the command line ---------------------------------------------------
