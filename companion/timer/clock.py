@@ -547,17 +547,18 @@ def view(state: ClockState, now: float) -> ClockView:
     )
 
 
-def clock_text(seconds: float | None) -> str:
-    """``mm:ss`` (or ``h:mm:ss``), rounding up so 0:00 shows only at the end.
+def clock_text(seconds: float | None, *, counting_up: bool = False) -> str:
+    """``mm:ss`` (or ``h:mm:ss``). Time left rounds up, so 00:00 shows only at
+    the very end; time played (``counting_up``) rounds down.
 
-    >>> clock_text(59.2), clock_text(3600), clock_text(None)
-    ('01:00', '1:00:00', '--:--')
+    >>> clock_text(59.2), clock_text(59.2, counting_up=True), clock_text(3600), clock_text(None)
+    ('01:00', '00:59', '1:00:00', '--:--')
     """
     if seconds is None:
         return "--:--"
     import math
 
-    whole = max(0, math.ceil(seconds - 1e-9))
+    whole = max(0, math.floor(seconds + 1e-9) if counting_up else math.ceil(seconds - 1e-9))
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"

@@ -60,7 +60,7 @@ def deals_text(v: ClockView) -> str:
 def time_text(v: ClockView) -> str:
     """The big clock: time left, or time played when only deals end the level."""
     if v.remaining is None:
-        return clock_text(v.elapsed)
+        return clock_text(v.elapsed, counting_up=True)
     return clock_text(v.remaining)
 
 
