@@ -22,9 +22,8 @@ bell. Nothing here reads the system clock or touches storage.
 
 from __future__ import annotations
 
-import itertools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -479,15 +478,17 @@ def _upcoming(state: ClockState) -> list[Stage]:
         following = structure.stage(position)
         if following is not None and not isinstance(following, Break):
             out.append(Break(state.owed_break, after_level=current.number, name="Break (moved)"))
-    for stage in _stages_from(structure, position, LOOKAHEAD):
-        if any(isinstance(s, Level) for s in out) and any(isinstance(s, Break) for s in out):
-            break  # both the next level and the next break are known
+    # Without breaks only the next level is wanted; else search on to the next break.
+    wanted_break = structure.has_breaks and not any(isinstance(s, Break) for s in out)
+    for offset in range(LOOKAHEAD):
+        stage = structure.stage(position + offset)
+        if stage is None:
+            break
         out.append(stage)
+        has_level = any(isinstance(s, Level) for s in out)
+        if has_level and (not wanted_break or isinstance(stage, Break)):
+            break  # the next level (and the next break, if any) are known
     return out
-
-
-def _stages_from(structure: Structure, position: int, count: int) -> Iterator[Stage]:
-    return itertools.islice(structure.iter_stages(), position, position + count)
 
 
 def view(state: ClockState, now: float) -> ClockView:

@@ -179,6 +179,11 @@ class Structure:
         return tuple(s for s in self.listed if isinstance(s, Level))
 
     @property
+    def has_breaks(self) -> bool:
+        """Whether any break is ever scheduled."""
+        return bool(self.break_every) or any(isinstance(s, Break) for s in self.listed)
+
+    @property
     def continues(self) -> bool:
         """Whether levels go on past the last listed one."""
         return bool(self.step)
@@ -328,12 +333,20 @@ class Structure:
         return replace(self, break_every=every, break_minutes=minutes)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=64)
+def _stage_cache(structure: Structure) -> tuple[list[Stage], Iterator[Stage]]:
+    """Stages made so far and the iterator that makes more (grown on demand)."""
+    return [], structure.iter_stages()
+
+
 def _stage_at(structure: Structure, position: int) -> Stage | None:
-    for index, stage in enumerate(structure.iter_stages()):
-        if index == position:
-            return stage
-    return None
+    made, more = _stage_cache(structure)
+    while len(made) <= position:
+        stage = next(more, None)
+        if stage is None:
+            return None
+        made.append(stage)
+    return made[position]
 
 
 def _fmt_minutes(minutes: float) -> str:
