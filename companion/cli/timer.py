@@ -229,6 +229,11 @@ def run_clock(
     break_every: BreakEveryOpt = None,
     break_minutes: BreakMinutesOpt = 10,
     new: Annotated[bool, typer.Option("--new", help="Start a fresh clock even if one is saved.")] = False,
+    level: Annotated[
+        int | None,
+        typer.Option("--level", min=1, help="Start a fresh clock at this level (a game under way).",
+                     show_default=False),
+    ] = None,
     paused: Annotated[bool, typer.Option("--paused", help="Start a fresh clock paused.")] = False,
     plain: Annotated[bool, typer.Option("--plain", help="One refreshing line instead of the full screen.")] = False,
     state: StateOption = None,
@@ -254,7 +259,8 @@ def run_clock(
         chosen = base.with_breaks(break_every, break_minutes)
     fallback = chosen or load_structure(None)
     outcome = session.open(
-        chosen, _settings(minutes, deals_per_level, players), new=new, running=not paused, fallback=fallback
+        chosen, _settings(minutes, deals_per_level, players), new=new, running=not paused, fallback=fallback,
+        level=level or 1,
     )
     heading = f"{outcome.view.structure.name} · {session.store.label}"
     if plain or not sys.stdout.isatty():

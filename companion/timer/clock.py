@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from companion.errors import CompanionError
 from companion.timer.encounters import EncounterRecord
 from companion.timer.structure import Break, Level, Stage, Structure, parse_structure
 
@@ -183,12 +184,22 @@ Step = tuple[ClockState, tuple[Event, ...]]
 
 
 def start(
-    structure: Structure, settings: ClockSettings = ClockSettings(), now: float = 0.0, *, running: bool = True
+    structure: Structure,
+    settings: ClockSettings = ClockSettings(),
+    now: float = 0.0,
+    *,
+    running: bool = True,
+    level: int = 1,
 ) -> ClockState:
-    """A fresh clock at the first level."""
+    """A fresh clock at the start of ``level`` (the first, unless a game is already under way)."""
+    position = structure.position_of_level(level)
+    if position is None:
+        last = len(structure.levels)
+        raise CompanionError(f"{structure.name} has no {structure.level_word.lower()} {level} (it stops at {last})")
     return ClockState(
         structure=structure,
         settings=settings,
+        position=position,
         running_since=now if running else None,
         started_at=now,
     )

@@ -84,10 +84,12 @@ class TimerSession:
         new: bool = False,
         running: bool = True,
         fallback: Structure | None = None,
+        level: int = 1,
     ) -> Outcome:
         """Resume the saved clock, or start one (``new``: start over regardless).
 
-        A fresh clock uses ``structure``, else ``fallback``. Resuming with
+        A fresh clock uses ``structure``, else ``fallback``, and starts at
+        ``level``. Resuming with
         another structure is refused (that needs ``new``); other minutes,
         deals per level or players are used from now on.
         """
@@ -98,7 +100,7 @@ class TimerSession:
                 chosen = structure or fallback
                 if chosen is None:
                     raise self._missing()
-                fresh = start(chosen, settings or ClockSettings(), now, running=running)
+                fresh = start(chosen, settings or ClockSettings(), now, running=running, level=level)
                 return fresh, (StageChange(current_stage(fresh), now, "start"),)
             if structure is not None and structure != saved.structure:
                 raise CompanionError(

@@ -231,13 +231,19 @@ class Structure:
         return self._continued_level(levels[-1], number)
 
     def position_of_level(self, number: int) -> int | None:
-        """The position of level ``number`` in the stage sequence."""
-        for position, stage in enumerate(self.iter_stages()):
+        """The position of level ``number`` in the stage sequence (``None`` past the end).
+
+        >>> load_structure("holdem").position_of_level(5)  # a break comes after level 4
+        5
+        """
+        if self.level(number) is None:
+            return None
+        position = 0
+        while True:
+            stage = self.stage(position)
             if isinstance(stage, Level) and stage.number == number:
                 return position
-            if isinstance(stage, Level) and stage.number > number:
-                return None
-        return None
+            position += 1
 
     def _continued_level(self, last: Level, number: int) -> Level:
         times = number - last.number

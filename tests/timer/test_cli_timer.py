@@ -233,3 +233,9 @@ def test_sheet_does_not_leave_a_partial_file_when_it_fails(tmp_path: Path) -> No
     invoke("timer", "sheet", "--levels", "200", "--out", str(out))
     assert out.read_bytes() == b"%PDF-old"
     assert list(tmp_path.iterdir()) == [out]
+
+
+def test_run_can_start_a_game_under_way_at_a_later_level() -> None:
+    result = invoke("timer", "run", "--level", "4", input="")
+    assert "Level 4 | blind 500" in result.stdout
+    assert invoke("timer", "run", "-s", "decko", "--new", "--level", "13", input="").exit_code == 2

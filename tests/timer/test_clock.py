@@ -359,3 +359,17 @@ def test_damaged_state_is_refused() -> None:
 def test_current_stage_and_clock_text() -> None:
     assert isinstance(current_stage(dp()), Level)
     assert clock_text(0) == "00:00" and clock_text(0.2) == "00:01" and clock_text(61) == "01:01"
+
+
+def test_a_clock_can_start_at_a_later_level() -> None:
+    s = start(load_structure("holdem"), ClockSettings(), now=0.0, level=5)
+    v = view(s, 0)
+    assert v.level.number == 5 and v.level.ante == 25 and not v.is_break
+    assert start(load_structure("dungeon-poker"), level=30).position == 29
+
+
+def test_a_structure_that_stops_has_no_later_level_to_start_at() -> None:
+    from companion.errors import CompanionError
+
+    with pytest.raises(CompanionError, match="no round 13"):
+        start(load_structure("decko"), level=13)
