@@ -167,9 +167,9 @@ def _direction(state: State, rng: random.Random) -> str:
     if not targets:
         targets = [p for p in R.reveal_spots(state)] if state.room_deck else []
     path = _first_step(state, targets)
-    if path in legal:
+    if path is not None and path in legal:
         return path
-    return rng.choice(sorted(legal))
+    return str(rng.choice(sorted(legal)))
 
 
 def _first_step(state: State, targets: list[int]) -> str | None:
@@ -215,7 +215,6 @@ def _window(state: State, rng: random.Random) -> Action | None:
 
 
 def _full(state: State, rng: random.Random) -> Action | None:
-    content = state.content
     drops = [a for a in state.options if a[0] == "drop" and isinstance(a[1], int)]
     if drops:
         return min(drops, key=lambda a: R.part_of(state, a[1]).stars if a[1] not in state.potions else 10)

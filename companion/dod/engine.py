@@ -32,7 +32,7 @@ from typing import Any
 
 from companion.dod import effects as E
 from companion.dod import rules as R
-from companion.dod.content import Content, load_content
+from companion.dod.content import Content, Monster, load_content
 from companion.dod.state import DIRECTIONS, ORIGIN, Action, State, seed_rng
 from companion.errors import CompanionError
 
@@ -212,7 +212,7 @@ def _h_move(s: State, f: Frame) -> None:
             f["meet"] = 1
             ph = 3
         else:
-            f["roll"] = R.check1(s) + E._wary(s)
+            f["roll"] = R.check1(s) + E.wary_bonus(s)
             ph = 2
     if ph == 2:
         if f["roll"] <= R.danger(s):
@@ -416,7 +416,7 @@ def _arrow_kinds(s: State) -> list[str]:
 
 def _ranged_total(s: State, f: Frame) -> int:
     m = R.monster(s, f["slot"])
-    total = f["roll"] + R.stat(s, "AGL") + f.get("mb", 0)
+    total: int = f["roll"] + R.stat(s, "AGL") + f.get("mb", 0)
     hawk = R.skill(s, "sharpshooter")
     if hawk is not None:
         total += hawk.amount + (hawk.extra if m.has(hawk.against) else 0)
@@ -606,9 +606,10 @@ def f_weapon(s: State) -> int:
     return int(melee.get("wb", 0)) if melee["k"] == "melee" else 0
 
 
-def _is(m: Any, against: str | None, slot: int) -> bool:
+def _is(m: Monster, against: str | None, slot: int) -> bool:
+    """Whether a monster is what a bonus works ``against``."""
     if against == "undead":
-        return bool(m.undead)
+        return m.undead
     if against == "monster-4":
         return slot == 4
     return m.has(against)
@@ -671,7 +672,7 @@ def _h_melee(s: State, f: Frame) -> None:
 LOSS_ABILITIES = ("poison", "steal", "curse")
 
 
-def _round_lost(s: State, m: Any) -> None:
+def _round_lost(s: State, m: Monster) -> None:
     """Lose a melee round: 1 HP, or instead the monster's Poison / Steal / Curse
     (5.4.1); a monster with several applies them in printed order (FIFO)."""
     abilities = [a for a in m.abilities if a in LOSS_ABILITIES]

@@ -169,7 +169,7 @@ def skill(s: State, effect: str) -> Skill | None:
 
 def stat(s: State, name: str) -> int:
     """A stat as it counts now: upgrades, potions drunk this turn and special items."""
-    value = getattr(s, name) + s.buffs.get(name, 0)
+    value: int = getattr(s, name) + s.buffs.get(name, 0)
     special = s.content.special
     for card in s.specials:
         part = special[card]
@@ -291,10 +291,8 @@ def monster(s: State, slot: int) -> Monster:
 
 
 def combat_frame(s: State) -> dict[str, Any] | None:
-    for f in reversed(s.stack):
-        if f["k"] == "cmb":
-            return f
-    return None
+    """The combat under way, if any (the top-most on the stack)."""
+    return next((f for f in reversed(s.stack) if f["k"] == "cmb"), None)
 
 
 # ---- the map ----------------------------------------------------------------

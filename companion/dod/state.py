@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from companion.dod.content import Content
 from companion.errors import CompanionError
 
 MASK64 = (1 << 64) - 1
@@ -101,8 +102,8 @@ class State:
     """How many actions have been applied."""
     ev: list[tuple[Any, ...]] | None = field(default=None, compare=False)
     """Events of the action being applied (not part of the game state)."""
-    content: Any = field(default=None, compare=False)
-    """The compiled cards the game is played with (not serialised)."""
+    content: Content = field(default=None, compare=False)  # type: ignore[assignment]
+    """The compiled cards the game is played with (set by ``new_game`` / ``from_json``; not serialised)."""
 
     def __repr__(self) -> str:
         status = self.outcome or f"waiting for {self.prompt or '?'}"
@@ -159,7 +160,7 @@ def to_json(state: State) -> dict[str, Any]:
     return out
 
 
-def from_json(data: dict[str, Any], content: Any = None, check: bool = True) -> State:
+def from_json(data: dict[str, Any], content: Content | None = None, check: bool = True) -> State:
     """Rebuild a state from :func:`to_json` data; a clear error if it is not one.
 
     ``content`` is the compiled card data to play on with (the default cards

@@ -13,6 +13,7 @@ They never give away what the player cannot see: an unidentified potion is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.dod.state import Action, State, xy
@@ -46,7 +47,7 @@ def describe_action(s: State, action: Action) -> str:
     """What choosing ``action`` now means, in a few words."""
     kind = action[0]
     content = s.content
-    arg = action[1] if len(action) > 1 else None
+    arg: Any = action[1] if len(action) > 1 else None
     if kind == "rest":
         return "REST: eat a Fruit, discard, draw up to 9 minus the danger level"
     if kind == "act":
@@ -95,7 +96,7 @@ def describe_event(s: State, event: tuple[Any, ...]) -> str:
     """One event in plain words (``s`` is the state after the action)."""
     kind, args = event[0], event[1:]
     content = s.content
-    simple = {
+    simple: dict[str, Callable[[], str]] = {
         "turn": lambda: f"turn {args[0]}",
         "level": lambda: f"dungeon level {args[0]}",
         "arrive": lambda: f"you arrive in the {content.rooms[args[1]].name}",
