@@ -231,6 +231,7 @@ def defeat_now(s: State, f: Frame) -> None:
         s.discard.extend(s.effort)
         s.effort = []
     f["ph"] = "defeat"
+    R.check_capacity(s)  # a choice of what to drop may have been cut short
 
 
 def _teleport_potion(s: State, card: int, part: Part) -> None:
