@@ -75,13 +75,33 @@ def _structure(name: str | None, break_every: int | None, break_minutes: float) 
     return load_structure(name).with_breaks(break_every, break_minutes)
 
 
-def _session(state: Path | None, table: str | None) -> TimerSession:
-    from companion.paths import state_path
+def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Any]:
+    """The clock of ``table`` (else of the current table, if any), and that table.
+
+    Without any table the clock is kept on its own in the state file.
+    """
+    from companion.table import open_store
     from companion.timer.clock import SystemClock
     from companion.timer.session import TimerSession
-    from companion.timer.store import SqliteClockStore, clock_key
+    from companion.timer.store import SqliteClockStore
 
-    return TimerSession(SqliteClockStore(state_path(state), clock_key(table)), SystemClock())
+    store = open_store(state)
+    try:
+        with store.transaction(write=False) as tx:
+            if table is not None:
+                info = tx.table(table)
+            else:
+                current = tx.current_table_name()
+                info = tx.find_table(current) if current else None
+    except BaseException:
+        store.close()
+        raise
+    if info is None:
+        store.close()
+        return TimerSession(SqliteClockStore(store.path), SystemClock()), None
+    from companion.timer.tables import TableClockStore
+
+    return TimerSession(TableClockStore(store, info.name), SystemClock()), info
 
 
 def _settings(minutes: float | None, deals: int | None, players: int | None) -> Any:
@@ -247,17 +267,25 @@ def run_clock(
     """
     from companion.timer.structure import load_structure
 
-    session = _session(state, table)
+    session, info = _session(state, table)
     interactive = sys.stdin.isatty()
+    default = None
+    if info is not None:
+        from companion.timer.tables import default_structure
+
+        default = default_structure(info)
+        players = players if players is not None else len(info.players)
+        if level is None:
+            level = session.store.table_level()  # type: ignore[attr-defined]
     chosen = None
     if structure is not None or break_every is not None:
         if structure is None and not new:
             saved = session.store.load()
-            base = saved.structure if saved is not None else load_structure(None)
+            base = saved.structure if saved is not None else load_structure(default)
         else:
-            base = load_structure(structure)
+            base = load_structure(structure or default)
         chosen = base.with_breaks(break_every, break_minutes)
-    fallback = chosen or load_structure(None)
+    fallback = chosen or load_structure(default)
     outcome = session.open(
         chosen, _settings(minutes, deals_per_level, players), new=new, running=not paused, fallback=fallback,
         level=level or 1,
@@ -293,7 +321,7 @@ def status(table: TableOpt = None, state: StateOption = None, as_json: JsonOptio
     """Show where the saved clock is now."""
     from companion.timer.describe import view_data
 
-    outcome = _session(state, table).refresh()
+    outcome = _session(state, table)[0].refresh()
     if as_json:
         emit_json(view_data(outcome.view))
         return
@@ -322,7 +350,7 @@ def do(
     for name in actions:
         if name not in ACTIONS:
             raise CompanionError(f"unknown clock action '{name}' (actions: {', '.join(ACTIONS)})")
-    session = _session(state, table)
+    session, _ = _session(state, table)
     notices: list[str] = []
     outcome = None
     for name in actions:
@@ -338,7 +366,7 @@ def do(
 @timer_app.command("reset")
 def reset(table: TableOpt = None, state: StateOption = None) -> None:
     """Forget the saved clock (the next 'timer run' starts afresh)."""
-    session = _session(state, table)
+    session, _ = _session(state, table)
     forgot = session.reset()
     console().print("clock forgotten" if forgot else f"no clock was saved ({session.store.label})")
 
