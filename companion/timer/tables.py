@@ -106,11 +106,15 @@ class TableClockStore:
             saved = self._decode(tx.get_state(table, NAMESPACE, "clock"))
             encounters = TableEncounters(tx, table) if table.game == dp.GAME else None
             new = change(saved, encounters)
+            # Remember the table's level even when the clock stays put, so a
+            # level the clock cannot follow is not reported again and again.
+            level = table_level(tx, table)
+            if tx.get_state(table, NAMESPACE, "table_level", None) != level:
+                tx.put_state(table, NAMESPACE, "table_level", level)
             if new is None or (saved is not None and new == saved):
                 return saved
             new = replace(new, revision=(saved.revision if saved else 0) + 1)
             tx.put_state(table, NAMESPACE, "clock", state_to_data(new))
-            tx.put_state(table, NAMESPACE, "table_level", table_level(tx, table))
             if saved is None or new.started_at != saved.started_at:
                 stage = current_stage(new)
                 where = stage.name if isinstance(stage, Break) else f"{new.structure.level_word.lower()} {stage.number}"

@@ -212,3 +212,16 @@ def test_a_damaged_table_clock_is_a_clear_error() -> None:
     with pytest.raises(CompanionError):
         with open_store(None) as store:
             TableClockStore(store, "friday").load()
+
+
+def test_a_table_level_the_clock_cannot_follow_is_noted_once() -> None:
+    """A DECKO table moved to round 3 while the clock is at round 5: nothing to jump to."""
+    invoke("table", "new", "duel", "--game", "decko", "--players", "ann,bo", "--seed", "1")
+    invoke("timer", "run", input="dddd")
+    invoke("table", "level", "3")
+    with open_store(None) as store:
+        clock_store = TableClockStore(store, "duel")
+        assert clock_store.level_ahead() == 3
+        session = TimerSession(clock_store, FakeClock(10**10))
+        assert session.refresh().view.level.number == 5
+        assert clock_store.level_ahead() is None
