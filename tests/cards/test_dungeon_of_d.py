@@ -277,11 +277,13 @@ def test_rooms_the_rulebook_says_have_continuous_actions(dod, room_id: str) -> N
     assert any(len(a.steps) > 1 for a in _room(dod, room_id).actions)
 
 
-def test_pit_of_darkness_tests_int_12_then_agl_12_then_the_ice_dragon(dod) -> None:  # type: ignore[no-untyped-def]
+def test_pit_of_darkness_tests_int_then_agl_then_the_ice_dragon(dod) -> None:  # type: ignore[no-untyped-def]
+    # The rulebook's example says 12 and 12; the designed Pit asks 10 and 10, tuned with the
+    # simulator so that the Amulet can be won (docs/dungeon-of-d.md, "Balance").
     [enter] = _room(dod, "pit-of-darkness").actions
     first, second, third = enter.steps
-    assert (first.do, first.stat, first.difficulty) == ("test", "INT", "12")
-    assert (second.do, second.stat, second.difficulty) == ("test", "AGL", "12")
+    assert (first.do, first.stat, first.difficulty) == ("test", "INT", "10")
+    assert (second.do, second.stat, second.difficulty) == ("test", "AGL", "10")
     assert (third.do, third.monster) == ("combat", 4)
     assert [s.do for s in third.win][0] == "get-amulet"
 
@@ -312,11 +314,12 @@ def test_storage_room_sends_you_away_without_a_lantern(dod) -> None:  # type: ig
     assert auto and auto[0].steps[0].do == "must-move" and auto[0].steps[0].unless == "lantern"
 
 
-def test_mystic_portal_descends_below_8_and_escapes_from_3(dod) -> None:  # type: ignore[no-untyped-def]
+def test_mystic_portal_descends_below_8_and_escapes_from_5(dod) -> None:  # type: ignore[no-untyped-def]
+    # The escape's gate is designed; (A >= 5) was tuned with the simulator (docs/dungeon-of-d.md).
     actions = {a.steps[0].do if a.steps[0].do != "test" else a.steps[0].win[0].do: a
                for a in _room(dod, "mystic-portal").actions}
     assert actions["descend"].gate == "<8"
-    assert actions["escape"].gate == ">=3"
+    assert actions["escape"].gate == ">=5"
 
 
 def test_room_requirements_name_real_items(dod) -> None:  # type: ignore[no-untyped-def]
