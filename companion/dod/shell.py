@@ -378,12 +378,13 @@ def describe(s: State, action: Action) -> str:  # noqa: C901 - one branch an act
         return f"learn the skill of the {_met(s)}"
     if kind == "replace":
         return f"forget {content.skills[arg].name} to learn the skill of the {_met(s)}"
-    fixed = {
-        "done": {"blessing": "keep this hand (Hero's Blessing ends)",
-                 "rest-discard": "done discarding: draw"}.get(prompt, "done"),
-        "pass": "go on", "run": "run away", "fight": "fight", "melee": "no ranged attack: go to melee",
-        "decline": f"do not learn the skill of the {_met(s)}", "retry": "try again", "stop": "give up for now",
-    }
+    if kind == "decline":
+        return f"do not learn the skill of the {_met(s)}"
+    if kind == "done":
+        return {"blessing": "keep this hand (Hero's Blessing ends)",
+                "rest-discard": "done discarding: draw"}.get(prompt, "done")
+    fixed = {"pass": "go on", "run": "run away", "fight": "fight", "melee": "no ranged attack: go to melee",
+             "retry": "try again", "stop": "give up for now"}
     return fixed.get(kind, " ".join(map(str, action)))
 
 
@@ -399,7 +400,7 @@ def did(s: State, action: Action) -> str:
 
 def _met(s: State) -> str:
     frame = s.stack[-1] if s.stack else {}
-    met = frame.get("c")
+    met = frame.get("c") if frame.get("k") == "meet" else None
     if met is None:
         return "character you met"
     skill = s.content.skills[met]
