@@ -84,6 +84,18 @@ def chance_at_least(counts: list[int], need: int) -> float:
     return sum(counts[need:]) / total if total else 0.0
 
 
+def _chances(counts: list[int]) -> list[float]:
+    """``chance_at_least`` for every ``need`` from 0 to 6 (index 6: anything above 5)."""
+    total = sum(counts[1:])
+    if not total:
+        return [1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    out = [1.0, 1.0]
+    for need in range(2, 6):
+        out.append(sum(counts[need:]) / total)
+    out.append(0.0)
+    return out
+
+
 def melee_fixed(s: State, slot: int, weak: int = 0, weapon: bool = True) -> tuple[int, int]:
     """What a melee round against monster ``slot`` needs from the two effort
     cards before Rage: (the monster's STR less every bonus the hero has, Rage).
@@ -120,13 +132,14 @@ def _against(m: Monster, against: str | None, slot: int) -> bool:
 def best_melee(s: State, slot: int, weak: int = 0) -> tuple[float, int]:
     """The best chance of winning one melee round, and the first effort card for it."""
     need, rage = melee_fixed(s, slot, weak)
-    counts = unseen(s)
+    chances = _chances(unseen(s))
     content = s.content
-    best, best_card, best_key = -1.0, -1, (-1.0, 0, 0)
+    power, power_type, keep = content.power, content.power_type, _tables(s)[0]
+    best, best_card, best_key = -1.0, -1, (-1.0, False, 0.0)
     for c in s.hand:
-        is_str = content.power_type[c] == "STR"
-        p = chance_at_least(counts, need - content.power[c] - (rage if is_str else 0))
-        key = (round(p, 3), is_str, -keep_value(s, c))
+        is_str = power_type[c] == "STR"
+        p = chances[min(6, max(0, need - power[c] - (rage if is_str else 0)))]
+        key = (p, is_str, -keep[c])
         if key > best_key:
             best, best_card, best_key = p, c, key
     return best, best_card
@@ -135,35 +148,42 @@ def best_melee(s: State, slot: int, weak: int = 0) -> tuple[float, int]:
 def best_test(s: State, stat: str, difficulty: int) -> tuple[float, int]:
     """The best chance of winning a test, and the first effort card for it."""
     need = difficulty - R.stat(s, stat)
-    counts = unseen(s)
+    chances = _chances(unseen(s))
     content = s.content
+    power, power_type, keep = content.power, content.power_type, _tables(s)[0]
     tumble = stat == "AGL" and R.skill(s, "tumble") is not None and not R.used(s, "turn:tumble")
-    best, best_card, best_key = -1.0, -1, (-1.0, 0, 0)
+    best, best_card, best_key = -1.0, -1, (-1.0, False, 0.0)
     for c in s.hand:
-        same = content.power_type[c] == stat
-        p = chance_at_least(counts, need - content.power[c])
+        same = power_type[c] == stat
+        p = chances[min(6, max(0, need - power[c]))]
         if tumble:
             p = 1 - (1 - p) ** 2
-        key = (round(p, 3), same, -keep_value(s, c))
+        key = (p, same, -keep[c])
         if key > best_key:
             best, best_card, best_key = p, c, key
     return best, best_card
 
 
-_KEEP: dict[int, tuple[object, tuple[float, ...]]] = {}
+_TABLES: dict[int, tuple[object, tuple[float, ...], tuple[tuple[bool, float, int], ...]]] = {}
+
+
+def _tables(s: State) -> tuple[tuple[float, ...], tuple[tuple[bool, float, int], ...]]:
+    """Per-card values worked out once per card set: what each card is worth keeping,
+    and the order in which the greedy bot plays cards to MOVE."""
+    content = s.content
+    entry = _TABLES.get(id(content))
+    if entry is None or entry[0] is not content:
+        keep = tuple(content.power[c] + (2.0 if content.power_type[c] == "MOV" else 0.0) - (content.slot[c] - 1) * 0.3
+                     for c in range(len(content.power)))
+        move = tuple((content.power_type[c] != "MOV", keep[c], c) for c in range(len(content.power)))
+        entry = _TABLES[id(content)] = (content, keep, move)
+    return entry[1], entry[2]
 
 
 def keep_value(s: State, card: int) -> float:
     """How much a card in hand is worth keeping: its power, more for a MOV card
     (a free MOVE) and a little less for the dangerous monster slots it would summon."""
-    content = s.content
-    entry = _KEEP.get(id(content))
-    if entry is None or entry[0] is not content:
-        entry = _KEEP[id(content)] = (content, tuple(
-            content.power[c] + (2.0 if content.power_type[c] == "MOV" else 0.0) - (content.slot[c] - 1) * 0.3
-            for c in range(len(content.power))
-        ))
-    return entry[1][card]
+    return _tables(s)[0][card]
 
 
 def run_cost(s: State, need: int) -> int:
@@ -294,7 +314,12 @@ class Greedy:
         hp = len(s.hand)
         content = s.content
         room = content.rooms[s.grid[s.pos]]
-        acts = {room.actions[a[1]].id: a for a in s.options if a[0] == "act"}
+        acts = {}
+        for a in s.options:  # REST and the room's actions come before the MOVEs
+            if a[0] == "act":
+                acts[room.actions[a[1]].id] = a
+            elif a[0] == "move":
+                break
         can_rest = ("rest",) in s.options
         if "escape" in acts and self.want_escape(s):
             if can_rest and hp <= 3 and not s.amulet:
@@ -328,8 +353,10 @@ class Greedy:
         """Start-of-turn uses worth making now."""
         content = s.content
         hp = len(s.hand)
-        for a in s.options:
+        for a in reversed(s.options):  # the uses come after the MOVEs
             kind = a[0]
+            if kind in ("move", "act", "rest"):
+                break
             if kind == "skill":
                 skill = R.skill(s, "heal")
                 if skill is not None and a[1] == skill.id:
@@ -497,9 +524,7 @@ class Greedy:
         if not legal or not s.hand:
             return None
         direction = self.direction(s, legal)
-        content = s.content
-        power_type = content.power_type
-        card = min(s.hand, key=lambda c: (power_type[c] != "MOV", keep_value(s, c), c))
+        card = min(s.hand, key=_tables(s)[1].__getitem__)  # a MOV card first (it draws a bonus card)
         return ("move", card, direction)
 
     def goals(self, s: State) -> list[int]:

@@ -1098,7 +1098,7 @@ RULES = {
               "walk in or are teleported in. (A >= 3), (A >= 5) and (A < 8) work only on those levels. "
               "Actions with + steps go on step by step from the first. An exhausted room has no actions. "
               "A + after a number adds the level's skulls.",
-    "move": "MOVE: put a card from your hand on the wandering-monster place (a MOV card draws a bonus "
+    "move": "Put a card from your hand on the wandering-monster place (a MOV card draws a bonus "
             "card), step north, east, south or west (never diagonally); an empty place turns over the top "
             "room card. Then CHECK1: a result at or below the new room's danger means the monster printed "
             "on your played card attacks. Then the room's ((A)) actions happen.",
