@@ -284,7 +284,7 @@ def simulate(
         return
     from rich.table import Table
 
-    table = Table(title=f"Dungeon of D: {summary.games} games, {bot} bot, seed {seed}", show_header=False)
+    table = Table(title=f"{bot} bot · {summary.games} games · seed {seed}", show_header=False)
     table.add_column(justify="left")
     table.add_column(justify="right")
     rows = [

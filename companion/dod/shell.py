@@ -734,10 +734,36 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
         if entry is not None:
             return Parsed("direction", entry=entry)
         return Parsed("error", arg=f"you cannot MOVE {DIRECTION_NAMES[direction]} now")
+    if head in ("act", "do") and rest.isdigit() and s.prompt == "turn":
+        return Parsed("error", arg=why_not(s, int(rest) - 1))
     if head in ("drink", "use", "detect", "drop", "give", "act", "do", "play", "discard", "move", "skill",
                 "guess", "place", "teleport", "shoot"):
         return Parsed("error", arg=f"'{text.strip()}' is not possible now (answer with a number, or 'help')")
     return Parsed("error", arg=f"'{text.strip()}' is not understood (answer with a number, or 'help')")
+
+
+def why_not(s: State, index: int) -> str:
+    """Why the room's action ``index`` cannot be chosen now."""
+    content = s.content
+    room = content.rooms[s.grid[s.pos]]
+    if not 0 <= index < len(room.actions):
+        return f"the {room.name} has {len(room.actions)} action(s)"
+    action = room.actions[index]
+    head = f"DO ACTION {index + 1} ({action.name}) is not possible now"
+    if s.pos in s.exhausted:
+        return f"{head}: the room is exhausted"
+    if action.automatic:
+        return f"{head}: it happens by itself when you come in"
+    if not action.lowest <= s.level <= action.highest:
+        return f"{head}: only on levels {action.lowest}-{action.highest}"
+    missing = [content.item[next(c for c in range(len(content.item)) if content.item[c].id == item)].name
+               for item in action.requires if not R.holds_item(s, item)]
+    if missing:
+        return f"{head}: you need {' and '.join(missing)}"
+    first = content.steplists[action.steps][0] if action.steps >= 0 else None
+    if first is not None and first.do == "upgrade" and getattr(s, first.stat or "STR") >= R.STAT_MAX:
+        return f"{head}: {first.stat} is +{R.STAT_MAX} already"
+    return f"{head}: you cannot pay for it ({s.gold} gold)"
 
 
 # ---- events in words ---------------------------------------------------------------------------

@@ -266,3 +266,15 @@ def test_a_full_inventory_says_how_many_slots_are_used() -> None:
     assert "9 slots of 8" in "\n".join(odds(s))
     labels = [e.label for e in build_menu(s)]
     assert "drop #1 Lantern" in labels and "drop all your Arrows" in labels
+
+
+def test_an_action_that_cannot_be_taken_says_why() -> None:
+    shop = begin(scenario(hand=["3 STR", "4 INT"], room="peculiar-shop", gold=0))
+    assert parse(shop, "act 3", build_menu(shop)).arg.endswith("you cannot pay for it (0 gold)")
+    chasm = begin(scenario(hand=["3 STR", "4 INT"], room="steep-chasm"))
+    assert parse(chasm, "act 1", build_menu(chasm)).arg.endswith("you need Rope")
+    assert parse(chasm, "act 2", build_menu(chasm)).arg.endswith("only on levels 5-8")
+    hall = begin(scenario(hand=["3 STR", "4 INT"], room="training-hall", STR=4, gold=50))
+    assert parse(hall, "act 1", build_menu(hall)).arg.endswith("STR is +4 already")
+    done = begin(scenario(hand=["3 STR", "4 INT"], room="healing-fountain", exhausted=[(0, 0)]))
+    assert parse(done, "act 1", build_menu(done)).arg.endswith("the room is exhausted")
