@@ -118,10 +118,12 @@ def _dragon_value(pool: Sequence[Card]) -> int:
 
 
 def _high_value(pool: Sequence[Card], rules: Rules) -> int:
-    if any(rules.is_wild(c) for c in pool):
-        return best_five(pool, wild=[c for c in pool if rules.is_wild(c)], dragon=rules.dragon).value
     if rules.dragon:
+        wild = [c for c in pool if rules.is_wild(c)]
+        if wild:
+            return best_five(pool, wild=wild, dragon=True).value
         return _dragon_value(pool)
+    # Only Dragon Kings knows wild cards (jokers are refused elsewhere).
     if len(pool) <= 7:
         return holdem_value_unchecked(pool)
     return best_five(pool).value
