@@ -237,7 +237,12 @@ def holdem_value(cards: Sequence[int]) -> int:
 
 def holdem_value_unchecked(cards: Sequence[int]) -> int:
     """:func:`holdem_value` without the checks, for inner loops over valid cards."""
-    k = sum(map(CARD_KEYS.__getitem__, cards))
+    keys = CARD_KEYS
+    if len(cards) == 7:
+        a, b, c, d, e, f, g = cards
+        k = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+    else:
+        k = sum(map(keys.__getitem__, cards))
     f = (k + SUIT_OFFSET) & FLUSH_BITS
     if f:
         s = _FLUSH_SUIT[f]
