@@ -7,7 +7,7 @@ the Dungeon Poker encounter rules come from it here, when it is present.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
@@ -89,7 +89,7 @@ def _encounter_table() -> dict[str, dict[str, Any]] | None:
     for card in cards.cards:
         if getattr(card, "kind", "") != "encounter":
             continue
-        rules = getattr(card, "rules", None)
+        rules: Any = getattr(card, "rules", None)
         data = rules.model_dump() if hasattr(rules, "model_dump") else dict(rules or {})
         table[slug(card.name)] = data
         table[slug(card.id)] = data
@@ -142,7 +142,7 @@ def _card_parser(rules: Rules, unknown: bool = False) -> Any:
     from companion.poker.cards import parse_card, split_tokens
 
     def parse(text: str) -> tuple[Any, ...]:
-        out = []
+        out: list[Any] = []
         for token in split_tokens(text):
             if unknown and token == "?":
                 out.append(None)
@@ -283,9 +283,10 @@ def _print_ranking(title: str, ranking: Ranking, decko: bool = False, low_sum: b
         style = "green" if p.place == 1 else None
         row = [place, escape(p.name), p.hand.name, " ".join(p.hand.played(symbols=True)), p.hand.description]
         if decko:
-            row += [f"${p.hand.dollars}", str(p.hand.chips), f"${p.hand.money}"]
+            found: Any = p.hand
+            row += [f"${found.dollars}", str(found.chips), f"${found.money}"]
             if low_sum:
-                row.append("" if p.hand.low_sum is None else str(p.hand.low_sum))
+                row.append("" if found.low_sum is None else str(found.low_sum))
         table.add_row(*[escape(x) for x in row], style=style)
     out = console()
     out.print(table)
@@ -385,7 +386,7 @@ def odds(
     hands = _players(players, _card_parser(rules, unknown=True))
     boards = _boards(board or [], rules, _card_parser(rules))
     dead_cards = _card_parser(rules)(dead or "")
-    method = "exact" if exact else "monte-carlo" if monte_carlo else "auto"
+    method: Literal["auto", "exact", "monte-carlo"] = "exact" if exact else "monte-carlo" if monte_carlo else "auto"
     result = compute(
         hands, boards, rules, dead=dead_cards, full_plate=full_plate or [], method=method, samples=samples, seed=seed
     )

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Protocol
 
 from companion.errors import CompanionError
 from companion.poker.cards import Card, check_unique
@@ -263,10 +264,10 @@ def evaluate(
     if best_pool is None or best == NO_HAND:
         return NO_LEGAL_HAND
     wild = [c for c in best_pool if rules.is_wild(c)]
-    five = best_five(best_pool, wild=wild, dragon=rules.dragon)
-    if five.value != best:  # the fast tables and the general evaluator must agree
-        raise AssertionError(f"evaluators disagree on {best_pool}: {five.value:#x} != {best:#x}")
-    return HandValue(best, high_name(best), describe(best), five.cards, five.plays_as)
+    chosen = best_five(best_pool, wild=wild, dragon=rules.dragon)
+    if chosen.value != best:  # the fast tables and the general evaluator must agree
+        raise AssertionError(f"evaluators disagree on {best_pool}: {chosen.value:#x} != {best:#x}")
+    return HandValue(best, high_name(best), describe(best), chosen.cards, chosen.plays_as)
 
 
 def _low_sort_key(card: Card, strength: int) -> tuple[int, int]:
@@ -280,12 +281,30 @@ def _check_jokers(cards: Iterable[Card], rules: Rules) -> None:
         raise CompanionError(f"jokers ('*') are wild cards of dragon-kings; {rules.name} has none")
 
 
+class Judged(Protocol):
+    """What a placing needs of a judged hand: a poker :class:`HandValue` or a DECKO set."""
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def legal(self) -> bool: ...
+
+    def played(self, *, symbols: bool = False) -> list[str]: ...
+
+
 @dataclass(frozen=True)
 class Placing:
     """One player's place in a showdown (``None``: no legal hand, cannot win)."""
 
     name: str
-    hand: HandValue
+    hand: Judged
     place: int | None
 
 
@@ -315,13 +334,13 @@ def places(values: Sequence[int]) -> list[int | None]:
     [2, 1, 2, None, 4]
     """
     legal = sorted((v for v in values if v > 0), reverse=True)
-    first = {}
+    first: dict[int, int] = {}
     for i, v in enumerate(legal):
         first.setdefault(v, i + 1)
     return [first[v] if v > 0 else None for v in values]
 
 
-def order_placings(names: Sequence[str], hands: Sequence[HandValue], ranks: Sequence[int | None]) -> tuple[Placing, ...]:
+def order_placings(names: Sequence[str], hands: Sequence[Judged], ranks: Sequence[int | None]) -> tuple[Placing, ...]:
     """Placings sorted by place (players without a hand last), stable by input order."""
     rows = [Placing(n, h, p) for n, h, p in zip(names, hands, ranks, strict=True)]
     big = len(rows) + 1
@@ -387,6 +406,7 @@ def is_dragon_kings(cards: Iterable[Card]) -> bool:
 
 __all__ = [
     "HandValue",
+    "Judged",
     "NO_LEGAL_HAND",
     "Placing",
     "Ranking",
