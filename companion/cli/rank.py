@@ -34,11 +34,11 @@ MARKET_HELP = "DECKO: the face-up market cards (shopping queens copy them; Hold'
 BURN_HELP = "DECKO: NAME=CARD, the top of that player's burn pile (pyromaniac queen)."
 DISCARD_HELP = "DECKO: NAME=CARD, the top of that player's discard pile (dumpster diving queen)."
 
-GameOption = Annotated[str | None, typer.Option("--game", "-g", help=GAME_HELP, show_default=False)]
-BoardOption = Annotated[list[str] | None, typer.Option("--board", "-b", help=BOARD_HELP, show_default=False)]
-EncounterOption = Annotated[str | None, typer.Option("--encounter", "-e", help=ENCOUNTER_HELP, show_default=False)]
-WildOption = Annotated[list[str] | None, typer.Option("--wild", help=WILD_HELP, show_default=False)]
-PlateOption = Annotated[list[str] | None, typer.Option("--full-plate", help=PLATE_HELP, show_default=False)]
+GameOption = Annotated[str | None, typer.Option("--game", "-g", help=GAME_HELP, show_default=False, metavar="GAME")]
+BoardOption = Annotated[list[str] | None, typer.Option("--board", "-b", help=BOARD_HELP, show_default=False, metavar="CARDS")]
+EncounterOption = Annotated[str | None, typer.Option("--encounter", "-e", help=ENCOUNTER_HELP, show_default=False, metavar="NAME")]
+WildOption = Annotated[list[str] | None, typer.Option("--wild", help=WILD_HELP, show_default=False, metavar="RANK|CARD")]
+PlateOption = Annotated[list[str] | None, typer.Option("--full-plate", help=PLATE_HELP, show_default=False, metavar="NAME")]
 
 
 def register(app: typer.Typer) -> None:
@@ -166,16 +166,16 @@ def _title(rules_text: str, boards: list[tuple[Any, ...]]) -> str:
 
 
 def rank(
-    players: Annotated[list[str], typer.Argument(help=PLAYERS_HELP, show_default=False)],
+    players: Annotated[list[str], typer.Argument(help=PLAYERS_HELP, show_default=False, metavar="NAME=CARDS")],
     game: GameOption = None,
     board: BoardOption = None,
     encounter: EncounterOption = None,
-    wildcard: Annotated[str | None, typer.Option("--wildcard", "-w", help=WILDCARD_HELP, show_default=False)] = None,
+    wildcard: Annotated[str | None, typer.Option("--wildcard", "-w", help=WILDCARD_HELP, show_default=False, metavar="NAME")] = None,
     wild: WildOption = None,
     full_plate: PlateOption = None,
-    market: Annotated[str | None, typer.Option("--market", help=MARKET_HELP, show_default=False)] = None,
-    burn: Annotated[list[str] | None, typer.Option("--burn", help=BURN_HELP, show_default=False)] = None,
-    discard: Annotated[list[str] | None, typer.Option("--discard", help=DISCARD_HELP, show_default=False)] = None,
+    market: Annotated[str | None, typer.Option("--market", help=MARKET_HELP, show_default=False, metavar="CARDS")] = None,
+    burn: Annotated[list[str] | None, typer.Option("--burn", help=BURN_HELP, show_default=False, metavar="NAME=CARD")] = None,
+    discard: Annotated[list[str] | None, typer.Option("--discard", help=DISCARD_HELP, show_default=False, metavar="NAME=CARD")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Rank a showdown: every player's best hand and place under the game's ordering.
@@ -349,13 +349,13 @@ def _decko_json(round_: DeckoRound, ranking: Ranking, market: tuple[DeckoCard, .
 
 
 def odds(
-    players: Annotated[list[str], typer.Argument(help=PLAYERS_HELP + " Write ? for a card nobody has seen.", show_default=False)],
+    players: Annotated[list[str], typer.Argument(help=PLAYERS_HELP + " Write ? for a card nobody has seen.", show_default=False, metavar="NAME=CARDS")],
     game: GameOption = None,
     board: BoardOption = None,
     encounter: EncounterOption = None,
     wild: WildOption = None,
     full_plate: PlateOption = None,
-    dead: Annotated[str | None, typer.Option("--dead", help="Cards known to be out of play (burned, folded).", show_default=False)] = None,
+    dead: Annotated[str | None, typer.Option("--dead", help="Cards known to be out of play (burned, folded).", show_default=False, metavar="CARDS")] = None,
     samples: Annotated[int, typer.Option("--samples", help="Monte Carlo deals when the exact count is too large.")] = 20_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the Monte Carlo deals: same seed, same result.")] = 1,
     exact: Annotated[bool, typer.Option("--exact", help="Enumerate every deal, however many.")] = False,
