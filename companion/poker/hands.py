@@ -259,8 +259,10 @@ def evaluate(
         v = _high_value(pool, rules)
         if v > best:
             best, best_pool = v, pool
-    if full_plate and best < FULL_PLATE_FLOOR:
-        return HandValue(FULL_PLATE_FLOOR, "pair", "pair of eights (Full Plate)", note="Full Plate")
+    floor = rules.floor(full_plate)
+    if best < floor:
+        note = "Full Plate" if full_plate and floor == FULL_PLATE_FLOOR else "virtual pair"
+        return HandValue(floor, "pair", f"{describe(floor)} ({note})", note=note)
     if best_pool is None or best == NO_HAND:
         return NO_LEGAL_HAND
     wild = [c for c in best_pool if rules.is_wild(c)]

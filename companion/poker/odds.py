@@ -34,7 +34,6 @@ from companion.poker.cards import DECK, JOKER, Card
 from companion.poker.hands import check_cards, value_of
 from companion.poker.rules import HOLDEM, Rules
 from companion.poker.tables import build_tables
-from companion.poker.values import FULL_PLATE_FLOOR
 
 Method = Literal["auto", "exact", "monte-carlo"]
 
@@ -185,9 +184,9 @@ def _batch_exact(
     rows = []
     for name in names:
         ranks = boards.ranks_with([int(c) for c in known_hands[name]])
-        if plate:  # the Full Plate floor is a packed value, not one of the seven-card classes
+        if plate or rules.min_pair is not None:  # a floor is a packed value, not a seven-card class
             packed = to_packed(ranks)
-            rows.append(np.maximum(packed, FULL_PLATE_FLOOR) if name in plate else packed)
+            rows.append(np.maximum(packed, rules.floor(name in plate)))
         else:
             rows.append(ranks)
     best = rows[0].copy()
@@ -254,8 +253,7 @@ def _tally(
     sums = [0.0] * n
     squares = [0.0] * n
     deals_seen = 0
-    floor = FULL_PLATE_FLOOR if not rules.lowball else 0
-    plated = [name in plate and floor for name in names]
+    floors = [rules.floor(name in plate) for name in names]
     for deal in deals:
         deals_seen += 1
         full_boards = [tuple(boards[b]) + deal[b] for b in range(n_boards)]
@@ -267,8 +265,8 @@ def _tally(
         for board in full_boards:
             values = [value_of(h, board, rules) for h in holes]
             for i in range(n):
-                if plated[i] and values[i] < floor:
-                    values[i] = floor
+                if values[i] < floors[i]:
+                    values[i] = floors[i]
             best = max(values)
             if best <= 0:
                 continue

@@ -214,3 +214,15 @@ def test_odds_bad_input_is_a_one_line_error(args: list[str], message: str) -> No
     assert result.exit_code == 2
     assert result.stderr.startswith(message), result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_odds_count_the_full_plate() -> None:
+    # bob's sevens beat the virtual eights only if the river pairs the board (12 cards) or is a seven (2)
+    data = odds_json("--game", "dungeon-poker", "--full-plate", "ann", "ann=2c,3d", "bob=7c,7d", "--board", "Kh Qs 9d 5c")
+    assert data["players"][1]["equity"] == pytest.approx(14 / 44)
+
+
+def test_odds_preflop_heads_up_is_exact_over_every_board() -> None:
+    data = odds_json("ann=As,Ad", "bob=Kc,Kd")
+    assert (data["method"], data["deals"]) == ("exact", 1_712_304)
+    assert data["players"][0]["equity"] == pytest.approx(0.8195, abs=1e-4)
