@@ -627,6 +627,118 @@ def _canonical(pool: Sequence[_Piece]) -> tuple[list[_Piece], tuple[tuple[int, s
     return ordered, tuple((p.rank, p.suit, p.wild) for p in ordered)
 
 
+_WINDOW_MASKS = [(top, sum(1 << r for r in window)) for top, window in _WINDOWS]
+
+
+@lru_cache(maxsize=1 << 17)
+def _set_value(key: tuple[tuple[int, str, bool], ...], solo: bool) -> int:
+    """Just the value of the best set of a canonical pool (what :func:`_find_set`
+    finds, without saying which cards): the inner loop of the search."""
+    if not key:
+        return NO_HAND
+    w = 0
+    counts: dict[int, int] = {}
+    suit_mask = {"s": 0, "h": 0, "d": 0, "c": 0}
+    suit_ranks: dict[str, list[int]] = {"s": [], "h": [], "d": [], "c": []}
+    rank_mask = 0
+    for r, s, wild in key:
+        if wild:
+            w += 1
+            continue
+        counts[r] = counts.get(r, 0) + 1
+        suit_mask[s] |= 1 << r
+        suit_ranks[s].append(r)
+        rank_mask |= 1 << r
+    if solo:
+        return pack(DECKO_HIGH_CARD, 14 if w else max(counts))
+    n = len(key)
+    candidates = sorted(set(counts) | ({14} if w else set()), reverse=True)
+    if n >= 5:
+        for top, m in _WINDOW_MASKS:
+            for s in SUIT_CHARS:
+                if (m & ~suit_mask[s]).bit_count() <= w:
+                    return pack(DECKO_ROYAL_FLUSH) if top == 14 else pack(DECKO_STRAIGHT_FLUSH, top)
+    if n >= 4:
+        for r in candidates:
+            if counts.get(r, 0) + w >= 4:
+                return pack(DECKO_FOUR_OF_A_KIND, r)
+    if n >= 5:
+        best: list[int] | None = None
+        for s in SUIT_CHARS:
+            if len(suit_ranks[s]) + w >= 5:
+                ranks = ([14] * w + sorted(suit_ranks[s], reverse=True))[:5]
+                if best is None or ranks > best:
+                    best = ranks
+        if best is not None:
+            return pack(DECKO_FLUSH, *best)
+        for top, m in _WINDOW_MASKS:
+            if (m & ~rank_mask).bit_count() <= w:
+                return pack(DECKO_STRAIGHT, top)
+        for t in candidates:
+            need_t = max(0, 3 - counts.get(t, 0))
+            if need_t > w:
+                continue
+            for pr in candidates:
+                if pr != t and need_t + max(0, 2 - counts.get(pr, 0)) <= w:
+                    return pack(DECKO_FULL_HOUSE, t, pr)
+    if n >= 3:
+        for r in candidates:
+            if counts.get(r, 0) + w >= 3:
+                return pack(DECKO_THREE_OF_A_KIND, r)
+    if n >= 4:
+        for x in candidates:
+            need_x = max(0, 2 - counts.get(x, 0))
+            if need_x > w:
+                continue
+            for y in candidates:
+                if y < x and need_x + max(0, 2 - counts.get(y, 0)) <= w:
+                    return pack(DECKO_TWO_PAIRS, x, y)
+    if n >= 2:
+        for r in candidates:
+            if counts.get(r, 0) + w >= 2:
+                return pack(DECKO_PAIR, r)
+    return pack(DECKO_HIGH_CARD, candidates[0])
+
+
+@lru_cache(maxsize=256)
+def _moves(n: int, steps: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(d for d in _delta_vectors(n, steps) if any(d))
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_moves(key: tuple[tuple[int, str, bool], ...], aces: int, solo: bool) -> tuple[int, tuple[int, ...]]:
+    """The best set value of a canonical pool when ``aces`` assisting aces may
+    move numbered cards, and the move of each card that reaches it."""
+    best = (_set_value(key, solo), (0,) * len(key))
+    if not aces:
+        return best
+    numbered = [i for i, (r, _, w) in enumerate(key) if not w and 2 <= r <= 10]
+    seen = {key}
+    for deltas in _moves(len(numbered), aces):
+        moved = list(key)
+        ok = True
+        for i, d in zip(numbered, deltas, strict=True):
+            if d:
+                r = key[i][0] + d
+                if not 2 <= r <= 10:  # never into a letter, never below two
+                    ok = False
+                    break
+                moved[i] = (r, key[i][1], key[i][2])
+        if not ok:
+            continue
+        moved_key = tuple(sorted(moved))
+        if moved_key in seen:
+            continue
+        seen.add(moved_key)
+        value = _set_value(moved_key, solo)
+        if value > best[0]:
+            shifts = [0] * len(key)
+            for i, d in zip(numbered, deltas, strict=True):
+                shifts[i] = d
+            best = (value, tuple(shifts))
+    return best
+
+
 def _best_with_aces(pool: list[_Piece], aces: int, solo: bool) -> tuple[int, Used, list[_Piece]]:
     """The best set when assisting aces may move numbered cards up or down.
 
@@ -634,32 +746,12 @@ def _best_with_aces(pool: list[_Piece], aces: int, solo: bool) -> tuple[int, Use
     (sorted, with the moves applied).
     """
     ordered, key = _canonical(pool)
-    value, used = _find_set_cached(key, solo)
-    best = (value, list(used), ordered)
-    if not aces:
-        return best
-    numbered = [i for i, p in enumerate(pool) if not p.wild and 2 <= p.rank <= 10]
-    seen: set[tuple[tuple[int, str, bool], ...]] = {key}
-    for deltas in _delta_vectors(len(numbered), aces):
-        moved = list(pool)
-        ok = True
-        for i, d in zip(numbered, deltas, strict=True):
-            if d:
-                r = pool[i].rank + d
-                if not 2 <= r <= 10:  # never into a letter, never below two
-                    ok = False
-                    break
-                moved[i] = pool[i]._replace(rank=r)
-        if not ok:
-            continue
-        ordered, key = _canonical(moved)
-        if key in seen:
-            continue
-        seen.add(key)
-        value, used = _find_set_cached(key, solo)
-        if value > best[0]:
-            best = (value, list(used), ordered)
-    return best
+    value, shifts = _best_moves(key, aces, solo)
+    moved = [p._replace(rank=p.rank + d) if d else p for p, d in zip(ordered, shifts, strict=True)]
+    moved, moved_key = _canonical(moved)
+    found, used = _find_set_cached(moved_key, solo)
+    assert found == value, (moved_key, found, value)
+    return value, list(used), moved
 
 
 def _effects(pieces: Sequence[_Piece]) -> tuple[int, int]:
@@ -764,22 +856,48 @@ def _best_set_of(
         hand_groups = [tuple(range(n_hand))]
     allowed_extra = tuple(range(n_hand, len(cards)))
 
+    groups = [sorted(set(g) | set(allowed_extra)) for g in hand_groups]
+    group_values: dict[tuple[Any, ...], int] = {}
     best_key: tuple[int, int, int] | None = None
     best: tuple[Any, ...] | None = None
-    for choice in product(*options):
+    for picks in product(*[range(len(o)) for o in options]):
+        choice = [options[i][k] for i, k in enumerate(picks)]
         pieces = [p for option in choice for p in option]
         aces = sum(1 for p in pieces if p.effect == "assisting-ace")
-        kings = _rich_king_suits(pieces)
-        for group in hand_groups:
-            allowed = set(group) | set(allowed_extra)
-            pool = [p for p in pieces if p.scorable and p.src in allowed]
-            value, found, moved = _best_with_aces(pool, aces, round.solo)
-            placed = [(i, r, s if s is not None else _wild_suit(moved[i], kings)) for i, r, s in found]
-            resolved = _resolve_wilds(pieces, [(moved[i], r, s) for i, r, s in placed], options)
-            chips, money = _effects(resolved)
+        if any(p.wild for p in pieces):
+            # Wild royals: their reveal effects depend on how they played.
+            kings = _rich_king_suits(pieces)
+            for allowed in groups:
+                pool = [p for i in allowed for p in choice[i] if p.scorable]
+                value, found, moved = _best_with_aces(pool, aces, round.solo)
+                placed = [(i, r, s if s is not None else _wild_suit(moved[i], kings)) for i, r, s in found]
+                resolved = _resolve_wilds(pieces, [(moved[i], r, s) for i, r, s in placed], options)
+                key = (value, *_effects(resolved))
+                if best_key is None or key > best_key:
+                    best_key, best = key, (picks, allowed)
+            continue
+        chips, money = _effects(pieces)
+        for g, allowed in enumerate(groups):
+            # The set only depends on the readings of the cards allowed in it.
+            memo = (g, aces, *(picks[i] for i in allowed))
+            value = group_values.get(memo, -1)
+            if value < 0:
+                pool = [p for i in allowed for p in choice[i] if p.scorable]
+                value = _best_moves(_canonical(pool)[1], aces, round.solo)[0]
+                group_values[memo] = value
             key = (value, chips, money)
             if best_key is None or key > best_key:
-                best_key, best = key, (value, placed, moved, chips, money)
+                best_key, best = key, (picks, allowed)
+    assert best is not None and best_key is not None
+    picks, allowed = best
+    choice = [options[i][k] for i, k in enumerate(picks)]
+    pieces = [p for option in choice for p in option]
+    kings = _rich_king_suits(pieces)
+    pool = [p for i in allowed for p in choice[i] if p.scorable]
+    value, found, moved = _best_with_aces(pool, sum(1 for p in pieces if p.effect == "assisting-ace"), round.solo)
+    placed = [(i, r, s if s is not None else _wild_suit(moved[i], kings)) for i, r, s in found]
+    chips, money = best_key[1], best_key[2]
+    best = (value, placed, moved, chips, money)
     assert best is not None
     value, placed, moved, chips, money = best
     sizes = {r: sum(1 for _, x, _ in placed if x == r) for _, r, _ in placed}
