@@ -421,3 +421,16 @@ def test_decko_a_wild_royal_is_worth_at_least_the_card_it_stands_for(hand: list[
     royal = parse_decko_card("Kh")
     wild = best_set([*hand, royal], Reveal(), wildcard_round("battle royale")).value
     assert wild >= best_set([*hand, stand_in], Reveal(), NORMAL).value
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(2, 14), st.sampled_from("shdc"), st.booleans()), max_size=8),
+    st.booleans(),
+)
+def test_decko_value_search_and_set_finder_agree(pieces: list[tuple[int, str, bool]], solo: bool) -> None:
+    from companion.poker.decko import _find_set, _Piece, _set_value
+
+    key = tuple(sorted((r, s, w and r in (11, 12, 13)) for r, s, w in pieces))
+    pool = [_Piece(r, s, "", 0, 0, w, True, 0) for r, s, w in key]
+    assert _set_value(key, solo) == _find_set(pool, solo)[0]
