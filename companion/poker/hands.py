@@ -321,6 +321,27 @@ class Ranking:
     def winners(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.placings if p.place == 1)
 
+    @property
+    def result(self) -> tuple[tuple[str, ...], ...]:
+        """Groups of tied players, best first, leaving out those without a
+        legal hand: the shape :mod:`companion.poker.pots` settles.
+
+        >>> from companion.poker.cards import parse_cards as c
+        >>> r = rank_hands({"a": c("As Ad"), "b": c("Kc Kd"), "c": c("Ah Ac")}, c("2s 7h 9d Jc 4s"))
+        >>> r.result, r.result_text
+        ((('a', 'c'), ('b',)), 'a = c > b')
+        """
+        groups: dict[int, list[str]] = {}
+        for p in self.placings:
+            if p.place is not None:
+                groups.setdefault(p.place, []).append(p.name)
+        return tuple(tuple(groups[k]) for k in sorted(groups))
+
+    @property
+    def result_text(self) -> str:
+        """The result as ``companion pot --result`` reads it: ``a = c > b``."""
+        return " > ".join(" = ".join(group) for group in self.result)
+
     def place_of(self, name: str) -> int | None:
         for p in self.placings:
             if p.name == name:
