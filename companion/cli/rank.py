@@ -232,6 +232,7 @@ def _rank_json(game_id: str, rules_name: str, rankings: tuple[Ranking, ...]) -> 
             "rules": rules_name,
             "board": format_cards(r.board).split(),
             "winners": list(r.winners),
+            "result": r.result_text,
             "players": [_player_json(p) for p in r.placings],
         }
     # Two boards: each judged on its own; "players" lists every player once per board.
@@ -249,6 +250,7 @@ def _rank_json(game_id: str, rules_name: str, rankings: tuple[Ranking, ...]) -> 
             {
                 "board": format_cards(r.board).split(),
                 "winners": list(r.winners),
+                "result": r.result_text,
                 "players": [_player_json(p) for p in r.placings],
             }
             for r in rankings
@@ -341,6 +343,7 @@ def _decko_json(round_: DeckoRound, ranking: Ranking, market: tuple[DeckoCard, .
         "rules": round_.name,
         "market": [c.code for c in market],
         "winners": list(ranking.winners),
+        "result": ranking.result_text,
         "players": players,
     }
 

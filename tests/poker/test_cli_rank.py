@@ -226,3 +226,8 @@ def test_odds_preflop_heads_up_is_exact_over_every_board() -> None:
     data = odds_json("ann=As,Ad", "bob=Kc,Kd")
     assert (data["method"], data["deals"]) == ("exact", 1_712_304)
     assert data["players"][0]["equity"] == pytest.approx(0.8195, abs=1e-4)
+
+
+def test_rank_json_result_string_feeds_the_pot_calculator() -> None:
+    data = rank_json("ann=Ah,2c", "bob=Ad,2d", "cy=Kh,Qd", "--board", "As Ks 9h 8d 3c")
+    assert data["result"] == "ann = bob > cy"
