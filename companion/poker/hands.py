@@ -205,6 +205,7 @@ def _low_best(pools: Iterable[Sequence[Card]], rules: Rules) -> tuple[int, tuple
 
 def value_of(hand: Sequence[Card], board: Sequence[Card] = (), rules: Rules = HOLDEM) -> int:
     """Just the value of :func:`evaluate` (no Full Plate), for fast loops."""
+    build_tables()
     pools = _pools(hand, board, rules)
     if not pools:
         return NO_HAND

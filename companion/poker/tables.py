@@ -199,61 +199,66 @@ def build_tables() -> None:
     NONFLUSH.update(table)
 
 
-def holdem_value(cards: Sequence[int]) -> int:
+def holdem_value(
+    cards: Sequence[int],
+    _keys: tuple[int, ...] = CARD_KEYS,
+    _nonflush: dict[int, int] = NONFLUSH,
+) -> int:
     """The value of the best five of 0-7 distinct cards (no jokers), higher wins.
 
     Fewer than five cards make a partial hand (a pair, trips, quads, high
-    cards) that ranks below the same hand with more kickers.
+    cards) that ranks below the same hand with more kickers. A repeated card
+    or a joker is refused.
     """
-    if not NONFLUSH:
-        build_tables()
-    keys = CARD_KEYS
     try:
         if len(cards) == 7:  # the common case, unrolled: about twice as fast
             a, b, c, d, e, f, g = cards
             if len({a, b, c, d, e, f, g}) != 7:
                 _raise_duplicate(cards)
-            k = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+            k = _keys[a] + _keys[b] + _keys[c] + _keys[d] + _keys[e] + _keys[f] + _keys[g]
         else:
             if len(cards) > 7:
                 raise CompanionError(f"holdem_value takes at most seven cards, not {len(cards)}")
             if len(set(cards)) != len(cards):
                 _raise_duplicate(cards)
-            k = sum(map(keys.__getitem__, cards))
-    except (IndexError, TypeError):
+            k = sum(map(_keys.__getitem__, cards))
+        if (k + SUIT_OFFSET) & FLUSH_BITS:
+            return _with_flush(cards, k)
+        return _nonflush[k >> 16]
+    except (KeyError, IndexError, TypeError):
+        if not _nonflush:
+            build_tables()  # first use: fill the tables, then answer
+            return holdem_value(cards)
         raise CompanionError("holdem_value takes cards 0-51 (no jokers)") from None
-    f = (k + SUIT_OFFSET) & FLUSH_BITS
-    if f:
-        s = _FLUSH_SUIT[f]
-        bits = 0
-        for c in cards:
-            if c & 3 == s:
-                bits |= RANK_BITS[c]
-        fv = FLUSH_TABLE[bits]
-        nf = NONFLUSH[k >> 16]
-        return fv if fv > nf else nf
-    return NONFLUSH[k >> 16]
 
 
-def holdem_value_unchecked(cards: Sequence[int]) -> int:
-    """:func:`holdem_value` without the checks, for inner loops over valid cards."""
-    keys = CARD_KEYS
+def holdem_value_unchecked(
+    cards: Sequence[int],
+    _keys: tuple[int, ...] = CARD_KEYS,
+    _nonflush: dict[int, int] = NONFLUSH,
+) -> int:
+    """:func:`holdem_value` without the checks, for inner loops over valid cards
+    (call :func:`build_tables` first)."""
     if len(cards) == 7:
         a, b, c, d, e, f, g = cards
-        k = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+        k = _keys[a] + _keys[b] + _keys[c] + _keys[d] + _keys[e] + _keys[f] + _keys[g]
     else:
-        k = sum(map(keys.__getitem__, cards))
-    f = (k + SUIT_OFFSET) & FLUSH_BITS
-    if f:
-        s = _FLUSH_SUIT[f]
-        bits = 0
-        for c in cards:
-            if c & 3 == s:
-                bits |= RANK_BITS[c]
-        fv = FLUSH_TABLE[bits]
-        nf = NONFLUSH[k >> 16]
-        return fv if fv > nf else nf
-    return NONFLUSH[k >> 16]
+        k = sum(map(_keys.__getitem__, cards))
+    if (k + SUIT_OFFSET) & FLUSH_BITS:
+        return _with_flush(cards, k)
+    return _nonflush[k >> 16]
+
+
+def _with_flush(cards: Sequence[int], k: int) -> int:
+    """The value of cards holding five or more of one suit (about 3% of 7-card hands)."""
+    s = _FLUSH_SUIT[(k + SUIT_OFFSET) & FLUSH_BITS]
+    bits = 0
+    for c in cards:
+        if c & 3 == s:
+            bits |= RANK_BITS[c]
+    flush = FLUSH_TABLE[bits]
+    other = NONFLUSH[k >> 16]
+    return flush if flush > other else other
 
 
 def _raise_duplicate(cards: Sequence[int]) -> None:
