@@ -44,16 +44,23 @@ def _render(result: Any) -> None:
     boards = {h.board for h in result.players}
     if result.players:
         hands = Table(title="Hands", title_justify="left")
+        show_hand = any(h.hand for h in result.players)
+        show_cards = any(h.best or h.cards for h in result.players)
         if boards != {None}:
             hands.add_column("board", justify="right")
         hands.add_column("place", justify="right")
         hands.add_column("contestant")
-        hands.add_column("hand")
-        hands.add_column("best cards")
+        if show_hand:
+            hands.add_column("hand")
+        if show_cards:
+            hands.add_column("best cards" if any(h.best for h in result.players) else "cards")
         for h in result.players:
             name = f"{h.name} [dim](monster)[/]" if h.monster else h.name
-            row = [str(h.place) if h.place is not None else "[dim]-[/]", name, h.hand or "[dim]-[/]",
-                   _cards(h.best or h.cards)]
+            row = [str(h.place) if h.place is not None else "[dim]-[/]", name]
+            if show_hand:
+                row.append(h.hand or "[dim]-[/]")
+            if show_cards:
+                row.append(_cards(h.best or h.cards))
             if boards != {None}:
                 row.insert(0, str(h.board))
             hands.add_row(*row)

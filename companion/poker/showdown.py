@@ -923,30 +923,29 @@ class _Showdown:
                     "stays on the table for the next deal"
                 self.event(f"{head}: nobody still in can legally win it; it {where}.")
                 continue
-            parts = []
-            for w in pot.winners:
-                share = pot.shares[w]
-                target = payee.get(w, w)
-                if w in self.by_name:
-                    parts.append(f"{w} takes {self.amount(share)}")
-                elif target is None:
-                    parts.append(f"{w} takes {self.amount(share)} out of the game")
-                else:
-                    m = self.monster(w)
-                    assert m is not None
-                    if m.owner is not None or m.fights_for is not None:
-                        parts.append(f"{w} wins {self.amount(share)} for {target}")
-                    else:
-                        parts.append(f"by Beast mastery {w}'s {self.amount(share)} go to {target}")
-            verb = "tie" if len(pot.winners) > 1 else "wins"
-            who = " and ".join(pot.winners)
+            if len(pot.winners) == 1:
+                w = pot.winners[0]
+                self.event(f"{head}: {w} wins it{self._goes_to(w, pot.amount, payee.get(w, w))}.")
+                continue
+            parts = [f"{w} {self.amount(pot.shares[w])}{self._goes_to(w, pot.shares[w], payee.get(w, w))}"
+                     for w in pot.winners]
             odd = pot.amount - sum(pot.shares.values())
             tail = ""
-            if odd and len(pot.winners) > 1:
+            if odd and self.rules.odd_chips != "left-of-button":
                 where = "returns to the house" if self.rules.odd_chips == "house" else "stays on the table"
-                if self.rules.odd_chips != "left-of-button":
-                    tail = f"; the odd {self.amount(odd)} {where}"
-            self.event(f"{head}: {who} {verb}; {'; '.join(parts)}{tail}.")
+                tail = f"; the odd {self.amount(odd)} {where}"
+            self.event(f"{head}: {' and '.join(pot.winners)} tie: {', '.join(parts)}{tail}.")
+
+    def _goes_to(self, winner: str, amount: int, target: str | None) -> str:
+        """Where a monster's winnings go, as the end of a sentence ('' for a player)."""
+        if winner in self.by_name:
+            return ""
+        if target is None:
+            return ", out of the game"
+        m = self.monster(winner)
+        if m is not None and (m.owner is not None or m.fights_for is not None):
+            return f", for {target}"
+        return f"; by Beast mastery it goes to {target}"
 
     # -------------------------------------------------------------- monsters after the pots
 
@@ -1016,7 +1015,8 @@ class _Showdown:
         waiting = self.spec.treasures_waiting
         self.waiting = 0
         if waiting:
-            self.event(f"{waiting} treasure(s) wait on the table from earlier deals for this deal's winner.")
+            self.event(f"{waiting} treasure{' waits' if waiting == 1 else 's wait'} on the table from earlier "
+                       f"deals for this deal's winner.")
         for board in self.boards:
             count = per_win + (waiting if board.index == 0 else 0)
             if count == 0:
@@ -1026,12 +1026,14 @@ class _Showdown:
             cards = f"{count} treasure{'s' if count != 1 else ''}"
             if not winners:
                 self.waiting += count
-                self.event(f"Nobody can legally win the deal{which}: the pot's {cards} wait for the next deal.")
+                self.event(f"Nobody can legally win the deal{which}: the pot and {cards} "
+                           f"wait for the next deal.")
                 continue
             if len(winners) > 1:
                 self.waiting += count
-                self.event(f"{' and '.join(winners)} tie{which}: {cards} wait on the table; the next deal's "
-                           f"winner draws them with their own.")
+                self.event(f"{' and '.join(winners)} tie{which}: {cards} {'waits' if count == 1 else 'wait'} "
+                           f"on the table; the next deal's winner draws {'it' if count == 1 else 'them'} "
+                           f"with their own.")
                 continue
             winner = winners[0]
             target = self._target(winner, board)
@@ -1072,8 +1074,8 @@ class _Showdown:
                     if len(slayers) == 1:
                         s = slayers[0]
                         self.treasures[s] = self.treasures.get(s, 0) + amount
-                        self.event(f"{s} slays the {m.card.name} and draws its {cards} "
-                                   f"(Spoil the treasure does not touch it).")
+                        spoil = " (Spoil the treasure does not touch it)" if self.spec.declared.spoil_the_treasure else ""
+                        self.event(f"{s} slays the {m.card.name} and draws its {cards}{spoil}.")
                     elif slayers:
                         self.waiting += amount
                         self.event(f"{' and '.join(slayers)} share the kill of the {m.card.name}: its "

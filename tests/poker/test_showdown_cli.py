@@ -102,3 +102,15 @@ def test_bad_input_is_a_one_line_error_naming_the_field(doc: str, message: str) 
 def test_a_missing_file_is_a_one_line_error(tmp_path: Path) -> None:
     result = invoke("showdown", str(tmp_path / "nope.yaml"))
     assert (result.exit_code, result.stderr.strip()) == (2, f"error: no such showdown file: {tmp_path / 'nope.yaml'}")
+
+
+def test_the_readme_tour_shows_what_the_command_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "160")
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    result = invoke("showdown", str(root / "tests" / "data" / "showdown" / "dragon-side-pot.yaml"))
+    assert result.exit_code == 0, result.stderr
+    events = result.stdout.split("What happened")[1].strip().splitlines()
+    assert len(events) == 5
+    for line in events:
+        assert line.rstrip() in readme, line
