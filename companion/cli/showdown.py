@@ -45,7 +45,8 @@ def _render(result: Any) -> None:
     if result.players:
         hands = Table(title="Hands", title_justify="left")
         show_hand = any(h.hand for h in result.players)
-        show_cards = any(h.best or h.cards for h in result.players)
+        ranked = any(h.best for h in result.players)
+        show_cards = ranked or any(h.cards for h in result.players)
         if boards != {None}:
             hands.add_column("board", justify="right")
         hands.add_column("place", justify="right")
@@ -53,14 +54,14 @@ def _render(result: Any) -> None:
         if show_hand:
             hands.add_column("hand")
         if show_cards:
-            hands.add_column("best cards" if any(h.best for h in result.players) else "cards")
+            hands.add_column("best cards" if ranked else "cards")
         for h in result.players:
             name = f"{h.name} [dim](monster)[/]" if h.monster else h.name
             row = [str(h.place) if h.place is not None else "[dim]-[/]", name]
             if show_hand:
-                row.append(h.hand or "[dim]-[/]")
+                row.append(h.description or h.hand or "[dim]-[/]")
             if show_cards:
-                row.append(_cards(h.best or h.cards))
+                row.append(_cards(h.best if ranked else h.cards) or "[dim]-[/]")
             if boards != {None}:
                 row.insert(0, str(h.board))
             hands.add_row(*row)
@@ -118,7 +119,8 @@ def _render(result: Any) -> None:
     if result.house:
         notes.append(f"{result.house:,} {unit} go back to the house")
     if result.treasures_waiting:
-        notes.append(f"{result.treasures_waiting} treasure(s) wait for the next deal's winner")
+        n = result.treasures_waiting
+        notes.append(f"{n} treasure{' waits' if n == 1 else 's wait'} for the next deal's winner")
     for note in notes:
         out.print(f"• {note}")
     if result.events:

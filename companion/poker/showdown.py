@@ -68,10 +68,14 @@ class HandLine:
     monster: bool = False
     cards: tuple[str, ...] = ()
     """The hand cards left after the showdown effects."""
+    description: str = ""
+    """The hand in words (``pair of aces``), when the ranker judged it."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"name": self.name, "hand": self.hand, "best": list(self.best),
                                   "place": self.place}
+        if self.description:
+            out["description"] = self.description
         if self.board is not None:
             out["board"] = self.board
         out["monster"] = self.monster
@@ -599,7 +603,7 @@ class _Showdown:
         for p in self.players:
             for art in p.artifacts:
                 if art.effect == "full-plate" and not self.enc.no_artifacts:
-                    self.event(f"{art.name}: {p.name}'s hand is worth at least a pair of {art.min_pair}s.")
+                    self.event(f"{art.name}: {p.name}'s hand is worth at least a pair of {_rank_word(art.min_pair)}.")
 
     def _full_plate(self, p: _Player) -> str | None:
         if self.enc is None or self.enc.no_artifacts:
@@ -742,7 +746,8 @@ class _Showdown:
 
     def _line(self, r: RankedHand, board: _Board) -> HandLine:
         return HandLine(r.name, r.hand, tuple(r.best), r.place, self._board_no(board),
-                        r.name not in self.by_name, self._cards_of(r.name) or ())
+                        r.name not in self.by_name, self._cards_of(r.name) or (),
+                        str(r.extra.get("description", "")))
 
     def _cards_of(self, name: str) -> tuple[str, ...] | None:
         if name in self.by_name:
@@ -1185,11 +1190,12 @@ class _Showdown:
         )
 
 
-_RANK_WORDS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens"}
-
-
 def _rank_word(rank: str) -> str:
-    return _RANK_WORDS.get(rank, f"{rank}s")
+    """``8`` -> ``eights``, ``A`` -> ``aces``."""
+    from companion.poker.cards import RANK_PLURALS
+    from companion.poker.cards import parse_rank as rank_value
+
+    return RANK_PLURALS[rank_value(rank)]
 
 
 def _rank_span(ranks: Sequence[str]) -> str:

@@ -15,9 +15,9 @@ place. Everything else (pots, monsters, treasure) is the showdown's.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.errors import CompanionError
 
@@ -86,15 +86,11 @@ def result_groups(ranked: Iterable[RankedHand]) -> tuple[tuple[str, ...], ...]:
 
 # ---------------------------------------------------------------- card notation
 
-_RANKS = {"2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
-          "t": "T", "10": "T", "j": "J", "q": "Q", "k": "K", "a": "A"}
-_SUITS = {"s": "s", "h": "h", "d": "d", "c": "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c",
-          "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
-_TOKEN = re.compile(r"^(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])$", re.IGNORECASE)
-
 
 def parse_cards(text: str | Sequence[str], *, where: str = "cards", jokers: bool = False) -> tuple[str, ...]:
-    """Read cards in the project's notation into codes like ``As``, ``Th``.
+    """Read cards in the project's notation (the ranker's parser) into codes like ``As``.
+
+    Duplicates are left to the caller, who knows whose cards they are.
 
     >>> parse_cards("A♠ 10h, kd")
     ('As', 'Th', 'Kd')
@@ -103,19 +99,13 @@ def parse_cards(text: str | Sequence[str], *, where: str = "cards", jokers: bool
       ...
     companion.errors.CompanionError: ann's hand: 'Zx' is not a card (rank must be 2-9, T/10, J, Q, K, A; suit s h d c or ♠ ♥ ♦ ♣)
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else [str(t).strip() for t in text]
-    cards: list[str] = []
-    for token in tokens:
-        if token == "*" and jokers:
-            cards.append("*")
-            continue
-        m = _TOKEN.match(token)
-        if not m:
-            raise CompanionError(
-                f"{where}: '{token}' is not a card (rank must be 2-9, T/10, J, Q, K, A; suit s h d c or ♠ ♥ ♦ ♣)"
-            )
-        cards.append(_RANKS[m.group(1).lower()] + _SUITS[m.group(2).lower()])
-    return tuple(cards)
+    from companion.poker.cards import parse_cards as parse
+
+    tokens = text if isinstance(text, str) else [str(t) for t in text]
+    try:
+        return tuple(c.code for c in parse(tokens, allow_joker=jokers, unique=False))
+    except CompanionError as exc:
+        raise CompanionError(f"{where}: {exc}") from None
 
 
 def parse_rank(value: str | int) -> str:
@@ -124,19 +114,65 @@ def parse_rank(value: str | int) -> str:
     >>> parse_rank(10), parse_rank("ace"), parse_rank("q")
     ('T', 'A', 'Q')
     """
-    words = {"ace": "a", "king": "k", "queen": "q", "jack": "j", "ten": "t", "1": "a"}
-    key = str(value).strip().lower()
-    key = words.get(key, key)
-    if key not in _RANKS:
-        raise CompanionError(f"'{value}' is not a card number (2-10, J, Q, K or A)")
-    return _RANKS[key]
+    from companion.poker.cards import parse_rank as parse, rank_char
+
+    words = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "1": "A"}
+    key = str(value).strip()
+    key = words.get(key.lower(), key)
+    try:
+        return rank_char(parse(key))
+    except CompanionError:
+        raise CompanionError(f"'{value}' is not a card number (2-10, J, Q, K or A)") from None
 
 
 # ---------------------------------------------------------------- the ranker
 
+
+def ranker_rules(rules: RankRules) -> Any:
+    """The hand ranker's :class:`~companion.poker.rules.Rules` for one board.
+
+    >>> ranker_rules(RankRules("dungeon-poker", "plague", use_at_most=1)).use_at_most
+    1
+    >>> ranker_rules(RankRules("dragon-kings", wild=("2",))).wild_ranks
+    frozenset({2})
+    """
+    from companion.poker.rules import GAMES, dungeon_poker_rules
+
+    if rules.game == "dungeon-poker":
+        changes: dict[str, object] = {
+            "use_exactly": rules.use_exactly, "use_at_most": rules.use_at_most,
+            "lowball": rules.lowball, "ace_low": rules.ace_low, "showdown_hand_size": rules.hand_size,
+        }
+        return dungeon_poker_rules(changes, name=rules.encounter or "dungeon-poker")
+    if rules.game not in GAMES:
+        raise CompanionError(
+            f"ranking {rules.game} hands is not available in this build: give the order as 'result'"
+        )
+    base = GAMES[rules.game]
+    return base.with_wild(rules.wild) if rules.wild else base
+
+
+def rank_with_companion(contestants: Sequence[Contestant], board: tuple[str, ...], rules: RankRules) -> list[RankedHand]:
+    """Rank with the project's hand ranker (:func:`companion.poker.hands.rank_hands`)."""
+    from companion.poker.cards import parse_cards as parse
+    from companion.poker.hands import rank_hands
+
+    game_rules = ranker_rules(rules)
+    jokers = game_rules.dragon
+    hands = {c.name: parse(c.cards, allow_joker=jokers, unique=False) for c in contestants}
+    plates = [c.name for c in contestants if c.min_pair is not None]
+    ranking = rank_hands(hands, parse(board, allow_joker=jokers, unique=False), game_rules, full_plate=plates)
+    out = []
+    for placing in ranking.placings:
+        value = placing.hand
+        if placing.place is None:
+            out.append(RankedHand(placing.name, "no legal hand", (), None))
+            continue
+        out.append(RankedHand(placing.name, value.name, tuple(value.played()), placing.place,
+                              extra={"description": value.description}))
+    return out
+
+
 def default_ranker() -> Ranker:
     """The project's hand ranker, adapted to the showdown's narrow call."""
-    raise CompanionError(
-        "ranking hands needs the hand ranker, which is not part of this build yet: "
-        "give the showdown order as 'result' (for example result: \"ann > Orc > ben\")"
-    )
+    return rank_with_companion

@@ -87,7 +87,10 @@ def test_rich_rendering_shows_pots_players_monsters_and_events() -> None:
         ("players: {name: ann", "not valid YAML"),
         ("- just a list", "a showdown file is a mapping"),
         ("game: decko\nplayers: [{name: ann}]\nmonsters: [{name: Orc}]", "monsters: only Dungeon Poker has this"),
-        ("players: [{name: ann}, {name: ben}]\nboard: As Kd", "ranking hands needs the hand ranker"),
+        ("players: [{name: ann}, {name: ben, hand: Kc Kd}]\nboard: As Qd",
+         "players[0].hand: ann has no hand cards"),
+        ("game: omaha\nplayers: [{name: ann, hand: '*'}, {name: ben, hand: Kc Kd}]",
+         "players[0].hand: '*': a joker is not a card in this game"),
     ],
 )
 def test_bad_input_is_a_one_line_error_naming_the_field(doc: str, message: str) -> None:
