@@ -125,6 +125,8 @@ class ShowdownResult:
     treasures_lost: dict[str, int]
     monsters: tuple[MonsterFate, ...]
     events: tuple[str, ...]
+    dead: tuple[str, ...] = ()
+    """Dungeon Poker: characters left without gold (when ``stack`` was given)."""
 
     @property
     def net(self) -> dict[str, int]:
@@ -149,6 +151,7 @@ class ShowdownResult:
             "money": dict(self.money),
             "treasures_lost": dict(self.treasures_lost),
             "monsters": [m.to_json() for m in self.monsters],
+            "dead": list(self.dead),
             "events": list(self.events),
         }
 
@@ -303,6 +306,7 @@ class _Showdown:
             self._slain_effects()
             self._fates()
             self._present_effects()
+            self._deaths()
         elif self.game == "dragon-kings":
             self._first_honors()
         elif self.game == "decko":
@@ -1135,6 +1139,33 @@ class _Showdown:
                         self.event(f"{m.label} was at the table: {', '.join(folded)} folded and "
                                    f"sit{'s' if len(folded) == 1 else ''} out the next deal (blinds still due).")
 
+    def _deaths(self) -> None:
+        """Players whose gold is known and gone: the character dies (or the Undeath Amulet acts)."""
+        self.dead: list[str] = []
+        winners = [self._target(w, b) for b in self.boards for w in b.main_winners]
+        takers = [w for w in dict.fromkeys(winners) if w is not None]
+        for p in self.players:
+            if p.spec.stack is None:
+                continue
+            gold = p.spec.stack + self.payouts.get(p.name, 0) + self.bank.get(p.name, 0)
+            if gold > 0:
+                continue
+            amulet = [a for a in p.artifacts if a.effect == "undeath-amulet"]
+            if amulet:
+                # The amulet ignores encounters (Anti-magic zone, Long night name it).
+                back = (amulet[0].blinds or 0) * self.blind(amulet[0].name)
+                self.event(f"{p.name} has no gold left: the {amulet[0].name} brings the character back at "
+                           f"the next deal with {self.amount(back)}, gems and artifacts kept; the amulet "
+                           f"leaves the game.")
+                continue
+            self.dead.append(p.name)
+            pick = [t for t in takers if t != p.name]
+            who = (f"{' and '.join(pick)} may take one of {p.name}'s treasures" if pick
+                   else f"nobody takes {p.name}'s treasures")
+            self.event(f"{p.name} has no gold left: the character dies and its soul gems go to the bank; "
+                       f"{who}, the rest leave the game; {p.name} may return with a new character "
+                       f"and a skull card.")
+
     # -------------------------------------------------------------- other games
 
     def _first_honors(self) -> None:
@@ -1186,7 +1217,7 @@ class _Showdown:
             players=lines, winners=tuple(winners), treasures=self.treasures,
             treasures_waiting=self.waiting, soul_gems=self.soul_gems, bank=self.bank, money=self.money,
             treasures_lost=self.treasures_lost, monsters=tuple(getattr(self, "fates", ())),
-            events=tuple(self.events),
+            events=tuple(self.events), dead=tuple(getattr(self, "dead", ())),
         )
 
 

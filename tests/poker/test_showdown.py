@@ -715,3 +715,26 @@ def test_the_treasure_count_one_for_a_winner_two_after_a_tie_none_for_a_monster(
 def test_carried_gold_joins_the_main_pot() -> None:
     out = showdown("carried: 100\nplayers: [{name: ann, put_in: 200}, {name: ben, put_in: 200}]\nresult: ann > ben")
     assert out.payouts["ann"] == 500
+
+
+def test_a_character_left_without_gold_dies_and_the_winner_may_take_a_treasure() -> None:
+    out = showdown("""
+        players: [{name: ann, put_in: 400, stack: 1000}, {name: ben, put_in: 400, stack: 0}]
+        result: ann > ben
+    """)
+    assert out.dead == ("ben",)
+    assert any(e.startswith("ben has no gold left: the character dies") and "ann may take one of ben's treasures" in e
+               for e in out.events)
+
+
+def test_the_undeath_amulet_brings_a_broke_character_back_with_three_blinds() -> None:
+    out = showdown("""
+        blind: 300
+        encounter: Long night
+        players:
+          - {name: ann, put_in: 400, stack: 1000}
+          - {name: ben, put_in: 400, stack: 0, artifacts: [Undeath Amulet]}
+        result: ann > ben
+    """)
+    assert out.dead == ()
+    assert any("Undeath Amulet brings the character back at the next deal with 900 gold" in e for e in out.events)
