@@ -240,6 +240,17 @@ class _Showdown:
         self.treasures_lost: dict[str, int] = {}
         self.no_legal: set[str] = set()
         self.ranked: dict[str, RankedHand] = {}
+        self.names_seen: dict[str, str] = {}
+        self.cursed = ""
+        self.added = 0
+        self.pots: tuple[Pot, ...] = ()
+        self.pot_winners: list[list[Pot]] = []
+        self.payouts: dict[str, int] = {}
+        self.contributions: dict[str, int] = {}
+        self.carry = self.removed = self.house = 0
+        self.outcome: dict[str, str] = {}
+        self.fates: list[MonsterFate] = []
+        self.dead: list[str] = []
 
     # -------------------------------------------------------------- helpers
 
@@ -360,7 +371,6 @@ class _Showdown:
         from companion.cards.loader import load_game
 
         db = load_game("dungeon-poker", self.data_dir)
-        self.db = db
         spec = self.spec
         if spec.encounter is not None:
             self.encounter = self._card(db, "encounter", spec.encounter, "encounter")
@@ -688,9 +698,9 @@ class _Showdown:
                            f"{need}: it cannot win.")
 
     def _dealt(self, m: _Monster) -> int:
-        extra = self.enc.monster_extra_cards
+        extra = int(self.enc.monster_extra_cards)
         if m.spec.drawn_at_showdown and self.enc.showdown_monster is not None:
-            extra += self.enc.showdown_monster.extra_cards
+            extra += int(self.enc.showdown_monster.extra_cards)
         return int(m.card.cards) + extra
 
     # -------------------------------------------------------------- ranking
@@ -856,7 +866,7 @@ class _Showdown:
         all_pots: list[Pot] = []
         payouts = {name: 0 for name in contributions}
         carry, removed, house = split_left, blasted, 0
-        self.pot_winners: list[list[Pot]] = []
+        self.pot_winners = []
         for board, board_pots in zip(self.boards, per_board, strict=True):
             payee = self._payees(board)
             s = award(board_pots, board.groups, contributions, rules=self.rules, button=spec.button,
@@ -959,7 +969,6 @@ class _Showdown:
     # -------------------------------------------------------------- monsters after the pots
 
     def _monster_outcomes(self) -> None:
-        self.outcome: dict[str, str] = {}
         for m in self.monsters:
             if not m.live:
                 self.outcome[m.label] = m.out_reason
@@ -1105,7 +1114,6 @@ class _Showdown:
                         self.event(f"No player slays the {m.card.name}: nobody takes its {gems}.")
 
     def _fates(self) -> None:
-        self.fates: list[MonsterFate] = []
         for m in self.monsters:
             outcome = self.outcome[m.label]
             fate = self._fate(m, outcome)
@@ -1141,7 +1149,6 @@ class _Showdown:
 
     def _deaths(self) -> None:
         """Players whose gold is known and gone: the character dies (or the Undeath Amulet acts)."""
-        self.dead: list[str] = []
         winners = [self._target(w, b) for b in self.boards for w in b.main_winners]
         takers = [w for w in dict.fromkeys(winners) if w is not None]
         for p in self.players:
@@ -1216,8 +1223,8 @@ class _Showdown:
             removed=self.removed, house=self.house, contributions=self.contributions, added=self.added,
             players=lines, winners=tuple(winners), treasures=self.treasures,
             treasures_waiting=self.waiting, soul_gems=self.soul_gems, bank=self.bank, money=self.money,
-            treasures_lost=self.treasures_lost, monsters=tuple(getattr(self, "fates", ())),
-            events=tuple(self.events), dead=tuple(getattr(self, "dead", ())),
+            treasures_lost=self.treasures_lost, monsters=tuple(self.fates),
+            events=tuple(self.events), dead=tuple(self.dead),
         )
 
 
