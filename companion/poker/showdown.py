@@ -490,11 +490,13 @@ class _Showdown:
         d = self.spec.declared
         enc_name = self.encounter.name if self.encounter else ""
         checks = [("witch_curse", d.witch_curse.by if d.witch_curse else None, "witch-curse", "Witch curse"),
-                  ("spoil_the_treasure", d.spoil_the_treasure, "spoil-the-treasure", "Spoil the treasure")]
+                  ("spoil_the_treasure", d.spoil_the_treasure, "spoil-the-treasure", "Spoil the treasure"),
+                  ("ambush_and_run", d.ambush_and_run.by if d.ambush_and_run else None, "ambush-and-run",
+                   "Ambush & run")]
         for field_name, who, effect, title in checks:
             if who is None:
                 continue
-            where = f"declared.{field_name}" + (".by" if field_name == "witch_curse" else "")
+            where = f"declared.{field_name}" + ("" if field_name == "spoil_the_treasure" else ".by")
             p = self.player(who, where)
             if self.enc.no_abilities or effect in self.enc.banned_abilities:
                 raise CompanionError(f"{where}: {title} cannot be used during {enc_name}")
@@ -507,6 +509,26 @@ class _Showdown:
                 raise CompanionError(f"declared.witch_curse.rank: {exc}") from None
         for j, name in enumerate(d.barbarian_rage):
             self.player(name, f"declared.barbarian_rage[{j}]")
+        if d.ambush_and_run is not None:
+            rogue = self.by_name[d.ambush_and_run.by]
+            if not rogue.spec.folded:
+                raise CompanionError(
+                    f"declared.ambush_and_run.by: {rogue.name} ran with the gold, so must be folded: true"
+                )
+            gold = d.ambush_and_run.gold
+            cap = 3000  # Appendix A; the card data carries it as gold_max
+            if rogue.character is not None:
+                cap = next((a.gold_max for a in rogue.character.abilities
+                            if a.effect == "ambush-and-run" and a.gold_max), cap)
+            total = sum(p.spec.put_in for p in self.players) + self.spec.carried
+            half = total // 2 // self.rules.unit * self.rules.unit
+            if gold > min(cap, half) or gold % self.rules.unit:
+                raise CompanionError(
+                    f"declared.ambush_and_run.gold: {gold} is more than Ambush & run can take "
+                    f"(half the pot in whole coins, at most {cap:,}: {min(cap, half):,} here)"
+                    if gold % self.rules.unit == 0 else
+                    f"declared.ambush_and_run.gold: {gold} is not a whole number of {self.rules.unit}-gold coins"
+                )
 
     def _read_cards(self) -> None:
         spec = self.spec
@@ -833,6 +855,16 @@ class _Showdown:
             self.event(f"The house bet of {self.amount(spec.house_bet)} joins the pot.")
         pots = list(build_pots(contributions, folded, always_eligible=extras, dead_money=self.added,
                                capped_by=capped))
+        ambush = spec.declared.ambush_and_run if self.dp else None
+        if ambush is not None and ambush.gold:
+            # The oldest gold sits in the main pot: the Rogue's grab comes out of it first.
+            left = ambush.gold
+            for i, pot in enumerate(pots):
+                take = min(pot.amount, left)
+                pots[i] = Pot(pot.amount - take, pot.eligible)
+                left -= take
+            self.event(f"Ambush & run ({ambush.by}): {self.amount(ambush.gold)} left the pot with "
+                       f"{ambush.by}, who folded.")
         for board in self.boards:
             board.main_winners = self._best_of(pots[0].eligible, board.groups) if pots else ()
         blasted = 0
@@ -867,6 +899,8 @@ class _Showdown:
         payouts = {name: 0 for name in contributions}
         carry, removed, house = split_left, blasted, 0
         self.pot_winners = []
+        if ambush is not None and ambush.gold:
+            payouts[ambush.by] += ambush.gold
         for board, board_pots in zip(self.boards, per_board, strict=True):
             payee = self._payees(board)
             s = award(board_pots, board.groups, contributions, rules=self.rules, button=spec.button,
@@ -1035,8 +1069,16 @@ class _Showdown:
         if waiting:
             self.event(f"{waiting} treasure{' waits' if waiting == 1 else 's wait'} on the table from earlier "
                        f"deals for this deal's winner.")
+        ambush = self.spec.declared.ambush_and_run
+        stolen = 0
+        if ambush is not None and per_win:
+            # The Rogue drew the top treasure: one of this deal's treasures is gone (not the dragon's).
+            stolen = 1
+            self.treasures[ambush.by] = self.treasures.get(ambush.by, 0) + 1
+            self.event(f"Ambush & run: {ambush.by} drew the top treasure during the deal; the deal's "
+                       f"winner draws one treasure fewer.")
         for board in self.boards:
-            count = per_win + (waiting if board.index == 0 else 0)
+            count = per_win + (waiting if board.index == 0 else 0) - (stolen if board.index == 0 else 0)
             if count == 0:
                 continue
             which = f" of board {board.index + 1}" if len(self.boards) > 1 else ""

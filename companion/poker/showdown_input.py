@@ -94,10 +94,18 @@ class WitchCurse(_In):
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
+class AmbushAndRun(_In):
+    by: Name
+    """The player (the Rogue) who ambushed and ran; they folded."""
+    gold: Amount
+    """The gold taken from the pot."""
+
+
 class Declared(_In):
     """Abilities used during the deal that act at the showdown."""
 
     witch_curse: WitchCurse | None = None
+    ambush_and_run: AmbushAndRun | None = None
     spoil_the_treasure: Name | None = None
     """The player (the Witch) who spoiled the treasure."""
     barbarian_rage: list[Name] = []
@@ -220,7 +228,7 @@ def _path(loc: tuple[Any, ...]) -> str:
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in ("str", "int", "WitchCurse") or not str(part).isidentifier():
+        elif part in ("str", "int", "WitchCurse", "AmbushAndRun") or not str(part).isidentifier():
             continue  # pydantic's name for a branch of a union, not a field
         else:
             out += f".{part}" if out else str(part)

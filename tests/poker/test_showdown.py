@@ -738,3 +738,29 @@ def test_the_undeath_amulet_brings_a_broke_character_back_with_three_blinds() ->
     """)
     assert out.dead == ()
     assert any("Undeath Amulet brings the character back at the next deal with 900 gold" in e for e in out.events)
+
+
+def test_ambush_and_run_takes_gold_from_the_pot_and_the_winners_treasure() -> None:
+    out = showdown("""
+        declared: {ambush_and_run: {by: rogue, gold: 600}}
+        players:
+          - {name: rogue, put_in: 400, folded: true, character: Rogue}
+          - {name: ann, put_in: 800}
+          - {name: ben, put_in: 800}
+        monsters: [{name: Fire Dragon}]
+        result: ann > Fire Dragon > ben
+    """)
+    assert out.payouts == {"rogue": 600, "ann": 1400, "ben": 0}
+    assert out.treasures == {"rogue": 1, "ann": 1}  # ann keeps the dragon's treasure only
+    with pytest.raises(CompanionError, match="more than Ambush & run can take"):
+        showdown("""
+            declared: {ambush_and_run: {by: rogue, gold: 1100}}
+            players: [{name: rogue, put_in: 400, folded: true}, {name: ann, put_in: 800}]
+            result: ann
+        """)
+    with pytest.raises(CompanionError, match="must be folded: true"):
+        showdown("""
+            declared: {ambush_and_run: {by: rogue, gold: 100}}
+            players: [{name: rogue, put_in: 400}, {name: ann, put_in: 800}]
+            result: ann > rogue
+        """)

@@ -61,6 +61,11 @@ def dungeon_showdowns(draw):  # type: ignore[no-untyped-def]
     }
     if encounter:
         spec["encounter"] = encounter
+    folded = [p for p in players if p["folded"] and "character" not in p]
+    if folded and draw(st.booleans()):
+        half = (sum(p["put_in"] for p in players) + spec["carried"]) // 200 * 100
+        gold = draw(st.integers(0, min(3000, half) // 100)) * 100
+        spec["declared"] = {"ambush_and_run": {"by": folded[0]["name"], "gold": gold}}
     if live:
         spec["result"] = results if boards == 2 else results[0]
     return spec
@@ -77,6 +82,7 @@ def test_chips_are_conserved_through_showdowns(spec) -> None:  # type: ignore[no
     assert out.treasures_waiting >= 0 and all(v > 0 for v in out.treasures.values())
     # Nobody takes more than the pots they could win, except through their own monsters.
     owners = {str(m.get("summoned_by")) for m in spec["monsters"]} | {"p0", "p1"}
+    owners |= {spec.get("declared", {}).get("ambush_and_run", {}).get("by")}
     for p in spec["players"]:
         name = p["name"]
         if name in owners or p["folded"]:
