@@ -45,6 +45,7 @@ from companion.poker.showdown_rank import (
     RankRules,
     default_ranker,
     parse_cards,
+    parse_decko,
     parse_rank,
     result_groups,
 )
@@ -347,6 +348,11 @@ class _Showdown:
             for name, used in dp_only:
                 if used:
                     raise CompanionError(f"{name}: only Dungeon Poker has this (game is {self.game})")
+        if self.game != "decko":
+            for i, p in enumerate(spec.players):
+                for field_name in ("burn_top", "discard_top"):
+                    if getattr(p, field_name) is not None:
+                        raise CompanionError(f"players[{i}].{field_name}: only DECKO has burn and discard piles")
         if spec.house_bet and self.game != "decko":
             raise CompanionError(f"house_bet: only DECKO has a house bet (game is {self.game})")
         if spec.wildcard is not None and self.game != "decko":
@@ -535,6 +541,10 @@ class _Showdown:
         n_boards = self.enc.boards if self.dp else 1
         if spec.board is not None and spec.boards is not None:
             raise CompanionError("boards: give board or boards, not both")
+        if spec.market is not None and self.game != "decko":
+            raise CompanionError(f"market: only DECKO has a market (game is {self.game}); use board")
+        if self.game == "decko" and (spec.board is not None or spec.boards is not None):
+            raise CompanionError("board: DECKO has no board; give the face-up market cards as market")
         raw_boards: list[Any]
         if spec.boards is not None:
             raw_boards = list(spec.boards)
@@ -547,6 +557,8 @@ class _Showdown:
                     f"board: {self.encounter.name} deals {n_boards} boards; give boards: [..., ...]"
                 )
             raw_boards = [spec.board]
+        elif spec.market is not None:
+            raw_boards = [spec.market]
         else:
             raw_boards = [None] * n_boards
         # DECKO hands come from each player's own deck: the same card may be in two hands.
@@ -558,8 +570,7 @@ class _Showdown:
             if value is None:
                 return None
             if self.game == "decko":
-                tokens = value.replace(",", " ").split() if isinstance(value, str) else [str(t) for t in value]
-                return tuple(tokens)
+                return parse_decko(value, where=where)
             cards = parse_cards(value, where=where, jokers=jokers)
             for c in cards:
                 if c == "*" or not check_dupes:
@@ -570,7 +581,7 @@ class _Showdown:
             return cards
 
         for b, raw in enumerate(raw_boards):
-            where = "board" if spec.boards is None else f"boards[{b}]"
+            where = "market" if self.game == "decko" else "board" if spec.boards is None else f"boards[{b}]"
             whose = "the board" if n_boards == 1 else f"board {b + 1}"
             self.boards.append(_Board(b, read(raw, where, whose) or ()))
         for p in self.players:
@@ -763,8 +774,10 @@ class _Showdown:
                 if cards is None:
                     where = self._where(name)
                     raise CompanionError(f"{where}.hand: {name} has no hand cards (give every hand, or a result)")
-                plate = self._full_plate(self.by_name[name]) if name in self.by_name else None
-                entrants.append(Contestant(name, cards, plate))
+                p = self.by_name.get(name)
+                plate = self._full_plate(p) if p is not None else None
+                tops = [self._decko_top(p, f) for f in ("burn_top", "discard_top")] if p else [None, None]
+                entrants.append(Contestant(name, cards, plate, *tops))
             rules = self._rank_rules()
             for board in self.boards:
                 ranked = ranker(entrants, board.cards, rules)
@@ -776,6 +789,15 @@ class _Showdown:
             for name in sorted(self.no_legal, key=self.contestants.index):
                 board.lines.append(HandLine(name, "no legal hand", (), None, self._board_no(board),
                                             name not in self.by_name, self._cards_of(name) or ()))
+
+    def _decko_top(self, p: _Player, field_name: str) -> str | None:
+        value = getattr(p.spec, field_name)
+        if value is None:
+            return None
+        cards = parse_decko(value, where=f"players[{p.index}].{field_name}")
+        if len(cards) != 1:
+            raise CompanionError(f"players[{p.index}].{field_name}: give one card (got {len(cards)})")
+        return cards[0]
 
     def _board_no(self, board: _Board) -> int | None:
         return board.index + 1 if len(self.boards) > 1 else None

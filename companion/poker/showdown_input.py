@@ -59,6 +59,10 @@ class PlayerIn(_In):
     """What the hand is, when the order is given as ``result`` (reported as is)."""
     no_legal_hand: bool = False
     """With ``result``: this player shows but cannot make a legal hand."""
+    burn_top: str | None = None
+    """DECKO: the card on top of this player's burn pile (for a Pyromaniac Queen)."""
+    discard_top: str | None = None
+    """DECKO: the card on top of this player's discard pile (for a Dumpster Diving Queen)."""
 
 
 class MonsterIn(_In):
@@ -139,6 +143,8 @@ class ShowdownIn(_In):
     """Dragon Kings: extra wild cards or ranks."""
     wildcard: str | None = None
     """DECKO: the wildcard round in force."""
+    market: Cards | None = None
+    """DECKO: the face-up market cards (Hold'em round, Shopping Queen)."""
     first_honors: bool = False
     """Dragon Kings: nobody has played Twinned Dragon Kings yet this game."""
     house_bet: Amount = 0

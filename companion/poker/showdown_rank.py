@@ -30,6 +30,10 @@ class Contestant:
     cards: tuple[str, ...]
     min_pair: str | None = None
     """Full Plate: the hand is worth at least a pair of this rank."""
+    burn_top: str | None = None
+    """DECKO: the top card of the player's burn pile (a Pyromaniac Queen may copy it)."""
+    discard_top: str | None = None
+    """DECKO: the top card of the player's discard pile (a Dumpster Diving Queen may copy it)."""
 
 
 @dataclass(frozen=True)
@@ -152,11 +156,48 @@ def ranker_rules(rules: RankRules) -> Any:
     return base.with_wild(rules.wild) if rules.wild else base
 
 
+def parse_decko(text: str | Sequence[str], *, where: str = "cards") -> tuple[str, ...]:
+    """DECKO cards in the ranker's DECKO notation (``9s+2``, ``6h/7``, ``Qh:pyro``), as codes.
+
+    >>> parse_decko("9s+2 6h/7 5s")
+    ('9s+2', '6h/7', '5s')
+    """
+    from companion.poker.decko import parse_decko_cards
+
+    try:
+        return tuple(c.code for c in parse_decko_cards(text if isinstance(text, str) else list(text)))
+    except CompanionError as exc:
+        raise CompanionError(f"{where}: {exc}") from None
+
+
+def rank_decko_reveal(contestants: Sequence[Contestant], market: tuple[str, ...], rules: RankRules) -> list[RankedHand]:
+    """Judge a DECKO reveal (:func:`companion.poker.decko.rank_decko`); ``market`` is the face-up market."""
+    from companion.poker.decko import parse_decko_card, parse_decko_cards, rank_decko, wildcard_round
+
+    hands = {c.name: parse_decko_cards(list(c.cards)) for c in contestants}
+    burn = {c.name: parse_decko_card(c.burn_top) for c in contestants if c.burn_top}
+    discard = {c.name: parse_decko_card(c.discard_top) for c in contestants if c.discard_top}
+    ranking = rank_decko(hands, wildcard_round(rules.wildcard), market=parse_decko_cards(list(market)),
+                         burn_tops=burn, discard_tops=discard)
+    out = []
+    for placing in ranking.placings:
+        found: Any = placing.hand
+        if placing.place is None:
+            out.append(RankedHand(placing.name, "no set", (), None, found.chips, found.dollars + found.money))
+            continue
+        out.append(RankedHand(placing.name, found.name, tuple(found.played()), placing.place, found.chips,
+                              found.dollars + found.money,
+                              extra={"description": found.description, "dollars": found.dollars}))
+    return out
+
+
 def rank_with_companion(contestants: Sequence[Contestant], board: tuple[str, ...], rules: RankRules) -> list[RankedHand]:
     """Rank with the project's hand ranker (:func:`companion.poker.hands.rank_hands`)."""
     from companion.poker.cards import parse_cards as parse
     from companion.poker.hands import rank_hands
 
+    if rules.game == "decko":
+        return rank_decko_reveal(contestants, board, rules)
     game_rules = ranker_rules(rules)
     jokers = game_rules.dragon
     hands = {c.name: parse(c.cards, allow_joker=jokers, unique=False) for c in contestants}

@@ -168,3 +168,63 @@ def test_decko_hands_may_share_cards_between_players_decks() -> None:
         players: [{name: ann, put_in: 1, hand: 5h 6h}, {name: ben, put_in: 1, hand: 5h 6h}]
     """, ranker)
     assert out.payouts == {"ann": 2, "ben": 0}
+
+
+# ---------------------------------------------------------------- DECKO with the real ranker
+
+
+def test_decko_sets_ranked_with_no_kickers_and_full_house_below_straight() -> None:
+    out = showdown("""
+        game: decko
+        house_bet: 2
+        players:
+          - {name: bozo, put_in: 3, hand: 2h 2d 2c Ah Ad}
+          - {name: krusty, put_in: 3, hand: 4h 5d 6s 7c 8d}
+    """)
+    assert out.winners == ("krusty",)  # a straight beats a full house in DECKO
+    assert out.payouts == {"bozo": 0, "krusty": 8}
+    assert out.money == {"bozo": 4}  # a full house buys for $4; the winner discards
+    assert out.players[0].hand == "straight"
+
+
+def test_decko_reveal_income_with_real_chip_and_crypto_cards() -> None:
+    out = showdown("""
+        game: decko
+        players:
+          - {name: bernice, put_in: 2, hand: 9s+2 5h+1 3c 3d Kh}
+          - {name: bozo, put_in: 2, hand: 7c# 7d# 7h# 2s 9d}
+    """)
+    assert out.winners == ("bozo",)
+    assert out.bank == {"bernice": 3, "bozo": 9}  # chip cards 2+1; three crypto cards 3x3
+    assert out.money == {"bernice": 1}  # a pair buys for $1
+
+
+def test_decko_ties_with_the_same_set_split_and_return_the_remainder() -> None:
+    out = showdown("""
+        game: decko
+        house_bet: 1
+        players:
+          - {name: ann, put_in: 3, hand: 4h 4d 9c Kh 2s}
+          - {name: ben, put_in: 3, hand: 4s 4c Jc Qd 3s}
+    """)
+    assert out.winners == ("ann", "ben")  # no kickers: only the pair counts
+    assert (out.payouts, out.house) == ({"ann": 3, "ben": 3}, 1)
+
+
+def test_decko_wildcard_holdem_plays_the_market() -> None:
+    out = showdown("""
+        game: decko
+        wildcard: holdem
+        market: [Ah, Ad, Ac, 2s, 3s]
+        players:
+          - {name: ann, put_in: 1, hand: As 9d 8c 7h 6s}
+          - {name: ben, put_in: 1, hand: Kh Kd 4c 5c 9s}
+    """)
+    assert out.winners == ("ann",)  # four aces with the market's three
+
+
+def test_decko_board_is_called_market() -> None:
+    with pytest.raises(CompanionError, match="DECKO has no board"):
+        showdown("game: decko\nboard: As\nplayers: [{name: ann, hand: 2s}]")
+    with pytest.raises(CompanionError, match="players\\[0\\].hand: 'Zz'"):
+        showdown("game: decko\nplayers: [{name: ann, hand: Zz}, {name: ben, hand: 2s}]")
