@@ -453,6 +453,10 @@ class _Showdown:
                 raise CompanionError(
                     f"{where}.drawn_at_showdown: only King's cave draws a monster at the showdown"
                 )
+            if ms.drawn_at_showdown and ms.killed_by:
+                raise CompanionError(
+                    f"{where}.killed_by: a monster drawn at the showdown comes too late to be killed"
+                )
             owned = card.owner is not None
             king = ms.king if ms.king is not None else bool(
                 card.king or (enc.king_monsters and not owned) or (ms.drawn_at_showdown and cave and cave.king)

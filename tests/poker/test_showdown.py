@@ -668,6 +668,13 @@ def test_kings_cave_gives_two_treasures_and_draws_a_king_monster_at_the_showdown
         result: Orc > fey
     """)
     assert (king.removed, king.payouts["fey"]) == (400, 0)  # a King: no Beast mastery
+    with pytest.raises(CompanionError, match="too late to be killed"):
+        showdown("""
+            encounter: King's cave
+            players: [{name: ann, put_in: 400}]
+            monsters: [{name: Orc, drawn_at_showdown: true, killed_by: ann}]
+            result: ann
+        """)
     with pytest.raises(CompanionError, match="draws one monster at every showdown"):
         showdown("""
             encounter: King's cave
