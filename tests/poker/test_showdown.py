@@ -771,3 +771,12 @@ def test_ambush_and_run_takes_gold_from_the_pot_and_the_winners_treasure() -> No
             players: [{name: rogue, put_in: 400}, {name: ann, put_in: 800}]
             result: ann > rogue
         """)
+
+
+def test_a_summoned_monster_that_ties_wins_its_share_for_its_summoner() -> None:
+    out = showdown("""
+        players: [{name: ann, put_in: 400}, {name: ben, put_in: 400}]
+        monsters: [{name: Giant, summoned_by: ann}]
+        result: Giant = ben > ann
+    """)
+    assert (out.payouts, out.removed, out.treasures_waiting) == ({"ann": 400, "ben": 400}, 0, 1)
