@@ -1,4 +1,4 @@
-"""Poker core: cards, hand evaluation under every game's ordering, odds.
+"""Poker core: cards, hand evaluation under every game's ordering, odds, pots.
 
 Pure and UI-free. The public API, in the order a caller needs it:
 
@@ -13,7 +13,8 @@ Pure and UI-free. The public API, in the order a caller needs it:
   Hold'em evaluator;
 * :mod:`~companion.poker.decko`: DECKO cards, sets and wildcard rounds;
 * :mod:`~companion.poker.odds`: win and tie equity, exact or Monte Carlo;
-* :mod:`~companion.poker.batch`: the numpy batch evaluator (imports numpy).
+* :mod:`~companion.poker.batch`: the numpy batch evaluator (imports numpy);
+* :mod:`~companion.poker.pots`: pots and side pots (a separate module).
 
 >>> from companion.poker import parse_cards, rank_hands, DUNGEON_POKER
 >>> ranking = rank_hands(

@@ -64,7 +64,7 @@ class Card(int):
     >>> c, int(c), c.rank, c.suit, c.code, c.symbol
     (Card('As'), 48, 14, 's', 'As', 'A♠')
     >>> JOKER, JOKER.is_joker, JOKER.symbol
-    (Card('*'), True, '🃏')
+    (Card('*'), True, '*')
     """
 
     __slots__ = ()
@@ -111,7 +111,7 @@ class Card(int):
     def symbol(self) -> str:
         """Display form with a suit symbol: ``A♠``, ``10♥``."""
         if self.is_joker:
-            return "🃏"
+            return "*"
         rank = "10" if self.rank == 10 else RANK_CHARS[self.rank - 2]
         return rank + SUIT_SYMBOLS[self.suit]
 

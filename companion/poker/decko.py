@@ -489,11 +489,14 @@ NO_SET = DeckoSet(NO_HAND, "no set", "no set")
 
 # -- finding the best set -----------------------------------------------------------------------
 
+Used = list[tuple[int, int, str | None]]
+"""A set as (index of the piece in the pool, rank it plays as, suit or None when free)."""
+
 _WINDOWS = [(top, tuple(range(top - 4, top + 1))) for top in range(14, 5, -1)] + [(5, (14, 2, 3, 4, 5))]
 _WINDOWS_RF_FIRST = [(15, _WINDOWS[0][1]), *_WINDOWS[1:]]  # 15 marks the royal flush
 
 
-def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, list[tuple[int, int, str | None]]]:
+def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, Used]:
     """The best set of scorable pieces: (value, [(pool index, rank, suit or None)]).
 
     Wild pieces get the rank (and the suit, when it matters) they play as.
@@ -505,16 +508,16 @@ def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, list[tup
     by_rank: dict[int, list[int]] = {}
     by_suit: dict[str, list[int]] = {s: [] for s in SUIT_CHARS}
     suit_rank: dict[str, dict[int, int]] = {s: {} for s in SUIT_CHARS}
-    for i in sorted((i for i, p in enumerate(pool) if not p.wild), key=lambda i: -pool[i].rank):
-        p = pool[i]
-        by_rank.setdefault(p.rank, []).append(i)
-        by_suit[p.suit].append(i)
-        suit_rank[p.suit].setdefault(p.rank, i)
+    for i in sorted((i for i, x in enumerate(pool) if not x.wild), key=lambda i: -pool[i].rank):
+        piece = pool[i]
+        by_rank.setdefault(piece.rank, []).append(i)
+        by_suit[piece.suit].append(i)
+        suit_rank[piece.suit].setdefault(piece.rank, i)
     counts = {r: len(ix) for r, ix in by_rank.items()}
     # Groups of a kind are best built on a rank held, or on aces made of wild cards.
     candidates = sorted(set(counts) | ({14} if w else set()), reverse=True)
 
-    def take(r: int, n: int, used: list[tuple[int, int, str | None]]) -> None:
+    def take(r: int, n: int, used: Used) -> None:
         busy = {u[0] for u in used}
         taken = [i for i in by_rank.get(r, ()) if i not in busy][:n]
         used += [(i, r, pool[i].suit) for i in taken]
@@ -535,24 +538,24 @@ def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, list[tup
                 have = suit_rank[s]
                 missing = [r for r in window if r not in have]
                 if len(missing) <= w:
-                    used = [(have[r], r, s) for r in window if r in have]
-                    used += [(wilds[k], r, s) for k, r in enumerate(missing)]
+                    run: Used = [(have[r], r, s) for r in window if r in have]
+                    run += [(wilds[k], r, s) for k, r in enumerate(missing)]
                     value = pack(DECKO_ROYAL_FLUSH) if top == 15 else pack(DECKO_STRAIGHT_FLUSH, top)
-                    return value, used
+                    return value, run
     if n >= 4:
         for r in candidates:
             if counts.get(r, 0) + w >= 4:
-                used: list[tuple[int, int, str | None]] = []
+                used: Used = []
                 take(r, 4, used)
                 return pack(DECKO_FOUR_OF_A_KIND, r), used
     if n >= 5:
-        best: tuple[list[int], list[tuple[int, int, str | None]]] | None = None
+        best: tuple[list[int], Used] | None = None
         for s in SUIT_CHARS:
             if len(by_suit[s]) + w < 5:
                 continue
-            chosen: list[tuple[int, int, str | None]] = [(wilds[k], 14, s) for k in range(min(w, 5))]
+            chosen: Used = [(wilds[k], 14, s) for k in range(min(w, 5))]
             chosen += [(i, pool[i].rank, s) for i in by_suit[s][: 5 - len(chosen)]]
-            ranks = [r for _, r, _ in chosen]
+            ranks = [rank for _, rank, _ in chosen]
             if best is None or ranks > best[0]:
                 best = (ranks, chosen)
         if best is not None:
@@ -560,19 +563,19 @@ def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, list[tup
         for top, window in _WINDOWS:
             missing = [r for r in window if r not in counts]
             if len(missing) <= w:
-                used = [(by_rank[r][0], r, pool[by_rank[r][0]].suit) for r in window if r in counts]
-                used += [(wilds[k], r, None) for k, r in enumerate(missing)]
-                return pack(DECKO_STRAIGHT, top), used
+                straight: Used = [(by_rank[r][0], r, pool[by_rank[r][0]].suit) for r in window if r in counts]
+                straight += [(wilds[k], r, None) for k, r in enumerate(missing)]
+                return pack(DECKO_STRAIGHT, top), straight
         for t in candidates:
             need_t = max(0, 3 - counts.get(t, 0))
             if need_t > w:
                 continue
-            for p in candidates:
-                if p != t and need_t + max(0, 2 - counts.get(p, 0)) <= w:
+            for pr in candidates:
+                if pr != t and need_t + max(0, 2 - counts.get(pr, 0)) <= w:
                     used = []
                     take(t, 3, used)
-                    take(p, 2, used)
-                    return pack(DECKO_FULL_HOUSE, t, p), used
+                    take(pr, 2, used)
+                    return pack(DECKO_FULL_HOUSE, t, pr), used
     if n >= 3:
         for r in candidates:
             if counts.get(r, 0) + w >= 3:
@@ -613,7 +616,7 @@ def _delta_vectors(n: int, steps: int) -> Iterator[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=65536)
-def _find_set_cached(key: tuple[tuple[int, str, bool], ...], solo: bool) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
+def _find_set_cached(key: tuple[tuple[int, str, bool], ...], solo: bool) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:  # noqa: E501
     pool = [_Piece(r, s, "", 0, 0, w, True, 0) for r, s, w in key]
     value, used = _find_set(pool, solo)
     return value, tuple(used)
@@ -624,7 +627,7 @@ def _canonical(pool: Sequence[_Piece]) -> tuple[list[_Piece], tuple[tuple[int, s
     return ordered, tuple((p.rank, p.suit, p.wild) for p in ordered)
 
 
-def _best_with_aces(pool: list[_Piece], aces: int, solo: bool) -> tuple[int, list[tuple[int, int, str | None]], list[_Piece]]:
+def _best_with_aces(pool: list[_Piece], aces: int, solo: bool) -> tuple[int, Used, list[_Piece]]:
     """The best set when assisting aces may move numbered cards up or down.
 
     Returns the value, the set as (index, rank, suit) into the returned pool
@@ -770,18 +773,18 @@ def _best_set_of(
         for group in hand_groups:
             allowed = set(group) | set(allowed_extra)
             pool = [p for p in pieces if p.scorable and p.src in allowed]
-            value, used, moved = _best_with_aces(pool, aces, round.solo)
-            used = [(i, r, s if s is not None else _wild_suit(moved[i], kings)) for i, r, s in used]
-            resolved = _resolve_wilds(pieces, [(moved[i], r, s) for i, r, s in used], options)
+            value, found, moved = _best_with_aces(pool, aces, round.solo)
+            placed = [(i, r, s if s is not None else _wild_suit(moved[i], kings)) for i, r, s in found]
+            resolved = _resolve_wilds(pieces, [(moved[i], r, s) for i, r, s in placed], options)
             chips, money = _effects(resolved)
             key = (value, chips, money)
             if best_key is None or key > best_key:
-                best_key, best = key, (value, used, moved, chips, money)
+                best_key, best = key, (value, placed, moved, chips, money)
     assert best is not None
-    value, used, moved, chips, money = best
-    group = {r: sum(1 for _, x, _ in used if x == r) for _, r, _ in used}
-    used = sorted(used, key=lambda u: (group[u[1]], u[1]), reverse=True)  # trips before the pair
-    set_cards = tuple(SetCard(cards[moved[i].src], Card.of(r, s)) for i, r, s in used)
+    value, placed, moved, chips, money = best
+    sizes = {r: sum(1 for _, x, _ in placed if x == r) for _, r, _ in placed}
+    placed = sorted(placed, key=lambda u: (sizes[u[1]], u[1]), reverse=True)  # trips before the pair
+    set_cards = tuple(SetCard(cards[moved[i].src], Card.of(r, s)) for i, r, s in placed)
     cat = category_of(value)
     name = DECKO_CATEGORIES[cat] if value else "no set"
     return DeckoSet(
@@ -895,7 +898,7 @@ def rank_decko(
             found = _with_sum(found, low_sum(hands[name]))
         sets.append(found)
     keys = _order_keys(sets, round)
-    return Ranking(order_placings(names, sets, places(keys)))  # type: ignore[arg-type]
+    return Ranking(order_placings(names, sets, places(keys)))
 
 
 def _with_sum(found: DeckoSet, total: int) -> DeckoSet:

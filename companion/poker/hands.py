@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Protocol
 
 from companion.errors import CompanionError
 from companion.poker.cards import Card, check_unique
@@ -118,10 +119,12 @@ def _dragon_value(pool: Sequence[Card]) -> int:
 
 
 def _high_value(pool: Sequence[Card], rules: Rules) -> int:
-    if any(rules.is_wild(c) for c in pool):
-        return best_five(pool, wild=[c for c in pool if rules.is_wild(c)], dragon=rules.dragon).value
     if rules.dragon:
+        wild = [c for c in pool if rules.is_wild(c)]
+        if wild:
+            return best_five(pool, wild=wild, dragon=True).value
         return _dragon_value(pool)
+    # Only Dragon Kings knows wild cards (jokers are refused elsewhere).
     if len(pool) <= 7:
         return holdem_value_unchecked(pool)
     return best_five(pool).value
@@ -256,15 +259,17 @@ def evaluate(
         v = _high_value(pool, rules)
         if v > best:
             best, best_pool = v, pool
-    if full_plate and best < FULL_PLATE_FLOOR:
-        return HandValue(FULL_PLATE_FLOOR, "pair", "pair of eights (Full Plate)", note="Full Plate")
+    floor = rules.floor(full_plate)
+    if best < floor:
+        note = "Full Plate" if full_plate and floor == FULL_PLATE_FLOOR else "virtual pair"
+        return HandValue(floor, "pair", f"{describe(floor)} ({note})", note=note)
     if best_pool is None or best == NO_HAND:
         return NO_LEGAL_HAND
     wild = [c for c in best_pool if rules.is_wild(c)]
-    five = best_five(best_pool, wild=wild, dragon=rules.dragon)
-    if five.value != best:  # the fast tables and the general evaluator must agree
-        raise AssertionError(f"evaluators disagree on {best_pool}: {five.value:#x} != {best:#x}")
-    return HandValue(best, high_name(best), describe(best), five.cards, five.plays_as)
+    chosen = best_five(best_pool, wild=wild, dragon=rules.dragon)
+    if chosen.value != best:  # the fast tables and the general evaluator must agree
+        raise AssertionError(f"evaluators disagree on {best_pool}: {chosen.value:#x} != {best:#x}")
+    return HandValue(best, high_name(best), describe(best), chosen.cards, chosen.plays_as)
 
 
 def _low_sort_key(card: Card, strength: int) -> tuple[int, int]:
@@ -278,12 +283,30 @@ def _check_jokers(cards: Iterable[Card], rules: Rules) -> None:
         raise CompanionError(f"jokers ('*') are wild cards of dragon-kings; {rules.name} has none")
 
 
+class Judged(Protocol):
+    """What a placing needs of a judged hand: a poker :class:`HandValue` or a DECKO set."""
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def legal(self) -> bool: ...
+
+    def played(self, *, symbols: bool = False) -> list[str]: ...
+
+
 @dataclass(frozen=True)
 class Placing:
     """One player's place in a showdown (``None``: no legal hand, cannot win)."""
 
     name: str
-    hand: HandValue
+    hand: Judged
     place: int | None
 
 
@@ -313,13 +336,13 @@ def places(values: Sequence[int]) -> list[int | None]:
     [2, 1, 2, None, 4]
     """
     legal = sorted((v for v in values if v > 0), reverse=True)
-    first = {}
+    first: dict[int, int] = {}
     for i, v in enumerate(legal):
         first.setdefault(v, i + 1)
     return [first[v] if v > 0 else None for v in values]
 
 
-def order_placings(names: Sequence[str], hands: Sequence[HandValue], ranks: Sequence[int | None]) -> tuple[Placing, ...]:
+def order_placings(names: Sequence[str], hands: Sequence[Judged], ranks: Sequence[int | None]) -> tuple[Placing, ...]:
     """Placings sorted by place (players without a hand last), stable by input order."""
     rows = [Placing(n, h, p) for n, h, p in zip(names, hands, ranks, strict=True)]
     big = len(rows) + 1
@@ -385,6 +408,7 @@ def is_dragon_kings(cards: Iterable[Card]) -> bool:
 
 __all__ = [
     "HandValue",
+    "Judged",
     "NO_LEGAL_HAND",
     "Placing",
     "Ranking",

@@ -88,6 +88,7 @@ class _Pool:
         self.dragon = dragon
         self.wilds = list(wilds)
         self.real = sorted(real, key=lambda c: (_rank(c, ace_low), -int(c)), reverse=True)
+        self.real_set = frozenset(real)
         self.by_rank: dict[int, list[Card]] = {}
         self.by_suit: dict[str, list[Card]] = {s: [] for s in "shdc"}
         for c in self.real:
@@ -104,11 +105,11 @@ class _Pool:
         """The identity a wild card takes to play as ``rank`` (of ``suit`` if it matters)."""
         if suit is not None:
             return _as_card(rank, suit)
-        for s in _WILD_SUITS:
-            card = _as_card(rank, s)
-            if not (self.dragon and card in BLACK_KINGS):
-                return card
-        raise AssertionError("unreachable")
+        allowed = [
+            _as_card(rank, s) for s in _WILD_SUITS if not (self.dragon and _as_card(rank, s) in BLACK_KINGS)
+        ]
+        # Prefer a card the hand does not hold, so the hand reads like a real one.
+        return next((c for c in allowed if c not in self.real_set), allowed[0])
 
     def ranks_desc(self) -> list[int]:
         return sorted(self.by_rank, reverse=True)

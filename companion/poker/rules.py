@@ -41,7 +41,9 @@ class Rules:
     ``hand_size``: a legal hand must hold exactly this many cards (else a
     player with fewer cards still has a partial hand). ``boards``: boards
     judged separately. ``hole_cards``/``board_cards`` are what a full deal
-    gives, for the odds calculator.
+    gives, for the odds calculator. ``min_pair``: every hand is worth at
+    least a virtual pair of this rank that combines with no card (the Full
+    Plate's eights, given per player with ``full_plate=`` or here for all).
     """
 
     name: str
@@ -56,6 +58,7 @@ class Rules:
     board_cards: int = 5
     wild_ranks: frozenset[int] = frozenset()
     wild_cards: frozenset[Card] = frozenset()
+    min_pair: int | None = None
 
     def __post_init__(self) -> None:
         if self.use_exactly is not None and self.use_at_most is not None:
@@ -75,6 +78,20 @@ class Rules:
     def is_wild(self, card: Card) -> bool:
         """Jokers always; then the ranks and cards named wild."""
         return card.is_joker or card.rank in self.wild_ranks or card in self.wild_cards
+
+    def floor(self, full_plate: bool = False) -> int:
+        """The least value a hand is worth (0: none), from the Full Plate or ``min_pair``.
+
+        No floor applies when the weakest hand wins: it could only hurt.
+        """
+        from companion.poker.values import FULL_PLATE_FLOOR, PAIR, pack
+
+        if self.lowball:
+            return 0
+        floor = FULL_PLATE_FLOOR if full_plate else 0
+        if self.min_pair is not None:
+            floor = max(floor, pack(PAIR, self.min_pair))
+        return floor
 
     def replace(self, **changes: Any) -> Rules:
         return dataclasses.replace(self, **changes)

@@ -150,19 +150,51 @@ def build_tables() -> None:
     if NONFLUSH:
         return
     table: dict[int, int] = {}
-    counts = [0] * 13
+    # Ranks are walked from ace down, so every group list stays in descending order.
+    groups: list[list[int]] = [[], [], [], [], []]  # by count: singles [1], pairs [2], ...
+    singles, pairs, trips, quads = groups[1], groups[2], groups[3], groups[4]
+    straights = {m: top << 16 for top, m in STRAIGHT_MASKS}
 
-    def walk(i: int, n: int, key: int) -> None:
+    def leaf(mask: int) -> int:
+        if quads:
+            q = quads[0]
+            kicker = max(quads[1] if len(quads) > 1 else 0, trips[0] if trips else 0,
+                         pairs[0] if pairs else 0, singles[0] if singles else 0)
+            return FOUR_OF_A_KIND << 24 | q << 16 | kicker << 12
+        if trips and (len(trips) > 1 or pairs):
+            p = max(trips[1] if len(trips) > 1 else 0, pairs[0] if pairs else 0)
+            return FULL_HOUSE << 24 | trips[0] << 16 | p << 12
+        if len(singles) + len(pairs) + len(trips) >= 5:
+            for m, top in straights.items():
+                if mask & m == m:
+                    return STRAIGHT << 24 | top
+        if trips:
+            k = singles + [0, 0]
+            return THREE_OF_A_KIND << 24 | trips[0] << 16 | k[0] << 12 | k[1] << 8
+        if len(pairs) >= 2:
+            kicker = max(pairs[2] if len(pairs) > 2 else 0, singles[0] if singles else 0)
+            return TWO_PAIR << 24 | pairs[0] << 16 | pairs[1] << 12 | kicker << 8
+        if pairs:
+            k = singles + [0, 0, 0]
+            return PAIR << 24 | pairs[0] << 16 | k[0] << 12 | k[1] << 8 | k[2] << 4
+        if not singles:
+            return 0
+        k = singles + [0, 0, 0, 0]
+        return HIGH_CARD << 24 | k[0] << 16 | k[1] << 12 | k[2] << 8 | k[3] << 4 | k[4]
+
+    def walk(i: int, n: int, key: int, mask: int) -> None:
         if i < 0:
-            table[key] = _nonflush_value(counts)
+            table[key] = leaf(mask)
             return
-        step = RANK_KEYS[i]
-        for c in range(min(4, 7 - n) + 1):
-            counts[i] = c
-            walk(i - 1, n + c, key + c * step)
-        counts[i] = 0
+        step, rank, bit = RANK_KEYS[i], i + 2, 1 << i
+        walk(i - 1, n, key, mask)
+        for c in range(1, min(4, 7 - n) + 1):
+            group = groups[c]
+            group.append(rank)
+            walk(i - 1, n + c, key + c * step, mask | bit)
+            group.pop()
 
-    walk(12, 0, 0)
+    walk(12, 0, 0, 0)
     FLUSH_TABLE[:] = [_flush_value(m) for m in range(1 << 13)]
     NONFLUSH.update(table)
 
@@ -205,7 +237,12 @@ def holdem_value(cards: Sequence[int]) -> int:
 
 def holdem_value_unchecked(cards: Sequence[int]) -> int:
     """:func:`holdem_value` without the checks, for inner loops over valid cards."""
-    k = sum(map(CARD_KEYS.__getitem__, cards))
+    keys = CARD_KEYS
+    if len(cards) == 7:
+        a, b, c, d, e, f, g = cards
+        k = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+    else:
+        k = sum(map(keys.__getitem__, cards))
     f = (k + SUIT_OFFSET) & FLUSH_BITS
     if f:
         s = _FLUSH_SUIT[f]

@@ -6,6 +6,8 @@ import re
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import CompanionError
 from companion.poker.decko import (
@@ -121,7 +123,7 @@ def test_decko_suits_are_all_equal() -> None:
 
 
 def test_chip_cards_pay_on_reveal_win_or_lose() -> None:
-    # a 9 with two chips and a 5 with one chip: three chips
+    # chip cards worth two and one: three chips in all
     assert best_set(d("9s+2 5h+1 Kc 2d 3h")).chips == 3
 
 
@@ -391,3 +393,31 @@ def test_converter_reads_market_and_starting_card_models() -> None:
     assert from_card_model(credit).money == 3
     start = SimpleNamespace(type="starting", rank="8", suit="c", fruit="lemon")
     assert from_card_model(start).starting
+
+
+_PLAIN = [parse_decko_card(f"{r}{s}") for r in "23456789TJQKA" for s in "shdc"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(_PLAIN), min_size=1, max_size=6), st.sampled_from(_PLAIN))
+def test_decko_one_more_card_never_lowers_the_best_set(hand: list[DeckoCard], extra: DeckoCard) -> None:
+    assert best_set(hand).value <= best_set([*hand, extra]).value
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(_PLAIN), min_size=5, max_size=7))
+def test_decko_set_is_the_best_over_every_five_card_subset(hand: list[DeckoCard]) -> None:
+    from itertools import combinations
+
+    best = max(best_set(list(five)).value for five in combinations(hand, 5))
+    assert best_set(hand).value == best
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(_PLAIN), min_size=2, max_size=7), st.sampled_from(_PLAIN))
+def test_decko_a_wild_royal_is_worth_at_least_the_card_it_stands_for(hand: list[DeckoCard], stand_in: DeckoCard) -> None:
+    from companion.poker.decko import NORMAL, Reveal
+
+    royal = parse_decko_card("Kh")
+    wild = best_set([*hand, royal], Reveal(), wildcard_round("battle royale")).value
+    assert wild >= best_set([*hand, stand_in], Reveal(), NORMAL).value

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import CompanionError
 from companion.poker import DRAGON_KINGS, HOLDEM, evaluate, parse_cards, rank_hands
-from companion.poker.cards import Card
+from companion.poker.cards import DECK, JOKER, Card
+from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
 
 
 def c(text: str) -> tuple[Card, ...]:
@@ -64,7 +67,7 @@ def test_grave_digger_straight_flush_beats_a_plain_grave_digger() -> None:
     assert high.value > evaluate(c("Ks As"), c("Js Ts 2s"), DRAGON_KINGS).value
 
 
-def test_five_of_a_kind_beats_four_of_a_kind_but_not_a_straight_flush() -> None:
+def test_five_of_a_kind_ranks_between_four_of_a_kind_and_straight_flush() -> None:
     five = evaluate(c("* 9h"), c("9d 9c 9s"), DRAGON_KINGS)
     assert five.name == "five of a kind"
     assert five.value > evaluate(c("Ah Ad"), c("Ac As 2d"), DRAGON_KINGS).value
@@ -114,3 +117,24 @@ def test_jokers_are_not_wild_in_other_games() -> None:
 def test_wild_names_must_be_ranks_or_cards() -> None:
     with pytest.raises(CompanionError, match="'Zx' is neither a rank nor a card"):
         DRAGON_KINGS.with_wild(["Zx"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(DECK), unique=True, min_size=4, max_size=6))
+def test_a_joker_is_worth_at_least_any_card_it_could_be(cards: list[Card]) -> None:
+    with_joker = evaluate([JOKER], cards, DRAGON_KINGS).value
+    for stand_in in DECK:
+        if stand_in in cards or stand_in in (KING_OF_SPADES, KING_OF_CLUBS):
+            continue
+        assert with_joker >= evaluate([stand_in], cards, DRAGON_KINGS).value
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(DECK), unique=True, max_size=7))
+def test_without_wild_cards_dragon_kings_differs_from_holdem_only_by_its_three_classes(cards: list[Card]) -> None:
+    dk = evaluate(cards, (), DRAGON_KINGS)
+    holdem = evaluate(cards, (), HOLDEM)
+    if dk.name in ("Twinned Dragon Kings", "Grave Digger spade flush"):
+        assert dk.value > holdem.value
+    else:
+        assert dk.value == holdem.value

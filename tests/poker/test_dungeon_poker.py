@@ -198,3 +198,10 @@ def test_encounter_names_come_from_the_card_data_when_given() -> None:
 
 def test_slug_ignores_case_spaces_and_apostrophes() -> None:
     assert slug("Coward's  debt") == "cowards-debt"
+
+
+def test_a_minimum_virtual_pair_can_be_part_of_the_rules() -> None:
+    rules = DUNGEON_POKER.replace(min_pair=8)
+    hand = evaluate(c("2c 3d"), c("Kh Qs 9d 5c 4h"), rules)
+    assert hand.description == "pair of eights (virtual pair)"
+    assert hand.value == evaluate(c("2c 3d"), c("Kh Qs 9d 5c 4h"), DUNGEON_POKER, full_plate=True).value
