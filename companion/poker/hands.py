@@ -30,7 +30,7 @@ from companion.errors import CompanionError
 from companion.poker.cards import Card, check_unique
 from companion.poker.high import BLACK_KINGS, KING_OF_SPADES, best_five
 from companion.poker.rules import HOLDEM, Rules
-from companion.poker.tables import build_tables, holdem_value_unchecked
+from companion.poker.tables import build_tables, holdem_value_unchecked, tables_ready
 from companion.poker.values import (
     FLUSH,
     FOUR_OF_A_KIND,
@@ -108,24 +108,25 @@ def _pools(hand: Sequence[Card], board: Sequence[Card], rules: Rules) -> list[tu
     return [h + board for h in combinations(hand, limit)]
 
 
-def _dragon_value(pool: Sequence[Card]) -> int:
+def _dragon_value(pool: Sequence[Card], fast: bool = True) -> int:
     """Dragon Kings value of a pool with no wild cards (fast path)."""
     cards = set(pool)
     if BLACK_KINGS <= cards or (KING_OF_SPADES in cards and sum(1 for c in pool if c.suit == "s") >= 5):
         return best_five(pool, dragon=True).value
-    if len(pool) <= 7:
+    if fast and len(pool) <= 7:
         return holdem_value_unchecked(pool)
     return best_five(pool).value
 
 
-def _high_value(pool: Sequence[Card], rules: Rules) -> int:
+def _high_value(pool: Sequence[Card], rules: Rules, fast: bool = True) -> int:
+    """``fast`` uses the lookup tables (which must be built); else the general evaluator."""
     if rules.dragon:
         wild = [c for c in pool if rules.is_wild(c)]
         if wild:
             return best_five(pool, wild=wild, dragon=True).value
-        return _dragon_value(pool)
+        return _dragon_value(pool, fast)
     # Only Dragon Kings knows wild cards (jokers are refused elsewhere).
-    if len(pool) <= 7:
+    if fast and len(pool) <= 7:
         return holdem_value_unchecked(pool)
     return best_five(pool).value
 
@@ -239,7 +240,9 @@ def evaluate(
     >>> evaluate(c("2c 7d"), c("Ks 9h 4s 3d Jc"), full_plate=True).description
     'pair of eights (Full Plate)'
     """
-    build_tables()
+    # A few hands (companion rank) are quicker with the general evaluator than
+    # with building the lookup tables; a process that built them uses them.
+    fast = tables_ready()
     hand, board = tuple(hand), tuple(board)
     _check_jokers(hand + board, rules)
     pools = _pools(hand, board, rules)
@@ -257,7 +260,7 @@ def evaluate(
     for pool in pools:
         if rules.hand_size is not None and len(pool) < rules.hand_size:
             continue
-        v = _high_value(pool, rules)
+        v = _high_value(pool, rules, fast)
         if v > best:
             best, best_pool = v, pool
     floor = rules.floor(full_plate)

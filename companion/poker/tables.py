@@ -145,6 +145,11 @@ def _flush_value(mask: int) -> int:
     return value
 
 
+def tables_ready() -> bool:
+    """Whether :func:`build_tables` has run in this process."""
+    return bool(NONFLUSH)
+
+
 def build_tables() -> None:
     """Fill :data:`NONFLUSH` and :data:`FLUSH_TABLE` (idempotent)."""
     if NONFLUSH:
