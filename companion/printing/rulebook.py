@@ -681,7 +681,7 @@ def _flowables(blocks: Sequence[mk.Block], ctx: _Ctx, width: float, *, body_styl
                nested: bool = True) -> list[Any]:
     """Flowables for ``blocks``; ``nested=False`` only for the page's own flow
     (small tables are kept whole there, which a table cell cannot do)."""
-    from reportlab.platypus import PageBreak, Paragraph
+    from reportlab.platypus import CondPageBreak, PageBreak, Paragraph
 
     st = ctx.styles
     out: list[Any] = []
@@ -691,6 +691,9 @@ def _flowables(blocks: Sequence[mk.Block], ctx: _Ctx, width: float, *, body_styl
             level = block.level - 1
             if block.level == 2 and "newpage" in block.flags:
                 out.append(PageBreak())
+            elif not nested:
+                # never leave a heading in the last few lines of a page
+                out.append(CondPageBreak(st["body"].leading * (6 if block.level == 2 else 4.5)))
             out.append(_heading_flowable(block.text, level, ctx, style,
                                          toc=block.level <= 2 and "notoc" not in block.flags))
         elif isinstance(block, mk.Paragraph):
@@ -707,6 +710,21 @@ def _flowables(blocks: Sequence[mk.Block], ctx: _Ctx, width: float, *, body_styl
             out.append(CardRowFlowable(block.codes, height=36 * ctx.scale, centered=True, space=6 * ctx.scale))
         elif isinstance(block, mk.PageBreak):
             out.append(PageBreak())
+    if not nested:
+        out = _heading_joins_kept_table(out)
+    return out
+
+
+def _heading_joins_kept_table(flowables: list[Any]) -> list[Any]:
+    """A heading right before a table kept whole moves with it to the next page."""
+    from reportlab.platypus import KeepTogether
+
+    out: list[Any] = []
+    for f in flowables:
+        if isinstance(f, KeepTogether) and out and getattr(out[-1], "rb_heading", None):
+            heading = out.pop()
+            f = KeepTogether([heading, *f._content])
+        out.append(f)
     return out
 
 
