@@ -28,6 +28,7 @@ from typing import Annotated, Literal, get_args
 from pydantic import Field, model_validator
 
 from companion.cards.base import CardModel, Model, Rank, Slug
+from companion.cards.changes import Changes
 from companion.cards.common import PlayingCard
 
 NonNegative = Annotated[int, Field(ge=0)]
@@ -49,6 +50,7 @@ class DungeonPokerCard(CardModel):
         if unknown:
             raise ValueError(f"designed_fields names unknown field(s): {', '.join(unknown)}")
         return self
+
 
 # --------------------------------------------------------------------------
 # Limits on abilities and artifacts
@@ -364,10 +366,16 @@ class ShowdownMonster(Model):
 DeckRef = Literal["main", "monsters", "treasures", "encounters", "levels", "characters"]
 
 
-class EncounterRules(Model):
+class EncounterRules(Changes):
     """How an encounter changes the game for its level; every key optional.
 
     Hand-card limits (``use_exactly``, ``use_at_most``) bind monsters too.
+    Dumps keep only the keys an encounter changes:
+
+    >>> EncounterRules(use_at_most=1).model_dump()
+    {'use_at_most': 1}
+    >>> EncounterRules(use_at_most=1).treasures_per_win
+    1
     """
 
     hand_cards: Annotated[int, Field(ge=1)] | None = None

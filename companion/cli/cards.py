@@ -85,7 +85,9 @@ def show_card(
     if as_json:
         if len(found) > 1:
             where = ", ".join(f"{g}/{c.id}" for g, c in found)
-            raise CompanionError(f"'{name}' names {len(found)} cards ({where}); add --game or use the id")
+            one_game = len({g for g, _ in found}) == 1
+            hint = "use one of the ids" if one_game else "add --game or use one of the ids"
+            raise CompanionError(f"'{name}' names {len(found)} cards ({where}); {hint}")
         emit_json({"game": found[0][0], **_card_json(found[0][1])})
         return
     from rich.panel import Panel
