@@ -39,6 +39,8 @@ PAPERS: dict[str, tuple[float, float]] = {
 """Sheet sizes in points, portrait. A booklet page is half a sheet."""
 
 TEMPLATE_NAME = "rulebook.md.j2"
+TOC_PAD = 0.7
+"""Padding above and below each contents line (reportlab's default is 3)."""
 SMALL_TABLE_ROWS = 12
 """Tables with this many rows or fewer are never split across pages."""
 SHARED_FOLDER = "_shared"
@@ -205,6 +207,20 @@ def thousands(n: int) -> str:
     return f"{int(n):,}"
 
 
+def tally(items: Any, key: str = "id") -> list[tuple[Any, int]]:
+    """Distinct items (by ``key``) in first-seen order, each with how often it came.
+
+    >>> from types import SimpleNamespace as N
+    >>> [(i.id, n) for i, n in tally([N(id="a"), N(id="b"), N(id="a")])]
+    [('a', 2), ('b', 1)]
+    """
+    seen: dict[Any, list[Any]] = {}
+    for item in items:
+        entry = seen.setdefault(getattr(item, key), [item, 0])
+        entry[1] += 1
+    return [(item, n) for item, n in seen.values()]
+
+
 FILTERS: dict[str, Callable[..., Any]] = {
     "md": mk.escape,
     "card": card_symbol,
@@ -238,6 +254,7 @@ def template_context(cards: Any) -> dict[str, Any]:
         "get": cards.get,
         "of_type": cards.of_type,
         "plural": plural,
+        "tally": tally,
         "card_symbol": card_symbol,
         "rank_words": RANK_WORDS,
     }
@@ -324,9 +341,9 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
                                   leading=body_size * 0.94 * 1.32, spaceAfter=body_size * 0.35),
         "toc_title": ParagraphStyle("toc_title", fontName="Helvetica-Bold", fontSize=22 * scale,
                                     leading=26 * scale, textColor=ink, spaceAfter=10 * scale),
-        "toc0": ParagraphStyle("toc0", fontName="Helvetica-Bold", fontSize=10 * scale, leading=12.5 * scale,
+        "toc0": ParagraphStyle("toc0", fontName="Helvetica-Bold", fontSize=10 * scale, leading=13.5 * scale,
                                textColor=ink, spaceBefore=4 * scale, leftIndent=0, firstLineIndent=0),
-        "toc1": ParagraphStyle("toc1", fontName="Times-Roman", fontSize=9.8 * scale, leading=11.6 * scale,
+        "toc1": ParagraphStyle("toc1", fontName="Times-Roman", fontSize=9.8 * scale, leading=12.6 * scale,
                                leftIndent=14 * scale, firstLineIndent=0),
     }
 
@@ -346,7 +363,7 @@ def _layout(document: mk.Document, game: Any, *, sheet: tuple[float, float], boo
         margins = (27 * MM, 27 * MM, 22 * MM, 20 * MM)
     ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
     width = page[0] - margins[0] - margins[1]
-    story = _story(document, meta, game, ctx, width)
+    story = _story(document, meta, game, ctx, width, page[1] - margins[2] - margins[3])
     buffers: list[io.BytesIO] = []
     canvases: list[Any] = []
     canvas_class = _booklet_canvas_class(sheet) if booklet else _plain_canvas_class()
@@ -578,8 +595,9 @@ def _draw_cover(canv: Any, page: tuple[float, float], meta: Mapping[str, str], g
     canv.restoreState()
 
 
-def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx, width: float) -> list[Any]:
-    from reportlab.platypus import CondPageBreak, KeepInFrame, NextPageTemplate, PageBreak, Spacer
+def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx, width: float,
+           height: float) -> list[Any]:
+    from reportlab.platypus import CondPageBreak, KeepInFrame, NextPageTemplate, PageBreak, Spacer, TableStyle
     from reportlab.platypus.tableofcontents import TableOfContents
 
     st = ctx.styles
@@ -589,8 +607,14 @@ def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx,
     story.extend(_cover_blurb(meta, game, ctx, chapters))
     story.append(PageBreak())
     story.append(_heading_flowable("Contents", 0, ctx, st["toc_title"], toc=False))
-    toc = TableOfContents(dotsMinLevel=0)
-    toc.levelStyles = [st["toc0"], st["toc1"]]
+    toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), TOC_PAD),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), TOC_PAD),
+    ]))
+    toc.levelStyles = list(_toc_styles(document, ctx, height - st["toc_title"].leading - st["toc_title"].spaceAfter))
     story.append(toc)
 
     blocks = list(document.blocks)
@@ -623,6 +647,29 @@ def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx,
         first = False
     story.append(Spacer(1, 1))
     return story
+
+
+def _toc_styles(document: mk.Document, ctx: _Ctx, avail: float) -> tuple[Any, Any]:
+    """Contents styles, tightened when that keeps the contents on one page.
+
+    A contents list a little too long for one page would leave a few lines
+    alone on the next; up to a quarter too long, it is set smaller instead.
+    """
+    from reportlab.lib.styles import ParagraphStyle
+
+    st = ctx.styles
+    toc0, toc1 = st["toc0"], st["toc1"]
+    entries = [h for h in document.headings() if h.level <= 2 and "notoc" not in h.flags]
+    need = sum(toc0.leading + toc0.spaceBefore + 4 * TOC_PAD if h.level == 1 else toc1.leading + 2 * TOC_PAD
+               for h in entries)
+    if need <= avail * 0.97 or need > avail * 1.25:
+        return toc0, toc1
+    k = avail * 0.97 / need
+    return (
+        ParagraphStyle("toc0_tight", parent=toc0, fontSize=toc0.fontSize * max(k, 0.85), leading=toc0.leading * k,
+                       spaceBefore=toc0.spaceBefore * k),
+        ParagraphStyle("toc1_tight", parent=toc1, fontSize=toc1.fontSize * max(k, 0.85), leading=toc1.leading * k),
+    )
 
 
 def _cover_blurb(meta: Mapping[str, str], game: Any, ctx: _Ctx, chapters: Sequence[str]) -> list[Any]:
