@@ -598,8 +598,6 @@ def _draw_cover(canv: Any, page: tuple[float, float], meta: Mapping[str, str], g
 def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx, width: float,
            height: float) -> list[Any]:
     from reportlab.platypus import CondPageBreak, KeepInFrame, NextPageTemplate, PageBreak, Spacer, TableStyle
-    from reportlab.platypus.tableofcontents import TableOfContents
-
     st = ctx.styles
     story: list[Any] = [NextPageTemplate("body")]
     chapters = [h.text for h in document.blocks if isinstance(h, mk.Heading) and h.level == 1
@@ -607,7 +605,7 @@ def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx,
     story.extend(_cover_blurb(meta, game, ctx, chapters))
     story.append(PageBreak())
     story.append(_heading_flowable("Contents", 0, ctx, st["toc_title"], toc=False))
-    toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
+    toc = _contents_class()(_toc_seed(document), dotsMinLevel=0, tableStyle=TableStyle([
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -649,6 +647,31 @@ def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx,
     return story
 
 
+def _toc_seed(document: mk.Document) -> list[tuple[int, str, int, None]]:
+    """Placeholder contents lines: one per heading, page numbers unknown yet."""
+    return [(h.level - 1, mk.plain_text(h.text), 88, None) for h in document.headings()
+            if h.level <= 2 and "notoc" not in h.flags]
+
+
+def _contents_class() -> type:
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    class Contents(TableOfContents):  # type: ignore[misc]
+        """Contents that start out with as many lines as they will end with.
+
+        Reportlab's contents are empty on the first pass, so every page
+        number moves on the second and a third pass is needed to confirm
+        them; with placeholder lines of the right count the first pass is
+        already laid out as the last one, and two passes suffice.
+        """
+
+        def __init__(self, seed: list[tuple[int, str, int, None]], **kwargs: Any) -> None:
+            super().__init__(**kwargs)
+            self._entries = list(seed)
+
+    return Contents
+
+
 def _toc_styles(document: mk.Document, ctx: _Ctx, avail: float) -> tuple[Any, Any]:
     """Contents styles, tightened when that keeps the contents on one page.
 
@@ -687,7 +710,7 @@ def _cover_blurb(meta: Mapping[str, str], game: Any, ctx: _Ctx, chapters: Sequen
     line = []
     players = meta.get("players") or game.players
     if players:
-        line.append(f"{players} players")
+        line.append("1 player (solo)" if str(players).strip() == "1" else f"{players} players")
     if meta.get("time"):
         line.append(meta["time"])
     label = ParagraphStyle("label", fontName="Helvetica-Bold", fontSize=7.5 * s, leading=10 * s,
