@@ -826,7 +826,7 @@ def _table_flowable(block: mk.Table, ctx: _Ctx, width: float, *, keep_whole: boo
     cell_style = {"left": st["cell"], "right": st["cell_right"], "center": st["cell_center"]}
     head_style = {"left": st["head"], "right": st["head_right"], "center": st["head_center"]}
     pad = 3.2 * ctx.scale
-    col_widths = [width * w for w in block.widths]
+    col_widths = _column_widths(block, width, st["head"], pad)
 
     def cell(text: str, align: str, style: Mapping[str, Any], col: int) -> Any:
         row = mk.cell_card_row(text)
@@ -862,6 +862,27 @@ def _table_flowable(block: mk.Table, ctx: _Ctx, width: float, *, keep_whole: boo
 
         return KeepTogether([table])
     return table
+
+
+def _column_widths(block: mk.Table, width: float, head_style: Any, pad: float) -> list[float]:
+    """Column widths from the table's dashes, widened so no header word breaks.
+
+    The width a narrow column gains is taken from the widest column.
+    """
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    widths = [width * w for w in block.widths]
+    for k, title in enumerate(block.header):
+        words = mk.plain_text(title).split()
+        need = max((stringWidth(w, head_style.fontName, head_style.fontSize) for w in words), default=0)
+        need += 2 * pad + 1
+        if widths[k] < need:
+            widest = max(range(len(widths)), key=widths.__getitem__)
+            if widest != k:
+                give = min(need - widths[k], widths[widest] * 0.4)
+                widths[k] += give
+                widths[widest] -= give
+    return widths
 
 
 def _callout_flowable(block: mk.Callout, ctx: _Ctx, width: float) -> Any:
