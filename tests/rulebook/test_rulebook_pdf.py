@@ -99,6 +99,8 @@ def _decko(g: Any) -> list[str]:
     want = [c.name for c in g.deck("market")] + [c.name for c in g.deck("wildcards")]
     want += [c.name for c in g.deck("jokers")]
     want += [f"${c.price}" for c in g.deck("market")]
+    want += [c.fruit.capitalize() for c in g.deck("starting")]
+    want += [c.name for c in g.deck("loans")] + [c.name for c in g.deck("blind")]
     return want
 
 
@@ -114,6 +116,7 @@ def _dungeon_poker(g: Any) -> list[str]:
         want += [c.name for c in g.deck(deck) if c.kind not in ("monster-marker",)]
     for c in g.of_type("character"):
         want += [a.name for a in c.abilities]
+    want += [f"{c.blind:,}" for c in g.deck("levels")]
     return want
 
 
@@ -122,7 +125,12 @@ def _dungeon_master(g: Any) -> list[str]:
 
 
 def _dungeon_of_d(g: Any) -> list[str]:
-    return [c.name for c in g.cards]
+    want = [c.name for c in g.cards]
+    want += [m.name for card in g.deck("monsters") for m in card.levels]
+    want += [part.name for card in g.deck("power") for part in card.parts()]
+    want += [c.skill.name for c in g.deck("characters")]
+    want += [a.name for room in g.deck("rooms") for a in room.actions]
+    return want
 
 
 APPENDIX: dict[str, Callable[[Any], list[str]]] = {
