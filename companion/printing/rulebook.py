@@ -221,6 +221,32 @@ def tally(items: Any, key: str = "id") -> list[tuple[Any, int]]:
     return [(item, n) for item, n in seen.values()]
 
 
+def runs(items: Any, *attrs: str) -> list[tuple[int, int, Any]]:
+    """Consecutive items whose ``attrs`` are equal, as ``(first, last, item)``
+    with 1-based positions: the rounds 1-3 that share their bets.
+
+    >>> from types import SimpleNamespace as N
+    >>> [(a, b, i.bet) for a, b, i in runs([N(bet=1), N(bet=1), N(bet=2)], "bet")]
+    [(1, 2, 1), (3, 3, 2)]
+    """
+    out: list[tuple[int, int, Any]] = []
+    for n, item in enumerate(items, start=1):
+        key = tuple(getattr(item, a) for a in attrs)
+        if out and tuple(getattr(out[-1][2], a) for a in attrs) == key:
+            out[-1] = (out[-1][0], n, out[-1][2])
+        else:
+            out.append((n, n, item))
+    return out
+
+
+def blind_structure(name: str) -> Any:
+    """A built-in blind or round structure of the timer (``companion timer structure``),
+    so the rulebook and the clock never disagree."""
+    from companion.timer.structure import load_structure
+
+    return load_structure(name)
+
+
 FILTERS: dict[str, Callable[..., Any]] = {
     "md": mk.escape,
     "card": card_symbol,
@@ -255,6 +281,8 @@ def template_context(cards: Any) -> dict[str, Any]:
         "of_type": cards.of_type,
         "plural": plural,
         "tally": tally,
+        "runs": runs,
+        "structure": blind_structure,
         "card_symbol": card_symbol,
         "rank_words": RANK_WORDS,
     }

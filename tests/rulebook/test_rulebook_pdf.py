@@ -287,3 +287,41 @@ def test_templates_can_use_a_shared_macro_folder(tmp_path: Path) -> None:
     (folder / "decko" / "rulebook.md.j2").write_text(
         '{% import "m.j2" as m %}# A\n{{ m.hello(total("market")) }}\n', encoding="utf-8")
     assert render_markup("decko", templates=folder.parent).strip().endswith("Hello 52")
+
+
+def test_the_decko_round_track_follows_the_timer_structure(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from companion.printing import rulebook
+    from companion.timer.structure import load_structure
+
+    real = load_structure("decko")
+    text = render_markup("decko")
+    red = next(lv.number for lv in real.levels if lv.wildcard == "red")
+    blue = next(lv.number for lv in real.levels if lv.wildcard == "blue")
+    assert f"Rounds {red} and {blue} are wildcard rounds" in text
+
+    class Moved:
+        """The real track with the red wildcard round moved to round 6."""
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+        @property
+        def levels(self) -> tuple[Any, ...]:
+            return tuple(dataclasses.replace(lv, wildcard="red" if lv.number == 6 else
+                                             (None if lv.wildcard == "red" else lv.wildcard))
+                         for lv in real.levels)
+
+    monkeypatch.setattr(rulebook, "blind_structure", lambda name: Moved())
+    moved = render_markup("decko")
+    assert f"Rounds 6 and {blue} are wildcard rounds" in moved
+    assert "| 6 | 2 | 7 | 4 | **Red wildcard round** |" in moved
+
+
+def test_the_dragon_kings_blinds_are_the_timer_structure() -> None:
+    from companion.timer.structure import load_structure
+
+    text = build("dragon-kings").text()
+    for level in load_structure("dragon-kings").levels:
+        assert f"{level.number} {level.small_blind} {level.big_blind}" in text
