@@ -17,7 +17,7 @@ tiny Markdown-like subset, documented for editors in ``docs/rulebooks.md``:
 * ``[[As Ks Qs]]`` alone on a line or in a table cell: a row of small cards;
 * ``@pagebreak`` alone on a line.
 
-Inline: ``**bold**``, ``*italic*``, ```code```, suit symbols ♠ ♥ ♦ ♣ (drawn from the
+Inline: ``**bold**``, ``*italic*``, ```code```, ``<br>`` (a line break), suit symbols ♠ ♥ ♦ ♣ (drawn from the
 ZapfDingbats font), and ``\\`` escapes any markup character.
 
 >>> doc = parse("---\\ntitle: Demo\\n---\\n# Setup {quickref}\\nShuffle the deck.\\n- one\\n- two\\n")
@@ -455,6 +455,7 @@ def inline_xml(text: str, *, suit_font: str = "ZapfDingbats") -> str:
 
     s = re.sub(r"`([^`]+)`", code, s)
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    s = s.replace("&lt;br&gt;", "<br/>")
     s = re.sub(r"\[\[([^\]]*)\]\]", lambda m: " ".join(_card_text(c) for c in card_codes(m.group(1))), s)
     s = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", s)
     s = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", s)
@@ -495,6 +496,6 @@ def plain_text(text: str) -> str:
     """
     s = re.sub(r"\\(.)", lambda m: "\x01" + str(ord(m.group(1))) + "\x01", text)
     s = re.sub(r"\[\[([^\]]*)\]\]", lambda m: " ".join(_card_text(c) for c in card_codes(m.group(1))), s)
-    s = s.replace("**", "").replace("`", "")
+    s = s.replace("**", "").replace("`", "").replace("<br>", " ")
     s = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", s)
     return re.sub("\x01(\\d+)\x01", lambda m: chr(int(m.group(1))), s)

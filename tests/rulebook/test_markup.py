@@ -137,3 +137,8 @@ def test_inline_markup_escapes_xml_and_colours_suits() -> None:
     xml = mk.inline_xml("A & B <c> ♥")
     assert xml.startswith("A &amp; B &lt;c&gt; ")
     assert 'color="red">♥</font>' in xml
+
+
+def test_br_breaks_a_line_and_reads_as_a_space() -> None:
+    assert mk.inline_xml("Orc<br>5/1/2") == "Orc<br/>5/1/2"
+    assert mk.plain_text("Orc<br>5/1/2") == "Orc 5/1/2"
