@@ -522,6 +522,10 @@ def _doc_template(
                 PageTemplate("body", [frame], onPage=self._page_start, onPageEnd=self._furniture),
             ])
 
+        def beforeDocument(self) -> None:  # noqa: N802 - reportlab's name, called every pass
+            self.chapter = self.chapter_at_start = ""
+            self.page_chapter = None
+
         def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 - reportlab's name
             info = getattr(flowable, "rb_heading", None)
             if info is None:
@@ -529,8 +533,11 @@ def _doc_template(
             level, text, key, toc = info
             if level == 0:
                 self.chapter = text
-                if self.page_chapter is None:
-                    self.page_chapter = text
+                frame = self.frame
+                used = frame._y2 - frame._topPadding - frame._y
+                room = getattr(flowable, "height", 0) + flowable.getSpaceAfter() + 2
+                if self.page_chapter is None and used <= room:
+                    self.page_chapter = text  # the chapter opens this page
             if not toc:
                 return
             if ctx.links:
@@ -543,8 +550,8 @@ def _doc_template(
             _draw_cover(canv, page, meta, game, ctx)
 
         def _page_start(self, canv: Any, doc: Any) -> None:
-            # the running header names the first chapter opening on a page,
-            # else the chapter already running when the page began
+            # the running header names the chapter at the top of the page:
+            # the one under way when it began, or one whose heading opens it
             self.chapter_at_start = self.chapter
             self.page_chapter = None
 

@@ -24,7 +24,7 @@ from companion.printing.rulebook import (
 from tests.rulebook.conftest import build, norm
 
 HEADER_BAND = (0.0, 0.93, 1.0, 1.0)
-BODY_BAND = (0.0, 0.05, 1.0, 0.935)
+BODY_BAND = (0.0, 0.05, 1.0, 0.928)
 TOC_LINE = re.compile(r"^(?P<title>.+?)\s*(?:\.\s*){3,}(?P<page>\d+)\s*$")
 
 
@@ -88,6 +88,19 @@ def test_every_page_after_the_cover_has_a_running_header(game: str) -> None:
     title = (mk.parse(render_markup(game)).meta.get("title") or load_game(game).game.name).upper()
     headers = [norm(h) for h in pdf.region_texts(*HEADER_BAND)]
     assert all(h.startswith(title) for h in headers[1:]), headers
+
+
+def test_the_running_header_names_the_chapter_at_the_top_of_each_page(game: str) -> None:
+    pdf = build(game)
+    listed = [h for h in mk.parse(render_markup(game)).headings() if h.level <= 2 and "notoc" not in h.flags]
+    chapters = [(t, p) for (t, p), h in zip(toc_entries(pdf), listed, strict=True) if h.level == 1]
+    headers = [norm(h) for h in pdf.region_texts(*HEADER_BAND)]
+    bodies = [t.strip() for t in pdf.region_texts(*BODY_BAND)]
+    for page in range(chapters[0][1], pdf.pages + 1):
+        body = norm(bodies[page - 1])
+        opening = [t for t, p in chapters if p == page and body.startswith(t)]
+        expected = opening[0] if opening else [t for t, p in chapters if p < page][-1]
+        assert headers[page - 1].endswith(expected), (page, headers[page - 1], expected)
 
 
 # ---------------------------------------------------------------------------
