@@ -162,9 +162,90 @@ STEP_KINDS: dict[str, str] = {
 }
 """What a step of a room action can do."""
 
-PartEffect = Literal[tuple(PART_EFFECTS)]  # type: ignore[valid-type]
-SkillEffect = Literal[tuple(SKILL_EFFECTS)]  # type: ignore[valid-type]
-StepKind = Literal[tuple(STEP_KINDS)]  # type: ignore[valid-type]
+PartEffect = Literal[
+    "key-item",
+    "weapon",
+    "gain-arrows",
+    "gain-fruit",
+    "magic-arrow",
+    "vampiric-arrow",
+    "reveal-rooms",
+    "recheck-wandering",
+    "detect-potion",
+    "detect-all",
+    "block-round",
+    "reroll-check",
+    "escape-combat",
+    "heal",
+    "holy-water",
+    "cancel-regenerate",
+    "treasure",
+    "stat-bonus",
+    "extra-slots",
+    "poison-immunity",
+    "teleport-room",
+    "slot-bonus",
+    "free-upgrade",
+    "weaken",
+    "run-bonus",
+    "perfume",
+    "soothe",
+    "buff",
+    "poison",
+    "gain-gold",
+    "breath",
+]
+SkillEffect = Literal[
+    "first-effort-bonus",
+    "weapon-master",
+    "struggle",
+    "determination",
+    "recycle",
+    "parry",
+    "bounty",
+    "detect-potion",
+    "heal",
+    "distract",
+    "rage",
+    "sharpshooter",
+    "wary",
+    "brew-master",
+    "haggle",
+    "tumble",
+    "smite",
+    "forage",
+]
+StepKind = Literal[
+    "test",
+    "combat",
+    "check",
+    "guess",
+    "lose-hp",
+    "heal",
+    "gain-gold",
+    "get-item",
+    "get-special-item",
+    "get-potion",
+    "get-fruit",
+    "get-arrows",
+    "meet-character",
+    "upgrade",
+    "detect-potions",
+    "cure-poison",
+    "poison",
+    "exhaust",
+    "descend",
+    "escape",
+    "teleport",
+    "reveal-rooms",
+    "must-move",
+    "stop",
+    "may-retry",
+    "get-amulet",
+]
+assert set(get_args(PartEffect)) == set(PART_EFFECTS), "PartEffect and PART_EFFECTS must list the same keys"
+assert set(get_args(SkillEffect)) == set(SKILL_EFFECTS), "SkillEffect and SKILL_EFFECTS must list the same keys"
+assert set(get_args(StepKind)) == set(STEP_KINDS), "StepKind and STEP_KINDS must list the same keys"
 
 NonNegative = Annotated[int, Field(ge=0)]
 CheckResult = Annotated[int, Field(ge=1, le=5)]

@@ -75,13 +75,40 @@ def _structure(name: str | None, break_every: int | None, break_minutes: float) 
     return load_structure(name).with_breaks(break_every, break_minutes)
 
 
-def _session(state: Path | None, table: str | None) -> TimerSession:
-    from companion.paths import state_path
+def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Any]:
+    """The clock of ``table`` (else of the current table, if any), and that table.
+
+    Without any table the clock is kept on its own in the state file.
+    """
+    from companion.table import open_store
     from companion.timer.clock import SystemClock
     from companion.timer.session import TimerSession
-    from companion.timer.store import SqliteClockStore, clock_key
+    from companion.timer.store import SqliteClockStore
 
-    return TimerSession(SqliteClockStore(state_path(state), clock_key(table)), SystemClock())
+    store = open_store(state)
+    try:
+        with store.transaction(write=False) as tx:
+            if table is not None:
+                info = tx.table(table)
+            else:
+                current = tx.current_table_name()
+                info = tx.find_table(current) if current else None
+    except BaseException:
+        store.close()
+        raise
+    if info is None:
+        store.close()
+        return TimerSession(SqliteClockStore(store.path), SystemClock()), None
+    from companion.timer.tables import TableClockStore
+
+    return TimerSession(TableClockStore(store, info.name), SystemClock()), info
+
+
+def _close(session: TimerSession) -> None:
+    """Close the table store a table's clock keeps open."""
+    table_store = getattr(session.store, "store", None)
+    if table_store is not None:
+        table_store.close()
 
 
 def _settings(minutes: float | None, deals: int | None, players: int | None) -> Any:
@@ -247,45 +274,56 @@ def run_clock(
     """
     from companion.timer.structure import load_structure
 
-    session = _session(state, table)
-    interactive = sys.stdin.isatty()
-    chosen = None
-    if structure is not None or break_every is not None:
-        if structure is None and not new:
-            saved = session.store.load()
-            base = saved.structure if saved is not None else load_structure(None)
-        else:
-            base = load_structure(structure)
-        chosen = base.with_breaks(break_every, break_minutes)
-    fallback = chosen or load_structure(None)
-    outcome = session.open(
-        chosen, _settings(minutes, deals_per_level, players), new=new, running=not paused, fallback=fallback,
-        level=level or 1,
-    )
-    heading = f"{outcome.view.structure.name} · {session.store.label}"
-    if plain or not sys.stdout.isatty():
-        from companion.timer.plain import run_plain, stream_keys, terminal_keys
+    session, info = _session(state, table)
+    try:
+        interactive = sys.stdin.isatty()
+        default = None
+        if info is not None:
+            from companion.timer.tables import default_structure
 
-        if interactive:
-            width = console().width
-            try:
-                with terminal_keys() as read_key:
-                    run_plain(session, read_key, sys.stdout, interactive=True, width=width)
-            except KeyboardInterrupt:
-                sys.stdout.write("\n")
-        else:
-            run_plain(session, stream_keys(sys.stdin), sys.stdout, interactive=False)
-    else:
-        from companion.timer.display import TimerApp
-
-        TimerApp(session, heading=heading).run()
-        last = session.view()
-        _print_status(last)
-    final = session.view()
-    if interactive and not final.paused:
-        console(stderr=True).print(
-            "the clock keeps running while closed; 'companion timer do pause' stops it", style="dim"
+            default = default_structure(info)
+            players = players if players is not None else len(info.players)
+            if level is None:
+                level = session.store.table_level()  # type: ignore[attr-defined]
+        chosen = None
+        if structure is not None or break_every is not None:
+            if structure is None and not new:
+                saved = session.store.load()
+                base = saved.structure if saved is not None else load_structure(default)
+            else:
+                base = load_structure(structure or default)
+            chosen = base.with_breaks(break_every, break_minutes)
+        fallback = chosen or load_structure(default)
+        outcome = session.open(
+            chosen, _settings(minutes, deals_per_level, players), new=new, running=not paused, fallback=fallback,
+            level=level or 1,
         )
+        heading = f"{outcome.view.structure.name} · {session.store.label}"
+        if plain or not sys.stdout.isatty():
+            from companion.timer.plain import run_plain, stream_keys, terminal_keys
+
+            if interactive:
+                width = console().width
+                try:
+                    with terminal_keys() as read_key:
+                        run_plain(session, read_key, sys.stdout, interactive=True, width=width)
+                except KeyboardInterrupt:
+                    sys.stdout.write("\n")
+            else:
+                run_plain(session, stream_keys(sys.stdin), sys.stdout, interactive=False)
+        else:
+            from companion.timer.display import TimerApp
+
+            TimerApp(session, heading=heading).run()
+            last = session.view()
+            _print_status(last)
+        final = session.view()
+        if interactive and not final.paused:
+            console(stderr=True).print(
+                "the clock keeps running while closed; 'companion timer do pause' stops it", style="dim"
+            )
+    finally:
+        _close(session)
 
 
 @timer_app.command("status")
@@ -293,7 +331,11 @@ def status(table: TableOpt = None, state: StateOption = None, as_json: JsonOptio
     """Show where the saved clock is now."""
     from companion.timer.describe import view_data
 
-    outcome = _session(state, table).refresh()
+    session, _ = _session(state, table)
+    try:
+        outcome = session.refresh()
+    finally:
+        _close(session)
     if as_json:
         emit_json(view_data(outcome.view))
         return
@@ -322,12 +364,15 @@ def do(
     for name in actions:
         if name not in ACTIONS:
             raise CompanionError(f"unknown clock action '{name}' (actions: {', '.join(ACTIONS)})")
-    session = _session(state, table)
+    session, _ = _session(state, table)
     notices: list[str] = []
     outcome = None
-    for name in actions:
-        outcome = session.act(ACTIONS[name])
-        notices.extend(outcome.notices)
+    try:
+        for name in actions:
+            outcome = session.act(ACTIONS[name])
+            notices.extend(outcome.notices)
+    finally:
+        _close(session)
     assert outcome is not None
     if as_json:
         emit_json({**view_data(outcome.view), "notices": notices})
@@ -338,8 +383,11 @@ def do(
 @timer_app.command("reset")
 def reset(table: TableOpt = None, state: StateOption = None) -> None:
     """Forget the saved clock (the next 'timer run' starts afresh)."""
-    session = _session(state, table)
-    forgot = session.reset()
+    session, _ = _session(state, table)
+    try:
+        forgot = session.reset()
+    finally:
+        _close(session)
     console().print("clock forgotten" if forgot else f"no clock was saved ({session.store.label})")
 
 

@@ -1,12 +1,12 @@
 """Dungeon of D: the solo game's rules as a pure, seeded, replayable engine.
 
 >>> from companion.dod import new_game, legal_actions, apply
->>> state = new_game(seed=3)
+>>> state = new_game(seed=7)
 >>> ("done",) in legal_actions(state)
 True
 >>> state, events = apply(state, ("done",))
->>> state.level, state.turn
-(1, 1)
+>>> state.level, state.turn, state.grid[state.pos]
+(1, 1, 'peculiar-shop')
 """
 
 from companion.dod.content import Content, load_content

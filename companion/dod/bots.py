@@ -54,6 +54,21 @@ def greedy_bot(seed: int = 0, escape_level: int = 8) -> Bot:
     return choose
 
 
+def explorer_bot(seed: int = 0, epsilon: float = 0.3) -> Bot:
+    """The greedy bot, but a random legal action a fraction ``epsilon`` of the
+    time: it goes as deep as the greedy bot while trying everything on the way
+    (used by the property tests)."""
+    rng = random.Random(seed ^ 0x5EED)
+    greedy = greedy_bot(seed)
+
+    def choose(state: State) -> Action:
+        if rng.random() < epsilon:
+            return rng.choice(state.options)
+        return greedy(state)
+
+    return choose
+
+
 def _power(state: State, card: int) -> int:
     return state.content.power[card]
 
@@ -152,9 +167,9 @@ def _direction(state: State, rng: random.Random) -> str:
     if not targets:
         targets = [p for p in R.reveal_spots(state)] if state.room_deck else []
     path = _first_step(state, targets)
-    if path in legal:
+    if path is not None and path in legal:
         return path
-    return rng.choice(sorted(legal))
+    return str(rng.choice(sorted(legal)))
 
 
 def _first_step(state: State, targets: list[int]) -> str | None:
@@ -200,7 +215,6 @@ def _window(state: State, rng: random.Random) -> Action | None:
 
 
 def _full(state: State, rng: random.Random) -> Action | None:
-    content = state.content
     drops = [a for a in state.options if a[0] == "drop" and isinstance(a[1], int)]
     if drops:
         return min(drops, key=lambda a: R.part_of(state, a[1]).stars if a[1] not in state.potions else 10)
@@ -229,7 +243,7 @@ _PROMPTS: dict[str, Callable[[State, random.Random], Action | None]] = {
     "retry": lambda s, r: ("retry",) if len(s.hand) >= 4 else ("stop",),
 }
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_bot}
+BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_bot, "explorer": explorer_bot}
 """Bots by name."""
 
 
@@ -242,4 +256,4 @@ def play(state: State, bot: Bot, max_actions: int = 20000) -> State:
     return state
 
 
-__all__ = ["BOTS", "Bot", "action_available", "greedy_bot", "play", "random_bot"]
+__all__ = ["BOTS", "Bot", "action_available", "explorer_bot", "greedy_bot", "play", "random_bot"]

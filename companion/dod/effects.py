@@ -100,7 +100,7 @@ def gain_arrows(s: State, n: int) -> None:
 
 def upgrade_price(s: State, stat: str) -> int | None:
     """Gold for the next step of a stat, or None at +4."""
-    current = getattr(s, stat)
+    current: int = getattr(s, stat)
     if current >= R.STAT_MAX:
         return None
     return s.content.upgrade_prices[stat][current]
@@ -231,6 +231,7 @@ def defeat_now(s: State, f: Frame) -> None:
         s.discard.extend(s.effort)
         s.effort = []
     f["ph"] = "defeat"
+    R.check_capacity(s)  # a choice of what to drop may have been cut short
 
 
 def _teleport_potion(s: State, card: int, part: Part) -> None:
@@ -387,7 +388,7 @@ def _reroll_use(s: State, f: Frame, card: int, part: Part) -> None:
         f["boots"] = 1
     _spend(s, card, part)
     R.ev(s, "reroll", part.id)
-    f["roll"] = R.check1(s) + (_wary(s) if f["k"] == "move" else 0)
+    f["roll"] = R.check1(s) + (wary_bonus(s) if f["k"] == "move" else 0)
 
 
 def _weapon_can(s: State, f: Frame, card: int, part: Part) -> bool:
@@ -400,7 +401,7 @@ def _weapon_use(s: State, f: Frame, card: int, part: Part) -> None:
     R.ev(s, "weapon", part.id, f["wb"])
 
 
-def _wary(s: State) -> int:
+def wary_bonus(s: State) -> int:
     sk = R.skill(s, "wary")
     return sk.amount if sk else 0
 

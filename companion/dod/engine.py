@@ -20,8 +20,8 @@ action), ``("move", card, "n")``, ``("effort", card)``, ``("run",)``,
 >>> s.prompt, len(s.hand)
 ('blessing', 9)
 >>> s, events = apply(s, ("done",))
->>> s.turn, s.level, s.prompt
-(1, 1, 'turn')
+>>> s.turn, s.level, s.prompt, s.grid[s.pos]
+(1, 1, 'turn', 'steep-chasm')
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any
 
 from companion.dod import effects as E
 from companion.dod import rules as R
-from companion.dod.content import Content, load_content
+from companion.dod.content import Content, Monster, load_content
 from companion.dod.state import DIRECTIONS, ORIGIN, Action, State, seed_rng
 from companion.errors import CompanionError
 
@@ -70,10 +70,12 @@ def _bonus_card(s: State) -> None:
         R.overflow(s)
 
 
-def _end_window(s: State) -> None:
+def _end_window(s: State) -> bool:
     """The end of a test or combat: a moment to drink, if there is anything to use."""
-    if E.window_options(s, {"k": "win", "w": "end"}, "end"):
+    if (s.potions or s.items or s.specials) and E.window_options(s, {"k": "win", "w": "end"}, "end"):
         s.stack.append({"k": "win", "w": "end"})
+        return True
+    return False
 
 
 def _move_options(s: State) -> list[Action]:
@@ -117,14 +119,15 @@ def _h_turn(s: State, f: Frame) -> None:
         opts.extend(_move_options(s))
         opts.extend(E.window_options(s, f, "turn"))
         _ask(s, opts, "turn")
-    elif ph == 1:  # end of the turn: the poison bites first (FIFO: it came first)
-        f["ph"] = 2
-        if s.poisoned:
-            result = R.check1(s)
-            if result in s.content.poison_hurt_on:
-                R.ev(s, "poison-hurts", result)
-                R.lose_hp(s, 1)
     else:
+        if ph == 1:  # the end of the turn: the poison bites after all the turn did
+            f["ph"] = 2
+            if s.poisoned:
+                result = R.check1(s)
+                if result in s.content.poison_hurt_on:
+                    R.ev(s, "poison-hurts", result)
+                    R.lose_hp(s, 1)
+                    return
         if s.buffs:
             s.buffs.clear()
         R.clear_marks(s, "turn:")
@@ -195,49 +198,61 @@ def _h_move(s: State, f: Frame) -> None:
         if not R.play_from_hand(s, card):
             return
         if content.power_type[card] == "MOV":
-            _bonus_card(s)
+            _bonus_card(s)  # the hand was at most 9 before the card was played: no overflow
         target = s.pos + DIRECTIONS[f["d"]]
         if target not in s.grid:
             R.place_room(s, target)
         s.pos = target
         R.ev(s, "enter", target, s.grid[target])
-        f["ph"] = 1
-    elif ph == 1:
+        ph = 1
+    if ph == 1:
         if s.perfume:  # FAQ Q5: no CHECK1, the monster comes
             s.perfume = False
             R.ev(s, "perfume")
             f["meet"] = 1
-            f["ph"] = 3
+            ph = 3
         else:
-            f["roll"] = R.check1(s) + E._wary(s)
-            f["ph"] = 2
-    elif ph == 2:
+            f["roll"] = R.check1(s) + E.wary_bonus(s)
+            ph = 2
+    if ph == 2:
         if f["roll"] <= R.danger(s):
             opts = E.window_options(s, f, "wander")
             if opts:
+                f["ph"] = 2
                 _ask(s, [*opts, ("pass",)], "wandering-check")
                 return
             f["meet"] = 1
         else:
             f["meet"] = 0
-        f["ph"] = 3
-    elif ph == 3:
+        ph = 3
+    if ph == 3:
         card = s.wander
         s.discard.append(card)
         s.wander = -1
-        f["ph"] = 4
         if f["meet"]:
+            f["ph"] = 4
             R.ev(s, "wandering-monster", card)
             E.push_combat(s, content.slot[card])
-    elif ph == 4:
+            return
+        ph = 5
+    if ph == 4:
         f["ph"] = 5
-        if f["meet"]:
-            _end_window(s)
-    elif ph == 5:
+        if _end_window(s):
+            return
+        ph = 5
+    if ph == 5:
         f["ph"] = 6
-        s.stack.append({"k": "autos", "p": s.pos, "i": 0})
-    else:
-        s.stack.pop()
+        if _push_autos(s, s.pos):
+            return
+    s.stack.pop()
+
+
+def _push_autos(s: State, pos: int) -> bool:
+    """Start the ((A)) actions of the room at ``pos``, if it has any now."""
+    if pos in s.exhausted or not s.content.rooms[s.grid[pos]].automatic(s.level):
+        return False
+    s.stack.append({"k": "autos", "p": pos, "i": 0})
+    return True
 
 
 def _a_move(s: State, f: Frame, a: Action) -> None:
@@ -338,26 +353,25 @@ def _h_test(s: State, f: Frame) -> None:
         opts: list[Action] = [("effort", c) for c in s.hand]
         opts.extend(E.window_options(s, f, "test"))
         _ask(s, opts, "test-effort")
-    elif ph == 1:
+        return
+    if ph == 1:
         card = R.draw(s)
         if card >= 0:
             s.effort.append(card)
             R.ev(s, "effort", card)
-        f["ph"] = 2
-    elif ph == 2:
+        ph = f["ph"] = 2
+    if ph == 2:
         opts = E.window_options(s, f, "second")
         if opts:
             _ask(s, [*opts, ("pass",)], "test-second")
-        else:
-            f["ph"] = 3
-    else:
-        power = s.content.power
-        total = sum(power[c] for c in s.effort) + R.stat(s, f["st"])
-        won = total >= f["d"]
-        R.ev(s, "test", f["st"], f["d"], total, won)
-        s.discard.extend(s.effort)
-        s.effort = []
-        _ret(s, "win" if won else "lose")
+            return
+    power = s.content.power
+    total = sum(power[c] for c in s.effort) + R.stat(s, f["st"])
+    won = total >= f["d"]
+    R.ev(s, "test", f["st"], f["d"], total, won)
+    s.discard.extend(s.effort)
+    s.effort = []
+    _ret(s, "win" if won else "lose")
 
 
 def _a_test(s: State, f: Frame, a: Action) -> None:
@@ -402,7 +416,7 @@ def _arrow_kinds(s: State) -> list[str]:
 
 def _ranged_total(s: State, f: Frame) -> int:
     m = R.monster(s, f["slot"])
-    total = f["roll"] + R.stat(s, "AGL") + f.get("mb", 0)
+    total: int = f["roll"] + R.stat(s, "AGL") + f.get("mb", 0)
     hawk = R.skill(s, "sharpshooter")
     if hawk is not None:
         total += hawk.amount + (hawk.extra if m.has(hawk.against) else 0)
@@ -592,9 +606,10 @@ def f_weapon(s: State) -> int:
     return int(melee.get("wb", 0)) if melee["k"] == "melee" else 0
 
 
-def _is(m: Any, against: str | None, slot: int) -> bool:
+def _is(m: Monster, against: str | None, slot: int) -> bool:
+    """Whether a monster is what a bonus works ``against``."""
     if against == "undead":
-        return bool(m.undead)
+        return m.undead
     if against == "monster-4":
         return slot == 4
     return m.has(against)
@@ -657,7 +672,7 @@ def _h_melee(s: State, f: Frame) -> None:
 LOSS_ABILITIES = ("poison", "steal", "curse")
 
 
-def _round_lost(s: State, m: Any) -> None:
+def _round_lost(s: State, m: Monster) -> None:
     """Lose a melee round: 1 HP, or instead the monster's Poison / Steal / Curse
     (5.4.1); a monster with several applies them in printed order (FIFO)."""
     abilities = [a for a in m.abilities if a in LOSS_ABILITIES]

@@ -26,18 +26,33 @@ ROOM_DECK_SIZE = 9
 
 # ---- randomness -----------------------------------------------------------
 
-def rand_below(s: State, n: int) -> int:
-    """A uniform integer in ``range(n)`` from the state's generator (splitmix64)."""
+def next64(s: State) -> int:
+    """The next 64 random bits of the state's generator (splitmix64)."""
     s.rng = z = (s.rng + 0x9E3779B97F4A7C15) & MASK64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return (z ^ (z >> 31)) % n
+    return z ^ (z >> 31)
+
+
+def rand_below(s: State, n: int) -> int:
+    """A uniform integer in ``range(n)`` (bias below n / 2**64)."""
+    return next64(s) % n
+
+
+_REFILL = 1 << 32
 
 
 def shuffle(s: State, cards: list[Any]) -> None:
-    """Fisher-Yates with the state's generator."""
+    """Fisher-Yates with the state's generator. One 64-bit draw serves several
+    swaps (mixed radix); it is refilled before fewer than 32 bits remain, so
+    each index is uniform to within n / 2**32."""
+    bits = 0
     for i in range(len(cards) - 1, 0, -1):
-        j = rand_below(s, i + 1)
+        if bits < _REFILL:
+            bits = next64(s)
+        n = i + 1
+        j = bits % n
+        bits //= n
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -154,7 +169,7 @@ def skill(s: State, effect: str) -> Skill | None:
 
 def stat(s: State, name: str) -> int:
     """A stat as it counts now: upgrades, potions drunk this turn and special items."""
-    value = getattr(s, name) + s.buffs.get(name, 0)
+    value: int = getattr(s, name) + s.buffs.get(name, 0)
     special = s.content.special
     for card in s.specials:
         part = special[card]
@@ -276,10 +291,8 @@ def monster(s: State, slot: int) -> Monster:
 
 
 def combat_frame(s: State) -> dict[str, Any] | None:
-    for f in reversed(s.stack):
-        if f["k"] == "cmb":
-            return f
-    return None
+    """The combat under way, if any (the top-most on the stack)."""
+    return next((f for f in reversed(s.stack) if f["k"] == "cmb"), None)
 
 
 # ---- the map ----------------------------------------------------------------

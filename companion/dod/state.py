@@ -10,10 +10,11 @@ determined by its seed and its list of actions.
 Positions on the map are integers: ``x * 64 + y`` around a centre, so the
 neighbours of ``p`` are ``p ± 1`` and ``p ± 64``.
 
->>> s = State(seed=7, rng=seed_rng(7))
+>>> from companion.dod import new_game
+>>> s = new_game(seed=7)
 >>> s2 = from_json(to_json(s))
->>> s2 == s
-True
+>>> s2 == s, s2 is s
+(True, False)
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from companion.dod.content import Content
 from companion.errors import CompanionError
 
 MASK64 = (1 << 64) - 1
@@ -100,8 +102,8 @@ class State:
     """How many actions have been applied."""
     ev: list[tuple[Any, ...]] | None = field(default=None, compare=False)
     """Events of the action being applied (not part of the game state)."""
-    content: Any = field(default=None, compare=False)
-    """The compiled cards the game is played with (not serialised)."""
+    content: Content = field(default=None, compare=False)  # type: ignore[assignment]
+    """The compiled cards the game is played with (set by ``new_game`` / ``from_json``; not serialised)."""
 
     def __repr__(self) -> str:
         status = self.outcome or f"waiting for {self.prompt or '?'}"
@@ -158,11 +160,12 @@ def to_json(state: State) -> dict[str, Any]:
     return out
 
 
-def from_json(data: dict[str, Any], content: Any = None) -> State:
+def from_json(data: dict[str, Any], content: Content | None = None, check: bool = True) -> State:
     """Rebuild a state from :func:`to_json` data; a clear error if it is not one.
 
     ``content`` is the compiled card data to play on with (the default cards
-    when left out).
+    when left out). With ``check`` the state's invariants are verified, so a
+    damaged save is refused instead of played.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CompanionError("not a Dungeon of D game state (missing or unknown 'format')")
@@ -186,4 +189,13 @@ def from_json(data: dict[str, Any], content: Any = None) -> State:
 
         content = load_content()
     state.content = content
+    if check:
+        from companion.dod.invariants import InvariantError, check_invariants
+
+        try:
+            check_invariants(state)
+        except InvariantError as exc:
+            raise CompanionError(f"corrupt Dungeon of D game state ({exc})") from None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            raise CompanionError(f"corrupt Dungeon of D game state ({type(exc).__name__}: {exc})") from None
     return state

@@ -4,7 +4,9 @@
   past its last listed level; built-ins live in ``structures/*.yaml``.
 * :mod:`companion.timer.clock`: the pure core. A :class:`ClockState` holds
   timestamps, never tick counts; ``view(state, now)`` computes what to show.
-* :mod:`companion.timer.store`: where a clock is kept between runs (SQLite).
+* :mod:`companion.timer.store`: where a clock is kept between runs (SQLite);
+  :mod:`companion.timer.tables` keeps a table's clock in the table store and
+  draws its encounters from the table's deck.
 * :mod:`companion.timer.session`: one place that loads, changes and saves a
   clock and asks for encounter cards at new levels.
 

@@ -31,7 +31,7 @@ from companion.errors import CompanionError
 from companion.timer.encounters import EncounterRecord
 from companion.timer.structure import Break, Level, Stage, Structure, parse_structure
 
-Reason = Literal["time", "deals", "next", "previous", "end-level", "start"]
+Reason = Literal["time", "deals", "next", "previous", "end-level", "start", "table"]
 LOOKAHEAD = 400  # stages searched for the next break of an endless structure
 STATE_FORMAT = 1
 
@@ -364,7 +364,6 @@ def end_level(state: ClockState, now: float) -> Step:
     if isinstance(current_stage(state), Break):
         state, more = _advance(state, now, "end-level")
         return state, (*events, *more)
-    owed = state.owed_break
     position = state.position + 1
     while True:
         stage = state.structure.stage(position)
@@ -373,10 +372,35 @@ def end_level(state: ClockState, now: float) -> Step:
             return state, (*events, Notice(f"this is the last {word}: there is no next {word} to start"))
         if isinstance(stage, Level):
             break
-        owed = max(owed or 0.0, stage.minutes)
         position += 1
-    new = _enter(replace(state, owed_break=owed), position, now)
-    return new, (*events, StageChange(current_stage(new), now, "end-level"))
+    new, more = _jump(state, position, now, "end-level")
+    return new, (*events, *more)
+
+
+def jump_to_level(state: ClockState, now: float, level: int, reason: Reason = "table") -> Step:
+    """Start a later ``level`` now, as when the table opened it from another terminal.
+
+    Breaks jumped over are owed, as with :func:`end_level`; an earlier or the
+    same level changes nothing.
+    """
+    state, events = settle(state, now)
+    position = state.structure.position_of_level(level)
+    playing = view(state, now).level.number
+    if position is None or level <= playing:
+        return state, events
+    new, more = _jump(state, position, now, reason)
+    return new, (*events, *more)
+
+
+def _jump(state: ClockState, position: int, at: float, reason: Reason) -> Step:
+    """Go to the level at ``position`` at once, owing any break passed on the way."""
+    owed = None if state.in_owed_break else state.owed_break  # a break under way is not owed again
+    for skipped in range(state.position + 1, position):
+        stage = state.structure.stage(skipped)
+        if isinstance(stage, Break):
+            owed = max(owed or 0.0, stage.minutes)
+    new = _enter(replace(state, owed_break=owed), position, at)
+    return new, (StageChange(current_stage(new), at, reason),)
 
 
 def add_minutes(state: ClockState, now: float, minutes: float) -> Step:

@@ -35,6 +35,7 @@ from companion.timer.clock import (
     Step,
     change_settings,
     current_stage,
+    jump_to_level,
     settle,
     start,
     view,
@@ -146,9 +147,17 @@ class TimerSession:
         return self._update(change, now)
 
     def refresh(self) -> Outcome:
-        """Bring the clock up to now: written only when a stage has changed."""
+        """Bring the clock up to now: written only when a stage has changed.
+
+        A store that can report its table's level (``level_ahead``) moves the
+        clock on when the table was moved on from elsewhere.
+        """
         now = self.clock()
         saved = self.state()
+        ahead = getattr(self.store, "level_ahead", None)
+        level = ahead() if ahead is not None else None
+        if level is not None:
+            return self.act(lambda state, at: jump_to_level(state, at, level, "table"))
         _, events = settle(saved, now)
         if not events:
             return Outcome(view(saved, now), ())

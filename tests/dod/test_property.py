@@ -9,12 +9,12 @@ import random
 import pytest
 
 from companion.dod import apply, check_invariants, from_json, legal_actions, new_game, replay, step, to_json
-from companion.dod.bots import greedy_bot, random_bot
+from companion.dod.bots import BOTS
 from companion.dod.state import State
 
 
 def _play(seed: int, bot_name: str, check: bool = True) -> tuple[State, list[tuple]]:
-    bot = (random_bot if bot_name == "random" else greedy_bot)(seed)
+    bot = BOTS[bot_name](seed)
     state = new_game(seed)
     actions = []
     while state.outcome is None and len(actions) < 3000:
@@ -29,7 +29,7 @@ def _play(seed: int, bot_name: str, check: bool = True) -> tuple[State, list[tup
     return state, actions
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", range(6))
 def test_random_games_keep_every_invariant(block: int) -> None:
     for seed in range(block * 100, block * 100 + 100):
         state, _ = _play(seed, "random")
@@ -42,6 +42,20 @@ def test_greedy_games_keep_every_invariant(block: int) -> None:
     for seed in rng.sample(range(10**6), 40):
         state, _ = _play(seed, "greedy")
         assert state.outcome in ("lost", "escaped") or state.actions >= 3000
+
+
+@pytest.mark.parametrize("block", range(6))
+def test_explorer_games_try_everything_and_keep_every_invariant(block: int) -> None:
+    rng = random.Random(100 + block)
+    prompts: set[str] = set()
+    for seed in rng.sample(range(10**6), 40):
+        bot = BOTS["explorer"](seed)
+        state = new_game(seed)
+        while state.outcome is None and state.actions < 3000:
+            prompts.add(state.prompt)
+            step(state, bot(state))
+            check_invariants(state)
+    assert {"turn", "combat", "melee-effort", "test-effort"} <= prompts
 
 
 def test_a_game_replays_to_the_same_final_state() -> None:
@@ -69,7 +83,7 @@ def test_same_seed_same_game_different_seed_different_game() -> None:
 
 
 def test_state_round_trips_through_json_at_every_step() -> None:
-    bot = greedy_bot(11)
+    bot = BOTS["greedy"](11)
     state = new_game(11)
     while state.outcome is None:
         data = json.loads(json.dumps(to_json(state)))

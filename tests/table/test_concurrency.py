@@ -92,8 +92,6 @@ def test_two_processes_drawing_500_times_each_draw_every_card_exactly_as_often_a
     # A third terminal keeps the file open all along (as the timer display does),
     # so the drawers' closes do not each checkpoint the journal into the file.
     watcher = open_store(state)
-    with watcher.transaction(write=False) as tx:
-        order = {c.copy: i for i, c in enumerate(tx.pile(tx.table("crowded"), "big", "draw"))}
     procs = [
         subprocess.Popen(
             [sys.executable, "-c", DRAWER, "500"],
@@ -119,9 +117,8 @@ def test_two_processes_drawing_500_times_each_draw_every_card_exactly_as_often_a
     assert [len(d) for d in drawn] == [500, 500]
     expected = Counter({c.id: c.quantity for c in load_game("dragon-kings", DATA).deck("big")})
     assert Counter(c for c, _ in drawn[0]) + Counter(c for c, _ in drawn[1]) == expected
-    # The two really took turns: each drew cards from both ends of the original pile.
-    first, second = ({order[copy] for _, copy in d} for d in drawn)
-    assert min(first) < max(second) and min(second) < max(first)
+    # Whether the two interleaved depends on the scheduler (a loaded CI box may run
+    # them one after the other), so it is not asserted; the counts above are.
     assert _consistent(state) == expected
     watcher.close()
 

@@ -168,13 +168,6 @@ def test_reset_forgets_the_clock() -> None:
     assert invoke("timer", "status").exit_code == 2
 
 
-def test_a_table_has_its_own_clock() -> None:
-    invoke("timer", "run", input="ddd")
-    invoke("timer", "run", "--table", "friday", "-s", "holdem", input="")
-    assert invoke("timer", "status", "--json").json()["deals"] == 3
-    assert invoke("timer", "status", "--table", "friday", "--json").json()["structure"] == "holdem"
-
-
 # -- the printable sheet ------------------------------------------------------------------
 
 

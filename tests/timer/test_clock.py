@@ -373,3 +373,14 @@ def test_a_structure_that_stops_has_no_later_level_to_start_at() -> None:
 
     with pytest.raises(CompanionError, match="no round 13"):
         start(load_structure("decko"), level=13)
+
+
+def test_jumping_to_a_later_level_owes_the_breaks_passed() -> None:
+    from companion.timer.clock import jump_to_level
+
+    s, events = jump_to_level(holdem(), 5 * MIN, 6)
+    v = view(s, 5 * MIN)
+    assert v.level.number == 6 and events[-1].reason == "table"
+    assert v.next_break is not None and v.next_break.name == "Break (moved)"
+    again, events = jump_to_level(s, 6 * MIN, 3)  # an earlier level changes nothing
+    assert again == s and events == ()
