@@ -85,7 +85,9 @@ def show_card(
     if as_json:
         if len(found) > 1:
             where = ", ".join(f"{g}/{c.id}" for g, c in found)
-            raise CompanionError(f"'{name}' names {len(found)} cards ({where}); add --game or use the id")
+            one_game = len({g for g, _ in found}) == 1
+            hint = "use one of the ids" if one_game else "add --game or use one of the ids"
+            raise CompanionError(f"'{name}' names {len(found)} cards ({where}); {hint}")
         emit_json({"game": found[0][0], **_card_json(found[0][1])})
         return
     from rich.panel import Panel
@@ -113,6 +115,8 @@ def show_card(
 
 def _pretty(value: Any) -> str:
     if isinstance(value, list):
+        if all(not isinstance(v, list | dict) for v in value):
+            return ", ".join(str(v) for v in value)
         return "\n".join(_pretty(v) for v in value)
     if isinstance(value, dict):
         return "; ".join(f"{k}: {_pretty(v)}" for k, v in value.items() if v not in (None, [], {}))

@@ -32,7 +32,7 @@ def _problems(root: Path) -> list[str]:
 
 def test_clean_folder_loads(game_copy: Path) -> None:
     cards = load_game("dragon-kings", game_copy)
-    assert cards.total() == cards.total("standard")
+    assert cards.total() == sum(cards.total(d.id) for d in cards.decks)
     assert cards.get("as").code == "As"
 
 
@@ -72,7 +72,7 @@ def test_unknown_card_type_is_reported(game_copy: Path) -> None:
 def test_unknown_deck_file_is_reported(game_copy: Path) -> None:
     (game_copy / "dragon-kings" / "stray.yaml").write_text("cards: []\n")
     [problem] = _problems(game_copy)
-    assert problem.endswith("stray.yaml: unknown deck 'stray' (decks of dragon-kings: standard)")
+    assert problem.endswith("stray.yaml: unknown deck 'stray' (decks of dragon-kings: standard, wing)")
 
 
 def test_duplicate_id_is_reported(game_copy: Path) -> None:

@@ -1,0 +1,136 @@
+"""``companion pot``: split a deal's pots, and the pot-limit helper."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from companion.cli.common import JsonOption, console, emit_json
+
+
+class _DefaultSplit(TyperGroup):
+    """``companion pot alice=300 ...`` means ``companion pot split alice=300 ...``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["split", *args]
+        return super().parse_args(ctx, args)
+
+
+pot_app = typer.Typer(
+    cls=_DefaultSplit,
+    no_args_is_help=True,
+    help=(
+        "Split a deal's pots and side pots: companion pot NAME=AMOUNT... --result 'a > b = c'. "
+        "Also: companion pot limit (pot-limit bets)."
+    ),
+)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(pot_app, name="pot")
+
+
+def parse_contributions(items: list[str]) -> dict[str, int]:
+    """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order)."""
+    from companion.errors import CompanionError
+
+    out: dict[str, int] = {}
+    for item in items:
+        name, sep, amount = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise CompanionError(f"'{item}' is not NAME=AMOUNT (for example alice=300)")
+        try:
+            value = int(amount.replace("_", "").replace(",", "").strip())
+        except ValueError:
+            raise CompanionError(f"'{item}': the amount must be a whole number") from None
+        if name in out:
+            raise CompanionError(f"'{name}' is given twice")
+        out[name] = value
+    return out
+
+
+@pot_app.command("split")
+def split(
+    contributions: Annotated[list[str], typer.Argument(help="Each player's total put in this deal, NAME=AMOUNT, in seat order starting left of the button.", show_default=False)],
+    result: Annotated[str, typer.Option("--result", "-r", help="Showdown order, best first, ties with '=': \"bob > alice = carol\".")],
+    fold: Annotated[list[str] | None, typer.Option("--fold", help="A player who folded (repeatable).")] = None,
+    game: Annotated[str, typer.Option("--game", help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips.")] = "holdem",
+    button: Annotated[str | None, typer.Option("--button", help="The player on the button (default: the last one listed).")] = None,
+    unit: Annotated[int | None, typer.Option("--unit", help="Smallest chip (default 100 for dungeon-poker, else 1).")] = None,
+    house: Annotated[int, typer.Option("--house", help="DECKO: chips in the house bet, joining the pot.")] = 0,
+    carried: Annotated[int, typer.Option("--carried", help="Chips already on the table from the last deal, joining the main pot.")] = 0,
+    as_json: JsonOption = False,
+) -> None:
+    """Build the main and side pots and pay them out by the showdown result."""
+    from companion.poker.pots import pot_rules, settle
+
+    settlement = settle(
+        parse_contributions(contributions),
+        result,
+        folded=fold or (),
+        rules=pot_rules(game, unit),
+        button=button,
+        dead_money=carried,
+        house_bet=house,
+    )
+    if as_json:
+        emit_json(settlement.to_json())
+        return
+    from rich.table import Table
+
+    pots = Table(title="Pots", title_justify="left")
+    pots.add_column("pot")
+    pots.add_column("amount", justify="right")
+    pots.add_column("eligible")
+    pots.add_column("winners", style="bold green")
+    for i, pot in enumerate(settlement.pots):
+        label = "main" if i == 0 else f"side {i}"
+        winners = ", ".join(f"{w} ({pot.shares[w]})" for w in pot.winners) or "[dim]nobody[/]"
+        pots.add_row(label, f"{pot.amount:,}", ", ".join(pot.eligible), winners)
+    pay = Table(title="Payouts", title_justify="left")
+    pay.add_column("player")
+    pay.add_column("put in", justify="right")
+    pay.add_column("wins", justify="right")
+    pay.add_column("net", justify="right")
+    for name, won in settlement.payouts.items():
+        net = settlement.net[name]
+        colour = "green" if net > 0 else "red" if net < 0 else "dim"
+        pay.add_row(name, f"{settlement.contributions.get(name, 0):,}", f"{won:,}", f"[{colour}]{net:+,}[/]")
+    out = console()
+    out.print(pots)
+    out.print(pay)
+    notes = []
+    if settlement.carry_over:
+        notes.append(f"{settlement.carry_over:,} stays on the table for the next deal")
+    if settlement.removed:
+        notes.append(f"{settlement.removed:,} leaves the game")
+    if settlement.house:
+        notes.append(f"{settlement.house:,} goes back to the house")
+    for note in notes:
+        out.print(f"• {note}")
+
+
+@pot_app.command("limit")
+def limit(
+    pot: Annotated[int, typer.Option("--pot", help="Gold in the pot now, all bets on the table included.")],
+    to_call: Annotated[int, typer.Option("--to-call", help="Gold you must add to call.")] = 0,
+    blind: Annotated[int, typer.Option("--blind", help="The blind of this level: the smallest bet or raise.")] = 100,
+    stack: Annotated[int | None, typer.Option("--stack", help="Your gold behind, to cap the raise.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Smallest and largest legal raise under the pot-limit rule (Dungeon Poker)."""
+    from companion.poker.pots import pot_limit
+
+    limits = pot_limit(pot, to_call, blind, stack=stack)
+    if as_json:
+        emit_json({"to_call": limits.to_call, "min_raise": limits.min_raise, "max_raise": limits.max_raise,
+                   "min_total": limits.min_total, "max_total": limits.max_total})
+        return
+    out = console()
+    out.print(f"to call:      {limits.to_call:,}")
+    out.print(f"raise by:     {limits.min_raise:,} to {limits.max_raise:,}")
+    out.print(f"put in total: {limits.min_total:,} to {limits.max_total:,}")

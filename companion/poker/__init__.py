@@ -1,0 +1,1 @@
+"""Poker rules: cards, hand rankings per game, pots and showdowns."""

@@ -1,0 +1,361 @@
+"""Pots and side pots: who put in what, who may win which pot, who is paid.
+
+Each player's total contribution to the deal is known (folded players
+included). Every distinct contribution of a player still in the deal closes
+a pot at that level; folded chips stay in every pot they reached, but their
+owner may win none. Each pot then goes to the best hand among its eligible
+players; ties split it, and the chips that do not divide evenly go where
+the game says:
+
+* ``holdem`` (also ``omaha``, ``dragon-kings``): one chip at a time to the
+  tied winners in seat order, starting left of the button;
+* ``dungeon-poker``: gold is paid in 100-gold coins; what cannot be split
+  into whole coins stays on the table for the next deal (``carry_over``);
+* ``decko``: the house bet joins the pot and the remainder of a split goes
+  back to the house.
+
+>>> s = settle({"alice": 300, "bob": 100, "carol": 300}, "bob > alice > carol")
+>>> [(p.amount, p.eligible, p.winners) for p in s.pots]
+[(300, ('alice', 'bob', 'carol'), ('bob',)), (400, ('alice', 'carol'), ('alice',))]
+>>> s.payouts
+{'alice': 400, 'bob': 300, 'carol': 0}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from companion.errors import CompanionError
+
+OddChips = Literal["left-of-button", "carry-over", "house"]
+Result = tuple[tuple[str, ...], ...]
+"""A showdown result: groups of tied players, best group first."""
+
+
+@dataclass(frozen=True)
+class PotRules:
+    """How a game splits pots: its smallest chip and where odd chips go."""
+
+    game: str
+    unit: int = 1
+    odd_chips: OddChips = "left-of-button"
+
+    def __post_init__(self) -> None:
+        if self.unit < 1:
+            raise CompanionError(f"the smallest chip must be at least 1 (got {self.unit})")
+
+
+GAME_POT_RULES: dict[str, PotRules] = {
+    "holdem": PotRules("holdem"),
+    "omaha": PotRules("omaha"),
+    "dragon-kings": PotRules("dragon-kings"),
+    "dungeon-poker": PotRules("dungeon-poker", unit=100, odd_chips="carry-over"),
+    "decko": PotRules("decko", odd_chips="house"),
+}
+
+
+def pot_rules(game: str = "holdem", unit: int | None = None) -> PotRules:
+    """The pot rules of ``game``, optionally with another smallest chip.
+
+    >>> pot_rules("dungeon-poker")
+    PotRules(game='dungeon-poker', unit=100, odd_chips='carry-over')
+    """
+    try:
+        rules = GAME_POT_RULES[game]
+    except KeyError:
+        raise CompanionError(f"unknown game '{game}' for pots (games: {', '.join(GAME_POT_RULES)})") from None
+    return rules if unit is None else PotRules(rules.game, unit, rules.odd_chips)
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot: its chips, who may win it, and who did (best first)."""
+
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...] = ()
+    shares: Mapping[str, int] = field(default_factory=dict)
+    """What each winner took from this pot, before odd chips."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"amount": self.amount, "eligible": list(self.eligible), "winners": list(self.winners),
+                "shares": dict(self.shares)}
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Where every chip of the deal went.
+
+    ``payouts`` lists every player (zero for those who won nothing);
+    ``removed`` left the game (a monster's winnings), ``carry_over`` stays on
+    the table for the next deal, ``house`` went back to the house (DECKO).
+    """
+
+    pots: tuple[Pot, ...]
+    payouts: dict[str, int]
+    carry_over: int = 0
+    removed: int = 0
+    house: int = 0
+    contributions: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(p.amount for p in self.pots)
+
+    @property
+    def net(self) -> dict[str, int]:
+        """Each player's gain or loss over the deal."""
+        return {name: self.payouts.get(name, 0) - self.contributions.get(name, 0) for name in self.payouts}
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "pots": [p.to_json() for p in self.pots],
+            "payouts": dict(self.payouts),
+            "carry_over": self.carry_over,
+            "removed": self.removed,
+            "house": self.house,
+            "net": self.net,
+        }
+
+
+_NAME = re.compile(r"^[\w][\w .'’-]*$")
+
+
+def parse_result(text: str) -> Result:
+    """Read a result like ``"bob > alice = carol > dave"`` (ties with ``=``).
+
+    >>> parse_result("bob > alice = carol > dave")
+    (('bob',), ('alice', 'carol'), ('dave',))
+    """
+    groups: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    if not text.strip():
+        raise CompanionError("the result is empty (write it like 'bob > alice = carol')")
+    for chunk in text.split(">"):
+        names = tuple(n.strip() for n in chunk.split("="))
+        for name in names:
+            if not name:
+                raise CompanionError(f"the result '{text}' has an empty place (write it like 'bob > alice = carol')")
+            if not _NAME.match(name):
+                raise CompanionError(f"'{name}' in the result is not a player name")
+            if name in seen:
+                raise CompanionError(f"'{name}' appears twice in the result")
+            seen.add(name)
+        groups.append(names)
+    return tuple(groups)
+
+
+def build_pots(
+    contributions: Mapping[str, int],
+    folded: Collection[str] = (),
+    *,
+    always_eligible: Iterable[str] = (),
+    dead_money: int = 0,
+) -> tuple[Pot, ...]:
+    """Split the contributions into a main pot and side pots.
+
+    ``always_eligible`` are players who may win every pot whatever they put
+    in (Dungeon Poker monsters are all-in for every pot with no stack).
+    ``dead_money`` (a house bet, gold carried from the last deal, a bonus
+    blind from the bank) joins the main pot.
+
+    >>> [(p.amount, p.eligible) for p in build_pots({"a": 50, "b": 200, "c": 200, "d": 120}, folded={"d"})]
+    [(200, ('a', 'b', 'c')), (370, ('b', 'c'))]
+    """
+    _check_contributions(contributions)
+    extra = tuple(n for n in always_eligible if n not in contributions)
+    live = [n for n in contributions if n not in folded]
+    caps = sorted({contributions[n] for n in live if contributions[n] > 0})
+    if not caps:
+        # Nobody still in put anything in: one pot of everything, for whoever may win it.
+        total = sum(contributions.values()) + dead_money
+        eligible = tuple(live) + extra
+        return (Pot(total, eligible),) if total or eligible else ()
+    pots: list[Pot] = []
+    previous = 0
+    for cap in caps:
+        amount = sum(min(c, cap) - min(c, previous) for c in contributions.values())
+        eligible = tuple(n for n in live if contributions[n] >= cap) + extra
+        pots.append(Pot(amount, eligible))
+        previous = cap
+    # Folded chips above the highest live contribution still reached the top pot.
+    overflow = sum(c - min(c, previous) for c in contributions.values())
+    if overflow:
+        top = pots[-1]
+        pots[-1] = Pot(top.amount + overflow, top.eligible)
+    if dead_money:
+        main = pots[0]
+        pots[0] = Pot(main.amount + dead_money, main.eligible)
+    return tuple(pots)
+
+
+def settle(
+    contributions: Mapping[str, int],
+    result: str | Result,
+    *,
+    folded: Collection[str] = (),
+    rules: PotRules | None = None,
+    button: str | None = None,
+    always_eligible: Iterable[str] = (),
+    payee: Mapping[str, str | None] | None = None,
+    dead_money: int = 0,
+    house_bet: int = 0,
+) -> Settlement:
+    """Build the pots, award them by ``result`` and place every chip.
+
+    Seat order is the order of ``contributions``; the first player sits left
+    of the button unless ``button`` names the player on the button.
+    ``payee`` redirects a winner's share (a summoned monster pays its
+    summoner; ``None`` means the share leaves the game). Players ranked in
+    ``result`` but absent from the pots (monsters) are always eligible.
+    """
+    rules = rules or GAME_POT_RULES["holdem"]
+    groups = parse_result(result) if isinstance(result, str) else tuple(tuple(g) for g in result)
+    folded_set = set(folded)
+    extra = tuple(always_eligible)
+    _validate(contributions, groups, folded_set, extra, button, rules, house_bet + dead_money)
+    seats = _seat_order(list(contributions), button)
+    pots = build_pots(contributions, folded_set, always_eligible=extra, dead_money=dead_money + house_bet)
+    payee = dict(payee or {})
+    payouts = {name: 0 for name in contributions}
+    carry = removed = house = 0
+    awarded: list[Pot] = []
+    rank_of = {name: i for i, group in enumerate(groups) for name in group}
+    everyone = list(contributions) + [n for n in extra if n not in contributions]
+    for pot in pots:
+        contenders = [n for n in pot.eligible if n in rank_of]
+        if not contenders:
+            # No one here may legally win: the pot waits for the next deal (house in DECKO).
+            if rules.odd_chips == "house":
+                house += pot.amount
+            else:
+                carry += pot.amount
+            awarded.append(pot)
+            continue
+        best = min(rank_of[n] for n in contenders)
+        winners = tuple(sorted((n for n in contenders if rank_of[n] == best), key=_seat_key(seats, everyone)))
+        units, loose = divmod(pot.amount, rules.unit)
+        each, odd_units = divmod(units, len(winners))
+        shares = {w: each * rules.unit for w in winners}
+        if rules.odd_chips == "left-of-button":
+            for w in winners[:odd_units]:
+                shares[w] += rules.unit
+            carry += loose
+        elif rules.odd_chips == "carry-over":
+            carry += odd_units * rules.unit + loose
+        else:
+            house += odd_units * rules.unit + loose
+        for w, amount in shares.items():
+            target = payee.get(w, w)
+            if target is None:
+                removed += amount
+            else:
+                payouts[target] = payouts.get(target, 0) + amount
+        awarded.append(Pot(pot.amount, pot.eligible, winners, shares))
+    return Settlement(tuple(awarded), payouts, carry, removed, house, dict(contributions))
+
+
+def _seat_order(players: list[str], button: str | None) -> list[str]:
+    if button is None:
+        return players
+    i = players.index(button)
+    return players[i + 1:] + players[: i + 1]
+
+
+def _seat_key(seats: list[str], everyone: list[str]):  # type: ignore[no-untyped-def]
+    order = {name: i for i, name in enumerate(seats)}
+    # Players outside the seats (monsters) come after every seated player.
+    return lambda name: order.get(name, len(seats) + everyone.index(name))
+
+
+def _check_contributions(contributions: Mapping[str, int]) -> None:
+    if not contributions:
+        raise CompanionError("no players: give each player's contribution, like alice=300")
+    for name, amount in contributions.items():
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise CompanionError(f"{name}'s contribution must be a whole number (got {amount!r})")
+        if amount < 0:
+            raise CompanionError(f"{name}'s contribution cannot be negative (got {amount})")
+
+
+def _validate(
+    contributions: Mapping[str, int],
+    groups: Result,
+    folded: set[str],
+    extra: tuple[str, ...],
+    button: str | None,
+    rules: PotRules,
+    dead_money: int,
+) -> None:
+    _check_contributions(contributions)
+    if dead_money < 0:
+        raise CompanionError(f"extra money in the pot cannot be negative (got {dead_money})")
+    known = set(contributions) | set(extra)
+    for name in folded:
+        if name not in contributions:
+            raise CompanionError(f"'{name}' folded but has no contribution (players: {', '.join(contributions)})")
+    ranked = [n for g in groups for n in g]
+    for name in ranked:
+        if name not in known:
+            raise CompanionError(f"'{name}' is in the result but not at the table (players: {', '.join(sorted(known))})")
+        if name in folded:
+            raise CompanionError(f"'{name}' folded and cannot be ranked in the result")
+    missing = [n for n in contributions if n not in folded and n not in ranked]
+    if missing:
+        raise CompanionError(f"the result does not place {', '.join(missing)} (list every player still in, or mark them --fold)")
+    if button is not None and button not in contributions:
+        raise CompanionError(f"the button '{button}' is not at the table (players: {', '.join(contributions)})")
+    for name, amount in contributions.items():
+        if amount % rules.unit:
+            raise CompanionError(
+                f"{name}={amount} is not a whole number of {rules.unit}-chip units for {rules.game}"
+            )
+
+
+@dataclass(frozen=True)
+class BetLimits:
+    """The legal range of a bet or raise under the pot-limit rule."""
+
+    to_call: int
+    min_raise: int
+    max_raise: int
+
+    @property
+    def min_total(self) -> int:
+        """Gold put in by the smallest legal raise (call + raise)."""
+        return self.to_call + self.min_raise
+
+    @property
+    def max_total(self) -> int:
+        """Gold put in by the largest legal raise (call + raise)."""
+        return self.to_call + self.max_raise
+
+
+def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -> BetLimits:
+    """Smallest and largest raise under Dungeon Poker's pot-limit rule.
+
+    The largest raise is the pot as it stands once the raiser has called:
+    the call counts into the pot. The smallest bet or raise is the blind.
+
+    >>> pot_limit(pot=600, to_call=200, blind=100)
+    BetLimits(to_call=200, min_raise=100, max_raise=800)
+    >>> pot_limit(pot=600, to_call=200, blind=100, stack=500).max_raise
+    300
+    """
+    for label, value in (("pot", pot), ("to-call", to_call), ("blind", blind)):
+        if value < 0:
+            raise CompanionError(f"--{label} cannot be negative (got {value})")
+    if blind == 0:
+        raise CompanionError("--blind must be more than 0")
+    max_raise = pot + to_call
+    min_raise = min(blind, max_raise) if max_raise else blind
+    if stack is not None:
+        if stack < 0:
+            raise CompanionError(f"--stack cannot be negative (got {stack})")
+        room = max(stack - to_call, 0)
+        max_raise = min(max_raise, room)
+        min_raise = min(min_raise, room)
+    return BetLimits(to_call, min_raise, max_raise)

@@ -1,0 +1,219 @@
+"""Pots and side pots (issue 5): each rule named, the rulebooks' examples as cases."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.errors import CompanionError
+from companion.poker.pots import build_pots, parse_result, pot_limit, pot_rules, settle
+from tests.conftest import invoke
+
+DP = pot_rules("dungeon-poker")
+DECKO = pot_rules("decko")
+
+
+def test_each_all_in_level_makes_a_pot() -> None:
+    pots = build_pots({"ann": 100, "ben": 250, "cat": 400, "dan": 400})
+    assert [(p.amount, p.eligible) for p in pots] == [
+        (400, ("ann", "ben", "cat", "dan")),
+        (450, ("ben", "cat", "dan")),
+        (300, ("cat", "dan")),
+    ]
+
+
+def test_folded_chips_stay_in_the_pots_they_reached_but_win_nothing() -> None:
+    s = settle({"ann": 100, "ben": 300, "cat": 300, "dan": 200}, "ann > ben > cat", folded={"dan"})
+    assert [(p.amount, p.eligible, p.winners) for p in s.pots] == [
+        (400, ("ann", "ben", "cat"), ("ann",)),
+        (500, ("ben", "cat"), ("ben",)),
+    ]
+    assert s.payouts == {"ann": 400, "ben": 500, "cat": 0, "dan": 0}
+
+
+def test_a_player_all_in_wins_at_most_their_level_from_each_opponent() -> None:
+    # Appendix F: the all-in player can win only what they bet from each other player.
+    s = settle({"ann": 200, "ben": 1000, "cat": 1000}, "ann > ben > cat")
+    assert s.payouts == {"ann": 600, "ben": 1600, "cat": 0}
+
+
+def test_holdem_odd_chip_goes_to_the_first_tied_winner_left_of_the_button() -> None:
+    s = settle({"ann": 5, "ben": 5, "cat": 5}, "cat = ben > ann")
+    assert s.payouts == {"ann": 0, "ben": 8, "cat": 7}
+
+
+def test_button_option_changes_who_is_left_of_the_button() -> None:
+    s = settle({"ann": 5, "ben": 5, "cat": 5}, "cat = ben > ann", button="ben")
+    assert s.payouts == {"ann": 0, "ben": 7, "cat": 8}
+
+
+def test_dungeon_poker_split_leaves_odd_coins_on_the_table() -> None:
+    # Appendix F: a shared pot leaves its odd chips on the table for the next deal.
+    s = settle({"ann": 500, "ben": 500, "cat": 500}, "ann = ben = cat", rules=DP)
+    assert s.pots[0].amount == 1500
+    assert s.payouts == {"ann": 500, "ben": 500, "cat": 500}
+    s = settle({"ann": 300, "ben": 300, "cat": 100}, "ann = ben > cat", rules=DP)
+    assert s.payouts == {"ann": 300, "ben": 300, "cat": 0}
+    assert s.carry_over == 100
+
+
+def test_dungeon_poker_amounts_are_whole_100_gold_coins() -> None:
+    with pytest.raises(CompanionError, match="ann=150 is not a whole number of 100-chip units"):
+        settle({"ann": 150, "ben": 200}, "ann > ben", rules=DP)
+
+
+def test_decko_split_remainder_returns_to_the_house() -> None:
+    # DECKO rulebook: 7 chips between two tied winners: 3 each, 1 back to the house.
+    s = settle({"ann": 3, "ben": 3}, "ann = ben", rules=DECKO, house_bet=1)
+    assert (s.payouts, s.house) == ({"ann": 3, "ben": 3}, 1)
+    # ... and 8 chips between three: 2 each, 2 back to the house.
+    s = settle({"ann": 2, "ben": 2, "cat": 2}, "ann = ben = cat", rules=DECKO, house_bet=2)
+    assert (s.payouts, s.house) == ({"ann": 2, "ben": 2, "cat": 2}, 2)
+
+
+def test_decko_house_bet_and_folded_bets_go_to_the_winner() -> None:
+    s = settle({"ann": 4, "ben": 4, "cat": 2}, "ben > ann", folded={"cat"}, rules=DECKO, house_bet=3)
+    assert s.payouts == {"ann": 0, "ben": 13, "cat": 0}
+
+
+def test_decko_last_player_standing_takes_every_bet_and_the_house_bet() -> None:
+    s = settle({"ann": 1, "ben": 2, "cat": 3}, "cat", folded={"ann", "ben"}, rules=DECKO, house_bet=2)
+    assert s.payouts["cat"] == 8
+
+
+def test_decko_if_all_players_fold_the_house_bet_returns_to_the_house() -> None:
+    s = settle({"ann": 0, "ben": 0}, (), folded={"ann", "ben"}, rules=DECKO, house_bet=2)
+    assert (s.house, sum(s.payouts.values())) == (2, 0)
+
+
+def test_monsters_are_all_in_for_every_pot_and_their_winnings_leave_the_game() -> None:
+    s = settle(
+        {"ann": 300, "ben": 900}, "orc > ben > ann", rules=DP,
+        always_eligible=["orc"], payee={"orc": None},
+    )
+    assert s.payouts == {"ann": 0, "ben": 0}
+    assert s.removed == 1200
+
+
+def test_a_tie_with_a_monster_removes_the_monster_share() -> None:
+    s = settle({"ann": 400, "ben": 400}, "ann = orc > ben", rules=DP, always_eligible=["orc"], payee={"orc": None})
+    assert s.payouts == {"ann": 400, "ben": 0}
+    assert s.removed == 400
+
+
+def test_a_summoned_monster_wins_for_its_summoner() -> None:
+    s = settle({"ann": 400, "ben": 400}, "giant > ben > ann", rules=DP,
+               always_eligible=["giant"], payee={"giant": "ann"})
+    assert s.payouts == {"ann": 800, "ben": 0}
+
+
+def test_a_deal_with_no_legal_winner_keeps_the_pot_on_the_table() -> None:
+    s = settle({"ann": 400, "ben": 400}, (), folded={"ann", "ben"}, rules=DP)
+    assert (s.carry_over, sum(s.payouts.values())) == (800, 0)
+
+
+def test_gold_left_from_the_last_deal_joins_the_main_pot() -> None:
+    s = settle({"ann": 200, "ben": 500}, "ann > ben", rules=DP, dead_money=100)
+    assert s.payouts == {"ann": 500, "ben": 300}
+
+
+def test_pot_limit_counts_the_callers_call_into_the_pot() -> None:
+    # Pot-Limit: the largest raise is the pot, the raiser's own call included.
+    limits = pot_limit(pot=900, to_call=300, blind=100)
+    assert (limits.min_raise, limits.max_raise) == (100, 1200)
+    assert (limits.min_total, limits.max_total) == (400, 1500)
+
+
+def test_pot_limit_smallest_raise_is_the_blind() -> None:
+    assert pot_limit(pot=200, to_call=0, blind=200).min_raise == 200
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("", "empty"), ("a > > b", "empty place"), ("a > a", "twice"), ("a > b%", "not a player name")],
+)
+def test_bad_results_are_rejected(text: str, message: str) -> None:
+    with pytest.raises(CompanionError, match=message):
+        parse_result(text)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["ann=-100", "ben=100", "-r", "ann > ben"], "cannot be negative"),
+        (["ann=100", "ben=100", "-r", "ann > zed > ben"], "'zed' is in the result but not at the table"),
+        (["ann=100", "ben=100", "--fold", "ann", "-r", "ann > ben"], "'ann' folded and cannot be ranked"),
+        (["ann=100", "ben=100", "-r", "ann"], "does not place ben"),
+        (["ann=100", "ann=200", "-r", "ann"], "given twice"),
+        (["ann=lots", "-r", "ann"], "must be a whole number"),
+        (["ann=100", "ben=100", "-r", "ann > ben", "--game", "poker"], "unknown game 'poker'"),
+    ],
+)
+def test_cli_rejects_impossible_pots_in_one_line(args: list[str], message: str) -> None:
+    result = invoke("pot", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and message in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_cli_json_follows_the_contract() -> None:
+    result = invoke("pot", "ann=300", "ben=100", "cat=300", "-r", "ben > ann > cat", "--json")
+    data = result.json()
+    assert set(data) >= {"pots", "payouts", "carry_over", "removed"}
+    assert data["pots"][0] == {"amount": 300, "eligible": ["ann", "ben", "cat"], "winners": ["ben"],
+                               "shares": {"ben": 300}}
+    assert data["payouts"] == {"ann": 400, "ben": 300, "cat": 0}
+
+
+def test_cli_pot_limit_prints_both_bounds() -> None:
+    result = invoke("pot", "limit", "--pot", "900", "--to-call", "300", "--json")
+    assert result.json()["max_raise"] == 1200
+
+
+# ---------------------------------------------------------------- properties
+
+@st.composite
+def deals(draw):  # type: ignore[no-untyped-def]
+    game = draw(st.sampled_from(["holdem", "dungeon-poker", "decko"]))
+    unit = pot_rules(game).unit
+    n = draw(st.integers(2, 7))
+    names = [f"p{i}" for i in range(n)]
+    amounts = draw(st.lists(st.integers(0, 40), min_size=n, max_size=n))
+    contributions = {name: a * unit for name, a in zip(names, amounts, strict=True)}
+    folded = draw(st.sets(st.sampled_from(names), max_size=n - 1))
+    live = [p for p in names if p not in folded]
+    order = draw(st.permutations(live))
+    groups, i = [], 0
+    while i < len(order):
+        size = draw(st.integers(1, len(order) - i))
+        groups.append(tuple(order[i:i + size]))
+        i += size
+    house = draw(st.integers(0, 10)) * unit if game == "decko" else 0
+    return game, contributions, folded, tuple(groups), house
+
+
+@settings(max_examples=300, deadline=None)
+@given(deals())
+def test_chips_are_conserved(deal) -> None:  # type: ignore[no-untyped-def]
+    game, contributions, folded, result, house = deal
+    s = settle(contributions, result, folded=folded, rules=pot_rules(game), house_bet=house)
+    total = sum(contributions.values()) + house
+    assert sum(s.payouts.values()) + s.carry_over + s.removed + s.house == total
+    assert s.total == total
+
+
+@settings(max_examples=300, deadline=None)
+@given(deals())
+def test_no_player_wins_more_than_their_contribution_allows(deal) -> None:  # type: ignore[no-untyped-def]
+    game, contributions, folded, result, house = deal
+    s = settle(contributions, result, folded=folded, rules=pot_rules(game), house_bet=house)
+    for name, won in s.payouts.items():
+        if name in folded:
+            assert won == 0
+        else:
+            cap = sum(min(c, contributions[name]) for c in contributions.values())
+            # Folded chips above every live stack land in the top pot; house money in the main one.
+            overflow = sum(max(c - max((contributions[p] for p in contributions if p not in folded), default=0), 0)
+                           for c in contributions.values())
+            assert won <= cap + house + overflow
