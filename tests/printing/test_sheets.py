@@ -17,14 +17,15 @@ from tests.conftest import invoke
 from tests.printing.pdfread import PT_TO_MM, SheetPdf
 
 TOL_MM = 0.1
-GAME = "dragon-kings"  # on main from the start: 52 playing cards and a joker
+GAME = "dragon-kings"
+DECK = "standard"  # on main from the start: 52 playing cards and the Swords joker
 
 
 @pytest.fixture(scope="module")
 def standard_pdf(tmp_path_factory: pytest.TempPathFactory) -> tuple[SheetPdf, SheetSpec]:
     spec = SheetSpec()
     path = tmp_path_factory.mktemp("sheets") / "dk.pdf"
-    build_game_pdf(GAME, path, spec)
+    build_game_pdf(GAME, path, spec, decks=(DECK,))
     return SheetPdf(path), spec
 
 
@@ -101,7 +102,7 @@ def test_back_of_column_one_lands_behind_it_after_a_long_edge_flip(standard_pdf:
 
 def test_short_edge_flip_turns_the_backs_and_swaps_rows(tmp_path: Path) -> None:
     path = tmp_path / "short.pdf"
-    build_game_pdf(GAME, path, SheetSpec(flip="short"), decks=("standard",))
+    build_game_pdf(GAME, path, SheetSpec(flip="short"), decks=(DECK,))
     pdf = SheetPdf(path)
     faces, backs = _faces(pdf.placements(0)), _backs(pdf.placements(1))
     for face in faces:
@@ -114,8 +115,8 @@ def test_short_edge_flip_turns_the_backs_and_swaps_rows(tmp_path: Path) -> None:
 
 def test_back_offset_moves_the_backs_only(tmp_path: Path) -> None:
     plain, moved = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    build_game_pdf(GAME, plain, SheetSpec())
-    build_game_pdf(GAME, moved, SheetSpec(back_offset=(1.5, -0.75)))
+    build_game_pdf(GAME, plain, SheetSpec(), decks=(DECK,))
+    build_game_pdf(GAME, moved, SheetSpec(back_offset=(1.5, -0.75)), decks=(DECK,))
     a, b = SheetPdf(plain), SheetPdf(moved)
     for pa, pb in zip(_backs(a.placements(1)), _backs(b.placements(1)), strict=True):
         assert pb.x0 - pa.x0 == pytest.approx(1.5, abs=0.01)
@@ -140,7 +141,7 @@ def test_every_page_has_trim_and_bleed_boxes_and_prints_at_actual_size(standard_
 def test_bleed_grows_every_face_and_the_bleed_box(tmp_path: Path) -> None:
     path = tmp_path / "bleed.pdf"
     spec = SheetSpec(bleed=3)
-    build_game_pdf(GAME, path, spec)
+    build_game_pdf(GAME, path, spec, decks=(DECK,))
     pdf = SheetPdf(path)
     layout = impose(spec)
     assert (layout.cols, layout.rows) == (4, 2)
@@ -189,7 +190,7 @@ def test_quantities_print_each_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     deck = folder / "standard.yaml"
     deck.write_text(deck.read_text().replace("{id: as, name: Ace of Spades,", "{id: as, name: Ace of Spades, quantity: 3,"))
     path = tmp_path / "q.pdf"
-    result = build_game_pdf(GAME, path, SheetSpec(backs="none"))
+    result = build_game_pdf(GAME, path, SheetSpec(backs="none"), decks=(DECK,))
     assert result.cards == 55
     placed = Counter(p.card for page in SheetPdf(path).all_placements() for p in page)
     assert placed["as"] == 3 and placed["ks"] == 1
@@ -197,7 +198,7 @@ def test_quantities_print_each_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_copies_multiply_the_whole_deck(tmp_path: Path) -> None:
-    result = invoke("print", "deck", GAME, "--copies", "2", "--backs", "none", "--out", str(tmp_path / "c.pdf"),
+    result = invoke("print", "deck", GAME, DECK, "--copies", "2", "--backs", "none", "--out", str(tmp_path / "c.pdf"),
                     "--json")
     assert result.exit_code == 0, result.stderr
     data = result.json()["files"][0]
@@ -206,7 +207,7 @@ def test_copies_multiply_the_whole_deck(tmp_path: Path) -> None:
 
 def test_only_reprints_just_the_named_cards(tmp_path: Path) -> None:
     out = tmp_path / "only.pdf"
-    result = invoke("print", "deck", GAME, "--only", "ace of spades", "--only", "KH", "--out", str(out), "--json")
+    result = invoke("print", "deck", GAME, DECK, "--only", "ace of spades", "--only", "KH", "--out", str(out), "--json")
     assert result.exit_code == 0, result.stderr
     pdf = SheetPdf(out)
     assert sorted(p.card for p in _faces(pdf.placements(0))) == ["as", "kh"]
@@ -221,7 +222,7 @@ def test_only_accepts_a_comma_separated_list(tmp_path: Path) -> None:
 
 def test_fold_sheets_put_backs_across_the_fold(tmp_path: Path) -> None:
     path = tmp_path / "fold.pdf"
-    result = build_game_pdf(GAME, path, SheetSpec(backs="fold"))
+    result = build_game_pdf(GAME, path, SheetSpec(backs="fold"), decks=(DECK,))
     pdf = SheetPdf(path)
     assert result.pages == 14  # 4 cards a sheet, no separate back pages
     placements, lines = pdf.walk(0)
@@ -235,14 +236,14 @@ def test_fold_sheets_put_backs_across_the_fold(tmp_path: Path) -> None:
 
 def test_backs_none_prints_faces_only(tmp_path: Path) -> None:
     path = tmp_path / "n.pdf"
-    result = build_game_pdf(GAME, path, SheetSpec(backs="none"))
+    result = build_game_pdf(GAME, path, SheetSpec(backs="none"), decks=(DECK,))
     assert result.pages == 6
     assert not any(_backs(p) for p in SheetPdf(path).all_placements())
 
 
 def test_cut_lines_cross_the_whole_sheet(tmp_path: Path) -> None:
     path = tmp_path / "cut.pdf"
-    build_game_pdf(GAME, path, SheetSpec(cut_lines=True, crop_marks=False))
+    build_game_pdf(GAME, path, SheetSpec(cut_lines=True, crop_marks=False), decks=(DECK,))
     _, lines = SheetPdf(path).walk(0)
     full = [ln for ln in lines if abs(ln.y1 - ln.y0) == pytest.approx(297, abs=0.01)
             or abs(ln.x1 - ln.x0) == pytest.approx(210, abs=0.01)]
@@ -251,7 +252,7 @@ def test_cut_lines_cross_the_whole_sheet(tmp_path: Path) -> None:
 
 def test_other_papers_and_card_sizes(tmp_path: Path) -> None:
     path = tmp_path / "l.pdf"
-    result = build_game_pdf(GAME, path, SheetSpec(paper="letter", card=CARD_SIZES["mini"], backs="none"))
+    result = build_game_pdf(GAME, path, SheetSpec(paper="letter", card=CARD_SIZES["mini"], backs="none"), decks=(DECK,))
     page = SheetPdf(path).pages[0]
     assert float(page.mediabox.width) * PT_TO_MM == pytest.approx(279.4, abs=0.01)  # 18-up landscape
     assert result.layout is not None and result.layout.per_page == 18
@@ -286,7 +287,7 @@ def test_bad_print_requests_are_one_line_errors(args: list[str], message: str, t
 
 def test_summary_table_names_file_cards_pages_and_size(tmp_path: Path) -> None:
     out = tmp_path / "dk.pdf"
-    result = invoke("print", "deck", GAME, "--out", str(out))
+    result = invoke("print", "deck", GAME, DECK, "--out", str(out))
     assert result.exit_code == 0, result.stderr
     assert "dk.pdf" in result.stdout and "53" in result.stdout and "12" in result.stdout and "kB" in result.stdout
     assert "9 cards a page (3×3, 63.5×88.9 mm), A4 portrait" in result.stdout
