@@ -6,8 +6,8 @@ The design is turned-symmetric apart from the title, so a back printed
 upside down still looks right. Each back is drawn once per PDF as a form
 XObject and placed wherever a card of that deck needs one.
 
->>> sorted(PATTERNS)[:4]
-['checks', 'chevrons', 'circles', 'crosshatch']
+>>> sorted(PATTERNS)[:5]
+['bones', 'checks', 'chevrons', 'circles', 'claws']
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -24,177 +25,258 @@ from companion.printing.shapes import WHITE, color, draw_icon, has_icon, mix, re
 from companion.printing.text import MIN_SIZE, TITLE_FONT, BOLD_FONT, draw_line, fit_line_size, printable_problem
 
 MM = 72.0 / 25.4
-Pattern = Callable[[Canvas, float, float, float, float, float], None]
 
 
-def _diamonds(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
+@dataclass(frozen=True)
+class Pattern:
+    """A repeating motif: ``draw(c, t)`` fills one period cell of
+    ``px × py`` (in units of the pattern size ``t``) and may spill over its
+    edges; the cell is clipped and tiled, so the spill shows up in the
+    neighbouring cells exactly where the pattern continues."""
+
+    draw: Callable[[Canvas, float], None]
+    px: float
+    py: float
+
+
+def _at(points: list[tuple[float, float]], px: float, py: float) -> list[tuple[float, float]]:
+    """``points`` repeated in the eight cells around the origin cell too."""
+    return [(x + i * px, y + j * py) for i in (-1, 0, 1) for j in (-1, 0, 1) for x, y in points]
+
+
+def _diamonds(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.12)
-    step = t
-    n = int((x1 - x0 + y1 - y0) / step) + 2
-    for i in range(-n, n):
-        c.line(x0 + i * step, y0, x0 + i * step + (y1 - y0), y1)
-        c.line(x0 + i * step, y1, x0 + i * step + (y1 - y0), y0)
+    for i in (-1, 0, 1):
+        c.line(i * t, 0, i * t + t, t)
+        c.line(i * t, t, i * t + t, 0)
 
 
-def _scales(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
+def _stripes(c: Canvas, t: float) -> None:
+    c.setLineWidth(t * 0.3)
+    for i in (-1, 0, 1):
+        c.line(i * t, 0, i * t + t, t)
+
+
+def _scales(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.1)
     r = t * 0.6
-    row = 0
-    y = y0 - r
-    while y < y1 + r:
-        shift = r if row % 2 else 0.0
-        x = x0 - 2 * r + shift
-        while x < x1 + 2 * r:
-            p = c.beginPath()
-            p.arc(x - r, y - r, x + r, y + r, 180, 180)
-            c.drawPath(p, stroke=1, fill=0)
-            x += 2 * r
-        y += r * 0.9
-        row += 1
-
-
-def _stripes(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
-    c.setLineWidth(t * 0.3)
-    n = int((x1 - x0 + y1 - y0) / t) + 2
-    for i in range(-n, n):
-        c.line(x0 + i * t, y0, x0 + i * t + (y1 - y0), y1)
-
-
-def _dots(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
-    row = 0
-    y = y0
-    while y < y1 + t:
-        x = x0 + (t / 2 if row % 2 else 0)
-        while x < x1 + t:
-            c.circle(x, y, t * 0.16, stroke=0, fill=1)
-            x += t
-        y += t * 0.87
-        row += 1
-
-
-def _checks(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
-    i = 0
-    y = y0
-    while y < y1:
-        x = x0 + (t if i % 2 else 0)
-        while x < x1:
-            c.rect(x, y, t, t, stroke=0, fill=1)
-            x += 2 * t
-        y += t
-        i += 1
-
-
-def _waves(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
-    c.setLineWidth(t * 0.12)
-    y = y0
-    while y < y1 + t:
+    for x, y in _at([(0, 0), (r, 0.9 * r)], 2 * r, 1.8 * r):
         p = c.beginPath()
-        p.moveTo(x0 - t, y)
-        x = x0 - t
-        while x < x1 + t:
+        p.arc(x - r, y - r, x + r, y + r, 180, 180)
+        c.drawPath(p, stroke=1, fill=0)
+
+
+def _dots(c: Canvas, t: float) -> None:
+    for x, y in _at([(0, 0), (t / 2, t * 0.87)], t, t * 1.74):
+        c.circle(x, y, t * 0.16, stroke=0, fill=1)
+
+
+def _checks(c: Canvas, t: float) -> None:
+    c.rect(0, 0, t, t, stroke=0, fill=1)
+    c.rect(t, t, t, t, stroke=0, fill=1)
+
+
+def _waves(c: Canvas, t: float) -> None:
+    c.setLineWidth(t * 0.12)
+    for y in (-t * 0.55, 0.0, t * 0.55, t * 1.1):
+        p = c.beginPath()
+        p.moveTo(-t, y)
+        for x in (-t, 0.0, t):
             p.curveTo(x + t * 0.25, y + t * 0.3, x + t * 0.25, y + t * 0.3, x + t * 0.5, y)
             p.curveTo(x + t * 0.75, y - t * 0.3, x + t * 0.75, y - t * 0.3, x + t, y)
-            x += t
         c.drawPath(p, stroke=1, fill=0)
-        y += t * 0.55
 
 
-def _crosshatch(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
+def _crosshatch(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.08)
-    x = x0
-    while x < x1:
-        c.line(x, y0, x, y1)
-        x += t * 0.7
-    y = y0
-    while y < y1:
-        c.line(x0, y, x1, y)
-        y += t * 0.7
+    c.line(0, -t, 0, 2 * t)
+    c.line(-t, 0, 2 * t, 0)
 
 
-def _chevrons(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
+def _chevrons(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.14)
-    y = y0
-    while y < y1 + t:
+    for y in (-0.6 * t, 0.0, 0.6 * t):
         p = c.beginPath()
-        p.moveTo(x0 - t, y)
-        x = x0 - t
-        up = True
-        while x < x1 + t:
-            x += t / 2
-            p.lineTo(x, y + (t * 0.35 if up else 0))
-            up = not up
+        p.moveTo(-t / 2, y + t * 0.35)
+        p.lineTo(0, y)
+        p.lineTo(t / 2, y + t * 0.35)
+        p.lineTo(t, y)
+        p.lineTo(1.5 * t, y + t * 0.35)
         c.drawPath(p, stroke=1, fill=0)
-        y += t * 0.6
 
 
-def _circles(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
+def _circles(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.08)
-    y = y0
-    while y < y1 + t:
-        x = x0
-        while x < x1 + t:
-            c.circle(x, y, t * 0.5, stroke=1, fill=0)
-            x += t
-        y += t
-    return None
+    for x, y in _at([(0, 0)], t, t):
+        c.circle(x, y, t * 0.5, stroke=1, fill=0)
 
 
-def _stars(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
-    row = 0
-    y = y0
-    while y < y1 + t:
-        x = x0 + (t if row % 2 else 0)
-        while x < x1 + t:
-            pts = []
-            for i in range(8):
-                r = t * 0.32 if i % 2 == 0 else t * 0.09
-                a = math.radians(90 + i * 45)
-                pts.append((x + r * math.cos(a), y + r * math.sin(a)))
-            p = c.beginPath()
-            p.moveTo(*pts[0])
-            for pt in pts[1:]:
-                p.lineTo(*pt)
-            p.close()
-            c.drawPath(p, stroke=0, fill=1)
-            x += 2 * t
-        y += t
-        row += 1
+def _star_at(c: Canvas, x: float, y: float, r: float) -> None:
+    pts = []
+    for i in range(8):
+        rr = r if i % 2 == 0 else r * 0.28
+        a = math.radians(90 + i * 45)
+        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    p = c.beginPath()
+    p.moveTo(*pts[0])
+    for pt in pts[1:]:
+        p.lineTo(*pt)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
 
 
-def _hex(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
+def _stars(c: Canvas, t: float) -> None:
+    for x, y in _at([(0, 0), (t, t)], 2 * t, 2 * t):
+        _star_at(c, x, y, t * 0.32)
+
+
+def _hex(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.09)
     r = t * 0.55
     dx = r * math.sqrt(3)
-    row = 0
-    y = y0
-    while y < y1 + r:
-        x = x0 + (dx / 2 if row % 2 else 0)
-        while x < x1 + dx:
+    for x, y in _at([(0, 0), (dx / 2, 1.5 * r)], dx, 3 * r):
+        p = c.beginPath()
+        for i in range(6):
+            a = math.radians(90 + i * 60)
+            pt = (x + r * math.cos(a), y + r * math.sin(a))
+            if i == 0:
+                p.moveTo(*pt)
+            else:
+                p.lineTo(*pt)
+        p.close()
+        c.drawPath(p, stroke=1, fill=0)
+
+
+_RUNES = [
+    [(0, -0.5, 0, 0.5), (0, 0.5, 0.35, 0.2), (0, 0.1, 0.35, -0.2)],
+    [(-0.2, -0.5, -0.2, 0.5), (0.2, -0.5, 0.2, 0.5), (-0.2, 0.3, 0.2, -0.1)],
+    [(0, -0.5, 0, 0.5), (-0.3, 0.3, 0, 0.0), (0.3, 0.3, 0, 0.0)],
+    [(-0.3, -0.5, 0.3, 0.5), (0.3, -0.5, -0.3, 0.5), (-0.3, 0, 0.3, 0)],
+]
+
+
+def _runes(c: Canvas, t: float) -> None:
+    c.setLineWidth(t * 0.1)
+    c.setLineCap(1)
+    size = t * 0.7
+    cells = [(0.7 * t, 0.7 * t), (2.1 * t, 0.7 * t), (0.7 * t, 2.1 * t), (2.1 * t, 2.1 * t)]
+    for (cx, cy), strokes in zip(cells, _RUNES, strict=True):
+        for x0, y0, x1, y1 in strokes:
+            c.line(cx + x0 * size, cy + y0 * size, cx + x1 * size, cy + y1 * size)
+
+
+def _claws(c: Canvas, t: float) -> None:
+    c.setLineCap(1)
+    for cx, cy in _at([(0.6 * t, 0.6 * t), (1.6 * t, 1.6 * t)], 2 * t, 2 * t):
+        for i, lw in enumerate((0.08, 0.11, 0.08)):
+            c.setLineWidth(t * lw)
+            off = (i - 1) * t * 0.18
             p = c.beginPath()
-            for i in range(6):
-                a = math.radians(90 + i * 60)
-                pt = (x + r * math.cos(a), y + r * math.sin(a))
-                if i == 0:
-                    p.moveTo(*pt)
-                else:
-                    p.lineTo(*pt)
-            p.close()
+            p.moveTo(cx - 0.3 * t + off, cy + 0.35 * t)
+            p.curveTo(cx - 0.1 * t + off, cy + 0.1 * t, cx + off, cy - 0.1 * t, cx + 0.12 * t + off, cy - 0.4 * t)
             c.drawPath(p, stroke=1, fill=0)
-            x += dx
-        y += r * 1.5
-        row += 1
 
 
-def _plain(c: Canvas, x0: float, y0: float, x1: float, y1: float, t: float) -> None:
+def _coins(c: Canvas, t: float) -> None:
+    c.setLineWidth(t * 0.07)
+    for x, y in _at([(0, 0), (0.8 * t, 0.7 * t)], 1.6 * t, 1.4 * t):
+        c.circle(x, y, t * 0.32, stroke=1, fill=0)
+        c.circle(x, y, t * 0.18, stroke=0, fill=1)
+
+
+def _stairs(c: Canvas, t: float) -> None:
+    c.setLineWidth(t * 0.1)
+    for y in (-t, 0.0, t):
+        p = c.beginPath()
+        p.moveTo(-t, y)
+        for i in range(4):
+            x = -t + i * 0.5 * t
+            p.lineTo(x + 0.5 * t, y)
+            p.lineTo(x + 0.5 * t, y + 0.5 * t) if i % 2 == 0 else p.lineTo(x + 0.5 * t, y)
+        c.drawPath(p, stroke=1, fill=0)
+    for x, y in _at([(0, 0)], t, t):
+        c.line(x, y, x + 0.5 * t, y)
+        c.line(x + 0.5 * t, y, x + 0.5 * t, y + 0.5 * t)
+        c.line(x + 0.5 * t, y + 0.5 * t, x + t, y + 0.5 * t)
+        c.line(x + t, y + 0.5 * t, x + t, y + t)
+
+
+def _bone(c: Canvas, x: float, y: float, length: float, angle: float, t: float) -> None:
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(angle)
+    c.setLineWidth(t * 0.1)
+    c.line(-length / 2, 0, length / 2, 0)
+    for end in (-length / 2, length / 2):
+        c.circle(end, t * 0.06, t * 0.075, stroke=0, fill=1)
+        c.circle(end, -t * 0.06, t * 0.075, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _bones(c: Canvas, t: float) -> None:
+    for x, y in _at([(0.5 * t, 0.5 * t), (1.5 * t, 1.5 * t)], 2 * t, 2 * t):
+        _bone(c, x, y, t * 0.7, 45, t)
+        _bone(c, x, y, t * 0.7, -45, t)
+
+
+def _plain(c: Canvas, t: float) -> None:
     return None
 
 
 PATTERNS: dict[str, Pattern] = {
-    "diamonds": _diamonds, "scales": _scales, "stripes": _stripes, "dots": _dots, "checks": _checks,
-    "waves": _waves, "crosshatch": _crosshatch, "chevrons": _chevrons, "circles": _circles,
-    "stars": _stars, "hex": _hex, "plain": _plain,
+    "diamonds": Pattern(_diamonds, 1, 1), "scales": Pattern(_scales, 1.2, 1.08),
+    "stripes": Pattern(_stripes, 1, 1), "dots": Pattern(_dots, 1, 1.74), "checks": Pattern(_checks, 2, 2),
+    "waves": Pattern(_waves, 1, 1.1), "crosshatch": Pattern(_crosshatch, 0.7, 0.7),
+    "chevrons": Pattern(_chevrons, 1, 0.6), "circles": Pattern(_circles, 1, 1), "stars": Pattern(_stars, 2, 2),
+    "hex": Pattern(_hex, 0.55 * math.sqrt(3), 1.65), "runes": Pattern(_runes, 2.8, 2.8),
+    "claws": Pattern(_claws, 2, 2), "coins": Pattern(_coins, 1.6, 1.4), "stairs": Pattern(_stairs, 1, 1),
+    "bones": Pattern(_bones, 2, 2), "plain": Pattern(_plain, 1, 1),
 }
 """Back patterns a deck's ``back.pattern`` may name."""
+
+PATTERN_TILES = 3
+"""Periods in each direction drawn into one tile form before it repeats."""
+
+
+def _fill_pattern(c: Canvas, pattern: Pattern, colour: Color, t: float, x0: float, y0: float, x1: float,
+                  y1: float) -> None:
+    """Tile ``pattern`` over the rectangle: one form a tile when forms are on."""
+    tw, th = pattern.px * t * PATTERN_TILES, pattern.py * t * PATTERN_TILES
+    forms = getattr(c, "_companion_icon_forms", None)
+    name = f"tile.{id(pattern.draw)}.{colour.hexval()[2:]}.{round(t, 3)}"
+
+    def tile() -> None:
+        c.setFillColor(colour)
+        c.setStrokeColor(colour)
+        for i in range(PATTERN_TILES):
+            for j in range(PATTERN_TILES):
+                c.saveState()
+                c.translate(i * pattern.px * t, j * pattern.py * t)
+                pattern.draw(c, t)
+                c.restoreState()
+
+    if forms is not None and name not in forms:
+        c.beginForm(name, 0, 0, tw, th)
+        tile()
+        c.endForm()
+        forms.add(name)
+    x = x0
+    while x < x1:
+        y = y0
+        while y < y1:
+            c.saveState()
+            c.translate(x, y)
+            if forms is not None:
+                c.doForm(name)
+            else:
+                p = c.beginPath()
+                p.rect(0, 0, tw, th)
+                c.clipPath(p, stroke=0, fill=0)
+                tile()
+            c.restoreState()
+            y += th
+        x += tw
+
 
 DEFAULT_COLORS = ("#2b2b40", "#5b1a1a", "#1a3d2b", "#1d2f5b", "#4a2a5b", "#5b4a1a")
 
@@ -224,10 +306,13 @@ def draw_back(c: Canvas, back: Any, width: float, height: float, bleed: float, *
     c.setFillColor(base)
     c.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
     shade = mix(base, accent, 0.22)
-    c.setFillColor(shade)
-    c.setStrokeColor(shade)
-    pattern = PATTERNS.get(str(back.pattern).strip().lower(), _diamonds)
-    pattern(c, -b, -b, width + b, height + b, 5.2 * MM * k)
+    pattern = PATTERNS.get(str(back.pattern).strip().lower(), PATTERNS["diamonds"])
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(-b, -b, width + 2 * b, height + 2 * b)
+    c.clipPath(clip, stroke=0, fill=0)
+    _fill_pattern(c, pattern, shade, 5.2 * MM * k, -b, -b, width + b, height + b)
+    c.restoreState()
 
     # Double frame in the accent colour.
     c.setStrokeColor(accent)

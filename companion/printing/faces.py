@@ -40,6 +40,7 @@ from companion.printing.text import (
     fit_body,
     fit_line_size,
     line_width,
+    natural_height,
     wrap_words,
 )
 
@@ -191,15 +192,39 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
     if "bl" in badges or "br" in badges:
         bottom = max(bottom, py0 + 2 * badge_r + 0.6 * MM * k)
 
-    # Art box (art image or emblem) and text box share what is left.
+    # Art box (art image or emblem) and text box share what is left. The
+    # picture keeps the template's art_ratio on every card of a type, so a
+    # deck looks even; only a text that would drop below 7 pt takes room
+    # from it (down to art_min).
     body = spec.body
     art_path = _art_path(card, ctx)
     has_picture = bool(art_path or spec.emblem)
     pad = 2.0 * MM * k
+    inner_pad = 1.7 * MM * k
     avail = y - bottom
-    ratio = _num(spec, "art_ratio", 0.36 if body else 0.9) if has_picture else 0.0
-    ratio = min(max(ratio, 0.0), 0.95)
-    art_h = avail * ratio if body else avail - 1.0 * MM * k
+    bx0, bx1 = px0 + pad * 0.75, px1 - pad * 0.75
+    text_w = bx1 - bx0 - 2 * inner_pad
+    style = BodyStyle(
+        size=_num(spec, "body_size", 8.4) * k,
+        color=_style_color(spec, "text_color", INK),
+        accent=accent,
+        align=str(spec.style.get("align", "left")),
+        rule=mix(trim_line, WHITE, 0.3),
+    )
+    art_h = 0.0
+    chrome = 2 * inner_pad + 0.8 * MM * k  # box padding and the gap under the picture
+    if has_picture and body:
+        art_h = min(max(_num(spec, "art_ratio", 0.4), 0.0), 0.9) * avail
+        low = min(max(_num(spec, "art_min", 0.12), 0.0), 0.9) * avail
+        floor = max(MIN_SIZE, min(7.0 * k, style.size))
+        inner_h = avail - art_h - chrome
+        if inner_h <= 0 or fit_body(body, text_w, inner_h, style, where=label, min_size=MIN_SIZE).size < floor:
+            from dataclasses import replace
+
+            needed = natural_height(body, text_w, replace(style, size=floor)) + chrome
+            art_h = max(low, min(art_h, avail - needed))
+    elif has_picture:
+        art_h = avail - 1.0 * MM * k
     if has_picture:
         ax0, ax1 = px0 + pad, px1 - pad
         ay1 = y - 0.6 * MM * k
@@ -211,24 +236,15 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
         y -= art_h
 
     if body:
-        bx0, bx1 = px0 + pad * 0.75, px1 - pad * 0.75
         by1 = y - 0.8 * MM * k
         by0 = bottom
         c.setFillColor(_style_color(spec, "box", WHITE))
         c.setStrokeColor(mix(trim_line, WHITE, 0.35))
         c.setLineWidth(0.6 * k)
         c.roundRect(bx0, by0, bx1 - bx0, by1 - by0, 1.5 * MM * k, stroke=1, fill=1)
-        inner_pad = 1.7 * MM * k
-        style = BodyStyle(
-            size=_num(spec, "body_size", 8.4) * k,
-            color=_style_color(spec, "text_color", INK),
-            accent=accent,
-            align=str(spec.style.get("align", "left")),
-            rule=mix(trim_line, WHITE, 0.3),
-        )
         fitted_body = fit_body(body, bx1 - bx0 - 2 * inner_pad, by1 - by0 - 2 * inner_pad, style, where=label)
         fitted_body.draw(c, bx0 + inner_pad, by1 - inner_pad, by1 - by0 - 2 * inner_pad,
-                         str(spec.style.get("valign", "middle" if len(body) < 90 else "top")))
+                         str(spec.style.get("valign", "middle")))
 
     if spec.footer:
         fsize = MIN_SIZE if k < 1.2 else 6.0 * k
@@ -294,8 +310,8 @@ def _draw_badge(c: Canvas, bd: Badge, px0: float, py0: float, px1: float, py1: f
     fill = color(bd.color, shapes.default_color(bd.icon) if bd.icon else border)
     text_colour = readable_on(fill)
     if bd.shape == "icon" and bd.icon:
-        draw_icon(c, bd.icon, x, y, 2.25 * r, fill)
-        text_colour = readable_on(fill)
+        draw_icon(c, bd.icon, x, y, 2.0 * r, fill)
+        text_colour = WHITE
     else:
         c.setFillColor(fill)
         c.setStrokeColor(WHITE)
@@ -319,7 +335,7 @@ def _draw_badge(c: Canvas, bd: Badge, px0: float, py0: float, px1: float, py1: f
             raise CardTextError(f"{label}: badge value '{bd.value}' is too long for its badge")
         dy = -size * 0.35 + (r * 0.12 if bd.label else 0)
         if bd.shape == "icon" and bd.icon == "gem":
-            dy += r * 0.18  # the gem's table is above its middle
+            dy += r * 0.12  # the gem's broad part is above its middle
         draw_line(c, bd.value, x, y + dy, BOLD_FONT, size, text_colour, "center")
     if bd.label:
         lsize = MIN_SIZE if k < 1.15 else 6 * k
@@ -345,14 +361,14 @@ def _draw_emblem(c: Canvas, em: Emblem, x0: float, y0: float, x1: float, y1: flo
     value = em.value
     if em.icon:
         n = em.count
-        size = side * (0.68 if not value else 0.62) / (1 if n == 1 else 0.55 + 0.45 * n) * (1 if n == 1 else 1.6)
-        size = min(size, side * 0.68)
-        spacing = size * 1.05
+        size = min(side * (0.68 if not value else 0.62), (x1 - x0) * 0.8 / (n * 1.08))
+        spacing = size * 1.08
         start = cx - spacing * (n - 1) / 2
         main = color(em.color, None) if em.color else None
         for i in range(n):
             if value:
-                draw_icon(c, em.icon, start + i * spacing, cy, size, mix(main or shapes.default_color(em.icon), WHITE, 0.55))
+                draw_icon(c, em.icon, start + i * spacing, cy, size,
+                          mix(main or shapes.default_color(em.icon), WHITE, 0.55))
             else:
                 draw_icon(c, em.icon, start + i * spacing, cy, size, main)
     if value:
@@ -451,7 +467,7 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
         if turned:
             c.translate(w, h)
             c.rotate(180)
-        _corner_index(c, index, suit, ink, w, h, k, label, corner_icon, vertical)
+        _corner_index(c, index, suit, ink, w, h, k, label, corner_icon, vertical, extra.get("corner_icon_color"))
         c.restoreState()
 
     # What fills the middle.
@@ -468,6 +484,7 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
     center = str(extra.get("center") or _default_center(rank, suit))
     x0, x1 = 12 * MM * k, w - 12 * MM * k
     if center == "pips":
+        x0, x1 = 15.5 * MM * k, w - 15.5 * MM * k
         _pips(c, rank, suit, x0, x1, bottom_limit, top_limit, k, compact=box_top is not None)
     elif center == "ace":
         size = min(x1 - x0, top_limit - bottom_limit) * 0.62
@@ -481,7 +498,7 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
     elif center == "emblem":
         em = spec.emblem or Emblem(icon="star")
         _draw_emblem(c, em, x0 - 2 * MM * k, bottom_limit, x1 + 2 * MM * k, top_limit, k, ink,
-                     color(spec.style.get("tint"), mix(ink, WHITE, 0.4)), label)
+                     color(spec.style.get("tint"), mix(ink, WHITE, 0.5)), label)
     elif center != "none":
         raise CompanionError(f"templates/cards/{spec.template}: center '{center}' is not one of "
                              "pips, ace, court, suit, emblem, none")
@@ -504,7 +521,7 @@ def _default_center(rank: str, suit: str | None) -> str:
 
 
 def _corner_index(c: Canvas, index: str, suit: str | None, ink: Color, w: float, h: float, k: float, label: str,
-                  corner_icon: Any, vertical: bool) -> None:
+                  corner_icon: Any, vertical: bool, corner_color: Any = None) -> None:
     cx = 5.6 * MM * k
     check_printable(index, label)
     if vertical:
@@ -515,16 +532,16 @@ def _corner_index(c: Canvas, index: str, suit: str | None, ink: Color, w: float,
             draw_line(c, letter, cx, y, BOLD_FONT, size, ink, "center")
             y -= size * 1.02
         return
-    size = 17 * k
-    fitted = fit_line_size(index, INDEX_FONT, size, 8.6 * MM * k, min_size=MIN_SIZE) or MIN_SIZE
+    size = 19 * k
+    fitted = fit_line_size(index, INDEX_FONT, size, 9.2 * MM * k, min_size=MIN_SIZE) or MIN_SIZE
     baseline = h - 4.2 * MM * k - fitted * 0.7
     draw_line(c, index, cx, baseline, INDEX_FONT, fitted, ink, "center")
     y = baseline - 3.2 * MM * k
     if suit:
-        draw_suit(c, suit, cx, y, 4.4 * MM * k)
-        y -= 5.4 * MM * k
+        draw_suit(c, suit, cx, y, 4.8 * MM * k)
+        y -= 5.8 * MM * k
     if corner_icon:
-        draw_icon(c, str(corner_icon), cx, y, 4.6 * MM * k)
+        draw_icon(c, str(corner_icon), cx, y, 5.2 * MM * k, corner_color or None)
 
 
 def _pips(c: Canvas, rank: str, suit: str | None, x0: float, x1: float, y0: float, y1: float, k: float,
@@ -536,10 +553,10 @@ def _pips(c: Canvas, rank: str, suit: str | None, x0: float, x1: float, y0: floa
         draw_suit(c, suit, (x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0) * 0.55)
         return
     span_y = y1 - y0
-    size = min(10.5 * MM * k, span_y / (4.6 if n >= 9 else 3.6))
+    size = min(9.6 * MM * k, span_y / (4.6 if n >= 9 else 3.6))
     top = y1 - size * 0.55
     bottom = y0 + size * 0.55
-    cols = {0: x0 + size * 0.45, 1: (x0 + x1) / 2, 2: x1 - size * 0.45}
+    cols = {0: x0 + size * 0.2, 1: (x0 + x1) / 2, 2: x1 - size * 0.2}
     for col, row in PIPS[n]:
         x = cols[col]
         y = top - row * (top - bottom)
@@ -567,25 +584,32 @@ def _court(c: Canvas, rank: str, suit: str | None, ink: Color, w: float, h: floa
     c.setLineWidth(0.6 * k)
     c.line(x0 + inner, mid, x1 - inner, mid)
     half = (y1 - y0) / 2
+    inner_w = x1 - x0
+    show_icon = half > 17 * MM * k
     for turned in (False, True):
         c.saveState()
         if turned:
             c.translate(w, 2 * mid)
             c.rotate(180)
-            c.translate(0, 0)
         cx = w / 2
-        # Upper half: emblem at the top, big letter, suit, word.
-        icon_size = half * 0.36
-        draw_icon(c, emblem_icon, cx, mid + half * 0.7, icon_size,
-                  ink if emblem_icon != "crown" else (HexColor("#d4a017") if rank == "K" else HexColor("#b0b7c3")),
-                  mix(ink, WHITE, 0.2) if emblem_icon == "crown" else WHITE)
-        letter_size = half * 0.5
-        draw_line(c, rank, cx - (x1 - x0) * 0.14, mid + half * 0.12, INDEX_FONT, letter_size, ink, "center")
+        # Each half: the figure's emblem on top, the letter beside a suit, the word.
+        if show_icon:
+            icon_size = min(half * 0.4, inner_w * 0.32)
+            draw_icon(c, emblem_icon, cx, mid + half - icon_size * 0.62, icon_size,
+                      ink if emblem_icon != "crown" else (HexColor("#d4a017") if rank == "K" else HexColor("#b0b7c3")),
+                      mix(ink, WHITE, 0.2) if emblem_icon == "crown" else WHITE)
+            letter_size = min(half * 0.36, inner_w * 0.34)
+            row_y = mid + half * 0.26
+        else:
+            letter_size = min(half * 0.55, inner_w * 0.34)
+            row_y = mid + half * 0.32
+        draw_line(c, rank, cx - inner_w * 0.14, row_y, INDEX_FONT, letter_size, ink, "center")
         if suit:
-            draw_suit(c, suit, cx + (x1 - x0) * 0.18, mid + half * 0.3, half * 0.3)
+            draw_suit(c, suit, cx + inner_w * 0.17, row_y + letter_size * 0.36, letter_size * 0.62)
         if word:
-            size = fit_line_size(word, BOLD_FONT, max(MIN_SIZE, 6.5 * k), (x1 - x0) * 0.8) or MIN_SIZE
-            draw_line(c, word, cx, mid + half * 0.05 + 1, BOLD_FONT, size, mix(ink, WHITE, 0.25), "center")
+            size = fit_line_size(word, BOLD_FONT, max(MIN_SIZE, 6.5 * k), inner_w * 0.86) or MIN_SIZE
+            draw_line(c, word, cx, mid + max(1.2 * MM * k, row_y - mid - size * 1.6), BOLD_FONT, size,
+                      mix(ink, WHITE, 0.25), "center")
         c.restoreState()
 
 
@@ -604,7 +628,7 @@ def _price_tag(c: Canvas, price: str, cx: float, cy: float, k: float, label: str
 def _playing_text_box(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext, label: str, ink: Color) -> float:
     """A text box in the lower part of a playing card; returns its top."""
     w, h, k = ctx.width, ctx.height, ctx.k
-    x0, x1 = 9.5 * MM * k, w - 9.5 * MM * k
+    x0, x1 = 10.8 * MM * k, w - 10.8 * MM * k
     y0 = 4.0 * MM * k
     ratio = _num(spec, "text_ratio", 0.42)
     y1 = y0 + (h - 8 * MM * k) * ratio

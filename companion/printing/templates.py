@@ -144,7 +144,8 @@ def _environment(root: str) -> Any:
     env.filters["rank_label"] = lambda r: RANK_LABELS.get(str(r), str(r))
     env.filters["humanize"] = humanize
     env.filters["describe"] = describe_value
-    env.globals["gems"] = lambda n: "◆" * int(n)
+    env.globals["gems"] = lambda n: "{gem}" * int(n)
+    env.globals["icon"] = lambda name, n=1: ("{" + str(name) + "}") * int(n)
     env.globals["suit_symbols"] = SUIT_SYMBOLS
     return env
 
@@ -229,11 +230,24 @@ def _plain(value: Any) -> str:
     return str(value).strip()
 
 
+_FACES: dict[tuple[Any, ...], tuple[Any, FaceSpec]] = {}
+
+
 def render_face(game: Any, deck: Any, card: Any, root: Path | None = None) -> FaceSpec:
-    """Run the card's template and collect what it set."""
+    """Run the card's template and collect what it set (once per card and folder)."""
+    base = root or cards_template_dir()
+    key = (str(base), game.id, getattr(deck, "id", None), card.id, id(card), id(game))
+    hit = _FACES.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    spec = _render_face(game, deck, card, base)
+    _FACES[key] = (card, spec)
+    return spec
+
+
+def _render_face(game: Any, deck: Any, card: Any, base: Path) -> FaceSpec:
     import jinja2
 
-    base = root or cards_template_dir()
     name, designed = template_name_for(game.id, card, base)
     where = f"templates/cards/{name}: card '{card.name}'"
     env = _environment(str(base))

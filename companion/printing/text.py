@@ -302,6 +302,46 @@ def parse_body(markup: str) -> list[Block]:
     return blocks
 
 
+_TOKEN = re.compile(r"\{([a-z][a-z0-9-]*)\}")
+
+
+def icon_tokens(text: str) -> list[str] | None:
+    """``{gem}{gem}`` → ``['gem', 'gem']``; ``None`` unless the text is only icon tokens.
+
+    >>> icon_tokens("{gem}{gem}"), icon_tokens("passive")
+    (['gem', 'gem'], None)
+    """
+    stripped = text.strip()
+    names = _TOKEN.findall(stripped)
+    if not names or _TOKEN.sub("", stripped).strip():
+        return None
+    return names
+
+
+class _IconRow(Flowable):
+    """A row of vector icons (a heading's cost in soul gems)."""
+
+    def __init__(self, names: list[str], size: float) -> None:
+        super().__init__()
+        from companion.printing.shapes import has_icon
+
+        for name in names:
+            if not has_icon(name):
+                raise CompanionError(f"unknown icon '{{{name}}}' in card text")
+        self.names = names
+        self.size = size
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        self.width = len(self.names) * self.size * 1.02
+        return self.width, self.size * 1.1
+
+    def draw(self) -> None:
+        from companion.printing.shapes import draw_icon
+
+        for i, name in enumerate(self.names):
+            draw_icon(self.canv, name, self.width - (i + 0.5) * self.size * 1.02, self.size * 0.5, self.size)
+
+
 class _Rule(Flowable):
     def __init__(self, colour: Color, pad: float) -> None:
         super().__init__()
@@ -353,8 +393,13 @@ def build_flowables(blocks: Sequence[Block], style: BodyStyle, size: float, widt
         elif block.kind == "heading":
             left = Paragraph(glyph_markup(block.text), heading)
             if block.right:
-                right = Paragraph(glyph_markup(block.right), heading_right)
-                right_w = min(width * 0.45, _markup_width(block.right, heading.fontSize) + 2)
+                icons = icon_tokens(block.right)
+                if icons:
+                    right: Flowable = _IconRow(icons, heading.fontSize * 1.05)
+                    right_w = min(width * 0.45, right.wrap(width, 100)[0] + 1)
+                else:
+                    right = Paragraph(glyph_markup(block.right), heading_right)
+                    right_w = min(width * 0.45, _markup_width(block.right, heading.fontSize) + 2)
                 t = Table([[left, right]], colWidths=[width - right_w, right_w])
                 t.setStyle(TableStyle([
                     ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -428,6 +473,27 @@ class FittedBody:
                 y -= f.getSpaceAfter()
 
 
+def _style_key(style: BodyStyle) -> tuple[Any, ...]:
+    return (style.size, style.align, style.color.hexval(), style.accent.hexval(), style.rule.hexval())
+
+
+# Layout results by (markup, box, style): a card drawn again (the contact
+# sheet, a second game sharing a template) skips the search for its size.
+_HEIGHTS: dict[tuple[Any, ...], float] = {}
+_SIZES: dict[tuple[Any, ...], float] = {}
+
+
+def natural_height(markup: str, width: float, style: BodyStyle) -> float:
+    """Height the body takes at its full size in ``width`` (0 when empty)."""
+    key = (markup, round(width, 3), _style_key(style))
+    if key not in _HEIGHTS:
+        blocks = parse_body(markup)
+        _HEIGHTS[key] = (
+            _height(build_flowables(blocks, style, max(style.size, MIN_SIZE), width), width) if blocks else 0.0
+        )
+    return _HEIGHTS[key]
+
+
 def fit_body(
     markup: str, width: float, height: float, style: BodyStyle, *, where: str, min_size: float = MIN_SIZE
 ) -> FittedBody:
@@ -442,6 +508,18 @@ def fit_body(
     if not blocks:
         return FittedBody([], style.size, 0.0, width)
     top = max(style.size, min_size)
+    key = (markup, round(width, 3), round(height, 3), _style_key(style), min_size)
+    known = _SIZES.get(key)
+    if known is not None:
+        flow = build_flowables(blocks, style, known, width)
+        return FittedBody(flow, known, _height(flow, width), width)
+    fitted = _search_size(blocks, width, height, style, top, min_size, where)
+    _SIZES[key] = fitted.size
+    return fitted
+
+
+def _search_size(blocks: list[Block], width: float, height: float, style: BodyStyle, top: float, min_size: float,
+                 where: str) -> FittedBody:
 
     def attempt(size: float) -> tuple[list[Flowable], float]:
         flow = build_flowables(blocks, style, size, width)
