@@ -103,6 +103,16 @@ def _progress(total: int, description: str, quiet: bool) -> Any:
     return bar
 
 
+def _shown(path: Path | None) -> str:
+    """A path relative to the current folder when it lies inside it."""
+    if path is None:
+        return ""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
+    except ValueError:
+        return str(path)
+
+
 def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
     if as_json:
         emit_json({
@@ -113,7 +123,9 @@ def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
         return
     from rich.table import Table
 
-    table = Table(title="Printed", title_justify="left")
+    folders = {r.path.parent for r in results}
+    shared = folders.pop() if len(folders) == 1 else None
+    table = Table(title=f"Printed into {_shown(shared)}" if shared else "Printed", title_justify="left")
     table.add_column("file", style="bold", overflow="fold")
     table.add_column("what")
     table.add_column("cards", justify="right")
@@ -121,7 +133,7 @@ def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
     table.add_column("size", justify="right")
     for r in results:
         what = {"cards": ", ".join(r.decks), "contact-sheet": "contact sheet", "rulebook": "rulebook"}.get(r.kind, r.kind)
-        table.add_row(str(r.path), what, str(r.cards) if r.kind != "rulebook" else "", str(r.pages),
+        table.add_row(r.path.name if shared else _shown(r.path), what, str(r.cards) if r.kind != "rulebook" else "", str(r.pages),
                       _human_size(r.bytes))
     out = console()
     out.print(table)
