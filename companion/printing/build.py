@@ -147,6 +147,37 @@ def _no_card(value: str, game: Any, decks: Sequence[Any]) -> str:
     return f"no card named '{value.strip()}' in {game.id}{where}; try 'companion cards list {game.id}'"
 
 
+def back_for(game: Any, deck: Any, card: Any, width: float, height: float, bleed: float, *,
+             templates_root: Path | None = None, data_dir: Path | None = None) -> tuple[str, Callable[[Any], None]]:
+    """The form name and drawing of the back behind ``card``.
+
+    Most cards share their deck's back. A card with a printed other side
+    (``back_text``) gets that side; a variant card that ``joins`` another
+    deck wears that deck's back, so it cannot be told apart when shuffled
+    in; a card with its own ``pile_color`` (DECKO's joker piles) gets its
+    deck's back in that colour.
+    """
+    from companion.printing.backs import back_of, draw_back
+    from companion.printing.faces import FaceContext, draw_face
+    from companion.printing.templates import render_face
+
+    if getattr(card, "back_text", None):
+        spec = render_face(game, deck, card, templates_root, side="back")
+        ctx = FaceContext(game=game, deck=deck, width=width, height=height, bleed=bleed, data_dir=data_dir)
+        return f"back.{deck.id}.{card.id}", lambda c: draw_face(c, card, spec, ctx)
+    joins = getattr(card, "joins", None)
+    home = game.deck(joins) if joins and game.deck(joins) is not None else deck
+    back = back_of(game, home)
+    name = f"back.{home.id}"
+    pile = getattr(card, "pile_color", None)
+    if pile:
+        kind = getattr(card, "joker_type", None)
+        back = back.model_copy(update={"color": pile, "subtitle": f"{kind} joker" if kind else back.subtitle})
+        name = f"back.{home.id}.{str(pile).lstrip('#').lower()}"
+    emblem = BACK_EMBLEMS.get(game.id)
+    return name, lambda c: draw_back(c, back, width, height, bleed, emblem=emblem)
+
+
 class SheetWriter:
     """Puts faces and backs on pages with reportlab, following a :class:`Layout`."""
 
@@ -201,12 +232,9 @@ class SheetWriter:
                           data_dir=self.data_dir)
         return lambda c: draw_face(c, item.card, spec, ctx)
 
-    def _back_drawer(self, game: Any, deck: Any) -> Callable[[Any], None]:
-        from companion.printing.backs import back_of, draw_back
-
-        back = back_of(game, deck)
-        emblem = BACK_EMBLEMS.get(game.id)
-        return lambda c: draw_back(c, back, self.card_w, self.card_h, self.bleed, emblem=emblem)
+    def _back(self, game: Any, item: PrintCard) -> tuple[str, Callable[[Any], None]]:
+        return back_for(game, item.deck, item.card, self.card_w, self.card_h, self.bleed,
+                        templates_root=self.templates_root, data_dir=self.data_dir)
 
     def _place(self, name: str, draw: Callable[[Any], None], slot: Slot) -> None:
         """Draw (or reuse) the form ``name`` with its trim's lower-left at ``slot``."""
@@ -245,8 +273,7 @@ class SheetWriter:
             for slot, item in zip(lay.face_slots, sheet, strict=False):
                 self._place(f"face.{item.card.id}", self._face_drawer(game, item), slot)
                 if lay.fold_axis:
-                    back_slot = lay.back_slots[slot.index]
-                    self._place(f"back.{item.deck.id}", self._back_drawer(game, item.deck), back_slot)
+                    self._place(*self._back(game, item), lay.back_slots[slot.index])
                 self.placed += 1
                 if progress:
                     progress(1)
@@ -254,8 +281,7 @@ class SheetWriter:
             self._finish_page(lay.trim_box(), lay.bleed_box())
             if lay.spec.backs == "duplex":
                 for slot, item in zip(lay.face_slots, sheet, strict=False):
-                    back_slot = lay.back_slots[slot.index]
-                    self._place(f"back.{item.deck.id}", self._back_drawer(game, item.deck), back_slot)
+                    self._place(*self._back(game, item), lay.back_slots[slot.index])
                 self._label(where + " · backs", back=True)
                 trim, bleed = lay.back_page_boxes()
                 self._finish_page(trim, bleed)
@@ -395,7 +421,6 @@ def build_contact_sheet(
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.cards import load_game
-    from companion.printing.backs import back_of, draw_back
     from companion.printing.faces import FaceContext, draw_face
     from companion.printing.imposition import CARD_SIZES, PAPERS
     from companion.printing.templates import render_face
@@ -439,9 +464,13 @@ def build_contact_sheet(
             draw_line(c, f"{game.name} · {deck.name} · {game_cards.total(deck.id)} cards", margin, y - 10,
                       "Helvetica-Bold", 10, None)
             y -= 16
-            back_name = f"back.{game.id}.{deck.id}"
-            entries: list[tuple[str, Any, str]] = [("back", None, "back")] + [("face", cd, f"×{cd.quantity}")
-                                                                             for cd in cards]
+            backs: dict[str, Any] = {}
+            for cd in cards:
+                name, drawer = back_for(game, deck, cd, cw, ch, 0, templates_root=templates_root,
+                                        data_dir=game_cards.source)
+                backs.setdefault(f"{game.id}.{name}", drawer)
+            entries: list[tuple[str, Any, str]] = [("back", name, "back") for name in backs] + [
+                ("face", cd, f"×{cd.quantity}") for cd in cards]
             for i, (kind, cd, caption) in enumerate(entries):
                 col = i % cols
                 if col == 0 and i:
@@ -450,11 +479,10 @@ def build_contact_sheet(
                     y = new_page()
                 x = margin + col * (tw + gap_x)
                 if kind == "back":
-                    name = back_name
+                    name = cd
                     if name not in drawn:
-                        back = back_of(game, deck)
                         c.beginForm(name, 0, 0, cw, ch)
-                        draw_back(c, back, cw, ch, 0, emblem=BACK_EMBLEMS.get(game.id))
+                        backs[name](c)
                         c.endForm()
                         drawn.add(name)
                 else:

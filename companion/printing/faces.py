@@ -359,25 +359,38 @@ def _draw_emblem(c: Canvas, em: Emblem, x0: float, y0: float, x1: float, y1: flo
     ry = side / 2
     c.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=1, fill=1)
     value = em.value
+    main = color(em.color, None) if em.color else None
+    if em.icon and value:
+        # Icon on the left, the value (and its label) beside it.
+        size = min(side * 0.62, (x1 - x0) * 0.36)
+        draw_icon(c, em.icon, cx - (x1 - x0) * 0.2, cy, size, main)
+        check_printable(value, label)
+        vsize = fit_line_size(value, TITLE_FONT, side * 0.42, (x1 - x0) * 0.42, min_size=MIN_SIZE)
+        if vsize is None:
+            raise CardTextError(f"{label}: emblem value '{value}' does not fit")
+        vx = cx + (x1 - x0) * 0.17
+        dy = -vsize * 0.33 + (vsize * 0.16 if em.label else 0)
+        draw_line(c, value, vx, cy + dy, TITLE_FONT, vsize, INK, "center")
+        if em.label:
+            lsize = max(MIN_SIZE, 6.5 * k)
+            lab = em.label.upper()
+            lsize = fit_line_size(lab, BOLD_FONT, lsize, (x1 - x0) * 0.46) or MIN_SIZE
+            draw_line(c, lab, vx, cy + dy - lsize * 1.6, BOLD_FONT, lsize, MUTED, "center")
+        return
     if em.icon:
         n = em.count
-        size = min(side * (0.68 if not value else 0.62), (x1 - x0) * 0.8 / (n * 1.08))
+        size = min(side * 0.68, (x1 - x0) * 0.8 / (n * 1.08))
         spacing = size * 1.08
         start = cx - spacing * (n - 1) / 2
-        main = color(em.color, None) if em.color else None
         for i in range(n):
-            if value:
-                draw_icon(c, em.icon, start + i * spacing, cy, size,
-                          mix(main or shapes.default_color(em.icon), WHITE, 0.55))
-            else:
-                draw_icon(c, em.icon, start + i * spacing, cy, size, main)
+            draw_icon(c, em.icon, start + i * spacing, cy, size, main)
     if value:
         check_printable(value, label)
         size = fit_line_size(value, TITLE_FONT, side * 0.46, (x1 - x0) * 0.86, min_size=MIN_SIZE)
         if size is None:
             raise CardTextError(f"{label}: emblem value '{value}' does not fit")
         dy = -size * 0.33 + (size * 0.12 if em.label else 0)
-        draw_line(c, value, cx, cy + dy, TITLE_FONT, size, color(em.color, border) if not em.icon else INK, "center")
+        draw_line(c, value, cx, cy + dy, TITLE_FONT, size, color(em.color, border), "center")
         if em.label:
             lsize = max(MIN_SIZE, 7 * k)
             draw_line(c, em.label.upper(), cx, cy + dy - lsize * 1.5, BOLD_FONT, lsize, MUTED, "center")

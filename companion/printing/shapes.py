@@ -768,23 +768,36 @@ def _crypto(c: Canvas, main: Color, second: Color) -> None:
 
 
 def _wing(c: Canvas, main: Color, second: Color) -> None:
-    """A dragon's wing: bony spars and a scalloped membrane."""
+    """A dragon's wing: an arm bone, three finger bones and a scalloped membrane."""
+    shoulder, wrist = (-0.46, -0.12), (0.02, 0.36)
+    tips = [(0.5, 0.44), (0.44, -0.02), (0.2, -0.42)]
+    root = (-0.3, -0.36)
     c.setFillColor(main)
 
     def build(p: Any) -> None:
-        p.moveTo(-0.5, 0.1)
-        p.curveTo(-0.2, 0.4, 0.2, 0.5, 0.5, 0.45)
-        p.curveTo(0.42, 0.1, 0.4, -0.2, 0.35, -0.45)
-        p.curveTo(0.25, -0.3, 0.15, -0.3, 0.08, -0.38)
-        p.curveTo(0.0, -0.22, -0.1, -0.2, -0.18, -0.28)
-        p.curveTo(-0.24, -0.1, -0.35, -0.05, -0.5, 0.1)
+        p.moveTo(*shoulder)
+        p.lineTo(*wrist)
+        p.lineTo(*tips[0])
+        corners = tips[1:] + [root]
+        previous = tips[0]
+        for point in corners:
+            mx, my = (previous[0] + point[0]) / 2, (previous[1] + point[1]) / 2
+            # bow each scallop towards the wrist
+            cx, cy = mx + (wrist[0] - mx) * 0.35, my + (wrist[1] - my) * 0.35
+            p.curveTo(cx, cy, cx, cy, *point)
+            previous = point
         p.close()
 
     _fill(c, build)
     c.setStrokeColor(second)
+    c.setLineCap(1)
+    c.setLineWidth(0.06)
+    c.line(*shoulder, *wrist)
     c.setLineWidth(0.035)
-    for x, y in ((0.35, -0.42), (0.08, -0.35), (-0.18, -0.26)):
-        c.line(-0.45, 0.12, x, y)
+    for tip in tips:
+        c.line(*wrist, *tip)
+    c.setFillColor(second)
+    _poly(c, [(wrist[0] - 0.04, wrist[1]), (wrist[0] - 0.1, wrist[1] + 0.12), (wrist[0] + 0.03, wrist[1] + 0.03)])
 
 
 def _dragon(c: Canvas, main: Color, second: Color) -> None:
@@ -1050,7 +1063,7 @@ ICON_COLORS: dict[str, str] = {
     "cards": "#2b2b40", "jester": "#8e2c8e", "trap": "#5d5d6e", "potion": "#2e86c1", "book": "#7a3b2e",
     "feather": "#2e8b57", "boot": "#6b4a2b", "fist": "#c0703a", "arrow-up": "#27ae60",
     "equals": "#2e5c8a", "cross": "#c0392b", "bag": "#8e6b2b", "ticket": "#d35400",
-    "credit-card": "#2e5c8a", "burger": "#d9903d", "crypto": "#e0a030", "wing": "#5b2a6e",
+    "credit-card": "#2e5c8a", "burger": "#d9903d", "crypto": "#e0a030", "wing": "#7a1f1f",
     "dragon": "#7a1f1f", "swords": "#9aa5b1", "hourglass": "#c79a4a", "rune": "#6e6e80",
     "question": "#6e6e80", "spade": "#151515", "club": "#151515", "heart": "#c8102e", "diamond": "#c8102e",
 }
@@ -1061,7 +1074,7 @@ _SECOND: dict[str, str] = {
     "flame": "#f7c531", "eye": "#ffffff", "cards": "#ffffff", "jester": "#e8b923", "trap": "#3b3b3b",
     "potion": "#6b4a2b", "book": "#f2ead8", "feather": "#1b4d2b", "boot": "#3b2a1b",
     "fist": "#7a4020", "bag": "#e0c070", "ticket": "#ffffff", "credit-card": "#e0e0e0",
-    "wing": "#e6dccb", "dragon": "#f0c020", "swords": "#6b4a2b", "hourglass": "#6b4a2b",
+    "wing": "#2b0d0d", "dragon": "#f0c020", "swords": "#6b4a2b", "hourglass": "#6b4a2b",
     "rune": "#e6dccb", "question": "#ffffff", "chip": "#ffffff", "crown": "#c0392b",
 }
 

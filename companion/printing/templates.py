@@ -154,18 +154,22 @@ def cards_template_dir() -> Path:
     return templates_dir() / "cards"
 
 
-def template_name_for(game_id: str, card: Any, root: Path | None = None) -> tuple[str, bool]:
+def template_name_for(game_id: str, card: Any, root: Path | None = None, side: str = "") -> tuple[str, bool]:
     """Which template sets ``card`` and whether it is a designed (type) template.
+
+    ``side="back"`` looks for the template of a card's printed other side
+    (``<type>.back.j2``), falling back to ``other-side.j2``.
 
     >>> template_name_for("dragon-kings", type("C", (), {"kind": "no-such-type"})())
     ('generic.j2', False)
     """
     base = root or cards_template_dir()
     kind = getattr(card, "kind", "generic")
-    for name in (f"{game_id}/{kind}.j2", f"{kind}.j2"):
+    suffix = ".back.j2" if side == "back" else ".j2"
+    for name in (f"{game_id}/{kind}{suffix}", f"{kind}{suffix}"):
         if (base / name).is_file():
             return name, True
-    return "generic.j2", False
+    return ("other-side.j2", False) if side == "back" else ("generic.j2", False)
 
 
 def _int(value: Any, where: str, key: str) -> int:
@@ -233,22 +237,26 @@ def _plain(value: Any) -> str:
 _FACES: dict[tuple[Any, ...], tuple[Any, FaceSpec]] = {}
 
 
-def render_face(game: Any, deck: Any, card: Any, root: Path | None = None) -> FaceSpec:
-    """Run the card's template and collect what it set (once per card and folder)."""
+def render_face(game: Any, deck: Any, card: Any, root: Path | None = None, side: str = "") -> FaceSpec:
+    """Run the card's template and collect what it set (once per card and folder).
+
+    ``side="back"`` renders the other side of a card that has one
+    (``back_text``: DECKO's loan card), from ``<type>.back.j2``.
+    """
     base = root or cards_template_dir()
-    key = (str(base), game.id, getattr(deck, "id", None), card.id, id(card), id(game))
+    key = (str(base), game.id, getattr(deck, "id", None), card.id, id(card), id(game), side)
     hit = _FACES.get(key)
     if hit is not None and hit[0] is card:
         return hit[1]
-    spec = _render_face(game, deck, card, base)
+    spec = _render_face(game, deck, card, base, side)
     _FACES[key] = (card, spec)
     return spec
 
 
-def _render_face(game: Any, deck: Any, card: Any, base: Path) -> FaceSpec:
+def _render_face(game: Any, deck: Any, card: Any, base: Path, side: str = "") -> FaceSpec:
     import jinja2
 
-    name, designed = template_name_for(game.id, card, base)
+    name, designed = template_name_for(game.id, card, base, side)
     where = f"templates/cards/{name}: card '{card.name}'"
     env = _environment(str(base))
     context = {

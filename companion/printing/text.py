@@ -395,7 +395,7 @@ def build_flowables(blocks: Sequence[Block], style: BodyStyle, size: float, widt
             if block.right:
                 icons = icon_tokens(block.right)
                 if icons:
-                    right: Flowable = _IconRow(icons, heading.fontSize * 1.05)
+                    right: Flowable = _IconRow(icons, heading.fontSize * 1.3)
                     right_w = min(width * 0.45, right.wrap(width, 100)[0] + 1)
                 else:
                     right = Paragraph(glyph_markup(block.right), heading_right)
