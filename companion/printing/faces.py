@@ -180,7 +180,12 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
         type_size = max(MIN_SIZE, 6.6 * k)
         text = spec.type_line.upper()
         check_printable(text, label)
-        fitted = fit_line_size(text, BOLD_FONT, type_size, (px1 - px0) - 2 * max(left_room, right_room) * 0.3)
+        room_w = (px1 - px0) - 2 * max(left_room, right_room) * 0.3
+        fitted = fit_line_size(text, BOLD_FONT, type_size, room_w)
+        while fitted is None and " · " in text:
+            # A type line is a label: on a small card its later parts give way.
+            text = text.rsplit(" · ", 1)[0]
+            fitted = fit_line_size(text, BOLD_FONT, type_size, room_w)
         if fitted is None:
             raise CardTextError(f"{label}: type line '{spec.type_line}' does not fit even at {MIN_SIZE:g} pt")
         c.setFillColor(_style_color(spec, "type_color", accent))
