@@ -40,21 +40,20 @@ class Pattern:
 
 
 def _at(points: list[tuple[float, float]], px: float, py: float) -> list[tuple[float, float]]:
-    """``points`` repeated in the eight cells around the origin cell too."""
-    return [(x + i * px, y + j * py) for i in (-1, 0, 1) for j in (-1, 0, 1) for x, y in points]
+    """The motif points of one cell (the tile loop covers the neighbours)."""
+    return points
 
 
 def _diamonds(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.12)
-    for i in (-1, 0, 1):
-        c.line(i * t, 0, i * t + t, t)
-        c.line(i * t, t, i * t + t, 0)
+    c.line(0, 0, t, t)
+    c.line(0, t, t, 0)
 
 
 def _stripes(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.3)
-    for i in (-1, 0, 1):
-        c.line(i * t, 0, i * t + t, t)
+    c.line(0, 0, t, t)
+    c.line(-t, 0, 0, t)
 
 
 def _scales(c: Canvas, t: float) -> None:
@@ -78,31 +77,28 @@ def _checks(c: Canvas, t: float) -> None:
 
 def _waves(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.12)
-    for y in (-t * 0.55, 0.0, t * 0.55, t * 1.1):
+    for y in (0.0, t * 0.55):
         p = c.beginPath()
-        p.moveTo(-t, y)
-        for x in (-t, 0.0, t):
-            p.curveTo(x + t * 0.25, y + t * 0.3, x + t * 0.25, y + t * 0.3, x + t * 0.5, y)
-            p.curveTo(x + t * 0.75, y - t * 0.3, x + t * 0.75, y - t * 0.3, x + t, y)
+        p.moveTo(0, y)
+        p.curveTo(t * 0.25, y + t * 0.3, t * 0.25, y + t * 0.3, t * 0.5, y)
+        p.curveTo(t * 0.75, y - t * 0.3, t * 0.75, y - t * 0.3, t, y)
         c.drawPath(p, stroke=1, fill=0)
 
 
 def _crosshatch(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.08)
-    c.line(0, -t, 0, 2 * t)
-    c.line(-t, 0, 2 * t, 0)
+    c.line(0, 0, 0, 0.7 * t)
+    c.line(0, 0, 0.7 * t, 0)
 
 
 def _chevrons(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.14)
-    for y in (-0.6 * t, 0.0, 0.6 * t):
-        p = c.beginPath()
-        p.moveTo(-t / 2, y + t * 0.35)
-        p.lineTo(0, y)
-        p.lineTo(t / 2, y + t * 0.35)
-        p.lineTo(t, y)
-        p.lineTo(1.5 * t, y + t * 0.35)
-        c.drawPath(p, stroke=1, fill=0)
+    c.setLineJoin(1)
+    p = c.beginPath()
+    p.moveTo(0, 0)
+    p.lineTo(t / 2, t * 0.35)
+    p.lineTo(t, 0)
+    c.drawPath(p, stroke=1, fill=0)
 
 
 def _circles(c: Canvas, t: float) -> None:
@@ -186,19 +182,10 @@ def _coins(c: Canvas, t: float) -> None:
 
 def _stairs(c: Canvas, t: float) -> None:
     c.setLineWidth(t * 0.1)
-    for y in (-t, 0.0, t):
-        p = c.beginPath()
-        p.moveTo(-t, y)
-        for i in range(4):
-            x = -t + i * 0.5 * t
-            p.lineTo(x + 0.5 * t, y)
-            p.lineTo(x + 0.5 * t, y + 0.5 * t) if i % 2 == 0 else p.lineTo(x + 0.5 * t, y)
-        c.drawPath(p, stroke=1, fill=0)
-    for x, y in _at([(0, 0)], t, t):
-        c.line(x, y, x + 0.5 * t, y)
-        c.line(x + 0.5 * t, y, x + 0.5 * t, y + 0.5 * t)
-        c.line(x + 0.5 * t, y + 0.5 * t, x + t, y + 0.5 * t)
-        c.line(x + t, y + 0.5 * t, x + t, y + t)
+    c.line(0, 0, 0.5 * t, 0)
+    c.line(0.5 * t, 0, 0.5 * t, 0.5 * t)
+    c.line(0.5 * t, 0.5 * t, t, 0.5 * t)
+    c.line(t, 0.5 * t, t, t)
 
 
 def _bone(c: Canvas, x: float, y: float, length: float, angle: float, t: float) -> None:
@@ -243,13 +230,15 @@ def _fill_pattern(c: Canvas, pattern: Pattern, colour: Color, t: float, x0: floa
     """Tile ``pattern`` over the rectangle: one form a tile when forms are on."""
     tw, th = pattern.px * t * PATTERN_TILES, pattern.py * t * PATTERN_TILES
     forms = getattr(c, "_companion_icon_forms", None)
-    name = f"tile.{id(pattern.draw)}.{colour.hexval()[2:]}.{round(t, 3)}"
+    name = f"tile.{pattern.draw.__name__.strip('_')}.{colour.hexval()[2:]}.{round(t, 3)}"
 
     def tile() -> None:
         c.setFillColor(colour)
         c.setStrokeColor(colour)
-        for i in range(PATTERN_TILES):
-            for j in range(PATTERN_TILES):
+        # One ring of cells beyond the tile, so motifs spilling over its
+        # edges from outside are drawn too; the form's box clips the rest.
+        for i in range(-1, PATTERN_TILES + 1):
+            for j in range(-1, PATTERN_TILES + 1):
                 c.saveState()
                 c.translate(i * pattern.px * t, j * pattern.py * t)
                 pattern.draw(c, t)
@@ -260,19 +249,26 @@ def _fill_pattern(c: Canvas, pattern: Pattern, colour: Color, t: float, x0: floa
         tile()
         c.endForm()
         forms.add(name)
+    if forms is None:
+        # No forms: draw the cells over the rectangle directly (the caller clips).
+        cw, ch = pattern.px * t, pattern.py * t
+        c.setFillColor(colour)
+        c.setStrokeColor(colour)
+        nx, ny = int((x1 - x0) / cw) + 2, int((y1 - y0) / ch) + 2
+        for i in range(-1, nx):
+            for j in range(-1, ny):
+                c.saveState()
+                c.translate(x0 + i * cw, y0 + j * ch)
+                pattern.draw(c, t)
+                c.restoreState()
+        return
     x = x0
     while x < x1:
         y = y0
         while y < y1:
             c.saveState()
             c.translate(x, y)
-            if forms is not None:
-                c.doForm(name)
-            else:
-                p = c.beginPath()
-                p.rect(0, 0, tw, th)
-                c.clipPath(p, stroke=0, fill=0)
-                tile()
+            c.doForm(name)
             c.restoreState()
             y += th
         x += tw
