@@ -421,7 +421,7 @@ def build_flowables(blocks: Sequence[Block], style: BodyStyle, size: float, widt
             for r_index, row in enumerate(block.rows):
                 st = cell_head if (block.header and r_index == 0) else cell
                 data.append([Paragraph(glyph_markup(txt), st) for txt in row] + [""] * (ncols - len(row)))
-            t = Table(data, colWidths=[width / ncols] * ncols)
+            t = Table(data, colWidths=_column_widths(block.rows, ncols, width, cell.fontSize))
             commands: list[tuple[Any, ...]] = [
                 ("LEFTPADDING", (0, 0), (-1, -1), 1), ("RIGHTPADDING", (0, 0), (-1, -1), 1),
                 ("TOPPADDING", (0, 0), (-1, -1), 0.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.9),
@@ -434,6 +434,31 @@ def build_flowables(blocks: Sequence[Block], style: BodyStyle, size: float, widt
             t.spaceAfter = gap
             out.append(t)
     return out
+
+
+def _column_widths(rows: Sequence[Sequence[str]], ncols: int, width: float, size: float) -> list[float]:
+    """Columns as wide as their longest line (cells wrap at ``<br/>``), the
+    spare room shared out evenly; when too wide, the widest column gives way."""
+    natural = [0.0] * ncols
+    for row in rows:
+        for i, cell in enumerate(row):
+            for line in re.split(r"<br\s*/?>", cell):
+                natural[i] = max(natural[i], _markup_width(line, size) + 2.5)
+    total = sum(natural)
+    if total <= width:
+        spare = (width - total) / ncols
+        return [w + spare for w in natural]
+    widths = list(natural)
+    while sum(widths) > width + 0.01:
+        widest = max(range(ncols), key=lambda i: widths[i])
+        others = sorted(w for i, w in enumerate(widths) if i != widest)
+        floor_w = others[-1] if others else 0.0
+        excess = sum(widths) - width
+        widths[widest] = max(floor_w, widths[widest] - excess, width / (ncols * 3))
+        if widths[widest] == floor_w or widths[widest] == width / (ncols * 3):
+            if all(abs(w - widths[widest]) < 0.01 for w in widths) or widths[widest] == width / (ncols * 3):
+                return [w * width / sum(widths) for w in widths]
+    return widths
 
 
 def _markup_width(markup: str, size: float) -> float:

@@ -30,6 +30,8 @@ DESIGNED = {
     "dragon-kings": {"playing", "joker", "wing"},
     "dungeon-master": {"hero", "party-treasure", "party-special", "attribute", "creature", "trap", "room",
                        "obstacle"},
+    "dungeon-of-d": {"power", "room", "character", "monster", "upgrade", "gold", "level", "poisoned", "amulet",
+                     "counter", "info"},
 }
 
 
