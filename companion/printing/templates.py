@@ -139,6 +139,7 @@ def _environment(root: str) -> Any:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
+        auto_reload=False,  # one run never sees a template change; skip a stat a card
     )
     env.filters["suit_symbol"] = lambda s: SUIT_SYMBOLS.get(str(s), str(s))
     env.filters["rank_label"] = lambda r: RANK_LABELS.get(str(r), str(r))

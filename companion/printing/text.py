@@ -467,14 +467,21 @@ def _markup_width(markup: str, size: float) -> float:
     return line_width(plain, BOLD_FONT, size)
 
 
-def _height(flowables: Sequence[Flowable], width: float) -> float:
+def _measure(flowables: Sequence[Flowable], width: float) -> tuple[float, list[float]]:
+    """Total height of the flowables set in ``width``, and each one's height."""
+    heights = []
     total = 0.0
     for i, f in enumerate(flowables):
         _, h = f.wrap(width, 10_000)
+        heights.append(h)
         total += h
         if i < len(flowables) - 1:
             total += f.getSpaceAfter()
-    return total
+    return total, heights
+
+
+def _height(flowables: Sequence[Flowable], width: float) -> float:
+    return _measure(flowables, width)[0]
 
 
 @dataclass
@@ -485,17 +492,23 @@ class FittedBody:
     size: float
     height: float
     width: float
+    heights: list[float] = field(default_factory=list)
 
     def draw(self, c: Canvas, x: float, top: float, box_height: float, valign: str = "top") -> None:
         y = top
         if valign == "middle":
             y = top - (box_height - self.height) / 2
-        for i, f in enumerate(self.flowables):
-            _, h = f.wrap(self.width, 10_000)
-            y -= h
+        heights = self.heights or _measure(self.flowables, self.width)[1]
+        for i, (f, h) in enumerate(zip(self.flowables, heights, strict=True)):
+            y -= h  # wrapped already while measuring: no second layout pass
             f.drawOn(c, x, y)
             if i < len(self.flowables) - 1:
                 y -= f.getSpaceAfter()
+
+
+def _fitted(flowables: list[Flowable], size: float, width: float) -> FittedBody:
+    total, heights = _measure(flowables, width)
+    return FittedBody(flowables, size, total, width, heights)
 
 
 def _style_key(style: BodyStyle) -> tuple[Any, ...]:
@@ -536,8 +549,7 @@ def fit_body(
     key = (markup, round(width, 3), round(height, 3), _style_key(style), min_size)
     known = _SIZES.get(key)
     if known is not None:
-        flow = build_flowables(blocks, style, known, width)
-        return FittedBody(flow, known, _height(flow, width), width)
+        return _fitted(build_flowables(blocks, style, known, width), known, width)
     fitted = _search_size(blocks, width, height, style, top, min_size, where)
     _SIZES[key] = fitted.size
     return fitted
@@ -546,28 +558,26 @@ def fit_body(
 def _search_size(blocks: list[Block], width: float, height: float, style: BodyStyle, top: float, min_size: float,
                  where: str) -> FittedBody:
 
-    def attempt(size: float) -> tuple[list[Flowable], float]:
-        flow = build_flowables(blocks, style, size, width)
-        return flow, _height(flow, width)
+    def attempt(size: float) -> FittedBody:
+        return _fitted(build_flowables(blocks, style, size, width), size, width)
 
-    flow, used = attempt(top)
-    if used <= height:
-        return FittedBody(flow, top, used, width)
-    low_flow, low_used = attempt(min_size)
-    if low_used > height:
-        over = (low_used - height) / (min_size * 1.2)
+    first = attempt(top)
+    if first.height <= height:
+        return first
+    best = attempt(min_size)
+    if best.height > height:
+        over = (best.height - height) / (min_size * 1.2)
         raise CardTextError(
             f"{where}: text does not fit its box even at {min_size:g} pt "
             f"(about {max(1, round(over))} line(s) too long); shorten it or print a larger --card-size"
         )
     # Binary search in quarter points between min_size (fits) and top (does not).
     lo, hi = int(min_size * 4), int(top * 4)
-    best = (low_flow, low_used, min_size)
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        f, u = attempt(mid / 4)
-        if u <= height:
-            lo, best = mid, (f, u, mid / 4)
+        trial = attempt(mid / 4)
+        if trial.height <= height:
+            lo, best = mid, trial
         else:
             hi = mid
-    return FittedBody(best[0], best[2], best[1], width)
+    return best

@@ -149,20 +149,18 @@ def test_a_game_template_wins_over_a_shared_one_and_generic_catches_the_rest(tmp
 
 def test_a_broken_template_is_reported_with_its_file_and_card(tmp_path: Path) -> None:
     dk = load_game("dragon-kings")
-    root = tmp_path / "cards"
-    (root / "dragon-kings").mkdir(parents=True)
-    (root / "dragon-kings" / "wing.j2").write_text("{{ card.no_such_field }}")
-    with pytest.raises(CompanionError, match=r"templates/cards/dragon-kings/wing.j2: card 'Grave Digger'"):
-        render_face(dk.game, dk.game.deck("wing"), dk.get("grave-digger"), root)
-    (root / "dragon-kings" / "wing.j2").write_text('{% set badges = [{"corner": "middle"}] %}')
-    with pytest.raises(CompanionError, match="badge corner 'middle'"):
-        render_face(dk.game, dk.game.deck("wing"), dk.get("black-death"), root)
-    (root / "dragon-kings" / "wing.j2").write_text('{% set emblem = "unicorn" %}')
-    with pytest.raises(CompanionError, match="unknown icon 'unicorn'"):
-        render_face(dk.game, dk.game.deck("wing"), dk.get("pickpocket"), root)
-    (root / "dragon-kings" / "wing.j2").write_text("{% if %}")
-    with pytest.raises(CompanionError, match=r"templates/cards/dragon-kings/wing.j2:1:"):
-        render_face(dk.game, dk.game.deck("wing"), dk.get("unmasked"), root)
+    cases = [
+        ("{{ card.no_such_field }}", "grave-digger", r"templates/cards/dragon-kings/wing.j2: card 'Grave Digger'"),
+        ('{% set badges = [{"corner": "middle"}] %}', "black-death", "badge corner 'middle'"),
+        ('{% set emblem = "unicorn" %}', "pickpocket", "unknown icon 'unicorn'"),
+        ("{% if %}", "unmasked", r"templates/cards/dragon-kings/wing.j2:1:"),
+    ]
+    for number, (source, card_id, message) in enumerate(cases):
+        root = tmp_path / str(number) / "cards"  # templates are read once a run: one folder a case
+        (root / "dragon-kings").mkdir(parents=True)
+        (root / "dragon-kings" / "wing.j2").write_text(source)
+        with pytest.raises(CompanionError, match=message):
+            render_face(dk.game, dk.game.deck("wing"), dk.get(card_id), root)
 
 
 def test_card_text_is_escaped_so_it_cannot_break_the_markup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
