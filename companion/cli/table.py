@@ -1,0 +1,769 @@
+"""``companion table``, ``companion draw`` and ``companion deck``: a table's decks in SQLite.
+
+Thin: each command opens the store, runs one transaction through
+``companion.table`` and renders the result (Rich panels, or ``--json``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from companion.cli.common import JsonOption, SeedOption, StateOption, console, emit_json
+
+if TYPE_CHECKING:
+    from companion.table import DrawnCard, TableInfo, Transaction
+
+table_app = typer.Typer(
+    help="Table sessions: set up a table's decks, see its state, its log, undo.",
+    no_args_is_help=True,
+)
+deck_app = typer.Typer(
+    help="Look at and rearrange the decks of the current table.", no_args_is_help=True
+)
+
+TableOption = Annotated[
+    str | None,
+    typer.Option("--table", help="Table name (default: the current table).", show_default=False),
+]
+PlayerOption = Annotated[
+    str | None,
+    typer.Option("--for", help="The player who draws (default: into play on the table)."),
+]
+FromOption = Annotated[
+    str | None, typer.Option("--from", help="Only a card held by (or in front of) this player.")
+]
+
+DISPLAY_ONLY = ("lines", "player_columns", "per_player", "cards_decks")
+"""Keys of a game's overview that only shape the Rich view of ``table show``."""
+
+PILE_STYLE = {
+    "held": "green",
+    "in_play": "cyan",
+    "removed": "red",
+    "discard": "yellow",
+    "draw": "blue",
+    "aside": "magenta",
+}
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(table_app, name="table")
+    app.add_typer(deck_app, name="deck")
+    app.command("draw")(draw)
+
+
+@contextmanager
+def _transaction(state: Path | None, *, write: bool = True) -> Iterator[Transaction]:
+    from companion.table import open_store
+
+    with open_store(state) as store, store.transaction(write=write) as tx:
+        yield tx
+
+
+# -- rendering -----------------------------------------------------------------------
+
+
+def _card_panel(card: DrawnCard, title_prefix: str = "") -> Any:
+    from rich.panel import Panel
+    from rich.text import Text
+
+    body = Text()
+    body.append(card.card_class, style="bold")
+    where = {
+        "held": f"to {card.holder}",
+        "in_play": "into play",
+        "removed": "removed from the game",
+        "discard": "to the discard pile",
+        "draw": "in the draw pile",
+        "aside": "set aside",
+    }[card.pile]
+    if card.pile == "in_play" and card.holder:
+        where = f"into play for {card.holder}"
+    body.append(f"  ·  {where}", style=PILE_STYLE.get(card.pile, ""))
+    if card.text:
+        body.append("\n" + card.text)
+    for note in card.notes:
+        body.append("\n• " + note, style="italic")
+    title = f"{title_prefix}[bold]{card.name}[/]"
+    return Panel(
+        body,
+        title=title,
+        title_align="left",
+        subtitle=f"{card.deck} · {card.card_id}",
+        subtitle_align="right",
+        expand=False,
+        border_style=PILE_STYLE.get(card.pile, "white"),
+    )
+
+
+def _print_cards(cards: list[DrawnCard], *, numbered: bool = False) -> None:
+    out = console()
+    for i, card in enumerate(cards, start=1):
+        out.print(_card_panel(card, f"{i}. " if numbered else ""))
+
+
+def _when(entry_at: float) -> str:
+    import datetime as dt
+
+    return dt.datetime.fromtimestamp(entry_at).strftime("%Y-%m-%d %H:%M:%S")
+
+
+# -- table ---------------------------------------------------------------------------
+
+
+@table_app.command("new")
+def table_new(
+    name: Annotated[str, typer.Argument(help="A name for the table, e.g. 'friday'.")],
+    game: Annotated[
+        str,
+        typer.Option(
+            "--game", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d."
+        ),
+    ],
+    players: Annotated[
+        str, typer.Option("--players", help="Players in seat order, comma-separated: a,b,c.")
+    ],
+    seed: SeedOption = None,
+    tournament: Annotated[
+        bool,
+        typer.Option(
+            "--tournament",
+            help="Dungeon Poker tournament style: spent decks are rebuilt from removed cards.",
+        ),
+    ] = False,
+    short: Annotated[
+        bool,
+        typer.Option(
+            "--short", help="Dungeon Poker shorter game: without the 200, 600, 800 and 900 levels."
+        ),
+    ] = False,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Set up a new table (decks shuffled as the game's setup says) and make it current."""
+    from companion.table import holdings, new_table
+
+    with _transaction(state) as tx:
+        table, notes = new_table(
+            tx, name, game, players, seed, {"tournament": tournament, "short": short}
+        )
+        hands = holdings(tx, table)
+    if as_json:
+        emit_json(
+            {
+                "table": table.to_json(),
+                "notes": notes,
+                "holdings": {p: [c.to_json() for c in cs] for p, cs in hands.items()},
+            }
+        )
+        return
+    out = console()
+    out.print(f"[bold]{table.name}[/]: {game} with {', '.join(table.players)} · seed {table.seed}")
+    for note in notes:
+        out.print(f"• {note}")
+
+
+@table_app.command("list")
+def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
+    """List the tables in the state file; the current one is marked."""
+    with _transaction(state, write=False) as tx:
+        tables = tx.tables()
+        current = (tx.current_table_name() or "").casefold()
+    if as_json:
+        emit_json([{**t.to_json(), "current": t.name.casefold() == current} for t in tables])
+        return
+    out = console()
+    if not tables:
+        out.print("no tables yet: companion table new NAME --game G --players a,b,c")
+        return
+    from rich.table import Table
+
+    grid = Table(title="Tables", title_justify="left")
+    for col in ("", "name", "game", "players", "seed"):
+        grid.add_column(col)
+    for t in tables:
+        grid.add_row(
+            "*" if t.name.casefold() == current else "",
+            t.name,
+            t.game,
+            ", ".join(t.players),
+            str(t.seed),
+        )
+    out.print(grid)
+
+
+@table_app.command("select")
+def table_select(
+    name: Annotated[str, typer.Argument(help="The table to make current.")],
+    state: StateOption = None,
+) -> None:
+    """Make a table the current one (used when --table is not given)."""
+    from companion.table import select_table
+
+    with _transaction(state) as tx:
+        table = select_table(tx, name)
+    console().print(f"current table: [bold]{table.name}[/] ({table.game})")
+
+
+@table_app.command("delete")
+def table_delete(
+    name: Annotated[str, typer.Argument(help="The table to delete, with its whole history.")],
+    state: StateOption = None,
+) -> None:
+    """Delete a table, its decks and its history."""
+    from companion.table import delete_table
+
+    with _transaction(state) as tx:
+        table = tx.table(name)
+        delete_table(tx, table)
+    console().print(f"deleted table [bold]{table.name}[/]")
+
+
+@table_app.command("show")
+def table_show(
+    name: Annotated[
+        str | None, typer.Argument(help="Table name (default: the current table).")
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show a table: players and what they hold, the decks, and the game's state."""
+    from companion.table import holdings, rules_for, status
+    from companion.table.actions import game_cards
+
+    with _transaction(state, write=False) as tx:
+        table = tx.table(name or table_name)
+        hands = holdings(tx, table)
+        decks = status(tx, table)
+        overview = rules_for(table.game).overview(tx, table, game_cards(table))
+        current = (tx.current_table_name() or "").casefold() == table.name.casefold()
+    if as_json:
+        emit_json(
+            {
+                "table": table.to_json(),
+                "current": current,
+                "players": [
+                    {"name": p, "cards": [c.to_json() for c in hands[p]]} for p in table.players
+                ],
+                "decks": [d.to_json() for d in decks],
+                **{k: v for k, v in overview.items() if k not in DISPLAY_ONLY},
+            }
+        )
+        return
+    _render_show(table, hands, decks, overview)
+
+
+def _render_show(
+    table: TableInfo, hands: dict[str, list[DrawnCard]], decks: list[Any], overview: dict[str, Any]
+) -> None:
+    from rich.table import Table
+
+    out = console()
+    options = ", ".join(k for k, v in table.options.items() if v)
+    out.print(
+        f"[bold]{table.name}[/] · {table.game} · seed {table.seed}"
+        + (f" · {options}" if options else "")
+    )
+    for line in overview.get("lines", []):
+        out.print(line)
+    seats = Table(title="Players", title_justify="left")
+    seats.add_column("seat", justify="right")
+    seats.add_column("player", style="bold")
+    for column in overview.get("player_columns", []):
+        seats.add_column(column)
+    seats.add_column("cards")
+    per_player = overview.get("per_player", {})
+    decks_listed = overview.get("cards_decks")
+    for seat, player in enumerate(table.players, start=1):
+        if decks_listed is not None:  # the game says which cards are public
+            shown = [
+                c.name + ("" if c.pile == "held" else " (in play)")
+                for c in hands[player]
+                if c.deck in decks_listed
+            ]
+        else:  # hands stay secret: only what lies in play is named
+            shown = [c.name + " (in play)" for c in hands[player] if c.pile == "in_play"]
+            secret = sum(1 for c in hands[player] if c.pile == "held")
+            if secret:
+                shown.append(f"{secret} in hand")
+        cards = ", ".join(shown) or "-"
+        extra = [str(v) for v in per_player.get(player, [])]
+        seats.add_row(str(seat), player, *extra, cards)
+    out.print(seats)
+    _render_status(decks)
+
+
+def _render_status(decks: list[Any]) -> None:
+    from rich.table import Table
+
+    grid = Table(title="Decks", title_justify="left")
+    for col in ("deck", "draw", "discard", "in play", "held", "removed", "aside", "total"):
+        grid.add_column(col, justify="left" if col == "deck" else "right")
+    for d in decks:
+        p = d.piles
+        grid.add_row(
+            d.deck,
+            str(p["draw"]),
+            str(p["discard"]),
+            str(p["in_play"]),
+            str(p["held"]),
+            str(p["removed"]),
+            str(p["aside"]),
+            str(d.total),
+        )
+    console().print(grid)
+
+
+@table_app.command("hand")
+def table_hand(
+    player: Annotated[str, typer.Argument(help="Whose cards to show (let only them look).")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show the cards one player holds and has in play in front of them."""
+    from companion.table import holdings
+
+    with _transaction(state, write=False) as tx:
+        table = tx.table(table_name)
+        who = table.player(player)
+        cards = holdings(tx, table)[who]
+    if as_json:
+        emit_json({"table": table.name, "player": who, "cards": [c.to_json() for c in cards]})
+        return
+    if not cards:
+        console().print(f"{who} holds no cards")
+    _print_cards(cards)
+
+
+@table_app.command("log")
+def table_log(
+    table_name: TableOption = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", "-n", min=1, help="Only the last N entries.")
+    ] = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The table's history: every action, who did it and when (undos included)."""
+    with _transaction(state, write=False) as tx:
+        table = tx.table(table_name)
+        entries = tx.history(table, limit)
+    if as_json:
+        emit_json({"table": table.name, "history": [e.to_json() for e in entries]})
+        return
+    from rich.table import Table
+
+    grid = Table(title=f"{table.name}: history", title_justify="left")
+    for col in ("#", "when", "who", "action", "what"):
+        grid.add_column(col, overflow="fold")
+    for e in entries:
+        grid.add_row(str(e.id), _when(e.at), e.actor or "", e.action, e.summary)
+    console().print(grid)
+
+
+@table_app.command("undo")
+def table_undo(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
+    """Undo the last action at the table (the undo itself is logged)."""
+    from companion.table import undo
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        entry = undo(tx, table)
+    if as_json:
+        emit_json({"table": table.name, "undone": entry.to_json()})
+        return
+    console().print(f"undone #{entry.id}: {entry.summary}")
+
+
+# -- draw ----------------------------------------------------------------------------
+
+
+def draw(
+    deck: Annotated[str, typer.Argument(help="Deck to draw from (id or name, e.g. treasures).")],
+    count: Annotated[
+        int, typer.Option("--count", "-n", min=1, max=500, help="How many cards.")
+    ] = 1,
+    player: PlayerOption = None,
+    bottom: Annotated[
+        bool, typer.Option("--bottom", help="Draw from the bottom of the deck.")
+    ] = False,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Draw cards from a deck of the current table, by the game's rules."""
+    from companion.table import draw as draw_cards
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        drawn = draw_cards(tx, table, deck, count, player, bottom=bottom)
+    _emit_draw(table, drawn, as_json)
+
+
+def _emit_draw(table: TableInfo, drawn: list[DrawnCard], as_json: bool, **extra: Any) -> None:
+    notes = list(getattr(drawn, "notes", ()))
+    if as_json:
+        emit_json(
+            {"table": table.name, "cards": [c.to_json() for c in drawn], "notes": notes, **extra}
+        )
+        return
+    _print_cards(drawn)
+    out = console()
+    for note in notes:
+        out.print(f"• {note}")
+
+
+# -- deck ----------------------------------------------------------------------------
+
+
+@deck_app.command("status")
+def deck_status(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
+    """How many cards each deck has in each pile."""
+    from companion.table import status
+
+    with _transaction(state, write=False) as tx:
+        table = tx.table(table_name)
+        decks = status(tx, table)
+    if as_json:
+        emit_json({"table": table.name, "decks": [d.to_json() for d in decks]})
+        return
+    _render_status(decks)
+
+
+@deck_app.command("peek")
+def deck_peek(
+    deck: Annotated[str, typer.Argument(help="Deck to look into.")],
+    count: Annotated[int, typer.Argument(min=1, help="How many cards from the top.")] = 1,
+    player: Annotated[str | None, typer.Option("--for", help="Who looks (logged).")] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Look at the top cards of a deck without moving them (Prophet, Spy, True seeing)."""
+    from companion.table import peek
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        seen = peek(tx, table, deck, count, player)
+    if as_json:
+        emit_json({"table": table.name, "cards": [c.to_json() for c in seen]})
+        return
+    if not seen:
+        console().print("the draw pile is empty")
+    _print_cards(seen, numbered=True)
+
+
+@deck_app.command("reorder")
+def deck_reorder(
+    deck: Annotated[str, typer.Argument(help="Deck whose top cards to rearrange.")],
+    order: Annotated[
+        list[int] | None, typer.Argument(help="Old positions in their new order, top first: '2 1'.")
+    ] = None,
+    shuffle_count: Annotated[
+        int | None,
+        typer.Option("--shuffle", min=1, help="Instead, shuffle the top N cards (Treasure Map)."),
+    ] = None,
+    player: Annotated[str | None, typer.Option("--for", help="Who rearranges (logged).")] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Put the top cards of a deck in a new order (Prophet), or shuffle them (Treasure Map)."""
+    from companion.errors import CompanionError
+    from companion.table import reorder, shuffle_top
+
+    if bool(order) == bool(shuffle_count):
+        raise CompanionError("give either the new order (e.g. '2 1 3') or --shuffle N")
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        if shuffle_count:
+            n = shuffle_top(tx, table, deck, shuffle_count, player)
+            result: list[DrawnCard] = []
+        else:
+            result = reorder(tx, table, deck, order or [], player)
+            n = len(result)
+    if as_json:
+        emit_json({"table": table.name, "reordered": n, "cards": [c.to_json() for c in result]})
+        return
+    if shuffle_count:
+        console().print(f"shuffled the top {n} card(s) of {deck}")
+    else:
+        console().print(f"new order of the top {n} card(s), top first:")
+        _print_cards(result, numbered=True)
+
+
+def _one_card_command(action: str, doc: str) -> Any:
+    def command(
+        deck: Annotated[str, typer.Argument(help="The card's deck.")],
+        card: Annotated[str, typer.Argument(help="Card name or id.")],
+        holder: FromOption = None,
+        top: Annotated[
+            bool, typer.Option("--top", help="(return) Put it on top of the draw pile.")
+        ] = False,
+        bottom: Annotated[
+            bool, typer.Option("--bottom", help="(return) Put it at the bottom of the draw pile.")
+        ] = False,
+        table_name: TableOption = None,
+        state: StateOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        from companion.errors import CompanionError
+        from companion.table import discard, remove, return_card
+
+        if (top or bottom) and action != "return":
+            raise CompanionError("--top and --bottom only go with 'deck return'")
+        if top and bottom:
+            raise CompanionError("choose one of --top and --bottom")
+        with _transaction(state) as tx:
+            table = tx.table(table_name)
+            if action == "return":
+                moved = return_card(
+                    tx,
+                    table,
+                    deck,
+                    card,
+                    where="top" if top else "bottom" if bottom else "shuffle",
+                    player=holder,
+                )
+            elif action == "remove":
+                moved = remove(tx, table, deck, card, holder)
+            else:
+                moved = discard(tx, table, deck, card, holder)
+        if as_json:
+            emit_json({"table": table.name, "cards": [moved.to_json()]})
+            return
+        _print_cards([moved])
+
+    command.__doc__ = doc
+    return command
+
+
+deck_app.command("return")(
+    _one_card_command(
+        "return",
+        "Put a card back into its deck's draw pile: shuffled in (default), --top or --bottom.",
+    )
+)
+deck_app.command("remove")(_one_card_command("remove", "Remove a card from the game for good."))
+deck_app.command("discard")(
+    _one_card_command("discard", "Put a card in play or held onto its discard pile.")
+)
+
+
+@deck_app.command("shuffle")
+def deck_shuffle(
+    deck: Annotated[str, typer.Argument(help="Deck to shuffle.")],
+    with_discard: Annotated[
+        bool, typer.Option("--discard", help="First gather the discard pile into the deck.")
+    ] = False,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Shuffle a deck's draw pile (with the table's seed)."""
+    from companion.table import shuffle
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        size = shuffle(tx, table, deck, with_discard=with_discard)
+    if as_json:
+        emit_json({"table": table.name, "deck": deck, "draw": size})
+        return
+    console().print(f"shuffled {deck}: {size} card(s) in the draw pile")
+
+
+# -- Dungeon Poker -------------------------------------------------------------------------
+
+
+@table_app.command("level")
+def table_level(
+    level: Annotated[
+        int | None, typer.Argument(min=1, help="Open this level (default: the next one).")
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: open the next level and its encounter (every five deals, or at once after a teleport)."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        change = dp.next_level(tx, table) if level is None else dp.enter_level(tx, table, level)
+    if as_json:
+        emit_json({"table": table.name, **change.to_json()})
+        return
+    out = console()
+    gems = f" · every player takes {change.soul_gems} soul gem" if change.soul_gems else ""
+    out.print(
+        f"[bold]level {change.level}[/] · blind {change.blind}{gems}"
+        + ("" if change.drawn else " (already in force)")
+    )
+    if change.encounter:
+        _print_cards([change.encounter])
+    for note in change.notes:
+        out.print(f"• {note}")
+
+
+@table_app.command("choose")
+def table_choose(
+    player: Annotated[str, typer.Argument(help="The player choosing.")],
+    character: Annotated[str, typer.Argument(help="One of the characters dealt to them.")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: keep one of the two characters dealt; the other goes back into the deck."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        chosen = dp.choose(tx, table, player, character)
+    _emit_draw(table, [chosen], as_json)
+
+
+@table_app.command("monster")
+def table_monster(
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--for", help="Summoned by this player (Summon Monster Scroll, Summon beast)."
+        ),
+    ] = None,
+    showdown: Annotated[
+        bool, typer.Option("--showdown", help="The showdown monster of King's cave.")
+    ] = False,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: a monster comes to the table (the M card showed up)."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        drawn = dp.monster(tx, table, summoned_by=player, showdown=showdown)
+    _emit_draw(table, drawn, as_json)
+
+
+@table_app.command("monster-result")
+def table_monster_result(
+    outcome: Annotated[str, typer.Argument(help="won, tied or lost (lost: the monster is slain).")],
+    monster: Annotated[
+        str | None, typer.Option("--monster", help="Which monster, if several are in play.")
+    ] = None,
+    slayer: Annotated[
+        str | None, typer.Option("--slayer", help="Who slew it (draws the Fire Dragon's treasure).")
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: a monster's deal is over: back into its deck (won, tied) or out of the game (lost)."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        result = dp.monster_result(tx, table, outcome.strip().lower(), monster, slayer)
+    _emit_draw(table, result, as_json)
+
+
+@table_app.command("win")
+def table_win(
+    players: Annotated[
+        list[str],
+        typer.Argument(help="The deal's winner(s); one treasure each (two in King's cave)."),
+    ],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: the winner of the deal draws treasure (plus any left from a tie)."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        drawn = dp.win(tx, table, players)
+    _emit_draw(table, drawn, as_json)
+
+
+@table_app.command("tie")
+def table_tie(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
+    """Dungeon Poker: a tied deal; its treasure waits for the next winner."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        carried = dp.tie(tx, table)
+    if as_json:
+        emit_json({"table": table.name, "carried_treasures": carried})
+        return
+    console().print(f"tie: the next winner draws {carried} extra treasure(s)")
+
+
+@table_app.command("death")
+def table_death(
+    player: Annotated[str, typer.Argument(help="The player whose character ran out of gold.")],
+    winner: Annotated[
+        str | None, typer.Option("--winner", help="Who won the deal that killed it.")
+    ] = None,
+    takes: Annotated[
+        str | None, typer.Option("--takes", help="The dead character's treasure the winner takes.")
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: a character died: treasures, a skull, and two new characters to choose from."""
+    from companion.table import dungeon_poker as dp
+
+    with _transaction(state) as tx:
+        table = tx.table(table_name)
+        shown, notes = dp.death(tx, table, player, winner, takes)
+    if as_json:
+        emit_json({"table": table.name, "cards": [c.to_json() for c in shown], "notes": notes})
+        return
+    out = console()
+    for note in notes:
+        out.print(f"• {note}")
+    _print_cards([c for c in shown if c.deck != "characters"])  # new characters stay face down
+
+
+def _treasure_command(use: bool) -> Any:
+    def command(
+        player: Annotated[str, typer.Argument(help="The player holding the treasure.")],
+        treasure: Annotated[str, typer.Argument(help="Treasure name or id.")],
+        table_name: TableOption = None,
+        state: StateOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        from companion.table import dungeon_poker as dp
+
+        with _transaction(state) as tx:
+            table = tx.table(table_name)
+            card = (dp.use if use else dp.sell)(tx, table, player, treasure)
+        _emit_draw(table, [card], as_json)
+
+    command.__doc__ = (
+        "Dungeon Poker: use a treasure (a one-use artifact leaves the game)."
+        if use
+        else "Dungeon Poker: sell or cash a treasure at the bank; it leaves the game."
+    )
+    return command
+
+
+table_app.command("sell")(_treasure_command(use=False))
+table_app.command("use")(_treasure_command(use=True))

@@ -1,0 +1,501 @@
+"""What can be done at a table: set it up, draw, look, move cards, undo.
+
+Each function takes an open write transaction and records one history entry,
+so a command is one transaction and one line of ``companion table log``.
+
+>>> import tempfile, pathlib
+>>> from companion.table.store import open_store
+>>> store = open_store(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite3")
+>>> with store.transaction() as tx:
+...     table, _ = new_table(tx, "friday", "dragon-kings", ["Ann", "Bo"], seed=7)
+...     [c.name for c in draw(tx, table, "standard", count=2, player="ann")]
+['Ten of Hearts', 'Jack of Hearts']
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.cards.loader import GameCards, load_game
+from companion.errors import CompanionError
+from companion.table.model import PILES, CardCopy, DrawnCard, HistoryEntry, TableInfo
+from companion.table.rules import GameRules, deck_name, drawn_card, rules_for
+from companion.table.store import Transaction
+
+MAX_NAME = 40
+
+
+def parse_players(text: str | Sequence[str]) -> list[str]:
+    """Players from ``a,b,c`` (or a list), in seat order; names must differ.
+
+    >>> parse_players(" Ann, Bo ,Cy")
+    ['Ann', 'Bo', 'Cy']
+    >>> parse_players("Ann,ann")
+    Traceback (most recent call last):
+      ...
+    companion.errors.CompanionError: player 'ann' is listed twice
+    """
+    raw = text.split(",") if isinstance(text, str) else list(text)
+    players: list[str] = []
+    for item in raw:
+        name = " ".join(str(item).split())
+        if not name:
+            raise CompanionError(
+                f"empty player name in '{text if isinstance(text, str) else ','.join(raw)}'"
+            )
+        if len(name) > MAX_NAME or name.startswith("-"):
+            raise CompanionError(
+                f"'{name}' is not a usable player name (at most {MAX_NAME} characters, no leading '-')"
+            )
+        if name.casefold() in (p.casefold() for p in players):
+            raise CompanionError(f"player '{name}' is listed twice")
+        players.append(name)
+    if not players:
+        raise CompanionError("a table needs at least one player (--players a,b,c)")
+    return players
+
+
+def check_table_name(name: str) -> str:
+    """A table name: 1-40 characters on one line, not starting with '-'."""
+    clean = name.strip()
+    if (
+        not clean
+        or len(clean) > MAX_NAME
+        or clean.startswith("-")
+        or any(ch in clean for ch in "\r\n\t")
+    ):
+        raise CompanionError(
+            f"'{name}' is not a usable table name (1-{MAX_NAME} characters, no leading '-')"
+        )
+    return clean
+
+
+def game_cards(table: TableInfo) -> GameCards:
+    return load_game(table.game)
+
+
+def new_table(
+    tx: Transaction,
+    name: str,
+    game: str,
+    players: Sequence[str],
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> tuple[TableInfo, list[str]]:
+    """Create a table, set it up as its game's rulebook says, and make it current."""
+    name = check_table_name(name)
+    players = parse_players(players)
+    cards = load_game(game)
+    rules = rules_for(game)
+    chosen = rules.options(dict(options or {}))
+    rules.validate_players(players, chosen)
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    if not -(2**63) <= seed < 2**63:
+        raise CompanionError(f"seed {seed} is too large (it must fit in 64 bits)")
+    table = tx.create_table(name, game, players, seed, chosen)
+    notes = rules.setup(tx, table, cards)
+    tx.set_current(table)
+    tx.record(
+        table,
+        "new",
+        f"table set up for {cards.game.name} with {', '.join(players)} (seed {seed})",
+        data={
+            "game": game,
+            "players": list(players),
+            "seed": seed,
+            "options": chosen,
+            "notes": notes,
+        },
+        undoable=False,
+    )
+    return table, notes
+
+
+def select_table(tx: Transaction, name: str) -> TableInfo:
+    table = tx.table(name)
+    tx.set_current(table)
+    return table
+
+
+def delete_table(tx: Transaction, table: TableInfo) -> None:
+    tx.delete_table(table)
+
+
+def resolve_deck(tx: Transaction, table: TableInfo, cards: GameCards, ref: str) -> str:
+    """A deck of this table by id or name (any case; a unique prefix will do)."""
+    decks = tx.decks(table)
+    wanted = ref.strip().casefold()
+    for deck in decks:
+        if deck == wanted or deck_name(cards, deck).casefold() == wanted:
+            return deck
+    starts = [
+        d
+        for d in decks
+        if d.startswith(wanted) or deck_name(cards, d).casefold().startswith(wanted)
+    ]
+    if wanted and len(starts) == 1:
+        return starts[0]
+    raise CompanionError(f"table '{table.name}' has no deck '{ref}' (decks: {', '.join(decks)})")
+
+
+def draw(
+    tx: Transaction,
+    table: TableInfo,
+    deck: str,
+    count: int = 1,
+    player: str | None = None,
+    *,
+    bottom: bool = False,
+) -> list[DrawnCard]:
+    """Draw ``count`` cards from a deck under the game's rules, for ``player`` or the table."""
+    cards = game_cards(table)
+    deck = resolve_deck(tx, table, cards, deck)
+    if count < 1:
+        raise CompanionError(f"--count must be at least 1 (got {count})")
+    who = table.player(player) if player else None
+    return rules_for(table.game).draw(
+        tx, table, cards, deck, count=count, player=who, bottom=bottom
+    )
+
+
+def find_copy(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    deck: str,
+    ref: str,
+    piles: Sequence[str],
+    holder: str | None = None,
+    purpose: str = "used",
+) -> CardCopy:
+    """The physical card named ``ref`` (id or name) found first in ``piles`` (in that order).
+
+    ``purpose`` completes the error when it is elsewhere: "no copy of 'x' can be {purpose}".
+    """
+    wanted = ref.strip().casefold()
+    ids = (
+        {c.id for c in cards.deck(deck) if c.id == wanted or c.name.casefold() == wanted}
+        if cards.game.deck(deck)
+        else set()
+    )
+    present = tx.cards(table, deck)
+    if not ids:
+        ids = {c.card_id for c in present if c.card_id == wanted}
+    if not ids:
+        import difflib
+
+        names = sorted({c.name for c in cards.deck(deck)}) if cards.game.deck(deck) else []
+        close = difflib.get_close_matches(ref, names, n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        raise CompanionError(f"no card '{ref}' in the {deck_name(cards, deck)} deck{hint}")
+    for pile in piles:
+        for copy in sorted(present, key=lambda c: c.pos):
+            if (
+                copy.card_id in ids
+                and copy.pile == pile
+                and (holder is None or copy.holder == holder)
+            ):
+                return copy
+    where = sorted({_where(c) for c in present if c.card_id in ids})
+    owner = f" with {holder}" if holder else ""
+    raise CompanionError(f"no copy of '{ref}'{owner} can be {purpose}: it is {', '.join(where)}")
+
+
+_PILE_WORDS = {
+    "draw": "in the draw pile",
+    "discard": "in the discard pile",
+    "removed": "removed from the game",
+    "in_play": "in play",
+    "held": "held",
+    "aside": "set aside",
+}
+
+
+def _where(copy: CardCopy) -> str:
+    return _PILE_WORDS[copy.pile] + (f" by {copy.holder}" if copy.holder else "")
+
+
+def _move_named(
+    tx: Transaction,
+    table: TableInfo,
+    deck: str,
+    ref: str,
+    player: str | None,
+    *,
+    piles: Sequence[str],
+    to: str,
+    where: str,
+    action: str,
+    verb: str,
+    action_word: str,
+    shuffle_after: bool = False,
+) -> DrawnCard:
+    cards = game_cards(table)
+    deck = resolve_deck(tx, table, cards, deck)
+    who = table.player(player) if player else None
+    copy = find_copy(tx, table, cards, deck, ref, piles, who, purpose=action_word)
+    moved = tx.move(table, copy, to, where=where)
+    if shuffle_after:
+        rules_for(table.game).shuffle(tx, table, deck)
+    result = drawn_card(cards, moved)
+    tx.record(
+        table,
+        action,
+        f"{result.name} ({deck_name(cards, deck)}) {verb}",
+        actor=who,
+        data={
+            "deck": deck,
+            "card": result.card_id,
+            "copy": result.copy,
+            "from": copy.pile,
+            "holder": copy.holder,
+        },
+    )
+    return result
+
+
+IN_GAME = ("in_play", "held")
+
+
+def discard(
+    tx: Transaction, table: TableInfo, deck: str, ref: str, player: str | None = None
+) -> DrawnCard:
+    """Put a card in play or held onto the deck's discard pile."""
+    return _move_named(
+        tx,
+        table,
+        deck,
+        ref,
+        player,
+        piles=IN_GAME,
+        to="discard",
+        where="top",
+        action="discard",
+        verb="went to the discard pile",
+        action_word="discarded",
+    )
+
+
+def remove(
+    tx: Transaction, table: TableInfo, deck: str, ref: str, player: str | None = None
+) -> DrawnCard:
+    """Remove a card from the game (from play, a hand, the discard or the draw pile)."""
+    return _move_named(
+        tx,
+        table,
+        deck,
+        ref,
+        player,
+        piles=(*IN_GAME, "discard", "draw"),
+        to="removed",
+        where="end",
+        action="remove",
+        verb="was removed from the game",
+        action_word="removed",
+    )
+
+
+def return_card(
+    tx: Transaction,
+    table: TableInfo,
+    deck: str,
+    ref: str,
+    *,
+    where: str = "shuffle",
+    player: str | None = None,
+) -> DrawnCard:
+    """Put a card back into the draw pile: on top, at the bottom, or shuffled in."""
+    if where not in ("top", "bottom", "shuffle"):
+        raise CompanionError(f"cannot return a card to '{where}' (top, bottom or shuffle)")
+    verb = {
+        "top": "went back on top of the deck",
+        "bottom": "went to the bottom of the deck",
+        "shuffle": "was shuffled back into the deck",
+    }[where]
+    return _move_named(
+        tx,
+        table,
+        deck,
+        ref,
+        player,
+        piles=(*IN_GAME, "discard", "removed", "aside"),
+        to="draw",
+        where="top" if where == "top" else "end",
+        action="return",
+        verb=verb,
+        action_word="returned",
+        shuffle_after=where == "shuffle",
+    )
+
+
+def shuffle(tx: Transaction, table: TableInfo, deck: str, *, with_discard: bool = False) -> int:
+    """Shuffle a deck's draw pile (gathering its discard pile first if asked); return its size."""
+    cards = game_cards(table)
+    deck = resolve_deck(tx, table, cards, deck)
+    rules = rules_for(table.game)
+    gathered = 0
+    if with_discard:
+        pile = tx.pile(table, deck, "discard")
+        gathered = len(pile)
+        tx.arrange(table, pile, "draw")
+    rules.shuffle(tx, table, deck)
+    size = tx.count(table, deck, "draw")
+    extra = f" with {gathered} card(s) from the discard pile" if with_discard else ""
+    tx.record(
+        table,
+        "shuffle",
+        f"{deck_name(cards, deck)} shuffled{extra} ({size} cards)",
+        data={"deck": deck, "gathered": gathered},
+    )
+    return size
+
+
+def peek(
+    tx: Transaction, table: TableInfo, deck: str, count: int, player: str | None = None
+) -> list[DrawnCard]:
+    """Look at the top ``count`` cards of a draw pile without moving them (logged)."""
+    cards = game_cards(table)
+    deck = resolve_deck(tx, table, cards, deck)
+    if count < 1:
+        raise CompanionError(f"peek at least 1 card (got {count})")
+    who = table.player(player) if player else None
+    top = tx.pile(table, deck, "draw")[:count]
+    seen = [drawn_card(cards, c, info={"position": i}) for i, c in enumerate(top, start=1)]
+    tx.record(
+        table,
+        "peek",
+        f"{who or 'someone'} looked at the top {len(seen)} of {deck_name(cards, deck)}",
+        actor=who,
+        data={"deck": deck, "count": len(seen)},
+        undoable=False,
+    )
+    return seen
+
+
+def reorder(
+    tx: Transaction, table: TableInfo, deck: str, order: Sequence[int], player: str | None = None
+) -> list[DrawnCard]:
+    """Put the top cards of a draw pile in a new order: ``order`` lists their old positions.
+
+    ``[2, 1]`` swaps the top two; positions not named keep their place below.
+    """
+    cards = game_cards(table)
+    deck = resolve_deck(tx, table, cards, deck)
+    who = table.player(player) if player else None
+    if not order:
+        raise CompanionError("give the new order as positions from the top, e.g. '2 1 3'")
+    n = max(order)
+    pile = tx.pile(table, deck, "draw")
+    if min(order) < 1 or n > len(pile):
+        raise CompanionError(
+            f"positions must be between 1 and {len(pile)} (the {deck_name(cards, deck)} draw pile)"
+        )
+    if len(set(order)) != len(order):
+        raise CompanionError(f"position listed twice in {' '.join(map(str, order))}")
+    missing = [p for p in range(1, n + 1) if p not in order]
+    if missing:
+        raise CompanionError(
+            f"the new order must name every position from 1 to {n} (missing {missing[0]})"
+        )
+    new_top = [pile[p - 1] for p in order]
+    tx.arrange(table, new_top, "draw")
+    result = [drawn_card(cards, c, info={"position": i}) for i, c in enumerate(new_top, start=1)]
+    tx.record(
+        table,
+        "reorder",
+        f"{who or 'someone'} reordered the top {n} of {deck_name(cards, deck)}",
+        actor=who,
+        data={"deck": deck, "order": list(order)},
+    )
+    return result
+
+
+def shuffle_top(
+    tx: Transaction, table: TableInfo, deck: str, count: int, player: str | None = None
+) -> int:
+    """Shuffle only the top ``count`` cards of a draw pile back on top (Treasure Map)."""
+    cards = game_cards(table)
+    deck = resolve_deck(tx, table, cards, deck)
+    who = table.player(player) if player else None
+    if count < 1:
+        raise CompanionError(f"shuffle at least 1 card (got {count})")
+    from companion.table.rules import table_rng
+
+    top = tx.pile(table, deck, "draw")[:count]
+    table_rng(tx, table).shuffle(top)
+    tx.arrange(table, top, "draw")
+    tx.record(
+        table,
+        "reorder",
+        f"{who or 'someone'} shuffled the top {len(top)} of {deck_name(cards, deck)}",
+        actor=who,
+        data={"deck": deck, "shuffled": len(top)},
+    )
+    return len(top)
+
+
+def undo(tx: Transaction, table: TableInfo) -> HistoryEntry:
+    """Undo the last undoable action; the undo is recorded in the history too."""
+    return tx.undo_last(table)
+
+
+@dataclass(frozen=True)
+class DeckStatus:
+    """How many cards of one deck are in each pile, and who holds them."""
+
+    deck: str
+    name: str
+    piles: dict[str, int]
+    held_by: dict[str, int] = field(default_factory=dict)
+    in_play_by: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.piles.values())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deck": self.deck,
+            "name": self.name,
+            **self.piles,
+            "total": self.total,
+            "held_by": self.held_by,
+            "in_play_by": self.in_play_by,
+        }
+
+
+def status(tx: Transaction, table: TableInfo) -> list[DeckStatus]:
+    cards = game_cards(table)
+    out = []
+    everything = tx.cards(table)
+    for deck in tx.decks(table):
+        mine = [c for c in everything if c.deck == deck]
+        piles = {p: sum(1 for c in mine if c.pile == p) for p in PILES}
+        held: dict[str, int] = {}
+        playing: dict[str, int] = {}
+        for c in mine:
+            if c.holder and c.pile == "held":
+                held[c.holder] = held.get(c.holder, 0) + 1
+            elif c.holder and c.pile == "in_play":
+                playing[c.holder] = playing.get(c.holder, 0) + 1
+        out.append(DeckStatus(deck, deck_name(cards, deck), piles, held, playing))
+    return out
+
+
+def holdings(tx: Transaction, table: TableInfo) -> dict[str, list[DrawnCard]]:
+    """What each player holds or has in play in front of them, in seat order."""
+    cards = game_cards(table)
+    found: dict[str, list[DrawnCard]] = {p: [] for p in table.players}
+    for copy in sorted(tx.cards(table), key=lambda c: (c.pile != "in_play", c.pos)):
+        if copy.holder in found and copy.pile in IN_GAME:
+            found[copy.holder].append(drawn_card(cards, copy))
+    return found
+
+
+def rules(table: TableInfo) -> GameRules:
+    return rules_for(table.game)

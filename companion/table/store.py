@@ -1,0 +1,749 @@
+"""The table store: one SQLite file holding every table, its piles and its history.
+
+Every change happens inside :meth:`TableStore.transaction`, which opens with
+``BEGIN IMMEDIATE``: the write lock is taken before anything is read, so two
+terminals drawing from the same deck queue up instead of both seeing the same
+top card, and a crash mid-command leaves the last committed state intact.
+
+The file is checked before anything is written to it: a file that is not an
+SQLite database, an SQLite database of another program, or one written by a
+newer companion is refused with a one-line error and left exactly as it was.
+
+>>> import tempfile, pathlib
+>>> store = open_store(pathlib.Path(tempfile.mkdtemp()) / "state.sqlite3")
+>>> with store.transaction() as tx:
+...     tx.put_state(None, "timer", "clock", {"level": 2})
+>>> with store.transaction(write=False) as tx:
+...     tx.get_state(None, "timer", "clock")
+{'level': 2}
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.paths import state_path
+from companion.table.model import (
+    PILES,
+    CardCopy,
+    HistoryEntry,
+    TableInfo,
+)
+
+APPLICATION_ID = 0x436F6D70  # "Comp": marks the file as ours (PRAGMA application_id)
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 30_000
+
+Clock = Callable[[], float]
+
+# Each step takes the schema from version i to i + 1 (index i). A new schema
+# version appends a step; old files are upgraded in one transaction on open.
+SCHEMA_V1 = f"""
+CREATE TABLE settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE tables (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    name    TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    game    TEXT NOT NULL,
+    seed    INTEGER NOT NULL,
+    options TEXT NOT NULL DEFAULT '{{}}',
+    created REAL NOT NULL
+);
+CREATE TABLE players (
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    name     TEXT NOT NULL COLLATE NOCASE,
+    PRIMARY KEY (table_id, seat),
+    UNIQUE (table_id, name)
+);
+-- One row per physical card: a card only ever moves between piles, so the
+-- number of copies of each card never changes after setup.
+CREATE TABLE cards (
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    deck     TEXT NOT NULL,
+    copy     INTEGER NOT NULL,
+    card_id  TEXT NOT NULL,
+    pile     TEXT NOT NULL CHECK (pile IN ({", ".join(repr(p) for p in PILES)})),
+    holder   TEXT,
+    pos      INTEGER NOT NULL,
+    PRIMARY KEY (table_id, deck, copy)
+);
+CREATE INDEX cards_by_pile ON cards (table_id, deck, pile, pos);
+CREATE TABLE kv (
+    table_id  INTEGER NOT NULL,
+    namespace TEXT NOT NULL,
+    key       TEXT NOT NULL,
+    value     TEXT NOT NULL,
+    PRIMARY KEY (table_id, namespace, key)
+);
+CREATE TABLE history (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    at       REAL NOT NULL,
+    actor    TEXT,
+    action   TEXT NOT NULL,
+    summary  TEXT NOT NULL,
+    data     TEXT NOT NULL DEFAULT '{{}}',
+    undo     TEXT,
+    undoes   INTEGER
+);
+CREATE INDEX history_by_table ON history (table_id, id);
+CREATE TRIGGER history_never_changes BEFORE UPDATE ON history
+BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END;
+CREATE TRIGGER history_stays_while_table_exists BEFORE DELETE ON history
+WHEN EXISTS (SELECT 1 FROM tables WHERE id = OLD.table_id)
+BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END;
+"""
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _script(sql: str) -> Migration:
+    def step(conn: sqlite3.Connection) -> None:
+        for statement in _statements(sql):
+            conn.execute(statement)
+
+    return step
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a schema script into statements (``executescript`` would COMMIT)."""
+    out: list[str] = []
+    buffer = ""
+    for line in sql.splitlines(keepends=True):
+        if line.strip().startswith("--"):
+            continue
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            out.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        out.append(buffer.strip())
+    return out
+
+
+MIGRATIONS: tuple[Migration, ...] = (_script(SCHEMA_V1),)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def open_store(
+    state: str | Path | None = None,
+    *,
+    clock: Clock = time.time,
+    migrations: Sequence[Migration] = MIGRATIONS,
+) -> TableStore:
+    """Open (creating or upgrading) the state file named by ``--state``/env/default."""
+    return TableStore(state_path(state), clock=clock, migrations=migrations)
+
+
+class TableStore:
+    """One open state file. Not shared between threads; cheap to open per command."""
+
+    def __init__(
+        self, path: Path, *, clock: Clock = time.time, migrations: Sequence[Migration] = MIGRATIONS
+    ) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        self._migrations = tuple(migrations)
+        self._check_file()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CompanionError(
+                f"cannot create the folder of state file {self.path}: {exc.strerror or exc}"
+            ) from exc
+        with self._errors():
+            self._conn = sqlite3.connect(
+                self.path,
+                timeout=BUSY_TIMEOUT_MS / 1000,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+        try:
+            with self._errors():
+                self._prepare()
+        except BaseException:
+            self._conn.close()
+            raise
+
+    def __repr__(self) -> str:
+        return f"<TableStore {str(self.path)!r}>"
+
+    def __enter__(self) -> TableStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._conn.close()
+
+    # -- opening -------------------------------------------------------------
+
+    def _check_file(self) -> None:
+        """Refuse anything that is not an SQLite file before SQLite touches it."""
+        if self.path.is_dir():
+            raise CompanionError(f"state file {self.path} is a folder; pass a file with --state")
+        try:
+            with self.path.open("rb") as handle:
+                head = handle.read(len(SQLITE_MAGIC))
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise CompanionError(
+                f"cannot read state file {self.path}: {exc.strerror or exc}"
+            ) from exc
+        if head and head != SQLITE_MAGIC:
+            raise CompanionError(
+                f"state file {self.path} is not an SQLite database (damaged or another kind of file); "
+                "it was left untouched: move it away or pass another --state"
+            )
+
+    def _prepare(self) -> None:
+        conn = self._conn
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        self._check_identity(conn)
+        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            # WAL lets readers go on while another terminal writes.
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version < len(self._migrations):
+            self._migrate()
+
+    def _check_identity(self, conn: sqlite3.Connection) -> None:
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        has_tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+        if app_id != APPLICATION_ID and (has_tables or app_id != 0 or version != 0):
+            raise CompanionError(
+                f"state file {self.path} is an SQLite database of another program, not companion's; "
+                "it was left untouched: pass another --state"
+            )
+        if version > len(self._migrations):
+            raise CompanionError(
+                f"state file {self.path} was written by a newer companion (schema {version}, this one "
+                f"knows {len(self._migrations)}); it was left untouched: upgrade companion"
+            )
+
+    def _migrate(self) -> None:
+        conn = self._conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Checked again under the lock: another process may have migrated first.
+            self._check_identity(conn)
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            for number, step in enumerate(self._migrations[version:], start=version + 1):
+                try:
+                    step(conn)
+                except sqlite3.DatabaseError as exc:
+                    if _describe_sqlite_error(self.path, exc) is not None:
+                        raise
+                    raise CompanionError(
+                        f"cannot upgrade state file {self.path} to schema {number} ({exc}); it was left as it was"
+                    ) from exc
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version = {len(self._migrations)}")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Turn SQLite's exceptions into one-line errors about the state file."""
+        try:
+            yield
+        except CompanionError:
+            raise
+        except sqlite3.DatabaseError as exc:
+            message = _describe_sqlite_error(self.path, exc)
+            if message is None:
+                raise
+            raise CompanionError(message) from exc
+
+    # -- transactions ----------------------------------------------------------
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+
+    @contextmanager
+    def transaction(self, *, write: bool = True) -> Iterator[Transaction]:
+        """``BEGIN IMMEDIATE`` (or a read snapshot); commit on success, roll back on error."""
+        conn = self._conn
+        with self._errors():
+            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
+            tx = Transaction(self, conn, write=write)
+            try:
+                yield tx
+            except BaseException:
+                tx.closed = True
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            tx.closed = True
+            conn.execute("COMMIT")
+
+
+_MESSAGES = {
+    "SQLITE_BUSY": "state file {path} is busy (another companion holds it for too long); try again",
+    "SQLITE_LOCKED": "state file {path} is busy (another companion holds it for too long); try again",
+    "SQLITE_READONLY": "state file {path} is read-only; pass a writable --state",
+    "SQLITE_CANTOPEN": "cannot open state file {path}: check that its folder exists and is writable",
+    "SQLITE_FULL": "cannot write state file {path}: the disk is full",
+    "SQLITE_IOERR": "cannot write state file {path}: disk error ({text})",
+    "SQLITE_PERM": "state file {path} cannot be written: permission denied",
+}
+_DAMAGED = "state file {path} is damaged ({text}); it was left as it is: move it away or pass another --state"
+
+
+def _describe_sqlite_error(path: Path, exc: sqlite3.DatabaseError) -> str | None:
+    """A one-line message for a problem with the file itself; None for a bug in our SQL."""
+    name = str(getattr(exc, "sqlite_errorname", ""))
+    base = "_".join(name.split("_")[:2])  # SQLITE_IOERR_WRITE -> SQLITE_IOERR
+    for key in (name, base):
+        if key in _MESSAGES:
+            return _MESSAGES[key].format(path=path, text=exc)
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(exc) is sqlite3.DatabaseError:
+        return _DAMAGED.format(path=path, text=exc)
+    return None
+
+
+_NO_VALUE = object()
+
+
+class Transaction:
+    """The operations of one transaction. Card moves and undoable state are journaled
+    so that :meth:`record` can store how to undo them."""
+
+    def __init__(self, store: TableStore, conn: sqlite3.Connection, *, write: bool) -> None:
+        self.store = store
+        self._conn = conn
+        self.write = write
+        self.closed = False
+        self.journal: list[list[Any]] = []
+        self._journaled_cards: set[tuple[int, str, int]] = set()
+
+    def __repr__(self) -> str:
+        return f"<Transaction on {str(self.store.path)!r}{' (read)' if not self.write else ''}>"
+
+    def _sql(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        if self.closed:
+            raise RuntimeError("this transaction is over; open a new one")
+        if not self.write and not sql.lstrip().upper().startswith("SELECT"):
+            raise RuntimeError("a read-only transaction cannot change the store")
+        return self._conn.execute(sql, params)
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """Run SQL of another subsystem on its own tables (named ``<subsystem>_...``) in this
+        transaction, so its writes commit or roll back together with the table's."""
+        return self._sql(sql, params)
+
+    # -- settings --------------------------------------------------------------
+
+    def setting(self, key: str) -> str | None:
+        row = self._sql("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str | None) -> None:
+        if value is None:
+            self._sql("DELETE FROM settings WHERE key = ?", (key,))
+        else:
+            self._sql("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
+
+    # -- tables ------------------------------------------------------------------
+
+    def tables(self) -> list[TableInfo]:
+        rows = self._sql(
+            "SELECT id, name, game, seed, options, created FROM tables ORDER BY created, id"
+        ).fetchall()
+        return [self._table_from_row(row) for row in rows]
+
+    def find_table(self, name: str) -> TableInfo | None:
+        row = self._sql(
+            "SELECT id, name, game, seed, options, created FROM tables WHERE name = ?",
+            (name.strip(),),
+        ).fetchone()
+        return None if row is None else self._table_from_row(row)
+
+    def current_table_name(self) -> str | None:
+        return self.setting("current_table")
+
+    def table(self, name: str | None = None) -> TableInfo:
+        """The named table, or the current one; a clear error when there is none."""
+        if name is None or not name.strip():
+            current = self.current_table_name()
+            if current is None:
+                raise CompanionError(
+                    "no table chosen: create one with 'companion table new NAME --game G --players a,b' "
+                    "or pass --table NAME"
+                )
+            found = self.find_table(current)
+            if found is None:
+                raise CompanionError(
+                    f"the current table '{current}' no longer exists; pass --table NAME"
+                )
+            return found
+        found = self.find_table(name)
+        if found is None:
+            known = ", ".join(t.name for t in self.tables()) or "none yet"
+            raise CompanionError(f"no table named '{name}' (tables: {known})")
+        return found
+
+    def _table_from_row(self, row: Sequence[Any]) -> TableInfo:
+        players = tuple(
+            r[0]
+            for r in self._sql(
+                "SELECT name FROM players WHERE table_id = ? ORDER BY seat", (row[0],)
+            )
+        )
+        return TableInfo(
+            id=int(row[0]),
+            name=str(row[1]),
+            game=str(row[2]),
+            seed=int(row[3]),
+            players=players,
+            options=json.loads(row[4]),
+            created=float(row[5]),
+        )
+
+    def create_table(
+        self, name: str, game: str, players: Sequence[str], seed: int, options: dict[str, Any]
+    ) -> TableInfo:
+        if self.find_table(name) is not None:
+            raise CompanionError(
+                f"a table named '{name}' already exists; pick another name or delete it first"
+            )
+        cursor = self._sql(
+            "INSERT INTO tables (name, game, seed, options, created) VALUES (?, ?, ?, ?, ?)",
+            (name, game, seed, json.dumps(options, sort_keys=True), self.store.clock()),
+        )
+        table_id = int(cursor.lastrowid or 0)
+        for seat, player in enumerate(players, start=1):
+            self._sql(
+                "INSERT INTO players (table_id, seat, name) VALUES (?, ?, ?)",
+                (table_id, seat, player),
+            )
+        return self.table(name)
+
+    def delete_table(self, table: TableInfo) -> None:
+        self._sql("DELETE FROM kv WHERE table_id = ?", (table.id,))
+        # Deleting the table first lets the history trigger allow its rows to go.
+        self._sql("DELETE FROM tables WHERE id = ?", (table.id,))
+        if (self.current_table_name() or "").casefold() == table.name.casefold():
+            self.set_setting("current_table", None)
+
+    def set_current(self, table: TableInfo | None) -> None:
+        self.set_setting("current_table", None if table is None else table.name)
+
+    # -- cards -------------------------------------------------------------------
+
+    def add_cards(
+        self, table: TableInfo, deck: str, card_ids: Sequence[str], pile: str = "draw"
+    ) -> None:
+        """Create the physical cards of a deck (at setup), top of the pile first."""
+        start = self._sql(
+            "SELECT coalesce(max(copy), 0) FROM cards WHERE table_id = ? AND deck = ?",
+            (table.id, deck),
+        ).fetchone()[0]
+        self._conn.executemany(
+            "INSERT INTO cards (table_id, deck, copy, card_id, pile, holder, pos) VALUES (?, ?, ?, ?, ?, NULL, ?)",
+            [
+                (table.id, deck, start + i + 1, card_id, pile, i)
+                for i, card_id in enumerate(card_ids)
+            ],
+        )
+
+    def decks(self, table: TableInfo) -> list[str]:
+        """The decks present at this table, in setup order."""
+        rows = self._sql(
+            "SELECT deck FROM cards WHERE table_id = ? GROUP BY deck ORDER BY min(rowid)",
+            (table.id,),
+        )
+        return [str(r[0]) for r in rows]
+
+    def pile(
+        self, table: TableInfo, deck: str | None, pile: str, holder: str | None = None
+    ) -> list[CardCopy]:
+        """The cards of one pile, top (or first received) first; all decks when ``deck`` is None."""
+        sql = "SELECT deck, copy, card_id, pile, holder, pos FROM cards WHERE table_id = ? AND pile = ?"
+        params: list[Any] = [table.id, pile]
+        if deck is not None:
+            sql += " AND deck = ?"
+            params.append(deck)
+        if holder is not None:
+            sql += " AND holder = ?"
+            params.append(holder)
+        sql += " ORDER BY pos, deck, copy"
+        return [CardCopy(*row) for row in self._sql(sql, params)]
+
+    def cards(self, table: TableInfo, deck: str | None = None) -> list[CardCopy]:
+        """Every physical card of the table (or one deck), grouped by pile."""
+        sql = "SELECT deck, copy, card_id, pile, holder, pos FROM cards WHERE table_id = ?"
+        params: list[Any] = [table.id]
+        if deck is not None:
+            sql += " AND deck = ?"
+            params.append(deck)
+        return [
+            CardCopy(*row) for row in self._sql(sql + " ORDER BY deck, pile, pos, copy", params)
+        ]
+
+    def count(self, table: TableInfo, deck: str, pile: str) -> int:
+        return int(
+            self._sql(
+                "SELECT count(*) FROM cards WHERE table_id = ? AND deck = ? AND pile = ?",
+                (table.id, deck, pile),
+            ).fetchone()[0]
+        )
+
+    def top(
+        self, table: TableInfo, deck: str, pile: str = "draw", *, bottom: bool = False
+    ) -> CardCopy | None:
+        order = "DESC" if bottom else "ASC"
+        row = self._sql(
+            "SELECT deck, copy, card_id, pile, holder, pos FROM cards "
+            f"WHERE table_id = ? AND deck = ? AND pile = ? ORDER BY pos {order}, copy {order} LIMIT 1",
+            (table.id, deck, pile),
+        ).fetchone()
+        return None if row is None else CardCopy(*row)
+
+    def move(
+        self,
+        table: TableInfo,
+        card: CardCopy,
+        pile: str,
+        holder: str | None = None,
+        *,
+        where: str = "end",
+    ) -> CardCopy:
+        """Move one card onto a pile: ``where`` is ``top`` or ``end`` (bottom / last received)."""
+        if pile not in PILES:
+            raise ValueError(f"unknown pile {pile!r}")
+        self._journal_card(table, card)
+        bound = "min(pos) - 1" if where == "top" else "max(pos) + 1"
+        pos = self._sql(
+            f"SELECT coalesce({bound}, 0) FROM cards WHERE table_id = ? AND deck = ? AND pile = ?",
+            (table.id, card.deck, pile),
+        ).fetchone()[0]
+        self._sql(
+            "UPDATE cards SET pile = ?, holder = ?, pos = ? WHERE table_id = ? AND deck = ? AND copy = ?",
+            (pile, holder, pos, table.id, card.deck, card.copy),
+        )
+        return CardCopy(card.deck, card.copy, card.card_id, pile, holder, int(pos))
+
+    def arrange(
+        self, table: TableInfo, cards: Sequence[CardCopy], pile: str, holder: str | None = None
+    ) -> None:
+        """Put ``cards`` (all of one deck) in this order, first on top, above the rest of ``pile``."""
+        if not cards:
+            return
+        deck = cards[0].deck
+        if any(c.deck != deck for c in cards):
+            raise ValueError("arrange() takes the cards of one deck")
+        if pile not in PILES:
+            raise ValueError(f"unknown pile {pile!r}")
+        moving = {c.copy for c in cards}
+        rows = self._sql(
+            "SELECT copy, pos FROM cards WHERE table_id = ? AND deck = ? AND pile = ?",
+            (table.id, deck, pile),
+        ).fetchall()
+        floor = min((pos for copy, pos in rows if copy not in moving), default=0)
+        start = floor - len(cards)
+        for offset, card in enumerate(cards):
+            self._journal_card(table, card)
+            self._sql(
+                "UPDATE cards SET pile = ?, holder = ?, pos = ? WHERE table_id = ? AND deck = ? AND copy = ?",
+                (pile, holder, start + offset, table.id, deck, card.copy),
+            )
+
+    def _journal_card(self, table: TableInfo, card: CardCopy) -> None:
+        key = (table.id, card.deck, card.copy)
+        if key in self._journaled_cards:
+            return
+        row = self._sql(
+            "SELECT pile, holder, pos FROM cards WHERE table_id = ? AND deck = ? AND copy = ?",
+            (table.id, card.deck, card.copy),
+        ).fetchone()
+        if row is None:
+            raise ValueError(f"no card {card.deck}#{card.copy} at table {table.name!r}")
+        self._journaled_cards.add(key)
+        self.journal.append(["card", card.deck, card.copy, row[0], row[1], row[2]])
+
+    # -- small state -------------------------------------------------------------
+
+    def get_state(
+        self, table: TableInfo | None, namespace: str, key: str, default: Any = None
+    ) -> Any:
+        row = self._sql(
+            "SELECT value FROM kv WHERE table_id = ? AND namespace = ? AND key = ?",
+            (_table_key(table), namespace, key),
+        ).fetchone()
+        return default if row is None else json.loads(row[0])
+
+    def put_state(
+        self,
+        table: TableInfo | None,
+        namespace: str,
+        key: str,
+        value: Any,
+        *,
+        undoable: bool = False,
+    ) -> None:
+        """Keep a JSON value under (table, namespace, key); ``table`` None means no table."""
+        encoded = json.dumps(value, sort_keys=True)
+        if undoable:
+            self._journal_state(table, namespace, key)
+        self._sql(
+            "INSERT OR REPLACE INTO kv (table_id, namespace, key, value) VALUES (?, ?, ?, ?)",
+            (_table_key(table), namespace, key, encoded),
+        )
+
+    def delete_state(
+        self, table: TableInfo | None, namespace: str, key: str, *, undoable: bool = False
+    ) -> None:
+        if undoable:
+            self._journal_state(table, namespace, key)
+        self._sql(
+            "DELETE FROM kv WHERE table_id = ? AND namespace = ? AND key = ?",
+            (_table_key(table), namespace, key),
+        )
+
+    def _journal_state(self, table: TableInfo | None, namespace: str, key: str) -> None:
+        row = self._sql(
+            "SELECT value FROM kv WHERE table_id = ? AND namespace = ? AND key = ?",
+            (_table_key(table), namespace, key),
+        ).fetchone()
+        self.journal.append(
+            ["kv", _table_key(table), namespace, key, None if row is None else row[0]]
+        )
+
+    # -- history -----------------------------------------------------------------
+
+    def record(
+        self,
+        table: TableInfo,
+        action: str,
+        summary: str,
+        *,
+        actor: str | None = None,
+        data: dict[str, Any] | None = None,
+        undoable: bool = True,
+        undoes: int | None = None,
+    ) -> HistoryEntry:
+        """Append one history entry; it carries how to undo the changes journaled since
+        the previous entry of this transaction."""
+        undo = json.dumps(self.journal) if undoable else None
+        at = self.store.clock()
+        cursor = self._sql(
+            "INSERT INTO history (table_id, at, actor, action, summary, data, undo, undoes) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table.id,
+                at,
+                actor,
+                action,
+                summary,
+                json.dumps(data or {}, sort_keys=True),
+                undo,
+                undoes,
+            ),
+        )
+        self.journal = []
+        self._journaled_cards = set()
+        return HistoryEntry(
+            id=int(cursor.lastrowid or 0),
+            at=at,
+            actor=actor,
+            action=action,
+            summary=summary,
+            data=dict(data or {}),
+            undoable=undo is not None,
+            undoes=undoes,
+        )
+
+    def history(self, table: TableInfo, limit: int | None = None) -> list[HistoryEntry]:
+        """The table's history, oldest first (the last ``limit`` entries if given)."""
+        sql = "SELECT id, at, actor, action, summary, data, undo, undoes FROM history WHERE table_id = ? ORDER BY id"
+        rows = self._sql(sql, (table.id,)).fetchall()
+        if limit is not None:
+            rows = rows[-limit:] if limit > 0 else []
+        return [_entry(row) for row in rows]
+
+    def undo_last(self, table: TableInfo, actor: str | None = None) -> HistoryEntry:
+        """Revert the last undoable action not undone yet; the undo is recorded too."""
+        undone = {
+            int(r[0])
+            for r in self._sql(
+                "SELECT undoes FROM history WHERE table_id = ? AND undoes IS NOT NULL", (table.id,)
+            )
+        }
+        rows = self._sql(
+            "SELECT id, at, actor, action, summary, data, undo, undoes FROM history "
+            "WHERE table_id = ? AND undo IS NOT NULL AND undoes IS NULL ORDER BY id DESC",
+            (table.id,),
+        )
+        target = next((row for row in rows if int(row[0]) not in undone), None)
+        if target is None:
+            raise CompanionError(f"nothing to undo at table '{table.name}'")
+        for op in reversed(json.loads(target[6])):
+            if op[0] == "card":
+                _, deck, copy, pile, holder, pos = op
+                self._sql(
+                    "UPDATE cards SET pile = ?, holder = ?, pos = ? WHERE table_id = ? AND deck = ? AND copy = ?",
+                    (pile, holder, pos, table.id, deck, copy),
+                )
+            elif op[0] == "kv":
+                _, table_key, namespace, key, value = op
+                if value is None:
+                    self._sql(
+                        "DELETE FROM kv WHERE table_id = ? AND namespace = ? AND key = ?",
+                        (table_key, namespace, key),
+                    )
+                else:
+                    self._sql(
+                        "INSERT OR REPLACE INTO kv (table_id, namespace, key, value) VALUES (?, ?, ?, ?)",
+                        (table_key, namespace, key, value),
+                    )
+        entry = _entry(target)
+        self.journal = []
+        self._journaled_cards = set()
+        self.record(
+            table,
+            "undo",
+            f"undid #{entry.id}: {entry.summary}",
+            actor=actor,
+            data={"undid": entry.id, "action": entry.action},
+            undoable=False,
+            undoes=entry.id,
+        )
+        return entry
+
+
+def _table_key(table: TableInfo | None) -> int:
+    return 0 if table is None else table.id
+
+
+def _entry(row: Sequence[Any]) -> HistoryEntry:
+    return HistoryEntry(
+        id=int(row[0]),
+        at=float(row[1]),
+        actor=row[2],
+        action=str(row[3]),
+        summary=str(row[4]),
+        data=json.loads(row[5]),
+        undoable=row[6] is not None,
+        undoes=row[7],
+    )

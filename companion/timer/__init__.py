@@ -1,0 +1,22 @@
+"""The blind-level clock: structures as data, a pure clock core, its storage.
+
+* :mod:`companion.timer.structure`: levels, breaks and how a structure goes on
+  past its last listed level; built-ins live in ``structures/*.yaml``.
+* :mod:`companion.timer.clock`: the pure core. A :class:`ClockState` holds
+  timestamps, never tick counts; ``view(state, now)`` computes what to show.
+* :mod:`companion.timer.store`: where a clock is kept between runs (SQLite);
+  :mod:`companion.timer.tables` keeps a table's clock in the table store and
+  draws its encounters from the table's deck.
+* :mod:`companion.timer.session`: one place that loads, changes and saves a
+  clock and asks for encounter cards at new levels.
+
+The textual display (:mod:`companion.timer.display`), the plain one-line
+display (:mod:`companion.timer.plain`) and the printable sheet
+(:mod:`companion.timer.sheet`) are only imported by the commands that use them.
+"""
+
+from __future__ import annotations
+
+from companion.timer.structure import Break, Level, Structure, builtin_names, load_structure
+
+__all__ = ["Break", "Level", "Structure", "builtin_names", "load_structure"]

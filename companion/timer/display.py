@@ -1,0 +1,217 @@
+"""The full-screen clock (``companion timer run``), built with textual.
+
+Readable across a table: the time left in large digits, the level and its
+blinds, the deals played, what comes next and when the next break is, the
+soul gem bonus, the encounter card in force with its text, and a bar of the
+whole structure. The bell rings and the screen flashes one minute (or one
+deal) before each change and at the change itself.
+
+The app only shows and forwards key presses: every change goes through the
+:class:`~companion.timer.session.TimerSession`, which saves it at once; the
+clock is read again several times a second, so a second terminal (or
+``companion timer do``) driving the same clock shows up here too. Time comes
+from the session's injected clock, so tests drive it without sleeping.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.css.query import NoMatches
+from textual.widgets import Digits, Footer, Static
+
+from companion.errors import CompanionError
+from companion.timer.clock import ClockView
+from companion.timer.controls import ACTIONS, alert_between
+from companion.timer.describe import (
+    bonus_text,
+    break_text,
+    deals_text,
+    encounter_lines,
+    next_text,
+    round_notes,
+    stage_label,
+    stakes_text,
+    time_text,
+)
+from companion.timer.session import Outcome, TimerSession
+
+FLASH_SECONDS = 2.0
+BAR_STAGES = 14
+
+
+def bar_text(v: ClockView, count: int = BAR_STAGES) -> Text:
+    """The structure as a row of cells: played dim, current reversed, to come plain."""
+    position = v.state.position
+    first = max(0, position - 3)
+    stages = v.structure.stages(first + count)[first:]
+    text = Text()
+    for offset, stage in enumerate(stages):
+        index = first + offset
+        label = f" {stage_label(stage)} "
+        if index == position and not v.state.in_owed_break:
+            style = "bold reverse"
+        elif index < position or (index == position and v.state.in_owed_break):
+            style = "dim"
+        else:
+            style = ""
+        text.append(label, style=style)
+        if index == position and v.state.in_owed_break:
+            text.append(" ‖ ", style="bold reverse")
+        text.append("·", style="dim")
+    if v.structure.continues:
+        text.append(" … then +" + "/".join(str(add) for _, add in v.structure.step), style="dim")
+    return text
+
+
+def progress_text(v: ClockView, width: int = 48) -> Text:
+    """How far the stage has gone, by time (or by deals when untimed)."""
+    if v.duration:
+        done = min(1.0, v.elapsed / v.duration)
+    elif v.deals_per_level and not v.is_break:
+        done = min(1.0, v.deals / v.deals_per_level)
+    else:
+        return Text("")
+    filled = round(done * width)
+    return Text.assemble(("━" * filled, "bold"), ("━" * (width - filled), "dim"))
+
+
+class TimerApp(App[None]):
+    """The clock on the whole terminal."""
+
+    TITLE = "companion timer"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    Screen { align: center top; overflow-y: auto; }
+    Screen.flash { background: $warning 35%; }
+    #main { width: 100%; height: auto; padding: 0 2; }
+    #heading { width: 100%; text-align: center; color: $text-muted; }
+    #level { width: 100%; text-align: center; text-style: bold; }
+    #stakes { width: 100%; text-align: center; text-style: bold; color: $accent; }
+    #time { width: auto; margin: 1 0 0 0; }
+    #progress { width: 100%; text-align: center; }
+    #deals { width: 100%; text-align: center; }
+    #state { width: 100%; text-align: center; text-style: bold; color: $warning; }
+    #next, #break, #bonus, #notes { width: 100%; text-align: center; }
+    #bonus { color: $success; }
+    #encounter { border: round $accent; padding: 0 1; margin: 1 4 0 4; height: auto; }
+    #bar { width: 100%; margin: 1 0 0 0; }
+    #notice { width: 100%; text-align: center; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("space", "control('toggle')", "pause/resume"),
+        Binding("d", "control('deal')", "deal done"),
+        Binding("n", "control('next')", "next"),
+        Binding("p", "control('previous')", "previous"),
+        Binding("plus,equals_sign", "control('plus-minute')", "+1 min", key_display="+"),
+        Binding("minus", "control('minus-minute')", "-1 min", key_display="-"),
+        Binding("e", "control('end-level')", "end level"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, session: TimerSession, *, heading: str = "", tick: float = 0.25, bell: bool = True) -> None:
+        super().__init__()
+        self.session = session
+        self.heading = heading
+        self.tick_seconds = tick
+        self.ring = bell
+        self.alerts: list[str] = []
+        self.last_view: ClockView | None = None
+        self._flash_until = float("-inf")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="main"):
+            yield Static(self.heading, id="heading")
+            yield Static(id="level")
+            yield Static(id="stakes")
+            with Center():
+                yield Digits("00:00", id="time")
+            yield Static(id="progress")
+            yield Static(id="deals")
+            yield Static(id="state")
+            yield Static(id="next")
+            yield Static(id="break")
+            yield Static(id="bonus")
+            yield Static(id="notes")
+            yield Static(id="encounter")
+            yield Static(id="bar")
+            yield Static(id="notice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.tick()
+        self.set_interval(self.tick_seconds, self.tick)
+
+    # -- reading and changing the clock -------------------------------------------
+
+    def tick(self) -> None:
+        """Read the clock again (time passes, other terminals press keys)."""
+        try:
+            self.show(self.session.refresh())
+        except CompanionError as exc:
+            self.notify(exc.message, severity="error")
+
+    def action_control(self, name: str) -> None:
+        try:
+            outcome = self.session.act(ACTIONS[name])
+        except CompanionError as exc:
+            self.notify(exc.message, severity="error")
+            return
+        self.show(outcome)
+
+    # -- showing it -----------------------------------------------------------------
+
+    def alert(self, kind: str, now: float) -> None:
+        """Bell and flash: a level is about to change, or just has."""
+        self.alerts.append(kind)
+        if self.ring:
+            self.bell()
+        self._flash_until = now + FLASH_SECONDS
+        self.screen.add_class("flash")
+
+    def show(self, outcome: Outcome) -> None:
+        try:
+            self._show(outcome)
+        except NoMatches:  # a last tick while the app is closing
+            pass
+
+    def _show(self, outcome: Outcome) -> None:
+        v = outcome.view
+        kind = alert_between(self.last_view, v)
+        if kind:
+            self.alert(kind, v.now)
+        elif v.now >= self._flash_until:
+            self.screen.remove_class("flash")
+        self.last_view = v
+        players = v.state.settings.players
+        self.query_one("#level", Static).update(
+            f"{v.title}" + (f" · then {v.structure.level_word} {v.level.number}" if v.is_break else "")
+        )
+        self.query_one("#stakes", Static).update(stakes_text(v.level, v.structure, players))
+        self.query_one("#time", Digits).update(time_text(v))
+        self.query_one("#progress", Static).update(progress_text(v))
+        played = "time played" if v.remaining is None else "time left"
+        self.query_one("#deals", Static).update(f"{played} · {deals_text(v)}")
+        self._line("#state", "PAUSED (space to go on)" if v.paused else "")
+        self._line("#next", next_text(v))
+        self._line("#break", break_text(v))
+        self._line("#bonus", bonus_text(v) or "")
+        self._line("#notes", "\n".join(round_notes(v)))
+        encounter = self.query_one("#encounter", Static)
+        lines = encounter_lines(v)
+        encounter.display = lines is not None
+        if lines is not None:
+            headline, body = lines
+            encounter.border_title = headline
+            encounter.update(Text(body or headline))
+        self.query_one("#bar", Static).update(bar_text(v))
+        notices = " · ".join(outcome.notices)
+        if notices or outcome.changes:
+            self._line("#notice", notices)
+
+    def _line(self, selector: str, text: str) -> None:
+        widget = self.query_one(selector, Static)
+        widget.update(text)
+        widget.display = bool(text)

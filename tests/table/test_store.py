@@ -1,0 +1,243 @@
+"""The SQLite store: file checks, schema versions, transactions, history, small state."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.table import SCHEMA_VERSION, TableStore, draw, new_table, open_store
+from companion.table.store import APPLICATION_ID, MIGRATIONS
+from tests.conftest import invoke
+
+
+def _bytes(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def test_a_new_state_file_is_created_with_its_folder_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "folder" / "state.sqlite3"
+    with open_store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    conn.close()
+
+
+def test_a_file_that_is_not_sqlite_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("my shopping list\n" * 50)
+    before = _bytes(path)
+    with pytest.raises(CompanionError, match="is not an SQLite database"):
+        open_store(path)
+    result = invoke("table", "list", "--state", str(path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: state file") and result.stderr.count("\n") == 1
+    assert _bytes(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_another_programs_sqlite_file_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.execute("INSERT INTO recipes VALUES ('soup')")
+    conn.commit()
+    conn.close()
+    before = _bytes(path)
+    result = invoke("draw", "treasures", "--state", str(path))
+    assert result.exit_code == 2
+    assert "another program" in result.stderr and result.stderr.count("\n") == 1
+    assert _bytes(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.db"]
+
+
+def test_a_state_file_from_a_newer_companion_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite3"
+    open_store(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    before = _bytes(path)
+    with pytest.raises(CompanionError, match="newer companion"):
+        open_store(path)
+    assert _bytes(path) == before
+
+
+def test_a_damaged_state_file_gives_a_one_line_error_and_is_not_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite3"
+    with open_store(path) as store, store.transaction() as tx:
+        new_table(tx, "friday", "dragon-kings", ["Ann", "Bo"], seed=1)
+    raw = bytearray(_bytes(path))
+    page = 4096
+    assert len(raw) > 2 * page
+    raw[page : 2 * page] = b"\xde\xad\xbe\xef" * (page // 4)  # garbage over the second page
+    path.write_bytes(bytes(raw))
+    before = _bytes(path)
+    result = invoke("deck", "status", "--state", str(path))
+    assert result.exit_code == 2, result
+    assert result.stderr.startswith("error: state file") and "damaged" in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert _bytes(path) == before
+
+
+def test_an_empty_file_becomes_a_new_state_file(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    with open_store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION
+
+
+def test_an_older_schema_is_migrated_in_place_keeping_its_tables(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite3"
+    with open_store(path, migrations=MIGRATIONS) as store, store.transaction() as tx:
+        new_table(tx, "friday", "dragon-kings", ["Ann", "Bo"], seed=1)
+
+    def add_notes(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE notes (table_id INTEGER, text TEXT)")
+
+    with open_store(path, migrations=(*MIGRATIONS, add_notes)) as store:
+        assert store.schema_version == len(MIGRATIONS) + 1
+        with store.transaction(write=False) as tx:
+            assert tx.table("friday").players == ("Ann", "Bo")
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 0
+    conn.close()
+
+
+def test_a_failing_migration_leaves_the_file_at_its_old_version(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite3"
+    open_store(path).close()
+
+    def broken(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE half (x INTEGER)")
+        raise sqlite3.OperationalError("simulated failure half way")
+
+    with pytest.raises(CompanionError):
+        open_store(path, migrations=(*MIGRATIONS, broken))
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half'").fetchone()[0] == 0
+    conn.close()
+
+
+def test_an_error_inside_a_transaction_changes_nothing(store: TableStore) -> None:
+    with store.transaction() as tx:
+        table, _ = new_table(tx, "friday", "dragon-kings", ["Ann", "Bo"], seed=1)
+    with pytest.raises(CompanionError), store.transaction() as tx:
+        draw(tx, table, "standard", 3, "Ann")
+        draw(tx, table, "standard", 1, "Nobody")  # fails after three cards moved
+    with store.transaction(write=False) as tx:
+        assert tx.count(table, "standard", "draw") == 53
+        assert len(tx.history(table)) == 1
+
+
+def test_the_history_is_append_only(store: TableStore) -> None:
+    with store.transaction() as tx:
+        new_table(tx, "friday", "dragon-kings", ["Ann"], seed=1)
+    conn = sqlite3.connect(store.path)
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        conn.execute("UPDATE history SET summary = 'forged'")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        conn.execute("DELETE FROM history")
+    conn.close()
+
+
+def test_deleting_a_table_deletes_its_cards_history_and_state(store: TableStore) -> None:
+    with store.transaction() as tx:
+        table, _ = new_table(tx, "friday", "dragon-kings", ["Ann"], seed=1)
+        tx.put_state(table, "timer", "clock", {"level": 4})
+        tx.put_state(None, "timer", "clock", {"level": 1})
+        other, _ = new_table(tx, "saturday", "dragon-kings", ["Bo"], seed=2)
+        tx.delete_table(table)
+    conn = sqlite3.connect(store.path)
+    for sql in (
+        "SELECT count(*) FROM history WHERE table_id = ?",
+        "SELECT count(*) FROM cards WHERE table_id = ?",
+        "SELECT count(*) FROM kv WHERE table_id = ?",
+        "SELECT count(*) FROM players WHERE table_id = ?",
+    ):
+        assert conn.execute(sql, (table.id,)).fetchone()[0] == 0, sql
+    conn.close()
+    with store.transaction(write=False) as tx:
+        assert [t.name for t in tx.tables()] == ["saturday"]
+        assert tx.get_state(None, "timer", "clock") == {"level": 1}
+        assert tx.table(None).name == "saturday"
+        assert tx.count(other, "standard", "draw") == 53
+
+
+def test_small_state_is_kept_per_table_and_outside_any_table(store: TableStore) -> None:
+    with store.transaction() as tx:
+        table, _ = new_table(tx, "friday", "dragon-kings", ["Ann"], seed=1)
+        assert tx.get_state(table, "timer", "clock", default="none") == "none"
+        tx.put_state(table, "timer", "clock", {"level": 3, "paused": True})
+        tx.put_state(None, "timer", "clock", {"level": 9})
+    with store.transaction(write=False) as tx:
+        assert tx.get_state(table, "timer", "clock") == {"level": 3, "paused": True}
+        assert tx.get_state(None, "timer", "clock") == {"level": 9}
+    with store.transaction() as tx:
+        tx.delete_state(table, "timer", "clock")
+    with store.transaction(write=False) as tx:
+        assert tx.get_state(table, "timer", "clock") is None
+
+
+def test_small_state_is_not_undone_unless_it_belongs_to_the_action(store: TableStore) -> None:
+    with store.transaction() as tx:
+        table, _ = new_table(tx, "friday", "dragon-kings", ["Ann"], seed=1)
+        tx.put_state(table, "timer", "clock", {"level": 1})
+        tx.put_state(table, "timer", "marker", "before", undoable=True)
+        tx.put_state(table, "timer", "marker", "after", undoable=True)
+        tx.put_state(table, "timer", "clock", {"level": 2})
+        tx.record(table, "timer-test", "moved the marker")
+    with store.transaction() as tx:
+        tx.undo_last(table)
+        assert tx.get_state(table, "timer", "marker") is None
+        assert tx.get_state(table, "timer", "clock") == {"level": 2}
+
+
+def test_a_read_transaction_cannot_write(store: TableStore) -> None:
+    with store.transaction(write=False) as tx, pytest.raises(RuntimeError):
+        tx.put_state(None, "x", "y", 1)
+
+
+def test_two_stores_on_one_file_see_each_others_commits(state_file: Path) -> None:
+    with open_store(state_file) as first, open_store(state_file) as second:
+        with first.transaction() as tx:
+            table, _ = new_table(tx, "friday", "dragon-kings", ["Ann", "Bo"], seed=5)
+        with second.transaction() as tx:
+            drawn = draw(tx, tx.table(None), "standard", 2, "Bo")
+        with first.transaction(write=False) as tx:
+            held = tx.pile(table, "standard", "held", "Bo")
+    assert [c.card_id for c in held] == [d.card_id for d in drawn]
+
+
+def test_a_state_file_begun_by_another_subsystem_keeps_its_tables(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute(
+        f"PRAGMA application_id = {APPLICATION_ID}"
+    )  # companion's mark, no table schema yet
+    conn.execute("CREATE TABLE timer_clocks (name TEXT PRIMARY KEY, state TEXT)")
+    conn.execute("INSERT INTO timer_clocks VALUES ('default', '{}')")
+    conn.commit()
+    conn.close()
+    with open_store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION
+        with store.transaction() as tx:
+            tx.execute(
+                "UPDATE timer_clocks SET state = ? WHERE name = 'default'", ('{"level": 2}',)
+            )
+            new_table(tx, "friday", "dragon-kings", ["Ann"], seed=1)
+        with pytest.raises(RuntimeError), store.transaction() as tx:
+            tx.execute("UPDATE timer_clocks SET state = 'lost' WHERE name = 'default'")
+            raise RuntimeError("the clock write rolls back with the table's")
+        with store.transaction(write=False) as tx:
+            assert tx.execute("SELECT state FROM timer_clocks").fetchone()[0] == '{"level": 2}'
+
+
+def test_a_mistake_in_sql_is_a_bug_not_a_damaged_file(store: TableStore) -> None:
+    with pytest.raises(sqlite3.OperationalError, match="no such table"), store.transaction() as tx:
+        tx.execute("SELECT * FROM timer_nothing")

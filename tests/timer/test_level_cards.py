@@ -1,0 +1,39 @@
+"""The Dungeon Poker structures agree with the level cards of the card database."""
+
+from __future__ import annotations
+
+from companion.cards import load_game
+from companion.cards.dungeon_poker import level_ladder
+from companion.timer.structure import load_structure
+
+SHORTER_GAME_REMOVES = {200, 600, 800, 900}
+
+
+def ladder(extra: bool = False) -> list[tuple[int, int]]:
+    cards = load_game("dungeon-poker").of_type("level")
+    return [(card.blind, card.soul_gems) for card in level_ladder(cards, extra=extra)]
+
+
+def levels(name: str) -> list[tuple[int, int]]:
+    return [(lv.blind or 0, lv.soul_gems) for lv in load_structure(name).levels]
+
+
+def test_the_standard_structure_is_the_level_deck() -> None:
+    assert len(ladder()) == 10
+    assert levels("dungeon-poker") == ladder()
+
+
+def test_the_level_deck_is_laid_in_its_card_order() -> None:
+    cards = sorted(load_game("dungeon-poker").deck("levels"), key=lambda c: c.order)
+    assert [c.blind for c in cards] == [lv.blind for lv in load_structure("dungeon-poker").levels]
+
+
+def test_the_shorter_game_is_the_level_deck_without_200_600_800_and_900() -> None:
+    kept = [(blind, gems) for blind, gems in ladder() if blind not in SHORTER_GAME_REMOVES]
+    assert levels("dungeon-poker-short") == kept
+
+
+def test_the_extra_level_structure_adds_the_extra_level_card() -> None:
+    with_extra = ladder(extra=True)
+    assert len(with_extra) == 11
+    assert levels("dungeon-poker-extra-level") == with_extra
