@@ -29,6 +29,7 @@ card.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -81,6 +82,7 @@ class CardTextError(CompanionError):
     """A card whose text cannot be printed legibly."""
 
 
+@functools.lru_cache(maxsize=4096)
 def _winansi(ch: str) -> bool:
     try:
         ch.encode("cp1252")
@@ -94,6 +96,8 @@ DINGBATS, SYMBOL = _symbol_sets()
 
 def printable_problem(text: str) -> str | None:
     """The first character of ``text`` no bundled font can print, described."""
+    if text.isascii():
+        return None
     for ch in text:
         if ch in "\n\t" or _winansi(ch) or ch in DINGBATS or ch in SYMBOL:
             continue
