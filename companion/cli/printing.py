@@ -207,32 +207,27 @@ def print_all(
     copies: CopiesOption = 1,
     contact_sheet: Annotated[bool, typer.Option("--contact-sheet/--no-contact-sheet",
                                                 help="Also write contact-sheet.pdf (every card, small).")] = True,
+    rulebooks: Annotated[bool, typer.Option("--rulebooks/--no-rulebooks",
+                                            help="Also write each game's rulebook.")] = True,
+    workers: Annotated[int | None, typer.Option("--jobs", "-j", min=1,
+                                                help="Files built at once (default: one per CPU core).",
+                                                show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Print every deck of every game (one PDF a game), a contact sheet and the rulebooks."""
     from companion.cards import load_all
     from companion.paths import default_output_dir
-    from companion.printing.build import build_contact_sheet, build_game_pdf, select_cards
+    from companion.printing.batch import build_all, plan
 
     spec = _sheet_spec(paper, card_size, orientation, bleed, gutter, margin, backs, flip, back_offset, crop_marks,
                        cut_lines)
     folder = out_dir or default_output_dir()
     games = load_all()
-    rulebook = _rulebook_builder()
-    totals = {g: len(select_cards(cards, copies=copies)) for g, cards in games.items()}
-    unique = sum(len(cards) for cards in games.values())
-    results = []
-    with _progress(sum(totals.values()), "cards", as_json) as bar:
-        for game_id in games:
-            task = bar.add_task(game_id, total=totals[game_id])
-            results.append(build_game_pdf(game_id, folder / f"{game_id}.pdf", spec, copies=copies,
-                                          progress=lambda n, t=task: bar.advance(t, n)))
-            if rulebook is not None:
-                results.append(_rulebook(rulebook, game_id, folder, paper))
-        if contact_sheet and games:
-            task = bar.add_task("contact sheet", total=unique)
-            results.append(build_contact_sheet(list(games), folder / "contact-sheet.pdf", paper=spec.paper,
-                                               card_spec=spec, progress=lambda n: bar.advance(task, n)))
+    jobs = plan(list(games), folder, rulebooks=rulebooks, contact_sheet=contact_sheet)
+    with _progress(len(jobs), "files", as_json) as bar:
+        task = bar.add_task("print all", total=len(jobs))
+        results = build_all(jobs, spec, copies=copies, workers=workers,
+                            done=lambda job, _: bar.advance(task, 1))
     if not games:
         from companion.errors import CompanionError
         from companion.paths import cards_dir
@@ -241,22 +236,6 @@ def print_all(
     layout = next((r.layout for r in results if r.layout is not None), None)
     note = f"{layout.describe()}; backs: {spec.backs}. Print at 100% (actual size)." if layout else ""
     _summary(results, as_json, note)
-
-
-def _rulebook_builder() -> Any:
-    """``companion.printing.rulebook.build_rulebook`` once the rulebook engineer adds it."""
-    if importlib.util.find_spec("companion.printing.rulebook") is None:
-        return None
-    return importlib.import_module("companion.printing.rulebook").build_rulebook
-
-
-def _rulebook(build: Any, game_id: str, folder: Path, paper: str) -> Any:
-    from companion.printing.build import BuildResult
-
-    path = folder / f"{game_id}-rulebook.pdf"
-    pages = build(game_id, path, paper=paper if paper in ("a4", "letter") else "a4", booklet=False)
-    return BuildResult(path=path, kind="rulebook", game=game_id, decks=(), cards=0, pages=int(pages),
-                       bytes=path.stat().st_size if path.exists() else 0)
 
 
 @print_app.command("calibrate")

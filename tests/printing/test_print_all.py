@@ -40,7 +40,8 @@ def printed_all(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
     sys.modules[name] = _fake_module(name, build_rulebook=build_rulebook)
     try:
         out = tmp_path_factory.mktemp("all")
-        result = invoke("print", "all", "--out-dir", str(out), "--paper", "letter", "--json")
+        # One job at a time: the stand-in builder lives in this process only.
+        result = invoke("print", "all", "--out-dir", str(out), "--paper", "letter", "--json", "--jobs", "1")
         assert result.exit_code == 0, result.stderr
         yield out, result.json(), calls
     finally:
@@ -84,10 +85,7 @@ def test_print_all_calls_the_rulebook_builder_for_each_game(printed_all: tuple[P
     assert len(books) == len(calls) and all(b["pages"] == 12 for b in books)
 
 
-def test_print_all_without_a_rulebook_module_prints_only_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import companion.cli.printing as printing
-
-    monkeypatch.setattr(printing, "_rulebook_builder", lambda: None)
+def test_print_all_without_rulebooks_prints_only_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "cards"
     import shutil
 
@@ -97,7 +95,8 @@ def test_print_all_without_a_rulebook_module_prints_only_cards(tmp_path: Path, m
     shutil.copytree(cards_dir() / "dragon-kings", root / "dragon-kings")
     monkeypatch.setenv("COMPANION_CARDS", str(root))
     loader.clear_cache()
-    result = invoke("print", "all", "--out-dir", str(tmp_path / "out"), "--no-contact-sheet", "--json")
+    result = invoke("print", "all", "--out-dir", str(tmp_path / "out"), "--no-contact-sheet", "--no-rulebooks",
+                    "--json")
     assert result.exit_code == 0, result.stderr
     assert [f["kind"] for f in result.json()["files"]] == ["cards"]
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["dragon-kings.pdf"]
@@ -122,3 +121,20 @@ def test_print_rulebook_joins_the_print_group_when_its_module_exists(monkeypatch
         importlib.reload(printing)
     assert invoke("print", "rulebook", "decko").exit_code == 2 or \
         importlib.util.find_spec("companion.cli.rulebook") is not None
+
+
+def test_print_all_in_parallel_writes_the_same_files_in_the_same_order(tmp_path: Path) -> None:
+    from companion.printing.batch import build_all, plan
+    from companion.printing.imposition import SheetSpec
+
+    spec = SheetSpec()
+    serial = build_all(plan(["dragon-kings"], tmp_path / "one", rulebooks=False), spec, workers=1)
+    finished: list[str] = []
+    parallel = build_all(plan(["dragon-kings"], tmp_path / "two", rulebooks=False), spec, workers=2,
+                         done=lambda job, result: finished.append(job.kind))
+    assert [(r.kind, r.path.name, r.cards, r.pages) for r in parallel] == [
+        (r.kind, r.path.name, r.cards, r.pages) for r in serial
+    ]
+    assert sorted(finished) == ["cards", "contact"]
+    for one, two in zip(serial, parallel, strict=True):
+        assert one.path.read_bytes() == two.path.read_bytes()  # invariant PDFs: same bytes either way
