@@ -30,6 +30,8 @@ def write_atomic(path: str | Path, data: bytes | str, *, encoding: str = "utf-8"
     except OSError as exc:
         raise CompanionError(f"cannot write {target}: {exc.strerror or exc}") from exc
     try:
+        # mkstemp creates the file private (0600); give it the mode a plain open() would.
+        os.chmod(tmp_name, _mode_for(target))
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
@@ -41,6 +43,15 @@ def write_atomic(path: str | Path, data: bytes | str, *, encoding: str = "utf-8"
     except BaseException:
         _discard(tmp_name)
         raise
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def _discard(name: str) -> None:

@@ -111,3 +111,18 @@ def test_json_output_is_exactly_one_document() -> None:
     assert result.exit_code == 0
     data = result.json()  # raises if anything else is on stdout
     assert isinstance(data, list)
+
+
+def test_command_owners_table_matches_what_each_module_registers() -> None:
+    import importlib.util
+
+    from companion.cli.app import COMMAND_MODULES, COMMAND_OWNERS
+
+    registered: dict[str, str] = {}
+    for module in COMMAND_MODULES:
+        if importlib.util.find_spec(f"companion.cli.{module}") is None:
+            continue
+        group = typer.main.get_command(build_app((module,)))
+        for name in group.commands:  # type: ignore[attr-defined]
+            registered[name] = module
+    assert registered == {name: mod for name, mod in COMMAND_OWNERS.items() if mod in set(registered.values())}

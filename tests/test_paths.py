@@ -32,3 +32,22 @@ def test_write_atomic_reports_unwritable_place_as_user_error(tmp_path: Path) -> 
     blocker.write_text("x")
     with pytest.raises(CompanionError, match="cannot write"):
         write_atomic(blocker / "inside.txt", "data")
+
+
+def test_write_atomic_gives_new_files_the_usual_permissions(tmp_path: Path) -> None:
+    import os
+
+    mask = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "sheet.pdf", b"%PDF")
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "sheet.pdf").stat().st_mode & 0o777 == 0o644
+
+
+def test_write_atomic_keeps_the_mode_of_a_file_it_replaces(tmp_path: Path) -> None:
+    target = tmp_path / "save.json"
+    target.write_text("{}")
+    target.chmod(0o600)
+    write_atomic(target, "[]")
+    assert target.stat().st_mode & 0o777 == 0o600

@@ -39,6 +39,10 @@ class CardDataError(CompanionError):
         more = f" (and {len(problems) - 1} more; run 'companion cards validate')" if len(problems) > 1 else ""
         super().__init__(problems[0] + more)
 
+    def __reduce__(self) -> tuple[type[CardDataError], tuple[list[str]]]:
+        # Rebuilt from its problems when it crosses a process boundary (print all's workers).
+        return (type(self), (self.problems,))
+
 
 @dataclass(frozen=True)
 class GameCards:

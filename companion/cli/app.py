@@ -36,6 +36,25 @@ COMMAND_MODULES: tuple[str, ...] = (
     "dm",
 )
 
+# Which module registers each top-level command, so that ``companion rank ...``
+# builds only the rank commands (Typer inspects every command's signature when
+# it builds the app, which costs more than importing the modules).
+# tests/test_cli.py checks this table against what the modules register.
+COMMAND_OWNERS: dict[str, str] = {
+    "cards": "cards",
+    "print": "printing",
+    "rank": "rank",
+    "odds": "rank",
+    "pot": "pot",
+    "showdown": "showdown",
+    "table": "table",
+    "draw": "table",
+    "deck": "table",
+    "timer": "timer",
+    "dod": "dod",
+    "dm": "dm",
+}
+
 HELP = (
     "Print-and-play companion for Dungeon Poker, Dungeon Master, DECKO, "
     "Dragon Kings and Dungeon of D: print decks and rulebooks, run the blind "
@@ -49,8 +68,8 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
-def build_app() -> typer.Typer:
-    """Create the root app with every available command group registered."""
+def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
+    """Create the root app with the given command modules (default: all) registered."""
     app = typer.Typer(
         name="companion",
         help=HELP,
@@ -70,12 +89,21 @@ def build_app() -> typer.Typer:
     ) -> None:
         """Print-and-play companion for five fantasy card games."""
 
-    for name in COMMAND_MODULES:
+    for name in modules:
         module_name = f"{__package__}.{name}"
         if importlib.util.find_spec(module_name) is None:
             continue
         importlib.import_module(module_name).register(app)
     return app
+
+
+def _modules_for(args: list[str]) -> tuple[str, ...]:
+    """Only the module a known command needs; all of them for help and typos."""
+    first = next((a for a in args if not a.startswith("-")), None)
+    if first is None:
+        return () if "--version" in args else COMMAND_MODULES
+    owner = COMMAND_OWNERS.get(first)
+    return (owner,) if owner else COMMAND_MODULES
 
 
 def _error(message: str) -> None:
@@ -87,7 +115,7 @@ def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
     """Run the CLI on ``argv`` and return the exit code instead of exiting."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        command = typer.main.get_command(build_app())
+        command = typer.main.get_command(build_app(_modules_for(args)))
         result = command.main(args=args, prog_name=prog_name, standalone_mode=False)
         return result if isinstance(result, int) else 0
     except CompanionError as exc:

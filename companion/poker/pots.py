@@ -79,10 +79,15 @@ class Pot:
     winners: tuple[str, ...] = ()
     shares: Mapping[str, int] = field(default_factory=dict)
     """What each winner took from this pot, before odd chips."""
+    board: int | None = None
+    """Which board this part of a pot is played on (Two front war deals two)."""
 
     def to_json(self) -> dict[str, object]:
-        return {"amount": self.amount, "eligible": list(self.eligible), "winners": list(self.winners),
-                "shares": dict(self.shares)}
+        out: dict[str, object] = {"amount": self.amount, "eligible": list(self.eligible),
+                                  "winners": list(self.winners), "shares": dict(self.shares)}
+        if self.board is not None:
+            out["board"] = self.board
+        return out
 
 
 @dataclass(frozen=True)
@@ -154,19 +159,25 @@ def build_pots(
     *,
     always_eligible: Iterable[str] = (),
     dead_money: int = 0,
+    capped_by: Mapping[str, str] | None = None,
 ) -> tuple[Pot, ...]:
     """Split the contributions into a main pot and side pots.
 
     ``always_eligible`` are players who may win every pot whatever they put
     in (Dungeon Poker monsters are all-in for every pot with no stack).
+    ``capped_by`` limits one of them to the pots another player may win
+    (the Golem wins only what its Gnome Artificer could).
     ``dead_money`` (a house bet, gold carried from the last deal, a bonus
     blind from the bank) joins the main pot.
 
     >>> [(p.amount, p.eligible) for p in build_pots({"a": 50, "b": 200, "c": 200, "d": 120}, folded={"d"})]
     [(200, ('a', 'b', 'c')), (370, ('b', 'c'))]
+    >>> [p.eligible for p in build_pots({"a": 100, "b": 300}, always_eligible=["golem"], capped_by={"golem": "a"})]
+    [('a', 'b', 'golem'), ('b',)]
     """
     _check_contributions(contributions)
     extra = tuple(n for n in always_eligible if n not in contributions)
+    caps_of = dict(capped_by or {})
     live = [n for n in contributions if n not in folded]
     caps = sorted({contributions[n] for n in live if contributions[n] > 0})
     if not caps:
@@ -178,7 +189,9 @@ def build_pots(
     previous = 0
     for cap in caps:
         amount = sum(min(c, cap) - min(c, previous) for c in contributions.values())
-        eligible = tuple(n for n in live if contributions[n] >= cap) + extra
+        eligible = tuple(n for n in live if contributions[n] >= cap) + tuple(
+            n for n in extra if n not in caps_of or contributions.get(caps_of[n], 0) >= cap
+        )
         pots.append(Pot(amount, eligible))
         previous = cap
     # Folded chips above the highest live contribution still reached the top pot.
@@ -203,6 +216,7 @@ def settle(
     payee: Mapping[str, str | None] | None = None,
     dead_money: int = 0,
     house_bet: int = 0,
+    capped_by: Mapping[str, str] | None = None,
 ) -> Settlement:
     """Build the pots, award them by ``result`` and place every chip.
 
@@ -217,14 +231,42 @@ def settle(
     folded_set = set(folded)
     extra = tuple(always_eligible)
     _validate(contributions, groups, folded_set, extra, button, rules, house_bet + dead_money)
+    pots = build_pots(contributions, folded_set, always_eligible=extra, dead_money=dead_money + house_bet,
+                      capped_by=capped_by)
+    return award(pots, groups, contributions, rules=rules, button=button, payee=payee, extra=extra)
+
+
+def award(
+    pots: Iterable[Pot],
+    groups: Result,
+    contributions: Mapping[str, int],
+    *,
+    rules: PotRules | None = None,
+    button: str | None = None,
+    payee: Mapping[str, str | None] | None = None,
+    extra: Iterable[str] = (),
+) -> Settlement:
+    """Pay out pots already built, by the result ``groups`` (best first).
+
+    A pot whose eligible players are all missing from ``groups`` has no
+    legal winner: it stays on the table (goes to the house in DECKO).
+    ``extra`` names contestants outside the seats (monsters), who come after
+    every seated player when odd chips are handed out.
+
+    >>> s = award([Pot(500, ("ann", "ben"))], (("ann", "ben"),), {"ann": 200, "ben": 300},
+    ...           rules=pot_rules("dungeon-poker"))
+    >>> s.payouts, s.carry_over
+    ({'ann': 200, 'ben': 200}, 100)
+    """
+    rules = rules or GAME_POT_RULES["holdem"]
     seats = _seat_order(list(contributions), button)
-    pots = build_pots(contributions, folded_set, always_eligible=extra, dead_money=dead_money + house_bet)
     payee = dict(payee or {})
     payouts = {name: 0 for name in contributions}
     carry = removed = house = 0
     awarded: list[Pot] = []
     rank_of = {name: i for i, group in enumerate(groups) for name in group}
     everyone = list(contributions) + [n for n in extra if n not in contributions]
+    everyone += [n for group in groups for n in group if n not in everyone]
     for pot in pots:
         contenders = [n for n in pot.eligible if n in rank_of]
         if not contenders:
@@ -233,7 +275,7 @@ def settle(
                 house += pot.amount
             else:
                 carry += pot.amount
-            awarded.append(pot)
+            awarded.append(Pot(pot.amount, pot.eligible))
             continue
         best = min(rank_of[n] for n in contenders)
         winners = tuple(sorted((n for n in contenders if rank_of[n] == best), key=_seat_key(seats, everyone)))

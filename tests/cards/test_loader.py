@@ -124,3 +124,14 @@ def test_cards_schema_describes_card_fields() -> None:
     schema = result.json()
     assert "cards" in schema["properties"]
     assert "PlayingCard" in schema["$defs"]
+
+
+def test_card_data_errors_survive_pickling(game_copy: Path) -> None:
+    import pickle
+
+    _edit(game_copy / "dragon-kings" / "standard.yaml", "suit: s}", "suit: x}")
+    _edit(game_copy / "dragon-kings" / "standard.yaml", "{id: 4s,", "{id: 3s,")
+    with pytest.raises(CardDataError) as caught:
+        load_game("dragon-kings", game_copy)
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert copy.problems == caught.value.problems and str(copy) == str(caught.value)

@@ -1,0 +1,60 @@
+"""``companion print rulebook GAME``: one game's rulebook as a PDF.
+
+This module does not register a command group of its own: the printing
+group (``companion/cli/printing.py``) calls :func:`register_rulebook` to add
+the ``rulebook`` command to ``companion print``. Only typer and the standard
+library are imported here; the layout code loads when the command runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from companion.cli.common import JsonOption
+
+PAPER_CHOICES = ("a4", "letter")
+
+
+def default_rulebook_path(game: str, *, booklet: bool = False) -> Path:
+    """Where ``print rulebook`` writes when ``--out`` is not given."""
+    from companion.paths import default_output_dir
+
+    suffix = "-booklet" if booklet else ""
+    return default_output_dir() / f"{game}-rulebook{suffix}.pdf"
+
+
+def register_rulebook(print_app: typer.Typer) -> None:
+    """Add the ``rulebook`` command to the ``print`` group."""
+
+    @print_app.command("rulebook")
+    def rulebook(
+        game: Annotated[str, typer.Argument(
+            help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d.",
+            show_default=False)],
+        out: Annotated[Path | None, typer.Option(
+            "--out", "-o", help="PDF to write [default: output/GAME-rulebook.pdf].",
+            show_default=False)] = None,
+        paper: Annotated[str, typer.Option(
+            "--paper", help="Sheet size: a4 or letter.")] = "a4",
+        booklet: Annotated[bool, typer.Option(
+            "--booklet", help="Half-size pages printed two-up in booklet order: print double-sided "
+                              "(flip on the short edge), fold in the middle, staple.")] = False,
+        json_output: JsonOption = False,
+    ) -> None:
+        """Write a game's rulebook: rules, variants, clarifications, a quick
+        reference and card lists taken from the card database."""
+        from companion.cli.common import console, emit_json
+        from companion.printing.rulebook import build_rulebook
+
+        target = out if out is not None else default_rulebook_path(game, booklet=booklet)
+        pages = build_rulebook(game, target, paper=paper, booklet=booklet)
+        size = target.stat().st_size
+        if json_output:
+            emit_json({"game": game, "file": str(target), "pages": pages, "bytes": size,
+                       "paper": paper.lower(), "booklet": booklet})
+            return
+        what = "sheet sides (fold into a booklet)" if booklet else "pages"
+        console().print(f"wrote [bold]{target}[/bold]: {pages} {what}, {size / 1024:.0f} kB")

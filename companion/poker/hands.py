@@ -1,0 +1,448 @@
+"""Judge hands under a game's :class:`~companion.poker.rules.Rules`: one engine for all.
+
+:func:`evaluate` gives a player's best hand (a :class:`HandValue`: its value,
+higher wins; its class name; the cards it uses). :func:`rank_hands` judges a
+whole showdown and returns :class:`Ranking` places, ties sharing a place.
+
+>>> from companion.poker.cards import parse_cards as c
+>>> evaluate(c("Ah Kh"), c("Qh Jh Th 2c 3d")).name
+'royal flush'
+>>> r = rank_hands({"ann": c("As Ad"), "bob": c("Kc Kd"), "cy": c("Ac Ah")}, c("2s 7h 9d Jc 4s"))
+>>> [(p.name, p.place) for p in r.placings], r.winners
+([('ann', 1), ('cy', 1), ('bob', 3)], ('ann', 'cy'))
+
+Dungeon Poker's Mystical storm: exactly two hand cards, so a four-flush in
+hand plus one board heart is no flush:
+
+>>> from companion.poker.rules import MYSTICAL_STORM
+>>> evaluate(c("Ah Kh Qh Jh"), c("2h 7c 8d 9s 3c"), MYSTICAL_STORM).name
+'high card'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Protocol
+
+from companion.errors import CompanionError
+from companion.poker.cards import Card, check_unique
+from companion.poker.high import BLACK_KINGS, KING_OF_SPADES, best_five
+from companion.poker.rules import HOLDEM, Rules
+from companion.poker.tables import build_tables, holdem_value_unchecked, tables_ready
+from companion.poker.values import (
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    FULL_PLATE_FLOOR,
+    HIGH_CARD,
+    LOW_TOP,
+    NO_HAND,
+    PAIR,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+    describe,
+    high_name,
+    pack,
+    ranks_of,
+)
+
+
+@dataclass(frozen=True, order=True)
+class HandValue:
+    """A player's best hand: ``value`` (higher wins, 0 = no legal hand), its
+    class ``name``, the ``cards`` it uses and what each ``plays_as`` (a wild
+    card's chosen identity; the card itself otherwise).
+
+    For a lowball ordering ``value`` is already turned around: the weakest
+    hand has the highest value, and ``strength`` keeps the usual reading.
+    """
+
+    value: int
+    name: str = field(compare=False)
+    description: str = field(compare=False, default="")
+    cards: tuple[Card, ...] = field(compare=False, default=())
+    plays_as: tuple[Card, ...] = field(compare=False, default=())
+    note: str = field(compare=False, default="")
+
+    @property
+    def legal(self) -> bool:
+        """Whether this hand may win at all."""
+        return self.value > 0
+
+    def played(self, *, symbols: bool = False) -> list[str]:
+        """The cards used, a wild card shown as ``*=A♠`` (what it plays as)."""
+        out = []
+        for card, plays in zip(self.cards, self.plays_as, strict=True):
+            text = card.symbol if symbols else card.code
+            if card != plays:
+                text += "=" + (plays.symbol if symbols else plays.code)
+            out.append(text)
+        return out
+
+    def __repr__(self) -> str:
+        cards = " ".join(self.played())
+        return f"HandValue({self.description or self.name!r}, [{cards}], value={self.value:#x})"
+
+
+NO_LEGAL_HAND = HandValue(NO_HAND, "no hand", "no legal hand")
+
+
+def _pools(hand: Sequence[Card], board: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
+    """Every card pool a player may build a hand from, under the hand-card limits."""
+    hand, board = tuple(hand), tuple(board)
+    if rules.use_exactly is not None:
+        k = rules.use_exactly
+        if len(hand) < k:
+            return []
+        size = rules.hand_size or 5
+        from_board = max(0, size - k)
+        boards = list(combinations(board, from_board)) if len(board) > from_board else [board]
+        return [h + b for h in combinations(hand, k) for b in boards]
+    limit = rules.use_at_most
+    if limit is None or len(hand) <= limit:
+        return [hand + board]
+    return [h + board for h in combinations(hand, limit)]
+
+
+def _dragon_value(pool: Sequence[Card], fast: bool = True) -> int:
+    """Dragon Kings value of a pool with no wild cards (fast path)."""
+    cards = set(pool)
+    if BLACK_KINGS <= cards or (KING_OF_SPADES in cards and sum(1 for c in pool if c.suit == "s") >= 5):
+        return best_five(pool, dragon=True).value
+    if fast and len(pool) <= 7:
+        return holdem_value_unchecked(pool)
+    return best_five(pool).value
+
+
+def _high_value(pool: Sequence[Card], rules: Rules, fast: bool = True) -> int:
+    """``fast`` uses the lookup tables (which must be built); else the general evaluator."""
+    if rules.dragon:
+        wild = [c for c in pool if rules.is_wild(c)]
+        if wild:
+            return best_five(pool, wild=wild, dragon=True).value
+        return _dragon_value(pool, fast)
+    # Only Dragon Kings knows wild cards (jokers are refused elsewhere).
+    if fast and len(pool) <= 7:
+        return holdem_value_unchecked(pool)
+    return best_five(pool).value
+
+
+def _five_value(ranks: list[int], flush: bool, wheel: bool = True) -> int:
+    """Value of exactly five cards given their ranks (ace 14 or 1) and flush flag.
+
+    ``wheel``: whether A-2-3-4-5 with the ace as 14 still counts as a straight.
+    """
+    ranks = sorted(ranks, reverse=True)
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    distinct = len(counts)
+    straight_top = 0
+    if distinct == 5:
+        if ranks[0] - ranks[4] == 4:
+            straight_top = ranks[0]
+        elif wheel and ranks == [14, 5, 4, 3, 2]:
+            straight_top = 5
+    if straight_top and flush:
+        return pack(STRAIGHT_FLUSH, straight_top)
+    shape = [c for _, c in groups]
+    order = [r for r, _ in groups]
+    if shape[0] == 4:
+        return pack(FOUR_OF_A_KIND, *order)
+    if shape[:2] == [3, 2]:
+        return pack(FULL_HOUSE, *order)
+    if flush:
+        return pack(FLUSH, *ranks)
+    if straight_top:
+        return pack(STRAIGHT, straight_top)
+    if shape[0] == 3:
+        return pack(THREE_OF_A_KIND, *order)
+    if shape[:2] == [2, 2]:
+        return pack(TWO_PAIR, *order)
+    if shape[0] == 2:
+        return pack(PAIR, *order)
+    return pack(HIGH_CARD, *ranks)
+
+
+def low_strength(five: Sequence[Card], ace_low: bool) -> int:
+    """How strong five cards are when the holder wants them weak.
+
+    With ``ace_low`` every ace of the hand counts either as fourteen (and
+    then A-2-3-4-5 is no straight) or as one, whichever reads weaker.
+
+    >>> from companion.poker.cards import parse_cards as c
+    >>> describe(low_strength(c("Ah 2c 3d 4s 6h"), True))
+    'six high'
+    >>> describe(low_strength(c("Ah 2c 3d 4s 5h"), True))
+    'ace high'
+    """
+    ranks = [c.rank for c in five]
+    flush = len({c.suit for c in five}) == 1
+    if not (ace_low and 14 in ranks):
+        return _five_value(ranks, flush)
+    high = _five_value(ranks, flush, wheel=False)
+    low = _five_value([1 if r == 14 else r for r in ranks], flush)
+    return min(high, low)
+
+
+def _low_best(pools: Iterable[Sequence[Card]], rules: Rules) -> tuple[int, tuple[Card, ...]] | None:
+    """The weakest five-card hand over all pools: (strength, cards)."""
+    size = rules.hand_size or 5
+    best: tuple[int, tuple[Card, ...]] | None = None
+    for pool in pools:
+        if len(pool) < size:
+            continue
+        for five in combinations(pool, size):
+            s = low_strength(five, rules.ace_low)
+            if best is None or s < best[0]:
+                best = (s, five)
+    return best
+
+
+def value_of(hand: Sequence[Card], board: Sequence[Card] = (), rules: Rules = HOLDEM) -> int:
+    """Just the value of :func:`evaluate` (no Full Plate), for fast loops."""
+    build_tables()
+    pools = _pools(hand, board, rules)
+    if not pools:
+        return NO_HAND
+    if rules.lowball:
+        found = _low_best(pools, rules)
+        return NO_HAND if found is None else LOW_TOP - found[0]
+    best = NO_HAND
+    for pool in pools:
+        if rules.hand_size is not None and len(pool) < rules.hand_size:
+            continue
+        v = _high_value(pool, rules)
+        if v > best:
+            best = v
+    return best
+
+
+def evaluate(
+    hand: Sequence[Card],
+    board: Sequence[Card] = (),
+    rules: Rules = HOLDEM,
+    *,
+    full_plate: bool = False,
+) -> HandValue:
+    """A player's best hand from their hand cards and one board under ``rules``.
+
+    ``full_plate``: the Dungeon Poker artifact; the hand is worth at least a
+    virtual pair of eights that combines with no card (no effect when the
+    weakest hand wins, where a floor could only hurt its owner).
+
+    >>> from companion.poker.cards import parse_cards as c
+    >>> evaluate(c("2c 7d"), c("Ks 9h 4s 3d Jc"), full_plate=True).description
+    'pair of eights (Full Plate)'
+    """
+    # A few hands (companion rank) are quicker with the general evaluator than
+    # with building the lookup tables; a process that built them uses them.
+    fast = tables_ready()
+    hand, board = tuple(hand), tuple(board)
+    _check_jokers(hand + board, rules)
+    pools = _pools(hand, board, rules)
+    if rules.lowball:
+        found = _low_best(pools, rules)
+        if found is None:
+            return NO_LEGAL_HAND
+        strength, five = found
+        order = sorted(five, key=lambda c: _low_sort_key(c, strength), reverse=True)
+        return HandValue(
+            LOW_TOP - strength, high_name(strength), describe(strength), tuple(order), tuple(order)
+        )
+    best_pool: tuple[Card, ...] | None = None
+    best = NO_HAND
+    for pool in pools:
+        if rules.hand_size is not None and len(pool) < rules.hand_size:
+            continue
+        v = _high_value(pool, rules, fast)
+        if v > best:
+            best, best_pool = v, pool
+    floor = rules.floor(full_plate)
+    if best < floor:
+        note = "Full Plate" if full_plate and floor == FULL_PLATE_FLOOR else "virtual pair"
+        return HandValue(floor, "pair", f"{describe(floor)} ({note})", note=note)
+    if best_pool is None or best == NO_HAND:
+        return NO_LEGAL_HAND
+    wild = [c for c in best_pool if rules.is_wild(c)]
+    chosen = best_five(best_pool, wild=wild, dragon=rules.dragon)
+    if chosen.value != best:  # the fast tables and the general evaluator must agree
+        raise AssertionError(f"evaluators disagree on {best_pool}: {chosen.value:#x} != {best:#x}")
+    return HandValue(best, high_name(best), describe(best), chosen.cards, chosen.plays_as)
+
+
+def _low_sort_key(card: Card, strength: int) -> tuple[int, int]:
+    # Show the hand as it was read: an ace that counted as one goes last.
+    low_reading = 1 in ranks_of(strength) and card.rank == 14
+    return (1 if low_reading else card.rank, -int(card))
+
+
+def _check_jokers(cards: Iterable[Card], rules: Rules) -> None:
+    if not rules.dragon and any(c.is_joker for c in cards):
+        raise CompanionError(f"jokers ('*') are wild cards of dragon-kings; {rules.name} has none")
+
+
+class Judged(Protocol):
+    """What a placing needs of a judged hand: a poker :class:`HandValue` or a DECKO set."""
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def legal(self) -> bool: ...
+
+    def played(self, *, symbols: bool = False) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One player's place in a showdown (``None``: no legal hand, cannot win)."""
+
+    name: str
+    hand: Judged
+    place: int | None
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A judged showdown on one board: placings best first."""
+
+    placings: tuple[Placing, ...]
+    board: tuple[Card, ...] = ()
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.placings if p.place == 1)
+
+    @property
+    def result(self) -> tuple[tuple[str, ...], ...]:
+        """Groups of tied players, best first, leaving out those without a
+        legal hand: the shape :mod:`companion.poker.pots` settles.
+
+        >>> from companion.poker.cards import parse_cards as c
+        >>> r = rank_hands({"a": c("As Ad"), "b": c("Kc Kd"), "c": c("Ah Ac")}, c("2s 7h 9d Jc 4s"))
+        >>> r.result, r.result_text
+        ((('a', 'c'), ('b',)), 'a = c > b')
+        """
+        groups: dict[int, list[str]] = {}
+        for p in self.placings:
+            if p.place is not None:
+                groups.setdefault(p.place, []).append(p.name)
+        return tuple(tuple(groups[k]) for k in sorted(groups))
+
+    @property
+    def result_text(self) -> str:
+        """The result as ``companion pot --result`` reads it: ``a = c > b``."""
+        return " > ".join(" = ".join(group) for group in self.result)
+
+    def place_of(self, name: str) -> int | None:
+        for p in self.placings:
+            if p.name == name:
+                return p.place
+        raise KeyError(name)
+
+
+def places(values: Sequence[int]) -> list[int | None]:
+    """Competition places for values (higher wins): ties share a place, the
+    next place skips; a value of 0 (no legal hand) gets ``None``.
+
+    >>> places([5, 9, 5, 0, 1])
+    [2, 1, 2, None, 4]
+    """
+    legal = sorted((v for v in values if v > 0), reverse=True)
+    first: dict[int, int] = {}
+    for i, v in enumerate(legal):
+        first.setdefault(v, i + 1)
+    return [first[v] if v > 0 else None for v in values]
+
+
+def order_placings(names: Sequence[str], hands: Sequence[Judged], ranks: Sequence[int | None]) -> tuple[Placing, ...]:
+    """Placings sorted by place (players without a hand last), stable by input order."""
+    rows = [Placing(n, h, p) for n, h, p in zip(names, hands, ranks, strict=True)]
+    big = len(rows) + 1
+    return tuple(sorted(rows, key=lambda p: big if p.place is None else p.place))
+
+
+def check_cards(hands: Mapping[str, Sequence[Card]], boards: Sequence[Sequence[Card]]) -> None:
+    """Reject a card given twice anywhere at the table (jokers may repeat)."""
+    cards: list[Card] = []
+    owners: list[str] = []
+    for name, hand in hands.items():
+        cards += hand
+        owners += [name] * len(hand)
+    for i, board in enumerate(boards):
+        cards += board
+        owners += ["the board" if len(boards) == 1 else f"board {i + 1}"] * len(board)
+    check_unique(cards, owners)
+
+
+def rank_boards(
+    hands: Mapping[str, Sequence[Card]],
+    boards: Sequence[Sequence[Card]],
+    rules: Rules = HOLDEM,
+    *,
+    full_plate: Iterable[str] = (),
+) -> tuple[Ranking, ...]:
+    """Judge a showdown on each board separately (Two front war has two).
+
+    ``full_plate`` names the players who hold the Full Plate.
+    """
+    if len(boards) != rules.boards:
+        raise CompanionError(f"{rules.name} is played on {rules.boards} board(s), not {len(boards)}")
+    plate = set(full_plate)
+    unknown = plate - set(hands)
+    if unknown:
+        raise CompanionError(f"Full Plate holder {sorted(unknown)[0]!r} is not a player")
+    check_cards(hands, boards)
+    names = list(hands)
+    out = []
+    for board in boards:
+        values = [evaluate(hands[n], board, rules, full_plate=n in plate) for n in names]
+        out.append(Ranking(order_placings(names, values, places([v.value for v in values])), tuple(board)))
+    return tuple(out)
+
+
+def rank_hands(
+    hands: Mapping[str, Sequence[Card]],
+    board: Sequence[Card] = (),
+    rules: Rules = HOLDEM,
+    *,
+    full_plate: Iterable[str] = (),
+) -> Ranking:
+    """Judge a showdown on one board: every player's best hand and place."""
+    if rules.boards != 1:
+        raise CompanionError(f"{rules.name} has {rules.boards} boards: use rank_boards")
+    return rank_boards(hands, [board], rules, full_plate=full_plate)[0]
+
+
+def is_dragon_kings(cards: Iterable[Card]) -> bool:
+    """Whether both black kings are among ``cards``."""
+    return BLACK_KINGS <= set(cards)
+
+
+__all__ = [
+    "HandValue",
+    "Judged",
+    "NO_LEGAL_HAND",
+    "Placing",
+    "Ranking",
+    "evaluate",
+    "is_dragon_kings",
+    "low_strength",
+    "order_placings",
+    "places",
+    "rank_boards",
+    "rank_hands",
+    "value_of",
+]

@@ -1,0 +1,219 @@
+"""The one place the showdown asks the hand ranker for an order.
+
+The showdown adjudicator never evaluates a hand itself. It hands each
+contestant's cards, the board and the ranking rules of the game (and of the
+Dungeon Poker encounter) to :func:`rank_contestants`, and gets back each
+contestant's hand class, the cards it uses and its place; a contestant that
+cannot make a legal hand (too few hand cards for Mystical storm) gets no
+place. Everything else (pots, monsters, treasure) is the showdown's.
+
+>>> ranked = [RankedHand("ann", "Pair", ("8s", "8h"), 2), RankedHand("orc", "Flush", (), 1),
+...           RankedHand("ben", "no legal hand", (), None)]
+>>> result_groups(ranked)
+(('orc',), ('ann',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import CompanionError
+
+
+@dataclass(frozen=True)
+class Contestant:
+    """One hand at the showdown: a player's or a monster's."""
+
+    name: str
+    cards: tuple[str, ...]
+    min_pair: str | None = None
+    """Full Plate: the hand is worth at least a pair of this rank."""
+    burn_top: str | None = None
+    """DECKO: the top card of the player's burn pile (a Pyromaniac Queen may copy it)."""
+    discard_top: str | None = None
+    """DECKO: the top card of the player's discard pile (a Dumpster Diving Queen may copy it)."""
+
+
+@dataclass(frozen=True)
+class RankRules:
+    """How hands are compared in this showdown.
+
+    ``game`` is the ordering (``holdem``, ``omaha``, ``dungeon-poker``,
+    ``dragon-kings``, ``decko``); ``encounter`` the Dungeon Poker encounter
+    id, with the structured rules the ranker needs spelled out beside it.
+    """
+
+    game: str = "holdem"
+    encounter: str | None = None
+    use_exactly: int | None = None
+    use_at_most: int | None = None
+    lowball: bool = False
+    ace_low: bool = False
+    hand_size: int | None = None
+    wild: tuple[str, ...] = ()
+    wildcard: str | None = None
+
+
+@dataclass(frozen=True)
+class RankedHand:
+    """What the ranker says of one contestant (``place`` 1 is the best)."""
+
+    name: str
+    hand: str
+    best: tuple[str, ...] = ()
+    place: int | None = None
+    """``None``: no legal hand, so this contestant cannot win anything."""
+    chips: int = 0
+    """DECKO: chips the revealed hand earns (chip cards, crypto, rich kings)."""
+    money: int = 0
+    """DECKO: dollars to buy with (the set's buying value plus credit cards)."""
+    extra: dict[str, object] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "hand": self.hand, "best": list(self.best), "place": self.place}
+
+
+Ranker = Callable[[Sequence[Contestant], tuple[str, ...], RankRules], list[RankedHand]]
+"""Rank the contestants' hands with one board under the rules."""
+
+
+def result_groups(ranked: Iterable[RankedHand]) -> tuple[tuple[str, ...], ...]:
+    """The ranking as groups of tied names, best first (no-hand contestants left out)."""
+    places: dict[int, list[str]] = {}
+    for r in ranked:
+        if r.place is not None:
+            places.setdefault(r.place, []).append(r.name)
+    return tuple(tuple(places[p]) for p in sorted(places))
+
+
+# ---------------------------------------------------------------- card notation
+
+
+def parse_cards(text: str | Sequence[str], *, where: str = "cards", jokers: bool = False) -> tuple[str, ...]:
+    """Read cards in the project's notation (the ranker's parser) into codes like ``As``.
+
+    Duplicates are left to the caller, who knows whose cards they are.
+
+    >>> parse_cards("A♠ 10h, kd")
+    ('As', 'Th', 'Kd')
+    >>> parse_cards("Zx", where="ann's hand")
+    Traceback (most recent call last):
+      ...
+    companion.errors.CompanionError: ann's hand: 'Zx' is not a card (rank must be 2-9, T/10, J, Q, K, A; suit s h d c or ♠ ♥ ♦ ♣)
+    """
+    from companion.poker.cards import parse_cards as parse
+
+    tokens = text if isinstance(text, str) else [str(t) for t in text]
+    try:
+        return tuple(c.code for c in parse(tokens, allow_joker=jokers, unique=False))
+    except CompanionError as exc:
+        raise CompanionError(f"{where}: {exc}") from None
+
+
+def parse_rank(value: str | int) -> str:
+    """A rank alone (the Witch's cursed number): ``7``, ``10``, ``T``, ``A``, ``ace``.
+
+    >>> parse_rank(10), parse_rank("ace"), parse_rank("q")
+    ('T', 'A', 'Q')
+    """
+    from companion.poker.cards import parse_rank as parse, rank_char
+
+    words = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "1": "A"}
+    key = str(value).strip()
+    key = words.get(key.lower(), key)
+    try:
+        return rank_char(parse(key))
+    except CompanionError:
+        raise CompanionError(f"'{value}' is not a card number (2-10, J, Q, K or A)") from None
+
+
+# ---------------------------------------------------------------- the ranker
+
+
+def ranker_rules(rules: RankRules) -> Any:
+    """The hand ranker's :class:`~companion.poker.rules.Rules` for one board.
+
+    >>> ranker_rules(RankRules("dungeon-poker", "plague", use_at_most=1)).use_at_most
+    1
+    >>> ranker_rules(RankRules("dragon-kings", wild=("2",))).wild_ranks
+    frozenset({2})
+    """
+    from companion.poker.rules import GAMES, dungeon_poker_rules
+
+    if rules.game == "dungeon-poker":
+        changes: dict[str, object] = {
+            "use_exactly": rules.use_exactly, "use_at_most": rules.use_at_most,
+            "lowball": rules.lowball, "ace_low": rules.ace_low, "showdown_hand_size": rules.hand_size,
+        }
+        return dungeon_poker_rules(changes, name=rules.encounter or "dungeon-poker")
+    if rules.game not in GAMES:
+        raise CompanionError(
+            f"ranking {rules.game} hands is not available in this build: give the order as 'result'"
+        )
+    base = GAMES[rules.game]
+    return base.with_wild(rules.wild) if rules.wild else base
+
+
+def parse_decko(text: str | Sequence[str], *, where: str = "cards") -> tuple[str, ...]:
+    """DECKO cards in the ranker's DECKO notation (``9s+2``, ``6h/7``, ``Qh:pyro``), as codes.
+
+    >>> parse_decko("9s+2 6h/7 5s")
+    ('9s+2', '6h/7', '5s')
+    """
+    from companion.poker.decko import parse_decko_cards
+
+    try:
+        return tuple(c.code for c in parse_decko_cards(text if isinstance(text, str) else list(text)))
+    except CompanionError as exc:
+        raise CompanionError(f"{where}: {exc}") from None
+
+
+def rank_decko_reveal(contestants: Sequence[Contestant], market: tuple[str, ...], rules: RankRules) -> list[RankedHand]:
+    """Judge a DECKO reveal (:func:`companion.poker.decko.rank_decko`); ``market`` is the face-up market."""
+    from companion.poker.decko import parse_decko_card, parse_decko_cards, rank_decko, wildcard_round
+
+    hands = {c.name: parse_decko_cards(list(c.cards)) for c in contestants}
+    burn = {c.name: parse_decko_card(c.burn_top) for c in contestants if c.burn_top}
+    discard = {c.name: parse_decko_card(c.discard_top) for c in contestants if c.discard_top}
+    ranking = rank_decko(hands, wildcard_round(rules.wildcard), market=parse_decko_cards(list(market)),
+                         burn_tops=burn, discard_tops=discard)
+    out = []
+    for placing in ranking.placings:
+        found: Any = placing.hand
+        if placing.place is None:
+            out.append(RankedHand(placing.name, "no set", (), None, found.chips, found.dollars + found.money))
+            continue
+        out.append(RankedHand(placing.name, found.name, tuple(found.played()), placing.place, found.chips,
+                              found.dollars + found.money,
+                              extra={"description": found.description, "dollars": found.dollars}))
+    return out
+
+
+def rank_with_companion(contestants: Sequence[Contestant], board: tuple[str, ...], rules: RankRules) -> list[RankedHand]:
+    """Rank with the project's hand ranker (:func:`companion.poker.hands.rank_hands`)."""
+    from companion.poker.cards import parse_cards as parse
+    from companion.poker.hands import rank_hands
+
+    if rules.game == "decko":
+        return rank_decko_reveal(contestants, board, rules)
+    game_rules = ranker_rules(rules)
+    jokers = game_rules.dragon
+    hands = {c.name: parse(c.cards, allow_joker=jokers, unique=False) for c in contestants}
+    plates = [c.name for c in contestants if c.min_pair is not None]
+    ranking = rank_hands(hands, parse(board, allow_joker=jokers, unique=False), game_rules, full_plate=plates)
+    out = []
+    for placing in ranking.placings:
+        value = placing.hand
+        if placing.place is None:
+            out.append(RankedHand(placing.name, "no legal hand", (), None))
+            continue
+        out.append(RankedHand(placing.name, value.name, tuple(value.played()), placing.place,
+                              extra={"description": value.description}))
+    return out
+
+
+def default_ranker() -> Ranker:
+    """The project's hand ranker, adapted to the showdown's narrow call."""
+    return rank_with_companion

@@ -1,0 +1,224 @@
+"""Hand values: one integer per hand, higher wins, and how to read it back.
+
+A value packs a hand class (category) and its tie-breaking ranks::
+
+    value = category << 24 | sub << 20 | r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5
+
+``r1``-``r5`` are the ranks that decide ties, most significant first (2-14,
+an ace that plays low is 1, a missing card 0). ``sub`` orders hands inside
+the two Dragon Kings classes. Value 0 means *no hand*: the player cannot win
+(for instance a one-card Goblin during Mystical storm).
+
+Poker-style games share one category scale (:data:`HIGH_CATEGORIES`); DECKO
+has its own (:data:`DECKO_CATEGORIES`), whose index is also the set's buying
+value in dollars plus one.
+
+>>> v = pack(FULL_HOUSE, 13, 7)
+>>> category_of(v), ranks_of(v)
+(7, (13, 7, 0, 0, 0))
+>>> describe(v)
+'full house, kings over sevens'
+>>> pack(PAIR, 14, 13, 9, 4) > pack(PAIR, 14, 13, 9, 3)
+True
+"""
+
+from __future__ import annotations
+
+from companion.poker.cards import RANK_NAMES, RANK_PLURALS
+
+NO_HAND = 0
+HIGH_CARD = 1
+PAIR = 2
+TWO_PAIR = 3
+THREE_OF_A_KIND = 4
+STRAIGHT = 5
+FLUSH = 6
+FULL_HOUSE = 7
+FOUR_OF_A_KIND = 8
+FIVE_OF_A_KIND = 9
+STRAIGHT_FLUSH = 10
+GRAVE_DIGGER = 11
+DRAGON_KINGS = 12
+
+HIGH_CATEGORIES: dict[int, str] = {
+    NO_HAND: "no hand",
+    HIGH_CARD: "high card",
+    PAIR: "pair",
+    TWO_PAIR: "two pair",
+    THREE_OF_A_KIND: "three of a kind",
+    STRAIGHT: "straight",
+    FLUSH: "flush",
+    FULL_HOUSE: "full house",
+    FOUR_OF_A_KIND: "four of a kind",
+    FIVE_OF_A_KIND: "five of a kind",
+    STRAIGHT_FLUSH: "straight flush",
+    GRAVE_DIGGER: "Grave Digger spade flush",
+    DRAGON_KINGS: "Twinned Dragon Kings",
+}
+"""Class names of the poker-style scale, weakest first. Hold'em never
+reaches five of a kind, Grave Digger or Dragon Kings; Dragon Kings does."""
+
+# DECKO's own scale: category index - 1 is the set's buying value in dollars.
+DECKO_HIGH_CARD = 1
+DECKO_PAIR = 2
+DECKO_TWO_PAIRS = 3
+DECKO_THREE_OF_A_KIND = 4
+DECKO_FULL_HOUSE = 5
+DECKO_STRAIGHT = 6
+DECKO_FLUSH = 7
+DECKO_FOUR_OF_A_KIND = 8
+DECKO_STRAIGHT_FLUSH = 9
+DECKO_ROYAL_FLUSH = 10
+
+DECKO_CATEGORIES: dict[int, str] = {
+    NO_HAND: "no set",
+    DECKO_HIGH_CARD: "high card",
+    DECKO_PAIR: "pair",
+    DECKO_TWO_PAIRS: "two pairs",
+    DECKO_THREE_OF_A_KIND: "three of a kind",
+    DECKO_FULL_HOUSE: "full house",
+    DECKO_STRAIGHT: "straight",
+    DECKO_FLUSH: "flush",
+    DECKO_FOUR_OF_A_KIND: "four of a kind",
+    DECKO_STRAIGHT_FLUSH: "straight flush",
+    DECKO_ROYAL_FLUSH: "royal flush",
+}
+"""DECKO's set classes, weakest first (full house sits below straight and flush)."""
+
+LOW_TOP = 1 << 28
+"""Lowball values are ``LOW_TOP - strength``: the weaker the hand, the higher."""
+
+FULL_PLATE_FLOOR = PAIR << 24 | 8 << 16
+"""The Full Plate's virtual pair of eights, with no other cards."""
+
+
+def pack(category: int, *ranks: int, sub: int = 0) -> int:
+    """Pack a category, an optional sub-class and up to five ranks into a value.
+
+    >>> pack(HIGH_CARD, 14, 9) < pack(HIGH_CARD, 14, 9, 2)
+    True
+    """
+    value = category << 24 | sub << 20
+    shift = 16
+    for r in ranks[:5]:
+        value |= r << shift
+        shift -= 4
+    return value
+
+
+def category_of(value: int) -> int:
+    return value >> 24
+
+
+def sub_of(value: int) -> int:
+    return (value >> 20) & 0xF
+
+
+def ranks_of(value: int) -> tuple[int, int, int, int, int]:
+    return ((value >> 16) & 0xF, (value >> 12) & 0xF, (value >> 8) & 0xF, (value >> 4) & 0xF, value & 0xF)
+
+
+def high_name(value: int) -> str:
+    """The class name of a poker-style value; a top straight flush is a royal flush.
+
+    >>> high_name(pack(STRAIGHT_FLUSH, 14)), high_name(pack(STRAIGHT_FLUSH, 9))
+    ('royal flush', 'straight flush')
+    """
+    cat = category_of(value)
+    if cat == STRAIGHT_FLUSH and ranks_of(value)[0] == 14:
+        return "royal flush"
+    return HIGH_CATEGORIES[cat]
+
+
+def _plural(rank: int) -> str:
+    return RANK_PLURALS[rank]
+
+
+def _name(rank: int) -> str:
+    return RANK_NAMES[rank]
+
+
+def _high(rank: int) -> str:
+    return f"{_name(rank)} high"
+
+
+def describe(value: int) -> str:
+    """A short description of a poker-style value, for people.
+
+    >>> describe(pack(TWO_PAIR, 13, 9, 2))
+    'two pair, kings and nines'
+    >>> describe(pack(STRAIGHT, 5))
+    'straight, five high'
+    >>> describe(FULL_PLATE_FLOOR)
+    'pair of eights'
+    >>> describe(pack(DRAGON_KINGS, 14, 14, 9, sub=2))
+    'Twinned Dragon Kings with a pair of aces'
+    """
+    cat = category_of(value)
+    r = ranks_of(value)
+    if cat == NO_HAND:
+        return "no hand"
+    if cat == HIGH_CARD:
+        return _high(r[0]) if r[0] else "no cards"
+    if cat == PAIR:
+        return f"pair of {_plural(r[0])}"
+    if cat == TWO_PAIR:
+        return f"two pair, {_plural(r[0])} and {_plural(r[1])}"
+    if cat == THREE_OF_A_KIND:
+        return f"three {_plural(r[0])}"
+    if cat == STRAIGHT:
+        return f"straight, {_high(r[0])}"
+    if cat == FLUSH:
+        return f"flush, {_high(r[0])}"
+    if cat == FULL_HOUSE:
+        return f"full house, {_plural(r[0])} over {_plural(r[1])}"
+    if cat == FOUR_OF_A_KIND:
+        return f"four {_plural(r[0])}"
+    if cat == FIVE_OF_A_KIND:
+        return f"five {_plural(r[0])}"
+    if cat == STRAIGHT_FLUSH:
+        return "royal flush" if r[0] == 14 else f"straight flush, {_high(r[0])}"
+    if cat == GRAVE_DIGGER:
+        kind = "straight flush" if sub_of(value) else "flush"
+        return f"Grave Digger spade {kind}, {_high(r[0])}"
+    if cat == DRAGON_KINGS:
+        sub = sub_of(value)
+        if sub == 3:
+            return f"Twinned Dragon Kings with three {_plural(r[0])}"
+        if sub == 2:
+            return f"Twinned Dragon Kings with a pair of {_plural(r[0])}"
+        return f"Twinned Dragon Kings, {_name(r[0])} kicker" if r[0] else "Twinned Dragon Kings"
+    return HIGH_CATEGORIES.get(cat, "?")
+
+
+def describe_decko(value: int) -> str:
+    """A short description of a DECKO set value.
+
+    >>> describe_decko(pack(DECKO_FULL_HOUSE, 3, 13))
+    'full house, threes over kings'
+    >>> describe_decko(pack(DECKO_HIGH_CARD, 12))
+    'high card, queen'
+    """
+    cat = category_of(value)
+    r = ranks_of(value)
+    if cat == NO_HAND:
+        return "no set"
+    if cat == DECKO_HIGH_CARD:
+        return f"high card, {_name(r[0])}"
+    if cat == DECKO_PAIR:
+        return f"pair of {_plural(r[0])}"
+    if cat == DECKO_TWO_PAIRS:
+        return f"two pairs, {_plural(r[0])} and {_plural(r[1])}"
+    if cat == DECKO_THREE_OF_A_KIND:
+        return f"three {_plural(r[0])}"
+    if cat == DECKO_FULL_HOUSE:
+        return f"full house, {_plural(r[0])} over {_plural(r[1])}"
+    if cat == DECKO_STRAIGHT:
+        return f"straight, {_high(r[0])}"
+    if cat == DECKO_FLUSH:
+        return f"flush, {_high(r[0])}"
+    if cat == DECKO_FOUR_OF_A_KIND:
+        return f"four {_plural(r[0])}"
+    if cat == DECKO_STRAIGHT_FLUSH:
+        return f"straight flush, {_high(r[0])}"
+    return DECKO_CATEGORIES.get(cat, "?")

@@ -1,0 +1,1 @@
+"""Printable card sheets: imposition, card faces, backs and calibration."""

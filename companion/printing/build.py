@@ -1,0 +1,516 @@
+"""Build print-ready PDFs: decks of a game, every game, a contact sheet.
+
+The work is split so each part can be tested alone: :func:`select_cards`
+decides which physical cards print (quantities, ``--copies``, ``--only``),
+:mod:`companion.printing.imposition` decides where they go, the templates
+and :mod:`companion.printing.faces` decide what each shows, and
+:class:`SheetWriter` puts them on pages. Each distinct face and each deck's
+back is drawn once as a PDF form XObject and placed as often as needed, so
+a deck of 55 treasures with many copies costs little more than its
+distinct cards.
+
+Every page carries a TrimBox (the cards' cut edges) and a BleedBox (with
+bleed); the document asks readers to print at 100% (``PrintScaling
+None``) and to flip duplex sheets on the chosen edge.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.fileio import write_atomic
+from companion.printing.imposition import MM_TO_PT, Layout, SheetSpec, Slot, impose, paginate
+from companion.printing.shapes import enable_icon_forms
+
+Progress = Callable[[int], None]
+
+
+def save_canvas(c: Any) -> None:
+    """Save a reportlab canvas with plain Flate streams.
+
+    reportlab wraps compressed streams in ASCII85 by default, which makes
+    files a quarter bigger and costs time; PDF readers need neither.
+    """
+    from reportlab import rl_config
+
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        c.save()
+    finally:
+        rl_config.useA85 = saved
+BACK_EMBLEMS = {
+    "dungeon-poker": "skull", "dungeon-master": "door", "decko": "chip", "dragon-kings": "wing",
+    "dungeon-of-d": "stairs",
+}
+
+
+@dataclass(frozen=True)
+class PrintCard:
+    """One physical card to print: which card, of which deck, which copy."""
+
+    card: Any
+    deck: Any
+    copy: int = 1
+
+    def __repr__(self) -> str:
+        return f"<PrintCard {self.deck.id}/{self.card.id} #{self.copy}>"
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What was written: for the summary table and ``--json``."""
+
+    path: Path
+    kind: str
+    game: str | None
+    decks: tuple[str, ...]
+    cards: int
+    pages: int
+    bytes: int
+    layout: Layout | None = None
+    designed: dict[str, list[str]] = field(default_factory=dict)
+    generic: dict[str, list[str]] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"<BuildResult {self.path.name}: {self.cards} cards, {self.pages} pages, {self.bytes} bytes>"
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "file": str(self.path), "kind": self.kind, "game": self.game, "decks": list(self.decks),
+            "cards": self.cards, "pages": self.pages, "bytes": self.bytes,
+        }
+        if self.layout is not None:
+            lay = self.layout.as_dict()
+            out["layout"] = {k: v for k, v in lay.items() if k not in ("faces", "backs_at")}
+        if self.designed or self.generic:
+            out["faces"] = {"designed": self.designed, "generic": self.generic}
+        return out
+
+
+def _matches(card: Any, wanted: str) -> bool:
+    key = wanted.strip().casefold()
+    return card.name.casefold() == key or card.id == key
+
+
+def select_cards(
+    game_cards: Any, deck_ids: Sequence[str] = (), *, only: Sequence[str] = (), copies: int = 1
+) -> list[PrintCard]:
+    """The physical cards to print, deck by deck in ``game.yaml`` order.
+
+    Full decks print every card ``quantity × copies`` times. ``only`` picks
+    cards by name or id (case does not matter; a value naming no card may
+    list several, comma-separated) and prints each ``copies`` times: it is
+    for reprinting a lost or damaged card, not for a whole run.
+    """
+    if copies < 1 or copies > 99:
+        raise CompanionError(f"--copies {copies} is out of range (1-99)")
+    game = game_cards.game
+    chosen = [game.deck(d) for d in deck_ids] if deck_ids else list(game.decks)
+    for deck_id, deck in zip(deck_ids, chosen, strict=False):
+        if deck is None:
+            known = ", ".join(d.id for d in game.decks)
+            raise CompanionError(f"{game.id} has no deck '{deck_id}' (decks: {known})")
+    chosen_ids = {d.id for d in chosen}
+    pool = [c for c in game_cards.cards if c.deck in chosen_ids]
+    if only:
+        picked: list[Any] = []
+        for value in only:
+            found = [c for c in pool if _matches(c, value)]
+            if not found and "," in value:
+                for part in value.split(","):
+                    part_found = [c for c in pool if _matches(c, part)]
+                    if not part_found:
+                        raise CompanionError(_no_card(part, game, chosen))
+                    found.extend(part_found)
+            if not found:
+                raise CompanionError(_no_card(value, game, chosen))
+            picked.extend(found)
+        order = {c.id: i for i, c in enumerate(pool)}
+        picked = sorted(picked, key=lambda c: order[c.id])  # stable: keeps repeats
+        decks = {d.id: d for d in chosen}
+        return [PrintCard(c, decks[c.deck], n + 1) for c in picked for n in range(copies)]
+    out: list[PrintCard] = []
+    for deck in chosen:
+        for card in (c for c in pool if c.deck == deck.id):
+            out.extend(PrintCard(card, deck, n + 1) for n in range(card.quantity * copies))
+    return out
+
+
+def _no_card(value: str, game: Any, decks: Sequence[Any]) -> str:
+    where = "" if len(decks) == len(game.decks) else f" (decks {', '.join(d.id for d in decks)})"
+    return f"no card named '{value.strip()}' in {game.id}{where}; try 'companion cards list {game.id}'"
+
+
+def back_for(game: Any, deck: Any, card: Any, width: float, height: float, bleed: float, *,
+             templates_root: Path | None = None, data_dir: Path | None = None) -> tuple[str, Callable[[Any], None]]:
+    """The form name and drawing of the back behind ``card``.
+
+    Most cards share their deck's back. A card with a printed other side
+    (``back_text``) gets that side; a variant card that ``joins`` another
+    deck wears that deck's back, so it cannot be told apart when shuffled
+    in; a card with its own ``pile_color`` (DECKO's joker piles) gets its
+    deck's back in that colour.
+    """
+    from companion.printing.backs import back_of, draw_back
+    from companion.printing.faces import FaceContext, draw_face
+    from companion.printing.templates import render_face
+
+    if getattr(card, "back_text", None):
+        spec = render_face(game, deck, card, templates_root, side="back")
+        ctx = FaceContext(game=game, deck=deck, width=width, height=height, bleed=bleed, data_dir=data_dir)
+        return f"back.{deck.id}.{card.id}", lambda c: draw_face(c, card, spec, ctx)
+    joins = getattr(card, "joins", None)
+    home = game.deck(joins) if joins and game.deck(joins) is not None else deck
+    back = back_of(game, home)
+    name = f"back.{home.id}"
+    pile = getattr(card, "pile_color", None)
+    if pile:
+        kind = getattr(card, "joker_type", None)
+        back = back.model_copy(update={"color": pile, "subtitle": f"{kind} joker" if kind else back.subtitle})
+        name = f"back.{home.id}.{str(pile).lstrip('#').lower()}"
+    emblem = BACK_EMBLEMS.get(game.id)
+    return name, lambda c: draw_back(c, back, width, height, bleed, emblem=emblem)
+
+
+class SheetWriter:
+    """Puts faces and backs on pages with reportlab, following a :class:`Layout`."""
+
+    def __init__(self, layout: Layout, *, title: str, reuse_forms: bool = True, data_dir: Path | None = None,
+                 templates_root: Path | None = None) -> None:
+        from reportlab.pdfgen.canvas import Canvas
+
+        self.layout = layout
+        self.buffer = io.BytesIO()
+        self.reuse = reuse_forms
+        self.data_dir = data_dir
+        self.templates_root = templates_root
+        pt = MM_TO_PT
+        self.canvas = Canvas(self.buffer, pagesize=(layout.page_w * pt, layout.page_h * pt), pageCompression=1,
+                             invariant=1)
+        c = self.canvas
+        if reuse_forms:
+            enable_icon_forms(c)
+        c.setTitle(title)
+        c.setAuthor("companion")
+        c.setCreator("companion print")
+        c.setSubject(f"{layout.describe()}; print at 100% (actual size)")
+        c.setViewerPreference("PrintScaling", "None")
+        if layout.spec.backs == "duplex":
+            c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if layout.spec.flip == "long"
+                                  else "DuplexFlipShortEdge")
+        else:
+            c.setViewerPreference("Duplex", "Simplex")
+        self.pages = 0
+        self.placed = 0
+        self._forms: set[str] = set()
+        self.specs: dict[str, Any] = {}
+        self.card_w = layout.card.w * pt
+        self.card_h = layout.card.h * pt
+        self.bleed = layout.spec.bleed * pt
+
+    # -- forms -----------------------------------------------------------
+
+    def face_spec(self, game: Any, deck: Any, card: Any) -> Any:
+        from companion.printing.templates import render_face
+
+        key = f"{game.id}/{card.id}"
+        if key not in self.specs:
+            self.specs[key] = render_face(game, deck, card, self.templates_root)
+        return self.specs[key]
+
+    def _face_drawer(self, game: Any, item: PrintCard) -> Callable[[Any], None]:
+        from companion.printing.faces import FaceContext, draw_face
+
+        spec = self.face_spec(game, item.deck, item.card)
+        ctx = FaceContext(game=game, deck=item.deck, width=self.card_w, height=self.card_h, bleed=self.bleed,
+                          data_dir=self.data_dir)
+        return lambda c: draw_face(c, item.card, spec, ctx)
+
+    def _back(self, game: Any, item: PrintCard) -> tuple[str, Callable[[Any], None]]:
+        return back_for(game, item.deck, item.card, self.card_w, self.card_h, self.bleed,
+                        templates_root=self.templates_root, data_dir=self.data_dir)
+
+    def _place(self, name: str, draw: Callable[[Any], None], slot: Slot) -> None:
+        """Draw (or reuse) the form ``name`` with its trim's lower-left at ``slot``."""
+        c = self.canvas
+        b = self.bleed
+        if self.reuse and name not in self._forms:
+            c.beginForm(name, -b, -b, self.card_w + b, self.card_h + b)
+            draw(c)
+            c.endForm()
+            self._forms.add(name)
+        c.saveState()
+        c.translate(slot.x * MM_TO_PT, slot.y * MM_TO_PT)
+        if slot.rotated:
+            c.translate(self.card_w, self.card_h)
+            c.rotate(180)
+        if self.reuse:
+            c.doForm(name)
+        else:
+            p = c.beginPath()
+            p.rect(-b, -b, self.card_w + 2 * b, self.card_h + 2 * b)
+            c.clipPath(p, stroke=0, fill=0)
+            draw(c)
+        c.restoreState()
+
+    # -- pages -----------------------------------------------------------
+
+    def add_deck(self, game: Any, items: Sequence[PrintCard], progress: Progress | None = None,
+                 label: str = "") -> None:
+        """Print ``items`` (all of one deck) on fresh sheets."""
+        if not items:
+            return
+        lay = self.layout
+        sheets = paginate(list(items), lay.per_page)
+        for number, sheet in enumerate(sheets, 1):
+            where = f"{label} · sheet {number}/{len(sheets)}" if label else f"sheet {number}/{len(sheets)}"
+            for slot, item in zip(lay.face_slots, sheet, strict=False):
+                self._place(f"face.{item.card.id}", self._face_drawer(game, item), slot)
+                if lay.fold_axis:
+                    self._place(*self._back(game, item), lay.back_slots[slot.index])
+                self.placed += 1
+                if progress:
+                    progress(1)
+            self._furniture(where + (" · fold on the dashed line" if lay.fold_axis else " · faces"))
+            self._finish_page(lay.trim_box(), lay.bleed_box())
+            if lay.spec.backs == "duplex":
+                for slot, item in zip(lay.face_slots, sheet, strict=False):
+                    self._place(*self._back(game, item), lay.back_slots[slot.index])
+                self._label(where + " · backs", back=True)
+                trim, bleed = lay.back_page_boxes()
+                self._finish_page(trim, bleed)
+
+    def _finish_page(self, trim: Sequence[float], bleed: Sequence[float]) -> None:
+        c = self.canvas
+        pt = MM_TO_PT
+        c.setTrimBox(tuple(v * pt for v in trim))
+        c.setBleedBox(tuple(v * pt for v in bleed))
+        c.showPage()
+        self.pages += 1
+
+    def _furniture(self, label: str) -> None:
+        """Crop marks, optional cut lines and fold line, and the sheet label."""
+        c = self.canvas
+        lay = self.layout
+        pt = MM_TO_PT
+        c.saveState()
+        if lay.spec.cut_lines:
+            c.setStrokeColorRGB(0.6, 0.6, 0.6)
+            c.setLineWidth(0.3)
+            for x in lay.cut_x:
+                c.line(x * pt, 0, x * pt, lay.page_h * pt)
+            for y in lay.cut_y:
+                c.line(0, y * pt, lay.page_w * pt, y * pt)
+        if lay.crop_marks:
+            c.setStrokeColorRGB(0, 0, 0)
+            c.setLineWidth(0.5)  # about 0.18 mm
+            for seg in lay.crop_marks:
+                c.line(seg.x0 * pt, seg.y0 * pt, seg.x1 * pt, seg.y1 * pt)
+        if lay.fold_line is not None:
+            f = lay.fold_line
+            c.setStrokeColorRGB(0.45, 0.45, 0.45)
+            c.setLineWidth(0.5)
+            c.setDash(4, 3)
+            c.line(f.x0 * pt, f.y0 * pt, f.x1 * pt, f.y1 * pt)
+            c.setDash()
+        c.restoreState()
+        self._label(label)
+
+    def _label(self, text: str, back: bool = False) -> None:
+        """A small grey line in the bottom margin saying what this sheet is."""
+        from companion.printing.text import draw_line, line_width, printable_problem
+
+        lay = self.layout
+        pt = MM_TO_PT
+        slots = lay.back_slots if back and lay.back_slots else lay.face_slots
+        bottom = min(s.y for s in slots) - lay.spec.bleed
+        if bottom < 3.0 or printable_problem(text):
+            return
+        first = min(slots, key=lambda s: (s.row == max(x.row for x in slots), s.x), default=None)
+        bottom_row = [s for s in slots if abs(s.y - min(x.y for x in slots)) < 1e-6]
+        first = min(bottom_row, key=lambda s: s.x) if bottom_row else first
+        if first is None:
+            return
+        cx = first.center[0] * pt
+        width = (first.w - 6) * pt
+        size = 5.5
+        while size > 3.5 and line_width(text, "Helvetica", size) > width:
+            size -= 0.25
+        y = max(1.2, bottom / 2 - 0.8) * pt
+        self.canvas.setFillColorRGB(0.45, 0.45, 0.45)
+        draw_line(self.canvas, text, cx, y, "Helvetica", size, None, "center")
+
+    def finish(self) -> bytes:
+        save_canvas(self.canvas)
+        return self.buffer.getvalue()
+
+
+def _title(game: Any, decks: Sequence[Any]) -> str:
+    if len(decks) == len(game.decks):
+        return f"{game.name}: all decks"
+    return f"{game.name}: " + ", ".join(d.name for d in decks)
+
+
+def build_game_pdf(
+    game_id: str,
+    out_path: Path,
+    spec: SheetSpec,
+    *,
+    decks: Sequence[str] = (),
+    only: Sequence[str] = (),
+    copies: int = 1,
+    progress: Progress | None = None,
+    reuse_forms: bool = True,
+    data_dir: Path | None = None,
+    templates_root: Path | None = None,
+) -> BuildResult:
+    """Print some or all decks of one game into ``out_path``."""
+    from companion.cards import load_game
+
+    game_cards = load_game(game_id, data_dir)
+    items = select_cards(game_cards, decks, only=only, copies=copies)
+    layout = impose(spec)
+    chosen_decks = [game_cards.game.deck(d) for d in decks] if decks else list(game_cards.game.decks)
+    writer = SheetWriter(layout, title=_title(game_cards.game, chosen_decks), reuse_forms=reuse_forms,
+                         data_dir=game_cards.source, templates_root=templates_root)
+    game = game_cards.game
+    for deck in chosen_decks:
+        deck_items = [i for i in items if i.deck.id == deck.id]
+        writer.add_deck(game, deck_items, progress, label=f"{game.name} · {deck.name}")
+    if writer.pages == 0:
+        raise CompanionError(f"nothing to print: the chosen decks of {game_id} have no cards")
+    data = writer.finish()
+    write_atomic(out_path, data)
+    designed: dict[str, list[str]] = {}
+    generic: dict[str, list[str]] = {}
+    for item in items:
+        spec_face = writer.specs[f"{game.id}/{item.card.id}"]
+        bucket = designed if spec_face.designed else generic
+        names = bucket.setdefault(item.deck.id, [])
+        if spec_face.template not in names:
+            names.append(spec_face.template)
+    return BuildResult(
+        path=out_path, kind="cards", game=game_id, decks=tuple(d.id for d in chosen_decks),
+        cards=len(items), pages=writer.pages, bytes=len(data), layout=layout, designed=designed,
+        generic=generic,
+    )
+
+
+def count_cards(game_id: str, decks: Sequence[str] = (), only: Sequence[str] = (), copies: int = 1,
+                data_dir: Path | None = None) -> int:
+    """How many physical cards a build would print (for a progress bar's total)."""
+    from companion.cards import load_game
+
+    return len(select_cards(load_game(game_id, data_dir), decks, only=only, copies=copies))
+
+
+# ---------------------------------------------------------------- contact sheet
+
+
+def build_contact_sheet(
+    game_ids: Iterable[str], out_path: Path, *, paper: str = "a4", card_spec: SheetSpec | None = None,
+    data_dir: Path | None = None, templates_root: Path | None = None, progress: Progress | None = None,
+) -> BuildResult:
+    """Every distinct card of every game, small, with its copy count: a checklist."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.cards import load_game
+    from companion.printing.faces import FaceContext, draw_face
+    from companion.printing.imposition import CARD_SIZES, PAPERS
+    from companion.printing.templates import render_face
+    from companion.printing.text import draw_line
+
+    pt = MM_TO_PT
+    page = PAPERS[paper]
+    card = (card_spec.card if card_spec else CARD_SIZES["poker"])
+    cw, ch = card.w * pt, card.h * pt
+    scale = 0.42
+    tw, th = cw * scale, ch * scale
+    margin = 10 * pt
+    gap_x, gap_y = 3 * pt, 7 * pt
+    cols = max(1, int((page.w * pt - 2 * margin + gap_x) // (tw + gap_x)))
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(page.w * pt, page.h * pt), pageCompression=1, invariant=1)
+    enable_icon_forms(c)
+    c.setTitle("companion: contact sheet of every card")
+    c.setAuthor("companion")
+    pages = 1
+    total = 0
+    y = page.h * pt - margin
+    drawn: set[str] = set()
+
+    def new_page() -> float:
+        nonlocal pages
+        c.showPage()
+        pages += 1
+        return page.h * pt - margin
+
+    for game_id in game_ids:
+        game_cards = load_game(game_id, data_dir)
+        game = game_cards.game
+        for deck in game.decks:
+            cards = game_cards.deck(deck.id)
+            if not cards:
+                continue
+            if y - 14 - th - gap_y < margin:
+                y = new_page()
+            c.setFillColorRGB(0.1, 0.1, 0.14)
+            draw_line(c, f"{game.name} · {deck.name} · {game_cards.total(deck.id)} cards", margin, y - 10,
+                      "Helvetica-Bold", 10, None)
+            y -= 16
+            backs: dict[str, Any] = {}
+            for cd in cards:
+                name, drawer = back_for(game, deck, cd, cw, ch, 0, templates_root=templates_root,
+                                        data_dir=game_cards.source)
+                backs.setdefault(f"{game.id}.{name}", drawer)
+            entries: list[tuple[str, Any, str]] = [("back", name, "back") for name in backs] + [
+                ("face", cd, f"×{cd.quantity}") for cd in cards]
+            for i, (kind, cd, caption) in enumerate(entries):
+                col = i % cols
+                if col == 0 and i:
+                    y -= th + gap_y
+                if col == 0 and y - th < margin:
+                    y = new_page()
+                x = margin + col * (tw + gap_x)
+                if kind == "back":
+                    name = cd
+                    if name not in drawn:
+                        c.beginForm(name, 0, 0, cw, ch)
+                        backs[name](c)
+                        c.endForm()
+                        drawn.add(name)
+                else:
+                    name = f"face.{game.id}.{cd.id}"
+                    if name not in drawn:
+                        face = render_face(game, deck, cd, templates_root)
+                        ctx = FaceContext(game=game, deck=deck, width=cw, height=ch, bleed=0,
+                                          data_dir=game_cards.source)
+                        c.beginForm(name, 0, 0, cw, ch)
+                        draw_face(c, cd, face, ctx)
+                        c.endForm()
+                        drawn.add(name)
+                    total += 1
+                    if progress:
+                        progress(1)
+                c.saveState()
+                c.translate(x, y - th)
+                c.scale(scale, scale)
+                c.doForm(name)
+                c.restoreState()
+                c.setStrokeColorRGB(0.75, 0.75, 0.75)
+                c.setLineWidth(0.3)
+                c.rect(x, y - th, tw, th, stroke=1, fill=0)
+                c.setFillColorRGB(0.35, 0.35, 0.4)
+                draw_line(c, caption, x + tw / 2, y - th - 6, "Helvetica", 5.5, None, "center")
+            y -= th + gap_y + 6
+    save_canvas(c)
+    data = buffer.getvalue()
+    write_atomic(out_path, data)
+    return BuildResult(path=out_path, kind="contact-sheet", game=None, decks=(), cards=total, pages=pages,
+                       bytes=len(data))

@@ -1,0 +1,130 @@
+"""The duplex calibration sheet: measure how far a printer shifts the back side.
+
+Page 1 carries five crosshair targets; page 2 carries, behind each target,
+two rulers marked in half millimetres from -5 to +5. Printed double-sided
+and held against a window or a lamp, each front crosshair line shows
+through and crosses a ruler: the number it crosses on the horizontal ruler
+is X, on the vertical ruler Y. That pair is exactly the ``--back-offset``
+to pass (or to save with ``print calibrate --save X,Y``): each ruler tick
+``v`` sits ``v`` mm from where the line would fall on a perfect printer, so
+a printer that shifts the back by ``s`` brings tick ``-s`` under the line,
+and moving the backs by ``-s`` cancels the drift.
+
+Targets sit where the back lands after the chosen flip (mirrored columns
+for a long-edge flip of a portrait sheet, as in the card sheets).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from companion.fileio import write_atomic
+from companion.printing.imposition import MM_TO_PT, PAPERS, Flip, Orientation
+
+RULER_HALF = 5.0
+TARGET_ARM = 16.0
+RULER_DISTANCE = 9.0
+
+
+def target_positions(page_w: float, page_h: float) -> list[tuple[float, float]]:
+    """Centre and four corner targets (mm), clear of the printer's dead margin."""
+    dx, dy = min(45.0, page_w * 0.22), min(55.0, page_h * 0.2)
+    return [(page_w / 2, page_h / 2), (dx, page_h - dy), (page_w - dx, page_h - dy), (dx, dy), (page_w - dx, dy)]
+
+
+def behind(x: float, y: float, page_w: float, page_h: float, orientation: Orientation, flip: Flip) -> tuple[float, float]:
+    """Where, on the back page, the point (x, y) of the front page lands."""
+    columns = (flip == "long") == (orientation == "portrait")
+    return (page_w - x, y) if columns else (x, page_h - y)
+
+
+def build_calibration_sheet(out_path: Path, *, paper: str = "a4", orientation: Orientation = "portrait",
+                            flip: Flip = "long") -> int:
+    """Write the two-page sheet; returns its size in bytes."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.printing.build import save_canvas
+    from companion.printing.text import draw_line
+
+    size = PAPERS[paper] if orientation == "portrait" else PAPERS[paper].rotated()
+    pw, ph = size.w, size.h
+    pt = MM_TO_PT
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(pw * pt, ph * pt), pageCompression=1, invariant=1)
+    c.setTitle("companion: duplex calibration sheet")
+    c.setAuthor("companion")
+    c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge")
+    targets = target_positions(pw, ph)
+
+    # Front: crosshairs and the instructions.
+    c.setFillColorRGB(0.1, 0.1, 0.14)
+    lines = [
+        ("Duplex calibration · front", "Helvetica-Bold", 12),
+        (f"{paper.upper() if paper != 'letter' else 'Letter'} {orientation}, flip on the {flip} edge, "
+         "printed at 100% (actual size), double-sided.", "Helvetica", 8.5),
+        ("Hold the sheet against a window or a lamp, back side towards you. Where a crosshair line", "Helvetica", 8.5),
+        ("crosses a ruler, read the number: horizontal ruler = X, vertical ruler = Y (the centre target", "Helvetica", 8.5),
+        ("counts most). Then: companion print calibrate --save X,Y" + (" --orientation landscape" if orientation == "landscape" else ""),
+         "Helvetica", 8.5),
+    ]
+    y = ph - 12
+    for text, font, fsize in lines:
+        draw_line(c, text, pw / 2, y * pt, font, fsize, None, "center")
+        y -= 5.2
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.35)
+    for x, ty in targets:
+        c.line((x - TARGET_ARM) * pt, ty * pt, (x + TARGET_ARM) * pt, ty * pt)
+        c.line(x * pt, (ty - TARGET_ARM) * pt, x * pt, (ty + TARGET_ARM) * pt)
+        c.circle(x * pt, ty * pt, 2.5 * pt, stroke=1, fill=0)
+    c.showPage()
+
+    # Back: rulers behind every target.
+    for x, ty in targets:
+        bx, by = behind(x, ty, pw, ph, orientation, flip)
+        _ruler(c, bx, by - RULER_DISTANCE, horizontal=True)
+        _ruler(c, bx + RULER_DISTANCE, by, horizontal=False)
+    c.setFillColorRGB(0.1, 0.1, 0.14)
+    draw_line(c, "Duplex calibration · back: read X on the horizontal rulers, Y on the vertical ones",
+              pw / 2, (ph - 12) * pt, "Helvetica-Bold", 9, None, "center")
+    c.showPage()
+    save_canvas(c)
+    data = buffer.getvalue()
+    write_atomic(out_path, data)
+    return len(data)
+
+
+def _ruler(c: object, x: float, y: float, *, horizontal: bool) -> None:
+    """Ticks every 0.5 mm from -5 to +5 around (x, y); numbers every 1 mm."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.printing.text import draw_line
+
+    assert isinstance(c, Canvas)
+    pt = MM_TO_PT
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setFillColorRGB(0, 0, 0)
+    steps = int(RULER_HALF * 2)
+    for i in range(-steps, steps + 1):
+        v = i / 2
+        length = 2.6 if i % 2 == 0 else 1.4
+        if i == 0:
+            length = 3.6
+        c.setLineWidth(0.4 if i == 0 else 0.25)
+        if horizontal:
+            c.line((x + v) * pt, y * pt, (x + v) * pt, (y - length) * pt)
+            if i % 2 == 0:
+                draw_line(c, f"{v:+.0f}" if v else "0", (x + v) * pt, (y - length - 2.2) * pt, "Helvetica", 4.5,
+                          None, "center")
+        else:
+            c.line(x * pt, (y + v) * pt, (x + length) * pt, (y + v) * pt)
+            if i % 2 == 0:
+                draw_line(c, f"{v:+.0f}" if v else "0", (x + length + 0.6) * pt, (y + v - 0.55) * pt, "Helvetica",
+                          4.5, None, "left")
+    c.setLineWidth(0.3)
+    if horizontal:
+        c.line((x - RULER_HALF) * pt, y * pt, (x + RULER_HALF) * pt, y * pt)
+    else:
+        c.line(x * pt, (y - RULER_HALF) * pt, x * pt, (y + RULER_HALF) * pt)

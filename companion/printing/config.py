@@ -1,0 +1,102 @@
+"""Saved printing defaults: the back offset a printer needs, per orientation.
+
+The file is ``printing.json`` in the user config folder
+(``$COMPANION_CONFIG_DIR`` if set, else platformdirs' user config dir)::
+
+    {"back_offset": {"portrait": [1.0, -0.5], "landscape": [0.0, 0.0]}}
+
+Offsets are kept per sheet orientation because a printer's drift is
+physical: on a landscape sheet it shows along the other axis.
+
+>>> import tempfile, os
+>>> env = {"COMPANION_CONFIG_DIR": tempfile.mkdtemp()}
+>>> save_back_offset("portrait", (1.0, -0.5), env=env)
+>>> saved_back_offset("portrait", env=env), saved_back_offset("landscape", env=env)
+((1.0, -0.5), None)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.fileio import write_atomic
+
+FILE_NAME = "printing.json"
+ORIENTATIONS = ("portrait", "landscape")
+
+
+def config_dir(env: Mapping[str, str] | None = None) -> Path:
+    """``$COMPANION_CONFIG_DIR``, else the platform's user config folder."""
+    value = (os.environ if env is None else env).get("COMPANION_CONFIG_DIR")
+    if value:
+        return Path(value).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("companion", appauthor=False))
+
+
+def config_path(env: Mapping[str, str] | None = None) -> Path:
+    return config_dir(env) / FILE_NAME
+
+
+def load(env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    path = config_path(env)
+    if not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CompanionError(
+            f"{path}: cannot read saved print settings ({exc}); fix it or run 'companion print calibrate --reset'"
+        ) from None
+    if not isinstance(data, dict):
+        raise CompanionError(f"{path}: expected a JSON object; run 'companion print calibrate --reset'")
+    return data
+
+
+def saved_back_offset(orientation: str, env: Mapping[str, str] | None = None) -> tuple[float, float] | None:
+    """The offset saved for ``orientation``, or ``None``."""
+    data = load(env)
+    offsets = data.get("back_offset") or {}
+    value = offsets.get(orientation) if isinstance(offsets, dict) else None
+    if value is None:
+        return None
+    try:
+        x, y = float(value[0]), float(value[1])
+    except (TypeError, ValueError, IndexError):
+        raise CompanionError(
+            f"{config_path(env)}: back_offset.{orientation} must be [x, y] in mm; "
+            "run 'companion print calibrate --reset'"
+        ) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise CompanionError(f"{config_path(env)}: back_offset.{orientation} is not a number pair")
+    return (x, y)
+
+
+def save_back_offset(orientation: str, offset: tuple[float, float], env: Mapping[str, str] | None = None) -> None:
+    if orientation not in ORIENTATIONS:
+        raise CompanionError(f"unknown orientation '{orientation}' (portrait, landscape)")
+    data = load(env)
+    offsets = data.get("back_offset")
+    if not isinstance(offsets, dict):
+        offsets = {}
+    offsets[orientation] = [round(offset[0], 3), round(offset[1], 3)]
+    data["back_offset"] = offsets
+    write_atomic(config_path(env), json.dumps(data, indent=2, sort_keys=True) + "\n")
+
+
+def reset(env: Mapping[str, str] | None = None) -> bool:
+    """Forget every saved offset; True when there was something to forget."""
+    path = config_path(env)
+    data = load(env)
+    if "back_offset" not in data:
+        return False
+    del data["back_offset"]
+    write_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+    return True

@@ -1,0 +1,1057 @@
+"""Rulebook PDFs: a Jinja2 template per game, rendered to reportlab Platypus.
+
+``templates/rulebooks/<game-id>/rulebook.md.j2`` is rendered with the game's
+card database in its context (so components and appendices come from the
+cards, never typed twice), parsed by :mod:`companion.printing.rulebook_markup`
+and laid out here: a cover, a table of contents with page numbers (built in
+several passes until they settle), running headers, page numbers, lists,
+tables, callouts, rows of small cards and a one-page quick reference.
+
+``booklet=True`` lays the book out on half sheets (A5 from A4, half-letter
+from Letter) and prints them two-up in saddle-stitch order, padded with
+blank pages to a multiple of four: print double-sided (flip on the short
+edge), fold the stack in the middle and staple.
+
+Suit symbols come from ZapfDingbats, one of the fourteen fonts every PDF
+reader has, so nothing needs embedding and copied text keeps its ♠♥♦♣.
+
+>>> booklet_sides(5)
+[(8, 1), (2, 7), (6, 3), (4, 5)]
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion import GAMES
+from companion.errors import CompanionError
+from companion.printing import rulebook_markup as mk
+
+MM = 72 / 25.4
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210 * MM, 297 * MM),
+    "letter": (8.5 * 72, 11 * 72),
+}
+"""Sheet sizes in points, portrait. A booklet page is half a sheet."""
+
+TEMPLATE_NAME = "rulebook.md.j2"
+TOC_PAD = 0.7
+"""Padding above and below each contents line (reportlab's default is 3)."""
+SMALL_TABLE_ROWS = 12
+"""Tables with this many rows or fewer are never split across pages."""
+SHARED_FOLDER = "_shared"
+
+
+# ---------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------
+
+
+def build_rulebook(
+    game_id: str,
+    out_path: Path,
+    *,
+    paper: str = "a4",
+    booklet: bool = False,
+    data_dir: Path | None = None,
+) -> int:
+    """Write the rulebook of ``game_id`` to ``out_path`` (atomically).
+
+    Returns the number of pages of the PDF written: book pages, or for a
+    booklet the sheet sides (two book pages each). ``data_dir`` overrides
+    the card folder (else ``$COMPANION_CARDS``, else ``cards_data/``).
+    """
+    from companion.fileio import write_atomic
+
+    pdf, pages = render_rulebook_pdf(game_id, paper=paper, booklet=booklet, data_dir=data_dir)
+    write_atomic(Path(out_path), pdf)
+    return pages
+
+
+def render_rulebook_pdf(
+    game_id: str, *, paper: str = "a4", booklet: bool = False, data_dir: Path | None = None
+) -> tuple[bytes, int]:
+    """The rulebook PDF as bytes, and its page count (see :func:`build_rulebook`)."""
+    sheet = _paper(paper)
+    document = mk.parse(render_markup(game_id, data_dir=data_dir))
+    from companion.cards import load_game
+
+    game = load_game(game_id, data_dir).game
+    return _layout(document, game, sheet=sheet, booklet=booklet)
+
+
+def render_markup(game_id: str, *, data_dir: Path | None = None, templates: Path | None = None) -> str:
+    """Render the game's rulebook template to markup text (before layout)."""
+    if game_id not in GAMES:
+        raise CompanionError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})")
+    import jinja2
+
+    from companion.cards import load_game
+    from companion.paths import templates_dir
+
+    root = (templates or templates_dir()) / "rulebooks"
+    game_dir = root / game_id
+    if not (game_dir / TEMPLATE_NAME).is_file():
+        raise CompanionError(f"no rulebook template for {game_id}: {game_dir / TEMPLATE_NAME} is missing")
+    cards = load_game(game_id, data_dir)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(game_dir), str(root / SHARED_FOLDER)]),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters.update(FILTERS)
+    try:
+        template = env.get_template(TEMPLATE_NAME)
+        return template.render(**template_context(cards))
+    except jinja2.TemplateSyntaxError as exc:
+        where = f"{Path(exc.filename or exc.name or '?').name}:{exc.lineno}"
+        raise CompanionError(f"rulebook template {game_id}/{where}: {exc.message}") from None
+    except jinja2.TemplateError as exc:
+        raise CompanionError(f"rulebook template {game_id}/{_template_line(exc)}: {exc}") from None
+
+
+def booklet_sides(pages: int) -> list[tuple[int, int]]:
+    """Saddle-stitch order: the (left, right) book pages of each sheet side.
+
+    Pages are numbered from 1; the book is padded with blank pages to a
+    multiple of four (the numbers beyond ``pages`` are blanks). Sides
+    alternate front, back, front, back: print double-sided, flip on the
+    short edge, fold the stack and the pages read 1, 2, 3, ...
+
+    >>> booklet_sides(8)
+    [(8, 1), (2, 7), (6, 3), (4, 5)]
+    >>> booklet_sides(1)
+    [(4, 1), (2, 3)]
+    """
+    if pages < 1:
+        raise CompanionError("a booklet needs at least one page")
+    total = pages + (-pages) % 4
+    sides: list[tuple[int, int]] = []
+    for sheet in range(total // 4):
+        sides.append((total - 2 * sheet, 1 + 2 * sheet))
+        sides.append((2 + 2 * sheet, total - 1 - 2 * sheet))
+    return sides
+
+
+def _paper(paper: str) -> tuple[float, float]:
+    key = str(paper).strip().lower()
+    if key not in PAPERS:
+        raise CompanionError(f"unknown paper '{paper}' (choose {' or '.join(PAPERS)})")
+    return PAPERS[key]
+
+
+def _template_line(exc: BaseException) -> str:
+    """``file:line`` of the innermost template frame of a rendering error."""
+    tb = exc.__traceback__
+    where = "?"
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.endswith(".j2"):
+            where = f"{Path(name).name}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return where
+
+
+# ---------------------------------------------------------------------------
+# What a template sees
+# ---------------------------------------------------------------------------
+
+RANK_WORDS = {
+    "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight",
+    "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
+}
+NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
+
+
+def card_symbol(code: str) -> str:
+    """A card code in print: ``Ks`` -> ``K♠``, ``Th`` -> ``10♥``.
+
+    >>> card_symbol("Th"), card_symbol("as")
+    ('10♥', 'A♠')
+    """
+    code = str(code)
+    rank = code[:-1].upper()
+    rank = "10" if rank in ("T", "10") else rank
+    return rank + mk.SUIT_OF_LETTER[code[-1].lower()]
+
+
+def rank_symbol(rank: str) -> str:
+    """``T`` -> ``10``; every other rank as it is."""
+    return "10" if str(rank).upper() == "T" else str(rank).upper()
+
+
+def number_word(n: int) -> str:
+    """Small numbers in words, as a rulebook writes them.
+
+    >>> number_word(3), number_word(42)
+    ('three', '42')
+    """
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``plural(1, "card")`` -> ``1 card``; ``plural(3, "card")`` -> ``3 cards``."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def thousands(n: int) -> str:
+    """``5000`` -> ``5,000`` (gold amounts read better grouped)."""
+    return f"{int(n):,}"
+
+
+def tally(items: Any, key: str = "id") -> list[tuple[Any, int]]:
+    """Distinct items (by ``key``) in first-seen order, each with how often it came.
+
+    >>> from types import SimpleNamespace as N
+    >>> [(i.id, n) for i, n in tally([N(id="a"), N(id="b"), N(id="a")])]
+    [('a', 2), ('b', 1)]
+    """
+    seen: dict[Any, list[Any]] = {}
+    for item in items:
+        entry = seen.setdefault(getattr(item, key), [item, 0])
+        entry[1] += 1
+    return [(item, n) for item, n in seen.values()]
+
+
+def runs(items: Any, *attrs: str) -> list[tuple[int, int, Any]]:
+    """Consecutive items whose ``attrs`` are equal, as ``(first, last, item)``
+    with 1-based positions: the rounds 1-3 that share their bets.
+
+    >>> from types import SimpleNamespace as N
+    >>> [(a, b, i.bet) for a, b, i in runs([N(bet=1), N(bet=1), N(bet=2)], "bet")]
+    [(1, 2, 1), (3, 3, 2)]
+    """
+    out: list[tuple[int, int, Any]] = []
+    for n, item in enumerate(items, start=1):
+        key = tuple(getattr(item, a) for a in attrs)
+        if out and tuple(getattr(out[-1][2], a) for a in attrs) == key:
+            out[-1] = (out[-1][0], n, out[-1][2])
+        else:
+            out.append((n, n, item))
+    return out
+
+
+def blind_structure(name: str) -> Any:
+    """A built-in blind or round structure of the timer (``companion timer structure``),
+    so the rulebook and the clock never disagree."""
+    from companion.timer.structure import load_structure
+
+    return load_structure(name)
+
+
+FILTERS: dict[str, Callable[..., Any]] = {
+    "md": mk.escape,
+    "card": card_symbol,
+    "rank": rank_symbol,
+    "words": number_word,
+    "thousands": thousands,
+}
+
+
+def template_context(cards: Any) -> dict[str, Any]:
+    """Names a rulebook template may use (documented in docs/rulebooks.md)."""
+
+    def deck(deck_id: str) -> tuple[Any, ...]:
+        return cards.deck(deck_id)
+
+    def total(deck_id: str | None = None) -> int:
+        return int(cards.total(deck_id))
+
+    def count(deck_id: str, **where: Any) -> int:
+        """Copies in a deck whose fields equal ``where`` (``count("wildcards", color="red")``)."""
+        return sum(
+            c.quantity for c in cards.deck(deck_id) if all(getattr(c, k, None) == v for k, v in where.items())
+        )
+
+    return {
+        "cards": cards,
+        "game": cards.game,
+        "deck": deck,
+        "total": total,
+        "count": count,
+        "get": cards.get,
+        "of_type": cards.of_type,
+        "plural": plural,
+        "tally": tally,
+        "runs": runs,
+        "structure": blind_structure,
+        "card_symbol": card_symbol,
+        "rank_words": RANK_WORDS,
+    }
+
+
+# ---------------------------------------------------------------------------
+# Layout
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Palette:
+    ink: str
+    """Dark colour of headings, table heads and the cover."""
+    accent: str
+    """Bright colour of rules, bars and the cover title."""
+
+    def tint(self, amount: float = 0.88) -> str:
+        """The accent mixed with white (``amount`` of white)."""
+        r, g, b = (int(self.accent[i : i + 2], 16) for i in (1, 3, 5))
+        mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
+        return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+@dataclass
+class _Ctx:
+    styles: dict[str, Any]
+    palette: Palette
+    scale: float
+    links: bool
+    keys: list[int] = field(default_factory=lambda: [0])
+
+    def key(self) -> str:
+        self.keys[0] += 1
+        return f"rb{self.keys[0]}"
+
+
+def _palette(game: Any, meta: Mapping[str, str]) -> Palette:
+    back = next((d.back for d in game.decks if d.back is not None), None)
+    ink = meta.get("ink") or (back.color if back else "#2b2b40")
+    accent = meta.get("accent") or (back.accent if back else "#d4af37")
+    return Palette(ink=ink, accent=accent)
+
+
+def _styles(scale: float, palette: Palette) -> dict[str, Any]:
+    from reportlab.lib import colors
+    from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+
+    ink = colors.HexColor(palette.ink)
+    body_size = 10.5 * scale
+    body = ParagraphStyle(
+        "body", fontName="Times-Roman", fontSize=body_size, leading=body_size * 1.36,
+        spaceAfter=body_size * 0.55, alignment=TA_LEFT, textColor=colors.HexColor("#1e1e1e"),
+    )
+    sans = 8.8 * scale
+    cell = ParagraphStyle("cell", fontName="Helvetica", fontSize=sans, leading=sans * 1.28,
+                          textColor=colors.HexColor("#1e1e1e"))
+    return {
+        "body": body,
+        "item": ParagraphStyle("item", parent=body, spaceAfter=body_size * 0.2),
+        "h1": ParagraphStyle("h1", fontName="Helvetica-Bold", fontSize=22 * scale, leading=26 * scale,
+                             textColor=ink, spaceAfter=3 * scale),
+        "h1_flow": ParagraphStyle("h1_flow", fontName="Helvetica-Bold", fontSize=22 * scale,
+                                  leading=26 * scale, textColor=ink, spaceBefore=16 * scale,
+                                  spaceAfter=3 * scale, keepWithNext=1),
+        "h2": ParagraphStyle("h2", fontName="Helvetica-Bold", fontSize=14 * scale, leading=17 * scale,
+                             textColor=ink, spaceBefore=12 * scale, spaceAfter=4 * scale, keepWithNext=1),
+        "h3": ParagraphStyle("h3", fontName="Helvetica-Bold", fontSize=11.2 * scale, leading=14 * scale,
+                             textColor=ink, spaceBefore=9 * scale, spaceAfter=2.5 * scale, keepWithNext=1),
+        "h4": ParagraphStyle("h4", fontName="Times-BoldItalic", fontSize=body_size, leading=body_size * 1.3,
+                             textColor=ink, spaceBefore=5 * scale, spaceAfter=1.5 * scale, keepWithNext=1),
+        "cell": cell,
+        "cell_right": ParagraphStyle("cell_right", parent=cell, alignment=TA_RIGHT),
+        "cell_center": ParagraphStyle("cell_center", parent=cell, alignment=TA_CENTER),
+        "head": ParagraphStyle("head", parent=cell, fontName="Helvetica-Bold", textColor=colors.white),
+        "head_right": ParagraphStyle("head_right", parent=cell, fontName="Helvetica-Bold",
+                                     textColor=colors.white, alignment=TA_RIGHT),
+        "head_center": ParagraphStyle("head_center", parent=cell, fontName="Helvetica-Bold",
+                                      textColor=colors.white, alignment=TA_CENTER),
+        "callout_title": ParagraphStyle("callout_title", fontName="Helvetica-Bold", fontSize=8.4 * scale,
+                                        leading=10.5 * scale, textColor=ink, spaceAfter=2.5 * scale),
+        "callout": ParagraphStyle("callout", parent=body, fontSize=body_size * 0.94,
+                                  leading=body_size * 0.94 * 1.32, spaceAfter=body_size * 0.35),
+        "toc_title": ParagraphStyle("toc_title", fontName="Helvetica-Bold", fontSize=22 * scale,
+                                    leading=26 * scale, textColor=ink, spaceAfter=10 * scale),
+        "toc0": ParagraphStyle("toc0", fontName="Helvetica-Bold", fontSize=10 * scale, leading=13.5 * scale,
+                               textColor=ink, spaceBefore=4 * scale, leftIndent=0, firstLineIndent=0),
+        "toc1": ParagraphStyle("toc1", fontName="Times-Roman", fontSize=9.8 * scale, leading=12.6 * scale,
+                               leftIndent=14 * scale, firstLineIndent=0),
+    }
+
+
+def _layout(document: mk.Document, game: Any, *, sheet: tuple[float, float], booklet: bool) -> tuple[bytes, int]:
+    from reportlab.platypus import LayoutError
+
+    meta = dict(document.meta)
+    palette = _palette(game, meta)
+    if booklet:
+        page = (sheet[1] / 2, sheet[0])  # half a landscape sheet
+        scale = 0.86
+        margins = (15 * MM, 15 * MM, 17 * MM, 16 * MM)  # left, right, top, bottom
+    else:
+        page = sheet
+        scale = 1.0
+        margins = (27 * MM, 27 * MM, 22 * MM, 20 * MM)
+    ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
+    width = page[0] - margins[0] - margins[1]
+    story = _story(document, meta, game, ctx, width, page[1] - margins[2] - margins[3])
+    buffers: list[io.BytesIO] = []
+    canvases: list[Any] = []
+    canvas_class = _booklet_canvas_class(sheet) if booklet else _plain_canvas_class()
+
+    def canvasmaker(_filename: Any, **kwargs: Any) -> Any:
+        buf = io.BytesIO()
+        buffers.append(buf)
+        canv = canvas_class(buf, **kwargs)
+        canvases.append(canv)
+        return canv
+
+    doc = _doc_template(page, margins, meta, game, ctx, booklet)
+    try:
+        doc.multiBuild(story, canvasmaker=canvasmaker, maxPasses=8)
+    except LayoutError as exc:
+        raise CompanionError(f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})") from None
+    return buffers[-1].getvalue(), canvases[-1].physical_pages
+
+
+def _plain_canvas_class() -> type:
+    from reportlab.pdfgen.canvas import Canvas
+
+    class PlainCanvas(Canvas):  # type: ignore[misc]
+        physical_pages = 0
+
+        def showPage(self) -> None:  # noqa: N802 - reportlab's name
+            super().showPage()
+            self.physical_pages += 1
+
+    return PlainCanvas
+
+
+def _booklet_canvas_class(sheet: tuple[float, float]) -> type:
+    """A canvas that keeps each book page as a form and prints them two-up.
+
+    Platypus draws book pages one after the other; each becomes a PDF form
+    XObject. On ``save`` the forms are placed on landscape sheets in
+    saddle-stitch order (:func:`booklet_sides`), which needs no PDF reader.
+    """
+    from reportlab.pdfgen.canvas import Canvas
+
+    landscape = (sheet[1], sheet[0])
+
+    class BookletCanvas(Canvas):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._book_pages: list[str] = []
+            self.physical_pages = 0
+            self._begin_book_page()
+
+        def _begin_book_page(self) -> None:
+            name = f"BookPage{len(self._book_pages) + 1}"
+            self._book_pages.append(name)
+            w, h = self._pagesize
+            self.beginForm(name, 0, 0, w, h)
+
+        def showPage(self) -> None:  # noqa: N802 - reportlab's name
+            self.endForm()
+            self._pageNumber += 1
+            self._begin_book_page()
+
+        def bookmarkPage(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+            pass  # bookmarks point at pages; a book page is a form here
+
+        def addOutlineEntry(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+            pass
+
+        def save(self) -> None:
+            self.endForm()  # the empty page begun after the last showPage
+            pages = self._book_pages[:-1]
+            w, _h = self._pagesize
+            self.setPageSize(landscape)
+            for left, right in booklet_sides(max(len(pages), 1)):
+                for x, number in ((0.0, left), (w, right)):
+                    if number <= len(pages):
+                        self.saveState()
+                        self.translate(x, 0)
+                        self.doForm(pages[number - 1])
+                        self.restoreState()
+                self._fold_mark(w)
+                Canvas.showPage(self)
+                self.physical_pages += 1
+            Canvas.save(self)
+
+        def _fold_mark(self, x: float) -> None:
+            # short ticks at the fold, top and bottom, outside the text
+            self.saveState()
+            self.setLineWidth(0.3)
+            self.setStrokeGray(0.6)
+            h = landscape[1]
+            self.line(x, h - 4 * MM, x, h)
+            self.line(x, 0, x, 4 * MM)
+            self.restoreState()
+
+    return BookletCanvas
+
+
+def _doc_template(
+    page: tuple[float, float], margins: tuple[float, float, float, float], meta: Mapping[str, str],
+    game: Any, ctx: _Ctx, booklet: bool,
+) -> Any:
+    from reportlab.lib import colors
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+    left, right, top, bottom = margins
+    title = meta.get("title", game.name)
+    ink = colors.HexColor(ctx.palette.ink)
+    accent = colors.HexColor(ctx.palette.accent)
+    s = ctx.scale
+
+    class RulebookDoc(BaseDocTemplate):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__(
+                None, pagesize=page, leftMargin=left, rightMargin=right, topMargin=top,
+                bottomMargin=bottom, title=f"{title} — rulebook", author="companion",
+                subject=f"Rules of {game.name}", creator="companion print rulebook",
+                showBoundary=0, allowSplitting=1,
+            )
+            self.chapter = ""
+            self.chapter_at_start = ""
+            self.page_chapter: str | None = None
+            frame = Frame(left, bottom, page[0] - left - right, page[1] - top - bottom,
+                          id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            cover_frame = Frame(left, bottom, page[0] - left - right, page[1] * 0.36 - bottom,
+                                id="cover", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            self.addPageTemplates([
+                PageTemplate("cover", [cover_frame], onPage=self._cover),
+                PageTemplate("body", [frame], onPage=self._page_start, onPageEnd=self._furniture),
+            ])
+
+        def beforeDocument(self) -> None:  # noqa: N802 - reportlab's name, called every pass
+            self.chapter = self.chapter_at_start = ""
+            self.page_chapter = None
+
+        def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 - reportlab's name
+            info = getattr(flowable, "rb_heading", None)
+            if info is None:
+                return
+            level, text, key, toc = info
+            if level == 0:
+                self.chapter = text
+                frame = self.frame
+                used = frame._y2 - frame._topPadding - frame._y
+                room = getattr(flowable, "height", 0) + flowable.getSpaceAfter() + 2
+                if self.page_chapter is None and used <= room:
+                    self.page_chapter = text  # the chapter opens this page
+            if not toc:
+                return
+            if ctx.links:
+                self.canv.bookmarkPage(key)
+                self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
+            self.notify("TOCEntry", (level, text, self.page, key if ctx.links else None))
+
+        # -- page decorations -------------------------------------------------
+        def _cover(self, canv: Any, doc: Any) -> None:
+            _draw_cover(canv, page, meta, game, ctx)
+
+        def _page_start(self, canv: Any, doc: Any) -> None:
+            # the running header names the chapter at the top of the page:
+            # the one under way when it began, or one whose heading opens it
+            self.chapter_at_start = self.chapter
+            self.page_chapter = None
+
+        def _furniture(self, canv: Any, doc: Any) -> None:
+            running = self.page_chapter or self.chapter_at_start
+            canv.saveState()
+            w, h = page
+            y = h - top + 7 * s
+            canv.setFont("Helvetica-Bold", 7.6 * s)
+            canv.setFillColor(ink)
+            canv.drawString(left, y, title.upper())
+            canv.setFont("Helvetica-Oblique", 7.6 * s)
+            canv.setFillColor(colors.HexColor("#555555"))
+            canv.drawRightString(w - right, y, running)
+            canv.setStrokeColor(accent)
+            canv.setLineWidth(0.7)
+            canv.line(left, y - 3.5 * s, w - right, y - 3.5 * s)
+            number = str(doc.page)
+            canv.setFont("Helvetica", 8.5 * s)
+            canv.setFillColor(ink)
+            fy = bottom * 0.5
+            if booklet:
+                if doc.page % 2:
+                    canv.drawRightString(w - right, fy, number)
+                else:
+                    canv.drawString(left, fy, number)
+            else:
+                canv.drawCentredString(w / 2, fy, number)
+            canv.restoreState()
+
+    return RulebookDoc()
+
+
+def _draw_cover(canv: Any, page: tuple[float, float], meta: Mapping[str, str], game: Any, ctx: _Ctx) -> None:
+    from reportlab.lib import colors
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    w, h = page
+    s = ctx.scale
+    ink = colors.HexColor(ctx.palette.ink)
+    accent = colors.HexColor(ctx.palette.accent)
+    panel = h * 0.58
+    canv.saveState()
+    canv.setFillColor(ink)
+    canv.rect(0, h - panel, w, panel, stroke=0, fill=1)
+    canv.setFillColor(accent)
+    canv.rect(0, h - panel - 2.2 * s, w, 2.2 * s, stroke=0, fill=1)
+    # a quiet frame of suit symbols
+    canv.setFillColor(colors.HexColor(ctx.palette.accent))
+    canv.setFillAlpha(0.22)
+    size = 16 * s
+    canv.setFont("ZapfDingbats", size)
+    suits = "♠♥♣♦"
+    step = size * 1.9
+    n = int((w - 2 * step) // step) + 1
+    x0 = (w - (n - 1) * step) / 2
+    for i in range(n):
+        canv.drawCentredString(x0 + i * step, h - 26 * s, suits[i % 4])
+        canv.drawCentredString(x0 + i * step, h - panel + 18 * s, suits[(i + 2) % 4])
+    canv.setFillAlpha(1)
+    title = meta.get("title", game.name).upper()
+    max_w = w - 2 * 20 * s
+    size = 46 * s
+    while stringWidth(title, "Helvetica-Bold", size) > max_w and size > 12:
+        size -= 1
+    mid = h - panel / 2
+    canv.setFillColor(accent)
+    canv.setFont("Helvetica-Bold", size)
+    canv.drawCentredString(w / 2, mid + 8 * s, title)
+    canv.setFillColor(colors.white)
+    if meta.get("tagline"):
+        canv.setFont("Times-Italic", 13 * s)
+        canv.drawCentredString(w / 2, mid - 16 * s, meta["tagline"])
+    canv.setFont("Helvetica", 9 * s)
+    canv.drawCentredString(w / 2, mid - 40 * s, "R U L E B O O K")
+    canv.restoreState()
+
+
+def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx, width: float,
+           height: float) -> list[Any]:
+    from reportlab.platypus import CondPageBreak, KeepInFrame, NextPageTemplate, PageBreak, Spacer, TableStyle
+    st = ctx.styles
+    story: list[Any] = [NextPageTemplate("body")]
+    chapters = [h.text for h in document.blocks if isinstance(h, mk.Heading) and h.level == 1
+                and "notoc" not in h.flags]
+    story.extend(_cover_blurb(meta, game, ctx, chapters))
+    story.append(PageBreak())
+    story.append(_heading_flowable("Contents", 0, ctx, st["toc_title"], toc=False))
+    toc = _contents_class()(_toc_seed(document), dotsMinLevel=0, tableStyle=TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), TOC_PAD),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), TOC_PAD),
+    ]))
+    toc.levelStyles = list(_toc_styles(document, ctx, height - st["toc_title"].leading - st["toc_title"].spaceAfter))
+    story.append(toc)
+
+    blocks = list(document.blocks)
+    story.append(PageBreak())
+    i = 0
+    first = True
+    while i < len(blocks):
+        block = blocks[i]
+        if isinstance(block, mk.Heading) and block.level == 1:
+            j = i + 1
+            while j < len(blocks) and not (isinstance(blocks[j], mk.Heading) and blocks[j].level == 1):  # type: ignore[union-attr]
+                j += 1
+            if not first:
+                if block.flags & {"newpage", "quickref"}:
+                    story.append(PageBreak())
+                else:
+                    story.append(CondPageBreak(ctx.styles["body"].leading * 9))
+            story.append(_heading_flowable(block.text, 0, ctx, st["h1"] if first or "newpage" in block.flags
+                                           or "quickref" in block.flags else st["h1_flow"],
+                                           toc="notoc" not in block.flags))
+            story.append(_rule(ctx, width))
+            if "quickref" in block.flags:
+                story.append(KeepInFrame(0, 0, _flowables(blocks[i + 1 : j], ctx, width), mode="shrink"))
+            else:
+                story.extend(_flowables(blocks[i + 1 : j], ctx, width, nested=False))
+            i = j
+        else:
+            story.extend(_flowables([block], ctx, width, nested=False))
+            i += 1
+        first = False
+    story.append(Spacer(1, 1))
+    return story
+
+
+def _toc_seed(document: mk.Document) -> list[tuple[int, str, int, None]]:
+    """Placeholder contents lines: one per heading, page numbers unknown yet."""
+    return [(h.level - 1, mk.plain_text(h.text), 88, None) for h in document.headings()
+            if h.level <= 2 and "notoc" not in h.flags]
+
+
+def _contents_class() -> type:
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    class Contents(TableOfContents):  # type: ignore[misc]
+        """Contents that start out with as many lines as they will end with.
+
+        Reportlab's contents are empty on the first pass, so every page
+        number moves on the second and a third pass is needed to confirm
+        them; with placeholder lines of the right count the first pass is
+        already laid out as the last one, and two passes suffice.
+        """
+
+        def __init__(self, seed: list[tuple[int, str, int, None]], **kwargs: Any) -> None:
+            super().__init__(**kwargs)
+            self._entries = list(seed)
+
+    return Contents
+
+
+def _toc_styles(document: mk.Document, ctx: _Ctx, avail: float) -> tuple[Any, Any]:
+    """Contents styles, tightened when that keeps the contents on one page.
+
+    A contents list a little too long for one page would leave a few lines
+    alone on the next; up to a quarter too long, it is set smaller instead.
+    """
+    from reportlab.lib.styles import ParagraphStyle
+
+    st = ctx.styles
+    toc0, toc1 = st["toc0"], st["toc1"]
+    entries = [h for h in document.headings() if h.level <= 2 and "notoc" not in h.flags]
+    need = sum(toc0.leading + toc0.spaceBefore + 4 * TOC_PAD if h.level == 1 else toc1.leading + 2 * TOC_PAD
+               for h in entries)
+    if need <= avail * 0.97 or need > avail * 1.25:
+        return toc0, toc1
+    k = avail * 0.97 / need
+    return (
+        ParagraphStyle("toc0_tight", parent=toc0, fontSize=toc0.fontSize * max(k, 0.85), leading=toc0.leading * k,
+                       spaceBefore=toc0.spaceBefore * k),
+        ParagraphStyle("toc1_tight", parent=toc1, fontSize=toc1.fontSize * max(k, 0.85), leading=toc1.leading * k),
+    )
+
+
+def _cover_blurb(meta: Mapping[str, str], game: Any, ctx: _Ctx, chapters: Sequence[str]) -> list[Any]:
+    """What sits under the cover panel: players, time, and what the book holds."""
+    from reportlab.lib import colors
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, Spacer
+
+    s = ctx.scale
+    facts = ParagraphStyle("facts", fontName="Helvetica-Bold", fontSize=11 * s, leading=15 * s,
+                           alignment=TA_CENTER, textColor=colors.HexColor(ctx.palette.ink))
+    small = ParagraphStyle("small", fontName="Times-Italic", fontSize=10 * s, leading=13.5 * s,
+                           alignment=TA_CENTER, textColor=colors.HexColor("#444444"))
+    line = []
+    players = meta.get("players") or game.players
+    if players:
+        line.append("1 player (solo)" if str(players).strip() == "1" else f"{players} players")
+    if meta.get("time"):
+        line.append(meta["time"])
+    label = ParagraphStyle("label", fontName="Helvetica-Bold", fontSize=7.5 * s, leading=10 * s,
+                           alignment=TA_CENTER, textColor=colors.HexColor(ctx.palette.ink))
+    inside = ParagraphStyle("inside", fontName="Times-Roman", fontSize=10.5 * s, leading=15 * s,
+                            alignment=TA_CENTER, textColor=colors.HexColor("#333333"))
+    out: list[Any] = [Spacer(1, 10 * s)]
+    if line:
+        out.append(Paragraph(mk.inline_xml("  ·  ".join(line)), facts))
+        out.append(Spacer(1, 6 * s))
+    if meta.get("blurb"):
+        out.append(Paragraph(mk.inline_xml(meta["blurb"]), small))
+    if chapters:
+        out.append(Spacer(1, 14 * s))
+        out.append(Paragraph("I N S I D E", label))
+        out.append(Spacer(1, 3 * s))
+        out.append(Paragraph("  ·  ".join(mk.inline_xml(c) for c in chapters), inside))
+    return out
+
+
+def _heading_flowable(text: str, level: int, ctx: _Ctx, style: Any, *, toc: bool) -> Any:
+    from reportlab.platypus import Paragraph
+
+    para = Paragraph(mk.inline_xml(text), style)
+    para.rb_heading = (level, mk.plain_text(text), ctx.key(), toc)
+    return para
+
+
+def _rule(ctx: _Ctx, width: float) -> Any:
+    from reportlab.lib import colors
+    from reportlab.platypus.flowables import HRFlowable
+
+    return HRFlowable(width="100%", thickness=1.4 * ctx.scale, color=colors.HexColor(ctx.palette.accent),
+                      spaceBefore=1 * ctx.scale, spaceAfter=9 * ctx.scale, hAlign="LEFT")
+
+
+def _flowables(blocks: Sequence[mk.Block], ctx: _Ctx, width: float, *, body_style: str = "body",
+               nested: bool = True) -> list[Any]:
+    """Flowables for ``blocks``; ``nested=False`` only for the page's own flow
+    (small tables are kept whole there, which a table cell cannot do)."""
+    from reportlab.platypus import CondPageBreak, PageBreak, Paragraph
+
+    st = ctx.styles
+    out: list[Any] = []
+    for block in blocks:
+        if isinstance(block, mk.Heading):
+            style = st[{1: "h1", 2: "h2", 3: "h3"}.get(block.level, "h4")]
+            level = block.level - 1
+            if block.level == 2 and "newpage" in block.flags:
+                out.append(PageBreak())
+            elif not nested:
+                # never leave a heading in the last few lines of a page
+                out.append(CondPageBreak(st["body"].leading * (6 if block.level == 2 else 4.5)))
+            out.append(_heading_flowable(block.text, level, ctx, style,
+                                         toc=block.level <= 2 and "notoc" not in block.flags))
+        elif isinstance(block, mk.Paragraph):
+            out.append(Paragraph(mk.inline_xml(block.text), st[body_style]))
+        elif isinstance(block, mk.BulletList | mk.NumberedList):
+            out.append(_list_flowable(block, ctx, width, body_style))
+        elif isinstance(block, mk.Table):
+            out.append(_table_flowable(block, ctx, width, keep_whole=not nested))
+        elif isinstance(block, mk.Callout):
+            out.append(_callout_flowable(block, ctx, width))
+        elif isinstance(block, mk.Columns):
+            out.append(_columns_flowable(block, ctx, width, body_style))
+        elif isinstance(block, mk.CardRow):
+            out.append(CardRowFlowable(block.codes, height=36 * ctx.scale, centered=True, space=6 * ctx.scale))
+        elif isinstance(block, mk.PageBreak):
+            out.append(PageBreak())
+    if not nested:
+        out = _heading_joins_kept_table(out)
+    return out
+
+
+def _heading_joins_kept_table(flowables: list[Any]) -> list[Any]:
+    """A heading right before a table kept whole moves with it to the next page."""
+    from reportlab.platypus import KeepTogether
+
+    out: list[Any] = []
+    for f in flowables:
+        if isinstance(f, KeepTogether) and out and getattr(out[-1], "rb_heading", None):
+            heading = out.pop()
+            f = KeepTogether([heading, *f._content])
+        out.append(f)
+    return out
+
+
+def _list_flowable(block: mk.BulletList | mk.NumberedList, ctx: _Ctx, width: float, body_style: str) -> Any:
+    from reportlab.lib import colors
+    from reportlab.platypus import ListFlowable, ListItem, Paragraph
+
+    st = ctx.styles
+    item_style = st["item"] if body_style == "body" else st[body_style]
+    indent = 15 * ctx.scale
+    items = []
+    for item in block.items:
+        content: list[Any] = [Paragraph(mk.inline_xml(item.text), item_style)]
+        content.extend(_flowables(item.children, ctx, width - indent, body_style=body_style))
+        items.append(ListItem(content if len(content) > 1 else content[0]))
+    common = dict(leftIndent=indent, bulletFontSize=item_style.fontSize * 0.95,
+                  bulletColor=colors.HexColor(ctx.palette.ink), spaceAfter=item_style.fontSize * 0.45)
+    if isinstance(block, mk.NumberedList):
+        return ListFlowable(items, bulletType="1", start=block.start, bulletFontName="Helvetica-Bold",
+                            bulletFormat="%s.", **common)
+    return ListFlowable(items, bulletType="bullet", start="•", bulletFontName="Helvetica", **common)
+
+
+def _table_flowable(block: mk.Table, ctx: _Ctx, width: float, *, keep_whole: bool = False) -> Any:
+    from reportlab.lib import colors
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    st = ctx.styles
+    cell_style = {"left": st["cell"], "right": st["cell_right"], "center": st["cell_center"]}
+    head_style = {"left": st["head"], "right": st["head_right"], "center": st["head_center"]}
+    pad = 3.2 * ctx.scale
+    col_widths = _column_widths(block, width, st["head"], pad)
+
+    def cell(text: str, align: str, style: Mapping[str, Any], col: int) -> Any:
+        row = mk.cell_card_row(text)
+        if row is not None:
+            return CardRowFlowable(row.codes, height=23 * ctx.scale, max_width=col_widths[col] - 2 * pad,
+                                   align=align)
+        return Paragraph(mk.inline_xml(text), style[align])
+
+    data = []
+    has_header = any(h.strip() for h in block.header)
+    if has_header:
+        data.append([cell(h, a, head_style, k) for k, (h, a) in enumerate(zip(block.header, block.aligns))])
+    for row in block.rows:
+        data.append([cell(c, a, cell_style, k) for k, (c, a) in enumerate(zip(row, block.aligns))])
+    if not data:
+        return Paragraph("", st["body"])
+    ink = colors.HexColor(ctx.palette.ink)
+    commands: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+        ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.95),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.8, ink),
+        ("ROWBACKGROUNDS", (0, 1 if has_header else 0), (-1, -1), [colors.white, colors.HexColor("#f1f1ee")]),
+    ]
+    if has_header:
+        commands += [("BACKGROUND", (0, 0), (-1, 0), ink)]
+    table = Table(data, colWidths=col_widths, repeatRows=1 if has_header else 0, hAlign="LEFT",
+                  style=TableStyle(commands), spaceBefore=2 * ctx.scale, spaceAfter=9 * ctx.scale)
+    if keep_whole and len(block.rows) <= SMALL_TABLE_ROWS:
+        from reportlab.platypus import KeepTogether
+
+        return KeepTogether([table])
+    return table
+
+
+def _column_widths(block: mk.Table, width: float, head_style: Any, pad: float) -> list[float]:
+    """Column widths from the table's dashes, widened so no header word breaks.
+
+    The width a narrow column gains is taken from the widest column.
+    """
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    widths = [width * w for w in block.widths]
+    for k, title in enumerate(block.header):
+        words = mk.plain_text(title).split()
+        need = max((stringWidth(w, head_style.fontName, head_style.fontSize) for w in words), default=0)
+        need += 2 * pad + 1
+        if widths[k] < need:
+            widest = max(range(len(widths)), key=widths.__getitem__)
+            if widest != k:
+                give = min(need - widths[k], widths[widest] * 0.4)
+                widths[k] += give
+                widths[widest] -= give
+    return widths
+
+
+def _callout_flowable(block: mk.Callout, ctx: _Ctx, width: float) -> Any:
+    from reportlab.lib import colors
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    st = ctx.styles
+    pad = 7 * ctx.scale
+    bar = 3 * ctx.scale
+    inner = width - 2 * pad - bar
+    label = mk.CALLOUT_KINDS.get(block.kind, block.kind).upper()
+    title = block.title if block.title.upper() != label else ""
+    head = f"{label}" + (f" · {mk.inline_xml(title)}" if title else "")
+    content = [Paragraph(head, st["callout_title"])]
+    content.extend(_flowables(block.body, ctx, inner, body_style="callout"))
+    background = ctx.palette.tint(0.86) if block.kind in ("example", "variant") else "#eef1f4"
+    if block.kind in ("tip",):
+        background = ctx.palette.tint(0.80)
+    table = Table(
+        [[content]], colWidths=[width - bar], hAlign="RIGHT",
+        spaceBefore=3 * ctx.scale, spaceAfter=10 * ctx.scale,
+        style=TableStyle([
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(background)),
+            ("LINEBEFORE", (0, 0), (0, -1), bar, colors.HexColor(ctx.palette.accent if block.kind != "note"
+                                                                   else ctx.palette.ink)),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad),
+            ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.45),
+        ]),
+    )
+    return table
+
+
+def _columns_flowable(block: mk.Columns, ctx: _Ctx, width: float, body_style: str) -> Any:
+    from reportlab.platypus import Table, TableStyle
+
+    n = max(len(block.columns), 1)
+    gap = 10 * ctx.scale
+    col_w = (width - gap * (n - 1)) / n
+    cells = [_flowables(col, ctx, col_w, body_style=body_style) for col in block.columns]
+    widths = [col_w + (gap if k < n - 1 else 0) for k in range(n)]
+    return Table(
+        [cells], colWidths=widths, hAlign="LEFT",
+        style=TableStyle([
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-2, -1), gap),
+            ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ]),
+    )
+
+
+def _card_row_class() -> type:
+    from reportlab.lib import colors
+    from reportlab.platypus import Flowable
+
+    red = colors.HexColor("#c0262d")
+    black = colors.HexColor("#161616")
+
+    class _CardRow(Flowable):  # type: ignore[misc]
+        """A row of small playing cards drawn as vectors (rank, suit)."""
+
+        def __init__(self, codes: Sequence[str], *, height: float, max_width: float | None = None,
+                     centered: bool = False, align: str = "left", space: float = 0) -> None:
+            super().__init__()
+            self.codes = tuple(codes)
+            self.card_h = height
+            self.max_width = max_width
+            self.align = "center" if centered else align
+            self.spaceBefore = space
+            self.spaceAfter = space
+
+        def __repr__(self) -> str:
+            return f"CardRow({' '.join(self.codes)})"
+
+        def _metrics(self) -> tuple[float, float, float]:
+            h = self.card_h
+            w = h * 0.7
+            gap = h * 0.12
+            total = len(self.codes) * w + max(len(self.codes) - 1, 0) * gap
+            if self.max_width and total > self.max_width:
+                k = self.max_width / total
+                h, w, gap, total = h * k, w * k, gap * k, self.max_width
+            return h, w, gap
+
+        def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+            h, w, gap = self._metrics()
+            self._avail = avail_w
+            return avail_w, h + 1
+
+        def draw(self) -> None:
+            h, w, gap = self._metrics()
+            total = len(self.codes) * w + max(len(self.codes) - 1, 0) * gap
+            x = {"center": (self._avail - total) / 2, "right": self._avail - total}.get(self.align, 0.0)
+            c = self.canv
+            for code in self.codes:
+                c.saveState()
+                c.setLineWidth(max(0.35, h / 60))
+                c.setStrokeColor(colors.HexColor("#7a7a7a"))
+                c.setFillColor(colors.white)
+                c.roundRect(x, 0.5, w, h, radius=h * 0.09, stroke=1, fill=1)
+                if code == "*":
+                    c.setFillColor(red)
+                    c.setFont("ZapfDingbats", h * 0.5)
+                    c.drawCentredString(x + w / 2, h * 0.3, "★")
+                    c.setFont("Helvetica-Bold", h * 0.16)
+                    c.drawCentredString(x + w / 2, h * 0.1, "JOKER")
+                else:
+                    suit = mk.SUIT_OF_LETTER[code[1]]
+                    color = red if code[1] in "hd" else black
+                    c.setFillColor(color)
+                    rank = "10" if code[0] == "T" else code[0]
+                    c.setFont("Helvetica-Bold", h * (0.26 if rank != "10" else 0.22))
+                    c.drawString(x + w * 0.1, h * 0.73, rank)
+                    c.setFont("ZapfDingbats", h * 0.46)
+                    c.drawCentredString(x + w / 2, h * 0.17, suit)
+                c.restoreState()
+                x += w + gap
+
+    return _CardRow
+
+
+class _LazyCardRow:
+    """Build the reportlab flowable class on first use (reportlab loads lazily)."""
+
+    _cls: type | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _LazyCardRow._cls is None:
+            _LazyCardRow._cls = _card_row_class()
+        return _LazyCardRow._cls(*args, **kwargs)
+
+
+CardRowFlowable = _LazyCardRow()

@@ -1,0 +1,233 @@
+"""``companion rank`` and ``companion odds``: the CLI contract of DESIGN.md."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import invoke
+
+
+def rank_json(*args: str) -> dict:
+    result = invoke("rank", *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    return result.json()
+
+
+def test_rank_json_has_winners_and_players_with_name_hand_best_place() -> None:
+    data = rank_json("ann=As,Kd", "bob=Qh,Qc", "--board", "2s 7h Qd 9c 3s")
+    assert data["winners"] == ["bob"]
+    assert [set(p) >= {"name", "hand", "best", "place"} for p in data["players"]] == [True, True]
+    bob = data["players"][0]
+    assert (bob["name"], bob["hand"], bob["place"]) == ("bob", "three of a kind", 1)
+    assert sorted(bob["best"]) == sorted(["Qh", "Qc", "Qd", "9c", "7h"])
+
+
+def test_rank_ties_share_a_place() -> None:
+    data = rank_json("ann=Ah,2c", "bob=Ad,2d", "cy=Kh,Qd", "--board", "As Ks 9h 8d 3c")
+    assert [(p["name"], p["place"]) for p in data["players"]] == [("ann", 1), ("bob", 1), ("cy", 3)]
+    assert data["winners"] == ["ann", "bob"]
+
+
+def test_rank_prints_a_table_with_suit_symbols() -> None:
+    result = invoke("rank", "ann=As,Kd", "bob=Qh,Qc", "--board", "2s 7h Qd 9c 3s")
+    assert result.exit_code == 0
+    assert "Q♥ Q♦ Q♣" in result.stdout
+    assert "winner: bob" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["ann=Zx"], "error: 'Zx' is not a card (rank must be 2-9, T/10, J, Q, K, A; suit s h d c or ♠ ♥ ♦ ♣)"),
+        (["ann=As,Kd", "bob=As,2c"], "error: card 'As' is given twice (ann and bob)"),
+        (["annAsKd"], "error: 'annAsKd' is not a player: write NAME=CARDS, e.g. ann=As,Kd"),
+        (["ann=As", "ann=Kd"], "error: player 'ann' is given twice"),
+        (["--game", "poker", "ann=As"], "error: 'poker' has no hand ranking here"),
+        (["--game", "holdem", "--encounter", "plague", "ann=As"], "error: --encounter is for dungeon-poker"),
+        (["ann=As", "--board", "2c", "--board", "3c"], "error: holdem has 1 board; --board was given 2 times"),
+        (["ann=* As"], "error: jokers ('*') are wild cards of dragon-kings"),
+        (["--wild", "2", "--game", "holdem", "ann=As"], "error: wild cards ('2') belong to dragon-kings"),
+        (["--full-plate", "ann", "ann=As"], "error: --full-plate is a Dungeon Poker artifact"),
+        (["--game", "decko", "ann=9s+x"], "error: '9s+x' is not a DECKO card"),
+        (["--wildcard", "jackpot", "ann=9s"], "error: 'jackpot' is not a DECKO wildcard"),
+    ],
+)
+def test_rank_bad_input_is_a_one_line_error(args: list[str], message: str) -> None:
+    result = invoke("rank", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message), result.stderr
+    assert result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_rank_encounter_names_are_case_insensitive() -> None:
+    data = rank_json("--encounter", "MYSTICAL STORM", "ann=Ah,2c,7d,8s", "goblin=As", "--board", "Kh Qh 9h 3h 5c")
+    assert data["rules"] == "mystical-storm"
+    assert data["winners"] == ["ann"]
+    goblin = data["players"][1]
+    assert (goblin["hand"], goblin["place"]) == ("no hand", None)
+
+
+def test_rank_other_encounters_leave_the_ranking_alone() -> None:
+    data = rank_json("--encounter", "Trench warfare", "ann=9h,9d", "--board", "9c 2s 5d Kc Jh")
+    assert data["players"][0]["hand"] == "three of a kind"
+
+
+def test_rank_two_front_war_reports_each_board() -> None:
+    data = rank_json(
+        "-e", "two front war", "ann=Ah,Ad", "bob=7c,7d", "-b", "As 2c 9h Jd 4s", "-b", "7s 7h Kc Qd 3h"
+    )
+    assert data["winners"] == ["ann", "bob"]
+    assert [b["winners"] for b in data["boards"]] == [["ann"], ["bob"]]
+    assert {(p["name"], p["board"], p["place"]) for p in data["players"]} == {
+        ("ann", 1, 1), ("bob", 1, 2), ("bob", 2, 1), ("ann", 2, 2)
+    }
+
+
+def test_rank_full_plate_flag() -> None:
+    data = rank_json("--game", "dungeon-poker", "--full-plate", "knight", "knight=2c,3d", "bob=7c,7d",
+                     "--board", "Kh Qs 9d 5c 4h")
+    assert data["winners"] == ["knight"]
+    assert data["players"][0]["description"] == "pair of eights (Full Plate)"
+
+
+def test_rank_dragon_kings_with_wild_cards() -> None:
+    data = rank_json("--game", "dragon-kings", "--wild", "2", "ann=2c,2d", "bob=Ks,Kc", "--board", "Ah As Ad 7c 8d")
+    assert data["winners"] == ["bob"]
+    ann = data["players"][1]
+    assert (ann["hand"], ann["description"]) == ("five of a kind", "five aces")
+    assert "2c=Ac" in ann["best"]
+
+
+def test_rank_wild_implies_dragon_kings() -> None:
+    data = rank_json("--wild", "Jd", "ann=Jd,9h", "--board", "9c 9s 9d")
+    assert (data["game"], data["players"][0]["hand"]) == ("dragon-kings", "five of a kind")
+
+
+def test_rank_decko_reports_buying_value_chips_and_money() -> None:
+    data = rank_json("--game", "decko", "bernice=9s+2 5h+1 Kc 2d 3h", "bozo=5c$ 5d Kc 2d 3h")
+    players = {p["name"]: p for p in data["players"]}
+    assert data["winners"] == ["bozo"]
+    assert (players["bozo"]["dollars"], players["bozo"]["money"]) == (1, 3)
+    assert (players["bernice"]["dollars"], players["bernice"]["chips"]) == (0, 3)
+
+
+def test_rank_decko_queens_read_the_burn_and_discard_piles_and_the_market() -> None:
+    data = rank_json(
+        "--wildcard", "normal", "yorick=Qh:pyro Tc 2s 5d 8h", "bozo=Qs:shop 9c 2h 5d Jh", "cy=Qd:dumpster 2c 5c 8c Jc",
+        "--burn", "yorick=Td&Ts", "--discard", "cy=Kc:rich", "--market", "9d+2 3h 4h",
+    )
+    players = {p["name"]: p for p in data["players"]}
+    assert players["yorick"]["description"] == "three tens"
+    assert (players["bozo"]["description"], players["bozo"]["chips"]) == ("pair of nines", 2)
+    assert (players["cy"]["hand"], players["cy"]["chips"]) == ("flush", 5)
+    assert data["winners"] == ["cy"]
+
+
+def test_rank_decko_wildcard_implies_decko_and_penultimo_example() -> None:
+    data = rank_json("--wildcard", "Penultimo", "kings=Jh Jd Kc Ks Kd", "queens=Jc Js Qc Qs Qd")
+    assert (data["game"], data["rules"], data["winners"]) == ("decko", "penultimo", ["queens"])
+
+
+def test_rank_decko_low_sum_reports_the_sum() -> None:
+    data = rank_json("--wildcard", "low sum", "a=Kh Qd 2c 3s", "b=2h 4d 9c Ks")
+    assert [(p["name"], p["sum"]) for p in data["players"]] == [("a", 5), ("b", 15)]
+
+
+def test_rank_decko_burn_pile_of_someone_else_is_an_error() -> None:
+    result = invoke("rank", "--game", "decko", "a=9s", "--burn", "zed=9d")
+    assert result.exit_code == 2
+    assert result.stderr == "error: burn pile given for 'zed', who is not a player\n"
+
+
+def test_rank_starts_without_heavy_libraries() -> None:
+    """``companion rank`` imports no PDF, template, TUI or numpy code."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from companion.cli.app import run\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert run(['rank', 'ann=As,Kd', 'bob=Qh,Qc', '--board', '2s 7h Qd 9c 3s']) == 0\n"
+        "    assert run(['rank', '--game', 'decko', 'a=9s 9d', 'b=Ks:rich 2s']) == 0\n"
+        "heavy = {'reportlab', 'jinja2', 'textual', 'numpy'}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "[]"
+
+
+# -- companion odds ----------------------------------------------------------------------------
+
+
+def odds_json(*args: str) -> dict:
+    result = invoke("odds", *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    return result.json()
+
+
+def test_odds_exact_when_few_deals_remain() -> None:
+    data = odds_json("ann=As,Ad", "bob=Kc,Kd", "--board", "2h 7d 9c Ks")
+    assert (data["method"], data["deals"]) == ("exact", 44)
+    ann, bob = data["players"]
+    assert ann["equity"] == pytest.approx(2 / 44)
+    assert ann["win"] + bob["win"] + ann["tie"] == pytest.approx(1)
+    assert ann["stderr"] == 0
+
+
+def test_odds_monte_carlo_is_seeded_and_shows_its_standard_error() -> None:
+    args = ("--game", "omaha", "ann=As,Ad,Kh,Qh", "bob=Kc,Kd,2s,3s", "--samples", "400", "--seed", "7")
+    first, second = odds_json(*args), odds_json(*args)
+    assert first == second
+    assert first["method"] == "monte-carlo"
+    assert 0 < first["players"][0]["stderr"] < 0.05
+    other = odds_json(*args[:-1], "8")
+    assert other["players"][0]["equity"] != first["players"][0]["equity"]
+
+
+def test_odds_unknown_cards_of_a_monster() -> None:
+    data = odds_json("--game", "dungeon-poker", "ann=Ah,Kh", "giant=Qs,?,?", "--board", "2h 7h 9c 3d", "--exact")
+    assert data["method"] == "exact"
+    assert data["deals"] == 45 * 44 * 43 // 2  # the river, then the giant's two closed cards
+    assert data["players"][1]["cards"] == ["Qs", "?", "?"]
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(1)
+
+
+def test_odds_prints_a_table() -> None:
+    result = invoke("odds", "ann=As,Ad", "bob=Kc,Kd", "--board", "2h 7d 9c Ks")
+    assert result.exit_code == 0
+    assert "A♠ A♦" in result.stdout and "exact: all 44 deals" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "decko", "a=9s"], "error: odds are for games with a deck and a board"),
+        (["a=As", "--exact", "--monte-carlo"], "error: choose --exact or --monte-carlo"),
+        (["a=As", "--samples", "0"], "error: --samples must be at least 1"),
+        (["a=As,?", "--board", "?"], "error: '?' is not a card"),
+    ],
+)
+def test_odds_bad_input_is_a_one_line_error(args: list[str], message: str) -> None:
+    result = invoke("odds", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message), result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_odds_count_the_full_plate() -> None:
+    # bob's sevens beat the virtual eights only if the river pairs the board (12 cards) or is a seven (2)
+    data = odds_json("--game", "dungeon-poker", "--full-plate", "ann", "ann=2c,3d", "bob=7c,7d", "--board", "Kh Qs 9d 5c")
+    assert data["players"][1]["equity"] == pytest.approx(14 / 44)
+
+
+def test_odds_preflop_heads_up_is_exact_over_every_board() -> None:
+    data = odds_json("ann=As,Ad", "bob=Kc,Kd")
+    assert (data["method"], data["deals"]) == ("exact", 1_712_304)
+    assert data["players"][0]["equity"] == pytest.approx(0.8195, abs=1e-4)
+
+
+def test_rank_json_result_string_feeds_the_pot_calculator() -> None:
+    data = rank_json("ann=Ah,2c", "bob=Ad,2d", "cy=Kh,Qd", "--board", "As Ks 9h 8d 3c")
+    assert data["result"] == "ann = bob > cy"
