@@ -92,10 +92,14 @@ def _auto_name(store: SaveStore) -> str:
 @dod_app.command("new")
 def new(
     seed: SeedOption = None,
-    character: Annotated[str | None, typer.Option("--character", help="Play this character (a name or id) instead of drawing one.")] = None,
+    character: Annotated[
+        str | None, typer.Option("--character", help="Play this character (a name or id) instead of drawing one.")
+    ] = None,
     save: Annotated[str | None, typer.Option("--save", help="Name of the save (default: game-N).")] = None,
     save_file: SaveFileOption = None,
-    replace: Annotated[bool, typer.Option("--replace", help="Start over a save of the same name (not a damaged one).")] = False,
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Start over a save of the same name (not a damaged one).")
+    ] = False,
     state: StateOption = None,
 ) -> None:
     """Start a new game and play it (answers from stdin when it is not a terminal)."""
@@ -129,7 +133,9 @@ def new(
 
 @dod_app.command("play")
 def play(
-    save: Annotated[str | None, typer.Argument(help="The save to go on with (default: the last game played).", show_default=False)] = None,
+    save: Annotated[
+        str | None, typer.Argument(help="The save to go on with (default: the last game played).", show_default=False)
+    ] = None,
     save_file: SaveFileOption = None,
     state: StateOption = None,
 ) -> None:
@@ -154,7 +160,7 @@ def play(
 @dod_app.command("list")
 def list_saves(json: JsonOption = False, state: StateOption = None) -> None:
     """The saved games, the most recently played first (each is re-checked by replay)."""
-    saves = _store(state).list()
+    saves = _store(state).saves()
     if json:
         emit_json([s.to_json() for s in saves])
         return
@@ -224,7 +230,9 @@ def delete(
 @dod_app.command("scores")
 def scores(
     limit: Annotated[int, typer.Option("--limit", min=1, help="How many scores to show.")] = 10,
-    training: Annotated[bool, typer.Option("--training", help="Also list games played in training mode (score 0).")] = False,
+    training: Annotated[
+        bool, typer.Option("--training", help="Also list games played in training mode (score 0).")
+    ] = False,
     json: JsonOption = False,
     state: StateOption = None,
 ) -> None:
@@ -261,7 +269,9 @@ def scores(
 @dod_app.command("simulate")
 def simulate(
     games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the run: game i is played from a seed made from it.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the run: game i is played from a seed made from it.")
+    ] = 0,
     bot: Annotated[str, typer.Option("--bot", help="random, greedy or explorer.")] = "greedy",
     workers: Annotated[int, typer.Option("--workers", min=1, help="Processes to play in.")] = 1,
     json: JsonOption = False,

@@ -608,7 +608,8 @@ class Greedy:
 
     def teleport(self, s: State) -> Action | None:
         content = s.content
-        for room_id in ((content.special_room,) if s.level == 8 and self.pit_possible(s) else ()) + (content.portal_room,):
+        wanted = (content.special_room,) if s.level == 8 and self.pit_possible(s) else ()
+        for room_id in (*wanted, content.portal_room):
             pos = R.revealed(s, room_id)
             if pos is not None:
                 return ("teleport", pos)

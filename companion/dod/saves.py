@@ -363,7 +363,8 @@ class SaveStore:
                                      f"{version}; this companion reads version {SCHEMA_VERSION}; it was left untouched")
             return True
         if any(n.startswith("dod_") for n in names):
-            raise CompanionError(f"state file {self.path} has dod_ tables companion did not write; it was left untouched")
+            raise CompanionError(f"state file {self.path} has dod_ tables companion did not write; "
+                                 "it was left untouched")
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if app_id != APPLICATION_ID and (names or app_id or version):
@@ -385,7 +386,7 @@ class SaveStore:
                 return []
             return [r[0] for r in conn.execute("SELECT name FROM dod_saves ORDER BY name")]
 
-    def list(self) -> list[SaveInfo]:
+    def saves(self) -> list[SaveInfo]:
         """Every save, the most recently played first (damaged ones too)."""
         with self._transaction(write=False) as conn:
             if conn is None:
@@ -408,7 +409,7 @@ class SaveStore:
 
     def latest(self) -> str | None:
         """The name of the unfinished save played most recently."""
-        for save in self.list():
+        for save in self.saves():
             if save.status == "playing":
                 return save.name
         return None

@@ -179,7 +179,8 @@ def map_rows(s: State) -> list[list[Cell]]:
             if room is not None:
                 here = pos == s.pos
                 tired = pos in s.exhausted
-                text = f"{'@' if here else ' '}{room_code(content, room)}{content.rooms[room].danger}{'x' if tired else ' '}"
+                mark, code = "@" if here else " ", room_code(content, room)
+                text = f"{mark}{code}{content.rooms[room].danger}{'x' if tired else ' '}"
                 row.append(Cell(text, "hero" if here else "exhausted" if tired else "room"))
             elif pos in spots:
                 row.append(Cell("  ?   ", "open"))
@@ -730,9 +731,9 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
     direction_text = words[5:] if words.startswith("move ") else words
     direction = DIRECTION_WORDS.get(direction_text)
     if direction is not None:
-        entry = next((e for e in menu if e.moves and e.moves[0][2] == direction), None)
-        if entry is not None:
-            return Parsed("direction", entry=entry)
+        found = next((e for e in menu if e.moves and e.moves[0][2] == direction), None)
+        if found is not None:
+            return Parsed("direction", entry=found)
         return Parsed("error", arg=f"you cannot MOVE {DIRECTION_NAMES[direction]} now")
     if head in ("act", "do") and rest.isdigit() and s.prompt == "turn":
         return Parsed("error", arg=why_not(s, int(rest) - 1))
@@ -882,7 +883,7 @@ def _event_text(before: State, after: State, kind: str, args: tuple[Any, ...]) -
         "duplicate": lambda: "a second copy of a unique special item is discarded",
         "too-many": lambda: "you cannot carry a fifth arrow of that kind",
         "shoot": lambda: f"you shoot {_arrow_name(args[0])}",
-        "skill": lambda: f"you use your skill {next((sk.name for sk in content.skills.values() if sk.id == args[0]), args[0])}",
+        "skill": lambda: f"you use your skill {_skill_name(content, args[0])}",
         "drop": lambda: (f"you drop all your {str(args[0]).capitalize()}" if isinstance(args[0], str)
                          else f"you drop the {_known_name(before, after, args[0])}"),
         "stolen": lambda: ("it steals an Arrow" if args[0] == "arrows"
@@ -898,6 +899,10 @@ def _event_text(before: State, after: State, kind: str, args: tuple[Any, ...]) -
         return f"you get {part.name}"
     describe_it = simple.get(kind)
     return describe_it() if describe_it else ""
+
+
+def _skill_name(content: Content, skill_id: str) -> str:
+    return next((sk.name for sk in content.skills.values() if sk.id == skill_id), skill_id)
 
 
 def _held(s: State, card: int) -> bool:

@@ -118,18 +118,18 @@ def test_save_names_are_short_and_plain(name: str) -> None:
 
 def test_store_saves_lists_loads_and_deletes(tmp_path: Path) -> None:
     store = SaveStore(tmp_path / "state.sqlite3", clock=Clock())
-    assert store.list() == [] and not (tmp_path / "state.sqlite3").exists()  # reading creates nothing
+    assert store.saves() == [] and not (tmp_path / "state.sqlite3").exists()  # reading creates nothing
     game = _played()
     game.name = "friday"
     store.create(game)
     game.play(make_bot("greedy", 4)(game.state))
     store.save(game)
-    [info] = store.list()
+    [info] = store.saves()
     assert (info.name, info.status, info.turn, info.hp) == ("friday", "playing", game.state.turn, game.state.hp)
     loaded = SaveStore(tmp_path / "state.sqlite3").load("friday")
     assert loaded.state == game.state and loaded.actions == game.actions and loaded.game_id == game.game_id
     store.delete("friday")
-    assert store.list() == []
+    assert store.saves() == []
     with pytest.raises(CompanionError, match="no saved game 'friday'"):
         store.load("friday")
 
@@ -179,7 +179,7 @@ def test_a_damaged_save_is_reported_in_one_line_and_left_as_it_is(tmp_path: Path
     with pytest.raises(CompanionError, match="saved game 'broken' is damaged") as err:
         store.load("broken")
     assert "\n" not in str(err.value)
-    [info] = store.list()
+    [info] = store.saves()
     assert info.status == "damaged" and "not JSON" in info.damaged
     with pytest.raises(CompanionError):
         store.create(Game.new(1, name="broken"))

@@ -16,7 +16,7 @@ from companion.dod.shell import (
 )
 from companion.dod.state import State
 
-from tests.dod.helpers import C, at, begin, card, combat, scenario, trial
+from tests.dod.helpers import C, begin, card, combat, scenario, trial
 
 
 def _walk(seed: int, bot: str = "explorer", limit: int = 400):  # type: ignore[no-untyped-def]

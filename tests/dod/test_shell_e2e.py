@@ -19,7 +19,6 @@ from companion.dod.saves import Game, breakdown
 from companion.dod.shell import build_menu, card_menu, command_for
 from companion.dod.state import Action, State
 
-from tests.conftest import invoke
 
 
 def answers(s: State, action: Action, by_number: bool) -> list[str]:
@@ -169,7 +168,8 @@ def test_a_file_save_is_played_on_and_its_score_recorded(cli, tmp_path: Path) ->
     assert row["score"] == game.score.total and row["name"] == "run"
 
 
-def test_a_damaged_save_gives_one_line_and_is_not_overwritten(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_damaged_save_gives_one_line_and_is_not_overwritten(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path) -> None:
     import os
 
     assert cli("dod", "new", "--seed", "3", "--save", "fragile", input="done\n").exit_code == 0
