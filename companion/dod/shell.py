@@ -501,7 +501,8 @@ def odds(s: State) -> list[str]:  # noqa: C901 - one explanation a prompt
         lines.append(f"{frame['st']} test of {frame['d']}: two effort cards + {frame['st']} {stat_now:+d} "
                      f"must reach {frame['d']}.")
         if prompt == "test-effort":
-            lines.append(f"Play a first card; a {frame['st']} card draws a bonus card. "
+            article = "an" if frame["st"][0] in "AEIOU" else "a"
+            lines.append(f"Play a first card; {article} {frame['st']} card draws a bonus card. "
                          f"The cards need {frame['d'] - stat_now} together.")
         else:
             total = sum(content.power[c] for c in s.effort) + stat_now
