@@ -30,10 +30,13 @@ any exception rolls everything back.
 [('bring snacks',)]
 1
 
-A component that reads must not create the file; :func:`component_transaction`
-hands it ``None`` instead:
+A store that opens the file for one command uses :func:`write_transaction`
+and :func:`read_transaction`; a read creates nothing and gets ``None`` when
+there is nothing to read:
 
->>> with component_transaction(path.with_name("absent.sqlite3"), NOTES, write=False) as conn:
+>>> with write_transaction(path, NOTES) as conn:
+...     _ = conn.execute("INSERT INTO notes_text VALUES ('and cards')")
+>>> with read_transaction(path.with_name("absent.sqlite3"), NOTES) as conn:
 ...     conn is None
 True
 >>> path.with_name("absent.sqlite3").exists()
@@ -363,25 +366,35 @@ class StateFile:
 
 
 @contextlib.contextmanager
-def component_transaction(
-    path: str | Path, component: Component, *, write: bool, timeout: float = BUSY_TIMEOUT
+def read_transaction(
+    path: str | Path, component: Component, *, timeout: float = BUSY_TIMEOUT
 ) -> Iterator[sqlite3.Connection | None]:
-    """One transaction on ``component``'s tables in the state file at ``path``.
+    """A read snapshot of ``component``'s tables in the state file at ``path``.
 
-    A write creates the file and the component's tables if needed. A read
-    never does: it gets ``None`` when the file or the tables are not there yet.
+    It creates nothing: ``None`` when the file or the component's tables are
+    not there yet (tables of an older version are upgraded first).
     """
     path = Path(path)
-    if not write and not check_file(path):
+    if not check_file(path):
         yield None
         return
     with StateFile(path, timeout=timeout) as state:
-        if not write and state.version(component) == 0:
+        if state.version(component) == 0:
             yield None
             return
         state.install(component)
-        with state.transaction(write=write) as conn:
+        with state.transaction(write=False) as conn:
             yield conn
+
+
+@contextlib.contextmanager
+def write_transaction(
+    path: str | Path, component: Component, *, timeout: float = BUSY_TIMEOUT
+) -> Iterator[sqlite3.Connection]:
+    """One ``BEGIN IMMEDIATE`` transaction on ``component``'s tables in the state file at
+    ``path``, creating the file and the tables first when needed."""
+    with StateFile(path, [component], timeout=timeout) as state, state.transaction() as conn:
+        yield conn
 
 
 _BUSY = "state file {path} is busy or locked (another command held it too long); try again"
@@ -426,7 +439,8 @@ __all__ = [
     "Migration",
     "StateFile",
     "check_file",
-    "component_transaction",
     "describe_sqlite_error",
+    "read_transaction",
     "script",
+    "write_transaction",
 ]

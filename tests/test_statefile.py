@@ -18,8 +18,9 @@ from companion.statefile import (
     Migration,
     StateFile,
     check_file,
-    component_transaction,
+    read_transaction,
     script,
+    write_transaction,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -190,9 +191,9 @@ def test_a_file_of_another_program_is_refused_before_a_read_too(tmp_path: Path) 
         conn.execute("CREATE TABLE photos (id INTEGER)")
     conn.close()
     before = path.read_bytes()
-    for write in (False, True):
+    for transaction in (read_transaction, write_transaction):
         with pytest.raises(CompanionError, match="another program"):
-            with component_transaction(path, NOTES, write=write):
+            with transaction(path, NOTES):
                 pass
     assert path.read_bytes() == before
 
@@ -392,33 +393,31 @@ def test_a_mistake_in_sql_is_a_bug_not_a_damaged_file(tmp_path: Path) -> None:
 
 def test_reading_never_creates_the_file_or_the_tables(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
-    with component_transaction(path, NOTES, write=False) as conn:
+    with read_transaction(path, NOTES) as conn:
         assert conn is None
     assert not path.exists()
     StateFile(path, [TALLY]).close()
     before = path.read_bytes()
-    with component_transaction(path, NOTES, write=False) as conn:
+    with read_transaction(path, NOTES) as conn:
         assert conn is None
     assert path.read_bytes() == before
     empty = tmp_path / "empty.sqlite3"
     empty.touch()
-    with component_transaction(empty, NOTES, write=False) as conn:
+    with read_transaction(empty, NOTES) as conn:
         assert conn is None
     assert empty.read_bytes() == b""
 
 
 def test_writing_creates_the_tables_and_reading_sees_them(tmp_path: Path) -> None:
     path = tmp_path / "new" / "s.sqlite3"
-    with component_transaction(path, NOTES, write=True) as conn:
-        assert conn is not None
+    with write_transaction(path, NOTES) as conn:
         conn.execute("INSERT INTO notes_text (body) VALUES ('hello')")
-    with component_transaction(path, NOTES, write=False) as conn:
+    with read_transaction(path, NOTES) as conn:
         assert conn is not None
         assert conn.execute("SELECT body FROM notes_text").fetchall() == [("hello",)]
-    with pytest.raises(CompanionError), component_transaction(path, NOTES, write=True) as conn:
-        assert conn is not None
+    with pytest.raises(CompanionError), write_transaction(path, NOTES) as conn:
         conn.execute("DELETE FROM notes_text")
         raise CompanionError("changed my mind")
-    with component_transaction(path, NOTES, write=False) as conn:
+    with read_transaction(path, NOTES) as conn:
         assert conn is not None
         assert conn.execute("SELECT count(*) FROM notes_text").fetchone()[0] == 1
