@@ -181,6 +181,7 @@ class StateFile:
             self._conn = sqlite3.connect(
                 self.path, timeout=timeout, isolation_level=None, check_same_thread=False
             )
+        self._wal = False
         try:
             with self.errors():
                 self._prepare(timeout)
@@ -205,19 +206,24 @@ class StateFile:
     # -- opening -------------------------------------------------------------
 
     def _prepare(self, timeout: float) -> None:
+        # Connection settings only: nothing is written to the file before it passed every check.
         conn = self._conn
         conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         self._check_identity()
-        if conn.execute("PRAGMA page_count").fetchone()[0] > 0:
-            # A new (or empty) file stays as it is until its first migration writes.
-            self._use_wal()
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
 
     def _use_wal(self) -> None:
-        # WAL lets readers go on while another terminal writes; the mode is kept in the file.
-        if self._conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-            self._conn.execute("PRAGMA journal_mode = WAL")
+        """Switch the file to WAL before the first write of this connection.
+
+        WAL lets readers go on while another terminal writes. The mode is kept
+        in the file's header, so it is set only once the file was found to be
+        companion's and of a version this companion knows.
+        """
+        if not self._wal:
+            if self._conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                self._conn.execute("PRAGMA journal_mode = WAL")
+            self._wal = True
 
     def _check_identity(self) -> None:
         conn = self._conn
@@ -286,7 +292,6 @@ class StateFile:
             return
         conn = self._conn
         with self.errors():
-            self._use_wal()
             conn.execute("BEGIN IMMEDIATE")
             try:
                 self._check_identity()
@@ -307,6 +312,7 @@ class StateFile:
             except BaseException:
                 self._rollback()
                 raise
+            self._use_wal()
 
     def _migrate(self, component: Component, version: int) -> None:
         steps = component.migrations[version:]
@@ -333,6 +339,8 @@ class StateFile:
         """
         conn = self._conn
         with self.errors():
+            if write:
+                self._use_wal()
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
             try:
                 yield conn

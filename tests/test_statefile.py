@@ -167,6 +167,22 @@ def test_a_component_version_from_a_newer_companion_is_refused_untouched(tmp_pat
         assert state.version(TALLY) == 1
 
 
+def test_a_newer_file_in_rollback_journal_mode_is_not_switched_to_wal(tmp_path: Path) -> None:
+    # The journal mode is kept in the header: switching it would be a write.
+    path = tmp_path / "s.sqlite3"
+    StateFile(path, [NOTES]).close()
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode = DELETE")
+    with conn:
+        conn.execute("UPDATE companion_schema SET version = 2 WHERE component = 'notes'")
+    conn.close()
+    _refused(path, "newer companion")
+    before = path.read_bytes()
+    with pytest.raises(CompanionError, match="newer companion"), read_transaction(path, NOTES):
+        pass
+    assert path.read_bytes() == before
+
+
 def test_a_file_layout_from_a_newer_companion_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     StateFile(path, [NOTES]).close()
@@ -247,9 +263,11 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(tmp_path: Path) 
         conn.execute("INSERT INTO notes_text (body) VALUES ('half')")
         raise sqlite3.OperationalError("simulated failure half way")
 
+    before = path.read_bytes()
     with pytest.raises(CompanionError, match="cannot upgrade state file .* to notes schema 2") as err:
         StateFile(path, [Component("notes", (*NOTES.migrations, broken), prefix="notes_")])
     assert str(path) in err.value.message
+    assert path.read_bytes() == before
     assert _recorded(path) == {"notes": 1}
     with StateFile(path, [NOTES]) as state:
         assert _notes(state) == ["safe"]
