@@ -23,7 +23,7 @@ Four decks (``cards_data/dungeon-master/``):
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeGuard
 
 from pydantic import Field, field_validator
 
@@ -38,6 +38,15 @@ ATTRIBUTES: tuple[Attribute, ...] = (
     "sword", "axe", "dagger", "bow", "stealth", "spell", "bless", "heal", "armor", "shield",
 )
 """The d10 table of the treasure phase: a roll of ``n`` gives ``ATTRIBUTES[n - 1]``."""
+
+
+def is_attribute(value: object) -> TypeGuard[Attribute]:
+    """Whether ``value`` is one of the ten attribute names (what a typed name is checked with).
+
+    >>> is_attribute("sword"), is_attribute("Sword"), is_attribute("fire")
+    (True, False, False)
+    """
+    return value in ATTRIBUTES
 
 CreatureType = Literal["undead", "goblinkin", "swarm", "x"]
 """Creature types: three that meld (undead, goblinkin, swarm) and ``x``, which never melds."""
@@ -70,14 +79,14 @@ class Hero(_DMCard):
 
     @field_validator("attributes")
     @classmethod
-    def _some_attribute(cls, value: dict[str, int]) -> dict[str, int]:
+    def _some_attribute(cls, value: dict[Attribute, int]) -> dict[Attribute, int]:
         if not value:
             raise ValueError("a hero needs at least one attribute")
         return value
 
-    def level(self, attribute: str) -> int:
+    def level(self, attribute: Attribute) -> int:
         """The hero's printed level in ``attribute`` (0 when the hero lacks it)."""
-        return self.attributes.get(attribute, 0)  # type: ignore[call-overload, no-any-return]
+        return self.attributes.get(attribute, 0)
 
 
 class PartyTreasure(_DMCard):
@@ -99,11 +108,11 @@ class AttributeCard(_DMCard):
     ability: Ability | None = None
     """The special use of Stealth, Armor, Shield and Heal, taken instead of the points."""
 
-    def bonus_against(self, creature_type: str | None) -> int:
+    def bonus_against(self, creature_type: CreatureType | None) -> int:
         """The extra Fight points against ``creature_type`` (0 against anything else)."""
         if creature_type is None:
             return 0
-        return self.bonus_vs.get(creature_type, 0)  # type: ignore[call-overload, no-any-return]
+        return self.bonus_vs.get(creature_type, 0)
 
 
 class PartySpecial(_DMCard):

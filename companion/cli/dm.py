@@ -364,22 +364,23 @@ def party_new(
         party = new_party(drawn, keep=_split([keep]), seed=seed)
         how = "as named"
     elif choose or sys.stdin.isatty():
-        party = None
+        chosen: Party | None = None
         out = console(stderr=as_json)
         out.print("Drawn:")
         for i, card in enumerate(drawn.candidates, 1):
             out.print(f"  {i:2}. {card.name:<12} {PartyHero.from_card(card).describe()}")
-        while party is None:
+        while chosen is None:
             out.print("Keep which six? (numbers or names, comma separated): ", end="")
             line = sys.stdin.readline()
             if not line:
                 raise CompanionError("no choice made: six of the ten characters must be kept (or use --keep)")
             try:
-                party = new_party(drawn, keep=_split([line]), seed=seed)
+                chosen = new_party(drawn, keep=_split([line]), seed=seed)
             except CompanionError as exc:
                 from rich.markup import escape
 
                 out.print(f"[red]{escape(exc.message)}[/]")
+        party = chosen
         how = "as chosen"
     else:
         party = new_party(drawn, rng=rng, seed=seed)
@@ -464,6 +465,7 @@ def party_level_up(
     """+1 level for Experience or Magic Items: a named or random hero, a named or rolled attribute."""
     import random
 
+    from companion.dm.model import attribute_named
     from companion.dm.resolve import roll_attribute
     from companion.errors import CompanionError
 
@@ -479,7 +481,7 @@ def party_level_up(
             chosen = rng.choice(party.living)
         roll = None
         if attribute is not None and attribute.lower() != "random":
-            name = attribute.lower()
+            name = attribute_named(attribute.lower())
         else:
             roll, name = roll_attribute(rng)
         party = party.level_up(chosen.name, name)

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from companion.cards.base import CardModel
 from companion.cards.dungeon_master import (
     AttributeCard,
     Creature,
@@ -33,7 +34,7 @@ from companion.cards.dungeon_master import (
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 
-T = TypeVar("T")
+T = TypeVar("T", bound=CardModel)
 
 ROLE_WORDS = {
     "hero": "hero",
@@ -62,7 +63,9 @@ class Catalog:
     def __repr__(self) -> str:
         return f"<Catalog {len(self.cards)} Dungeon Master cards>"
 
-    def _find(self, name: str, kind: type[T], role: str, decks: Iterable[str] | None = None) -> T:
+    def _find(
+        self, name: str, kind: type[T] | tuple[type[T], ...], role: str, decks: Iterable[str] | None = None
+    ) -> T:
         wanted = " ".join(str(name).split()).casefold()
         pool = [c for c in self.cards if decks is None or c.deck in decks]
         matches = [c for c in pool if c.name.casefold() == wanted or c.id == wanted]
@@ -106,7 +109,8 @@ class Catalog:
 
     def dm_card(self, name: str) -> Creature | Trap | Room | Obstacle:
         """Any card the Dungeon Master can play (what a Secret Passage discards)."""
-        return self._find(name, (Creature, Trap, Room, Obstacle), "Dungeon Master card")  # type: ignore[arg-type]
+        kinds: tuple[type[Creature | Trap | Room | Obstacle], ...] = (Creature, Trap, Room, Obstacle)
+        return self._find(name, kinds, "Dungeon Master card")
 
     def characters(self) -> tuple[Hero, ...]:
         """The character deck, in its file order."""

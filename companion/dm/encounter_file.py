@@ -35,7 +35,7 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 from companion.cards.base import Model
 from companion.cards.dungeon_master import Attribute
 from companion.dm.catalog import Catalog
-from companion.dm.model import USES, CardPlay, Encounter, LevelChoice, PartyHero
+from companion.dm.model import USES, CardPlay, Encounter, LevelChoice, PartyHero, Use
 from companion.errors import CompanionError
 
 RANDOM = "random"
@@ -68,11 +68,13 @@ class PlaySpec(Model):
 
     card: str
     hero: str | None = None
-    use: str = "best"
+    use: Use = "best"
 
-    @field_validator("use")
+    @field_validator("use", mode="before")
     @classmethod
-    def _one_use(cls, value: str) -> str:
+    def _one_use(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value  # not a word at all: the type check says what a use may be
         value = value.strip().lower()
         if value == "both":
             raise ValueError(
@@ -183,7 +185,7 @@ def build_encounter(
         recruit_pool = tuple(c for c in catalog.characters() if c.name.casefold() not in names)
     dm = spec.dm
     plays = tuple(
-        CardPlay(card=catalog.attribute(p.card), hero=_hero_name(party, p.hero), use=p.use)  # type: ignore[arg-type]
+        CardPlay(card=catalog.attribute(p.card), hero=_hero_name(party, p.hero), use=p.use)
         for p in spec.plays
     )
     tp = spec.treasure_phase

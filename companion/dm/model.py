@@ -20,6 +20,7 @@ from typing import Literal
 
 from companion.cards.dungeon_master import (
     ATTRIBUTES,
+    Attribute,
     AttributeCard,
     Creature,
     Hero,
@@ -27,7 +28,9 @@ from companion.cards.dungeon_master import (
     PartyTreasure,
     Room,
     Trap,
+    is_attribute,
 )
+from companion.errors import CompanionError
 
 Use = Literal["fight", "ability", "best"]
 """How an attribute card is used: its Fight points, its special ability, or
@@ -39,7 +42,22 @@ DMCard = Creature | Trap | Room | Obstacle
 """Any card the Dungeon Master can put on the table."""
 
 
-def _frozen(levels: Mapping[str, int]) -> Mapping[str, int]:
+def attribute_named(text: str) -> Attribute:
+    """``text`` as one of the ten attributes; an error naming it when it is none of them.
+
+    >>> attribute_named("bow")
+    'bow'
+    >>> attribute_named("fire")
+    Traceback (most recent call last):
+      ...
+    companion.errors.CompanionError: unknown attribute 'fire' (attributes: sword, axe, dagger, bow, stealth, spell, bless, heal, armor, shield)
+    """
+    if not is_attribute(text):
+        raise CompanionError(f"unknown attribute '{text}' (attributes: {', '.join(ATTRIBUTES)})")
+    return text
+
+
+def _frozen(levels: Mapping[Attribute, int]) -> Mapping[Attribute, int]:
     ordered = {a: int(levels[a]) for a in ATTRIBUTES if levels.get(a, 0) > 0}
     return MappingProxyType(ordered)
 
@@ -49,25 +67,25 @@ class PartyHero:
     """A hero of the party with its attribute levels (printed levels plus levels gained)."""
 
     name: str
-    levels: Mapping[str, int]
+    levels: Mapping[Attribute, int]
 
-    def __init__(self, name: str, levels: Mapping[str, int]) -> None:
+    def __init__(self, name: str, levels: Mapping[Attribute, int]) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "levels", _frozen(levels))
 
     @classmethod
-    def from_card(cls, card: Hero, gained: Mapping[str, int] | None = None) -> PartyHero:
+    def from_card(cls, card: Hero, gained: Mapping[Attribute, int] | None = None) -> PartyHero:
         """The hero printed on ``card``, plus any levels ``gained`` since."""
         levels = dict(card.attributes)
         for attribute, extra in (gained or {}).items():
             levels[attribute] = levels.get(attribute, 0) + extra
         return cls(card.name, levels)
 
-    def level(self, attribute: str) -> int:
+    def level(self, attribute: Attribute) -> int:
         """The level in ``attribute``; 0 when the hero lacks it."""
         return self.levels.get(attribute, 0)
 
-    def gain(self, attribute: str, amount: int = 1) -> PartyHero:
+    def gain(self, attribute: Attribute, amount: int = 1) -> PartyHero:
         """This hero with ``amount`` more levels in ``attribute``."""
         levels = dict(self.levels)
         levels[attribute] = levels.get(attribute, 0) + amount
@@ -111,7 +129,7 @@ class LevelChoice:
     """A level-up decided at the table: which hero, which attribute (None: roll for it)."""
 
     hero: str | None = None
-    attribute: str | None = None
+    attribute: Attribute | None = None
 
 
 @dataclass(frozen=True)

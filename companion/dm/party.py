@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from companion.cards.dungeon_master import ATTRIBUTES, Hero
-from companion.dm.model import PartyHero
+from companion.cards.dungeon_master import ATTRIBUTES, Attribute, Hero
+from companion.dm.model import PartyHero, attribute_named
 from companion.dm.resolve import WINNING_POINTS, Resolution
 from companion.errors import CompanionError
 
@@ -41,10 +41,10 @@ class TrackedHero:
 
     name: str
     card_id: str
-    levels: Mapping[str, int]
+    levels: Mapping[Attribute, int]
     alive: bool = True
 
-    def __init__(self, name: str, card_id: str, levels: Mapping[str, int], alive: bool = True) -> None:
+    def __init__(self, name: str, card_id: str, levels: Mapping[Attribute, int], alive: bool = True) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "card_id", card_id)
         ordered = {a: int(levels[a]) for a in ATTRIBUTES if levels.get(a, 0) > 0}
@@ -179,13 +179,12 @@ class Party:
         return self._swap(replace(hero, alive=True))
 
     def level_up(self, name: str, attribute: str, amount: int = 1) -> Party:
-        if attribute not in ATTRIBUTES:
-            raise CompanionError(f"unknown attribute '{attribute}' (attributes: {', '.join(ATTRIBUTES)})")
+        gained = attribute_named(attribute)
         hero = self.hero(name)
         if not hero.alive:
             raise CompanionError(f"{hero.name} is dead and cannot gain a level")
         levels = dict(hero.levels)
-        levels[attribute] = levels.get(attribute, 0) + amount
+        levels[gained] = levels.get(gained, 0) + amount
         return self._swap(TrackedHero(hero.name, hero.card_id, levels, hero.alive))
 
     def recruit(self, card: Hero) -> Party:

@@ -28,7 +28,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from companion.cards.dungeon_master import ATTRIBUTES, AttributeCard, Creature, Obstacle, Room
+from companion.cards.dungeon_master import (
+    ATTRIBUTES,
+    Attribute,
+    AttributeCard,
+    Creature,
+    CreatureType,
+    Obstacle,
+    Room,
+)
 from companion.dm.model import CardPlay, DMCard, Encounter, LevelChoice, PartyHero
 from companion.errors import CompanionError
 
@@ -54,7 +62,7 @@ def casualties(creature_total: int, party_total: int) -> int:
     return creature_total // party_total
 
 
-def roll_attribute(rng: random.Random) -> tuple[int, str]:
+def roll_attribute(rng: random.Random) -> tuple[int, Attribute]:
     """Roll the d10 of the treasure phase: ``(roll, attribute)``.
 
     >>> roll_attribute(random.Random(3))
@@ -105,7 +113,7 @@ class LevelUp:
 
     source: str
     hero: str
-    attribute: str
+    attribute: Attribute
     roll: int | None
     """The d10 roll, or None when the attribute was named."""
     level: int
@@ -123,7 +131,7 @@ class Resolution:
     situation: Situation
     dm_played: tuple[str, ...]
     cancelled: tuple[str, ...]
-    creature_type: str | None
+    creature_type: CreatureType | None
     dm_total: int | None
     dm_parts: tuple[tuple[str, int], ...]
     party_total: int | None
@@ -389,7 +397,7 @@ def _check_use(play: CardPlay, use: str, situation: Situation, trap_or_obstacle:
         )
 
 
-def _play_points(hero: PartyHero, card: AttributeCard, creature_type: str | None) -> tuple[int, int]:
+def _play_points(hero: PartyHero, card: AttributeCard, creature_type: CreatureType | None) -> tuple[int, int]:
     return hero.level(card.attribute), card.bonus_against(creature_type)
 
 
@@ -409,8 +417,8 @@ def _outcome(
     obstacle_lost = False
     if situation in ("meld", "obstacle") and not (situation == "obstacle" and negated):
         room = sum(c.fight_bonus for c in remaining if c.type == "room")
-        fighters = creatures or [c for c in remaining if c.type == "obstacle"]
-        dm_total = sum(c.fight for c in fighters) + room  # type: ignore[union-attr]
+        fighters: Sequence[Creature | Obstacle] = creatures or [c for c in remaining if c.type == "obstacle"]
+        dm_total = sum(c.fight for c in fighters) + room
         party_raw = 0
         for play, use in zip(enc.plays, uses):
             if use == "fight" and play.hero is not None:
@@ -422,7 +430,7 @@ def _outcome(
         else:
             obstacle_lost = dm_total > party_total
     elif situation == "trap" and not negated:
-        lost = next(c for c in remaining if c.type == "trap").kills  # type: ignore[union-attr]
+        lost = next(c for c in remaining if c.type == "trap").kills
     lost = min(lost, len(enc.party))
     wiped = lost >= len(enc.party)
     treasure_lost = lost > 0 or obstacle_lost
@@ -527,7 +535,7 @@ class _Turn:
     suggestions: list[str] = field(default_factory=list)
     results: list[PlayResult] = field(default_factory=list)
     dm_parts: list[tuple[str, int]] = field(default_factory=list)
-    creature_type: str | None = None
+    creature_type: CreatureType | None = None
     trap_result: Literal["sprung", "cancelled"] | None = None
     obstacle_result: Literal["beaten", "lost", "cleared"] | None = None
     killed: list[str] = field(default_factory=list)

@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from companion.cards.dungeon_master import Attribute, is_attribute
 from companion.dm.party import Party, TrackedHero
 from companion.errors import CompanionError
 from companion.statefile import Component, read_transaction, script, write_transaction
@@ -193,8 +194,10 @@ class PartyStore:
         return [(str(a), str(e)) for a, e in reversed(rows)]
 
 
-def _json_levels(text: Any) -> dict[str, int]:
+def _json_levels(text: Any) -> dict[Attribute, int]:
     data = json.loads(text)
     if not isinstance(data, dict):
         raise ValueError("levels are not a mapping")
-    return {str(k): int(v) for k, v in data.items()}
+    levels = {str(k): int(v) for k, v in data.items()}
+    # A name that is no attribute is dropped, as TrackedHero drops it.
+    return {k: v for k, v in levels.items() if is_attribute(k)}
