@@ -13,6 +13,7 @@ import typer
 from companion.cli.common import JsonOption, StateOption, console, emit_json
 
 if TYPE_CHECKING:
+    from companion.table.model import TableInfo
     from companion.timer.session import TimerSession
     from companion.timer.structure import Structure
 
@@ -77,7 +78,7 @@ def _structure(name: str | None, break_every: int | None, break_minutes: float) 
     return load_structure(name).with_breaks(break_every, break_minutes)
 
 
-def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Any]:
+def _session(state: Path | None, table: str | None) -> tuple[TimerSession, TableInfo | None]:
     """The clock of ``table`` (else of the current table, if any), and that table.
 
     Without any table the clock is kept on its own in the state file.
@@ -88,6 +89,7 @@ def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Any]:
     from companion.timer.store import SqliteClockStore
 
     store = open_store(state)
+    info: TableInfo | None
     try:
         with store.transaction(write=False) as tx:
             if table is not None:
@@ -107,7 +109,7 @@ def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Any]:
 
 
 @contextmanager
-def _opened(state: Path | None, table: str | None) -> Iterator[tuple[TimerSession, Any]]:
+def _opened(state: Path | None, table: str | None) -> Iterator[tuple[TimerSession, TableInfo | None]]:
     """:func:`_session`, closing the table store a table's clock keeps open when done."""
     session, info = _session(state, table)
     try:
@@ -142,7 +144,7 @@ def list_structures(as_json: JsonOption = False) -> None:
     """List the built-in blind structures."""
     from companion.timer.structure import builtin_aliases, builtin_names, load_structure
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in builtin_names():
         s = load_structure(name)
         rows.append({

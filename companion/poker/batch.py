@@ -192,7 +192,7 @@ class Boards:
         t = tables()
         hole_arr = np.asarray(hole, dtype=np.int64)
         hole_key = int(t.card_key[hole_arr].sum())
-        ranks = t.nonflush[self.rank_key + np.int32(hole_key >> 16)]
+        ranks: NDArray[np.int16] = t.nonflush[self.rank_key + np.int32(hole_key >> 16)]
         counts = self.suit_count + np.uint16((hole_key & 0xFFFF) + 0x3333)
         rows = np.flatnonzero(counts & np.uint16(0x8888))
         if rows.size:

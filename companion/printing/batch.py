@@ -90,9 +90,19 @@ def build_all(
         for i in order:
             future = pool.submit(run_job, jobs[i], spec, copies)
             if done:
-                future.add_done_callback(lambda f, job=jobs[i]: f.exception() or done(job, f.result()))
+                future.add_done_callback(_reporter(jobs[i], done))
             futures[i] = future
         return [futures[i].result() for i in range(len(jobs))]
+
+
+def _reporter(job: Job, done: Callable[[Job, BuildResult], None]) -> Callable[[Future[BuildResult]], None]:
+    """The callback that hands a finished job's result to ``done`` (a failed job is raised later)."""
+
+    def report(future: Future[BuildResult]) -> None:
+        if future.exception() is None:
+            done(job, future.result())
+
+    return report
 
 
 def _weight(job: Job) -> int:

@@ -20,12 +20,16 @@ import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.fileio import write_atomic
 from companion.printing.imposition import MM_TO_PT, Layout, SheetSpec, Slot, impose, paginate
 from companion.printing.shapes import enable_icon_forms
+
+if TYPE_CHECKING:
+    from companion.cards.base import CardModel, DeckInfo, GameInfo
+    from companion.cards.loader import GameCards
 
 Progress = Callable[[int], None]
 
@@ -93,13 +97,27 @@ class BuildResult:
         return out
 
 
-def _matches(card: Any, wanted: str) -> bool:
+def _matches(card: CardModel, wanted: str) -> bool:
     key = wanted.strip().casefold()
     return card.name.casefold() == key or card.id == key
 
 
+def _chosen_decks(game: GameInfo, deck_ids: Sequence[str]) -> list[DeckInfo]:
+    """The decks named by ``deck_ids``, in that order (every deck when none is named)."""
+    if not deck_ids:
+        return list(game.decks)
+    chosen: list[DeckInfo] = []
+    for deck_id in deck_ids:
+        deck = game.deck(deck_id)
+        if deck is None:
+            known = ", ".join(d.id for d in game.decks)
+            raise CompanionError(f"{game.id} has no deck '{deck_id}' (decks: {known})")
+        chosen.append(deck)
+    return chosen
+
+
 def select_cards(
-    game_cards: Any, deck_ids: Sequence[str] = (), *, only: Sequence[str] = (), copies: int = 1
+    game_cards: GameCards, deck_ids: Sequence[str] = (), *, only: Sequence[str] = (), copies: int = 1
 ) -> list[PrintCard]:
     """The physical cards to print, deck by deck in ``game.yaml`` order.
 
@@ -111,11 +129,7 @@ def select_cards(
     if copies < 1 or copies > 99:
         raise CompanionError(f"--copies {copies} is out of range (1-99)")
     game = game_cards.game
-    chosen = [game.deck(d) for d in deck_ids] if deck_ids else list(game.decks)
-    for deck_id, deck in zip(deck_ids, chosen, strict=False):
-        if deck is None:
-            known = ", ".join(d.id for d in game.decks)
-            raise CompanionError(f"{game.id} has no deck '{deck_id}' (decks: {known})")
+    chosen = _chosen_decks(game, deck_ids)
     chosen_ids = {d.id for d in chosen}
     pool = [c for c in game_cards.cards if c.deck in chosen_ids]
     if only:
@@ -376,7 +390,7 @@ def build_game_pdf(
     game_cards = load_game(game_id, data_dir)
     items = select_cards(game_cards, decks, only=only, copies=copies)
     layout = impose(spec)
-    chosen_decks = [game_cards.game.deck(d) for d in decks] if decks else list(game_cards.game.decks)
+    chosen_decks = _chosen_decks(game_cards.game, decks)
     writer = SheetWriter(layout, title=_title(game_cards.game, chosen_decks), reuse_forms=reuse_forms,
                          data_dir=game_cards.source, templates_root=templates_root)
     game = game_cards.game

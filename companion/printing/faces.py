@@ -391,11 +391,11 @@ def _draw_emblem(c: Canvas, em: Emblem, x0: float, y0: float, x1: float, y1: flo
             draw_icon(c, em.icon, start + i * spacing, cy, size, main)
     if value:
         check_printable(value, label)
-        size = fit_line_size(value, TITLE_FONT, side * 0.46, (x1 - x0) * 0.86, min_size=MIN_SIZE)
-        if size is None:
+        value_size = fit_line_size(value, TITLE_FONT, side * 0.46, (x1 - x0) * 0.86, min_size=MIN_SIZE)
+        if value_size is None:
             raise CardTextError(f"{label}: emblem value '{value}' does not fit")
-        dy = -size * 0.33 + (size * 0.12 if em.label else 0)
-        draw_line(c, value, cx, cy + dy, TITLE_FONT, size, color(em.color, border), "center")
+        dy = -value_size * 0.33 + (value_size * 0.12 if em.label else 0)
+        draw_line(c, value, cx, cy + dy, TITLE_FONT, value_size, color(em.color, border), "center")
         if em.label:
             lsize = max(MIN_SIZE, 7 * k)
             draw_line(c, em.label.upper(), cx, cy + dy - lsize * 1.5, BOLD_FONT, lsize, MUTED, "center")
@@ -439,7 +439,7 @@ def _draw_art(c: Canvas, path: Path, x0: float, y0: float, x1: float, y1: float,
 # ---------------------------------------------------------------- playing-card layout
 
 # Pip positions for 2-10 in a 3-column grid: (column 0-2, row 0-1 from the top).
-PIPS: dict[int, list[tuple[float, float]]] = {
+PIPS: dict[int, list[tuple[int, float]]] = {
     1: [(1, 0.5)],
     2: [(1, 0), (1, 1)],
     3: [(1, 0), (1, 0.5), (1, 1)],
@@ -505,6 +505,8 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
         x0, x1 = 15.5 * MM * k, w - 15.5 * MM * k
         _pips(c, rank, suit, x0, x1, bottom_limit, top_limit, k, compact=box_top is not None)
     elif center == "ace":
+        if not suit:
+            raise CompanionError(f"templates/cards/{spec.template}: center 'ace' needs a suit, and {label} has none")
         size = min(x1 - x0, top_limit - bottom_limit) * 0.62
         draw_suit(c, suit, w / 2, (top_limit + bottom_limit) / 2, size)
     elif center == "court":

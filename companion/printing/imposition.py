@@ -343,7 +343,7 @@ def _grid(
     block_h = rows * cell_h + (rows - 1) * g
     left = (x0 + x1) / 2 - block_w / 2
     top = (y0 + y1) / 2 + block_h / 2
-    slots = []
+    slots: list[Slot] = []
     for r in range(rows):
         for c in range(cols):
             x = left + c * (cell_w + g) + b
@@ -478,8 +478,9 @@ def impose(spec: SheetSpec) -> Layout:
     candidates: list[Layout] = []
     for orientation in orientations:
         if spec.backs == "fold":
-            for axis in ("vertical", "horizontal"):
-                found = _fold_layout(spec, orientation, axis)  # type: ignore[arg-type]
+            axes: tuple[Literal["vertical", "horizontal"], ...] = ("vertical", "horizontal")
+            for axis in axes:
+                found = _fold_layout(spec, orientation, axis)
                 if found:
                     candidates.append(found)
         else:

@@ -25,11 +25,14 @@ import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import GAMES
 from companion.errors import CompanionError
 from companion.printing import rulebook_markup as mk
+
+if TYPE_CHECKING:
+    from companion.cards.loader import GameCards
 
 MM = 72 / 25.4
 PAPERS: dict[str, tuple[float, float]] = {
@@ -256,7 +259,7 @@ FILTERS: dict[str, Callable[..., Any]] = {
 }
 
 
-def template_context(cards: Any) -> dict[str, Any]:
+def template_context(cards: GameCards) -> dict[str, Any]:
     """Names a rulebook template may use (documented in docs/rulebooks.md)."""
 
     def deck(deck_id: str) -> tuple[Any, ...]:

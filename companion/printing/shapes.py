@@ -58,7 +58,7 @@ def mix(a: Color, b: Color, t: float) -> Color:
 
 
 def luminance(c: Color) -> float:
-    return 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+    return float(0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue)
 
 
 def readable_on(background: Color) -> Color:
@@ -1099,7 +1099,7 @@ def enable_icon_forms(c: Canvas) -> None:
     A deck repeats the same suit pips hundreds of times; as form XObjects
     they cost one drawing each, however often they appear.
     """
-    c._companion_icon_forms = set()  # type: ignore[attr-defined]
+    c._companion_icon_forms = set()
 
 
 def draw_icon(

@@ -169,7 +169,7 @@ def line_width(text: str, font: str, size: float) -> float:
     >>> round(line_width("AB", "Helvetica", 10), 2)
     13.34
     """
-    return sum(stringWidth(t, f, size) for t, f, _ in _runs(text, font))
+    return float(sum(stringWidth(t, f, size) for t, f, _ in _runs(text, font)))
 
 
 def draw_line(
@@ -322,7 +322,7 @@ def icon_tokens(text: str) -> list[str] | None:
     return names
 
 
-class _IconRow(Flowable):
+class _IconRow(Flowable):  # type: ignore[misc]  # reportlab ships no types: Flowable is Any
     """A row of vector icons (a heading's cost in soul gems)."""
 
     def __init__(self, names: list[str], size: float) -> None:
@@ -346,7 +346,7 @@ class _IconRow(Flowable):
             draw_icon(self.canv, name, self.width - (i + 0.5) * self.size * 1.02, self.size * 0.5, self.size)
 
 
-class _Rule(Flowable):
+class _Rule(Flowable):  # type: ignore[misc]  # reportlab ships no types: Flowable is Any
     def __init__(self, colour: Color, pad: float) -> None:
         super().__init__()
         self.colour = colour
@@ -367,7 +367,8 @@ _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA
 
 
 def _hex(c: Color) -> str:
-    return "#" + c.hexval()[2:]
+    hexval: str = c.hexval()
+    return "#" + hexval[2:]
 
 
 def build_flowables(blocks: Sequence[Block], style: BodyStyle, size: float, width: float) -> list[Flowable]:

@@ -212,7 +212,7 @@ class Structure:
 
     def stages(self, count: int) -> tuple[Stage, ...]:
         """The first ``count`` stages (fewer if the structure ends first)."""
-        out = []
+        out: list[Stage] = []
         for stage in self.iter_stages():
             if len(out) >= count:
                 break

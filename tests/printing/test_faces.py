@@ -223,3 +223,17 @@ def test_mini_cards_print_the_short_texts(tmp_path: Path) -> None:
     result = build_game_pdf("dungeon-master", tmp_path / "m.pdf", SheetSpec(card=CARD_SIZES["mini"]),
                             decks=("dm",))
     assert result.cards == 49
+
+
+def test_an_ace_centre_on_a_card_without_a_suit_is_a_template_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mine = tmp_path / "templates"
+    shutil.copytree(templates_dir(), mine)
+    _replace(mine / "cards" / "dragon-kings" / "joker.j2", '{% set center = "emblem" %}', '{% set center = "ace" %}')
+    monkeypatch.setenv("COMPANION_TEMPLATES", str(mine))
+    result = invoke("print", "deck", "dragon-kings", "standard", "--only", "Swords Joker", "--out", str(tmp_path / "j.pdf"))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "error: templates/cards/dragon-kings/joker.j2: center 'ace' needs a suit, "
+        "and dragon-kings card 'Swords Joker' (swords-joker) has none"
+    )
+    assert not (tmp_path / "j.pdf").exists()
