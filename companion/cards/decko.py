@@ -20,7 +20,7 @@ says how it bends the rules; its parameters sit beside it:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, StringConstraints, model_validator
 
@@ -58,7 +58,7 @@ Special = Literal[
 ]
 """How a market card bends the rules (``plain``: it does not)."""
 
-SPECIALS: tuple[str, ...] = Special.__args__  # type: ignore[attr-defined]
+SPECIALS: tuple[str, ...] = get_args(Special)
 
 QUEEN_SPECIALS: dict[str, str] = {
     "pyromaniac-queen": "burn",
@@ -209,7 +209,7 @@ WildcardRule = Literal[
 ]
 """Key of a wildcard round's special rule (what ``companion rank --wildcard`` takes)."""
 
-WILDCARD_RULES: tuple[str, ...] = WildcardRule.__args__  # type: ignore[attr-defined]
+WILDCARD_RULES: tuple[str, ...] = get_args(WildcardRule)
 
 
 class WildcardEffects(Changes):

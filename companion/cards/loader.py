@@ -121,7 +121,8 @@ def _load_game_cached(game_id: str, root: str) -> GameCards:
     cards = _read_game(Path(root) / game_id, game_id, problems)
     if problems:
         raise CardDataError(problems)
-    return cards  # type: ignore[return-value]
+    assert cards is not None, "a game is left unread only with a problem noted"
+    return cards
 
 
 def validate_dir(path: str | Path) -> tuple[list[GameCards], list[str]]:

@@ -54,7 +54,8 @@ def list_cards(
         return
     from rich.table import Table
 
-    title = f"{cards.game.name}" + (f" · {cards.game.deck(deck).name}" if deck else "")  # type: ignore[union-attr]
+    deck_info = cards.game.deck(deck) if deck else None  # a wrong deck id was reported by cards.deck above
+    title = f"{cards.game.name}" + (f" · {deck_info.name}" if deck_info else "")
     table = Table(title=title, title_justify="left")
     table.add_column("deck", style="dim")
     table.add_column("name", style="bold")

@@ -9,11 +9,21 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
 from companion.cli.common import JsonOption, console, emit_json
+
+if TYPE_CHECKING:
+    from companion.printing.imposition import BacksMode, Flip, Orientation, SheetSpec
+
+_Word = TypeVar("_Word", bound=str)
+
+ORIENTATIONS: tuple[Literal["auto"] | Orientation, ...] = ("auto", "portrait", "landscape")
+SHEET_ORIENTATIONS: tuple[Orientation, ...] = ("portrait", "landscape")
+BACKS_MODES: tuple[BacksMode, ...] = ("duplex", "fold", "none")
+FLIP_EDGES: tuple[Flip, ...] = ("long", "short")
 
 print_app = typer.Typer(
     help="Print decks as PDF card sheets ready to cut (and rulebooks, when available).",
@@ -52,23 +62,16 @@ def register(app: typer.Typer) -> None:
 
 
 def _sheet_spec(paper: str, card_size: str, orientation: str, bleed: float, gutter: float, margin: float,
-                backs: str, flip: str, back_offset: str | None, crop_marks: bool, cut_lines: bool) -> Any:
-    from companion.errors import CompanionError
+                backs: str, flip: str, back_offset: str | None, crop_marks: bool, cut_lines: bool) -> SheetSpec:
     from companion.printing import config
     from companion.printing.imposition import SheetSpec, impose, parse_card_size, parse_offset, parse_paper
 
-    orient = orientation.strip().lower()
-    if orient not in ("auto", "portrait", "landscape"):
-        raise CompanionError(f"unknown orientation '{orientation}' (auto, portrait, landscape)")
-    backs_mode = backs.strip().lower()
-    if backs_mode not in ("duplex", "fold", "none"):
-        raise CompanionError(f"unknown backs mode '{backs}' (duplex, fold, none)")
-    flip_edge = flip.strip().lower()
-    if flip_edge not in ("long", "short"):
-        raise CompanionError(f"unknown flip edge '{flip}' (long, short)")
+    orient = _one_of(orientation, ORIENTATIONS, "orientation")
+    backs_mode = _one_of(backs, BACKS_MODES, "backs mode")
+    flip_edge = _one_of(flip, FLIP_EDGES, "flip edge")
     spec = SheetSpec(
-        paper=parse_paper(paper), card=parse_card_size(card_size), orientation=orient,  # type: ignore[arg-type]
-        bleed=bleed, gutter=gutter, margin=margin, backs=backs_mode, flip=flip_edge,  # type: ignore[arg-type]
+        paper=parse_paper(paper), card=parse_card_size(card_size), orientation=orient,
+        bleed=bleed, gutter=gutter, margin=margin, backs=backs_mode, flip=flip_edge,
         crop_marks=crop_marks, cut_lines=cut_lines,
     )
     if backs_mode == "duplex":
@@ -85,12 +88,24 @@ def _sheet_spec(paper: str, card_size: str, orientation: str, bleed: float, gutt
     return spec
 
 
+def _one_of(value: str, choices: tuple[_Word, ...], what: str) -> _Word:
+    """``value`` (any case, spaces trimmed) as one of ``choices``; an error naming it otherwise."""
+    from companion.errors import CompanionError
+
+    word = value.strip().lower()
+    for choice in choices:
+        if word == choice:
+            return choice
+    raise CompanionError(f"unknown {what} '{value}' ({', '.join(choices)})")
+
+
 def _human_size(n: int) -> str:
+    size = float(n)
     for unit in ("B", "kB", "MB"):
-        if n < 1000 or unit == "MB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1000  # type: ignore[assignment]
-    return str(n)
+        if size < 1000 or unit == "MB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1000
+    return str(size)
 
 
 def _progress(total: int, description: str, quiet: bool) -> Any:
@@ -259,12 +274,8 @@ def print_calibrate(
     from companion.printing.calibrate import build_calibration_sheet
     from companion.printing.imposition import parse_offset, parse_paper
 
-    orient = orientation.strip().lower()
-    if orient not in ("portrait", "landscape"):
-        raise CompanionError(f"unknown orientation '{orientation}' (portrait, landscape)")
-    flip_edge = flip.strip().lower()
-    if flip_edge not in ("long", "short"):
-        raise CompanionError(f"unknown flip edge '{flip}' (long, short)")
+    orient = _one_of(orientation, SHEET_ORIENTATIONS, "orientation")
+    flip_edge = _one_of(flip, FLIP_EDGES, "flip edge")
     if save is not None and reset:
         raise CompanionError("--save and --reset cannot be used together")
     if reset:
@@ -286,7 +297,7 @@ def print_calibrate(
         return
     paper_name = parse_paper(paper)
     target = out or default_output_dir() / "calibration.pdf"
-    size = build_calibration_sheet(target, paper=paper_name, orientation=orient, flip=flip_edge)  # type: ignore[arg-type]
+    size = build_calibration_sheet(target, paper=paper_name, orientation=orient, flip=flip_edge)
     saved = {o: config.saved_back_offset(o) for o in config.ORIENTATIONS}
     if as_json:
         emit_json({"file": str(target), "pages": 2, "bytes": size, "saved_back_offset": saved})

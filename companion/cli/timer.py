@@ -217,7 +217,7 @@ def show_structure(
     if s.blinds == "bets":
         table.add_column("marks")
     for row in rows:
-        level = s.level(int(row["level"]))  # type: ignore[call-overload]
+        level = s.level(row["level"])
         assert level is not None
         cells = [str(row["level"]) + ("*" if row["continued"] else ""), stakes_text(level, s, players)]
         if show_gems:
@@ -287,12 +287,13 @@ def run_clock(
         interactive = sys.stdin.isatty()
         default = None
         if info is not None:
-            from companion.timer.tables import default_structure
+            from companion.timer.tables import TableClockStore, default_structure
 
             default = default_structure(info)
             players = players if players is not None else len(info.players)
-            if level is None:
-                level = session.store.table_level()  # type: ignore[attr-defined]
+            # A table's clock is always kept by a TableClockStore (see _session).
+            if level is None and isinstance(session.store, TableClockStore):
+                level = session.store.table_level()
         chosen = None
         if structure is not None or break_every is not None:
             if structure is None and not new:

@@ -102,6 +102,7 @@ class State:
     """How many actions have been applied."""
     ev: list[tuple[Any, ...]] | None = field(default=None, compare=False)
     """Events of the action being applied (not part of the game state)."""
+    # None only between construction and new_game / from_json, which set it at once.
     content: Content = field(default=None, compare=False)  # type: ignore[assignment]
     """The compiled cards the game is played with (set by ``new_game`` / ``from_json``; not serialised)."""
 

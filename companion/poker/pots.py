@@ -24,7 +24,7 @@ the game says:
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -307,7 +307,7 @@ def _seat_order(players: list[str], button: str | None) -> list[str]:
     return players[i + 1:] + players[: i + 1]
 
 
-def _seat_key(seats: list[str], everyone: list[str]):  # type: ignore[no-untyped-def]
+def _seat_key(seats: list[str], everyone: list[str]) -> Callable[[str], int]:
     order = {name: i for i, name in enumerate(seats)}
     # Players outside the seats (monsters) come after every seated player.
     return lambda name: order.get(name, len(seats) + everyone.index(name))

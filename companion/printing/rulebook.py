@@ -417,7 +417,7 @@ def _layout(document: mk.Document, game: Any, *, sheet: tuple[float, float], boo
 def _plain_canvas_class() -> type:
     from reportlab.pdfgen.canvas import Canvas
 
-    class PlainCanvas(Canvas):  # type: ignore[misc]
+    class PlainCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types: the base is Any
         physical_pages = 0
 
         def showPage(self) -> None:  # noqa: N802 - reportlab's name
@@ -438,7 +438,7 @@ def _booklet_canvas_class(sheet: tuple[float, float]) -> type:
 
     landscape = (sheet[1], sheet[0])
 
-    class BookletCanvas(Canvas):  # type: ignore[misc]
+    class BookletCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types: the base is Any
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._book_pages: list[str] = []
@@ -505,7 +505,7 @@ def _doc_template(
     accent = colors.HexColor(ctx.palette.accent)
     s = ctx.scale
 
-    class RulebookDoc(BaseDocTemplate):  # type: ignore[misc]
+    class RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types: the base is Any
         def __init__(self) -> None:
             super().__init__(
                 None, pagesize=page, leftMargin=left, rightMargin=right, topMargin=top,
@@ -633,6 +633,11 @@ def _draw_cover(canv: Any, page: tuple[float, float], meta: Mapping[str, str], g
     canv.restoreState()
 
 
+def _is_chapter(block: mk.Block) -> bool:
+    """Whether ``block`` opens a chapter (a level-1 heading)."""
+    return isinstance(block, mk.Heading) and block.level == 1
+
+
 def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx, width: float,
            height: float) -> list[Any]:
     from reportlab.platypus import CondPageBreak, KeepInFrame, NextPageTemplate, PageBreak, Spacer, TableStyle
@@ -661,7 +666,7 @@ def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx,
         block = blocks[i]
         if isinstance(block, mk.Heading) and block.level == 1:
             j = i + 1
-            while j < len(blocks) and not (isinstance(blocks[j], mk.Heading) and blocks[j].level == 1):  # type: ignore[union-attr]
+            while j < len(blocks) and not _is_chapter(blocks[j]):
                 j += 1
             if not first:
                 if block.flags & {"newpage", "quickref"}:
@@ -694,7 +699,7 @@ def _toc_seed(document: mk.Document) -> list[tuple[int, str, int, None]]:
 def _contents_class() -> type:
     from reportlab.platypus.tableofcontents import TableOfContents
 
-    class Contents(TableOfContents):  # type: ignore[misc]
+    class Contents(TableOfContents):  # type: ignore[misc]  # reportlab ships no types: the base is Any
         """Contents that start out with as many lines as they will end with.
 
         Reportlab's contents are empty on the first pass, so every page
@@ -983,7 +988,7 @@ def _card_row_class() -> type:
     red = colors.HexColor("#c0262d")
     black = colors.HexColor("#161616")
 
-    class _CardRow(Flowable):  # type: ignore[misc]
+    class _CardRow(Flowable):  # type: ignore[misc]  # reportlab ships no types: the base is Any
         """A row of small playing cards drawn as vectors (rank, suit)."""
 
         def __init__(self, codes: Sequence[str], *, height: float, max_width: float | None = None,

@@ -211,8 +211,9 @@ def _blocks(lines: list[str]) -> list[Block]:
             out.append(Heading(len(m.group(1)), m.group(2), flags))
             i += 1
             continue
-        if _CARDROW.match(stripped):
-            out.append(CardRow(card_codes(_CARDROW.match(stripped).group(1))))  # type: ignore[union-attr]
+        card_row = _CARDROW.match(stripped)
+        if card_row:
+            out.append(CardRow(card_codes(card_row.group(1))))
             i += 1
             continue
         if stripped.startswith("|"):
@@ -308,7 +309,8 @@ def _list(lines: list[str]) -> Block:
             continue
         indent = len(ln) - len(ln.lstrip())
         mb, mn = _BULLET.match(ln), _NUMBER.match(ln)
-        if indent <= base and (mb or mn):
+        marker = mb or mn
+        if indent <= base and marker:
             this_ordered = mn is not None and not mb
             if ordered is None:
                 ordered = this_ordered
@@ -316,7 +318,7 @@ def _list(lines: list[str]) -> Block:
                     start = int(mn.group(2))
             elif ordered != this_ordered:
                 raise CompanionError(f"a list mixes bullets and numbers: {ln.strip()!r}")
-            items.append(((mn.group(3) if this_ordered else mb.group(2)).strip(), []))  # type: ignore[union-attr]
+            items.append((marker.group(3 if this_ordered else 2).strip(), []))
         elif not items:
             raise CompanionError(f"indented line outside a list: {ln.strip()!r}")
         else:

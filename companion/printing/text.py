@@ -322,7 +322,7 @@ def icon_tokens(text: str) -> list[str] | None:
     return names
 
 
-class _IconRow(Flowable):  # type: ignore[misc]  # reportlab ships no types: Flowable is Any
+class _IconRow(Flowable):  # type: ignore[misc]  # reportlab ships no types: the base is Any
     """A row of vector icons (a heading's cost in soul gems)."""
 
     def __init__(self, names: list[str], size: float) -> None:
@@ -346,7 +346,7 @@ class _IconRow(Flowable):  # type: ignore[misc]  # reportlab ships no types: Flo
             draw_icon(self.canv, name, self.width - (i + 0.5) * self.size * 1.02, self.size * 0.5, self.size)
 
 
-class _Rule(Flowable):  # type: ignore[misc]  # reportlab ships no types: Flowable is Any
+class _Rule(Flowable):  # type: ignore[misc]  # reportlab ships no types: the base is Any
     def __init__(self, colour: Color, pad: float) -> None:
         super().__init__()
         self.colour = colour

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from companion.timer.clock import ClockView, clock_text
 from companion.timer.structure import Break, Level, Structure
 
@@ -140,6 +142,29 @@ def stage_label(stage: Level | Break) -> str:
     return "‖" if isinstance(stage, Break) else short_stakes(stage)
 
 
+class LevelRow(TypedDict, total=False):
+    """One row of :func:`level_rows`; which keys are present depends on the structure."""
+
+    level: int
+    blind: int
+    soul_gems: int
+    encounter: bool
+    small_blind: int | None
+    big_blind: int | None
+    ante: int
+    min_bet: int | None
+    max_bet: int | None
+    house_bet: int | None
+    house_bet_two_player: int | None
+    wildcard: str | None
+    refresh: bool
+    minutes: float | None
+    deals: int | None
+    break_after: float | None
+    continued: bool
+    note: str
+
+
 def level_rows(
     structure: Structure,
     levels: int | None = None,
@@ -147,7 +172,7 @@ def level_rows(
     minutes: float | None = None,
     deals_per_level: int | None = None,
     players: int | None = None,
-) -> list[dict[str, object]]:
+) -> list[LevelRow]:
     """One JSON-ready row per level: the ``timer structure --json`` contract and more.
 
     Always ``level``, ``blind`` (the blind, big blind or minimum bet),
@@ -163,7 +188,7 @@ def level_rows(
     """
     count = len(structure.levels) if levels is None else levels
     deals = structure.deals_per_level if deals_per_level is None else (deals_per_level or None)
-    rows: list[dict[str, object]] = []
+    rows: list[LevelRow] = []
     for stage in structure.iter_stages():
         if isinstance(stage, Break):
             if rows:
@@ -171,32 +196,32 @@ def level_rows(
             continue
         if len(rows) >= count:
             break
-        row: dict[str, object] = {
+        row: LevelRow = {
             "level": stage.number,
             "blind": stage.main_blind,
             "soul_gems": stage.soul_gems,
             "encounter": stage.encounter,
         }
         if structure.blinds == "small-big":
-            row.update(small_blind=stage.small_blind, big_blind=stage.big_blind, ante=stage.ante)
+            row.update({"small_blind": stage.small_blind, "big_blind": stage.big_blind, "ante": stage.ante})
         elif structure.blinds == "single" and any(lv.ante for lv in structure.levels):
             row["ante"] = stage.ante
         if structure.blinds == "bets":
             factor = structure.two_player_house_factor
-            row.update(
-                min_bet=stage.min_bet,
-                max_bet=stage.max_bet,
-                house_bet=stage.house_bet(players, factor),
-                house_bet_two_player=stage.house_bet(2, factor),
-                wildcard=stage.wildcard,
-                refresh=stage.refresh,
-            )
-        row.update(
-            minutes=structure.level_minutes(stage, minutes),
-            deals=deals,
-            break_after=None,
-            continued=stage.continued,
-        )
+            row.update({
+                "min_bet": stage.min_bet,
+                "max_bet": stage.max_bet,
+                "house_bet": stage.house_bet(players, factor),
+                "house_bet_two_player": stage.house_bet(2, factor),
+                "wildcard": stage.wildcard,
+                "refresh": stage.refresh,
+            })
+        row.update({
+            "minutes": structure.level_minutes(stage, minutes),
+            "deals": deals,
+            "break_after": None,
+            "continued": stage.continued,
+        })
         if stage.note:
             row["note"] = stage.note
         rows.append(row)

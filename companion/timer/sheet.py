@@ -57,7 +57,7 @@ def sheet_rows(
     rows: list[list[str]] = []
     breaks: list[int] = []
     for row in data:
-        level = structure.level(int(row["level"]))  # type: ignore[call-overload]
+        level = structure.level(row["level"])
         assert level is not None
         cells = [f"{level.number}{'*' if level.continued else ''}"]
         if structure.blinds == "single":
