@@ -462,9 +462,10 @@ class Greedy:
         skulls = R.skulls(s)
         if name in ("train-str", "train-agl", "study"):
             stat = {"train-str": "STR", "train-agl": "AGL", "study": "INT"}[name]
-            if getattr(s, stat) >= self.caps.get(stat, 4):
+            level: int = getattr(s, stat)
+            if level >= self.caps.get(stat, 4):
                 return 0
-            return 3.0 - UPGRADE_ORDER.index(stat) * 0.1 - getattr(s, stat) * 0.2
+            return 3.0 - UPGRADE_ORDER.index(stat) * 0.1 - level * 0.2
         if name == "buy-fruit":
             return 2.5 if s.fruits < 3 and hp >= 2 else 0
         if name == "buy-arrows":
@@ -741,7 +742,7 @@ class Greedy:
         power = s.content.power
         total = sum(power[c] for c in s.effort)
         if f["k"] == "test":
-            return total + R.stat(s, f["st"]) < f["d"]
+            return bool(total + R.stat(s, f["st"]) < f["d"])
         cmb = s.stack[-2]
         need, rage = melee_fixed(s, cmb["slot"], cmb["weak"], weapon=False)
         if s.content.power_type[s.effort[0]] == "STR":

@@ -622,7 +622,7 @@ def normalise(text: str) -> str:
 def command_for(s: State, action: Action) -> str:
     """The short command that chooses ``action`` (what :func:`parse` reads back)."""
     content = s.content
-    kind = action[0]
+    kind: str = action[0]
     arg: Any = action[1] if len(action) > 1 else None
     things = inventory(s)
     if kind == "act":
@@ -820,7 +820,10 @@ def _known_name(before: State, after: State, card: int) -> str:
 
 def _event_text(before: State, after: State, kind: str, args: tuple[Any, ...]) -> str:  # noqa: C901
     content = after.content
-    label = (lambda c: card_label(content, c))
+
+    def label(c: int) -> str:
+        return card_label(content, c)
+
     if kind in ("turn", "wander-card", "character", "action-ends"):
         return ""
     simple: dict[str, Callable[[], str]] = {
