@@ -182,6 +182,14 @@ def test_party_commands_track_deaths_levels_recruits_and_treasure() -> None:
     assert "The party has won." in text
 
 
+def test_party_level_up_names_an_unknown_attribute_and_changes_nothing() -> None:
+    invoke("dm", "party", "new", "--seed", "8")
+    before = invoke("dm", "party", "show", "--json").json()["heroes"]
+    hero = before[0]["name"]
+    _one_line_error(invoke("dm", "party", "level-up", hero, "Lute"), "unknown attribute 'lute' (attributes: sword, axe,")
+    assert invoke("dm", "party", "show", "--json").json()["heroes"] == before
+
+
 def test_party_kill_random_is_seeded(tmp_path: Path) -> None:
     outcomes = []
     for name in ("a", "b"):

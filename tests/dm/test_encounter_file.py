@@ -65,6 +65,8 @@ def test_json_is_accepted_too(tmp_path: Path) -> None:
         ({"party": [{"hero": "Wizard", "gained": {"lute": 1}}]}, "party.0.gained.lute.[key]: must be one of"),
         ({"party": ["Wizard"], "plays": [{"hero": "Wizard", "card": "Spell", "use": "twice"}]},
          "plays.0.use: must be one of fight, ability, best (got 'twice')"),
+        ({"party": ["Wizard"], "plays": [{"hero": "Wizard", "card": "Spell", "use": 2}]},
+         "plays.0.use: must be one of 'fight', 'ability' or 'best' (got 2)"),
         ({"party": ["Wizard"], "treasure_phase": {"experience": "lots"}}, "treasure_phase.experience: must be a whole number"),
         ({"party": ["Wizard"], "dm": {"trap": ["Scythe", "Poison Gas"]}}, "dm.trap: must be text"),
     ],
