@@ -13,7 +13,10 @@ hurt (best where the danger is low), fights when the odds of a melee round
 are good and runs when running is cheap, buys Fruits and upgrades, takes
 the room actions worth their risk, explores until it knows where the Mystic
 Portal is, goes down while healthy, tries the Pit of Darkness on level 8 when
-it is strong enough, and escapes when it is failing or done.
+it is strong enough, and escapes when it is failing or done. It reads the
+Pit's tests off the card: it trains the INT and AGL they ask for before STR
+(and looks a little further for a place to train when it has the gold), and
+it does not go in when a test is out of reach even with two cards of 5.
 
 >>> from companion.dod import new_game, step
 >>> state = new_game(seed=5)
@@ -199,6 +202,22 @@ def run_cost(s: State, need: int) -> int:
     return 99
 
 
+def pit_tests(s: State) -> list[tuple[str, int]]:
+    """The tests printed on the Pit of Darkness (stat, difficulty), in order: what a
+    player reads on the card before deciding to go in."""
+    content = s.content
+    cached = _PIT.get(id(content))
+    if cached is None or cached[0] is not content:
+        room = content.rooms[content.special_room]
+        tests = tuple((step.stat or "INT", step.difficulty or "0") for action in room.actions
+                      for step in content.steplists[action.steps] if step.do == "test")
+        cached = _PIT[id(content)] = (content, tests)
+    return [(stat, R.plus(s, difficulty)) for stat, difficulty in cached[1]]
+
+
+_PIT: dict[int, tuple[object, tuple[tuple[str, str], ...]]] = {}
+
+
 # ---- the greedy bot ---------------------------------------------------------------------
 
 UPGRADE_ORDER = ("INT", "STR", "AGL")
@@ -221,7 +240,7 @@ class Style:
 
     escape_below: int = 3
     explore: int = 5
-    pit_tries: int = 6
+    pit_tries: int = 10
     pit_resources: int = 6
     fight_margin: float = 0.3
     gold_value: float = 0.25
@@ -421,7 +440,29 @@ class Greedy:
         return not s.room_deck or self.explored_enough(s)
 
     def explored_enough(self, s: State) -> bool:
-        return len(s.grid) >= self.style.explore or (len(s.grid) >= 3 and len(s.hand) <= 5)
+        known = len(s.grid)
+        if known >= 3 and len(s.hand) <= 5:
+            return True
+        if known >= self.style.explore + 2:
+            return True
+        if known >= self.style.explore:
+            # with gold for a step towards the Pit, look a little further for a place to train
+            return not (self.saving_for_pit(s) and not self.upgrade_room_known(s))
+        return False
+
+    def saving_for_pit(self, s: State) -> bool:
+        """Gold enough for a step of INT or AGL the Pit of Darkness will ask for."""
+        prices = s.content.upgrade_prices
+        for stat in ("INT", "AGL"):
+            current = getattr(s, stat)
+            if current < min(R.STAT_MAX, self.pit_goal(s, stat)) and prices[stat][current] <= s.gold:
+                return True
+        return False
+
+    def upgrade_room_known(self, s: State) -> bool:
+        rooms = s.content.rooms
+        return any(s.content.steplists[a.steps][0].do == "upgrade" for pos, r in s.grid.items()
+                   if pos not in s.exhausted for a in rooms[r].actions)
 
     def want_escape(self, s: State) -> bool:
         if s.amulet:
@@ -438,9 +479,23 @@ class Greedy:
         pit = R.revealed(s, s.content.special_room)
         if pit is not None and pit in s.exhausted:
             return False
-        if self.pit_tries >= self.style.pit_tries:
+        if self.pit_tries >= self.style.pit_tries or not self.pit_reachable(s):
             return False
         return self.resources(s) >= self.style.pit_resources
+
+    def known_buff(self, s: State, stat: str) -> int:
+        """What the identified potions held would add to ``stat`` for a turn."""
+        potion = s.content.potion
+        return sum(potion[c].amount for c in s.known if potion[c].effect == "buff" and potion[c].stat == stat)
+
+    def pit_reachable(self, s: State) -> bool:
+        """Whether each of the Pit's tests can be won at all: the stat, with the potions
+        known to raise it, plus two effort cards of 5."""
+        return all(R.stat(s, stat) + self.known_buff(s, stat) + 10 >= d for stat, d in pit_tests(s))
+
+    def pit_goal(self, s: State, stat: str) -> int:
+        """The stat that gives the Pit's test of ``stat`` a fair chance (a 5 and a 3 win it)."""
+        return max((d - 8 for st, d in pit_tests(s) if st == stat), default=0)
 
     # -- room actions -----------------------------------------------------------------------
 
@@ -462,12 +517,18 @@ class Greedy:
         skulls = R.skulls(s)
         if name in ("train-str", "train-agl", "study"):
             stat = {"train-str": "STR", "train-agl": "AGL", "study": "INT"}[name]
-            if getattr(s, stat) >= self.caps.get(stat, 4):
+            current = getattr(s, stat)
+            if current >= self.caps.get(stat, 4):
                 return 0
-            return 3.0 - UPGRADE_ORDER.index(stat) * 0.1 - getattr(s, stat) * 0.2
+            value = 3.0 - UPGRADE_ORDER.index(stat) * 0.1 - current * 0.2
+            if current < self.pit_goal(s, stat):
+                value += 0.5  # the Pit of Darkness asks for INT and AGL
+            return value
         if name == "buy-fruit":
             return 2.5 if s.fruits < 3 and hp >= 2 else 0
         if name == "buy-arrows":
+            if s.level >= 6 and s.arrows <= 2:  # a hit ends a combat: worth a lot against the Ice Dragon
+                return 1.4
             return 1.0 if s.arrows <= 1 and s.gold >= 10 else 0
         if name == "buy-potion":
             return 0.5 if s.gold >= 25 and R.slots_used(s) < R.capacity(s) - 1 else 0
@@ -644,7 +705,9 @@ class Greedy:
         if self.in_pit(s):
             return ("fight",) if win >= 0.3 or hp >= 5 else ("run",)
         if cost_run == 0:
-            return ("fight",) if win >= 0.75 and hp >= 4 else ("run",)
+            # a room's combat was chosen on odds of 0.65 (see action_value): keep to them
+            floor = 0.6 if self.chosen_combat(s) else 0.75
+            return ("fight",) if win >= floor and hp >= 4 else ("run",)
         loss = 1.0 + (0.5 if m.has("regenerate") else 0)
         # expected cards spent fighting to the end, against running now
         fight_cost = (1.0 + (1 - p) * loss) / max(p, 0.05) - m.gold * self.style.gold_value

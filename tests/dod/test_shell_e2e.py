@@ -40,14 +40,20 @@ def answers(s: State, action: Action, by_number: bool) -> list[str]:
 
 def scripted(seed: int, bot: str = "greedy") -> tuple[list[str], Game]:
     """A whole game as typed answers, and the game as the engine plays it."""
+    groups, game = scripted_actions(seed, bot)
+    return [line for group in groups for line in group], game
+
+
+def scripted_actions(seed: int, bot: str = "greedy") -> tuple[list[list[str]], Game]:
+    """A whole game as typed answers, grouped by action (a MOVE may take two answers)."""
     game = Game.new(seed)
     player = make_bot(bot, seed)
-    lines: list[str] = []
+    groups: list[list[str]] = []
     while not game.over:
         action = player(game.state)
-        lines += answers(game.state, action, by_number=len(game.actions) % 2 == 0)
+        groups.append(answers(game.state, action, by_number=len(game.actions) % 2 == 0))
         game.play(action)
-    return lines, game
+    return groups, game
 
 
 def find_game(want: str, amulet: bool = False) -> tuple[int, list[str], Game]:
@@ -117,8 +123,10 @@ def test_save_and_load_in_the_middle_then_play_on_to_the_same_end(cli) -> None: 
 
 
 def test_undo_turns_on_training_mode_and_the_game_scores_0(cli) -> None:  # type: ignore[no-untyped-def]
-    seed, lines, game = find_game("escaped")
-    script = lines[:6] + ["undo"] + lines[5:]
+    seed, _, game = find_game("escaped")
+    groups, _ = scripted_actions(seed)
+    # six actions, then take the sixth back and play it again
+    script = [line for group in groups[:6] + [["undo"]] + groups[5:] for line in group]
     result = cli("dod", "new", "--seed", str(seed), "--save", "practice", input=_stdin(script))
     assert result.exit_code == 0, result.stderr
     assert "TRAINING MODE is on" in result.stdout
