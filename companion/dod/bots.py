@@ -35,8 +35,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cards.dungeon_of_d import plus_value
 from companion.dod import rules as R
-from companion.dod.content import Monster
+from companion.dod.content import Content, Monster
 from companion.dod.engine import action_available
 from companion.dod.state import DIRECTIONS, Action, State
 from companion.errors import CompanionError
@@ -202,20 +203,31 @@ def run_cost(s: State, need: int) -> int:
     return 99
 
 
-def pit_tests(s: State) -> list[tuple[str, int]]:
-    """The tests printed on the Pit of Darkness (stat, difficulty), in order: what a
-    player reads on the card before deciding to go in."""
-    content = s.content
-    cached = _PIT.get(id(content))
+def pit_tests(s: State) -> tuple[tuple[str, int], ...]:
+    """The tests printed on the Pit of Darkness (stat, difficulty on level 8), in order:
+    what a player reads on the card before deciding to go in."""
+    return _card_facts(s.content)[0]
+
+
+def _card_facts(content: Content) -> tuple[tuple[tuple[str, int], ...], dict[str, int], frozenset[str]]:
+    """What the bot reads off the cards once per card set: the Pit's tests, the stat
+    each of them makes worth having, and the rooms where a stat can be upgraded."""
+    cached = _FACTS.get(id(content))
     if cached is None or cached[0] is not content:
         room = content.rooms[content.special_room]
-        tests = tuple((step.stat or "INT", step.difficulty or "0") for action in room.actions
+        skulls = content.level_skulls[-1]
+        tests = tuple((step.stat or "INT", plus_value(step.difficulty or "0", skulls)) for action in room.actions
                       for step in content.steplists[action.steps] if step.do == "test")
-        cached = _PIT[id(content)] = (content, tests)
-    return [(stat, R.plus(s, difficulty)) for stat, difficulty in cached[1]]
+        goals: dict[str, int] = {}
+        for stat, difficulty in tests:
+            goals[stat] = max(goals.get(stat, 0), difficulty - 8)  # a 5 and a 3 win it
+        training = frozenset(r.id for r in content.rooms.values() for a in r.actions
+                             if a.steps >= 0 and content.steplists[a.steps][0].do == "upgrade")
+        cached = _FACTS[id(content)] = (content, tests, goals, training)
+    return cached[1], cached[2], cached[3]
 
 
-_PIT: dict[int, tuple[object, tuple[tuple[str, str], ...]]] = {}
+_FACTS: dict[int, Any] = {}
 
 
 # ---- the greedy bot ---------------------------------------------------------------------
@@ -460,9 +472,8 @@ class Greedy:
         return False
 
     def upgrade_room_known(self, s: State) -> bool:
-        rooms = s.content.rooms
-        return any(s.content.steplists[a.steps][0].do == "upgrade" for pos, r in s.grid.items()
-                   if pos not in s.exhausted for a in rooms[r].actions)
+        training = _card_facts(s.content)[2]
+        return any(r in training for r in s.grid.values())
 
     def want_escape(self, s: State) -> bool:
         if s.amulet:
@@ -495,7 +506,7 @@ class Greedy:
 
     def pit_goal(self, s: State, stat: str) -> int:
         """The stat that gives the Pit's test of ``stat`` a fair chance (a 5 and a 3 win it)."""
-        return max((d - 8 for st, d in pit_tests(s) if st == stat), default=0)
+        return _card_facts(s.content)[1].get(stat, 0)
 
     # -- room actions -----------------------------------------------------------------------
 
