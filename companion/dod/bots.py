@@ -528,7 +528,7 @@ class Greedy:
         skulls = R.skulls(s)
         if name in ("train-str", "train-agl", "study"):
             stat = {"train-str": "STR", "train-agl": "AGL", "study": "INT"}[name]
-            current = getattr(s, stat)
+            current = int(getattr(s, stat))
             if current >= self.caps.get(stat, 4):
                 return 0
             value = 3.0 - UPGRADE_ORDER.index(stat) * 0.1 - current * 0.2

@@ -153,6 +153,24 @@ def test_the_shell_answers_help_rules_and_mistakes_and_plays_on(cli) -> None:  #
     assert "Game saved as 'chat'" in out
 
 
+def test_the_shell_shows_hero_map_inventory_room_log_and_answers_in_full(cli) -> None:  # type: ignore[no-untyped-def]
+    game = Game.new(7)
+    game.play(("done",))
+    s = game.state
+    result = cli("dod", "new", "--seed", "7", "--save", "parts",
+                 input=_stdin(["done", "hero", "map", "inventory", "room", "log", "answers", "quit"]))
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    name = s.content.character_names[s.character]
+    assert f"{name}: gold 0, Fruits 2, Arrows 0" in out and "Stats as they count now: STR +0" in out
+    assert "Map (x across, y down" in out and "Inventory: 1 of 8 slots (Fruits 2/4, Arrows 0/4)" in out
+    room = s.content.rooms[s.grid[s.pos]]
+    assert f"{room.name} (danger {room.danger})" in out
+    assert "The last answer:\n  You: keep this hand" in out
+    assert out.count(" 1) REST: eat a Fruit") >= 2  # 'answers', and the question shown again after a detail
+    assert "not understood" not in out
+
+
 def test_a_move_asks_for_its_card_then_happens(cli) -> None:  # type: ignore[no-untyped-def]
     game = Game.new(7)
     game.play(("done",))
