@@ -209,9 +209,11 @@ def pit_tests(s: State) -> tuple[tuple[str, int], ...]:
     return _card_facts(s.content)[0]
 
 
-def _card_facts(content: Content) -> tuple[tuple[tuple[str, int], ...], dict[str, int], frozenset[str]]:
+def _card_facts(content: Content) -> tuple[tuple[tuple[str, int], ...], dict[str, int], frozenset[str],
+                                           dict[str | None, float]]:
     """What the bot reads off the cards once per card set: the Pit's tests, the stat
-    each of them makes worth having, and the rooms where a stat can be upgraded."""
+    each of them makes worth having, the rooms where a stat can be upgraded, and what
+    walking into each room weighs on a path (its danger; ``None``: an unknown room)."""
     cached = _FACTS.get(id(content))
     if cached is None or cached[0] is not content:
         room = content.rooms[content.special_room]
@@ -223,11 +225,14 @@ def _card_facts(content: Content) -> tuple[tuple[tuple[str, int], ...], dict[str
             goals[stat] = max(goals.get(stat, 0), difficulty - 8)  # a 5 and a 3 win it
         training = frozenset(r.id for r in content.rooms.values() for a in r.actions
                              if a.steps >= 0 and content.steplists[a.steps][0].do == "upgrade")
-        cached = _FACTS[id(content)] = (content, tests, goals, training)
-    return cached[1], cached[2], cached[3]
+        weight: dict[str | None, float] = {r.id: 0.4 * r.danger for r in content.rooms.values()}
+        weight[None] = 0.4 * 1.5
+        cached = _FACTS[id(content)] = (content, tests, goals, training, weight)
+    return cached[1], cached[2], cached[3], cached[4]
 
 
 _FACTS: dict[int, Any] = {}
+_STEPS = tuple(DIRECTIONS.items())
 
 
 # ---- the greedy bot ---------------------------------------------------------------------
@@ -653,24 +658,25 @@ class Greedy:
         """The first step of the cheapest path to a goal (danger makes a room dearer)."""
         if not goals:
             return None
-        grid, rooms = s.grid, s.content.rooms
+        grid, weight = s.grid, _card_facts(s.content)[3]
         best: dict[int, float] = {s.pos: 0.0}
         frontier: list[tuple[float, int, str]] = [(0.0, s.pos, "")]
+        pop, push, far = heapq.heappop, heapq.heappush, 1e9
         while frontier:
-            cost, here, first = heapq.heappop(frontier)
-            if cost > best.get(here, 1e9):
+            cost, here, first = pop(frontier)
+            if cost > best.get(here, far):
                 continue
             if here in goals and first:
                 return first
-            for name, d in DIRECTIONS.items():
+            for name, d in _STEPS:
                 nxt = here + d
                 room = grid.get(nxt)
                 if room is None and nxt not in goals:
                     continue
-                new = cost + 1.0 + 0.4 * (rooms[room].danger if room is not None else 1.5)
-                if new < best.get(nxt, 1e9):
+                new = cost + 1.0 + weight[room]
+                if new < best.get(nxt, far):
                     best[nxt] = new
-                    heapq.heappush(frontier, (new, nxt, first or name))
+                    push(frontier, (new, nxt, first or name))
         return None
 
     def place(self, s: State) -> Action | None:
