@@ -285,8 +285,8 @@ def card_menu(s: State, moves: Iterable[Action]) -> list[Entry]:
     for action in sorted(moves, key=lambda a: (content.power_type[a[1]] != "MOV", content.power[a[1]], a[1])):
         card = action[1]
         m = R.monster(s, content.slot[card])
-        bonus = "; MOV: draws a bonus card" if content.power_type[card] == "MOV" else ""
-        label = f"play {card_label(content, card)} (a wandering monster from it: {m.name}{bonus})"
+        bonus = "; draws a bonus card" if content.power_type[card] == "MOV" else ""
+        label = f"play {card_label(content, card)}: wandering monster {m.name}{bonus}"
         short = f"play {card_label(content, card)}: {m.name}{' +bonus' if bonus else ''}"
         out.append(Entry(len(out) + 1, label, command_for(s, action), action, short=short))
     return out
