@@ -65,6 +65,15 @@ def _transaction(state: Path | None, *, write: bool = True) -> Iterator[Transact
         yield tx
 
 
+@contextmanager
+def _at_table(
+    state: Path | None, name: str | None, *, write: bool = True
+) -> Iterator[tuple[Transaction, TableInfo]]:
+    """One transaction on the table called ``name`` (None: the current table)."""
+    with _transaction(state, write=write) as tx:
+        yield tx, tx.table(name)
+
+
 # -- rendering -----------------------------------------------------------------------
 
 
@@ -218,8 +227,7 @@ def table_delete(
     """Delete a table, its decks and its history."""
     from companion.table import delete_table
 
-    with _transaction(state) as tx:
-        table = tx.table(name)
+    with _at_table(state, name) as (tx, table):
         delete_table(tx, table)
     console().print(f"deleted table [bold]{table.name}[/]")
 
@@ -237,8 +245,7 @@ def table_show(
     from companion.table import holdings, rules_for, status
     from companion.table.actions import game_cards
 
-    with _transaction(state, write=False) as tx:
-        table = tx.table(name or table_name)
+    with _at_table(state, name or table_name, write=False) as (tx, table):
         hands = holdings(tx, table)
         decks = status(tx, table)
         overview = rules_for(table.game).overview(tx, table, game_cards(table))
@@ -330,8 +337,7 @@ def table_hand(
     """Show the cards one player holds and has in play in front of them."""
     from companion.table import holdings
 
-    with _transaction(state, write=False) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name, write=False) as (tx, table):
         who = table.player(player)
         cards = holdings(tx, table)[who]
     if as_json:
@@ -352,8 +358,7 @@ def table_log(
     as_json: JsonOption = False,
 ) -> None:
     """The table's history: every action, who did it and when (undos included)."""
-    with _transaction(state, write=False) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name, write=False) as (tx, table):
         entries = tx.history(table, limit)
     if as_json:
         emit_json({"table": table.name, "history": [e.to_json() for e in entries]})
@@ -375,8 +380,7 @@ def table_undo(
     """Undo the last action at the table (the undo itself is logged)."""
     from companion.table import undo
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         entry = undo(tx, table)
     if as_json:
         emit_json({"table": table.name, "undone": entry.to_json()})
@@ -403,8 +407,7 @@ def draw(
     """Draw cards from a deck of the current table, by the game's rules."""
     from companion.table import draw as draw_cards
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         drawn = draw_cards(tx, table, deck, count, player, bottom=bottom)
     _emit_draw(table, drawn, as_json)
 
@@ -432,8 +435,7 @@ def deck_status(
     """How many cards each deck has in each pile."""
     from companion.table import status
 
-    with _transaction(state, write=False) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name, write=False) as (tx, table):
         decks = status(tx, table)
     if as_json:
         emit_json({"table": table.name, "decks": [d.to_json() for d in decks]})
@@ -453,8 +455,7 @@ def deck_peek(
     """Look at the top cards of a deck without moving them (Prophet, Spy, True seeing)."""
     from companion.table import peek
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         seen = peek(tx, table, deck, count, player)
     if as_json:
         emit_json({"table": table.name, "cards": [c.to_json() for c in seen]})
@@ -485,8 +486,7 @@ def deck_reorder(
 
     if bool(order) == bool(shuffle_count):
         raise CompanionError("give either the new order (e.g. '2 1 3') or --shuffle N")
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         if shuffle_count:
             n = shuffle_top(tx, table, deck, shuffle_count, player)
             result: list[DrawnCard] = []
@@ -525,8 +525,7 @@ def _one_card_command(action: str, doc: str) -> Any:
             raise CompanionError("--top and --bottom only go with 'deck return'")
         if top and bottom:
             raise CompanionError("choose one of --top and --bottom")
-        with _transaction(state) as tx:
-            table = tx.table(table_name)
+        with _at_table(state, table_name) as (tx, table):
             if action == "return":
                 moved = return_card(
                     tx,
@@ -574,8 +573,7 @@ def deck_shuffle(
     """Shuffle a deck's draw pile (with the table's seed)."""
     from companion.table import shuffle
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         size = shuffle(tx, table, deck, with_discard=with_discard)
     if as_json:
         emit_json({"table": table.name, "deck": deck, "draw": size})
@@ -598,8 +596,7 @@ def table_level(
     """Dungeon Poker: open the next level and its encounter (every five deals, or at once after a teleport)."""
     from companion.table import dungeon_poker as dp
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         change = dp.next_level(tx, table) if level is None else dp.enter_level(tx, table, level)
     if as_json:
         emit_json({"table": table.name, **change.to_json()})
@@ -627,8 +624,7 @@ def table_choose(
     """Dungeon Poker: keep one of the two characters dealt; the other goes back into the deck."""
     from companion.table import dungeon_poker as dp
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         chosen = dp.choose(tx, table, player, character)
     _emit_draw(table, [chosen], as_json)
 
@@ -651,8 +647,7 @@ def table_monster(
     """Dungeon Poker: a monster comes to the table (the M card showed up)."""
     from companion.table import dungeon_poker as dp
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         drawn = dp.monster(tx, table, summoned_by=player, showdown=showdown)
     _emit_draw(table, drawn, as_json)
 
@@ -673,8 +668,7 @@ def table_monster_result(
     """Dungeon Poker: a monster's deal is over: back into its deck (won, tied) or out of the game (lost)."""
     from companion.table import dungeon_poker as dp
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         result = dp.monster_result(tx, table, outcome.strip().lower(), monster, slayer)
     _emit_draw(table, result, as_json)
 
@@ -692,8 +686,7 @@ def table_win(
     """Dungeon Poker: the winner of the deal draws treasure (plus any left from a tie)."""
     from companion.table import dungeon_poker as dp
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         drawn = dp.win(tx, table, players)
     _emit_draw(table, drawn, as_json)
 
@@ -705,8 +698,7 @@ def table_tie(
     """Dungeon Poker: a tied deal; its treasure waits for the next winner."""
     from companion.table import dungeon_poker as dp
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         carried = dp.tie(tx, table)
     if as_json:
         emit_json({"table": table.name, "carried_treasures": carried})
@@ -730,8 +722,7 @@ def table_death(
     """Dungeon Poker: a character died: treasures, a skull, and two new characters to choose from."""
     from companion.table import dungeon_poker as dp
 
-    with _transaction(state) as tx:
-        table = tx.table(table_name)
+    with _at_table(state, table_name) as (tx, table):
         shown, notes = dp.death(tx, table, player, winner, takes)
     if as_json:
         emit_json({"table": table.name, "cards": [c.to_json() for c in shown], "notes": notes})
@@ -752,8 +743,7 @@ def _treasure_command(use: bool) -> Any:
     ) -> None:
         from companion.table import dungeon_poker as dp
 
-        with _transaction(state) as tx:
-            table = tx.table(table_name)
+        with _at_table(state, table_name) as (tx, table):
             card = (dp.use if use else dp.sell)(tx, table, player, treasure)
         _emit_draw(table, [card], as_json)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -104,11 +106,16 @@ def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Any]:
     return TimerSession(TableClockStore(store, info.name), SystemClock()), info
 
 
-def _close(session: TimerSession) -> None:
-    """Close the table store a table's clock keeps open."""
-    table_store = getattr(session.store, "store", None)
-    if table_store is not None:
-        table_store.close()
+@contextmanager
+def _opened(state: Path | None, table: str | None) -> Iterator[tuple[TimerSession, Any]]:
+    """:func:`_session`, closing the table store a table's clock keeps open when done."""
+    session, info = _session(state, table)
+    try:
+        yield session, info
+    finally:
+        table_store = getattr(session.store, "store", None)
+        if table_store is not None:
+            table_store.close()
 
 
 def _settings(minutes: float | None, deals: int | None, players: int | None) -> Any:
@@ -274,8 +281,7 @@ def run_clock(
     """
     from companion.timer.structure import load_structure
 
-    session, info = _session(state, table)
-    try:
+    with _opened(state, table) as (session, info):
         interactive = sys.stdin.isatty()
         default = None
         if info is not None:
@@ -322,8 +328,6 @@ def run_clock(
             console(stderr=True).print(
                 "the clock keeps running while closed; 'companion timer do pause' stops it", style="dim"
             )
-    finally:
-        _close(session)
 
 
 @timer_app.command("status")
@@ -331,11 +335,8 @@ def status(table: TableOpt = None, state: StateOption = None, as_json: JsonOptio
     """Show where the saved clock is now."""
     from companion.timer.describe import view_data
 
-    session, _ = _session(state, table)
-    try:
+    with _opened(state, table) as (session, _):
         outcome = session.refresh()
-    finally:
-        _close(session)
     if as_json:
         emit_json(view_data(outcome.view))
         return
@@ -364,15 +365,12 @@ def do(
     for name in actions:
         if name not in ACTIONS:
             raise CompanionError(f"unknown clock action '{name}' (actions: {', '.join(ACTIONS)})")
-    session, _ = _session(state, table)
     notices: list[str] = []
     outcome = None
-    try:
+    with _opened(state, table) as (session, _):
         for name in actions:
             outcome = session.act(ACTIONS[name])
             notices.extend(outcome.notices)
-    finally:
-        _close(session)
     assert outcome is not None
     if as_json:
         emit_json({**view_data(outcome.view), "notices": notices})
@@ -383,11 +381,8 @@ def do(
 @timer_app.command("reset")
 def reset(table: TableOpt = None, state: StateOption = None) -> None:
     """Forget the saved clock (the next 'timer run' starts afresh)."""
-    session, _ = _session(state, table)
-    try:
+    with _opened(state, table) as (session, _):
         forgot = session.reset()
-    finally:
-        _close(session)
     console().print("clock forgotten" if forgot else f"no clock was saved ({session.store.label})")
 
 

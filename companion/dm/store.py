@@ -1,11 +1,12 @@
 """Keep the Dungeon Master party in the SQLite state file.
 
 The state file is shared with the other table tools; this module owns only
-the tables whose names start with ``dm_`` and records its schema version in
-``dm_meta``. Every change runs inside one ``BEGIN IMMEDIATE`` transaction,
-so two commands never interleave and a crash leaves the old party intact.
-A file that is not SQLite, is damaged, or holds ``dm_`` tables of another
-shape is reported and left untouched.
+the tables whose names start with ``dm_``, the component ``dm`` of
+:mod:`companion.statefile` (which records its schema version). Every change
+runs inside one ``BEGIN IMMEDIATE`` transaction, so two commands never
+interleave and a crash leaves the old party intact. A file that is not
+SQLite, is damaged, belongs to another program, or holds ``dm_`` tables of
+another shape is reported and left untouched.
 
 >>> import tempfile, pathlib
 >>> store = PartyStore(pathlib.Path(tempfile.mkdtemp()) / "state.sqlite3")
@@ -29,15 +30,9 @@ from typing import Any
 
 from companion.dm.party import Party, TrackedHero
 from companion.errors import CompanionError
-
-SCHEMA_VERSION = 1
-SQLITE_MAGIC = b"SQLite format 3\x00"
+from companion.statefile import Component, read_transaction, script, write_transaction
 
 _SCHEMA = """
-CREATE TABLE dm_meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
 CREATE TABLE dm_party (
     id              INTEGER PRIMARY KEY CHECK (id = 1),
     seed            INTEGER,
@@ -61,8 +56,10 @@ CREATE TABLE dm_log (
 );
 """
 
+DM = Component("dm", (script(_SCHEMA),), prefix="dm_")
+SCHEMA_VERSION = DM.version
+
 _COLUMNS = {
-    "dm_meta": ["key", "value"],
     "dm_party": ["id", "seed", "treasure_points", "deck", "discarded", "created_at", "updated_at"],
     "dm_heroes": ["position", "name", "card_id", "alive", "levels"],
     "dm_log": ["seq", "at", "event"],
@@ -85,94 +82,30 @@ class PartyStore:
     def __repr__(self) -> str:
         return f"PartyStore({str(self.path)!r})"
 
-    # ----------------------------------------------------------------- file checks
+    # ----------------------------------------------------------------- the file
 
-    def _check_file(self) -> bool:
-        """True when the file exists; raise if it is something we must not touch."""
-        if not self.path.exists():
-            return False
-        if self.path.is_dir():
-            raise CompanionError(f"state file {self.path} is a folder; choose a file with --state")
-        try:
-            with self.path.open("rb") as handle:
-                head = handle.read(len(SQLITE_MAGIC))
-        except OSError as exc:
-            raise CompanionError(f"cannot read state file {self.path}: {exc.strerror or exc}") from None
-        if head and head != SQLITE_MAGIC:
-            raise CompanionError(
-                f"state file {self.path} is not a SQLite database; leaving it untouched (choose another with --state)"
-            )
-        return True
-
-    def _connect(self) -> sqlite3.Connection:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
-        except (OSError, sqlite3.Error) as exc:
-            raise CompanionError(f"cannot open state file {self.path}: {exc}") from None
-        return conn
-
-    def _schema_state(self, conn: sqlite3.Connection) -> bool:
-        """True when our tables exist (and match); raise on a damaged or foreign file."""
-        try:
-            names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        except sqlite3.DatabaseError as exc:
-            raise CompanionError(f"state file {self.path} is damaged or not a database ({exc}); leaving it untouched") from None
-        ours = {n for n in names if n.startswith("dm_")}
-        if not ours:
-            return False
-        if "dm_meta" not in ours:
-            raise CompanionError(
-                f"state file {self.path} has dm_ tables that companion did not write; leaving it untouched"
-            )
-        row = conn.execute("SELECT value FROM dm_meta WHERE key = 'schema_version'").fetchone()
-        version = row[0] if row else None
-        if version != str(SCHEMA_VERSION):
-            raise CompanionError(
-                f"state file {self.path} holds Dungeon Master data of schema version {version}, "
-                f"this companion reads version {SCHEMA_VERSION}; leaving it untouched"
-            )
+    def _check_columns(self, conn: sqlite3.Connection) -> None:
         for table, columns in _COLUMNS.items():
             found = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
             if found != columns:
                 raise CompanionError(
-                    f"state file {self.path}: table {table} does not have the expected columns; leaving it untouched"
+                    f"state file {self.path}: table {table} does not have the expected columns; "
+                    "it was left untouched"
                 )
-        return True
 
     @contextlib.contextmanager
-    def _transaction(self, write: bool) -> Iterator[sqlite3.Connection | None]:
-        exists = self._check_file()
-        if not write and not exists:
-            yield None
-            return
-        conn = self._connect()
-        try:
-            try:
-                conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            except sqlite3.OperationalError as exc:
-                raise CompanionError(f"state file {self.path} is busy or locked ({exc}); try again") from None
-            except sqlite3.DatabaseError as exc:
-                raise CompanionError(
-                    f"state file {self.path} is damaged or not a database ({exc}); leaving it untouched"
-                ) from None
-            try:
-                ready = self._schema_state(conn)
-                if write and not ready:
-                    for statement in _SCHEMA.split(";"):
-                        if statement.strip():
-                            conn.execute(statement)
-                    conn.execute("INSERT INTO dm_meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-                yield conn if (ready or write) else None
-                conn.execute("COMMIT")
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    conn.execute("ROLLBACK")
-                raise
-        except sqlite3.DatabaseError as exc:
-            raise CompanionError(f"state file {self.path}: {exc}") from None
-        finally:
-            conn.close()
+    def _reading(self) -> Iterator[sqlite3.Connection | None]:
+        """A read snapshot; None (and no file created) when there is no party data yet."""
+        with read_transaction(self.path, DM, timeout=self.timeout) as conn:
+            if conn is not None:
+                self._check_columns(conn)
+            yield conn
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        with write_transaction(self.path, DM, timeout=self.timeout) as conn:
+            self._check_columns(conn)
+            yield conn
 
     # ----------------------------------------------------------------- party rows
 
@@ -220,7 +153,7 @@ class PartyStore:
 
     def load(self) -> Party | None:
         """The saved party, or None when there is none yet."""
-        with self._transaction(write=False) as conn:
+        with self._reading() as conn:
             return None if conn is None else self._read(conn)
 
     def require(self) -> Party:
@@ -231,8 +164,7 @@ class PartyStore:
 
     def create(self, party: Party, replace: bool, event: str = "party formed") -> Party:
         """Save a new party; an existing one is replaced only when ``replace`` is true."""
-        with self._transaction(write=True) as conn:
-            assert conn is not None
+        with self._writing() as conn:
             old = self._read(conn)
             if old is not None and not replace:
                 raise CompanionError(
@@ -244,8 +176,7 @@ class PartyStore:
 
     def update(self, change: Callable[[Party], Party], event: str = "") -> Party:
         """Load, change and save the party in one transaction."""
-        with self._transaction(write=True) as conn:
-            assert conn is not None
+        with self._writing() as conn:
             party = self._read(conn)
             if party is None:
                 raise CompanionError(f"no Dungeon Master party in {self.path}; start one with 'companion dm party new'")
@@ -255,7 +186,7 @@ class PartyStore:
 
     def log(self, limit: int = 20) -> list[tuple[str, str]]:
         """The latest changes, oldest first: ``(time, event)``."""
-        with self._transaction(write=False) as conn:
+        with self._reading() as conn:
             if conn is None:
                 return []
             rows = conn.execute("SELECT at, event FROM dm_log ORDER BY seq DESC LIMIT ?", (limit,)).fetchall()

@@ -11,7 +11,8 @@ is in training mode from then on (its score is 0).
 Two homes for saves:
 
 - :class:`SaveStore`: the shared SQLite state file (``--state``), in tables
-  of its own prefixed ``dod_`` with a schema version in ``dod_meta``; every
+  of its own prefixed ``dod_`` (the component ``dod`` of
+  :mod:`companion.statefile`, which keeps their schema version); every
   change is one ``BEGIN IMMEDIATE`` transaction. It also keeps the local
   high-score table.
 - :class:`SaveFile`: one game in a JSON file (``--save-file PATH``), written
@@ -31,13 +32,13 @@ A save that cannot be read is reported in one line and never overwritten.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,12 +47,10 @@ from companion.dod.engine import new_game, replay, step
 from companion.dod.score import Score, score
 from companion.dod.state import Action, State, to_json
 from companion.errors import CompanionError
+from companion.statefile import Component, read_transaction, script, write_transaction
 
-SCHEMA_VERSION = 1
 FORMAT = "companion-dod-save"
 FORMAT_VERSION = 1
-APPLICATION_ID = 0x436F6D70  # "Comp": shared with the table store, marks the file as companion's
-SQLITE_MAGIC = b"SQLite format 3\x00"
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$")
 
 Clock = Callable[[], float]
@@ -253,39 +252,40 @@ def info_of(game: Game, updated: float) -> SaveInfo:
 
 # ---- the SQLite store -------------------------------------------------------------------------
 
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS dod_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS dod_saves (
-        name      TEXT PRIMARY KEY,
-        game_id   TEXT NOT NULL,
-        revision  INTEGER NOT NULL,
-        document  TEXT NOT NULL,
-        character TEXT NOT NULL,
-        level     INTEGER NOT NULL,
-        turn      INTEGER NOT NULL,
-        hp        INTEGER NOT NULL,
-        gold      INTEGER NOT NULL,
-        outcome   TEXT,
-        training  INTEGER NOT NULL,
-        score     INTEGER NOT NULL,
-        created   REAL NOT NULL,
-        updated   REAL NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS dod_scores (
-        game_id   TEXT PRIMARY KEY,
-        name      TEXT NOT NULL,
-        seed      INTEGER NOT NULL,
-        character TEXT NOT NULL,
-        outcome   TEXT NOT NULL,
-        amulet    INTEGER NOT NULL,
-        level     INTEGER NOT NULL,
-        turns     INTEGER NOT NULL,
-        score     INTEGER NOT NULL,
-        breakdown TEXT NOT NULL,
-        training  INTEGER NOT NULL,
-        at        REAL NOT NULL
-    )""",
-)
+_SCHEMA = """
+CREATE TABLE dod_saves (
+    name      TEXT PRIMARY KEY,
+    game_id   TEXT NOT NULL,
+    revision  INTEGER NOT NULL,
+    document  TEXT NOT NULL,
+    character TEXT NOT NULL,
+    level     INTEGER NOT NULL,
+    turn      INTEGER NOT NULL,
+    hp        INTEGER NOT NULL,
+    gold      INTEGER NOT NULL,
+    outcome   TEXT,
+    training  INTEGER NOT NULL,
+    score     INTEGER NOT NULL,
+    created   REAL NOT NULL,
+    updated   REAL NOT NULL
+);
+CREATE TABLE dod_scores (
+    game_id   TEXT PRIMARY KEY,
+    name      TEXT NOT NULL,
+    seed      INTEGER NOT NULL,
+    character TEXT NOT NULL,
+    outcome   TEXT NOT NULL,
+    amulet    INTEGER NOT NULL,
+    level     INTEGER NOT NULL,
+    turns     INTEGER NOT NULL,
+    score     INTEGER NOT NULL,
+    breakdown TEXT NOT NULL,
+    training  INTEGER NOT NULL,
+    at        REAL NOT NULL
+);
+"""
+DOD = Component("dod", (script(_SCHEMA),), prefix="dod_")
+SCHEMA_VERSION = DOD.version
 
 
 class SaveStore:
@@ -304,91 +304,24 @@ class SaveStore:
 
     # -- the file -------------------------------------------------------------------
 
-    def _check_file(self) -> bool:
-        if not self.path.exists():
-            return False
-        if not self.path.is_file():
-            raise CompanionError(f"state file {self.path} is not a file; choose another with --state")
-        try:
-            with self.path.open("rb") as handle:
-                head = handle.read(len(SQLITE_MAGIC))
-        except OSError as exc:
-            raise CompanionError(f"cannot read state file {self.path}: {exc.strerror or exc}") from None
-        if head and head != SQLITE_MAGIC:
-            raise CompanionError(f"state file {self.path} is not an SQLite database; it was left untouched "
-                                 "(choose another with --state)")
-        return True
+    def _reading(self) -> AbstractContextManager[sqlite3.Connection | None]:
+        """A read snapshot; None (and no file created) when there are no saves yet."""
+        return read_transaction(self.path, DOD, timeout=self.timeout)
 
-    @contextlib.contextmanager
-    def _transaction(self, write: bool) -> Iterator[sqlite3.Connection | None]:
-        """One transaction (``BEGIN IMMEDIATE`` to write); None when reading a file without saves."""
-        exists = self._check_file()
-        if not write and not exists:
-            yield None
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        except (OSError, sqlite3.Error) as exc:
-            raise CompanionError(f"cannot open state file {self.path}: {exc}") from None
-        try:
-            try:
-                conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-                ready = self._schema(conn, write)
-            except sqlite3.OperationalError as exc:
-                if "locked" in str(exc) or "busy" in str(exc):
-                    raise CompanionError(f"state file {self.path} is busy ({exc}); try again") from None
-                raise
-            try:
-                yield conn if ready else None
-                conn.execute("COMMIT")
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    conn.execute("ROLLBACK")
-                raise
-        except sqlite3.DatabaseError as exc:
-            raise CompanionError(f"state file {self.path} is damaged or not usable ({exc}); "
-                                 "it was left untouched") from None
-        finally:
-            conn.close()
-
-    def _schema(self, conn: sqlite3.Connection, write: bool) -> bool:
-        """Check (and on a write, create) the ``dod_`` tables; False when absent on a read."""
-        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if "dod_meta" in names:
-            row = conn.execute("SELECT value FROM dod_meta WHERE key = 'schema_version'").fetchone()
-            version = int(row[0]) if row and str(row[0]).isdigit() else None
-            if version != SCHEMA_VERSION:
-                raise CompanionError(f"state file {self.path} holds Dungeon of D saves of schema version "
-                                     f"{version}; this companion reads version {SCHEMA_VERSION}; it was left untouched")
-            return True
-        if any(n.startswith("dod_") for n in names):
-            raise CompanionError(f"state file {self.path} has dod_ tables companion did not write; "
-                                 "it was left untouched")
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if app_id != APPLICATION_ID and (names or app_id or version):
-            raise CompanionError(f"state file {self.path} is an SQLite database of another program, not "
-                                 "companion's; it was left untouched (choose another with --state)")
-        if not write:
-            return False
-        for statement in _SCHEMA:
-            conn.execute(statement)
-        conn.execute("INSERT INTO dod_meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        return True
+    def _writing(self) -> AbstractContextManager[sqlite3.Connection]:
+        return write_transaction(self.path, DOD, timeout=self.timeout)
 
     # -- saves ----------------------------------------------------------------------
 
     def names(self) -> list[str]:
-        with self._transaction(write=False) as conn:
+        with self._reading() as conn:
             if conn is None:
                 return []
             return [r[0] for r in conn.execute("SELECT name FROM dod_saves ORDER BY name")]
 
     def saves(self) -> list[SaveInfo]:
         """Every save, the most recently played first (damaged ones too)."""
-        with self._transaction(write=False) as conn:
+        with self._reading() as conn:
             if conn is None:
                 return []
             rows = conn.execute(
@@ -415,14 +348,14 @@ class SaveStore:
         return None
 
     def exists(self, name: str) -> bool:
-        with self._transaction(write=False) as conn:
+        with self._reading() as conn:
             if conn is None:
                 return False
             return conn.execute("SELECT 1 FROM dod_saves WHERE name = ?", (name,)).fetchone() is not None
 
     def load(self, name: str) -> Game:
         """A save, checked by replaying it."""
-        with self._transaction(write=False) as conn:
+        with self._reading() as conn:
             row = None if conn is None else conn.execute(
                 "SELECT document, revision FROM dod_saves WHERE name = ?", (name,)).fetchone()
         if row is None:
@@ -444,8 +377,7 @@ class SaveStore:
         name = check_name(game.name)
         now = self.clock()
         game.created = game.created or now
-        with self._transaction(write=True) as conn:
-            assert conn is not None
+        with self._writing() as conn:
             if conn.execute("SELECT 1 FROM dod_saves WHERE name = ?", (name,)).fetchone() and not replace:
                 raise CompanionError(f"a saved game '{name}' already exists; choose another --save name, "
                                      f"or 'companion dod delete {name}' first")
@@ -467,8 +399,7 @@ class SaveStore:
         name = game.name
         now = self.clock()
         expected = self.revisions.get(name)
-        with self._transaction(write=True) as conn:
-            assert conn is not None
+        with self._writing() as conn:
             row = conn.execute("SELECT revision, game_id FROM dod_saves WHERE name = ?", (name,)).fetchone()
             if row is None:
                 self._insert(conn, game, 1, now)
@@ -487,8 +418,7 @@ class SaveStore:
             _record_score(conn, game, now)
 
     def delete(self, name: str) -> None:
-        with self._transaction(write=True) as conn:
-            assert conn is not None
+        with self._writing() as conn:
             if conn.execute("DELETE FROM dod_saves WHERE name = ?", (name,)).rowcount == 0:
                 raise CompanionError(f"no saved game '{name}'")
         self.revisions.pop(name, None)
@@ -497,13 +427,12 @@ class SaveStore:
 
     def record(self, game: Game) -> None:
         """Enter (or take back) a game in the high-score table (games saved to a file)."""
-        with self._transaction(write=True) as conn:
-            assert conn is not None
+        with self._writing() as conn:
             _record_score(conn, game, self.clock())
 
     def scores(self, limit: int | None = 10, training: bool = False) -> list[HighScore]:
         """Finished games, best first (games in training mode only with ``training``)."""
-        with self._transaction(write=False) as conn:
+        with self._reading() as conn:
             if conn is None:
                 return []
             rows = conn.execute(

@@ -496,6 +496,44 @@ _WINDOWS = [(top, tuple(range(top - 4, top + 1))) for top in range(14, 5, -1)] +
 _WINDOWS_RF_FIRST = [(15, _WINDOWS[0][1]), *_WINDOWS[1:]]  # 15 marks the royal flush
 
 
+def _of_a_kind(counts: Mapping[int, int], candidates: Sequence[int], w: int, size: int) -> int | None:
+    """The best rank of which ``size`` cards can be made with ``w`` wild cards.
+
+    >>> _of_a_kind({9: 2, 5: 1}, [9, 5], 1, 3), _of_a_kind({9: 2, 5: 1}, [9, 5], 0, 3)
+    (9, None)
+    """
+    for rank in candidates:
+        if counts.get(rank, 0) + w >= size:
+            return rank
+    return None
+
+
+def _two_groups(
+    counts: Mapping[int, int], candidates: Sequence[int], w: int, first: int, second: int
+) -> tuple[int, int] | None:
+    """The best ranks for a group of ``first`` cards and one of ``second`` with ``w`` wild
+    cards: 3 and 2 make a full house, 2 and 2 two pairs (the higher pair first).
+
+    >>> _two_groups({9: 2, 5: 2, 3: 1}, [9, 5, 3], 0, 3, 2) is None, _two_groups({9: 2, 5: 2}, [9, 5], 1, 3, 2)
+    (True, (9, 5))
+    >>> _two_groups({9: 2, 5: 1, 3: 1}, [14, 9, 5, 3], 2, 2, 2)  # two wild cards make a pair of aces
+    (14, 9)
+    """
+    for a in candidates:
+        need = max(0, first - counts.get(a, 0))
+        if need > w:
+            continue
+        for b in candidates:
+            if (b < a if first == second else b != a) and need + max(0, second - counts.get(b, 0)) <= w:
+                return a, b
+    return None
+
+
+# _find_set says which cards make the best set; _set_value (the search's inner loop) only
+# its value. They share the choice of ranks for groups of a kind, and a test checks that
+# they agree on every pool.
+
+
 def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, Used]:
     """The best set of scorable pieces: (value, [(pool index, rank, suit or None)]).
 
@@ -524,6 +562,12 @@ def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, Used]:
         free = [i for i in wilds if i not in busy]
         used += [(i, r, None) for i in free[: n - len(taken)]]
 
+    def groups(category: int, *sizes: tuple[int, int]) -> tuple[int, Used]:
+        used: Used = []
+        for rank, size in sizes:
+            take(rank, size, used)
+        return pack(category, *(rank for rank, _ in sizes)), used
+
     if solo:
         if w:
             return pack(DECKO_HIGH_CARD, 14), [(wilds[0], 14, None)]
@@ -542,12 +586,8 @@ def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, Used]:
                     run += [(wilds[k], r, s) for k, r in enumerate(missing)]
                     value = pack(DECKO_ROYAL_FLUSH) if top == 15 else pack(DECKO_STRAIGHT_FLUSH, top)
                     return value, run
-    if n >= 4:
-        for r in candidates:
-            if counts.get(r, 0) + w >= 4:
-                used: Used = []
-                take(r, 4, used)
-                return pack(DECKO_FOUR_OF_A_KIND, r), used
+    if n >= 4 and (four := _of_a_kind(counts, candidates, w, 4)) is not None:
+        return groups(DECKO_FOUR_OF_A_KIND, (four, 4))
     if n >= 5:
         best: tuple[list[int], Used] | None = None
         for s in SUIT_CHARS:
@@ -566,39 +606,14 @@ def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, Used]:
                 straight: Used = [(by_rank[r][0], r, pool[by_rank[r][0]].suit) for r in window if r in counts]
                 straight += [(wilds[k], r, None) for k, r in enumerate(missing)]
                 return pack(DECKO_STRAIGHT, top), straight
-        for t in candidates:
-            need_t = max(0, 3 - counts.get(t, 0))
-            if need_t > w:
-                continue
-            for pr in candidates:
-                if pr != t and need_t + max(0, 2 - counts.get(pr, 0)) <= w:
-                    used = []
-                    take(t, 3, used)
-                    take(pr, 2, used)
-                    return pack(DECKO_FULL_HOUSE, t, pr), used
-    if n >= 3:
-        for r in candidates:
-            if counts.get(r, 0) + w >= 3:
-                used = []
-                take(r, 3, used)
-                return pack(DECKO_THREE_OF_A_KIND, r), used
-    if n >= 4:
-        for a in candidates:
-            need_a = max(0, 2 - counts.get(a, 0))
-            if need_a > w:
-                continue
-            for b in candidates:
-                if b < a and need_a + max(0, 2 - counts.get(b, 0)) <= w:
-                    used = []
-                    take(a, 2, used)
-                    take(b, 2, used)
-                    return pack(DECKO_TWO_PAIRS, a, b), used
-    if n >= 2:
-        for r in candidates:
-            if counts.get(r, 0) + w >= 2:
-                used = []
-                take(r, 2, used)
-                return pack(DECKO_PAIR, r), used
+        if (house := _two_groups(counts, candidates, w, 3, 2)) is not None:
+            return groups(DECKO_FULL_HOUSE, (house[0], 3), (house[1], 2))
+    if n >= 3 and (three := _of_a_kind(counts, candidates, w, 3)) is not None:
+        return groups(DECKO_THREE_OF_A_KIND, (three, 3))
+    if n >= 4 and (pairs := _two_groups(counts, candidates, w, 2, 2)) is not None:
+        return groups(DECKO_TWO_PAIRS, (pairs[0], 2), (pairs[1], 2))
+    if n >= 2 and (pair := _of_a_kind(counts, candidates, w, 2)) is not None:
+        return groups(DECKO_PAIR, (pair, 2))
     if w:
         return pack(DECKO_HIGH_CARD, 14), [(wilds[0], 14, None)]
     top = max(range(len(pool)), key=lambda i: pool[i].rank)
@@ -658,10 +673,8 @@ def _set_value(key: tuple[tuple[int, str, bool], ...], solo: bool) -> int:
             for s in SUIT_CHARS:
                 if (m & ~suit_mask[s]).bit_count() <= w:
                     return pack(DECKO_ROYAL_FLUSH) if top == 14 else pack(DECKO_STRAIGHT_FLUSH, top)
-    if n >= 4:
-        for r in candidates:
-            if counts.get(r, 0) + w >= 4:
-                return pack(DECKO_FOUR_OF_A_KIND, r)
+    if n >= 4 and (four := _of_a_kind(counts, candidates, w, 4)) is not None:
+        return pack(DECKO_FOUR_OF_A_KIND, four)
     if n >= 5:
         best: list[int] | None = None
         for s in SUIT_CHARS:
@@ -674,29 +687,14 @@ def _set_value(key: tuple[tuple[int, str, bool], ...], solo: bool) -> int:
         for top, m in _WINDOW_MASKS:
             if (m & ~rank_mask).bit_count() <= w:
                 return pack(DECKO_STRAIGHT, top)
-        for t in candidates:
-            need_t = max(0, 3 - counts.get(t, 0))
-            if need_t > w:
-                continue
-            for pr in candidates:
-                if pr != t and need_t + max(0, 2 - counts.get(pr, 0)) <= w:
-                    return pack(DECKO_FULL_HOUSE, t, pr)
-    if n >= 3:
-        for r in candidates:
-            if counts.get(r, 0) + w >= 3:
-                return pack(DECKO_THREE_OF_A_KIND, r)
-    if n >= 4:
-        for x in candidates:
-            need_x = max(0, 2 - counts.get(x, 0))
-            if need_x > w:
-                continue
-            for y in candidates:
-                if y < x and need_x + max(0, 2 - counts.get(y, 0)) <= w:
-                    return pack(DECKO_TWO_PAIRS, x, y)
-    if n >= 2:
-        for r in candidates:
-            if counts.get(r, 0) + w >= 2:
-                return pack(DECKO_PAIR, r)
+        if (house := _two_groups(counts, candidates, w, 3, 2)) is not None:
+            return pack(DECKO_FULL_HOUSE, *house)
+    if n >= 3 and (three := _of_a_kind(counts, candidates, w, 3)) is not None:
+        return pack(DECKO_THREE_OF_A_KIND, three)
+    if n >= 4 and (pairs := _two_groups(counts, candidates, w, 2, 2)) is not None:
+        return pack(DECKO_TWO_PAIRS, *pairs)
+    if n >= 2 and (pair := _of_a_kind(counts, candidates, w, 2)) is not None:
+        return pack(DECKO_PAIR, pair)
     return pack(DECKO_HIGH_CARD, candidates[0])
 
 

@@ -36,7 +36,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.poker.pots import Pot, PotRules, Result, award, build_pots, parse_result, pot_rules
+from companion.poker.pots import (
+    Pot,
+    PotRules,
+    Result,
+    Settlement,
+    award,
+    build_pots,
+    parse_result,
+    pot_rules,
+)
 from companion.poker.showdown_input import MonsterIn, PlayerIn, ShowdownIn
 from companion.poker.showdown_rank import (
     Contestant,
@@ -130,19 +139,19 @@ class ShowdownResult:
     """Dungeon Poker: characters left without gold (when ``stack`` was given)."""
 
     @property
+    def settlement(self) -> Settlement:
+        """Where the chips of the pots went, as ``companion pot`` reports it."""
+        return Settlement(self.pots, self.payouts, self.carry_over, self.removed, self.house, self.contributions)
+
+    @property
     def net(self) -> dict[str, int]:
         """Each player's gain or loss from the pots over the deal."""
-        return {n: self.payouts.get(n, 0) - self.contributions.get(n, 0) for n in self.payouts}
+        return self.settlement.net
 
     def to_json(self) -> dict[str, object]:
         return {
             "game": self.game,
-            "pots": [p.to_json() for p in self.pots],
-            "payouts": dict(self.payouts),
-            "carry_over": self.carry_over,
-            "removed": self.removed,
-            "house": self.house,
-            "net": self.net,
+            **self.settlement.to_json(),  # pots, payouts, carry_over, removed, house, net
             "winners": list(self.winners),
             "players": [h.to_json() for h in self.players],
             "treasures": dict(self.treasures),

@@ -5,9 +5,11 @@ Every change happens inside :meth:`TableStore.transaction`, which opens with
 terminals drawing from the same deck queue up instead of both seeing the same
 top card, and a crash mid-command leaves the last committed state intact.
 
-The file is checked before anything is written to it: a file that is not an
-SQLite database, an SQLite database of another program, or one written by a
-newer companion is refused with a one-line error and left exactly as it was.
+The file is opened by :mod:`companion.statefile`, which checks it before
+anything is written to it: a file that is not an SQLite database, an SQLite
+database of another program, a damaged one or one written by a newer
+companion is refused with a one-line error and left exactly as it was. The
+table schema is its component ``table``.
 
 >>> import tempfile, pathlib
 >>> store = open_store(pathlib.Path(tempfile.mkdtemp()) / "state.sqlite3")
@@ -31,16 +33,13 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.paths import state_path
+from companion.statefile import BUSY_TIMEOUT, Component, Migration, StateFile, script
 from companion.table.model import (
     PILES,
     CardCopy,
     HistoryEntry,
     TableInfo,
 )
-
-APPLICATION_ID = 0x436F6D70  # "Comp": marks the file as ours (PRAGMA application_id)
-SQLITE_MAGIC = b"SQLite format 3\x00"
-BUSY_TIMEOUT_MS = 30_000
 
 Clock = Callable[[], float]
 
@@ -105,34 +104,7 @@ WHEN EXISTS (SELECT 1 FROM tables WHERE id = OLD.table_id)
 BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END;
 """
 
-Migration = Callable[[sqlite3.Connection], None]
-
-
-def _script(sql: str) -> Migration:
-    def step(conn: sqlite3.Connection) -> None:
-        for statement in _statements(sql):
-            conn.execute(statement)
-
-    return step
-
-
-def _statements(sql: str) -> list[str]:
-    """Split a schema script into statements (``executescript`` would COMMIT)."""
-    out: list[str] = []
-    buffer = ""
-    for line in sql.splitlines(keepends=True):
-        if line.strip().startswith("--"):
-            continue
-        buffer += line
-        if sqlite3.complete_statement(buffer):
-            out.append(buffer.strip())
-            buffer = ""
-    if buffer.strip():
-        out.append(buffer.strip())
-    return out
-
-
-MIGRATIONS: tuple[Migration, ...] = (_script(SCHEMA_V1),)
+MIGRATIONS: tuple[Migration, ...] = (script(SCHEMA_V1),)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -154,27 +126,9 @@ class TableStore:
     ) -> None:
         self.path = Path(path)
         self.clock = clock
-        self._migrations = tuple(migrations)
-        self._check_file()
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise CompanionError(
-                f"cannot create the folder of state file {self.path}: {exc.strerror or exc}"
-            ) from exc
-        with self._errors():
-            self._conn = sqlite3.connect(
-                self.path,
-                timeout=BUSY_TIMEOUT_MS / 1000,
-                isolation_level=None,
-                check_same_thread=False,
-            )
-        try:
-            with self._errors():
-                self._prepare()
-        except BaseException:
-            self._conn.close()
-            raise
+        self._component = Component("table", tuple(migrations))
+        # Checks the file, then creates or upgrades the table schema (statefile does both).
+        self._file = StateFile(self.path, [self._component], timeout=BUSY_TIMEOUT)
 
     def __repr__(self) -> str:
         return f"<TableStore {str(self.path)!r}>"
@@ -186,140 +140,21 @@ class TableStore:
         self.close()
 
     def close(self) -> None:
-        self._conn.close()
-
-    # -- opening -------------------------------------------------------------
-
-    def _check_file(self) -> None:
-        """Refuse anything that is not an SQLite file before SQLite touches it."""
-        if self.path.is_dir():
-            raise CompanionError(f"state file {self.path} is a folder; pass a file with --state")
-        try:
-            with self.path.open("rb") as handle:
-                head = handle.read(len(SQLITE_MAGIC))
-        except FileNotFoundError:
-            return
-        except OSError as exc:
-            raise CompanionError(
-                f"cannot read state file {self.path}: {exc.strerror or exc}"
-            ) from exc
-        if head and head != SQLITE_MAGIC:
-            raise CompanionError(
-                f"state file {self.path} is not an SQLite database (damaged or another kind of file); "
-                "it was left untouched: move it away or pass another --state"
-            )
-
-    def _prepare(self) -> None:
-        conn = self._conn
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        self._check_identity(conn)
-        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-            # WAL lets readers go on while another terminal writes.
-            conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA foreign_keys = ON")
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version < len(self._migrations):
-            self._migrate()
-
-    def _check_identity(self, conn: sqlite3.Connection) -> None:
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        has_tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
-        if app_id != APPLICATION_ID and (has_tables or app_id != 0 or version != 0):
-            raise CompanionError(
-                f"state file {self.path} is an SQLite database of another program, not companion's; "
-                "it was left untouched: pass another --state"
-            )
-        if version > len(self._migrations):
-            raise CompanionError(
-                f"state file {self.path} was written by a newer companion (schema {version}, this one "
-                f"knows {len(self._migrations)}); it was left untouched: upgrade companion"
-            )
-
-    def _migrate(self) -> None:
-        conn = self._conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            # Checked again under the lock: another process may have migrated first.
-            self._check_identity(conn)
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            for number, step in enumerate(self._migrations[version:], start=version + 1):
-                try:
-                    step(conn)
-                except sqlite3.DatabaseError as exc:
-                    if _describe_sqlite_error(self.path, exc) is not None:
-                        raise
-                    raise CompanionError(
-                        f"cannot upgrade state file {self.path} to schema {number} ({exc}); it was left as it was"
-                    ) from exc
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute(f"PRAGMA user_version = {len(self._migrations)}")
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-
-    @contextmanager
-    def _errors(self) -> Iterator[None]:
-        """Turn SQLite's exceptions into one-line errors about the state file."""
-        try:
-            yield
-        except CompanionError:
-            raise
-        except sqlite3.DatabaseError as exc:
-            message = _describe_sqlite_error(self.path, exc)
-            if message is None:
-                raise
-            raise CompanionError(message) from exc
-
-    # -- transactions ----------------------------------------------------------
+        self._file.close()
 
     @property
     def schema_version(self) -> int:
-        return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+        return self._file.version(self._component)
 
     @contextmanager
     def transaction(self, *, write: bool = True) -> Iterator[Transaction]:
         """``BEGIN IMMEDIATE`` (or a read snapshot); commit on success, roll back on error."""
-        conn = self._conn
-        with self._errors():
-            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
+        with self._file.transaction(write=write) as conn:
             tx = Transaction(self, conn, write=write)
             try:
                 yield tx
-            except BaseException:
+            finally:
                 tx.closed = True
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-            tx.closed = True
-            conn.execute("COMMIT")
-
-
-_MESSAGES = {
-    "SQLITE_BUSY": "state file {path} is busy (another companion holds it for too long); try again",
-    "SQLITE_LOCKED": "state file {path} is busy (another companion holds it for too long); try again",
-    "SQLITE_READONLY": "state file {path} is read-only; pass a writable --state",
-    "SQLITE_CANTOPEN": "cannot open state file {path}: check that its folder exists and is writable",
-    "SQLITE_FULL": "cannot write state file {path}: the disk is full",
-    "SQLITE_IOERR": "cannot write state file {path}: disk error ({text})",
-    "SQLITE_PERM": "state file {path} cannot be written: permission denied",
-}
-_DAMAGED = "state file {path} is damaged ({text}); it was left as it is: move it away or pass another --state"
-
-
-def _describe_sqlite_error(path: Path, exc: sqlite3.DatabaseError) -> str | None:
-    """A one-line message for a problem with the file itself; None for a bug in our SQL."""
-    name = str(getattr(exc, "sqlite_errorname", ""))
-    base = "_".join(name.split("_")[:2])  # SQLITE_IOERR_WRITE -> SQLITE_IOERR
-    for key in (name, base):
-        if key in _MESSAGES:
-            return _MESSAGES[key].format(path=path, text=exc)
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(exc) is sqlite3.DatabaseError:
-        return _DAMAGED.format(path=path, text=exc)
-    return None
 
 
 _NO_VALUE = object()

@@ -222,7 +222,7 @@ def test_a_corrupt_state_file_is_reported_and_kept(tmp_path: Path) -> None:
     path = tmp_path / "state.sqlite3"
     path.write_bytes(b"\x00garbage" * 50)
     for args in (["dm", "party", "show"], ["dm", "party", "new", "--seed", "1", "--replace"]):
-        _one_line_error(invoke(*args, "--state", str(path)), "is not a SQLite database; leaving it untouched")
+        _one_line_error(invoke(*args, "--state", str(path)), "is not an SQLite database (damaged or another kind of file); it was left untouched")
     assert path.read_bytes() == b"\x00garbage" * 50
 
 

@@ -11,6 +11,7 @@ import pytest
 from companion.dm.party import Party, TrackedHero
 from companion.dm.store import SCHEMA_VERSION, PartyStore
 from companion.errors import CompanionError
+from companion.statefile import APPLICATION_ID
 
 
 def _party() -> Party:
@@ -50,9 +51,9 @@ def test_schema_version_is_recorded(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     PartyStore(path).create(_party(), replace=False)
     with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT value FROM dm_meta WHERE key='schema_version'").fetchone() == (str(SCHEMA_VERSION),)
+        assert conn.execute("SELECT version FROM companion_schema WHERE component='dm'").fetchone() == (SCHEMA_VERSION,)
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {t for t in tables if t != "sqlite_sequence"} == {"dm_meta", "dm_party", "dm_heroes", "dm_log"}
+    assert tables - {"sqlite_sequence", "companion_schema"} == {"dm_party", "dm_heroes", "dm_log"}
 
 
 def test_an_existing_party_is_replaced_only_when_asked(tmp_path: Path) -> None:
@@ -82,6 +83,7 @@ def test_a_failed_change_leaves_the_party_as_it_was(tmp_path: Path) -> None:
 def test_other_tables_in_the_shared_file_are_left_alone(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # another companion tool's file
         conn.execute("CREATE TABLE table_sessions (name TEXT PRIMARY KEY, game TEXT)")
         conn.execute("INSERT INTO table_sessions VALUES ('friday', 'dungeon-poker')")
     PartyStore(path).create(_party(), replace=False)
@@ -94,7 +96,7 @@ def test_a_file_that_is_not_sqlite_is_refused_and_untouched(tmp_path: Path) -> N
     path = tmp_path / "notes.txt"
     path.write_bytes(b"my shopping list\nbread\n")
     for action in (PartyStore(path).load, lambda: PartyStore(path).create(_party(), replace=True)):
-        with pytest.raises(CompanionError, match="is not a SQLite database; leaving it untouched"):
+        with pytest.raises(CompanionError, match="is not an SQLite database .*; it was left untouched"):
             action()
     assert path.read_bytes() == b"my shopping list\nbread\n"
 
@@ -113,6 +115,7 @@ def test_a_damaged_sqlite_file_is_refused_and_untouched(tmp_path: Path) -> None:
 def test_dm_tables_of_another_shape_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # companion's file, but not our dm_party
         conn.execute("CREATE TABLE dm_party (x INTEGER)")
     with pytest.raises(CompanionError, match="dm_ tables that companion did not write"):
         PartyStore(path).create(_party(), replace=True)
@@ -124,7 +127,7 @@ def test_a_newer_schema_version_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     PartyStore(path).create(_party(), replace=False)
     with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE dm_meta SET value = '99' WHERE key = 'schema_version'")
+        conn.execute("UPDATE companion_schema SET version = 99 WHERE component = 'dm'")
     with pytest.raises(CompanionError, match="schema version 99, this companion reads version 1"):
         PartyStore(path).load()
 
@@ -155,3 +158,26 @@ def test_changes_wait_for_another_writer_and_give_up_clearly(tmp_path: Path) -> 
 def test_a_folder_is_not_a_state_file(tmp_path: Path) -> None:
     with pytest.raises(CompanionError, match="is a folder"):
         PartyStore(tmp_path).load()
+
+
+def test_another_programs_sqlite_file_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "photos.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE photos (id INTEGER)")
+    before = path.read_bytes()
+    for action in (PartyStore(path).load, lambda: PartyStore(path).create(_party(), replace=True)):
+        with pytest.raises(CompanionError, match="another program"):
+            action()
+    assert path.read_bytes() == before
+
+
+def test_dm_tables_changed_by_hand_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    PartyStore(path).create(_party(), replace=False)
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE dm_log ADD COLUMN mood TEXT")
+    for action in (PartyStore(path).load, lambda: PartyStore(path).update(lambda p: p.add_points(1))):
+        with pytest.raises(CompanionError, match="table dm_log does not have the expected columns"):
+            action()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT treasure_points FROM dm_party").fetchone() == (5,)

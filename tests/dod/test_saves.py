@@ -141,8 +141,8 @@ def test_store_keeps_its_own_dod_tables_with_a_schema_version(tmp_path: Path) ->
     SaveStore(path).create(game)
     with sqlite3.connect(path) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        version = conn.execute("SELECT value FROM dod_meta WHERE key = 'schema_version'").fetchone()[0]
-    assert tables == {"dod_meta", "dod_saves", "dod_scores"} and version == str(SCHEMA_VERSION)
+        version = conn.execute("SELECT version FROM companion_schema WHERE component = 'dod'").fetchone()[0]
+    assert tables == {"companion_schema", "dod_saves", "dod_scores"} and version == SCHEMA_VERSION
 
 
 def test_store_shares_the_state_file_with_the_table_store(tmp_path: Path) -> None:
@@ -223,7 +223,7 @@ def test_saves_of_a_newer_schema_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     SaveStore(path).create(Game.new(1, name="x"))
     with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE dod_meta SET value = '99' WHERE key = 'schema_version'")
+        conn.execute("UPDATE companion_schema SET version = 99 WHERE component = 'dod'")
     with pytest.raises(CompanionError, match="schema version 99"):
         SaveStore(path).load("x")
 

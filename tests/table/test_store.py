@@ -8,13 +8,22 @@ from pathlib import Path
 import pytest
 
 from companion.errors import CompanionError
+from companion.statefile import APPLICATION_ID
 from companion.table import SCHEMA_VERSION, TableStore, draw, new_table, open_store
-from companion.table.store import APPLICATION_ID, MIGRATIONS
+from companion.table.store import MIGRATIONS
 from tests.conftest import invoke
 
 
 def _bytes(path: Path) -> bytes:
     return path.read_bytes()
+
+
+def _table_schema(path: Path) -> int:
+    """The table store's schema version as the state file records it."""
+    conn = sqlite3.connect(path)
+    row = conn.execute("SELECT version FROM companion_schema WHERE component = 'table'").fetchone()
+    conn.close()
+    return int(row[0])
 
 
 def test_a_new_state_file_is_created_with_its_folder_in_wal_mode(tmp_path: Path) -> None:
@@ -59,7 +68,10 @@ def test_a_state_file_from_a_newer_companion_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "state.sqlite3"
     open_store(path).close()
     conn = sqlite3.connect(path)
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with conn:
+        conn.execute(
+            "UPDATE companion_schema SET version = ? WHERE component = 'table'", (SCHEMA_VERSION + 1,)
+        )
     conn.close()
     before = _bytes(path)
     with pytest.raises(CompanionError, match="newer companion"):
@@ -118,8 +130,8 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(tmp_path: Path) 
 
     with pytest.raises(CompanionError):
         open_store(path, migrations=(*MIGRATIONS, broken))
+    assert _table_schema(path) == len(MIGRATIONS)
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half'").fetchone()[0] == 0
     conn.close()
 

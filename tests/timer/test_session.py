@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from companion.errors import CompanionError
+from companion.statefile import APPLICATION_ID
 from companion.timer.clock import ClockSettings, FakeClock, deal, end_level, next_stage, pause, previous_stage, toggle
 from companion.timer.encounters import Encounter, ListEncounterSource
 from companion.timer.session import TimerSession
-from companion.timer.store import APPLICATION_ID, MemoryClockStore, SqliteClockStore
+from companion.timer.store import MemoryClockStore, SqliteClockStore
 from companion.timer.structure import load_structure
 
 MIN = 60.0

@@ -1,0 +1,454 @@
+"""The one SQLite state file that the table store, the timer, Dungeon Master and Dungeon of D share.
+
+Each subsystem is a :class:`Component`: a name, the prefix of its tables and
+an ordered tuple of migrations (step ``i`` takes its tables from version ``i``
+to ``i + 1``). The versions live in one small table of the file,
+``companion_schema(component, version)``; ``PRAGMA application_id`` marks the
+file as companion's and ``PRAGMA user_version`` is the layout of the file
+itself (:data:`FILE_FORMAT`).
+
+:class:`StateFile` opens the file. Before SQLite may write anything it
+refuses, each time with a one-line :class:`~companion.errors.CompanionError`
+naming the file and leaving it byte for byte as it was: a folder, a file that
+is not SQLite, another program's SQLite file, a damaged file, and a file
+whose layout or component schema comes from a newer companion. It then
+turns on WAL (readers go on while another terminal writes), a busy timeout
+and foreign keys. :meth:`StateFile.transaction` is ``BEGIN IMMEDIATE`` for a
+write (the write lock is taken before anything is read, so two terminals
+queue up instead of both acting on the same old state) or a read snapshot;
+any exception rolls everything back.
+
+>>> import tempfile, pathlib
+>>> NOTES = Component("notes", (script("CREATE TABLE notes_text (body TEXT NOT NULL)"),), prefix="notes_")
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "new" / "state.sqlite3"
+>>> with StateFile(path, [NOTES]) as state:
+...     with state.transaction() as conn:
+...         _ = conn.execute("INSERT INTO notes_text VALUES ('bring snacks')")
+...     with state.transaction(write=False) as conn:
+...         conn.execute("SELECT body FROM notes_text").fetchall()
+...     state.version(NOTES)
+[('bring snacks',)]
+1
+
+A store that opens the file for one command uses :func:`write_transaction`
+and :func:`read_transaction`; a read creates nothing and gets ``None`` when
+there is nothing to read:
+
+>>> with write_transaction(path, NOTES) as conn:
+...     _ = conn.execute("INSERT INTO notes_text VALUES ('and cards')")
+>>> with read_transaction(path.with_name("absent.sqlite3"), NOTES) as conn:
+...     conn is None
+True
+>>> path.with_name("absent.sqlite3").exists()
+False
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import CompanionError
+
+APPLICATION_ID = 0x436F6D70  # "Comp": marks the file as companion's (PRAGMA application_id)
+FILE_FORMAT = 1  # PRAGMA user_version: the layout of the file (companion_schema), not a component's
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT = 30.0  # seconds a command waits for another terminal's write before giving up
+SCHEMA_TABLE = "companion_schema"
+
+Migration = Callable[[sqlite3.Connection], None]
+"""One schema step; it runs inside the migration's transaction (never COMMIT in it)."""
+
+
+def script(sql: str) -> Migration:
+    """A migration running the statements of ``sql`` one by one.
+
+    ``executescript`` would commit first, so a failing step could leave half a
+    schema behind; this runs inside the migration's transaction instead.
+
+    >>> conn = sqlite3.connect(":memory:")
+    >>> script("CREATE TABLE a (x);\\n-- a comment; with a semicolon\\nCREATE TABLE b (y)")(conn)
+    >>> [row[0] for row in conn.execute("SELECT name FROM sqlite_master ORDER BY name")]
+    ['a', 'b']
+    """
+    statements = _statements(sql)
+
+    def step(conn: sqlite3.Connection) -> None:
+        for statement in statements:
+            conn.execute(statement)
+
+    return step
+
+
+def _statements(sql: str) -> list[str]:
+    out: list[str] = []
+    buffer = ""
+    for line in sql.splitlines(keepends=True):
+        if line.strip().startswith("--"):
+            continue
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            out.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        out.append(buffer.strip())
+    return out
+
+
+@dataclass(frozen=True)
+class Component:
+    """A subsystem's share of the state file: its tables and how to build them.
+
+    ``prefix`` (``"timer_"``, ``"dm_"``...) names its tables; a file holding
+    such tables without a recorded version was not written by companion and
+    is refused. The table store's tables predate the rule and have none.
+
+    >>> Component("dm", (script("CREATE TABLE dm_x (a)"),), prefix="dm_")
+    Component('dm', version 1, tables dm_*)
+    """
+
+    name: str
+    migrations: tuple[Migration, ...]
+    prefix: str = ""
+
+    def __repr__(self) -> str:
+        tables = f", tables {self.prefix}*" if self.prefix else ""
+        return f"Component({self.name!r}, version {self.version}{tables})"
+
+    @property
+    def version(self) -> int:
+        """The schema version this companion writes: the number of migrations."""
+        return len(self.migrations)
+
+
+def check_file(path: Path) -> bool:
+    """Refuse, before SQLite opens it, anything that cannot be a state file.
+
+    Returns whether the file exists (an empty file counts as a new one).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> check_file(folder / "absent.sqlite3")
+    False
+    >>> _ = (folder / "notes.txt").write_text("bread, milk")
+    >>> check_file(folder / "notes.txt")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    companion.errors.CompanionError: state file .../notes.txt is not an SQLite database (damaged or another kind of file); it was left untouched: move it away or pass another --state
+    """
+    if path.is_dir():
+        raise CompanionError(f"state file {path} is a folder; pass a file with --state")
+    if path.exists() and not path.is_file():
+        raise CompanionError(f"state file {path} is not a regular file; pass another --state")
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(SQLITE_MAGIC))
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise CompanionError(f"cannot read state file {path}: {exc.strerror or exc}") from exc
+    if head and head != SQLITE_MAGIC:
+        raise CompanionError(
+            f"state file {path} is not an SQLite database (damaged or another kind of file); "
+            "it was left untouched: move it away or pass another --state"
+        )
+    return True
+
+
+class StateFile:
+    """One open connection to the state file; a context manager that closes it.
+
+    ``components`` are brought to their current schema on opening (the file
+    and its folders are created if needed). Not shared between threads at
+    once; cheap enough to open once per command.
+    """
+
+    def __init__(
+        self, path: str | Path, components: Sequence[Component] = (), *, timeout: float = BUSY_TIMEOUT
+    ) -> None:
+        self.path = Path(path)
+        check_file(self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CompanionError(
+                f"cannot create the folder of state file {self.path}: {exc.strerror or exc}"
+            ) from exc
+        with self.errors():
+            self._conn = sqlite3.connect(
+                self.path, timeout=timeout, isolation_level=None, check_same_thread=False
+            )
+        self._wal = False
+        try:
+            with self.errors():
+                self._prepare(timeout)
+            for component in components:
+                self.install(component)
+        except BaseException:
+            self._conn.close()
+            raise
+
+    def __repr__(self) -> str:
+        return f"<StateFile {str(self.path)!r}>"
+
+    def __enter__(self) -> StateFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._conn.close()
+
+    # -- opening -------------------------------------------------------------
+
+    def _prepare(self, timeout: float) -> None:
+        # Connection settings only: nothing is written to the file before it passed every check.
+        conn = self._conn
+        conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        self._check_identity()
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+
+    def _use_wal(self) -> None:
+        """Switch the file to WAL before the first write of this connection.
+
+        WAL lets readers go on while another terminal writes. The mode is kept
+        in the file's header, so it is set only once the file was found to be
+        companion's and of a version this companion knows.
+        """
+        if not self._wal:
+            if self._conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                self._conn.execute("PRAGMA journal_mode = WAL")
+            self._wal = True
+
+    def _check_identity(self) -> None:
+        conn = self._conn
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        layout = conn.execute("PRAGMA user_version").fetchone()[0]
+        has_tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+        if app_id != APPLICATION_ID and (has_tables or app_id != 0 or layout != 0):
+            raise CompanionError(
+                f"state file {self.path} is an SQLite database of another program, not companion's; "
+                "it was left untouched: pass another --state"
+            )
+        if layout > FILE_FORMAT:
+            raise CompanionError(
+                f"state file {self.path} was written by a newer companion (file format {layout}, "
+                f"this companion reads version {FILE_FORMAT}); it was left untouched: upgrade companion"
+            )
+
+    # -- schema versions -----------------------------------------------------
+
+    def version(self, component: Component) -> int:
+        """The schema version of ``component`` in the file (0: not there yet).
+
+        Raises for a version newer than this companion knows, and for tables
+        with the component's prefix that no companion recorded.
+        """
+        with self.errors():
+            conn = self._conn
+            known = conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (SCHEMA_TABLE,)
+            ).fetchone()
+            row = None
+            if known:
+                row = conn.execute(
+                    f"SELECT version FROM {SCHEMA_TABLE} WHERE component = ?", (component.name,)
+                ).fetchone()
+            version = int(row[0]) if row else 0
+            if version > component.version:
+                raise CompanionError(
+                    f"state file {self.path} was written by a newer companion ({component.name} schema "
+                    f"version {version}, this companion reads version {component.version}); "
+                    "it was left untouched: upgrade companion"
+                )
+            if version == 0 and component.prefix and self._has_tables(component.prefix):
+                raise CompanionError(
+                    f"state file {self.path} has {component.prefix} tables that companion did not write; "
+                    "it was left untouched: pass another --state"
+                )
+            return version
+
+    def _has_tables(self, prefix: str) -> bool:
+        row = self._conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?",
+            (len(prefix), prefix),
+        ).fetchone()
+        return row is not None
+
+    def install(self, component: Component) -> None:
+        """Bring ``component`` to its current schema, running the missing migrations in order.
+
+        They run in one ``BEGIN IMMEDIATE`` transaction, and the version is read
+        again under that lock: when two processes open an old file at once,
+        the second finds the work done. A failing step leaves the file at its
+        old version.
+        """
+        if self.version(component) == component.version:
+            return
+        conn = self._conn
+        with self.errors():
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._check_identity()
+                version = self.version(component)
+                if version < component.version:
+                    conn.execute(
+                        f"CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} "
+                        "(component TEXT PRIMARY KEY, version INTEGER NOT NULL)"
+                    )
+                    self._migrate(component, version)
+                    conn.execute(
+                        f"INSERT OR REPLACE INTO {SCHEMA_TABLE} (component, version) VALUES (?, ?)",
+                        (component.name, component.version),
+                    )
+                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    conn.execute(f"PRAGMA user_version = {FILE_FORMAT}")
+                conn.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+            self._use_wal()
+
+    def _migrate(self, component: Component, version: int) -> None:
+        steps = component.migrations[version:]
+        for number, step in enumerate(steps, start=version + 1):
+            try:
+                step(self._conn)
+            except sqlite3.DatabaseError as exc:
+                if describe_sqlite_error(self.path, exc) is not None:
+                    raise
+                raise CompanionError(
+                    f"cannot upgrade state file {self.path} to {component.name} schema {number} "
+                    f"({exc}); it was left as it was"
+                ) from exc
+
+    # -- transactions ----------------------------------------------------------
+
+    @contextlib.contextmanager
+    def transaction(self, *, write: bool = True) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` (or a read snapshot); commit on success, roll back on any exception.
+
+        Do not nest transactions, and never open one while another connection
+        of this process holds the write lock on the same file: it would wait
+        out the busy timeout.
+        """
+        conn = self._conn
+        with self.errors():
+            if write:
+                self._use_wal()
+            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
+            try:
+                yield conn
+            except BaseException:
+                self._rollback()
+                raise
+            conn.execute("COMMIT")
+
+    def _rollback(self) -> None:
+        if self._conn.in_transaction:
+            # A failing rollback (a vanished disk) must not hide the error that caused it.
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("ROLLBACK")
+
+    @contextlib.contextmanager
+    def errors(self) -> Iterator[None]:
+        """Turn SQLite's complaints about the file into one-line errors naming it.
+
+        A mistake in our own SQL (no such table, a constraint) is a bug and
+        passes through unchanged.
+        """
+        try:
+            yield
+        except CompanionError:
+            raise
+        except sqlite3.DatabaseError as exc:
+            message = describe_sqlite_error(self.path, exc)
+            if message is None:
+                raise
+            raise CompanionError(message) from exc
+
+
+@contextlib.contextmanager
+def read_transaction(
+    path: str | Path, component: Component, *, timeout: float = BUSY_TIMEOUT
+) -> Iterator[sqlite3.Connection | None]:
+    """A read snapshot of ``component``'s tables in the state file at ``path``.
+
+    It creates nothing: ``None`` when the file or the component's tables are
+    not there yet (tables of an older version are upgraded first).
+    """
+    path = Path(path)
+    if not check_file(path):
+        yield None
+        return
+    with StateFile(path, timeout=timeout) as state:
+        if state.version(component) == 0:
+            yield None
+            return
+        state.install(component)
+        with state.transaction(write=False) as conn:
+            yield conn
+
+
+@contextlib.contextmanager
+def write_transaction(
+    path: str | Path, component: Component, *, timeout: float = BUSY_TIMEOUT
+) -> Iterator[sqlite3.Connection]:
+    """One ``BEGIN IMMEDIATE`` transaction on ``component``'s tables in the state file at
+    ``path``, creating the file and the tables first when needed."""
+    with StateFile(path, [component], timeout=timeout) as state, state.transaction() as conn:
+        yield conn
+
+
+_BUSY = "state file {path} is busy or locked (another command held it too long); try again"
+_PROBLEMS = {
+    "SQLITE_BUSY": _BUSY,
+    "SQLITE_LOCKED": _BUSY,
+    "SQLITE_READONLY": "state file {path} is read-only; pass a writable --state",
+    "SQLITE_CANTOPEN": "cannot open state file {path}: check that its folder exists and is writable",
+    "SQLITE_FULL": "cannot write state file {path}: the disk is full",
+    "SQLITE_IOERR": "cannot write state file {path}: disk error ({text})",
+    "SQLITE_PERM": "state file {path} cannot be written: permission denied",
+}
+_DAMAGED = (
+    "state file {path} is damaged or not a database ({text}); "
+    "it was left untouched: move it away or pass another --state"
+)
+
+
+def describe_sqlite_error(path: Path, exc: sqlite3.DatabaseError) -> str | None:
+    """A one-line message for a problem with the file itself; ``None`` for a bug in our SQL.
+
+    >>> describe_sqlite_error(Path("s.sqlite3"), sqlite3.DatabaseError("file is not a database"))
+    'state file s.sqlite3 is damaged or not a database (file is not a database); it was left untouched: move it away or pass another --state'
+    >>> describe_sqlite_error(Path("s.sqlite3"), sqlite3.OperationalError("no such table: x")) is None
+    True
+    """
+    name = str(getattr(exc, "sqlite_errorname", ""))
+    base = "_".join(name.split("_")[:2])  # SQLITE_IOERR_WRITE -> SQLITE_IOERR
+    for key in (name, base):
+        if key in _PROBLEMS:
+            return _PROBLEMS[key].format(path=path, text=exc)
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(exc) is sqlite3.DatabaseError:
+        return _DAMAGED.format(path=path, text=exc)
+    return None
+
+
+__all__ = [
+    "APPLICATION_ID",
+    "BUSY_TIMEOUT",
+    "FILE_FORMAT",
+    "Component",
+    "Migration",
+    "StateFile",
+    "check_file",
+    "describe_sqlite_error",
+    "read_transaction",
+    "script",
+    "write_transaction",
+]
