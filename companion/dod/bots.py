@@ -13,7 +13,10 @@ hurt (best where the danger is low), fights when the odds of a melee round
 are good and runs when running is cheap, buys Fruits and upgrades, takes
 the room actions worth their risk, explores until it knows where the Mystic
 Portal is, goes down while healthy, tries the Pit of Darkness on level 8 when
-it is strong enough, and escapes when it is failing or done.
+it is strong enough, and escapes when it is failing or done. It reads the
+Pit's tests off the card: it trains the INT and AGL they ask for before STR
+(and looks a little further for a place to train when it has the gold), and
+it does not go in when a test is out of reach even with two cards of 5.
 
 >>> from companion.dod import new_game, step
 >>> state = new_game(seed=5)
@@ -32,8 +35,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cards.dungeon_of_d import plus_value
 from companion.dod import rules as R
-from companion.dod.content import Monster
+from companion.dod.content import Content, Monster
 from companion.dod.engine import action_available
 from companion.dod.state import DIRECTIONS, Action, State
 from companion.errors import CompanionError
@@ -199,6 +203,38 @@ def run_cost(s: State, need: int) -> int:
     return 99
 
 
+def pit_tests(s: State) -> tuple[tuple[str, int], ...]:
+    """The tests printed on the Pit of Darkness (stat, difficulty on level 8), in order:
+    what a player reads on the card before deciding to go in."""
+    return _card_facts(s.content)[0]
+
+
+def _card_facts(content: Content) -> tuple[tuple[tuple[str, int], ...], dict[str, int], frozenset[str],
+                                           dict[str | None, float]]:
+    """What the bot reads off the cards once per card set: the Pit's tests, the stat
+    each of them makes worth having, the rooms where a stat can be upgraded, and what
+    walking into each room weighs on a path (its danger; ``None``: an unknown room)."""
+    cached = _FACTS.get(id(content))
+    if cached is None or cached[0] is not content:
+        room = content.rooms[content.special_room]
+        skulls = content.level_skulls[-1]
+        tests = tuple((step.stat or "INT", plus_value(step.difficulty or "0", skulls)) for action in room.actions
+                      for step in content.steplists[action.steps] if step.do == "test")
+        goals: dict[str, int] = {}
+        for stat, difficulty in tests:
+            goals[stat] = max(goals.get(stat, 0), difficulty - 8)  # a 5 and a 3 win it
+        training = frozenset(r.id for r in content.rooms.values() for a in r.actions
+                             if a.steps >= 0 and content.steplists[a.steps][0].do == "upgrade")
+        weight: dict[str | None, float] = {r.id: 0.4 * r.danger for r in content.rooms.values()}
+        weight[None] = 0.4 * 1.5
+        cached = _FACTS[id(content)] = (content, tests, goals, training, weight)
+    return cached[1], cached[2], cached[3], cached[4]
+
+
+_FACTS: dict[int, Any] = {}
+_STEPS = tuple(DIRECTIONS.items())
+
+
 # ---- the greedy bot ---------------------------------------------------------------------
 
 UPGRADE_ORDER = ("INT", "STR", "AGL")
@@ -221,7 +257,7 @@ class Style:
 
     escape_below: int = 3
     explore: int = 5
-    pit_tries: int = 6
+    pit_tries: int = 10
     pit_resources: int = 6
     fight_margin: float = 0.3
     gold_value: float = 0.25
@@ -421,7 +457,28 @@ class Greedy:
         return not s.room_deck or self.explored_enough(s)
 
     def explored_enough(self, s: State) -> bool:
-        return len(s.grid) >= self.style.explore or (len(s.grid) >= 3 and len(s.hand) <= 5)
+        known = len(s.grid)
+        if known >= 3 and len(s.hand) <= 5:
+            return True
+        if known >= self.style.explore + 2:
+            return True
+        if known >= self.style.explore:
+            # with gold for a step towards the Pit, look a little further for a place to train
+            return not (self.saving_for_pit(s) and not self.upgrade_room_known(s))
+        return False
+
+    def saving_for_pit(self, s: State) -> bool:
+        """Gold enough for a step of INT or AGL the Pit of Darkness will ask for."""
+        prices = s.content.upgrade_prices
+        for stat in ("INT", "AGL"):
+            current = getattr(s, stat)
+            if current < min(R.STAT_MAX, self.pit_goal(s, stat)) and prices[stat][current] <= s.gold:
+                return True
+        return False
+
+    def upgrade_room_known(self, s: State) -> bool:
+        training = _card_facts(s.content)[2]
+        return any(r in training for r in s.grid.values())
 
     def want_escape(self, s: State) -> bool:
         if s.amulet:
@@ -438,9 +495,23 @@ class Greedy:
         pit = R.revealed(s, s.content.special_room)
         if pit is not None and pit in s.exhausted:
             return False
-        if self.pit_tries >= self.style.pit_tries:
+        if self.pit_tries >= self.style.pit_tries or not self.pit_reachable(s):
             return False
         return self.resources(s) >= self.style.pit_resources
+
+    def known_buff(self, s: State, stat: str) -> int:
+        """What the identified potions held would add to ``stat`` for a turn."""
+        potion = s.content.potion
+        return sum(potion[c].amount for c in s.known if potion[c].effect == "buff" and potion[c].stat == stat)
+
+    def pit_reachable(self, s: State) -> bool:
+        """Whether each of the Pit's tests can be won at all: the stat, with the potions
+        known to raise it, plus two effort cards of 5."""
+        return all(R.stat(s, stat) + self.known_buff(s, stat) + 10 >= d for stat, d in pit_tests(s))
+
+    def pit_goal(self, s: State, stat: str) -> int:
+        """The stat that gives the Pit's test of ``stat`` a fair chance (a 5 and a 3 win it)."""
+        return _card_facts(s.content)[1].get(stat, 0)
 
     # -- room actions -----------------------------------------------------------------------
 
@@ -462,13 +533,18 @@ class Greedy:
         skulls = R.skulls(s)
         if name in ("train-str", "train-agl", "study"):
             stat = {"train-str": "STR", "train-agl": "AGL", "study": "INT"}[name]
-            level: int = getattr(s, stat)
-            if level >= self.caps.get(stat, 4):
+            current = int(getattr(s, stat))
+            if current >= self.caps.get(stat, 4):
                 return 0
-            return 3.0 - UPGRADE_ORDER.index(stat) * 0.1 - level * 0.2
+            value = 3.0 - UPGRADE_ORDER.index(stat) * 0.1 - current * 0.2
+            if current < self.pit_goal(s, stat):
+                value += 0.5  # the Pit of Darkness asks for INT and AGL
+            return value
         if name == "buy-fruit":
             return 2.5 if s.fruits < 3 and hp >= 2 else 0
         if name == "buy-arrows":
+            if s.level >= 6 and s.arrows <= 2:  # a hit ends a combat: worth a lot against the Ice Dragon
+                return 1.4
             return 1.0 if s.arrows <= 1 and s.gold >= 10 else 0
         if name == "buy-potion":
             return 0.5 if s.gold >= 25 and R.slots_used(s) < R.capacity(s) - 1 else 0
@@ -582,24 +658,25 @@ class Greedy:
         """The first step of the cheapest path to a goal (danger makes a room dearer)."""
         if not goals:
             return None
-        grid, rooms = s.grid, s.content.rooms
+        grid, weight = s.grid, _card_facts(s.content)[3]
         best: dict[int, float] = {s.pos: 0.0}
         frontier: list[tuple[float, int, str]] = [(0.0, s.pos, "")]
+        pop, push, far = heapq.heappop, heapq.heappush, 1e9
         while frontier:
-            cost, here, first = heapq.heappop(frontier)
-            if cost > best.get(here, 1e9):
+            cost, here, first = pop(frontier)
+            if cost > best.get(here, far):
                 continue
             if here in goals and first:
                 return first
-            for name, d in DIRECTIONS.items():
+            for name, d in _STEPS:
                 nxt = here + d
                 room = grid.get(nxt)
                 if room is None and nxt not in goals:
                     continue
-                new = cost + 1.0 + 0.4 * (rooms[room].danger if room is not None else 1.5)
-                if new < best.get(nxt, 1e9):
+                new = cost + 1.0 + weight[room]
+                if new < best.get(nxt, far):
                     best[nxt] = new
-                    heapq.heappush(frontier, (new, nxt, first or name))
+                    push(frontier, (new, nxt, first or name))
         return None
 
     def place(self, s: State) -> Action | None:
@@ -645,7 +722,9 @@ class Greedy:
         if self.in_pit(s):
             return ("fight",) if win >= 0.3 or hp >= 5 else ("run",)
         if cost_run == 0:
-            return ("fight",) if win >= 0.75 and hp >= 4 else ("run",)
+            # a room's combat was chosen on odds of 0.65 (see action_value): keep to them
+            floor = 0.6 if self.chosen_combat(s) else 0.75
+            return ("fight",) if win >= floor and hp >= 4 else ("run",)
         loss = 1.0 + (0.5 if m.has("regenerate") else 0)
         # expected cards spent fighting to the end, against running now
         fight_cost = (1.0 + (1 - p) * loss) / max(p, 0.05) - m.gold * self.style.gold_value

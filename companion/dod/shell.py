@@ -32,6 +32,7 @@ Parsed(kind='action', action=('done',), entry=None, word='', arg='')
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -229,6 +230,8 @@ class Entry:
     command: str
     action: Action | None = None
     moves: tuple[Action, ...] = ()
+    short: str = ""
+    """A label of at most about 35 characters, for the two-column menu of a busy screen."""
 
 
 def build_menu(s: State) -> list[Entry]:
@@ -243,9 +246,11 @@ def build_menu(s: State) -> list[Entry]:
             seen_directions.add(direction)
             moves = tuple(a for a in s.options if a[0] == "move" and a[2] == direction)
             word = DIRECTION_NAMES[direction]
-            entries.append(Entry(len(entries) + 1, move_label(s, direction), f"move {word}", None, moves))
+            entries.append(Entry(len(entries) + 1, move_label(s, direction), f"move {word}", None, moves,
+                                 move_label(s, direction, short=True)))
         else:
-            entries.append(Entry(len(entries) + 1, describe(s, action), command_for(s, action), action))
+            entries.append(Entry(len(entries) + 1, describe(s, action), command_for(s, action), action,
+                                 short=brief(s, action)))
     return _sort_cards(s, entries)
 
 
@@ -270,7 +275,7 @@ def _sort_cards(s: State, entries: list[Entry]) -> list[Entry]:
     out = list(entries)
     for i, entry in zip(slots, ordered):
         out[i] = entry
-    return [Entry(n, e.label, e.command, e.action, e.moves) for n, e in enumerate(out, start=1)]
+    return [Entry(n, e.label, e.command, e.action, e.moves, e.short) for n, e in enumerate(out, start=1)]
 
 
 def card_menu(s: State, moves: Iterable[Action]) -> list[Entry]:
@@ -280,20 +285,24 @@ def card_menu(s: State, moves: Iterable[Action]) -> list[Entry]:
     for action in sorted(moves, key=lambda a: (content.power_type[a[1]] != "MOV", content.power[a[1]], a[1])):
         card = action[1]
         m = R.monster(s, content.slot[card])
-        bonus = "; MOV: draws a bonus card" if content.power_type[card] == "MOV" else ""
-        label = f"play {card_label(content, card)} (a wandering monster from it: {m.name}{bonus})"
-        out.append(Entry(len(out) + 1, label, command_for(s, action), action))
+        bonus = "; draws a bonus card" if content.power_type[card] == "MOV" else ""
+        label = f"play {card_label(content, card)}: wandering monster {m.name}{bonus}"
+        short = f"play {card_label(content, card)}: {m.name}{' +bonus' if bonus else ''}"
+        out.append(Entry(len(out) + 1, label, command_for(s, action), action, short=short))
     return out
 
 
-def move_label(s: State, direction: str) -> str:
+def move_label(s: State, direction: str, short: bool = False) -> str:
     target = s.pos + DIRECTIONS[direction]
     word = DIRECTION_NAMES[direction]
     room = s.grid.get(target)
     if room is None:
-        return f"MOVE {word}: into the unknown (a room card is turned over)"
+        return f"MOVE {word}: unknown room" if short else \
+            f"MOVE {word}: into the unknown (a room card is turned over)"
     r = s.content.rooms[room]
     risk = percent(_meet_chance(s, r.danger))
+    if short:
+        return f"MOVE {word}: {r.name} {risk}"
     return f"MOVE {word}: {r.name} (danger {r.danger}, wandering monster {risk})"
 
 
@@ -306,25 +315,29 @@ def _meet_chance(s: State, danger: int) -> float:
     return hits / total if total else 0.0
 
 
-def _action_note(s: State, index: int) -> str:
+def _action_note(s: State, index: int, short: bool = False) -> str:
     """The numbers a room action will use here: its price, its first test."""
     content = s.content
     action = content.rooms[s.grid[s.pos]].actions[index]
     notes = []
     if action.price is not None:
         haggle = R.skill(s, "haggle")
-        notes.append(f"costs {max(0, R.plus(s, action.price) - (haggle.amount if haggle else 0))} gold")
+        cost = max(0, R.plus(s, action.price) - (haggle.amount if haggle else 0))
+        notes.append(f"{cost}g" if short else f"costs {cost} gold")
     first = content.steplists[action.steps][0] if action.steps >= 0 else None
     if first is not None and first.do == "test":
-        notes.append(f"{first.stat} test of {R.plus(s, first.difficulty)}")
+        notes.append(f"{first.stat} {R.plus(s, first.difficulty)}" if short else
+                     f"{first.stat} test of {R.plus(s, first.difficulty)}")
     if first is not None and first.do == "upgrade":
         from companion.dod.effects import upgrade_price
 
         price = upgrade_price(s, first.stat or "")
-        notes.append("at +4 already" if price is None else f"costs {price} gold")
+        notes.append("at +4 already" if price is None else f"{price}g" if short else f"costs {price} gold")
     if first is not None and first.do == "combat":
         notes.append(f"fight {R.monster(s, first.monster).name}")
-    return f" [{', '.join(notes)}]" if notes else ""
+    if not notes:
+        return ""
+    return f" ({', '.join(notes)})" if short else f" [{', '.join(notes)}]"
 
 
 def describe(s: State, action: Action) -> str:  # noqa: C901 - one branch an action kind
@@ -387,6 +400,53 @@ def describe(s: State, action: Action) -> str:  # noqa: C901 - one branch an act
     fixed = {"pass": "go on", "run": "run away", "fight": "fight", "melee": "no ranged attack: go to melee",
              "retry": "try again", "stop": "give up for now"}
     return fixed.get(kind, " ".join(map(str, action)))
+
+
+def brief(s: State, action: Action) -> str:  # noqa: C901 - one branch an action kind
+    """A short label of an action (about 35 characters), for a busy screen's two columns.
+
+    >>> from companion.dod import new_game
+    >>> s = new_game(seed=7)
+    >>> brief(s, ("done",)), brief(s, ("discard", s.hand[0]))
+    ('keep this hand', 'discard 2 STR a')
+    """
+    content = s.content
+    kind = action[0]
+    arg: Any = action[1] if len(action) > 1 else None
+    if kind == "rest":
+        return f"REST: draw up to {R.HP_MAX - R.danger(s)}"
+    if kind == "act":
+        room_action = content.rooms[s.grid[s.pos]].actions[arg]
+        return f"ACT {arg + 1}: {room_action.name}{_action_note(s, arg, short=True)}"
+    if kind == "effort":
+        need = _effort_need(s, arg, unseen(s))
+        return f"play {card_label(content, arg)}: {need.replace('wins whatever comes', 'sure')}"
+    if kind == "discard":
+        verb = "lose" if s.prompt == "lose-hp" else "discard"
+        return f"{verb} {card_label(content, arg)}"
+    if kind in ("drink", "use", "detect"):
+        return f"{'DETECT' if kind == 'detect' else kind} {numbered(s, arg)}"
+    if kind == "skill":
+        skill = next(content.skills[c] for c in s.skills if content.skills[c].id == arg)
+        return f"skill {skill.name}" + (f" ({card_label(content, action[2])})" if len(action) > 2 else "")
+    if kind in ("drop", "lose"):
+        verb = "drop" if kind == "drop" else "give"
+        if isinstance(arg, str):
+            return f"{verb} {'an Arrow' if kind == 'lose' else 'all ' + arg.capitalize()}"
+        return f"{verb} {numbered(s, arg)}"
+    if kind in ("place", "teleport"):
+        x, y = xy(arg)
+        room = s.grid.get(arg)
+        return f"{kind} to the {content.rooms[room].name}" if room else f"{kind} at ({x}, {y})"
+    if kind == "shoot":
+        return f"shoot {_arrow_name(arg)}"
+    if kind in ("learn", "replace"):
+        return "learn the skill" if kind == "learn" else f"forget {content.skills[arg].name}, learn"
+    if kind == "decline":
+        return "do not learn it"
+    if kind == "done":
+        return {"blessing": "keep this hand", "rest-discard": "done: draw"}.get(s.prompt, "done")
+    return describe(s, action)
 
 
 def did(s: State, action: Action) -> str:
@@ -591,9 +651,12 @@ def odds(s: State) -> list[str]:  # noqa: C901 - one explanation a prompt
 _CARD = re.compile(r"^([1-5])\s*(str|int|agl|mov)\s*([ab])?$")
 SHELL_WORDS = {
     "help": "help", "?": "help", "h": "help", "rules": "rules", "rule": "rules", "save": "save",
-    "quit": "quit", "exit": "quit", "q": "quit", "undo": "undo", "look": "look", "map": "look", "l": "look",
-    "status": "look",
+    "quit": "quit", "exit": "quit", "q": "quit", "undo": "undo", "look": "look", "l": "look",
+    "status": "hero", "hero": "hero", "me": "hero", "map": "map", "inventory": "inventory", "inv": "inventory",
+    "pack": "inventory", "i": "inventory", "room": "room", "log": "log", "answers": "answers", "more": "answers",
 }
+DETAILS = ("hero", "map", "inventory", "room", "log", "answers")
+"""Shell words that show one part of the game in full (the screen shows it short)."""
 
 
 @dataclass(frozen=True)
@@ -932,6 +995,17 @@ class Screen:
     menu: list[Entry]
     notes: list[str] = field(default_factory=list)
     ending: list[str] = field(default_factory=list)
+    # the compact terminal screen (companion.dod.layout) uses these:
+    map_x: list[int] = field(default_factory=list)
+    map_y: list[int] = field(default_factory=list)
+    status: list[str] = field(default_factory=list)
+    """The hero in three short lines (beside the map)."""
+    monsters: list[str] = field(default_factory=list)
+    """The level's four monsters, one short line each (beside the map)."""
+    info: list[str] = field(default_factory=list)
+    """The hand and the piles, in a line."""
+    pack_line: str = ""
+    room_line: str = ""
 
 
 def build_screen(game: Game, happened: list[str] | None = None, notes: list[str] | None = None,
@@ -986,11 +1060,59 @@ def build_screen(game: Game, happened: list[str] | None = None, notes: list[str]
         level=level_lines, hero=hero, room=room_lines, table=table, happened=list(happened or []),
         question=odds(s), menu=menu if menu is not None else build_menu(s), notes=list(notes or []),
     )
+    _compact(s, screen)
     if s.outcome is not None:
         screen.ending = ending_lines(game)
         screen.menu = []
         screen.question = []
     return screen
+
+
+SHORT_ABILITIES = {"regenerate": "regen"}
+
+
+def short_card(content: Content, card: int) -> str:
+    """``"3STR"``: a power card in four characters."""
+    return f"{content.power[card]}{content.power_type[card]}"
+
+
+def _compact(s: State, screen: Screen) -> None:
+    """The short forms the 80×24 screen shows (see :mod:`companion.dod.layout`)."""
+    content = s.content
+    if s.grid:
+        screen.map_x, screen.map_y = map_axes(s)
+    name = content.character_names[s.character]
+    screen.status = [
+        f"{name}  gold {s.gold}  Fruits {s.fruits}  Arrows {s.arrows}",
+        f"STR {R.stat(s, 'STR'):+d} AGL {R.stat(s, 'AGL'):+d} INT {R.stat(s, 'INT'):+d}"
+        + ("  POISONED!" if s.poisoned else "") + ("  AMULET" if s.amulet else ""),
+        "Skills: " + ", ".join(content.skills[c].name for c in s.skills),
+    ]
+    if s.level:
+        for slot in range(1, 5):
+            m = R.monster(s, slot)
+            tags = [SHORT_ABILITIES.get(a, a) for a in m.abilities] + (["undead"] if m.undead else [])
+            screen.monsters.append(f"{slot} {m.name} {m.STR}/{m.INT}/{m.AGL} {m.gold}g {' '.join(tags)}".rstrip())
+    parts = [f"HP {s.hp}: " + (" ".join(short_card(content, c) for c in _sorted_hand(s)) or "no cards")]
+    if s.effort:
+        parts.append("effort " + " ".join(short_card(content, c) for c in s.effort))
+    if s.wander >= 0:
+        parts.append(f"wandering place {short_card(content, s.wander)}")
+    top = short_card(content, s.discard[-1]) if s.discard else "none"
+    parts.append(f"discard {top} ({len(s.discard)})")
+    parts.append(f"deck {len(s.deck)}")
+    screen.info = [" · ".join(parts)]
+    things = inventory(s)
+    if things or s.fruits or s.arrows:
+        stuff = [f"{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
+        screen.pack_line = f"Pack {R.slots_used(s)}/{R.capacity(s)}: " + (", ".join(stuff) or "Fruits and Arrows")
+    if s.level and s.grid and s.prompt == "turn":
+        room = content.rooms[s.grid[s.pos]]
+        if s.pos in s.exhausted:
+            screen.room_line = f"In the {room.name} (danger {room.danger}): exhausted, no actions"
+        else:
+            acts = " · ".join(f"{a.index + 1} {a.name}" for a in room.actions)
+            screen.room_line = f"In the {room.name} (danger {room.danger}): {acts}"
 
 
 def _sorted_hand(s: State) -> list[int]:
@@ -1048,65 +1170,44 @@ def _fit(line: str) -> str:
 
 
 def render_rich(screen: Screen, full: bool = True) -> Any:
-    """The screen as Rich panels that fit an 80-column terminal (``full=False``: the question only)."""
-    from rich.console import Group
-    from rich.panel import Panel
-    from rich.table import Table
+    """The screen for a terminal: at most 23 rows of 80 columns (:mod:`companion.dod.layout`),
+    so that with the prompt it fits an 80×24 terminal; ``full=False``: the question and
+    the answers only."""
+    from companion.dod import layout
+
+    rows = layout.arrange(screen) if full else answer_rows(screen)
+    return rows_to_rich(rows)
+
+
+def answer_rows(screen: Screen, height: int | None = None) -> list[Any]:
+    """The question and the numbered answers alone, within ``height`` rows."""
+    from companion.dod import layout
+
+    height = layout.HEIGHT if height is None else height
+    question = layout.question_rows(screen)
+    menu = layout.menu_rows(screen.menu)
+    if len(question) + len(menu) > height:
+        menu = layout.menu_rows(screen.menu, rows=height - len(question), columns=2)
+    return [*question, *menu]
+
+
+def rows_to_rich(rows: list[Any]) -> Any:
+    """Layout rows as Rich text, one line each (never wrapped)."""
     from rich.text import Text
 
-    if not full:
-        menu_only = Text("\n".join(screen.question) + "\n", style="bold yellow")
-        for entry in screen.menu:
-            menu_only.append(f"{entry.number:>2}) ", style="bold")
-            menu_only.append(entry.label + "\n", style="default")
-        return menu_only
+    from companion.dod.layout import STYLES
 
-    styles = {"hero": "bold black on yellow", "room": "cyan", "exhausted": "dim", "open": "bold magenta",
-              "blank": ""}
-    parts: list[Any] = []
-    if screen.happened:
-        parts.append(Text("\n".join(screen.happened), style="italic"))
-    for note in screen.notes:
-        parts.append(Text(note, style="bold"))
-    map_text = Text()
-    if screen.map:
-        map_text.append(screen.map[0], style="dim")
-        for number, row in zip(screen.map[1:], screen.map_cells):
-            map_text.append("\n" + number[:3], style="dim")
-            for cell in row:
-                map_text.append(cell.text, style=styles[cell.kind])
-    hero = Panel(Text("\n".join(screen.hero)), title="Hero", border_style="green")
-    parts.append(Text(screen.title, style="bold"))
-    if screen.map:
-        width = max(len(line) for line in screen.map) + 4
-        board = Panel(map_text, title="Map", border_style="blue", width=max(width, 12))
-        if width <= 44:
-            grid = Table.grid(padding=(0, 1))
-            grid.add_column(width=max(width, 12))
-            grid.add_column()
-            grid.add_row(board, hero)
-            parts.append(grid)
-        else:
-            parts.extend([board, hero])
-        parts.append(Text(screen.map_key, style="dim"))
-    else:
-        parts.append(hero)
-    if screen.level:
-        parts.append(Text("\n".join(screen.level), style="red"))
-    parts.append(Text(screen.table, style="dim"))
-    if screen.room:
-        parts.append(Text("\n".join(screen.room)))
-    if screen.ending:
-        parts.append(Panel(Text("\n".join(screen.ending), style="bold"), border_style="yellow"))
-    if screen.question:
-        parts.append(Text("\n".join(screen.question), style="bold yellow"))
-    menu = Text()
-    for entry in screen.menu:
-        menu.append(f"{entry.number:>2}) ", style="bold")
-        menu.append(entry.label + "\n")
-    if screen.menu:
-        parts.append(menu)
-    return Group(*parts)
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for i, row in enumerate(rows):
+        if i:
+            text.append("\n")
+        for piece, style in row:
+            text.append(piece, style=STYLES.get(style, style) or None)
+    return text
+
+
+def rows_to_text(rows: list[Any]) -> str:
+    return "\n".join("".join(piece for piece, _ in row) for row in rows)
 
 
 # ---- help and rules ---------------------------------------------------------------------------
@@ -1117,10 +1218,12 @@ HELP = """Answer with the number of a choice, or type a command:
   drink N · use N (or use NAME, e.g. use rope) · detect N · drop N · give N
   guess N · skill NAME · learn · decline · place X Y · teleport X Y
   pass (go on) · done · retry · stop
-  undo (take back the last action: training mode, score 0) · look · save · quit
+  In full: hero · map (with its key) · inventory · room · log (what the last
+  answer did) · answers (every answer, when the screen had no room) · look
+  undo (take back the last action: training mode, score 0) · save · quit
   rules [TOPIC]: turn, rest, action, move, combat, test, potions, inventory,
                  skills, levels, scoring
-A CARD is written like 3 STR or 3 STR a. Inventory numbers are in the Hero panel."""
+A CARD is written like 3 STR or 3 STR a; inventory numbers are those of 'Pack'."""
 
 RULES = {
     "turn": "Each turn you pick one thing: REST, DO ACTION (one action of the room you are in) "
@@ -1162,6 +1265,54 @@ RULES = {
                "stars of your inventory (10 a potion, 10 a Fruit, 5 an Arrow), plus 100 a dungeon level. "
                "Taking a move back turns on training mode: the score is then 0.",
 }
+
+
+# ---- details on demand ---------------------------------------------------------------------------
+
+def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> list[str]:
+    """One part of the game in full: ``hero``, ``map``, ``inventory``, ``room``, ``log``
+    (what the last answer did) or ``answers`` (every answer to the question)."""
+    s = game.state
+    content = s.content
+    if word == "hero":
+        lines = [f"{content.character_names[s.character]}: gold {s.gold}, Fruits {s.fruits}, Arrows {s.arrows}"
+                 + (", POISONED!" if s.poisoned else "") + (", the Amulet of D'eugor" if s.amulet else "")]
+        lines.append("Stats as they count now: " + ", ".join(
+            f"{st} {R.stat(s, st):+d} (trained {getattr(s, st):+d})" for st in R.STATS))
+        lines.append(f"Skills ({len(s.skills)} of {R.max_skills(s)}):")
+        lines += [f"  {content.skills[c].name}: {content.skills[c].text}" for c in s.skills]
+        lines.append(f"HP {s.hp}: " + (", ".join(card_label(content, c) for c in _sorted_hand(s)) or "no cards"))
+        return lines + details(game, "inventory", happened, menu)
+    if word == "inventory":
+        things = inventory(s)
+        lines = [f"Inventory: {R.slots_used(s)} of {R.capacity(s)} slots"
+                 f" (Fruits {s.fruits}/{content.fruit_max}, Arrows {s.arrows}/{content.arrow_max})"]
+        lines += [f"  {i}. {thing(s, c)}: {part_text(s, c)}" for i, c in enumerate(things, start=1)]
+        return lines if things else lines + ["  no items, special items or potions"]
+    if word == "map":
+        if not s.grid:
+            return ["No map yet: the dungeon starts after Hero's Blessing."]
+        from companion.dod.layout import full_map
+
+        xs, ys = map_axes(s)
+        key = legend(s) + "  (@ you, the digit: danger, lower case: exhausted, ?: unexplored)"
+        return ["Map (x across, y down, as 'place X Y' and 'teleport X Y' read them):",
+                *full_map(map_rows(s), xs, ys), *textwrap.wrap(key, WIDTH)]
+    if word == "room":
+        if not s.grid:
+            return ["No room yet."]
+        room = content.rooms[s.grid[s.pos]]
+        lines = [f"{room.name} (danger {room.danger}){': exhausted, no actions' if s.pos in s.exhausted else ''}"]
+        for action in room.actions:
+            gate = "" if action.lowest <= s.level <= action.highest else " (not on this level)"
+            auto = "((A)) " if action.automatic else ""
+            lines.append(f"  {action.index + 1}. {auto}{action.name}: {action.text}{gate}")
+        return lines
+    if word == "log":
+        return ["The last answer:", *(f"  {text}" for text in happened)] if happened else ["Nothing happened yet."]
+    if word == "answers":
+        return [f"{e.number:>2}) {e.label}" for e in menu] or ["No question is open."]
+    raise ValueError(word)
 
 
 # ---- the session ----------------------------------------------------------------------------------
@@ -1221,9 +1372,17 @@ class Session:
         self.pending: list[Entry] | None = None
         """The card menu while a MOVE waits for its card."""
         self.ended = False
+        self.happened: list[str] = []
+        """What the last answer did (for ``log``)."""
+        self.pending_question: list[str] = []
 
     def show(self, happened: list[str] | None = None, notes: list[str] | None = None, full: bool = True) -> None:
-        self.output.show(build_screen(self.game, happened, notes, self.pending), full)
+        if happened is not None:
+            self.happened = list(happened)
+        screen = build_screen(self.game, happened, notes, self.pending)
+        if self.pending is not None:
+            screen.question = list(self.pending_question)
+        self.output.show(screen, full)
 
     def run(self, read: Callable[[], str | None], echo: bool = False) -> Game:
         """Play until ``quit`` or the end of input (``read`` returns None)."""
@@ -1265,10 +1424,9 @@ class Session:
             if len(parsed.entry.moves) == 1:
                 return self.act(parsed.entry.moves[0])
             self.pending = card_menu(game.state, parsed.entry.moves)
-            screen = build_screen(game, menu=self.pending)
-            screen.question = [parsed.entry.label, "Which card do you play on the wandering-monster place? "
-                               "(another command cancels the MOVE)"]
-            self.output.show(screen, False)
+            self.pending_question = [parsed.entry.label, "Which card do you play on the wandering-monster place? "
+                                     "(another command cancels the MOVE)"]
+            self.show(full=False)
             return True
         assert parsed.action is not None
         return self.act(parsed.action)
@@ -1302,6 +1460,11 @@ class Session:
                 self.output.say(f"Rules topics: {', '.join(RULES)} (e.g. 'rules combat').")
         elif word == "look":
             self.show()
+        elif word in DETAILS:
+            menu = self.pending if self.pending is not None else ([] if game.over else build_menu(game.state))
+            self.output.say("\n".join(details(game, word, self.happened, menu)))
+            if not game.over and word != "answers":
+                self.show(full=False)  # the question stays in sight
         elif word == "save":
             self.saver.save(game)
             self.output.say(f"Saved as '{game.name}' (the game is also saved after every action).")

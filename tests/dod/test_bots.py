@@ -149,3 +149,45 @@ def test_greedy_uses_a_weapon_right_after_its_first_effort_card() -> None:
     step(s, Greedy()(s))
     assert s.prompt == "melee-first"
     assert Greedy()(s) == ("use", s.items[0])
+
+
+def _room_action(s: State, room: str, action_id: str):  # type: ignore[no-untyped-def]
+    return next(a for a in s.options if a[0] == "act" and C.rooms[room].actions[a[1]].id == action_id)
+
+
+def test_greedy_does_not_try_the_pit_when_one_of_its_tests_cannot_be_won() -> None:
+    # AGL +0: even two cards of 5 reach 10 of the Pit's AGL 12, so the way out it is.
+    hand = ["5 INT", "5 AGL", "4 STR", "4 INT", "4 MOV", "3 STR", "3 INT"]
+    hopeless = begin(scenario(hand=hand, grid={(0, 0): "pit-of-darkness", (1, 0): "mystic-portal"}, level=8, INT=3))
+    bot = Greedy()
+    assert not bot.pit_reachable(hopeless)
+    assert _room_action(hopeless, "pit-of-darkness", "enter") in hopeless.options
+    assert bot(hopeless) == ("move", card("4 MOV"), "e")  # to the portal
+    ready = begin(scenario(hand=hand, grid={(0, 0): "pit-of-darkness", (1, 0): "mystic-portal"}, level=8, INT=3,
+                           AGL=3))
+    assert Greedy()(ready) == _room_action(ready, "pit-of-darkness", "enter")
+
+
+def test_greedy_counts_the_potions_it_knows_towards_the_pit() -> None:
+    hand = ["5 INT", "5 AGL", "4 STR", "4 INT", "4 MOV", "3 STR", "3 INT"]
+    s = begin(scenario(hand=hand, room="pit-of-darkness", level=8, INT=3, AGL=1, potions=["cats-grace"],
+                       known=["cats-grace"]))
+    assert Greedy().pit_reachable(s)
+
+
+def test_greedy_trains_the_stats_the_pit_asks_for_first() -> None:
+    s = begin(scenario(hand=["1 STR", "2 INT", "3 AGL", "4 STR", "5 MOV", "3 MOV", "4 INT"], room="training-hall",
+                       gold=20, room_deck=["large-chest"]))
+    assert Greedy()(s) == _room_action(s, "training-hall", "train-agl")
+
+
+def test_greedy_fights_the_guardian_it_chose_to_challenge() -> None:
+    # The Harpy (STR 7, INT 3): INT 3 runs for free, and a 4 STR with a 3+ to come is the odds that
+    # made the bot challenge it; it must not run and challenge again for ever.
+    s = begin(scenario(hand=["4 STR", "2 INT", "1 AGL", "2 MOV", "1 MOV", "3 AGL"], room="guardian-monster", level=3,
+                       INT=3, STR=1))
+    bot = Greedy()
+    challenge = _room_action(s, "guardian-monster", "challenge")
+    assert bot(s) == challenge
+    step(s, challenge)
+    assert s.prompt == "combat" and bot(s) == ("fight",)

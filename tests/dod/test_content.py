@@ -213,6 +213,15 @@ def test_ring_of_strength_and_sun_stone_raise_str_and_int_while_held() -> None:
     assert (R.stat(s, "STR"), R.stat(s, "INT"), R.max_skills(s)) == (2, 1, 1)
 
 
+@covers("special:feather-charm")
+def test_feather_charm_raises_agl_in_tests_and_ranged_attacks_while_held() -> None:
+    s = begin(scenario(hand=["5 INT", "1 STR", "2 MOV"], specials=["feather-charm"], AGL=1, deck=["1 AGL", "5 STR"]),
+              trial("AGL", 7))
+    assert R.stat(s, "AGL") == 2
+    events = act(s, ("effort", card("5 INT")))  # 5 + the 1 AGL + AGL 2 = 8
+    assert first(events, "test")[1:] == ("AGL", 7, 8, True)
+
+
 @covers("special:bag-of-holding")
 def test_bag_of_holding_gives_2_more_slots() -> None:
     s = scenario(hand=["1 STR"], specials=["bag-of-holding"])

@@ -173,20 +173,30 @@ def test_upgrades_go_one_step_at_a_time_up_to_4() -> None:
     s = begin(scenario(hand=["3 MOV", "4 INT"], room="training-hall", gold=79, AGL=3))
     train_agl = _action(s, "train-agl")
     act(s, train_agl)
-    assert s.AGL == 4 and s.gold == 52
+    assert s.AGL == 4 and s.gold == 79 - C.upgrade_prices["AGL"][3]
     assert train_agl not in s.options  # +4 is the top
-    s = begin(scenario(hand=["3 MOV", "4 INT"], room="ancient-library", gold=6))
+    s = begin(scenario(hand=["3 MOV", "4 INT"], room="ancient-library", gold=C.upgrade_prices["INT"][0]))
     events = act(s, _action(s, "study"))
     assert s.INT == 1 and s.gold == 0 and first(events, "upgrade")[1:] == ("INT", 1)
 
 
+def test_faq_q10_str_2_to_4_costs_18_then_27() -> None:
+    s = begin(scenario(hand=["3 MOV", "4 INT"], room="training-hall", gold=50, STR=2))
+    act(s, _action(s, "train-str"))
+    assert s.STR == 3 and s.gold == 32
+    act(s, _action(s, "train-str"))
+    assert s.STR == 4 and s.gold == 5
+
+
 def test_upgrades_you_cannot_afford_are_not_offered() -> None:
-    s = begin(scenario(hand=["3 MOV", "4 INT"], room="training-hall", gold=5))
+    s = begin(scenario(hand=["3 MOV", "4 INT"], room="training-hall",
+                       gold=min(C.upgrade_prices["STR"][0], C.upgrade_prices["AGL"][0]) - 1))
     assert not any(a[0] == "act" for a in s.options)
 
 
 def test_upgrade_prices_are_those_of_the_upgrade_cards() -> None:
-    assert C.upgrade_prices["STR"] == (6, 12, 18, 27)
+    assert C.upgrade_prices["STR"] == (6, 12, 18, 27)  # 18 and 27: FAQ Q10; 6 and 12 designed
+    assert C.upgrade_prices["INT"] == C.upgrade_prices["AGL"] == (3, 6, 9, 12)  # designed for the Pit
 
 
 def test_kinds_helper_lists_event_names() -> None:

@@ -109,20 +109,6 @@ def test_training_mode_is_on_the_screen() -> None:
     assert "[TRAINING: score 0]" in _text(game)
 
 
-def test_the_rich_screen_fits_80_columns_with_the_map_rows_unbroken() -> None:
-    for seed in (4, 12):
-        for game in _walk(seed, "greedy", 200):
-            screen = build_screen(game)
-            con = Console(width=80, record=True, force_terminal=True, color_system=None)
-            con.print(render_rich(screen))
-            text = con.export_text()
-            assert max(len(line) for line in text.splitlines()) <= 80
-            for row in screen.map:  # a map too wide for its panel would wrap its rows
-                assert row.strip() in text, row
-            for entry in screen.menu:
-                assert entry.label[:40] in text
-
-
 # ---- the menu ---------------------------------------------------------------------------------
 
 def test_every_legal_action_is_in_the_menu_once() -> None:

@@ -40,14 +40,20 @@ def answers(s: State, action: Action, by_number: bool) -> list[str]:
 
 def scripted(seed: int, bot: str = "greedy") -> tuple[list[str], Game]:
     """A whole game as typed answers, and the game as the engine plays it."""
+    groups, game = scripted_actions(seed, bot)
+    return [line for group in groups for line in group], game
+
+
+def scripted_actions(seed: int, bot: str = "greedy") -> tuple[list[list[str]], Game]:
+    """A whole game as typed answers, grouped by action (a MOVE may take two answers)."""
     game = Game.new(seed)
     player = make_bot(bot, seed)
-    lines: list[str] = []
+    groups: list[list[str]] = []
     while not game.over:
         action = player(game.state)
-        lines += answers(game.state, action, by_number=len(game.actions) % 2 == 0)
+        groups.append(answers(game.state, action, by_number=len(game.actions) % 2 == 0))
         game.play(action)
-    return lines, game
+    return groups, game
 
 
 def find_game(want: str, amulet: bool = False) -> tuple[int, list[str], Game]:
@@ -117,8 +123,10 @@ def test_save_and_load_in_the_middle_then_play_on_to_the_same_end(cli) -> None: 
 
 
 def test_undo_turns_on_training_mode_and_the_game_scores_0(cli) -> None:  # type: ignore[no-untyped-def]
-    seed, lines, game = find_game("escaped")
-    script = lines[:6] + ["undo"] + lines[5:]
+    seed, _, game = find_game("escaped")
+    groups, _ = scripted_actions(seed)
+    # six actions, then take the sixth back and play it again
+    script = [line for group in groups[:6] + [["undo"]] + groups[5:] for line in group]
     result = cli("dod", "new", "--seed", str(seed), "--save", "practice", input=_stdin(script))
     assert result.exit_code == 0, result.stderr
     assert "TRAINING MODE is on" in result.stdout
@@ -143,6 +151,24 @@ def test_the_shell_answers_help_rules_and_mistakes_and_plays_on(cli) -> None:  #
     assert "no answer numbered 42" in out
     assert "You: keep this hand" in out
     assert "Game saved as 'chat'" in out
+
+
+def test_the_shell_shows_hero_map_inventory_room_log_and_answers_in_full(cli) -> None:  # type: ignore[no-untyped-def]
+    game = Game.new(7)
+    game.play(("done",))
+    s = game.state
+    result = cli("dod", "new", "--seed", "7", "--save", "parts",
+                 input=_stdin(["done", "hero", "map", "inventory", "room", "log", "answers", "quit"]))
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    name = s.content.character_names[s.character]
+    assert f"{name}: gold 0, Fruits 2, Arrows 0" in out and "Stats as they count now: STR +0" in out
+    assert "Map (x across, y down" in out and "Inventory: 1 of 8 slots (Fruits 2/4, Arrows 0/4)" in out
+    room = s.content.rooms[s.grid[s.pos]]
+    assert f"{room.name} (danger {room.danger})" in out
+    assert "The last answer:\n  You: keep this hand" in out
+    assert out.count(" 1) REST: eat a Fruit") >= 2  # 'answers', and the question shown again after a detail
+    assert "not understood" not in out
 
 
 def test_a_move_asks_for_its_card_then_happens(cli) -> None:  # type: ignore[no-untyped-def]
