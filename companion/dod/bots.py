@@ -105,32 +105,15 @@ def melee_fixed(s: State, slot: int, weak: int = 0, weapon: bool = True) -> tupl
     cards before Rage: (the monster's STR less every bonus the hero has, Rage).
     With ``weapon`` the best weapon held counts as used."""
     m = R.monster(s, slot)
-    need = max(0, m.STR - weak) - R.stat(s, "STR")
-    grapple = R.skill(s, "first-effort-bonus")
-    if grapple is not None:
-        need -= grapple.amount
-    smite = R.skill(s, "smite")
-    if smite is not None and _against(m, smite.against, slot):
-        need -= smite.amount
+    # Rage waits for the first effort card, so it is returned apart.
+    need = max(0, m.STR - weak) - sum(v for _, v in R.melee_bonuses(s, slot))
     content = s.content
-    for card in R.held(s, "special", "slot-bonus"):
-        part = content.special[card]
-        if _against(m, part.against, slot):
-            need -= part.amount
     weapons = R.held(s, "item", "weapon") if weapon else []
     if weapons:
         master = R.skill(s, "weapon-master")
         need -= max(content.item[c].amount for c in weapons) + (master.amount if master else 0)
     rage = R.skill(s, "rage")
     return need, (rage.amount if rage else 0)
-
-
-def _against(m: Monster, against: str | None, slot: int) -> bool:
-    if against == "undead":
-        return m.undead
-    if against == "monster-4":
-        return slot == 4
-    return m.has(against)
 
 
 def best_melee(s: State, slot: int, weak: int = 0) -> tuple[float, int]:
@@ -717,7 +700,7 @@ class Greedy:
         p, _ = best_melee(s, f["slot"], f["weak"])
         shot = self.best_shot(s, f)[0]
         win = 1 - (1 - shot) * (1 - p)
-        need = self._run_need(s, f, m)
+        need = R.run_need(s, f["slot"])
         cost_run = run_cost(s, need)
         if self.in_pit(s):
             return ("fight",) if win >= 0.3 or hp >= 5 else ("run",)
@@ -733,14 +716,6 @@ class Greedy:
         if hp <= 2 and cost_run < hp:
             return ("run",)
         return ("fight",) if fight_cost <= cost_run + self.style.fight_margin else ("run",)
-
-    def _run_need(self, s: State, f: Frame, m: Monster) -> int:
-        monster_int = m.INT
-        distract = R.skill(s, "distract")
-        if distract is not None and not m.has(distract.against):
-            monster_int -= distract.amount
-        bonus = sum(s.content.special[c].amount for c in R.held(s, "special", "run-bonus"))
-        return monster_int - R.stat(s, "INT") - bonus
 
     def best_shot(self, s: State, f: Frame) -> tuple[float, Action | None]:
         m = R.monster(s, f["slot"])

@@ -393,16 +393,6 @@ def _a_test(s: State, f: Frame, a: Action) -> None:
 
 # ---- combat (rulebook 5.4) --------------------------------------------------------------------
 
-def _run_need(s: State, f: Frame) -> int:
-    m = R.monster(s, f["slot"])
-    monster_int = m.INT
-    distract = R.skill(s, "distract")
-    if distract is not None and not m.has(distract.against):
-        monster_int -= distract.amount
-    bonus = sum(s.content.special[c].amount for c in R.held(s, "special", "run-bonus"))
-    return monster_int - R.stat(s, "INT") - bonus
-
-
 def _arrow_kinds(s: State) -> list[str]:
     kinds = ["arrow"] if s.arrows > 0 else []
     item = s.content.item
@@ -428,7 +418,7 @@ def _h_cmb(s: State, f: Frame) -> None:
     content = s.content
     if ph == "choose":
         opts: list[Action] = []
-        need = _run_need(s, f)
+        need = R.run_need(s, f["slot"])
         if need <= 0 or sum(content.power[c] for c in s.hand) >= need:
             opts.append(("run",))
         opts.append(("fight",))
@@ -510,7 +500,7 @@ def _a_cmb(s: State, f: Frame, a: Action) -> None:
     kind = a[0]
     content = s.content
     if kind == "run":
-        need = _run_need(s, f)
+        need = R.run_need(s, f["slot"])
         f["ph"] = "ran"
         if need > 0:
             s.stack.append({"k": "run", "need": need})
@@ -579,40 +569,16 @@ def _a_run(s: State, f: Frame, a: Action) -> None:
 # ---- melee ------------------------------------------------------------------------------------
 
 def _melee_total(s: State, cmb: Frame) -> int:
-    content = s.content
-    m = R.monster(s, cmb["slot"])
     effort = s.effort
-    total = sum(content.power[c] for c in effort) + R.stat(s, "STR")
-    total += f_weapon(s)
-    grapple = R.skill(s, "first-effort-bonus")
-    if grapple is not None:
-        total += grapple.amount
-    rage = R.skill(s, "rage")
-    if rage is not None and effort and content.power_type[effort[0]] == "STR":
-        total += rage.amount
-    smite = R.skill(s, "smite")
-    if smite is not None and _is(m, smite.against, cmb["slot"]):
-        total += smite.amount
-    for card in R.held(s, "special", "slot-bonus"):
-        part = content.special[card]
-        if _is(m, part.against, cmb["slot"]):
-            total += part.amount
-    return total
+    first = effort[0] if effort else None
+    bonuses = R.melee_bonuses(s, cmb["slot"], first)
+    return sum(s.content.power[c] for c in effort) + f_weapon(s) + sum(v for _, v in bonuses)
 
 
 def f_weapon(s: State) -> int:
     """The weapon bonus chosen in this melee round (0 if none was used)."""
     melee = s.stack[-1]
     return int(melee.get("wb", 0)) if melee["k"] == "melee" else 0
-
-
-def _is(m: Monster, against: str | None, slot: int) -> bool:
-    """Whether a monster is what a bonus works ``against``."""
-    if against == "undead":
-        return m.undead
-    if against == "monster-4":
-        return slot == 4
-    return m.has(against)
 
 
 def _h_melee(s: State, f: Frame) -> None:

@@ -290,6 +290,56 @@ def monster(s: State, slot: int) -> Monster:
     return s.content.monsters[slot - 1][s.level - 1]
 
 
+def bonus_applies(m: Monster, against: str | None, slot: int) -> bool:
+    """Whether a bonus that works ``against`` something works on monster ``m`` in ``slot``."""
+    if against == "undead":
+        return m.undead
+    if against == "monster-4":
+        return slot == 4
+    return m.has(against)
+
+
+def melee_bonuses(s: State, slot: int, first: int | None = None) -> list[tuple[str, int]]:
+    """Everything the hero adds to a melee round against ``slot``, by name.
+
+    The hero's STR, skills (Grapple-like first-effort bonuses, Rage when the
+    ``first`` effort card is a STR card, Smite when it works on this monster)
+    and special items that work on this monster. Weapons are chosen during
+    the round and counted by the caller.
+    """
+    m = monster(s, slot)
+    parts: list[tuple[str, int]] = [("STR", stat(s, "STR"))]
+    grapple = skill(s, "first-effort-bonus")
+    if grapple is not None:
+        parts.append((grapple.name, grapple.amount))
+    rage = skill(s, "rage")
+    if rage is not None and first is not None and s.content.power_type[first] == "STR":
+        parts.append((rage.name, rage.amount))
+    smite = skill(s, "smite")
+    if smite is not None and bonus_applies(m, smite.against, slot):
+        parts.append((smite.name, smite.amount))
+    for card in held(s, "special", "slot-bonus"):
+        part = s.content.special[card]
+        if bonus_applies(m, part.against, slot):
+            parts.append((part.name, part.amount))
+    return parts
+
+
+def run_need(s: State, slot: int) -> int:
+    """Power still to discard to run away from the monster in ``slot`` (rulebook 5.4 A).
+
+    The monster's INT, less Distract when it works on this monster, less the
+    hero's INT and every run-away help held.
+    """
+    m = monster(s, slot)
+    monster_int = m.INT
+    distract = skill(s, "distract")
+    if distract is not None and not m.has(distract.against):
+        monster_int -= distract.amount
+    bonus = sum(s.content.special[c].amount for c in held(s, "special", "run-bonus"))
+    return monster_int - stat(s, "INT") - bonus
+
+
 def combat_frame(s: State) -> dict[str, Any] | None:
     """The combat under way, if any (the top-most on the stack)."""
     return next((f for f in reversed(s.stack) if f["k"] == "cmb"), None)

@@ -480,38 +480,13 @@ def _combat(s: State) -> dict[str, Any] | None:
 
 def melee_parts(s: State, cmb: dict[str, Any], first: int | None = None, weapon: int = 0) -> tuple[int, list[str], int]:
     """What a melee round needs: (the monster's STR, the hero's bonuses in words, their sum)."""
-    content = s.content
     m = R.monster(s, cmb["slot"])
     target = max(0, m.STR - cmb.get("weak", 0))
-    parts: list[tuple[str, int]] = [("STR", R.stat(s, "STR"))]
-    grapple = R.skill(s, "first-effort-bonus")
-    if grapple is not None:
-        parts.append((grapple.name, grapple.amount))
-    rage = R.skill(s, "rage")
-    if rage is not None and first is not None and content.power_type[first] == "STR":
-        parts.append((rage.name, rage.amount))
-    smite = R.skill(s, "smite")
-    if smite is not None and (m.undead if smite.against == "undead" else m.has(smite.against)):
-        parts.append((smite.name, smite.amount))
-    for card in R.held(s, "special", "slot-bonus"):
-        part = content.special[card]
-        if part.against == "monster-4" and cmb["slot"] == 4:
-            parts.append((part.name, part.amount))
+    parts = R.melee_bonuses(s, cmb["slot"], first)
     if weapon:
         parts.append(("weapon", weapon))
     words = [f"{name} {value:+d}" for name, value in parts if value]
     return target, words, sum(v for _, v in parts)
-
-
-def run_need(s: State, cmb: dict[str, Any]) -> int:
-    """The power still to discard to run away from the combat ``cmb`` (INT and helps counted)."""
-    m = R.monster(s, cmb["slot"])
-    monster_int = m.INT
-    distract = R.skill(s, "distract")
-    if distract is not None and not m.has(distract.against):
-        monster_int -= distract.amount
-    bonus = sum(s.content.special[c].amount for c in R.held(s, "special", "run-bonus"))
-    return monster_int - R.stat(s, "INT") - bonus
 
 
 def _effort_need(s: State, card: int, counts: list[int]) -> str:
@@ -588,7 +563,7 @@ def odds(s: State) -> list[str]:  # noqa: C901 - one explanation a prompt
     elif prompt == "combat":
         m = R.monster(s, frame["slot"])
         lines.append(f"Combat with the {monster_text(m)} (STR/INT/AGL, gold).")
-        need = run_need(s, frame)
+        need = R.run_need(s, frame["slot"])
         if ("run",) in s.options:
             lines.append("Run away: free, your INT is enough." if need <= 0 else
                          f"Run away: discard cards with power {need} or more in all (monster INT {m.INT}).")
