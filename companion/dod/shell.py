@@ -42,6 +42,7 @@ from companion.dod.bots import chance_at_least
 from companion.dod.content import Content, Monster
 from companion.dod.saves import Game, breakdown
 from companion.dod.state import DIRECTIONS, ORIGIN, Action, State, xy
+from companion.dod.text import thing_name
 
 WIDTH = 80
 DIRECTION_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
@@ -79,13 +80,8 @@ def inventory(s: State) -> list[int]:
 
 
 def thing(s: State, card: int) -> str:
-    """An inventory card as the player knows it."""
-    content = s.content
-    if card in s.potions:
-        return content.potion[card].name if card in s.known else "unidentified potion"
-    if card in s.specials:
-        return content.special[card].name
-    return content.item[card].name
+    """An inventory card as the player knows it, for lists (no article)."""
+    return thing_name(s, card, article=False)
 
 
 def numbered(s: State, card: int) -> str:

@@ -26,11 +26,13 @@ def card_name(s: State, card: int) -> str:
     return s.content.label(card)
 
 
-def thing_name(s: State, card: int) -> str:
-    """An inventory card as the player knows it."""
+def thing_name(s: State, card: int, article: bool = True) -> str:
+    """An inventory card as the player knows it (an unknown potion is not named)."""
     content = s.content
     if card in s.potions:
-        return content.potion[card].name if card in s.known else "an unidentified potion"
+        if card in s.known:
+            return content.potion[card].name
+        return "an unidentified potion" if article else "unidentified potion"
     if card in s.specials:
         return content.special[card].name
     return content.item[card].name
