@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.dod import apply, new_game, step  # noqa: E402
-from companion.dod.bots import greedy_bot, random_bot  # noqa: E402
-from companion.dod.content import load_content  # noqa: E402
-from companion.dod.simulate import game_seed, simulate  # noqa: E402
+from companion.dod import apply, new_game, step
+from companion.dod.bots import greedy_bot, random_bot
+from companion.dod.content import load_content
+from companion.dod.simulate import game_seed, simulate
 
 TARGET = 200.0
 
@@ -82,10 +82,14 @@ def main() -> None:
     started = time.perf_counter()
     run = simulate(args.games, args.seed, "greedy", args.workers)
     wall = time.perf_counter() - started
-    print(f"{'simulate, ' + str(args.workers) + ' workers (wall clock)':34s} {args.games / wall:8.1f} games/s")
+    print(
+        f"{'simulate, ' + str(args.workers) + ' workers (wall clock)':34s} {args.games / wall:8.1f} games/s"
+    )
     greedy, pure = rows["greedy bot, step"][0], rows["greedy bot, apply (peer)"][0]
-    print(f"step vs apply: {greedy / pure:4.2f}x   greedy vs target {TARGET:.0f}/s per core: {greedy / TARGET:4.2f}x   "
-          f"(run: {run.win_rate:.1%} escaped, {run.amulet_rate:.1%} with the Amulet)")
+    print(
+        f"step vs apply: {greedy / pure:4.2f}x   greedy vs target {TARGET:.0f}/s per core: {greedy / TARGET:4.2f}x   "
+        f"(run: {run.win_rate:.1%} escaped, {run.amulet_rate:.1%} with the Amulet)"
+    )
 
 
 if __name__ == "__main__":

@@ -47,7 +47,10 @@ def run_print_all(out: Path) -> tuple[float, float, dict]:
     start = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, "-m", "companion", "print", "all", "--out-dir", str(out), "--json"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return time.perf_counter() - start, _child_cpu() - cpu, json.loads(proc.stdout)
 
@@ -60,7 +63,9 @@ def build_cards(out: Path, reuse: bool) -> tuple[float, int, int]:
     cards = size = 0
     start = time.process_time()
     for game_id in load_all():
-        result = build_game_pdf(game_id, out / f"{game_id}-{reuse}.pdf", SheetSpec(), reuse_forms=reuse)
+        result = build_game_pdf(
+            game_id, out / f"{game_id}-{reuse}.pdf", SheetSpec(), reuse_forms=reuse
+        )
         cards += result.cards
         size += result.bytes
     return time.process_time() - start, cards, size
@@ -98,7 +103,13 @@ def main() -> None:
         # Warm the file cache, bytecode and this process's imports.
         run_print_all(out / "warm")
         build_cards(out, True)
-        samples: dict[str, list[float]] = {"all": [], "all-cpu": [], "reuse": [], "no-reuse": [], "naive": []}
+        samples: dict[str, list[float]] = {
+            "all": [],
+            "all-cpu": [],
+            "reuse": [],
+            "no-reuse": [],
+            "naive": [],
+        }
         info: dict[str, object] = {}
         for _ in range(args.runs):
             seconds, cpu, data = run_print_all(out / "all")
@@ -123,16 +134,23 @@ def main() -> None:
     cpu_all = statistics.median(samples["all-cpu"])
     per_card = total_bytes / total_cards
     met = "met" if min(t_all, cpu_all) < 5 and per_card < 20_000 else "MISSED"
-    print(f"print all, fresh process, {len(all_data['files'])} files, {total_cards} cards: {t_all:.2f} s wall, "
-          f"{cpu_all:.2f} s CPU ({total_cards / cpu_all:.0f} cards per CPU second), "
-          f"{per_card / 1000:.1f} kB/card over all files; target < 5 s and < 20 kB/card: {met}")
+    print(
+        f"print all, fresh process, {len(all_data['files'])} files, {total_cards} cards: {t_all:.2f} s wall, "
+        f"{cpu_all:.2f} s CPU ({total_cards / cpu_all:.0f} cards per CPU second), "
+        f"{per_card / 1000:.1f} kB/card over all files; target < 5 s and < 20 kB/card: {met}"
+    )
     base = statistics.median(samples["reuse"])
-    for key, label in (("reuse", "card PDFs, forms reused   "), ("no-reuse", "peer: no form reuse       "),
-                       ("naive", "peer: bare reportlab sheet")):
+    for key, label in (
+        ("reuse", "card PDFs, forms reused   "),
+        ("no-reuse", "peer: no form reuse       "),
+        ("naive", "peer: bare reportlab sheet"),
+    ):
         seconds = statistics.median(samples[key])
         cards, size = info[key]  # type: ignore[misc]
-        print(f"{label}  {seconds:6.2f} s CPU  {cards / seconds:7.0f} cards/s  {size / cards / 1000:5.1f} kB/card  "
-              f"time ratio {seconds / base:4.2f}x")
+        print(
+            f"{label}  {seconds:6.2f} s CPU  {cards / seconds:7.0f} cards/s  {size / cards / 1000:5.1f} kB/card  "
+            f"time ratio {seconds / base:4.2f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -20,8 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.poker.cards import DECK, Card  # noqa: E402
-from companion.poker.tables import build_tables, holdem_value, holdem_value_unchecked  # noqa: E402
+import itertools
+
+from companion.poker.cards import DECK, Card
+from companion.poker.tables import build_tables, holdem_value, holdem_value_unchecked
 
 
 def interleaved(runs: dict[str, tuple[Callable[[], object], int]], rounds: int) -> dict[str, float]:
@@ -44,7 +46,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--pokerkit-hands", type=int, default=3_000, help="pokerkit is slow: rank fewer")
+    parser.add_argument(
+        "--pokerkit-hands", type=int, default=3_000, help="pokerkit is slow: rank fewer"
+    )
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
@@ -55,7 +59,9 @@ def main() -> None:
 
     start = time.perf_counter()
     build_tables()
-    print(f"lookup tables built in {time.perf_counter() - start:.3f} s (pure Python, once per process)")
+    print(
+        f"lookup tables built in {time.perf_counter() - start:.3f} s (pure Python, once per process)"
+    )
 
     ours = "companion holdem_value (checks duplicates)"
     runs: dict[str, tuple[Callable[[], object], int]] = {
@@ -94,7 +100,8 @@ def main() -> None:
         m = min(n, args.pokerkit_hands)
         pk = [("".join(c.code for c in h[:2]), "".join(c.code for c in h[2:])) for h in hands[:m]]
         runs[f"pokerkit StandardHighHand ({m:,} hands)"] = (
-            lambda: [StandardHighHand.from_game(a, b) for a, b in pk], m
+            lambda: [StandardHighHand.from_game(a, b) for a, b in pk],
+            m,
         )
     except ImportError:
         print("  pokerkit not installed")
@@ -120,16 +127,20 @@ def _agreement(plain: list[list[int]], treys_hands: list[list[int]]) -> None:
 
     ev = treys.Evaluator()
     mapping: dict[int, set[int]] = {}
-    for ours, theirs in zip((holdem_value(h) for h in plain), (ev.evaluate(h[:2], h[2:]) for h in treys_hands)):
+    for ours, theirs in zip(
+        (holdem_value(h) for h in plain), (ev.evaluate(h[:2], h[2:]) for h in treys_hands)
+    ):
         mapping.setdefault(ours, set()).add(theirs)
     # Every pairwise comparison agrees exactly when our values map to treys'
     # one-to-one and in reverse order (treys: lower is better).
     one_to_one = all(len(v) == 1 for v in mapping.values())
     ordered = [next(iter(mapping[k])) for k in sorted(mapping)]
-    reversed_order = all(a > b for a, b in zip(ordered, ordered[1:]))
+    reversed_order = all(a > b for a, b in itertools.pairwise(ordered))
     pairs = len(plain) * (len(plain) - 1) // 2
     verdict = "agree" if one_to_one and reversed_order else "DISAGREE"
-    print(f"agreement with treys: all {pairs:,} pairwise comparisons {verdict} ({len(mapping):,} distinct values)")
+    print(
+        f"agreement with treys: all {pairs:,} pairwise comparisons {verdict} ({len(mapping):,} distinct values)"
+    )
     if verdict != "agree":
         raise SystemExit(1)
 
@@ -147,11 +158,17 @@ def _batch(plain: list[list[int]], treys_rate: float | None, rounds: int) -> Non
     big = np.tile(arr, (reps, 1))
     packed = batch.to_packed(batch.evaluate7(arr))
     mismatches = sum(1 for i in range(len(arr)) if int(packed[i]) != holdem_value(plain[i]))
-    print(f"batch path ({len(big):,} hands a run; all {len(arr):,} hands checked against holdem_value: "
-          f"{mismatches} mismatches):")
-    r = interleaved({"companion batch.evaluate7 (numpy)": (lambda: batch.evaluate7(big), len(big))}, rounds)
+    print(
+        f"batch path ({len(big):,} hands a run; all {len(arr):,} hands checked against holdem_value: "
+        f"{mismatches} mismatches):"
+    )
+    r = interleaved(
+        {"companion batch.evaluate7 (numpy)": (lambda: batch.evaluate7(big), len(big))}, rounds
+    )
     if treys_rate:
-        print(f"  ratio batch / treys          {r['companion batch.evaluate7 (numpy)'] / treys_rate:8.1f}x")
+        print(
+            f"  ratio batch / treys          {r['companion batch.evaluate7 (numpy)'] / treys_rate:8.1f}x"
+        )
 
 
 def _preflop() -> None:

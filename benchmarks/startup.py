@@ -28,8 +28,16 @@ def main() -> None:
         "python -c pass": [sys.executable, "-c", "pass"],
         "companion --help": [sys.executable, "-m", "companion", "--help"],
         "companion --version": [sys.executable, "-m", "companion", "--version"],
-        "companion rank ...": [sys.executable, "-m", "companion", "rank", "--board", "Ah Kd 7c 7s 2h",
-                               "alice=As 7d", "bob=Kh Kc"],
+        "companion rank ...": [
+            sys.executable,
+            "-m",
+            "companion",
+            "rank",
+            "--board",
+            "Ah Kd 7c 7s 2h",
+            "alice=As 7d",
+            "bob=Kh Kc",
+        ],
     }
     for cmd in peers.values():  # warm the file cache and bytecode
         _time(cmd)

@@ -167,7 +167,11 @@ class StateFile:
     """
 
     def __init__(
-        self, path: str | Path, components: Sequence[Component] = (), *, timeout: float = BUSY_TIMEOUT
+        self,
+        path: str | Path,
+        components: Sequence[Component] = (),
+        *,
+        timeout: float = BUSY_TIMEOUT,
     ) -> None:
         self.path = Path(path)
         check_file(self.path)

@@ -56,7 +56,9 @@ def cli() -> Callable[..., CliResult]:
 
 
 @pytest.fixture(autouse=True)
-def _private_state(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _private_state(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """No test ever reads or writes the real user state directory."""
     state_dir = tmp_path_factory.mktemp("state")
     monkeypatch.setenv("COMPANION_STATE", str(state_dir / "companion.sqlite3"))

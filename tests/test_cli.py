@@ -47,7 +47,12 @@ def test_version_prints_the_version() -> None:
 
 
 def test_python_dash_m_runs_the_same_cli() -> None:
-    proc = subprocess.run([sys.executable, "-m", "companion", "--version"], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 0
     assert proc.stdout.strip() == f"companion {__version__}"
 
@@ -125,4 +130,6 @@ def test_command_owners_table_matches_what_each_module_registers() -> None:
         group = typer.main.get_command(build_app((module,)))
         for name in group.commands:  # type: ignore[attr-defined]
             registered[name] = module
-    assert registered == {name: mod for name, mod in COMMAND_OWNERS.items() if mod in set(registered.values())}
+    assert registered == {
+        name: mod for name, mod in COMMAND_OWNERS.items() if mod in set(registered.values())
+    }

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.fileio import write_atomic
 from companion.errors import CompanionError
+from companion.fileio import write_atomic
 from companion.paths import state_path
 
 

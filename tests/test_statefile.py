@@ -30,7 +30,9 @@ NOTES = Component(
     (script("CREATE TABLE notes_text (id INTEGER PRIMARY KEY, body TEXT NOT NULL)"),),
     prefix="notes_",
 )
-TALLY = Component("tally", (script("CREATE TABLE tally_marks (n INTEGER NOT NULL)"),), prefix="tally_")
+TALLY = Component(
+    "tally", (script("CREATE TABLE tally_marks (n INTEGER NOT NULL)"),), prefix="tally_"
+)
 
 
 def _note(state: StateFile, body: str) -> None:
@@ -117,7 +119,9 @@ def test_another_programs_sqlite_file_is_refused_untouched(tmp_path: Path) -> No
         conn.execute("CREATE TABLE recipes (name TEXT)")
         conn.execute("INSERT INTO recipes VALUES ('soup')")
     conn.close()
-    _refused(path, "is an SQLite database of another program, not companion's; it was left untouched")
+    _refused(
+        path, "is an SQLite database of another program, not companion's; it was left untouched"
+    )
 
 
 def test_an_empty_sqlite_file_of_another_program_is_refused_by_its_mark(tmp_path: Path) -> None:
@@ -138,9 +142,11 @@ def test_a_damaged_file_is_refused_untouched(tmp_path: Path) -> None:
     assert len(raw) > 3 * page
     raw[page : 3 * page] = b"\xde\xad\xbe\xef" * (page // 2)
     path.write_bytes(bytes(raw))
-    with pytest.raises(CompanionError, match="is damaged or not a database") as err:
-        with StateFile(path, [NOTES]) as state:
-            _notes(state)
+    with (
+        pytest.raises(CompanionError, match="is damaged or not a database") as err,
+        StateFile(path, [NOTES]) as state,
+    ):
+        _notes(state)
     assert str(path) in err.value.message and "\n" not in err.value.message
     assert path.read_bytes() == bytes(raw)
 
@@ -208,9 +214,8 @@ def test_a_file_of_another_program_is_refused_before_a_read_too(tmp_path: Path) 
     conn.close()
     before = path.read_bytes()
     for transaction in (read_transaction, write_transaction):
-        with pytest.raises(CompanionError, match="another program"):
-            with transaction(path, NOTES):
-                pass
+        with pytest.raises(CompanionError, match="another program"), transaction(path, NOTES):
+            pass
     assert path.read_bytes() == before
 
 
@@ -250,7 +255,9 @@ def test_a_migration_keeps_the_rows_already_there(tmp_path: Path) -> None:
         prefix="notes_",
     )
     with StateFile(path, [v2]) as state, state.transaction(write=False) as conn:
-        assert conn.execute("SELECT body, author FROM notes_text").fetchall() == [("before the upgrade", "Ann")]
+        assert conn.execute("SELECT body, author FROM notes_text").fetchall() == [
+            ("before the upgrade", "Ann")
+        ]
 
 
 def test_a_failing_migration_leaves_the_file_at_its_old_version(tmp_path: Path) -> None:
@@ -264,7 +271,9 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(tmp_path: Path) 
         raise sqlite3.OperationalError("simulated failure half way")
 
     before = path.read_bytes()
-    with pytest.raises(CompanionError, match="cannot upgrade state file .* to notes schema 2") as err:
+    with pytest.raises(
+        CompanionError, match="cannot upgrade state file .* to notes schema 2"
+    ) as err:
         StateFile(path, [Component("notes", (*NOTES.migrations, broken), prefix="notes_")])
     assert str(path) in err.value.message
     assert path.read_bytes() == before
@@ -272,7 +281,12 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(tmp_path: Path) 
     with StateFile(path, [NOTES]) as state:
         assert _notes(state) == ["safe"]
         with state.transaction(write=False) as conn:
-            assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'notes_half'").fetchone()[0] == 0
+            assert (
+                conn.execute(
+                    "SELECT count(*) FROM sqlite_master WHERE name = 'notes_half'"
+                ).fetchone()[0]
+                == 0
+            )
 
 
 def test_a_failing_first_migration_leaves_a_new_file_unmarked(tmp_path: Path) -> None:
@@ -327,8 +341,12 @@ def test_two_processes_migrating_at_once_run_the_migration_once(tmp_path: Path) 
     def start(who: str) -> subprocess.Popen[str]:
         return subprocess.Popen(
             [sys.executable, "-c", RACER, str(path), who],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, env=env, cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=ROOT,
         )
 
     first = start("first")
@@ -350,7 +368,9 @@ def test_two_processes_migrating_at_once_run_the_migration_once(tmp_path: Path) 
     assert second.returncode == 0, err_second
     assert out_first.strip().splitlines()[-1] == "done 1"
     assert out_second.strip().splitlines()[-1] == "done 1"
-    assert not any("race_log" in line for line in out_second.splitlines())  # its migration never ran
+    assert not any(
+        "race_log" in line for line in out_second.splitlines()
+    )  # its migration never ran
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT who FROM race_log").fetchall() == [("first",)]
     conn.close()
@@ -401,9 +421,12 @@ def test_a_busy_file_gives_a_clear_error_after_the_timeout(tmp_path: Path) -> No
 
 
 def test_a_mistake_in_sql_is_a_bug_not_a_damaged_file(tmp_path: Path) -> None:
-    with StateFile(tmp_path / "s.sqlite3", [NOTES]) as state:
-        with pytest.raises(sqlite3.OperationalError, match="no such table"), state.transaction() as conn:
-            conn.execute("SELECT * FROM notes_nothing")
+    with (
+        StateFile(tmp_path / "s.sqlite3", [NOTES]) as state,
+        pytest.raises(sqlite3.OperationalError, match="no such table"),
+        state.transaction() as conn,
+    ):
+        conn.execute("SELECT * FROM notes_nothing")
 
 
 # -- a component reading without creating -----------------------------------------------------

@@ -30,4 +30,8 @@ class Changes(Model):
     def _only_changes(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
         fields = type(self).model_fields
-        return {k: v for k, v in data.items() if k not in fields or getattr(self, k) != fields[k].default}
+        return {
+            k: v
+            for k, v in data.items()
+            if k not in fields or getattr(self, k) != fields[k].default
+        }

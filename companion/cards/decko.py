@@ -71,8 +71,17 @@ pile, the top of the discard pile, a face-up market card, or another card in
 hand of the queen's suit."""
 
 WHEN_REVEALED: frozenset[str] = frozenset(
-    {"assisting-ace", "chip", "credit", "crypto", "dissolving", "double", "jovial-jack",
-     "rich-king", *QUEEN_SPECIALS}
+    {
+        "assisting-ace",
+        "chip",
+        "credit",
+        "crypto",
+        "dissolving",
+        "double",
+        "jovial-jack",
+        "rich-king",
+        *QUEEN_SPECIALS,
+    }
 )
 """Specials that act in the Reveal cards phase."""
 
@@ -204,8 +213,20 @@ class MarketCard(CardModel):
 
 
 WildcardRule = Literal[
-    "holdem", "clown-car", "lowball", "stud", "tcg", "fried-chicken", "deckorama",
-    "inferno", "purge", "battle-royale", "low-sum", "solo", "pro-table", "penultimo",
+    "holdem",
+    "clown-car",
+    "lowball",
+    "stud",
+    "tcg",
+    "fried-chicken",
+    "deckorama",
+    "inferno",
+    "purge",
+    "battle-royale",
+    "low-sum",
+    "solo",
+    "pro-table",
+    "penultimo",
 ]
 """Key of a wildcard round's special rule (what ``companion rank --wildcard`` takes)."""
 

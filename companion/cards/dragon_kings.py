@@ -75,7 +75,9 @@ class WingCard(CardModel):
     @model_validator(mode="after")
     def _involuntary_cards_are_black_kings(self) -> WingCard:
         if self.involuntary != (self.king is not None):
-            raise ValueError("involuntary wing cards, and only they, name their black king (Ks or Kc)")
+            raise ValueError(
+                "involuntary wing cards, and only they, name their black king (Ks or Kc)"
+            )
         return self
 
     @property

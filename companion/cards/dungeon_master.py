@@ -35,7 +35,16 @@ Attribute = Literal[
 """The ten hero attributes, in the order of the rulebook's d10 table (1 = sword ... 10 = shield)."""
 
 ATTRIBUTES: tuple[Attribute, ...] = (
-    "sword", "axe", "dagger", "bow", "stealth", "spell", "bless", "heal", "armor", "shield",
+    "sword",
+    "axe",
+    "dagger",
+    "bow",
+    "stealth",
+    "spell",
+    "bless",
+    "heal",
+    "armor",
+    "shield",
 )
 """The d10 table of the treasure phase: a roll of ``n`` gives ``ATTRIBUTES[n - 1]``."""
 
@@ -47,6 +56,7 @@ def is_attribute(value: object) -> TypeGuard[Attribute]:
     (True, False, False)
     """
     return value in ATTRIBUTES
+
 
 CreatureType = Literal["undead", "goblinkin", "swarm", "x"]
 """Creature types: three that meld (undead, goblinkin, swarm) and ``x``, which never melds."""

@@ -243,8 +243,12 @@ StepKind = Literal[
     "may-retry",
     "get-amulet",
 ]
-assert set(get_args(PartEffect)) == set(PART_EFFECTS), "PartEffect and PART_EFFECTS must list the same keys"
-assert set(get_args(SkillEffect)) == set(SKILL_EFFECTS), "SkillEffect and SKILL_EFFECTS must list the same keys"
+assert set(get_args(PartEffect)) == set(PART_EFFECTS), (
+    "PartEffect and PART_EFFECTS must list the same keys"
+)
+assert set(get_args(SkillEffect)) == set(SKILL_EFFECTS), (
+    "SkillEffect and SKILL_EFFECTS must list the same keys"
+)
 assert set(get_args(StepKind)) == set(STEP_KINDS), "StepKind and STEP_KINDS must list the same keys"
 
 NonNegative = Annotated[int, Field(ge=0)]
@@ -343,8 +347,14 @@ class DodStep(Model):
 
     @model_validator(mode="after")
     def _fields_for_kind(self) -> DodStep:
-        need = {"test": ("stat", "difficulty"), "combat": ("monster",), "upgrade": ("stat",),
-                "teleport": ("to",), "must-move": ("unless",), "check": ("results",)}
+        need = {
+            "test": ("stat", "difficulty"),
+            "combat": ("monster",),
+            "upgrade": ("stat",),
+            "teleport": ("to",),
+            "must-move": ("unless",),
+            "check": ("results",),
+        }
         for name in need.get(self.do, ()):
             if not getattr(self, name):
                 raise ValueError(f"a '{self.do}' step needs '{name}'")
@@ -375,7 +385,9 @@ class DodRoomAction(Model):
     @property
     def levels(self) -> range:
         """Dungeon levels where the action may be done."""
-        return {None: range(1, 9), ">=3": range(3, 9), ">=5": range(5, 9), "<8": range(1, 8)}[self.gate]
+        return {None: range(1, 9), ">=3": range(3, 9), ">=5": range(5, 9), "<8": range(1, 8)}[
+            self.gate
+        ]
 
 
 class DodRoom(CardModel):
@@ -497,8 +509,17 @@ class DodCounter(CardModel):
 
 
 Card = Annotated[
-    DodPowerCard | DodRoom | DodCharacter | DodMonsterCard | DodUpgrade | DodGold | DodLevel
-    | DodPoisoned | DodAmulet | DodCounter | InfoCard,
+    DodPowerCard
+    | DodRoom
+    | DodCharacter
+    | DodMonsterCard
+    | DodUpgrade
+    | DodGold
+    | DodLevel
+    | DodPoisoned
+    | DodAmulet
+    | DodCounter
+    | InfoCard,
     Field(discriminator="type"),
 ]
 

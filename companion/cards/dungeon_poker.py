@@ -460,7 +460,13 @@ TREASURE_CLASSES: dict[str, str] = {
     "major": "major artifact; salvage 500 unless the card says otherwise",
     "legendary": "legendary artifact; salvage 1000; its owner may keep only one minor artifact beside it",
 }
-DEFAULT_SALVAGE: dict[str, int] = {"sudden": 0, "minor": 0, "artifact": 0, "major": 500, "legendary": 1000}
+DEFAULT_SALVAGE: dict[str, int] = {
+    "sudden": 0,
+    "minor": 0,
+    "artifact": 0,
+    "major": 500,
+    "legendary": 1000,
+}
 
 Activation = Literal["sudden", "special-action", "passive", "automatic", "none"]
 ACTIVATIONS: dict[str, str] = {

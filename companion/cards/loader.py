@@ -10,7 +10,6 @@ Loading is cached per (game, folder); :func:`clear_cache` forgets it.
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,7 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from companion import GAMES
-from companion.cards.base import CardModel, DeckInfo, GameInfo
+from companion.cards.base import DeckInfo, GameInfo
 from companion.cards.games import card_union
 from companion.errors import CompanionError
 from companion.paths import cards_dir
@@ -36,7 +35,11 @@ class CardDataError(CompanionError):
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = list(problems)
-        more = f" (and {len(problems) - 1} more; run 'companion cards validate')" if len(problems) > 1 else ""
+        more = (
+            f" (and {len(problems) - 1} more; run 'companion cards validate')"
+            if len(problems) > 1
+            else ""
+        )
         super().__init__(problems[0] + more)
 
     def __reduce__(self) -> tuple[type[CardDataError], tuple[list[str]]]:
@@ -161,7 +164,7 @@ def _show(path: Path) -> str:
 def _read_yaml(path: Path, problems: list[str]) -> Any:
     try:
         with path.open(encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=_YamlLoader)  # noqa: S506 - a safe loader
+            return yaml.load(handle, Loader=_YamlLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}: " if mark is not None else ""
@@ -187,10 +190,14 @@ def _read_game(game_dir: Path, expected_id: str | None, problems: list[str]) -> 
         problems.extend(f"{_show(game_file)}: {line}" for line in _describe(exc))
         return None
     if expected_id is not None and game.id != expected_id:
-        problems.append(f"{_show(game_file)}: id: '{game.id}' does not match its folder '{expected_id}'")
+        problems.append(
+            f"{_show(game_file)}: id: '{game.id}' does not match its folder '{expected_id}'"
+        )
         return None
     if game.id not in GAMES:
-        problems.append(f"{_show(game_file)}: id: unknown game '{game.id}' (games: {', '.join(GAMES)})")
+        problems.append(
+            f"{_show(game_file)}: id: unknown game '{game.id}' (games: {', '.join(GAMES)})"
+        )
         return None
 
     adapter: TypeAdapter[Any] = TypeAdapter(card_union(game.id))
@@ -208,7 +215,10 @@ def _read_game(game_dir: Path, expected_id: str | None, problems: list[str]) -> 
             continue
         cards.extend(_read_deck(path, deck, adapter, seen, problems))
     for deck in game.decks:
-        if not (game_dir / f"{deck.id}.yaml").is_file() and not (game_dir / f"{deck.id}.yml").is_file():
+        if (
+            not (game_dir / f"{deck.id}.yaml").is_file()
+            and not (game_dir / f"{deck.id}.yml").is_file()
+        ):
             problems.append(f"{_show(game_file)}: deck '{deck.id}' has no file {deck.id}.yaml")
     order = {d.id: i for i, d in enumerate(game.decks)}
     cards.sort(key=lambda c: order[c.deck])  # stable: file order within a deck
@@ -228,7 +238,9 @@ def _read_deck(
         return []
     unknown = set(raw) - {"cards", "deck", "notes"}
     if unknown:
-        problems.append(f"{_show(path)}: unknown top-level key(s): {', '.join(sorted(map(str, unknown)))}")
+        problems.append(
+            f"{_show(path)}: unknown top-level key(s): {', '.join(sorted(map(str, unknown)))}"
+        )
     out: list[Any] = []
     for index, entry in enumerate(raw["cards"]):
         label = _label(entry, index)
@@ -237,7 +249,9 @@ def _read_deck(
             continue
         data = dict(entry)
         if data.get("deck", deck.id) != deck.id:
-            problems.append(f"{_show(path)}: card {label}: deck: '{data['deck']}' but the file is deck '{deck.id}'")
+            problems.append(
+                f"{_show(path)}: card {label}: deck: '{data['deck']}' but the file is deck '{deck.id}'"
+            )
             continue
         data["deck"] = deck.id
         if deck.default_type and "type" not in data:
@@ -257,7 +271,9 @@ def _read_deck(
         if deck.variant and not card.variant:
             card = card.model_copy(update={"variant": True})
         if card.id in seen:
-            problems.append(f"{_show(path)}: card {label}: id: '{card.id}' is already used in {seen[card.id]}")
+            problems.append(
+                f"{_show(path)}: card {label}: id: '{card.id}' is already used in {seen[card.id]}"
+            )
             continue
         seen[card.id] = _show(path)
         out.append(card)
@@ -307,7 +323,9 @@ def _describe(exc: ValidationError, tag: str | None = None) -> list[str]:
             if kind == "union_tag_not_found":
                 lines.append("type: is required (which kind of card is this?)")
             else:
-                lines.append(f"type: unknown card type {ctx.get('tag')!r} (expected one of {ctx.get('expected_tags')})")
+                lines.append(
+                    f"type: unknown card type {ctx.get('tag')!r} (expected one of {ctx.get('expected_tags')})"
+                )
             continue
         # Inside a discriminated union the first location is the card's type tag.
         if tag is not None and loc and loc[0] == tag:
@@ -324,8 +342,11 @@ def _describe(exc: ValidationError, tag: str | None = None) -> list[str]:
                 message = err["msg"]
         else:
             message = err["msg"][:1].lower() + err["msg"][1:]
-        if kind not in ("missing", "extra_forbidden") and "input" in err and not isinstance(err["input"], dict | list):
+        if (
+            kind not in ("missing", "extra_forbidden")
+            and "input" in err
+            and not isinstance(err["input"], dict | list)
+        ):
             message += f" (got {err['input']!r})"
         lines.append(f"{where}: {message}")
     return lines
-

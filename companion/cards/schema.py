@@ -40,7 +40,7 @@ def card_file_schema(game: str | None = None) -> dict[str, Any]:
         return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schemas[game]}
     defs: dict[str, Any] = {}
     options = []
-    for g, s in schemas.items():
+    for _g, s in schemas.items():
         defs.update(s.pop("$defs", {}))
         defs[s["title"].replace(" ", "_")] = s
         options.append({"$ref": f"#/$defs/{s['title'].replace(' ', '_')}"})

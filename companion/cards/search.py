@@ -29,4 +29,3 @@ def find_cards(
     where = f" in {game}" if game else ""
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
     raise CompanionError(f"no card named '{name}'{where}{hint}")
-

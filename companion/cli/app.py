@@ -83,7 +83,10 @@ def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
     @app.callback()
     def root(
         version: bool = typer.Option(
-            False, "--version", callback=_show_version, is_eager=True,
+            False,
+            "--version",
+            callback=_show_version,
+            is_eager=True,
             help="Print the version and exit.",
         ),
     ) -> None:
@@ -142,7 +145,7 @@ def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
         except OSError:
             pass
         return 0
-    except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
+    except Exception as exc:
         if os.environ.get("COMPANION_DEBUG"):
             traceback.print_exc()
         _error(

@@ -13,8 +13,19 @@ cards_app = typer.Typer(
     help="Browse and check the card database (cards_data/).", no_args_is_help=True
 )
 
-BASE_FIELDS = ("type", "id", "name", "deck", "quantity", "text", "flavor", "designed",
-               "designed_reason", "variant", "art")
+BASE_FIELDS = (
+    "type",
+    "id",
+    "name",
+    "deck",
+    "quantity",
+    "text",
+    "flavor",
+    "designed",
+    "designed_reason",
+    "variant",
+    "art",
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -40,7 +51,12 @@ def _details(card: Any) -> str:
 
 @cards_app.command("list")
 def list_cards(
-    game: Annotated[str, typer.Argument(help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d.")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d."
+        ),
+    ],
     deck: Annotated[str | None, typer.Option("--deck", help="Only this deck.")] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -54,7 +70,9 @@ def list_cards(
         return
     from rich.table import Table
 
-    deck_info = cards.game.deck(deck) if deck else None  # a wrong deck id was reported by cards.deck above
+    deck_info = (
+        cards.game.deck(deck) if deck else None
+    )  # a wrong deck id was reported by cards.deck above
     title = f"{cards.game.name}" + (f" · {deck_info.name}" if deck_info else "")
     table = Table(title=title, title_justify="left")
     table.add_column("deck", style="dim")
@@ -126,7 +144,12 @@ def _pretty(value: Any) -> str:
 
 @cards_app.command("validate")
 def validate(
-    folder: Annotated[Path | None, typer.Argument(help="A card folder (all games) or one game's folder; default: the built-in database.")] = None,
+    folder: Annotated[
+        Path | None,
+        typer.Argument(
+            help="A card folder (all games) or one game's folder; default: the built-in database."
+        ),
+    ] = None,
 ) -> None:
     """Check card files and list every problem (exit 2 if there is any)."""
     import sys
@@ -140,7 +163,9 @@ def validate(
             sys.stderr.write(f"error: {line}\n")
         raise typer.Exit(2)
     count = sum(g.total() for g in games)
-    console().print(f"ok: {count} cards in {sum(len(g.decks) for g in games)} decks of {len(games)} game(s)")
+    console().print(
+        f"ok: {count} cards in {sum(len(g.decks) for g in games)} decks of {len(games)} game(s)"
+    )
 
 
 @cards_app.command("schema")

@@ -49,7 +49,9 @@ def _play_spec(text: str) -> dict[str, Any]:
     hero, _, rest = text.rpartition("=")
     card, _, use = rest.partition(":")
     if not card.strip() or (("=" in text) and not hero.strip()):
-        raise CompanionError(f"--play '{text}': write HERO=CARD, HERO=CARD:fight|ability, or CARD:ability")
+        raise CompanionError(
+            f"--play '{text}': write HERO=CARD, HERO=CARD:fight|ability, or CARD:ability"
+        )
     spec: dict[str, Any] = {"card": card.strip()}
     if hero.strip():
         spec["hero"] = hero.strip()
@@ -87,25 +89,103 @@ def _level_choice(value: str) -> dict[str, Any]:
 
 @dm_app.command("resolve")
 def resolve_command(
-    file: Annotated[str | None, typer.Argument(help="Encounter file (YAML or JSON; '-' reads standard input). Flags add to it or override it.", show_default=False)] = None,
-    party: Annotated[list[str] | None, typer.Option("--party", "-p", help="Heroes of the party, comma separated (Barbarian,Wizard,...).")] = None,
-    gain: Annotated[list[str] | None, typer.Option("--gain", help="Levels gained: HERO:ATTRIBUTE[:LEVELS] (repeat).")] = None,
-    creatures: Annotated[list[str] | None, typer.Option("--creatures", "--meld", "-c", help="The Dungeon Master's meld of creatures, comma separated.")] = None,
+    file: Annotated[
+        str | None,
+        typer.Argument(
+            help="Encounter file (YAML or JSON; '-' reads standard input). Flags add to it or override it.",
+            show_default=False,
+        ),
+    ] = None,
+    party: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--party", "-p", help="Heroes of the party, comma separated (Barbarian,Wizard,...)."
+        ),
+    ] = None,
+    gain: Annotated[
+        list[str] | None,
+        typer.Option("--gain", help="Levels gained: HERO:ATTRIBUTE[:LEVELS] (repeat)."),
+    ] = None,
+    creatures: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--creatures",
+            "--meld",
+            "-c",
+            help="The Dungeon Master's meld of creatures, comma separated.",
+        ),
+    ] = None,
     trap: Annotated[str | None, typer.Option("--trap", help="The Dungeon Master's trap.")] = None,
-    obstacle: Annotated[str | None, typer.Option("--obstacle", help="The Dungeon Master's obstacle (turns on the Obstacles variant).")] = None,
+    obstacle: Annotated[
+        str | None,
+        typer.Option(
+            "--obstacle", help="The Dungeon Master's obstacle (turns on the Obstacles variant)."
+        ),
+    ] = None,
     room: Annotated[str | None, typer.Option("--room", help="The room played with it.")] = None,
-    treasure: Annotated[list[str] | None, typer.Option("--treasure", "-t", help="Treasure cards the party risks this turn (repeat or comma list).")] = None,
-    play: Annotated[list[str] | None, typer.Option("--play", help="An attribute card: HERO=CARD, HERO=CARD:fight|ability|best, or CARD:ability (repeat).")] = None,
-    secret_passage: Annotated[list[str] | None, typer.Option("--secret-passage", help="A DM card discarded by a Secret Passage card (repeat).")] = None,
-    lose: Annotated[list[str] | None, typer.Option("--lose", help="Heroes to lose first, in order; the rest are random (repeat or comma list).")] = None,
-    revive: Annotated[list[str] | None, typer.Option("--revive", help="Whom recovery cards bring back first.")] = None,
-    prisoner: Annotated[list[str] | None, typer.Option("--prisoner", help="A Prisoner card: the character it frees, or 'random' (repeat).")] = None,
-    experience: Annotated[int | None, typer.Option("--experience", help="Experience cards played in the treasure phase.", min=0, max=10)] = None,
-    level_up: Annotated[list[str] | None, typer.Option("--level-up", help="A level-up decided at the table: HERO:ATTRIBUTE, HERO or :ATTRIBUTE (repeat).")] = None,
-    points: Annotated[int | None, typer.Option("--points", help="Treasure points already in the pile.", min=0)] = None,
-    variant: Annotated[bool, typer.Option("--variant", help="Play with the Obstacles variant.")] = False,
-    tracked: Annotated[bool, typer.Option("--tracked", help="Use the party kept by 'companion dm party'.")] = False,
-    apply: Annotated[bool, typer.Option("--apply", help="Record the result in the tracked party (implies --tracked).")] = False,
+    treasure: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--treasure",
+            "-t",
+            help="Treasure cards the party risks this turn (repeat or comma list).",
+        ),
+    ] = None,
+    play: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--play",
+            help="An attribute card: HERO=CARD, HERO=CARD:fight|ability|best, or CARD:ability (repeat).",
+        ),
+    ] = None,
+    secret_passage: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--secret-passage", help="A DM card discarded by a Secret Passage card (repeat)."
+        ),
+    ] = None,
+    lose: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--lose",
+            help="Heroes to lose first, in order; the rest are random (repeat or comma list).",
+        ),
+    ] = None,
+    revive: Annotated[
+        list[str] | None, typer.Option("--revive", help="Whom recovery cards bring back first.")
+    ] = None,
+    prisoner: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--prisoner", help="A Prisoner card: the character it frees, or 'random' (repeat)."
+        ),
+    ] = None,
+    experience: Annotated[
+        int | None,
+        typer.Option(
+            "--experience", help="Experience cards played in the treasure phase.", min=0, max=10
+        ),
+    ] = None,
+    level_up: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--level-up",
+            help="A level-up decided at the table: HERO:ATTRIBUTE, HERO or :ATTRIBUTE (repeat).",
+        ),
+    ] = None,
+    points: Annotated[
+        int | None, typer.Option("--points", help="Treasure points already in the pile.", min=0)
+    ] = None,
+    variant: Annotated[
+        bool, typer.Option("--variant", help="Play with the Obstacles variant.")
+    ] = False,
+    tracked: Annotated[
+        bool, typer.Option("--tracked", help="Use the party kept by 'companion dm party'.")
+    ] = False,
+    apply: Annotated[
+        bool,
+        typer.Option("--apply", help="Record the result in the tracked party (implies --tracked)."),
+    ] = False,
     seed: SeedOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -133,7 +213,9 @@ def resolve_command(
             entry = next((h for h in heroes if h["hero"].casefold() == hero.casefold()), None)
             if entry is None:
                 if tracked:
-                    raise CompanionError("--gain with --tracked: record levels with 'companion dm party level-up'")
+                    raise CompanionError(
+                        "--gain with --tracked: record levels with 'companion dm party level-up'"
+                    )
                 raise CompanionError(f"--gain '{hero}': that hero is not in the party")
             gained = entry.setdefault("gained", {})
             gained[attribute] = gained.get(attribute, 0) + amount
@@ -173,9 +255,13 @@ def resolve_command(
         data["seed"] = random.SystemRandom().randrange(1, 10**6)
     if tracked:
         if data.get("party"):
-            raise CompanionError("--tracked uses the stored party; leave out --party and the file's party")
+            raise CompanionError(
+                "--tracked uses the stored party; leave out --party and the file's party"
+            )
     elif not data.get("party"):
-        raise CompanionError("no party: give --party HERO,HERO,... or 'party:' in the file, or use --tracked")
+        raise CompanionError(
+            "no party: give --party HERO,HERO,... or 'party:' in the file, or use --tracked"
+        )
     spec = parse_encounter(data, source)
     catalog = Catalog.load()
 
@@ -192,12 +278,16 @@ def resolve_command(
 
     def run(stored: Party) -> Party:
         if stored.winner is not None:
-            raise CompanionError(f"this game is over: the {'party' if stored.winner == 'party' else 'Dungeon Master'} won; start again with 'companion dm party new --replace'")
+            raise CompanionError(
+                f"this game is over: the {'party' if stored.winner == 'party' else 'Dungeon Master'} won; start again with 'companion dm party new --replace'"
+            )
         heroes = tuple(h.as_party_hero() for h in stored.living)
         by_id = {c.id: c for c in catalog.characters()}
         pool = tuple(by_id[i] for i in stored.deck if i in by_id)
         tracked_spec = spec.model_copy(update={"treasure_points": stored.treasure_points})
-        holder["result"] = resolve(build_encounter(tracked_spec, catalog, party=heroes, recruit_pool=pool))
+        holder["result"] = resolve(
+            build_encounter(tracked_spec, catalog, party=heroes, recruit_pool=pool)
+        )
         return stored.apply(holder["result"], {c.name: c for c in catalog.characters()})
 
     if apply:
@@ -236,7 +326,9 @@ def _show_resolution(result: Resolution, as_json: bool, applied: bool = False) -
         notes = any(p.use == "ability" or p.effect == "not needed" for p in result.plays)
         party_table = Table(title="Party", title_justify="left", show_edge=False)
         for column in ("hero", "card", "use", "level", "bonus", "Fight"):
-            party_table.add_column(column, justify="right" if column in ("level", "bonus", "Fight") else "left")
+            party_table.add_column(
+                column, justify="right" if column in ("level", "bonus", "Fight") else "left"
+            )
         if notes:
             party_table.add_column("effect")
         for p in result.plays:
@@ -264,7 +356,9 @@ def _show_resolution(result: Resolution, as_json: bool, applied: bool = False) -
         party_table.caption_justify = "left"
         out.print(party_table)
     elif result.party_total is not None:
-        out.print(f"[bold]Party[/] total: {result.party_total} (the minimum: no cards played for points)")
+        out.print(
+            f"[bold]Party[/] total: {result.party_total} (the minimum: no cards played for points)"
+        )
     if result.killed:
         verdict = f"[red]{len(result.killed)} killed: {', '.join(result.killed)}[/]"
     else:
@@ -274,12 +368,15 @@ def _show_resolution(result: Resolution, as_json: bool, applied: bool = False) -
         lines.append(f"[green]brought back: {', '.join(result.recovered)}[/]")
     if result.treasure_played:
         lines.append(
-            f"treasure lost: {', '.join(result.treasure_played)}" if result.treasure_lost
+            f"treasure lost: {', '.join(result.treasure_played)}"
+            if result.treasure_lost
             else f"treasure claimed: {', '.join(result.treasure_claimed)} (+{result.points_gained})"
         )
     lines.append(f"treasure pile: {result.treasure_points} points")
     if result.winner:
-        lines.append(f"[bold]{'the party' if result.winner == 'party' else 'the Dungeon Master'} wins the game[/]")
+        lines.append(
+            f"[bold]{'the party' if result.winner == 'party' else 'the Dungeon Master'} wins the game[/]"
+        )
     out.print(Panel("\n".join(lines), title="Result", expand=False))
     why = Table.grid(padding=(0, 1))
     why.add_column(width=1)
@@ -294,7 +391,9 @@ def _show_resolution(result: Resolution, as_json: bool, applied: bool = False) -
         now = Table.grid(padding=(0, 1))
         now.add_column(style="dim", no_wrap=True)
         now.add_column(style="dim")
-        now.add_row("party now:", "; ".join(f"{h.name} ({h.describe()})" for h in result.party_after))
+        now.add_row(
+            "party now:", "; ".join(f"{h.name} ({h.describe()})" for h in result.party_after)
+        )
         out.print(now)
     note = " (recorded in the tracked party)" if applied else ""
     out.print(f"[dim]seed {result.seed}{note}[/]")
@@ -310,7 +409,9 @@ def _store(state: Path | None) -> Any:
     return PartyStore(state_path(state))
 
 
-def _show_party(party: Party, as_json: bool, note: str = "", extra: dict[str, Any] | None = None) -> None:
+def _show_party(
+    party: Party, as_json: bool, note: str = "", extra: dict[str, Any] | None = None
+) -> None:
     if as_json:
         emit_json({**party.to_json(), **(extra or {})})
         return
@@ -326,18 +427,34 @@ def _show_party(party: Party, as_json: bool, note: str = "", extra: dict[str, An
     for hero in party.heroes:
         table.add_row(hero.name, hero.describe(), "alive" if hero.alive else "[red]dead[/]")
     out.print(table)
-    out.print(f"{len(party.living)} alive · treasure {party.treasure_points} points · "
-              f"{len(party.deck)} characters left to recruit")
+    out.print(
+        f"{len(party.living)} alive · treasure {party.treasure_points} points · "
+        f"{len(party.deck)} characters left to recruit"
+    )
     if party.winner:
-        out.print(f"[bold]{'The party' if party.winner == 'party' else 'The Dungeon Master'} has won.[/]")
+        out.print(
+            f"[bold]{'The party' if party.winner == 'party' else 'The Dungeon Master'} has won.[/]"
+        )
 
 
 @party_app.command("new")
 def party_new(
     seed: SeedOption = None,
-    keep: Annotated[str | None, typer.Option("--keep", help="The six to keep, comma separated (names or numbers 1-10 of the draw).")] = None,
-    choose: Annotated[bool, typer.Option("--choose", help="Ask which six to keep even when standard input is not a terminal.")] = False,
-    replace: Annotated[bool, typer.Option("--replace", help="Replace the party already saved.")] = False,
+    keep: Annotated[
+        str | None,
+        typer.Option(
+            "--keep", help="The six to keep, comma separated (names or numbers 1-10 of the draw)."
+        ),
+    ] = None,
+    choose: Annotated[
+        bool,
+        typer.Option(
+            "--choose", help="Ask which six to keep even when standard input is not a terminal."
+        ),
+    ] = False,
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Replace the party already saved.")
+    ] = False,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -373,7 +490,9 @@ def party_new(
             out.print("Keep which six? (numbers or names, comma separated): ", end="")
             line = sys.stdin.readline()
             if not line:
-                raise CompanionError("no choice made: six of the ten characters must be kept (or use --keep)")
+                raise CompanionError(
+                    "no choice made: six of the ten characters must be kept (or use --keep)"
+                )
             try:
                 chosen = new_party(drawn, keep=_split([line]), seed=seed)
             except CompanionError as exc:
@@ -385,9 +504,20 @@ def party_new(
     else:
         party = new_party(drawn, rng=rng, seed=seed)
     drawn_names = [c.name for c in drawn.candidates]
-    store.create(party, replace=replace, event=f"party formed {how} from {', '.join(drawn_names)} (seed {seed})")
-    _show_party(party, as_json, note=f"Drew {', '.join(drawn_names)}; kept six {how} (seed {seed}).",
-                extra={"drawn": drawn_names, "discarded": [c.name for c in drawn.candidates if c.id in party.discarded]})
+    store.create(
+        party,
+        replace=replace,
+        event=f"party formed {how} from {', '.join(drawn_names)} (seed {seed})",
+    )
+    _show_party(
+        party,
+        as_json,
+        note=f"Drew {', '.join(drawn_names)}; kept six {how} (seed {seed}).",
+        extra={
+            "drawn": drawn_names,
+            "discarded": [c.name for c in drawn.candidates if c.id in party.discarded],
+        },
+    )
 
 
 @party_app.command("show")
@@ -400,8 +530,15 @@ def party_show(state: StateOption = None, as_json: JsonOption = False) -> None:
 
 @party_app.command("kill")
 def party_kill(
-    heroes: Annotated[list[str] | None, typer.Argument(help="Heroes who died.", show_default=False)] = None,
-    random_count: Annotated[int, typer.Option("--random", help="Kill this many living heroes chosen at random.", min=0, max=20)] = 0,
+    heroes: Annotated[
+        list[str] | None, typer.Argument(help="Heroes who died.", show_default=False)
+    ] = None,
+    random_count: Annotated[
+        int,
+        typer.Option(
+            "--random", help="Kill this many living heroes chosen at random.", min=0, max=20
+        ),
+    ] = 0,
     seed: SeedOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -424,7 +561,9 @@ def party_kill(
         if random_count:
             living = [h.name for h in party.living]
             if random_count > len(living):
-                raise CompanionError(f"--random {random_count}: only {len(living)} heroes are alive")
+                raise CompanionError(
+                    f"--random {random_count}: only {len(living)} heroes are alive"
+                )
             for name in rng.sample(living, random_count):
                 party = party.kill(name)
                 killed.append(name)
@@ -436,7 +575,12 @@ def party_kill(
 
 @party_app.command("revive")
 def party_revive(
-    heroes: Annotated[list[str], typer.Argument(help="Dead heroes brought back (Heal, Shield or Armor).", show_default=False)],
+    heroes: Annotated[
+        list[str],
+        typer.Argument(
+            help="Dead heroes brought back (Heal, Shield or Armor).", show_default=False
+        ),
+    ],
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -451,13 +595,21 @@ def party_revive(
         return party
 
     party = _store(state).update(change, event=f"revived {', '.join(names)}")
-    _show_party(party, as_json, note=f"Back in the party: {', '.join(back)}.", extra={"revived": back})
+    _show_party(
+        party, as_json, note=f"Back in the party: {', '.join(back)}.", extra={"revived": back}
+    )
 
 
 @party_app.command("level-up")
 def party_level_up(
-    hero: Annotated[str | None, typer.Argument(help="The hero (default: a random living hero).", show_default=False)] = None,
-    attribute: Annotated[str | None, typer.Argument(help="The attribute (default: roll the d10 table).", show_default=False)] = None,
+    hero: Annotated[
+        str | None,
+        typer.Argument(help="The hero (default: a random living hero).", show_default=False),
+    ] = None,
+    attribute: Annotated[
+        str | None,
+        typer.Argument(help="The attribute (default: roll the d10 table).", show_default=False),
+    ] = None,
     seed: SeedOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -485,18 +637,30 @@ def party_level_up(
         else:
             roll, name = roll_attribute(rng)
         party = party.level_up(chosen.name, name)
-        done.update(hero=chosen.name, attribute=name, roll=roll, level=party.hero(chosen.name).levels[name])
+        done.update(
+            hero=chosen.name, attribute=name, roll=roll, level=party.hero(chosen.name).levels[name]
+        )
         return party
 
     party = _store(state).update(change, event="level up")
     rolled = f" (d10 rolled {done['roll']})" if done["roll"] is not None else ""
-    _show_party(party, as_json, note=f"{done['hero']} gains a level: {done['attribute']} {done['level']}{rolled}.",
-                extra={"level_up": done})
+    _show_party(
+        party,
+        as_json,
+        note=f"{done['hero']} gains a level: {done['attribute']} {done['level']}{rolled}.",
+        extra={"level_up": done},
+    )
 
 
 @party_app.command("recruit")
 def party_recruit(
-    hero: Annotated[str | None, typer.Argument(help="The character freed (default: drawn at random from the character deck).", show_default=False)] = None,
+    hero: Annotated[
+        str | None,
+        typer.Argument(
+            help="The character freed (default: drawn at random from the character deck).",
+            show_default=False,
+        ),
+    ] = None,
     seed: SeedOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -524,12 +688,20 @@ def party_recruit(
         return party.recruit(card)
 
     party = _store(state).update(change, event="recruited")
-    _show_party(party, as_json, note=f"{joined[0]} joins the party.", extra={"recruited": joined[0]})
+    _show_party(
+        party, as_json, note=f"{joined[0]} joins the party.", extra={"recruited": joined[0]}
+    )
 
 
 @party_app.command("claim")
 def party_claim(
-    treasures: Annotated[list[str], typer.Argument(help="Treasure cards claimed (Silver, Gold, Gems) or a number of points.", show_default=False)],
+    treasures: Annotated[
+        list[str],
+        typer.Argument(
+            help="Treasure cards claimed (Silver, Gold, Gems) or a number of points.",
+            show_default=False,
+        ),
+    ],
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -540,5 +712,7 @@ def party_claim(
     total = 0
     for item in _split(treasures):
         total += int(item) if item.lstrip("+").isdigit() else catalog.treasure(item).points
-    party = _store(state).update(lambda p: p.add_points(total), event=f"claimed {', '.join(treasures)} (+{total})")
+    party = _store(state).update(
+        lambda p: p.add_points(total), event=f"claimed {', '.join(treasures)} (+{total})"
+    )
     _show_party(party, as_json, note=f"+{total} treasure points.", extra={"gained": total})

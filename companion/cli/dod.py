@@ -26,7 +26,11 @@ dod_app = typer.Typer(
 
 SaveFileOption = Annotated[
     Path | None,
-    typer.Option("--save-file", help="Keep the game in this JSON file instead of the state file.", show_default=False),
+    typer.Option(
+        "--save-file",
+        help="Keep the game in this JSON file instead of the state file.",
+        show_default=False,
+    ),
 ]
 
 
@@ -93,12 +97,18 @@ def _auto_name(store: SaveStore) -> str:
 def new(
     seed: SeedOption = None,
     character: Annotated[
-        str | None, typer.Option("--character", help="Play this character (a name or id) instead of drawing one.")
+        str | None,
+        typer.Option(
+            "--character", help="Play this character (a name or id) instead of drawing one."
+        ),
     ] = None,
-    save: Annotated[str | None, typer.Option("--save", help="Name of the save (default: game-N).")] = None,
+    save: Annotated[
+        str | None, typer.Option("--save", help="Name of the save (default: game-N).")
+    ] = None,
     save_file: SaveFileOption = None,
     replace: Annotated[
-        bool, typer.Option("--replace", help="Start over a save of the same name (not a damaged one).")
+        bool,
+        typer.Option("--replace", help="Start over a save of the same name (not a damaged one)."),
     ] = False,
     state: StateOption = None,
 ) -> None:
@@ -125,7 +135,9 @@ def new(
         try:
             store.load(name)
         except CompanionError as exc:
-            raise CompanionError(f"{exc.message}; it is kept: 'companion dod delete {name}' removes it") from None
+            raise CompanionError(
+                f"{exc.message}; it is kept: 'companion dod delete {name}' removes it"
+            ) from None
     game = Game.new(seed, character, name=name)
     store.create(game, replace=replace)
     _play(game, store, store, file_mode=False)
@@ -134,7 +146,10 @@ def new(
 @dod_app.command("play")
 def play(
     save: Annotated[
-        str | None, typer.Argument(help="The save to go on with (default: the last game played).", show_default=False)
+        str | None,
+        typer.Argument(
+            help="The save to go on with (default: the last game played).", show_default=False
+        ),
     ] = None,
     save_file: SaveFileOption = None,
     state: StateOption = None,
@@ -153,7 +168,9 @@ def play(
     if save is None:
         save = store.latest()
         if save is None:
-            raise CompanionError("no unfinished game to go on with; start one with 'companion dod new'")
+            raise CompanionError(
+                "no unfinished game to go on with; start one with 'companion dod new'"
+            )
     _play(store.load(save), store, store, file_mode=False)
 
 
@@ -175,19 +192,32 @@ def list_saves(json: JsonOption = False, state: StateOption = None) -> None:
     names = load_content().character_names
     table = Table(title="Dungeon of D saves")
     for column in ("save", "hero", "level", "turn", "HP", "gold", "status", "score"):
-        table.add_column(column, justify="right" if column in ("level", "turn", "HP", "gold", "score") else "left")
+        table.add_column(
+            column,
+            justify="right" if column in ("level", "turn", "HP", "gold", "score") else "left",
+        )
     for s in saves:
         status = s.status + (" (training)" if s.training else "")
         if s.damaged:
             status = f"damaged: {s.damaged}"
-        table.add_row(s.name, names.get(s.character, s.character), str(s.level), str(s.turn), str(s.hp),
-                      str(s.gold), status, str(s.score) if s.outcome == "escaped" else "")
+        table.add_row(
+            s.name,
+            names.get(s.character, s.character),
+            str(s.level),
+            str(s.turn),
+            str(s.hp),
+            str(s.gold),
+            status,
+            str(s.score) if s.outcome == "escaped" else "",
+        )
     con.print(table)
 
 
 @dod_app.command("load")
 def load(
-    save: Annotated[str | None, typer.Argument(help="The save to check and show.", show_default=False)] = None,
+    save: Annotated[
+        str | None, typer.Argument(help="The save to check and show.", show_default=False)
+    ] = None,
     save_file: SaveFileOption = None,
     json: JsonOption = False,
     state: StateOption = None,
@@ -213,13 +243,18 @@ def load(
     else:
         sys.stdout.write(render_plain(screen) + "\n")
     where = f"--save-file {save_file}" if save_file is not None else str(game.name)
-    con.print(f"Checked: {len(game.actions)} actions replay to the saved game. Go on with: companion dod play {where}",
-              markup=False, highlight=False)
+    con.print(
+        f"Checked: {len(game.actions)} actions replay to the saved game. Go on with: companion dod play {where}",
+        markup=False,
+        highlight=False,
+    )
 
 
 @dod_app.command("delete")
 def delete(
-    save: Annotated[str, typer.Argument(help="The save to delete (damaged ones too).", show_default=False)],
+    save: Annotated[
+        str, typer.Argument(help="The save to delete (damaged ones too).", show_default=False)
+    ],
     state: StateOption = None,
 ) -> None:
     """Delete a saved game (its high score, if any, stays)."""
@@ -254,15 +289,25 @@ def scores(
     names = load_content().character_names
     table = Table(title="Dungeon of D high scores")
     for column in ("#", "score", "save", "hero", "end", "level", "turns", "date"):
-        table.add_column(column, justify="right" if column in ("#", "score", "level", "turns") else "left")
+        table.add_column(
+            column, justify="right" if column in ("#", "score", "level", "turns") else "left"
+        )
     for rank, r in enumerate(rows, start=1):
         end = {"escaped": "escaped", "lost": "lost"}.get(r.outcome, r.outcome)
         if r.amulet and r.outcome == "escaped":
             end += " + Amulet"
         if r.training:
             end += " (training)"
-        table.add_row(str(rank), str(r.score), r.name, names.get(r.character, r.character), end, str(r.level),
-                      str(r.turns), datetime.fromtimestamp(r.at).strftime("%Y-%m-%d"))
+        table.add_row(
+            str(rank),
+            str(r.score),
+            r.name,
+            names.get(r.character, r.character),
+            end,
+            str(r.level),
+            str(r.turns),
+            datetime.fromtimestamp(r.at).strftime("%Y-%m-%d"),
+        )
     con.print(table)
 
 
@@ -270,7 +315,8 @@ def scores(
 def simulate(
     games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")] = 1000,
     seed: Annotated[
-        int, typer.Option("--seed", help="Seed of the run: game i is played from a seed made from it.")
+        int,
+        typer.Option("--seed", help="Seed of the run: game i is played from a seed made from it."),
     ] = 0,
     bot: Annotated[str, typer.Option("--bot", help="random, greedy or explorer.")] = "greedy",
     workers: Annotated[int, typer.Option("--workers", min=1, help="Processes to play in.")] = 1,
@@ -281,10 +327,22 @@ def simulate(
 
     err = console(stderr=True)
     if err.is_terminal:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
 
-        with Progress(TextColumn(f"{bot} bot"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err, transient=True) as progress:
+        with Progress(
+            TextColumn(f"{bot} bot"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as progress:
             task = progress.add_task("games", total=games)
             summary = run(games, seed, bot, workers, progress=lambda n: progress.advance(task, n))
     else:
@@ -304,8 +362,14 @@ def simulate(
         ("mean score", f"{summary.mean_score:.1f}"),
         ("mean turns", f"{summary.mean_turns:.1f}"),
         ("mean level at the end", f"{summary.mean_level:.2f}"),
-        ("deepest level reached", f"{summary.deepest_level} ({summary.reached(summary.deepest_level)} games)"),
-        ("reached level 8", f"{summary.reached(8)} ({100 * summary.reached(8) / summary.games:.1f}%)"),
+        (
+            "deepest level reached",
+            f"{summary.deepest_level} ({summary.reached(summary.deepest_level)} games)",
+        ),
+        (
+            "reached level 8",
+            f"{summary.reached(8)} ({100 * summary.reached(8) / summary.games:.1f}%)",
+        ),
         ("games per second", f"{summary.games_per_sec:.0f}"),
     ]
     for name, value in rows:

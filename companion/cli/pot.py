@@ -55,14 +55,47 @@ def parse_contributions(items: list[str]) -> dict[str, int]:
 
 @pot_app.command("split")
 def split(
-    contributions: Annotated[list[str], typer.Argument(help="Each player's total put in this deal, NAME=AMOUNT, in seat order starting left of the button.", show_default=False)],
-    result: Annotated[str, typer.Option("--result", "-r", help="Showdown order, best first, ties with '=': \"bob > alice = carol\".")],
-    fold: Annotated[list[str] | None, typer.Option("--fold", help="A player who folded (repeatable).")] = None,
-    game: Annotated[str, typer.Option("--game", help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips.")] = "holdem",
-    button: Annotated[str | None, typer.Option("--button", help="The player on the button (default: the last one listed).")] = None,
-    unit: Annotated[int | None, typer.Option("--unit", help="Smallest chip (default 100 for dungeon-poker, else 1).")] = None,
-    house: Annotated[int, typer.Option("--house", help="DECKO: chips in the house bet, joining the pot.")] = 0,
-    carried: Annotated[int, typer.Option("--carried", help="Chips already on the table from the last deal, joining the main pot.")] = 0,
+    contributions: Annotated[
+        list[str],
+        typer.Argument(
+            help="Each player's total put in this deal, NAME=AMOUNT, in seat order starting left of the button.",
+            show_default=False,
+        ),
+    ],
+    result: Annotated[
+        str,
+        typer.Option(
+            "--result",
+            "-r",
+            help="Showdown order, best first, ties with '=': \"bob > alice = carol\".",
+        ),
+    ],
+    fold: Annotated[
+        list[str] | None, typer.Option("--fold", help="A player who folded (repeatable).")
+    ] = None,
+    game: Annotated[
+        str,
+        typer.Option(
+            "--game", help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips."
+        ),
+    ] = "holdem",
+    button: Annotated[
+        str | None,
+        typer.Option("--button", help="The player on the button (default: the last one listed)."),
+    ] = None,
+    unit: Annotated[
+        int | None,
+        typer.Option("--unit", help="Smallest chip (default 100 for dungeon-poker, else 1)."),
+    ] = None,
+    house: Annotated[
+        int, typer.Option("--house", help="DECKO: chips in the house bet, joining the pot.")
+    ] = 0,
+    carried: Annotated[
+        int,
+        typer.Option(
+            "--carried", help="Chips already on the table from the last deal, joining the main pot."
+        ),
+    ] = 0,
     as_json: JsonOption = False,
 ) -> None:
     """Build the main and side pots and pay them out by the showdown result."""
@@ -99,7 +132,9 @@ def split(
     for name, won in settlement.payouts.items():
         net = settlement.net[name]
         colour = "green" if net > 0 else "red" if net < 0 else "dim"
-        pay.add_row(name, f"{settlement.contributions.get(name, 0):,}", f"{won:,}", f"[{colour}]{net:+,}[/]")
+        pay.add_row(
+            name, f"{settlement.contributions.get(name, 0):,}", f"{won:,}", f"[{colour}]{net:+,}[/]"
+        )
     out = console()
     out.print(pots)
     out.print(pay)
@@ -116,10 +151,16 @@ def split(
 
 @pot_app.command("limit")
 def limit(
-    pot: Annotated[int, typer.Option("--pot", help="Gold in the pot now, all bets on the table included.")],
+    pot: Annotated[
+        int, typer.Option("--pot", help="Gold in the pot now, all bets on the table included.")
+    ],
     to_call: Annotated[int, typer.Option("--to-call", help="Gold you must add to call.")] = 0,
-    blind: Annotated[int, typer.Option("--blind", help="The blind of this level: the smallest bet or raise.")] = 100,
-    stack: Annotated[int | None, typer.Option("--stack", help="Your gold behind, to cap the raise.")] = None,
+    blind: Annotated[
+        int, typer.Option("--blind", help="The blind of this level: the smallest bet or raise.")
+    ] = 100,
+    stack: Annotated[
+        int | None, typer.Option("--stack", help="Your gold behind, to cap the raise.")
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Smallest and largest legal raise under the pot-limit rule (Dungeon Poker)."""
@@ -127,8 +168,15 @@ def limit(
 
     limits = pot_limit(pot, to_call, blind, stack=stack)
     if as_json:
-        emit_json({"to_call": limits.to_call, "min_raise": limits.min_raise, "max_raise": limits.max_raise,
-                   "min_total": limits.min_total, "max_total": limits.max_total})
+        emit_json(
+            {
+                "to_call": limits.to_call,
+                "min_raise": limits.min_raise,
+                "max_raise": limits.max_raise,
+                "min_total": limits.min_total,
+                "max_total": limits.max_total,
+            }
+        )
         return
     out = console()
     out.print(f"to call:      {limits.to_call:,}")

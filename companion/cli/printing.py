@@ -33,27 +33,48 @@ print_app = typer.Typer(
 PaperOption = Annotated[str, typer.Option("--paper", help="Paper: a4, letter or a3.")]
 CardSizeOption = Annotated[
     str,
-    typer.Option("--card-size", help="poker (63.5×88.9 mm), bridge, mini, euro, tarot, square, or WxH in mm."),
+    typer.Option(
+        "--card-size", help="poker (63.5×88.9 mm), bridge, mini, euro, tarot, square, or WxH in mm."
+    ),
 ]
 OrientationOption = Annotated[
-    str, typer.Option("--orientation", help="portrait, landscape, or auto (whichever holds more cards).")
+    str,
+    typer.Option(
+        "--orientation", help="portrait, landscape, or auto (whichever holds more cards)."
+    ),
 ]
-BleedOption = Annotated[float, typer.Option("--bleed", help="Bleed in mm around each card (3 is usual).")]
-GutterOption = Annotated[float, typer.Option("--gutter", help="Space in mm between neighbouring cards.")]
-MarginOption = Annotated[float, typer.Option("--margin", help="Smallest margin in mm your printer needs.")]
+BleedOption = Annotated[
+    float, typer.Option("--bleed", help="Bleed in mm around each card (3 is usual).")
+]
+GutterOption = Annotated[
+    float, typer.Option("--gutter", help="Space in mm between neighbouring cards.")
+]
+MarginOption = Annotated[
+    float, typer.Option("--margin", help="Smallest margin in mm your printer needs.")
+]
 BacksOption = Annotated[
     str,
-    typer.Option("--backs", help="duplex (a back page after each sheet), fold (faces and backs side by side), "
-                 "or none."),
+    typer.Option(
+        "--backs",
+        help="duplex (a back page after each sheet), fold (faces and backs side by side), or none.",
+    ),
 ]
 FlipOption = Annotated[str, typer.Option("--flip", help="Duplex flip edge: long or short.")]
 OffsetOption = Annotated[
     str | None,
-    typer.Option("--back-offset", help="X,Y in mm to move the backs (from 'print calibrate'; "
-                 "default: the saved value, else 0,0).", show_default=False),
+    typer.Option(
+        "--back-offset",
+        help="X,Y in mm to move the backs (from 'print calibrate'; "
+        "default: the saved value, else 0,0).",
+        show_default=False,
+    ),
 ]
-CropOption = Annotated[bool, typer.Option("--crop-marks/--no-crop-marks", help="Crop marks in the margins.")]
-CutLinesOption = Annotated[bool, typer.Option("--cut-lines", help="Also draw full-length cut lines across the sheet.")]
+CropOption = Annotated[
+    bool, typer.Option("--crop-marks/--no-crop-marks", help="Crop marks in the margins.")
+]
+CutLinesOption = Annotated[
+    bool, typer.Option("--cut-lines", help="Also draw full-length cut lines across the sheet.")
+]
 CopiesOption = Annotated[int, typer.Option("--copies", help="Print everything this many times.")]
 
 
@@ -61,18 +82,42 @@ def register(app: typer.Typer) -> None:
     app.add_typer(print_app, name="print")
 
 
-def _sheet_spec(paper: str, card_size: str, orientation: str, bleed: float, gutter: float, margin: float,
-                backs: str, flip: str, back_offset: str | None, crop_marks: bool, cut_lines: bool) -> SheetSpec:
+def _sheet_spec(
+    paper: str,
+    card_size: str,
+    orientation: str,
+    bleed: float,
+    gutter: float,
+    margin: float,
+    backs: str,
+    flip: str,
+    back_offset: str | None,
+    crop_marks: bool,
+    cut_lines: bool,
+) -> SheetSpec:
     from companion.printing import config
-    from companion.printing.imposition import SheetSpec, impose, parse_card_size, parse_offset, parse_paper
+    from companion.printing.imposition import (
+        SheetSpec,
+        impose,
+        parse_card_size,
+        parse_offset,
+        parse_paper,
+    )
 
     orient = _one_of(orientation, ORIENTATIONS, "orientation")
     backs_mode = _one_of(backs, BACKS_MODES, "backs mode")
     flip_edge = _one_of(flip, FLIP_EDGES, "flip edge")
     spec = SheetSpec(
-        paper=parse_paper(paper), card=parse_card_size(card_size), orientation=orient,
-        bleed=bleed, gutter=gutter, margin=margin, backs=backs_mode, flip=flip_edge,
-        crop_marks=crop_marks, cut_lines=cut_lines,
+        paper=parse_paper(paper),
+        card=parse_card_size(card_size),
+        orientation=orient,
+        bleed=bleed,
+        gutter=gutter,
+        margin=margin,
+        backs=backs_mode,
+        flip=flip_edge,
+        crop_marks=crop_marks,
+        cut_lines=cut_lines,
     )
     if backs_mode == "duplex":
         if back_offset is not None:
@@ -113,8 +158,15 @@ def _progress(total: int, description: str, quiet: bool) -> Any:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     err = console(stderr=True)
-    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   console=err, transient=True, disable=quiet or not err.is_terminal)
+    bar = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=quiet or not err.is_terminal,
+    )
     return bar
 
 
@@ -130,26 +182,42 @@ def _shown(path: Path | None) -> str:
 
 def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
     if as_json:
-        emit_json({
-            "files": [r.as_dict() for r in results],
-            "total": {"cards": sum(r.cards for r in results if r.kind == "cards"),
-                      "pages": sum(r.pages for r in results), "bytes": sum(r.bytes for r in results)},
-        })
+        emit_json(
+            {
+                "files": [r.as_dict() for r in results],
+                "total": {
+                    "cards": sum(r.cards for r in results if r.kind == "cards"),
+                    "pages": sum(r.pages for r in results),
+                    "bytes": sum(r.bytes for r in results),
+                },
+            }
+        )
         return
     from rich.table import Table
 
     folders = {r.path.parent for r in results}
     shared = folders.pop() if len(folders) == 1 else None
-    table = Table(title=f"Printed into {_shown(shared)}" if shared else "Printed", title_justify="left")
+    table = Table(
+        title=f"Printed into {_shown(shared)}" if shared else "Printed", title_justify="left"
+    )
     table.add_column("file", style="bold", overflow="fold")
     table.add_column("what")
     table.add_column("cards", justify="right")
     table.add_column("pages", justify="right")
     table.add_column("size", justify="right")
     for r in results:
-        what = {"cards": ", ".join(r.decks), "contact-sheet": "contact sheet", "rulebook": "rulebook"}.get(r.kind, r.kind)
-        table.add_row(r.path.name if shared else _shown(r.path), what, str(r.cards) if r.kind != "rulebook" else "", str(r.pages),
-                      _human_size(r.bytes))
+        what = {
+            "cards": ", ".join(r.decks),
+            "contact-sheet": "contact sheet",
+            "rulebook": "rulebook",
+        }.get(r.kind, r.kind)
+        table.add_row(
+            r.path.name if shared else _shown(r.path),
+            what,
+            str(r.cards) if r.kind != "rulebook" else "",
+            str(r.pages),
+            _human_size(r.bytes),
+        )
     out = console()
     out.print(table)
     if note:
@@ -158,11 +226,22 @@ def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
 
 @print_app.command("deck")
 def print_deck(
-    game: Annotated[str, typer.Argument(help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d.")],
-    decks: Annotated[list[str] | None, typer.Argument(help="Deck ids (default: every deck of the game).",
-                                                      show_default=False)] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="PDF to write (default: output/<game>.pdf).",
-                                             show_default=False)] = None,
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d."
+        ),
+    ],
+    decks: Annotated[
+        list[str] | None,
+        typer.Argument(help="Deck ids (default: every deck of the game).", show_default=False),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="PDF to write (default: output/<game>.pdf).", show_default=False
+        ),
+    ] = None,
     paper: PaperOption = "a4",
     card_size: CardSizeOption = "poker",
     orientation: OrientationOption = "auto",
@@ -174,9 +253,15 @@ def print_deck(
     back_offset: OffsetOption = None,
     crop_marks: CropOption = True,
     cut_lines: CutLinesOption = False,
-    only: Annotated[list[str] | None, typer.Option("--only", help="Print only this card (name or id; repeat the "
-                                                   "option for more). Each prints --copies times.",
-                                                   show_default=False)] = None,
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--only",
+            help="Print only this card (name or id; repeat the "
+            "option for more). Each prints --copies times.",
+            show_default=False,
+        ),
+    ] = None,
     copies: CopiesOption = 1,
     as_json: JsonOption = False,
 ) -> None:
@@ -185,8 +270,19 @@ def print_deck(
     from companion.paths import default_output_dir
     from companion.printing.build import build_game_pdf, select_cards
 
-    spec = _sheet_spec(paper, card_size, orientation, bleed, gutter, margin, backs, flip, back_offset, crop_marks,
-                       cut_lines)
+    spec = _sheet_spec(
+        paper,
+        card_size,
+        orientation,
+        bleed,
+        gutter,
+        margin,
+        backs,
+        flip,
+        back_offset,
+        crop_marks,
+        cut_lines,
+    )
     game_cards = load_game(game)
     deck_ids = tuple(decks or ())
     total = len(select_cards(game_cards, deck_ids, only=tuple(only or ()), copies=copies))
@@ -196,8 +292,15 @@ def print_deck(
         out = default_output_dir() / f"{game}{suffix}.pdf"
     with _progress(total, "cards", as_json) as bar:
         task = bar.add_task(f"{game}", total=total)
-        result = build_game_pdf(game, out, spec, decks=deck_ids, only=tuple(only or ()), copies=copies,
-                                progress=lambda n: bar.advance(task, n))
+        result = build_game_pdf(
+            game,
+            out,
+            spec,
+            decks=deck_ids,
+            only=tuple(only or ()),
+            copies=copies,
+            progress=lambda n: bar.advance(task, n),
+        )
     note = f"{result.layout.describe()}; backs: {spec.backs}" if result.layout else ""
     if spec.backs == "duplex" and spec.back_offset != (0.0, 0.0):
         note += f", back offset {spec.back_offset[0]:g},{spec.back_offset[1]:g} mm"
@@ -206,8 +309,12 @@ def print_deck(
 
 @print_app.command("all")
 def print_all(
-    out_dir: Annotated[Path | None, typer.Option("--out-dir", help="Folder for the PDFs (default: output/).",
-                                                 show_default=False)] = None,
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out-dir", help="Folder for the PDFs (default: output/).", show_default=False
+        ),
+    ] = None,
     paper: PaperOption = "a4",
     card_size: CardSizeOption = "poker",
     orientation: OrientationOption = "auto",
@@ -220,13 +327,26 @@ def print_all(
     crop_marks: CropOption = True,
     cut_lines: CutLinesOption = False,
     copies: CopiesOption = 1,
-    contact_sheet: Annotated[bool, typer.Option("--contact-sheet/--no-contact-sheet",
-                                                help="Also write contact-sheet.pdf (every card, small).")] = True,
-    rulebooks: Annotated[bool, typer.Option("--rulebooks/--no-rulebooks",
-                                            help="Also write each game's rulebook.")] = True,
-    workers: Annotated[int | None, typer.Option("--jobs", "-j", min=1,
-                                                help="Files built at once (default: one per CPU core).",
-                                                show_default=False)] = None,
+    contact_sheet: Annotated[
+        bool,
+        typer.Option(
+            "--contact-sheet/--no-contact-sheet",
+            help="Also write contact-sheet.pdf (every card, small).",
+        ),
+    ] = True,
+    rulebooks: Annotated[
+        bool, typer.Option("--rulebooks/--no-rulebooks", help="Also write each game's rulebook.")
+    ] = True,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Files built at once (default: one per CPU core).",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Print every deck of every game (one PDF a game), a contact sheet and the rulebooks."""
@@ -234,36 +354,65 @@ def print_all(
     from companion.paths import default_output_dir
     from companion.printing.batch import build_all, plan
 
-    spec = _sheet_spec(paper, card_size, orientation, bleed, gutter, margin, backs, flip, back_offset, crop_marks,
-                       cut_lines)
+    spec = _sheet_spec(
+        paper,
+        card_size,
+        orientation,
+        bleed,
+        gutter,
+        margin,
+        backs,
+        flip,
+        back_offset,
+        crop_marks,
+        cut_lines,
+    )
     folder = out_dir or default_output_dir()
     games = load_all()
     jobs = plan(list(games), folder, rulebooks=rulebooks, contact_sheet=contact_sheet)
     with _progress(len(jobs), "files", as_json) as bar:
         task = bar.add_task("print all", total=len(jobs))
-        results = build_all(jobs, spec, copies=copies, workers=workers,
-                            done=lambda job, _: bar.advance(task, 1))
+        results = build_all(
+            jobs, spec, copies=copies, workers=workers, done=lambda job, _: bar.advance(task, 1)
+        )
     if not games:
         from companion.errors import CompanionError
         from companion.paths import cards_dir
 
         raise CompanionError(f"no games found in {cards_dir()}")
     layout = next((r.layout for r in results if r.layout is not None), None)
-    note = f"{layout.describe()}; backs: {spec.backs}. Print at 100% (actual size)." if layout else ""
+    note = (
+        f"{layout.describe()}; backs: {spec.backs}. Print at 100% (actual size)." if layout else ""
+    )
     _summary(results, as_json, note)
 
 
 @print_app.command("calibrate")
 def print_calibrate(
-    out: Annotated[Path | None, typer.Option("--out", help="PDF to write (default: output/calibration.pdf).",
-                                             show_default=False)] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="PDF to write (default: output/calibration.pdf).", show_default=False
+        ),
+    ] = None,
     paper: PaperOption = "a4",
-    orientation: Annotated[str, typer.Option("--orientation", help="portrait or landscape: the orientation of "
-                                             "the card sheets you will print.")] = "portrait",
+    orientation: Annotated[
+        str,
+        typer.Option(
+            "--orientation",
+            help="portrait or landscape: the orientation of the card sheets you will print.",
+        ),
+    ] = "portrait",
     flip: FlipOption = "long",
-    save: Annotated[str | None, typer.Option("--save", help="Save X,Y (mm, read off the printed sheet) as the "
-                                             "default --back-offset for this orientation.",
-                                             show_default=False)] = None,
+    save: Annotated[
+        str | None,
+        typer.Option(
+            "--save",
+            help="Save X,Y (mm, read off the printed sheet) as the "
+            "default --back-offset for this orientation.",
+            show_default=False,
+        ),
+    ] = None,
     reset: Annotated[bool, typer.Option("--reset", help="Forget every saved back offset.")] = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -283,17 +432,25 @@ def print_calibrate(
         if as_json:
             emit_json({"reset": forgot, "config": str(config.config_path())})
         else:
-            console().print("Forgot the saved back offsets." if forgot else "No back offset was saved.")
+            console().print(
+                "Forgot the saved back offsets." if forgot else "No back offset was saved."
+            )
         return
     if save is not None:
         offset = parse_offset(save)
         config.save_back_offset(orient, offset)
         if as_json:
-            emit_json({"saved": {"orientation": orient, "back_offset": list(offset)},
-                       "config": str(config.config_path())})
+            emit_json(
+                {
+                    "saved": {"orientation": orient, "back_offset": list(offset)},
+                    "config": str(config.config_path()),
+                }
+            )
         else:
-            console().print(f"Saved back offset {offset[0]:g},{offset[1]:g} mm for {orient} sheets in "
-                            f"{config.config_path()}; print deck and print all use it from now on.")
+            console().print(
+                f"Saved back offset {offset[0]:g},{offset[1]:g} mm for {orient} sheets in "
+                f"{config.config_path()}; print deck and print all use it from now on."
+            )
         return
     paper_name = parse_paper(paper)
     target = out or default_output_dir() / "calibration.pdf"
@@ -304,13 +461,17 @@ def print_calibrate(
         return
     out_console = console()
     out_console.print(f"Wrote {target} (2 pages, {_human_size(size)}).")
-    out_console.print("Print it double-sided at 100%, hold it against the light, read X on a horizontal ruler "
-                      "and Y on a vertical one, then run: companion print calibrate --save X,Y"
-                      + (" --orientation landscape" if orient == "landscape" else ""))
+    out_console.print(
+        "Print it double-sided at 100%, hold it against the light, read X on a horizontal ruler "
+        "and Y on a vertical one, then run: companion print calibrate --save X,Y"
+        + (" --orientation landscape" if orient == "landscape" else "")
+    )
     current = saved.get(orient)
     if current:
-        out_console.print(f"Currently saved for {orient}: {current[0]:g},{current[1]:g} mm "
-                          "(this sheet is printed without it).")
+        out_console.print(
+            f"Currently saved for {orient}: {current[0]:g},{current[1]:g} mm "
+            "(this sheet is printed without it)."
+        )
 
 
 # The rulebook engineer's command joins this group when their module exists.

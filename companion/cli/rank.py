@@ -34,11 +34,25 @@ MARKET_HELP = "DECKO: the face-up market cards (shopping queens copy them; Hold'
 BURN_HELP = "DECKO: NAME=CARD, the top of that player's burn pile (pyromaniac queen)."
 DISCARD_HELP = "DECKO: NAME=CARD, the top of that player's discard pile (dumpster diving queen)."
 
-GameOption = Annotated[str | None, typer.Option("--game", "-g", help=GAME_HELP, show_default=False, metavar="GAME")]
-BoardOption = Annotated[list[str] | None, typer.Option("--board", "-b", help=BOARD_HELP, show_default=False, metavar="CARDS")]
-EncounterOption = Annotated[str | None, typer.Option("--encounter", "-e", help=ENCOUNTER_HELP, show_default=False, metavar="NAME")]
-WildOption = Annotated[list[str] | None, typer.Option("--wild", help=WILD_HELP, show_default=False, metavar="RANK|CARD")]
-PlateOption = Annotated[list[str] | None, typer.Option("--full-plate", help=PLATE_HELP, show_default=False, metavar="NAME")]
+GameOption = Annotated[
+    str | None, typer.Option("--game", "-g", help=GAME_HELP, show_default=False, metavar="GAME")
+]
+BoardOption = Annotated[
+    list[str] | None,
+    typer.Option("--board", "-b", help=BOARD_HELP, show_default=False, metavar="CARDS"),
+]
+EncounterOption = Annotated[
+    str | None,
+    typer.Option("--encounter", "-e", help=ENCOUNTER_HELP, show_default=False, metavar="NAME"),
+]
+WildOption = Annotated[
+    list[str] | None,
+    typer.Option("--wild", help=WILD_HELP, show_default=False, metavar="RANK|CARD"),
+]
+PlateOption = Annotated[
+    list[str] | None,
+    typer.Option("--full-plate", help=PLATE_HELP, show_default=False, metavar="NAME"),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -49,7 +63,13 @@ def register(app: typer.Typer) -> None:
 # -- shared parsing ----------------------------------------------------------------------------
 
 
-def _game(game: str | None, encounter: str | None, wildcard: str | None, wild: list[str], decko_flags: bool) -> str:
+def _game(
+    game: str | None,
+    encounter: str | None,
+    wildcard: str | None,
+    wild: list[str],
+    decko_flags: bool,
+) -> str:
     """The game asked for, or the one the other flags imply."""
     from companion.errors import CompanionError
 
@@ -166,16 +186,29 @@ def _title(rules_text: str, boards: list[tuple[Any, ...]]) -> str:
 
 
 def rank(
-    players: Annotated[list[str], typer.Argument(help=PLAYERS_HELP, show_default=False, metavar="NAME=CARDS")],
+    players: Annotated[
+        list[str], typer.Argument(help=PLAYERS_HELP, show_default=False, metavar="NAME=CARDS")
+    ],
     game: GameOption = None,
     board: BoardOption = None,
     encounter: EncounterOption = None,
-    wildcard: Annotated[str | None, typer.Option("--wildcard", "-w", help=WILDCARD_HELP, show_default=False, metavar="NAME")] = None,
+    wildcard: Annotated[
+        str | None,
+        typer.Option("--wildcard", "-w", help=WILDCARD_HELP, show_default=False, metavar="NAME"),
+    ] = None,
     wild: WildOption = None,
     full_plate: PlateOption = None,
-    market: Annotated[str | None, typer.Option("--market", help=MARKET_HELP, show_default=False, metavar="CARDS")] = None,
-    burn: Annotated[list[str] | None, typer.Option("--burn", help=BURN_HELP, show_default=False, metavar="NAME=CARD")] = None,
-    discard: Annotated[list[str] | None, typer.Option("--discard", help=DISCARD_HELP, show_default=False, metavar="NAME=CARD")] = None,
+    market: Annotated[
+        str | None, typer.Option("--market", help=MARKET_HELP, show_default=False, metavar="CARDS")
+    ] = None,
+    burn: Annotated[
+        list[str] | None,
+        typer.Option("--burn", help=BURN_HELP, show_default=False, metavar="NAME=CARD"),
+    ] = None,
+    discard: Annotated[
+        list[str] | None,
+        typer.Option("--discard", help=DISCARD_HELP, show_default=False, metavar="NAME=CARD"),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Rank a showdown: every player's best hand and place under the game's ordering.
@@ -190,7 +223,9 @@ def rank(
     game_id = _game(game, encounter, wildcard, wild, bool(market or burn or discard))
     if game_id == "decko":
         if board:
-            raise CompanionError("DECKO has no board: every card is in a hand (use --market for the market)")
+            raise CompanionError(
+                "DECKO has no board: every card is in a hand (use --market for the market)"
+            )
         if wild or full_plate:
             raise CompanionError("--wild and --full-plate do not apply to decko")
         _rank_decko(players, wildcard, market, burn or [], discard or [], as_json)
@@ -267,7 +302,9 @@ def _winner_line(ranking: Ranking) -> str:
     return "split between " + ", ".join(f"[bold]{w}[/]" for w in winners)
 
 
-def _print_ranking(title: str, ranking: Ranking, decko: bool = False, low_sum: bool = False) -> None:
+def _print_ranking(
+    title: str, ranking: Ranking, decko: bool = False, low_sum: bool = False
+) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -283,7 +320,13 @@ def _print_ranking(title: str, ranking: Ranking, decko: bool = False, low_sum: b
     for p in ranking.placings:
         place = "—" if p.place is None else str(p.place)
         style = "green" if p.place == 1 else None
-        row = [place, escape(p.name), p.hand.name, " ".join(p.hand.played(symbols=True)), p.hand.description]
+        row = [
+            place,
+            escape(p.name),
+            p.hand.name,
+            " ".join(p.hand.played(symbols=True)),
+            p.hand.description,
+        ]
         if decko:
             found: Any = p.hand
             row += [f"${found.dollars}", str(found.chips), f"${found.money}"]
@@ -309,7 +352,12 @@ def _decko_one(spec: str, what: str, names: set[str]) -> tuple[str, DeckoCard]:
 
 
 def _rank_decko(
-    players: list[str], wildcard: str | None, market: str | None, burn: list[str], discard: list[str], as_json: bool
+    players: list[str],
+    wildcard: str | None,
+    market: str | None,
+    burn: list[str],
+    discard: list[str],
+    as_json: bool,
 ) -> None:
     from companion.poker.decko import parse_decko_cards, rank_decko, wildcard_round
 
@@ -323,11 +371,15 @@ def _rank_decko(
     if as_json:
         emit_json(_decko_json(round_, ranking, shop))
         return
-    title = f"decko · {round_.name} round" + (f" · market {' '.join(c.symbol for c in shop)}" if shop else "")
+    title = f"decko · {round_.name} round" + (
+        f" · market {' '.join(c.symbol for c in shop)}" if shop else ""
+    )
     _print_ranking(title, ranking, decko=True, low_sum=round_.low_sum)
 
 
-def _decko_json(round_: DeckoRound, ranking: Ranking, market: tuple[DeckoCard, ...]) -> dict[str, Any]:
+def _decko_json(
+    round_: DeckoRound, ranking: Ranking, market: tuple[DeckoCard, ...]
+) -> dict[str, Any]:
     players = []
     for p in ranking.placings:
         entry = _player_json(p)
@@ -352,17 +404,41 @@ def _decko_json(round_: DeckoRound, ranking: Ranking, market: tuple[DeckoCard, .
 
 
 def odds(
-    players: Annotated[list[str], typer.Argument(help=PLAYERS_HELP + " Write ? for a card nobody has seen.", show_default=False, metavar="NAME=CARDS")],
+    players: Annotated[
+        list[str],
+        typer.Argument(
+            help=PLAYERS_HELP + " Write ? for a card nobody has seen.",
+            show_default=False,
+            metavar="NAME=CARDS",
+        ),
+    ],
     game: GameOption = None,
     board: BoardOption = None,
     encounter: EncounterOption = None,
     wild: WildOption = None,
     full_plate: PlateOption = None,
-    dead: Annotated[str | None, typer.Option("--dead", help="Cards known to be out of play (burned, folded).", show_default=False, metavar="CARDS")] = None,
-    samples: Annotated[int, typer.Option("--samples", help="Monte Carlo deals when the exact count is too large.")] = 20_000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the Monte Carlo deals: same seed, same result.")] = 1,
-    exact: Annotated[bool, typer.Option("--exact", help="Enumerate every deal, however many.")] = False,
-    monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Estimate by sampling even when enumeration is cheap.")] = False,
+    dead: Annotated[
+        str | None,
+        typer.Option(
+            "--dead",
+            help="Cards known to be out of play (burned, folded).",
+            show_default=False,
+            metavar="CARDS",
+        ),
+    ] = None,
+    samples: Annotated[
+        int, typer.Option("--samples", help="Monte Carlo deals when the exact count is too large.")
+    ] = 20_000,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the Monte Carlo deals: same seed, same result.")
+    ] = 1,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Enumerate every deal, however many.")
+    ] = False,
+    monte_carlo: Annotated[
+        bool,
+        typer.Option("--monte-carlo", help="Estimate by sampling even when enumeration is cheap."),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Each player's chance to win, to tie, and share of the pot, from the cards known so far.
@@ -378,7 +454,9 @@ def odds(
     wild = wild or []
     game_id = _game(game, encounter, None, wild, False)
     if game_id == "decko":
-        raise CompanionError("odds are for games with a deck and a board; a DECKO hand has no unseen cards to deal")
+        raise CompanionError(
+            "odds are for games with a deck and a board; a DECKO hand has no unseen cards to deal"
+        )
     if full_plate and game_id != "dungeon-poker":
         raise CompanionError("--full-plate is a Dungeon Poker artifact: use --game dungeon-poker")
     if exact and monte_carlo:
@@ -389,9 +467,18 @@ def odds(
     hands = _players(players, _card_parser(rules, unknown=True))
     boards = _boards(board or [], rules, _card_parser(rules))
     dead_cards = _card_parser(rules)(dead or "")
-    method: Literal["auto", "exact", "monte-carlo"] = "exact" if exact else "monte-carlo" if monte_carlo else "auto"
+    method: Literal["auto", "exact", "monte-carlo"] = (
+        "exact" if exact else "monte-carlo" if monte_carlo else "auto"
+    )
     result = compute(
-        hands, boards, rules, dead=dead_cards, full_plate=full_plate or [], method=method, samples=samples, seed=seed
+        hands,
+        boards,
+        rules,
+        dead=dead_cards,
+        full_plate=full_plate or [],
+        method=method,
+        samples=samples,
+        seed=seed,
     )
     if as_json:
         emit_json(
@@ -419,7 +506,9 @@ def odds(
     _print_odds(rules.describe(), boards, hands, result)
 
 
-def _print_odds(rules_text: str, boards: list[tuple[Any, ...]], hands: dict[str, Any], result: Any) -> None:
+def _print_odds(
+    rules_text: str, boards: list[tuple[Any, ...]], hands: dict[str, Any], result: Any
+) -> None:
     from rich.markup import escape
     from rich.table import Table
 

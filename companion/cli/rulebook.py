@@ -31,17 +31,31 @@ def register_rulebook(print_app: typer.Typer) -> None:
 
     @print_app.command("rulebook")
     def rulebook(
-        game: Annotated[str, typer.Argument(
-            help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d.",
-            show_default=False)],
-        out: Annotated[Path | None, typer.Option(
-            "--out", "-o", help="PDF to write [default: output/GAME-rulebook.pdf].",
-            show_default=False)] = None,
-        paper: Annotated[str, typer.Option(
-            "--paper", help="Sheet size: a4 or letter.")] = "a4",
-        booklet: Annotated[bool, typer.Option(
-            "--booklet", help="Half-size pages printed two-up in booklet order: print double-sided "
-                              "(flip on the short edge), fold in the middle, staple.")] = False,
+        game: Annotated[
+            str,
+            typer.Argument(
+                help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d.",
+                show_default=False,
+            ),
+        ],
+        out: Annotated[
+            Path | None,
+            typer.Option(
+                "--out",
+                "-o",
+                help="PDF to write [default: output/GAME-rulebook.pdf].",
+                show_default=False,
+            ),
+        ] = None,
+        paper: Annotated[str, typer.Option("--paper", help="Sheet size: a4 or letter.")] = "a4",
+        booklet: Annotated[
+            bool,
+            typer.Option(
+                "--booklet",
+                help="Half-size pages printed two-up in booklet order: print double-sided "
+                "(flip on the short edge), fold in the middle, staple.",
+            ),
+        ] = False,
         json_output: JsonOption = False,
     ) -> None:
         """Write a game's rulebook: rules, variants, clarifications, a quick
@@ -53,8 +67,16 @@ def register_rulebook(print_app: typer.Typer) -> None:
         pages = build_rulebook(game, target, paper=paper, booklet=booklet)
         size = target.stat().st_size
         if json_output:
-            emit_json({"game": game, "file": str(target), "pages": pages, "bytes": size,
-                       "paper": paper.lower(), "booklet": booklet})
+            emit_json(
+                {
+                    "game": game,
+                    "file": str(target),
+                    "pages": pages,
+                    "bytes": size,
+                    "paper": paper.lower(),
+                    "booklet": booklet,
+                }
+            )
             return
         what = "sheet sides (fold into a booklet)" if booklet else "pages"
         console().print(f"wrote [bold]{target}[/bold]: {pages} {what}, {size / 1024:.0f} kB")

@@ -20,8 +20,14 @@ def register(app: typer.Typer) -> None:
 
 
 def showdown(
-    file: Annotated[str, typer.Argument(metavar="FILE|-", help="The showdown file (YAML or JSON), or '-' to read standard input.",
-                                        show_default=False)],
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE|-",
+            help="The showdown file (YAML or JSON), or '-' to read standard input.",
+            show_default=False,
+        ),
+    ],
     as_json: JsonOption = False,
 ) -> None:
     """Settle one showdown: who wins which pot, treasures, soul gems, monsters."""
@@ -88,8 +94,12 @@ def _render(result: Any) -> None:
     pay.add_column("put in", justify="right")
     pay.add_column("wins", justify="right")
     pay.add_column("net", justify="right")
-    extra_cols = [("treasures", result.treasures), ("soul gems", result.soul_gems),
-                  ("bank" if dp else "house", result.bank), ("money", result.money)]
+    extra_cols = [
+        ("treasures", result.treasures),
+        ("soul gems", result.soul_gems),
+        ("bank" if dp else "house", result.bank),
+        ("money", result.money),
+    ]
     extra_cols = [(title, values) for title, values in extra_cols if values]
     for title, _ in extra_cols:
         pay.add_column(title, justify="right")
@@ -99,8 +109,12 @@ def _render(result: Any) -> None:
         row = [name, f"{result.contributions.get(name, 0):,}", f"{won:,}", f"[{colour}]{net:+,}[/]"]
         for title, values in extra_cols:
             v = values.get(name, 0)
-            row.append(("$" if title == "money" else "") + (f"{v:+,}" if title in ("soul gems", "bank", "house") else f"{v:,}")
-                       if v else "[dim]-[/]")
+            row.append(
+                ("$" if title == "money" else "")
+                + (f"{v:+,}" if title in ("soul gems", "bank", "house") else f"{v:,}")
+                if v
+                else "[dim]-[/]"
+            )
         pay.add_row(*row)
     out.print(pay)
     if result.monsters:

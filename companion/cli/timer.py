@@ -25,43 +25,66 @@ timer_app = typer.Typer(
 StructureOpt = Annotated[
     str | None,
     typer.Option(
-        "--structure", "-s",
-        help="A built-in structure (see 'companion timer list') "
-        "or a YAML file of your own.",
+        "--structure",
+        "-s",
+        help="A built-in structure (see 'companion timer list') or a YAML file of your own.",
         show_default=False,
     ),
 ]
 MinutesOpt = Annotated[
     float | None,
-    typer.Option("--minutes", min=0, help="Minutes per level (0: levels do not end by time).", show_default=False),
+    typer.Option(
+        "--minutes",
+        min=0,
+        help="Minutes per level (0: levels do not end by time).",
+        show_default=False,
+    ),
 ]
 DealsOpt = Annotated[
     int | None,
     typer.Option(
-        "--deals-per-level", min=0, help="Deals per level (0: deals do not end levels).", show_default=False
+        "--deals-per-level",
+        min=0,
+        help="Deals per level (0: deals do not end levels).",
+        show_default=False,
     ),
 ]
 PlayersOpt = Annotated[
     int | None,
-    typer.Option("--players", min=2, max=12, help="Players at the table (DECKO: the house bets double with 2).",
-                 show_default=False),
+    typer.Option(
+        "--players",
+        min=2,
+        max=12,
+        help="Players at the table (DECKO: the house bets double with 2).",
+        show_default=False,
+    ),
 ]
 TableOpt = Annotated[
     str | None,
-    typer.Option("--table", help="The table whose clock this is (default: the current table, if any).",
-                 show_default=False),
+    typer.Option(
+        "--table",
+        help="The table whose clock this is (default: the current table, if any).",
+        show_default=False,
+    ),
 ]
 BreakEveryOpt = Annotated[
     int | None,
-    typer.Option("--break-every", min=1, help="Schedule a break after every N levels.", show_default=False),
+    typer.Option(
+        "--break-every", min=1, help="Schedule a break after every N levels.", show_default=False
+    ),
 ]
 BreakMinutesOpt = Annotated[
     float, typer.Option("--break-minutes", min=1, help="Length of a scheduled break in minutes.")
 ]
 LevelsOpt = Annotated[
     int | None,
-    typer.Option("--levels", min=1, max=500, help="How many levels to list (default: the listed ones).",
-                 show_default=False),
+    typer.Option(
+        "--levels",
+        min=1,
+        max=500,
+        help="How many levels to list (default: the listed ones).",
+        show_default=False,
+    ),
 ]
 
 
@@ -109,7 +132,9 @@ def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Table
 
 
 @contextmanager
-def _opened(state: Path | None, table: str | None) -> Iterator[tuple[TimerSession, TableInfo | None]]:
+def _opened(
+    state: Path | None, table: str | None
+) -> Iterator[tuple[TimerSession, TableInfo | None]]:
     """:func:`_session`, closing the table store a table's clock keeps open when done."""
     session, info = _session(state, table)
     try:
@@ -147,17 +172,19 @@ def list_structures(as_json: JsonOption = False) -> None:
     rows: list[dict[str, Any]] = []
     for name in builtin_names():
         s = load_structure(name)
-        rows.append({
-            "id": s.id,
-            "name": s.name,
-            "game": s.game,
-            "levels": len(s.levels),
-            "continues": s.continues,
-            "minutes": s.minutes,
-            "deals_per_level": s.deals_per_level,
-            "aliases": list(builtin_aliases()[name]),
-            "description": s.description,
-        })
+        rows.append(
+            {
+                "id": s.id,
+                "name": s.name,
+                "game": s.game,
+                "levels": len(s.levels),
+                "continues": s.continues,
+                "minutes": s.minutes,
+                "deals_per_level": s.deals_per_level,
+                "aliases": list(builtin_aliases()[name]),
+                "description": s.description,
+            }
+        )
     if as_json:
         emit_json(rows)
         return
@@ -168,15 +195,21 @@ def list_structures(as_json: JsonOption = False) -> None:
         table.add_column(column)
     for row in rows:
         lasts = " or ".join(
-            part for part in (
+            part
+            for part in (
                 f"{row['minutes']:g} min" if row["minutes"] else "",
                 f"{row['deals_per_level']} deal{'s' if row['deals_per_level'] != 1 else ''}"
-                if row["deals_per_level"] else "",
-            ) if part
+                if row["deals_per_level"]
+                else "",
+            )
+            if part
         )
         table.add_row(
-            str(row["id"]), str(row["game"] or "any"),
-            f"{row['levels']}{' +' if row['continues'] else ''}", lasts or "until you say", ", ".join(row["aliases"]),
+            str(row["id"]),
+            str(row["game"] or "any"),
+            f"{row['levels']}{' +' if row['continues'] else ''}",
+            lasts or "until you say",
+            ", ".join(row["aliases"]),
         )
     out = console()
     out.print(table)
@@ -219,7 +252,10 @@ def show_structure(
     for row in rows:
         level = s.level(row["level"])
         assert level is not None
-        cells = [str(row["level"]) + ("*" if row["continued"] else ""), stakes_text(level, s, players)]
+        cells = [
+            str(row["level"]) + ("*" if row["continued"] else ""),
+            stakes_text(level, s, players),
+        ]
         if show_gems:
             cells.append(f"+{row['soul_gems']}" if row["soul_gems"] else "")
         if show_enc:
@@ -231,7 +267,9 @@ def show_structure(
             cells.append(", ".join(marks))
         table.add_row(*cells)
         if row["break_after"]:
-            table.add_row("", f"[italic]break, {row['break_after']:g} min[/]", *[""] * (len(cells) - 2))
+            table.add_row(
+                "", f"[italic]break, {row['break_after']:g} min[/]", *[""] * (len(cells) - 2)
+            )
     out = console()
     out.print(table)
     if s.description:
@@ -243,11 +281,15 @@ def show_structure(
         lasts.append(f"{chosen_minutes:g} minutes")
     if chosen_deals:
         lasts.append(f"{chosen_deals} deal{'s' if chosen_deals != 1 else ''}")
-    out.print(f"A {word.lower()} lasts {' or '.join(lasts) or 'until you move on'}"
-              + (", whichever comes first." if len(lasts) == 2 else "."))
+    out.print(
+        f"A {word.lower()} lasts {' or '.join(lasts) or 'until you move on'}"
+        + (", whichever comes first." if len(lasts) == 2 else ".")
+    )
     if s.continues:
         adds = ", ".join(f"{name.replace('_', ' ')} +{add}" for name, add in s.step)
-        out.print(f"After {word.lower()} {len(s.levels)}: {adds} per {word.lower()} (* = beyond the list).")
+        out.print(
+            f"After {word.lower()} {len(s.levels)}: {adds} per {word.lower()} (* = beyond the list)."
+        )
     if s.designed_reason:
         out.print(f"[magenta]✎[/] designed by this project: {s.designed_reason}", highlight=False)
 
@@ -264,14 +306,22 @@ def run_clock(
     table: TableOpt = None,
     break_every: BreakEveryOpt = None,
     break_minutes: BreakMinutesOpt = 10,
-    new: Annotated[bool, typer.Option("--new", help="Start a fresh clock even if one is saved.")] = False,
+    new: Annotated[
+        bool, typer.Option("--new", help="Start a fresh clock even if one is saved.")
+    ] = False,
     level: Annotated[
         int | None,
-        typer.Option("--level", min=1, help="Start a fresh clock at this level (a game under way).",
-                     show_default=False),
+        typer.Option(
+            "--level",
+            min=1,
+            help="Start a fresh clock at this level (a game under way).",
+            show_default=False,
+        ),
     ] = None,
     paused: Annotated[bool, typer.Option("--paused", help="Start a fresh clock paused.")] = False,
-    plain: Annotated[bool, typer.Option("--plain", help="One refreshing line instead of the full screen.")] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="One refreshing line instead of the full screen.")
+    ] = False,
     state: StateOption = None,
 ) -> None:
     """Run the clock: full screen, or one line with --plain. Resumes a saved clock.
@@ -304,7 +354,11 @@ def run_clock(
             chosen = base.with_breaks(break_every, break_minutes)
         fallback = chosen or load_structure(default)
         outcome = session.open(
-            chosen, _settings(minutes, deals_per_level, players), new=new, running=not paused, fallback=fallback,
+            chosen,
+            _settings(minutes, deals_per_level, players),
+            new=new,
+            running=not paused,
+            fallback=fallback,
             level=level or 1,
         )
         heading = f"{outcome.view.structure.name} · {session.store.label}"
@@ -329,7 +383,8 @@ def run_clock(
         final = session.view()
         if interactive and not final.paused:
             console(stderr=True).print(
-                "the clock keeps running while closed; 'companion timer do pause' stops it", style="dim"
+                "the clock keeps running while closed; 'companion timer do pause' stops it",
+                style="dim",
             )
 
 
@@ -395,7 +450,9 @@ def reset(table: TableOpt = None, state: StateOption = None) -> None:
 @timer_app.command("sheet")
 def sheet(
     structure: StructureOpt = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="PDF to write.", show_default=False)] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="PDF to write.", show_default=False)
+    ] = None,
     levels: LevelsOpt = None,
     minutes: MinutesOpt = None,
     deals_per_level: DealsOpt = None,
@@ -416,7 +473,14 @@ def sheet(
     if target.suffix.lower() != ".pdf":
         raise CompanionError(f"the sheet is a PDF: '{target}' should end in .pdf")
     count = write_sheet(
-        s, target, levels=levels, minutes=minutes, deals_per_level=deals_per_level, players=players,
+        s,
+        target,
+        levels=levels,
+        minutes=minutes,
+        deals_per_level=deals_per_level,
+        players=players,
         paper=paper.lower(),
     )
-    console().print(f"wrote {target} ({count} {s.level_word.lower()}s on one page)", highlight=False)
+    console().print(
+        f"wrote {target} ({count} {s.level_word.lower()}s on one page)", highlight=False
+    )

@@ -64,7 +64,11 @@ class Catalog:
         return f"<Catalog {len(self.cards)} Dungeon Master cards>"
 
     def _find(
-        self, name: str, kind: type[T] | tuple[type[T], ...], role: str, decks: Iterable[str] | None = None
+        self,
+        name: str,
+        kind: type[T] | tuple[type[T], ...],
+        role: str,
+        decks: Iterable[str] | None = None,
     ) -> T:
         wanted = " ".join(str(name).split()).casefold()
         pool = [c for c in self.cards if decks is None or c.deck in decks]
@@ -75,12 +79,16 @@ class Catalog:
                 return card
         if matches:
             card = matches[0]
-            raise CompanionError(f"{card.name} is {_article(ROLE_WORDS[card.type])}, not {_article(role)}")
+            raise CompanionError(
+                f"{card.name} is {_article(ROLE_WORDS[card.type])}, not {_article(role)}"
+            )
         names = sorted({c.name for c in pool if isinstance(c, kind)})
         close = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
         if not close:
             close = difflib.get_close_matches(str(name).title(), names, n=3, cutoff=0.6)
-        hint = f" (did you mean {' or '.join(close)}?)" if close else f" ({role}s: {', '.join(names)})"
+        hint = (
+            f" (did you mean {' or '.join(close)}?)" if close else f" ({role}s: {', '.join(names)})"
+        )
         raise CompanionError(f"no {role} named '{name}'{hint}")
 
     def hero(self, name: str) -> Hero:
@@ -109,7 +117,12 @@ class Catalog:
 
     def dm_card(self, name: str) -> Creature | Trap | Room | Obstacle:
         """Any card the Dungeon Master can play (what a Secret Passage discards)."""
-        kinds: tuple[type[Creature | Trap | Room | Obstacle], ...] = (Creature, Trap, Room, Obstacle)
+        kinds: tuple[type[Creature | Trap | Room | Obstacle], ...] = (
+            Creature,
+            Trap,
+            Room,
+            Obstacle,
+        )
         return self._find(name, kinds, "Dungeon Master card")
 
     def characters(self) -> tuple[Hero, ...]:

@@ -156,7 +156,9 @@ def read_encounter(path: str | Path, text: str | None = None) -> EncounterSpec:
         except FileNotFoundError:
             raise CompanionError(f"{name}: no such file") from None
         except (OSError, UnicodeDecodeError) as exc:
-            raise CompanionError(f"{name}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+            raise CompanionError(
+                f"{name}: cannot read ({getattr(exc, 'strerror', None) or exc})"
+            ) from None
     try:
         data = yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
@@ -200,10 +202,14 @@ def build_encounter(
         plays=plays,
         casualty_order=tuple(spec.casualties),
         revive_order=tuple(tp.revive),
-        prisoners=tuple(None if p.strip().lower() == RANDOM else catalog.hero(p) for p in tp.prisoners),
+        prisoners=tuple(
+            None if p.strip().lower() == RANDOM else catalog.hero(p) for p in tp.prisoners
+        ),
         recruit_pool=tuple(recruit_pool),
         experience=tp.experience,
-        level_choices=tuple(LevelChoice(hero=ls.hero, attribute=ls.attribute) for ls in tp.level_ups),
+        level_choices=tuple(
+            LevelChoice(hero=ls.hero, attribute=ls.attribute) for ls in tp.level_ups
+        ),
         treasure_points=spec.treasure_points,
         variant=spec.variant,
         seed=spec.seed,

@@ -99,7 +99,10 @@ class PartyHero:
         return hash((self.name, tuple(self.levels.items())))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, PartyHero) and (self.name, dict(self.levels)) == (other.name, dict(other.levels))
+        return isinstance(other, PartyHero) and (self.name, dict(self.levels)) == (
+            other.name,
+            dict(other.levels),
+        )
 
     def __repr__(self) -> str:
         levels = " ".join(f"{a}={n}" for a, n in self.levels.items())

@@ -44,7 +44,9 @@ class TrackedHero:
     levels: Mapping[Attribute, int]
     alive: bool = True
 
-    def __init__(self, name: str, card_id: str, levels: Mapping[Attribute, int], alive: bool = True) -> None:
+    def __init__(
+        self, name: str, card_id: str, levels: Mapping[Attribute, int], alive: bool = True
+    ) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "card_id", card_id)
         ordered = {a: int(levels[a]) for a in ATTRIBUTES if levels.get(a, 0) > 0}
@@ -57,7 +59,10 @@ class TrackedHero:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TrackedHero) and (
-            self.name, self.card_id, dict(self.levels), self.alive
+            self.name,
+            self.card_id,
+            dict(self.levels),
+            self.alive,
         ) == (other.name, other.card_id, dict(other.levels), other.alive)
 
     def __hash__(self) -> int:
@@ -83,8 +88,9 @@ class Drawn:
     seed: int | None = None
 
 
-def draw_candidates(characters: Sequence[Hero], rng: random.Random, count: int = DRAWN,
-                    seed: int | None = None) -> Drawn:
+def draw_candidates(
+    characters: Sequence[Hero], rng: random.Random, count: int = DRAWN, seed: int | None = None
+) -> Drawn:
     """Shuffle the character deck and draw ``count`` characters."""
     deck = list(characters)
     rng.shuffle(deck)
@@ -102,12 +108,16 @@ def pick(candidates: Sequence[Hero], choices: Iterable[str], what: str = "keep")
         if text.isdigit():
             index = int(text)
             if not 1 <= index <= len(candidates):
-                raise CompanionError(f"{what}: number {index} is not between 1 and {len(candidates)}")
+                raise CompanionError(
+                    f"{what}: number {index} is not between 1 and {len(candidates)}"
+                )
             card = candidates[index - 1]
         else:
             match = [c for c in candidates if text.casefold() in (c.name.casefold(), c.id)]
             if not match:
-                raise CompanionError(f"{what}: '{text}' is not among the characters drawn ({listed})")
+                raise CompanionError(
+                    f"{what}: '{text}' is not among the characters drawn ({listed})"
+                )
             card = match[0]
         if card in chosen:
             raise CompanionError(f"{what}: {card.name} is named twice")
@@ -199,7 +209,9 @@ class Party:
 
     def add_points(self, points: int) -> Party:
         if self.treasure_points + points < 0:
-            raise CompanionError(f"the treasure pile cannot go below 0 (it has {self.treasure_points})")
+            raise CompanionError(
+                f"the treasure pile cannot go below 0 (it has {self.treasure_points})"
+            )
         return replace(self, treasure_points=self.treasure_points + points)
 
     def apply(self, result: Resolution, cards_by_name: Mapping[str, Hero]) -> Party:
@@ -229,13 +241,19 @@ class Party:
         }
 
 
-def new_party(drawn: Drawn, keep: Sequence[str] | None = None, rng: random.Random | None = None,
-              seed: int | None = None) -> Party:
+def new_party(
+    drawn: Drawn,
+    keep: Sequence[str] | None = None,
+    rng: random.Random | None = None,
+    seed: int | None = None,
+) -> Party:
     """Form a party from the drawn characters: the six named in ``keep``, or six at random."""
     if keep is not None:
         kept = pick(drawn.candidates, keep)
         if len(kept) != KEPT:
-            raise CompanionError(f"keep exactly {KEPT} of the {len(drawn.candidates)} characters drawn (got {len(kept)})")
+            raise CompanionError(
+                f"keep exactly {KEPT} of the {len(drawn.candidates)} characters drawn (got {len(kept)})"
+            )
     else:
         kept = auto_keep(drawn.candidates, rng or random.Random(seed))
     discarded = tuple(c.id for c in drawn.candidates if c not in kept)

@@ -120,8 +120,13 @@ class LevelUp:
     """The hero's new level in that attribute."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"source": self.source, "hero": self.hero, "attribute": self.attribute,
-                "roll": self.roll, "level": self.level}
+        return {
+            "source": self.source,
+            "hero": self.hero,
+            "attribute": self.attribute,
+            "roll": self.roll,
+            "level": self.level,
+        }
 
 
 @dataclass(frozen=True)
@@ -156,8 +161,10 @@ class Resolution:
     trap_result: Literal["sprung", "cancelled"] | None = None
 
     def __repr__(self) -> str:
-        return (f"<Resolution {self.situation} dm={self.dm_total} party={self.party_total} "
-                f"killed={list(self.killed)} winner={self.winner}>")
+        return (
+            f"<Resolution {self.situation} dm={self.dm_total} party={self.party_total} "
+            f"killed={list(self.killed)} winner={self.winner}>"
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The result as plain JSON values (the ``--json`` document of ``dm resolve``)."""
@@ -226,10 +233,18 @@ def _check_limits(enc: Encounter) -> None:
     """No more copies of a card in play than its deck holds."""
     used: Counter[str] = Counter()
     quantity: dict[str, int] = {}
-    for card in [*enc.creatures, *([enc.trap] if enc.trap else []), *([enc.obstacle] if enc.obstacle else []),
-                 *([enc.room] if enc.room else []), *enc.treasures, *(p.card for p in enc.plays)]:
+    for card in [
+        *enc.creatures,
+        *([enc.trap] if enc.trap else []),
+        *([enc.obstacle] if enc.obstacle else []),
+        *([enc.room] if enc.room else []),
+        *enc.treasures,
+        *(p.card for p in enc.plays),
+    ]:
         used[card.name] += 1
-        quantity[card.name] = quantity.get(card.name, 0) + (0 if card.name in quantity else card.quantity)
+        quantity[card.name] = quantity.get(card.name, 0) + (
+            0 if card.name in quantity else card.quantity
+        )
     used["Secret Passage"] += len(enc.secret_passages)
     used["Experience"] += enc.experience
     used["Prisoner"] += len(enc.prisoners)
@@ -252,8 +267,15 @@ def validate(enc: Encounter) -> None:
     if not enc.party:
         raise CompanionError("the party has no heroes")
 
-    shapes = [what for what, present in (("creatures", bool(enc.creatures)), ("a trap", enc.trap is not None),
-                                          ("an obstacle", enc.obstacle is not None)) if present]
+    shapes = [
+        what
+        for what, present in (
+            ("creatures", bool(enc.creatures)),
+            ("a trap", enc.trap is not None),
+            ("an obstacle", enc.obstacle is not None),
+        )
+        if present
+    ]
     if len(shapes) > 1:
         raise CompanionError(
             f"the Dungeon Master plays creatures, one trap or one obstacle, not {' and '.join(shapes)}"
@@ -277,7 +299,9 @@ def validate(enc: Encounter) -> None:
     for play in enc.plays:
         if play.hero is None:
             if play.use == "fight":
-                raise CompanionError(f"{play.card.name} played for its points needs a hero to be played on")
+                raise CompanionError(
+                    f"{play.card.name} played for its points needs a hero to be played on"
+                )
             if play.card.ability is None:
                 raise CompanionError(f"{play.card.name} needs a hero to be played on")
             continue
@@ -310,7 +334,9 @@ def validate(enc: Encounter) -> None:
         _find_hero(enc.party, name, "hero to bring back")
     for prisoner in enc.prisoners:
         if prisoner is not None and prisoner.name.casefold() in seen:
-            raise CompanionError(f"Prisoner cannot bring {prisoner.name}: that hero is already in the party")
+            raise CompanionError(
+                f"Prisoner cannot bring {prisoner.name}: that hero is already in the party"
+            )
     if len(recruits) < len([p for p in enc.prisoners if p is not None]):
         raise CompanionError("the same character is named for two Prisoner cards")
     if enc.experience < 0:
@@ -352,7 +378,12 @@ class _Outcome:
     @property
     def score(self) -> tuple[int, int, int, int]:
         """Lower is better for the party: wiped out, heroes lost for good, treasure lost."""
-        return (int(self.wiped), self.casualties - self.recoverable, self.lost_points, self.lost_cards)
+        return (
+            int(self.wiped),
+            self.casualties - self.recoverable,
+            self.lost_points,
+            self.lost_cards,
+        )
 
 
 def _situation(enc: Encounter, remaining: Sequence[DMCard]) -> Situation:
@@ -388,16 +419,22 @@ def _check_use(play: CardPlay, use: str, situation: Situation, trap_or_obstacle:
             )
         return
     if card.ability is None:
-        raise CompanionError(f"{card.name} has no special ability, it only adds Fight points ({play.label})")
+        raise CompanionError(
+            f"{card.name} has no special ability, it only adds Fight points ({play.label})"
+        )
     if card.ability == "negate-trap" and situation not in ("trap", "obstacle"):
-        against = {"meld": "creatures", "nothing": "nothing", "cancelled": "nothing left"}[situation]
+        against = {"meld": "creatures", "nothing": "nothing", "cancelled": "nothing left"}[
+            situation
+        ]
         raise CompanionError(
             f"Stealth's ability cancels a trap or an obstacle, and the party faces {against} "
             f"({play.label}: play it for its points instead)"
         )
 
 
-def _play_points(hero: PartyHero, card: AttributeCard, creature_type: CreatureType | None) -> tuple[int, int]:
+def _play_points(
+    hero: PartyHero, card: AttributeCard, creature_type: CreatureType | None
+) -> tuple[int, int]:
     return hero.level(card.attribute), card.bonus_against(creature_type)
 
 
@@ -410,14 +447,20 @@ def _outcome(
     creatures = [c for c in remaining if isinstance(c, Creature)]
     creature_type = creatures[0].creature_type if creatures else None
     heroes = {h.name.casefold(): h for h in enc.party}
-    negated = any(u == "ability" and p.card.ability == "negate-trap" for p, u in zip(enc.plays, uses))
-    recovery_cards = sum(1 for p, u in zip(enc.plays, uses) if u == "ability" and p.card.ability == "recover-hero")
+    negated = any(
+        u == "ability" and p.card.ability == "negate-trap" for p, u in zip(enc.plays, uses)
+    )
+    recovery_cards = sum(
+        1 for p, u in zip(enc.plays, uses) if u == "ability" and p.card.ability == "recover-hero"
+    )
     dm_total = party_raw = party_total = None
     lost = 0
     obstacle_lost = False
     if situation in ("meld", "obstacle") and not (situation == "obstacle" and negated):
         room = sum(c.fight_bonus for c in remaining if c.type == "room")
-        fighters: Sequence[Creature | Obstacle] = creatures or [c for c in remaining if c.type == "obstacle"]
+        fighters: Sequence[Creature | Obstacle] = creatures or [
+            c for c in remaining if c.type == "obstacle"
+        ]
         dm_total = sum(c.fight for c in fighters) + room
         party_raw = 0
         for play, use in zip(enc.plays, uses):
@@ -483,15 +526,21 @@ def _choose_uses(
         if _negations(enc, filled) > 1:
             continue
         outcome = _outcome(enc, remaining, situation, filled)
-        if best is None or outcome.score < best[1].score:  # strict: the first (most Fight) wins ties
+        if (
+            best is None or outcome.score < best[1].score
+        ):  # strict: the first (most Fight) wins ties
             best = (filled, outcome)
     if best is None:  # only reachable with several Stealth abilities against one card
-        raise CompanionError(f"one Stealth is enough to cancel {target}; the others would be wasted")
+        raise CompanionError(
+            f"one Stealth is enough to cancel {target}; the others would be wasted"
+        )
     return best
 
 
 def _negations(enc: Encounter, uses: Sequence[str | None]) -> int:
-    return sum(1 for p, u in zip(enc.plays, uses) if u == "ability" and p.card.ability == "negate-trap")
+    return sum(
+        1 for p, u in zip(enc.plays, uses) if u == "ability" and p.card.ability == "negate-trap"
+    )
 
 
 def _describe_uses(enc: Encounter, uses: Sequence[str], indices: Iterable[int]) -> str:
@@ -507,9 +556,14 @@ def _compare(better: _Outcome, worse: _Outcome) -> str:
     if worse.wiped and not better.wiped:
         return "the party survives instead of falling"
     parts = []
-    lost_better, lost_worse = better.casualties - better.recoverable, worse.casualties - worse.recoverable
+    lost_better, lost_worse = (
+        better.casualties - better.recoverable,
+        worse.casualties - worse.recoverable,
+    )
     if lost_better != lost_worse:
-        parts.append(f"{lost_better} hero{'es' if lost_better != 1 else ''} lost for good instead of {lost_worse}")
+        parts.append(
+            f"{lost_better} hero{'es' if lost_better != 1 else ''} lost for good instead of {lost_worse}"
+        )
     if better.lost_cards < worse.lost_cards:
         parts.append("the treasure kept instead of lost")
     return " and ".join(parts) or "the same losses"
@@ -646,7 +700,9 @@ def _decide_uses(turn: _Turn) -> str:
         if use is not None:
             _check_use(play, use, situation, target)
     if _negations(enc, turn.fixed) > 1:
-        raise CompanionError(f"one Stealth is enough to cancel {target}; the others would be wasted")
+        raise CompanionError(
+            f"one Stealth is enough to cancel {target}; the others would be wasted"
+        )
     free = [i for i, use in enumerate(turn.fixed) if use is None]
     turn.uses, turn.outcome = _choose_uses(enc, turn.remaining, situation, free, turn.fixed, target)
     if not free:
@@ -674,18 +730,25 @@ def _decide_uses(turn: _Turn) -> str:
 def _suggest(turn: _Turn) -> None:
     """A better use than the one the player named for Stealth, Armor, Shield or Heal?"""
     enc = turn.enc
-    dual = [i for i, p in enumerate(enc.plays)
-            if p.card.ability is not None and p.hero is not None and turn.fixed[i] is not None]
+    dual = [
+        i
+        for i, p in enumerate(enc.plays)
+        if p.card.ability is not None and p.hero is not None and turn.fixed[i] is not None
+    ]
     if not dual:
         return
     open_fixed: list[str | None] = [None if i in dual else u for i, u in enumerate(turn.uses)]
     try:
-        better_uses, better = _choose_uses(enc, turn.remaining, turn.situation, dual, open_fixed, turn.target)
+        better_uses, better = _choose_uses(
+            enc, turn.remaining, turn.situation, dual, open_fixed, turn.target
+        )
     except CompanionError:
         return
     if better.score < turn.result.score:
         changed = [i for i in dual if better_uses[i] != turn.uses[i]]
-        turn.suggestions.append(f"Better: {_describe_uses(enc, better_uses, changed)}; {_compare(better, turn.result)}.")
+        turn.suggestions.append(
+            f"Better: {_describe_uses(enc, better_uses, changed)}; {_compare(better, turn.result)}."
+        )
 
 
 def _fight(turn: _Turn) -> None:
@@ -697,7 +760,11 @@ def _fight(turn: _Turn) -> None:
         if use == "fight":
             assert play.hero is not None
             level, bonus = _play_points(heroes[play.hero.casefold()], play.card, turn.creature_type)
-            effect = "not needed" if situation == "obstacle" and outcome.negated else f"+{level + bonus} Fight"
+            effect = (
+                "not needed"
+                if situation == "obstacle" and outcome.negated
+                else f"+{level + bonus} Fight"
+            )
             turn.results.append(PlayResult(play, "fight", chosen, level, bonus, effect))
         else:
             effect = f"cancels {turn.target}" if play.card.ability == "negate-trap" else ""
@@ -730,14 +797,27 @@ def _fight(turn: _Turn) -> None:
     fighters = [c for c in turn.remaining if isinstance(c, Creature | Obstacle)]
     turn.dm_parts = [(c.name, c.fight) for c in fighters]
     turn.dm_parts += [(c.name, c.fight_bonus) for c in turn.remaining if isinstance(c, Room)]
-    kind = ("Obstacle" if situation == "obstacle" else "X creature" if turn.creature_type == "x"
-            else f"{TYPE_NAMES[turn.creature_type or 'x']} meld")
+    kind = (
+        "Obstacle"
+        if situation == "obstacle"
+        else "X creature"
+        if turn.creature_type == "x"
+        else f"{TYPE_NAMES[turn.creature_type or 'x']} meld"
+    )
     say(f"{kind}: " + " + ".join(f"{n} {f}" for n, f in turn.dm_parts) + f" = {outcome.dm_total}.")
-    lines = [f"{r.play.label} {r.level}" + (f"+{r.bonus}" if r.bonus else "")
-             for r in turn.results if r.use == "fight"]
+    lines = [
+        f"{r.play.label} {r.level}" + (f"+{r.bonus}" if r.bonus else "")
+        for r in turn.results
+        if r.use == "fight"
+    ]
     if lines:
-        say("Party: " + " + ".join(lines) + f" = {outcome.party_raw}"
-            + (", raised to the minimum of 1" if outcome.party_raw == 0 else "") + ".")
+        say(
+            "Party: "
+            + " + ".join(lines)
+            + f" = {outcome.party_raw}"
+            + (", raised to the minimum of 1" if outcome.party_raw == 0 else "")
+            + "."
+        )
     else:
         say("Party: no attribute cards for points, so the party counts the minimum of 1.")
     dm_total, party_total = outcome.dm_total, outcome.party_total
@@ -745,7 +825,9 @@ def _fight(turn: _Turn) -> None:
     if situation == "obstacle":
         if outcome.obstacle_lost:
             turn.obstacle_result = "lost"
-            say(f"{dm_total} beats {party_total}: {turn.target} holds, which costs the treasure played but no hero.")
+            say(
+                f"{dm_total} beats {party_total}: {turn.target} holds, which costs the treasure played but no hero."
+            )
         else:
             turn.obstacle_result = "beaten"
             say(f"{dm_total} does not beat {party_total}: the party gets past {turn.target}.")
@@ -755,7 +837,9 @@ def _fight(turn: _Turn) -> None:
         say(f"{dm_total} beats {party_total}: one hero falls.")
     else:
         whole = dm_total // party_total
-        too_many = f", more than the {len(enc.party)} the party has" if whole > len(enc.party) else ""
+        too_many = (
+            f", more than the {len(enc.party)} the party has" if whole > len(enc.party) else ""
+        )
         say(f"{dm_total} is {whole} whole times {party_total}: {whole} heroes fall{too_many}.")
 
 
@@ -772,12 +856,19 @@ def _casualties(turn: _Turn) -> None:
     rest = [h.name for h in enc.party if h.name not in turn.killed]
     turn.killed += turn.rng.sample(rest, outcome.casualties - named)
     if turn.killed:
-        how = ("named" if named == len(turn.killed) else "at random" if named == 0
-               else f"{', '.join(turn.killed[:named])} named, the rest at random")
+        how = (
+            "named"
+            if named == len(turn.killed)
+            else "at random"
+            if named == 0
+            else f"{', '.join(turn.killed[:named])} named, the rest at random"
+        )
         turn.say(f"Killed ({how}): {', '.join(turn.killed)}.")
     if outcome.treasure_lost and enc.treasures:
         why = "a hero fell" if outcome.casualties else "the obstacle held"
-        turn.say(f"The treasure played is discarded because {why}: {', '.join(t.name for t in enc.treasures)}.")
+        turn.say(
+            f"The treasure played is discarded because {why}: {', '.join(t.name for t in enc.treasures)}."
+        )
     turn.living = [h for h in enc.party if h.name not in turn.killed]
 
 
@@ -789,9 +880,13 @@ def _claim_treasure(turn: _Turn) -> bool:
     turn.claimed = tuple(t.name for t in enc.treasures)
     turn.gained = sum(t.points for t in enc.treasures)
     pile = enc.treasure_points + turn.gained
-    turn.say(f"Treasure claimed: {', '.join(turn.claimed)} (+{turn.gained} points, {pile} in the pile).")
+    turn.say(
+        f"Treasure claimed: {', '.join(turn.claimed)} (+{turn.gained} points, {pile} in the pile)."
+    )
     if pile >= WINNING_POINTS and turn.gained:
-        turn.say(f"The treasure pile reaches {pile} points, {WINNING_POINTS} or more: the party wins the game.")
+        turn.say(
+            f"The treasure pile reaches {pile} points, {WINNING_POINTS} or more: the party wins the game."
+        )
         return True
     return False
 
@@ -829,21 +924,29 @@ def _recoveries(turn: _Turn) -> None:
         if play.hero is not None:  # the hero it was named on holds it, if still alive
             holders.sort(key=lambda h: h.name.casefold() != str(play.hero).casefold())
         if not holders:
-            turn.results[index] = replace(turn.results[index], effect=f"fails: no living hero has {play.card.name}")
-            turn.say(f"{play.card.name} cannot bring anyone back: no living hero has the "
-                     f"{play.card.attribute} attribute.")
+            turn.results[index] = replace(
+                turn.results[index], effect=f"fails: no living hero has {play.card.name}"
+            )
+            turn.say(
+                f"{play.card.name} cannot bring anyone back: no living hero has the "
+                f"{play.card.attribute} attribute."
+            )
             continue
         back = next((n for n in wanted if n in waiting), waiting[0])
         turn.recovered.append(back)
         turn.living.append(next(h for h in enc.party if h.name == back))
         turn.results[index] = replace(turn.results[index], effect=f"brings back {back}")
-        turn.say(f"{play.card.name} (through {holders[0].name}) brings back {back}, killed this turn.")
+        turn.say(
+            f"{play.card.name} (through {holders[0].name}) brings back {back}, killed this turn."
+        )
 
 
 def _level_ups(turn: _Turn) -> None:
     """Experience cards and claimed Magic Items: +1 level, hero and attribute named or rolled."""
     enc = turn.enc
-    sources = ["Magic Items"] * sum(1 for t in enc.treasures if t.effect == "level-up" and t.name in turn.claimed)
+    sources = ["Magic Items"] * sum(
+        1 for t in enc.treasures if t.effect == "level-up" and t.name in turn.claimed
+    )
     sources += ["Experience"] * enc.experience
     choices = list(enc.level_choices)
     for source in sources:
@@ -866,7 +969,9 @@ def _level_ups(turn: _Turn) -> None:
         rolled = f"d10 rolled {roll}: " if roll is not None else ""
         turn.say(f"{source}: {hero.name} gains a level, {rolled}{attribute} {level}.")
     for choice in choices:
-        turn.say(f"Level-up for {choice.hero or 'a hero'} not used: no Magic Items claimed to pay for it.")
+        turn.say(
+            f"Level-up for {choice.hero or 'a hero'} not used: no Magic Items claimed to pay for it."
+        )
 
 
 def _in_party_order(enc: Encounter, living: list[PartyHero]) -> list[PartyHero]:

@@ -74,7 +74,9 @@ def _utc_now() -> datetime:
 class PartyStore:
     """The party saved in ``path`` (created on the first change, never on a read)."""
 
-    def __init__(self, path: Path, clock: Callable[[], datetime] = _utc_now, timeout: float = 10.0) -> None:
+    def __init__(
+        self, path: Path, clock: Callable[[], datetime] = _utc_now, timeout: float = 10.0
+    ) -> None:
         self.path = Path(path)
         self.clock = clock
         self.timeout = timeout
@@ -111,7 +113,9 @@ class PartyStore:
     # ----------------------------------------------------------------- party rows
 
     def _read(self, conn: sqlite3.Connection) -> Party | None:
-        row = conn.execute("SELECT seed, treasure_points, deck, discarded FROM dm_party WHERE id = 1").fetchone()
+        row = conn.execute(
+            "SELECT seed, treasure_points, deck, discarded FROM dm_party WHERE id = 1"
+        ).fetchone()
         if row is None:
             return None
         try:
@@ -124,8 +128,12 @@ class PartyStore:
             deck = tuple(str(i) for i in json.loads(row[2]))
             discarded = tuple(str(i) for i in json.loads(row[3]))
         except (ValueError, TypeError, AttributeError) as exc:
-            raise CompanionError(f"state file {self.path}: the saved party is damaged ({exc}); leaving it untouched") from None
-        return Party(heroes=heroes, treasure_points=int(row[1]), deck=deck, discarded=discarded, seed=row[0])
+            raise CompanionError(
+                f"state file {self.path}: the saved party is damaged ({exc}); leaving it untouched"
+            ) from None
+        return Party(
+            heroes=heroes, treasure_points=int(row[1]), deck=deck, discarded=discarded, seed=row[0]
+        )
 
     def _write(self, conn: sqlite3.Connection, party: Party, event: str, fresh: bool) -> None:
         now = self.clock().isoformat(timespec="seconds")
@@ -134,18 +142,32 @@ class PartyStore:
             conn.execute(
                 "INSERT INTO dm_party (id, seed, treasure_points, deck, discarded, created_at, updated_at) "
                 "VALUES (1, ?, ?, ?, ?, ?, ?)",
-                (party.seed, party.treasure_points, json.dumps(list(party.deck)),
-                 json.dumps(list(party.discarded)), now, now),
+                (
+                    party.seed,
+                    party.treasure_points,
+                    json.dumps(list(party.deck)),
+                    json.dumps(list(party.discarded)),
+                    now,
+                    now,
+                ),
             )
         else:
             conn.execute(
                 "UPDATE dm_party SET treasure_points = ?, deck = ?, discarded = ?, updated_at = ? WHERE id = 1",
-                (party.treasure_points, json.dumps(list(party.deck)), json.dumps(list(party.discarded)), now),
+                (
+                    party.treasure_points,
+                    json.dumps(list(party.deck)),
+                    json.dumps(list(party.discarded)),
+                    now,
+                ),
             )
         conn.execute("DELETE FROM dm_heroes")
         conn.executemany(
             "INSERT INTO dm_heroes (position, name, card_id, alive, levels) VALUES (?, ?, ?, ?, ?)",
-            [(i, h.name, h.card_id, int(h.alive), json.dumps(dict(h.levels))) for i, h in enumerate(party.heroes)],
+            [
+                (i, h.name, h.card_id, int(h.alive), json.dumps(dict(h.levels)))
+                for i, h in enumerate(party.heroes)
+            ],
         )
         if event:
             conn.execute("INSERT INTO dm_log (at, event) VALUES (?, ?)", (now, event))
@@ -160,7 +182,9 @@ class PartyStore:
     def require(self) -> Party:
         party = self.load()
         if party is None:
-            raise CompanionError(f"no Dungeon Master party in {self.path}; start one with 'companion dm party new'")
+            raise CompanionError(
+                f"no Dungeon Master party in {self.path}; start one with 'companion dm party new'"
+            )
         return party
 
     def create(self, party: Party, replace: bool, event: str = "party formed") -> Party:
@@ -180,7 +204,9 @@ class PartyStore:
         with self._writing() as conn:
             party = self._read(conn)
             if party is None:
-                raise CompanionError(f"no Dungeon Master party in {self.path}; start one with 'companion dm party new'")
+                raise CompanionError(
+                    f"no Dungeon Master party in {self.path}; start one with 'companion dm party new'"
+                )
             new = change(party)
             self._write(conn, new, event, fresh=False)
         return new
@@ -190,7 +216,9 @@ class PartyStore:
         with self._reading() as conn:
             if conn is None:
                 return []
-            rows = conn.execute("SELECT at, event FROM dm_log ORDER BY seq DESC LIMIT ?", (limit,)).fetchall()
+            rows = conn.execute(
+                "SELECT at, event FROM dm_log ORDER BY seq DESC LIMIT ?", (limit,)
+            ).fetchall()
         return [(str(a), str(e)) for a, e in reversed(rows)]
 
 

@@ -37,7 +37,7 @@ from typing import Any
 
 from companion.cards.dungeon_of_d import plus_value
 from companion.dod import rules as R
-from companion.dod.content import Content, Monster
+from companion.dod.content import Content
 from companion.dod.engine import action_available
 from companion.dod.state import DIRECTIONS, Action, State
 from companion.errors import CompanionError
@@ -47,6 +47,7 @@ Frame = dict[str, Any]
 
 
 # ---- the random bot ---------------------------------------------------------------
+
 
 def random_bot(seed: int = 0) -> Bot:
     """Uniform over the legal actions."""
@@ -59,6 +60,7 @@ def random_bot(seed: int = 0) -> Bot:
 
 
 # ---- odds from what the player can see ------------------------------------------------
+
 
 def unseen(s: State) -> list[int]:
     """How many cards of each power (index 1-5) the player cannot see: the
@@ -160,9 +162,15 @@ def _tables(s: State) -> tuple[tuple[float, ...], tuple[tuple[bool, float, int],
     content = s.content
     entry = _TABLES.get(id(content))
     if entry is None or entry[0] is not content:
-        keep = tuple(content.power[c] + (2.0 if content.power_type[c] == "MOV" else 0.0) - (content.slot[c] - 1) * 0.3
-                     for c in range(len(content.power)))
-        move = tuple((content.power_type[c] != "MOV", keep[c], c) for c in range(len(content.power)))
+        keep = tuple(
+            content.power[c]
+            + (2.0 if content.power_type[c] == "MOV" else 0.0)
+            - (content.slot[c] - 1) * 0.3
+            for c in range(len(content.power))
+        )
+        move = tuple(
+            (content.power_type[c] != "MOV", keep[c], c) for c in range(len(content.power))
+        )
         entry = _TABLES[id(content)] = (content, keep, move)
     return entry[1], entry[2]
 
@@ -192,8 +200,9 @@ def pit_tests(s: State) -> tuple[tuple[str, int], ...]:
     return _card_facts(s.content)[0]
 
 
-def _card_facts(content: Content) -> tuple[tuple[tuple[str, int], ...], dict[str, int], frozenset[str],
-                                           dict[str | None, float]]:
+def _card_facts(
+    content: Content,
+) -> tuple[tuple[tuple[str, int], ...], dict[str, int], frozenset[str], dict[str | None, float]]:
     """What the bot reads off the cards once per card set: the Pit's tests, the stat
     each of them makes worth having, the rooms where a stat can be upgraded, and what
     walking into each room weighs on a path (its danger; ``None``: an unknown room)."""
@@ -201,13 +210,21 @@ def _card_facts(content: Content) -> tuple[tuple[tuple[str, int], ...], dict[str
     if cached is None or cached[0] is not content:
         room = content.rooms[content.special_room]
         skulls = content.level_skulls[-1]
-        tests = tuple((step.stat or "INT", plus_value(step.difficulty or "0", skulls)) for action in room.actions
-                      for step in content.steplists[action.steps] if step.do == "test")
+        tests = tuple(
+            (step.stat or "INT", plus_value(step.difficulty or "0", skulls))
+            for action in room.actions
+            for step in content.steplists[action.steps]
+            if step.do == "test"
+        )
         goals: dict[str, int] = {}
         for stat, difficulty in tests:
             goals[stat] = max(goals.get(stat, 0), difficulty - 8)  # a 5 and a 3 win it
-        training = frozenset(r.id for r in content.rooms.values() for a in r.actions
-                             if a.steps >= 0 and content.steplists[a.steps][0].do == "upgrade")
+        training = frozenset(
+            r.id
+            for r in content.rooms.values()
+            for a in r.actions
+            if a.steps >= 0 and content.steplists[a.steps][0].do == "upgrade"
+        )
         weight: dict[str | None, float] = {r.id: 0.4 * r.danger for r in content.rooms.values()}
         weight[None] = 0.4 * 1.5
         cached = _FACTS[id(content)] = (content, tests, goals, training, weight)
@@ -349,10 +366,9 @@ class Greedy:
                 return ("rest",)
             if hp >= 5 or not can_rest:
                 return acts["descend"]
-        if "enter" in acts and self.pit_possible(s):
-            if hp >= 5:
-                self.pit_tries += 1
-                return acts["enter"]
+        if "enter" in acts and self.pit_possible(s) and hp >= 5:
+            self.pit_tries += 1
+            return acts["enter"]
         if can_rest and self.want_rest(s, room.danger):
             return ("rest",)
         action = self.room_action(s, acts)
@@ -394,7 +410,11 @@ class Greedy:
                     return a
                 if effect == "reveal-rooms" and R.revealed(s, content.portal_room) is None:
                     return a
-                if effect == "teleport-room" and part.room == content.portal_room and self.leaving(s):
+                if (
+                    effect == "teleport-room"
+                    and part.room == content.portal_room
+                    and self.leaving(s)
+                ):
                     portal = R.revealed(s, content.portal_room)
                     if portal is not None and self.distance(s, portal) >= 2:
                         return a
@@ -455,7 +475,10 @@ class Greedy:
         prices = s.content.upgrade_prices
         for stat in ("INT", "AGL"):
             current = getattr(s, stat)
-            if current < min(R.STAT_MAX, self.pit_goal(s, stat)) and prices[stat][current] <= s.gold:
+            if (
+                current < min(R.STAT_MAX, self.pit_goal(s, stat))
+                and prices[stat][current] <= s.gold
+            ):
                 return True
         return False
 
@@ -485,7 +508,11 @@ class Greedy:
     def known_buff(self, s: State, stat: str) -> int:
         """What the identified potions held would add to ``stat`` for a turn."""
         potion = s.content.potion
-        return sum(potion[c].amount for c in s.known if potion[c].effect == "buff" and potion[c].stat == stat)
+        return sum(
+            potion[c].amount
+            for c in s.known
+            if potion[c].effect == "buff" and potion[c].stat == stat
+        )
 
     def pit_reachable(self, s: State) -> bool:
         """Whether each of the Pit's tests can be won at all: the stat, with the potions
@@ -511,7 +538,7 @@ class Greedy:
             return None
         return acts[max(value, key=lambda n: (value[n], n))]
 
-    def action_value(self, s: State, name: str, hp: int) -> float:  # noqa: C901 - one line a room action
+    def action_value(self, s: State, name: str, hp: int) -> float:
         content = s.content
         skulls = R.skulls(s)
         if name in ("train-str", "train-agl", "study"):
@@ -526,7 +553,9 @@ class Greedy:
         if name == "buy-fruit":
             return 2.5 if s.fruits < 3 and hp >= 2 else 0
         if name == "buy-arrows":
-            if s.level >= 6 and s.arrows <= 2:  # a hit ends a combat: worth a lot against the Ice Dragon
+            if (
+                s.level >= 6 and s.arrows <= 2
+            ):  # a hit ends a combat: worth a lot against the Ice Dragon
                 return 1.4
             return 1.0 if s.arrows <= 1 and s.gold >= 10 else 0
         if name == "buy-potion":
@@ -550,7 +579,16 @@ class Greedy:
             if self.leaving(s) and portal is not None and self.distance(s, portal) >= 2:
                 return 2.5
             return 0
-        if name in ("search-deep", "dig", "slip-in", "brew", "climb", "climb-high", "read-journals", "pick-lock"):
+        if name in (
+            "search-deep",
+            "dig",
+            "slip-in",
+            "brew",
+            "climb",
+            "climb-high",
+            "read-journals",
+            "pick-lock",
+        ):
             stat, difficulty, lose_hurts = {
                 "search-deep": ("AGL", 4 + skulls, True),
                 "dig": ("INT", 4 + skulls, True),
@@ -584,7 +622,9 @@ class Greedy:
         if not legal or not s.hand:
             return None
         direction = self.direction(s, legal)
-        card = min(s.hand, key=_tables(s)[1].__getitem__)  # a MOV card first (it draws a bonus card)
+        card = min(
+            s.hand, key=_tables(s)[1].__getitem__
+        )  # a MOV card first (it draws a bonus card)
         return ("move", card, direction)
 
     def goals(self, s: State) -> list[int]:
@@ -607,13 +647,20 @@ class Greedy:
             if pos == s.pos or pos in s.exhausted:
                 continue
             room = content.rooms[room_id]
-            if room_id == "healing-fountain" and (hp <= 6 or s.poisoned):
-                wanted.append(pos)
-            elif room_id == "forsaken-chapel" and s.poisoned and not s.fruits and s.gold >= 2 + R.skulls(s):
-                wanted.append(pos)
-            elif room.id in ("training-hall", "ancient-library") and self.can_upgrade_there(s, room_id):
-                wanted.append(pos)
-            elif room_id == "peculiar-shop" and s.fruits < 2 and s.gold >= 2 + R.skulls(s):
+            if (
+                (room_id == "healing-fountain" and (hp <= 6 or s.poisoned))
+                or (
+                    room_id == "forsaken-chapel"
+                    and s.poisoned
+                    and not s.fruits
+                    and s.gold >= 2 + R.skulls(s)
+                )
+                or (
+                    room.id in ("training-hall", "ancient-library")
+                    and self.can_upgrade_there(s, room_id)
+                )
+                or (room_id == "peculiar-shop" and s.fruits < 2 and s.gold >= 2 + R.skulls(s))
+            ):
                 wanted.append(pos)
         if wanted:
             return wanted
@@ -691,7 +738,9 @@ class Greedy:
                     return a
             if a[0] == "drink" and a[1] in s.known:
                 effect = s.content.potion[a[1]].effect
-                if effect == "breath" and (self.in_pit(s) or best_melee(s, f["slot"], f["weak"])[0] < 0.4):
+                if effect == "breath" and (
+                    self.in_pit(s) or best_melee(s, f["slot"], f["weak"])[0] < 0.4
+                ):
                     return a
                 if effect == "buff" and s.content.potion[a[1]].stat == "STR" and self.in_pit(s):
                     return a
@@ -752,7 +801,12 @@ class Greedy:
             cmb = s.stack[-2]
             _, card = best_melee(s, cmb["slot"], cmb["weak"])
         for a in s.options:  # drink a known buff for a hard test in the Pit or the last escape
-            if a[0] == "drink" and a[1] in s.known and f["k"] == "test" and (self.in_pit(s) or s.level >= 7):
+            if (
+                a[0] == "drink"
+                and a[1] in s.known
+                and f["k"] == "test"
+                and (self.in_pit(s) or s.level >= 7)
+            ):
                 part = s.content.potion[a[1]]
                 if part.effect == "buff" and part.stat == f["st"]:
                     return a
@@ -829,9 +883,23 @@ class Greedy:
         part = R.part_of(s, card)
         if card in s.potions and card not in s.known:
             return 12
-        useful = {"key-item": 15, "weapon": 20, "heal": 12, "soothe": 12, "stat-bonus": 30, "slot-bonus": 25,
-                  "free-upgrade": 40, "poison": -5, "perfume": -5, "magic-arrow": 12, "vampiric-arrow": 12,
-                  "buff": 11, "breath": 11, "cancel-regenerate": 20, "extra-slots": 50}
+        useful = {
+            "key-item": 15,
+            "weapon": 20,
+            "heal": 12,
+            "soothe": 12,
+            "stat-bonus": 30,
+            "slot-bonus": 25,
+            "free-upgrade": 40,
+            "poison": -5,
+            "perfume": -5,
+            "magic-arrow": 12,
+            "vampiric-arrow": 12,
+            "buff": 11,
+            "breath": 11,
+            "cancel-regenerate": 20,
+            "extra-slots": 50,
+        }
         return part.stars + useful.get(part.effect, 0)
 
     def detect(self, s: State) -> Action | None:
@@ -891,7 +959,11 @@ def explorer_bot(seed: int = 0, epsilon: float = 0.3) -> Bot:
     return choose
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_bot, "explorer": explorer_bot}
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": random_bot,
+    "greedy": greedy_bot,
+    "explorer": explorer_bot,
+}
 """Bots by name."""
 
 
@@ -912,5 +984,19 @@ def play(state: State, bot: Bot, max_actions: int = 20000) -> State:
     return state
 
 
-__all__ = ["BOTS", "Bot", "Greedy", "action_available", "best_melee", "best_test", "chance_at_least",
-           "Style", "explorer_bot", "greedy_bot", "make_bot", "play", "random_bot", "unseen"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "Greedy",
+    "Style",
+    "action_available",
+    "best_melee",
+    "best_test",
+    "chance_at_least",
+    "explorer_bot",
+    "greedy_bot",
+    "make_bot",
+    "play",
+    "random_bot",
+    "unseen",
+]

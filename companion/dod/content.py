@@ -194,10 +194,22 @@ class Content:
 
 def _part(model: Any, kind: str) -> Part:
     return Part(
-        id=model.id, name=model.name, kind=kind, effect=model.effect, amount=model.amount,
-        plus=model.plus, extra=model.extra, stat=model.stat, against=model.against,
-        limit=model.limit, roll=tuple(model.roll), room=model.room, one_use=model.one_use,
-        unique=model.unique, stars=model.stars, text=model.text,
+        id=model.id,
+        name=model.name,
+        kind=kind,
+        effect=model.effect,
+        amount=model.amount,
+        plus=model.plus,
+        extra=model.extra,
+        stat=model.stat,
+        against=model.against,
+        limit=model.limit,
+        roll=tuple(model.roll),
+        room=model.room,
+        one_use=model.one_use,
+        unique=model.unique,
+        stars=model.stars,
+        text=model.text,
     )
 
 
@@ -223,8 +235,16 @@ class _Steps:
             rows = {r: self.add(row.then) for row in s.results for r in row.roll}
             table = tuple(rows[r] for r in range(1, 6))
         return Step(
-            do=s.do, amount=s.amount, difficulty=s.difficulty, stat=s.stat, monster=s.monster or 0,
-            to=s.to, unless=s.unless, win=self.add(win), lose=self.add(lose), table=table,
+            do=s.do,
+            amount=s.amount,
+            difficulty=s.difficulty,
+            stat=s.stat,
+            monster=s.monster or 0,
+            to=s.to,
+            unless=s.unless,
+            win=self.add(win),
+            lose=self.add(lose),
+            table=table,
         )
 
 
@@ -238,13 +258,22 @@ def compile_content(cards: Any) -> Content:
     for card in cards.deck("rooms"):
         actions = tuple(
             Action(
-                index=i, id=a.id, name=a.name, automatic=a.automatic, lowest=a.levels[0],
-                highest=a.levels[-1], price=a.price, requires=tuple(a.requires),
-                steps=steps.add(a.steps), text=a.text,
+                index=i,
+                id=a.id,
+                name=a.name,
+                automatic=a.automatic,
+                lowest=a.levels[0],
+                highest=a.levels[-1],
+                price=a.price,
+                requires=tuple(a.requires),
+                steps=steps.add(a.steps),
+                text=a.text,
             )
             for i, a in enumerate(card.actions)
         )
-        rooms[card.id] = Room(card.id, card.name, card.danger, card.special, card.portal, actions, card.text)
+        rooms[card.id] = Room(
+            card.id, card.name, card.danger, card.special, card.portal, actions, card.text
+        )
     portals = [r.id for r in rooms.values() if r.portal]
     specials = [r.id for r in rooms.values() if r.special]
     if len(portals) != 1 or len(specials) != 1:
@@ -257,15 +286,28 @@ def compile_content(cards: Any) -> Content:
     if [c.slot for c in monster_cards] != [1, 2, 3, 4]:
         raise CompanionError("dungeon-of-d needs one monster card for each slot 1-4")
     monsters = tuple(
-        tuple(Monster(c.slot, m.level, m.name, m.STR, m.INT, m.AGL, tuple(m.abilities), m.undead, m.gold) for m in c.levels)
+        tuple(
+            Monster(
+                c.slot, m.level, m.name, m.STR, m.INT, m.AGL, tuple(m.abilities), m.undead, m.gold
+            )
+            for m in c.levels
+        )
         for c in monster_cards
     )
     characters = tuple(c.id for c in cards.deck("characters"))
     skills = {
         c.id: Skill(
-            id=c.skill.id, name=c.skill.name, character=c.id, effect=c.skill.effect, amount=c.skill.amount,
-            extra=c.skill.extra, stat=c.skill.stat, against=c.skill.against, limit=c.skill.limit,
-            roll=tuple(c.skill.roll), text=c.skill.text,
+            id=c.skill.id,
+            name=c.skill.name,
+            character=c.id,
+            effect=c.skill.effect,
+            amount=c.skill.amount,
+            extra=c.skill.extra,
+            stat=c.skill.stat,
+            against=c.skill.against,
+            limit=c.skill.limit,
+            roll=tuple(c.skill.roll),
+            text=c.skill.text,
         )
         for c in cards.deck("characters")
     }
@@ -313,7 +355,9 @@ def _check_references(content: Content) -> None:
         for action in room.actions:
             for item in action.requires:
                 if item not in content.item_ids:
-                    raise CompanionError(f"room '{room.id}': action '{action.id}': requires unknown item '{item}'")
+                    raise CompanionError(
+                        f"room '{room.id}': action '{action.id}': requires unknown item '{item}'"
+                    )
     for steplist in content.steplists:
         for step in steplist:
             if step.do == "teleport" and step.to != "any" and step.to not in content.rooms:

@@ -41,6 +41,7 @@ ANYTIME = DRINK_WINDOWS
 
 # ---- room action steps -------------------------------------------------------
 
+
 def push_seq(s: State, steplist: int) -> None:
     if steplist >= 0:
         s.stack.append({"k": "seq", "sl": steplist, "i": 0, "w": -1})
@@ -81,6 +82,7 @@ def _get(kind: str) -> Callable[[State, Frame, Step], None]:
     def get(s: State, f: Frame, step: Step) -> None:
         for _ in range(max(1, R.plus(s, step.amount))):
             s.stack.append({"k": "get", "kind": kind})
+
     return get
 
 
@@ -196,7 +198,9 @@ STEPS: dict[str, Callable[[State, Frame, Step], None]] = {
     "descend": lambda s, f, st: descend(s),
     "escape": lambda s, f, st: R.escape(s),
     "teleport": _step_teleport,
-    "reveal-rooms": lambda s, f, st: s.stack.append({"k": "place", "n": max(1, R.plus(s, st.amount))}),
+    "reveal-rooms": lambda s, f, st: s.stack.append(
+        {"k": "place", "n": max(1, R.plus(s, st.amount))}
+    ),
     "must-move": _step_must_move,
     "stop": lambda s, f, st: stop_action(s),
     "may-retry": lambda s, f, st: s.stack.append({"k": "retry"}),
@@ -205,6 +209,7 @@ STEPS: dict[str, Callable[[State, Frame, Step], None]] = {
 
 
 # ---- potions --------------------------------------------------------------------
+
 
 def _breath(s: State, card: int, part: Part) -> None:
     f = R.combat_frame(s)
@@ -278,6 +283,7 @@ def drink(s: State, card: int) -> None:
 
 
 # ---- items and special items you use ------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Use:
@@ -421,8 +427,11 @@ ITEM_USES: dict[str, Use] = {
     "detect-all": Use(ANYTIME, _has_unknown, _detect_all_use),
     "heal": Use(frozenset({"turn"}), _always, _heal_use),
     "teleport-room": Use(frozenset({"turn"}), _teleport_can, _teleport_use),
-    "free-upgrade": Use(frozenset({"turn"}), lambda s, f, c, p: getattr(s, p.stat or "INT") < R.STAT_MAX,
-                        _free_upgrade_use),
+    "free-upgrade": Use(
+        frozenset({"turn"}),
+        lambda s, f, c, p: getattr(s, p.stat or "INT") < R.STAT_MAX,
+        _free_upgrade_use,
+    ),
     "holy-water": Use(frozenset({"combat"}), _holy_can, _holy_use),
     "weaken": Use(frozenset({"combat"}), _always, _weaken_use),
     "escape-combat": Use(frozenset({"combat"}), _escape_can, _escape_use),
@@ -432,15 +441,27 @@ ITEM_USES: dict[str, Use] = {
     "reroll-check": Use(frozenset({"wander", "ranged"}), _always, _reroll_use),
 }
 
-PASSIVE_PARTS = frozenset({
-    "key-item", "gain-arrows", "gain-fruit", "magic-arrow", "vampiric-arrow", "treasure",
-    "stat-bonus", "extra-slots", "poison-immunity", "slot-bonus", "run-bonus",
-})
+PASSIVE_PARTS = frozenset(
+    {
+        "key-item",
+        "gain-arrows",
+        "gain-fruit",
+        "magic-arrow",
+        "vampiric-arrow",
+        "treasure",
+        "stat-bonus",
+        "extra-slots",
+        "poison-immunity",
+        "slot-bonus",
+        "run-bonus",
+    }
+)
 """Part effects with no use of their own: the engine reads them where they apply
 (``gain-*`` when the part is got; the others while the card is held)."""
 
 
 # ---- skills you choose to use ------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class SkillUse:
@@ -456,8 +477,12 @@ def _once(sk: Skill, scope: str) -> str:
 
 
 def _limit_marker(sk: Skill) -> str | None:
-    return {"once-per-turn": _once(sk, "turn"), "once-per-level": _once(sk, "level"),
-            "once-per-combat": _once(sk, "combat"), "once-per-move": _once(sk, "move")}.get(sk.limit or "")
+    return {
+        "once-per-turn": _once(sk, "turn"),
+        "once-per-level": _once(sk, "level"),
+        "once-per-combat": _once(sk, "combat"),
+        "once-per-move": _once(sk, "move"),
+    }.get(sk.limit or "")
 
 
 def _free(s: State, sk: Skill) -> bool:
@@ -563,14 +588,26 @@ SKILL_USES: dict[str, SkillUse] = {
     "parry": SkillUse(frozenset({"lost"}), _parry_options, _parry_use),
 }
 
-PASSIVE_SKILLS = frozenset({
-    "first-effort-bonus", "weapon-master", "bounty", "distract", "rage", "sharpshooter", "wary",
-    "brew-master", "haggle", "smite", "forage",
-})
+PASSIVE_SKILLS = frozenset(
+    {
+        "first-effort-bonus",
+        "weapon-master",
+        "bounty",
+        "distract",
+        "rage",
+        "sharpshooter",
+        "wary",
+        "brew-master",
+        "haggle",
+        "smite",
+        "forage",
+    }
+)
 """Skills that always apply; the engine reads them where they matter."""
 
 
 # ---- what a window offers ---------------------------------------------------------------
+
 
 def window_options(s: State, f: Frame, window: str) -> list[Action]:
     """Optional uses at a window: potions to drink, items and skills to use."""

@@ -43,11 +43,12 @@ DEBUG = os.environ.get("COMPANION_DOD_DEBUG", "") not in ("", "0")
 
 
 def set_debug(on: bool) -> None:
-    global DEBUG
+    global DEBUG  # noqa: PLW0603 - one module flag, read on every action
     DEBUG = on
 
 
 # ---- helpers ------------------------------------------------------------------------
+
 
 def _ask(s: State, options: list[Action], prompt: str) -> None:
     s.options = options
@@ -72,7 +73,9 @@ def _bonus_card(s: State) -> None:
 
 def _end_window(s: State) -> bool:
     """The end of a test or combat: a moment to drink, if there is anything to use."""
-    if (s.potions or s.items or s.specials) and E.window_options(s, {"k": "win", "w": "end"}, "end"):
+    if (s.potions or s.items or s.specials) and E.window_options(
+        s, {"k": "win", "w": "end"}, "end"
+    ):
         s.stack.append({"k": "win", "w": "end"})
         return True
     return False
@@ -109,6 +112,7 @@ def action_available(s: State, index: int) -> bool:
 
 
 # ---- the turn -----------------------------------------------------------------------
+
 
 def _h_turn(s: State, f: Frame) -> None:
     ph = f["ph"]
@@ -153,6 +157,7 @@ def _a_turn(s: State, f: Frame, a: Action) -> None:
 
 # ---- REST (rulebook 5.1) ----------------------------------------------------------------
 
+
 def _h_rest(s: State, f: Frame) -> None:
     opts: list[Action] = [("discard", c) for c in s.hand] if len(s.hand) > 1 else []
     opts.append(("done",))
@@ -187,6 +192,7 @@ def _a_rest(s: State, f: Frame, a: Action) -> None:
 
 
 # ---- MOVE (rulebook 5.3) -----------------------------------------------------------------
+
 
 def _h_move(s: State, f: Frame) -> None:
     ph = f["ph"]
@@ -292,6 +298,7 @@ def _h_autos(s: State, f: Frame) -> None:
 
 # ---- DO ACTION (rulebook 5.2) ------------------------------------------------------------
 
+
 def _h_act(s: State, f: Frame) -> None:
     if f.get("go"):
         s.stack.pop()
@@ -347,6 +354,7 @@ def _a_retry(s: State, f: Frame, a: Action) -> None:
 
 # ---- tests (rulebook 5.5) -------------------------------------------------------------------
 
+
 def _h_test(s: State, f: Frame) -> None:
     ph = f["ph"]
     if ph == 0:
@@ -392,6 +400,7 @@ def _a_test(s: State, f: Frame, a: Action) -> None:
 
 
 # ---- combat (rulebook 5.4) --------------------------------------------------------------------
+
 
 def _arrow_kinds(s: State) -> list[str]:
     kinds = ["arrow"] if s.arrows > 0 else []
@@ -568,6 +577,7 @@ def _a_run(s: State, f: Frame, a: Action) -> None:
 
 # ---- melee ------------------------------------------------------------------------------------
 
+
 def _melee_total(s: State, cmb: Frame) -> int:
     effort = s.effort
     first = effort[0] if effort else None
@@ -717,6 +727,7 @@ def _a_steal(s: State, f: Frame, a: Action) -> None:
 
 # ---- small decision frames -----------------------------------------------------------------
 
+
 def _h_lose(s: State, f: Frame) -> None:
     n = f["n"]
     if n <= 0:
@@ -767,7 +778,10 @@ def _h_get(s: State, f: Frame) -> None:
             s.discard.append(card)
             E.gain_fruit(s, part.amount)
             return
-        if part.effect in ("magic-arrow", "vampiric-arrow") and len(R.held(s, "item", part.effect)) >= content.arrow_max:
+        if (
+            part.effect in ("magic-arrow", "vampiric-arrow")
+            and len(R.held(s, "item", part.effect)) >= content.arrow_max
+        ):
             s.discard.append(card)
             R.ev(s, "too-many", part.id)
             return
@@ -929,21 +943,59 @@ def _h_start(s: State, f: Frame) -> None:
 
 
 HANDLERS: dict[str, Callable[[State, Frame], None]] = {
-    "turn": _h_turn, "rest": _h_rest, "move": _h_move, "fmove": _h_fmove, "autos": _h_autos,
-    "act": _h_act, "seq": _h_seq, "retry": _h_retry, "test": _h_test, "cmb": _h_cmb, "run": _h_run,
-    "melee": _h_melee, "steal": _h_steal, "lose": _h_lose, "over": _h_over, "get": _h_get,
-    "full": _h_full, "meet": _h_meet, "det": _h_det, "place": _h_place, "tpc": _h_tpc,
-    "guess": _h_guess, "win": _h_win, "bless": _h_bless, "start": _h_start, "loss": _h_loss,
+    "turn": _h_turn,
+    "rest": _h_rest,
+    "move": _h_move,
+    "fmove": _h_fmove,
+    "autos": _h_autos,
+    "act": _h_act,
+    "seq": _h_seq,
+    "retry": _h_retry,
+    "test": _h_test,
+    "cmb": _h_cmb,
+    "run": _h_run,
+    "melee": _h_melee,
+    "steal": _h_steal,
+    "lose": _h_lose,
+    "over": _h_over,
+    "get": _h_get,
+    "full": _h_full,
+    "meet": _h_meet,
+    "det": _h_det,
+    "place": _h_place,
+    "tpc": _h_tpc,
+    "guess": _h_guess,
+    "win": _h_win,
+    "bless": _h_bless,
+    "start": _h_start,
+    "loss": _h_loss,
 }
 ANSWERS: dict[str, Callable[[State, Frame, Action], None]] = {
-    "turn": _a_turn, "rest": _a_rest, "move": _a_move, "fmove": _a_fmove, "retry": _a_retry,
-    "test": _a_test, "cmb": _a_cmb, "run": _a_run, "melee": _a_melee, "steal": _a_steal,
-    "lose": _a_lose, "over": _a_over, "full": _a_full, "meet": _a_meet, "det": _a_det,
-    "place": _a_place, "tpc": _a_tpc, "guess": _a_guess, "win": _a_win, "bless": _a_bless,
+    "turn": _a_turn,
+    "rest": _a_rest,
+    "move": _a_move,
+    "fmove": _a_fmove,
+    "retry": _a_retry,
+    "test": _a_test,
+    "cmb": _a_cmb,
+    "run": _a_run,
+    "melee": _a_melee,
+    "steal": _a_steal,
+    "lose": _a_lose,
+    "over": _a_over,
+    "full": _a_full,
+    "meet": _a_meet,
+    "det": _a_det,
+    "place": _a_place,
+    "tpc": _a_tpc,
+    "guess": _a_guess,
+    "win": _a_win,
+    "bless": _a_bless,
 }
 
 
 # ---- the loop and the public API -----------------------------------------------------------------
+
 
 def _answer(s: State, action: Action) -> None:
     s.options = []
@@ -971,8 +1023,13 @@ def _run(s: State) -> None:
         handlers[frame["k"]](s, frame)
 
 
-def new_game(seed: int, character: str | None = None, *, content: Content | None = None,
-             events: list[tuple[Any, ...]] | None = None) -> State:
+def new_game(
+    seed: int,
+    character: str | None = None,
+    *,
+    content: Content | None = None,
+    events: list[tuple[Any, ...]] | None = None,
+) -> State:
     """Set up a game (rulebook 4): a character, 0 gold, 2 Fruits, 9 power cards.
 
     The first decision is Hero's Blessing; after it level 1 is set up. With
@@ -1026,7 +1083,9 @@ def step(state: State, action: Iterable[Any]) -> None:
         raise CompanionError(f"the game is over ({state.outcome})")
     action = tuple(action)
     if action not in state.options:
-        raise CompanionError(f"illegal action {action!r} (legal now: {', '.join(map(str, state.options))})")
+        raise CompanionError(
+            f"illegal action {action!r} (legal now: {', '.join(map(str, state.options))})"
+        )
     state.actions += 1
     _answer(state, action)
     _run(state)
@@ -1043,8 +1102,13 @@ def apply(state: State, action: Iterable[Any]) -> tuple[State, list[tuple[Any, .
     return new, events
 
 
-def replay(seed: int, actions: Iterable[Iterable[Any]], character: str | None = None, *,
-           content: Content | None = None) -> State:
+def replay(
+    seed: int,
+    actions: Iterable[Iterable[Any]],
+    character: str | None = None,
+    *,
+    content: Content | None = None,
+) -> State:
     """The state after playing ``actions`` from a new game with ``seed``."""
     s = new_game(seed, character, content=content)
     for action in actions:

@@ -31,7 +31,9 @@ def check_invariants(s: State) -> None:
     missing = [c for c in range(n) if counts[c] == 0]
     twice = [c for c, k in counts.items() if k > 1]
     if missing or twice or len(places) != n:
-        problems.append(f"power cards out of place (missing {missing}, twice {twice}, {len(places)} in all)")
+        problems.append(
+            f"power cards out of place (missing {missing}, twice {twice}, {len(places)} in all)"
+        )
 
     if not set(s.known) <= set(s.potions) or len(set(s.known)) != len(s.known):
         problems.append("identified potions must be potions held")

@@ -55,9 +55,22 @@ Segment = tuple[str, str]
 Row = list[Segment]
 
 STYLES = {
-    "title": "bold", "hero": "bold black on yellow", "room": "cyan", "exhausted": "dim", "open": "bold magenta",
-    "blank": "", "axis": "dim", "status": "green", "monster": "red", "info": "", "dim": "dim",
-    "happened": "italic", "question": "bold yellow", "number": "bold", "label": "", "hint": "dim",
+    "title": "bold",
+    "hero": "bold black on yellow",
+    "room": "cyan",
+    "exhausted": "dim",
+    "open": "bold magenta",
+    "blank": "",
+    "axis": "dim",
+    "status": "green",
+    "monster": "red",
+    "info": "",
+    "dim": "dim",
+    "happened": "italic",
+    "question": "bold yellow",
+    "number": "bold",
+    "label": "",
+    "hint": "dim",
 }
 
 
@@ -91,6 +104,7 @@ def wrap(text: str, size: int = WIDTH) -> list[str]:
 
 # ---- the map ----------------------------------------------------------------------------------
 
+
 def compact_cell(cell: Cell) -> tuple[str, str]:
     """A map place in five characters: ``@`` or a space, the room's three letters (lower
     case when exhausted), its danger digit; ``  ?  `` where a room card may still go."""
@@ -103,15 +117,19 @@ def compact_cell(cell: Cell) -> tuple[str, str]:
     return text[0] + code + text[4], cell.kind
 
 
-def map_window(screen: Screen, columns: int = MAP_COLUMNS, rows: int = MAP_ROWS) -> tuple[list[Row], bool]:
+def map_window(
+    screen: Screen, columns: int = MAP_COLUMNS, rows: int = MAP_ROWS
+) -> tuple[list[Row], bool]:
     """The map rows around the hero (a header of x coordinates, then one row a y), and
     whether part of the map is left out."""
     cells = screen.map_cells
     if not cells:
         return [], False
     xs, ys = screen.map_x, screen.map_y
-    hero_y, hero_x = next(((y, x) for y, row in enumerate(cells) for x, c in enumerate(row) if c.kind == "hero"),
-                          (0, 0))
+    hero_y, hero_x = next(
+        ((y, x) for y, row in enumerate(cells) for x, c in enumerate(row) if c.kind == "hero"),
+        (0, 0),
+    )
     clipped = len(xs) > columns or len(ys) > rows
     if len(ys) > rows:
         rows -= 1  # a row for the hint
@@ -179,6 +197,7 @@ def top_block(screen: Screen) -> list[Row]:
 
 # ---- the answers ------------------------------------------------------------------------------
 
+
 def menu_rows(entries: Sequence[Entry], rows: int | None = None, columns: int = 1) -> list[Row]:
     """The numbered answers in one column (full labels, cut at the screen's edge) or
     two (short labels, the numbers running down the first column); with ``rows``
@@ -217,6 +236,7 @@ def _answer(entry: Entry, digits: int, label: str, size: int) -> Row:
 
 # ---- the whole screen ---------------------------------------------------------------------------
 
+
 def question_rows(screen: Screen, limit: int = QUESTION_ROWS) -> list[Row]:
     lines: list[str] = []
     for text in screen.question:
@@ -234,9 +254,12 @@ def happened_rows(screen: Screen, limit: int) -> list[Row]:
         return []
     if len(lines) > limit:
         hidden = len(lines) - (limit - 1)
-        kept = lines[-(limit - 1):] if limit > 1 else []
-        lines = [f"… {hidden} line{'s' if hidden != 1 else ''} before: 'log'", *kept] if limit > 1 else \
-            [f"… {lines[-1]} ('log': all {len(screen.happened) + len(screen.notes)})"]
+        kept = lines[-(limit - 1) :] if limit > 1 else []
+        lines = (
+            [f"… {hidden} line{'s' if hidden != 1 else ''} before: 'log'", *kept]
+            if limit > 1
+            else [f"… {lines[-1]} ('log': all {len(screen.happened) + len(screen.notes)})"]
+        )
     return [line(text, "happened") for text in lines]
 
 
@@ -280,4 +303,15 @@ def arrange(screen: Screen, height: int = HEIGHT) -> list[Row]:
     return [[(text, style) for text, style in row if text] for row in rows][:height]
 
 
-__all__ = ["HEIGHT", "Row", "STYLES", "WIDTH", "arrange", "cut", "map_window", "menu_rows", "plain", "width"]
+__all__ = [
+    "HEIGHT",
+    "STYLES",
+    "WIDTH",
+    "Row",
+    "arrange",
+    "cut",
+    "map_window",
+    "menu_rows",
+    "plain",
+    "width",
+]

@@ -26,6 +26,7 @@ ROOM_DECK_SIZE = 9
 
 # ---- randomness -----------------------------------------------------------
 
+
 def next64(s: State) -> int:
     """The next 64 random bits of the state's generator (splitmix64)."""
     s.rng = z = (s.rng + 0x9E3779B97F4A7C15) & MASK64
@@ -63,6 +64,7 @@ def ev(s: State, *event: Any) -> None:
 
 
 # ---- power cards ----------------------------------------------------------
+
 
 def draw(s: State) -> int:
     """Take the top card of the power deck, reshuffling the discard pile into
@@ -157,6 +159,7 @@ def plus(s: State, value: str | int | None, add: bool = False) -> int:
 
 # ---- hero -----------------------------------------------------------------
 
+
 def skill(s: State, effect: str) -> Skill | None:
     """Your skill with this effect key, if you know one."""
     skills = s.content.skills
@@ -181,8 +184,11 @@ def stat(s: State, name: str) -> int:
 def held(s: State, kind: str, effect: str) -> list[int]:
     """Inventory cards of a kind (``item``, ``special``, ``potion``) with an effect key."""
     content = s.content
-    table, cards = {"item": (content.item, s.items), "special": (content.special, s.specials),
-                    "potion": (content.potion, s.potions)}[kind]
+    table, cards = {
+        "item": (content.item, s.items),
+        "special": (content.special, s.specials),
+        "potion": (content.potion, s.potions),
+    }[kind]
     return [c for c in cards if table[c].effect == effect]
 
 
@@ -210,7 +216,9 @@ def slots_used(s: State) -> int:
 
 def capacity(s: State) -> int:
     special = s.content.special
-    return INVENTORY_SLOTS + sum(special[c].amount for c in s.specials if special[c].effect == "extra-slots")
+    return INVENTORY_SLOTS + sum(
+        special[c].amount for c in s.specials if special[c].effect == "extra-slots"
+    )
 
 
 def check_capacity(s: State) -> None:
@@ -270,6 +278,7 @@ def discard_inventory(s: State, card: int) -> None:
 
 # ---- markers of limited uses ------------------------------------------------
 
+
 def used(s: State, marker: str) -> bool:
     return marker in s.used
 
@@ -285,6 +294,7 @@ def clear_marks(s: State, scope: str) -> None:
 
 
 # ---- monsters ---------------------------------------------------------------
+
 
 def monster(s: State, slot: int) -> Monster:
     return s.content.monsters[slot - 1][s.level - 1]
@@ -347,6 +357,7 @@ def combat_frame(s: State) -> dict[str, Any] | None:
 
 # ---- the map ----------------------------------------------------------------
 
+
 def room_here(s: State) -> str:
     return s.grid[s.pos]
 
@@ -391,6 +402,7 @@ def revealed(s: State, room_id: str) -> int | None:
 
 
 # ---- teleports and levels -----------------------------------------------------
+
 
 def end_everything_in_turn(s: State) -> None:
     """Abandon whatever the turn was doing (a teleport ends tests, combats,

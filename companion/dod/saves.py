@@ -68,11 +68,14 @@ def check_name(name: str) -> str:
     """
     cleaned = name.strip()
     if not NAME.match(cleaned):
-        raise CompanionError(f"bad save name '{name}' (use 1-40 letters, digits, spaces, '.', '-' or '_')")
+        raise CompanionError(
+            f"bad save name '{name}' (use 1-40 letters, digits, spaces, '.', '-' or '_')"
+        )
     return cleaned
 
 
 # ---- a game ------------------------------------------------------------------------------
+
 
 @dataclass
 class Game:
@@ -92,11 +95,19 @@ class Game:
         return f"<Game {self.name or '?'} seed={self.seed} actions={len(self.actions)}{mode} {self.state!r}>"
 
     @classmethod
-    def new(cls, seed: int, character: str | None = None, name: str = "", created: float = 0.0) -> Game:
+    def new(
+        cls, seed: int, character: str | None = None, name: str = "", created: float = 0.0
+    ) -> Game:
         """A new game; ``character`` (an id or a name) picks the hero instead of the seed."""
         state = new_game(seed, character)
-        return cls(seed, state.character if character is not None else None, [], state, name=name,
-                   created=created)
+        return cls(
+            seed,
+            state.character if character is not None else None,
+            [],
+            state,
+            name=name,
+            created=created,
+        )
 
     @property
     def over(self) -> bool:
@@ -145,15 +156,21 @@ class Game:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CompanionError(f"{where} is not a Dungeon of D save")
         if data.get("version") != FORMAT_VERSION:
-            raise CompanionError(f"{where} is a Dungeon of D save of version {data.get('version')!r}; "
-                                 f"this companion reads version {FORMAT_VERSION}")
+            raise CompanionError(
+                f"{where} is a Dungeon of D save of version {data.get('version')!r}; "
+                f"this companion reads version {FORMAT_VERSION}"
+            )
         try:
             seed = data["seed"]
             character = data["character"]
             training = data["training"]
             raw_actions = data["actions"]
             recorded = data["state"]
-            if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(training, bool):
+            if (
+                not isinstance(seed, int)
+                or isinstance(seed, bool)
+                or not isinstance(training, bool)
+            ):
                 raise ValueError("bad seed or training flag")
             if character is not None and not isinstance(character, str):
                 raise ValueError("bad character")
@@ -169,11 +186,15 @@ class Game:
         try:
             state = replay(seed, actions, character)
         except CompanionError as exc:
-            raise CompanionError(f"{where} is damaged: its actions do not replay ({exc.message})") from None
+            raise CompanionError(
+                f"{where} is damaged: its actions do not replay ({exc.message})"
+            ) from None
         state.training = training
         if _canonical(to_json(state)) != _canonical(recorded):
-            raise CompanionError(f"{where} is damaged: its actions do not replay to its recorded state "
-                                 "(edited by hand, or the cards changed since it was saved)")
+            raise CompanionError(
+                f"{where} is damaged: its actions do not replay to its recorded state "
+                "(edited by hand, or the cards changed since it was saved)"
+            )
         game = cls(seed, character, actions, state, training)
         game.name = str(data.get("name") or "")
         game.game_id = str(data.get("game_id") or game.game_id)
@@ -187,6 +208,7 @@ def _canonical(data: Any) -> str:
 
 
 # ---- summaries ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class SaveInfo:
@@ -212,9 +234,19 @@ class SaveInfo:
         return {"escaped": "escaped", "lost": "lost"}.get(self.outcome or "", "playing")
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "character": self.character, "level": self.level, "turn": self.turn,
-                "hp": self.hp, "gold": self.gold, "status": self.status, "training": self.training,
-                "score": self.score, "updated": self.updated, "damaged": self.damaged or None}
+        return {
+            "name": self.name,
+            "character": self.character,
+            "level": self.level,
+            "turn": self.turn,
+            "hp": self.hp,
+            "gold": self.gold,
+            "status": self.status,
+            "training": self.training,
+            "score": self.score,
+            "updated": self.updated,
+            "damaged": self.damaged or None,
+        }
 
 
 @dataclass(frozen=True)
@@ -234,9 +266,19 @@ class HighScore:
     at: float
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "seed": self.seed, "character": self.character, "outcome": self.outcome,
-                "amulet": self.amulet, "level": self.level, "turns": self.turns, "score": self.score,
-                "breakdown": dict(self.breakdown), "training": self.training, "at": self.at}
+        return {
+            "name": self.name,
+            "seed": self.seed,
+            "character": self.character,
+            "outcome": self.outcome,
+            "amulet": self.amulet,
+            "level": self.level,
+            "turns": self.turns,
+            "score": self.score,
+            "breakdown": dict(self.breakdown),
+            "training": self.training,
+            "at": self.at,
+        }
 
 
 def breakdown(game: Game) -> dict[str, int]:
@@ -246,8 +288,18 @@ def breakdown(game: Game) -> dict[str, int]:
 
 def info_of(game: Game, updated: float) -> SaveInfo:
     st = game.state
-    return SaveInfo(game.name, st.character, st.level, st.turn, st.hp, st.gold, st.outcome, game.training,
-                    game.score.total, updated)
+    return SaveInfo(
+        game.name,
+        st.character,
+        st.level,
+        st.turn,
+        st.hp,
+        st.gold,
+        st.outcome,
+        game.training,
+        game.score.total,
+        updated,
+    )
 
 
 # ---- the SQLite store -------------------------------------------------------------------------
@@ -326,9 +378,22 @@ class SaveStore:
                 return []
             rows = conn.execute(
                 "SELECT name, character, level, turn, hp, gold, outcome, training, score, updated, document "
-                "FROM dod_saves ORDER BY updated DESC, name").fetchall()
+                "FROM dod_saves ORDER BY updated DESC, name"
+            ).fetchall()
         out = []
-        for name, character, level, turn, hp, gold, outcome, training, points, updated, document in rows:
+        for (
+            name,
+            character,
+            level,
+            turn,
+            hp,
+            gold,
+            outcome,
+            training,
+            points,
+            updated,
+            document,
+        ) in rows:
             damaged = ""
             try:
                 Game.from_document(json.loads(document), f"saved game '{name}'")
@@ -336,8 +401,21 @@ class SaveStore:
                 damaged = f"not JSON ({exc})"
             except CompanionError as exc:
                 damaged = exc.message
-            out.append(SaveInfo(name, character, level, turn, hp, gold, outcome, bool(training), points,
-                                updated, damaged))
+            out.append(
+                SaveInfo(
+                    name,
+                    character,
+                    level,
+                    turn,
+                    hp,
+                    gold,
+                    outcome,
+                    bool(training),
+                    points,
+                    updated,
+                    damaged,
+                )
+            )
         return out
 
     def latest(self) -> str | None:
@@ -351,16 +429,28 @@ class SaveStore:
         with self._reading() as conn:
             if conn is None:
                 return False
-            return conn.execute("SELECT 1 FROM dod_saves WHERE name = ?", (name,)).fetchone() is not None
+            return (
+                conn.execute("SELECT 1 FROM dod_saves WHERE name = ?", (name,)).fetchone()
+                is not None
+            )
 
     def load(self, name: str) -> Game:
         """A save, checked by replaying it."""
         with self._reading() as conn:
-            row = None if conn is None else conn.execute(
-                "SELECT document, revision FROM dod_saves WHERE name = ?", (name,)).fetchone()
+            row = (
+                None
+                if conn is None
+                else conn.execute(
+                    "SELECT document, revision FROM dod_saves WHERE name = ?", (name,)
+                ).fetchone()
+            )
         if row is None:
             known = self.names()
-            hint = f" (saves: {', '.join(known)})" if known else " (no saves yet: start one with 'companion dod new')"
+            hint = (
+                f" (saves: {', '.join(known)})"
+                if known
+                else " (no saves yet: start one with 'companion dod new')"
+            )
             raise CompanionError(f"no saved game '{name}'{hint}")
         where = f"saved game '{name}'"
         try:
@@ -378,9 +468,14 @@ class SaveStore:
         now = self.clock()
         game.created = game.created or now
         with self._writing() as conn:
-            if conn.execute("SELECT 1 FROM dod_saves WHERE name = ?", (name,)).fetchone() and not replace:
-                raise CompanionError(f"a saved game '{name}' already exists; choose another --save name, "
-                                     f"or 'companion dod delete {name}' first")
+            if (
+                conn.execute("SELECT 1 FROM dod_saves WHERE name = ?", (name,)).fetchone()
+                and not replace
+            ):
+                raise CompanionError(
+                    f"a saved game '{name}' already exists; choose another --save name, "
+                    f"or 'companion dod delete {name}' first"
+                )
             conn.execute("DELETE FROM dod_saves WHERE name = ?", (name,))
             self._insert(conn, game, 1, now)
         self.revisions[name] = 1
@@ -390,9 +485,23 @@ class SaveStore:
         conn.execute(
             "INSERT INTO dod_saves (name, game_id, revision, document, character, level, turn, hp, gold, outcome, "
             "training, score, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game.name, game.game_id, revision, json.dumps(game.to_document(), separators=(",", ":")),
-             st.character, st.level, st.turn, st.hp, st.gold, st.outcome, int(game.training),
-             game.score.total, game.created or now, now))
+            (
+                game.name,
+                game.game_id,
+                revision,
+                json.dumps(game.to_document(), separators=(",", ":")),
+                st.character,
+                st.level,
+                st.turn,
+                st.hp,
+                st.gold,
+                st.outcome,
+                int(game.training),
+                game.score.total,
+                game.created or now,
+                now,
+            ),
+        )
 
     def save(self, game: Game) -> None:
         """Write the game over its save (autosave); refused if another session changed it meanwhile."""
@@ -400,20 +509,36 @@ class SaveStore:
         now = self.clock()
         expected = self.revisions.get(name)
         with self._writing() as conn:
-            row = conn.execute("SELECT revision, game_id FROM dod_saves WHERE name = ?", (name,)).fetchone()
+            row = conn.execute(
+                "SELECT revision, game_id FROM dod_saves WHERE name = ?", (name,)
+            ).fetchone()
             if row is None:
                 self._insert(conn, game, 1, now)
                 self.revisions[name] = 1
             else:
                 if row[1] != game.game_id or (expected is not None and row[0] != expected):
-                    raise CompanionError(f"saved game '{name}' was changed by another session; "
-                                         f"continue with 'companion dod play {name}'")
+                    raise CompanionError(
+                        f"saved game '{name}' was changed by another session; "
+                        f"continue with 'companion dod play {name}'"
+                    )
                 st = game.state
                 conn.execute(
                     "UPDATE dod_saves SET revision = ?, document = ?, level = ?, turn = ?, hp = ?, gold = ?, "
                     "outcome = ?, training = ?, score = ?, updated = ? WHERE name = ?",
-                    (row[0] + 1, json.dumps(game.to_document(), separators=(",", ":")), st.level, st.turn, st.hp,
-                     st.gold, st.outcome, int(game.training), game.score.total, now, name))
+                    (
+                        row[0] + 1,
+                        json.dumps(game.to_document(), separators=(",", ":")),
+                        st.level,
+                        st.turn,
+                        st.hp,
+                        st.gold,
+                        st.outcome,
+                        int(game.training),
+                        game.score.total,
+                        now,
+                        name,
+                    ),
+                )
                 self.revisions[name] = row[0] + 1
             _record_score(conn, game, now)
 
@@ -437,16 +562,44 @@ class SaveStore:
                 return []
             rows = conn.execute(
                 "SELECT name, seed, character, outcome, amulet, level, turns, score, breakdown, training, at "
-                "FROM dod_scores " + ("" if training else "WHERE training = 0 ")
-                + "ORDER BY score DESC, at ASC" + ("" if limit is None else f" LIMIT {int(limit)}")).fetchall()
+                "FROM dod_scores "
+                + ("" if training else "WHERE training = 0 ")
+                + "ORDER BY score DESC, at ASC"
+                + ("" if limit is None else f" LIMIT {int(limit)}")
+            ).fetchall()
         out = []
-        for name, seed, character, outcome, amulet, level, turns, points, parts, trained, at in rows:
+        for (
+            name,
+            seed,
+            character,
+            outcome,
+            amulet,
+            level,
+            turns,
+            points,
+            parts,
+            trained,
+            at,
+        ) in rows:
             try:
                 parts_data = {str(k): int(v) for k, v in json.loads(parts).items()}
             except (ValueError, AttributeError):
                 parts_data = {}
-            out.append(HighScore(name, seed, character, outcome, bool(amulet), level, turns, points, parts_data,
-                                 bool(trained), at))
+            out.append(
+                HighScore(
+                    name,
+                    seed,
+                    character,
+                    outcome,
+                    bool(amulet),
+                    level,
+                    turns,
+                    points,
+                    parts_data,
+                    bool(trained),
+                    at,
+                )
+            )
         return out
 
 
@@ -459,11 +612,25 @@ def _record_score(conn: sqlite3.Connection, game: Game, now: float) -> None:
     conn.execute(
         "INSERT OR REPLACE INTO dod_scores (game_id, name, seed, character, outcome, amulet, level, turns, score, "
         "breakdown, training, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (game.game_id, game.name or "", game.seed, st.character, st.outcome, int(st.amulet), st.level, st.turn,
-         game.score.total, json.dumps(breakdown(game)), int(game.training), now))
+        (
+            game.game_id,
+            game.name or "",
+            game.seed,
+            st.character,
+            st.outcome,
+            int(st.amulet),
+            st.level,
+            st.turn,
+            game.score.total,
+            json.dumps(breakdown(game)),
+            int(game.training),
+            now,
+        ),
+    )
 
 
 # ---- a save in a JSON file ------------------------------------------------------------------
+
 
 class SaveFile:
     """One game in a JSON file, written atomically after every action."""
@@ -484,7 +651,9 @@ class SaveFile:
         except FileNotFoundError:
             raise CompanionError(f"{where} does not exist") from None
         except (OSError, UnicodeDecodeError) as exc:
-            raise CompanionError(f"cannot read {where}: {getattr(exc, 'strerror', None) or exc}") from None
+            raise CompanionError(
+                f"cannot read {where}: {getattr(exc, 'strerror', None) or exc}"
+            ) from None
         try:
             data = json.loads(text)
         except ValueError as exc:
@@ -495,7 +664,9 @@ class SaveFile:
 
     def create(self, game: Game, replace: bool = False) -> None:
         if self.path.exists() and not replace:
-            raise CompanionError(f"{self.path} already exists; choose another --save-file, or delete it first")
+            raise CompanionError(
+                f"{self.path} already exists; choose another --save-file, or delete it first"
+            )
         self.save(game)
 
     def save(self, game: Game) -> None:

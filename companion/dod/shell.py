@@ -46,18 +46,45 @@ from companion.dod.text import thing_name
 
 WIDTH = 80
 DIRECTION_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
-DIRECTION_WORDS = {"n": "n", "north": "n", "up": "n", "e": "e", "east": "e", "right": "e",
-                   "s": "s", "south": "s", "down": "s", "w": "w", "west": "w", "left": "w"}
+DIRECTION_WORDS = {
+    "n": "n",
+    "north": "n",
+    "up": "n",
+    "e": "e",
+    "east": "e",
+    "right": "e",
+    "s": "s",
+    "south": "s",
+    "down": "s",
+    "w": "w",
+    "west": "w",
+    "left": "w",
+}
 ROOM_CODES = {
-    "mystic-portal": "POR", "peculiar-shop": "SHP", "dark-storeroom": "DRK", "guardian-monster": "GRD",
-    "steep-chasm": "CHS", "boulder-trap": "BLD", "large-chest": "CHT", "hidden-door": "DOR",
-    "storage-room": "STO", "healing-fountain": "FNT", "training-hall": "TRN", "ancient-library": "LIB",
-    "prison-cells": "PRI", "alchemists-laboratory": "ALC", "forgotten-arena": "ARN", "overgrown-garden": "GDN",
-    "treasure-vault": "VLT", "forsaken-chapel": "CHP", "pit-of-darkness": "PIT",
+    "mystic-portal": "POR",
+    "peculiar-shop": "SHP",
+    "dark-storeroom": "DRK",
+    "guardian-monster": "GRD",
+    "steep-chasm": "CHS",
+    "boulder-trap": "BLD",
+    "large-chest": "CHT",
+    "hidden-door": "DOR",
+    "storage-room": "STO",
+    "healing-fountain": "FNT",
+    "training-hall": "TRN",
+    "ancient-library": "LIB",
+    "prison-cells": "PRI",
+    "alchemists-laboratory": "ALC",
+    "forgotten-arena": "ARN",
+    "overgrown-garden": "GDN",
+    "treasure-vault": "VLT",
+    "forsaken-chapel": "CHP",
+    "pit-of-darkness": "PIT",
 }
 
 
 # ---- small pieces -------------------------------------------------------------------------
+
 
 def room_code(content: Content, room_id: str) -> str:
     """Three letters for a room on the map (rooms added later get their first letters)."""
@@ -148,6 +175,7 @@ def place_words(s: State, pos: int) -> str:
 
 # ---- the map ---------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Cell:
     """One place on the map: its 6-character text and what it is (for colours)."""
@@ -217,6 +245,7 @@ def legend(s: State) -> str:
 
 # ---- the menu -------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Entry:
     """One numbered answer: an action, or a MOVE direction whose card is asked next."""
@@ -242,11 +271,26 @@ def build_menu(s: State) -> list[Entry]:
             seen_directions.add(direction)
             moves = tuple(a for a in s.options if a[0] == "move" and a[2] == direction)
             word = DIRECTION_NAMES[direction]
-            entries.append(Entry(len(entries) + 1, move_label(s, direction), f"move {word}", None, moves,
-                                 move_label(s, direction, short=True)))
+            entries.append(
+                Entry(
+                    len(entries) + 1,
+                    move_label(s, direction),
+                    f"move {word}",
+                    None,
+                    moves,
+                    move_label(s, direction, short=True),
+                )
+            )
         else:
-            entries.append(Entry(len(entries) + 1, describe(s, action), command_for(s, action), action,
-                                 short=brief(s, action)))
+            entries.append(
+                Entry(
+                    len(entries) + 1,
+                    describe(s, action),
+                    command_for(s, action),
+                    action,
+                    short=brief(s, action),
+                )
+            )
     return _sort_cards(s, entries)
 
 
@@ -265,20 +309,29 @@ def _sort_cards(s: State, entries: list[Entry]) -> list[Entry]:
 
     cards = [card_of(e) for e in entries]
     slots = [i for i, c in enumerate(cards) if c is not None]
-    ordered = sorted((entries[i] for i in slots),
-                     key=lambda e: (_TYPE_ORDER[content.power_type[card_of(e) or 0]], content.power[card_of(e) or 0],
-                                    card_of(e)))
+    ordered = sorted(
+        (entries[i] for i in slots),
+        key=lambda e: (
+            _TYPE_ORDER[content.power_type[card_of(e) or 0]],
+            content.power[card_of(e) or 0],
+            card_of(e),
+        ),
+    )
     out = list(entries)
     for i, entry in zip(slots, ordered):
         out[i] = entry
-    return [Entry(n, e.label, e.command, e.action, e.moves, e.short) for n, e in enumerate(out, start=1)]
+    return [
+        Entry(n, e.label, e.command, e.action, e.moves, e.short) for n, e in enumerate(out, start=1)
+    ]
 
 
 def card_menu(s: State, moves: Iterable[Action]) -> list[Entry]:
     """Which card to play for a MOVE in one direction."""
     content = s.content
     out: list[Entry] = []
-    for action in sorted(moves, key=lambda a: (content.power_type[a[1]] != "MOV", content.power[a[1]], a[1])):
+    for action in sorted(
+        moves, key=lambda a: (content.power_type[a[1]] != "MOV", content.power[a[1]], a[1])
+    ):
         card = action[1]
         m = R.monster(s, content.slot[card])
         bonus = "; draws a bonus card" if content.power_type[card] == "MOV" else ""
@@ -293,8 +346,11 @@ def move_label(s: State, direction: str, short: bool = False) -> str:
     word = DIRECTION_NAMES[direction]
     room = s.grid.get(target)
     if room is None:
-        return f"MOVE {word}: unknown room" if short else \
-            f"MOVE {word}: into the unknown (a room card is turned over)"
+        return (
+            f"MOVE {word}: unknown room"
+            if short
+            else f"MOVE {word}: into the unknown (a room card is turned over)"
+        )
     r = s.content.rooms[room]
     risk = percent(_meet_chance(s, r.danger))
     if short:
@@ -322,13 +378,18 @@ def _action_note(s: State, index: int, short: bool = False) -> str:
         notes.append(f"{cost}g" if short else f"costs {cost} gold")
     first = content.steplists[action.steps][0] if action.steps >= 0 else None
     if first is not None and first.do == "test":
-        notes.append(f"{first.stat} {R.plus(s, first.difficulty)}" if short else
-                     f"{first.stat} test of {R.plus(s, first.difficulty)}")
+        notes.append(
+            f"{first.stat} {R.plus(s, first.difficulty)}"
+            if short
+            else f"{first.stat} test of {R.plus(s, first.difficulty)}"
+        )
     if first is not None and first.do == "upgrade":
         from companion.dod.effects import upgrade_price
 
         price = upgrade_price(s, first.stat or "")
-        notes.append("at +4 already" if price is None else f"{price}g" if short else f"costs {price} gold")
+        notes.append(
+            "at +4 already" if price is None else f"{price}g" if short else f"costs {price} gold"
+        )
     if first is not None and first.do == "combat":
         notes.append(f"fight {R.monster(s, first.monster).name}")
     if not notes:
@@ -336,7 +397,7 @@ def _action_note(s: State, index: int, short: bool = False) -> str:
     return f" ({', '.join(notes)})" if short else f" [{', '.join(notes)}]"
 
 
-def describe(s: State, action: Action) -> str:  # noqa: C901 - one branch an action kind
+def describe(s: State, action: Action) -> str:
     """A short description of an action, as the menu shows it."""
     content = s.content
     kind = action[0]
@@ -365,7 +426,11 @@ def describe(s: State, action: Action) -> str:  # noqa: C901 - one branch an act
         return f"use {numbered(s, arg)}: {part_text(s, arg)}"
     if kind == "skill":
         skill = next(content.skills[c] for c in s.skills if content.skills[c].id == arg)
-        extra = f", taking {card_label(content, action[2])} as the second card" if len(action) > 2 else ""
+        extra = (
+            f", taking {card_label(content, action[2])} as the second card"
+            if len(action) > 2
+            else ""
+        )
         return f"use your skill {skill.name}{extra}: {skill.text}"
     if kind in ("drop", "lose"):
         verb = "drop" if kind == "drop" else "let it take"
@@ -391,14 +456,22 @@ def describe(s: State, action: Action) -> str:  # noqa: C901 - one branch an act
     if kind == "decline":
         return f"do not learn the skill of the {_met(s)}"
     if kind == "done":
-        return {"blessing": "keep this hand (Hero's Blessing ends)",
-                "rest-discard": "done discarding: draw"}.get(prompt, "done")
-    fixed = {"pass": "go on", "run": "run away", "fight": "fight", "melee": "no ranged attack: go to melee",
-             "retry": "try again", "stop": "give up for now"}
+        return {
+            "blessing": "keep this hand (Hero's Blessing ends)",
+            "rest-discard": "done discarding: draw",
+        }.get(prompt, "done")
+    fixed = {
+        "pass": "go on",
+        "run": "run away",
+        "fight": "fight",
+        "melee": "no ranged attack: go to melee",
+        "retry": "try again",
+        "stop": "give up for now",
+    }
     return fixed.get(kind, " ".join(map(str, action)))
 
 
-def brief(s: State, action: Action) -> str:  # noqa: C901 - one branch an action kind
+def brief(s: State, action: Action) -> str:
     """A short label of an action (about 35 characters), for a busy screen's two columns.
 
     >>> from companion.dod import new_game
@@ -424,7 +497,9 @@ def brief(s: State, action: Action) -> str:  # noqa: C901 - one branch an action
         return f"{'DETECT' if kind == 'detect' else kind} {numbered(s, arg)}"
     if kind == "skill":
         skill = next(content.skills[c] for c in s.skills if content.skills[c].id == arg)
-        return f"skill {skill.name}" + (f" ({card_label(content, action[2])})" if len(action) > 2 else "")
+        return f"skill {skill.name}" + (
+            f" ({card_label(content, action[2])})" if len(action) > 2 else ""
+        )
     if kind in ("drop", "lose"):
         verb = "drop" if kind == "drop" else "give"
         if isinstance(arg, str):
@@ -465,16 +540,21 @@ def _met(s: State) -> str:
 
 
 def _arrow_name(kind: str) -> str:
-    return {"arrow": "an Arrow", "magic": "a Magic Arrow", "vampiric": "a Vampiric Arrow"}.get(kind, kind)
+    return {"arrow": "an Arrow", "magic": "a Magic Arrow", "vampiric": "a Vampiric Arrow"}.get(
+        kind, kind
+    )
 
 
 # ---- odds ------------------------------------------------------------------------------------
+
 
 def _combat(s: State) -> dict[str, Any] | None:
     return R.combat_frame(s)
 
 
-def melee_parts(s: State, cmb: dict[str, Any], first: int | None = None, weapon: int = 0) -> tuple[int, list[str], int]:
+def melee_parts(
+    s: State, cmb: dict[str, Any], first: int | None = None, weapon: int = 0
+) -> tuple[int, list[str], int]:
     """What a melee round needs: (the monster's STR, the hero's bonuses in words, their sum)."""
     m = R.monster(s, cmb["slot"])
     target = max(0, m.STR - cmb.get("weak", 0))
@@ -510,7 +590,7 @@ def _shot_text(s: State, kind: str) -> str:
     return f"CHECK1 + {bonus} against AGL {m.AGL}: {need_text(unseen(s), m.AGL - bonus)}"
 
 
-def odds(s: State) -> list[str]:  # noqa: C901 - one explanation a prompt
+def odds(s: State) -> list[str]:
     """What the rule being resolved needs, in numbers (the target, the sum so far, the chances)."""
     content = s.content
     prompt = s.prompt
@@ -521,58 +601,83 @@ def odds(s: State) -> list[str]:  # noqa: C901 - one explanation a prompt
         lines.append("Hero's Blessing (once): discard any cards, then draw as many new ones.")
     elif prompt == "turn":
         room = content.rooms[s.grid[s.pos]]
-        lines.append(f"Your turn: REST, DO ACTION or MOVE. Here: {room.name}, danger {room.danger} "
-                     f"(REST draws up to {R.HP_MAX - room.danger}).")
+        lines.append(
+            f"Your turn: REST, DO ACTION or MOVE. Here: {room.name}, danger {room.danger} "
+            f"(REST draws up to {R.HP_MAX - room.danger})."
+        )
     elif prompt == "rest-discard":
         limit = R.HP_MAX - R.danger(s)
-        lines.append(f"REST: discard first if you like, then draw up to {limit}; "
-                     f"you hold {s.hp}, so you draw {max(0, limit - s.hp)}.")
+        lines.append(
+            f"REST: discard first if you like, then draw up to {limit}; "
+            f"you hold {s.hp}, so you draw {max(0, limit - s.hp)}."
+        )
     elif prompt in ("test-effort", "test-second"):
         stat_now = R.stat(s, frame["st"])
-        lines.append(f"{frame['st']} test of {frame['d']}: two effort cards + {frame['st']} {stat_now:+d} "
-                     f"must reach {frame['d']}.")
+        lines.append(
+            f"{frame['st']} test of {frame['d']}: two effort cards + {frame['st']} {stat_now:+d} "
+            f"must reach {frame['d']}."
+        )
         if prompt == "test-effort":
             article = "an" if frame["st"][0] in "AEIOU" else "a"
-            lines.append(f"Play a first card; {article} {frame['st']} card draws a bonus card. "
-                         f"The cards need {frame['d'] - stat_now} together.")
+            lines.append(
+                f"Play a first card; {article} {frame['st']} card draws a bonus card. "
+                f"The cards need {frame['d'] - stat_now} together."
+            )
         else:
             total = sum(content.power[c] for c in s.effort) + stat_now
             verdict = "a win" if total >= frame["d"] else "a loss"
-            lines.append(f"Effort {' + '.join(card_label(content, c) for c in s.effort)} with {frame['st']} "
-                         f"{stat_now:+d}: {total} against {frame['d']}, {verdict} as it stands.")
+            lines.append(
+                f"Effort {' + '.join(card_label(content, c) for c in s.effort)} with {frame['st']} "
+                f"{stat_now:+d}: {total} against {frame['d']}, {verdict} as it stands."
+            )
     elif prompt in ("melee-effort", "melee-first", "melee-second"):
         cmb = s.stack[-2]
         m = R.monster(s, cmb["slot"])
         first = s.effort[0] if s.effort else None
         target, words, bonus = melee_parts(s, cmb, first, int(frame.get("wb", 0)))
-        lines.append(f"Melee with the {m.name}: two effort cards + your bonuses ({', '.join(words) or 'none'}) "
-                     f"must reach STR {target}.")
+        lines.append(
+            f"Melee with the {m.name}: two effort cards + your bonuses ({', '.join(words) or 'none'}) "
+            f"must reach STR {target}."
+        )
         if prompt == "melee-effort":
-            lines.append(f"Play a first card; a STR card draws a bonus card. The cards need {target - bonus} together.")
+            lines.append(
+                f"Play a first card; a STR card draws a bonus card. The cards need {target - bonus} together."
+            )
         else:
             total = sum(content.power[c] for c in s.effort) + bonus
             if prompt == "melee-first":
-                lines.append(f"So far {total} of {target}: the second card {need_text(counts, target - total)}.")
+                lines.append(
+                    f"So far {total} of {target}: the second card {need_text(counts, target - total)}."
+                )
             else:
                 verdict = "a win" if total >= target else "a loss"
-                lines.append(f"Effort and bonuses: {total} against {target}, {verdict} as it stands.")
+                lines.append(
+                    f"Effort and bonuses: {total} against {target}, {verdict} as it stands."
+                )
     elif prompt == "combat":
         m = R.monster(s, frame["slot"])
         lines.append(f"Combat with the {monster_text(m)} (STR/INT/AGL, gold).")
         need = R.run_need(s, frame["slot"])
         if ("run",) in s.options:
-            lines.append("Run away: free, your INT is enough." if need <= 0 else
-                         f"Run away: discard cards with power {need} or more in all (monster INT {m.INT}).")
+            lines.append(
+                "Run away: free, your INT is enough."
+                if need <= 0
+                else f"Run away: discard cards with power {need} or more in all (monster INT {m.INT})."
+            )
         else:
             lines.append(f"You cannot run: your hand has less than the power {need} it takes.")
         target, words, bonus = melee_parts(s, frame)
-        lines.append(f"Fight: one ranged shot if you have arrows, then melee: cards + {bonus} against STR {target}.")
+        lines.append(
+            f"Fight: one ranged shot if you have arrows, then melee: cards + {bonus} against STR {target}."
+        )
         if frame.get("weak"):
             lines.append(f"The monster has {frame['weak']} less STR this combat.")
     elif prompt in ("ranged", "ranged-miss", "ranged-end"):
         m = R.monster(s, frame["slot"])
         if prompt == "ranged":
-            lines.append(f"Ranged attack: CHECK1 + AGL must reach the {m.name}'s AGL {m.AGL}; a hit defeats it.")
+            lines.append(
+                f"Ranged attack: CHECK1 + AGL must reach the {m.name}'s AGL {m.AGL}; a hit defeats it."
+            )
         elif prompt == "ranged-miss":
             lines.append("The shot misses as it stands; a second CHECK1 could still hit.")
         else:
@@ -581,15 +686,19 @@ def odds(s: State) -> list[str]:  # noqa: C901 - one explanation a prompt
         lines.append(f"Running away: discard power {frame['need']} more (card by card).")
     elif prompt in ("guess", "regenerate-guess"):
         if prompt == "regenerate-guess":
-            lines.append("Regenerate check: guess 1-5, then CHECK1. A right guess brings it back (1 in 5).")
+            lines.append(
+                "Regenerate check: guess 1-5, then CHECK1. A right guess brings it back (1 in 5)."
+            )
         else:
             lines.append("GUESS1: guess 1-5, then CHECK1 shows the answer.")
     elif prompt == "before-regenerate":
         lines.append("Defeated, but it may regenerate: this is the moment to stop that.")
     elif prompt == "wandering-check":
         move = next((f for f in reversed(s.stack) if f["k"] == "move"), frame)
-        lines.append(f"Wandering-monster check: {move.get('roll')} is not above danger {R.danger(s)}: "
-                     "a monster comes, unless you change the CHECK1.")
+        lines.append(
+            f"Wandering-monster check: {move.get('roll')} is not above danger {R.danger(s)}: "
+            "a monster comes, unless you change the CHECK1."
+        )
     elif prompt == "round-lost":
         lines.append("You lost this round of melee: something could spare you its cost.")
     elif prompt == "lose-hp":
@@ -597,13 +706,17 @@ def odds(s: State) -> list[str]:  # noqa: C901 - one explanation a prompt
     elif prompt == "hp-over-max":
         lines.append(f"You hold {s.hp} cards, more than {R.HP_MAX}: discard down to {R.HP_MAX}.")
     elif prompt == "inventory-full":
-        lines.append(f"Your inventory needs {R.slots_used(s)} slots of {R.capacity(s)}: give something up.")
+        lines.append(
+            f"Your inventory needs {R.slots_used(s)} slots of {R.capacity(s)}: give something up."
+        )
     elif prompt == "retry":
         lines.append("Try the test again (another loss costs again), or give up for now.")
     elif prompt == "stolen":
         lines.append("The monster steals: choose what it takes.")
     elif prompt == "meet":
-        lines.append(f"You may know {R.max_skills(s)} skills (INT {s.INT} + 1); you know {len(s.skills)}.")
+        lines.append(
+            f"You may know {R.max_skills(s)} skills (INT {s.INT} + 1); you know {len(s.skills)}."
+        )
     elif prompt == "detect":
         lines.append("DETECT: choose the potion to identify.")
     elif prompt == "reveal":
@@ -621,10 +734,30 @@ def odds(s: State) -> list[str]:  # noqa: C901 - one explanation a prompt
 
 _CARD = re.compile(r"^([1-5])\s*(str|int|agl|mov)\s*([ab])?$")
 SHELL_WORDS = {
-    "help": "help", "?": "help", "h": "help", "rules": "rules", "rule": "rules", "save": "save",
-    "quit": "quit", "exit": "quit", "q": "quit", "undo": "undo", "look": "look", "l": "look",
-    "status": "hero", "hero": "hero", "me": "hero", "map": "map", "inventory": "inventory", "inv": "inventory",
-    "pack": "inventory", "i": "inventory", "room": "room", "log": "log", "answers": "answers", "more": "answers",
+    "help": "help",
+    "?": "help",
+    "h": "help",
+    "rules": "rules",
+    "rule": "rules",
+    "save": "save",
+    "quit": "quit",
+    "exit": "quit",
+    "q": "quit",
+    "undo": "undo",
+    "look": "look",
+    "l": "look",
+    "status": "hero",
+    "hero": "hero",
+    "me": "hero",
+    "map": "map",
+    "inventory": "inventory",
+    "inv": "inventory",
+    "pack": "inventory",
+    "i": "inventory",
+    "room": "room",
+    "log": "log",
+    "answers": "answers",
+    "more": "answers",
 }
 DETAILS = ("hero", "map", "inventory", "room", "log", "answers")
 """Shell words that show one part of the game in full (the screen shows it short)."""
@@ -697,15 +830,26 @@ def _phrases(s: State, action: Action) -> list[str]:
         short = label[:-2]
         if kind == "move":
             for word in (DIRECTION_NAMES[action[2]], action[2]):
-                out += [f"move {word} {label}", f"move {word} {short}", f"{word} {label}", f"{word} {short}"]
+                out += [
+                    f"move {word} {label}",
+                    f"move {word} {short}",
+                    f"{word} {label}",
+                    f"{word} {short}",
+                ]
         else:
             verbs = ("play", "effort", "") if kind == "effort" else ("discard", "lose", "")
             for verb in verbs:
                 out += [f"{verb} {label}".strip(), f"{verb} {short}".strip()]
     elif kind == "act":
         room_action = content.rooms[s.grid[s.pos]].actions[arg]
-        out += [f"do {arg + 1}", f"action {arg + 1}", normalise(room_action.name), normalise(room_action.id),
-                f"act {normalise(room_action.name)}", f"do {normalise(room_action.name)}"]
+        out += [
+            f"do {arg + 1}",
+            f"action {arg + 1}",
+            normalise(room_action.name),
+            normalise(room_action.id),
+            f"act {normalise(room_action.name)}",
+            f"do {normalise(room_action.name)}",
+        ]
         for item in room_action.requires:  # "use rope" climbs where a Rope is needed
             part = next(content.item[c] for c in s.items if content.item[c].id == item)
             out.append(f"use {normalise(part.name)}")
@@ -719,7 +863,11 @@ def _phrases(s: State, action: Action) -> list[str]:
     elif kind == "replace":
         out.append(f"replace {normalise(content.skills[arg].name)}")
     elif kind == "shoot":
-        out.append({"arrow": "shoot", "magic": "shoot magic arrow", "vampiric": "shoot vampiric arrow"}[arg])
+        out.append(
+            {"arrow": "shoot", "magic": "shoot magic arrow", "vampiric": "shoot vampiric arrow"}[
+                arg
+            ]
+        )
     elif kind == "teleport":
         room = s.grid.get(arg)
         if room is not None:
@@ -763,7 +911,7 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
         if words in _phrases(s, action):
             return Parsed("action", action)
     # a direction alone, or "move DIRECTION": the card is asked next
-    direction_text = words[5:] if words.startswith("move ") else words
+    direction_text = words.removeprefix("move ")
     direction = DIRECTION_WORDS.get(direction_text)
     if direction is not None:
         found = next((e for e in menu if e.moves and e.moves[0][2] == direction), None)
@@ -772,10 +920,29 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
         return Parsed("error", arg=f"you cannot MOVE {DIRECTION_NAMES[direction]} now")
     if head in ("act", "do") and rest.isdigit() and s.prompt == "turn":
         return Parsed("error", arg=why_not(s, int(rest) - 1))
-    if head in ("drink", "use", "detect", "drop", "give", "act", "do", "play", "discard", "move", "skill",
-                "guess", "place", "teleport", "shoot"):
-        return Parsed("error", arg=f"'{text.strip()}' is not possible now (answer with a number, or 'help')")
-    return Parsed("error", arg=f"'{text.strip()}' is not understood (answer with a number, or 'help')")
+    if head in (
+        "drink",
+        "use",
+        "detect",
+        "drop",
+        "give",
+        "act",
+        "do",
+        "play",
+        "discard",
+        "move",
+        "skill",
+        "guess",
+        "place",
+        "teleport",
+        "shoot",
+    ):
+        return Parsed(
+            "error", arg=f"'{text.strip()}' is not possible now (answer with a number, or 'help')"
+        )
+    return Parsed(
+        "error", arg=f"'{text.strip()}' is not understood (answer with a number, or 'help')"
+    )
 
 
 def why_not(s: State, index: int) -> str:
@@ -792,17 +959,25 @@ def why_not(s: State, index: int) -> str:
         return f"{head}: it happens by itself when you come in"
     if not action.lowest <= s.level <= action.highest:
         return f"{head}: only on levels {action.lowest}-{action.highest}"
-    missing = [content.item[next(c for c in range(len(content.item)) if content.item[c].id == item)].name
-               for item in action.requires if not R.holds_item(s, item)]
+    missing = [
+        content.item[next(c for c in range(len(content.item)) if content.item[c].id == item)].name
+        for item in action.requires
+        if not R.holds_item(s, item)
+    ]
     if missing:
         return f"{head}: you need {' and '.join(missing)}"
     first = content.steplists[action.steps][0] if action.steps >= 0 else None
-    if first is not None and first.do == "upgrade" and getattr(s, first.stat or "STR") >= R.STAT_MAX:
+    if (
+        first is not None
+        and first.do == "upgrade"
+        and getattr(s, first.stat or "STR") >= R.STAT_MAX
+    ):
         return f"{head}: {first.stat} is +{R.STAT_MAX} already"
     return f"{head}: you cannot pay for it ({s.gold} gold)"
 
 
 # ---- events in words ---------------------------------------------------------------------------
+
 
 def event_lines(before: State, after: State, events: list[tuple[Any, ...]]) -> list[str]:
     """What an action did, in plain words (inventory cards named as the player knew them)."""
@@ -828,14 +1003,21 @@ def event_lines(before: State, after: State, events: list[tuple[Any, ...]]) -> l
             flush()
             wary = R.skill(after, "wary")
             roll = content.power[args[0]] + (wary.amount if wary else 0)
-            verdict = (f"at most the danger {entered}: a wandering monster!" if roll <= entered
-                       else f"above the danger {entered}: no wandering monster")
-            lines.append(f"wandering-monster check: CHECK1 shows {card_label(content, args[0])}"
-                         f"{' (+1 Wary)' if wary else ''}, {verdict}")
+            verdict = (
+                f"at most the danger {entered}: a wandering monster!"
+                if roll <= entered
+                else f"above the danger {entered}: no wandering monster"
+            )
+            lines.append(
+                f"wandering-monster check: CHECK1 shows {card_label(content, args[0])}"
+                f"{' (+1 Wary)' if wary else ''}, {verdict}"
+            )
             entered = None
             continue
         if kind in ("draw", "bonus"):
-            draws.append(card_label(content, args[0]) + (" (bonus card)" if kind == "bonus" else ""))
+            draws.append(
+                card_label(content, args[0]) + (" (bonus card)" if kind == "bonus" else "")
+            )
             continue
         flush()
         text = _event_text(before, after, kind, args)
@@ -852,7 +1034,7 @@ def _known_name(before: State, after: State, card: int) -> str:
     return "a card"
 
 
-def _event_text(before: State, after: State, kind: str, args: tuple[Any, ...]) -> str:  # noqa: C901
+def _event_text(before: State, after: State, kind: str, args: tuple[Any, ...]) -> str:
     content = after.content
 
     def label(c: int) -> str:
@@ -868,15 +1050,25 @@ def _event_text(before: State, after: State, kind: str, args: tuple[Any, ...]) -
         "check1": lambda: f"CHECK1 shows {label(args[0])}",
         "effort": lambda: f"effort card {label(args[0])}",
         "discard": lambda: f"{label(args[0])} is discarded",
-        "lose-hp": lambda: (f"you lose 1 HP ({label(args[1])})" if len(args) > 1 else f"you lose {args[0]} HP"),
+        "lose-hp": lambda: (
+            f"you lose 1 HP ({label(args[1])})" if len(args) > 1 else f"you lose {args[0]} HP"
+        ),
         "combat": lambda: f"combat with the {args[1]}",
-        "test": lambda: f"{args[0]} test: {args[2]} against {args[1]}, {'won' if args[3] else 'lost'}",
+        "test": lambda: (
+            f"{args[0]} test: {args[2]} against {args[1]}, {'won' if args[3] else 'lost'}"
+        ),
         "melee": lambda: f"melee: {args[0]} against STR {args[1]}, {'won' if args[2] else 'lost'}",
-        "ranged": lambda: f"ranged attack: {args[0]} against AGL {args[1]}, {'a hit' if args[2] else 'a miss'}",
+        "ranged": lambda: (
+            f"ranged attack: {args[0]} against AGL {args[1]}, {'a hit' if args[2] else 'a miss'}"
+        ),
         "defeat": lambda: f"the {args[0]} is defeated",
-        "regenerates": lambda: f"you guessed {args[0]} and the CHECK1 shows {args[1]}: it regenerates!",
+        "regenerates": lambda: (
+            f"you guessed {args[0]} and the CHECK1 shows {args[1]}: it regenerates!"
+        ),
         "stays-down": lambda: f"you guessed {args[0]}, the CHECK1 shows {args[1]}: it stays down",
-        "guess": lambda: f"you guessed {args[0]}, the CHECK1 shows {args[1]}: {'right' if args[2] else 'wrong'}",
+        "guess": lambda: (
+            f"you guessed {args[0]}, the CHECK1 shows {args[1]}: {'right' if args[2] else 'wrong'}"
+        ),
         "gold": lambda: f"+{args[0]} gold" if args[0] else "your purse is full (79 gold)",
         "pay": lambda: f"you pay {args[0]} gold",
         "cursed": lambda: f"cursed: you lose {args[0]} gold",
@@ -922,18 +1114,30 @@ def _event_text(before: State, after: State, kind: str, args: tuple[Any, ...]) -
         "too-many": lambda: "you cannot carry a fifth arrow of that kind",
         "shoot": lambda: f"you shoot {_arrow_name(args[0])}",
         "skill": lambda: f"you use your skill {_skill_name(content, args[0])}",
-        "drop": lambda: (f"you drop all your {str(args[0]).capitalize()}" if isinstance(args[0], str)
-                         else f"you drop the {_known_name(before, after, args[0])}"),
-        "stolen": lambda: ("it steals an Arrow" if args[0] == "arrows"
-                           else f"it steals your {_known_name(before, after, args[0])}"),
-        "use": lambda: f"you use the {R.part_of(before, args[0]).name}" if _held(before, args[0]) else "you use it",
+        "drop": lambda: (
+            f"you drop all your {str(args[0]).capitalize()}"
+            if isinstance(args[0], str)
+            else f"you drop the {_known_name(before, after, args[0])}"
+        ),
+        "stolen": lambda: (
+            "it steals an Arrow"
+            if args[0] == "arrows"
+            else f"it steals your {_known_name(before, after, args[0])}"
+        ),
+        "use": lambda: (
+            f"you use the {R.part_of(before, args[0]).name}"
+            if _held(before, args[0])
+            else "you use it"
+        ),
         "detect": lambda: f"DETECT: it is a {content.potion[args[0]].name}",
     }
     if kind == "get":
-        what, card, part_id = args
+        what, card, _part_id = args
         part = content.part(what, card)
         if what == "potion":
-            return "you get a potion" + (f": {part.name}" if card in after.known else " (unidentified)")
+            return "you get a potion" + (
+                f": {part.name}" if card in after.known else " (unidentified)"
+            )
         return f"you get {part.name}"
     describe_it = simple.get(kind)
     return describe_it() if describe_it else ""
@@ -948,6 +1152,7 @@ def _held(s: State, card: int) -> bool:
 
 
 # ---- the screen ---------------------------------------------------------------------------------
+
 
 @dataclass
 class Screen:
@@ -979,19 +1184,28 @@ class Screen:
     room_line: str = ""
 
 
-def build_screen(game: Game, happened: list[str] | None = None, notes: list[str] | None = None,
-                 menu: list[Entry] | None = None) -> Screen:
+def build_screen(
+    game: Game,
+    happened: list[str] | None = None,
+    notes: list[str] | None = None,
+    menu: list[Entry] | None = None,
+) -> Screen:
     """The screen of a game as it stands."""
     s = game.state
     content = s.content
     skulls = R.skulls(s) if s.level else 0
     training = "  [TRAINING: score 0]" if game.training else ""
-    title = (f"Dungeon of D · {game.name or 'unsaved'} · seed {game.seed} · turn {s.turn} · "
-             f"level {s.level} ({skulls} skull{'s' if skulls != 1 else ''}){training}")
+    title = (
+        f"Dungeon of D · {game.name or 'unsaved'} · seed {game.seed} · turn {s.turn} · "
+        f"level {s.level} ({skulls} skull{'s' if skulls != 1 else ''}){training}"
+    )
     level_lines: list[str] = []
     if s.level:
         monsters = [monster_text(R.monster(s, slot), slot) for slot in range(1, 5)]
-        level_lines = [f"Monsters: {monsters[0]} | {monsters[1]}", f"          {monsters[2]} | {monsters[3]}"]
+        level_lines = [
+            f"Monsters: {monsters[0]} | {monsters[1]}",
+            f"          {monsters[2]} | {monsters[3]}",
+        ]
     skills = ", ".join(content.skills[c].name for c in s.skills)
     stats = f"STR {R.stat(s, 'STR'):+d} AGL {R.stat(s, 'AGL'):+d} INT {R.stat(s, 'INT'):+d}"
     status = [f"gold {s.gold}", f"Fruits {s.fruits}", f"Arrows {s.arrows}"]
@@ -1002,12 +1216,18 @@ def build_screen(game: Game, happened: list[str] | None = None, notes: list[str]
     hero = [
         f"{content.character_names[s.character]} · skills: {skills} · {stats}",
         f"{' · '.join(status)}",
-        "HP " + str(s.hp) + ": " + (", ".join(card_label(content, c) for c in _sorted_hand(s)) or "no cards"),
+        "HP "
+        + str(s.hp)
+        + ": "
+        + (", ".join(card_label(content, c) for c in _sorted_hand(s)) or "no cards"),
     ]
     things = inventory(s)
     if things or s.fruits or s.arrows:
         stuff = [f"{i}:{thing(s, c)}" for i, c in enumerate(things, start=1)]
-        hero.append(f"Inventory {R.slots_used(s)}/{R.capacity(s)}: " + (", ".join(stuff) or "Fruits/Arrows only"))
+        hero.append(
+            f"Inventory {R.slots_used(s)}/{R.capacity(s)}: "
+            + (", ".join(stuff) or "Fruits/Arrows only")
+        )
     room_lines: list[str] = []
     if s.level and s.grid:
         room = content.rooms[s.grid[s.pos]]
@@ -1019,17 +1239,29 @@ def build_screen(game: Game, happened: list[str] | None = None, notes: list[str]
                 auto = "((A)) " if action.automatic else ""
                 room_lines.append(f"  {action.index + 1}. {auto}{action.name}: {action.text}{gate}")
     top = card_label(content, s.discard[-1]) if s.discard else "empty"
-    table = (f"Discard pile: {top} on top ({len(s.discard)} cards) · power deck {len(s.deck)} · "
-             f"room deck {len(s.room_deck)}")
+    table = (
+        f"Discard pile: {top} on top ({len(s.discard)} cards) · power deck {len(s.deck)} · "
+        f"room deck {len(s.room_deck)}"
+    )
     if s.wander >= 0:
         table += f" · wandering-monster place: {card_label(content, s.wander)}"
     if s.effort:
         table += f" · effort: {', '.join(card_label(content, c) for c in s.effort)}"
     screen = Screen(
-        title=title, map=map_lines(s), map_cells=map_rows(s),
-        map_key=(legend(s) + "  (@ you, digit danger, x exhausted, ? unexplored)") if s.grid else "",
-        level=level_lines, hero=hero, room=room_lines, table=table, happened=list(happened or []),
-        question=odds(s), menu=menu if menu is not None else build_menu(s), notes=list(notes or []),
+        title=title,
+        map=map_lines(s),
+        map_cells=map_rows(s),
+        map_key=(legend(s) + "  (@ you, digit danger, x exhausted, ? unexplored)")
+        if s.grid
+        else "",
+        level=level_lines,
+        hero=hero,
+        room=room_lines,
+        table=table,
+        happened=list(happened or []),
+        question=odds(s),
+        menu=menu if menu is not None else build_menu(s),
+        notes=list(notes or []),
     )
     _compact(s, screen)
     if s.outcome is not None:
@@ -1056,15 +1288,22 @@ def _compact(s: State, screen: Screen) -> None:
     screen.status = [
         f"{name}  gold {s.gold}  Fruits {s.fruits}  Arrows {s.arrows}",
         f"STR {R.stat(s, 'STR'):+d} AGL {R.stat(s, 'AGL'):+d} INT {R.stat(s, 'INT'):+d}"
-        + ("  POISONED!" if s.poisoned else "") + ("  AMULET" if s.amulet else ""),
+        + ("  POISONED!" if s.poisoned else "")
+        + ("  AMULET" if s.amulet else ""),
         "Skills: " + ", ".join(content.skills[c].name for c in s.skills),
     ]
     if s.level:
         for slot in range(1, 5):
             m = R.monster(s, slot)
-            tags = [SHORT_ABILITIES.get(a, a) for a in m.abilities] + (["undead"] if m.undead else [])
-            screen.monsters.append(f"{slot} {m.name} {m.STR}/{m.INT}/{m.AGL} {m.gold}g {' '.join(tags)}".rstrip())
-    parts = [f"HP {s.hp}: " + (" ".join(short_card(content, c) for c in _sorted_hand(s)) or "no cards")]
+            tags = [SHORT_ABILITIES.get(a, a) for a in m.abilities] + (
+                ["undead"] if m.undead else []
+            )
+            screen.monsters.append(
+                f"{slot} {m.name} {m.STR}/{m.INT}/{m.AGL} {m.gold}g {' '.join(tags)}".rstrip()
+            )
+    parts = [
+        f"HP {s.hp}: " + (" ".join(short_card(content, c) for c in _sorted_hand(s)) or "no cards")
+    ]
     if s.effort:
         parts.append("effort " + " ".join(short_card(content, c) for c in s.effort))
     if s.wander >= 0:
@@ -1076,7 +1315,9 @@ def _compact(s: State, screen: Screen) -> None:
     things = inventory(s)
     if things or s.fruits or s.arrows:
         stuff = [f"{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
-        screen.pack_line = f"Pack {R.slots_used(s)}/{R.capacity(s)}: " + (", ".join(stuff) or "Fruits and Arrows")
+        screen.pack_line = f"Pack {R.slots_used(s)}/{R.capacity(s)}: " + (
+            ", ".join(stuff) or "Fruits and Arrows"
+        )
     if s.level and s.grid and s.prompt == "turn":
         room = content.rooms[s.grid[s.pos]]
         if s.pos in s.exhausted:
@@ -1104,8 +1345,10 @@ def ending_lines(game: Game) -> list[str]:
         if game.training:
             lines.append("Training mode (a move was taken back): score 0.")
         else:
-            lines.append(f"Score {game.score.total} = amulet {parts['amulet']} + gold {s.gold}×10 = {parts['gold']}"
-                         f" + inventory {parts['inventory']} + level {s.level}×100 = {parts['level']}")
+            lines.append(
+                f"Score {game.score.total} = amulet {parts['amulet']} + gold {s.gold}×10 = {parts['gold']}"
+                f" + inventory {parts['inventory']} + level {s.level}×100 = {parts['level']}"
+            )
     if game.training and s.outcome == "lost":
         lines.append("Training mode (a move was taken back).")
     return lines
@@ -1198,47 +1441,48 @@ A CARD is written like 3 STR or 3 STR a; inventory numbers are those of 'Pack'."
 
 RULES = {
     "turn": "Each turn you pick one thing: REST, DO ACTION (one action of the room you are in) "
-            "or MOVE to a neighbouring room. Your HP is the number of cards in your hand, 9 at most; "
-            "with no card left in hand the game is lost at once.",
+    "or MOVE to a neighbouring room. Your HP is the number of cards in your hand, 9 at most; "
+    "with no card left in hand the game is lost at once.",
     "rest": "REST needs a Fruit and eats it. You may first discard cards (keep at least one), then you "
-            "draw until you hold 9 minus the room's danger level. Then the discard pile and the power deck "
-            "are shuffled together. Resting also ends Poisoned!.",
+    "draw until you hold 9 minus the room's danger level. Then the discard pile and the power deck "
+    "are shuffled together. Resting also ends Poisoned!.",
     "action": "DO ACTION: choose one of the room's actions. ((A)) actions happen by themselves when you "
-              "walk in or are teleported in. (A >= 3), (A >= 5) and (A < 8) work only on those levels. "
-              "Actions with + steps go on step by step from the first. An exhausted room has no actions. "
-              "A + after a number adds the level's skulls.",
+    "walk in or are teleported in. (A >= 3), (A >= 5) and (A < 8) work only on those levels. "
+    "Actions with + steps go on step by step from the first. An exhausted room has no actions. "
+    "A + after a number adds the level's skulls.",
     "move": "Put a card from your hand on the wandering-monster place (a MOV card draws a bonus "
-            "card), step north, east, south or west (never diagonally); an empty place turns over the top "
-            "room card. Then CHECK1: a result at or below the new room's danger means the monster printed "
-            "on your played card attacks. Then the room's ((A)) actions happen.",
+    "card), step north, east, south or west (never diagonally); an empty place turns over the top "
+    "room card. Then CHECK1: a result at or below the new room's danger means the monster printed "
+    "on your played card attacks. Then the room's ((A)) actions happen.",
     "combat": "At the start of each round of a combat you run away or fight. Running: discard cards whose "
-              "power plus your INT reaches the monster's INT; the combat is lost. Fighting: one ranged shot "
-              "if you have arrows (CHECK1 + AGL against its AGL: a hit defeats it), then melee: play a first "
-              "effort card (a STR card draws a bonus card), the second comes from the deck, and the two plus "
-              "your STR must reach its STR. A lost round costs 1 HP (or its Poison, Steal or Curse) and the "
-              "combat starts again. Regenerate: after each defeat, guess 1-5 and CHECK1; a right guess "
-              "brings it back.",
+    "power plus your INT reaches the monster's INT; the combat is lost. Fighting: one ranged shot "
+    "if you have arrows (CHECK1 + AGL against its AGL: a hit defeats it), then melee: play a first "
+    "effort card (a STR card draws a bonus card), the second comes from the deck, and the two plus "
+    "your STR must reach its STR. A lost round costs 1 HP (or its Poison, Steal or Curse) and the "
+    "combat starts again. Regenerate: after each defeat, guess 1-5 and CHECK1; a right guess "
+    "brings it back.",
     "test": "A test (INT or AGL) works like melee: a first effort card from your hand (one of the test's "
-            "type draws a bonus card), a second from the deck, and the two plus your stat must reach the "
-            "difficulty. W and L on the card say what a win and a loss do.",
+    "type draws a bonus card), a second from the deck, and the two plus your stat must reach the "
+    "difficulty. W and L on the card say what a win and a loss do.",
     "potions": "Potions arrive unidentified until you DETECT them. You may drink one (known or not) only "
-               "at the start or end of a turn, a test, a combat or a melee round, and never as a way to save "
-               "your last HP. Each potion is worth 10 points when you escape.",
+    "at the start or end of a turn, a test, a combat or a melee round, and never as a way to save "
+    "your last HP. Each potion is worth 10 points when you escape.",
     "inventory": "Your inventory has 8 slots: one a card, all your Fruits in one, all your Arrows in one, "
-                 "each other kind of arrow in one. Fruits and Arrows go up to 4. Gold goes up to 79. A unique "
-                 "special item cannot be held twice.",
+    "each other kind of arrow in one. Fruits and Arrows go up to 4. Gold goes up to 79. A unique "
+    "special item cannot be held twice.",
     "skills": "You may know INT + 1 skills, your own included. Meeting a character lets you learn theirs "
-              "(or forget one you learnt to make room).",
+    "(or forget one you learnt to make room).",
     "levels": "Each level has 9 rooms: the Mystic Portal always among them (and on level 8 the Pit of "
-              "Darkness). The portal takes you down a level, or, from level 5 on, out of the dungeon after "
-              "an INT test. The Pit holds the Ice Dragon and the Amulet of D'eugor.",
+    "Darkness). The portal takes you down a level, or, from level 5 on, out of the dungeon after "
+    "an INT test. The Pit holds the Ice Dragon and the Amulet of D'eugor.",
     "scoring": "Lost: 0 points. Escaped: 5000 with the Amulet of D'eugor, plus 10 a gold piece, plus the "
-               "stars of your inventory (10 a potion, 10 a Fruit, 5 an Arrow), plus 100 a dungeon level. "
-               "Taking a move back turns on training mode: the score is then 0.",
+    "stars of your inventory (10 a potion, 10 a Fruit, 5 an Arrow), plus 100 a dungeon level. "
+    "Taking a move back turns on training mode: the score is then 0.",
 }
 
 
 # ---- details on demand ---------------------------------------------------------------------------
+
 
 def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> list[str]:
     """One part of the game in full: ``hero``, ``map``, ``inventory``, ``room``, ``log``
@@ -1246,18 +1490,28 @@ def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> li
     s = game.state
     content = s.content
     if word == "hero":
-        lines = [f"{content.character_names[s.character]}: gold {s.gold}, Fruits {s.fruits}, Arrows {s.arrows}"
-                 + (", POISONED!" if s.poisoned else "") + (", the Amulet of D'eugor" if s.amulet else "")]
-        lines.append("Stats as they count now: " + ", ".join(
-            f"{st} {R.stat(s, st):+d} (trained {getattr(s, st):+d})" for st in R.STATS))
+        lines = [
+            f"{content.character_names[s.character]}: gold {s.gold}, Fruits {s.fruits}, Arrows {s.arrows}"
+            + (", POISONED!" if s.poisoned else "")
+            + (", the Amulet of D'eugor" if s.amulet else "")
+        ]
+        lines.append(
+            "Stats as they count now: "
+            + ", ".join(f"{st} {R.stat(s, st):+d} (trained {getattr(s, st):+d})" for st in R.STATS)
+        )
         lines.append(f"Skills ({len(s.skills)} of {R.max_skills(s)}):")
         lines += [f"  {content.skills[c].name}: {content.skills[c].text}" for c in s.skills]
-        lines.append(f"HP {s.hp}: " + (", ".join(card_label(content, c) for c in _sorted_hand(s)) or "no cards"))
+        lines.append(
+            f"HP {s.hp}: "
+            + (", ".join(card_label(content, c) for c in _sorted_hand(s)) or "no cards")
+        )
         return lines + details(game, "inventory", happened, menu)
     if word == "inventory":
         things = inventory(s)
-        lines = [f"Inventory: {R.slots_used(s)} of {R.capacity(s)} slots"
-                 f" (Fruits {s.fruits}/{content.fruit_max}, Arrows {s.arrows}/{content.arrow_max})"]
+        lines = [
+            f"Inventory: {R.slots_used(s)} of {R.capacity(s)} slots"
+            f" (Fruits {s.fruits}/{content.fruit_max}, Arrows {s.arrows}/{content.arrow_max})"
+        ]
         lines += [f"  {i}. {thing(s, c)}: {part_text(s, c)}" for i, c in enumerate(things, start=1)]
         return lines if things else lines + ["  no items, special items or potions"]
     if word == "map":
@@ -1267,26 +1521,36 @@ def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> li
 
         xs, ys = map_axes(s)
         key = legend(s) + "  (@ you, the digit: danger, lower case: exhausted, ?: unexplored)"
-        return ["Map (x across, y down, as 'place X Y' and 'teleport X Y' read them):",
-                *full_map(map_rows(s), xs, ys), *textwrap.wrap(key, WIDTH)]
+        return [
+            "Map (x across, y down, as 'place X Y' and 'teleport X Y' read them):",
+            *full_map(map_rows(s), xs, ys),
+            *textwrap.wrap(key, WIDTH),
+        ]
     if word == "room":
         if not s.grid:
             return ["No room yet."]
         room = content.rooms[s.grid[s.pos]]
-        lines = [f"{room.name} (danger {room.danger}){': exhausted, no actions' if s.pos in s.exhausted else ''}"]
+        lines = [
+            f"{room.name} (danger {room.danger}){': exhausted, no actions' if s.pos in s.exhausted else ''}"
+        ]
         for action in room.actions:
             gate = "" if action.lowest <= s.level <= action.highest else " (not on this level)"
             auto = "((A)) " if action.automatic else ""
             lines.append(f"  {action.index + 1}. {auto}{action.name}: {action.text}{gate}")
         return lines
     if word == "log":
-        return ["The last answer:", *(f"  {text}" for text in happened)] if happened else ["Nothing happened yet."]
+        return (
+            ["The last answer:", *(f"  {text}" for text in happened)]
+            if happened
+            else ["Nothing happened yet."]
+        )
     if word == "answers":
         return [f"{e.number:>2}) {e.label}" for e in menu] or ["No question is open."]
     raise ValueError(word)
 
 
 # ---- the session ----------------------------------------------------------------------------------
+
 
 class Saver(Protocol):
     def save(self, game: Game) -> None: ...
@@ -1335,7 +1599,9 @@ class RichOutput:
 class Session:
     """One sitting at a game: read answers, play them, save after every action."""
 
-    def __init__(self, game: Game, saver: Saver, output: Output, on_end: Callable[[Game], None] | None = None) -> None:
+    def __init__(
+        self, game: Game, saver: Saver, output: Output, on_end: Callable[[Game], None] | None = None
+    ) -> None:
         self.game = game
         self.saver = saver
         self.output = output
@@ -1347,7 +1613,9 @@ class Session:
         """What the last answer did (for ``log``)."""
         self.pending_question: list[str] = []
 
-    def show(self, happened: list[str] | None = None, notes: list[str] | None = None, full: bool = True) -> None:
+    def show(
+        self, happened: list[str] | None = None, notes: list[str] | None = None, full: bool = True
+    ) -> None:
         if happened is not None:
             self.happened = list(happened)
         screen = build_screen(self.game, happened, notes, self.pending)
@@ -1385,7 +1653,9 @@ class Session:
         if parsed.kind == "shell":
             return self.shell(parsed.word, parsed.arg)
         if game.over:
-            self.output.say("The game is over: 'undo' takes back the last action (training mode), 'quit' leaves.")
+            self.output.say(
+                "The game is over: 'undo' takes back the last action (training mode), 'quit' leaves."
+            )
             return True
         if parsed.kind == "error":
             self.output.say(parsed.arg)
@@ -1395,8 +1665,11 @@ class Session:
             if len(parsed.entry.moves) == 1:
                 return self.act(parsed.entry.moves[0])
             self.pending = card_menu(game.state, parsed.entry.moves)
-            self.pending_question = [parsed.entry.label, "Which card do you play on the wandering-monster place? "
-                                     "(another command cancels the MOVE)"]
+            self.pending_question = [
+                parsed.entry.label,
+                "Which card do you play on the wandering-monster place? "
+                "(another command cancels the MOVE)",
+            ]
             self.show(full=False)
             return True
         assert parsed.action is not None
@@ -1432,7 +1705,11 @@ class Session:
         elif word == "look":
             self.show()
         elif word in DETAILS:
-            menu = self.pending if self.pending is not None else ([] if game.over else build_menu(game.state))
+            menu = (
+                self.pending
+                if self.pending is not None
+                else ([] if game.over else build_menu(game.state))
+            )
             self.output.say("\n".join(details(game, word, self.happened, menu)))
             if not game.over and word != "answers":
                 self.show(full=False)  # the question stays in sight
@@ -1453,13 +1730,37 @@ class Session:
             self.saver.save(game)
             if self.on_end is not None:
                 self.on_end(game)
-            self.show(notes=[f"Took back: {command_for(game.state, taken)}. TRAINING MODE is on: "
-                             "this game now scores 0."])
+            self.show(
+                notes=[
+                    f"Took back: {command_for(game.state, taken)}. TRAINING MODE is on: "
+                    "this game now scores 0."
+                ]
+            )
         return True
 
 
 __all__ = [
-    "Cell", "Entry", "HELP", "Parsed", "PlainOutput", "RULES", "RichOutput", "Screen", "Session",
-    "build_menu", "build_screen", "card_label", "card_menu", "command_for", "describe", "ending_lines",
-    "event_lines", "inventory", "map_lines", "odds", "parse", "render_plain", "render_rich",
+    "HELP",
+    "RULES",
+    "Cell",
+    "Entry",
+    "Parsed",
+    "PlainOutput",
+    "RichOutput",
+    "Screen",
+    "Session",
+    "build_menu",
+    "build_screen",
+    "card_label",
+    "card_menu",
+    "command_for",
+    "describe",
+    "ending_lines",
+    "event_lines",
+    "inventory",
+    "map_lines",
+    "odds",
+    "parse",
+    "render_plain",
+    "render_rich",
 ]

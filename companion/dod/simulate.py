@@ -72,9 +72,14 @@ def play_one(seed: int, bot: str = "greedy") -> GameResult:
     while state.outcome is None and state.actions < MAX_ACTIONS:
         step(state, player(state))
     return GameResult(
-        seed=seed, character=state.character, outcome=state.outcome or "lost",
-        amulet=state.amulet and state.outcome == "escaped", score=score(state).total,
-        level=state.level, turns=state.turn, actions=state.actions,
+        seed=seed,
+        character=state.character,
+        outcome=state.outcome or "lost",
+        amulet=state.amulet and state.outcome == "escaped",
+        score=score(state).total,
+        level=state.level,
+        turns=state.turn,
+        actions=state.actions,
     )
 
 
@@ -165,8 +170,18 @@ def summarise(results: Iterable[GameResult], bot: str, seed: int, seconds: float
         turns += r.turns
         actions += r.actions
         levels[r.level] = levels.get(r.level, 0) + 1
-    return Summary(bot, seed, games, wins, amulets, total_score, turns, actions,
-                   dict(sorted(levels.items())), seconds)
+    return Summary(
+        bot,
+        seed,
+        games,
+        wins,
+        amulets,
+        total_score,
+        turns,
+        actions,
+        dict(sorted(levels.items())),
+        seconds,
+    )
 
 
 def _play_chunk(job: tuple[int, int, int, str]) -> list[GameResult]:
@@ -179,8 +194,14 @@ def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
         yield start, min(games, start + size)
 
 
-def simulate(games: int, seed: int = 0, bot: str = "greedy", workers: int = 1,
-             progress: Progress | None = None, clock: Callable[[], float] = time.perf_counter) -> Summary:
+def simulate(
+    games: int,
+    seed: int = 0,
+    bot: str = "greedy",
+    workers: int = 1,
+    progress: Progress | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Summary:
     """Play ``games`` games with ``bot`` (in ``workers`` processes) and sum them up."""
     from companion.dod.bots import BOTS
 

@@ -136,8 +136,23 @@ class State:
         return new
 
 
-_LISTS = ("skills", "characters", "hand", "deck", "discard", "effort", "items", "specials", "potions",
-          "known", "room_deck", "unused_rooms", "exhausted", "used", "options")
+_LISTS = (
+    "skills",
+    "characters",
+    "hand",
+    "deck",
+    "discard",
+    "effort",
+    "items",
+    "specials",
+    "potions",
+    "known",
+    "room_deck",
+    "unused_rooms",
+    "exhausted",
+    "used",
+    "options",
+)
 _FIELDS = tuple(f.name for f in fields(State) if f.name not in ("ev", "content"))
 FORMAT = 1
 
@@ -198,5 +213,7 @@ def from_json(data: dict[str, Any], content: Content | None = None, check: bool 
         except InvariantError as exc:
             raise CompanionError(f"corrupt Dungeon of D game state ({exc})") from None
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-            raise CompanionError(f"corrupt Dungeon of D game state ({type(exc).__name__}: {exc})") from None
+            raise CompanionError(
+                f"corrupt Dungeon of D game state ({type(exc).__name__}: {exc})"
+            ) from None
     return state

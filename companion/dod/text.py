@@ -70,8 +70,14 @@ def describe_action(s: State, action: Action) -> str:
         extra = f" (take {card_name(s, action[2])})" if len(action) > 2 else ""
         return f"use your skill {skill.name}{extra}"
     if kind in ("drop", "lose"):
-        what = {"fruits": "all your Fruits", "arrows": "an Arrow" if kind == "lose" else "all your Arrows"}.get(
-            arg, None) if isinstance(arg, str) else thing_name(s, arg)
+        what = (
+            {
+                "fruits": "all your Fruits",
+                "arrows": "an Arrow" if kind == "lose" else "all your Arrows",
+            }.get(arg)
+            if isinstance(arg, str)
+            else thing_name(s, arg)
+        )
         return f"{'give up' if kind == 'lose' else 'drop'} {what}"
     if kind == "detect":
         return f"DETECT {thing_name(s, arg)}"
@@ -87,8 +93,13 @@ def describe_action(s: State, action: Action) -> str:
         return f"learn this skill instead of {content.skills[arg].name}"
     fixed = {
         "done": "keep this hand" if s.prompt == "blessing" else "done",
-        "pass": "go on", "run": "run away", "fight": "fight", "melee": "go straight to melee",
-        "learn": "learn this skill", "decline": "do not learn this skill", "retry": "try again",
+        "pass": "go on",
+        "run": "run away",
+        "fight": "fight",
+        "melee": "go straight to melee",
+        "learn": "learn this skill",
+        "decline": "do not learn this skill",
+        "retry": "try again",
         "stop": "give up this action",
     }
     return fixed.get(kind, " ".join(map(str, action)))
@@ -111,9 +122,13 @@ def describe_event(s: State, event: tuple[Any, ...]) -> str:
         "discard": lambda: f"{card_name(s, args[0])} is discarded",
         "lose-hp": lambda: "you lose 1 HP" if len(args) > 1 else f"you lose {args[0]} HP",
         "combat": lambda: f"combat with the {args[1]}",
-        "test": lambda: f"{args[0]} test: {args[2]} against {args[1]}, {'won' if args[3] else 'lost'}",
+        "test": lambda: (
+            f"{args[0]} test: {args[2]} against {args[1]}, {'won' if args[3] else 'lost'}"
+        ),
         "melee": lambda: f"melee: {args[0]} against STR {args[1]}, {'won' if args[2] else 'lost'}",
-        "ranged": lambda: f"ranged attack: {args[0]} against AGL {args[1]}, {'hit' if args[2] else 'miss'}",
+        "ranged": lambda: (
+            f"ranged attack: {args[0]} against AGL {args[1]}, {'hit' if args[2] else 'miss'}"
+        ),
         "defeat": lambda: f"the {args[0]} is defeated",
         "regenerates": lambda: "it regenerates!",
         "stays-down": lambda: "it stays down",
@@ -123,7 +138,9 @@ def describe_event(s: State, event: tuple[Any, ...]) -> str:
         "poisoned": lambda: "you are Poisoned!",
         "poison-hurts": lambda: "the poison hurts",
         "cured": lambda: "the poison is gone",
-        "get": lambda: f"you get {thing_name(s, args[1]) if args[1] in s.potions + s.items + s.specials else 'a card'}",
+        "get": lambda: (
+            f"you get {thing_name(s, args[1]) if args[1] in s.potions + s.items + s.specials else 'a card'}"
+        ),
         "drink": lambda: f"you drink the {content.potion[args[0]].name}",
         "amulet": lambda: "you take the Amulet of D'eugor!",
         "escaped": lambda: "you escape the dungeon!",

@@ -71,7 +71,10 @@ def tables() -> _Tables:
 
 
 def _flush_fix(
-    t: _Tables, key: NDArray[np.int64], ranks: NDArray[np.int16], suit_masks: list[NDArray[np.int64]] | None,
+    t: _Tables,
+    key: NDArray[np.int64],
+    ranks: NDArray[np.int16],
+    suit_masks: list[NDArray[np.int64]] | None,
     cards: NDArray[np.integer] | None = None,
 ) -> NDArray[np.int16]:
     """Replace the ranks of hands holding five of a suit by their flush rank if higher."""
@@ -165,7 +168,7 @@ def subset_sums(vectors: list[NDArray[np.int64]], k: int) -> list[NDArray[np.int
         for size in sizes:
             start.append(start[-1] + size)
         sums = [
-            np.concatenate([v[j] + s[start[j + 1]:] for j in range(m - level + 1)])
+            np.concatenate([v[j] + s[start[j + 1] :] for j in range(m - level + 1)])
             for v, s in zip(vectors, sums, strict=True)
         ]
     return sums

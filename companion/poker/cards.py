@@ -39,17 +39,38 @@ SUIT_CHARS = "shdc"
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 RANK_NAMES = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace", 1: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+    1: "ace",
 }
 RANK_PLURALS = {r: ("sixes" if r == 6 else n + "s") for r, n in RANK_NAMES.items()}
 
 CARD_HELP = "rank must be 2-9, T/10, J, Q, K, A; suit s h d c or ♠ ♥ ♦ ♣"
 
 _SUIT_INPUT = {
-    "s": 0, "h": 1, "d": 2, "c": 3,
-    "♠": 0, "♥": 1, "♦": 2, "♣": 3,
-    "♤": 0, "♡": 1, "♢": 2, "♧": 3,
+    "s": 0,
+    "h": 1,
+    "d": 2,
+    "c": 3,
+    "♠": 0,
+    "♥": 1,
+    "♦": 2,
+    "♣": 3,
+    "♤": 0,
+    "♡": 1,
+    "♢": 2,
+    "♧": 3,
 }
 _RANK_INPUT: dict[str, int] = {ch: i for i, ch in enumerate(RANK_CHARS)} | {"10": 8}
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -162,7 +183,9 @@ def split_tokens(text: str) -> list[str]:
     return [t for t in _SEPARATORS.split(text.strip()) if t]
 
 
-def parse_cards(text: str | Iterable[str], *, allow_joker: bool = True, unique: bool = True) -> tuple[Card, ...]:
+def parse_cards(
+    text: str | Iterable[str], *, allow_joker: bool = True, unique: bool = True
+) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas; reject repeated cards.
 
     ``text`` may be one string or an iterable of tokens. Jokers may repeat.

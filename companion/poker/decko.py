@@ -75,9 +75,22 @@ from companion.poker.values import (
 )
 
 SPECIALS: tuple[str, ...] = (
-    "plain", "assisting-ace", "chip", "credit", "crypto", "dissolving", "double", "jovial-jack",
-    "junk-food", "rich-king", "smoldering", "voucher", "pyromaniac-queen", "dumpster-diving-queen",
-    "shopping-queen", "bridge-partner-queen",
+    "plain",
+    "assisting-ace",
+    "chip",
+    "credit",
+    "crypto",
+    "dissolving",
+    "double",
+    "jovial-jack",
+    "junk-food",
+    "rich-king",
+    "smoldering",
+    "voucher",
+    "pyromaniac-queen",
+    "dumpster-diving-queen",
+    "shopping-queen",
+    "bridge-partner-queen",
 )
 """The market cards' special kinds (the card database's ``special`` field)."""
 
@@ -86,20 +99,43 @@ ROYAL_RANKS = (11, 12, 13)
 """Jacks, queens and kings: the royals that Battle royale makes wild."""
 
 _SHORT = {
-    "assist": "assisting-ace", "rich": "rich-king", "pyro": "pyromaniac-queen",
-    "dumpster": "dumpster-diving-queen", "shop": "shopping-queen", "bridge": "bridge-partner-queen",
-    "junk": "junk-food", "burn": "smoldering", "voucher": "voucher", "chip": "chip", "credit": "credit",
-    "crypto": "crypto", "start": "starting", "starting": "starting", "plain": "plain",
+    "assist": "assisting-ace",
+    "rich": "rich-king",
+    "pyro": "pyromaniac-queen",
+    "dumpster": "dumpster-diving-queen",
+    "shop": "shopping-queen",
+    "bridge": "bridge-partner-queen",
+    "junk": "junk-food",
+    "burn": "smoldering",
+    "voucher": "voucher",
+    "chip": "chip",
+    "credit": "credit",
+    "crypto": "crypto",
+    "start": "starting",
+    "starting": "starting",
+    "plain": "plain",
 }
 _TAGS = {v: k for k, v in _SHORT.items() if k not in ("starting", "chip", "credit", "crypto")}
-_NEEDS_RANK = {"assisting-ace": 14, "rich-king": 13, "jovial-jack": 11, **{q: 12 for q in QUEENS}}
+_NEEDS_RANK = {"assisting-ace": 14, "rich-king": 13, "jovial-jack": 11, **dict.fromkeys(QUEENS, 12)}
 DECKO_HELP = (
     "a card like 9s, then optionally +N chips, $ credit, # crypto, /N dissolving or jovial jack, "
     "&CARD double, or :assist :rich :pyro :dumpster :shop :bridge :junk :burn :voucherN :start"
 )
 _TOKEN = re.compile(r"^(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])(.*)$", re.IGNORECASE)
-_SUIT_IN = {"s": "s", "h": "h", "d": "d", "c": "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c",
-            "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
+_SUIT_IN = {
+    "s": "s",
+    "h": "h",
+    "d": "d",
+    "c": "c",
+    "♠": "s",
+    "♥": "h",
+    "♦": "d",
+    "♣": "c",
+    "♤": "s",
+    "♡": "h",
+    "♢": "d",
+    "♧": "c",
+}
 
 
 def _rank_value(text: str) -> int:
@@ -143,10 +179,14 @@ class DeckoCard:
         if not 2 <= self.rank <= 14 or self.suit not in SUIT_CHARS:
             raise CompanionError(f"no DECKO card of rank {self.rank!r} and suit {self.suit!r}")
         if self.special not in SPECIALS:
-            raise CompanionError(f"{self.special!r} is not a DECKO special (one of {', '.join(SPECIALS)})")
+            raise CompanionError(
+                f"{self.special!r} is not a DECKO special (one of {', '.join(SPECIALS)})"
+            )
         need = _NEEDS_RANK.get(self.special)
         if need is not None and self.rank != need:
-            raise CompanionError(f"a {self.special} must be a {RANK_CHARS[need - 2]}, not {self.face.code}")
+            raise CompanionError(
+                f"a {self.special} must be a {RANK_CHARS[need - 2]}, not {self.face.code}"
+            )
         if self.special in ("dissolving", "jovial-jack"):
             if self.alt_rank is None or not 2 <= self.alt_rank <= 10:
                 raise CompanionError(f"a {self.special} needs a second number 2-10")
@@ -304,12 +344,15 @@ def from_card_model(card: Any) -> DeckoCard:
     >>> from_card_model(NS(type="starting", rank="4", suit="h", fruit="cherry"))
     DeckoCard('4h:start')
     """
+
     def get(obj: Any, name: str) -> Any:
         return obj.get(name) if isinstance(obj, Mapping) else getattr(obj, name, None)
 
     rank, suit = get(card, "rank"), get(card, "suit")
     if rank is None or suit is None:
-        raise CompanionError(f"{get(card, 'id') or card!r} has no rank and suit: not a DECKO playing card")
+        raise CompanionError(
+            f"{get(card, 'id') or card!r} has no rank and suit: not a DECKO playing card"
+        )
     special = get(card, "special") or "plain"
     starting = get(card, "type") == "starting" or get(card, "fruit") is not None
     kw: dict[str, Any] = {}
@@ -426,8 +469,16 @@ def _identity(card: DeckoCard, src: int, scorable: bool) -> list[tuple[_Piece, .
         effect = ""
 
     def piece(rank: int, suit: str) -> _Piece:
-        return _Piece(rank, suit, effect, card.chips if effect == "chip" else 0,
-                      (card.money or 3) if effect == "credit" else 0, False, scorable, src)
+        return _Piece(
+            rank,
+            suit,
+            effect,
+            card.chips if effect == "chip" else 0,
+            (card.money or 3) if effect == "credit" else 0,
+            False,
+            scorable,
+            src,
+        )
 
     if card.special in ("dissolving", "jovial-jack") and card.alt_rank is not None:
         return [(piece(card.rank, card.suit),), (piece(card.alt_rank, card.suit),)]
@@ -492,11 +543,15 @@ NO_SET = DeckoSet(NO_HAND, "no set", "no set")
 Used = list[tuple[int, int, str | None]]
 """A set as (index of the piece in the pool, rank it plays as, suit or None when free)."""
 
-_WINDOWS = [(top, tuple(range(top - 4, top + 1))) for top in range(14, 5, -1)] + [(5, (14, 2, 3, 4, 5))]
+_WINDOWS = [(top, tuple(range(top - 4, top + 1))) for top in range(14, 5, -1)] + [
+    (5, (14, 2, 3, 4, 5))
+]
 _WINDOWS_RF_FIRST = [(15, _WINDOWS[0][1]), *_WINDOWS[1:]]  # 15 marks the royal flush
 
 
-def _of_a_kind(counts: Mapping[int, int], candidates: Sequence[int], w: int, size: int) -> int | None:
+def _of_a_kind(
+    counts: Mapping[int, int], candidates: Sequence[int], w: int, size: int
+) -> int | None:
     """The best rank of which ``size`` cards can be made with ``w`` wild cards.
 
     >>> _of_a_kind({9: 2, 5: 1}, [9, 5], 1, 3), _of_a_kind({9: 2, 5: 1}, [9, 5], 0, 3)
@@ -524,7 +579,9 @@ def _two_groups(
         if need > w:
             continue
         for b in candidates:
-            if (b < a if first == second else b != a) and need + max(0, second - counts.get(b, 0)) <= w:
+            if (b < a if first == second else b != a) and need + max(
+                0, second - counts.get(b, 0)
+            ) <= w:
                 return a, b
     return None
 
@@ -584,7 +641,9 @@ def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, Used]:
                 if len(missing) <= w:
                     run: Used = [(have[r], r, s) for r in window if r in have]
                     run += [(wilds[k], r, s) for k, r in enumerate(missing)]
-                    value = pack(DECKO_ROYAL_FLUSH) if top == 15 else pack(DECKO_STRAIGHT_FLUSH, top)
+                    value = (
+                        pack(DECKO_ROYAL_FLUSH) if top == 15 else pack(DECKO_STRAIGHT_FLUSH, top)
+                    )
                     return value, run
     if n >= 4 and (four := _of_a_kind(counts, candidates, w, 4)) is not None:
         return groups(DECKO_FOUR_OF_A_KIND, (four, 4))
@@ -603,7 +662,9 @@ def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, Used]:
         for top, window in _WINDOWS:
             missing = [r for r in window if r not in counts]
             if len(missing) <= w:
-                straight: Used = [(by_rank[r][0], r, pool[by_rank[r][0]].suit) for r in window if r in counts]
+                straight: Used = [
+                    (by_rank[r][0], r, pool[by_rank[r][0]].suit) for r in window if r in counts
+                ]
                 straight += [(wilds[k], r, None) for k, r in enumerate(missing)]
                 return pack(DECKO_STRAIGHT, top), straight
         if (house := _two_groups(counts, candidates, w, 3, 2)) is not None:
@@ -631,7 +692,9 @@ def _delta_vectors(n: int, steps: int) -> Iterator[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=65536)
-def _find_set_cached(key: tuple[tuple[int, str, bool], ...], solo: bool) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:  # noqa: E501
+def _find_set_cached(
+    key: tuple[tuple[int, str, bool], ...], solo: bool
+) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
     pool = [_Piece(r, s, "", 0, 0, w, True, 0) for r, s, w in key]
     value, used = _find_set(pool, solo)
     return value, tuple(used)
@@ -704,7 +767,9 @@ def _moves(n: int, steps: int) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _best_moves(key: tuple[tuple[int, str, bool], ...], aces: int, solo: bool) -> tuple[int, tuple[int, ...]]:
+def _best_moves(
+    key: tuple[tuple[int, str, bool], ...], aces: int, solo: bool
+) -> tuple[int, tuple[int, ...]]:
     """The best set value of a canonical pool when ``aces`` assisting aces may
     move numbered cards, and the move of each card that reaches it."""
     best = (_set_value(key, solo), (0,) * len(key))
@@ -868,7 +933,9 @@ def _best_set_of(
             for allowed in groups:
                 pool = [p for i in allowed for p in choice[i] if p.scorable]
                 value, found, moved = _best_with_aces(pool, aces, round.solo)
-                placed = [(i, r, s if s is not None else _wild_suit(moved[i], kings)) for i, r, s in found]
+                placed = [
+                    (i, r, s if s is not None else _wild_suit(moved[i], kings)) for i, r, s in found
+                ]
                 resolved = _resolve_wilds(pieces, [(moved[i], r, s) for i, r, s in placed], options)
                 key = (value, *_effects(resolved))
                 if best_key is None or key > best_key:
@@ -892,19 +959,29 @@ def _best_set_of(
     pieces = [p for option in choice for p in option]
     kings = _rich_king_suits(pieces)
     pool = [p for i in allowed for p in choice[i] if p.scorable]
-    value, found, moved = _best_with_aces(pool, sum(1 for p in pieces if p.effect == "assisting-ace"), round.solo)
+    value, found, moved = _best_with_aces(
+        pool, sum(1 for p in pieces if p.effect == "assisting-ace"), round.solo
+    )
     placed = [(i, r, s if s is not None else _wild_suit(moved[i], kings)) for i, r, s in found]
     chips, money = best_key[1], best_key[2]
     best = (value, placed, moved, chips, money)
     assert best is not None
     value, placed, moved, chips, money = best
     sizes = {r: sum(1 for _, x, _ in placed if x == r) for _, r, _ in placed}
-    placed = sorted(placed, key=lambda u: (sizes[u[1]], u[1]), reverse=True)  # trips before the pair
+    placed = sorted(
+        placed, key=lambda u: (sizes[u[1]], u[1]), reverse=True
+    )  # trips before the pair
     set_cards = tuple(SetCard(cards[moved[i].src], Card.of(r, s)) for i, r, s in placed)
     cat = category_of(value)
     name = DECKO_CATEGORIES[cat] if value else "no set"
     return DeckoSet(
-        value, name, describe_decko(value), max(0, cat - 1), chips, money, set_cards,
+        value,
+        name,
+        describe_decko(value),
+        max(0, cat - 1),
+        chips,
+        money,
+        set_cards,
         market_used=extra,
     )
 
@@ -931,7 +1008,9 @@ def _dedupe(options: list[tuple[_Piece, ...]]) -> list[tuple[_Piece, ...]]:
     return seen
 
 
-def _copy_sources(queen: DeckoCard, index: int, cards: Sequence[DeckoCard], reveal: Reveal) -> list[DeckoCard]:
+def _copy_sources(
+    queen: DeckoCard, index: int, cards: Sequence[DeckoCard], reveal: Reveal
+) -> list[DeckoCard]:
     """The cards a queen may become, by her kind."""
     if queen.special == "pyromaniac-queen":
         return [reveal.burn_top] if reveal.burn_top is not None else []

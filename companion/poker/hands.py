@@ -111,7 +111,9 @@ def _pools(hand: Sequence[Card], board: Sequence[Card], rules: Rules) -> list[tu
 def _dragon_value(pool: Sequence[Card], fast: bool = True) -> int:
     """Dragon Kings value of a pool with no wild cards (fast path)."""
     cards = set(pool)
-    if BLACK_KINGS <= cards or (KING_OF_SPADES in cards and sum(1 for c in pool if c.suit == "s") >= 5):
+    if cards >= BLACK_KINGS or (
+        KING_OF_SPADES in cards and sum(1 for c in pool if c.suit == "s") >= 5
+    ):
         return best_five(pool, dragon=True).value
     if fast and len(pool) <= 7:
         return holdem_value_unchecked(pool)
@@ -367,7 +369,9 @@ def places(values: Sequence[int]) -> list[int | None]:
     return [first[v] if v > 0 else None for v in values]
 
 
-def order_placings(names: Sequence[str], hands: Sequence[Judged], ranks: Sequence[int | None]) -> tuple[Placing, ...]:
+def order_placings(
+    names: Sequence[str], hands: Sequence[Judged], ranks: Sequence[int | None]
+) -> tuple[Placing, ...]:
     """Placings sorted by place (players without a hand last), stable by input order."""
     rows = [Placing(n, h, p) for n, h, p in zip(names, hands, ranks, strict=True)]
     big = len(rows) + 1
@@ -399,17 +403,21 @@ def rank_boards(
     ``full_plate`` names the players who hold the Full Plate.
     """
     if len(boards) != rules.boards:
-        raise CompanionError(f"{rules.name} is played on {rules.boards} board(s), not {len(boards)}")
+        raise CompanionError(
+            f"{rules.name} is played on {rules.boards} board(s), not {len(boards)}"
+        )
     plate = set(full_plate)
     unknown = plate - set(hands)
     if unknown:
-        raise CompanionError(f"Full Plate holder {sorted(unknown)[0]!r} is not a player")
+        raise CompanionError(f"Full Plate holder {min(unknown)!r} is not a player")
     check_cards(hands, boards)
     names = list(hands)
     out = []
     for board in boards:
         values = [evaluate(hands[n], board, rules, full_plate=n in plate) for n in names]
-        out.append(Ranking(order_placings(names, values, places([v.value for v in values])), tuple(board)))
+        out.append(
+            Ranking(order_placings(names, values, places([v.value for v in values])), tuple(board))
+        )
     return tuple(out)
 
 
@@ -428,13 +436,13 @@ def rank_hands(
 
 def is_dragon_kings(cards: Iterable[Card]) -> bool:
     """Whether both black kings are among ``cards``."""
-    return BLACK_KINGS <= set(cards)
+    return set(cards) >= BLACK_KINGS
 
 
 __all__ = [
+    "NO_LEGAL_HAND",
     "HandValue",
     "Judged",
-    "NO_LEGAL_HAND",
     "Placing",
     "Ranking",
     "evaluate",

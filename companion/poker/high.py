@@ -83,7 +83,9 @@ _WINDOWS = {False: _windows(False), True: _windows(True)}
 class _Pool:
     """Cards grouped by rank and suit, plus the wild cards, for one evaluation."""
 
-    def __init__(self, real: Sequence[Card], wilds: Sequence[Card], ace_low: bool, dragon: bool) -> None:
+    def __init__(
+        self, real: Sequence[Card], wilds: Sequence[Card], ace_low: bool, dragon: bool
+    ) -> None:
         self.ace_low = ace_low
         self.dragon = dragon
         self.wilds = list(wilds)
@@ -106,7 +108,9 @@ class _Pool:
         if suit is not None:
             return _as_card(rank, suit)
         allowed = [
-            _as_card(rank, s) for s in _WILD_SUITS if not (self.dragon and _as_card(rank, s) in BLACK_KINGS)
+            _as_card(rank, s)
+            for s in _WILD_SUITS
+            if not (self.dragon and _as_card(rank, s) in BLACK_KINGS)
         ]
         # Prefer a card the hand does not hold, so the hand reads like a real one.
         return next((c for c in allowed if c not in self.real_set), allowed[0])
@@ -202,7 +206,7 @@ def best_five(
 
 def _dragon_kings(pool: _Pool) -> Five | None:
     real = set(pool.real)
-    if not BLACK_KINGS <= real:
+    if not real >= BLACK_KINGS:
         return None
     rest = _Pool([c for c in pool.real if c not in BLACK_KINGS], pool.wilds, pool.ace_low, True)
     b = _Builder(rest)

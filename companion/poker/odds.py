@@ -114,11 +114,15 @@ def odds(
         raise CompanionError("odds needs at least one player")
     boards = [tuple(b) for b in boards] or [()]
     if len(boards) > rules.boards:
-        raise CompanionError(f"{rules.name} is played on {rules.boards} board(s), not {len(boards)}")
+        raise CompanionError(
+            f"{rules.name} is played on {rules.boards} board(s), not {len(boards)}"
+        )
     boards += [()] * (rules.boards - len(boards))
     for i, board in enumerate(boards):
         if len(board) > rules.board_cards:
-            raise CompanionError(f"board {i + 1} has {len(board)} cards; a full board has {rules.board_cards}")
+            raise CompanionError(
+                f"board {i + 1} has {len(board)} cards; a full board has {rules.board_cards}"
+            )
     names = list(hands)
     known_hands = {n: [c for c in hands[n] if c is not None] for n in names}
     check_cards(known_hands | {"dead cards": list(dead)}, boards)
@@ -127,14 +131,18 @@ def odds(
     plate = set(full_plate)
     unknown_plate = plate - set(names)
     if unknown_plate:
-        raise CompanionError(f"Full Plate holder {sorted(unknown_plate)[0]!r} is not a player")
-    known = [c for h in known_hands.values() for c in h] + [c for b in boards for c in b] + list(dead)
+        raise CompanionError(f"Full Plate holder {min(unknown_plate)!r} is not a player")
+    known = (
+        [c for h in known_hands.values() for c in h] + [c for b in boards for c in b] + list(dead)
+    )
     deck = _deck(rules, known)
     board_missing = [rules.board_cards - len(b) for b in boards]
     hole_missing = [sum(1 for c in hands[n] if c is None) for n in names]
     slots = board_missing + hole_missing
     if sum(slots) > len(deck):
-        raise CompanionError(f"{sum(slots)} unknown cards to deal but only {len(deck)} left in the deck")
+        raise CompanionError(
+            f"{sum(slots)} unknown cards to deal but only {len(deck)} left in the deck"
+        )
     total = deal_count(len(deck), slots)
     if method == "monte-carlo" and samples < 1:
         raise CompanionError("--samples must be at least 1")
@@ -156,7 +164,13 @@ def _batch_fits(
     plate: set[str],
 ) -> bool:
     """Whether the numpy path applies: plain high hands of exactly seven known-hole cards."""
-    if rules.dragon or rules.lowball or rules.boards != 1 or rules.use_exactly is not None or any(hole_missing):
+    if (
+        rules.dragon
+        or rules.lowball
+        or rules.boards != 1
+        or rules.use_exactly is not None
+        or any(hole_missing)
+    ):
         return False
     if rules.hand_size is not None or rules.board_cards != 5:
         return False
@@ -224,7 +238,9 @@ def _enumerate(deck: Sequence[Card], slots: Sequence[int]) -> Iterator[list[tupl
     return fill(0, tuple(deck))
 
 
-def _sample(deck: Sequence[Card], slots: Sequence[int], n: int, rng: random.Random) -> Iterator[list[tuple[Card, ...]]]:
+def _sample(
+    deck: Sequence[Card], slots: Sequence[int], n: int, rng: random.Random
+) -> Iterator[list[tuple[Card, ...]]]:
     need = sum(slots)
     for _ in range(n):
         drawn = rng.sample(deck, need)

@@ -66,7 +66,9 @@ def pot_rules(game: str = "holdem", unit: int | None = None) -> PotRules:
     try:
         rules = GAME_POT_RULES[game]
     except KeyError:
-        raise CompanionError(f"unknown game '{game}' for pots (games: {', '.join(GAME_POT_RULES)})") from None
+        raise CompanionError(
+            f"unknown game '{game}' for pots (games: {', '.join(GAME_POT_RULES)})"
+        ) from None
     return rules if unit is None else PotRules(rules.game, unit, rules.odd_chips)
 
 
@@ -83,8 +85,12 @@ class Pot:
     """Which board this part of a pot is played on (Two front war deals two)."""
 
     def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"amount": self.amount, "eligible": list(self.eligible),
-                                  "winners": list(self.winners), "shares": dict(self.shares)}
+        out: dict[str, object] = {
+            "amount": self.amount,
+            "eligible": list(self.eligible),
+            "winners": list(self.winners),
+            "shares": dict(self.shares),
+        }
         if self.board is not None:
             out["board"] = self.board
         return out
@@ -113,7 +119,10 @@ class Settlement:
     @property
     def net(self) -> dict[str, int]:
         """Each player's gain or loss over the deal."""
-        return {name: self.payouts.get(name, 0) - self.contributions.get(name, 0) for name in self.payouts}
+        return {
+            name: self.payouts.get(name, 0) - self.contributions.get(name, 0)
+            for name in self.payouts
+        }
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -143,7 +152,9 @@ def parse_result(text: str) -> Result:
         names = tuple(n.strip() for n in chunk.split("="))
         for name in names:
             if not name:
-                raise CompanionError(f"the result '{text}' has an empty place (write it like 'bob > alice = carol')")
+                raise CompanionError(
+                    f"the result '{text}' has an empty place (write it like 'bob > alice = carol')"
+                )
             if not _NAME.match(name):
                 raise CompanionError(f"'{name}' in the result is not a player name")
             if name in seen:
@@ -231,8 +242,13 @@ def settle(
     folded_set = set(folded)
     extra = tuple(always_eligible)
     _validate(contributions, groups, folded_set, extra, button, rules, house_bet + dead_money)
-    pots = build_pots(contributions, folded_set, always_eligible=extra, dead_money=dead_money + house_bet,
-                      capped_by=capped_by)
+    pots = build_pots(
+        contributions,
+        folded_set,
+        always_eligible=extra,
+        dead_money=dead_money + house_bet,
+        capped_by=capped_by,
+    )
     return award(pots, groups, contributions, rules=rules, button=button, payee=payee, extra=extra)
 
 
@@ -261,7 +277,7 @@ def award(
     rules = rules or GAME_POT_RULES["holdem"]
     seats = _seat_order(list(contributions), button)
     payee = dict(payee or {})
-    payouts = {name: 0 for name in contributions}
+    payouts = dict.fromkeys(contributions, 0)
     carry = removed = house = 0
     awarded: list[Pot] = []
     rank_of = {name: i for i, group in enumerate(groups) for name in group}
@@ -278,10 +294,12 @@ def award(
             awarded.append(Pot(pot.amount, pot.eligible))
             continue
         best = min(rank_of[n] for n in contenders)
-        winners = tuple(sorted((n for n in contenders if rank_of[n] == best), key=_seat_key(seats, everyone)))
+        winners = tuple(
+            sorted((n for n in contenders if rank_of[n] == best), key=_seat_key(seats, everyone))
+        )
         units, loose = divmod(pot.amount, rules.unit)
         each, odd_units = divmod(units, len(winners))
-        shares = {w: each * rules.unit for w in winners}
+        shares = dict.fromkeys(winners, each * rules.unit)
         if rules.odd_chips == "left-of-button":
             for w in winners[:odd_units]:
                 shares[w] += rules.unit
@@ -304,7 +322,7 @@ def _seat_order(players: list[str], button: str | None) -> list[str]:
     if button is None:
         return players
     i = players.index(button)
-    return players[i + 1:] + players[: i + 1]
+    return players[i + 1 :] + players[: i + 1]
 
 
 def _seat_key(seats: list[str], everyone: list[str]) -> Callable[[str], int]:
@@ -338,18 +356,26 @@ def _validate(
     known = set(contributions) | set(extra)
     for name in folded:
         if name not in contributions:
-            raise CompanionError(f"'{name}' folded but has no contribution (players: {', '.join(contributions)})")
+            raise CompanionError(
+                f"'{name}' folded but has no contribution (players: {', '.join(contributions)})"
+            )
     ranked = [n for g in groups for n in g]
     for name in ranked:
         if name not in known:
-            raise CompanionError(f"'{name}' is in the result but not at the table (players: {', '.join(sorted(known))})")
+            raise CompanionError(
+                f"'{name}' is in the result but not at the table (players: {', '.join(sorted(known))})"
+            )
         if name in folded:
             raise CompanionError(f"'{name}' folded and cannot be ranked in the result")
     missing = [n for n in contributions if n not in folded and n not in ranked]
     if missing:
-        raise CompanionError(f"the result does not place {', '.join(missing)} (list every player still in, or mark them --fold)")
+        raise CompanionError(
+            f"the result does not place {', '.join(missing)} (list every player still in, or mark them --fold)"
+        )
     if button is not None and button not in contributions:
-        raise CompanionError(f"the button '{button}' is not at the table (players: {', '.join(contributions)})")
+        raise CompanionError(
+            f"the button '{button}' is not at the table (players: {', '.join(contributions)})"
+        )
     for name, amount in contributions.items():
         if amount % rules.unit:
             raise CompanionError(

@@ -140,7 +140,9 @@ class Rules:
         if self.wild_ranks or self.wild_cards:
             from companion.poker.cards import rank_char
 
-            wild = [rank_char(r) for r in sorted(self.wild_ranks)] + [c.code for c in sorted(self.wild_cards)]
+            wild = [rank_char(r) for r in sorted(self.wild_ranks)] + [
+                c.code for c in sorted(self.wild_cards)
+            ]
             parts.append("wild: " + " ".join(wild))
         return "; ".join(parts)
 
@@ -154,7 +156,9 @@ OMAHA = Rules("omaha", use_exactly=2, hole_cards=4)
 DUNGEON_POKER = Rules("dungeon-poker", use_at_most=2)
 """Players and monsters use none, one or two of their hand cards, however many they hold."""
 
-MYSTICAL_STORM = DUNGEON_POKER.replace(name="mystical-storm", use_exactly=2, use_at_most=None, hole_cards=4)
+MYSTICAL_STORM = DUNGEON_POKER.replace(
+    name="mystical-storm", use_exactly=2, use_at_most=None, hole_cards=4
+)
 """Four hand cards, exactly two of them used (Omaha); fewer than two cannot win."""
 
 PLAGUE = DUNGEON_POKER.replace(name="plague", use_at_most=1)
@@ -177,7 +181,15 @@ GAMES: dict[str, Rules] = {
 }
 """The poker-style games by id (DECKO has its own engine, :mod:`companion.poker.decko`)."""
 
-ENCOUNTER_KEYS = ("use_exactly", "use_at_most", "lowball", "ace_low", "showdown_hand_size", "boards", "hand_cards")
+ENCOUNTER_KEYS = (
+    "use_exactly",
+    "use_at_most",
+    "lowball",
+    "ace_low",
+    "showdown_hand_size",
+    "boards",
+    "hand_cards",
+)
 """The keys of an encounter card's ``rules`` that change how hands are judged or dealt."""
 
 BUILTIN_ENCOUNTERS: dict[str, dict[str, Any]] = {
@@ -201,7 +213,9 @@ def slug(name: str) -> str:
     return "-".join(p for p in "".join(out).split("-") if p)
 
 
-def dungeon_poker_rules(encounter: Mapping[str, Any] | None = None, *, name: str | None = None) -> Rules:
+def dungeon_poker_rules(
+    encounter: Mapping[str, Any] | None = None, *, name: str | None = None
+) -> Rules:
     """Dungeon Poker's rules changed by an encounter card's ``rules`` mapping.
 
     Reads ``use_exactly``, ``use_at_most``, ``lowball``, ``ace_low``,

@@ -82,8 +82,12 @@ class HandLine:
     """The hand in words (``pair of aces``), when the ranker judged it."""
 
     def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"name": self.name, "hand": self.hand, "best": list(self.best),
-                                  "place": self.place}
+        out: dict[str, object] = {
+            "name": self.name,
+            "hand": self.hand,
+            "best": list(self.best),
+            "place": self.place,
+        }
         if self.description:
             out["description"] = self.description
         if self.board is not None:
@@ -141,7 +145,9 @@ class ShowdownResult:
     @property
     def settlement(self) -> Settlement:
         """Where the chips of the pots went, as ``companion pot`` reports it."""
-        return Settlement(self.pots, self.payouts, self.carry_over, self.removed, self.house, self.contributions)
+        return Settlement(
+            self.pots, self.payouts, self.carry_over, self.removed, self.house, self.contributions
+        )
 
     @property
     def net(self) -> dict[str, int]:
@@ -166,7 +172,9 @@ class ShowdownResult:
         }
 
 
-def adjudicate(spec: ShowdownIn, *, ranker: Ranker | None = None, data_dir: str | None = None) -> ShowdownResult:
+def adjudicate(
+    spec: ShowdownIn, *, ranker: Ranker | None = None, data_dir: str | None = None
+) -> ShowdownResult:
     """Settle one showdown. ``ranker`` replaces the hand ranker (tests)."""
     return _Showdown(spec, ranker, data_dir).run()
 
@@ -280,7 +288,9 @@ class _Showdown:
 
     def blind(self, why: str) -> int:
         if self.spec.blind is None or self.spec.blind == 0:
-            raise CompanionError(f"blind: {why} needs the blind of the level (add blind: 200, for example)")
+            raise CompanionError(
+                f"blind: {why} needs the blind of the level (add blind: 200, for example)"
+            )
         return self.spec.blind
 
     def usable(self, player: _Player, effect: str) -> bool:
@@ -346,22 +356,31 @@ class _Showdown:
             seen[key] = p.name
         self.names_seen = seen
         if not self.dp:
-            dp_only = [("monsters", bool(spec.monsters)), ("encounter", spec.encounter is not None),
-                       ("declared", spec.declared != type(spec.declared)()),
-                       ("treasures_waiting", spec.treasures_waiting > 0),
-                       ("boards", spec.boards is not None and len(spec.boards) > 1)]
+            dp_only = [
+                ("monsters", bool(spec.monsters)),
+                ("encounter", spec.encounter is not None),
+                ("declared", spec.declared != type(spec.declared)()),
+                ("treasures_waiting", spec.treasures_waiting > 0),
+                ("boards", spec.boards is not None and len(spec.boards) > 1),
+            ]
             for i, p in enumerate(spec.players):
-                dp_only += [(f"players[{i}].character", p.character is not None),
-                            (f"players[{i}].artifacts", bool(p.artifacts)),
-                            (f"players[{i}].soul_gems", p.soul_gems is not None)]
+                dp_only += [
+                    (f"players[{i}].character", p.character is not None),
+                    (f"players[{i}].artifacts", bool(p.artifacts)),
+                    (f"players[{i}].soul_gems", p.soul_gems is not None),
+                ]
             for name, used in dp_only:
                 if used:
-                    raise CompanionError(f"{name}: only Dungeon Poker has this (game is {self.game})")
+                    raise CompanionError(
+                        f"{name}: only Dungeon Poker has this (game is {self.game})"
+                    )
         if self.game != "decko":
             for i, p in enumerate(spec.players):
                 for field_name in ("burn_top", "discard_top"):
                     if getattr(p, field_name) is not None:
-                        raise CompanionError(f"players[{i}].{field_name}: only DECKO has burn and discard piles")
+                        raise CompanionError(
+                            f"players[{i}].{field_name}: only DECKO has burn and discard piles"
+                        )
         if spec.house_bet and self.game != "decko":
             raise CompanionError(f"house_bet: only DECKO has a house bet (game is {self.game})")
         if spec.wildcard is not None and self.game != "decko":
@@ -373,13 +392,21 @@ class _Showdown:
             self.player(spec.button, "button")
         for i, p in enumerate(spec.players):
             if p.put_in % self.rules.unit:
-                unit = f"{self.rules.unit}-gold coins" if self.dp else f"{self.rules.unit}-chip units"
-                raise CompanionError(f"players[{i}].put_in: {p.put_in} is not a whole number of {unit}")
+                unit = (
+                    f"{self.rules.unit}-gold coins" if self.dp else f"{self.rules.unit}-chip units"
+                )
+                raise CompanionError(
+                    f"players[{i}].put_in: {p.put_in} is not a whole number of {unit}"
+                )
             if p.folded and p.no_legal_hand:
-                raise CompanionError(f"players[{i}].no_legal_hand: '{p.name}' folded; no_legal_hand is for players still in")
+                raise CompanionError(
+                    f"players[{i}].no_legal_hand: '{p.name}' folded; no_legal_hand is for players still in"
+                )
         for label, value in (("carried", spec.carried), ("house_bet", spec.house_bet)):
             if value % self.rules.unit:
-                raise CompanionError(f"{label}: {value} is not a whole number of {self.rules.unit}-chip units")
+                raise CompanionError(
+                    f"{label}: {value} is not a whole number of {self.rules.unit}-chip units"
+                )
 
     def _resolve_dungeon_poker(self) -> None:
         from companion.cards.dungeon_poker import EncounterRules
@@ -399,9 +426,11 @@ class _Showdown:
                 p.character = self._card(db, "character", p.spec.character, f"{where}.character")
                 usable: set[str] = set()
                 for ability in p.character.abilities:
-                    if ability.kind == "passive" and not enc.no_passives:
-                        usable.add(ability.effect)
-                    elif ability.kind == "standard" and not enc.no_abilities and ability.effect not in enc.banned_abilities:
+                    if (ability.kind == "passive" and not enc.no_passives) or (
+                        ability.kind == "standard"
+                        and not enc.no_abilities
+                        and ability.effect not in enc.banned_abilities
+                    ):
                         usable.add(ability.effect)
                 p.abilities = frozenset(usable)
             arts = []
@@ -440,8 +469,13 @@ class _Showdown:
         for i, ms in enumerate(self.spec.monsters):
             where = f"monsters[{i}]"
             already = {m.card.id for m in self.monsters}
-            card = self._card(db, "monster", ms.name, f"{where}.name",
-                              prefer=deal_monster if deal_monster not in already else None)
+            card = self._card(
+                db,
+                "monster",
+                ms.name,
+                f"{where}.name",
+                prefer=deal_monster if deal_monster not in already else None,
+            )
             if card.friendly:
                 raise CompanionError(
                     f"{where}.name: {card.name} is a friendly monster: it does not play for the pot"
@@ -467,15 +501,27 @@ class _Showdown:
                     f"{where}.killed_by: a monster drawn at the showdown comes too late to be killed"
                 )
             owned = card.owner is not None
-            king = ms.king if ms.king is not None else bool(
-                card.king or (enc.king_monsters and not owned) or (ms.drawn_at_showdown and cave and cave.king)
+            king = (
+                ms.king
+                if ms.king is not None
+                else bool(
+                    card.king
+                    or (enc.king_monsters and not owned)
+                    or (ms.drawn_at_showdown and cave and cave.king)
+                )
             )
             m = _Monster(i, ms, card, label, king)
             if owned:
-                owners = [p for p in self.players if p.character is not None and p.character.id == card.owner]
+                owners = [
+                    p
+                    for p in self.players
+                    if p.character is not None and p.character.id == card.owner
+                ]
                 if enc.no_passives:
                     enc_name = self.encounter.name if self.encounter else "this encounter"
-                    raise CompanionError(f"{where}: the {card.name} is not in the game during {enc_name}")
+                    raise CompanionError(
+                        f"{where}: the {card.name} is not in the game during {enc_name}"
+                    )
                 if not owners:
                     owner_name = db.get(card.owner).name
                     raise CompanionError(
@@ -508,10 +554,26 @@ class _Showdown:
     def _resolve_declared(self) -> None:
         d = self.spec.declared
         enc_name = self.encounter.name if self.encounter else ""
-        checks = [("witch_curse", d.witch_curse.by if d.witch_curse else None, "witch-curse", "Witch curse"),
-                  ("spoil_the_treasure", d.spoil_the_treasure, "spoil-the-treasure", "Spoil the treasure"),
-                  ("ambush_and_run", d.ambush_and_run.by if d.ambush_and_run else None, "ambush-and-run",
-                   "Ambush & run")]
+        checks = [
+            (
+                "witch_curse",
+                d.witch_curse.by if d.witch_curse else None,
+                "witch-curse",
+                "Witch curse",
+            ),
+            (
+                "spoil_the_treasure",
+                d.spoil_the_treasure,
+                "spoil-the-treasure",
+                "Spoil the treasure",
+            ),
+            (
+                "ambush_and_run",
+                d.ambush_and_run.by if d.ambush_and_run else None,
+                "ambush-and-run",
+                "Ambush & run",
+            ),
+        ]
         for field_name, who, effect, title in checks:
             if who is None:
                 continue
@@ -519,8 +581,12 @@ class _Showdown:
             p = self.player(who, where)
             if self.enc.no_abilities or effect in self.enc.banned_abilities:
                 raise CompanionError(f"{where}: {title} cannot be used during {enc_name}")
-            if p.character is not None and not any(a.effect == effect for a in p.character.abilities):
-                raise CompanionError(f"{where}: {who} plays the {p.character.name}, who has no {title}")
+            if p.character is not None and not any(
+                a.effect == effect for a in p.character.abilities
+            ):
+                raise CompanionError(
+                    f"{where}: {who} plays the {p.character.name}, who has no {title}"
+                )
         if d.witch_curse is not None:
             try:
                 self.cursed = parse_rank(d.witch_curse.rank)
@@ -537,16 +603,22 @@ class _Showdown:
             gold = d.ambush_and_run.gold
             cap = 3000  # Appendix A; the card data carries it as gold_max
             if rogue.character is not None:
-                cap = next((a.gold_max for a in rogue.character.abilities
-                            if a.effect == "ambush-and-run" and a.gold_max), cap)
+                cap = next(
+                    (
+                        a.gold_max
+                        for a in rogue.character.abilities
+                        if a.effect == "ambush-and-run" and a.gold_max
+                    ),
+                    cap,
+                )
             total = sum(p.spec.put_in for p in self.players) + self.spec.carried
             half = total // 2 // self.rules.unit * self.rules.unit
             if gold > min(cap, half) or gold % self.rules.unit:
                 raise CompanionError(
                     f"declared.ambush_and_run.gold: {gold} is more than Ambush & run can take "
                     f"(half the pot in whole coins, at most {cap:,}: {min(cap, half):,} here)"
-                    if gold % self.rules.unit == 0 else
-                    f"declared.ambush_and_run.gold: {gold} is not a whole number of {self.rules.unit}-gold coins"
+                    if gold % self.rules.unit == 0
+                    else f"declared.ambush_and_run.gold: {gold} is not a whole number of {self.rules.unit}-gold coins"
                 )
 
     def _read_cards(self) -> None:
@@ -555,15 +627,21 @@ class _Showdown:
         if spec.board is not None and spec.boards is not None:
             raise CompanionError("boards: give board or boards, not both")
         if spec.market is not None and self.game != "decko":
-            raise CompanionError(f"market: only DECKO has a market (game is {self.game}); use board")
+            raise CompanionError(
+                f"market: only DECKO has a market (game is {self.game}); use board"
+            )
         if self.game == "decko" and (spec.board is not None or spec.boards is not None):
-            raise CompanionError("board: DECKO has no board; give the face-up market cards as market")
+            raise CompanionError(
+                "board: DECKO has no board; give the face-up market cards as market"
+            )
         raw_boards: list[Any]
         if spec.boards is not None:
             raw_boards = list(spec.boards)
             if len(raw_boards) != n_boards:
                 enc = f" during {self.encounter.name}" if self.encounter is not None else ""
-                raise CompanionError(f"boards: {len(raw_boards)} board(s) given, but {n_boards} are dealt{enc}")
+                raise CompanionError(
+                    f"boards: {len(raw_boards)} board(s) given, but {n_boards} are dealt{enc}"
+                )
         elif spec.board is not None:
             if n_boards != 1:
                 raise CompanionError(
@@ -589,12 +667,20 @@ class _Showdown:
                 if c == "*" or not check_dupes:
                     continue
                 if c in seen:
-                    raise CompanionError(f"{where}: {c} is also in {seen[c]} (each card exists once)")
+                    raise CompanionError(
+                        f"{where}: {c} is also in {seen[c]} (each card exists once)"
+                    )
                 seen[c] = whose
             return cards
 
         for b, raw in enumerate(raw_boards):
-            where = "market" if self.game == "decko" else "board" if spec.boards is None else f"boards[{b}]"
+            where = (
+                "market"
+                if self.game == "decko"
+                else "board"
+                if spec.boards is None
+                else f"boards[{b}]"
+            )
             whose = "the board" if n_boards == 1 else f"board {b + 1}"
             self.boards.append(_Board(b, read(raw, where, whose) or ()))
         for p in self.players:
@@ -607,7 +693,9 @@ class _Showdown:
             if m.spec.killed_by is not None:
                 m.live = False
                 m.out_reason = "killed"
-                self.event(f"{m.label} was killed by {m.spec.killed_by} during the deal and takes no part in the showdown.")
+                self.event(
+                    f"{m.label} was killed by {m.spec.killed_by} during the deal and takes no part in the showdown."
+                )
             elif m.owner is not None and self.by_name[m.owner].spec.folded:
                 m.live = False
                 m.out_reason = "folded"
@@ -620,21 +708,33 @@ class _Showdown:
         if self.encounter is not None:
             name = self.encounter.name
             if enc.use_exactly is not None:
-                self.event(f"{name}: every hand must use exactly {enc.use_exactly} of its hand cards, monsters' too.")
+                self.event(
+                    f"{name}: every hand must use exactly {enc.use_exactly} of its hand cards, monsters' too."
+                )
             if enc.use_at_most is not None:
-                self.event(f"{name}: every hand may use at most {enc.use_at_most} of its hand cards, monsters' too.")
+                self.event(
+                    f"{name}: every hand may use at most {enc.use_at_most} of its hand cards, monsters' too."
+                )
             if enc.lowball:
-                size = f" of exactly {enc.showdown_hand_size} cards" if enc.showdown_hand_size else ""
+                size = (
+                    f" of exactly {enc.showdown_hand_size} cards" if enc.showdown_hand_size else ""
+                )
                 ace = "; an ace may count as one" if enc.ace_low else ""
                 self.event(f"{name}: the weakest hand{size} wins{ace}.")
             if enc.boards > 1:
-                self.event(f"{name}: {enc.boards} boards; each board's winner takes an equal part of every pot "
-                           f"and its own treasure.")
+                self.event(
+                    f"{name}: {enc.boards} boards; each board's winner takes an equal part of every pot "
+                    f"and its own treasure."
+                )
             if enc.pot_bonus_blinds:
-                bonus = enc.pot_bonus_blinds * self.blind(f"{name} (the bank adds blinds to the pot)")
+                bonus = enc.pot_bonus_blinds * self.blind(
+                    f"{name} (the bank adds blinds to the pot)"
+                )
                 self.event(f"{name}: the bank adds {self.amount(bonus)} to the main pot.")
             if enc.treasures_per_win != 1:
-                self.event(f"{name}: the winner of the deal draws {enc.treasures_per_win} treasures.")
+                self.event(
+                    f"{name}: the winner of the deal draws {enc.treasures_per_win} treasures."
+                )
             if enc.king_monsters:
                 self.event(f"{name}: every monster counts as a King Monster.")
             if enc.no_artifacts and any(p.artifacts for p in self.players):
@@ -646,16 +746,26 @@ class _Showdown:
                 continue
             if m.spec.drawn_at_showdown:
                 extra = enc.showdown_monster.extra_cards if enc.showdown_monster else 0
-                self.event(f"{self.encounter.name}: {m.label} was drawn at the showdown as a King Monster"
-                           f"{f' with {extra} extra card' if extra == 1 else f' with {extra} extra cards' if extra else ''}.")
+                self.event(
+                    f"{self.encounter.name}: {m.label} was drawn at the showdown as a King Monster"
+                    f"{f' with {extra} extra card' if extra == 1 else f' with {extra} extra cards' if extra else ''}."
+                )
             if m.owner is not None:
-                self.event(f"The {m.card.name} plays for {m.owner}: it wins only what {m.owner} could, "
-                           f"and its winnings are {m.owner}'s.")
+                self.event(
+                    f"The {m.card.name} plays for {m.owner}: it wins only what {m.owner} could, "
+                    f"and its winnings are {m.owner}'s."
+                )
             elif m.fights_for is not None:
                 how = "summoned" if m.spec.summoned_by else "controls"
-                verb = f"{m.fights_for} summoned {m.label}" if how == "summoned" else f"{m.fights_for} controls {m.label}"
+                verb = (
+                    f"{m.fights_for} summoned {m.label}"
+                    if how == "summoned"
+                    else f"{m.fights_for} controls {m.label}"
+                )
                 if m.king:
-                    self.event(f"{verb}, but {m.label} is a King Monster: it never hands over what it wins.")
+                    self.event(
+                        f"{verb}, but {m.label} is a King Monster: it never hands over what it wins."
+                    )
                 else:
                     self.event(f"{verb}: it wins for {m.fights_for}.")
             elif m.king:
@@ -663,7 +773,9 @@ class _Showdown:
         for p in self.players:
             for art in p.artifacts:
                 if art.effect == "full-plate" and not self.enc.no_artifacts:
-                    self.event(f"{art.name}: {p.name}'s hand is worth at least a pair of {_rank_word(art.min_pair)}.")
+                    self.event(
+                        f"{art.name}: {p.name}'s hand is worth at least a pair of {_rank_word(art.min_pair)}."
+                    )
 
     def _full_plate(self, p: _Player) -> str | None:
         if self.enc is None or self.enc.no_artifacts:
@@ -696,7 +808,11 @@ class _Showdown:
                         lost.append(f"{m.label} loses {' '.join(hit)}")
             text = f"Witch curse ({curse.by} named {_rank_word(rank)}): every hand card of that number is destroyed"
             text += f" ({'; '.join(lost)})" if lost else ""
-            text += f"; {', '.join(spared)} {'is' if len(spared) == 1 else 'are'} immune" if spared else ""
+            text += (
+                f"; {', '.join(spared)} {'is' if len(spared) == 1 else 'are'} immune"
+                if spared
+                else ""
+            )
             self.event(text + ".")
         for m in self.live_monsters:
             for e in m.effects("showdown"):
@@ -718,7 +834,11 @@ class _Showdown:
                     span = _rank_span(e.ranks or ())
                     text = f"{m.label}: every player's hand cards {span} go to the graveyard"
                     text += f" ({'; '.join(lost)})" if lost else ""
-                    text += f"; {', '.join(spared)} {'is' if len(spared) == 1 else 'are'} immune" if spared else ""
+                    text += (
+                        f"; {', '.join(spared)} {'is' if len(spared) == 1 else 'are'} immune"
+                        if spared
+                        else ""
+                    )
                     self.event(text + ".")
 
     def _legal_hands(self) -> None:
@@ -731,8 +851,10 @@ class _Showdown:
                 self.no_legal.add(p.name)
             elif need and p.cards is not None and len(p.cards) < need:
                 self.no_legal.add(p.name)
-                self.event(f"{self.encounter.name}: {p.name} holds {len(p.cards)} hand card(s) and needs "
-                           f"exactly {need}: no legal hand.")
+                self.event(
+                    f"{self.encounter.name}: {p.name} holds {len(p.cards)} hand card(s) and needs "
+                    f"exactly {need}: no legal hand."
+                )
         for m in self.live_monsters:
             if m.spec.no_legal_hand:
                 self.no_legal.add(m.label)
@@ -740,8 +862,10 @@ class _Showdown:
             count = len(m.cards) if m.cards is not None else self._dealt(m)
             if need and count < need:
                 self.no_legal.add(m.label)
-                self.event(f"{self.encounter.name}: {m.label} holds {count} hand card(s) and needs exactly "
-                           f"{need}: it cannot win.")
+                self.event(
+                    f"{self.encounter.name}: {m.label} holds {count} hand card(s) and needs exactly "
+                    f"{need}: it cannot win."
+                )
 
     def _dealt(self, m: _Monster) -> int:
         extra = int(self.enc.monster_extra_cards)
@@ -756,9 +880,13 @@ class _Showdown:
         if self.dp:
             enc = self.enc
             return RankRules(
-                game="dungeon-poker", encounter=self.encounter.id if self.encounter else None,
-                use_exactly=enc.use_exactly, use_at_most=enc.use_at_most, lowball=enc.lowball,
-                ace_low=enc.ace_low, hand_size=enc.showdown_hand_size,
+                game="dungeon-poker",
+                encounter=self.encounter.id if self.encounter else None,
+                use_exactly=enc.use_exactly,
+                use_at_most=enc.use_at_most,
+                lowball=enc.lowball,
+                ace_low=enc.ace_low,
+                hand_size=enc.showdown_hand_size,
             )
         return RankRules(game=self.game, wild=tuple(spec.wild), wildcard=spec.wildcard)
 
@@ -786,10 +914,16 @@ class _Showdown:
                 cards = self._cards_of(name)
                 if cards is None:
                     where = self._where(name)
-                    raise CompanionError(f"{where}.hand: {name} has no hand cards (give every hand, or a result)")
+                    raise CompanionError(
+                        f"{where}.hand: {name} has no hand cards (give every hand, or a result)"
+                    )
                 p = self.by_name.get(name)
                 plate = self._full_plate(p) if p is not None else None
-                tops = [self._decko_top(p, f) for f in ("burn_top", "discard_top")] if p else [None, None]
+                tops = (
+                    [self._decko_top(p, f) for f in ("burn_top", "discard_top")]
+                    if p
+                    else [None, None]
+                )
                 entrants.append(Contestant(name, cards, plate, *tops))
             rules = self._rank_rules()
             for board in self.boards:
@@ -800,8 +934,17 @@ class _Showdown:
                 board.lines = [self._line(r, board) for r in ranked]
         for board in self.boards:
             for name in sorted(self.no_legal, key=self.contestants.index):
-                board.lines.append(HandLine(name, "no legal hand", (), None, self._board_no(board),
-                                            name not in self.by_name, self._cards_of(name) or ()))
+                board.lines.append(
+                    HandLine(
+                        name,
+                        "no legal hand",
+                        (),
+                        None,
+                        self._board_no(board),
+                        name not in self.by_name,
+                        self._cards_of(name) or (),
+                    )
+                )
 
     def _decko_top(self, p: _Player, field_name: str) -> str | None:
         value = getattr(p.spec, field_name)
@@ -809,16 +952,25 @@ class _Showdown:
             return None
         cards = parse_decko(value, where=f"players[{p.index}].{field_name}")
         if len(cards) != 1:
-            raise CompanionError(f"players[{p.index}].{field_name}: give one card (got {len(cards)})")
+            raise CompanionError(
+                f"players[{p.index}].{field_name}: give one card (got {len(cards)})"
+            )
         return cards[0]
 
     def _board_no(self, board: _Board) -> int | None:
         return board.index + 1 if len(self.boards) > 1 else None
 
     def _line(self, r: RankedHand, board: _Board) -> HandLine:
-        return HandLine(r.name, r.hand, tuple(r.best), r.place, self._board_no(board),
-                        r.name not in self.by_name, self._cards_of(r.name) or (),
-                        str(r.extra.get("description", "")))
+        return HandLine(
+            r.name,
+            r.hand,
+            tuple(r.best),
+            r.place,
+            self._board_no(board),
+            r.name not in self.by_name,
+            self._cards_of(r.name) or (),
+            str(r.extra.get("description", "")),
+        )
 
     def _cards_of(self, name: str) -> tuple[str, ...] | None:
         if name in self.by_name:
@@ -846,9 +998,13 @@ class _Showdown:
             if p is not None and p.spec.folded:
                 raise CompanionError(f"{where}: '{name}' folded and cannot win or be placed")
             if m is not None and m.out_reason == "killed":
-                raise CompanionError(f"{where}: '{name}' was killed during the deal and cannot be placed")
+                raise CompanionError(
+                    f"{where}: '{name}' was killed during the deal and cannot be placed"
+                )
             if m is not None and m.out_reason == "folded":
-                raise CompanionError(f"{where}: '{name}' folded with its owner and cannot be placed")
+                raise CompanionError(
+                    f"{where}: '{name}' folded with its owner and cannot be placed"
+                )
             if name in self.no_legal:
                 raise CompanionError(f"{where}: '{name}' has no legal hand and cannot be placed")
             known = ", ".join(self.contestants) or "nobody"
@@ -868,8 +1024,17 @@ class _Showdown:
                 p = self.by_name.get(name)
                 m = self.monster(name)
                 hand_class = (p.spec.hand_class if p else m.spec.hand_class if m else None) or ""
-                lines.append(HandLine(name, hand_class, (), place, self._board_no(board), p is None,
-                                      self._cards_of(name) or ()))
+                lines.append(
+                    HandLine(
+                        name,
+                        hand_class,
+                        (),
+                        place,
+                        self._board_no(board),
+                        p is None,
+                        self._cards_of(name) or (),
+                    )
+                )
         return lines
 
     # -------------------------------------------------------------- pots
@@ -885,11 +1050,20 @@ class _Showdown:
             bonus = self.enc.pot_bonus_blinds * self.blind(self.encounter.name)
         self.added = spec.carried + bonus + spec.house_bet
         if spec.carried:
-            self.event(f"{self.amount(spec.carried)} left on the table by the last deal joins the main pot.")
+            self.event(
+                f"{self.amount(spec.carried)} left on the table by the last deal joins the main pot."
+            )
         if spec.house_bet:
             self.event(f"The house bet of {self.amount(spec.house_bet)} joins the pot.")
-        pots = list(build_pots(contributions, folded, always_eligible=extras, dead_money=self.added,
-                               capped_by=capped))
+        pots = list(
+            build_pots(
+                contributions,
+                folded,
+                always_eligible=extras,
+                dead_money=self.added,
+                capped_by=capped,
+            )
+        )
         ambush = spec.declared.ambush_and_run if self.dp else None
         if ambush is not None and ambush.gold:
             # The oldest gold sits in the main pot: the Rogue's grab comes out of it first.
@@ -898,8 +1072,10 @@ class _Showdown:
                 take = min(pot.amount, left)
                 pots[i] = Pot(pot.amount - take, pot.eligible)
                 left -= take
-            self.event(f"Ambush & run ({ambush.by}): {self.amount(ambush.gold)} left the pot with "
-                       f"{ambush.by}, who folded.")
+            self.event(
+                f"Ambush & run ({ambush.by}): {self.amount(ambush.gold)} left the pot with "
+                f"{ambush.by}, who folded."
+            )
         for board in self.boards:
             board.main_winners = self._best_of(pots[0].eligible, board.groups) if pots else ()
         blasted = 0
@@ -914,8 +1090,10 @@ class _Showdown:
                         blast = min(want, pots[0].amount)
                         pots[0] = Pot(pots[0].amount - blast, pots[0].eligible)
                         blasted += blast
-                        self.event(f"{m.label} loses and explodes: {self.amount(blast)} of the main pot "
-                                   f"goes up with it.")
+                        self.event(
+                            f"{m.label} loses and explodes: {self.amount(blast)} of the main pot "
+                            f"goes up with it."
+                        )
         split_left = 0
         per_board: list[list[Pot]] = [[] for _ in self.boards]
         n = len(self.boards)
@@ -928,18 +1106,27 @@ class _Showdown:
             for b in range(n):
                 per_board[b].append(Pot(part, pot.eligible, board=b + 1))
         if split_left:
-            self.event(f"Splitting the pots between the boards leaves {self.amount(split_left)} on the table "
-                       f"for the next deal.")
+            self.event(
+                f"Splitting the pots between the boards leaves {self.amount(split_left)} on the table "
+                f"for the next deal."
+            )
         all_pots: list[Pot] = []
-        payouts = {name: 0 for name in contributions}
+        payouts = dict.fromkeys(contributions, 0)
         carry, removed, house = split_left, blasted, 0
         self.pot_winners = []
         if ambush is not None and ambush.gold:
             payouts[ambush.by] += ambush.gold
         for board, board_pots in zip(self.boards, per_board, strict=True):
             payee = self._payees(board)
-            s = award(board_pots, board.groups, contributions, rules=self.rules, button=spec.button,
-                      payee=payee, extra=extras)
+            s = award(
+                board_pots,
+                board.groups,
+                contributions,
+                rules=self.rules,
+                button=spec.button,
+                payee=payee,
+                extra=extras,
+            )
             awarded = [replace(p, board=q.board) for p, q in zip(s.pots, board_pots, strict=True)]
             self.pot_winners.append(awarded)
             for name, value in s.payouts.items():
@@ -998,7 +1185,9 @@ class _Showdown:
         fey = [p for p in self.players if p.live and self.usable(p, "beast-mastery")]
         return self._payee(m, board, fey[0] if fey else None)
 
-    def _pot_events(self, board: _Board, pots: Sequence[Pot], payee: Mapping[str, str | None]) -> None:
+    def _pot_events(
+        self, board: _Board, pots: Sequence[Pot], payee: Mapping[str, str | None]
+    ) -> None:
         for i, pot in enumerate(pots):
             label = "main pot" if i == 0 else f"side pot {i}"
             if len(self.boards) > 1:
@@ -1007,20 +1196,29 @@ class _Showdown:
             if not pot.winners:
                 if pot.amount == 0:
                     continue
-                where = "goes back to the house" if self.rules.odd_chips == "house" else \
-                    "stays on the table for the next deal"
+                where = (
+                    "goes back to the house"
+                    if self.rules.odd_chips == "house"
+                    else "stays on the table for the next deal"
+                )
                 self.event(f"{head}: nobody still in can legally win it; it {where}.")
                 continue
             if len(pot.winners) == 1:
                 w = pot.winners[0]
                 self.event(f"{head}: {w} wins it{self._goes_to(w, pot.amount, payee.get(w, w))}.")
                 continue
-            parts = [f"{w} {self.amount(pot.shares[w])}{self._goes_to(w, pot.shares[w], payee.get(w, w))}"
-                     for w in pot.winners]
+            parts = [
+                f"{w} {self.amount(pot.shares[w])}{self._goes_to(w, pot.shares[w], payee.get(w, w))}"
+                for w in pot.winners
+            ]
             odd = pot.amount - sum(pot.shares.values())
             tail = ""
             if odd and self.rules.odd_chips != "left-of-button":
-                where = "returns to the house" if self.rules.odd_chips == "house" else "stays on the table"
+                where = (
+                    "returns to the house"
+                    if self.rules.odd_chips == "house"
+                    else "stays on the table"
+                )
                 tail = f"; the odd {self.amount(odd)} {where}"
             self.event(f"{head}: {' and '.join(pot.winners)} tie: {', '.join(parts)}{tail}.")
 
@@ -1045,7 +1243,9 @@ class _Showdown:
             won = any(b.main_winners == (m.label,) for b in self.boards)
             tied = any(m.label in b.main_winners and len(b.main_winners) > 1 for b in self.boards)
             side = any(m.label in p.winners for pots in self.pot_winners for p in pots[1:])
-            self.outcome[m.label] = "won" if won else "tied" if tied else "side-pot" if side else "lost"
+            self.outcome[m.label] = (
+                "won" if won else "tied" if tied else "side-pot" if side else "lost"
+            )
 
     def _win_effects(self) -> None:
         for m in self.live_monsters:
@@ -1074,7 +1274,11 @@ class _Showdown:
                         if self.immune(p, "monster"):
                             spared.append(p.name)
                             continue
-                        have = None if p.spec.stack is None else p.spec.stack + self.payouts.get(p.name, 0)
+                        have = (
+                            None
+                            if p.spec.stack is None
+                            else p.spec.stack + self.payouts.get(p.name, 0)
+                        )
                         pay = due if have is None else min(due, have)
                         if pay:
                             self.bank[p.name] = self.bank.get(p.name, 0) - pay
@@ -1085,16 +1289,22 @@ class _Showdown:
                     text += f"; {', '.join(spared)} immune" if spared else ""
                     self.event(text + ".")
                 elif e.effect == "next-level":
-                    self.event(f"{m.label} wins: the table moves on to the next level, which starts afresh "
-                               f"for its five deals.")
+                    self.event(
+                        f"{m.label} wins: the table moves on to the next level, which starts afresh "
+                        f"for its five deals."
+                    )
                 elif e.effect == "lose-treasure-each":
                     amount = e.amount or 1
-                    losers = [p.name for p in self.players if p.live and not self.immune(p, "monster")]
+                    losers = [
+                        p.name for p in self.players if p.live and not self.immune(p, "monster")
+                    ]
                     for name in losers:
                         self.treasures_lost[name] = self.treasures_lost.get(name, 0) + amount
                     if losers:
-                        self.event(f"{m.label} wins: {', '.join(losers)} each give {amount} treasure card(s) "
-                                   f"of their choice to the bank.")
+                        self.event(
+                            f"{m.label} wins: {', '.join(losers)} each give {amount} treasure card(s) "
+                            f"of their choice to the bank."
+                        )
 
     def _treasures(self) -> None:
         per_win = self.enc.treasures_per_win
@@ -1102,18 +1312,24 @@ class _Showdown:
         waiting = self.spec.treasures_waiting
         self.waiting = 0
         if waiting:
-            self.event(f"{waiting} treasure{' waits' if waiting == 1 else 's wait'} on the table from earlier "
-                       f"deals for this deal's winner.")
+            self.event(
+                f"{waiting} treasure{' waits' if waiting == 1 else 's wait'} on the table from earlier "
+                f"deals for this deal's winner."
+            )
         ambush = self.spec.declared.ambush_and_run
         stolen = 0
         if ambush is not None and per_win:
             # The Rogue drew the top treasure: one of this deal's treasures is gone (not the dragon's).
             stolen = 1
             self.treasures[ambush.by] = self.treasures.get(ambush.by, 0) + 1
-            self.event(f"Ambush & run: {ambush.by} drew the top treasure during the deal; the deal's "
-                       f"winner draws one treasure fewer.")
+            self.event(
+                f"Ambush & run: {ambush.by} drew the top treasure during the deal; the deal's "
+                f"winner draws one treasure fewer."
+            )
         for board in self.boards:
-            count = per_win + (waiting if board.index == 0 else 0) - (stolen if board.index == 0 else 0)
+            count = (
+                per_win + (waiting if board.index == 0 else 0) - (stolen if board.index == 0 else 0)
+            )
             if count == 0:
                 continue
             which = f" of board {board.index + 1}" if len(self.boards) > 1 else ""
@@ -1121,22 +1337,30 @@ class _Showdown:
             cards = f"{count} treasure{'s' if count != 1 else ''}"
             if not winners:
                 self.waiting += count
-                self.event(f"Nobody can legally win the deal{which}: the pot and {cards} "
-                           f"wait for the next deal.")
+                self.event(
+                    f"Nobody can legally win the deal{which}: the pot and {cards} "
+                    f"wait for the next deal."
+                )
                 continue
             if len(winners) > 1:
                 self.waiting += count
-                self.event(f"{' and '.join(winners)} tie{which}: {cards} {'waits' if count == 1 else 'wait'} "
-                           f"on the table; the next deal's winner draws {'it' if count == 1 else 'them'} "
-                           f"with their own.")
+                self.event(
+                    f"{' and '.join(winners)} tie{which}: {cards} {'waits' if count == 1 else 'wait'} "
+                    f"on the table; the next deal's winner draws {'it' if count == 1 else 'them'} "
+                    f"with their own."
+                )
                 continue
             winner = winners[0]
             target = self._target(winner, board)
             if target is None:
-                self.event(f"{winner} wins the deal{which}: no treasure is drawn ({cards} lost with the pot).")
+                self.event(
+                    f"{winner} wins the deal{which}: no treasure is drawn ({cards} lost with the pot)."
+                )
                 continue
             if spoiler is not None and target != spoiler:
-                self.event(f"Spoil the treasure ({spoiler}): {target} draws no treasure ({cards} spoiled).")
+                self.event(
+                    f"Spoil the treasure ({spoiler}): {target} draws no treasure ({cards} spoiled)."
+                )
                 continue
             self.treasures[target] = self.treasures.get(target, 0) + count
             if winner == target:
@@ -1169,24 +1393,36 @@ class _Showdown:
                     if len(slayers) == 1:
                         s = slayers[0]
                         self.treasures[s] = self.treasures.get(s, 0) + amount
-                        spoil = " (Spoil the treasure does not touch it)" if self.spec.declared.spoil_the_treasure else ""
+                        spoil = (
+                            " (Spoil the treasure does not touch it)"
+                            if self.spec.declared.spoil_the_treasure
+                            else ""
+                        )
                         self.event(f"{s} slays the {m.card.name} and draws its {cards}{spoil}.")
                     elif slayers:
                         self.waiting += amount
-                        self.event(f"{' and '.join(slayers)} share the kill of the {m.card.name}: its "
-                                   f"{cards} wait{'s' if amount == 1 else ''} for the next deal.")
+                        self.event(
+                            f"{' and '.join(slayers)} share the kill of the {m.card.name}: its "
+                            f"{cards} wait{'s' if amount == 1 else ''} for the next deal."
+                        )
                     else:
-                        self.event(f"No player slays the {m.card.name}: its {cards} {'is' if amount == 1 else 'are'} lost.")
+                        self.event(
+                            f"No player slays the {m.card.name}: its {cards} {'is' if amount == 1 else 'are'} lost."
+                        )
                 elif e.effect == "soul-gem-to-slayer":
                     amount = e.amount or 1
                     for s in slayers:
                         self.soul_gems[s] = self.soul_gems.get(s, 0) + amount
                     gems = f"{amount} soul gem{'s' if amount != 1 else ''}"
                     if len(slayers) == 1:
-                        self.event(f"{slayers[0]} slays the {m.card.name} and takes {gems} from the bank.")
+                        self.event(
+                            f"{slayers[0]} slays the {m.card.name} and takes {gems} from the bank."
+                        )
                     elif slayers:
-                        self.event(f"{' and '.join(slayers)} slay the {m.card.name} together and take {gems} "
-                                   f"each from the bank.")
+                        self.event(
+                            f"{' and '.join(slayers)} slay the {m.card.name} together and take {gems} "
+                            f"each from the bank."
+                        )
                     else:
                         self.event(f"No player slays the {m.card.name}: nobody takes its {gems}.")
 
@@ -1200,13 +1436,17 @@ class _Showdown:
     def _fate(self, m: _Monster, outcome: str) -> str:
         slain = outcome in ("lost", "side-pot", "killed", "folded")
         if m.owner is not None:
-            if slain and m.has("slain", "returns-next-deal") or outcome == "folded":
+            if (slain and m.has("slain", "returns-next-deal")) or outcome == "folded":
                 return f"is out for this deal and returns beside {m.owner} at the next one"
             return f"stays beside {m.owner}"
         if m.has("showdown", "explodes") and m.live:
             return "explodes: removed from the game"
         if outcome == "killed":
-            return "was killed: removed from the game" if not m.card.set_aside else "was killed and goes back to the side"
+            return (
+                "was killed: removed from the game"
+                if not m.card.set_aside
+                else "was killed and goes back to the side"
+            )
         if m.card.set_aside:
             return "goes back to the side, out of the monster deck"
         if outcome in ("won", "tied"):
@@ -1219,10 +1459,16 @@ class _Showdown:
         for m in self.monsters:
             for e in m.effects("present"):
                 if e.effect == "fold-sits-out":
-                    folded = [p.name for p in self.players if p.spec.folded and not self.immune(p, "monster")]
+                    folded = [
+                        p.name
+                        for p in self.players
+                        if p.spec.folded and not self.immune(p, "monster")
+                    ]
                     if folded:
-                        self.event(f"{m.label} was at the table: {', '.join(folded)} folded and "
-                                   f"sit{'s' if len(folded) == 1 else ''} out the next deal (blinds still due).")
+                        self.event(
+                            f"{m.label} was at the table: {', '.join(folded)} folded and "
+                            f"sit{'s' if len(folded) == 1 else ''} out the next deal (blinds still due)."
+                        )
 
     def _deaths(self) -> None:
         """Players whose gold is known and gone: the character dies (or the Undeath Amulet acts)."""
@@ -1238,17 +1484,24 @@ class _Showdown:
             if amulet:
                 # The amulet ignores encounters (Anti-magic zone, Long night name it).
                 back = (amulet[0].blinds or 0) * self.blind(amulet[0].name)
-                self.event(f"{p.name} has no gold left: the {amulet[0].name} brings the character back at "
-                           f"the next deal with {self.amount(back)}, gems and artifacts kept; the amulet "
-                           f"leaves the game.")
+                self.event(
+                    f"{p.name} has no gold left: the {amulet[0].name} brings the character back at "
+                    f"the next deal with {self.amount(back)}, gems and artifacts kept; the amulet "
+                    f"leaves the game."
+                )
                 continue
             self.dead.append(p.name)
             pick = [t for t in takers if t != p.name]
-            who = (f"{' and '.join(pick)} may take one of {p.name}'s treasures" if pick
-                   else f"nobody takes {p.name}'s treasures")
-            self.event(f"{p.name} has no gold left: the character dies and its soul gems go to the bank; "
-                       f"{who}, the rest leave the game; {p.name} may return with a new character "
-                       f"and a skull card.")
+            who = (
+                f"{' and '.join(pick)} may take one of {p.name}'s treasures"
+                if pick
+                else f"nobody takes {p.name}'s treasures"
+            )
+            self.event(
+                f"{p.name} has no gold left: the character dies and its soul gems go to the bank; "
+                f"{who}, the rest leave the game; {p.name} may return with a new character "
+                f"and a skull card."
+            )
 
     # -------------------------------------------------------------- other games
 
@@ -1263,14 +1516,18 @@ class _Showdown:
         share = FIRST_HONORS_BONUS // len(dk)
         for w in dk:
             self.bank[w] = self.bank.get(w, 0) + share
-        self.event(f"First Honors: {' and '.join(dk)} {'plays' if len(dk) == 1 else 'play'} the game's first "
-                   f"Twinned Dragon Kings: +{share} from the house"
-                   f"{' each' if len(dk) > 1 else ''}; a voluntary wing card may be made permanent.")
+        self.event(
+            f"First Honors: {' and '.join(dk)} {'plays' if len(dk) == 1 else 'play'} the game's first "
+            f"Twinned Dragon Kings: +{share} from the house"
+            f"{' each' if len(dk) > 1 else ''}; a voluntary wing card may be made permanent."
+        )
 
     def _decko_income(self) -> None:
         if len(self.contestants) == 1:
-            self.event(f"Last player standing: {self.contestants[0]} takes every bet and the house bet "
-                       f"without revealing.")
+            self.event(
+                f"Last player standing: {self.contestants[0]} takes every bet and the house bet "
+                f"without revealing."
+            )
             return
         if not self.contestants:
             self.event("Everyone folded: the house bet goes back to the house.")
@@ -1296,12 +1553,25 @@ class _Showdown:
                     winners.append(w)
         lines = tuple(line for board in self.boards for line in board.lines)
         return ShowdownResult(
-            game=self.game, pots=self.pots, payouts=self.payouts, carry_over=self.carry,
-            removed=self.removed, house=self.house, contributions=self.contributions, added=self.added,
-            players=lines, winners=tuple(winners), treasures=self.treasures,
-            treasures_waiting=self.waiting, soul_gems=self.soul_gems, bank=self.bank, money=self.money,
-            treasures_lost=self.treasures_lost, monsters=tuple(self.fates),
-            events=tuple(self.events), dead=tuple(self.dead),
+            game=self.game,
+            pots=self.pots,
+            payouts=self.payouts,
+            carry_over=self.carry,
+            removed=self.removed,
+            house=self.house,
+            contributions=self.contributions,
+            added=self.added,
+            players=lines,
+            winners=tuple(winners),
+            treasures=self.treasures,
+            treasures_waiting=self.waiting,
+            soul_gems=self.soul_gems,
+            bank=self.bank,
+            money=self.money,
+            treasures_lost=self.treasures_lost,
+            monsters=tuple(self.fates),
+            events=tuple(self.events),
+            dead=tuple(self.dead),
         )
 
 

@@ -21,11 +21,20 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+)
 
 from companion.errors import CompanionError
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^[\w][\w .'’-]*$", max_length=40)]
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, pattern=r"^[\w][\w .'’-]*$", max_length=40)
+]
 """A player's or monster's name as it may appear in a result (letters, digits, spaces, . ' -)."""
 Amount = Annotated[int, Field(ge=0, strict=True)]
 Cards = str | list[str]
@@ -153,6 +162,7 @@ class ShowdownIn(_In):
 
 # ---------------------------------------------------------------- reading
 
+
 def read_showdown(text: str, source: str = "showdown") -> ShowdownIn:
     """Parse YAML or JSON text into a validated :class:`ShowdownIn`."""
     data = _parse(text, source)
@@ -176,7 +186,9 @@ def load_showdown(path: str) -> ShowdownIn:
     except IsADirectoryError:
         raise CompanionError(f"{path} is a folder, not a showdown file") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise CompanionError(f"cannot read {path} ({getattr(exc, 'strerror', None) or exc})") from None
+        raise CompanionError(
+            f"cannot read {path} ({getattr(exc, 'strerror', None) or exc})"
+        ) from None
     return read_showdown(text, path)
 
 
@@ -185,7 +197,9 @@ def _parse(text: str, source: str) -> Any:
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise CompanionError(f"{source}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+            raise CompanionError(
+                f"{source}: line {exc.lineno}: not valid JSON ({exc.msg})"
+            ) from None
     try:
         return yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
@@ -222,8 +236,11 @@ def describe(exc: ValidationError, data: Any = None) -> str:
         what = "needs at least one entry"
     elif kind in ("string_type", "list_type"):
         cards = any(w in where for w in ("hand", "board"))
-        what = (f"must be cards, as text like \"As Kd\" or a list like [As, Kd] (got {value!r})" if cards
-                else f"must be text (got {value!r})")
+        what = (
+            f'must be cards, as text like "As Kd" or a list like [As, Kd] (got {value!r})'
+            if cards
+            else f"must be text (got {value!r})"
+        )
     else:
         what = err["msg"].removeprefix("Value error, ")
     return f"{where}: {what}" if where else what

@@ -91,7 +91,9 @@ def result_groups(ranked: Iterable[RankedHand]) -> tuple[tuple[str, ...], ...]:
 # ---------------------------------------------------------------- card notation
 
 
-def parse_cards(text: str | Sequence[str], *, where: str = "cards", jokers: bool = False) -> tuple[str, ...]:
+def parse_cards(
+    text: str | Sequence[str], *, where: str = "cards", jokers: bool = False
+) -> tuple[str, ...]:
     """Read cards in the project's notation (the ranker's parser) into codes like ``As``.
 
     Duplicates are left to the caller, who knows whose cards they are.
@@ -118,7 +120,8 @@ def parse_rank(value: str | int) -> str:
     >>> parse_rank(10), parse_rank("ace"), parse_rank("q")
     ('T', 'A', 'Q')
     """
-    from companion.poker.cards import parse_rank as parse, rank_char
+    from companion.poker.cards import parse_rank as parse
+    from companion.poker.cards import rank_char
 
     words = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "1": "A"}
     key = str(value).strip()
@@ -144,8 +147,11 @@ def ranker_rules(rules: RankRules) -> Any:
 
     if rules.game == "dungeon-poker":
         changes: dict[str, object] = {
-            "use_exactly": rules.use_exactly, "use_at_most": rules.use_at_most,
-            "lowball": rules.lowball, "ace_low": rules.ace_low, "showdown_hand_size": rules.hand_size,
+            "use_exactly": rules.use_exactly,
+            "use_at_most": rules.use_at_most,
+            "lowball": rules.lowball,
+            "ace_low": rules.ace_low,
+            "showdown_hand_size": rules.hand_size,
         }
         return dungeon_poker_rules(changes, name=rules.encounter or "dungeon-poker")
     if rules.game not in GAMES:
@@ -165,33 +171,61 @@ def parse_decko(text: str | Sequence[str], *, where: str = "cards") -> tuple[str
     from companion.poker.decko import parse_decko_cards
 
     try:
-        return tuple(c.code for c in parse_decko_cards(text if isinstance(text, str) else list(text)))
+        return tuple(
+            c.code for c in parse_decko_cards(text if isinstance(text, str) else list(text))
+        )
     except CompanionError as exc:
         raise CompanionError(f"{where}: {exc}") from None
 
 
-def rank_decko_reveal(contestants: Sequence[Contestant], market: tuple[str, ...], rules: RankRules) -> list[RankedHand]:
+def rank_decko_reveal(
+    contestants: Sequence[Contestant], market: tuple[str, ...], rules: RankRules
+) -> list[RankedHand]:
     """Judge a DECKO reveal (:func:`companion.poker.decko.rank_decko`); ``market`` is the face-up market."""
-    from companion.poker.decko import parse_decko_card, parse_decko_cards, rank_decko, wildcard_round
+    from companion.poker.decko import (
+        parse_decko_card,
+        parse_decko_cards,
+        rank_decko,
+        wildcard_round,
+    )
 
     hands = {c.name: parse_decko_cards(list(c.cards)) for c in contestants}
     burn = {c.name: parse_decko_card(c.burn_top) for c in contestants if c.burn_top}
     discard = {c.name: parse_decko_card(c.discard_top) for c in contestants if c.discard_top}
-    ranking = rank_decko(hands, wildcard_round(rules.wildcard), market=parse_decko_cards(list(market)),
-                         burn_tops=burn, discard_tops=discard)
+    ranking = rank_decko(
+        hands,
+        wildcard_round(rules.wildcard),
+        market=parse_decko_cards(list(market)),
+        burn_tops=burn,
+        discard_tops=discard,
+    )
     out = []
     for placing in ranking.placings:
         found: Any = placing.hand
         if placing.place is None:
-            out.append(RankedHand(placing.name, "no set", (), None, found.chips, found.dollars + found.money))
+            out.append(
+                RankedHand(
+                    placing.name, "no set", (), None, found.chips, found.dollars + found.money
+                )
+            )
             continue
-        out.append(RankedHand(placing.name, found.name, tuple(found.played()), placing.place, found.chips,
-                              found.dollars + found.money,
-                              extra={"description": found.description, "dollars": found.dollars}))
+        out.append(
+            RankedHand(
+                placing.name,
+                found.name,
+                tuple(found.played()),
+                placing.place,
+                found.chips,
+                found.dollars + found.money,
+                extra={"description": found.description, "dollars": found.dollars},
+            )
+        )
     return out
 
 
-def rank_with_companion(contestants: Sequence[Contestant], board: tuple[str, ...], rules: RankRules) -> list[RankedHand]:
+def rank_with_companion(
+    contestants: Sequence[Contestant], board: tuple[str, ...], rules: RankRules
+) -> list[RankedHand]:
     """Rank with the project's hand ranker (:func:`companion.poker.hands.rank_hands`)."""
     from companion.poker.cards import parse_cards as parse
     from companion.poker.hands import rank_hands
@@ -202,15 +236,24 @@ def rank_with_companion(contestants: Sequence[Contestant], board: tuple[str, ...
     jokers = game_rules.dragon
     hands = {c.name: parse(c.cards, allow_joker=jokers, unique=False) for c in contestants}
     plates = [c.name for c in contestants if c.min_pair is not None]
-    ranking = rank_hands(hands, parse(board, allow_joker=jokers, unique=False), game_rules, full_plate=plates)
+    ranking = rank_hands(
+        hands, parse(board, allow_joker=jokers, unique=False), game_rules, full_plate=plates
+    )
     out = []
     for placing in ranking.placings:
         value = placing.hand
         if placing.place is None:
             out.append(RankedHand(placing.name, "no legal hand", (), None))
             continue
-        out.append(RankedHand(placing.name, value.name, tuple(value.played()), placing.place,
-                              extra={"description": value.description}))
+        out.append(
+            RankedHand(
+                placing.name,
+                value.name,
+                tuple(value.played()),
+                placing.place,
+                extra={"description": value.description},
+            )
+        )
     return out
 
 

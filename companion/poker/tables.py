@@ -163,8 +163,12 @@ def build_tables() -> None:
     def leaf(mask: int) -> int:
         if quads:
             q = quads[0]
-            kicker = max(quads[1] if len(quads) > 1 else 0, trips[0] if trips else 0,
-                         pairs[0] if pairs else 0, singles[0] if singles else 0)
+            kicker = max(
+                quads[1] if len(quads) > 1 else 0,
+                trips[0] if trips else 0,
+                pairs[0] if pairs else 0,
+                singles[0] if singles else 0,
+            )
             return FOUR_OF_A_KIND << 24 | q << 16 | kicker << 12
         if trips and (len(trips) > 1 or pairs):
             p = max(trips[1] if len(trips) > 1 else 0, pairs[0] if pairs else 0)
@@ -263,7 +267,7 @@ def _with_flush(cards: Sequence[int], k: int) -> int:
             bits |= RANK_BITS[c]
     flush = FLUSH_TABLE[bits]
     other = NONFLUSH[k >> 16]
-    return flush if flush > other else other
+    return max(other, flush)
 
 
 def _raise_duplicate(cards: Sequence[int]) -> None:

@@ -115,7 +115,13 @@ def sub_of(value: int) -> int:
 
 
 def ranks_of(value: int) -> tuple[int, int, int, int, int]:
-    return ((value >> 16) & 0xF, (value >> 12) & 0xF, (value >> 8) & 0xF, (value >> 4) & 0xF, value & 0xF)
+    return (
+        (value >> 16) & 0xF,
+        (value >> 12) & 0xF,
+        (value >> 8) & 0xF,
+        (value >> 4) & 0xF,
+        value & 0xF,
+    )
 
 
 def high_name(value: int) -> str:

@@ -22,7 +22,14 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.printing.shapes import WHITE, color, draw_icon, has_icon, mix, readable_on
-from companion.printing.text import MIN_SIZE, TITLE_FONT, BOLD_FONT, draw_line, fit_line_size, printable_problem
+from companion.printing.text import (
+    BOLD_FONT,
+    MIN_SIZE,
+    TITLE_FONT,
+    draw_line,
+    fit_line_size,
+    printable_problem,
+)
 
 MM = 72.0 / 25.4
 
@@ -169,7 +176,14 @@ def _claws(c: Canvas, t: float) -> None:
             off = (i - 1) * t * 0.18
             p = c.beginPath()
             p.moveTo(cx - 0.3 * t + off, cy + 0.35 * t)
-            p.curveTo(cx - 0.1 * t + off, cy + 0.1 * t, cx + off, cy - 0.1 * t, cx + 0.12 * t + off, cy - 0.4 * t)
+            p.curveTo(
+                cx - 0.1 * t + off,
+                cy + 0.1 * t,
+                cx + off,
+                cy - 0.1 * t,
+                cx + 0.12 * t + off,
+                cy - 0.4 * t,
+            )
             c.drawPath(p, stroke=1, fill=0)
 
 
@@ -211,13 +225,23 @@ def _plain(c: Canvas, t: float) -> None:
 
 
 PATTERNS: dict[str, Pattern] = {
-    "diamonds": Pattern(_diamonds, 1, 1), "scales": Pattern(_scales, 1.2, 1.08),
-    "stripes": Pattern(_stripes, 1, 1), "dots": Pattern(_dots, 1, 1.74), "checks": Pattern(_checks, 2, 2),
-    "waves": Pattern(_waves, 1, 1.1), "crosshatch": Pattern(_crosshatch, 0.7, 0.7),
-    "chevrons": Pattern(_chevrons, 1, 0.6), "circles": Pattern(_circles, 1, 1), "stars": Pattern(_stars, 2, 2),
-    "hex": Pattern(_hex, 0.55 * math.sqrt(3), 1.65), "runes": Pattern(_runes, 2.8, 2.8),
-    "claws": Pattern(_claws, 2, 2), "coins": Pattern(_coins, 1.6, 1.4), "stairs": Pattern(_stairs, 1, 1),
-    "bones": Pattern(_bones, 2, 2), "plain": Pattern(_plain, 1, 1),
+    "diamonds": Pattern(_diamonds, 1, 1),
+    "scales": Pattern(_scales, 1.2, 1.08),
+    "stripes": Pattern(_stripes, 1, 1),
+    "dots": Pattern(_dots, 1, 1.74),
+    "checks": Pattern(_checks, 2, 2),
+    "waves": Pattern(_waves, 1, 1.1),
+    "crosshatch": Pattern(_crosshatch, 0.7, 0.7),
+    "chevrons": Pattern(_chevrons, 1, 0.6),
+    "circles": Pattern(_circles, 1, 1),
+    "stars": Pattern(_stars, 2, 2),
+    "hex": Pattern(_hex, 0.55 * math.sqrt(3), 1.65),
+    "runes": Pattern(_runes, 2.8, 2.8),
+    "claws": Pattern(_claws, 2, 2),
+    "coins": Pattern(_coins, 1.6, 1.4),
+    "stairs": Pattern(_stairs, 1, 1),
+    "bones": Pattern(_bones, 2, 2),
+    "plain": Pattern(_plain, 1, 1),
 }
 """Back patterns a deck's ``back.pattern`` may name."""
 
@@ -225,8 +249,9 @@ PATTERN_TILES = 3
 """Periods in each direction drawn into one tile form before it repeats."""
 
 
-def _fill_pattern(c: Canvas, pattern: Pattern, colour: Color, t: float, x0: float, y0: float, x1: float,
-                  y1: float) -> None:
+def _fill_pattern(
+    c: Canvas, pattern: Pattern, colour: Color, t: float, x0: float, y0: float, x1: float, y1: float
+) -> None:
     """Tile ``pattern`` over the rectangle: one form a tile when forms are on."""
     tw, th = pattern.px * t * PATTERN_TILES, pattern.py * t * PATTERN_TILES
     forms = getattr(c, "_companion_icon_forms", None)
@@ -293,7 +318,9 @@ def pattern_known(name: str) -> bool:
     return name.strip().lower() in PATTERNS
 
 
-def draw_back(c: Canvas, back: Any, width: float, height: float, bleed: float, *, emblem: str | None = None) -> None:
+def draw_back(
+    c: Canvas, back: Any, width: float, height: float, bleed: float, *, emblem: str | None = None
+) -> None:
     """Draw a deck back in card coordinates (origin at the trim's lower-left)."""
     base = color(back.color)
     accent = color(back.accent)
@@ -317,8 +344,15 @@ def draw_back(c: Canvas, back: Any, width: float, height: float, bleed: float, *
     c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, 2.5 * MM * k, stroke=1, fill=0)
     c.setLineWidth(0.6 * k)
     inset2 = inset + 1.4 * MM * k
-    c.roundRect(inset2, inset2, width - 2 * inset2, height - 2 * inset2, 1.8 * MM * k, stroke=1, fill=0)
-    for x, y in ((inset2, inset2), (width - inset2, inset2), (inset2, height - inset2), (width - inset2, height - inset2)):
+    c.roundRect(
+        inset2, inset2, width - 2 * inset2, height - 2 * inset2, 1.8 * MM * k, stroke=1, fill=0
+    )
+    for x, y in (
+        (inset2, inset2),
+        (width - inset2, inset2),
+        (inset2, height - inset2),
+        (width - inset2, height - inset2),
+    ):
         _corner_gem(c, x, y, 2.2 * MM * k, accent)
 
     # Medallion with the title.
@@ -330,8 +364,14 @@ def draw_back(c: Canvas, back: Any, width: float, height: float, bleed: float, *
     c.setLineWidth(1.4 * k)
     c.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=1, fill=1)
     c.setLineWidth(0.5 * k)
-    c.ellipse(cx - rx + 1.3 * MM * k, cy - ry + 1.3 * MM * k, cx + rx - 1.3 * MM * k, cy + ry - 1.3 * MM * k,
-              stroke=1, fill=0)
+    c.ellipse(
+        cx - rx + 1.3 * MM * k,
+        cy - ry + 1.3 * MM * k,
+        cx + rx - 1.3 * MM * k,
+        cy + ry - 1.3 * MM * k,
+        stroke=1,
+        fill=0,
+    )
     if emblem and has_icon(emblem):
         draw_icon(c, emblem, cx, cy + ry + 9 * MM * k, 11 * MM * k, accent, base)
         draw_icon(c, emblem, cx, cy - ry - 9 * MM * k, 11 * MM * k, accent, base, rotate=180)
@@ -344,7 +384,10 @@ def draw_back(c: Canvas, back: Any, width: float, height: float, bleed: float, *
     if (size is None or size < 11 * k) and len(words) > 1:
         half = _split_even(words)
         lines = half
-        size = min(fit_line_size(x, TITLE_FONT, 14 * k, text_w, min_size=MIN_SIZE) or MIN_SIZE for x in lines)
+        size = min(
+            fit_line_size(x, TITLE_FONT, 14 * k, text_w, min_size=MIN_SIZE) or MIN_SIZE
+            for x in lines
+        )
     size = size or MIN_SIZE
     if printable_problem(title):
         lines, size = ["?"], 14 * k
@@ -358,7 +401,16 @@ def draw_back(c: Canvas, back: Any, width: float, height: float, bleed: float, *
     if subtitle and not printable_problem(subtitle):
         s = fit_line_size(subtitle, BOLD_FONT, sub_size, text_w * 0.95, min_size=MIN_SIZE * 0.9)
         if s:
-            draw_line(c, subtitle, cx, y - sub_size * 0.25, BOLD_FONT, s, mix(accent, WHITE, 0.25), "center")
+            draw_line(
+                c,
+                subtitle,
+                cx,
+                y - sub_size * 0.25,
+                BOLD_FONT,
+                s,
+                mix(accent, WHITE, 0.25),
+                "center",
+            )
 
 
 def _split_even(words: list[str]) -> list[str]:

@@ -34,10 +34,14 @@ class Job:
         return f"<Job {self.kind} {self.path.name}>"
 
 
-def plan(games: Sequence[str], folder: Path, *, rulebooks: bool = True, contact_sheet: bool = True) -> list[Job]:
+def plan(
+    games: Sequence[str], folder: Path, *, rulebooks: bool = True, contact_sheet: bool = True
+) -> list[Job]:
     """The files to write, in the order the summary lists them."""
     jobs: list[Job] = []
-    with_rulebooks = rulebooks and importlib.util.find_spec("companion.printing.rulebook") is not None
+    with_rulebooks = (
+        rulebooks and importlib.util.find_spec("companion.printing.rulebook") is not None
+    )
     for game in games:
         jobs.append(Job("cards", folder / f"{game}.pdf", game))
         if with_rulebooks:
@@ -61,8 +65,15 @@ def run_job(job: Job, spec: SheetSpec, copies: int = 1) -> BuildResult:
     assert job.game is not None
     paper = spec.paper if spec.paper in ("a4", "letter") else "a4"
     pages = build_rulebook(job.game, job.path, paper=paper, booklet=False)
-    return BuildResult(path=job.path, kind="rulebook", game=job.game, decks=(), cards=0, pages=int(pages),
-                       bytes=job.path.stat().st_size)
+    return BuildResult(
+        path=job.path,
+        kind="rulebook",
+        game=job.game,
+        decks=(),
+        cards=0,
+        pages=int(pages),
+        bytes=job.path.stat().st_size,
+    )
 
 
 def build_all(
@@ -95,7 +106,9 @@ def build_all(
         return [futures[i].result() for i in range(len(jobs))]
 
 
-def _reporter(job: Job, done: Callable[[Job, BuildResult], None]) -> Callable[[Future[BuildResult]], None]:
+def _reporter(
+    job: Job, done: Callable[[Job, BuildResult], None]
+) -> Callable[[Future[BuildResult]], None]:
     """The callback that hands a finished job's result to ``done`` (a failed job is raised later)."""
 
     def report(future: Future[BuildResult]) -> None:

@@ -48,8 +48,13 @@ def save_canvas(c: Any) -> None:
         c.save()
     finally:
         rl_config.useA85 = saved
+
+
 BACK_EMBLEMS = {
-    "dungeon-poker": "skull", "dungeon-master": "door", "decko": "chip", "dragon-kings": "wing",
+    "dungeon-poker": "skull",
+    "dungeon-master": "door",
+    "decko": "chip",
+    "dragon-kings": "wing",
     "dungeon-of-d": "stairs",
 }
 
@@ -86,8 +91,13 @@ class BuildResult:
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "file": str(self.path), "kind": self.kind, "game": self.game, "decks": list(self.decks),
-            "cards": self.cards, "pages": self.pages, "bytes": self.bytes,
+            "file": str(self.path),
+            "kind": self.kind,
+            "game": self.game,
+            "decks": list(self.decks),
+            "cards": self.cards,
+            "pages": self.pages,
+            "bytes": self.bytes,
         }
         if self.layout is not None:
             lay = self.layout.as_dict()
@@ -117,7 +127,11 @@ def _chosen_decks(game: GameInfo, deck_ids: Sequence[str]) -> list[DeckInfo]:
 
 
 def select_cards(
-    game_cards: GameCards, deck_ids: Sequence[str] = (), *, only: Sequence[str] = (), copies: int = 1
+    game_cards: GameCards,
+    deck_ids: Sequence[str] = (),
+    *,
+    only: Sequence[str] = (),
+    copies: int = 1,
 ) -> list[PrintCard]:
     """The physical cards to print, deck by deck in ``game.yaml`` order.
 
@@ -158,11 +172,22 @@ def select_cards(
 
 def _no_card(value: str, game: Any, decks: Sequence[Any]) -> str:
     where = "" if len(decks) == len(game.decks) else f" (decks {', '.join(d.id for d in decks)})"
-    return f"no card named '{value.strip()}' in {game.id}{where}; try 'companion cards list {game.id}'"
+    return (
+        f"no card named '{value.strip()}' in {game.id}{where}; try 'companion cards list {game.id}'"
+    )
 
 
-def back_for(game: Any, deck: Any, card: Any, width: float, height: float, bleed: float, *,
-             templates_root: Path | None = None, data_dir: Path | None = None) -> tuple[str, Callable[[Any], None]]:
+def back_for(
+    game: Any,
+    deck: Any,
+    card: Any,
+    width: float,
+    height: float,
+    bleed: float,
+    *,
+    templates_root: Path | None = None,
+    data_dir: Path | None = None,
+) -> tuple[str, Callable[[Any], None]]:
     """The form name and drawing of the back behind ``card``.
 
     Most cards share their deck's back. A card with a printed other side
@@ -177,7 +202,9 @@ def back_for(game: Any, deck: Any, card: Any, width: float, height: float, bleed
 
     if getattr(card, "back_text", None):
         spec = render_face(game, deck, card, templates_root, side="back")
-        ctx = FaceContext(game=game, deck=deck, width=width, height=height, bleed=bleed, data_dir=data_dir)
+        ctx = FaceContext(
+            game=game, deck=deck, width=width, height=height, bleed=bleed, data_dir=data_dir
+        )
         return f"back.{deck.id}.{card.id}", lambda c: draw_face(c, card, spec, ctx)
     joins = getattr(card, "joins", None)
     home = game.deck(joins) if joins and game.deck(joins) is not None else deck
@@ -186,7 +213,9 @@ def back_for(game: Any, deck: Any, card: Any, width: float, height: float, bleed
     pile = getattr(card, "pile_color", None)
     if pile:
         kind = getattr(card, "joker_type", None)
-        back = back.model_copy(update={"color": pile, "subtitle": f"{kind} joker" if kind else back.subtitle})
+        back = back.model_copy(
+            update={"color": pile, "subtitle": f"{kind} joker" if kind else back.subtitle}
+        )
         name = f"back.{home.id}.{str(pile).lstrip('#').lower()}"
     emblem = BACK_EMBLEMS.get(game.id)
     return name, lambda c: draw_back(c, back, width, height, bleed, emblem=emblem)
@@ -195,8 +224,15 @@ def back_for(game: Any, deck: Any, card: Any, width: float, height: float, bleed
 class SheetWriter:
     """Puts faces and backs on pages with reportlab, following a :class:`Layout`."""
 
-    def __init__(self, layout: Layout, *, title: str, reuse_forms: bool = True, data_dir: Path | None = None,
-                 templates_root: Path | None = None) -> None:
+    def __init__(
+        self,
+        layout: Layout,
+        *,
+        title: str,
+        reuse_forms: bool = True,
+        data_dir: Path | None = None,
+        templates_root: Path | None = None,
+    ) -> None:
         from reportlab.pdfgen.canvas import Canvas
 
         self.layout = layout
@@ -205,8 +241,12 @@ class SheetWriter:
         self.data_dir = data_dir
         self.templates_root = templates_root
         pt = MM_TO_PT
-        self.canvas = Canvas(self.buffer, pagesize=(layout.page_w * pt, layout.page_h * pt), pageCompression=1,
-                             invariant=1)
+        self.canvas = Canvas(
+            self.buffer,
+            pagesize=(layout.page_w * pt, layout.page_h * pt),
+            pageCompression=1,
+            invariant=1,
+        )
         c = self.canvas
         if reuse_forms:
             enable_icon_forms(c)
@@ -216,8 +256,10 @@ class SheetWriter:
         c.setSubject(f"{layout.describe()}; print at 100% (actual size)")
         c.setViewerPreference("PrintScaling", "None")
         if layout.spec.backs == "duplex":
-            c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if layout.spec.flip == "long"
-                                  else "DuplexFlipShortEdge")
+            c.setViewerPreference(
+                "Duplex",
+                "DuplexFlipLongEdge" if layout.spec.flip == "long" else "DuplexFlipShortEdge",
+            )
         else:
             c.setViewerPreference("Duplex", "Simplex")
         self.pages = 0
@@ -242,13 +284,27 @@ class SheetWriter:
         from companion.printing.faces import FaceContext, draw_face
 
         spec = self.face_spec(game, item.deck, item.card)
-        ctx = FaceContext(game=game, deck=item.deck, width=self.card_w, height=self.card_h, bleed=self.bleed,
-                          data_dir=self.data_dir)
+        ctx = FaceContext(
+            game=game,
+            deck=item.deck,
+            width=self.card_w,
+            height=self.card_h,
+            bleed=self.bleed,
+            data_dir=self.data_dir,
+        )
         return lambda c: draw_face(c, item.card, spec, ctx)
 
     def _back(self, game: Any, item: PrintCard) -> tuple[str, Callable[[Any], None]]:
-        return back_for(game, item.deck, item.card, self.card_w, self.card_h, self.bleed,
-                        templates_root=self.templates_root, data_dir=self.data_dir)
+        return back_for(
+            game,
+            item.deck,
+            item.card,
+            self.card_w,
+            self.card_h,
+            self.bleed,
+            templates_root=self.templates_root,
+            data_dir=self.data_dir,
+        )
 
     def _place(self, name: str, draw: Callable[[Any], None], slot: Slot) -> None:
         """Draw (or reuse) the form ``name`` with its trim's lower-left at ``slot``."""
@@ -275,15 +331,24 @@ class SheetWriter:
 
     # -- pages -----------------------------------------------------------
 
-    def add_deck(self, game: Any, items: Sequence[PrintCard], progress: Progress | None = None,
-                 label: str = "") -> None:
+    def add_deck(
+        self,
+        game: Any,
+        items: Sequence[PrintCard],
+        progress: Progress | None = None,
+        label: str = "",
+    ) -> None:
         """Print ``items`` (all of one deck) on fresh sheets."""
         if not items:
             return
         lay = self.layout
         sheets = paginate(list(items), lay.per_page)
         for number, sheet in enumerate(sheets, 1):
-            where = f"{label} · sheet {number}/{len(sheets)}" if label else f"sheet {number}/{len(sheets)}"
+            where = (
+                f"{label} · sheet {number}/{len(sheets)}"
+                if label
+                else f"sheet {number}/{len(sheets)}"
+            )
             for slot, item in zip(lay.face_slots, sheet, strict=False):
                 self._place(f"face.{item.card.id}", self._face_drawer(game, item), slot)
                 if lay.fold_axis:
@@ -391,8 +456,13 @@ def build_game_pdf(
     items = select_cards(game_cards, decks, only=only, copies=copies)
     layout = impose(spec)
     chosen_decks = _chosen_decks(game_cards.game, decks)
-    writer = SheetWriter(layout, title=_title(game_cards.game, chosen_decks), reuse_forms=reuse_forms,
-                         data_dir=game_cards.source, templates_root=templates_root)
+    writer = SheetWriter(
+        layout,
+        title=_title(game_cards.game, chosen_decks),
+        reuse_forms=reuse_forms,
+        data_dir=game_cards.source,
+        templates_root=templates_root,
+    )
     game = game_cards.game
     for deck in chosen_decks:
         deck_items = [i for i in items if i.deck.id == deck.id]
@@ -410,14 +480,26 @@ def build_game_pdf(
         if spec_face.template not in names:
             names.append(spec_face.template)
     return BuildResult(
-        path=out_path, kind="cards", game=game_id, decks=tuple(d.id for d in chosen_decks),
-        cards=len(items), pages=writer.pages, bytes=len(data), layout=layout, designed=designed,
+        path=out_path,
+        kind="cards",
+        game=game_id,
+        decks=tuple(d.id for d in chosen_decks),
+        cards=len(items),
+        pages=writer.pages,
+        bytes=len(data),
+        layout=layout,
+        designed=designed,
         generic=generic,
     )
 
 
-def count_cards(game_id: str, decks: Sequence[str] = (), only: Sequence[str] = (), copies: int = 1,
-                data_dir: Path | None = None) -> int:
+def count_cards(
+    game_id: str,
+    decks: Sequence[str] = (),
+    only: Sequence[str] = (),
+    copies: int = 1,
+    data_dir: Path | None = None,
+) -> int:
     """How many physical cards a build would print (for a progress bar's total)."""
     from companion.cards import load_game
 
@@ -428,8 +510,14 @@ def count_cards(game_id: str, decks: Sequence[str] = (), only: Sequence[str] = (
 
 
 def build_contact_sheet(
-    game_ids: Iterable[str], out_path: Path, *, paper: str = "a4", card_spec: SheetSpec | None = None,
-    data_dir: Path | None = None, templates_root: Path | None = None, progress: Progress | None = None,
+    game_ids: Iterable[str],
+    out_path: Path,
+    *,
+    paper: str = "a4",
+    card_spec: SheetSpec | None = None,
+    data_dir: Path | None = None,
+    templates_root: Path | None = None,
+    progress: Progress | None = None,
 ) -> BuildResult:
     """Every distinct card of every game, small, with its copy count: a checklist."""
     from reportlab.pdfgen.canvas import Canvas
@@ -442,7 +530,7 @@ def build_contact_sheet(
 
     pt = MM_TO_PT
     page = PAPERS[paper]
-    card = (card_spec.card if card_spec else CARD_SIZES["poker"])
+    card = card_spec.card if card_spec else CARD_SIZES["poker"]
     cw, ch = card.w * pt, card.h * pt
     scale = 0.42
     tw, th = cw * scale, ch * scale
@@ -475,16 +563,32 @@ def build_contact_sheet(
             if y - 14 - th - gap_y < margin:
                 y = new_page()
             c.setFillColorRGB(0.1, 0.1, 0.14)
-            draw_line(c, f"{game.name} · {deck.name} · {game_cards.total(deck.id)} cards", margin, y - 10,
-                      "Helvetica-Bold", 10, None)
+            draw_line(
+                c,
+                f"{game.name} · {deck.name} · {game_cards.total(deck.id)} cards",
+                margin,
+                y - 10,
+                "Helvetica-Bold",
+                10,
+                None,
+            )
             y -= 16
             backs: dict[str, Any] = {}
             for cd in cards:
-                name, drawer = back_for(game, deck, cd, cw, ch, 0, templates_root=templates_root,
-                                        data_dir=game_cards.source)
+                name, drawer = back_for(
+                    game,
+                    deck,
+                    cd,
+                    cw,
+                    ch,
+                    0,
+                    templates_root=templates_root,
+                    data_dir=game_cards.source,
+                )
                 backs.setdefault(f"{game.id}.{name}", drawer)
             entries: list[tuple[str, Any, str]] = [("back", name, "back") for name in backs] + [
-                ("face", cd, f"×{cd.quantity}") for cd in cards]
+                ("face", cd, f"×{cd.quantity}") for cd in cards
+            ]
             for i, (kind, cd, caption) in enumerate(entries):
                 col = i % cols
                 if col == 0 and i:
@@ -503,8 +607,14 @@ def build_contact_sheet(
                     name = f"face.{game.id}.{cd.id}"
                     if name not in drawn:
                         face = render_face(game, deck, cd, templates_root)
-                        ctx = FaceContext(game=game, deck=deck, width=cw, height=ch, bleed=0,
-                                          data_dir=game_cards.source)
+                        ctx = FaceContext(
+                            game=game,
+                            deck=deck,
+                            width=cw,
+                            height=ch,
+                            bleed=0,
+                            data_dir=game_cards.source,
+                        )
                         c.beginForm(name, 0, 0, cw, ch)
                         draw_face(c, cd, face, ctx)
                         c.endForm()
@@ -526,5 +636,12 @@ def build_contact_sheet(
     save_canvas(c)
     data = buffer.getvalue()
     write_atomic(out_path, data)
-    return BuildResult(path=out_path, kind="contact-sheet", game=None, decks=(), cards=total, pages=pages,
-                       bytes=len(data))
+    return BuildResult(
+        path=out_path,
+        kind="contact-sheet",
+        game=None,
+        decks=(),
+        cards=total,
+        pages=pages,
+        bytes=len(data),
+    )

@@ -30,17 +30,26 @@ RULER_DISTANCE = 9.0
 def target_positions(page_w: float, page_h: float) -> list[tuple[float, float]]:
     """Centre and four corner targets (mm), clear of the printer's dead margin."""
     dx, dy = min(45.0, page_w * 0.22), min(55.0, page_h * 0.2)
-    return [(page_w / 2, page_h / 2), (dx, page_h - dy), (page_w - dx, page_h - dy), (dx, dy), (page_w - dx, dy)]
+    return [
+        (page_w / 2, page_h / 2),
+        (dx, page_h - dy),
+        (page_w - dx, page_h - dy),
+        (dx, dy),
+        (page_w - dx, dy),
+    ]
 
 
-def behind(x: float, y: float, page_w: float, page_h: float, orientation: Orientation, flip: Flip) -> tuple[float, float]:
+def behind(
+    x: float, y: float, page_w: float, page_h: float, orientation: Orientation, flip: Flip
+) -> tuple[float, float]:
     """Where, on the back page, the point (x, y) of the front page lands."""
     columns = (flip == "long") == (orientation == "portrait")
     return (page_w - x, y) if columns else (x, page_h - y)
 
 
-def build_calibration_sheet(out_path: Path, *, paper: str = "a4", orientation: Orientation = "portrait",
-                            flip: Flip = "long") -> int:
+def build_calibration_sheet(
+    out_path: Path, *, paper: str = "a4", orientation: Orientation = "portrait", flip: Flip = "long"
+) -> int:
     """Write the two-page sheet; returns its size in bytes."""
     from reportlab.pdfgen.canvas import Canvas
 
@@ -55,19 +64,37 @@ def build_calibration_sheet(out_path: Path, *, paper: str = "a4", orientation: O
     c.setTitle("companion: duplex calibration sheet")
     c.setAuthor("companion")
     c.setViewerPreference("PrintScaling", "None")
-    c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge")
+    c.setViewerPreference(
+        "Duplex", "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge"
+    )
     targets = target_positions(pw, ph)
 
     # Front: crosshairs and the instructions.
     c.setFillColorRGB(0.1, 0.1, 0.14)
     lines = [
         ("Duplex calibration · front", "Helvetica-Bold", 12),
-        (f"{paper.upper() if paper != 'letter' else 'Letter'} {orientation}, flip on the {flip} edge, "
-         "printed at 100% (actual size), double-sided.", "Helvetica", 8.5),
-        ("Hold the sheet against a window or a lamp, back side towards you. Where a crosshair line", "Helvetica", 8.5),
-        ("crosses a ruler, read the number: horizontal ruler = X, vertical ruler = Y (the centre target", "Helvetica", 8.5),
-        ("counts most). Then: companion print calibrate --save X,Y" + (" --orientation landscape" if orientation == "landscape" else ""),
-         "Helvetica", 8.5),
+        (
+            f"{paper.upper() if paper != 'letter' else 'Letter'} {orientation}, flip on the {flip} edge, "
+            "printed at 100% (actual size), double-sided.",
+            "Helvetica",
+            8.5,
+        ),
+        (
+            "Hold the sheet against a window or a lamp, back side towards you. Where a crosshair line",
+            "Helvetica",
+            8.5,
+        ),
+        (
+            "crosses a ruler, read the number: horizontal ruler = X, vertical ruler = Y (the centre target",
+            "Helvetica",
+            8.5,
+        ),
+        (
+            "counts most). Then: companion print calibrate --save X,Y"
+            + (" --orientation landscape" if orientation == "landscape" else ""),
+            "Helvetica",
+            8.5,
+        ),
     ]
     y = ph - 12
     for text, font, fsize in lines:
@@ -87,8 +114,16 @@ def build_calibration_sheet(out_path: Path, *, paper: str = "a4", orientation: O
         _ruler(c, bx, by - RULER_DISTANCE, horizontal=True)
         _ruler(c, bx + RULER_DISTANCE, by, horizontal=False)
     c.setFillColorRGB(0.1, 0.1, 0.14)
-    draw_line(c, "Duplex calibration · back: read X on the horizontal rulers, Y on the vertical ones",
-              pw / 2, (ph - 12) * pt, "Helvetica-Bold", 9, None, "center")
+    draw_line(
+        c,
+        "Duplex calibration · back: read X on the horizontal rulers, Y on the vertical ones",
+        pw / 2,
+        (ph - 12) * pt,
+        "Helvetica-Bold",
+        9,
+        None,
+        "center",
+    )
     c.showPage()
     save_canvas(c)
     data = buffer.getvalue()
@@ -116,13 +151,29 @@ def _ruler(c: object, x: float, y: float, *, horizontal: bool) -> None:
         if horizontal:
             c.line((x + v) * pt, y * pt, (x + v) * pt, (y - length) * pt)
             if i % 2 == 0:
-                draw_line(c, f"{v:+.0f}" if v else "0", (x + v) * pt, (y - length - 2.2) * pt, "Helvetica", 4.5,
-                          None, "center")
+                draw_line(
+                    c,
+                    f"{v:+.0f}" if v else "0",
+                    (x + v) * pt,
+                    (y - length - 2.2) * pt,
+                    "Helvetica",
+                    4.5,
+                    None,
+                    "center",
+                )
         else:
             c.line(x * pt, (y + v) * pt, (x + length) * pt, (y + v) * pt)
             if i % 2 == 0:
-                draw_line(c, f"{v:+.0f}" if v else "0", (x + length + 0.6) * pt, (y + v - 0.55) * pt, "Helvetica",
-                          4.5, None, "left")
+                draw_line(
+                    c,
+                    f"{v:+.0f}" if v else "0",
+                    (x + length + 0.6) * pt,
+                    (y + v - 0.55) * pt,
+                    "Helvetica",
+                    4.5,
+                    None,
+                    "left",
+                )
     c.setLineWidth(0.3)
     if horizontal:
         c.line((x - RULER_HALF) * pt, y * pt, (x + RULER_HALF) * pt, y * pt)

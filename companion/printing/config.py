@@ -56,11 +56,15 @@ def load(env: Mapping[str, str] | None = None) -> dict[str, Any]:
             f"{path}: cannot read saved print settings ({exc}); fix it or run 'companion print calibrate --reset'"
         ) from None
     if not isinstance(data, dict):
-        raise CompanionError(f"{path}: expected a JSON object; run 'companion print calibrate --reset'")
+        raise CompanionError(
+            f"{path}: expected a JSON object; run 'companion print calibrate --reset'"
+        )
     return data
 
 
-def saved_back_offset(orientation: str, env: Mapping[str, str] | None = None) -> tuple[float, float] | None:
+def saved_back_offset(
+    orientation: str, env: Mapping[str, str] | None = None
+) -> tuple[float, float] | None:
     """The offset saved for ``orientation``, or ``None``."""
     data = load(env)
     offsets = data.get("back_offset") or {}
@@ -79,7 +83,9 @@ def saved_back_offset(orientation: str, env: Mapping[str, str] | None = None) ->
     return (x, y)
 
 
-def save_back_offset(orientation: str, offset: tuple[float, float], env: Mapping[str, str] | None = None) -> None:
+def save_back_offset(
+    orientation: str, offset: tuple[float, float], env: Mapping[str, str] | None = None
+) -> None:
     if orientation not in ORIENTATIONS:
         raise CompanionError(f"unknown orientation '{orientation}' (portrait, landscape)")
     data = load(env)

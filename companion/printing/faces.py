@@ -26,7 +26,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.errors import CompanionError
 from companion.printing import shapes
-from companion.printing.shapes import WHITE, color, draw_icon, draw_suit, mix, readable_on, suit_color
+from companion.printing.shapes import (
+    WHITE,
+    color,
+    draw_icon,
+    draw_suit,
+    mix,
+    readable_on,
+    suit_color,
+)
 from companion.printing.templates import Badge, Emblem, FaceSpec
 from companion.printing.text import (
     BODY_FONT,
@@ -117,7 +125,9 @@ def _style_color(spec: FaceSpec, key: str, default: Color) -> Color:
     try:
         return color(value, default) if value else default
     except (ValueError, TypeError):
-        raise CompanionError(f"templates/cards/{spec.template}: style {key} '{value}' is not a #rrggbb colour") from None
+        raise CompanionError(
+            f"templates/cards/{spec.template}: style {key} '{value}' is not a #rrggbb colour"
+        ) from None
 
 
 def _num(spec: FaceSpec, key: str, default: float) -> float:
@@ -125,7 +135,9 @@ def _num(spec: FaceSpec, key: str, default: float) -> float:
     try:
         return float(value)
     except (TypeError, ValueError):
-        raise CompanionError(f"templates/cards/{spec.template}: style {key} must be a number (got {value!r})") from None
+        raise CompanionError(
+            f"templates/cards/{spec.template}: style {key} must be a number (got {value!r})"
+        ) from None
 
 
 def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None:
@@ -170,8 +182,17 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
     room = max(left_room, right_room)  # keep the title centred on the card
     title_w = (px1 - px0) - 2 * room
     title_color = _style_color(spec, "title_color", readable_on(header))
-    _draw_title(c, spec.title, (px0 + px1) / 2, band_y, band_h, title_w, _num(spec, "title_size", 12.5) * k,
-                title_color, label)
+    _draw_title(
+        c,
+        spec.title,
+        (px0 + px1) / 2,
+        band_y,
+        band_h,
+        title_w,
+        _num(spec, "title_size", 12.5) * k,
+        title_color,
+        label,
+    )
 
     y = band_y
     # Type line.
@@ -187,9 +208,13 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
             text = text.rsplit(" · ", 1)[0]
             fitted = fit_line_size(text, BOLD_FONT, type_size, room_w)
         if fitted is None:
-            raise CardTextError(f"{label}: type line '{spec.type_line}' does not fit even at {MIN_SIZE:g} pt")
+            raise CardTextError(
+                f"{label}: type line '{spec.type_line}' does not fit even at {MIN_SIZE:g} pt"
+            )
         c.setFillColor(_style_color(spec, "type_color", accent))
-        draw_line(c, text, (px0 + px1) / 2, y - type_h + 1.35 * MM * k, BOLD_FONT, fitted, None, "center")
+        draw_line(
+            c, text, (px0 + px1) / 2, y - type_h + 1.35 * MM * k, BOLD_FONT, fitted, None, "center"
+        )
         y -= type_h
 
     footer_h = 4.2 * MM * k if spec.footer else 1.6 * MM * k
@@ -223,7 +248,10 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
         low = min(max(_num(spec, "art_min", 0.12), 0.0), 0.9) * avail
         floor = max(MIN_SIZE, min(7.0 * k, style.size))
         inner_h = avail - art_h - chrome
-        if inner_h <= 0 or fit_body(body, text_w, inner_h, style, where=label, min_size=MIN_SIZE).size < floor:
+        if (
+            inner_h <= 0
+            or fit_body(body, text_w, inner_h, style, where=label, min_size=MIN_SIZE).size < floor
+        ):
             from dataclasses import replace
 
             needed = natural_height(body, text_w, replace(style, size=floor)) + chrome
@@ -247,9 +275,16 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
         c.setStrokeColor(mix(trim_line, WHITE, 0.35))
         c.setLineWidth(0.6 * k)
         c.roundRect(bx0, by0, bx1 - bx0, by1 - by0, 1.5 * MM * k, stroke=1, fill=1)
-        fitted_body = fit_body(body, bx1 - bx0 - 2 * inner_pad, by1 - by0 - 2 * inner_pad, style, where=label)
-        fitted_body.draw(c, bx0 + inner_pad, by1 - inner_pad, by1 - by0 - 2 * inner_pad,
-                         str(spec.style.get("valign", "middle")))
+        fitted_body = fit_body(
+            body, bx1 - bx0 - 2 * inner_pad, by1 - by0 - 2 * inner_pad, style, where=label
+        )
+        fitted_body.draw(
+            c,
+            bx0 + inner_pad,
+            by1 - inner_pad,
+            by1 - by0 - 2 * inner_pad,
+            str(spec.style.get("valign", "middle")),
+        )
 
     if spec.footer:
         fsize = MIN_SIZE if k < 1.2 else 6.0 * k
@@ -268,27 +303,49 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
                 left_text = left_text[:-1]
             left_text = left_text.rstrip() + "…"
         if fx1 > fx0:
-            draw_line(c, left_text, fx0 if right_text or "bl" in badges else (px0 + px1) / 2, fy, BODY_FONT, fsize,
-                      None, "left" if right_text or "bl" in badges else "center")
+            draw_line(
+                c,
+                left_text,
+                fx0 if right_text or "bl" in badges else (px0 + px1) / 2,
+                fy,
+                BODY_FONT,
+                fsize,
+                None,
+                "left" if right_text or "bl" in badges else "center",
+            )
 
     for bd in spec.badges:
         _draw_badge(c, bd, px0, py0, px1, py1, badge_r, k, border, label)
 
 
-def _draw_title(c: Canvas, title: str, cx: float, band_y: float, band_h: float, width: float, size: float,
-                colour: Color, label: str) -> None:
+def _draw_title(
+    c: Canvas,
+    title: str,
+    cx: float,
+    band_y: float,
+    band_h: float,
+    width: float,
+    size: float,
+    colour: Color,
+    label: str,
+) -> None:
     check_printable(title, label)
     fitted = fit_line_size(title, TITLE_FONT, size, width, min_size=max(MIN_SIZE, size * 0.72))
     c.setFillColor(colour)
     if fitted is not None:
-        draw_line(c, title, cx, band_y + band_h / 2 - fitted * 0.34, TITLE_FONT, fitted, colour, "center")
+        draw_line(
+            c, title, cx, band_y + band_h / 2 - fitted * 0.34, TITLE_FONT, fitted, colour, "center"
+        )
         return
     # Two lines, smaller.
     for two in (size * 0.78, size * 0.7, size * 0.62, MIN_SIZE):
         two = max(two, MIN_SIZE)
         lines = wrap_words(title, TITLE_FONT, two, width)
-        if len(lines) <= 2 and all(line_width(x, TITLE_FONT, two) <= width for x in lines) \
-                and 2.05 * two <= band_h:
+        if (
+            len(lines) <= 2
+            and all(line_width(x, TITLE_FONT, two) <= width for x in lines)
+            and 2.05 * two <= band_h
+        ):
             gap = two * 1.02
             base = band_y + band_h / 2 + gap / 2 - two * 0.34
             for i, line in enumerate(lines):
@@ -299,7 +356,9 @@ def _draw_title(c: Canvas, title: str, cx: float, band_y: float, band_h: float, 
     raise CardTextError(f"{label}: title '{title}' does not fit its band even at {MIN_SIZE:g} pt")
 
 
-def _badge_center(corner: str, px0: float, py0: float, px1: float, py1: float, r: float, k: float) -> tuple[float, float]:
+def _badge_center(
+    corner: str, px0: float, py0: float, px1: float, py1: float, r: float, k: float
+) -> tuple[float, float]:
     inset = 0.9 * MM * k
     x = px0 + inset + r if corner in ("tl", "bl") else px1 - inset - r
     if corner in ("tl", "tr"):
@@ -309,8 +368,18 @@ def _badge_center(corner: str, px0: float, py0: float, px1: float, py1: float, r
     return x, y
 
 
-def _draw_badge(c: Canvas, bd: Badge, px0: float, py0: float, px1: float, py1: float, r: float, k: float,
-                border: Color, label: str) -> None:
+def _draw_badge(
+    c: Canvas,
+    bd: Badge,
+    px0: float,
+    py0: float,
+    px1: float,
+    py1: float,
+    r: float,
+    k: float,
+    border: Color,
+    label: str,
+) -> None:
     x, y = _badge_center(bd.corner, px0, py0, px1, py1, r, k)
     fill = color(bd.color, shapes.default_color(bd.icon) if bd.icon else border)
     text_colour = readable_on(fill)
@@ -334,8 +403,13 @@ def _draw_badge(c: Canvas, bd: Badge, px0: float, py0: float, px1: float, py1: f
             draw_icon(c, bd.icon, x + r * 0.72, y - r * 0.72, r * 0.62)
     if bd.value:
         check_printable(bd.value, label)
-        size = fit_line_size(bd.value, BOLD_FONT, 13.5 * k * (0.85 if len(bd.value) > 2 else 1.0), 1.62 * r,
-                             min_size=MIN_SIZE)
+        size = fit_line_size(
+            bd.value,
+            BOLD_FONT,
+            13.5 * k * (0.85 if len(bd.value) > 2 else 1.0),
+            1.62 * r,
+            min_size=MIN_SIZE,
+        )
         if size is None:
             raise CardTextError(f"{label}: badge value '{bd.value}' is too long for its badge")
         dy = -size * 0.35 + (r * 0.12 if bd.label else 0)
@@ -346,12 +420,30 @@ def _draw_badge(c: Canvas, bd: Badge, px0: float, py0: float, px1: float, py1: f
         lsize = MIN_SIZE if k < 1.15 else 6 * k
         lab = bd.label.upper()
         check_printable(lab, label)
-        draw_line(c, lab, x, y - r * 0.62, BOLD_FONT, lsize * (0.9 if line_width(lab, BOLD_FONT, lsize) > 1.6 * r else 1.0),
-                  text_colour, "center")
+        draw_line(
+            c,
+            lab,
+            x,
+            y - r * 0.62,
+            BOLD_FONT,
+            lsize * (0.9 if line_width(lab, BOLD_FONT, lsize) > 1.6 * r else 1.0),
+            text_colour,
+            "center",
+        )
 
 
-def _draw_emblem(c: Canvas, em: Emblem, x0: float, y0: float, x1: float, y1: float, k: float, border: Color,
-                 accent: Color, label: str) -> None:
+def _draw_emblem(
+    c: Canvas,
+    em: Emblem,
+    x0: float,
+    y0: float,
+    x1: float,
+    y1: float,
+    k: float,
+    border: Color,
+    accent: Color,
+    label: str,
+) -> None:
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     side = min(x1 - x0, y1 - y0)
     if side <= 4:
@@ -391,14 +483,18 @@ def _draw_emblem(c: Canvas, em: Emblem, x0: float, y0: float, x1: float, y1: flo
             draw_icon(c, em.icon, start + i * spacing, cy, size, main)
     if value:
         check_printable(value, label)
-        value_size = fit_line_size(value, TITLE_FONT, side * 0.46, (x1 - x0) * 0.86, min_size=MIN_SIZE)
+        value_size = fit_line_size(
+            value, TITLE_FONT, side * 0.46, (x1 - x0) * 0.86, min_size=MIN_SIZE
+        )
         if value_size is None:
             raise CardTextError(f"{label}: emblem value '{value}' does not fit")
         dy = -value_size * 0.33 + (value_size * 0.12 if em.label else 0)
         draw_line(c, value, cx, cy + dy, TITLE_FONT, value_size, color(em.color, border), "center")
         if em.label:
             lsize = max(MIN_SIZE, 7 * k)
-            draw_line(c, em.label.upper(), cx, cy + dy - lsize * 1.5, BOLD_FONT, lsize, MUTED, "center")
+            draw_line(
+                c, em.label.upper(), cx, cy + dy - lsize * 1.5, BOLD_FONT, lsize, MUTED, "center"
+            )
     elif em.label:
         lsize = max(MIN_SIZE, 7 * k)
         draw_line(c, em.label.upper(), cx, y0 + 1.2 * MM * k, BOLD_FONT, lsize, MUTED, "center")
@@ -416,14 +512,16 @@ def _art_path(card: Any, ctx: FaceContext) -> Path | None:
     return path
 
 
-def _draw_art(c: Canvas, path: Path, x0: float, y0: float, x1: float, y1: float, label: str) -> None:
+def _draw_art(
+    c: Canvas, path: Path, x0: float, y0: float, x1: float, y1: float, label: str
+) -> None:
     """The image, scaled to cover the box and clipped to it."""
     from reportlab.lib.utils import ImageReader
 
     try:
         reader = ImageReader(str(path))
         iw, ih = reader.getSize()
-    except Exception as exc:  # noqa: BLE001 - any unreadable image is the user's file
+    except Exception as exc:
         raise CompanionError(f"{label}: cannot read art image {path} ({exc})") from None
     bw, bh = x1 - x0, y1 - y0
     scale = max(bw / iw, bh / ih)
@@ -449,9 +547,32 @@ PIPS: dict[int, list[tuple[int, float]]] = {
     7: [(0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)],
     8: [(0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)],
     9: [(0, 0), (2, 0), (0, 1 / 3), (2, 1 / 3), (1, 0.5), (0, 2 / 3), (2, 2 / 3), (0, 1), (2, 1)],
-    10: [(0, 0), (2, 0), (1, 1 / 6), (0, 1 / 3), (2, 1 / 3), (0, 2 / 3), (2, 2 / 3), (1, 5 / 6), (0, 1), (2, 1)],
+    10: [
+        (0, 0),
+        (2, 0),
+        (1, 1 / 6),
+        (0, 1 / 3),
+        (2, 1 / 3),
+        (0, 2 / 3),
+        (2, 2 / 3),
+        (1, 5 / 6),
+        (0, 1),
+        (2, 1),
+    ],
 }
-RANK_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "10": 10}
+RANK_VALUES = {
+    "A": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "T": 10,
+    "10": 10,
+}
 INDEX_FONT = "Times-Bold"
 
 
@@ -463,7 +584,9 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
     rank = str(extra.get("rank") or getattr(card, "rank", "") or "")
     index = str(extra.get("index") or ("10" if rank == "T" else rank))
     if suit is not None and suit not in shapes.SUIT_ICONS:
-        raise CompanionError(f"templates/cards/{spec.template}: suit '{suit}' is not one of s h d c")
+        raise CompanionError(
+            f"templates/cards/{spec.template}: suit '{suit}' is not one of s h d c"
+        )
     ink = _style_color(spec, "ink", suit_color(suit) if suit else shapes.BLACK)
     background = _style_color(spec, "background", WHITE)
     c.setFillColor(background)
@@ -485,7 +608,19 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
         if turned:
             c.translate(w, h)
             c.rotate(180)
-        _corner_index(c, index, suit, ink, w, h, k, label, corner_icon, vertical, extra.get("corner_icon_color"))
+        _corner_index(
+            c,
+            index,
+            suit,
+            ink,
+            w,
+            h,
+            k,
+            label,
+            corner_icon,
+            vertical,
+            extra.get("corner_icon_color"),
+        )
         c.restoreState()
 
     # What fills the middle.
@@ -506,7 +641,9 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
         _pips(c, rank, suit, x0, x1, bottom_limit, top_limit, k, compact=box_top is not None)
     elif center == "ace":
         if not suit:
-            raise CompanionError(f"templates/cards/{spec.template}: center 'ace' needs a suit, and {label} has none")
+            raise CompanionError(
+                f"templates/cards/{spec.template}: center 'ace' needs a suit, and {label} has none"
+            )
         size = min(x1 - x0, top_limit - bottom_limit) * 0.62
         draw_suit(c, suit, w / 2, (top_limit + bottom_limit) / 2, size)
     elif center == "court":
@@ -517,14 +654,33 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
             draw_suit(c, suit, w / 2, (top_limit + bottom_limit) / 2, size)
     elif center == "emblem":
         em = spec.emblem or Emblem(icon="star")
-        _draw_emblem(c, em, x0 - 2 * MM * k, bottom_limit, x1 + 2 * MM * k, top_limit, k, ink,
-                     color(spec.style.get("tint"), mix(ink, WHITE, 0.5)), label)
+        _draw_emblem(
+            c,
+            em,
+            x0 - 2 * MM * k,
+            bottom_limit,
+            x1 + 2 * MM * k,
+            top_limit,
+            k,
+            ink,
+            color(spec.style.get("tint"), mix(ink, WHITE, 0.5)),
+            label,
+        )
     elif center != "none":
-        raise CompanionError(f"templates/cards/{spec.template}: center '{center}' is not one of "
-                             "pips, ace, court, suit, emblem, none")
+        raise CompanionError(
+            f"templates/cards/{spec.template}: center '{center}' is not one of "
+            "pips, ace, court, suit, emblem, none"
+        )
     tokens = extra.get("tokens")
     if tokens:
-        _tokens(c, tokens, w / 2, (bottom_limit if box_top is not None else 16 * MM * k) + 1.5 * MM * k, k, spec)
+        _tokens(
+            c,
+            tokens,
+            w / 2,
+            (bottom_limit if box_top is not None else 16 * MM * k) + 1.5 * MM * k,
+            k,
+            spec,
+        )
     second = extra.get("second_card")
     if second:
         _second_card(c, second, w, h, k, label)
@@ -540,8 +696,19 @@ def _default_center(rank: str, suit: str | None) -> str:
     return "emblem"
 
 
-def _corner_index(c: Canvas, index: str, suit: str | None, ink: Color, w: float, h: float, k: float, label: str,
-                  corner_icon: Any, vertical: bool, corner_color: Any = None) -> None:
+def _corner_index(
+    c: Canvas,
+    index: str,
+    suit: str | None,
+    ink: Color,
+    w: float,
+    h: float,
+    k: float,
+    label: str,
+    corner_icon: Any,
+    vertical: bool,
+    corner_color: Any = None,
+) -> None:
     cx = 5.6 * MM * k
     check_printable(index, label)
     if vertical:
@@ -564,8 +731,17 @@ def _corner_index(c: Canvas, index: str, suit: str | None, ink: Color, w: float,
         draw_icon(c, str(corner_icon), cx, y, 5.2 * MM * k, corner_color or None)
 
 
-def _pips(c: Canvas, rank: str, suit: str | None, x0: float, x1: float, y0: float, y1: float, k: float,
-          compact: bool) -> None:
+def _pips(
+    c: Canvas,
+    rank: str,
+    suit: str | None,
+    x0: float,
+    x1: float,
+    y0: float,
+    y1: float,
+    k: float,
+    compact: bool,
+) -> None:
     n = RANK_VALUES.get(rank)
     if not n or not suit:
         return
@@ -583,8 +759,19 @@ def _pips(c: Canvas, rank: str, suit: str | None, x0: float, x1: float, y0: floa
         draw_suit(c, suit, x, y, size, rotate=180 if row > 0.5 else 0)
 
 
-def _court(c: Canvas, rank: str, suit: str | None, ink: Color, w: float, h: float, k: float, y0: float, y1: float,
-           label: str, spec: FaceSpec) -> None:
+def _court(
+    c: Canvas,
+    rank: str,
+    suit: str | None,
+    ink: Color,
+    w: float,
+    h: float,
+    k: float,
+    y0: float,
+    y1: float,
+    label: str,
+    spec: FaceSpec,
+) -> None:
     """A court card: a framed panel, the figure's emblem and letter, mirrored."""
     x0, x1 = 10.5 * MM * k, w - 10.5 * MM * k
     tint = color(spec.style.get("tint"), mix(ink, WHITE, 0.88))
@@ -615,9 +802,17 @@ def _court(c: Canvas, rank: str, suit: str | None, ink: Color, w: float, h: floa
         # Each half: the figure's emblem on top, the letter beside a suit, the word.
         if show_icon:
             icon_size = min(half * 0.4, inner_w * 0.32)
-            draw_icon(c, emblem_icon, cx, mid + half - icon_size * 0.62, icon_size,
-                      ink if emblem_icon != "crown" else (HexColor("#d4a017") if rank == "K" else HexColor("#b0b7c3")),
-                      mix(ink, WHITE, 0.2) if emblem_icon == "crown" else WHITE)
+            draw_icon(
+                c,
+                emblem_icon,
+                cx,
+                mid + half - icon_size * 0.62,
+                icon_size,
+                ink
+                if emblem_icon != "crown"
+                else (HexColor("#d4a017") if rank == "K" else HexColor("#b0b7c3")),
+                mix(ink, WHITE, 0.2) if emblem_icon == "crown" else WHITE,
+            )
             letter_size = min(half * 0.36, inner_w * 0.34)
             row_y = mid + half * 0.26
         else:
@@ -627,9 +822,19 @@ def _court(c: Canvas, rank: str, suit: str | None, ink: Color, w: float, h: floa
         if suit:
             draw_suit(c, suit, cx + inner_w * 0.17, row_y + letter_size * 0.36, letter_size * 0.62)
         if word:
-            size = fit_line_size(word, BOLD_FONT, max(MIN_SIZE, 6.5 * k), inner_w * 0.86) or MIN_SIZE
-            draw_line(c, word, cx, mid + max(1.2 * MM * k, row_y - mid - size * 1.6), BOLD_FONT, size,
-                      mix(ink, WHITE, 0.25), "center")
+            size = (
+                fit_line_size(word, BOLD_FONT, max(MIN_SIZE, 6.5 * k), inner_w * 0.86) or MIN_SIZE
+            )
+            draw_line(
+                c,
+                word,
+                cx,
+                mid + max(1.2 * MM * k, row_y - mid - size * 1.6),
+                BOLD_FONT,
+                size,
+                mix(ink, WHITE, 0.25),
+                "center",
+            )
         c.restoreState()
 
 
@@ -645,7 +850,9 @@ def _price_tag(c: Canvas, price: str, cx: float, cy: float, k: float, label: str
     draw_line(c, price, cx, cy - size * 0.35, BOLD_FONT, size, WHITE, "center")
 
 
-def _playing_text_box(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext, label: str, ink: Color) -> float:
+def _playing_text_box(
+    c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext, label: str, ink: Color
+) -> float:
     """A text box in the lower part of a playing card; returns its top."""
     w, h, k = ctx.width, ctx.height, ctx.k
     x0, x1 = 10.8 * MM * k, w - 10.8 * MM * k
@@ -662,14 +869,18 @@ def _playing_text_box(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext, la
     top = y1 - pad
     if banner:
         check_printable(banner, label)
-        size = fit_line_size(banner, TITLE_FONT, 10 * k, x1 - x0 - 2 * pad) 
+        size = fit_line_size(banner, TITLE_FONT, 10 * k, x1 - x0 - 2 * pad)
         if size is None:
             raise CardTextError(f"{label}: banner '{banner}' does not fit even at {MIN_SIZE:g} pt")
         draw_line(c, banner, (x0 + x1) / 2, top - size * 0.8, TITLE_FONT, size, accent, "center")
         top -= size * 1.25
     if spec.body:
-        style = BodyStyle(size=_num(spec, "body_size", 7.6) * k, color=INK, accent=accent,
-                          align=str(spec.style.get("align", "center")))
+        style = BodyStyle(
+            size=_num(spec, "body_size", 7.6) * k,
+            color=INK,
+            accent=accent,
+            align=str(spec.style.get("align", "center")),
+        )
         fitted = fit_body(spec.body, x1 - x0 - 2 * pad, top - (y0 + pad), style, where=label)
         fitted.draw(c, x0 + pad, top, top - (y0 + pad), "middle")
     return y1

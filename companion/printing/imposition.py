@@ -182,7 +182,9 @@ class SheetSpec:
         if self.flip not in ("long", "short"):
             raise CompanionError(f"unknown flip '{self.flip}' (long, short)")
         if self.orientation not in ("auto", "portrait", "landscape"):
-            raise CompanionError(f"unknown orientation '{self.orientation}' (auto, portrait, landscape)")
+            raise CompanionError(
+                f"unknown orientation '{self.orientation}' (auto, portrait, landscape)"
+            )
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,9 @@ class Slot:
 
     def __repr__(self) -> str:
         turn = " rotated" if self.rotated else ""
-        return f"<Slot {self.index} c{self.col} r{self.row} at ({self.x:.2f}, {self.y:.2f}) mm{turn}>"
+        return (
+            f"<Slot {self.index} c{self.col} r{self.row} at ({self.x:.2f}, {self.y:.2f}) mm{turn}>"
+        )
 
     @property
     def right(self) -> float:
@@ -280,16 +284,22 @@ class Layout:
 
     def trim_box(self) -> tuple[float, float, float, float]:
         """Bounding box (mm) of every card's trim on a face page."""
-        return _bbox([s.grown(0) for s in self.face_slots + (self.back_slots if self.fold_axis else ())])
+        return _bbox(
+            [s.grown(0) for s in self.face_slots + (self.back_slots if self.fold_axis else ())]
+        )
 
     def bleed_box(self) -> tuple[float, float, float, float]:
         b = self.spec.bleed
-        return _bbox([s.grown(b) for s in self.face_slots + (self.back_slots if self.fold_axis else ())])
+        return _bbox(
+            [s.grown(b) for s in self.face_slots + (self.back_slots if self.fold_axis else ())]
+        )
 
     def back_page_boxes(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Trim and bleed boxes of a duplex back page."""
         b = self.spec.bleed
-        return _bbox([s.grown(0) for s in self.back_slots]), _bbox([s.grown(b) for s in self.back_slots])
+        return _bbox([s.grown(0) for s in self.back_slots]), _bbox(
+            [s.grown(b) for s in self.back_slots]
+        )
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-friendly summary (positions in mm)."""
@@ -325,7 +335,7 @@ def _fit(space: float, cell: float, gutter: float) -> int:
     """How many cells of ``cell`` mm, ``gutter`` apart, fit in ``space`` mm."""
     if space + EPS < cell:
         return 0
-    return int(math.floor((space + gutter + EPS) / (cell + gutter)))
+    return math.floor((space + gutter + EPS) / (cell + gutter))
 
 
 def _page(paper: str, orientation: Orientation) -> Size:
@@ -383,8 +393,16 @@ def _marks(
     return tuple(segments)
 
 
-def _mirror(slot: Slot, index: int, page: Size, how: Literal["columns", "rows"], cols: int, rows: int,
-            offset: tuple[float, float], rotate: bool) -> Slot:
+def _mirror(
+    slot: Slot,
+    index: int,
+    page: Size,
+    how: Literal["columns", "rows"],
+    cols: int,
+    rows: int,
+    offset: tuple[float, float],
+    rotate: bool,
+) -> Slot:
     if how == "columns":
         x, y, col, row = page.w - slot.right, slot.y, cols - 1 - slot.col, slot.row
     else:
@@ -418,9 +436,18 @@ def _duplex_layout(spec: SheetSpec, orientation: Orientation) -> Layout | None:
         ]
     marks = _marks(slots, cut_x, cut_y, page, spec.bleed) if spec.crop_marks else ()
     return Layout(
-        spec=spec, orientation=orientation, page_w=page.w, page_h=page.h, cols=cols, rows=rows,
-        face_slots=tuple(slots), back_slots=tuple(backs), cut_x=cut_x, cut_y=cut_y,
-        crop_marks=marks, back_mirror=mirror,
+        spec=spec,
+        orientation=orientation,
+        page_w=page.w,
+        page_h=page.h,
+        cols=cols,
+        rows=rows,
+        face_slots=tuple(slots),
+        back_slots=tuple(backs),
+        cut_x=cut_x,
+        cut_y=cut_y,
+        crop_marks=marks,
+        back_mirror=mirror,
     )
 
 
@@ -453,9 +480,19 @@ def _fold_layout(
     cut_y = _cuts([v for s in every for v in (s.y, s.top)])
     marks = _marks(every, cut_x, cut_y, page, spec.bleed) if spec.crop_marks else ()
     return Layout(
-        spec=spec, orientation=orientation, page_w=page.w, page_h=page.h, cols=cols, rows=rows,
-        face_slots=tuple(slots), back_slots=tuple(backs), cut_x=cut_x, cut_y=cut_y,
-        crop_marks=marks, fold_line=fold, fold_axis=axis,
+        spec=spec,
+        orientation=orientation,
+        page_w=page.w,
+        page_h=page.h,
+        cols=cols,
+        rows=rows,
+        face_slots=tuple(slots),
+        back_slots=tuple(backs),
+        cut_x=cut_x,
+        cut_y=cut_y,
+        crop_marks=marks,
+        fold_line=fold,
+        fold_axis=axis,
         back_mirror="columns" if axis == "vertical" else "rows",
     )
 

@@ -87,7 +87,9 @@ def render_rulebook_pdf(
     return _layout(document, game, sheet=sheet, booklet=booklet)
 
 
-def render_markup(game_id: str, *, data_dir: Path | None = None, templates: Path | None = None) -> str:
+def render_markup(
+    game_id: str, *, data_dir: Path | None = None, templates: Path | None = None
+) -> str:
     """Render the game's rulebook template to markup text (before layout)."""
     if game_id not in GAMES:
         raise CompanionError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})")
@@ -99,7 +101,9 @@ def render_markup(game_id: str, *, data_dir: Path | None = None, templates: Path
     root = (templates or templates_dir()) / "rulebooks"
     game_dir = root / game_id
     if not (game_dir / TEMPLATE_NAME).is_file():
-        raise CompanionError(f"no rulebook template for {game_id}: {game_dir / TEMPLATE_NAME} is missing")
+        raise CompanionError(
+            f"no rulebook template for {game_id}: {game_dir / TEMPLATE_NAME} is missing"
+        )
     cards = load_game(game_id, data_dir)
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(game_dir), str(root / SHARED_FOLDER)]),
@@ -167,11 +171,43 @@ def _template_line(exc: BaseException) -> str:
 # ---------------------------------------------------------------------------
 
 RANK_WORDS = {
-    "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight",
-    "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "T": "Ten",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
+    "A": "Ace",
 }
-NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-                "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
+NUMBER_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
 
 
 def card_symbol(code: str) -> str:
@@ -271,7 +307,9 @@ def template_context(cards: GameCards) -> dict[str, Any]:
     def count(deck_id: str, **where: Any) -> int:
         """Copies in a deck whose fields equal ``where`` (``count("wildcards", color="red")``)."""
         return sum(
-            c.quantity for c in cards.deck(deck_id) if all(getattr(c, k, None) == v for k, v in where.items())
+            c.quantity
+            for c in cards.deck(deck_id)
+            if all(getattr(c, k, None) == v for k, v in where.items())
         )
 
     return {
@@ -338,48 +376,140 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
     ink = colors.HexColor(palette.ink)
     body_size = 10.5 * scale
     body = ParagraphStyle(
-        "body", fontName="Times-Roman", fontSize=body_size, leading=body_size * 1.36,
-        spaceAfter=body_size * 0.55, alignment=TA_LEFT, textColor=colors.HexColor("#1e1e1e"),
+        "body",
+        fontName="Times-Roman",
+        fontSize=body_size,
+        leading=body_size * 1.36,
+        spaceAfter=body_size * 0.55,
+        alignment=TA_LEFT,
+        textColor=colors.HexColor("#1e1e1e"),
     )
     sans = 8.8 * scale
-    cell = ParagraphStyle("cell", fontName="Helvetica", fontSize=sans, leading=sans * 1.28,
-                          textColor=colors.HexColor("#1e1e1e"))
+    cell = ParagraphStyle(
+        "cell",
+        fontName="Helvetica",
+        fontSize=sans,
+        leading=sans * 1.28,
+        textColor=colors.HexColor("#1e1e1e"),
+    )
     return {
         "body": body,
         "item": ParagraphStyle("item", parent=body, spaceAfter=body_size * 0.2),
-        "h1": ParagraphStyle("h1", fontName="Helvetica-Bold", fontSize=22 * scale, leading=26 * scale,
-                             textColor=ink, spaceAfter=3 * scale),
-        "h1_flow": ParagraphStyle("h1_flow", fontName="Helvetica-Bold", fontSize=22 * scale,
-                                  leading=26 * scale, textColor=ink, spaceBefore=16 * scale,
-                                  spaceAfter=3 * scale, keepWithNext=1),
-        "h2": ParagraphStyle("h2", fontName="Helvetica-Bold", fontSize=14 * scale, leading=17 * scale,
-                             textColor=ink, spaceBefore=12 * scale, spaceAfter=4 * scale, keepWithNext=1),
-        "h3": ParagraphStyle("h3", fontName="Helvetica-Bold", fontSize=11.2 * scale, leading=14 * scale,
-                             textColor=ink, spaceBefore=9 * scale, spaceAfter=2.5 * scale, keepWithNext=1),
-        "h4": ParagraphStyle("h4", fontName="Times-BoldItalic", fontSize=body_size, leading=body_size * 1.3,
-                             textColor=ink, spaceBefore=5 * scale, spaceAfter=1.5 * scale, keepWithNext=1),
+        "h1": ParagraphStyle(
+            "h1",
+            fontName="Helvetica-Bold",
+            fontSize=22 * scale,
+            leading=26 * scale,
+            textColor=ink,
+            spaceAfter=3 * scale,
+        ),
+        "h1_flow": ParagraphStyle(
+            "h1_flow",
+            fontName="Helvetica-Bold",
+            fontSize=22 * scale,
+            leading=26 * scale,
+            textColor=ink,
+            spaceBefore=16 * scale,
+            spaceAfter=3 * scale,
+            keepWithNext=1,
+        ),
+        "h2": ParagraphStyle(
+            "h2",
+            fontName="Helvetica-Bold",
+            fontSize=14 * scale,
+            leading=17 * scale,
+            textColor=ink,
+            spaceBefore=12 * scale,
+            spaceAfter=4 * scale,
+            keepWithNext=1,
+        ),
+        "h3": ParagraphStyle(
+            "h3",
+            fontName="Helvetica-Bold",
+            fontSize=11.2 * scale,
+            leading=14 * scale,
+            textColor=ink,
+            spaceBefore=9 * scale,
+            spaceAfter=2.5 * scale,
+            keepWithNext=1,
+        ),
+        "h4": ParagraphStyle(
+            "h4",
+            fontName="Times-BoldItalic",
+            fontSize=body_size,
+            leading=body_size * 1.3,
+            textColor=ink,
+            spaceBefore=5 * scale,
+            spaceAfter=1.5 * scale,
+            keepWithNext=1,
+        ),
         "cell": cell,
         "cell_right": ParagraphStyle("cell_right", parent=cell, alignment=TA_RIGHT),
         "cell_center": ParagraphStyle("cell_center", parent=cell, alignment=TA_CENTER),
-        "head": ParagraphStyle("head", parent=cell, fontName="Helvetica-Bold", textColor=colors.white),
-        "head_right": ParagraphStyle("head_right", parent=cell, fontName="Helvetica-Bold",
-                                     textColor=colors.white, alignment=TA_RIGHT),
-        "head_center": ParagraphStyle("head_center", parent=cell, fontName="Helvetica-Bold",
-                                      textColor=colors.white, alignment=TA_CENTER),
-        "callout_title": ParagraphStyle("callout_title", fontName="Helvetica-Bold", fontSize=8.4 * scale,
-                                        leading=10.5 * scale, textColor=ink, spaceAfter=2.5 * scale),
-        "callout": ParagraphStyle("callout", parent=body, fontSize=body_size * 0.94,
-                                  leading=body_size * 0.94 * 1.32, spaceAfter=body_size * 0.35),
-        "toc_title": ParagraphStyle("toc_title", fontName="Helvetica-Bold", fontSize=22 * scale,
-                                    leading=26 * scale, textColor=ink, spaceAfter=10 * scale),
-        "toc0": ParagraphStyle("toc0", fontName="Helvetica-Bold", fontSize=10 * scale, leading=13.5 * scale,
-                               textColor=ink, spaceBefore=4 * scale, leftIndent=0, firstLineIndent=0),
-        "toc1": ParagraphStyle("toc1", fontName="Times-Roman", fontSize=9.8 * scale, leading=12.6 * scale,
-                               leftIndent=14 * scale, firstLineIndent=0),
+        "head": ParagraphStyle(
+            "head", parent=cell, fontName="Helvetica-Bold", textColor=colors.white
+        ),
+        "head_right": ParagraphStyle(
+            "head_right",
+            parent=cell,
+            fontName="Helvetica-Bold",
+            textColor=colors.white,
+            alignment=TA_RIGHT,
+        ),
+        "head_center": ParagraphStyle(
+            "head_center",
+            parent=cell,
+            fontName="Helvetica-Bold",
+            textColor=colors.white,
+            alignment=TA_CENTER,
+        ),
+        "callout_title": ParagraphStyle(
+            "callout_title",
+            fontName="Helvetica-Bold",
+            fontSize=8.4 * scale,
+            leading=10.5 * scale,
+            textColor=ink,
+            spaceAfter=2.5 * scale,
+        ),
+        "callout": ParagraphStyle(
+            "callout",
+            parent=body,
+            fontSize=body_size * 0.94,
+            leading=body_size * 0.94 * 1.32,
+            spaceAfter=body_size * 0.35,
+        ),
+        "toc_title": ParagraphStyle(
+            "toc_title",
+            fontName="Helvetica-Bold",
+            fontSize=22 * scale,
+            leading=26 * scale,
+            textColor=ink,
+            spaceAfter=10 * scale,
+        ),
+        "toc0": ParagraphStyle(
+            "toc0",
+            fontName="Helvetica-Bold",
+            fontSize=10 * scale,
+            leading=13.5 * scale,
+            textColor=ink,
+            spaceBefore=4 * scale,
+            leftIndent=0,
+            firstLineIndent=0,
+        ),
+        "toc1": ParagraphStyle(
+            "toc1",
+            fontName="Times-Roman",
+            fontSize=9.8 * scale,
+            leading=12.6 * scale,
+            leftIndent=14 * scale,
+            firstLineIndent=0,
+        ),
     }
 
 
-def _layout(document: mk.Document, game: Any, *, sheet: tuple[float, float], booklet: bool) -> tuple[bytes, int]:
+def _layout(
+    document: mk.Document, game: Any, *, sheet: tuple[float, float], booklet: bool
+) -> tuple[bytes, int]:
     from reportlab.platypus import LayoutError
 
     meta = dict(document.meta)
@@ -410,7 +540,9 @@ def _layout(document: mk.Document, game: Any, *, sheet: tuple[float, float], boo
     try:
         doc.multiBuild(story, canvasmaker=canvasmaker, maxPasses=8)
     except LayoutError as exc:
-        raise CompanionError(f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})") from None
+        raise CompanionError(
+            f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})"
+        ) from None
     return buffers[-1].getvalue(), canvases[-1].physical_pages
 
 
@@ -420,7 +552,7 @@ def _plain_canvas_class() -> type:
     class PlainCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types: the base is Any
         physical_pages = 0
 
-        def showPage(self) -> None:  # noqa: N802 - reportlab's name
+        def showPage(self) -> None:
             super().showPage()
             self.physical_pages += 1
 
@@ -451,15 +583,15 @@ def _booklet_canvas_class(sheet: tuple[float, float]) -> type:
             w, h = self._pagesize
             self.beginForm(name, 0, 0, w, h)
 
-        def showPage(self) -> None:  # noqa: N802 - reportlab's name
+        def showPage(self) -> None:
             self.endForm()
             self._pageNumber += 1
             self._begin_book_page()
 
-        def bookmarkPage(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        def bookmarkPage(self, *args: Any, **kwargs: Any) -> None:
             pass  # bookmarks point at pages; a book page is a form here
 
-        def addOutlineEntry(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        def addOutlineEntry(self, *args: Any, **kwargs: Any) -> None:
             pass
 
         def save(self) -> None:
@@ -493,8 +625,12 @@ def _booklet_canvas_class(sheet: tuple[float, float]) -> type:
 
 
 def _doc_template(
-    page: tuple[float, float], margins: tuple[float, float, float, float], meta: Mapping[str, str],
-    game: Any, ctx: _Ctx, booklet: bool,
+    page: tuple[float, float],
+    margins: tuple[float, float, float, float],
+    meta: Mapping[str, str],
+    game: Any,
+    ctx: _Ctx,
+    booklet: bool,
 ) -> Any:
     from reportlab.lib import colors
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
@@ -508,28 +644,58 @@ def _doc_template(
     class RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types: the base is Any
         def __init__(self) -> None:
             super().__init__(
-                None, pagesize=page, leftMargin=left, rightMargin=right, topMargin=top,
-                bottomMargin=bottom, title=f"{title} — rulebook", author="companion",
-                subject=f"Rules of {game.name}", creator="companion print rulebook",
-                showBoundary=0, allowSplitting=1,
+                None,
+                pagesize=page,
+                leftMargin=left,
+                rightMargin=right,
+                topMargin=top,
+                bottomMargin=bottom,
+                title=f"{title} — rulebook",
+                author="companion",
+                subject=f"Rules of {game.name}",
+                creator="companion print rulebook",
+                showBoundary=0,
+                allowSplitting=1,
             )
             self.chapter = ""
             self.chapter_at_start = ""
             self.page_chapter: str | None = None
-            frame = Frame(left, bottom, page[0] - left - right, page[1] - top - bottom,
-                          id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-            cover_frame = Frame(left, bottom, page[0] - left - right, page[1] * 0.36 - bottom,
-                                id="cover", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-            self.addPageTemplates([
-                PageTemplate("cover", [cover_frame], onPage=self._cover),
-                PageTemplate("body", [frame], onPage=self._page_start, onPageEnd=self._furniture),
-            ])
+            frame = Frame(
+                left,
+                bottom,
+                page[0] - left - right,
+                page[1] - top - bottom,
+                id="body",
+                leftPadding=0,
+                rightPadding=0,
+                topPadding=0,
+                bottomPadding=0,
+            )
+            cover_frame = Frame(
+                left,
+                bottom,
+                page[0] - left - right,
+                page[1] * 0.36 - bottom,
+                id="cover",
+                leftPadding=0,
+                rightPadding=0,
+                topPadding=0,
+                bottomPadding=0,
+            )
+            self.addPageTemplates(
+                [
+                    PageTemplate("cover", [cover_frame], onPage=self._cover),
+                    PageTemplate(
+                        "body", [frame], onPage=self._page_start, onPageEnd=self._furniture
+                    ),
+                ]
+            )
 
-        def beforeDocument(self) -> None:  # noqa: N802 - reportlab's name, called every pass
+        def beforeDocument(self) -> None:
             self.chapter = self.chapter_at_start = ""
             self.page_chapter = None
 
-        def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 - reportlab's name
+        def afterFlowable(self, flowable: Any) -> None:
             info = getattr(flowable, "rb_heading", None)
             if info is None:
                 return
@@ -588,7 +754,9 @@ def _doc_template(
     return RulebookDoc()
 
 
-def _draw_cover(canv: Any, page: tuple[float, float], meta: Mapping[str, str], game: Any, ctx: _Ctx) -> None:
+def _draw_cover(
+    canv: Any, page: tuple[float, float], meta: Mapping[str, str], game: Any, ctx: _Ctx
+) -> None:
     from reportlab.lib import colors
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -638,24 +806,49 @@ def _is_chapter(block: mk.Block) -> bool:
     return isinstance(block, mk.Heading) and block.level == 1
 
 
-def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx, width: float,
-           height: float) -> list[Any]:
-    from reportlab.platypus import CondPageBreak, KeepInFrame, NextPageTemplate, PageBreak, Spacer, TableStyle
+def _story(
+    document: mk.Document,
+    meta: Mapping[str, str],
+    game: Any,
+    ctx: _Ctx,
+    width: float,
+    height: float,
+) -> list[Any]:
+    from reportlab.platypus import (
+        CondPageBreak,
+        KeepInFrame,
+        NextPageTemplate,
+        PageBreak,
+        Spacer,
+        TableStyle,
+    )
+
     st = ctx.styles
     story: list[Any] = [NextPageTemplate("body")]
-    chapters = [h.text for h in document.blocks if isinstance(h, mk.Heading) and h.level == 1
-                and "notoc" not in h.flags]
+    chapters = [
+        h.text
+        for h in document.blocks
+        if isinstance(h, mk.Heading) and h.level == 1 and "notoc" not in h.flags
+    ]
     story.extend(_cover_blurb(meta, game, ctx, chapters))
     story.append(PageBreak())
     story.append(_heading_flowable("Contents", 0, ctx, st["toc_title"], toc=False))
-    toc = _contents_class()(_toc_seed(document), dotsMinLevel=0, tableStyle=TableStyle([
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), TOC_PAD),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), TOC_PAD),
-    ]))
-    toc.levelStyles = list(_toc_styles(document, ctx, height - st["toc_title"].leading - st["toc_title"].spaceAfter))
+    toc = _contents_class()(
+        _toc_seed(document),
+        dotsMinLevel=0,
+        tableStyle=TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), TOC_PAD),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), TOC_PAD),
+            ]
+        ),
+    )
+    toc.levelStyles = list(
+        _toc_styles(document, ctx, height - st["toc_title"].leading - st["toc_title"].spaceAfter)
+    )
     story.append(toc)
 
     blocks = list(document.blocks)
@@ -673,12 +866,22 @@ def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx,
                     story.append(PageBreak())
                 else:
                     story.append(CondPageBreak(ctx.styles["body"].leading * 9))
-            story.append(_heading_flowable(block.text, 0, ctx, st["h1"] if first or "newpage" in block.flags
-                                           or "quickref" in block.flags else st["h1_flow"],
-                                           toc="notoc" not in block.flags))
+            story.append(
+                _heading_flowable(
+                    block.text,
+                    0,
+                    ctx,
+                    st["h1"]
+                    if first or "newpage" in block.flags or "quickref" in block.flags
+                    else st["h1_flow"],
+                    toc="notoc" not in block.flags,
+                )
+            )
             story.append(_rule(ctx, width))
             if "quickref" in block.flags:
-                story.append(KeepInFrame(0, 0, _flowables(blocks[i + 1 : j], ctx, width), mode="shrink"))
+                story.append(
+                    KeepInFrame(0, 0, _flowables(blocks[i + 1 : j], ctx, width), mode="shrink")
+                )
             else:
                 story.extend(_flowables(blocks[i + 1 : j], ctx, width, nested=False))
             i = j
@@ -692,8 +895,11 @@ def _story(document: mk.Document, meta: Mapping[str, str], game: Any, ctx: _Ctx,
 
 def _toc_seed(document: mk.Document) -> list[tuple[int, str, int, None]]:
     """Placeholder contents lines: one per heading, page numbers unknown yet."""
-    return [(h.level - 1, mk.plain_text(h.text), 88, None) for h in document.headings()
-            if h.level <= 2 and "notoc" not in h.flags]
+    return [
+        (h.level - 1, mk.plain_text(h.text), 88, None)
+        for h in document.headings()
+        if h.level <= 2 and "notoc" not in h.flags
+    ]
 
 
 def _contents_class() -> type:
@@ -726,19 +932,35 @@ def _toc_styles(document: mk.Document, ctx: _Ctx, avail: float) -> tuple[Any, An
     st = ctx.styles
     toc0, toc1 = st["toc0"], st["toc1"]
     entries = [h for h in document.headings() if h.level <= 2 and "notoc" not in h.flags]
-    need = sum(toc0.leading + toc0.spaceBefore + 4 * TOC_PAD if h.level == 1 else toc1.leading + 2 * TOC_PAD
-               for h in entries)
+    need = sum(
+        toc0.leading + toc0.spaceBefore + 4 * TOC_PAD
+        if h.level == 1
+        else toc1.leading + 2 * TOC_PAD
+        for h in entries
+    )
     if need <= avail * 0.97 or need > avail * 1.25:
         return toc0, toc1
     k = avail * 0.97 / need
     return (
-        ParagraphStyle("toc0_tight", parent=toc0, fontSize=toc0.fontSize * max(k, 0.85), leading=toc0.leading * k,
-                       spaceBefore=toc0.spaceBefore * k),
-        ParagraphStyle("toc1_tight", parent=toc1, fontSize=toc1.fontSize * max(k, 0.85), leading=toc1.leading * k),
+        ParagraphStyle(
+            "toc0_tight",
+            parent=toc0,
+            fontSize=toc0.fontSize * max(k, 0.85),
+            leading=toc0.leading * k,
+            spaceBefore=toc0.spaceBefore * k,
+        ),
+        ParagraphStyle(
+            "toc1_tight",
+            parent=toc1,
+            fontSize=toc1.fontSize * max(k, 0.85),
+            leading=toc1.leading * k,
+        ),
     )
 
 
-def _cover_blurb(meta: Mapping[str, str], game: Any, ctx: _Ctx, chapters: Sequence[str]) -> list[Any]:
+def _cover_blurb(
+    meta: Mapping[str, str], game: Any, ctx: _Ctx, chapters: Sequence[str]
+) -> list[Any]:
     """What sits under the cover panel: players, time, and what the book holds."""
     from reportlab.lib import colors
     from reportlab.lib.enums import TA_CENTER
@@ -746,20 +968,44 @@ def _cover_blurb(meta: Mapping[str, str], game: Any, ctx: _Ctx, chapters: Sequen
     from reportlab.platypus import Paragraph, Spacer
 
     s = ctx.scale
-    facts = ParagraphStyle("facts", fontName="Helvetica-Bold", fontSize=11 * s, leading=15 * s,
-                           alignment=TA_CENTER, textColor=colors.HexColor(ctx.palette.ink))
-    small = ParagraphStyle("small", fontName="Times-Italic", fontSize=10 * s, leading=13.5 * s,
-                           alignment=TA_CENTER, textColor=colors.HexColor("#444444"))
+    facts = ParagraphStyle(
+        "facts",
+        fontName="Helvetica-Bold",
+        fontSize=11 * s,
+        leading=15 * s,
+        alignment=TA_CENTER,
+        textColor=colors.HexColor(ctx.palette.ink),
+    )
+    small = ParagraphStyle(
+        "small",
+        fontName="Times-Italic",
+        fontSize=10 * s,
+        leading=13.5 * s,
+        alignment=TA_CENTER,
+        textColor=colors.HexColor("#444444"),
+    )
     line = []
     players = meta.get("players") or game.players
     if players:
         line.append("1 player (solo)" if str(players).strip() == "1" else f"{players} players")
     if meta.get("time"):
         line.append(meta["time"])
-    label = ParagraphStyle("label", fontName="Helvetica-Bold", fontSize=7.5 * s, leading=10 * s,
-                           alignment=TA_CENTER, textColor=colors.HexColor(ctx.palette.ink))
-    inside = ParagraphStyle("inside", fontName="Times-Roman", fontSize=10.5 * s, leading=15 * s,
-                            alignment=TA_CENTER, textColor=colors.HexColor("#333333"))
+    label = ParagraphStyle(
+        "label",
+        fontName="Helvetica-Bold",
+        fontSize=7.5 * s,
+        leading=10 * s,
+        alignment=TA_CENTER,
+        textColor=colors.HexColor(ctx.palette.ink),
+    )
+    inside = ParagraphStyle(
+        "inside",
+        fontName="Times-Roman",
+        fontSize=10.5 * s,
+        leading=15 * s,
+        alignment=TA_CENTER,
+        textColor=colors.HexColor("#333333"),
+    )
     out: list[Any] = [Spacer(1, 10 * s)]
     if line:
         out.append(Paragraph(mk.inline_xml("  ·  ".join(line)), facts))
@@ -786,12 +1032,24 @@ def _rule(ctx: _Ctx, width: float) -> Any:
     from reportlab.lib import colors
     from reportlab.platypus.flowables import HRFlowable
 
-    return HRFlowable(width="100%", thickness=1.4 * ctx.scale, color=colors.HexColor(ctx.palette.accent),
-                      spaceBefore=1 * ctx.scale, spaceAfter=9 * ctx.scale, hAlign="LEFT")
+    return HRFlowable(
+        width="100%",
+        thickness=1.4 * ctx.scale,
+        color=colors.HexColor(ctx.palette.accent),
+        spaceBefore=1 * ctx.scale,
+        spaceAfter=9 * ctx.scale,
+        hAlign="LEFT",
+    )
 
 
-def _flowables(blocks: Sequence[mk.Block], ctx: _Ctx, width: float, *, body_style: str = "body",
-               nested: bool = True) -> list[Any]:
+def _flowables(
+    blocks: Sequence[mk.Block],
+    ctx: _Ctx,
+    width: float,
+    *,
+    body_style: str = "body",
+    nested: bool = True,
+) -> list[Any]:
     """Flowables for ``blocks``; ``nested=False`` only for the page's own flow
     (small tables are kept whole there, which a table cell cannot do)."""
     from reportlab.platypus import CondPageBreak, PageBreak, Paragraph
@@ -807,8 +1065,15 @@ def _flowables(blocks: Sequence[mk.Block], ctx: _Ctx, width: float, *, body_styl
             elif not nested:
                 # never leave a heading in the last few lines of a page
                 out.append(CondPageBreak(st["body"].leading * (6 if block.level == 2 else 4.5)))
-            out.append(_heading_flowable(block.text, level, ctx, style,
-                                         toc=block.level <= 2 and "notoc" not in block.flags))
+            out.append(
+                _heading_flowable(
+                    block.text,
+                    level,
+                    ctx,
+                    style,
+                    toc=block.level <= 2 and "notoc" not in block.flags,
+                )
+            )
         elif isinstance(block, mk.Paragraph):
             out.append(Paragraph(mk.inline_xml(block.text), st[body_style]))
         elif isinstance(block, mk.BulletList | mk.NumberedList):
@@ -820,7 +1085,11 @@ def _flowables(blocks: Sequence[mk.Block], ctx: _Ctx, width: float, *, body_styl
         elif isinstance(block, mk.Columns):
             out.append(_columns_flowable(block, ctx, width, body_style))
         elif isinstance(block, mk.CardRow):
-            out.append(CardRowFlowable(block.codes, height=36 * ctx.scale, centered=True, space=6 * ctx.scale))
+            out.append(
+                CardRowFlowable(
+                    block.codes, height=36 * ctx.scale, centered=True, space=6 * ctx.scale
+                )
+            )
         elif isinstance(block, mk.PageBreak):
             out.append(PageBreak())
     if not nested:
@@ -841,7 +1110,9 @@ def _heading_joins_kept_table(flowables: list[Any]) -> list[Any]:
     return out
 
 
-def _list_flowable(block: mk.BulletList | mk.NumberedList, ctx: _Ctx, width: float, body_style: str) -> Any:
+def _list_flowable(
+    block: mk.BulletList | mk.NumberedList, ctx: _Ctx, width: float, body_style: str
+) -> Any:
     from reportlab.lib import colors
     from reportlab.platypus import ListFlowable, ListItem, Paragraph
 
@@ -853,11 +1124,21 @@ def _list_flowable(block: mk.BulletList | mk.NumberedList, ctx: _Ctx, width: flo
         content: list[Any] = [Paragraph(mk.inline_xml(item.text), item_style)]
         content.extend(_flowables(item.children, ctx, width - indent, body_style=body_style))
         items.append(ListItem(content if len(content) > 1 else content[0]))
-    common = dict(leftIndent=indent, bulletFontSize=item_style.fontSize * 0.95,
-                  bulletColor=colors.HexColor(ctx.palette.ink), spaceAfter=item_style.fontSize * 0.45)
+    common = {
+        "leftIndent": indent,
+        "bulletFontSize": item_style.fontSize * 0.95,
+        "bulletColor": colors.HexColor(ctx.palette.ink),
+        "spaceAfter": item_style.fontSize * 0.45,
+    }
     if isinstance(block, mk.NumberedList):
-        return ListFlowable(items, bulletType="1", start=block.start, bulletFontName="Helvetica-Bold",
-                            bulletFormat="%s.", **common)
+        return ListFlowable(
+            items,
+            bulletType="1",
+            start=block.start,
+            bulletFontName="Helvetica-Bold",
+            bulletFormat="%s.",
+            **common,
+        )
     return ListFlowable(items, bulletType="bullet", start="•", bulletFontName="Helvetica", **common)
 
 
@@ -874,14 +1155,17 @@ def _table_flowable(block: mk.Table, ctx: _Ctx, width: float, *, keep_whole: boo
     def cell(text: str, align: str, style: Mapping[str, Any], col: int) -> Any:
         row = mk.cell_card_row(text)
         if row is not None:
-            return CardRowFlowable(row.codes, height=23 * ctx.scale, max_width=col_widths[col] - 2 * pad,
-                                   align=align)
+            return CardRowFlowable(
+                row.codes, height=23 * ctx.scale, max_width=col_widths[col] - 2 * pad, align=align
+            )
         return Paragraph(mk.inline_xml(text), style[align])
 
     data = []
     has_header = any(h.strip() for h in block.header)
     if has_header:
-        data.append([cell(h, a, head_style, k) for k, (h, a) in enumerate(zip(block.header, block.aligns))])
+        data.append(
+            [cell(h, a, head_style, k) for k, (h, a) in enumerate(zip(block.header, block.aligns))]
+        )
     for row in block.rows:
         data.append([cell(c, a, cell_style, k) for k, (c, a) in enumerate(zip(row, block.aligns))])
     if not data:
@@ -894,12 +1178,24 @@ def _table_flowable(block: mk.Table, ctx: _Ctx, width: float, *, keep_whole: boo
         ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
         ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.95),
         ("LINEBELOW", (0, -1), (-1, -1), 0.8, ink),
-        ("ROWBACKGROUNDS", (0, 1 if has_header else 0), (-1, -1), [colors.white, colors.HexColor("#f1f1ee")]),
+        (
+            "ROWBACKGROUNDS",
+            (0, 1 if has_header else 0),
+            (-1, -1),
+            [colors.white, colors.HexColor("#f1f1ee")],
+        ),
     ]
     if has_header:
         commands += [("BACKGROUND", (0, 0), (-1, 0), ink)]
-    table = Table(data, colWidths=col_widths, repeatRows=1 if has_header else 0, hAlign="LEFT",
-                  style=TableStyle(commands), spaceBefore=2 * ctx.scale, spaceAfter=9 * ctx.scale)
+    table = Table(
+        data,
+        colWidths=col_widths,
+        repeatRows=1 if has_header else 0,
+        hAlign="LEFT",
+        style=TableStyle(commands),
+        spaceBefore=2 * ctx.scale,
+        spaceAfter=9 * ctx.scale,
+    )
     if keep_whole and len(block.rows) <= SMALL_TABLE_ROWS:
         from reportlab.platypus import KeepTogether
 
@@ -917,7 +1213,9 @@ def _column_widths(block: mk.Table, width: float, head_style: Any, pad: float) -
     widths = [width * w for w in block.widths]
     for k, title in enumerate(block.header):
         words = mk.plain_text(title).split()
-        need = max((stringWidth(w, head_style.fontName, head_style.fontSize) for w in words), default=0)
+        need = max(
+            (stringWidth(w, head_style.fontName, head_style.fontSize) for w in words), default=0
+        )
         need += 2 * pad + 1
         if widths[k] < need:
             widest = max(range(len(widths)), key=widths.__getitem__)
@@ -942,20 +1240,32 @@ def _callout_flowable(block: mk.Callout, ctx: _Ctx, width: float) -> Any:
     content = [Paragraph(head, st["callout_title"])]
     content.extend(_flowables(block.body, ctx, inner, body_style="callout"))
     background = ctx.palette.tint(0.86) if block.kind in ("example", "variant") else "#eef1f4"
-    if block.kind in ("tip",):
+    if block.kind == "tip":
         background = ctx.palette.tint(0.80)
     table = Table(
-        [[content]], colWidths=[width - bar], hAlign="RIGHT",
-        spaceBefore=3 * ctx.scale, spaceAfter=10 * ctx.scale,
-        style=TableStyle([
-            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(background)),
-            ("LINEBEFORE", (0, 0), (0, -1), bar, colors.HexColor(ctx.palette.accent if block.kind != "note"
-                                                                   else ctx.palette.ink)),
-            ("LEFTPADDING", (0, 0), (-1, -1), pad),
-            ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-            ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.45),
-        ]),
+        [[content]],
+        colWidths=[width - bar],
+        hAlign="RIGHT",
+        spaceBefore=3 * ctx.scale,
+        spaceAfter=10 * ctx.scale,
+        style=TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(background)),
+                (
+                    "LINEBEFORE",
+                    (0, 0),
+                    (0, -1),
+                    bar,
+                    colors.HexColor(
+                        ctx.palette.accent if block.kind != "note" else ctx.palette.ink
+                    ),
+                ),
+                ("LEFTPADDING", (0, 0), (-1, -1), pad),
+                ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.45),
+            ]
+        ),
     )
     return table
 
@@ -969,15 +1279,19 @@ def _columns_flowable(block: mk.Columns, ctx: _Ctx, width: float, body_style: st
     cells = [_flowables(col, ctx, col_w, body_style=body_style) for col in block.columns]
     widths = [col_w + (gap if k < n - 1 else 0) for k in range(n)]
     return Table(
-        [cells], colWidths=widths, hAlign="LEFT",
-        style=TableStyle([
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-2, -1), gap),
-            ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-        ]),
+        [cells],
+        colWidths=widths,
+        hAlign="LEFT",
+        style=TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-2, -1), gap),
+                ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        ),
     )
 
 
@@ -991,8 +1305,16 @@ def _card_row_class() -> type:
     class _CardRow(Flowable):  # type: ignore[misc]  # reportlab ships no types: the base is Any
         """A row of small playing cards drawn as vectors (rank, suit)."""
 
-        def __init__(self, codes: Sequence[str], *, height: float, max_width: float | None = None,
-                     centered: bool = False, align: str = "left", space: float = 0) -> None:
+        def __init__(
+            self,
+            codes: Sequence[str],
+            *,
+            height: float,
+            max_width: float | None = None,
+            centered: bool = False,
+            align: str = "left",
+            space: float = 0,
+        ) -> None:
             super().__init__()
             self.codes = tuple(codes)
             self.card_h = height
@@ -1015,14 +1337,16 @@ def _card_row_class() -> type:
             return h, w, gap
 
         def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-            h, w, gap = self._metrics()
+            h, _w, _gap = self._metrics()
             self._avail = avail_w
             return avail_w, h + 1
 
         def draw(self) -> None:
             h, w, gap = self._metrics()
             total = len(self.codes) * w + max(len(self.codes) - 1, 0) * gap
-            x = {"center": (self._avail - total) / 2, "right": self._avail - total}.get(self.align, 0.0)
+            x = {"center": (self._avail - total) / 2, "right": self._avail - total}.get(
+                self.align, 0.0
+            )
             c = self.canv
             for code in self.codes:
                 c.saveState()

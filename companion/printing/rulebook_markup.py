@@ -120,7 +120,17 @@ class PageBreak:
     pass
 
 
-Block = Heading | Paragraph | BulletList | NumberedList | Table | Callout | Columns | CardRow | PageBreak
+Block = (
+    Heading
+    | Paragraph
+    | BulletList
+    | NumberedList
+    | Table
+    | Callout
+    | Columns
+    | CardRow
+    | PageBreak
+)
 
 
 @dataclass(frozen=True)
@@ -171,7 +181,9 @@ def parse(text: str) -> Document:
             key, sep, value = lines[end].partition(":")
             if lines[end].strip():
                 if not sep or not key.strip():
-                    raise CompanionError(f"front matter line is not 'key: value': {lines[end].strip()!r}")
+                    raise CompanionError(
+                        f"front matter line is not 'key: value': {lines[end].strip()!r}"
+                    )
                 meta[key.strip()] = value.strip()
             end += 1
         if end >= len(lines):
@@ -232,7 +244,9 @@ def _blocks(lines: list[str]) -> list[Block]:
                 k = j
                 while k < n and not lines[k].strip():
                     k += 1
-                if k < n and (_BULLET.match(lines[k]) or _NUMBER.match(lines[k]) or lines[k].startswith("  ")):
+                if k < n and (
+                    _BULLET.match(lines[k]) or _NUMBER.match(lines[k]) or lines[k].startswith("  ")
+                ):
                     j = k + 1
                     while j < n and lines[j].strip() and not _starts_block(lines[j], in_list=True):
                         j += 1
@@ -328,10 +342,14 @@ def _list(lines: list[str]) -> Block:
         # lines right under the item that are not a nested list continue its text
         cont: list[str] = []
         k = 0
-        while k < len(rest) and rest[k].strip() and not (_BULLET.match(rest[k]) or _NUMBER.match(rest[k])):
+        while (
+            k < len(rest)
+            and rest[k].strip()
+            and not (_BULLET.match(rest[k]) or _NUMBER.match(rest[k]))
+        ):
             cont.append(rest[k].strip())
             k += 1
-        children = tuple(_blocks([r[2:] if r.startswith("  ") else r for r in rest[k:]]))
+        children = tuple(_blocks([r.removeprefix("  ") for r in rest[k:]]))
         built.append(ListItem(" ".join([text, *cont]), children))
     if ordered:
         return NumberedList(tuple(built), start)
@@ -340,8 +358,7 @@ def _list(lines: list[str]) -> Block:
 
 def _split_row(line: str) -> list[str]:
     s = line.strip()
-    if s.startswith("|"):
-        s = s[1:]
+    s = s.removeprefix("|")
     if s.endswith("|") and not s.endswith("\\|"):
         s = s[:-1]
     cells: list[str] = []
@@ -369,7 +386,9 @@ def _table(lines: list[str]) -> Table:
     header = _split_row(lines[0])
     sep = _split_row(lines[1])
     if not all(_SEPARATOR_CELL.match(c.replace(" ", "")) for c in sep):
-        raise CompanionError(f"the second line of a table must be like '|---|---|': {lines[1].strip()!r}")
+        raise CompanionError(
+            f"the second line of a table must be like '|---|---|': {lines[1].strip()!r}"
+        )
     if len(sep) != len(header):
         raise CompanionError(
             f"table header has {len(header)} column(s) but its '|---|' line {len(sep)}: {lines[0].strip()!r}"
@@ -378,8 +397,11 @@ def _table(lines: list[str]) -> Table:
     total = sum(dashes)
     widths = tuple(d / total for d in dashes)
     aligns = tuple(
-        "center" if c.strip().startswith(":") and c.strip().endswith(":")
-        else "right" if c.strip().endswith(":") else "left"
+        "center"
+        if c.strip().startswith(":") and c.strip().endswith(":")
+        else "right"
+        if c.strip().endswith(":")
+        else "left"
         for c in sep
     )
     rows = []
@@ -403,7 +425,9 @@ def card_codes(text: str) -> tuple[str, ...]:
     for raw in text.replace(",", " ").split():
         m = _CARD_CODE.match(raw)
         if not m:
-            raise CompanionError(f"'{raw}' is not a card (write it like As, 10h, Kd or * for a joker)")
+            raise CompanionError(
+                f"'{raw}' is not a card (write it like As, 10h, Kd or * for a joker)"
+            )
         if raw == "*":
             out.append("*")
             continue
@@ -423,6 +447,7 @@ def cell_card_row(cell: str) -> CardRow | None:
 # ---------------------------------------------------------------------------
 # Inline markup to reportlab's paragraph XML
 # ---------------------------------------------------------------------------
+
 
 def escape(text: str) -> str:
     """Make card data safe to drop into the markup (a Jinja filter, ``md``).
@@ -458,7 +483,9 @@ def inline_xml(text: str, *, suit_font: str = "ZapfDingbats") -> str:
     s = re.sub(r"`([^`]+)`", code, s)
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     s = s.replace("&lt;br&gt;", "<br/>")
-    s = re.sub(r"\[\[([^\]]*)\]\]", lambda m: " ".join(_card_text(c) for c in card_codes(m.group(1))), s)
+    s = re.sub(
+        r"\[\[([^\]]*)\]\]", lambda m: " ".join(_card_text(c) for c in card_codes(m.group(1))), s
+    )
     s = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", s)
     s = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", s)
     s = re.sub(
@@ -497,7 +524,9 @@ def plain_text(text: str) -> str:
     'Twinned Dragon *Kings* K♠ K♣'
     """
     s = re.sub(r"\\(.)", lambda m: "\x01" + str(ord(m.group(1))) + "\x01", text)
-    s = re.sub(r"\[\[([^\]]*)\]\]", lambda m: " ".join(_card_text(c) for c in card_codes(m.group(1))), s)
+    s = re.sub(
+        r"\[\[([^\]]*)\]\]", lambda m: " ".join(_card_text(c) for c in card_codes(m.group(1))), s
+    )
     s = s.replace("**", "").replace("`", "").replace("<br>", " ")
     s = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", s)
     return re.sub("\x01(\\d+)\x01", lambda m: chr(int(m.group(1))), s)

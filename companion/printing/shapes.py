@@ -54,7 +54,11 @@ def mix(a: Color, b: Color, t: float) -> Color:
     >>> mix(HexColor("#000000"), HexColor("#ffffff"), 0.5).hexval()
     '0x7f7f7f'
     """
-    return Color(a.red + (b.red - a.red) * t, a.green + (b.green - a.green) * t, a.blue + (b.blue - a.blue) * t)
+    return Color(
+        a.red + (b.red - a.red) * t,
+        a.green + (b.green - a.green) * t,
+        a.blue + (b.blue - a.blue) * t,
+    )
 
 
 def luminance(c: Color) -> float:
@@ -69,13 +73,17 @@ def readable_on(background: Color) -> Color:
 # ---------------------------------------------------------------- path helpers
 
 
-def _fill(c: Canvas, build: Callable[[Any], None], *, fill: bool = True, stroke: bool = False) -> None:
+def _fill(
+    c: Canvas, build: Callable[[Any], None], *, fill: bool = True, stroke: bool = False
+) -> None:
     p = c.beginPath()
     build(p)
     c.drawPath(p, fill=1 if fill else 0, stroke=1 if stroke else 0)
 
 
-def _poly(c: Canvas, points: list[tuple[float, float]], *, fill: bool = True, stroke: bool = False) -> None:
+def _poly(
+    c: Canvas, points: list[tuple[float, float]], *, fill: bool = True, stroke: bool = False
+) -> None:
     def build(p: Any) -> None:
         p.moveTo(*points[0])
         for pt in points[1:]:
@@ -85,16 +93,29 @@ def _poly(c: Canvas, points: list[tuple[float, float]], *, fill: bool = True, st
     _fill(c, build, fill=fill, stroke=stroke)
 
 
-def _circle(c: Canvas, x: float, y: float, r: float, *, fill: bool = True, stroke: bool = False) -> None:
+def _circle(
+    c: Canvas, x: float, y: float, r: float, *, fill: bool = True, stroke: bool = False
+) -> None:
     c.circle(x, y, r, stroke=1 if stroke else 0, fill=1 if fill else 0)
 
 
-def _ellipse(c: Canvas, x: float, y: float, rx: float, ry: float, *, fill: bool = True, stroke: bool = False) -> None:
+def _ellipse(
+    c: Canvas, x: float, y: float, rx: float, ry: float, *, fill: bool = True, stroke: bool = False
+) -> None:
     c.ellipse(x - rx, y - ry, x + rx, y + ry, stroke=1 if stroke else 0, fill=1 if fill else 0)
 
 
-def _rect(c: Canvas, x0: float, y0: float, x1: float, y1: float, r: float = 0.0, *, fill: bool = True,
-          stroke: bool = False) -> None:
+def _rect(
+    c: Canvas,
+    x0: float,
+    y0: float,
+    x1: float,
+    y1: float,
+    r: float = 0.0,
+    *,
+    fill: bool = True,
+    stroke: bool = False,
+) -> None:
     if r:
         c.roundRect(x0, y0, x1 - x0, y1 - y0, r, stroke=1 if stroke else 0, fill=1 if fill else 0)
     else:
@@ -195,7 +216,18 @@ def _gem(c: Canvas, main: Color, second: Color) -> None:
 
 def _crown(c: Canvas, main: Color, second: Color) -> None:
     c.setFillColor(main)
-    _poly(c, [(-0.45, -0.3), (-0.5, 0.25), (-0.22, 0.0), (0, 0.38), (0.22, 0.0), (0.5, 0.25), (0.45, -0.3)])
+    _poly(
+        c,
+        [
+            (-0.45, -0.3),
+            (-0.5, 0.25),
+            (-0.22, 0.0),
+            (0, 0.38),
+            (0.22, 0.0),
+            (0.5, 0.25),
+            (0.45, -0.3),
+        ],
+    )
     _rect(c, -0.45, -0.45, 0.45, -0.3)
     for x, y in ((-0.5, 0.27), (0, 0.42), (0.5, 0.27)):
         _circle(c, x, y, 0.07)
@@ -467,7 +499,18 @@ def _monster(c: Canvas, main: Color, second: Color) -> None:
     c.setFillColor(second)
     _poly(c, [(-0.25, 0.08), (-0.06, 0.0), (-0.22, -0.06)])
     _poly(c, [(0.25, 0.08), (0.06, 0.0), (0.22, -0.06)])
-    _poly(c, [(-0.16, -0.28), (0.16, -0.28), (0.1, -0.34), (0.05, -0.3), (0, -0.36), (-0.05, -0.3), (-0.1, -0.34)])
+    _poly(
+        c,
+        [
+            (-0.16, -0.28),
+            (0.16, -0.28),
+            (0.1, -0.34),
+            (0.05, -0.3),
+            (0, -0.36),
+            (-0.05, -0.3),
+            (-0.1, -0.34),
+        ],
+    )
 
 
 def _chest(c: Canvas, main: Color, second: Color) -> None:
@@ -688,7 +731,18 @@ def _fist(c: Canvas, main: Color, second: Color) -> None:
 
 def _arrow_up(c: Canvas, main: Color, second: Color) -> None:
     c.setFillColor(main)
-    _poly(c, [(0, 0.5), (0.42, 0.06), (0.16, 0.06), (0.16, -0.5), (-0.16, -0.5), (-0.16, 0.06), (-0.42, 0.06)])
+    _poly(
+        c,
+        [
+            (0, 0.5),
+            (0.42, 0.06),
+            (0.16, 0.06),
+            (0.16, -0.5),
+            (-0.16, -0.5),
+            (-0.16, 0.06),
+            (-0.42, 0.06),
+        ],
+    )
 
 
 def _equals(c: Canvas, main: Color, second: Color) -> None:
@@ -797,7 +851,14 @@ def _wing(c: Canvas, main: Color, second: Color) -> None:
     for tip in tips:
         c.line(*wrist, *tip)
     c.setFillColor(second)
-    _poly(c, [(wrist[0] - 0.04, wrist[1]), (wrist[0] - 0.1, wrist[1] + 0.12), (wrist[0] + 0.03, wrist[1] + 0.03)])
+    _poly(
+        c,
+        [
+            (wrist[0] - 0.04, wrist[1]),
+            (wrist[0] - 0.1, wrist[1] + 0.12),
+            (wrist[0] + 0.03, wrist[1] + 0.03),
+        ],
+    )
 
 
 def _dragon(c: Canvas, main: Color, second: Color) -> None:
@@ -920,9 +981,19 @@ def _grapes(c: Canvas, main: Color, second: Color) -> None:
     _stem(c, 0, 0.3, 0.05, 0.5)
     _leaf(c, 0.05, 0.42, 20, 0.22)
     c.setFillColor(main)
-    rows = [(0.22, (-0.24, 0.0, 0.24)), (0.0, (-0.12, 0.12)), (-0.22, (-0.24, 0.0, 0.24)), (-0.4, (0.0,))]
-    rows = [(0.2, (-0.22, 0.0, 0.22)), (-0.01, (-0.11, 0.11)), (-0.02, (-0.3, 0.3)), (-0.22, (-0.16, 0.05, 0.2)),
-            (-0.4, (0.0,))]
+    rows = [
+        (0.22, (-0.24, 0.0, 0.24)),
+        (0.0, (-0.12, 0.12)),
+        (-0.22, (-0.24, 0.0, 0.24)),
+        (-0.4, (0.0,)),
+    ]
+    rows = [
+        (0.2, (-0.22, 0.0, 0.22)),
+        (-0.01, (-0.11, 0.11)),
+        (-0.02, (-0.3, 0.3)),
+        (-0.22, (-0.16, 0.05, 0.2)),
+        (-0.4, (0.0,)),
+    ]
     for y, xs in rows:
         for x in xs:
             _circle(c, x, y, 0.12)
@@ -1008,18 +1079,50 @@ def _strawberry(c: Canvas, main: Color, second: Color) -> None:
 
 
 FRUIT_COLORS = {
-    "apple": "#d0312d", "cherry": "#b0102a", "cherries": "#b0102a", "grape": "#6a3d9a", "grapes": "#6a3d9a",
-    "banana": "#f2c82f", "lemon": "#f0d43a", "pear": "#9bbf3b", "orange": "#f08a24",
-    "strawberry": "#e0303a", "plum": "#7b3f8f", "lime": "#7cbf3a", "peach": "#f4a46a",
-    "blueberry": "#3b5fc0", "watermelon": "#e8434f", "pineapple": "#e9b92f", "kiwi": "#8a9a3b",
-    "coconut": "#7a5230", "mango": "#f5a623", "fig": "#6b3d5e", "pomegranate": "#b8213c",
+    "apple": "#d0312d",
+    "cherry": "#b0102a",
+    "cherries": "#b0102a",
+    "grape": "#6a3d9a",
+    "grapes": "#6a3d9a",
+    "banana": "#f2c82f",
+    "lemon": "#f0d43a",
+    "pear": "#9bbf3b",
+    "orange": "#f08a24",
+    "strawberry": "#e0303a",
+    "plum": "#7b3f8f",
+    "lime": "#7cbf3a",
+    "peach": "#f4a46a",
+    "blueberry": "#3b5fc0",
+    "watermelon": "#e8434f",
+    "pineapple": "#e9b92f",
+    "kiwi": "#8a9a3b",
+    "coconut": "#7a5230",
+    "mango": "#f5a623",
+    "fig": "#6b3d5e",
+    "pomegranate": "#b8213c",
 }
 _FRUIT_SHAPES: dict[str, Drawer] = {
-    "apple": _apple, "cherry": _cherry, "cherries": _cherry, "grape": _grapes, "grapes": _grapes,
-    "banana": _banana, "lemon": _lemon, "lime": _lemon, "pear": _pear, "orange": _orange,
-    "plum": _orange, "peach": _orange, "blueberry": _orange, "strawberry": _strawberry,
-    "mango": _lemon, "kiwi": _orange, "coconut": _orange, "fig": _pear, "pomegranate": _apple,
-    "watermelon": _orange, "pineapple": _pear,
+    "apple": _apple,
+    "cherry": _cherry,
+    "cherries": _cherry,
+    "grape": _grapes,
+    "grapes": _grapes,
+    "banana": _banana,
+    "lemon": _lemon,
+    "lime": _lemon,
+    "pear": _pear,
+    "orange": _orange,
+    "plum": _orange,
+    "peach": _orange,
+    "blueberry": _orange,
+    "strawberry": _strawberry,
+    "mango": _lemon,
+    "kiwi": _orange,
+    "coconut": _orange,
+    "fig": _pear,
+    "pomegranate": _apple,
+    "watermelon": _orange,
+    "pineapple": _pear,
 }
 
 
@@ -1039,43 +1142,150 @@ def fruit_drawer(name: str) -> Drawer:
 # ---------------------------------------------------------------- registry
 
 ICONS: dict[str, Drawer] = {
-    "spade": _spade, "heart": _heart, "diamond": _diamond, "club": _club,
-    "gem": _gem, "crown": _crown, "coin": _coin, "coins": _coins, "chip": _chip, "skull": _skull,
-    "sword": _sword, "axe": _axe, "dagger": _dagger, "bow": _bow, "shield": _shield,
-    "armor": _armor, "stealth": _stealth, "spell": _spell, "bless": _bless, "heal": _heal,
-    "star": _star, "helm": _helm, "monster": _monster, "chest": _chest, "scroll": _scroll,
-    "stairs": _stairs, "door": _door, "flame": _flame, "eye": _eye, "cards": _cards,
-    "jester": _jester, "trap": _trap, "potion": _potion, "book": _book, "feather": _feather,
-    "boot": _boot, "fist": _fist, "arrow-up": _arrow_up, "equals": _equals, "cross": _cross,
-    "bag": _bag, "ticket": _ticket, "credit-card": _credit_card, "burger": _burger,
-    "crypto": _crypto, "wing": _wing, "dragon": _dragon, "swords": _swords,
-    "hourglass": _hourglass, "rune": _rune, "question": _question,
+    "spade": _spade,
+    "heart": _heart,
+    "diamond": _diamond,
+    "club": _club,
+    "gem": _gem,
+    "crown": _crown,
+    "coin": _coin,
+    "coins": _coins,
+    "chip": _chip,
+    "skull": _skull,
+    "sword": _sword,
+    "axe": _axe,
+    "dagger": _dagger,
+    "bow": _bow,
+    "shield": _shield,
+    "armor": _armor,
+    "stealth": _stealth,
+    "spell": _spell,
+    "bless": _bless,
+    "heal": _heal,
+    "star": _star,
+    "helm": _helm,
+    "monster": _monster,
+    "chest": _chest,
+    "scroll": _scroll,
+    "stairs": _stairs,
+    "door": _door,
+    "flame": _flame,
+    "eye": _eye,
+    "cards": _cards,
+    "jester": _jester,
+    "trap": _trap,
+    "potion": _potion,
+    "book": _book,
+    "feather": _feather,
+    "boot": _boot,
+    "fist": _fist,
+    "arrow-up": _arrow_up,
+    "equals": _equals,
+    "cross": _cross,
+    "bag": _bag,
+    "ticket": _ticket,
+    "credit-card": _credit_card,
+    "burger": _burger,
+    "crypto": _crypto,
+    "wing": _wing,
+    "dragon": _dragon,
+    "swords": _swords,
+    "hourglass": _hourglass,
+    "rune": _rune,
+    "question": _question,
     **{f"fruit-{name}": drawer for name, drawer in _FRUIT_SHAPES.items()},
 }
 """Every icon a template may name."""
 
 ICON_COLORS: dict[str, str] = {
-    "gem": "#c0392b", "crown": "#d4a017", "coin": "#e0b030", "coins": "#e0b030", "chip": "#2c3e50",
-    "skull": "#e9e4d8", "sword": "#9aa5b1", "axe": "#7f8c8d", "dagger": "#9aa5b1", "bow": "#8e5a2b",
-    "shield": "#2e5c8a", "armor": "#7f8c8d", "stealth": "#3d3d4e", "spell": "#7d3cc8", "bless": "#e8b923",
-    "heal": "#27ae60", "star": "#e8b923", "helm": "#7f8c8d", "monster": "#6b2d2d", "chest": "#8e5a2b",
-    "scroll": "#e6d3a3", "stairs": "#5d5d6e", "door": "#7a4b24", "flame": "#e8590c", "eye": "#2e5c8a",
-    "cards": "#2b2b40", "jester": "#8e2c8e", "trap": "#5d5d6e", "potion": "#2e86c1", "book": "#7a3b2e",
-    "feather": "#2e8b57", "boot": "#6b4a2b", "fist": "#c0703a", "arrow-up": "#27ae60",
-    "equals": "#2e5c8a", "cross": "#c0392b", "bag": "#8e6b2b", "ticket": "#d35400",
-    "credit-card": "#2e5c8a", "burger": "#d9903d", "crypto": "#e0a030", "wing": "#7a1f1f",
-    "dragon": "#7a1f1f", "swords": "#9aa5b1", "hourglass": "#c79a4a", "rune": "#6e6e80",
-    "question": "#6e6e80", "spade": "#151515", "club": "#151515", "heart": "#c8102e", "diamond": "#c8102e",
+    "gem": "#c0392b",
+    "crown": "#d4a017",
+    "coin": "#e0b030",
+    "coins": "#e0b030",
+    "chip": "#2c3e50",
+    "skull": "#e9e4d8",
+    "sword": "#9aa5b1",
+    "axe": "#7f8c8d",
+    "dagger": "#9aa5b1",
+    "bow": "#8e5a2b",
+    "shield": "#2e5c8a",
+    "armor": "#7f8c8d",
+    "stealth": "#3d3d4e",
+    "spell": "#7d3cc8",
+    "bless": "#e8b923",
+    "heal": "#27ae60",
+    "star": "#e8b923",
+    "helm": "#7f8c8d",
+    "monster": "#6b2d2d",
+    "chest": "#8e5a2b",
+    "scroll": "#e6d3a3",
+    "stairs": "#5d5d6e",
+    "door": "#7a4b24",
+    "flame": "#e8590c",
+    "eye": "#2e5c8a",
+    "cards": "#2b2b40",
+    "jester": "#8e2c8e",
+    "trap": "#5d5d6e",
+    "potion": "#2e86c1",
+    "book": "#7a3b2e",
+    "feather": "#2e8b57",
+    "boot": "#6b4a2b",
+    "fist": "#c0703a",
+    "arrow-up": "#27ae60",
+    "equals": "#2e5c8a",
+    "cross": "#c0392b",
+    "bag": "#8e6b2b",
+    "ticket": "#d35400",
+    "credit-card": "#2e5c8a",
+    "burger": "#d9903d",
+    "crypto": "#e0a030",
+    "wing": "#7a1f1f",
+    "dragon": "#7a1f1f",
+    "swords": "#9aa5b1",
+    "hourglass": "#c79a4a",
+    "rune": "#6e6e80",
+    "question": "#6e6e80",
+    "spade": "#151515",
+    "club": "#151515",
+    "heart": "#c8102e",
+    "diamond": "#c8102e",
 }
 _SECOND: dict[str, str] = {
-    "skull": "#2b2b2b", "sword": "#6b4a2b", "axe": "#6b4a2b", "dagger": "#6b4a2b", "bow": "#3b3b3b",
-    "shield": "#e8c547", "armor": "#3b3b3b", "stealth": "#e6dccb", "spell": "#6b4a2b", "helm": "#2b2b2b",
-    "monster": "#f0c020", "chest": "#e0b030", "scroll": "#7a6a4a", "door": "#2b2b2b",
-    "flame": "#f7c531", "eye": "#ffffff", "cards": "#ffffff", "jester": "#e8b923", "trap": "#3b3b3b",
-    "potion": "#6b4a2b", "book": "#f2ead8", "feather": "#1b4d2b", "boot": "#3b2a1b",
-    "fist": "#7a4020", "bag": "#e0c070", "ticket": "#ffffff", "credit-card": "#e0e0e0",
-    "wing": "#2b0d0d", "dragon": "#f0c020", "swords": "#6b4a2b", "hourglass": "#6b4a2b",
-    "rune": "#e6dccb", "question": "#ffffff", "chip": "#ffffff", "crown": "#c0392b",
+    "skull": "#2b2b2b",
+    "sword": "#6b4a2b",
+    "axe": "#6b4a2b",
+    "dagger": "#6b4a2b",
+    "bow": "#3b3b3b",
+    "shield": "#e8c547",
+    "armor": "#3b3b3b",
+    "stealth": "#e6dccb",
+    "spell": "#6b4a2b",
+    "helm": "#2b2b2b",
+    "monster": "#f0c020",
+    "chest": "#e0b030",
+    "scroll": "#7a6a4a",
+    "door": "#2b2b2b",
+    "flame": "#f7c531",
+    "eye": "#ffffff",
+    "cards": "#ffffff",
+    "jester": "#e8b923",
+    "trap": "#3b3b3b",
+    "potion": "#6b4a2b",
+    "book": "#f2ead8",
+    "feather": "#1b4d2b",
+    "boot": "#3b2a1b",
+    "fist": "#7a4020",
+    "bag": "#e0c070",
+    "ticket": "#ffffff",
+    "credit-card": "#e0e0e0",
+    "wing": "#2b0d0d",
+    "dragon": "#f0c020",
+    "swords": "#6b4a2b",
+    "hourglass": "#6b4a2b",
+    "rune": "#e6dccb",
+    "question": "#ffffff",
+    "chip": "#ffffff",
+    "crown": "#c0392b",
 }
 
 
@@ -1103,8 +1313,15 @@ def enable_icon_forms(c: Canvas) -> None:
 
 
 def draw_icon(
-    c: Canvas, name: str, cx: float, cy: float, size: float, main: Any = None, second: Any = None,
-    *, rotate: float = 0.0,
+    c: Canvas,
+    name: str,
+    cx: float,
+    cy: float,
+    size: float,
+    main: Any = None,
+    second: Any = None,
+    *,
+    rotate: float = 0.0,
 ) -> None:
     """Draw icon ``name`` centred at (cx, cy), ``size`` points tall and wide."""
     if name.startswith("fruit-") and name not in ICONS:
@@ -1136,7 +1353,23 @@ def draw_icon(
     c.restoreState()
 
 
-def draw_suit(c: Canvas, suit: str, cx: float, cy: float, size: float, *, rotate: float = 0.0,
-              fill: Any = None) -> None:
+def draw_suit(
+    c: Canvas,
+    suit: str,
+    cx: float,
+    cy: float,
+    size: float,
+    *,
+    rotate: float = 0.0,
+    fill: Any = None,
+) -> None:
     """A suit symbol (``s h d c``) in its usual colour."""
-    draw_icon(c, SUIT_ICONS[suit], cx, cy, size, fill if fill is not None else suit_color(suit), rotate=rotate)
+    draw_icon(
+        c,
+        SUIT_ICONS[suit],
+        cx,
+        cy,
+        size,
+        fill if fill is not None else suit_color(suit),
+        rotate=rotate,
+    )

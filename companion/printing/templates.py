@@ -29,10 +29,21 @@ LAYOUTS = ("standard", "playing")
 CORNERS = ("tl", "tr", "bl", "br")
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 RANK_LABELS = {"T": "10"}
-BASE_FIELDS = frozenset({
-    "type", "id", "name", "deck", "quantity", "text", "flavor", "designed", "designed_reason",
-    "variant", "art",
-})
+BASE_FIELDS = frozenset(
+    {
+        "type",
+        "id",
+        "name",
+        "deck",
+        "quantity",
+        "text",
+        "flavor",
+        "designed",
+        "designed_reason",
+        "variant",
+        "art",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -103,8 +114,11 @@ def describe_value(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Mapping):
-        parts = [f"{humanize(k).lower()} {describe_value(v)}" for k, v in value.items()
-                 if v not in (None, False, 0, "", [], {}, ())]
+        parts = [
+            f"{humanize(k).lower()} {describe_value(v)}"
+            for k, v in value.items()
+            if v not in (None, False, 0, "", [], {}, ())
+        ]
         return "; ".join(parts)
     if isinstance(value, list | tuple):
         return ", ".join(describe_value(v) for v in value)
@@ -124,7 +138,9 @@ def card_fields(card: Any) -> list[dict[str, Any]]:
     for key, value in data.items():
         if key in BASE_FIELDS or value in ((), [], {}, "", None):
             continue
-        out.append({"key": key, "label": humanize(key), "value": value, "text": describe_value(value)})
+        out.append(
+            {"key": key, "label": humanize(key), "value": value, "text": describe_value(value)}
+        )
     return out
 
 
@@ -155,7 +171,9 @@ def cards_template_dir() -> Path:
     return templates_dir() / "cards"
 
 
-def template_name_for(game_id: str, card: Any, root: Path | None = None, side: str = "") -> tuple[str, bool]:
+def template_name_for(
+    game_id: str, card: Any, root: Path | None = None, side: str = ""
+) -> tuple[str, bool]:
     """Which template sets ``card`` and whether it is a designed (type) template.
 
     ``side="back"`` looks for the template of a card's printed other side
@@ -193,15 +211,25 @@ def _badges(raw: Any, where: str) -> tuple[Badge, ...]:
             raise CompanionError(f"{where}: each badge must be a mapping (got {item!r})")
         corner = str(item.get("corner", "tl"))
         if corner not in CORNERS:
-            raise CompanionError(f"{where}: badge corner '{corner}' is not one of {', '.join(CORNERS)}")
+            raise CompanionError(
+                f"{where}: badge corner '{corner}' is not one of {', '.join(CORNERS)}"
+            )
         icon = item.get("icon")
         if icon and not has_icon(str(icon)):
-            raise CompanionError(f"{where}: unknown icon '{icon}' (see companion.printing.shapes.ICONS)")
+            raise CompanionError(
+                f"{where}: unknown icon '{icon}' (see companion.printing.shapes.ICONS)"
+            )
         value = item.get("value")
-        out.append(Badge(
-            corner=corner, value="" if value is None else str(value), icon=str(icon) if icon else None,
-            color=item.get("color"), label=str(item.get("label", "")), shape=str(item.get("shape", "disc")),
-        ))
+        out.append(
+            Badge(
+                corner=corner,
+                value="" if value is None else str(value),
+                icon=str(icon) if icon else None,
+                color=item.get("color"),
+                label=str(item.get("label", "")),
+                shape=str(item.get("shape", "disc")),
+            )
+        )
     return tuple(out)
 
 
@@ -214,11 +242,15 @@ def _emblem(raw: Any, where: str) -> Emblem | None:
         raise CompanionError(f"{where}: emblem must be an icon name or a mapping")
     icon = raw.get("icon")
     if icon and not has_icon(str(icon)):
-        raise CompanionError(f"{where}: unknown icon '{icon}' (see companion.printing.shapes.ICONS)")
+        raise CompanionError(
+            f"{where}: unknown icon '{icon}' (see companion.printing.shapes.ICONS)"
+        )
     value = raw.get("value")
     return Emblem(
-        icon=str(icon) if icon else None, value="" if value is None else str(value),
-        label=str(raw.get("label", "")), color=raw.get("color"),
+        icon=str(icon) if icon else None,
+        value="" if value is None else str(value),
+        label=str(raw.get("label", "")),
+        color=raw.get("color"),
         count=max(1, min(9, _int(raw.get("count", 1), where, "emblem count"))),
     )
 
@@ -238,7 +270,9 @@ def _plain(value: Any) -> str:
 _FACES: dict[tuple[Any, ...], tuple[Any, FaceSpec]] = {}
 
 
-def render_face(game: Any, deck: Any, card: Any, root: Path | None = None, side: str = "") -> FaceSpec:
+def render_face(
+    game: Any, deck: Any, card: Any, root: Path | None = None, side: str = ""
+) -> FaceSpec:
     """Run the card's template and collect what it set (once per card and folder).
 
     ``side="back"`` renders the other side of a card that has one
@@ -261,8 +295,12 @@ def _render_face(game: Any, deck: Any, card: Any, base: Path, side: str = "") ->
     where = f"templates/cards/{name}: card '{card.name}'"
     env = _environment(str(base))
     context = {
-        "card": card, "game": game, "deck": deck, "fields": card_fields(card),
-        "quantity": card.quantity, "kind": card.kind,
+        "card": card,
+        "game": game,
+        "deck": deck,
+        "fields": card_fields(card),
+        "quantity": card.quantity,
+        "kind": card.kind,
     }
     try:
         template = env.get_template(name)
@@ -270,7 +308,9 @@ def _render_face(game: Any, deck: Any, card: Any, base: Path, side: str = "") ->
     except jinja2.TemplateNotFound as exc:
         raise CompanionError(f"card template not found: {exc.name} (in {base})") from None
     except jinja2.TemplateSyntaxError as exc:
-        raise CompanionError(f"templates/cards/{exc.name or name}:{exc.lineno}: {exc.message}") from None
+        raise CompanionError(
+            f"templates/cards/{exc.name or name}:{exc.lineno}: {exc.message}"
+        ) from None
     except jinja2.UndefinedError as exc:
         raise CompanionError(f"{where}: {exc.message}") from None
     except CompanionError:

@@ -70,9 +70,12 @@ def _symbol_sets() -> tuple[frozenset[str], frozenset[str]]:
     import reportlab.pdfbase.rl_codecs  # noqa: F401 - registers the font codecs
 
     candidates = [chr(i) for r in (range(0xA0, 0x400), range(0x2000, 0x2800)) for i in r]
-    dingbats = frozenset(ch for ch in candidates if not _winansi(ch) and _encodable(ch, "zapfdingbatsencoding"))
+    dingbats = frozenset(
+        ch for ch in candidates if not _winansi(ch) and _encodable(ch, "zapfdingbatsencoding")
+    )
     symbol = frozenset(
-        ch for ch in candidates
+        ch
+        for ch in candidates
         if not _winansi(ch) and ch not in dingbats and _encodable(ch, "symbolencoding")
     )
     return dingbats, symbol
@@ -140,7 +143,9 @@ def glyph_markup(markup: str) -> str:
 def check_printable(text: str, where: str) -> None:
     problem = printable_problem(text)
     if problem:
-        raise CardTextError(f"{where}: character {problem} cannot be printed with the standard PDF fonts")
+        raise CardTextError(
+            f"{where}: character {problem} cannot be printed with the standard PDF fonts"
+        )
 
 
 # ---------------------------------------------------------------- single lines
@@ -173,7 +178,13 @@ def line_width(text: str, font: str, size: float) -> float:
 
 
 def draw_line(
-    c: Canvas, text: str, x: float, y: float, font: str, size: float, colour: Color | None = None,
+    c: Canvas,
+    text: str,
+    x: float,
+    y: float,
+    font: str,
+    size: float,
+    colour: Color | None = None,
     align: str = "left",
 ) -> float:
     """Draw one line of plain text at baseline ``y``; returns its width."""
@@ -193,7 +204,9 @@ def draw_line(
     return width
 
 
-def fit_line_size(text: str, font: str, max_size: float, width: float, min_size: float = MIN_SIZE) -> float | None:
+def fit_line_size(
+    text: str, font: str, max_size: float, width: float, min_size: float = MIN_SIZE
+) -> float | None:
     """The largest size (≤ ``max_size``, ≥ ``min_size``) at which ``text`` fits ``width``.
 
     >>> fit_line_size("Dungeon", "Helvetica", 12, 1000)
@@ -293,7 +306,7 @@ def parse_body(markup: str) -> list[Block]:
         elif line == "---":
             flush_para()
             blocks.append(Block("rule"))
-        elif line.startswith("- ") or line.startswith("• "):
+        elif line.startswith(("- ", "• ")):
             flush_para()
             blocks.append(Block("bullet", line[2:].strip()))
         elif line.startswith("> ") or line == ">":
@@ -335,7 +348,7 @@ class _IconRow(Flowable):  # type: ignore[misc]  # reportlab ships no types: the
         self.names = names
         self.size = size
 
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.width = len(self.names) * self.size * 1.02
         return self.width, self.size * 1.1
 
@@ -343,7 +356,13 @@ class _IconRow(Flowable):  # type: ignore[misc]  # reportlab ships no types: the
         from companion.printing.shapes import draw_icon
 
         for i, name in enumerate(self.names):
-            draw_icon(self.canv, name, self.width - (i + 0.5) * self.size * 1.02, self.size * 0.5, self.size)
+            draw_icon(
+                self.canv,
+                name,
+                self.width - (i + 0.5) * self.size * 1.02,
+                self.size * 0.5,
+                self.size,
+            )
 
 
 class _Rule(Flowable):  # type: ignore[misc]  # reportlab ships no types: the base is Any
@@ -352,7 +371,7 @@ class _Rule(Flowable):  # type: ignore[misc]  # reportlab ships no types: the ba
         self.colour = colour
         self.pad = pad
 
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.width = availWidth
         return availWidth, self.pad * 2
 
@@ -371,25 +390,58 @@ def _hex(c: Color) -> str:
     return "#" + hexval[2:]
 
 
-def build_flowables(blocks: Sequence[Block], style: BodyStyle, size: float, width: float) -> list[Flowable]:
+def build_flowables(
+    blocks: Sequence[Block], style: BodyStyle, size: float, width: float
+) -> list[Flowable]:
     """The blocks set at ``size`` points, ready to wrap in ``width``."""
     lead = size * 1.2
     gap = size * 0.35
     base = ParagraphStyle(
-        "body", fontName=BODY_FONT, fontSize=size, leading=lead, textColor=style.color,
-        alignment=_ALIGN.get(style.align, TA_LEFT), spaceAfter=gap, allowWidows=1, allowOrphans=1,
+        "body",
+        fontName=BODY_FONT,
+        fontSize=size,
+        leading=lead,
+        textColor=style.color,
+        alignment=_ALIGN.get(style.align, TA_LEFT),
+        spaceAfter=gap,
+        allowWidows=1,
+        allowOrphans=1,
     )
     heading = ParagraphStyle(
-        "heading", parent=base, fontName=BOLD_FONT, fontSize=size * 1.05, leading=size * 1.25,
-        textColor=style.accent, spaceAfter=size * 0.12, spaceBefore=0, alignment=TA_LEFT,
+        "heading",
+        parent=base,
+        fontName=BOLD_FONT,
+        fontSize=size * 1.05,
+        leading=size * 1.25,
+        textColor=style.accent,
+        spaceAfter=size * 0.12,
+        spaceBefore=0,
+        alignment=TA_LEFT,
     )
     heading_right = ParagraphStyle("heading-right", parent=heading, alignment=TA_RIGHT)
-    bullet = ParagraphStyle("bullet", parent=base, leftIndent=size * 0.9, bulletIndent=size * 0.1,
-                            spaceAfter=size * 0.18, alignment=TA_LEFT)
-    flavor = ParagraphStyle("flavor", parent=base, fontName=ITALIC_FONT, alignment=TA_CENTER,
-                            textColor=style.color.clone(alpha=1) if hasattr(style.color, "clone") else style.color)
-    cell = ParagraphStyle("cell", parent=base, fontSize=size * 0.95, leading=size * 1.08, spaceAfter=0,
-                          alignment=TA_CENTER)
+    bullet = ParagraphStyle(
+        "bullet",
+        parent=base,
+        leftIndent=size * 0.9,
+        bulletIndent=size * 0.1,
+        spaceAfter=size * 0.18,
+        alignment=TA_LEFT,
+    )
+    flavor = ParagraphStyle(
+        "flavor",
+        parent=base,
+        fontName=ITALIC_FONT,
+        alignment=TA_CENTER,
+        textColor=style.color.clone(alpha=1) if hasattr(style.color, "clone") else style.color,
+    )
+    cell = ParagraphStyle(
+        "cell",
+        parent=base,
+        fontSize=size * 0.95,
+        leading=size * 1.08,
+        spaceAfter=0,
+        alignment=TA_CENTER,
+    )
     cell_head = ParagraphStyle("cell-head", parent=cell, fontName=BOLD_FONT, textColor=style.accent)
     out: list[Flowable] = []
     for block in blocks:
@@ -406,11 +458,17 @@ def build_flowables(blocks: Sequence[Block], style: BodyStyle, size: float, widt
                     right = Paragraph(glyph_markup(block.right), heading_right)
                     right_w = min(width * 0.45, _markup_width(block.right, heading.fontSize) + 2)
                 t = Table([[left, right]], colWidths=[width - right_w, right_w])
-                t.setStyle(TableStyle([
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.12),
-                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                ]))
+                t.setStyle(
+                    TableStyle(
+                        [
+                            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                            ("TOPPADDING", (0, 0), (-1, -1), 0),
+                            ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.12),
+                            ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                        ]
+                    )
+                )
                 out.append(t)
             else:
                 out.append(left)
@@ -425,11 +483,15 @@ def build_flowables(blocks: Sequence[Block], style: BodyStyle, size: float, widt
             data = []
             for r_index, row in enumerate(block.rows):
                 st = cell_head if (block.header and r_index == 0) else cell
-                data.append([Paragraph(glyph_markup(txt), st) for txt in row] + [""] * (ncols - len(row)))
+                data.append(
+                    [Paragraph(glyph_markup(txt), st) for txt in row] + [""] * (ncols - len(row))
+                )
             t = Table(data, colWidths=_column_widths(block.rows, ncols, width, cell.fontSize))
             commands: list[tuple[Any, ...]] = [
-                ("LEFTPADDING", (0, 0), (-1, -1), 1), ("RIGHTPADDING", (0, 0), (-1, -1), 1),
-                ("TOPPADDING", (0, 0), (-1, -1), 0.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.9),
+                ("LEFTPADDING", (0, 0), (-1, -1), 1),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+                ("TOPPADDING", (0, 0), (-1, -1), 0.6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.9),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LINEBELOW", (0, 0), (-1, -2), 0.35, style.rule),
             ]
@@ -441,7 +503,9 @@ def build_flowables(blocks: Sequence[Block], style: BodyStyle, size: float, widt
     return out
 
 
-def _column_widths(rows: Sequence[Sequence[str]], ncols: int, width: float, size: float) -> list[float]:
+def _column_widths(
+    rows: Sequence[Sequence[str]], ncols: int, width: float, size: float
+) -> list[float]:
     """Columns as wide as their longest line (cells wrap at ``<br/>``), the
     spare room shared out evenly; when too wide, the widest column gives way."""
     natural = [0.0] * ncols
@@ -460,9 +524,12 @@ def _column_widths(rows: Sequence[Sequence[str]], ncols: int, width: float, size
         floor_w = others[-1] if others else 0.0
         excess = sum(widths) - width
         widths[widest] = max(floor_w, widths[widest] - excess, width / (ncols * 3))
-        if widths[widest] == floor_w or widths[widest] == width / (ncols * 3):
-            if all(abs(w - widths[widest]) < 0.01 for w in widths) or widths[widest] == width / (ncols * 3):
-                return [w * width / sum(widths) for w in widths]
+        narrowest = width / (ncols * 3)
+        stuck = widths[widest] in (floor_w, narrowest)
+        if stuck and (
+            all(abs(w - widths[widest]) < 0.01 for w in widths) or widths[widest] == narrowest
+        ):
+            return [w * width / sum(widths) for w in widths]
     return widths
 
 
@@ -517,7 +584,13 @@ def _fitted(flowables: list[Flowable], size: float, width: float) -> FittedBody:
 
 
 def _style_key(style: BodyStyle) -> tuple[Any, ...]:
-    return (style.size, style.align, style.color.hexval(), style.accent.hexval(), style.rule.hexval())
+    return (
+        style.size,
+        style.align,
+        style.color.hexval(),
+        style.accent.hexval(),
+        style.rule.hexval(),
+    )
 
 
 # Layout results by (markup, box, style): a card drawn again (the contact
@@ -532,13 +605,21 @@ def natural_height(markup: str, width: float, style: BodyStyle) -> float:
     if key not in _HEIGHTS:
         blocks = parse_body(markup)
         _HEIGHTS[key] = (
-            _height(build_flowables(blocks, style, max(style.size, MIN_SIZE), width), width) if blocks else 0.0
+            _height(build_flowables(blocks, style, max(style.size, MIN_SIZE), width), width)
+            if blocks
+            else 0.0
         )
     return _HEIGHTS[key]
 
 
 def fit_body(
-    markup: str, width: float, height: float, style: BodyStyle, *, where: str, min_size: float = MIN_SIZE
+    markup: str,
+    width: float,
+    height: float,
+    style: BodyStyle,
+    *,
+    where: str,
+    min_size: float = MIN_SIZE,
 ) -> FittedBody:
     """Set ``markup`` at the largest size that fits ``width`` × ``height``.
 
@@ -560,8 +641,15 @@ def fit_body(
     return fitted
 
 
-def _search_size(blocks: list[Block], width: float, height: float, style: BodyStyle, top: float, min_size: float,
-                 where: str) -> FittedBody:
+def _search_size(
+    blocks: list[Block],
+    width: float,
+    height: float,
+    style: BodyStyle,
+    top: float,
+    min_size: float,
+    where: str,
+) -> FittedBody:
 
     def attempt(size: float) -> FittedBody:
         return _fitted(build_flowables(blocks, style, size, width), size, width)

@@ -278,7 +278,7 @@ class DungeonPokerRules(GameRules):
             and deck in REBUILT_IN_TOURNAMENT
             and table.options.get("tournament")
         ):
-            removed = [c for c in tx.pile(table, deck, "removed")]
+            removed = list(tx.pile(table, deck, "removed"))
             if removed:
                 tx.arrange(table, removed, "draw")
                 self.shuffle(tx, table, deck)
@@ -818,7 +818,9 @@ class DungeonPokerRules(GameRules):
             c for c in tx.pile(table, "monsters", "aside") if cards.get(c.card_id).owner == model.id
         ]:
             placed = tx.move(table, golem, "in_play", who)
-            shown = self._monster_in_play(tx, table, cards, placed, EncounterRules(), summoned_by=who)
+            shown = self._monster_in_play(
+                tx, table, cards, placed, EncounterRules(), summoned_by=who
+            )
             notes.append(f"the {shown.name} plays beside {who} every deal ({shown.notes[0]})")
         tx.record(
             table,

@@ -195,7 +195,9 @@ def start(
     position = structure.position_of_level(level)
     if position is None:
         last = len(structure.levels)
-        raise CompanionError(f"{structure.name} has no {structure.level_word.lower()} {level} (it stops at {last})")
+        raise CompanionError(
+            f"{structure.name} has no {structure.level_word.lower()} {level} (it stops at {last})"
+        )
     return ClockState(
         structure=structure,
         settings=settings,
@@ -263,7 +265,9 @@ def _advance(state: ClockState, at: float, reason: Reason) -> Step:
         return new, (StageChange(current_stage(new), at, reason),)
     following = structure.stage(state.position + 1)
     if following is None:
-        return state, (Notice(f"this is the last {structure.level_word.lower()} of {structure.name}"),)
+        return state, (
+            Notice(f"this is the last {structure.level_word.lower()} of {structure.name}"),
+        )
     stage = current_stage(state)
     if isinstance(stage, Level) and state.owed_break:
         if isinstance(following, Break):  # a break comes anyway: it settles the debt
@@ -326,7 +330,11 @@ def deal(state: ClockState, now: float) -> Step:
         return state, (*events, Notice("no deals are played during a break"))
     state = replace(state, deals=state.deals + 1)
     limit = deals_limit(state)
-    if limit is not None and state.deals >= limit and state.structure.stage(state.position + 1) is not None:
+    if (
+        limit is not None
+        and state.deals >= limit
+        and state.structure.stage(state.position + 1) is not None
+    ):
         state, more = _advance(state, now, "deals")
         return state, (*events, *more)
     return state, events
@@ -369,7 +377,10 @@ def end_level(state: ClockState, now: float) -> Step:
         stage = state.structure.stage(position)
         if stage is None:
             word = state.structure.level_word.lower()
-            return state, (*events, Notice(f"this is the last {word}: there is no next {word} to start"))
+            return state, (
+                *events,
+                Notice(f"this is the last {word}: there is no next {word} to start"),
+            )
         if isinstance(stage, Level):
             break
         position += 1
@@ -411,7 +422,10 @@ def add_minutes(state: ClockState, now: float, minutes: float) -> Step:
     state, events = settle(state, now)
     base = stage_seconds(state, current_stage(state))
     if base is None:
-        return state, (*events, Notice("this level has no time limit (start the clock with --minutes)"))
+        return state, (
+            *events,
+            Notice("this level has no time limit (start the clock with --minutes)"),
+        )
     elapsed = active_elapsed(state, now)
     extra = max(state.extra + minutes * 60, elapsed - base)  # never end it in the past
     state = replace(state, extra=extra)
@@ -549,12 +563,16 @@ def view(state: ClockState, now: float) -> ClockView:
             next_break = item
             break
         seconds = stage_seconds(state, item)
-        next_break_in = None if next_break_in is None or seconds is None else next_break_in + seconds
+        next_break_in = (
+            None if next_break_in is None or seconds is None else next_break_in + seconds
+        )
     for item in upcoming:
         if isinstance(item, Level):
             break
         seconds = stage_seconds(state, item)
-        next_level_in = None if next_level_in is None or seconds is None else next_level_in + seconds
+        next_level_in = (
+            None if next_level_in is None or seconds is None else next_level_in + seconds
+        )
     if next_break is None:
         next_break_in = None
     if next_level is None:
@@ -631,7 +649,9 @@ def state_from_data(data: dict[str, Any]) -> ClockState:
     """Read back :func:`state_to_data`; raises ``ValueError``/``KeyError``/``TypeError`` if damaged."""
     if data.get("format") != STATE_FORMAT:
         raise ValueError(f"unknown clock format {data.get('format')!r}")
-    structure = parse_structure(data["structure"], origin=str(data.get("structure_source") or "saved clock"))
+    structure = parse_structure(
+        data["structure"], origin=str(data.get("structure_source") or "saved clock")
+    )
     settings = data["settings"]
     running_since = data["running_since"]
     owed = data["owed_break"]
@@ -639,7 +659,9 @@ def state_from_data(data: dict[str, Any]) -> ClockState:
         structure=structure,
         settings=ClockSettings(
             minutes=None if settings["minutes"] is None else float(settings["minutes"]),
-            deals_per_level=None if settings["deals_per_level"] is None else int(settings["deals_per_level"]),
+            deals_per_level=None
+            if settings["deals_per_level"] is None
+            else int(settings["deals_per_level"]),
             players=None if settings["players"] is None else int(settings["players"]),
         ),
         position=int(data["position"]),

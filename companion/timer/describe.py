@@ -84,7 +84,9 @@ def next_text(v: ClockView) -> str:
     gems = f" · +{v.next_level.soul_gems} soul gem" if v.next_level.soul_gems else ""
     between = 0 if isinstance(v.next_stage, Level) else 1
     stakes = stakes_text(v.next_level, v.structure, v.state.settings.players).lower()
-    return f"next: {word} {v.next_level.number} · {stakes}{gems} {_when(v, v.next_level_in, between)}"
+    return (
+        f"next: {word} {v.next_level.number} · {stakes}{gems} {_when(v, v.next_level_in, between)}"
+    )
 
 
 def break_text(v: ClockView) -> str:
@@ -203,25 +205,31 @@ def level_rows(
             "encounter": stage.encounter,
         }
         if structure.blinds == "small-big":
-            row.update({"small_blind": stage.small_blind, "big_blind": stage.big_blind, "ante": stage.ante})
+            row.update(
+                {"small_blind": stage.small_blind, "big_blind": stage.big_blind, "ante": stage.ante}
+            )
         elif structure.blinds == "single" and any(lv.ante for lv in structure.levels):
             row["ante"] = stage.ante
         if structure.blinds == "bets":
             factor = structure.two_player_house_factor
-            row.update({
-                "min_bet": stage.min_bet,
-                "max_bet": stage.max_bet,
-                "house_bet": stage.house_bet(players, factor),
-                "house_bet_two_player": stage.house_bet(2, factor),
-                "wildcard": stage.wildcard,
-                "refresh": stage.refresh,
-            })
-        row.update({
-            "minutes": structure.level_minutes(stage, minutes),
-            "deals": deals,
-            "break_after": None,
-            "continued": stage.continued,
-        })
+            row.update(
+                {
+                    "min_bet": stage.min_bet,
+                    "max_bet": stage.max_bet,
+                    "house_bet": stage.house_bet(players, factor),
+                    "house_bet_two_player": stage.house_bet(2, factor),
+                    "wildcard": stage.wildcard,
+                    "refresh": stage.refresh,
+                }
+            )
+        row.update(
+            {
+                "minutes": structure.level_minutes(stage, minutes),
+                "deals": deals,
+                "break_after": None,
+                "continued": stage.continued,
+            }
+        )
         if stage.note:
             row["note"] = stage.note
         rows.append(row)
@@ -234,14 +242,21 @@ def view_data(v: ClockView) -> dict[str, object]:
     def level_data(level: Level | None) -> dict[str, object] | None:
         if level is None:
             return None
-        return {"level": level.number, "blind": level.main_blind, "stakes": level.stakes(), "soul_gems": level.soul_gems}
+        return {
+            "level": level.number,
+            "blind": level.main_blind,
+            "stakes": level.stakes(),
+            "soul_gems": level.soul_gems,
+        }
 
     record = v.encounter
     encounter: dict[str, object] | None = None
     if record is not None:
         encounter = {"level": record.level, "status": record.status}
         if record.encounter is not None:
-            encounter.update(name=record.encounter.name, text=record.encounter.text, id=record.encounter.id)
+            encounter.update(
+                name=record.encounter.name, text=record.encounter.text, id=record.encounter.id
+            )
     brk = v.next_break
     return {
         "structure": v.structure.id,
@@ -259,7 +274,9 @@ def view_data(v: ClockView) -> dict[str, object]:
         "final": v.final,
         "next_level": level_data(v.next_level),
         "next_level_in": v.next_level_in,
-        "next_break": None if brk is None else {"minutes": brk.minutes, "after_level": brk.after_level},
+        "next_break": None
+        if brk is None
+        else {"minutes": brk.minutes, "after_level": brk.after_level},
         "next_break_in": v.next_break_in,
         "encounter": encounter,
         "wildcard": v.level.wildcard,

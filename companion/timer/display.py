@@ -15,9 +15,11 @@ from the session's injected clock, so tests drive it without sleeping.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.css.query import NoMatches
 from textual.widgets import Digits, Footer, Static
@@ -100,7 +102,7 @@ class TimerApp(App[None]):
     #bar { width: 100%; margin: 1 0 0 0; }
     #notice { width: 100%; text-align: center; color: $text-muted; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "control('toggle')", "pause/resume"),
         Binding("d", "control('deal')", "deal done"),
         Binding("n", "control('next')", "next"),
@@ -111,7 +113,9 @@ class TimerApp(App[None]):
         Binding("q", "quit", "quit"),
     ]
 
-    def __init__(self, session: TimerSession, *, heading: str = "", tick: float = 0.25, bell: bool = True) -> None:
+    def __init__(
+        self, session: TimerSession, *, heading: str = "", tick: float = 0.25, bell: bool = True
+    ) -> None:
         super().__init__()
         self.session = session
         self.heading = heading
@@ -187,7 +191,8 @@ class TimerApp(App[None]):
         self.last_view = v
         players = v.state.settings.players
         self.query_one("#level", Static).update(
-            f"{v.title}" + (f" · then {v.structure.level_word} {v.level.number}" if v.is_break else "")
+            f"{v.title}"
+            + (f" · then {v.structure.level_word} {v.level.number}" if v.is_break else "")
         )
         self.query_one("#stakes", Static).update(stakes_text(v.level, v.structure, players))
         self.query_one("#time", Digits).update(time_text(v))

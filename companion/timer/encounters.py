@@ -51,13 +51,19 @@ class EncounterRecord:
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"level": self.level, "status": self.status}
         if self.encounter is not None:
-            data["encounter"] = {"name": self.encounter.name, "text": self.encounter.text, "id": self.encounter.id}
+            data["encounter"] = {
+                "name": self.encounter.name,
+                "text": self.encounter.text,
+                "id": self.encounter.id,
+            }
         return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> EncounterRecord:
         enc = data.get("encounter")
-        encounter = Encounter(str(enc["name"]), str(enc.get("text") or ""), enc.get("id")) if enc else None
+        encounter = (
+            Encounter(str(enc["name"]), str(enc.get("text") or ""), enc.get("id")) if enc else None
+        )
         status = data["status"]
         if status not in ("drawn", "to-draw", "deck-empty"):
             raise ValueError(f"unknown encounter status {status!r}")

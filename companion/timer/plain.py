@@ -34,7 +34,13 @@ def plain_line(v: ClockView) -> str:
     >>> plain_line(view(start(load_structure("dungeon-poker"), ClockSettings(), 0.0), 75.0))
     'Level 1 | blind 100 | 01:15 played | deal 1 of 5 | next 200 after 5 deals'
     """
-    word = "blinds" if v.level.small_blind is not None else "bets" if v.level.min_bet is not None else "blind"
+    word = (
+        "blinds"
+        if v.level.small_blind is not None
+        else "bets"
+        if v.level.min_bet is not None
+        else "blind"
+    )
     stakes = short_stakes(v.level)
     if v.is_break:
         parts = [v.title, f"then {v.structure.level_word.lower()} {v.level.number} {word} {stakes}"]

@@ -101,7 +101,9 @@ class TimerSession:
                 chosen = structure or fallback
                 if chosen is None:
                     raise self._missing()
-                fresh = start(chosen, settings or ClockSettings(), now, running=running, level=level)
+                fresh = start(
+                    chosen, settings or ClockSettings(), now, running=running, level=level
+                )
                 return fresh, (StageChange(current_stage(fresh), now, "start"),)
             if structure is not None and structure != saved.structure:
                 raise CompanionError(
@@ -110,13 +112,17 @@ class TimerSession:
                 )
             if settings is not None:
                 merged = ClockSettings(
-                    minutes=settings.minutes if settings.minutes is not None else saved.settings.minutes,
+                    minutes=settings.minutes
+                    if settings.minutes is not None
+                    else saved.settings.minutes,
                     deals_per_level=(
                         settings.deals_per_level
                         if settings.deals_per_level is not None
                         else saved.settings.deals_per_level
                     ),
-                    players=settings.players if settings.players is not None else saved.settings.players,
+                    players=settings.players
+                    if settings.players is not None
+                    else saved.settings.players,
                 )
                 if merged != saved.settings:
                     return change_settings(saved, now, merged)
@@ -170,7 +176,9 @@ class TimerSession:
     def _update(self, change: Callable[[ClockState | None], Step], now: float) -> Outcome:
         events: list[Event] = []
 
-        def in_transaction(saved: ClockState | None, encounters: EncounterSource | None) -> ClockState:
+        def in_transaction(
+            saved: ClockState | None, encounters: EncounterSource | None
+        ) -> ClockState:
             state, happened = change(saved)
             events.extend(happened)
             return draw_encounters(state, happened, encounters)
@@ -196,6 +204,10 @@ def draw_encounters(
         if not isinstance(stage, Level) or not stage.encounter or state.encounter_for(stage.number):
             continue
         card = encounters.draw_encounter(stage.number)
-        record = EncounterRecord(stage.number, "drawn", card) if card else EncounterRecord(stage.number, "deck-empty")
+        record = (
+            EncounterRecord(stage.number, "drawn", card)
+            if card
+            else EncounterRecord(stage.number, "deck-empty")
+        )
         state = state.with_encounter(record)
     return state

@@ -37,7 +37,9 @@ def sheet_rows(
     """
     if levels is None:
         levels = len(structure.levels) + (EXTRA_CONTINUED if structure.continues else 0)
-    data = level_rows(structure, levels, minutes=minutes, deals_per_level=deals_per_level, players=players)
+    data = level_rows(
+        structure, levels, minutes=minutes, deals_per_level=deals_per_level, players=players
+    )
     show_gems = any(r["soul_gems"] for r in data)
     show_enc = structure.encounters_from is not None
     show_ante = any(r.get("ante") for r in data)
@@ -74,7 +76,9 @@ def sheet_rows(
         if show_enc:
             cells.append("draw one" if level.encounter else "none")
         if show_marks:
-            marks = [f"{level.wildcard} wildcard, all ante {level.min_bet}"] if level.wildcard else []
+            marks = (
+                [f"{level.wildcard} wildcard, all ante {level.min_bet}"] if level.wildcard else []
+            )
             marks += ["refresh the mat"] if level.refresh else []
             marks += [level.note] if level.note else []
             cells.append("; ".join(marks))
@@ -89,7 +93,9 @@ def sheet_rows(
             breaks.append(len(rows))
             rows.append(["", f"Break, {row['break_after']:g} min"] + [""] * (len(header) - 2))
     if len(rows) > MAX_ROWS:
-        raise CompanionError(f"{len(rows)} rows do not fit on one page (at most {MAX_ROWS}); ask for fewer --levels")
+        raise CompanionError(
+            f"{len(rows)} rows do not fit on one page (at most {MAX_ROWS}); ask for fewer --levels"
+        )
     return header, rows, breaks
 
 
@@ -174,14 +180,18 @@ def write_sheet(
         raise CompanionError("the structure does not fit on one page; ask for fewer --levels")
     table.drawOn(canvas, margin, y - height)
     canvas.setFont("Helvetica", 7)
-    canvas.drawString(margin, margin - 6, "companion timer sheet · fill in 'Started at' as the evening goes")
+    canvas.drawString(
+        margin, margin - 6, "companion timer sheet · fill in 'Started at' as the evening goes"
+    )
     canvas.showPage()
     canvas.save()
     write_atomic(target, buffer.getvalue())
     return sum(1 for row in rows if row[0])
 
 
-def _column_widths(header: list[str], rows: list[list[str]], size: float, total: float) -> list[float] | None:
+def _column_widths(
+    header: list[str], rows: list[list[str]], size: float, total: float
+) -> list[float] | None:
     """Widths that fit every cell at ``size`` points, the room left going to 'Started at'.
 
     ``None`` when the cells do not fit across the page at that size.

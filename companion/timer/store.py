@@ -31,7 +31,11 @@ from companion.timer.structure import StructureError
 DEFAULT_KEY = "default"
 TIMER = Component(
     "timer",
-    (script("CREATE TABLE timer_clocks (name TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at REAL NOT NULL)"),),
+    (
+        script(
+            "CREATE TABLE timer_clocks (name TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at REAL NOT NULL)"
+        ),
+    ),
     prefix="timer_",
 )
 SCHEMA_VERSION = TIMER.version
@@ -137,7 +141,9 @@ class SqliteClockStore:
 
     @property
     def label(self) -> str:
-        return "no table" if self.key == DEFAULT_KEY else f"table '{self.key.removeprefix('table:')}'"
+        return (
+            "no table" if self.key == DEFAULT_KEY else f"table '{self.key.removeprefix('table:')}'"
+        )
 
     # -- the protocol ---------------------------------------------------------
 
@@ -152,14 +158,20 @@ class SqliteClockStore:
 
     def load(self) -> ClockState | None:
         with read_transaction(self.path, TIMER, timeout=self._timeout) as conn:
-            row = None if conn is None else conn.execute(
-                "SELECT state FROM timer_clocks WHERE name = ?", (self.key,)
-            ).fetchone()
+            row = (
+                None
+                if conn is None
+                else conn.execute(
+                    "SELECT state FROM timer_clocks WHERE name = ?", (self.key,)
+                ).fetchone()
+            )
         return None if row is None else self._decode(row[0])
 
     def update(self, change: Change) -> ClockState | None:
         with write_transaction(self.path, TIMER, timeout=self._timeout) as conn:
-            row = conn.execute("SELECT state FROM timer_clocks WHERE name = ?", (self.key,)).fetchone()
+            row = conn.execute(
+                "SELECT state FROM timer_clocks WHERE name = ?", (self.key,)
+            ).fetchone()
             old = None if row is None else self._decode(row[0])
             new = change(old, self.encounters)
             if new is None or (old is not None and new == old):

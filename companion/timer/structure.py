@@ -255,7 +255,10 @@ class Structure:
             soul_gems=0,
             encounter=self.encounters_from is not None and number >= self.encounters_from,
             continued=True,
-            **{k: getattr(last, k) for k in ("blind", "small_blind", "big_blind", "ante", "min_bet", "max_bet")}
+            **{
+                k: getattr(last, k)
+                for k in ("blind", "small_blind", "big_blind", "ante", "min_bet", "max_bet")
+            }
             | changes,
         )
 
@@ -362,13 +365,37 @@ def _fmt_minutes(minutes: float) -> str:
 # -- reading structures ------------------------------------------------------
 
 _TOP_KEYS = {
-    "id", "name", "game", "description", "blinds", "level_word", "minutes", "deals_per_level",
-    "encounters", "two_player_house_factor", "levels", "continue", "breaks", "designed",
-    "designed_reason", "aliases", "notes",
+    "id",
+    "name",
+    "game",
+    "description",
+    "blinds",
+    "level_word",
+    "minutes",
+    "deals_per_level",
+    "encounters",
+    "two_player_house_factor",
+    "levels",
+    "continue",
+    "breaks",
+    "designed",
+    "designed_reason",
+    "aliases",
+    "notes",
 }
 _LEVEL_KEYS = {
-    "blind", "small_blind", "big_blind", "ante", "soul_gems", "min_bet", "max_bet", "wildcard",
-    "refresh", "minutes", "encounter", "note",
+    "blind",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "soul_gems",
+    "min_bet",
+    "max_bet",
+    "wildcard",
+    "refresh",
+    "minutes",
+    "encounter",
+    "note",
 }
 
 
@@ -377,7 +404,9 @@ class _Problems:
         self.origin = origin
 
     def fail(self, where: str, message: str) -> StructureError:
-        return StructureError(f"{self.origin}: {where}: {message}" if where else f"{self.origin}: {message}")
+        return StructureError(
+            f"{self.origin}: {where}: {message}" if where else f"{self.origin}: {message}"
+        )
 
 
 def _int(p: _Problems, where: str, value: Any, minimum: int = 0) -> int:
@@ -441,13 +470,18 @@ def parse_structure(data: Any, origin: str = "structure") -> Structure:
     for index, entry in enumerate(raw_levels, start=1):
         where = f"levels[{index}]"
         if not isinstance(entry, Mapping):
-            raise p.fail(where, f"expected a mapping like {{blind: 100}} or {{break: 10}}, got {entry!r}")
+            raise p.fail(
+                where, f"expected a mapping like {{blind: 100}} or {{break: 10}}, got {entry!r}"
+            )
         if "break" in entry:
             if number == 0:
                 raise p.fail(where, "a structure starts with a level, not a break")
             extra = sorted(str(k) for k in entry if k not in ("break", "name"))
             if extra:
-                raise p.fail(f"{where}.{extra[0]}", "is not a field of a break (a break has 'break' and 'name')")
+                raise p.fail(
+                    f"{where}.{extra[0]}",
+                    "is not a field of a break (a break has 'break' and 'name')",
+                )
             brk_minutes = _minutes(p, f"{where}.break", entry["break"], allow_none=False)
             brk_name = _text(p, f"{where}.name", entry.get("name", "Break"))
             listed.append(Break(brk_minutes or 0, after_level=number, name=brk_name))
@@ -457,7 +491,10 @@ def parse_structure(data: Any, origin: str = "structure") -> Structure:
 
     step = _continue(p, data.get("continue"), kind)
     if isinstance(listed[-1], Break) and not step:
-        raise p.fail(f"levels[{len(raw_levels)}]", "a break cannot be the last stage of a structure that does not continue")
+        raise p.fail(
+            f"levels[{len(raw_levels)}]",
+            "a break cannot be the last stage of a structure that does not continue",
+        )
     every, brk = _repeated_breaks(p, data.get("breaks"))
     designed_reason = data.get("designed_reason")
     if designed_reason is not None:
@@ -499,15 +536,26 @@ def _encounters(p: _Problems, value: Any) -> int | None:
 
 
 def _level(
-    p: _Problems, where: str, entry: Mapping[str, Any], number: int, kind: str, encounters_from: int | None
+    p: _Problems,
+    where: str,
+    entry: Mapping[str, Any],
+    number: int,
+    kind: str,
+    encounters_from: int | None,
 ) -> Level:
     unknown = sorted(str(k) for k in entry if k not in _LEVEL_KEYS)
     if unknown:
-        raise p.fail(f"{where}.{unknown[0]}", f"is not a field of a level (fields: {', '.join(sorted(_LEVEL_KEYS))})")
+        raise p.fail(
+            f"{where}.{unknown[0]}",
+            f"is not a field of a level (fields: {', '.join(sorted(_LEVEL_KEYS))})",
+        )
     allowed = set(_STAKE_FIELDS[kind])
     for key in ("blind", "small_blind", "big_blind", "ante", "min_bet", "max_bet"):
         if key in entry and key not in allowed:
-            raise p.fail(f"{where}.{key}", f"does not belong in a '{kind}' structure (it uses {', '.join(sorted(allowed))})")
+            raise p.fail(
+                f"{where}.{key}",
+                f"does not belong in a '{kind}' structure (it uses {', '.join(sorted(allowed))})",
+            )
     for key in _REQUIRED[kind]:
         if entry.get(key) is None:
             raise p.fail(f"{where}.{key}", "is required")
@@ -519,9 +567,15 @@ def _level(
         if key in entry:
             values[key] = _int(p, f"{where}.{key}", entry[key], minimum=0)
     if kind == "small-big" and values["small_blind"] > values["big_blind"]:
-        raise p.fail(f"{where}.small_blind", f"{values['small_blind']} is more than the big blind {values['big_blind']}")
+        raise p.fail(
+            f"{where}.small_blind",
+            f"{values['small_blind']} is more than the big blind {values['big_blind']}",
+        )
     if kind == "bets" and values["min_bet"] > values["max_bet"]:
-        raise p.fail(f"{where}.min_bet", f"{values['min_bet']} is more than the maximum bet {values['max_bet']}")
+        raise p.fail(
+            f"{where}.min_bet",
+            f"{values['min_bet']} is more than the maximum bet {values['max_bet']}",
+        )
     wildcard = entry.get("wildcard")
     if wildcard is not None and wildcard not in WILDCARD_COLOURS:
         raise p.fail(f"{where}.wildcard", f"must be red or blue, got {wildcard!r}")
@@ -546,13 +600,22 @@ def _level(
 def _continue(p: _Problems, value: Any, kind: str) -> tuple[tuple[str, int], ...]:
     if value is None or value is False:
         return ()
-    if not isinstance(value, Mapping) or set(value) != {"add"} or not isinstance(value["add"], Mapping):
-        raise p.fail("continue", f"must look like {{add: {{{_REQUIRED[kind][-1]}: 500}}}}, got {value!r}")
+    if (
+        not isinstance(value, Mapping)
+        or set(value) != {"add"}
+        or not isinstance(value["add"], Mapping)
+    ):
+        raise p.fail(
+            "continue", f"must look like {{add: {{{_REQUIRED[kind][-1]}: 500}}}}, got {value!r}"
+        )
     allowed = _STAKE_FIELDS[kind]
     step: list[tuple[str, int]] = []
     for key, add in value["add"].items():
         if key not in allowed:
-            raise p.fail(f"continue.add.{key}", f"is not a stake of a '{kind}' structure ({', '.join(allowed)})")
+            raise p.fail(
+                f"continue.add.{key}",
+                f"is not a stake of a '{kind}' structure ({', '.join(allowed)})",
+            )
         step.append((str(key), _int(p, f"continue.add.{key}", add, minimum=0)))
     if not any(add for _, add in step):
         raise p.fail("continue.add", "must raise at least one stake")
@@ -564,7 +627,9 @@ def _repeated_breaks(p: _Problems, value: Any) -> tuple[int | None, float | None
         return None, None
     if not isinstance(value, Mapping) or set(value) != {"every", "minutes"}:
         raise p.fail("breaks", f"must look like {{every: 4, minutes: 10}}, got {value!r}")
-    return _int(p, "breaks.every", value["every"], minimum=1), _minutes(p, "breaks.minutes", value["minutes"], False)
+    return _int(p, "breaks.every", value["every"], minimum=1), _minutes(
+        p, "breaks.minutes", value["minutes"], False
+    )
 
 
 # -- built-ins and files -----------------------------------------------------
@@ -647,7 +712,12 @@ def load_structure(name_or_file: str | Path | None = None) -> Structure:
 
 
 _PREFERRED = (
-    "dungeon-poker", "dungeon-poker-short", "dungeon-poker-extra-level", "decko", "dragon-kings", "holdem",
+    "dungeon-poker",
+    "dungeon-poker-short",
+    "dungeon-poker-extra-level",
+    "decko",
+    "dragon-kings",
+    "holdem",
 )
 
 

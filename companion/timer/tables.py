@@ -25,7 +25,11 @@ from companion.timer.store import Change
 from companion.timer.structure import Break, StructureError
 
 NAMESPACE = "timer"
-STRUCTURE_FOR_GAME = {"dungeon-poker": "dungeon-poker", "decko": "decko", "dragon-kings": "dragon-kings"}
+STRUCTURE_FOR_GAME = {
+    "dungeon-poker": "dungeon-poker",
+    "decko": "decko",
+    "dragon-kings": "dragon-kings",
+}
 
 
 def default_structure(table: TableInfo) -> str | None:
@@ -117,10 +121,17 @@ class TableClockStore:
             tx.put_state(table, NAMESPACE, "clock", state_to_data(new))
             if saved is None or new.started_at != saved.started_at:
                 stage = current_stage(new)
-                where = stage.name if isinstance(stage, Break) else f"{new.structure.level_word.lower()} {stage.number}"
+                where = (
+                    stage.name
+                    if isinstance(stage, Break)
+                    else f"{new.structure.level_word.lower()} {stage.number}"
+                )
                 tx.record(
-                    table, "timer-start", f"clock started: {new.structure.name}, {where}",
-                    data={"structure": new.structure.id, "position": new.position}, undoable=False,
+                    table,
+                    "timer-start",
+                    f"clock started: {new.structure.name}, {where}",
+                    data={"structure": new.structure.id, "position": new.position},
+                    undoable=False,
                 )
             return new
 

@@ -17,8 +17,23 @@ SUITS = ("s", "h", "d", "c")
 
 # The joker reference, pile by pile.
 JOKERS = {
-    "DEAL": ["Mulligan", "Magic Hat", "Fortune Teller", "Hobo", "Baby Joker", "Merlin", "Garbage Pail Boy"],
-    "RAISE": ["White Clown", "Red Jester", "Mr. Jackpot", "Sewer Clown", "The Witch", "Table Talker"],
+    "DEAL": [
+        "Mulligan",
+        "Magic Hat",
+        "Fortune Teller",
+        "Hobo",
+        "Baby Joker",
+        "Merlin",
+        "Garbage Pail Boy",
+    ],
+    "RAISE": [
+        "White Clown",
+        "Red Jester",
+        "Mr. Jackpot",
+        "Sewer Clown",
+        "The Witch",
+        "Table Talker",
+    ],
     "CALL": ["Vampire", "Cool Cat", "Fishbait", "Monochroma", "Black Knight", "Kingmaker"],
     "BURN": ["The Devil", "Marshmallow", "Burning Man", "Harlequin", "Dumpster Fire", "Minmaxer"],
     "FOLD": ["Sad Clown", "Taxman", "Gun", "Patchface", "Robin", "Analysis Paralysis"],
@@ -56,7 +71,14 @@ def _one(cards, **fields):  # type: ignore[no-untyped-def]
 
 # --- Components: deck totals --------------------------------------------------
 
-COMPONENT_TOTALS = {"starting": 70, "jokers": 37, "market": 52, "wildcards": 14, "loans": 5, "blind": 1}
+COMPONENT_TOTALS = {
+    "starting": 70,
+    "jokers": 37,
+    "market": 52,
+    "wildcards": 14,
+    "loans": 5,
+    "blind": 1,
+}
 
 
 def test_components_deck_totals(decko) -> None:  # type: ignore[no-untyped-def]
@@ -79,10 +101,17 @@ def test_cards_list_json_one_deck() -> None:
     cards = result.json()
     assert sum(c["quantity"] for c in cards) == 37
     assert Counter(c["joker_type"] for c in cards) == {
-        "DEAL": 7, "RAISE": 6, "CALL": 6, "BURN": 6, "FOLD": 6, "BUY": 6}
+        "DEAL": 7,
+        "RAISE": 6,
+        "CALL": 6,
+        "BURN": 6,
+        "FOLD": 6,
+        "BUY": 6,
+    }
 
 
 # --- Starting decks -------------------------------------------------------------
+
 
 def test_five_starting_decks_of_fourteen_with_one_fruit_each(decko) -> None:  # type: ignore[no-untyped-def]
     per_fruit = Counter()
@@ -100,7 +129,7 @@ def test_starting_deck_has_two_copies_of_each_number_2_to_8(decko) -> None:  # t
         for card in decko.deck("starting"):
             if card.fruit == fruit:
                 ranks[card.rank] += card.quantity
-        assert ranks == {r: 2 for r in "2345678"}, fruit
+        assert ranks == dict.fromkeys("2345678", 2), fruit
 
 
 def test_starting_deck_best_possible_set_is_a_straight(decko) -> None:  # type: ignore[no-untyped-def]
@@ -120,6 +149,7 @@ def test_all_starting_decks_are_the_same_but_for_the_fruit(decko) -> None:  # ty
 
 
 # --- Jokers -------------------------------------------------------------------
+
 
 def test_every_joker_of_the_reference_is_in_its_pile(decko) -> None:  # type: ignore[no-untyped-def]
     jokers = decko.deck("jokers")
@@ -147,6 +177,7 @@ def test_joker_costs_are_designed_and_affordable_from_the_starting_twenty_chips(
 
 # --- Market -------------------------------------------------------------------
 
+
 def test_market_deck_is_one_regular_deck(decko) -> None:  # type: ignore[no-untyped-def]
     codes = Counter(c.code for c in decko.deck("market") for _ in range(c.quantity))
     assert codes == Counter(f"{r}{s}" for r, s in product(RANKS, SUITS))
@@ -165,11 +196,17 @@ def test_market_eights_are_the_plain_cards(decko) -> None:  # type: ignore[no-un
 
 def test_the_four_queens(decko) -> None:  # type: ignore[no-untyped-def]
     queens = {c.special: c for c in decko.deck("market") if c.rank == "Q"}
-    assert set(queens) == {"pyromaniac-queen", "dumpster-diving-queen", "shopping-queen", "bridge-partner-queen"}
+    assert set(queens) == {
+        "pyromaniac-queen",
+        "dumpster-diving-queen",
+        "shopping-queen",
+        "bridge-partner-queen",
+    }
     assert queens["bridge-partner-queen"].suit == "d"  # the Bridge Partner Queen of Diamonds
     names = {c.name for c in queens.values()}
     assert {"Pyromaniac", "Dumpster Diving", "Shopping", "Bridge Partner"} == {
-        n.split(" Queen")[0] for n in names}
+        n.split(" Queen")[0] for n in names
+    }
 
 
 def test_rich_kings_of_the_examples(decko) -> None:  # type: ignore[no-untyped-def]
@@ -251,7 +288,9 @@ def test_market_prices_are_designed_and_within_a_royal_flush(decko) -> None:  # 
 def test_when_acquired_and_when_revealed_kinds(decko) -> None:  # type: ignore[no-untyped-def]
     market = decko.deck("market")
     assert {c.special for c in market if c.when_acquired} == {"smoldering", "voucher"}
-    assert not any(c.when_revealed for c in market if c.special in ("plain", "junk-food", "voucher"))
+    assert not any(
+        c.when_revealed for c in market if c.special in ("plain", "junk-food", "voucher")
+    )
 
 
 def test_market_parameters_must_match_the_special_kind() -> None:
@@ -269,6 +308,7 @@ def test_market_parameters_must_match_the_special_kind() -> None:
 
 
 # --- Wildcards ----------------------------------------------------------------
+
 
 def test_fourteen_wildcards_seven_red_seven_blue(decko) -> None:  # type: ignore[no-untyped-def]
     cards = decko.deck("wildcards")
@@ -315,6 +355,7 @@ def test_wildcards_change_nothing_else(decko) -> None:  # type: ignore[no-untype
 
 # --- Loans and blind ----------------------------------------------------------
 
+
 def test_loans_give_ten_chips_repaid_at_five_each_at_most_two(decko) -> None:  # type: ignore[no-untyped-def]
     [loan] = decko.deck("loans")
     assert (loan.quantity, loan.chips, loan.repay, loan.max_loans) == (5, 10, 5, 2)
@@ -328,6 +369,7 @@ def test_one_blind_card(decko) -> None:  # type: ignore[no-untyped-def]
 
 # --- Every card --------------------------------------------------------------
 
+
 def test_every_card_has_short_text_of_its_own(decko) -> None:  # type: ignore[no-untyped-def]
     for card in decko:
         assert card.text, card.name
@@ -340,7 +382,9 @@ def test_rulebook_content_is_not_marked_designed(decko) -> None:  # type: ignore
 
 
 def test_cards_show_finds_a_market_card_by_name() -> None:
-    result = invoke("cards", "show", "Bridge Partner Queen of Diamonds", "--game", "decko", "--json")
+    result = invoke(
+        "cards", "show", "Bridge Partner Queen of Diamonds", "--game", "decko", "--json"
+    )
     assert result.exit_code == 0, result.stderr
     card = result.json()
     assert (card["rank"], card["suit"], card["special"]) == ("Q", "d", "bridge-partner-queen")

@@ -95,14 +95,18 @@ def test_extra_cards_come_from_the_bottom_of_the_deck(dk) -> None:  # type: igno
     for card in dk.deck("wing"):
         e = card.effects
         if e.extra_hole_cards or e.extra_board_cards or e.hole_card_swaps:
-            assert "bottom of the deck" in card.text or "bottom card of the deck" in card.text, card.name
+            assert "bottom of the deck" in card.text or "bottom card of the deck" in card.text, (
+                card.name
+            )
 
 
 def test_every_wing_card_can_be_dealt_to_eight_players(dk) -> None:  # type: ignore[no-untyped-def]
     deck = dk.total("standard")
     for card in dk.deck("wing"):
         e = card.effects
-        needed = 8 * (2 + e.extra_hole_cards + e.hole_card_swaps) + 5 + e.extra_board_cards + 3  # 3 burns
+        needed = (
+            8 * (2 + e.extra_hole_cards + e.hole_card_swaps) + 5 + e.extra_board_cards + 3
+        )  # 3 burns
         assert needed <= deck, card.name
 
 

@@ -88,9 +88,23 @@ def test_every_attribute_is_carried_by_some_hero(cards) -> None:  # type: ignore
 # --- the party deck ---------------------------------------------------------
 
 PARTY_COUNTS = {
-    "Silver": 6, "Gold": 4, "Gems": 2, "Magic Items": 2, "Experience": 2, "Secret Passage": 2,
-    "Prisoner": 1, "Sword": 3, "Axe": 3, "Dagger": 3, "Spell": 3, "Bless": 3, "Stealth": 6,
-    "Armor": 3, "Bow": 3, "Shield": 3, "Heal": 3,
+    "Silver": 6,
+    "Gold": 4,
+    "Gems": 2,
+    "Magic Items": 2,
+    "Experience": 2,
+    "Secret Passage": 2,
+    "Prisoner": 1,
+    "Sword": 3,
+    "Axe": 3,
+    "Dagger": 3,
+    "Spell": 3,
+    "Bless": 3,
+    "Stealth": 6,
+    "Armor": 3,
+    "Bow": 3,
+    "Shield": 3,
+    "Heal": 3,
 }
 
 
@@ -133,7 +147,12 @@ ATTRIBUTE_BONUSES = {
     "Shield": {},
     "Heal": {},
 }
-ABILITIES = {"Stealth": "negate-trap", "Armor": "recover-hero", "Shield": "recover-hero", "Heal": "recover-hero"}
+ABILITIES = {
+    "Stealth": "negate-trap",
+    "Armor": "recover-hero",
+    "Shield": "recover-hero",
+    "Heal": "recover-hero",
+}
 
 
 @pytest.mark.parametrize("name", list(ATTRIBUTE_BONUSES))
@@ -148,20 +167,43 @@ def test_attribute_card_bonus_and_ability(cards, name: str) -> None:  # type: ig
 # --- the Dungeon Master deck ------------------------------------------------
 
 CREATURES = {
-    "Skeletons": ("undead", 1, 2), "Zombies": ("undead", 2, 2), "Ghouls": ("undead", 3, 2),
-    "Wraiths": ("undead", 4, 1), "Mummies": ("undead", 5, 1), "Vampires": ("undead", 6, 1),
-    "Kobolds": ("goblinkin", 1, 2), "Goblins": ("goblinkin", 2, 2), "Orcs": ("goblinkin", 3, 2),
-    "Ogres": ("goblinkin", 4, 1), "Trolls": ("goblinkin", 5, 1), "Giants": ("goblinkin", 6, 1),
-    "Rats": ("swarm", 1, 2), "Bats": ("swarm", 2, 2), "Spiders": ("swarm", 3, 2),
-    "Scorpions": ("swarm", 4, 1), "Wasps": ("swarm", 5, 1), "Green Slime": ("swarm", 6, 1),
-    "Nymphs": ("x", 5, 1), "Minotaur": ("x", 5, 1), "Chaos Warlord": ("x", 6, 1),
-    "Doppleganger": ("x", 6, 1), "Hydra": ("x", 7, 1), "Sorcerer": ("x", 7, 1),
-    "Djinn": ("x", 8, 1), "Demon": ("x", 9, 1), "Dragon": ("x", 10, 1),
+    "Skeletons": ("undead", 1, 2),
+    "Zombies": ("undead", 2, 2),
+    "Ghouls": ("undead", 3, 2),
+    "Wraiths": ("undead", 4, 1),
+    "Mummies": ("undead", 5, 1),
+    "Vampires": ("undead", 6, 1),
+    "Kobolds": ("goblinkin", 1, 2),
+    "Goblins": ("goblinkin", 2, 2),
+    "Orcs": ("goblinkin", 3, 2),
+    "Ogres": ("goblinkin", 4, 1),
+    "Trolls": ("goblinkin", 5, 1),
+    "Giants": ("goblinkin", 6, 1),
+    "Rats": ("swarm", 1, 2),
+    "Bats": ("swarm", 2, 2),
+    "Spiders": ("swarm", 3, 2),
+    "Scorpions": ("swarm", 4, 1),
+    "Wasps": ("swarm", 5, 1),
+    "Green Slime": ("swarm", 6, 1),
+    "Nymphs": ("x", 5, 1),
+    "Minotaur": ("x", 5, 1),
+    "Chaos Warlord": ("x", 6, 1),
+    "Doppleganger": ("x", 6, 1),
+    "Hydra": ("x", 7, 1),
+    "Sorcerer": ("x", 7, 1),
+    "Djinn": ("x", 8, 1),
+    "Demon": ("x", 9, 1),
+    "Dragon": ("x", 10, 1),
 }
 TRAPS = ["Poison Arrow", "Scythe", "Pendulum Blade", "Spiked Pit", "Falling Blocks", "Poison Gas"]
 ROOMS = {
-    "Throne Room": 3, "Treasure Room": 2, "Monster Lair": 2, "Altar Room": 1,
-    "Torture Chamber": 1, "Great Cavern": 2, "Armory": 1,
+    "Throne Room": 3,
+    "Treasure Room": 2,
+    "Monster Lair": 2,
+    "Altar Room": 1,
+    "Torture Chamber": 1,
+    "Great Cavern": 2,
+    "Armory": 1,
 }
 
 
@@ -207,7 +249,12 @@ def test_obstacle_variant_cards(cards) -> None:  # type: ignore[no-untyped-def]
         "Reinforced door": (2, 3, "dm"),
     }
     [stealth] = [c for c in variant if c.type == "attribute"]
-    assert (stealth.name, stealth.attribute, stealth.quantity, stealth.joins) == ("Stealth", "stealth", 1, "party")
+    assert (stealth.name, stealth.attribute, stealth.quantity, stealth.joins) == (
+        "Stealth",
+        "stealth",
+        1,
+        "party",
+    )
     assert stealth.ability == "negate-trap"
 
 

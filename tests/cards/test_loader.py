@@ -26,7 +26,7 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 
 def _problems(root: Path) -> list[str]:
-    games, problems = validate_dir(root)
+    _games, problems = validate_dir(root)
     return problems
 
 
@@ -46,7 +46,11 @@ def test_wrong_field_type_names_file_card_and_field(game_copy: Path) -> None:
 
 
 def test_quantity_below_one_says_the_bound(game_copy: Path) -> None:
-    _edit(game_copy / "dragon-kings" / "standard.yaml", "name: Two of Spades,", "name: Two of Spades, quantity: 0,")
+    _edit(
+        game_copy / "dragon-kings" / "standard.yaml",
+        "name: Two of Spades,",
+        "name: Two of Spades, quantity: 0,",
+    )
     [problem] = _problems(game_copy)
     assert problem.endswith("card 'Two of Spades': quantity: must be ≥ 1 (got 0)")
 
@@ -72,7 +76,9 @@ def test_unknown_card_type_is_reported(game_copy: Path) -> None:
 def test_unknown_deck_file_is_reported(game_copy: Path) -> None:
     (game_copy / "dragon-kings" / "stray.yaml").write_text("cards: []\n")
     [problem] = _problems(game_copy)
-    assert problem.endswith("stray.yaml: unknown deck 'stray' (decks of dragon-kings: standard, wing)")
+    assert problem.endswith(
+        "stray.yaml: unknown deck 'stray' (decks of dragon-kings: standard, wing)"
+    )
 
 
 def test_duplicate_id_is_reported(game_copy: Path) -> None:

@@ -16,14 +16,23 @@ def catalog() -> Catalog:
     return Catalog.load()
 
 
-def encounter(party: list[Any], dm: dict[str, Any] | None = None, plays: list[Any] = (), **more: Any) -> Encounter:  # type: ignore[assignment]
+def encounter(
+    party: list[Any], dm: dict[str, Any] | None = None, plays: list[Any] = (), **more: Any
+) -> Encounter:  # type: ignore[assignment]
     """``plays`` entries are ``"Hero=Card"``, ``"Hero=Card:use"``, ``"Card:use"`` or dicts."""
-    data: dict[str, Any] = {"party": party, "dm": dm or {}, "plays": [_play(p) for p in plays], "seed": 1}
+    data: dict[str, Any] = {
+        "party": party,
+        "dm": dm or {},
+        "plays": [_play(p) for p in plays],
+        "seed": 1,
+    }
     data.update(more)
     return build_encounter(parse_encounter(data), catalog())
 
 
-def run(party: list[Any], dm: dict[str, Any] | None = None, plays: list[Any] = (), **more: Any) -> Resolution:  # type: ignore[assignment]
+def run(
+    party: list[Any], dm: dict[str, Any] | None = None, plays: list[Any] = (), **more: Any
+) -> Resolution:  # type: ignore[assignment]
     return resolve(encounter(party, dm, plays, **more))
 
 

@@ -24,8 +24,24 @@ def _one_line_error(result, fragment: str) -> None:  # type: ignore[no-untyped-d
 
 
 def test_resolve_from_flags_prints_totals_casualties_and_why() -> None:
-    result = invoke("dm", "resolve", "--party", SIX, "--creatures", "Orcs,Goblins,Trolls", "--room", "Throne Room",
-                    "--play", "Barbarian=Sword", "--play", "Halfling=Dagger", "--treasure", "Gold", "--seed", "3")
+    result = invoke(
+        "dm",
+        "resolve",
+        "--party",
+        SIX,
+        "--creatures",
+        "Orcs,Goblins,Trolls",
+        "--room",
+        "Throne Room",
+        "--play",
+        "Barbarian=Sword",
+        "--play",
+        "Halfling=Dagger",
+        "--treasure",
+        "Gold",
+        "--seed",
+        "3",
+    )
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "13" in out and "6" in out
@@ -36,11 +52,31 @@ def test_resolve_from_flags_prints_totals_casualties_and_why() -> None:
 
 
 def test_resolve_json() -> None:
-    result = invoke("dm", "resolve", "-p", SIX, "-c", "Rats,Bats", "--play", "Wizard=Spell", "-t", "Gems",
-                    "--points", "30", "--seed", "1", "--json")
+    result = invoke(
+        "dm",
+        "resolve",
+        "-p",
+        SIX,
+        "-c",
+        "Rats,Bats",
+        "--play",
+        "Wizard=Spell",
+        "-t",
+        "Gems",
+        "--points",
+        "30",
+        "--seed",
+        "1",
+        "--json",
+    )
     assert result.exit_code == 0, result.stderr
     data = result.json()
-    assert (data["dm_total"], data["party_total"], data["casualties"], data["killed"]) == (3, 8, 0, [])
+    assert (data["dm_total"], data["party_total"], data["casualties"], data["killed"]) == (
+        3,
+        8,
+        0,
+        [],
+    )
     assert (data["treasure_points"], data["winner"]) == (50, "party")
     assert data["applied"] is False
 
@@ -70,29 +106,74 @@ def test_resolve_from_stdin_and_flags_override_the_file() -> None:
 
 def test_resolve_without_a_seed_reports_the_one_it_used() -> None:
     data = invoke("dm", "resolve", "-p", SIX, "-c", "Dragon", "--json").json()
-    again = invoke("dm", "resolve", "-p", SIX, "-c", "Dragon", "--seed", str(data["seed"]), "--json").json()
+    again = invoke(
+        "dm", "resolve", "-p", SIX, "-c", "Dragon", "--seed", str(data["seed"]), "--json"
+    ).json()
     assert again["killed"] == data["killed"]
 
 
 def test_resolve_trap_stealth_and_obstacle_flags() -> None:
-    trap = invoke("dm", "resolve", "-p", SIX, "--trap", "Scythe", "--play", "Stealth:ability", "--json").json()
+    trap = invoke(
+        "dm", "resolve", "-p", SIX, "--trap", "Scythe", "--play", "Stealth:ability", "--json"
+    ).json()
     assert trap["trap"] == "cancelled"
-    obstacle = invoke("dm", "resolve", "-p", SIX, "--obstacle", "Portcullis", "-t", "Gold", "--json").json()
-    assert (obstacle["obstacle"], obstacle["killed"], obstacle["treasure_lost"]) == ("lost", [], True)
+    obstacle = invoke(
+        "dm", "resolve", "-p", SIX, "--obstacle", "Portcullis", "-t", "Gold", "--json"
+    ).json()
+    assert (obstacle["obstacle"], obstacle["killed"], obstacle["treasure_lost"]) == (
+        "lost",
+        [],
+        True,
+    )
 
 
 def test_resolve_treasure_phase_flags() -> None:
-    data = invoke("dm", "resolve", "-p", SIX, "-c", "Giants", "--play", "Barbarian=Sword", "--play", "Heal:ability",
-                  "--lose", "Wizard", "--prisoner", "Knight", "--experience", "1", "--level-up", "Knight:shield",
-                  "--json").json()
+    data = invoke(
+        "dm",
+        "resolve",
+        "-p",
+        SIX,
+        "-c",
+        "Giants",
+        "--play",
+        "Barbarian=Sword",
+        "--play",
+        "Heal:ability",
+        "--lose",
+        "Wizard",
+        "--prisoner",
+        "Knight",
+        "--experience",
+        "1",
+        "--level-up",
+        "Knight:shield",
+        "--json",
+    ).json()
     assert data["killed"] == ["Wizard"] and data["recovered"] == ["Wizard"]
     assert data["new_heroes"] == ["Knight"]
-    assert data["level_ups"][0] == {"source": "Experience", "hero": "Knight", "attribute": "shield", "roll": None, "level": 3}
+    assert data["level_ups"][0] == {
+        "source": "Experience",
+        "hero": "Knight",
+        "attribute": "shield",
+        "roll": None,
+        "level": 3,
+    }
 
 
 def test_resolve_gain_flag() -> None:
-    data = invoke("dm", "resolve", "-p", "Wizard,Bard", "--gain", "Wizard:spell:2", "-c", "Rats",
-                  "--play", "Wizard=Spell", "--json").json()
+    data = invoke(
+        "dm",
+        "resolve",
+        "-p",
+        "Wizard,Bard",
+        "--gain",
+        "Wizard:spell:2",
+        "-c",
+        "Rats",
+        "--play",
+        "Wizard=Spell",
+        "--json",
+    ).json()
     assert data["party_total"] == 6 + 4
 
 
@@ -101,13 +182,22 @@ def test_resolve_gain_flag() -> None:
     [
         (["-c", "Orcs,Skeletons"], "Skeletons (Undead) cannot join a meld of Orcs (Goblinkin)"),
         (["-c", "Dragon,Demon"], "Dragon is an X creature and never melds"),
-        (["-c", "Orcs", "--play", "Wizard=Sword"], "Sword does not match any attribute of Wizard (spell 4)"),
-        (["-c", "Orcs", "--play", "Barbarian=Sword", "--play", "Barbarian=Axe"], "one attribute card per hero"),
+        (
+            ["-c", "Orcs", "--play", "Wizard=Sword"],
+            "Sword does not match any attribute of Wizard (spell 4)",
+        ),
+        (
+            ["-c", "Orcs", "--play", "Barbarian=Sword", "--play", "Barbarian=Axe"],
+            "one attribute card per hero",
+        ),
         (["-c", "Orks"], "no creature named 'Orks' (did you mean Orcs or Ogres?)"),
         (["-c", "Orcs", "--play", "Armor:both"], "never both"),
         (["-c", "Orcs", "--play", "=Sword"], "--play '=Sword': write HERO=CARD"),
         (["--trap", "Scythe", "--play", "Barbarian=Sword"], "a trap is not fought"),
-        (["-c", "Orcs", "--gain", "Nobody:sword"], "--gain 'Nobody': that hero is not in the party"),
+        (
+            ["-c", "Orcs", "--gain", "Nobody:sword"],
+            "--gain 'Nobody': that hero is not in the party",
+        ),
         (["-c", "Orcs", "--gain", "Wizard"], "--gain 'Wizard': write HERO:ATTRIBUTE"),
     ],
 )
@@ -123,15 +213,21 @@ def test_resolve_file_errors_name_the_field(tmp_path: Path) -> None:
     path = tmp_path / "turn.yaml"
     path.write_text("party: [Wizard]\nplays:\n  - {hero: Wizard}\n")
     _one_line_error(invoke("dm", "resolve", str(path)), "turn.yaml: plays.0.card: is required")
-    _one_line_error(invoke("dm", "resolve", str(tmp_path / "absent.yaml")), "absent.yaml: no such file")
+    _one_line_error(
+        invoke("dm", "resolve", str(tmp_path / "absent.yaml")), "absent.yaml: no such file"
+    )
 
 
 # --------------------------------------------------------------------------- party
 
 
 def test_party_new_with_a_seed_is_reproducible(tmp_path: Path) -> None:
-    first = invoke("dm", "party", "new", "--seed", "8", "--state", str(tmp_path / "a.sqlite3"), "--json").json()
-    second = invoke("dm", "party", "new", "--seed", "8", "--state", str(tmp_path / "b.sqlite3"), "--json").json()
+    first = invoke(
+        "dm", "party", "new", "--seed", "8", "--state", str(tmp_path / "a.sqlite3"), "--json"
+    ).json()
+    second = invoke(
+        "dm", "party", "new", "--seed", "8", "--state", str(tmp_path / "b.sqlite3"), "--json"
+    ).json()
     assert first == second
     assert len(first["drawn"]) == 10 and len(first["heroes"]) == 6 and len(first["discarded"]) == 4
     assert set(first["discarded"]) | {h["name"] for h in first["heroes"]} == set(first["drawn"])
@@ -141,9 +237,13 @@ def test_party_new_keep_and_replace() -> None:
     drawn = invoke("dm", "party", "new", "--seed", "8", "--json").json()["drawn"]
     again = invoke("dm", "party", "new", "--seed", "8", "--keep", "1,2,3,4,5,6")
     _one_line_error(again, "a party already exists")
-    kept = invoke("dm", "party", "new", "--seed", "8", "--keep", ",".join(drawn[4:]), "--replace", "--json").json()
+    kept = invoke(
+        "dm", "party", "new", "--seed", "8", "--keep", ",".join(drawn[4:]), "--replace", "--json"
+    ).json()
     assert [h["name"] for h in kept["heroes"]] == drawn[4:]
-    _one_line_error(invoke("dm", "party", "new", "--seed", "8", "--keep", "1,2", "--replace"), "keep exactly 6")
+    _one_line_error(
+        invoke("dm", "party", "new", "--seed", "8", "--keep", "1,2", "--replace"), "keep exactly 6"
+    )
 
 
 def test_party_new_asks_which_six_to_keep() -> None:
@@ -157,7 +257,9 @@ def test_party_new_asks_which_six_to_keep() -> None:
 
 
 def test_party_new_choice_without_an_answer_is_an_error() -> None:
-    _one_line_error(invoke("dm", "party", "new", "--seed", "5", "--choose", input=""), "no choice made")
+    _one_line_error(
+        invoke("dm", "party", "new", "--seed", "5", "--choose", input=""), "no choice made"
+    )
 
 
 def test_party_commands_track_deaths_levels_recruits_and_treasure() -> None:
@@ -186,7 +288,10 @@ def test_party_level_up_names_an_unknown_attribute_and_changes_nothing() -> None
     invoke("dm", "party", "new", "--seed", "8")
     before = invoke("dm", "party", "show", "--json").json()["heroes"]
     hero = before[0]["name"]
-    _one_line_error(invoke("dm", "party", "level-up", hero, "Lute"), "unknown attribute 'lute' (attributes: sword, axe,")
+    _one_line_error(
+        invoke("dm", "party", "level-up", hero, "Lute"),
+        "unknown attribute 'lute' (attributes: sword, axe,",
+    )
     assert invoke("dm", "party", "show", "--json").json()["heroes"] == before
 
 
@@ -195,16 +300,26 @@ def test_party_kill_random_is_seeded(tmp_path: Path) -> None:
     for name in ("a", "b"):
         state = str(tmp_path / f"{name}.sqlite3")
         invoke("dm", "party", "new", "--seed", "2", "--state", state)
-        outcomes.append(invoke("dm", "party", "kill", "--random", "2", "--seed", "6", "--state", state, "--json").json()["killed"])
+        outcomes.append(
+            invoke(
+                "dm", "party", "kill", "--random", "2", "--seed", "6", "--state", state, "--json"
+            ).json()["killed"]
+        )
     assert outcomes[0] == outcomes[1] and len(outcomes[0]) == 2
 
 
 def test_resolve_tracked_and_apply() -> None:
     invoke("dm", "party", "new", "--seed", "8")
     before = invoke("dm", "party", "show", "--json").json()
-    preview = invoke("dm", "resolve", "--tracked", "-c", "Goblins", "-t", "Gold", "--seed", "1", "--json").json()
-    assert invoke("dm", "party", "show", "--json").json()["heroes"] == before["heroes"]  # nothing recorded
-    applied = invoke("dm", "resolve", "--apply", "-c", "Goblins", "-t", "Gold", "--seed", "1", "--json").json()
+    preview = invoke(
+        "dm", "resolve", "--tracked", "-c", "Goblins", "-t", "Gold", "--seed", "1", "--json"
+    ).json()
+    assert (
+        invoke("dm", "party", "show", "--json").json()["heroes"] == before["heroes"]
+    )  # nothing recorded
+    applied = invoke(
+        "dm", "resolve", "--apply", "-c", "Goblins", "-t", "Gold", "--seed", "1", "--json"
+    ).json()
     assert applied["killed"] == preview["killed"] and applied["applied"] is True
     after = invoke("dm", "party", "show", "--json").json()
     dead = [h["name"] for h in after["heroes"] if not h["alive"]]
@@ -218,7 +333,10 @@ def test_resolve_tracked_and_apply() -> None:
 
 def test_resolve_tracked_refuses_a_party_list() -> None:
     invoke("dm", "party", "new", "--seed", "8")
-    _one_line_error(invoke("dm", "resolve", "--tracked", "-p", "Wizard", "-c", "Orcs"), "--tracked uses the stored party")
+    _one_line_error(
+        invoke("dm", "resolve", "--tracked", "-p", "Wizard", "-c", "Orcs"),
+        "--tracked uses the stored party",
+    )
 
 
 def test_party_show_without_a_party() -> None:
@@ -230,18 +348,25 @@ def test_a_corrupt_state_file_is_reported_and_kept(tmp_path: Path) -> None:
     path = tmp_path / "state.sqlite3"
     path.write_bytes(b"\x00garbage" * 50)
     for args in (["dm", "party", "show"], ["dm", "party", "new", "--seed", "1", "--replace"]):
-        _one_line_error(invoke(*args, "--state", str(path)), "is not an SQLite database (damaged or another kind of file); it was left untouched")
+        _one_line_error(
+            invoke(*args, "--state", str(path)),
+            "is not an SQLite database (damaged or another kind of file); it was left untouched",
+        )
     assert path.read_bytes() == b"\x00garbage" * 50
 
 
 def test_tracked_levels_count_in_the_next_fight() -> None:
     invoke("dm", "party", "new", "--seed", "8", "--keep", "Wizard,Cleric,Thief,Amazon,Dwarf,Elf")
     invoke("dm", "party", "level-up", "Wizard", "spell")
-    data = invoke("dm", "resolve", "--tracked", "-c", "Rats", "--play", "Wizard=Spell", "--json").json()
+    data = invoke(
+        "dm", "resolve", "--tracked", "-c", "Rats", "--play", "Wizard=Spell", "--json"
+    ).json()
     assert data["plays"][0]["level"] == 5 and data["party_total"] == 9
 
 
 def test_apply_refuses_a_finished_game() -> None:
     invoke("dm", "party", "new", "--seed", "8")
     invoke("dm", "party", "claim", "50")
-    _one_line_error(invoke("dm", "resolve", "--apply", "-c", "Orcs"), "this game is over: the party won")
+    _one_line_error(
+        invoke("dm", "resolve", "--apply", "-c", "Orcs"), "this game is over: the party won"
+    )

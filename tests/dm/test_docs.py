@@ -24,14 +24,14 @@ from tests.conftest import invoke
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "dungeon-master.md"
 README = ROOT / "README.md"
-TOUR = re.compile(r"(<!-- tour:dm -->.*?<!-- /tour:dm -->)", re.S)
-FENCE = re.compile(r"^```(\w+)\n(.*?)^```$", re.S | re.M)
+TOUR = re.compile(r"(<!-- tour:dm -->.*?<!-- /tour:dm -->)", re.DOTALL)
+FENCE = re.compile(r"^```(\w+)\n(.*?)^```$", re.DOTALL | re.MULTILINE)
 
 
 def _run_console(block: str, workdir: Path) -> str:
     """The block with each command's output replaced by what the command prints now."""
     out: list[str] = []
-    chunks = re.split(r"^(\$ .*)$", block, flags=re.M)
+    chunks = re.split(r"^(\$ .*)$", block, flags=re.MULTILINE)
     for command, shown in zip(chunks[1::2], chunks[2::2]):
         out.append(command)
         args = shlex.split(command[2:])
@@ -57,7 +57,7 @@ def render(text: str, workdir: Path) -> str:
         if kind == "yaml" and body.startswith("# encounter.yaml\n"):
             (workdir / "encounter.yaml").write_text(body)
         if kind == "console" and "$ companion dm " in body:
-            pieces.append(text[last:match.start(2)])
+            pieces.append(text[last : match.start(2)])
             pieces.append(_run_console(body, workdir))
             last = match.end(2)
     pieces.append(text[last:])

@@ -52,7 +52,9 @@ def test_a_full_file_round_trips_into_an_encounter(tmp_path: Path) -> None:
 
 def test_json_is_accepted_too(tmp_path: Path) -> None:
     path = tmp_path / "turn.json"
-    path.write_text('{"party": ["Wizard"], "dm": {"creatures": ["Rats"]}, "plays": [{"hero": "Wizard", "card": "Spell"}]}')
+    path.write_text(
+        '{"party": ["Wizard"], "dm": {"creatures": ["Rats"]}, "plays": [{"hero": "Wizard", "card": "Spell"}]}'
+    )
     assert resolve(build_encounter(read_encounter(path), catalog())).party_total == 8
 
 
@@ -62,12 +64,22 @@ def test_json_is_accepted_too(tmp_path: Path) -> None:
         ({"party": ["Wizard"], "plays": [{"hero": "Wizard"}]}, "plays.0.card: is required"),
         ({"party": ["Wizard"], "dm": {"creature": ["Orcs"]}}, "dm.creature: is not a known field"),
         ({"party": ["Wizard"], "treasure_points": -3}, "treasure_points: must be ≥ 0 (got -3)"),
-        ({"party": [{"hero": "Wizard", "gained": {"lute": 1}}]}, "party.0.gained.lute.[key]: must be one of"),
-        ({"party": ["Wizard"], "plays": [{"hero": "Wizard", "card": "Spell", "use": "twice"}]},
-         "plays.0.use: must be one of fight, ability, best (got 'twice')"),
-        ({"party": ["Wizard"], "plays": [{"hero": "Wizard", "card": "Spell", "use": 2}]},
-         "plays.0.use: must be one of 'fight', 'ability' or 'best' (got 2)"),
-        ({"party": ["Wizard"], "treasure_phase": {"experience": "lots"}}, "treasure_phase.experience: must be a whole number"),
+        (
+            {"party": [{"hero": "Wizard", "gained": {"lute": 1}}]},
+            "party.0.gained.lute.[key]: must be one of",
+        ),
+        (
+            {"party": ["Wizard"], "plays": [{"hero": "Wizard", "card": "Spell", "use": "twice"}]},
+            "plays.0.use: must be one of fight, ability, best (got 'twice')",
+        ),
+        (
+            {"party": ["Wizard"], "plays": [{"hero": "Wizard", "card": "Spell", "use": 2}]},
+            "plays.0.use: must be one of 'fight', 'ability' or 'best' (got 2)",
+        ),
+        (
+            {"party": ["Wizard"], "treasure_phase": {"experience": "lots"}},
+            "treasure_phase.experience: must be a whole number",
+        ),
         ({"party": ["Wizard"], "dm": {"trap": ["Scythe", "Poison Gas"]}}, "dm.trap: must be text"),
     ],
 )
@@ -83,12 +95,23 @@ def test_shape_errors_name_the_field(data: dict, message: str) -> None:  # type:
     ("data", "message"),
     [
         ({"party": ["Wizzard"]}, "no hero named 'Wizzard' (did you mean Wizard?)"),
-        ({"party": ["Wizard"], "dm": {"creatures": ["Throne Room"]}}, "Throne Room is a room card, not a creature"),
+        (
+            {"party": ["Wizard"], "dm": {"creatures": ["Throne Room"]}},
+            "Throne Room is a room card, not a creature",
+        ),
         ({"party": ["Wizard"], "dm": {"trap": "Orcs"}}, "Orcs is a creature, not a trap"),
-        ({"party": ["Wizard"], "treasures": ["Sword"]}, "Sword is an attribute card, not a treasure card"),
-        ({"party": ["Wizard"], "plays": [{"hero": "Wizard", "card": "Gold"}]},
-         "Gold is a treasure card, not an attribute card"),
-        ({"party": ["Wizard"], "treasure_phase": {"prisoners": ["Nobody"]}}, "no hero named 'Nobody'"),
+        (
+            {"party": ["Wizard"], "treasures": ["Sword"]},
+            "Sword is an attribute card, not a treasure card",
+        ),
+        (
+            {"party": ["Wizard"], "plays": [{"hero": "Wizard", "card": "Gold"}]},
+            "Gold is a treasure card, not an attribute card",
+        ),
+        (
+            {"party": ["Wizard"], "treasure_phase": {"prisoners": ["Nobody"]}},
+            "no hero named 'Nobody'",
+        ),
         ({}, "the encounter has no party"),
     ],
 )

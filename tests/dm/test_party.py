@@ -33,7 +33,9 @@ def test_same_seed_same_draw_and_same_automatic_choice() -> None:
     first = new_party(_drawn(42), rng=random.Random(42), seed=42)
     again = new_party(_drawn(42), rng=random.Random(42), seed=42)
     assert first == again
-    others = {tuple(h.name for h in new_party(_drawn(s), rng=random.Random(s)).heroes) for s in range(6)}
+    others = {
+        tuple(h.name for h in new_party(_drawn(s), rng=random.Random(s)).heroes) for s in range(6)
+    }
     assert len(others) > 1
 
 
@@ -41,7 +43,14 @@ def test_keep_by_name_or_number() -> None:
     drawn = _drawn()
     names = [c.name for c in drawn.candidates]
     party = new_party(drawn, keep=[names[0].lower(), "2", "3", names[3], "5", "10"])
-    assert [h.name for h in party.heroes] == [names[0], names[1], names[2], names[3], names[4], names[9]]
+    assert [h.name for h in party.heroes] == [
+        names[0],
+        names[1],
+        names[2],
+        names[3],
+        names[4],
+        names[9],
+    ]
 
 
 @pytest.mark.parametrize(
@@ -133,13 +142,26 @@ def test_apply_records_an_encounter() -> None:
     party = Party(heroes=())
     for card in (catalog().hero(n) for n in ("Barbarian", "Wizard", "Priest")):
         party = party.recruit(card)
-    result = run(["Barbarian", "Wizard", "Priest"], {"creatures": ["Giants"]}, ["Barbarian=Sword", "Heal:ability"],
-                 casualties=["Wizard", "Barbarian"],
-                 treasure_phase={"prisoners": ["Knight"], "experience": 1,
-                                 "level_ups": [{"hero": "Knight", "attribute": "sword"}]})
+    result = run(
+        ["Barbarian", "Wizard", "Priest"],
+        {"creatures": ["Giants"]},
+        ["Barbarian=Sword", "Heal:ability"],
+        casualties=["Wizard", "Barbarian"],
+        treasure_phase={
+            "prisoners": ["Knight"],
+            "experience": 1,
+            "level_ups": [{"hero": "Knight", "attribute": "sword"}],
+        },
+    )
     after = party.apply(result, {c.name: c for c in catalog().characters()})
-    assert (result.killed, result.recovered) == (("Wizard",), ("Wizard",))  # Giants 6 beat Sword 4 once
+    assert (result.killed, result.recovered) == (
+        ("Wizard",),
+        ("Wizard",),
+    )  # Giants 6 beat Sword 4 once
     assert [(h.name, h.alive) for h in after.heroes] == [
-        ("Barbarian", True), ("Wizard", True), ("Priest", True), ("Knight", True)
+        ("Barbarian", True),
+        ("Wizard", True),
+        ("Priest", True),
+        ("Knight", True),
     ]
     assert after.hero("Knight").levels["sword"] == 2

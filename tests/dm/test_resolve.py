@@ -47,7 +47,11 @@ def test_sword_on_the_barbarian_gives_2_fight_points() -> None:
 def test_attribute_card_adds_hero_level_plus_bonus_vs_the_meld_type(
     hero: str, card: str, creature: str, level: int, bonus: int
 ) -> None:
-    result = run([hero, "Wizard" if hero != "Wizard" else "Bard"], {"creatures": [creature]}, [f"{hero}={card}:fight"])
+    result = run(
+        [hero, "Wizard" if hero != "Wizard" else "Bard"],
+        {"creatures": [creature]},
+        [f"{hero}={card}:fight"],
+    )
     [play] = result.plays
     assert (play.level, play.bonus) == (level, bonus)
     assert result.party_total == level + bonus
@@ -60,7 +64,11 @@ def test_party_total_is_the_sum_over_the_heroes_played() -> None:
 
 
 def test_levels_gained_count_toward_the_fight() -> None:
-    result = run([{"hero": "Wizard", "gained": {"spell": 2}}, "Bard"], {"creatures": ["Spiders"]}, ["Wizard=Spell"])
+    result = run(
+        [{"hero": "Wizard", "gained": {"spell": 2}}, "Bard"],
+        {"creatures": ["Spiders"]},
+        ["Wizard=Spell"],
+    )
     assert result.plays[0].level == 6
     assert result.party_total == 6 + 4
 
@@ -78,7 +86,9 @@ def test_creature_total_is_the_meld_plus_the_room_bonus() -> None:
     assert dict(result.dm_parts) == {"Skeletons": 1, "Zombies": 2, "Vampires": 6, "Throne Room": 3}
 
 
-@pytest.mark.parametrize(("room", "bonus"), [("Throne Room", 3), ("Great Cavern", 2), ("Armory", 1)])
+@pytest.mark.parametrize(
+    ("room", "bonus"), [("Throne Room", 3), ("Great Cavern", 2), ("Armory", 1)]
+)
 def test_room_bonus_adds_to_a_single_creature(room: str, bonus: int) -> None:
     assert run(SIX, {"creatures": ["Dragon"], "room": room}).dm_total == 10 + bonus
 
@@ -88,14 +98,28 @@ def test_room_bonus_adds_to_a_single_creature(room: str, bonus: int) -> None:
 
 @pytest.mark.parametrize(
     ("creatures", "party", "expected"),
-    [(4, 5, 0), (5, 5, 0), (6, 5, 1), (9, 5, 1), (10, 5, 2), (14, 5, 2), (15, 5, 3), (20, 5, 4), (7, 1, 7)],
+    [
+        (4, 5, 0),
+        (5, 5, 0),
+        (6, 5, 1),
+        (9, 5, 1),
+        (10, 5, 2),
+        (14, 5, 2),
+        (15, 5, 3),
+        (20, 5, 4),
+        (7, 1, 7),
+    ],
 )
-def test_casualties_none_then_one_then_one_per_whole_multiple(creatures: int, party: int, expected: int) -> None:
+def test_casualties_none_then_one_then_one_per_whole_multiple(
+    creatures: int, party: int, expected: int
+) -> None:
     assert casualties(creatures, party) == expected
 
 
 def test_no_hero_dies_when_the_creatures_equal_the_party() -> None:
-    result = run(SIX, {"creatures": ["Orcs", "Goblins"]}, ["Barbarian=Sword", "Halfling=Dagger:fight"])
+    result = run(
+        SIX, {"creatures": ["Orcs", "Goblins"]}, ["Barbarian=Sword", "Halfling=Dagger:fight"]
+    )
     assert (result.dm_total, result.party_total) == (5, 6)
     assert result.killed == ()
     result = run(SIX, {"creatures": ["Orcs", "Goblins"]}, ["Barbarian=Sword", "Archer=Dagger"])
@@ -124,7 +148,12 @@ def test_casualties_are_random_heroes_and_the_seed_decides_who() -> None:
 
 
 def test_named_casualties_die_first_then_random() -> None:
-    result = run(SIX, {"creatures": ["Giants", "Trolls", "Ogres"]}, ["Wizard=Spell"], casualties=["Archer", "Dwarf"])
+    result = run(
+        SIX,
+        {"creatures": ["Giants", "Trolls", "Ogres"]},
+        ["Wizard=Spell"],
+        casualties=["Archer", "Dwarf"],
+    )
     assert result.killed[:2] == ("Archer", "Dwarf")
     assert len(result.killed) == 3
     assert any("Archer, Dwarf named, the rest at random" in e for e in result.events)
@@ -148,7 +177,9 @@ def test_heroes_lost_never_exceed_the_party() -> None:
 
 
 def test_a_meld_is_all_one_creature_type() -> None:
-    with pytest.raises(CompanionError, match=r"^Skeletons \(Undead\) cannot join a meld of Orcs \(Goblinkin\)"):
+    with pytest.raises(
+        CompanionError, match=r"^Skeletons \(Undead\) cannot join a meld of Orcs \(Goblinkin\)"
+    ):
         run(SIX, {"creatures": ["Orcs", "Goblins", "Skeletons"]})
 
 
@@ -168,15 +199,23 @@ def test_an_x_creature_fights_alone() -> None:
 
 def test_a_meld_of_one_type_is_accepted() -> None:
     result = run(SIX, {"creatures": ["Rats", "Bats", "Spiders", "Scorpions"]}, ["Wizard=Spell"])
-    assert (result.creature_type, result.dm_total, result.party_total, result.casualties) == ("swarm", 10, 8, 1)
+    assert (result.creature_type, result.dm_total, result.party_total, result.casualties) == (
+        "swarm",
+        10,
+        8,
+        1,
+    )
 
 
 def test_more_copies_than_the_deck_holds_is_an_error() -> None:
     with pytest.raises(CompanionError, match=r"^3 Orcs cards in play, but the deck holds only 2$"):
         run(SIX, {"creatures": ["Orcs", "Orcs", "Orcs"]})
     with pytest.raises(CompanionError, match="4 Sword cards"):
-        run(["Barbarian", "Fighter", "Duelist", "Amazon"], {"creatures": ["Giants"]},
-            ["Barbarian=Sword", "Fighter=Sword", "Duelist=Sword", "Amazon=Sword"])
+        run(
+            ["Barbarian", "Fighter", "Duelist", "Amazon"],
+            {"creatures": ["Giants"]},
+            ["Barbarian=Sword", "Fighter=Sword", "Duelist=Sword", "Amazon=Sword"],
+        )
 
 
 def test_the_dm_plays_creatures_or_one_trap_not_both() -> None:
@@ -188,12 +227,16 @@ def test_the_dm_plays_creatures_or_one_trap_not_both() -> None:
 
 
 def test_attribute_card_fits_only_a_hero_with_that_attribute() -> None:
-    with pytest.raises(CompanionError, match=r"^Sword does not match any attribute of Wizard \(spell 4\)$"):
+    with pytest.raises(
+        CompanionError, match=r"^Sword does not match any attribute of Wizard \(spell 4\)$"
+    ):
         run(SIX, {"creatures": ["Orcs"]}, ["Wizard=Sword"])
 
 
 def test_one_attribute_card_per_hero() -> None:
-    with pytest.raises(CompanionError, match=r"^Barbarian already has Sword: one attribute card per hero"):
+    with pytest.raises(
+        CompanionError, match=r"^Barbarian already has Sword: one attribute card per hero"
+    ):
         run(SIX, {"creatures": ["Orcs"]}, ["Barbarian=Sword", "Barbarian=Axe"])
 
 
@@ -240,7 +283,10 @@ def test_stealth_on_a_stealthy_hero_negates_a_trap_too() -> None:
 
 
 def test_a_trap_is_not_fought_with_attribute_cards() -> None:
-    with pytest.raises(CompanionError, match=r"^a trap is not fought: only Stealth cancels Scythe \(Sword on Barbarian"):
+    with pytest.raises(
+        CompanionError,
+        match=r"^a trap is not fought: only Stealth cancels Scythe \(Sword on Barbarian",
+    ):
         run(SIX, {"trap": "Scythe"}, ["Barbarian=Sword"])
 
 
@@ -254,8 +300,12 @@ def test_a_room_adds_nothing_to_a_trap() -> None:
 
 
 def test_secret_passage_discards_one_card_the_dm_played() -> None:
-    without_room = run(SIX, {"creatures": ["Orcs", "Goblins"], "room": "Throne Room"}, ["Barbarian=Sword"],
-                       secret_passage=["Throne Room"])
+    without_room = run(
+        SIX,
+        {"creatures": ["Orcs", "Goblins"], "room": "Throne Room"},
+        ["Barbarian=Sword"],
+        secret_passage=["Throne Room"],
+    )
     assert without_room.cancelled == ("Throne Room",)
     assert without_room.dm_total == 5
     fewer = run(SIX, {"creatures": ["Orcs", "Orcs"]}, ["Barbarian=Sword"], secret_passage=["Orcs"])
@@ -263,19 +313,30 @@ def test_secret_passage_discards_one_card_the_dm_played() -> None:
 
 
 def test_secret_passage_on_a_trap_leaves_nothing_to_face() -> None:
-    result = run(SIX, {"trap": "Pendulum Blade"}, secret_passage="Pendulum Blade", treasures=["Gold"])
+    result = run(
+        SIX, {"trap": "Pendulum Blade"}, secret_passage="Pendulum Blade", treasures=["Gold"]
+    )
     assert result.situation == "cancelled"
     assert result.killed == () and result.treasure_claimed == ("Gold",)
 
 
 def test_secret_passage_must_name_a_card_the_dm_played() -> None:
-    with pytest.raises(CompanionError, match="Secret Passage cannot discard Trolls: the Dungeon Master did not play it"):
+    with pytest.raises(
+        CompanionError,
+        match="Secret Passage cannot discard Trolls: the Dungeon Master did not play it",
+    ):
         run(SIX, {"creatures": ["Orcs"]}, secret_passage=["Trolls"])
 
 
 def test_at_most_two_secret_passages() -> None:
-    with pytest.raises(CompanionError, match="3 Secret Passage cards in play, but the deck holds only 2"):
-        run(SIX, {"creatures": ["Orcs", "Orcs", "Goblins"]}, secret_passage=["Orcs", "Orcs", "Goblins"])
+    with pytest.raises(
+        CompanionError, match="3 Secret Passage cards in play, but the deck holds only 2"
+    ):
+        run(
+            SIX,
+            {"creatures": ["Orcs", "Orcs", "Goblins"]},
+            secret_passage=["Orcs", "Orcs", "Goblins"],
+        )
 
 
 # --------------------------------------------------------------------------- FAQ: points or ability
@@ -290,8 +351,12 @@ def test_faq_armor_x2_adds_2_points_when_played_for_points() -> None:
 
 def test_faq_armor_x2_saves_one_hero_not_two() -> None:
     """FAQ 1: the second Armor level adds to the fight, never to the ability."""
-    result = run(["Fighter", "Wizard", "Bard", "Priest", "Archer"], {"creatures": ["Dragon"], "room": "Throne Room"},
-                 ["Fighter=Armor:ability", "Archer=Bow"], casualties=["Wizard", "Bard"])
+    result = run(
+        ["Fighter", "Wizard", "Bard", "Priest", "Archer"],
+        {"creatures": ["Dragon"], "room": "Throne Room"},
+        ["Fighter=Armor:ability", "Archer=Bow"],
+        casualties=["Wizard", "Bard"],
+    )
     assert result.killed == ("Wizard", "Bard")
     assert result.recovered == ("Wizard",)
     assert result.plays[0].points == 0  # used for its ability: no Fight points
@@ -302,15 +367,26 @@ def test_faq_a_card_is_used_for_points_or_ability_never_both() -> None:
     from companion.dm.encounter_file import parse_encounter
 
     with pytest.raises(CompanionError, match="never both"):
-        parse_encounter({"party": ["Fighter"], "plays": [{"hero": "Fighter", "card": "Armor", "use": "both"}]})
-    result = run(["Fighter", "Wizard"], {"creatures": ["Orcs", "Ogres"]}, ["Fighter=Armor"], casualties=["Wizard"])
+        parse_encounter(
+            {"party": ["Fighter"], "plays": [{"hero": "Fighter", "card": "Armor", "use": "both"}]}
+        )
+    result = run(
+        ["Fighter", "Wizard"],
+        {"creatures": ["Orcs", "Ogres"]},
+        ["Fighter=Armor"],
+        casualties=["Wizard"],
+    )
     [play] = result.plays
     assert (play.use == "fight") != bool(result.recovered)
 
 
 def test_faq_add_the_points_if_they_make_the_difference() -> None:
     """Armor's 2 points turn a loss into a win: the resolver plays it for points."""
-    result = run(["Fighter", "Wizard", "Bard"], {"creatures": ["Ogres", "Goblins"]}, ["Fighter=Armor", "Wizard=Spell"])
+    result = run(
+        ["Fighter", "Wizard", "Bard"],
+        {"creatures": ["Ogres", "Goblins"]},
+        ["Fighter=Armor", "Wizard=Spell"],
+    )
     [armor, _] = result.plays
     assert (armor.use, armor.chosen) == ("fight", True)
     assert (result.dm_total, result.party_total, result.killed) == (6, 6, ())
@@ -318,8 +394,12 @@ def test_faq_add_the_points_if_they_make_the_difference() -> None:
 
 def test_faq_otherwise_use_the_card_to_avoid_a_casualty() -> None:
     """Knight's 1 Armor point cannot change 12 vs 5 (two deaths either way): save a hero instead."""
-    result = run(["Knight", "Barbarian", "Wizard", "Bard"], {"creatures": ["Giants", "Trolls", "Kobolds"]},
-                 ["Barbarian=Axe", "Bard=Bless", "Knight=Armor"], casualties=["Wizard", "Bard"])
+    result = run(
+        ["Knight", "Barbarian", "Wizard", "Bard"],
+        {"creatures": ["Giants", "Trolls", "Kobolds"]},
+        ["Barbarian=Axe", "Bard=Bless", "Knight=Armor"],
+        casualties=["Wizard", "Bard"],
+    )
     armor = result.plays[2]
     assert (armor.use, armor.chosen) == ("ability", True)
     assert (result.dm_total, result.party_total) == (12, 5)
@@ -343,16 +423,22 @@ def test_stealth_ability_does_nothing_against_creatures() -> None:
 
 
 def test_resolver_suggests_the_better_use_of_a_card_played_for_points() -> None:
-    result = run(["Knight", "Barbarian", "Wizard", "Bard"], {"creatures": ["Giants", "Trolls", "Kobolds"]},
-                 ["Barbarian=Axe", "Bard=Bless", "Knight=Armor:fight"])
+    result = run(
+        ["Knight", "Barbarian", "Wizard", "Bard"],
+        {"creatures": ["Giants", "Trolls", "Kobolds"]},
+        ["Barbarian=Axe", "Bard=Bless", "Knight=Armor:fight"],
+    )
     assert result.plays[2].use == "fight"
     [hint] = result.suggestions
     assert hint.startswith("Better: Armor on Knight for its ability")
 
 
 def test_no_suggestion_when_the_choice_was_already_best() -> None:
-    result = run(["Fighter", "Wizard", "Bard"], {"creatures": ["Ogres", "Goblins"]},
-                 ["Fighter=Armor:fight", "Wizard=Spell"])
+    result = run(
+        ["Fighter", "Wizard", "Bard"],
+        {"creatures": ["Ogres", "Goblins"]},
+        ["Fighter=Armor:fight", "Wizard=Spell"],
+    )
     assert result.suggestions == ()
 
 
@@ -365,7 +451,9 @@ def test_obstacles_need_the_variant() -> None:
 
 
 def test_obstacle_lost_costs_the_treasure_not_heroes() -> None:
-    result = run(SIX, {"obstacle": "Portcullis"}, ["Barbarian=Axe"], treasures=["Gold", "Gems"], variant=True)
+    result = run(
+        SIX, {"obstacle": "Portcullis"}, ["Barbarian=Axe"], treasures=["Gold", "Gems"], variant=True
+    )
     assert (result.dm_total, result.party_total) == (5, 2)
     assert result.obstacle_result == "lost"
     assert result.killed == () and result.casualties == 0
@@ -373,14 +461,22 @@ def test_obstacle_lost_costs_the_treasure_not_heroes() -> None:
 
 
 def test_obstacle_beaten_keeps_the_treasure() -> None:
-    result = run(SIX, {"obstacle": "Reinforced door"}, ["Barbarian=Axe", "Archer=Bow"],
-                 treasures=["Gold"], variant=True, treasure_points=10)
+    result = run(
+        SIX,
+        {"obstacle": "Reinforced door"},
+        ["Barbarian=Axe", "Archer=Bow"],
+        treasures=["Gold"],
+        variant=True,
+        treasure_points=10,
+    )
     assert result.obstacle_result == "beaten"
     assert (result.treasure_claimed, result.treasure_points) == (("Gold",), 20)
 
 
 def test_creature_bonuses_do_not_apply_to_obstacles() -> None:
-    result = run(SIX, {"obstacle": "Collapsed Floor"}, ["Archer=Bow", "Halfling=Dagger"], variant=True)
+    result = run(
+        SIX, {"obstacle": "Collapsed Floor"}, ["Archer=Bow", "Halfling=Dagger"], variant=True
+    )
     assert [p.bonus for p in result.plays] == [0, 0]
 
 
@@ -397,9 +493,13 @@ def test_stealth_eliminates_an_obstacle() -> None:
 
 def test_stealth_best_use_against_an_obstacle() -> None:
     """Halfling's Stealth 3 cannot beat the Portcullis alone: the resolver clears it instead."""
-    result = run(SIX, {"obstacle": "Portcullis"}, ["Halfling=Stealth"], treasures=["Gems"], variant=True)
+    result = run(
+        SIX, {"obstacle": "Portcullis"}, ["Halfling=Stealth"], treasures=["Gems"], variant=True
+    )
     assert (result.plays[0].use, result.obstacle_result) == ("ability", "cleared")
-    stronger = run(SIX, {"obstacle": "Reinforced door"}, ["Halfling=Stealth"], treasures=["Gems"], variant=True)
+    stronger = run(
+        SIX, {"obstacle": "Reinforced door"}, ["Halfling=Stealth"], treasures=["Gems"], variant=True
+    )
     assert (stronger.plays[0].use, stronger.obstacle_result) == ("fight", "beaten")
 
 
@@ -423,8 +523,13 @@ def test_treasure_is_discarded_when_any_hero_is_killed() -> None:
 
 
 def test_treasure_is_claimed_when_nobody_dies() -> None:
-    result = run(SIX, {"creatures": ["Orcs"]}, ["Barbarian=Sword"], treasures=["Gold", "Silver", "Gems"],
-                 treasure_points=4)
+    result = run(
+        SIX,
+        {"creatures": ["Orcs"]},
+        ["Barbarian=Sword"],
+        treasures=["Gold", "Silver", "Gems"],
+        treasure_points=4,
+    )
     assert result.treasure_claimed == ("Gold", "Silver", "Gems")
     assert (result.points_gained, result.treasure_points) == (35, 39)
     assert result.winner is None
@@ -442,7 +547,10 @@ def test_prisoner_brings_a_new_hero() -> None:
     named = run(SIX, {}, treasure_phase={"prisoners": ["Knight"]})
     assert named.new_heroes == ("Knight",)
     assert [h.name for h in named.party_after][-1] == "Knight"
-    drawn = {run(SIX, {}, treasure_phase={"prisoners": ["random"]}, seed=s).new_heroes[0] for s in range(8)}
+    drawn = {
+        run(SIX, {}, treasure_phase={"prisoners": ["random"]}, seed=s).new_heroes[0]
+        for s in range(8)
+    }
     assert len(drawn) > 1 and not drawn & set(SIX)
 
 
@@ -451,9 +559,16 @@ def test_prisoner_cannot_bring_a_hero_already_in_the_party() -> None:
         run(SIX, {}, treasure_phase={"prisoners": ["Wizard"]})
 
 
-@pytest.mark.parametrize(("card", "holder"), [("Heal", "Priest"), ("Shield", "Dwarf"), ("Armor", "Dwarf")])
+@pytest.mark.parametrize(
+    ("card", "holder"), [("Heal", "Priest"), ("Shield", "Dwarf"), ("Armor", "Dwarf")]
+)
 def test_heal_shield_armor_bring_back_a_hero_killed_this_turn(card: str, holder: str) -> None:
-    result = run(SIX, {"creatures": ["Giants"]}, ["Barbarian=Sword", f"{card}:ability"], casualties=["Wizard"])
+    result = run(
+        SIX,
+        {"creatures": ["Giants"]},
+        ["Barbarian=Sword", f"{card}:ability"],
+        casualties=["Wizard"],
+    )
     assert result.killed == ("Wizard",)
     assert result.recovered == ("Wizard",)
     assert any(f"{card} (through {holder}) brings back Wizard" in e for e in result.events)
@@ -461,8 +576,12 @@ def test_heal_shield_armor_bring_back_a_hero_killed_this_turn(card: str, holder:
 
 
 def test_recovery_needs_a_living_hero_with_that_attribute() -> None:
-    result = run(["Priest", "Wizard", "Barbarian"], {"creatures": ["Giants"]}, ["Barbarian=Sword", "Heal:ability"],
-                 casualties=["Priest"])
+    result = run(
+        ["Priest", "Wizard", "Barbarian"],
+        {"creatures": ["Giants"]},
+        ["Barbarian=Sword", "Heal:ability"],
+        casualties=["Priest"],
+    )
     assert result.killed == ("Priest",)
     assert result.recovered == ()
     assert "no living hero has Heal" in result.plays[1].effect
@@ -475,13 +594,20 @@ def test_recovery_brings_back_only_heroes_killed_this_turn() -> None:
 
 
 def test_revive_order_chooses_who_comes_back() -> None:
-    result = run(SIX, {"creatures": ["Dragon"]}, ["Barbarian=Axe", "Heal:ability"], casualties=["Wizard", "Archer"],
-                 treasure_phase={"revive": ["Archer"]})
+    result = run(
+        SIX,
+        {"creatures": ["Dragon"]},
+        ["Barbarian=Axe", "Heal:ability"],
+        casualties=["Wizard", "Archer"],
+        treasure_phase={"revive": ["Archer"]},
+    )
     assert result.recovered == ("Archer",)
 
 
 def test_a_recovered_hero_does_not_save_the_treasure() -> None:
-    result = run(SIX, {"creatures": ["Giants"]}, ["Barbarian=Sword", "Heal:ability"], treasures=["Gold"])
+    result = run(
+        SIX, {"creatures": ["Giants"]}, ["Barbarian=Sword", "Heal:ability"], treasures=["Gold"]
+    )
     assert result.recovered and result.treasure_lost
 
 
@@ -499,19 +625,36 @@ def test_experience_gives_one_random_hero_a_level_by_the_d10_table() -> None:
 
 
 def test_d10_table_order() -> None:
-    assert ATTRIBUTES == ("sword", "axe", "dagger", "bow", "stealth", "spell", "bless", "heal", "armor", "shield")
+    assert ATTRIBUTES == (
+        "sword",
+        "axe",
+        "dagger",
+        "bow",
+        "stealth",
+        "spell",
+        "bless",
+        "heal",
+        "armor",
+        "shield",
+    )
     rolls = {roll_attribute(random.Random(s)) for s in range(200)}
     assert {r for r, _ in rolls} == set(range(1, 11))
     assert all(ATTRIBUTES[r - 1] == a for r, a in rolls)
 
 
 def test_a_level_up_can_bring_a_new_attribute() -> None:
-    result = run(["Wizard"], {}, treasure_phase={"experience": 1, "level_ups": [{"attribute": "bow"}]})
+    result = run(
+        ["Wizard"], {}, treasure_phase={"experience": 1, "level_ups": [{"attribute": "bow"}]}
+    )
     assert dict(result.party_after[0].levels) == {"bow": 1, "spell": 4}
 
 
 def test_named_level_up() -> None:
-    result = run(SIX, {}, treasure_phase={"experience": 1, "level_ups": [{"hero": "Wizard", "attribute": "spell"}]})
+    result = run(
+        SIX,
+        {},
+        treasure_phase={"experience": 1, "level_ups": [{"hero": "Wizard", "attribute": "spell"}]},
+    )
     [up] = result.level_ups
     assert (up.hero, up.attribute, up.roll, up.level) == ("Wizard", "spell", None, 5)
 
@@ -530,26 +673,53 @@ def test_magic_items_lost_with_the_treasure_give_nothing() -> None:
 
 def test_more_level_ups_named_than_cards_is_an_error() -> None:
     with pytest.raises(CompanionError, match="2 level-up"):
-        run(SIX, {}, treasure_phase={"experience": 1, "level_ups": [{"hero": "Wizard"}, {"hero": "Dwarf"}]})
+        run(
+            SIX,
+            {},
+            treasure_phase={"experience": 1, "level_ups": [{"hero": "Wizard"}, {"hero": "Dwarf"}]},
+        )
 
 
 # --------------------------------------------------------------------------- the whole result
 
 
 def test_same_seed_same_resolution() -> None:
-    kwargs = {"treasures": ["Magic Items"], "treasure_phase": {"experience": 1, "prisoners": ["random"]}}
+    kwargs = {
+        "treasures": ["Magic Items"],
+        "treasure_phase": {"experience": 1, "prisoners": ["random"]},
+    }
     first = run(SIX, {"creatures": ["Ogres"]}, ["Barbarian=Sword"], seed=99, **kwargs).to_json()
-    assert run(SIX, {"creatures": ["Ogres"]}, ["Barbarian=Sword"], seed=99, **kwargs).to_json() == first
+    assert (
+        run(SIX, {"creatures": ["Ogres"]}, ["Barbarian=Sword"], seed=99, **kwargs).to_json()
+        == first
+    )
 
 
 def test_resolution_json_fields() -> None:
     data = run(SIX, {"creatures": ["Orcs"], "room": "Armory"}, ["Barbarian=Sword"]).to_json()
-    for key in ("dm_total", "party_total", "casualties", "killed", "plays", "events", "winner", "seed",
-                "treasure_points", "party", "suggestions"):
+    for key in (
+        "dm_total",
+        "party_total",
+        "casualties",
+        "killed",
+        "plays",
+        "events",
+        "winner",
+        "seed",
+        "treasure_points",
+        "party",
+        "suggestions",
+    ):
         assert key in data
     assert data["plays"][0] == {
-        "hero": "Barbarian", "card": "Sword", "use": "fight", "chosen_by_resolver": False,
-        "level": 2, "bonus": 2, "points": 4, "effect": "+4 Fight",
+        "hero": "Barbarian",
+        "card": "Sword",
+        "use": "fight",
+        "chosen_by_resolver": False,
+        "level": 2,
+        "bonus": 2,
+        "points": 4,
+        "effect": "+4 Fight",
     }
 
 
@@ -574,7 +744,10 @@ _MELDABLE = {
 @given(
     kind=st.sampled_from(sorted(_MELDABLE)),
     picks=st.lists(st.integers(0, 5), min_size=1, max_size=3, unique=True),
-    played=st.lists(st.sampled_from(["Barbarian=Axe", "Wizard=Spell", "Archer=Bow", "Priest=Bless"]), unique=True),
+    played=st.lists(
+        st.sampled_from(["Barbarian=Axe", "Wizard=Spell", "Archer=Bow", "Priest=Bless"]),
+        unique=True,
+    ),
     seed=st.integers(0, 10_000),
 )
 def test_casualty_invariants(kind: str, picks: list[int], played: list[str], seed: int) -> None:

@@ -16,7 +16,10 @@ from companion.statefile import APPLICATION_ID
 
 def _party() -> Party:
     return Party(
-        heroes=(TrackedHero("Wizard", "wizard", {"spell": 4}), TrackedHero("Priest", "priest", {"bless": 2, "heal": 2})),
+        heroes=(
+            TrackedHero("Wizard", "wizard", {"spell": 4}),
+            TrackedHero("Priest", "priest", {"bless": 2, "heal": 2}),
+        ),
         treasure_points=5,
         deck=("knight", "monk"),
         discarded=("bard",),
@@ -43,7 +46,10 @@ def test_reading_never_creates_the_file(tmp_path: Path) -> None:
     assert PartyStore(path).load() is None
     assert PartyStore(path).log() == []
     assert not path.exists()
-    with pytest.raises(CompanionError, match="no Dungeon Master party in .*; start one with 'companion dm party new'"):
+    with pytest.raises(
+        CompanionError,
+        match="no Dungeon Master party in .*; start one with 'companion dm party new'",
+    ):
         PartyStore(path).require()
 
 
@@ -51,7 +57,9 @@ def test_schema_version_is_recorded(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     PartyStore(path).create(_party(), replace=False)
     with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT version FROM companion_schema WHERE component='dm'").fetchone() == (SCHEMA_VERSION,)
+        assert conn.execute(
+            "SELECT version FROM companion_schema WHERE component='dm'"
+        ).fetchone() == (SCHEMA_VERSION,)
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert tables - {"sqlite_sequence", "companion_schema"} == {"dm_party", "dm_heroes", "dm_log"}
 
@@ -89,14 +97,18 @@ def test_other_tables_in_the_shared_file_are_left_alone(tmp_path: Path) -> None:
     PartyStore(path).create(_party(), replace=False)
     PartyStore(path).update(lambda p: p.add_points(10))
     with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT * FROM table_sessions").fetchall() == [("friday", "dungeon-poker")]
+        assert conn.execute("SELECT * FROM table_sessions").fetchall() == [
+            ("friday", "dungeon-poker")
+        ]
 
 
 def test_a_file_that_is_not_sqlite_is_refused_and_untouched(tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
     path.write_bytes(b"my shopping list\nbread\n")
     for action in (PartyStore(path).load, lambda: PartyStore(path).create(_party(), replace=True)):
-        with pytest.raises(CompanionError, match="is not an SQLite database .*; it was left untouched"):
+        with pytest.raises(
+            CompanionError, match="is not an SQLite database .*; it was left untouched"
+        ):
             action()
     assert path.read_bytes() == b"my shopping list\nbread\n"
 
@@ -115,7 +127,9 @@ def test_a_damaged_sqlite_file_is_refused_and_untouched(tmp_path: Path) -> None:
 def test_dm_tables_of_another_shape_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     with sqlite3.connect(path) as conn:
-        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # companion's file, but not our dm_party
+        conn.execute(
+            f"PRAGMA application_id = {APPLICATION_ID}"
+        )  # companion's file, but not our dm_party
         conn.execute("CREATE TABLE dm_party (x INTEGER)")
     with pytest.raises(CompanionError, match="dm_ tables that companion did not write"):
         PartyStore(path).create(_party(), replace=True)
@@ -176,7 +190,10 @@ def test_dm_tables_changed_by_hand_are_refused(tmp_path: Path) -> None:
     PartyStore(path).create(_party(), replace=False)
     with sqlite3.connect(path) as conn:
         conn.execute("ALTER TABLE dm_log ADD COLUMN mood TEXT")
-    for action in (PartyStore(path).load, lambda: PartyStore(path).update(lambda p: p.add_points(1))):
+    for action in (
+        PartyStore(path).load,
+        lambda: PartyStore(path).update(lambda p: p.add_points(1)),
+    ):
         with pytest.raises(CompanionError, match="table dm_log does not have the expected columns"):
             action()
     with sqlite3.connect(path) as conn:

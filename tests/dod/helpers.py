@@ -14,13 +14,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.dod import check_invariants
-from companion.dod import engine
+from companion.dod import check_invariants, engine
 from companion.dod.content import Content, load_content
 from companion.dod.state import DIRECTIONS, ORIGIN, State, seed_rng
 
 C: Content = load_content()
-_LABEL = re.compile(r"^\s*([1-5])\s*(STR|INT|AGL|MOV)\s*(?:\(?([ab])\)?)?\s*$", re.I)
+_LABEL = re.compile(r"^\s*([1-5])\s*(STR|INT|AGL|MOV)\s*(?:\(?([ab])\)?)?\s*$", re.IGNORECASE)
 
 
 def card(label: str) -> int:
@@ -83,8 +82,11 @@ def scenario(
     top = numbers(deck)
     s.discard = numbers(discard)
     taken = set(s.hand) | set(top) | set(s.discard)
-    for kind, ids, target in (("item", items, s.items), ("special", specials, s.specials),
-                              ("potion", potions, s.potions)):
+    for kind, ids, target in (
+        ("item", items, s.items),
+        ("special", specials, s.specials),
+        ("potion", potions, s.potions),
+    ):
         for part_id in ids:
             number = part_card(kind, part_id, taken)
             taken.add(number)
@@ -172,9 +174,11 @@ COVERED: set[str] = set()
 
 def covers(*ids: str):  # type: ignore[no-untyped-def]
     """Mark a test as the one exercising these content ids (checked by test_coverage)."""
+
     def mark(fn):  # type: ignore[no-untyped-def]
         COVERED.update(ids)
         return fn
+
     return mark
 
 

@@ -25,8 +25,15 @@ def fingerprint(state) -> str:  # type: ignore[no-untyped-def]
 
 
 def summary(state) -> dict:  # type: ignore[no-untyped-def,type-arg]
-    return {"outcome": state.outcome, "turn": state.turn, "level": state.level, "gold": state.gold,
-            "hp": state.hp, "amulet": state.amulet, "score": score(state).total}
+    return {
+        "outcome": state.outcome,
+        "turn": state.turn,
+        "level": state.level,
+        "gold": state.gold,
+        "hp": state.hp,
+        "amulet": state.amulet,
+        "score": score(state).total,
+    }
 
 
 def record() -> list[dict]:  # type: ignore[type-arg]
@@ -39,8 +46,15 @@ def record() -> list[dict]:  # type: ignore[type-arg]
             action = bot(state)
             actions.append(list(action))
             step(state, action)
-        games.append({"seed": seed, "bot": bot_name, "actions": actions, "summary": summary(state),
-                      "sha256": fingerprint(state)})
+        games.append(
+            {
+                "seed": seed,
+                "bot": bot_name,
+                "actions": actions,
+                "summary": summary(state),
+                "sha256": fingerprint(state),
+            }
+        )
     return games
 
 

@@ -9,7 +9,15 @@ import random
 import pytest
 
 from companion.dod import (
-    InvariantError, apply, check_invariants, from_json, legal_actions, new_game, set_debug, step, to_json,
+    InvariantError,
+    apply,
+    check_invariants,
+    from_json,
+    legal_actions,
+    new_game,
+    set_debug,
+    step,
+    to_json,
 )
 from companion.dod.bots import BOTS, play
 from companion.errors import CompanionError
@@ -64,7 +72,9 @@ def test_a_save_is_plain_json() -> None:
     assert from_json(json.loads(text)) == new_game(6)
 
 
-@pytest.mark.skipif(not os.environ.get("COMPANION_DOD_GAMES"), reason="set COMPANION_DOD_GAMES=N for N more games")
+@pytest.mark.skipif(
+    not os.environ.get("COMPANION_DOD_GAMES"), reason="set COMPANION_DOD_GAMES=N for N more games"
+)
 def test_many_more_random_games_keep_every_invariant() -> None:
     games = int(os.environ["COMPANION_DOD_GAMES"])
     rng = random.Random(games)

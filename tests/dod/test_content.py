@@ -12,9 +12,21 @@ import pkgutil
 import tests.dod
 from companion.dod import rules as R
 from companion.dod.score import inventory_stars
-
 from tests.dod.helpers import (
-    COVERED, C, act, all_content_ids, at, begin, card, combat, covers, fight, first, kinds, scenario, trial,
+    COVERED,
+    C,
+    act,
+    all_content_ids,
+    at,
+    begin,
+    card,
+    combat,
+    covers,
+    fight,
+    first,
+    kinds,
+    scenario,
+    trial,
 )
 
 
@@ -32,10 +44,15 @@ def _part(kind: str, part_id: str, *avoid: str) -> int:
 
 # ---- skills -----------------------------------------------------------------------------------------
 
+
 @covers("skill:parry")
 def test_knight_parry_once_per_combat_a_lost_round_costs_nothing() -> None:
-    s = begin(scenario(hand=["1 INT", "2 INT", "3 INT", "4 INT"], character="knight", deck=["1 MOV", "1 AGL"]),
-              combat(1))
+    s = begin(
+        scenario(
+            hand=["1 INT", "2 INT", "3 INT", "4 INT"], character="knight", deck=["1 MOV", "1 AGL"]
+        ),
+        combat(1),
+    )
     fight(s)
     act(s, ("effort", card("1 INT")))
     assert s.prompt == "round-lost"
@@ -57,15 +74,28 @@ def test_thief_light_fingers_takes_1_more_gold_per_monster() -> None:
 
 @covers("skill:arcane-sight")
 def test_wizard_arcane_sight_detects_one_potion_a_turn() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], character="wizard", potions=["potion-of-stamina", "liquid-gold"]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            character="wizard",
+            potions=["potion-of-stamina", "liquid-gold"],
+        )
+    )
     act(s, ("skill", "arcane-sight"), ("detect", s.potions[0]))
     assert s.known == [s.potions[0]] and ("skill", "arcane-sight") not in s.options
 
 
 @covers("skill:healing-prayer")
 def test_cleric_healing_prayer_heals_2_once_per_level() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], character="cleric", room="training-hall", room_deck=["prison-cells"],
-                       deck=["3 STR", "4 STR", "5 INT"]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            character="cleric",
+            room="training-hall",
+            room_deck=["prison-cells"],
+            deck=["3 STR", "4 STR", "5 INT"],
+        )
+    )
     act(s, ("skill", "healing-prayer"))
     assert s.hp == 4 and ("skill", "healing-prayer") not in s.options
     act(s, ("move", card("1 STR"), "n"))
@@ -74,7 +104,9 @@ def test_cleric_healing_prayer_heals_2_once_per_level() -> None:
 
 @covers("skill:rage")
 def test_barbarian_rage_adds_2_to_a_str_first_effort_card() -> None:
-    s = begin(scenario(hand=["1 STR", "2 INT"], character="barbarian", deck=["1 AGL", "1 MOV"]), combat(1))
+    s = begin(
+        scenario(hand=["1 STR", "2 INT"], character="barbarian", deck=["1 AGL", "1 MOV"]), combat(1)
+    )
     fight(s)
     events = act(s, ("effort", card("1 STR")))
     assert first(events, "melee")[1] == 1 + 1 + 2
@@ -82,14 +114,20 @@ def test_barbarian_rage_adds_2_to_a_str_first_effort_card() -> None:
 
 @covers("skill:wary")
 def test_scout_wary_adds_1_to_the_wandering_monster_check() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], character="scout", room_deck=["dark-storeroom"], deck=["2 MOV"]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"], character="scout", room_deck=["dark-storeroom"], deck=["2 MOV"]
+        )
+    )
     events = act(s, ("move", card("2 STR"), "e"))
     assert "combat" not in kinds(events)  # 2 + 1 > danger 2
 
 
 @covers("skill:brew-master")
 def test_alchemist_brew_master_gets_potions_already_identified() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], character="alchemist", room="peculiar-shop", gold=5))
+    s = begin(
+        scenario(hand=["1 STR", "2 STR"], character="alchemist", room="peculiar-shop", gold=5)
+    )
     act(s, _action(s, "buy-potion"))
     assert s.known == s.potions and len(s.potions) == 1
 
@@ -103,7 +141,10 @@ def test_merchant_haggle_pays_1_less_on_room_prices() -> None:
 
 @covers("skill:tumble")
 def test_acrobat_tumble_redraws_the_second_effort_card_of_an_agl_test() -> None:
-    s = begin(scenario(hand=["2 INT", "1 STR"], character="acrobat", deck=["1 MOV", "5 MOV"]), trial("AGL", 6))
+    s = begin(
+        scenario(hand=["2 INT", "1 STR"], character="acrobat", deck=["1 MOV", "5 MOV"]),
+        trial("AGL", 6),
+    )
     act(s, ("effort", card("2 INT")))
     assert ("skill", "tumble") in s.options
     events = act(s, ("skill", "tumble"))
@@ -112,11 +153,16 @@ def test_acrobat_tumble_redraws_the_second_effort_card_of_an_agl_test() -> None:
 
 @covers("skill:smite")
 def test_paladin_smite_adds_2_against_the_undead() -> None:
-    s = begin(scenario(hand=["2 INT", "1 STR"], character="paladin", level=2, deck=["1 MOV", "1 AGL"]), combat(2))
+    s = begin(
+        scenario(hand=["2 INT", "1 STR"], character="paladin", level=2, deck=["1 MOV", "1 AGL"]),
+        combat(2),
+    )
     fight(s)
     events = act(s, ("effort", card("2 INT")))
     assert first(events, "melee")[1] == 2 + 1 + 2  # against the Skeleton
-    s = begin(scenario(hand=["2 INT", "1 STR"], character="paladin", level=2, deck=["1 MOV"]), combat(1))
+    s = begin(
+        scenario(hand=["2 INT", "1 STR"], character="paladin", level=2, deck=["1 MOV"]), combat(1)
+    )
     fight(s)
     events = act(s, ("effort", card("2 INT")))
     assert first(events, "melee")[1] == 3
@@ -126,7 +172,15 @@ def test_paladin_smite_adds_2_against_the_undead() -> None:
 def test_herbalist_forage_finds_a_fruit_after_a_rest_on_4_or_5() -> None:
     found = set()
     for seed in range(40):
-        s = begin(scenario(hand=["1 STR", "2 STR"], character="herbalist", fruits=1, room="ancient-library", seed=seed))
+        s = begin(
+            scenario(
+                hand=["1 STR", "2 STR"],
+                character="herbalist",
+                fruits=1,
+                room="ancient-library",
+                seed=seed,
+            )
+        )
         events = act(s, ("rest",), ("done",))
         checks = [e for e in events if e[0] == "check1"]
         assert len(checks) == 1  # one CHECK1, after the reshuffle
@@ -138,26 +192,43 @@ def test_herbalist_forage_finds_a_fruit_after_a_rest_on_4_or_5() -> None:
 
 # ---- items --------------------------------------------------------------------------------------------
 
+
 @covers("item:lantern", "room:dark-storeroom/search")
 def test_lantern_opens_the_dark_storeroom() -> None:
     dagger = _part("item", "dagger")
-    s = begin(scenario(hand=["1 STR", "2 STR"], items=["lantern"], room="dark-storeroom", deck=[dagger]))
+    s = begin(
+        scenario(hand=["1 STR", "2 STR"], items=["lantern"], room="dark-storeroom", deck=[dagger])
+    )
     act(s, _action(s, "search"))
     assert C.item[s.items[0]].id == "lantern" and s.items[1] == dagger and s.pos in s.exhausted
 
 
 @covers("room:dark-storeroom/search-deep")
 def test_dark_storeroom_back_rooms_from_level_3() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR", "5 STR"], items=["lantern"], room="dark-storeroom", level=3,
-                       deck=["5 MOV"]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR", "5 STR"],
+            items=["lantern"],
+            room="dark-storeroom",
+            level=3,
+            deck=["5 MOV"],
+        )
+    )
     act(s, _action(s, "search-deep"), ("effort", card("5 STR")))
     assert len(s.specials) == 1 and s.pos in s.exhausted
 
 
 @covers("item:arrows", "item:fruit")
 def test_arrows_and_fruit_parts_fill_their_counters() -> None:
-    s = begin(scenario(hand=["3 MOV", "4 INT"], deck=[_part("item", "fruit"), _part("item", "arrows")], fruits=1),
-              {"k": "get", "kind": "item"}, {"k": "get", "kind": "item"})
+    s = begin(
+        scenario(
+            hand=["3 MOV", "4 INT"],
+            deck=[_part("item", "fruit"), _part("item", "arrows")],
+            fruits=1,
+        ),
+        {"k": "get", "kind": "item"},
+        {"k": "get", "kind": "item"},
+    )
     assert (s.fruits, s.arrows, s.items) == (2, 2, [])
 
 
@@ -172,7 +243,12 @@ def test_shield_is_discarded_to_ignore_a_lost_round() -> None:
 
 @covers("item:rabbits-foot")
 def test_rabbits_foot_redoes_a_missed_shot() -> None:
-    s = begin(scenario(hand=["1 INT", "2 INT"], items=["rabbits-foot"], arrows=1, deck=["1 MOV", "5 MOV"]), combat(3))
+    s = begin(
+        scenario(
+            hand=["1 INT", "2 INT"], items=["rabbits-foot"], arrows=1, deck=["1 MOV", "5 MOV"]
+        ),
+        combat(3),
+    )
     foot = s.items[0]
     fight(s)
     act(s, ("shoot", "arrow"))
@@ -183,7 +259,9 @@ def test_rabbits_foot_redoes_a_missed_shot() -> None:
 
 @covers("item:war-axe")
 def test_war_axe_adds_2_and_only_one_weapon_a_round() -> None:
-    s = begin(scenario(hand=["1 INT", "2 INT"], items=["war-axe", "dagger"], deck=["1 MOV"]), combat(1))
+    s = begin(
+        scenario(hand=["1 INT", "2 INT"], items=["war-axe", "dagger"], deck=["1 MOV"]), combat(1)
+    )
     axe, dagger = s.items
     fight(s)
     act(s, ("effort", card("1 INT")))
@@ -201,6 +279,7 @@ def test_bandages_heal_2_at_the_start_of_a_turn() -> None:
 
 # ---- special items -----------------------------------------------------------------------------------
 
+
 @covers("special:gold-idol", "special:jewelled-goblet", "special:golden-crown")
 def test_treasures_are_worth_their_stars() -> None:
     s = scenario(hand=["1 STR"], specials=["gold-idol", "jewelled-goblet", "golden-crown"])
@@ -215,8 +294,15 @@ def test_ring_of_strength_and_sun_stone_raise_str_and_int_while_held() -> None:
 
 @covers("special:feather-charm")
 def test_feather_charm_raises_agl_in_tests_and_ranged_attacks_while_held() -> None:
-    s = begin(scenario(hand=["5 INT", "1 STR", "2 MOV"], specials=["feather-charm"], AGL=1, deck=["1 AGL", "5 STR"]),
-              trial("AGL", 7))
+    s = begin(
+        scenario(
+            hand=["5 INT", "1 STR", "2 MOV"],
+            specials=["feather-charm"],
+            AGL=1,
+            deck=["1 AGL", "5 STR"],
+        ),
+        trial("AGL", 7),
+    )
     assert R.stat(s, "AGL") == 2
     events = act(s, ("effort", card("5 INT")))  # 5 + the 1 AGL + AGL 2 = 8
     assert first(events, "test")[1:] == ("AGL", 7, 8, True)
@@ -229,10 +315,26 @@ def test_bag_of_holding_gives_2_more_slots() -> None:
 
 
 def test_losing_the_bag_of_holding_asks_what_to_drop() -> None:
-    items = ["lantern", "lantern", "rope", "rope", "bandages", "smoke-bomb", "elf-boots", "purple-leaf",
-             "spelunkers-glasses"]
-    s = begin(scenario(hand=["1 INT", "2 INT", "3 INT"], specials=["bag-of-holding"], items=items, deck=["1 MOV"]),
-              combat(4))
+    items = [
+        "lantern",
+        "lantern",
+        "rope",
+        "rope",
+        "bandages",
+        "smoke-bomb",
+        "elf-boots",
+        "purple-leaf",
+        "spelunkers-glasses",
+    ]
+    s = begin(
+        scenario(
+            hand=["1 INT", "2 INT", "3 INT"],
+            specials=["bag-of-holding"],
+            items=items,
+            deck=["1 MOV"],
+        ),
+        combat(4),
+    )
     fight(s)
     act(s, ("effort", card("1 INT")), ("lose", s.specials[0]))
     assert s.prompt == "inventory-full"
@@ -240,14 +342,22 @@ def test_losing_the_bag_of_holding_asks_what_to_drop() -> None:
 
 @covers("special:cloak-of-shadows")
 def test_cloak_of_shadows_adds_2_to_running_away() -> None:
-    s = begin(scenario(hand=["1 INT", "2 INT"], specials=["cloak-of-shadows"], level=4), combat(3))  # Gargoyle INT 4
+    s = begin(
+        scenario(hand=["1 INT", "2 INT"], specials=["cloak-of-shadows"], level=4), combat(3)
+    )  # Gargoyle INT 4
     act(s, ("run",), ("discard", card("2 INT")))
     assert s.prompt == "turn" and s.hp == 1
 
 
 @covers("special:crystal-ball")
 def test_crystal_ball_detects_every_potion() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], specials=["crystal-ball"], potions=["liquid-gold", "bitter-venom"]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            specials=["crystal-ball"],
+            potions=["liquid-gold", "bitter-venom"],
+        )
+    )
     act(s, ("use", s.specials[0]))
     assert sorted(s.known) == sorted(s.potions) and s.specials == []
 
@@ -261,15 +371,22 @@ def test_dungeon_map_reveals_2_rooms() -> None:
 
 @covers("special:scroll-of-return")
 def test_scroll_of_return_teleports_to_the_mystic_portal() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], specials=["scroll-of-return"],
-                       grid={(0, 0): "training-hall", (0, 2): "mystic-portal"}))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            specials=["scroll-of-return"],
+            grid={(0, 0): "training-hall", (0, 2): "mystic-portal"},
+        )
+    )
     act(s, ("use", s.specials[0]))
     assert s.grid[s.pos] == "mystic-portal" and s.prompt == "turn"
 
 
 @covers("special:dragon-lance")
 def test_dragon_lance_adds_3_against_monster_4() -> None:
-    s = begin(scenario(hand=["1 INT", "2 INT"], specials=["dragon-lance"], deck=["1 MOV"]), combat(4))
+    s = begin(
+        scenario(hand=["1 INT", "2 INT"], specials=["dragon-lance"], deck=["1 MOV"]), combat(4)
+    )
     fight(s)
     events = act(s, ("effort", card("1 INT")))
     assert first(events, "melee")[1] == 5
@@ -284,7 +401,9 @@ def test_tome_of_lore_raises_int_for_free() -> None:
 
 @covers("special:horn-of-valor")
 def test_horn_of_valor_weakens_the_monster_for_the_combat() -> None:
-    s = begin(scenario(hand=["1 INT", "2 INT"], specials=["horn-of-valor"], deck=["1 MOV"]), combat(1))
+    s = begin(
+        scenario(hand=["1 INT", "2 INT"], specials=["horn-of-valor"], deck=["1 MOV"]), combat(1)
+    )
     act(s, ("use", s.specials[0]))
     fight(s)
     events = act(s, ("effort", card("1 INT")))
@@ -293,17 +412,33 @@ def test_horn_of_valor_weakens_the_monster_for_the_combat() -> None:
 
 # ---- room actions ------------------------------------------------------------------------------------
 
+
 @covers("room:boulder-trap/rolling-boulder")
 def test_boulder_trap_rolls_at_you_when_you_enter() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR", "3 STR", "4 INT"], room_deck=["boulder-trap"], deck=["5 INT", "1 MOV"]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR", "3 STR", "4 INT"],
+            room_deck=["boulder-trap"],
+            deck=["5 INT", "1 MOV"],
+        )
+    )
     events = act(s, ("move", card("3 STR"), "e"), ("effort", card("1 STR")))  # 1 + 1 < 2 + 1
     assert first(events, "test")[1:] == ("AGL", 3, 2, False) and s.prompt == "lose-hp"
 
 
-@covers("room:peculiar-shop/buy-arrows", "room:peculiar-shop/buy-fruit", "room:peculiar-shop/buy-item")
+@covers(
+    "room:peculiar-shop/buy-arrows", "room:peculiar-shop/buy-fruit", "room:peculiar-shop/buy-item"
+)
 def test_peculiar_shop_sells_arrows_fruit_and_items() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], room="peculiar-shop", gold=20, character="thief",
-                       deck=[_part("item", "lantern")]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            room="peculiar-shop",
+            gold=20,
+            character="thief",
+            deck=[_part("item", "lantern")],
+        )
+    )
     act(s, _action(s, "buy-arrows"))
     assert s.arrows == 2 and s.gold == 18
     act(s, _action(s, "buy-fruit"))
@@ -324,8 +459,18 @@ def test_guardian_monster_below_level_8_fights_monster_3_for_a_special_item() ->
 
 @covers("room:steep-chasm/climb")
 def test_steep_chasm_near_ledge_with_a_rope() -> None:
-    s = begin(scenario(hand=["5 STR", "4 STR", "1 STR"], items=["rope"], room="steep-chasm",
-                       deck=["5 MOV", _part("item", "lantern", "5 STR", "4 STR", "1 STR", "5 MOV", "4 MOV"), "4 MOV"]))
+    s = begin(
+        scenario(
+            hand=["5 STR", "4 STR", "1 STR"],
+            items=["rope"],
+            room="steep-chasm",
+            deck=[
+                "5 MOV",
+                _part("item", "lantern", "5 STR", "4 STR", "1 STR", "5 MOV", "4 MOV"),
+                "4 MOV",
+            ],
+        )
+    )
     act(s, _action(s, "climb"), ("effort", card("5 STR")))
     assert s.gold == 2 and len(s.items) == 2
     act(s, ("effort", card("4 STR")))
@@ -357,8 +502,16 @@ def test_prison_cells_free_a_prisoner_to_meet_them() -> None:
 
 @covers("room:alchemists-laboratory/read-labels", "room:alchemists-laboratory/brew")
 def test_alchemists_laboratory_reads_labels_and_brews() -> None:
-    s = begin(scenario(hand=["1 STR", "5 STR"], room="alchemists-laboratory", gold=3, character="thief",
-                       potions=["liquid-gold", "bitter-venom"], deck=["5 MOV"]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "5 STR"],
+            room="alchemists-laboratory",
+            gold=3,
+            character="thief",
+            potions=["liquid-gold", "bitter-venom"],
+            deck=["5 MOV"],
+        )
+    )
     act(s, _action(s, "read-labels"))
     assert sorted(s.known) == sorted(s.potions) and s.gold == 1
     act(s, _action(s, "brew"), ("effort", card("5 STR")))
@@ -367,13 +520,22 @@ def test_alchemists_laboratory_reads_labels_and_brews() -> None:
 
 @covers("room:forgotten-arena/fight", "room:forgotten-arena/champion")
 def test_forgotten_arena_pays_for_every_win() -> None:
-    s = begin(scenario(hand=["5 STR", "2 STR", "5 INT"], room="forgotten-arena", deck=["1 AGL", "5 AGL"]))
+    s = begin(
+        scenario(hand=["5 STR", "2 STR", "5 INT"], room="forgotten-arena", deck=["1 AGL", "5 AGL"])
+    )
     act(s, _action(s, "fight"))
     fight(s)
     act(s, ("effort", card("5 STR")))
     assert s.gold == 1 + 2 and s.pos not in s.exhausted
-    s = begin(scenario(hand=["5 STR", "2 STR", "5 INT"], room="forgotten-arena", level=5, STR=2,
-                       deck=["1 AGL", "5 AGL"]))
+    s = begin(
+        scenario(
+            hand=["5 STR", "2 STR", "5 INT"],
+            room="forgotten-arena",
+            level=5,
+            STR=2,
+            deck=["1 AGL", "5 AGL"],
+        )
+    )
     act(s, _action(s, "champion"))
     fight(s)
     act(s, ("effort", card("5 STR")))
@@ -399,12 +561,21 @@ def test_treasure_vault_gold_behind_an_agl_test() -> None:
 
 @covers("room:forsaken-chapel/offering")
 def test_forsaken_chapel_offering_cures_and_heals() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], room="forsaken-chapel", gold=3, poisoned=True, character="thief"))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            room="forsaken-chapel",
+            gold=3,
+            poisoned=True,
+            character="thief",
+        )
+    )
     act(s, _action(s, "offering"))
     assert not s.poisoned and s.hp == 3 and s.gold == 0
 
 
 # ---- the check that keeps this file complete ---------------------------------------------------------
+
 
 def test_every_piece_of_content_has_a_test() -> None:
     for module in pkgutil.iter_modules(tests.dod.__path__):

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from companion.dod import score
 from companion.dod.state import ORIGIN
-
 from tests.dod.helpers import (
-    C, act, at, begin, card, combat, covers, fight, first, kinds, scenario, trial,
+    C,
+    act,
+    at,
+    begin,
+    card,
+    combat,
+    covers,
+    fight,
+    first,
+    kinds,
+    scenario,
+    trial,
 )
 
 
@@ -18,16 +28,25 @@ def _action(s, action_id: str) -> tuple:  # type: ignore[no-untyped-def]
 
 # ---- 5.1 REST ------------------------------------------------------------------------
 
+
 def test_rest_example_hp_3_danger_2_discard_2_then_draw_to_7() -> None:
     s = begin(scenario(hand=["1 STR", "1 INT", "5 AGL"], room="dark-storeroom", fruits=1))
     assert C.rooms["dark-storeroom"].danger == 2
-    act(s, ("rest",), ("discard", card("1 STR")), ("discard", card("1 INT")))  # one card left: done at once
+    act(
+        s, ("rest",), ("discard", card("1 STR")), ("discard", card("1 INT"))
+    )  # one card left: done at once
     assert s.hp == 7 and s.fruits == 0 and s.discard == []
 
 
 def test_rest_example_hp_6_danger_4_no_discard_draws_nothing() -> None:
-    s = begin(scenario(hand=["1 STR", "1 INT", "5 AGL", "2 MOV", "3 MOV", "4 MOV"], room="pit-of-darkness",
-                       level=8, fruits=2))
+    s = begin(
+        scenario(
+            hand=["1 STR", "1 INT", "5 AGL", "2 MOV", "3 MOV", "4 MOV"],
+            room="pit-of-darkness",
+            level=8,
+            fruits=2,
+        )
+    )
     assert C.rooms["pit-of-darkness"].danger == 4
     act(s, ("rest",), ("done",))
     assert s.hp == 6
@@ -35,11 +54,17 @@ def test_rest_example_hp_6_danger_4_no_discard_draws_nothing() -> None:
 
 # ---- 5.2 DO ACTION ---------------------------------------------------------------------
 
+
 @covers("room:large-chest/open")
 def test_large_chest_example_lose_the_int_test_lose_1_hp_open_it_anyway_find_a_lantern() -> None:
     lantern = next(c for c in range(40) if C.item[c].id == "lantern")
-    s = begin(scenario(hand=["1 STR", "2 AGL", "3 MOV", "4 MOV"], room="large-chest",
-                       deck=["1 MOV", "1 AGL", lantern]))  # second effort, CHECK1 = 1, the item card
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 AGL", "3 MOV", "4 MOV"],
+            room="large-chest",
+            deck=["1 MOV", "1 AGL", lantern],
+        )
+    )  # second effort, CHECK1 = 1, the item card
     events = act(s, _action(s, "open"), ("effort", card("1 STR")))
     assert first(events, "test")[1:] == ("INT", 8, 2, False)  # 7+ on level 1 (1 skull)
     assert s.prompt == "lose-hp"
@@ -50,8 +75,15 @@ def test_large_chest_example_lose_the_int_test_lose_1_hp_open_it_anyway_find_a_l
 
 @covers("room:steep-chasm/climb-high", "item:rope")
 def test_steep_chasm_example_level_6_with_a_rope() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR", "3 INT", "4 STR", "5 STR", "1 INT"], items=["rope"], room="steep-chasm",
-                       level=6, deck=["1 MOV", "5 AGL", "4 AGL", "1 MOV b", "1 AGL"]))  # 4 AGL: the special item
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR", "3 INT", "4 STR", "5 STR", "1 INT"],
+            items=["rope"],
+            room="steep-chasm",
+            level=6,
+            deck=["1 MOV", "5 AGL", "4 AGL", "1 MOV b", "1 AGL"],
+        )
+    )  # 4 AGL: the special item
     high = _action(s, "climb-high")
     # First turn: the 6+ climb (9 on level 6) fails, and the turn ends there.
     events = act(s, high, ("effort", card("1 STR")))
@@ -72,9 +104,27 @@ def test_steep_chasm_example_level_6_with_a_rope() -> None:
 @covers("room:pit-of-darkness/enter")
 def test_pit_of_darkness_example_int_win_agl_lose_twice_then_win_then_run_from_the_dragon() -> None:
     # Rulebook 5.2: the Pit's tests are INT 12 and AGL 12.
-    s = begin(scenario(hand=["5 INT", "5 AGL", "5 AGL b", "4 AGL", "4 STR", "4 INT", "4 MOV", "1 STR", "2 STR"],
-                       room="pit-of-darkness", level=8, INT=2, AGL=2, fruits=1,
-                       deck=["5 INT b", "5 STR", "1 AGL", "1 INT", "1 MOV", "2 INT", "1 MOV b", "5 MOV"]))
+    s = begin(
+        scenario(
+            hand=[
+                "5 INT",
+                "5 AGL",
+                "5 AGL b",
+                "4 AGL",
+                "4 STR",
+                "4 INT",
+                "4 MOV",
+                "1 STR",
+                "2 STR",
+            ],
+            room="pit-of-darkness",
+            level=8,
+            INT=2,
+            AGL=2,
+            fruits=1,
+            deck=["5 INT b", "5 STR", "1 AGL", "1 INT", "1 MOV", "2 INT", "1 MOV b", "5 MOV"],
+        )
+    )
     events = act(s, _action(s, "enter"), ("effort", card("5 INT")))  # + bonus 5 INT b, second 5 STR
     assert first(events, "test")[1:] == ("INT", 12, 12, True)
     events = act(s, ("effort", card("4 AGL")))  # bonus 1 AGL, second 1 INT: 4 + 1 + 2
@@ -96,8 +146,16 @@ def test_pit_of_darkness_example_int_win_agl_lose_twice_then_win_then_run_from_t
 
 
 def test_pit_of_darkness_the_dragon_comes_after_both_tests_and_running_ends_the_turn() -> None:
-    s = begin(scenario(hand=["5 INT", "5 AGL", "4 STR", "4 INT", "4 MOV", "3 STR", "3 INT"], room="pit-of-darkness",
-                       level=8, INT=2, AGL=2, deck=["5 INT b", "5 STR", "5 AGL b", "5 MOV"]))
+    s = begin(
+        scenario(
+            hand=["5 INT", "5 AGL", "4 STR", "4 INT", "4 MOV", "3 STR", "3 INT"],
+            room="pit-of-darkness",
+            level=8,
+            INT=2,
+            AGL=2,
+            deck=["5 INT b", "5 STR", "5 AGL b", "5 MOV"],
+        )
+    )
     events = act(s, _action(s, "enter"), ("effort", card("5 INT")), ("effort", card("5 AGL")))
     tests = [e for e in events if e[0] == "test"]
     assert [t[4] for t in tests] == [True, True]
@@ -110,9 +168,16 @@ def test_pit_of_darkness_the_dragon_comes_after_both_tests_and_running_ends_the_
 
 # ---- 5.3 MOVE ----------------------------------------------------------------------------
 
+
 def test_move_example_2_mov_bonus_card_danger_2_check1_2_meets_an_orc_on_level_1() -> None:
-    s = begin(scenario(hand=["2 MOV", "3 STR", "4 INT"], room="training-hall", room_deck=["dark-storeroom"],
-                       deck=["1 AGL", "2 INT"]))  # the bonus card, then the CHECK1
+    s = begin(
+        scenario(
+            hand=["2 MOV", "3 STR", "4 INT"],
+            room="training-hall",
+            room_deck=["dark-storeroom"],
+            deck=["1 AGL", "2 INT"],
+        )
+    )  # the bonus card, then the CHECK1
     events = act(s, ("move", card("2 MOV"), "e"))
     assert first(events, "bonus")[1] == card("1 AGL")
     assert s.grid[s.pos] == "dark-storeroom" and s.pos == at(1, 0)
@@ -122,9 +187,17 @@ def test_move_example_2_mov_bonus_card_danger_2_check1_2_meets_an_orc_on_level_1
 
 # ---- 5.4 combat -------------------------------------------------------------------------------
 
+
 def _skeleton(**kw):  # type: ignore[no-untyped-def]
-    values = dict(hand=["3 STR", "2 AGL", "5 STR", "1 AGL", "1 MOV", "4 INT"], level=2, STR=0, AGL=1, INT=1,
-                  skills=[], arrows=1)
+    values = {
+        "hand": ["3 STR", "2 AGL", "5 STR", "1 AGL", "1 MOV", "4 INT"],
+        "level": 2,
+        "STR": 0,
+        "AGL": 1,
+        "INT": 1,
+        "skills": [],
+        "arrows": 1,
+    }
     values.update(kw)
     s = begin(scenario(**values), combat(2))
     assert C.monster(2, 2).name == "Skeleton"
@@ -169,7 +242,10 @@ def test_combat_example_the_full_fight_with_the_skeleton() -> None:
 
 
 def test_curse_example_vampire_on_level_7_takes_4_gold() -> None:
-    s = begin(scenario(hand=["1 STR", "1 INT", "2 MOV"], level=7, gold=10, deck=["1 AGL", "1 MOV"]), combat(2))
+    s = begin(
+        scenario(hand=["1 STR", "1 INT", "2 MOV"], level=7, gold=10, deck=["1 AGL", "1 MOV"]),
+        combat(2),
+    )
     assert C.monster(2, 7).name == "Vampire"
     fight(s)
     act(s, ("effort", card("1 STR")))
@@ -177,7 +253,10 @@ def test_curse_example_vampire_on_level_7_takes_4_gold() -> None:
 
 
 def test_curse_example_with_only_3_gold_lose_1_hp_and_keep_the_gold() -> None:
-    s = begin(scenario(hand=["1 STR", "1 INT", "2 MOV"], level=7, gold=3, deck=["1 AGL", "1 MOV"]), combat(2))
+    s = begin(
+        scenario(hand=["1 STR", "1 INT", "2 MOV"], level=7, gold=3, deck=["1 AGL", "1 MOV"]),
+        combat(2),
+    )
     fight(s)
     act(s, ("effort", card("1 STR")))
     assert s.prompt == "lose-hp"
@@ -187,10 +266,15 @@ def test_curse_example_with_only_3_gold_lose_1_hp_and_keep_the_gold() -> None:
 
 # ---- 5.4.1 FAQ ----------------------------------------------------------------------------------
 
+
 @covers("special:holy-water")
 def test_faq_holy_water_defeats_a_vampire_and_then_the_regenerate_check_comes() -> None:
-    s = begin(scenario(hand=["1 STR", "1 INT", "2 MOV"], level=7, specials=["holy-water"], deck=["3 MOV"]),
-              combat(2))
+    s = begin(
+        scenario(
+            hand=["1 STR", "1 INT", "2 MOV"], level=7, specials=["holy-water"], deck=["3 MOV"]
+        ),
+        combat(2),
+    )
     holy = s.specials[0]
     act(s, ("use", holy))
     assert s.prompt == "guess"
@@ -200,8 +284,12 @@ def test_faq_holy_water_defeats_a_vampire_and_then_the_regenerate_check_comes() 
 
 
 def test_faq_ice_devil_steals_just_one_of_three_arrows_never_fruit() -> None:
-    s = begin(scenario(hand=["1 STR", "1 INT", "2 MOV"], level=4, arrows=3, fruits=2, deck=["1 AGL", "1 MOV"]),
-              combat(4))
+    s = begin(
+        scenario(
+            hand=["1 STR", "1 INT", "2 MOV"], level=4, arrows=3, fruits=2, deck=["1 AGL", "1 MOV"]
+        ),
+        combat(4),
+    )
     assert C.monster(4, 4).name == "Ice Devil"
     fight(s)
     act(s, ("melee",), ("effort", card("1 STR")))
@@ -209,9 +297,18 @@ def test_faq_ice_devil_steals_just_one_of_three_arrows_never_fruit() -> None:
 
 
 @covers("room:guardian-monster/challenge-master")
-def test_faq_guardian_monster_level_8_ice_dragon_regenerates_twice_then_run_no_special_item() -> None:
-    s = begin(scenario(hand=["5 STR", "5 STR b", "4 MOV", "4 INT", "1 MOV", "2 MOV"], room="guardian-monster",
-                       level=8, STR=4, deck=["1 AGL", "5 INT", "3 AGL", "1 AGL b", "5 AGL", "2 INT"]))
+def test_faq_guardian_monster_level_8_ice_dragon_regenerates_twice_then_run_no_special_item() -> (
+    None
+):
+    s = begin(
+        scenario(
+            hand=["5 STR", "5 STR b", "4 MOV", "4 INT", "1 MOV", "2 MOV"],
+            room="guardian-monster",
+            level=8,
+            STR=4,
+            deck=["1 AGL", "5 INT", "3 AGL", "1 AGL b", "5 AGL", "2 INT"],
+        )
+    )
     events = act(s, _action(s, "challenge-master"))
     assert first(events, "combat")[1:] == (4, "Ice Dragon")
     events = act(s, ("fight",), ("effort", card("5 STR")))
@@ -226,9 +323,17 @@ def test_faq_guardian_monster_level_8_ice_dragon_regenerates_twice_then_run_no_s
 
 # ---- 5.7 timing FAQ ------------------------------------------------------------------------------
 
+
 def test_faq_silver_necklace_only_before_the_regenerate_check() -> None:
-    s = begin(scenario(hand=["5 STR", "4 MOV", "1 MOV"], level=2, specials=["silver-necklace"], deck=["1 AGL", "5 INT", "2 INT"]),
-              combat(2))
+    s = begin(
+        scenario(
+            hand=["5 STR", "4 MOV", "1 MOV"],
+            level=2,
+            specials=["silver-necklace"],
+            deck=["1 AGL", "5 INT", "2 INT"],
+        ),
+        combat(2),
+    )
     necklace = s.specials[0]
     act(s, ("fight",), ("effort", card("5 STR")))
     assert s.prompt == "before-regenerate" and ("use", necklace) in s.options
@@ -238,15 +343,32 @@ def test_faq_silver_necklace_only_before_the_regenerate_check() -> None:
 
 @covers("special:silver-necklace")
 def test_faq_silver_necklace_used_in_time_stops_the_regeneration() -> None:
-    s = begin(scenario(hand=["5 STR", "4 MOV", "1 MOV"], level=2, specials=["silver-necklace"], deck=["1 AGL", "5 INT"]),
-              combat(2))
+    s = begin(
+        scenario(
+            hand=["5 STR", "4 MOV", "1 MOV"],
+            level=2,
+            specials=["silver-necklace"],
+            deck=["1 AGL", "5 INT"],
+        ),
+        combat(2),
+    )
     events = act(s, ("fight",), ("effort", card("5 STR")), ("use", s.specials[0]))
     assert "no-regenerate" in kinds(events) and s.prompt == "turn" and s.specials == []
 
 
-def test_faq_giant_bat_dagger_only_right_after_the_first_card_and_no_potion_to_save_the_last_hp() -> None:
-    s = begin(scenario(hand=["3 INT", "4 MOV"], items=["dagger"], potions=["potion-of-stamina"], known=["potion-of-stamina"],
-                       deck=["2 INT"]), combat(3))
+def test_faq_giant_bat_dagger_only_right_after_the_first_card_and_no_potion_to_save_the_last_hp() -> (
+    None
+):
+    s = begin(
+        scenario(
+            hand=["3 INT", "4 MOV"],
+            items=["dagger"],
+            potions=["potion-of-stamina"],
+            known=["potion-of-stamina"],
+            deck=["2 INT"],
+        ),
+        combat(3),
+    )
     assert C.monster(3, 1).name == "Giant Bat" and C.monster(3, 1).STR == 6
     act(s, ("fight",), ("effort", card("3 INT")))
     assert s.prompt == "melee-first" and ("use", s.items[0]) in s.options
@@ -265,8 +387,15 @@ def test_faq_giant_bat_with_the_dagger_used_in_time_the_bat_falls() -> None:
 
 @covers("room:storage-room/pitch-black")
 def test_faq_storage_room_without_a_lantern_move_on_at_once_no_rest() -> None:
-    s = begin(scenario(hand=["3 MOV", "4 INT", "5 AGL"], room="training-hall", room_deck=["storage-room"], fruits=2,
-                       deck=["5 INT", "5 AGL b"]))
+    s = begin(
+        scenario(
+            hand=["3 MOV", "4 INT", "5 AGL"],
+            room="training-hall",
+            room_deck=["storage-room"],
+            fruits=2,
+            deck=["5 INT", "5 AGL b"],
+        )
+    )
     events = act(s, ("move", card("4 INT"), "s"))
     assert "must-move" in kinds(events)
     assert s.prompt == "forced-move" and ("rest",) not in s.options
@@ -275,6 +404,7 @@ def test_faq_storage_room_without_a_lantern_move_on_at_once_no_rest() -> None:
 
 
 # ---- 8. FAQ -------------------------------------------------------------------------------------
+
 
 def test_faq_q1_teleport_potion_without_a_hidden_door_is_wasted_and_the_melee_goes_on() -> None:
     s = begin(scenario(hand=["3 INT", "4 MOV"], potions=["potion-of-teleport"]), combat(1))
@@ -285,29 +415,57 @@ def test_faq_q1_teleport_potion_without_a_hidden_door_is_wasted_and_the_melee_go
 
 
 @covers("potion:potion-of-teleport")
-def test_faq_q1_plus_teleport_potion_with_a_hidden_door_ends_the_melee_neither_won_nor_lost() -> None:
-    s = begin(scenario(hand=["3 INT", "4 MOV"], potions=["potion-of-teleport"],
-                       grid={(0, 0): "training-hall", (1, 0): "hidden-door"}), combat(1))
+def test_faq_q1_plus_teleport_potion_with_a_hidden_door_ends_the_melee_neither_won_nor_lost() -> (
+    None
+):
+    s = begin(
+        scenario(
+            hand=["3 INT", "4 MOV"],
+            potions=["potion-of-teleport"],
+            grid={(0, 0): "training-hall", (1, 0): "hidden-door"},
+        ),
+        combat(1),
+    )
     act(s, ("fight",))
     turn = s.turn
     events = act(s, ("drink", s.potions[0]))
     assert s.grid[s.pos] == "hidden-door"
-    assert "defeat" not in kinds(events) and "lose-hp" not in kinds(events) and s.gold == 0 and s.hp == 2
+    assert (
+        "defeat" not in kinds(events)
+        and "lose-hp" not in kinds(events)
+        and s.gold == 0
+        and s.hp == 2
+    )
     assert s.prompt == "turn" and s.turn == turn + 1
 
 
 @covers("skill:grapple", "skill:weapon-master")
 def test_faq_q2_grapple_weapon_master_and_dagger_make_the_first_card_plus_3() -> None:
-    s = begin(scenario(hand=["2 AGL", "4 MOV"], character="wrestler", skills=["dwarf"], INT=1, items=["dagger"],
-                       deck=["1 MOV"]), combat(1))
+    s = begin(
+        scenario(
+            hand=["2 AGL", "4 MOV"],
+            character="wrestler",
+            skills=["dwarf"],
+            INT=1,
+            items=["dagger"],
+            deck=["1 MOV"],
+        ),
+        combat(1),
+    )
     events = act(s, ("fight",), ("effort", card("2 AGL")), ("use", s.items[0]))
     assert first(events, "weapon")[2] == 2  # the Dagger's 1 and Weapon Master's 1
     assert first(events, "melee")[1] == 2 + 1 + 3  # and Grapple's 1
 
 
 def test_faq_q3_the_last_card_may_be_played_as_first_effort_but_the_game_is_lost_at_once() -> None:
-    s = begin(scenario(hand=["5 AGL", "5 STR"], room="training-hall", room_deck=["dark-storeroom"],
-                       deck=["1 INT", "4 STR"]))
+    s = begin(
+        scenario(
+            hand=["5 AGL", "5 STR"],
+            room="training-hall",
+            room_deck=["dark-storeroom"],
+            deck=["1 INT", "4 STR"],
+        )
+    )
     act(s, ("move", card("5 AGL"), "e"))  # CHECK1 1 <= danger 2: a monster
     assert s.prompt == "combat" and s.hp == 1
     events = act(s, ("fight",))  # the 5 STR is the only card to play: played, and the game is lost
@@ -317,8 +475,15 @@ def test_faq_q3_the_last_card_may_be_played_as_first_effort_but_the_game_is_lost
 
 @covers("item:elf-boots")
 def test_faq_q4_elf_boots_are_not_discarded_when_used() -> None:
-    s = begin(scenario(hand=["3 MOV", "4 INT", "5 AGL"], items=["elf-boots"], room="training-hall",
-                       room_deck=["dark-storeroom"], deck=["1 AGL", "5 INT"]))
+    s = begin(
+        scenario(
+            hand=["3 MOV", "4 INT", "5 AGL"],
+            items=["elf-boots"],
+            room="training-hall",
+            room_deck=["dark-storeroom"],
+            deck=["1 AGL", "5 INT"],
+        )
+    )
     act(s, ("move", card("4 INT"), "e"))  # CHECK1 1: met
     boots = s.items[0]
     assert s.prompt == "wandering-check" and ("use", boots) in s.options
@@ -328,8 +493,15 @@ def test_faq_q4_elf_boots_are_not_discarded_when_used() -> None:
 
 @covers("potion:potion-of-perfume")
 def test_faq_q5_perfume_meets_the_monster_even_in_a_danger_0_room() -> None:
-    s = begin(scenario(hand=["3 MOV", "4 INT", "5 AGL"], potions=["potion-of-perfume"], room="training-hall",
-                       room_deck=["healing-fountain"], deck=["1 AGL", "5 INT"]))
+    s = begin(
+        scenario(
+            hand=["3 MOV", "4 INT", "5 AGL"],
+            potions=["potion-of-perfume"],
+            room="training-hall",
+            room_deck=["healing-fountain"],
+            deck=["1 AGL", "5 INT"],
+        )
+    )
     act(s, ("drink", s.potions[0]))
     events = act(s, ("move", card("4 INT"), "e"))
     assert C.rooms[s.grid[s.pos]].danger == 0
@@ -337,9 +509,13 @@ def test_faq_q5_perfume_meets_the_monster_even_in_a_danger_0_room() -> None:
 
 
 def _full_inventory(extra_items: list[str], potions: list[str]):  # type: ignore[no-untyped-def]
-    return scenario(hand=["3 MOV", "4 INT", "5 AGL", "1 STR"], room="peculiar-shop", gold=10,
-                    items=["lantern", "rope", "dagger", "shield", "purple-leaf", *extra_items],
-                    potions=potions)
+    return scenario(
+        hand=["3 MOV", "4 INT", "5 AGL", "1 STR"],
+        room="peculiar-shop",
+        gold=10,
+        items=["lantern", "rope", "dagger", "shield", "purple-leaf", *extra_items],
+        potions=potions,
+    )
 
 
 @covers("potion:drop-of-honey")
@@ -347,7 +523,7 @@ def test_faq_q6_drink_drop_of_honey_to_make_room_for_a_new_potion() -> None:
     s = _full_inventory(["bandages"], ["drop-of-honey", "potion-of-stamina"])
     s = begin(s)
     honey = next(c for c in s.potions if C.potion[c].id == "drop-of-honey")
-    events = act(s, _action(s, "buy-potion"))
+    act(s, _action(s, "buy-potion"))
     assert s.prompt == "inventory-full" and ("drink", honey) in s.options
     act(s, ("drink", honey))
     assert len(s.potions) == 2 and s.prompt == "turn"
@@ -368,8 +544,14 @@ def test_faq_q6_plus_use_the_purple_leaf_to_detect_the_new_potion_and_free_its_s
 
 @covers("skill:struggle")
 def test_faq_q7_struggle_swaps_a_second_effort_3_for_a_4_agl_from_the_hand() -> None:
-    s = begin(scenario(hand=["2 INT", "4 AGL", "1 MOV", "1 STR", "5 STR"], character="gladiator", deck=["3 AGL"]),
-              trial("AGL", 9))
+    s = begin(
+        scenario(
+            hand=["2 INT", "4 AGL", "1 MOV", "1 STR", "5 STR"],
+            character="gladiator",
+            deck=["3 AGL"],
+        ),
+        trial("AGL", 9),
+    )
     act(s, ("effort", card("2 INT")))
     assert ("skill", "struggle", card("4 AGL")) in s.options
     events = act(s, ("skill", "struggle", card("4 AGL")))
@@ -379,7 +561,9 @@ def test_faq_q7_struggle_swaps_a_second_effort_3_for_a_4_agl_from_the_hand() -> 
 
 @covers("skill:determination")
 def test_faq_q8_determination_against_a_wright_with_hp_3_discards_1_card() -> None:
-    s = begin(scenario(hand=["4 AGL", "1 MOV", "2 MOV", "3 MOV"], character="hobbit", level=3), combat(4))
+    s = begin(
+        scenario(hand=["4 AGL", "1 MOV", "2 MOV", "3 MOV"], character="hobbit", level=3), combat(4)
+    )
     assert C.monster(4, 3).name == "Wright"
     act(s, ("fight",), ("effort", card("4 AGL")))
     assert s.hp == 3 and ("skill", "determination") in s.options
@@ -391,7 +575,12 @@ def test_faq_q8_determination_against_a_wright_with_hp_3_discards_1_card() -> No
 
 @covers("skill:recycle", "item:vampiric-arrow")
 def test_faq_q9_recycle_after_a_vampiric_arrow_gives_a_plain_arrow() -> None:
-    s = begin(scenario(hand=["1 INT", "4 MOV"], character="ranger", items=["vampiric-arrow"], deck=["1 STR"]), combat(3))
+    s = begin(
+        scenario(
+            hand=["1 INT", "4 MOV"], character="ranger", items=["vampiric-arrow"], deck=["1 STR"]
+        ),
+        combat(3),
+    )
     act(s, ("fight",), ("shoot", "vampiric"))
     assert s.prompt == "ranged-end"
     act(s, ("skill", "recycle"))
@@ -410,9 +599,16 @@ def test_faq_q10_str_2_to_4_costs_18_then_27() -> None:
 
 # ---- 6.1 scoring -----------------------------------------------------------------------------------
 
+
 def test_scoring_example_6100_points() -> None:
-    s = scenario(hand=["3 MOV"], level=8, amulet=True, gold=27, fruits=1,
-                 potions=["potion-of-stamina", "potion-of-perfume"])
+    s = scenario(
+        hand=["3 MOV"],
+        level=8,
+        amulet=True,
+        gold=27,
+        fruits=1,
+        potions=["potion-of-stamina", "potion-of-perfume"],
+    )
     s.outcome = "escaped"
     assert score(s).total == 5000 + 270 + 10 + 2 * 10 + 8 * 100 == 6100
 

@@ -11,7 +11,6 @@ import json
 import pytest
 
 from companion.dod import replay
-
 from tests.dod.record_golden import GOLDEN, fingerprint, summary
 
 GAMES = json.loads(GOLDEN.read_text())

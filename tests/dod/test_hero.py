@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 from companion.dod import rules as R
-
 from tests.dod.helpers import C, act, begin, card, covers, first, kinds, scenario
 
 
@@ -16,6 +15,7 @@ def _action(s, action_id: str) -> tuple:  # type: ignore[no-untyped-def]
 
 # ---- HP -----------------------------------------------------------------------------------
 
+
 def test_hp_is_the_number_of_power_cards_in_hand() -> None:
     s = scenario(hand=["1 STR", "2 STR", "3 STR", "4 STR"])
     assert s.hp == 4
@@ -23,8 +23,14 @@ def test_hp_is_the_number_of_power_cards_in_hand() -> None:
 
 @covers("room:healing-fountain/drink")
 def test_hp_never_above_9_you_choose_which_cards_to_discard() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR", "3 STR", "4 STR", "5 STR", "1 INT", "2 INT", "3 INT", "4 INT"],
-                       room="healing-fountain", poisoned=True, deck=["5 INT", "5 AGL"]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR", "3 STR", "4 STR", "5 STR", "1 INT", "2 INT", "3 INT", "4 INT"],
+            room="healing-fountain",
+            poisoned=True,
+            deck=["5 INT", "5 AGL"],
+        )
+    )
     act(s, _action(s, "drink"))
     assert s.prompt == "hp-over-max" and s.hp == 11 and s.poisoned  # the steps go in order
     act(s, ("discard", card("1 STR")), ("discard", card("2 STR")))
@@ -68,6 +74,7 @@ def test_check1_puts_the_card_on_the_discard_pile_and_reads_its_power() -> None:
 
 # ---- skills (3.1) ---------------------------------------------------------------------------
 
+
 def test_skills_int_0_allows_only_your_own_skill() -> None:
     s = scenario(hand=["1 STR", "2 STR"], INT=0)
     top = s.characters[0]
@@ -100,6 +107,7 @@ def test_skills_when_full_a_learned_skill_may_be_replaced_never_your_own() -> No
 
 # ---- inventory (3.4) -------------------------------------------------------------------------
 
+
 def _eight() -> list[str]:
     return ["lantern", "rope", "dagger", "shield", "bandages", "war-axe", "smoke-bomb", "elf-boots"]
 
@@ -118,12 +126,17 @@ def test_fruits_fill_one_slot_up_to_4() -> None:
     s = scenario(hand=["3 MOV"], items=_eight()[:7], fruits=3)
     assert R.slots_used(s) == 8
     from companion.dod.effects import gain_fruit
+
     gain_fruit(s, 3)
     assert s.fruits == 4 and R.slots_used(s) == 8
 
 
 def test_each_arrow_kind_stacks_in_one_slot_up_to_4() -> None:
-    s = scenario(hand=["3 MOV"], items=["magic-arrow", "magic-arrow", "vampiric-arrow", "vampiric-arrow"], arrows=4)
+    s = scenario(
+        hand=["3 MOV"],
+        items=["magic-arrow", "magic-arrow", "vampiric-arrow", "vampiric-arrow"],
+        arrows=4,
+    )
     assert R.slots_used(s) == 3  # 4 Arrows, 2 Magic Arrows, 2 Vampiric Arrows
 
 
@@ -139,8 +152,11 @@ def test_an_arrow_kind_beyond_its_maximum_is_not_kept() -> None:
 def test_fruit_and_arrows_on_the_item_part_go_to_their_counters() -> None:
     fruit = next(c for c in range(40) if C.item[c].id == "fruit")
     arrows = next(c for c in range(40) if C.item[c].id == "arrows")
-    s = begin(scenario(hand=["3 MOV", "4 INT"], deck=[fruit, arrows], fruits=1),
-              {"k": "get", "kind": "item"}, {"k": "get", "kind": "item"})
+    s = begin(
+        scenario(hand=["3 MOV", "4 INT"], deck=[fruit, arrows], fruits=1),
+        {"k": "get", "kind": "item"},
+        {"k": "get", "kind": "item"},
+    )
     assert s.fruits == 2 and s.arrows == 2 and s.items == []
     assert fruit in s.discard and arrows in s.discard
 
@@ -162,6 +178,7 @@ def test_special_items_that_are_not_unique_may_be_held_twice() -> None:
 
 # ---- gold and upgrades (3.2, 3.5) -------------------------------------------------------------
 
+
 def test_gold_never_above_79() -> None:
     s = scenario(hand=["3 MOV"], gold=75)
     R.gain_gold(s, 9)
@@ -175,7 +192,9 @@ def test_upgrades_go_one_step_at_a_time_up_to_4() -> None:
     act(s, train_agl)
     assert s.AGL == 4 and s.gold == 79 - C.upgrade_prices["AGL"][3]
     assert train_agl not in s.options  # +4 is the top
-    s = begin(scenario(hand=["3 MOV", "4 INT"], room="ancient-library", gold=C.upgrade_prices["INT"][0]))
+    s = begin(
+        scenario(hand=["3 MOV", "4 INT"], room="ancient-library", gold=C.upgrade_prices["INT"][0])
+    )
     events = act(s, _action(s, "study"))
     assert s.INT == 1 and s.gold == 0 and first(events, "upgrade")[1:] == ("INT", 1)
 
@@ -189,14 +208,21 @@ def test_faq_q10_str_2_to_4_costs_18_then_27() -> None:
 
 
 def test_upgrades_you_cannot_afford_are_not_offered() -> None:
-    s = begin(scenario(hand=["3 MOV", "4 INT"], room="training-hall",
-                       gold=min(C.upgrade_prices["STR"][0], C.upgrade_prices["AGL"][0]) - 1))
+    s = begin(
+        scenario(
+            hand=["3 MOV", "4 INT"],
+            room="training-hall",
+            gold=min(C.upgrade_prices["STR"][0], C.upgrade_prices["AGL"][0]) - 1,
+        )
+    )
     assert not any(a[0] == "act" for a in s.options)
 
 
 def test_upgrade_prices_are_those_of_the_upgrade_cards() -> None:
     assert C.upgrade_prices["STR"] == (6, 12, 18, 27)  # 18 and 27: FAQ Q10; 6 and 12 designed
-    assert C.upgrade_prices["INT"] == C.upgrade_prices["AGL"] == (3, 6, 9, 12)  # designed for the Pit
+    assert (
+        C.upgrade_prices["INT"] == C.upgrade_prices["AGL"] == (3, 6, 9, 12)
+    )  # designed for the Pit
 
 
 def test_kinds_helper_lists_event_names() -> None:

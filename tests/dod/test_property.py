@@ -8,7 +8,16 @@ import random
 
 import pytest
 
-from companion.dod import apply, check_invariants, from_json, legal_actions, new_game, replay, step, to_json
+from companion.dod import (
+    apply,
+    check_invariants,
+    from_json,
+    legal_actions,
+    new_game,
+    replay,
+    step,
+    to_json,
+)
 from companion.dod.bots import BOTS
 from companion.dod.state import State
 
@@ -19,7 +28,9 @@ def _play(seed: int, bot_name: str, check: bool = True) -> tuple[State, list[tup
     actions = []
     while state.outcome is None and len(actions) < 3000:
         options = legal_actions(state)
-        assert len(options) >= 2, "a decision with fewer than two choices should not stop the engine"
+        assert len(options) >= 2, (
+            "a decision with fewer than two choices should not stop the engine"
+        )
         action = bot(state)
         assert action in options
         step(state, action)
@@ -63,7 +74,9 @@ def test_a_game_replays_to_the_same_final_state() -> None:
         state, actions = _play(seed, "greedy", check=False)
         again = replay(seed, actions)
         assert again == state
-        assert json.dumps(to_json(again), sort_keys=True) == json.dumps(to_json(state), sort_keys=True)
+        assert json.dumps(to_json(again), sort_keys=True) == json.dumps(
+            to_json(state), sort_keys=True
+        )
 
 
 def test_recorded_game_replays_identically() -> None:
@@ -73,7 +86,12 @@ def test_recorded_game_replays_identically() -> None:
     recorded = json.loads(json.dumps(actions))  # as a save file stores it
     replayed = replay(42, recorded)
     assert (replayed.outcome, replayed.turn, replayed.level, replayed.gold, replayed.hand) == (
-        state.outcome, state.turn, state.level, state.gold, state.hand)
+        state.outcome,
+        state.turn,
+        state.level,
+        state.gold,
+        state.hand,
+    )
 
 
 def test_same_seed_same_game_different_seed_different_game() -> None:

@@ -37,6 +37,7 @@ class Clock:
 
 # ---- a game -----------------------------------------------------------------------------------
 
+
 def test_a_game_is_its_seed_and_actions_and_comes_back_the_same() -> None:
     game = _played()
     again = Game.from_document(json.loads(json.dumps(game.to_document())))
@@ -102,7 +103,9 @@ def test_an_illegal_action_in_a_save_is_refused() -> None:
         Game.from_document(doc, "my save")
 
 
-@pytest.mark.parametrize("doc", [[], {"format": "other"}, {"format": "companion-dod-save", "version": 9}])
+@pytest.mark.parametrize(
+    "doc", [[], {"format": "other"}, {"format": "companion-dod-save", "version": 9}]
+)
 def test_a_document_that_is_not_a_save_is_refused(doc: object) -> None:
     with pytest.raises(CompanionError):
         Game.from_document(doc, "x")
@@ -116,18 +119,30 @@ def test_save_names_are_short_and_plain(name: str) -> None:
 
 # ---- the SQLite store --------------------------------------------------------------------------
 
+
 def test_store_saves_lists_loads_and_deletes(tmp_path: Path) -> None:
     store = SaveStore(tmp_path / "state.sqlite3", clock=Clock())
-    assert store.saves() == [] and not (tmp_path / "state.sqlite3").exists()  # reading creates nothing
+    assert (
+        store.saves() == [] and not (tmp_path / "state.sqlite3").exists()
+    )  # reading creates nothing
     game = _played()
     game.name = "friday"
     store.create(game)
     game.play(make_bot("greedy", 4)(game.state))
     store.save(game)
     [info] = store.saves()
-    assert (info.name, info.status, info.turn, info.hp) == ("friday", "playing", game.state.turn, game.state.hp)
+    assert (info.name, info.status, info.turn, info.hp) == (
+        "friday",
+        "playing",
+        game.state.turn,
+        game.state.hp,
+    )
     loaded = SaveStore(tmp_path / "state.sqlite3").load("friday")
-    assert loaded.state == game.state and loaded.actions == game.actions and loaded.game_id == game.game_id
+    assert (
+        loaded.state == game.state
+        and loaded.actions == game.actions
+        and loaded.game_id == game.game_id
+    )
     store.delete("friday")
     assert store.saves() == []
     with pytest.raises(CompanionError, match="no saved game 'friday'"):
@@ -141,7 +156,9 @@ def test_store_keeps_its_own_dod_tables_with_a_schema_version(tmp_path: Path) ->
     SaveStore(path).create(game)
     with sqlite3.connect(path) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        version = conn.execute("SELECT version FROM companion_schema WHERE component = 'dod'").fetchone()[0]
+        version = conn.execute(
+            "SELECT version FROM companion_schema WHERE component = 'dod'"
+        ).fetchone()[0]
     assert tables == {"companion_schema", "dod_saves", "dod_scores"} and version == SCHEMA_VERSION
 
 
@@ -175,7 +192,10 @@ def test_a_damaged_save_is_reported_in_one_line_and_left_as_it_is(tmp_path: Path
     game.name = "broken"
     store.create(game)
     with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE dod_saves SET document = ? WHERE name = 'broken'", ('{"format": "companion-dod-save"',))
+        conn.execute(
+            "UPDATE dod_saves SET document = ? WHERE name = 'broken'",
+            ('{"format": "companion-dod-save"',),
+        )
     with pytest.raises(CompanionError, match="saved game 'broken' is damaged") as err:
         store.load("broken")
     assert "\n" not in str(err.value)
@@ -184,7 +204,10 @@ def test_a_damaged_save_is_reported_in_one_line_and_left_as_it_is(tmp_path: Path
     with pytest.raises(CompanionError):
         store.create(Game.new(1, name="broken"))
     with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT document FROM dod_saves").fetchone()[0] == '{"format": "companion-dod-save"'
+        assert (
+            conn.execute("SELECT document FROM dod_saves").fetchone()[0]
+            == '{"format": "companion-dod-save"'
+        )
 
 
 def test_two_sessions_on_one_save_cannot_undo_each_other(tmp_path: Path) -> None:
@@ -230,6 +253,7 @@ def test_saves_of_a_newer_schema_are_refused(tmp_path: Path) -> None:
 
 # ---- high scores ---------------------------------------------------------------------------------
 
+
 def test_finished_games_enter_the_high_score_table_best_first(tmp_path: Path) -> None:
     store = SaveStore(tmp_path / "s.sqlite3", clock=Clock())
     ends = []
@@ -264,6 +288,7 @@ def test_an_undone_ending_leaves_the_table_and_training_games_are_apart(tmp_path
 
 
 # ---- a save in a file ----------------------------------------------------------------------------
+
 
 def test_save_file_is_json_written_whole_and_read_back(tmp_path: Path) -> None:
     target = SaveFile(tmp_path / "run.json")

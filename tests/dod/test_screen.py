@@ -24,13 +24,23 @@ from companion.dod.layout import HEIGHT, WIDTH, arrange, cut, map_window, menu_r
 from companion.dod.saves import Game
 from companion.dod.shell import Screen, build_menu, build_screen, details, render_rich
 from companion.dod.state import State
-
 from tests.dod.helpers import begin, combat, scenario, trial
 
-CORRIDOR = ["pit-of-darkness", "mystic-portal", "peculiar-shop", "large-chest", "hidden-door", "training-hall",
-            "ancient-library", "forgotten-arena"]
+CORRIDOR = [
+    "pit-of-darkness",
+    "mystic-portal",
+    "peculiar-shop",
+    "large-chest",
+    "hidden-door",
+    "training-hall",
+    "ancient-library",
+    "forgotten-arena",
+]
 FULL_HAND = ["1 STR", "2 STR", "3 STR", "1 INT", "2 INT", "3 INT", "1 AGL", "2 AGL", "3 MOV"]
-LONG = [f"line {i} of what the last answer did, long enough to fill a good part of a row" for i in range(14)]
+LONG = [
+    f"line {i} of what the last answer did, long enough to fill a good part of a row"
+    for i in range(14)
+]
 
 
 def drawn(screen: Screen) -> list[str]:
@@ -47,23 +57,40 @@ def assert_fits(screen: Screen, where: str = "") -> list[str]:
     text = "\n".join(lines)
     for question in screen.question[:1]:
         assert question[:30] in text, f"{where}: the question is not in sight"
-    shown = {int(n) for n in re.findall(r"(?:^|  ) *(\d+)\) ", text, re.M)}
+    shown = {int(n) for n in re.findall(r"(?:^|  ) *(\d+)\) ", text, re.MULTILINE)}
     later = re.search(r"answers (\d+)-(\d+): type 'answers'", text)
     for entry in screen.menu:
-        assert entry.number in shown or (later and int(later[1]) <= entry.number <= int(later[2])), \
-            f"{where}: answer {entry.number} is lost"
+        assert entry.number in shown or (
+            later and int(later[1]) <= entry.number <= int(later[2])
+        ), f"{where}: answer {entry.number} is lost"
     for line in screen.ending:
         assert line[:30] in text
     return lines
 
 
 def hero_at_level_8(**changes) -> State:  # type: ignore[no-untyped-def]
-    layout = dict(
-        hand=FULL_HAND, grid={(i, 0): room for i, room in enumerate(CORRIDOR)}, pos=(2, 0), level=8, gold=79,
-        fruits=4, arrows=4, INT=4, STR=2, AGL=3, poisoned=True, amulet=True, character="alchemist",
-        skills=["wizard", "cleric", "knight", "paladin"], items=["spelunkers-glasses", "bandages", "purple-leaf"],
-        specials=["bag-of-holding", "tome-of-lore", "crystal-ball"], potions=["potion-of-stamina", "owls-draught"],
-        known=["potion-of-stamina"], room_deck=["treasure-vault"], seed=2**40)
+    layout = {
+        "hand": FULL_HAND,
+        "grid": {(i, 0): room for i, room in enumerate(CORRIDOR)},
+        "pos": (2, 0),
+        "level": 8,
+        "gold": 79,
+        "fruits": 4,
+        "arrows": 4,
+        "INT": 4,
+        "STR": 2,
+        "AGL": 3,
+        "poisoned": True,
+        "amulet": True,
+        "character": "alchemist",
+        "skills": ["wizard", "cleric", "knight", "paladin"],
+        "items": ["spelunkers-glasses", "bandages", "purple-leaf"],
+        "specials": ["bag-of-holding", "tome-of-lore", "crystal-ball"],
+        "potions": ["potion-of-stamina", "owls-draught"],
+        "known": ["potion-of-stamina"],
+        "room_deck": ["treasure-vault"],
+        "seed": 2**40,
+    }
     layout.update(changes)
     return scenario(**layout)
 
@@ -79,15 +106,28 @@ def test_a_level_8_hero_with_a_full_inventory_in_a_wide_shop_fits() -> None:
     text = "\n".join(lines)
     assert "Pack 10/10" in text and "Ice Dragon 11/7/6" in text and "HP 9" in text
     assert "@SHP1" in text and "more: 'map'" in text  # the corridor is cut around the hero
-    assert "line 13 of what" in text and "'log'" in text  # the last of the account, the rest a command away
+    assert (
+        "line 13 of what" in text and "'log'" in text
+    )  # the last of the account, the rest a command away
 
 
 def test_a_reveal_with_many_places_fits() -> None:
     grid = {(i, 0): room for i, room in enumerate(CORRIDOR[1:])}
-    s = begin(hero_at_level_8(level=7, grid=grid, pos=(0, 0), specials=["bag-of-holding", "dungeon-map"],
-                              room_deck=["treasure-vault", "prison-cells"], amulet=False))
+    s = begin(
+        hero_at_level_8(
+            level=7,
+            grid=grid,
+            pos=(0, 0),
+            specials=["bag-of-holding", "dungeon-map"],
+            room_deck=["treasure-vault", "prison-cells"],
+            amulet=False,
+        )
+    )
     s.ev = []
-    step(s, next(a for a in s.options if a[0] == "use" and s.content.special[a[1]].id == "dungeon-map"))
+    step(
+        s,
+        next(a for a in s.options if a[0] == "use" and s.content.special[a[1]].id == "dungeon-map"),
+    )
     assert s.prompt == "reveal" and len(s.options) >= 15
     assert_fits(build_screen(game_of(s), LONG), "reveal")
 
@@ -99,8 +139,12 @@ def test_a_test_with_a_full_hand_and_potions_fits() -> None:
 
 
 def test_the_ice_dragon_s_combat_fits() -> None:
-    s = begin(hero_at_level_8(specials=["bag-of-holding", "horn-of-valor", "dragon-lance"], items=["dagger"]),
-              combat(4))
+    s = begin(
+        hero_at_level_8(
+            specials=["bag-of-holding", "horn-of-valor", "dragon-lance"], items=["dagger"]
+        ),
+        combat(4),
+    )
     assert s.prompt == "combat"
     lines = assert_fits(build_screen(game_of(s), LONG), "combat")
     assert any("Ice Dragon" in x for x in lines)
@@ -147,6 +191,7 @@ def test_every_screen_of_whole_games_to_level_8_fits() -> None:
 
 # ---- the parts -------------------------------------------------------------------------------
 
+
 def test_rows_are_cut_with_an_ellipsis() -> None:
     assert cut("Alchemist's Laboratory", 10) == "Alchemist…" and cut("Vault", 10) == "Vault"
     assert width([("ab", "x"), ("cde", "y")]) == 5 and plain([("ab", "x"), ("cde", "y")]) == "abcde"
@@ -158,10 +203,18 @@ def test_the_map_window_keeps_the_hero_in_sight_and_says_when_it_is_cut() -> Non
         rows, clipped = map_window(build_screen(game_of(s)))
         assert clipped and any("@" in plain(r) for r in rows)
         assert all(width(r) <= 3 + 5 * 7 for r in rows)
-    small = begin(scenario(hand=["1 STR", "2 STR"], grid={(0, 0): "large-chest", (1, 0): "healing-fountain"},
-                           pos=(1, 0), exhausted=[(0, 0)]))
+    small = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            grid={(0, 0): "large-chest", (1, 0): "healing-fountain"},
+            pos=(1, 0),
+            exhausted=[(0, 0)],
+        )
+    )
     rows, clipped = map_window(build_screen(game_of(small)))
-    assert not clipped and " cht1@FNT0" in "\n".join(plain(r) for r in rows)  # lower case: exhausted
+    assert not clipped and " cht1@FNT0" in "\n".join(
+        plain(r) for r in rows
+    )  # lower case: exhausted
 
 
 def test_answers_go_into_two_columns_then_to_the_answers_command() -> None:
@@ -172,7 +225,9 @@ def test_answers_go_into_two_columns_then_to_the_answers_command() -> None:
     assert len(one) == len(menu) and len(two) == (len(menu) + 1) // 2
     assert all(width(r) <= WIDTH for r in one + two)
     few = menu_rows(menu, rows=4, columns=2)
-    assert len(few) == 4 and plain(few[-1]).startswith(f"… answers {menu[6].number}-{menu[-1].number}")
+    assert len(few) == 4 and plain(few[-1]).startswith(
+        f"… answers {menu[6].number}-{menu[-1].number}"
+    )
     listed = details(game_of(s), "answers", [], menu)
     assert len(listed) == len(menu) and listed[0].startswith(" 1) REST")
 
@@ -182,15 +237,23 @@ def test_the_screen_gives_up_detail_before_an_answer() -> None:
     screen = build_screen(game_of(s), LONG)
     roomy = [plain(r) for r in arrange(screen, height=40)]
     tight = [plain(r) for r in arrange(screen, height=HEIGHT)]
-    assert any(x.startswith("Pack ") for x in roomy) and any(x.startswith("In the Peculiar Shop") for x in roomy)
+    assert any(x.startswith("Pack ") for x in roomy) and any(
+        x.startswith("In the Peculiar Shop") for x in roomy
+    )
     assert sum("line " in x for x in roomy) > sum("line " in x for x in tight)
     assert len(tight) <= HEIGHT
 
 
-@pytest.mark.parametrize("word,expect", [
-    ("hero", "Skills (5 of 5)"), ("inventory", "Inventory: 10 of 10 slots"), ("map", "@SHP1"),
-    ("room", "Peculiar Shop (danger 1)"), ("log", "line 13 of what"),
-])
+@pytest.mark.parametrize(
+    "word,expect",
+    [
+        ("hero", "Skills (5 of 5)"),
+        ("inventory", "Inventory: 10 of 10 slots"),
+        ("map", "@SHP1"),
+        ("room", "Peculiar Shop (danger 1)"),
+        ("log", "line 13 of what"),
+    ],
+)
 def test_details_show_one_part_in_full(word: str, expect: str) -> None:
     s = begin(hero_at_level_8())
     lines = details(game_of(s), word, LONG, build_menu(s))

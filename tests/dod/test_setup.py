@@ -7,7 +7,6 @@ import pytest
 from companion.dod import apply, new_game
 from companion.dod.state import ORIGIN
 from companion.errors import CompanionError
-
 from tests.dod.helpers import C, act, begin, card, first, kinds, scenario
 
 

@@ -5,17 +5,25 @@ from __future__ import annotations
 import re
 
 import pytest
-from rich.console import Console
 
 from companion.dod import step
 from companion.dod.bots import make_bot
 from companion.dod.saves import Game
 from companion.dod.shell import (
-    HELP, RULES, build_menu, build_screen, card_label, card_menu, command_for, map_lines, map_rows, odds, parse,
-    render_plain, render_rich,
+    HELP,
+    RULES,
+    build_menu,
+    build_screen,
+    card_label,
+    card_menu,
+    command_for,
+    map_lines,
+    map_rows,
+    odds,
+    parse,
+    render_plain,
 )
 from companion.dod.state import State
-
 from tests.dod.helpers import C, begin, card, combat, scenario, trial
 
 
@@ -36,10 +44,17 @@ def _text(game: Game) -> str:
 
 # ---- the map -----------------------------------------------------------------------------------
 
+
 def test_map_shows_the_hero_danger_exhausted_rooms_and_unrevealed_neighbours() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], grid={(0, 0): "large-chest", (1, 0): "healing-fountain",
-                                                      (1, 1): "forgotten-arena"},
-                       pos=(1, 0), exhausted=[(0, 0)], room_deck=["treasure-vault"]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            grid={(0, 0): "large-chest", (1, 0): "healing-fountain", (1, 1): "forgotten-arena"},
+            pos=(1, 0),
+            exhausted=[(0, 0)],
+            room_deck=["treasure-vault"],
+        )
+    )
     rows = map_rows(s)
     texts = ["".join(c.text for c in row) for row in rows]
     flat = "\n".join(texts)
@@ -52,15 +67,25 @@ def test_map_shows_the_hero_danger_exhausted_rooms_and_unrevealed_neighbours() -
 
 
 def test_no_question_marks_once_the_room_deck_is_empty() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], grid={(0, 0): "large-chest", (0, 1): "mystic-portal"},
-                       room_deck=[]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            grid={(0, 0): "large-chest", (0, 1): "mystic-portal"},
+            room_deck=[],
+        )
+    )
     s.room_deck = []
     assert "?" not in "\n".join(map_lines(s))
 
 
 def test_map_lines_carry_the_coordinates_used_by_place_and_teleport() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], grid={(0, 0): "large-chest", (2, -1): "mystic-portal"},
-                       room_deck=[]))
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            grid={(0, 0): "large-chest", (2, -1): "mystic-portal"},
+            room_deck=[],
+        )
+    )
     s.room_deck = []
     lines = map_lines(s)
     assert re.split(r"\s+", lines[0].strip()) == ["0", "1", "2"]
@@ -70,10 +95,23 @@ def test_map_lines_carry_the_coordinates_used_by_place_and_teleport() -> None:
 
 # ---- the screen ------------------------------------------------------------------------------
 
+
 def test_screen_shows_level_monsters_hero_hand_inventory_and_the_discard_top() -> None:
-    s = begin(scenario(hand=["3 STR", "5 INT", "2 MOV"], level=3, gold=12, fruits=2, arrows=3, STR=1,
-                       items=["lantern"], potions=["potion-of-stamina", "bitter-venom"], known=["potion-of-stamina"],
-                       poisoned=True, discard=["4 AGL"]))
+    s = begin(
+        scenario(
+            hand=["3 STR", "5 INT", "2 MOV"],
+            level=3,
+            gold=12,
+            fruits=2,
+            arrows=3,
+            STR=1,
+            items=["lantern"],
+            potions=["potion-of-stamina", "bitter-venom"],
+            known=["potion-of-stamina"],
+            poisoned=True,
+            discard=["4 AGL"],
+        )
+    )
     game = Game(0, None, [], s)
     text = _text(game)
     assert "level 3 (2 skulls)" in text
@@ -111,6 +149,7 @@ def test_training_mode_is_on_the_screen() -> None:
 
 # ---- the menu ---------------------------------------------------------------------------------
 
+
 def test_every_legal_action_is_in_the_menu_once() -> None:
     for game in _walk(5):
         s = game.state
@@ -118,7 +157,9 @@ def test_every_legal_action_is_in_the_menu_once() -> None:
             break
         menu = build_menu(s)
         assert [e.number for e in menu] == list(range(1, len(menu) + 1))
-        reachable = [e.action for e in menu if e.action is not None] + [m for e in menu for m in e.moves]
+        reachable = [e.action for e in menu if e.action is not None] + [
+            m for e in menu for m in e.moves
+        ]
         assert sorted(map(repr, reachable)) == sorted(map(repr, s.options))
 
 
@@ -128,11 +169,16 @@ def test_moves_are_grouped_by_direction_and_the_card_comes_next() -> None:
     moves = [e for e in menu if e.moves]
     assert [e.command for e in moves] == ["move north", "move east", "move south", "move west"]
     cards = card_menu(s, moves[0].moves)
-    assert cards[0].action == ("move", card("2 MOV"), "n")  # MOV cards first: they draw a bonus card
+    assert cards[0].action == (
+        "move",
+        card("2 MOV"),
+        "n",
+    )  # MOV cards first: they draw a bonus card
     assert "bonus card" in cards[0].label and "Goblin Thief" not in cards[0].label
 
 
 # ---- odds --------------------------------------------------------------------------------------
+
 
 def test_a_test_prompt_gives_the_target_and_the_chance_of_each_first_card() -> None:
     # AGL 4+ at level 3 = 6; AGL +1: the cards need 5.
@@ -145,7 +191,10 @@ def test_a_test_prompt_gives_the_target_and_the_chance_of_each_first_card() -> N
 
 
 def test_after_the_first_card_the_sum_so_far_is_shown() -> None:
-    s = begin(scenario(hand=["3 STR", "4 INT", "1 MOV"], items=["dagger"], deck=["2 AGL", "1 INT"]), combat(1))
+    s = begin(
+        scenario(hand=["3 STR", "4 INT", "1 MOV"], items=["dagger"], deck=["2 AGL", "1 INT"]),
+        combat(1),
+    )
     step(s, ("fight",))
     step(s, ("effort", card("3 STR")))
     assert s.prompt == "melee-first"
@@ -154,13 +203,18 @@ def test_after_the_first_card_the_sum_so_far_is_shown() -> None:
 
 
 def test_a_combat_prompt_explains_running_away_and_fighting() -> None:
-    s = begin(scenario(hand=["1 STR", "2 INT", "4 AGL"], level=2, INT=1), combat(2))  # Skeleton INT 3
+    s = begin(
+        scenario(hand=["1 STR", "2 INT", "4 AGL"], level=2, INT=1), combat(2)
+    )  # Skeleton INT 3
     text = "\n".join(odds(s))
     assert "Skeleton 7/3/3" in text and "power 2 or more" in text and "against STR 7" in text
 
 
 def test_a_regenerate_guess_says_the_odds() -> None:
-    s = begin(scenario(hand=["5 STR", "4 MOV", "1 MOV"], level=2, deck=["1 AGL", "5 INT", "2 INT"]), combat(2))
+    s = begin(
+        scenario(hand=["5 STR", "4 MOV", "1 MOV"], level=2, deck=["1 AGL", "5 INT", "2 INT"]),
+        combat(2),
+    )
     step(s, ("fight",))
     step(s, ("effort", card("5 STR")))
     assert s.prompt == "regenerate-guess"
@@ -168,6 +222,7 @@ def test_a_regenerate_guess_says_the_odds() -> None:
 
 
 # ---- commands ---------------------------------------------------------------------------------
+
 
 def test_the_command_of_every_legal_action_reads_back_as_that_action() -> None:
     for seed in (1, 6, 22):
@@ -178,7 +233,11 @@ def test_the_command_of_every_legal_action_reads_back_as_that_action() -> None:
             menu = build_menu(s)
             for action in s.options:
                 parsed = parse(s, command_for(s, action), menu)
-                assert parsed.kind == "action" and parsed.action == action, (s.prompt, action, parsed)
+                assert parsed.kind == "action" and parsed.action == action, (
+                    s.prompt,
+                    action,
+                    parsed,
+                )
 
 
 def test_numbers_choose_menu_entries_and_a_direction_waits_for_its_card() -> None:
@@ -201,8 +260,15 @@ def test_short_commands_for_rooms_items_and_combat() -> None:
     for text in ("act 1", "use rope", "Climb to the near ledge", "do 1"):
         assert parse(s, text, menu).action == climb
     assert parse(s, "act 2", menu).kind == "error"  # the high ledge waits for level 5
-    c = begin(scenario(hand=["3 STR", "4 INT", "1 MOV"], potions=["potion-of-stamina"], known=["potion-of-stamina"],
-                       arrows=1), combat(1))
+    c = begin(
+        scenario(
+            hand=["3 STR", "4 INT", "1 MOV"],
+            potions=["potion-of-stamina"],
+            known=["potion-of-stamina"],
+            arrows=1,
+        ),
+        combat(1),
+    )
     menu = build_menu(c)
     assert parse(c, "fight", menu).action == ("fight",)
     assert parse(c, "run", menu).action == ("run",)
@@ -217,8 +283,18 @@ def test_an_unidentified_potion_cannot_be_named() -> None:
     assert parse(s, "drink 1", menu).action == ("drink", s.potions[0])
 
 
-@pytest.mark.parametrize("text,word", [("help", "help"), ("?", "help"), ("rules combat", "rules"), ("undo", "undo"),
-                                        ("save", "save"), ("quit", "quit"), ("look", "look")])
+@pytest.mark.parametrize(
+    "text,word",
+    [
+        ("help", "help"),
+        ("?", "help"),
+        ("rules combat", "rules"),
+        ("undo", "undo"),
+        ("save", "save"),
+        ("quit", "quit"),
+        ("look", "look"),
+    ],
+)
 def test_shell_words(text: str, word: str) -> None:
     s = begin(scenario(hand=["3 STR", "4 INT"]))
     parsed = parse(s, text, build_menu(s))
@@ -226,7 +302,19 @@ def test_shell_words(text: str, word: str) -> None:
 
 
 def test_help_and_rules_cover_every_command_and_topic() -> None:
-    for word in ("rest", "act N", "move", "fight", "run", "drink N", "use rope", "undo", "save", "quit", "rules"):
+    for word in (
+        "rest",
+        "act N",
+        "move",
+        "fight",
+        "run",
+        "drink N",
+        "use rope",
+        "undo",
+        "save",
+        "quit",
+        "rules",
+    ):
         assert word in HELP
     assert {"turn", "rest", "move", "combat", "test", "potions", "scoring"} <= set(RULES)
     assert "INT" in RULES["combat"] and "training mode" in RULES["scoring"]
@@ -240,8 +328,22 @@ def _state_with(prompt: str) -> State | None:
     return None
 
 
-@pytest.mark.parametrize("prompt", ["blessing", "turn", "rest-discard", "test-effort", "melee-effort", "combat",
-                                    "run-away", "lose-hp", "regenerate-guess", "meet", "reveal"])
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "blessing",
+        "turn",
+        "rest-discard",
+        "test-effort",
+        "melee-effort",
+        "combat",
+        "run-away",
+        "lose-hp",
+        "regenerate-guess",
+        "meet",
+        "reveal",
+    ],
+)
 def test_every_common_prompt_is_explained(prompt: str) -> None:
     s = _state_with(prompt)
     assert s is not None, prompt
@@ -249,9 +351,28 @@ def test_every_common_prompt_is_explained(prompt: str) -> None:
 
 
 def test_a_full_inventory_says_how_many_slots_are_used() -> None:
-    s = begin(scenario(hand=["3 STR", "4 INT"], items=["lantern", "rope", "dagger", "shield", "smoke-bomb", "bandages",
-                                                       "elf-boots", "purple-leaf"], room="peculiar-shop", gold=9))
-    buy = next(a for a in s.options if a[0] == "act" and C.rooms["peculiar-shop"].actions[a[1]].id == "buy-arrows")
+    s = begin(
+        scenario(
+            hand=["3 STR", "4 INT"],
+            items=[
+                "lantern",
+                "rope",
+                "dagger",
+                "shield",
+                "smoke-bomb",
+                "bandages",
+                "elf-boots",
+                "purple-leaf",
+            ],
+            room="peculiar-shop",
+            gold=9,
+        )
+    )
+    buy = next(
+        a
+        for a in s.options
+        if a[0] == "act" and C.rooms["peculiar-shop"].actions[a[1]].id == "buy-arrows"
+    )
     step(s, buy)
     assert s.prompt == "inventory-full"
     assert "9 slots of 8" in "\n".join(odds(s))

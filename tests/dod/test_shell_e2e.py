@@ -20,7 +20,6 @@ from companion.dod.shell import build_menu, card_menu, command_for
 from companion.dod.state import Action, State
 
 
-
 def answers(s: State, action: Action, by_number: bool) -> list[str]:
     """What a player types to take ``action``."""
     if not by_number:
@@ -74,8 +73,10 @@ def test_a_scripted_win_prints_the_escape_and_its_score(cli) -> None:  # type: i
     assert result.exit_code == 0, result.stderr
     assert f"YOU ESCAPED from level {game.state.level}, turn {game.state.turn}." in result.stdout
     parts = breakdown(game)
-    assert (f"Score {game.score.total} = amulet 0 + gold {game.state.gold}×10 = {parts['gold']} + inventory "
-            f"{parts['inventory']} + level {game.state.level}×100 = {parts['level']}") in result.stdout
+    assert (
+        f"Score {game.score.total} = amulet 0 + gold {game.state.gold}×10 = {parts['gold']} + inventory "
+        f"{parts['inventory']} + level {game.state.level}×100 = {parts['level']}"
+    ) in result.stdout
     assert "error" not in result.stderr
     [row] = cli("dod", "scores", "--json").json()
     assert (row["name"], row["score"], row["outcome"]) == ("win", game.score.total, "escaped")
@@ -96,7 +97,9 @@ def test_a_scripted_loss_prints_the_loss_and_scores_0(cli) -> None:  # type: ign
     seed, lines, game = find_game("lost")
     result = cli("dod", "new", "--seed", str(seed), "--save", "loss", input=_stdin(lines))
     assert result.exit_code == 0, result.stderr
-    assert f"YOU LOSE on level {game.state.level}, turn {game.state.turn}. Score: 0." in result.stdout
+    assert (
+        f"YOU LOSE on level {game.state.level}, turn {game.state.turn}. Score: 0." in result.stdout
+    )
     assert "the game is lost" in result.stdout
     [save] = cli("dod", "list", "--json").json()
     assert (save["name"], save["status"], save["score"]) == ("loss", "lost", 0)
@@ -107,7 +110,15 @@ def test_save_and_load_in_the_middle_then_play_on_to_the_same_end(cli) -> None: 
     half = len(lines) // 2
     while lines[half - 1].isdigit() and not lines[half].startswith(("move", "play", "act")):
         half += 1  # do not split a MOVE between its direction and its card
-    first = cli("dod", "new", "--seed", str(seed), "--save", "middle", input=_stdin(lines[:half] + ["save", "quit"]))
+    first = cli(
+        "dod",
+        "new",
+        "--seed",
+        str(seed),
+        "--save",
+        "middle",
+        input=_stdin(lines[:half] + ["save", "quit"]),
+    )
     assert first.exit_code == 0, first.stderr
     assert "Saved as 'middle'" in first.stdout and "companion dod play middle" in first.stdout
     [save] = cli("dod", "list", "--json").json()
@@ -123,7 +134,7 @@ def test_save_and_load_in_the_middle_then_play_on_to_the_same_end(cli) -> None: 
 
 
 def test_undo_turns_on_training_mode_and_the_game_scores_0(cli) -> None:  # type: ignore[no-untyped-def]
-    seed, _, game = find_game("escaped")
+    seed, _, _game = find_game("escaped")
     groups, _ = scripted_actions(seed)
     # six actions, then take the sixth back and play it again
     script = [line for group in groups[:6] + [["undo"]] + groups[5:] for line in group]
@@ -140,8 +151,15 @@ def test_undo_turns_on_training_mode_and_the_game_scores_0(cli) -> None:  # type
 
 
 def test_the_shell_answers_help_rules_and_mistakes_and_plays_on(cli) -> None:  # type: ignore[no-untyped-def]
-    result = cli("dod", "new", "--seed", "5", "--save", "chat",
-                 input=_stdin(["help", "rules combat", "rules", "fly away", "42", "look", "done", "quit"]))
+    result = cli(
+        "dod",
+        "new",
+        "--seed",
+        "5",
+        "--save",
+        "chat",
+        input=_stdin(["help", "rules combat", "rules", "fly away", "42", "look", "done", "quit"]),
+    )
     assert result.exit_code == 0
     out = result.stdout
     assert "Answer with the number of a choice" in out
@@ -157,17 +175,28 @@ def test_the_shell_shows_hero_map_inventory_room_log_and_answers_in_full(cli) ->
     game = Game.new(7)
     game.play(("done",))
     s = game.state
-    result = cli("dod", "new", "--seed", "7", "--save", "parts",
-                 input=_stdin(["done", "hero", "map", "inventory", "room", "log", "answers", "quit"]))
+    result = cli(
+        "dod",
+        "new",
+        "--seed",
+        "7",
+        "--save",
+        "parts",
+        input=_stdin(["done", "hero", "map", "inventory", "room", "log", "answers", "quit"]),
+    )
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     name = s.content.character_names[s.character]
     assert f"{name}: gold 0, Fruits 2, Arrows 0" in out and "Stats as they count now: STR +0" in out
-    assert "Map (x across, y down" in out and "Inventory: 1 of 8 slots (Fruits 2/4, Arrows 0/4)" in out
+    assert (
+        "Map (x across, y down" in out and "Inventory: 1 of 8 slots (Fruits 2/4, Arrows 0/4)" in out
+    )
     room = s.content.rooms[s.grid[s.pos]]
     assert f"{room.name} (danger {room.danger})" in out
     assert "The last answer:\n  You: keep this hand" in out
-    assert out.count(" 1) REST: eat a Fruit") >= 2  # 'answers', and the question shown again after a detail
+    assert (
+        out.count(" 1) REST: eat a Fruit") >= 2
+    )  # 'answers', and the question shown again after a detail
     assert "not understood" not in out
 
 
@@ -176,7 +205,15 @@ def test_a_move_asks_for_its_card_then_happens(cli) -> None:  # type: ignore[no-
     game.play(("done",))
     menu = build_menu(game.state)
     north = next(e for e in menu if e.command == "move north")
-    result = cli("dod", "new", "--seed", "7", "--save", "walk", input=_stdin(["done", str(north.number), "1", "quit"]))
+    result = cli(
+        "dod",
+        "new",
+        "--seed",
+        "7",
+        "--save",
+        "walk",
+        input=_stdin(["done", str(north.number), "1", "quit"]),
+    )
     assert "Which card do you play on the wandering-monster place?" in result.stdout
     assert "You: MOVE north, playing" in result.stdout
     assert "wandering-monster check: CHECK1 shows" in result.stdout
@@ -185,7 +222,9 @@ def test_a_move_asks_for_its_card_then_happens(cli) -> None:  # type: ignore[no-
 def test_a_file_save_is_played_on_and_its_score_recorded(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     seed, lines, game = find_game("escaped")
     path = tmp_path / "run.json"
-    first = cli("dod", "new", "--seed", str(seed), "--save-file", str(path), input=_stdin(lines[:4]))
+    first = cli(
+        "dod", "new", "--seed", str(seed), "--save-file", str(path), input=_stdin(lines[:4])
+    )
     assert first.exit_code == 0, first.stderr
     assert json.loads(path.read_text())["actions"]
     rest = cli("dod", "play", "--save-file", str(path), input=_stdin(lines[4:]))
@@ -195,7 +234,8 @@ def test_a_file_save_is_played_on_and_its_score_recorded(cli, tmp_path: Path) ->
 
 
 def test_a_damaged_save_gives_one_line_and_is_not_overwritten(  # type: ignore[no-untyped-def]
-        cli, tmp_path: Path) -> None:
+    cli, tmp_path: Path
+) -> None:
     import os
 
     assert cli("dod", "new", "--seed", "3", "--save", "fragile", input="done\n").exit_code == 0
@@ -204,13 +244,24 @@ def test_a_damaged_save_gives_one_line_and_is_not_overwritten(  # type: ignore[n
         document = json.loads(conn.execute("SELECT document FROM dod_saves").fetchone()[0])
         document["state"]["gold"] = 50
         conn.execute("UPDATE dod_saves SET document = ?", (json.dumps(document),))
-    for args in (("dod", "play", "fragile"), ("dod", "load", "fragile"),
-                 ("dod", "new", "--save", "fragile", "--replace")):
+    for args in (
+        ("dod", "play", "fragile"),
+        ("dod", "load", "fragile"),
+        ("dod", "new", "--save", "fragile", "--replace"),
+    ):
         result = cli(*args, input="rest\n")
         assert result.exit_code == 2, args
-        assert result.stderr.startswith("error: saved game 'fragile' is damaged") and result.stderr.count("\n") == 1
+        assert (
+            result.stderr.startswith("error: saved game 'fragile' is damaged")
+            and result.stderr.count("\n") == 1
+        )
     with sqlite3.connect(state) as conn:
-        assert json.loads(conn.execute("SELECT document FROM dod_saves").fetchone()[0])["state"]["gold"] == 50
+        assert (
+            json.loads(conn.execute("SELECT document FROM dod_saves").fetchone()[0])["state"][
+                "gold"
+            ]
+            == 50
+        )
     listed = cli("dod", "list")
     assert "damaged" in listed.stdout
     assert cli("dod", "delete", "fragile").exit_code == 0
@@ -249,4 +300,6 @@ def test_a_second_new_game_gets_its_own_name_and_a_chosen_character(cli) -> None
 @pytest.mark.parametrize("command", ["list", "scores"])
 def test_empty_tables_say_so(cli, command: str) -> None:  # type: ignore[no-untyped-def]
     result = cli("dod", command)
-    assert result.exit_code == 0 and ("No saved games" in result.stdout or "No finished games" in result.stdout)
+    assert result.exit_code == 0 and (
+        "No saved games" in result.stdout or "No finished games" in result.stdout
+    )

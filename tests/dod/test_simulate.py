@@ -6,11 +6,25 @@ import pytest
 
 from companion.dod.simulate import GameResult, game_seed, play_one, simulate, summarise
 from companion.errors import CompanionError
-
 from tests.conftest import invoke
 
-KEYS = {"games", "wins", "amulet_wins", "mean_score", "mean_turns", "games_per_sec", "deepest_level",
-        "mean_level", "levels", "losses", "win_rate", "amulet_rate", "mean_actions", "bot", "seed"}
+KEYS = {
+    "games",
+    "wins",
+    "amulet_wins",
+    "mean_score",
+    "mean_turns",
+    "games_per_sec",
+    "deepest_level",
+    "mean_level",
+    "levels",
+    "losses",
+    "win_rate",
+    "amulet_rate",
+    "mean_actions",
+    "bot",
+    "seed",
+}
 
 
 def test_a_run_is_reproduced_exactly_from_its_seed() -> None:
@@ -21,7 +35,9 @@ def test_a_run_is_reproduced_exactly_from_its_seed() -> None:
 
 
 def test_workers_do_not_change_the_figures() -> None:
-    assert simulate(24, seed=5, bot="greedy", workers=2) == simulate(24, seed=5, bot="greedy", workers=1)
+    assert simulate(24, seed=5, bot="greedy", workers=2) == simulate(
+        24, seed=5, bot="greedy", workers=1
+    )
 
 
 def test_game_i_of_a_run_is_played_from_its_own_seed() -> None:

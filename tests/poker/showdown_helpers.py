@@ -23,21 +23,34 @@ class Scripted:
     ``money`` feed DECKO's reveal income.
     """
 
-    def __init__(self, *orders: str, hand: str = "High card", chips: dict[str, int] | None = None,
-                 money: dict[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        *orders: str,
+        hand: str = "High card",
+        chips: dict[str, int] | None = None,
+        money: dict[str, int] | None = None,
+    ) -> None:
         self.orders = list(orders)
         self.hand = hand
         self.chips = chips or {}
         self.money = money or {}
         self.calls: list[tuple[tuple[Contestant, ...], tuple[str, ...], RankRules]] = []
 
-    def __call__(self, contestants: Sequence[Contestant], board: tuple[str, ...], rules: RankRules) -> list[RankedHand]:
+    def __call__(
+        self, contestants: Sequence[Contestant], board: tuple[str, ...], rules: RankRules
+    ) -> list[RankedHand]:
         self.calls.append((tuple(contestants), board, rules))
         order = self.orders[min(len(self.calls), len(self.orders)) - 1]
         place = {n: i for i, group in enumerate(parse_result(order), start=1) for n in group}
         return [
-            RankedHand(c.name, self.hand if c.name in place else "no legal hand", c.cards[:5],
-                       place.get(c.name), self.chips.get(c.name, 0), self.money.get(c.name, 0))
+            RankedHand(
+                c.name,
+                self.hand if c.name in place else "no legal hand",
+                c.cards[:5],
+                place.get(c.name),
+                self.chips.get(c.name, 0),
+                self.money.get(c.name, 0),
+            )
             for c in contestants
         ]
 

@@ -51,7 +51,15 @@ def test_numpy_and_plain_enumeration_give_the_same_equity() -> None:
     fast = odds_module.odds(hands, [board], HOLDEM)
     deck = [c for c in DECK if c not in set(board).union(*hands.values())]
     slow = odds_module._tally(
-        list(hands), hands, [board], HOLDEM, set(), odds_module._enumerate(deck, [2, 0, 0, 0]), "exact", 0, None
+        list(hands),
+        hands,
+        [board],
+        HOLDEM,
+        set(),
+        odds_module._enumerate(deck, [2, 0, 0, 0]),
+        "exact",
+        0,
+        None,
     )
     assert fast.deals == slow.deals == 43 * 42 // 2
     for a, b in zip(fast.players, slow.players, strict=True):

@@ -12,8 +12,19 @@ from companion.poker.cards import DECK, JOKER, Card, format_cards, parse_card, p
 
 @pytest.mark.parametrize(
     ("token", "code"),
-    [("As", "As"), ("as", "As"), ("AS", "As"), ("10h", "Th"), ("th", "Th"), ("T♥", "Th"),
-     ("k♣", "Kc"), ("Q♦", "Qd"), ("2♠", "2s"), ("9♥\ufe0f", "9h"), ("j♧", "Jc")],
+    [
+        ("As", "As"),
+        ("as", "As"),
+        ("AS", "As"),
+        ("10h", "Th"),
+        ("th", "Th"),
+        ("T♥", "Th"),
+        ("k♣", "Kc"),
+        ("Q♦", "Qd"),
+        ("2♠", "2s"),
+        ("9♥\ufe0f", "9h"),
+        ("j♧", "Jc"),
+    ],
 )
 def test_card_notation_accepts_letters_symbols_and_any_case(token: str, code: str) -> None:
     assert parse_card(token).code == code

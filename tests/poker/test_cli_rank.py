@@ -41,15 +41,27 @@ def test_rank_prints_a_table_with_suit_symbols() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["ann=Zx"], "error: 'Zx' is not a card (rank must be 2-9, T/10, J, Q, K, A; suit s h d c or ♠ ♥ ♦ ♣)"),
+        (
+            ["ann=Zx"],
+            "error: 'Zx' is not a card (rank must be 2-9, T/10, J, Q, K, A; suit s h d c or ♠ ♥ ♦ ♣)",
+        ),
         (["ann=As,Kd", "bob=As,2c"], "error: card 'As' is given twice (ann and bob)"),
         (["annAsKd"], "error: 'annAsKd' is not a player: write NAME=CARDS, e.g. ann=As,Kd"),
         (["ann=As", "ann=Kd"], "error: player 'ann' is given twice"),
         (["--game", "poker", "ann=As"], "error: 'poker' has no hand ranking here"),
-        (["--game", "holdem", "--encounter", "plague", "ann=As"], "error: --encounter is for dungeon-poker"),
-        (["ann=As", "--board", "2c", "--board", "3c"], "error: holdem has 1 board; --board was given 2 times"),
+        (
+            ["--game", "holdem", "--encounter", "plague", "ann=As"],
+            "error: --encounter is for dungeon-poker",
+        ),
+        (
+            ["ann=As", "--board", "2c", "--board", "3c"],
+            "error: holdem has 1 board; --board was given 2 times",
+        ),
         (["ann=* As"], "error: jokers ('*') are wild cards of dragon-kings"),
-        (["--wild", "2", "--game", "holdem", "ann=As"], "error: wild cards ('2') belong to dragon-kings"),
+        (
+            ["--wild", "2", "--game", "holdem", "ann=As"],
+            "error: wild cards ('2') belong to dragon-kings",
+        ),
         (["--full-plate", "ann", "ann=As"], "error: --full-plate is a Dungeon Poker artifact"),
         (["--game", "decko", "ann=9s+x"], "error: '9s+x' is not a DECKO card"),
         (["--wildcard", "jackpot", "ann=9s"], "error: 'jackpot' is not a DECKO wildcard"),
@@ -64,7 +76,9 @@ def test_rank_bad_input_is_a_one_line_error(args: list[str], message: str) -> No
 
 
 def test_rank_encounter_names_are_case_insensitive() -> None:
-    data = rank_json("--encounter", "MYSTICAL STORM", "ann=Ah,2c,7d,8s", "goblin=As", "--board", "Kh Qh 9h 3h 5c")
+    data = rank_json(
+        "--encounter", "MYSTICAL STORM", "ann=Ah,2c,7d,8s", "goblin=As", "--board", "Kh Qh 9h 3h 5c"
+    )
     assert data["rules"] == "mystical-storm"
     assert data["winners"] == ["ann"]
     goblin = data["players"][1]
@@ -78,24 +92,51 @@ def test_rank_other_encounters_leave_the_ranking_alone() -> None:
 
 def test_rank_two_front_war_reports_each_board() -> None:
     data = rank_json(
-        "-e", "two front war", "ann=Ah,Ad", "bob=7c,7d", "-b", "As 2c 9h Jd 4s", "-b", "7s 7h Kc Qd 3h"
+        "-e",
+        "two front war",
+        "ann=Ah,Ad",
+        "bob=7c,7d",
+        "-b",
+        "As 2c 9h Jd 4s",
+        "-b",
+        "7s 7h Kc Qd 3h",
     )
     assert data["winners"] == ["ann", "bob"]
     assert [b["winners"] for b in data["boards"]] == [["ann"], ["bob"]]
     assert {(p["name"], p["board"], p["place"]) for p in data["players"]} == {
-        ("ann", 1, 1), ("bob", 1, 2), ("bob", 2, 1), ("ann", 2, 2)
+        ("ann", 1, 1),
+        ("bob", 1, 2),
+        ("bob", 2, 1),
+        ("ann", 2, 2),
     }
 
 
 def test_rank_full_plate_flag() -> None:
-    data = rank_json("--game", "dungeon-poker", "--full-plate", "knight", "knight=2c,3d", "bob=7c,7d",
-                     "--board", "Kh Qs 9d 5c 4h")
+    data = rank_json(
+        "--game",
+        "dungeon-poker",
+        "--full-plate",
+        "knight",
+        "knight=2c,3d",
+        "bob=7c,7d",
+        "--board",
+        "Kh Qs 9d 5c 4h",
+    )
     assert data["winners"] == ["knight"]
     assert data["players"][0]["description"] == "pair of eights (Full Plate)"
 
 
 def test_rank_dragon_kings_with_wild_cards() -> None:
-    data = rank_json("--game", "dragon-kings", "--wild", "2", "ann=2c,2d", "bob=Ks,Kc", "--board", "Ah As Ad 7c 8d")
+    data = rank_json(
+        "--game",
+        "dragon-kings",
+        "--wild",
+        "2",
+        "ann=2c,2d",
+        "bob=Ks,Kc",
+        "--board",
+        "Ah As Ad 7c 8d",
+    )
     assert data["winners"] == ["bob"]
     ann = data["players"][1]
     assert (ann["hand"], ann["description"]) == ("five of a kind", "five aces")
@@ -117,8 +158,17 @@ def test_rank_decko_reports_buying_value_chips_and_money() -> None:
 
 def test_rank_decko_queens_read_the_burn_and_discard_piles_and_the_market() -> None:
     data = rank_json(
-        "--wildcard", "normal", "yorick=Qh:pyro Tc 2s 5d 8h", "bozo=Qs:shop 9c 2h 5d Jh", "cy=Qd:dumpster 2c 5c 8c Jc",
-        "--burn", "yorick=Td&Ts", "--discard", "cy=Kc:rich", "--market", "9d+2 3h 4h",
+        "--wildcard",
+        "normal",
+        "yorick=Qh:pyro Tc 2s 5d 8h",
+        "bozo=Qs:shop 9c 2h 5d Jh",
+        "cy=Qd:dumpster 2c 5c 8c Jc",
+        "--burn",
+        "yorick=Td&Ts",
+        "--discard",
+        "cy=Kc:rich",
+        "--market",
+        "9d+2 3h 4h",
     )
     players = {p["name"]: p for p in data["players"]}
     assert players["yorick"]["description"] == "three tens"
@@ -177,7 +227,16 @@ def test_odds_exact_when_few_deals_remain() -> None:
 
 
 def test_odds_monte_carlo_is_seeded_and_shows_its_standard_error() -> None:
-    args = ("--game", "omaha", "ann=As,Ad,Kh,Qh", "bob=Kc,Kd,2s,3s", "--samples", "400", "--seed", "7")
+    args = (
+        "--game",
+        "omaha",
+        "ann=As,Ad,Kh,Qh",
+        "bob=Kc,Kd,2s,3s",
+        "--samples",
+        "400",
+        "--seed",
+        "7",
+    )
     first, second = odds_json(*args), odds_json(*args)
     assert first == second
     assert first["method"] == "monte-carlo"
@@ -187,7 +246,9 @@ def test_odds_monte_carlo_is_seeded_and_shows_its_standard_error() -> None:
 
 
 def test_odds_unknown_cards_of_a_monster() -> None:
-    data = odds_json("--game", "dungeon-poker", "ann=Ah,Kh", "giant=Qs,?,?", "--board", "2h 7h 9c 3d", "--exact")
+    data = odds_json(
+        "--game", "dungeon-poker", "ann=Ah,Kh", "giant=Qs,?,?", "--board", "2h 7h 9c 3d", "--exact"
+    )
     assert data["method"] == "exact"
     assert data["deals"] == 45 * 44 * 43 // 2  # the river, then the giant's two closed cards
     assert data["players"][1]["cards"] == ["Qs", "?", "?"]
@@ -218,7 +279,16 @@ def test_odds_bad_input_is_a_one_line_error(args: list[str], message: str) -> No
 
 def test_odds_count_the_full_plate() -> None:
     # bob's sevens beat the virtual eights only if the river pairs the board (12 cards) or is a seven (2)
-    data = odds_json("--game", "dungeon-poker", "--full-plate", "ann", "ann=2c,3d", "bob=7c,7d", "--board", "Kh Qs 9d 5c")
+    data = odds_json(
+        "--game",
+        "dungeon-poker",
+        "--full-plate",
+        "ann",
+        "ann=2c,3d",
+        "bob=7c,7d",
+        "--board",
+        "Kh Qs 9d 5c",
+    )
     assert data["players"][1]["equity"] == pytest.approx(14 / 44)
 
 

@@ -27,7 +27,9 @@ def d(text: str) -> tuple[DeckoCard, ...]:
     return parse_decko_cards(text)
 
 
-def places(hands: dict[str, str], wildcard: str | None = None, **kw: object) -> list[tuple[str, int | None]]:
+def places(
+    hands: dict[str, str], wildcard: str | None = None, **kw: object
+) -> list[tuple[str, int | None]]:
     ranking = rank_decko({k: d(v) for k, v in hands.items()}, wildcard_round(wildcard), **kw)  # type: ignore[arg-type]
     return [(p.name, p.place) for p in ranking.placings]
 
@@ -87,7 +89,10 @@ def test_decko_pair_of_aces_beats_pair_of_twos() -> None:
 
 def test_decko_full_house_tie_is_broken_by_the_three_cards() -> None:
     # 2-2-2-A-A against 4-4-4-5-5: three fours beat three twos
-    assert places({"bozo": "2h 2d 2c Ah Ad", "krusty": "4h 4d 4s 5c 5d"}) == [("krusty", 1), ("bozo", 2)]
+    assert places({"bozo": "2h 2d 2c Ah Ad", "krusty": "4h 4d 4s 5c 5d"}) == [
+        ("krusty", 1),
+        ("bozo", 2),
+    ]
 
 
 def test_decko_full_house_same_three_then_the_pair_decides() -> None:
@@ -132,7 +137,9 @@ def test_credit_card_adds_three_dollars() -> None:
     assert (found.dollars, found.money) == (1, 3)
 
 
-@pytest.mark.parametrize(("hand", "chips"), [("7c# 2d 9h", 1), ("7c# 7d# 2d", 4), ("7c# 7d# 7h# 2s 9d", 9)])
+@pytest.mark.parametrize(
+    ("hand", "chips"), [("7c# 2d 9h", 1), ("7c# 7d# 2d", 4), ("7c# 7d# 7h# 2s 9d", 9)]
+)
 def test_crypto_cards_pay_one_chip_each_per_crypto_card(hand: str, chips: int) -> None:
     assert best_set(d(hand)).chips == chips
 
@@ -232,7 +239,10 @@ def test_lowball_the_lowest_set_wins_but_players_still_score_their_highest() -> 
 
 
 def test_lowball_the_tiebreaker_is_reversed_a_two_beats_a_three() -> None:
-    assert places({"threes": "3h 3d Kc", "twos": "2h 2d Ac"}, "lowball") == [("twos", 1), ("threes", 2)]
+    assert places({"threes": "3h 3d Kc", "twos": "2h 2d Ac"}, "lowball") == [
+        ("twos", 1),
+        ("threes", 2),
+    ]
 
 
 def test_lowball_keeps_the_normal_buying_values() -> None:
@@ -242,7 +252,10 @@ def test_lowball_keeps_the_normal_buying_values() -> None:
 
 def test_penultimo_the_second_best_set_wins() -> None:
     # J,J,K,K,K against J,J,Q,Q,Q: the queens win
-    assert places({"kings": "Jh Jd Kc Ks Kd", "queens": "Jc Js Qc Qs Qd"}, "penultimo")[0] == ("queens", 1)
+    assert places({"kings": "Jh Jd Kc Ks Kd", "queens": "Jc Js Qc Qs Qd"}, "penultimo")[0] == (
+        "queens",
+        1,
+    )
     hands = {"best": "Ah Ad Ac 2s", "second": "Kh Kd Kc 2h", "third": "Qh Qd 2c"}
     assert places(hands, "penultimo")[0] == ("second", 1)
 
@@ -253,7 +266,10 @@ def test_penultimo_tied_for_second_the_tiebreaker_winner_takes_it() -> None:
 
 
 def test_solo_only_one_card_is_scored() -> None:
-    assert places({"pair": "9h 9d 2c 4s", "ace": "Ah 3d 2s 4c"}, "solo") == [("ace", 1), ("pair", 2)]
+    assert places({"pair": "9h 9d 2c 4s", "ace": "Ah 3d 2s 4c"}, "solo") == [
+        ("ace", 1),
+        ("pair", 2),
+    ]
     found = rank_decko({"a": d("9s&9d 2c")}, wildcard_round("solo")).placings[0].hand
     assert found.description == "high card, nine"  # a double card makes no pair
 
@@ -288,13 +304,18 @@ def test_purge_numbers_matching_other_hands_cannot_be_scored() -> None:
 def test_purge_leaves_letters_alone() -> None:
     hands = {"a": d("Kh Kd 5c"), "b": d("Ks 5d")}
     ranking = rank_decko(hands, wildcard_round("purge"))
-    assert {p.name: p.hand.description for p in ranking.placings} == {"a": "pair of kings", "b": "high card, king"}
+    assert {p.name: p.hand.description for p in ranking.placings} == {
+        "a": "pair of kings",
+        "b": "high card, king",
+    }
 
 
 def test_purge_flips_a_double_or_dissolving_card_if_either_number_matches() -> None:
     sets = {
         p.name: p.hand.description
-        for p in rank_decko({"a": d("9h&4h 9c 6d/7 6c"), "b": d("4s 7s")}, wildcard_round("purge")).placings
+        for p in rank_decko(
+            {"a": d("9h&4h 9c 6d/7 6c"), "b": d("4s 7s")}, wildcard_round("purge")
+        ).placings
     }
     assert sets["a"] == "high card, nine"
 
@@ -366,8 +387,27 @@ def test_a_player_with_no_cards_has_no_set() -> None:
 
 @pytest.mark.parametrize(
     "token",
-    ["9s", "9s+2", "5h$", "5h$4", "7c#", "6h/7", "Jh/4", "9s&9d", "As:assist", "Ks:rich", "Qh:pyro",
-     "Qh:dumpster", "Qh:shop", "Qh:bridge", "5d:junk", "9h:burn", "9h:burn2", "4c:voucher3", "5s:start"],
+    [
+        "9s",
+        "9s+2",
+        "5h$",
+        "5h$4",
+        "7c#",
+        "6h/7",
+        "Jh/4",
+        "9s&9d",
+        "As:assist",
+        "Ks:rich",
+        "Qh:pyro",
+        "Qh:dumpster",
+        "Qh:shop",
+        "Qh:bridge",
+        "5d:junk",
+        "9h:burn",
+        "9h:burn2",
+        "4c:voucher3",
+        "5s:start",
+    ],
 )
 def test_decko_notation_round_trips(token: str) -> None:
     assert parse_decko_card(token).code == token
@@ -375,8 +415,13 @@ def test_decko_notation_round_trips(token: str) -> None:
 
 @pytest.mark.parametrize(
     ("token", "message"),
-    [("Zx", "'Zx' is not a card"), ("9s+x", "'9s+x' is not a DECKO card"), ("9s:rich", "a rich-king must be a K"),
-     ("7s/7", "two different numbers"), ("Ks:wizard", "'Ks:wizard' is not a DECKO card")],
+    [
+        ("Zx", "'Zx' is not a card"),
+        ("9s+x", "'9s+x' is not a DECKO card"),
+        ("9s:rich", "a rich-king must be a K"),
+        ("7s/7", "two different numbers"),
+        ("Ks:wizard", "'Ks:wizard' is not a DECKO card"),
+    ],
 )
 def test_decko_notation_errors_name_the_token(token: str, message: str) -> None:
     with pytest.raises(CompanionError, match=re.escape(message)):
@@ -384,8 +429,18 @@ def test_decko_notation_errors_name_the_token(token: str, message: str) -> None:
 
 
 def test_converter_reads_market_and_starting_card_models() -> None:
-    model = SimpleNamespace(type="market", rank="J", suit="h", special="jovial-jack", alt_rank="4",
-                            chips=None, money=None, double=None, burns=None, price=2)
+    model = SimpleNamespace(
+        type="market",
+        rank="J",
+        suit="h",
+        special="jovial-jack",
+        alt_rank="4",
+        chips=None,
+        money=None,
+        double=None,
+        burns=None,
+        price=2,
+    )
     assert from_card_model(model) == parse_decko_card("Jh/4")
     chip = {"type": "market", "rank": "T", "suit": "c", "special": "chip", "chips": 2}
     assert from_card_model(chip).code == "Tc+2"
@@ -400,7 +455,9 @@ _PLAIN = [parse_decko_card(f"{r}{s}") for r in "23456789TJQKA" for s in "shdc"]
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(_PLAIN), min_size=1, max_size=6), st.sampled_from(_PLAIN))
-def test_decko_one_more_card_never_lowers_the_best_set(hand: list[DeckoCard], extra: DeckoCard) -> None:
+def test_decko_one_more_card_never_lowers_the_best_set(
+    hand: list[DeckoCard], extra: DeckoCard
+) -> None:
     assert best_set(hand).value <= best_set([*hand, extra]).value
 
 
@@ -415,7 +472,9 @@ def test_decko_set_is_the_best_over_every_five_card_subset(hand: list[DeckoCard]
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(_PLAIN), min_size=2, max_size=7), st.sampled_from(_PLAIN))
-def test_decko_a_wild_royal_is_worth_at_least_the_card_it_stands_for(hand: list[DeckoCard], stand_in: DeckoCard) -> None:
+def test_decko_a_wild_royal_is_worth_at_least_the_card_it_stands_for(
+    hand: list[DeckoCard], stand_in: DeckoCard
+) -> None:
     from companion.poker.decko import NORMAL, Reveal
 
     royal = parse_decko_card("Kh")
@@ -428,7 +487,9 @@ def test_decko_a_wild_royal_is_worth_at_least_the_card_it_stands_for(hand: list[
     st.lists(st.tuples(st.integers(2, 14), st.sampled_from("shdc"), st.booleans()), max_size=8),
     st.booleans(),
 )
-def test_decko_value_search_and_set_finder_agree(pieces: list[tuple[int, str, bool]], solo: bool) -> None:
+def test_decko_value_search_and_set_finder_agree(
+    pieces: list[tuple[int, str, bool]], solo: bool
+) -> None:
     from companion.poker.decko import _find_set, _Piece, _set_value
 
     key = tuple(sorted((r, s, w and r in (11, 12, 13)) for r, s, w in pieces))

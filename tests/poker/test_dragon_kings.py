@@ -23,7 +23,9 @@ def test_twinned_dragon_kings_beats_a_royal_flush() -> None:
     assert ranking.placings[1].hand.name == "royal flush"
 
 
-@pytest.mark.parametrize(("hand", "board"), [("Ks Kc", "2d 7h 9c"), ("Ks 2d", "Kc 7h 9c"), ("2d 3d", "Ks Kc 9c")])
+@pytest.mark.parametrize(
+    ("hand", "board"), [("Ks Kc", "2d 7h 9c"), ("Ks 2d", "Kc 7h 9c"), ("2d 3d", "Ks Kc 9c")]
+)
 def test_dragon_kings_count_in_hand_or_on_the_board(hand: str, board: str) -> None:
     assert evaluate(c(hand), c(board), DRAGON_KINGS).name == "Twinned Dragon Kings"
 
@@ -56,7 +58,9 @@ def test_grave_digger_needs_the_king_of_spades() -> None:
 
 
 def test_grave_digger_loses_only_to_dragon_kings() -> None:
-    ranking = rank_hands({"digger": c("3s 5d"), "dragons": c("Kc 2d")}, c("Ks 7s 4s 9s 2h"), DRAGON_KINGS)
+    ranking = rank_hands(
+        {"digger": c("3s 5d"), "dragons": c("Kc 2d")}, c("Ks 7s 4s 9s 2h"), DRAGON_KINGS
+    )
     assert ranking.winners == ("dragons",)
     assert ranking.placings[1].hand.name == "Grave Digger spade flush"
 
@@ -84,7 +88,10 @@ def test_wild_ranks_named_with_wild() -> None:
     deuces = DRAGON_KINGS.with_wild(["2"])
     hand = evaluate(c("2c 2d"), c("Ah As 7c 8d Kc"), deuces)
     assert hand.description == "four aces"
-    assert evaluate(c("2c 2d"), c("Ah As 7c 8d Kc"), DRAGON_KINGS).description == "two pair, aces and twos"
+    assert (
+        evaluate(c("2c 2d"), c("Ah As 7c 8d Kc"), DRAGON_KINGS).description
+        == "two pair, aces and twos"
+    )
 
 
 def test_a_wild_card_named_by_card() -> None:
@@ -100,7 +107,10 @@ def test_a_wild_card_cannot_stand_in_for_a_black_king() -> None:
     # nor complete a Grave Digger as the king of spades
     assert evaluate(c("* 2s"), c("7s 4s 9s 6h 5h"), DRAGON_KINGS).name == "flush"
     # nor fill the king's gap of a spade or club straight flush
-    assert evaluate(c("* Qc"), c("Jc Tc 9c 2h 3d"), DRAGON_KINGS).description == "straight flush, queen high"
+    assert (
+        evaluate(c("* Qc"), c("Jc Tc 9c 2h 3d"), DRAGON_KINGS).description
+        == "straight flush, queen high"
+    )
 
 
 def test_wild_cards_make_a_flush_of_aces() -> None:
@@ -131,7 +141,9 @@ def test_a_joker_is_worth_at_least_any_card_it_could_be(cards: list[Card]) -> No
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(DECK), unique=True, max_size=7))
-def test_without_wild_cards_dragon_kings_differs_from_holdem_only_by_its_three_classes(cards: list[Card]) -> None:
+def test_without_wild_cards_dragon_kings_differs_from_holdem_only_by_its_three_classes(
+    cards: list[Card],
+) -> None:
     dk = evaluate(cards, (), DRAGON_KINGS)
     holdem = evaluate(cards, (), HOLDEM)
     if dk.name in ("Twinned Dragon Kings", "Grave Digger spade flush"):

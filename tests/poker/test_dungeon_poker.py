@@ -61,7 +61,9 @@ def test_mystical_storm_uses_exactly_two_hand_cards() -> None:
 
 
 def test_mystical_storm_a_one_card_goblin_cannot_win() -> None:
-    ranking = rank_hands({"ann": c("2c 3d 7h 8c"), "goblin": c("As")}, c("Ad Ah Kc Kd 4s"), MYSTICAL_STORM)
+    ranking = rank_hands(
+        {"ann": c("2c 3d 7h 8c"), "goblin": c("As")}, c("Ad Ah Kc Kd 4s"), MYSTICAL_STORM
+    )
     assert ranking.winners == ("ann",)
     assert ranking.place_of("goblin") is None
     assert ranking.placings[-1].hand.name == "no hand"
@@ -87,9 +89,7 @@ def test_plague_allows_at_most_one_hand_card() -> None:
 
 
 def test_utter_horror_the_weakest_hand_wins() -> None:
-    ranking = rank_hands(
-        {"ann": c("Kc Kd"), "bob": c("7c 2d")}, c("3h 4s 9c Jd 8h"), UTTER_HORROR
-    )
+    ranking = rank_hands({"ann": c("Kc Kd"), "bob": c("7c 2d")}, c("3h 4s 9c Jd 8h"), UTTER_HORROR)
     assert ranking.winners == ("bob",)
     assert ranking.placings[0].hand.description == "eight high"
 
@@ -180,9 +180,15 @@ def test_cards_may_not_repeat_across_the_two_boards() -> None:
 
 @pytest.mark.parametrize(
     ("name", "rules"),
-    [("Mystical storm", MYSTICAL_STORM), ("PLAGUE", PLAGUE), ("utter horror", UTTER_HORROR),
-     ("Two front war", TWO_FRONT_WAR), ("Trench warfare", DUNGEON_POKER), ("Normal times", DUNGEON_POKER),
-     ("King's cave", DUNGEON_POKER)],
+    [
+        ("Mystical storm", MYSTICAL_STORM),
+        ("PLAGUE", PLAGUE),
+        ("utter horror", UTTER_HORROR),
+        ("Two front war", TWO_FRONT_WAR),
+        ("Trench warfare", DUNGEON_POKER),
+        ("Normal times", DUNGEON_POKER),
+        ("King's cave", DUNGEON_POKER),
+    ],
 )
 def test_only_four_encounters_change_the_ranking(name: str, rules: object) -> None:
     assert encounter_rules(name) == rules
@@ -204,4 +210,7 @@ def test_a_minimum_virtual_pair_can_be_part_of_the_rules() -> None:
     rules = DUNGEON_POKER.replace(min_pair=8)
     hand = evaluate(c("2c 3d"), c("Kh Qs 9d 5c 4h"), rules)
     assert hand.description == "pair of eights (virtual pair)"
-    assert hand.value == evaluate(c("2c 3d"), c("Kh Qs 9d 5c 4h"), DUNGEON_POKER, full_plate=True).value
+    assert (
+        hand.value
+        == evaluate(c("2c 3d"), c("Kh Qs 9d 5c 4h"), DUNGEON_POKER, full_plate=True).value
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations, permutations
+from itertools import combinations, pairwise, permutations
 
 import pytest
 from hypothesis import given, settings
@@ -63,10 +63,18 @@ def test_two_pair_kicker_may_come_from_a_third_pair() -> None:
 
 @pytest.mark.parametrize(
     ("cards", "description"),
-    [("", "no hand"), ("Ah", "ace high"), ("Ah Ad", "pair of aces"), ("7h 7d 7c", "three sevens"),
-     ("7h 7d 7c 7s", "four sevens"), ("7h 7d 2c 2s", "two pair, sevens and twos")],
+    [
+        ("", "no hand"),
+        ("Ah", "ace high"),
+        ("Ah Ad", "pair of aces"),
+        ("7h 7d 7c", "three sevens"),
+        ("7h 7d 7c 7s", "four sevens"),
+        ("7h 7d 2c 2s", "two pair, sevens and twos"),
+    ],
 )
-def test_partial_hands_a_player_with_fewer_than_five_cards_still_has_a_hand(cards: str, description: str) -> None:
+def test_partial_hands_a_player_with_fewer_than_five_cards_still_has_a_hand(
+    cards: str, description: str
+) -> None:
     assert describe(holdem_value(c(cards))) == description
 
 
@@ -129,7 +137,7 @@ def test_holdem_ordering_matches_treys_on_a_larger_sample() -> None:
         mapping.setdefault(ours, set()).add(theirs)
     assert all(len(v) == 1 for v in mapping.values())
     ordered = [next(iter(mapping[k])) for k in sorted(mapping)]
-    assert all(a > b for a, b in zip(ordered, ordered[1:]))
+    assert all(a > b for a, b in pairwise(ordered))
 
 
 @settings(max_examples=300, deadline=None)
@@ -139,7 +147,10 @@ def test_fast_tables_agree_with_the_general_evaluator(cards: list[Card]) -> None
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.sampled_from(DECK), unique=True, min_size=5, max_size=7), st.randoms(use_true_random=False))
+@given(
+    st.lists(st.sampled_from(DECK), unique=True, min_size=5, max_size=7),
+    st.randoms(use_true_random=False),
+)
 def test_the_value_does_not_depend_on_card_order(cards: list[Card], rnd: random.Random) -> None:
     shuffled = list(cards)
     rnd.shuffle(shuffled)

@@ -73,12 +73,16 @@ def test_decko_split_remainder_returns_to_the_house() -> None:
 
 
 def test_decko_house_bet_and_folded_bets_go_to_the_winner() -> None:
-    s = settle({"ann": 4, "ben": 4, "cat": 2}, "ben > ann", folded={"cat"}, rules=DECKO, house_bet=3)
+    s = settle(
+        {"ann": 4, "ben": 4, "cat": 2}, "ben > ann", folded={"cat"}, rules=DECKO, house_bet=3
+    )
     assert s.payouts == {"ann": 0, "ben": 13, "cat": 0}
 
 
 def test_decko_last_player_standing_takes_every_bet_and_the_house_bet() -> None:
-    s = settle({"ann": 1, "ben": 2, "cat": 3}, "cat", folded={"ann", "ben"}, rules=DECKO, house_bet=2)
+    s = settle(
+        {"ann": 1, "ben": 2, "cat": 3}, "cat", folded={"ann", "ben"}, rules=DECKO, house_bet=2
+    )
     assert s.payouts["cat"] == 8
 
 
@@ -89,22 +93,36 @@ def test_decko_if_all_players_fold_the_house_bet_returns_to_the_house() -> None:
 
 def test_monsters_are_all_in_for_every_pot_and_their_winnings_leave_the_game() -> None:
     s = settle(
-        {"ann": 300, "ben": 900}, "orc > ben > ann", rules=DP,
-        always_eligible=["orc"], payee={"orc": None},
+        {"ann": 300, "ben": 900},
+        "orc > ben > ann",
+        rules=DP,
+        always_eligible=["orc"],
+        payee={"orc": None},
     )
     assert s.payouts == {"ann": 0, "ben": 0}
     assert s.removed == 1200
 
 
 def test_a_tie_with_a_monster_removes_the_monster_share() -> None:
-    s = settle({"ann": 400, "ben": 400}, "ann = orc > ben", rules=DP, always_eligible=["orc"], payee={"orc": None})
+    s = settle(
+        {"ann": 400, "ben": 400},
+        "ann = orc > ben",
+        rules=DP,
+        always_eligible=["orc"],
+        payee={"orc": None},
+    )
     assert s.payouts == {"ann": 400, "ben": 0}
     assert s.removed == 400
 
 
 def test_a_summoned_monster_wins_for_its_summoner() -> None:
-    s = settle({"ann": 400, "ben": 400}, "giant > ben > ann", rules=DP,
-               always_eligible=["giant"], payee={"giant": "ann"})
+    s = settle(
+        {"ann": 400, "ben": 400},
+        "giant > ben > ann",
+        rules=DP,
+        always_eligible=["giant"],
+        payee={"giant": "ann"},
+    )
     assert s.payouts == {"ann": 800, "ben": 0}
 
 
@@ -131,7 +149,12 @@ def test_pot_limit_smallest_raise_is_the_blind() -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("", "empty"), ("a > > b", "empty place"), ("a > a", "twice"), ("a > b%", "not a player name")],
+    [
+        ("", "empty"),
+        ("a > > b", "empty place"),
+        ("a > a", "twice"),
+        ("a > b%", "not a player name"),
+    ],
 )
 def test_bad_results_are_rejected(text: str, message: str) -> None:
     with pytest.raises(CompanionError, match=message):
@@ -142,8 +165,14 @@ def test_bad_results_are_rejected(text: str, message: str) -> None:
     ("args", "message"),
     [
         (["ann=-100", "ben=100", "-r", "ann > ben"], "cannot be negative"),
-        (["ann=100", "ben=100", "-r", "ann > zed > ben"], "'zed' is in the result but not at the table"),
-        (["ann=100", "ben=100", "--fold", "ann", "-r", "ann > ben"], "'ann' folded and cannot be ranked"),
+        (
+            ["ann=100", "ben=100", "-r", "ann > zed > ben"],
+            "'zed' is in the result but not at the table",
+        ),
+        (
+            ["ann=100", "ben=100", "--fold", "ann", "-r", "ann > ben"],
+            "'ann' folded and cannot be ranked",
+        ),
         (["ann=100", "ben=100", "-r", "ann"], "does not place ben"),
         (["ann=100", "ann=200", "-r", "ann"], "given twice"),
         (["ann=lots", "-r", "ann"], "must be a whole number"),
@@ -161,8 +190,12 @@ def test_cli_json_follows_the_contract() -> None:
     result = invoke("pot", "ann=300", "ben=100", "cat=300", "-r", "ben > ann > cat", "--json")
     data = result.json()
     assert set(data) >= {"pots", "payouts", "carry_over", "removed"}
-    assert data["pots"][0] == {"amount": 300, "eligible": ["ann", "ben", "cat"], "winners": ["ben"],
-                               "shares": {"ben": 300}}
+    assert data["pots"][0] == {
+        "amount": 300,
+        "eligible": ["ann", "ben", "cat"],
+        "winners": ["ben"],
+        "shares": {"ben": 300},
+    }
     assert data["payouts"] == {"ann": 400, "ben": 300, "cat": 0}
 
 
@@ -172,6 +205,7 @@ def test_cli_pot_limit_prints_both_bounds() -> None:
 
 
 # ---------------------------------------------------------------- properties
+
 
 @st.composite
 def deals(draw):  # type: ignore[no-untyped-def]
@@ -187,7 +221,7 @@ def deals(draw):  # type: ignore[no-untyped-def]
     groups, i = [], 0
     while i < len(order):
         size = draw(st.integers(1, len(order) - i))
-        groups.append(tuple(order[i:i + size]))
+        groups.append(tuple(order[i : i + size]))
         i += size
     house = draw(st.integers(0, 10)) * unit if game == "decko" else 0
     return game, contributions, folded, tuple(groups), house
@@ -214,6 +248,12 @@ def test_no_player_wins_more_than_their_contribution_allows(deal) -> None:  # ty
         else:
             cap = sum(min(c, contributions[name]) for c in contributions.values())
             # Folded chips above every live stack land in the top pot; house money in the main one.
-            overflow = sum(max(c - max((contributions[p] for p in contributions if p not in folded), default=0), 0)
-                           for c in contributions.values())
+            overflow = sum(
+                max(
+                    c
+                    - max((contributions[p] for p in contributions if p not in folded), default=0),
+                    0,
+                )
+                for c in contributions.values()
+            )
             assert won <= cap + house + overflow

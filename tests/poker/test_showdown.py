@@ -54,7 +54,10 @@ def test_a_monster_that_wins_a_side_pot_leaves_the_game_with_it() -> None:
     assert out.removed == 800
     assert out.treasures == {"ann": 1}
     orc = out.monsters[0]
-    assert (orc.outcome, orc.fate) == ("side-pot", "won only a side pot: the side pot and the monster leave the game")
+    assert (orc.outcome, orc.fate) == (
+        "side-pot",
+        "won only a side pot: the side pot and the monster leave the game",
+    )
 
 
 def test_a_tie_with_a_monster_removes_its_share_and_the_treasure_waits_for_the_next_deal() -> None:
@@ -148,7 +151,9 @@ def test_king_monsters_never_hand_over_their_winnings() -> None:
 
 
 def test_a_king_monster_can_never_be_controlled() -> None:
-    with pytest.raises(CompanionError, match=r"monsters\[0\].controlled_by: Baron is a King Monster"):
+    with pytest.raises(
+        CompanionError, match=r"monsters\[0\].controlled_by: Baron is a King Monster"
+    ):
         showdown("""
             players: [{name: ann, put_in: 400}]
             monsters: [{name: Baron, controlled_by: ann}]
@@ -221,7 +226,9 @@ def test_beast_mastery_skips_kings_and_other_players_monsters_and_ties() -> None
     """
     king = showdown(base + "    monsters: [{name: Baron}]\n        result: Baron > ben > fey\n")
     assert king.payouts["fey"] == 0 and king.removed == 800
-    bens = showdown(base + "    monsters: [{name: Orc, summoned_by: ben}]\n        result: Orc > fey > ben\n")
+    bens = showdown(
+        base + "    monsters: [{name: Orc, summoned_by: ben}]\n        result: Orc > fey > ben\n"
+    )
     assert bens.payouts == {"fey": 0, "ben": 800}
     tie = showdown(base + "    monsters: [{name: Orc}]\n        result: Orc = ben > fey\n")
     assert (tie.payouts, tie.removed) == ({"fey": 0, "ben": 400}, 400)
@@ -292,7 +299,8 @@ def test_golem_needs_the_gnome_artificer_and_stays_home_in_long_night() -> None:
 
 def test_ancient_evil_discards_players_hand_cards_2_to_7_before_the_ranking() -> None:
     ranker = Scripted("Ancient Evil > Orc > ann > ben")
-    out = showdown("""
+    out = showdown(
+        """
         board: Kh Qh 9s 8d 3c
         players:
           - {name: ann, put_in: 200, hand: As 7d}
@@ -300,41 +308,59 @@ def test_ancient_evil_discards_players_hand_cards_2_to_7_before_the_ranking() ->
         monsters:
           - {name: Ancient Evil, hand: Kc Kd Qs}
           - {name: Orc, hand: 4h 5h}
-    """, ranker)
+    """,
+        ranker,
+    )
     assert ranker.cards("ann") == ("As",)  # the ace counts high and stays
     assert ranker.cards("ben") == ()
     assert ranker.cards("Orc") == ("4h", "5h")  # monsters keep theirs
-    assert any(e.startswith("Ancient Evil: every player's hand cards 2-7 go to the graveyard") for e in out.events)
+    assert any(
+        e.startswith("Ancient Evil: every player's hand cards 2-7 go to the graveyard")
+        for e in out.events
+    )
 
 
 def test_witch_curse_destroys_every_hand_card_of_the_named_number() -> None:
     ranker = Scripted("wanda > ann > Orc")
-    showdown("""
+    showdown(
+        """
         board: Kh Jh 9s 8d 3c
         declared: {witch_curse: {by: wanda, rank: Q}}
         players:
           - {name: wanda, put_in: 200, hand: Qs 9c, character: Witch}
           - {name: ann, put_in: 200, hand: Qh Qd}
         monsters: [{name: Orc, hand: Qc 2d}]
-    """, ranker)
-    assert (ranker.cards("wanda"), ranker.cards("ann"), ranker.cards("Orc")) == (("9c",), (), ("2d",))
+    """,
+        ranker,
+    )
+    assert (ranker.cards("wanda"), ranker.cards("ann"), ranker.cards("Orc")) == (
+        ("9c",),
+        (),
+        ("2d",),
+    )
 
 
 def test_witch_curse_can_name_the_ace() -> None:
     # Appendix G: the ace can be cursed.
     ranker = Scripted("ann > wanda")
-    showdown("""
+    showdown(
+        """
         board: Kh Jh 9s 8d 3c
         declared: {witch_curse: {by: wanda, rank: ace}}
         players:
           - {name: wanda, put_in: 200, hand: 2s 9c}
           - {name: ann, put_in: 200, hand: As Ad}
-    """, ranker)
+    """,
+        ranker,
+    )
     assert ranker.cards("ann") == ()
 
 
 def test_witch_curse_needs_the_witch() -> None:
-    with pytest.raises(CompanionError, match="declared.witch_curse.by: ann plays the Fighter, who has no Witch curse"):
+    with pytest.raises(
+        CompanionError,
+        match="declared.witch_curse.by: ann plays the Fighter, who has no Witch curse",
+    ):
         showdown("""
             declared: {witch_curse: {by: ann, rank: 7}}
             players: [{name: ann, put_in: 200, character: Fighter}]
@@ -344,14 +370,17 @@ def test_witch_curse_needs_the_witch() -> None:
 
 def test_dwarven_stalwart_is_immune_to_the_witch_and_to_monsters() -> None:
     ranker = Scripted("dwarf > ann")
-    out = showdown("""
+    out = showdown(
+        """
         board: Kh Jh 9s 8d 3c
         declared: {witch_curse: {by: ann, rank: Q}}
         players:
           - {name: dwarf, put_in: 200, hand: Qs 5c, character: Dwarven Stalwart, soul_gems: 2}
           - {name: ann, put_in: 200, hand: 4h Ah, character: Witch, soul_gems: 2}
         monsters: [{name: Ancient Evil, hand: 2d 2h 2s}]
-    """, ranker)
+    """,
+        ranker,
+    )
     assert ranker.cards("dwarf") == ("Qs", "5c")
     assert ranker.cards("ann") == ("Ah",)
     assert any("dwarf is immune" in e for e in out.events)
@@ -359,14 +388,17 @@ def test_dwarven_stalwart_is_immune_to_the_witch_and_to_monsters() -> None:
 
 def test_barbarian_rage_is_immune_to_other_characters_but_not_to_monsters() -> None:
     ranker = Scripted("bob > ann")
-    showdown("""
+    showdown(
+        """
         board: Kh Jh 9s 8d 3c
         declared: {witch_curse: {by: ann, rank: Q}, barbarian_rage: [bob]}
         players:
           - {name: bob, put_in: 200, hand: Qs 5c Qd, character: Barbarian}
           - {name: ann, put_in: 200, hand: 9h Ah, character: Witch}
         monsters: [{name: Ancient Evil, hand: 2d 2h 2s}]
-    """, ranker)
+    """,
+        ranker,
+    )
     assert ranker.cards("bob") == ("Qs", "Qd")
 
 
@@ -393,7 +425,11 @@ def test_gnome_lunatic_explodes_whether_it_wins_or_ties() -> None:
         monsters: [{name: Gnome Lunatic}]
         result: Gnome Lunatic > ann
     """)
-    assert (won.removed, won.treasures, won.monsters[0].fate) == (600, {}, "explodes: removed from the game")
+    assert (won.removed, won.treasures, won.monsters[0].fate) == (
+        600,
+        {},
+        "explodes: removed from the game",
+    )
     tied = showdown("""
         blind: 200
         players: [{name: ann, put_in: 600}, {name: ben, put_in: 600}]
@@ -405,7 +441,9 @@ def test_gnome_lunatic_explodes_whether_it_wins_or_ties() -> None:
 
 
 def test_gnome_lunatic_needs_the_blind() -> None:
-    with pytest.raises(CompanionError, match="blind: the Gnome Lunatic's explosion needs the blind"):
+    with pytest.raises(
+        CompanionError, match="blind: the Gnome Lunatic's explosion needs the blind"
+    ):
         showdown("""
             players: [{name: ann, put_in: 600}]
             monsters: [{name: Gnome Lunatic}]
@@ -528,25 +566,31 @@ def test_friendly_monsters_do_not_play_for_the_pot() -> None:
 
 def test_full_plate_tells_the_ranker_the_hand_is_worth_at_least_a_pair_of_eights() -> None:
     ranker = Scripted("ann > ben")
-    showdown("""
+    showdown(
+        """
         board: Kh Jh 9s 4d 3c
         players:
           - {name: ann, put_in: 200, hand: 2c 5d, artifacts: [Full Plate]}
           - {name: ben, put_in: 200, hand: Ac Qd}
-    """, ranker)
+    """,
+        ranker,
+    )
     plates = {c.name: c.min_pair for c in ranker.calls[0][0]}
     assert plates == {"ann": "8", "ben": None}
 
 
 def test_full_plate_does_not_work_in_the_anti_magic_zone() -> None:
     ranker = Scripted("ben > ann")
-    out = showdown("""
+    out = showdown(
+        """
         encounter: Anti-magic zone
         board: Kh Jh 9s 4d 3c
         players:
           - {name: ann, put_in: 200, hand: 2c 5d, artifacts: [Full Plate]}
           - {name: ben, put_in: 200, hand: Ac Qd}
-    """, ranker)
+    """,
+        ranker,
+    )
     assert ranker.calls[0][0][0].min_pair is None
     assert "Anti-magic zone: artifacts do not work." in out.events
 
@@ -572,14 +616,17 @@ def test_spoil_the_treasure_stops_any_other_winners_treasure() -> None:
 
 def test_mystical_storm_needs_exactly_two_hand_cards_so_the_goblin_cannot_win() -> None:
     ranker = Scripted("ann > ben")
-    out = showdown("""
+    out = showdown(
+        """
         encounter: Mystical storm
         board: Kh Jh 9s 4d 3c
         players:
           - {name: ann, put_in: 200, hand: 2c 5d 6d 7d}
           - {name: ben, put_in: 200, hand: Ac Qd Ts 8h}
         monsters: [{name: Goblin, hand: As}]
-    """, ranker)
+    """,
+        ranker,
+    )
     assert ranker.rules.use_exactly == 2
     assert [c.name for c in ranker.calls[0][0]] == ["ann", "ben"]
     goblin = next(h for h in out.players if h.name == "Goblin")
@@ -596,24 +643,35 @@ def test_mystical_storm_needs_exactly_two_hand_cards_so_the_goblin_cannot_win() 
 
 def test_plague_lets_hands_use_at_most_one_hand_card() -> None:
     ranker = Scripted("ann > ben")
-    out = showdown("""
+    out = showdown(
+        """
         encounter: Plague
         board: Kh Jh 9s 4d 3c
         players: [{name: ann, put_in: 200, hand: 2c 5d}, {name: ben, put_in: 200, hand: Ac Qd}]
-    """, ranker)
+    """,
+        ranker,
+    )
     assert (ranker.rules.use_at_most, ranker.rules.use_exactly) == (1, None)
     assert "Plague: every hand may use at most 1 of its hand cards, monsters' too." in out.events
 
 
 def test_utter_horror_the_weakest_five_card_hand_wins() -> None:
     ranker = Scripted("ann > ben")
-    showdown("""
+    showdown(
+        """
         encounter: Utter Horror
         board: Kh Jh 9s 4d 3c
         players: [{name: ann, put_in: 200, hand: 2c 5d}, {name: ben, put_in: 200, hand: Ac Qd}]
-    """, ranker)
+    """,
+        ranker,
+    )
     rules = ranker.rules
-    assert (rules.lowball, rules.ace_low, rules.hand_size, rules.encounter) == (True, True, 5, "utter-horror")
+    assert (rules.lowball, rules.ace_low, rules.hand_size, rules.encounter) == (
+        True,
+        True,
+        5,
+        "utter-horror",
+    )
 
 
 def test_two_front_war_gives_half_of_every_pot_and_a_treasure_to_each_boards_winner() -> None:
@@ -622,7 +680,10 @@ def test_two_front_war_gives_half_of_every_pot_and_a_treasure_to_each_boards_win
         players: [{name: ann, put_in: 500}, {name: ben, put_in: 500}, {name: cat, put_in: 500}]
         result: [ann > ben > cat, ben > cat > ann]
     """)
-    assert [(p.board, p.amount, p.winners) for p in out.pots] == [(1, 700, ("ann",)), (2, 700, ("ben",))]
+    assert [(p.board, p.amount, p.winners) for p in out.pots] == [
+        (1, 700, ("ann",)),
+        (2, 700, ("ben",)),
+    ]
     assert out.payouts == {"ann": 700, "ben": 700, "cat": 0}
     assert out.carry_over == 100  # 1,500 does not halve into whole coins
     assert out.treasures == {"ann": 1, "ben": 1}
@@ -630,12 +691,18 @@ def test_two_front_war_gives_half_of_every_pot_and_a_treasure_to_each_boards_win
 
 def test_two_front_war_winning_both_boards_takes_the_whole_pot_and_two_treasures() -> None:
     ranker = Scripted("ann > ben", "ann > ben")
-    out = showdown("""
+    out = showdown(
+        """
         encounter: two-front-war
         boards: [Kh Jh 9s 4d 3c, Ks Js 9h 4c 3d]
         players: [{name: ann, put_in: 400, hand: Ac Ad}, {name: ben, put_in: 400, hand: 2c 7d}]
-    """, ranker)
-    assert [call[1] for call in ranker.calls] == [("Kh", "Jh", "9s", "4d", "3c"), ("Ks", "Js", "9h", "4c", "3d")]
+    """,
+        ranker,
+    )
+    assert [call[1] for call in ranker.calls] == [
+        ("Kh", "Jh", "9s", "4d", "3c"),
+        ("Ks", "Js", "9h", "4c", "3d"),
+    ]
     assert out.payouts == {"ann": 800, "ben": 0}
     assert out.treasures == {"ann": 2}
     assert {h.board for h in out.players} == {1, 2}
@@ -713,14 +780,22 @@ def test_a_deal_with_no_legal_winner_keeps_the_pot_and_treasure_for_the_next_dea
 def test_the_treasure_count_one_for_a_winner_two_after_a_tie_none_for_a_monster() -> None:
     one = showdown("players: [{name: ann, put_in: 200}]\nresult: ann")
     two = showdown("treasures_waiting: 1\nplayers: [{name: ann, put_in: 200}]\nresult: ann")
-    none = showdown("treasures_waiting: 1\nplayers: [{name: ann, put_in: 200}]\nmonsters: [{name: Orc}]\n"
-                    "result: Orc > ann")
+    none = showdown(
+        "treasures_waiting: 1\nplayers: [{name: ann, put_in: 200}]\nmonsters: [{name: Orc}]\n"
+        "result: Orc > ann"
+    )
     assert (one.treasures, two.treasures, none.treasures, none.treasures_waiting) == (
-        {"ann": 1}, {"ann": 2}, {}, 0)
+        {"ann": 1},
+        {"ann": 2},
+        {},
+        0,
+    )
 
 
 def test_carried_gold_joins_the_main_pot() -> None:
-    out = showdown("carried: 100\nplayers: [{name: ann, put_in: 200}, {name: ben, put_in: 200}]\nresult: ann > ben")
+    out = showdown(
+        "carried: 100\nplayers: [{name: ann, put_in: 200}, {name: ben, put_in: 200}]\nresult: ann > ben"
+    )
     assert out.payouts["ann"] == 500
 
 
@@ -730,8 +805,11 @@ def test_a_character_left_without_gold_dies_and_the_winner_may_take_a_treasure()
         result: ann > ben
     """)
     assert out.dead == ("ben",)
-    assert any(e.startswith("ben has no gold left: the character dies") and "ann may take one of ben's treasures" in e
-               for e in out.events)
+    assert any(
+        e.startswith("ben has no gold left: the character dies")
+        and "ann may take one of ben's treasures" in e
+        for e in out.events
+    )
 
 
 def test_the_undeath_amulet_brings_a_broke_character_back_with_three_blinds() -> None:
@@ -744,7 +822,10 @@ def test_the_undeath_amulet_brings_a_broke_character_back_with_three_blinds() ->
         result: ann > ben
     """)
     assert out.dead == ()
-    assert any("Undeath Amulet brings the character back at the next deal with 900 gold" in e for e in out.events)
+    assert any(
+        "Undeath Amulet brings the character back at the next deal with 900 gold" in e
+        for e in out.events
+    )
 
 
 def test_ambush_and_run_takes_gold_from_the_pot_and_the_winners_treasure() -> None:

@@ -27,9 +27,21 @@ def test_json_follows_the_contract(tmp_path: Path) -> None:
     result = invoke("showdown", str(path), "--json")
     assert result.exit_code == 0, result.stderr
     data = result.json()
-    assert set(data) >= {"pots", "payouts", "carry_over", "removed", "players", "treasures", "events"}
-    assert data["pots"][0] == {"amount": 600, "eligible": ["ann", "ben", "cat", "Fire Dragon"],
-                               "winners": ["ann"], "shares": {"ann": 600}}
+    assert set(data) >= {
+        "pots",
+        "payouts",
+        "carry_over",
+        "removed",
+        "players",
+        "treasures",
+        "events",
+    }
+    assert data["pots"][0] == {
+        "amount": 600,
+        "eligible": ["ann", "ben", "cat", "Fire Dragon"],
+        "winners": ["ann"],
+        "shares": {"ann": 600},
+    }
     assert data["pots"][1]["winners"] == ["Fire Dragon"]
     assert data["payouts"] == {"ann": 600, "ben": 0, "cat": 0}
     assert (data["removed"], data["carry_over"]) == (800, 0)
@@ -37,13 +49,22 @@ def test_json_follows_the_contract(tmp_path: Path) -> None:
     assert {"name", "hand", "best", "place"} <= set(data["players"][0])
     assert [p["place"] for p in data["players"]] == [1, 2, 3, 4]
     assert all(isinstance(e, str) for e in data["events"])
-    assert data["monsters"] == [{"name": "Fire Dragon", "card": "fire-dragon", "outcome": "side-pot",
-                                 "fate": "won only a side pot: the side pot and the monster leave the game"}]
+    assert data["monsters"] == [
+        {
+            "name": "Fire Dragon",
+            "card": "fire-dragon",
+            "outcome": "side-pot",
+            "fate": "won only a side pot: the side pot and the monster leave the game",
+        }
+    ]
 
 
 def test_reads_json_from_standard_input() -> None:
-    doc = {"game": "holdem", "players": [{"name": "ann", "put_in": 10}, {"name": "ben", "put_in": 10}],
-           "result": "ben > ann"}
+    doc = {
+        "game": "holdem",
+        "players": [{"name": "ann", "put_in": 10}, {"name": "ben", "put_in": 10}],
+        "result": "ben > ann",
+    }
     result = invoke("showdown", "-", "--json", input=json.dumps(doc))
     assert result.exit_code == 0, result.stderr
     assert result.json()["payouts"] == {"ann": 0, "ben": 20}
@@ -52,7 +73,15 @@ def test_reads_json_from_standard_input() -> None:
 def test_rich_rendering_shows_pots_players_monsters_and_events() -> None:
     result = invoke("showdown", "-", input=EXAMPLE)
     assert result.exit_code == 0, result.stderr
-    for text in ("Hands", "Pots", "Players", "Monsters", "What happened", "Fire Dragon", "leave the game"):
+    for text in (
+        "Hands",
+        "Pots",
+        "Players",
+        "Monsters",
+        "What happened",
+        "Fire Dragon",
+        "leave the game",
+    ):
         assert text in result.stdout
     assert "800 gold leave the game" in result.stdout
 
@@ -60,37 +89,74 @@ def test_rich_rendering_shows_pots_players_monsters_and_events() -> None:
 @pytest.mark.parametrize(
     ("doc", "message"),
     [
-        ("players: [{name: ann, put_in: -100}]", "players[0].put_in: must be at least 0 (got -100)"),
-        ("players: [{name: ann, put_in: 100}, {name: ben, put_in: 100}]\nresult: ann > zed > ben",
-         "result: 'zed' is not at the table"),
-        ("players: [{name: ann, put_in: 100}, {name: ben, put_in: 100, folded: true}]\nresult: ben > ann",
-         "result: 'ben' folded and cannot win"),
-        ("board: As Kd 7c 7s 2h\nplayers: [{name: ann, put_in: 100, hand: Ah Kd}]",
-         "players[0].hand: Kd is also in the board"),
-        ("players: [{name: ann, hand: Ah Qd}, {name: ben, hand: 2c qd}]",
-         "players[1].hand: Qd is also in ann's hand"),
-        ("players: [{name: ann}]\nmonsters: [{name: Dragonne}]\nresult: ann",
-         "monsters[0].name: unknown monster 'Dragonne'"),
-        ("encounter: Sunny day\nplayers: [{name: ann}]\nresult: ann", "encounter: unknown encounter 'Sunny day'"),
-        ("players: [{name: ann, character: Bard of Doom}]\nresult: ann", "players[0].character: unknown character"),
+        (
+            "players: [{name: ann, put_in: -100}]",
+            "players[0].put_in: must be at least 0 (got -100)",
+        ),
+        (
+            "players: [{name: ann, put_in: 100}, {name: ben, put_in: 100}]\nresult: ann > zed > ben",
+            "result: 'zed' is not at the table",
+        ),
+        (
+            "players: [{name: ann, put_in: 100}, {name: ben, put_in: 100, folded: true}]\nresult: ben > ann",
+            "result: 'ben' folded and cannot win",
+        ),
+        (
+            "board: As Kd 7c 7s 2h\nplayers: [{name: ann, put_in: 100, hand: Ah Kd}]",
+            "players[0].hand: Kd is also in the board",
+        ),
+        (
+            "players: [{name: ann, hand: Ah Qd}, {name: ben, hand: 2c qd}]",
+            "players[1].hand: Qd is also in ann's hand",
+        ),
+        (
+            "players: [{name: ann}]\nmonsters: [{name: Dragonne}]\nresult: ann",
+            "monsters[0].name: unknown monster 'Dragonne'",
+        ),
+        (
+            "encounter: Sunny day\nplayers: [{name: ann}]\nresult: ann",
+            "encounter: unknown encounter 'Sunny day'",
+        ),
+        (
+            "players: [{name: ann, character: Bard of Doom}]\nresult: ann",
+            "players[0].character: unknown character",
+        ),
         ("players: [{name: ann, artifacts: [Chest Monster]}]\nresult: ann", "is a sudden effect"),
-        ("players: [{name: ann, put_in: 150}]\nresult: ann", "150 is not a whole number of 100-gold coins"),
+        (
+            "players: [{name: ann, put_in: 150}]\nresult: ann",
+            "150 is not a whole number of 100-gold coins",
+        ),
         ("players: [{name: ann, hand: Zx Kd}]", "'Zx' is not a card"),
-        ("players: [{name: ann}, {name: Ann}]\nresult: ann", "players[1].name: 'Ann' is already at the table"),
+        (
+            "players: [{name: ann}, {name: Ann}]\nresult: ann",
+            "players[1].name: 'Ann' is already at the table",
+        ),
         ("players: [{name: ann}]\nmonsters: [{name: ann}]\nresult: ann", "unknown monster 'ann'"),
-        ("players: [{name: ann}]\nmonsters: [{name: Orc, label: ann}]\nresult: ann", "'ann' is already a name"),
+        (
+            "players: [{name: ann}]\nmonsters: [{name: Orc, label: ann}]\nresult: ann",
+            "'ann' is already a name",
+        ),
         ("players: [{name: ann, colour: red}]", "players[0].colour: is not a showdown field"),
         ("players: [{name: ann}]\nresult: ann >", "result: the result 'ann >' has an empty place"),
         ("players: [{name: ann}, {name: ben}]\nresult: ann", "the result does not place ben"),
-        ("players: [{name: ann}]\nmonsters: [{name: Orc, summoned_by: zed}]\nresult: ann",
-         "monsters[0].summoned_by: 'zed' is not a player"),
+        (
+            "players: [{name: ann}]\nmonsters: [{name: Orc, summoned_by: zed}]\nresult: ann",
+            "monsters[0].summoned_by: 'zed' is not a player",
+        ),
         ("players: {name: ann", "not valid YAML"),
         ("- just a list", "a showdown file is a mapping"),
-        ("game: decko\nplayers: [{name: ann}]\nmonsters: [{name: Orc}]", "monsters: only Dungeon Poker has this"),
-        ("players: [{name: ann}, {name: ben, hand: Kc Kd}]\nboard: As Qd",
-         "players[0].hand: ann has no hand cards"),
-        ("game: omaha\nplayers: [{name: ann, hand: '*'}, {name: ben, hand: Kc Kd}]",
-         "players[0].hand: '*': a joker is not a card in this game"),
+        (
+            "game: decko\nplayers: [{name: ann}]\nmonsters: [{name: Orc}]",
+            "monsters: only Dungeon Poker has this",
+        ),
+        (
+            "players: [{name: ann}, {name: ben, hand: Kc Kd}]\nboard: As Qd",
+            "players[0].hand: ann has no hand cards",
+        ),
+        (
+            "game: omaha\nplayers: [{name: ann, hand: '*'}, {name: ben, hand: Kc Kd}]",
+            "players[0].hand: '*': a joker is not a card in this game",
+        ),
     ],
 )
 def test_bad_input_is_a_one_line_error_naming_the_field(doc: str, message: str) -> None:
@@ -104,7 +170,10 @@ def test_bad_input_is_a_one_line_error_naming_the_field(doc: str, message: str) 
 
 def test_a_missing_file_is_a_one_line_error(tmp_path: Path) -> None:
     result = invoke("showdown", str(tmp_path / "nope.yaml"))
-    assert (result.exit_code, result.stderr.strip()) == (2, f"error: no such showdown file: {tmp_path / 'nope.yaml'}")
+    assert (result.exit_code, result.stderr.strip()) == (
+        2,
+        f"error: no such showdown file: {tmp_path / 'nope.yaml'}",
+    )
 
 
 def test_the_readme_tour_shows_what_the_command_prints(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,8 +11,10 @@ import pytest
 from tests.conftest import invoke
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "showdown.md"
-_PART = re.compile(r"^### (?P<heading>[^\n]+)$|^```(?P<kind>yaml showdown|json expect)\n(?P<body>.*?)^```",
-                   re.DOTALL | re.MULTILINE)
+_PART = re.compile(
+    r"^### (?P<heading>[^\n]+)$|^```(?P<kind>yaml showdown|json expect)\n(?P<body>.*?)^```",
+    re.DOTALL | re.MULTILINE,
+)
 
 
 def _examples() -> list[tuple[str, str, dict[str, object]]]:
@@ -41,8 +43,11 @@ def test_the_doc_has_at_least_six_worked_examples() -> None:
     assert len({heading for heading, _, _ in EXAMPLES}) >= 6
 
 
-@pytest.mark.parametrize(("heading", "source", "expected"), EXAMPLES,
-                         ids=[f"{i}-{h[:30]}" for i, (h, _, _) in enumerate(EXAMPLES)])
+@pytest.mark.parametrize(
+    ("heading", "source", "expected"),
+    EXAMPLES,
+    ids=[f"{i}-{h[:30]}" for i, (h, _, _) in enumerate(EXAMPLES)],
+)
 def test_worked_example(heading: str, source: str, expected: dict[str, object]) -> None:
     result = invoke("showdown", "-", "--json", input=source)
     assert result.exit_code == 0, result.stderr

@@ -27,13 +27,19 @@ def test_holdem_showdown_pays_odd_chips_left_of_the_button() -> None:
 
 def test_holdem_with_hands_asks_the_ranker_for_the_holdem_ordering() -> None:
     ranker = Scripted("ben > ann", hand="Pair")
-    out = showdown("""
+    out = showdown(
+        """
         game: holdem
         board: Kh Jh 9s 4d 3c
         players: [{name: ann, put_in: 50, hand: 2c 5d}, {name: ben, put_in: 50, hand: Kc Qd}]
-    """, ranker)
+    """,
+        ranker,
+    )
     assert ranker.rules.game == "holdem"
-    assert [(h.name, h.place, h.hand) for h in out.players] == [("ann", 2, "Pair"), ("ben", 1, "Pair")]
+    assert [(h.name, h.place, h.hand) for h in out.players] == [
+        ("ann", 2, "Pair"),
+        ("ben", 1, "Pair"),
+    ]
     assert out.payouts == {"ann": 0, "ben": 100}
 
 
@@ -59,20 +65,26 @@ def test_first_honors_pays_50_from_the_house_for_the_games_first_twinned_dragon_
     first = showdown(text % "true")
     assert first.bank == {"ann": 50}
     assert first.payouts == {"ann": 80, "ben": 0}
-    assert any(e.startswith("First Honors: ann plays the game's first Twinned Dragon Kings") for e in first.events)
+    assert any(
+        e.startswith("First Honors: ann plays the game's first Twinned Dragon Kings")
+        for e in first.events
+    )
     later = showdown(text % "false")
     assert later.bank == {}
 
 
 def test_first_honors_from_the_rankers_hand_class() -> None:
     ranker = Scripted("ann > ben", hand="Twinned Dragon Kings")
-    out = showdown("""
+    out = showdown(
+        """
         game: dragon-kings
         first_honors: true
         board: Ks Kc 9s 4d 3c
         wild: ["2"]
         players: [{name: ann, put_in: 40, hand: Ah 5d}, {name: ben, put_in: 40, hand: Qc Qd}]
-    """, ranker)
+    """,
+        ranker,
+    )
     assert ranker.rules.game == "dragon-kings" and ranker.rules.wild == ("2",)
     assert out.bank == {"ann": 50}
 
@@ -91,11 +103,14 @@ def test_first_honors_shared_when_two_dragon_kings_tie() -> None:
 
 def test_dragon_kings_accepts_jokers_in_hands() -> None:
     ranker = Scripted("ann > ben")
-    showdown("""
+    showdown(
+        """
         game: dragon-kings
         board: Kh Jh 9s 4d 3c
         players: [{name: ann, put_in: 40, hand: "* 5d"}, {name: ben, put_in: 40, hand: Qc Qd}]
-    """, ranker)
+    """,
+        ranker,
+    )
     assert ranker.cards("ann") == ("*", "5d")
 
 
@@ -128,13 +143,18 @@ def test_decko_ties_split_and_the_remainder_returns_to_the_house() -> None:
 
 
 def test_decko_reveal_income_chips_for_every_revealer_money_for_the_buyers() -> None:
-    ranker = Scripted("ben > ann", hand="Pair", chips={"ann": 2, "ben": 9}, money={"ann": 3, "ben": 6})
-    out = showdown("""
+    ranker = Scripted(
+        "ben > ann", hand="Pair", chips={"ann": 2, "ben": 9}, money={"ann": 3, "ben": 6}
+    )
+    out = showdown(
+        """
         game: decko
         house_bet: 2
         wildcard: lowball
         players: [{name: ann, put_in: 2, hand: 9h 5s 2c 2d Kh}, {name: ben, put_in: 2, hand: 3h 4h 5h 6h 7h}]
-    """, ranker)
+    """,
+        ranker,
+    )
     assert ranker.rules.wildcard == "lowball"
     assert ranker.cards("ann") == ("9h", "5s", "2c", "2d", "Kh")
     assert out.payouts == {"ann": 0, "ben": 6}
@@ -163,10 +183,13 @@ def test_decko_if_everyone_folds_the_house_bet_returns_to_the_house() -> None:
 
 def test_decko_hands_may_share_cards_between_players_decks() -> None:
     ranker = Scripted("ann > ben")
-    out = showdown("""
+    out = showdown(
+        """
         game: decko
         players: [{name: ann, put_in: 1, hand: 5h 6h}, {name: ben, put_in: 1, hand: 5h 6h}]
-    """, ranker)
+    """,
+        ranker,
+    )
     assert out.payouts == {"ann": 2, "ben": 0}
 
 

@@ -9,7 +9,14 @@ from companion.poker.showdown import adjudicate
 from companion.poker.showdown_input import ShowdownIn
 
 MONSTERS = ["Orc", "Goblin", "Genie", "Fire Dragon", "Gnome Lunatic", "Ice Giant", "Baron", "Golem"]
-ENCOUNTERS = [None, "Treasure ship", "Two front war", "King's cave", "War mongering", "Normal times"]
+ENCOUNTERS = [
+    None,
+    "Treasure ship",
+    "Two front war",
+    "King's cave",
+    "War mongering",
+    "Normal times",
+]
 
 
 def _order(draw, names):  # type: ignore[no-untyped-def]
@@ -17,7 +24,7 @@ def _order(draw, names):  # type: ignore[no-untyped-def]
     groups, i = [], 0
     while i < len(order):
         size = draw(st.integers(1, len(order) - i))
-        groups.append(" = ".join(order[i:i + size]))
+        groups.append(" = ".join(order[i : i + size]))
         i += size
     return " > ".join(groups)
 
@@ -30,8 +37,12 @@ def dungeon_showdowns(draw):  # type: ignore[no-untyped-def]
     gnome = draw(st.booleans())
     fey = draw(st.booleans())
     for i, name in enumerate(names):
-        player = {"name": name, "put_in": draw(st.integers(0, 30)) * 100, "folded": draw(st.booleans()),
-                  "stack": draw(st.integers(0, 20)) * 100}
+        player = {
+            "name": name,
+            "put_in": draw(st.integers(0, 30)) * 100,
+            "folded": draw(st.booleans()),
+            "stack": draw(st.integers(0, 20)) * 100,
+        }
         if i == 0 and gnome:
             player["character"] = "Gnome Artificer"
         elif i == 1 and fey:
@@ -76,7 +87,9 @@ def dungeon_showdowns(draw):  # type: ignore[no-untyped-def]
 def test_chips_are_conserved_through_showdowns(spec) -> None:  # type: ignore[no-untyped-def]
     out = adjudicate(ShowdownIn.model_validate(spec))
     put_in = sum(p["put_in"] for p in spec["players"])
-    assert sum(out.payouts.values()) + out.carry_over + out.removed + out.house == put_in + out.added
+    assert (
+        sum(out.payouts.values()) + out.carry_over + out.removed + out.house == put_in + out.added
+    )
     assert sum(p.amount for p in out.pots) + out.removed >= 0
     assert all(v >= 0 for v in out.payouts.values())
     assert out.treasures_waiting >= 0 and all(v > 0 for v in out.treasures.values())
@@ -96,7 +109,10 @@ def other_showdowns(draw):  # type: ignore[no-untyped-def]
     game = draw(st.sampled_from(["holdem", "omaha", "dragon-kings", "decko"]))
     n = draw(st.integers(1, 6))
     names = [f"p{i}" for i in range(n)]
-    players = [{"name": x, "put_in": draw(st.integers(0, 40)), "folded": draw(st.booleans())} for x in names]
+    players = [
+        {"name": x, "put_in": draw(st.integers(0, 40)), "folded": draw(st.booleans())}
+        for x in names
+    ]
     live = [p["name"] for p in players if not p["folded"]]
     spec: dict[str, object] = {"game": game, "players": players}
     if len(live) > 1:
@@ -113,5 +129,7 @@ def other_showdowns(draw):  # type: ignore[no-untyped-def]
 def test_chips_are_conserved_in_holdem_dragon_kings_and_decko(spec) -> None:  # type: ignore[no-untyped-def]
     out = adjudicate(ShowdownIn.model_validate(spec))
     put_in = sum(p["put_in"] for p in spec["players"])  # type: ignore[index, union-attr]
-    assert sum(out.payouts.values()) + out.carry_over + out.removed + out.house == put_in + out.added
+    assert (
+        sum(out.payouts.values()) + out.carry_over + out.removed + out.house == put_in + out.added
+    )
     assert out.removed == 0

@@ -44,7 +44,11 @@ def test_mystical_storm_with_real_hands_exactly_two_hand_cards() -> None:
           - {name: ben, put_in: 200, hand: Tc 6d 2s 2d}
         monsters: [{name: Goblin, hand: 9h}]
     """)
-    assert places(out) == {"ben": 1, "ann": 2, "Goblin": None}  # no flush for ann; the Goblin cannot win
+    assert places(out) == {
+        "ben": 1,
+        "ann": 2,
+        "Goblin": None,
+    }  # no flush for ann; the Goblin cannot win
     assert out.monsters[0].fate == "dies: removed from the game"
 
 

@@ -49,7 +49,14 @@ def _mul(m: list[float], n: list[float]) -> list[float]:
     """m then n (PDF: the new CTM is m × CTM)."""
     a, b, c, d, e, f = m
     A, B, C, D, E, F = n
-    return [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F]
+    return [
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+    ]
 
 
 def _apply(m: list[float], x: float, y: float) -> tuple[float, float]:
@@ -68,7 +75,7 @@ class SheetPdf:
 
     def form_bbox(self, page_index: int, name: str) -> list[float]:
         xobjects = self.reader.pages[page_index]["/Resources"]["/XObject"]
-        return [float(v) for v in xobjects["/FormXob." + name].get_object()["/BBox"]]  # noqa
+        return [float(v) for v in xobjects["/FormXob." + name].get_object()["/BBox"]]
 
     def walk(self, page_index: int) -> tuple[list[Placement], list[Line]]:
         page = self.reader.pages[page_index]
@@ -91,11 +98,14 @@ class SheetPdf:
                 name = str(operands[0])
                 if not name.startswith("/FormXob."):
                     continue
-                short = name[len("/FormXob."):]
+                short = name[len("/FormXob.") :]
                 bbox = [float(v) for v in xobjects[name].get_object()["/BBox"]]
                 # The trim is the bbox shrunk by the bleed: bbox is (-b, -b, w+b, h+b).
                 b = -bbox[0]
-                corners = [_apply(ctm, bbox[0] + b, bbox[1] + b), _apply(ctm, bbox[2] - b, bbox[3] - b)]
+                corners = [
+                    _apply(ctm, bbox[0] + b, bbox[1] + b),
+                    _apply(ctm, bbox[2] - b, bbox[3] - b),
+                ]
                 xs = [p[0] * PT_TO_MM for p in corners]
                 ys = [p[1] * PT_TO_MM for p in corners]
                 placements.append(Placement(short, min(xs), min(ys), max(xs), max(ys), ctm[0] < 0))
@@ -103,8 +113,14 @@ class SheetPdf:
                 current = _apply(ctm, float(operands[0]), float(operands[1]))
             elif op == b"l" and current is not None:
                 end = _apply(ctm, float(operands[0]), float(operands[1]))
-                pending.append(Line(current[0] * PT_TO_MM, current[1] * PT_TO_MM, end[0] * PT_TO_MM,
-                                    end[1] * PT_TO_MM))
+                pending.append(
+                    Line(
+                        current[0] * PT_TO_MM,
+                        current[1] * PT_TO_MM,
+                        end[0] * PT_TO_MM,
+                        end[1] * PT_TO_MM,
+                    )
+                )
                 current = end
             elif op == b"S":
                 lines.extend(pending)

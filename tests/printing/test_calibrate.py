@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from pathlib import Path
@@ -9,7 +10,12 @@ from pathlib import Path
 import pytest
 
 from companion.printing import config
-from companion.printing.calibrate import RULER_DISTANCE, behind, build_calibration_sheet, target_positions
+from companion.printing.calibrate import (
+    RULER_DISTANCE,
+    behind,
+    build_calibration_sheet,
+    target_positions,
+)
 from tests.conftest import invoke
 from tests.printing.pdfread import PT_TO_MM, SheetPdf
 
@@ -28,8 +34,13 @@ def test_calibration_sheet_puts_a_ruler_behind_every_target(tmp_path: Path) -> N
         # ...and after a long-edge flip the zero tick of the horizontal ruler sits on the same vertical line.
         bx, by = behind(x, y, 210, 297, "portrait", "long")
         assert bx == pytest.approx(210 - x)
-        zero_ticks = [ln for ln in back if abs(ln.x0 - bx) < 0.05 and abs(ln.x1 - bx) < 0.05
-                      and abs(ln.y0 - (by - RULER_DISTANCE)) < 0.05]
+        zero_ticks = [
+            ln
+            for ln in back
+            if abs(ln.x0 - bx) < 0.05
+            and abs(ln.x1 - bx) < 0.05
+            and abs(ln.y0 - (by - RULER_DISTANCE)) < 0.05
+        ]
         assert zero_ticks, (x, y)
 
 
@@ -38,10 +49,13 @@ def test_ruler_ticks_are_half_millimetres_apart(tmp_path: Path) -> None:
     build_calibration_sheet(path)
     _, back = SheetPdf(path).walk(1)
     cx, cy = behind(105, 148.5, 210, 297, "portrait", "long")
-    row = sorted(ln.x0 for ln in back if abs(ln.y0 - (cy - RULER_DISTANCE)) < 0.01 and ln.x0 == ln.x1
-                 and abs(ln.x0 - cx) <= 5.01)
+    row = sorted(
+        ln.x0
+        for ln in back
+        if abs(ln.y0 - (cy - RULER_DISTANCE)) < 0.01 and ln.x0 == ln.x1 and abs(ln.x0 - cx) <= 5.01
+    )
     assert len(row) == 21
-    assert [round(b - a, 3) for a, b in zip(row, row[1:], strict=False)] == [0.5] * 20
+    assert [round(b - a, 3) for a, b in itertools.pairwise(row)] == [0.5] * 20
 
 
 def test_short_edge_calibration_mirrors_rows(tmp_path: Path) -> None:
@@ -61,29 +75,68 @@ def test_saved_offset_becomes_the_default_for_print_deck(tmp_path: Path) -> None
 
     plain, shifted, forced = tmp_path / "a.pdf", tmp_path / "b.pdf", tmp_path / "c.pdf"
     assert invoke("print", "deck", "dragon-kings", "standard", "--out", str(shifted)).exit_code == 0
-    assert invoke("print", "deck", "dragon-kings", "standard", "--back-offset", "0,0", "--out", str(plain)).exit_code == 0
-    assert invoke("print", "deck", "dragon-kings", "standard", "--back-offset", "-2,1", "--out", str(forced)).exit_code == 0
-    base = [p for p in SheetPdf(plain).placements(1)]
-    moved = [p for p in SheetPdf(shifted).placements(1)]
-    other = [p for p in SheetPdf(forced).placements(1)]
+    assert (
+        invoke(
+            "print", "deck", "dragon-kings", "standard", "--back-offset", "0,0", "--out", str(plain)
+        ).exit_code
+        == 0
+    )
+    assert (
+        invoke(
+            "print",
+            "deck",
+            "dragon-kings",
+            "standard",
+            "--back-offset",
+            "-2,1",
+            "--out",
+            str(forced),
+        ).exit_code
+        == 0
+    )
+    base = list(SheetPdf(plain).placements(1))
+    moved = list(SheetPdf(shifted).placements(1))
+    other = list(SheetPdf(forced).placements(1))
     for a, b, c in zip(base, moved, other, strict=True):
         assert (b.x0 - a.x0, b.y0 - a.y0) == pytest.approx((1.5, -0.5), abs=0.01)
         assert (c.x0 - a.x0, c.y0 - a.y0) == pytest.approx((-2, 1), abs=0.01)
 
 
 def test_offsets_are_kept_per_orientation(tmp_path: Path) -> None:
-    assert invoke("print", "calibrate", "--save", "0,2", "--orientation", "landscape").exit_code == 0
+    assert (
+        invoke("print", "calibrate", "--save", "0,2", "--orientation", "landscape").exit_code == 0
+    )
     assert config.saved_back_offset("landscape") == (0.0, 2.0)
     assert config.saved_back_offset("portrait") is None
     # Portrait sheets are untouched; the 8-up landscape bleed sheets move.
     plain = tmp_path / "p.pdf"
     assert invoke("print", "deck", "dragon-kings", "standard", "--out", str(plain)).exit_code == 0
     landscape = tmp_path / "l.pdf"
-    assert invoke("print", "deck", "dragon-kings", "standard", "--bleed", "3", "--out", str(landscape)).exit_code == 0
+    assert (
+        invoke(
+            "print", "deck", "dragon-kings", "standard", "--bleed", "3", "--out", str(landscape)
+        ).exit_code
+        == 0
+    )
     reference = tmp_path / "r.pdf"
-    assert invoke("print", "deck", "dragon-kings", "standard", "--bleed", "3", "--back-offset", "0,0",
-                  "--out", str(reference)).exit_code == 0
-    for a, b in zip(SheetPdf(reference).placements(1), SheetPdf(landscape).placements(1), strict=True):
+    assert (
+        invoke(
+            "print",
+            "deck",
+            "dragon-kings",
+            "standard",
+            "--bleed",
+            "3",
+            "--back-offset",
+            "0,0",
+            "--out",
+            str(reference),
+        ).exit_code
+        == 0
+    )
+    for a, b in zip(
+        SheetPdf(reference).placements(1), SheetPdf(landscape).placements(1), strict=True
+    ):
         assert b.y0 - a.y0 == pytest.approx(2.0, abs=0.01)
 
 

@@ -15,7 +15,13 @@ from companion.printing.backs import PATTERNS, back_of
 from companion.printing.build import build_game_pdf
 from companion.printing.imposition import CARD_SIZES, SheetSpec
 from companion.printing.templates import render_face, template_name_for
-from companion.printing.text import BodyStyle, CardTextError, fit_body, glyph_markup, printable_problem
+from companion.printing.text import (
+    BodyStyle,
+    CardTextError,
+    fit_body,
+    glyph_markup,
+    printable_problem,
+)
 from tests.conftest import invoke
 from tests.printing.pdfread import SheetPdf
 
@@ -24,20 +30,51 @@ GAMES = sorted(load_all())
 # Card types whose face is designed (has its own template); a new type in
 # the data prints with the generic face until it gets one.
 DESIGNED = {
-    "dungeon-poker": {"playing", "monster-marker", "character", "monster", "encounter", "treasure", "level",
-                      "skull", "dealer", "reference"},
+    "dungeon-poker": {
+        "playing",
+        "monster-marker",
+        "character",
+        "monster",
+        "encounter",
+        "treasure",
+        "level",
+        "skull",
+        "dealer",
+        "reference",
+    },
     "decko": {"starting", "joker", "market", "wildcard", "loan", "blind"},
     "dragon-kings": {"playing", "joker", "wing"},
-    "dungeon-master": {"hero", "party-treasure", "party-special", "attribute", "creature", "trap", "room",
-                       "obstacle"},
-    "dungeon-of-d": {"power", "room", "character", "monster", "upgrade", "gold", "level", "poisoned", "amulet",
-                     "counter", "info"},
+    "dungeon-master": {
+        "hero",
+        "party-treasure",
+        "party-special",
+        "attribute",
+        "creature",
+        "trap",
+        "room",
+        "obstacle",
+    },
+    "dungeon-of-d": {
+        "power",
+        "room",
+        "character",
+        "monster",
+        "upgrade",
+        "gold",
+        "level",
+        "poisoned",
+        "amulet",
+        "counter",
+        "info",
+    },
 }
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
-def test_every_deck_of_every_game_prints_and_no_text_overflows(game_id: str, tmp_path: Path) -> None:
+def test_every_deck_of_every_game_prints_and_no_text_overflows(
+    game_id: str, tmp_path: Path
+) -> None:
     """Building raises CardTextError on any text that only fits below 6 pt: none may."""
     cards = load_game(game_id)
     result = build_game_pdf(game_id, tmp_path / f"{game_id}.pdf", SheetSpec())
@@ -80,13 +117,19 @@ def _replace(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
-def test_text_too_long_for_its_box_fails_naming_the_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_text_too_long_for_its_box_fails_naming_the_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = _copy_game(tmp_path, monkeypatch, "dragon-kings")
     essay = " ".join(["The guild keeps every wager honest until dawn."] * 40)
-    _replace(folder / "wing.yaml", "flavor: The guild always takes its share first.", f"flavor: {essay}")
+    _replace(
+        folder / "wing.yaml", "flavor: The guild always takes its share first.", f"flavor: {essay}"
+    )
     result = invoke("print", "deck", "dragon-kings", "wing", "--out", str(tmp_path / "w.pdf"))
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: dragon-kings card 'Guild Tithe' (guild-tithe): text does not fit")
+    assert result.stderr.startswith(
+        "error: dragon-kings card 'Guild Tithe' (guild-tithe): text does not fit"
+    )
     assert "6 pt" in result.stderr and result.stderr.count("\n") == 1
     assert not (tmp_path / "w.pdf").exists()
 
@@ -102,10 +145,14 @@ def test_long_text_shrinks_but_stays_at_six_points_or_more() -> None:
         fit_body(body * 4, 150, 120, style, where="card X")
 
 
-def test_an_unprintable_character_is_named_with_its_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unprintable_character_is_named_with_its_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = _copy_game(tmp_path, monkeypatch, "dragon-kings")
     _replace(folder / "wing.yaml", "name: Guild Tithe", "name: Guild Tithe ☃")
-    with pytest.raises(CardTextError, match=r"card 'Guild Tithe ☃' .*'☃' \(U\+2603\) cannot be printed"):
+    with pytest.raises(
+        CardTextError, match=r"card 'Guild Tithe ☃' .*'☃' \(U\+2603\) cannot be printed"
+    ):
         build_game_pdf("dragon-kings", tmp_path / "x.pdf", SheetSpec(), decks=("wing",))
 
 
@@ -125,18 +172,28 @@ def test_suit_symbols_in_text_use_the_symbol_font_and_stay_searchable(tmp_path: 
     assert "J♠" in SheetPdf(path).text()
 
 
-def test_user_templates_change_the_wording_without_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_user_templates_change_the_wording_without_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     mine = tmp_path / "templates"
     shutil.copytree(templates_dir(), mine)
-    _replace(mine / "cards" / "dragon-kings" / "wing.j2", "{{ card.text }}", "House rule! {{ card.text }}")
+    _replace(
+        mine / "cards" / "dragon-kings" / "wing.j2",
+        "{{ card.text }}",
+        "House rule! {{ card.text }}",
+    )
     monkeypatch.setenv("COMPANION_TEMPLATES", str(mine))
     out = tmp_path / "w.pdf"
-    result = invoke("print", "deck", "dragon-kings", "wing", "--only", "Pickpocket", "--out", str(out))
+    result = invoke(
+        "print", "deck", "dragon-kings", "wing", "--only", "Pickpocket", "--out", str(out)
+    )
     assert result.exit_code == 0, result.stderr
     assert "House rule!" in SheetPdf(out).text()
 
 
-def test_a_game_template_wins_over_a_shared_one_and_generic_catches_the_rest(tmp_path: Path) -> None:
+def test_a_game_template_wins_over_a_shared_one_and_generic_catches_the_rest(
+    tmp_path: Path,
+) -> None:
     dk = load_game("dragon-kings")
     assert template_name_for("dragon-kings", dk.get("ks")) == ("dragon-kings/playing.j2", True)
     root = tmp_path / "cards"
@@ -150,7 +207,11 @@ def test_a_game_template_wins_over_a_shared_one_and_generic_catches_the_rest(tmp
 def test_a_broken_template_is_reported_with_its_file_and_card(tmp_path: Path) -> None:
     dk = load_game("dragon-kings")
     cases = [
-        ("{{ card.no_such_field }}", "grave-digger", r"templates/cards/dragon-kings/wing.j2: card 'Grave Digger'"),
+        (
+            "{{ card.no_such_field }}",
+            "grave-digger",
+            r"templates/cards/dragon-kings/wing.j2: card 'Grave Digger'",
+        ),
         ('{% set badges = [{"corner": "middle"}] %}', "black-death", "badge corner 'middle'"),
         ('{% set emblem = "unicorn" %}', "pickpocket", "unknown icon 'unicorn'"),
         ("{% if %}", "unmasked", r"templates/cards/dragon-kings/wing.j2:1:"),
@@ -163,10 +224,15 @@ def test_a_broken_template_is_reported_with_its_file_and_card(tmp_path: Path) ->
             render_face(dk.game, dk.game.deck("wing"), dk.get(card_id), root)
 
 
-def test_card_text_is_escaped_so_it_cannot_break_the_markup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_card_text_is_escaped_so_it_cannot_break_the_markup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = _copy_game(tmp_path, monkeypatch, "dragon-kings")
-    _replace(folder / "wing.yaml", "flavor: The guild always takes its share first.",
-             "flavor: 'Pay <b>now</b> & smile'")
+    _replace(
+        folder / "wing.yaml",
+        "flavor: The guild always takes its share first.",
+        "flavor: 'Pay <b>now</b> & smile'",
+    )
     dk = load_game("dragon-kings")
     spec = render_face(dk.game, dk.game.deck("wing"), dk.get("guild-tithe"))
     assert "Pay &lt;b&gt;now&lt;/b&gt; &amp; smile" in spec.body
@@ -195,7 +261,9 @@ def test_variant_cards_wear_the_back_of_the_deck_they_join(tmp_path: Path) -> No
     assert sorted(p.name for p in placed) == expected
 
 
-def test_art_images_are_drawn_and_missing_ones_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_art_images_are_drawn_and_missing_ones_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from PIL import Image
 
     folder = _copy_game(tmp_path, monkeypatch, "dragon-kings")
@@ -207,7 +275,9 @@ def test_art_images_are_drawn_and_missing_ones_named(tmp_path: Path, monkeypatch
     assert b"/Subtype /Image" in raw
     _replace(folder / "wing.yaml", "art: mask.png", "art: nowhere.png")
     loader.clear_cache()
-    with pytest.raises(CompanionError, match=r"card 'Masquerade' \(masquerade\): art image 'nowhere.png' not found"):
+    with pytest.raises(
+        CompanionError, match=r"card 'Masquerade' \(masquerade\): art image 'nowhere.png' not found"
+    ):
         build_game_pdf("dragon-kings", path, SheetSpec(), only=["Masquerade"])
 
 
@@ -215,22 +285,40 @@ def test_art_images_are_drawn_and_missing_ones_named(tmp_path: Path, monkeypatch
 def test_other_card_sizes_scale_the_faces(size: str, tmp_path: Path) -> None:
     from companion.printing.imposition import parse_card_size
 
-    result = build_game_pdf("dragon-kings", tmp_path / "s.pdf", SheetSpec(card=parse_card_size(size)))
+    result = build_game_pdf(
+        "dragon-kings", tmp_path / "s.pdf", SheetSpec(card=parse_card_size(size))
+    )
     assert result.cards == 65
 
 
 def test_mini_cards_print_the_short_texts(tmp_path: Path) -> None:
-    result = build_game_pdf("dungeon-master", tmp_path / "m.pdf", SheetSpec(card=CARD_SIZES["mini"]),
-                            decks=("dm",))
+    result = build_game_pdf(
+        "dungeon-master", tmp_path / "m.pdf", SheetSpec(card=CARD_SIZES["mini"]), decks=("dm",)
+    )
     assert result.cards == 49
 
 
-def test_an_ace_centre_on_a_card_without_a_suit_is_a_template_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_ace_centre_on_a_card_without_a_suit_is_a_template_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     mine = tmp_path / "templates"
     shutil.copytree(templates_dir(), mine)
-    _replace(mine / "cards" / "dragon-kings" / "joker.j2", '{% set center = "emblem" %}', '{% set center = "ace" %}')
+    _replace(
+        mine / "cards" / "dragon-kings" / "joker.j2",
+        '{% set center = "emblem" %}',
+        '{% set center = "ace" %}',
+    )
     monkeypatch.setenv("COMPANION_TEMPLATES", str(mine))
-    result = invoke("print", "deck", "dragon-kings", "standard", "--only", "Swords Joker", "--out", str(tmp_path / "j.pdf"))
+    result = invoke(
+        "print",
+        "deck",
+        "dragon-kings",
+        "standard",
+        "--only",
+        "Swords Joker",
+        "--out",
+        str(tmp_path / "j.pdf"),
+    )
     assert result.exit_code == 2
     assert result.stderr.strip() == (
         "error: templates/cards/dragon-kings/joker.j2: center 'ace' needs a suit, "

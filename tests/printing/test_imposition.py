@@ -88,8 +88,15 @@ def test_a_card_larger_than_the_paper_is_an_error_naming_it() -> None:
 def test_cards_and_marks_never_collide(
     paper: str, card: str, bleed: float, gutter: float, backs: str, flip: str, orientation: str
 ) -> None:
-    spec = SheetSpec(paper=paper, card=CARD_SIZES[card], bleed=bleed, gutter=gutter, backs=backs,  # type: ignore[arg-type]
-                     flip=flip, orientation=orientation)  # type: ignore[arg-type]
+    spec = SheetSpec(
+        paper=paper,
+        card=CARD_SIZES[card],
+        bleed=bleed,
+        gutter=gutter,
+        backs=backs,  # type: ignore[arg-type]
+        flip=flip,
+        orientation=orientation,
+    )  # type: ignore[arg-type]
     try:
         layout = impose(spec)
     except CompanionError:
@@ -105,8 +112,8 @@ def test_cards_and_marks_never_collide(
         assert not _overlap(a, b)
     # Every crop mark lies on a cut line, in the margin, clear of every card (bleed included).
     for seg in layout.crop_marks:
-        assert 0 <= min(seg.x0, seg.x1) and max(seg.x0, seg.x1) <= layout.page_w + TOL
-        assert 0 <= min(seg.y0, seg.y1) and max(seg.y0, seg.y1) <= layout.page_h + TOL
+        assert min(seg.x0, seg.x1) >= 0 and max(seg.x0, seg.x1) <= layout.page_w + TOL
+        assert min(seg.y0, seg.y1) >= 0 and max(seg.y0, seg.y1) <= layout.page_h + TOL
         if seg.x0 == seg.x1:
             assert any(abs(seg.x0 - x) < TOL for x in layout.cut_x)
         else:
@@ -204,8 +211,14 @@ def test_trim_and_bleed_boxes_bound_the_cards() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("poker", (63.5, 88.9)), ("Tarot", (69.85, 120.65)), ("square", (70, 70)), ("63x88", (63, 88)),
-     ("57.5×89", (57.5, 89)), ("70 x 120 mm", (70, 120))],
+    [
+        ("poker", (63.5, 88.9)),
+        ("Tarot", (69.85, 120.65)),
+        ("square", (70, 70)),
+        ("63x88", (63, 88)),
+        ("57.5×89", (57.5, 89)),
+        ("70 x 120 mm", (70, 120)),
+    ],
 )
 def test_card_sizes_by_name_or_millimetres(text: str, expected: tuple[float, float]) -> None:
     size = parse_card_size(text)

@@ -30,7 +30,9 @@ def printed_all(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
     """Run ``print all`` once, with a stand-in rulebook builder in place."""
     calls: list[tuple[str, Path, str, bool]] = []
 
-    def build_rulebook(game_id: str, out_path: Path, *, paper: str = "a4", booklet: bool = False) -> int:
+    def build_rulebook(
+        game_id: str, out_path: Path, *, paper: str = "a4", booklet: bool = False
+    ) -> int:
         calls.append((game_id, out_path, paper, booklet))
         out_path.write_bytes(b"%PDF-1.4 stand-in\n")
         return 12
@@ -41,7 +43,9 @@ def printed_all(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
     try:
         out = tmp_path_factory.mktemp("all")
         # One job at a time: the stand-in builder lives in this process only.
-        result = invoke("print", "all", "--out-dir", str(out), "--paper", "letter", "--json", "--jobs", "1")
+        result = invoke(
+            "print", "all", "--out-dir", str(out), "--paper", "letter", "--json", "--jobs", "1"
+        )
         assert result.exit_code == 0, result.stderr
         yield out, result.json(), calls
     finally:
@@ -52,7 +56,9 @@ def printed_all(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
 
 
 @pytest.mark.slow
-def test_print_all_writes_one_pdf_per_game_with_every_card(printed_all: tuple[Path, dict, list]) -> None:
+def test_print_all_writes_one_pdf_per_game_with_every_card(
+    printed_all: tuple[Path, dict, list],
+) -> None:
     out, data, _ = printed_all
     games = load_all()
     cards = {f["game"]: f for f in data["files"] if f["kind"] == "cards"}
@@ -66,7 +72,9 @@ def test_print_all_writes_one_pdf_per_game_with_every_card(printed_all: tuple[Pa
 
 
 @pytest.mark.slow
-def test_print_all_adds_a_contact_sheet_of_every_distinct_card(printed_all: tuple[Path, dict, list]) -> None:
+def test_print_all_adds_a_contact_sheet_of_every_distinct_card(
+    printed_all: tuple[Path, dict, list],
+) -> None:
     out, data, _ = printed_all
     [sheet] = [f for f in data["files"] if f["kind"] == "contact-sheet"]
     assert sheet["cards"] == sum(len(g) for g in load_all().values())
@@ -77,15 +85,21 @@ def test_print_all_adds_a_contact_sheet_of_every_distinct_card(printed_all: tupl
 
 
 @pytest.mark.slow
-def test_print_all_calls_the_rulebook_builder_for_each_game(printed_all: tuple[Path, dict, list]) -> None:
+def test_print_all_calls_the_rulebook_builder_for_each_game(
+    printed_all: tuple[Path, dict, list],
+) -> None:
     out, data, calls = printed_all
     assert sorted(c[0] for c in calls) == sorted(load_all())
-    assert all(c[1] == out / f"{c[0]}-rulebook.pdf" and c[2] == "letter" and c[3] is False for c in calls)
+    assert all(
+        c[1] == out / f"{c[0]}-rulebook.pdf" and c[2] == "letter" and c[3] is False for c in calls
+    )
     books = [f for f in data["files"] if f["kind"] == "rulebook"]
     assert len(books) == len(calls) and all(b["pages"] == 12 for b in books)
 
 
-def test_print_all_without_rulebooks_prints_only_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_print_all_without_rulebooks_prints_only_cards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root = tmp_path / "cards"
     import shutil
 
@@ -95,14 +109,23 @@ def test_print_all_without_rulebooks_prints_only_cards(tmp_path: Path, monkeypat
     shutil.copytree(cards_dir() / "dragon-kings", root / "dragon-kings")
     monkeypatch.setenv("COMPANION_CARDS", str(root))
     loader.clear_cache()
-    result = invoke("print", "all", "--out-dir", str(tmp_path / "out"), "--no-contact-sheet", "--no-rulebooks",
-                    "--json")
+    result = invoke(
+        "print",
+        "all",
+        "--out-dir",
+        str(tmp_path / "out"),
+        "--no-contact-sheet",
+        "--no-rulebooks",
+        "--json",
+    )
     assert result.exit_code == 0, result.stderr
     assert [f["kind"] for f in result.json()["files"]] == ["cards"]
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["dragon-kings.pdf"]
 
 
-def test_print_rulebook_joins_the_print_group_when_its_module_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_print_rulebook_joins_the_print_group_when_its_module_exists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import companion.cli.printing as printing
 
     def register_rulebook(print_app: typer.Typer) -> None:
@@ -110,8 +133,11 @@ def test_print_rulebook_joins_the_print_group_when_its_module_exists(monkeypatch
         def rulebook(game: str) -> None:
             typer.echo(f"rulebook of {game}")
 
-    monkeypatch.setitem(sys.modules, "companion.cli.rulebook",
-                        _fake_module("companion.cli.rulebook", register_rulebook=register_rulebook))
+    monkeypatch.setitem(
+        sys.modules,
+        "companion.cli.rulebook",
+        _fake_module("companion.cli.rulebook", register_rulebook=register_rulebook),
+    )
     try:
         importlib.reload(printing)
         result = invoke("print", "rulebook", "decko")
@@ -119,8 +145,10 @@ def test_print_rulebook_joins_the_print_group_when_its_module_exists(monkeypatch
     finally:
         monkeypatch.delitem(sys.modules, "companion.cli.rulebook")
         importlib.reload(printing)
-    assert invoke("print", "rulebook", "decko").exit_code == 2 or \
-        importlib.util.find_spec("companion.cli.rulebook") is not None
+    assert (
+        invoke("print", "rulebook", "decko").exit_code == 2
+        or importlib.util.find_spec("companion.cli.rulebook") is not None
+    )
 
 
 def test_print_all_in_parallel_writes_the_same_files_in_the_same_order(tmp_path: Path) -> None:
@@ -130,11 +158,17 @@ def test_print_all_in_parallel_writes_the_same_files_in_the_same_order(tmp_path:
     spec = SheetSpec()
     serial = build_all(plan(["dragon-kings"], tmp_path / "one", rulebooks=False), spec, workers=1)
     finished: list[str] = []
-    parallel = build_all(plan(["dragon-kings"], tmp_path / "two", rulebooks=False), spec, workers=2,
-                         done=lambda job, result: finished.append(job.kind))
+    parallel = build_all(
+        plan(["dragon-kings"], tmp_path / "two", rulebooks=False),
+        spec,
+        workers=2,
+        done=lambda job, result: finished.append(job.kind),
+    )
     assert [(r.kind, r.path.name, r.cards, r.pages) for r in parallel] == [
         (r.kind, r.path.name, r.cards, r.pages) for r in serial
     ]
     assert sorted(finished) == ["cards", "contact"]
     for one, two in zip(serial, parallel, strict=True):
-        assert one.path.read_bytes() == two.path.read_bytes()  # invariant PDFs: same bytes either way
+        assert (
+            one.path.read_bytes() == two.path.read_bytes()
+        )  # invariant PDFs: same bytes either way

@@ -37,7 +37,9 @@ def _backs(placements: list) -> list:
     return [p for p in placements if p.kind == "back"]
 
 
-def test_a4_sheets_hold_nine_cards_then_their_backs(standard_pdf: tuple[SheetPdf, SheetSpec]) -> None:
+def test_a4_sheets_hold_nine_cards_then_their_backs(
+    standard_pdf: tuple[SheetPdf, SheetSpec],
+) -> None:
     pdf, _ = standard_pdf
     pages = pdf.all_placements()
     assert len(pages) == 12  # 53 cards: 6 sheets, each followed by its back page
@@ -48,7 +50,9 @@ def test_a4_sheets_hold_nine_cards_then_their_backs(standard_pdf: tuple[SheetPdf
     assert counts == [(9, 0), (0, 9)] * 5 + [(8, 0), (0, 8)]
 
 
-def test_card_boxes_sit_exactly_where_the_layout_puts_them(standard_pdf: tuple[SheetPdf, SheetSpec]) -> None:
+def test_card_boxes_sit_exactly_where_the_layout_puts_them(
+    standard_pdf: tuple[SheetPdf, SheetSpec],
+) -> None:
     pdf, spec = standard_pdf
     layout = impose(spec)
     faces = _faces(pdf.placements(0))
@@ -62,16 +66,25 @@ def test_card_boxes_sit_exactly_where_the_layout_puts_them(standard_pdf: tuple[S
     assert 297 - max(p.y1 for p in faces) == pytest.approx(15.15, abs=TOL_MM)
 
 
-def test_crop_marks_are_drawn_on_every_cut_line_outside_the_cards(standard_pdf: tuple[SheetPdf, SheetSpec]) -> None:
+def test_crop_marks_are_drawn_on_every_cut_line_outside_the_cards(
+    standard_pdf: tuple[SheetPdf, SheetSpec],
+) -> None:
     pdf, spec = standard_pdf
     layout = impose(spec)
     placements, lines = pdf.walk(0)
-    marks = [ln for ln in lines if ln.x0 == pytest.approx(ln.x1, abs=1e-6) or ln.y0 == pytest.approx(ln.y1, abs=1e-6)]
+    marks = [
+        ln
+        for ln in lines
+        if ln.x0 == pytest.approx(ln.x1, abs=1e-6) or ln.y0 == pytest.approx(ln.y1, abs=1e-6)
+    ]
     assert len(marks) == len(layout.crop_marks) == 16
     for seg in layout.crop_marks:
         assert any(
-            abs(m.x0 - seg.x0) < TOL_MM and abs(m.y0 - seg.y0) < TOL_MM and abs(m.x1 - seg.x1) < TOL_MM
-            and abs(m.y1 - seg.y1) < TOL_MM for m in marks
+            abs(m.x0 - seg.x0) < TOL_MM
+            and abs(m.y0 - seg.y0) < TOL_MM
+            and abs(m.x1 - seg.x1) < TOL_MM
+            and abs(m.y1 - seg.y1) < TOL_MM
+            for m in marks
         )
     for m in marks:
         for card in _faces(placements):
@@ -80,10 +93,19 @@ def test_crop_marks_are_drawn_on_every_cut_line_outside_the_cards(standard_pdf: 
             assert not (inside_x and inside_y), f"crop mark {m} runs into a card"
     # Each vertical cut position gets a mark above and below the block of cards.
     for x in layout.cut_x:
-        assert sum(1 for m in marks if m.x0 == pytest.approx(x, abs=TOL_MM) and m.x0 == pytest.approx(m.x1)) == 2
+        assert (
+            sum(
+                1
+                for m in marks
+                if m.x0 == pytest.approx(x, abs=TOL_MM) and m.x0 == pytest.approx(m.x1)
+            )
+            == 2
+        )
 
 
-def test_back_of_column_one_lands_behind_it_after_a_long_edge_flip(standard_pdf: tuple[SheetPdf, SheetSpec]) -> None:
+def test_back_of_column_one_lands_behind_it_after_a_long_edge_flip(
+    standard_pdf: tuple[SheetPdf, SheetSpec],
+) -> None:
     pdf, _ = standard_pdf
     faces = _faces(pdf.placements(0))
     backs = _backs(pdf.placements(1))
@@ -92,7 +114,10 @@ def test_back_of_column_one_lands_behind_it_after_a_long_edge_flip(standard_pdf:
     for face in faces:
         flipped = (width - face.x1, face.y0, width - face.x0, face.y1)
         assert any(
-            all(abs(a - b) < TOL_MM for a, b in zip(flipped, (bk.x0, bk.y0, bk.x1, bk.y1), strict=True))
+            all(
+                abs(a - b) < TOL_MM
+                for a, b in zip(flipped, (bk.x0, bk.y0, bk.x1, bk.y1), strict=True)
+            )
             for bk in backs
         ), f"no back behind {face.name}"
     first_column_face = min(faces, key=lambda p: (p.x0, -p.y0))
@@ -107,8 +132,13 @@ def test_short_edge_flip_turns_the_backs_and_swaps_rows(tmp_path: Path) -> None:
     faces, backs = _faces(pdf.placements(0)), _backs(pdf.placements(1))
     for face in faces:
         flipped = (face.x0, 297 - face.y1, face.x1, 297 - face.y0)
-        assert any(all(abs(a - b) < TOL_MM for a, b in zip(flipped, (bk.x0, bk.y0, bk.x1, bk.y1), strict=True))
-                   for bk in backs)
+        assert any(
+            all(
+                abs(a - b) < TOL_MM
+                for a, b in zip(flipped, (bk.x0, bk.y0, bk.x1, bk.y1), strict=True)
+            )
+            for bk in backs
+        )
     assert all(bk.rotated for bk in backs)
     assert pdf.viewer_preferences()["/Duplex"] == "/DuplexFlipShortEdge"
 
@@ -124,7 +154,9 @@ def test_back_offset_moves_the_backs_only(tmp_path: Path) -> None:
     assert [p.x0 for p in a.placements(0)] == [p.x0 for p in b.placements(0)]
 
 
-def test_every_page_has_trim_and_bleed_boxes_and_prints_at_actual_size(standard_pdf: tuple[SheetPdf, SheetSpec]) -> None:
+def test_every_page_has_trim_and_bleed_boxes_and_prints_at_actual_size(
+    standard_pdf: tuple[SheetPdf, SheetSpec],
+) -> None:
     pdf, spec = standard_pdf
     layout = impose(spec)
     for i, page in enumerate(pdf.pages):
@@ -149,8 +181,12 @@ def test_bleed_grows_every_face_and_the_bleed_box(tmp_path: Path) -> None:
     assert float(page.mediabox.width) > float(page.mediabox.height)  # landscape
     trim = [float(v) * PT_TO_MM for v in page.trimbox]
     bleed = [float(v) * PT_TO_MM for v in page.bleedbox]
-    assert [t - b for t, b in zip(trim[:2], bleed[:2], strict=True)] == pytest.approx([3, 3], abs=TOL_MM)
-    assert [b - t for t, b in zip(trim[2:], bleed[2:], strict=True)] == pytest.approx([3, 3], abs=TOL_MM)
+    assert [t - b for t, b in zip(trim[:2], bleed[:2], strict=True)] == pytest.approx(
+        [3, 3], abs=TOL_MM
+    )
+    assert [b - t for t, b in zip(trim[2:], bleed[2:], strict=True)] == pytest.approx(
+        [3, 3], abs=TOL_MM
+    )
     face = _faces(pdf.placements(0))[0]
     bbox = pdf.form_bbox(0, face.name)
     assert bbox[0] * PT_TO_MM == pytest.approx(-3, abs=TOL_MM)  # drawn 3 mm past the trim
@@ -159,14 +195,18 @@ def test_bleed_grows_every_face_and_the_bleed_box(tmp_path: Path) -> None:
         assert (placed.x0, placed.y0) == pytest.approx((slot.x, slot.y), abs=TOL_MM)
 
 
-def test_every_card_name_of_the_deck_is_in_the_text(standard_pdf: tuple[SheetPdf, SheetSpec]) -> None:
+def test_every_card_name_of_the_deck_is_in_the_text(
+    standard_pdf: tuple[SheetPdf, SheetSpec],
+) -> None:
     pdf, _ = standard_pdf
     text = pdf.text()
     for card in load_game(GAME).deck("standard"):
         assert card.name in text
 
 
-def test_each_distinct_face_and_each_back_is_drawn_once(standard_pdf: tuple[SheetPdf, SheetSpec]) -> None:
+def test_each_distinct_face_and_each_back_is_drawn_once(
+    standard_pdf: tuple[SheetPdf, SheetSpec],
+) -> None:
     pdf, _ = standard_pdf
     forms = set()
     for page in pdf.pages:
@@ -188,7 +228,11 @@ def _game_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_quantities_print_each_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = _game_copy(tmp_path, monkeypatch)
     deck = folder / "standard.yaml"
-    deck.write_text(deck.read_text().replace("{id: as, name: Ace of Spades,", "{id: as, name: Ace of Spades, quantity: 3,"))
+    deck.write_text(
+        deck.read_text().replace(
+            "{id: as, name: Ace of Spades,", "{id: as, name: Ace of Spades, quantity: 3,"
+        )
+    )
     path = tmp_path / "q.pdf"
     result = build_game_pdf(GAME, path, SheetSpec(backs="none"), decks=(DECK,))
     assert result.cards == 55
@@ -198,8 +242,19 @@ def test_quantities_print_each_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_copies_multiply_the_whole_deck(tmp_path: Path) -> None:
-    result = invoke("print", "deck", GAME, DECK, "--copies", "2", "--backs", "none", "--out", str(tmp_path / "c.pdf"),
-                    "--json")
+    result = invoke(
+        "print",
+        "deck",
+        GAME,
+        DECK,
+        "--copies",
+        "2",
+        "--backs",
+        "none",
+        "--out",
+        str(tmp_path / "c.pdf"),
+        "--json",
+    )
     assert result.exit_code == 0, result.stderr
     data = result.json()["files"][0]
     assert (data["cards"], data["pages"]) == (106, 12)
@@ -207,7 +262,19 @@ def test_copies_multiply_the_whole_deck(tmp_path: Path) -> None:
 
 def test_only_reprints_just_the_named_cards(tmp_path: Path) -> None:
     out = tmp_path / "only.pdf"
-    result = invoke("print", "deck", GAME, DECK, "--only", "ace of spades", "--only", "KH", "--out", str(out), "--json")
+    result = invoke(
+        "print",
+        "deck",
+        GAME,
+        DECK,
+        "--only",
+        "ace of spades",
+        "--only",
+        "KH",
+        "--out",
+        str(out),
+        "--json",
+    )
     assert result.exit_code == 0, result.stderr
     pdf = SheetPdf(out)
     assert sorted(p.card for p in _faces(pdf.placements(0))) == ["as", "kh"]
@@ -225,12 +292,15 @@ def test_fold_sheets_put_backs_across_the_fold(tmp_path: Path) -> None:
     result = build_game_pdf(GAME, path, SheetSpec(backs="fold"), decks=(DECK,))
     pdf = SheetPdf(path)
     assert result.pages == 14  # 4 cards a sheet, no separate back pages
-    placements, lines = pdf.walk(0)
+    placements, _lines = pdf.walk(0)
     faces, backs = _faces(placements), _backs(placements)
     assert len(faces) == len(backs) == 4
     width = float(pdf.pages[0].mediabox.width) * PT_TO_MM
     for face in faces:
-        assert any(abs((width - face.x1) - bk.x0) < TOL_MM and abs(face.y0 - bk.y0) < TOL_MM for bk in backs)
+        assert any(
+            abs((width - face.x1) - bk.x0) < TOL_MM and abs(face.y0 - bk.y0) < TOL_MM
+            for bk in backs
+        )
     assert pdf.viewer_preferences()["/Duplex"] == "/Simplex"
 
 
@@ -245,16 +315,24 @@ def test_cut_lines_cross_the_whole_sheet(tmp_path: Path) -> None:
     path = tmp_path / "cut.pdf"
     build_game_pdf(GAME, path, SheetSpec(cut_lines=True, crop_marks=False), decks=(DECK,))
     _, lines = SheetPdf(path).walk(0)
-    full = [ln for ln in lines if abs(ln.y1 - ln.y0) == pytest.approx(297, abs=0.01)
-            or abs(ln.x1 - ln.x0) == pytest.approx(210, abs=0.01)]
+    full = [
+        ln
+        for ln in lines
+        if abs(ln.y1 - ln.y0) == pytest.approx(297, abs=0.01)
+        or abs(ln.x1 - ln.x0) == pytest.approx(210, abs=0.01)
+    ]
     assert len(full) == 8
 
 
 def test_other_papers_and_card_sizes(tmp_path: Path) -> None:
     path = tmp_path / "l.pdf"
-    result = build_game_pdf(GAME, path, SheetSpec(paper="letter", card=CARD_SIZES["mini"], backs="none"), decks=(DECK,))
+    result = build_game_pdf(
+        GAME, path, SheetSpec(paper="letter", card=CARD_SIZES["mini"], backs="none"), decks=(DECK,)
+    )
     page = SheetPdf(path).pages[0]
-    assert float(page.mediabox.width) * PT_TO_MM == pytest.approx(279.4, abs=0.01)  # 18-up landscape
+    assert float(page.mediabox.width) * PT_TO_MM == pytest.approx(
+        279.4, abs=0.01
+    )  # 18-up landscape
     assert result.layout is not None and result.layout.per_page == 18
     assert len(_faces(SheetPdf(path).placements(0))) == 18
 
@@ -265,7 +343,10 @@ def test_other_papers_and_card_sizes(tmp_path: Path) -> None:
         (["print", "deck", GAME, "jokers"], r"dragon-kings has no deck 'jokers'"),
         (["print", "deck", "chess"], r"unknown game 'chess'"),
         (["print", "deck", GAME, "--paper", "a5"], r"unknown paper 'a5'"),
-        (["print", "deck", GAME, "--card-size", "300x300"], r"a 300×300 mm card does not fit on A4 paper"),
+        (
+            ["print", "deck", GAME, "--card-size", "300x300"],
+            r"a 300×300 mm card does not fit on A4 paper",
+        ),
         (["print", "deck", GAME, "--card-size", "giant"], r"unknown card size 'giant'"),
         (["print", "deck", GAME, "--only", "Zebra"], r"no card named 'Zebra' in dragon-kings"),
         (["print", "deck", GAME, "--back-offset", "1"], r"bad offset '1'"),
@@ -277,7 +358,9 @@ def test_other_papers_and_card_sizes(tmp_path: Path) -> None:
         (["print", "all", "--paper", "tabloid"], r"unknown paper 'tabloid'"),
     ],
 )
-def test_bad_print_requests_are_one_line_errors(args: list[str], message: str, tmp_path: Path) -> None:
+def test_bad_print_requests_are_one_line_errors(
+    args: list[str], message: str, tmp_path: Path
+) -> None:
     result = invoke(*args, "--out" if args[1] == "deck" else "--out-dir", str(tmp_path / "x"))
     assert result.exit_code == 2, result
     assert re.search(message, result.stderr), result.stderr
@@ -289,5 +372,10 @@ def test_summary_table_names_file_cards_pages_and_size(tmp_path: Path) -> None:
     out = tmp_path / "dk.pdf"
     result = invoke("print", "deck", GAME, DECK, "--out", str(out))
     assert result.exit_code == 0, result.stderr
-    assert "dk.pdf" in result.stdout and "53" in result.stdout and "12" in result.stdout and "kB" in result.stdout
+    assert (
+        "dk.pdf" in result.stdout
+        and "53" in result.stdout
+        and "12" in result.stdout
+        and "kB" in result.stdout
+    )
     assert "9 cards a page (3×3, 63.5×88.9 mm), A4 portrait" in result.stdout

@@ -85,8 +85,9 @@ def test_a_table_needs_its_separator_line() -> None:
 def test_callouts_take_a_kind_a_title_and_blocks() -> None:
     doc = mk.parse("::: example Raising\nBozo raises.\n- twice\n:::\n::: tip\nFold less.\n:::\n")
     first, second = doc.blocks
-    assert first == mk.Callout("example", "Raising", (mk.Paragraph("Bozo raises."),
-                                                      mk.BulletList((mk.ListItem("twice"),))))
+    assert first == mk.Callout(
+        "example", "Raising", (mk.Paragraph("Bozo raises."), mk.BulletList((mk.ListItem("twice"),)))
+    )
     assert second == mk.Callout("tip", "Strategy tip", (mk.Paragraph("Fold less."),))
 
 

@@ -57,12 +57,27 @@ def test_print_rulebook_writes_the_pdf_and_reports_it(print_group: None, tmp_pat
 
 def test_print_rulebook_json_names_file_pages_and_bytes(print_group: None, tmp_path: Path) -> None:
     out = tmp_path / "dk-letter.pdf"
-    result = invoke("print", "rulebook", "dragon-kings", "--out", str(out), "--paper", "LETTER",
-                    "--booklet", "--json")
+    result = invoke(
+        "print",
+        "rulebook",
+        "dragon-kings",
+        "--out",
+        str(out),
+        "--paper",
+        "LETTER",
+        "--booklet",
+        "--json",
+    )
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data == {"game": "dragon-kings", "file": str(out), "pages": data["pages"],
-                    "bytes": out.stat().st_size, "paper": "letter", "booklet": True}
+    assert data == {
+        "game": "dragon-kings",
+        "file": str(out),
+        "pages": data["pages"],
+        "bytes": out.stat().st_size,
+        "paper": "letter",
+        "booklet": True,
+    }
     assert data["pages"] % 2 == 0
 
 
@@ -74,8 +89,9 @@ def test_print_rulebook_json_names_file_pages_and_bytes(print_group: None, tmp_p
         (["print", "rulebook"], "Missing argument"),
     ],
 )
-def test_bad_arguments_give_one_error_line(print_group: None, tmp_path: Path, args: list[str],
-                                           message: str) -> None:
+def test_bad_arguments_give_one_error_line(
+    print_group: None, tmp_path: Path, args: list[str], message: str
+) -> None:
     result = invoke(*args, "--out", str(tmp_path / "x.pdf")) if len(args) > 2 else invoke(*args)
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ") and message in result.stderr
@@ -92,7 +108,9 @@ def test_the_cli_module_imports_neither_reportlab_nor_jinja() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, companion.cli.rulebook\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in {'reportlab', 'jinja2'}))")
+    code = (
+        "import sys, companion.cli.rulebook\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'reportlab', 'jinja2'}))"
+    )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "[]"

@@ -64,8 +64,11 @@ def test_every_heading_of_the_template_is_in_the_pdf(game: str) -> None:
 def test_contents_lists_every_chapter_and_section_with_its_page(game: str) -> None:
     pdf = build(game)
     entries = toc_entries(pdf)
-    wanted = [norm(mk.plain_text(h.text)) for h in mk.parse(render_markup(game)).headings()
-              if h.level <= 2 and "notoc" not in h.flags]
+    wanted = [
+        norm(mk.plain_text(h.text))
+        for h in mk.parse(render_markup(game)).headings()
+        if h.level <= 2 and "notoc" not in h.flags
+    ]
     assert [t for t, _ in entries] == wanted
     bodies = [norm(t) for t in pdf.region_texts(*BODY_BAND)]
     for title, page in entries:
@@ -92,7 +95,11 @@ def test_every_page_after_the_cover_has_a_running_header(game: str) -> None:
 
 def test_the_running_header_names_the_chapter_at_the_top_of_each_page(game: str) -> None:
     pdf = build(game)
-    listed = [h for h in mk.parse(render_markup(game)).headings() if h.level <= 2 and "notoc" not in h.flags]
+    listed = [
+        h
+        for h in mk.parse(render_markup(game)).headings()
+        if h.level <= 2 and "notoc" not in h.flags
+    ]
     chapters = [(t, p) for (t, p), h in zip(toc_entries(pdf), listed, strict=True) if h.level == 1]
     headers = [norm(h) for h in pdf.region_texts(*HEADER_BAND)]
     bodies = [t.strip() for t in pdf.region_texts(*BODY_BAND)]
@@ -126,7 +133,7 @@ def _dragon_kings(g: Any) -> list[str]:
 def _dungeon_poker(g: Any) -> list[str]:
     want = []
     for deck in ("characters", "monsters", "encounters", "treasures", "extras"):
-        want += [c.name for c in g.deck(deck) if c.kind not in ("monster-marker",)]
+        want += [c.name for c in g.deck(deck) if c.kind != "monster-marker"]
     for c in g.of_type("character"):
         want += [a.name for a in c.abilities]
     want += [f"{c.blind:,}" for c in g.deck("levels")]
@@ -167,14 +174,21 @@ def test_decko_joker_costs_are_printed_with_each_joker() -> None:
     text = build("decko").text()
     for joker in load_game("decko").deck("jokers"):
         chips = "chip" if joker.cost == 1 else "chips"
-        assert re.search(re.escape(joker.name) + r"[^|]{0,40}?" + f"{joker.cost} {chips}", text), joker.name
+        assert re.search(re.escape(joker.name) + r"[^|]{0,40}?" + f"{joker.cost} {chips}", text), (
+            joker.name
+        )
 
 
 def test_decko_component_counts_come_from_the_database() -> None:
     g = load_game("decko")
     text = build("decko").text()
-    for deck, words in (("starting", "starting cards"), ("jokers", "jokers"), ("market", "market cards"),
-                        ("wildcards", "small wildcards"), ("loans", "loan cards")):
+    for deck, words in (
+        ("starting", "starting cards"),
+        ("jokers", "jokers"),
+        ("market", "market cards"),
+        ("wildcards", "small wildcards"),
+        ("loans", "loan cards"),
+    ):
         assert f"{g.total(deck)} {words}" in text
 
 
@@ -205,8 +219,10 @@ def test_a_changed_wing_card_and_a_removed_card_change_the_appendix(
             c["name"] = "Masked Ball"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     game_file = cards_copy / "dragon-kings" / "game.yaml"
-    game_file.write_text(game_file.read_text(encoding="utf-8").replace("expected_total: 12", "expected_total: 11"),
-                         encoding="utf-8")
+    game_file.write_text(
+        game_file.read_text(encoding="utf-8").replace("expected_total: 12", "expected_total: 11"),
+        encoding="utf-8",
+    )
     monkeypatch.setenv("COMPANION_CARDS", str(cards_copy))
     from tests.rulebook.conftest import Pdf
 
@@ -236,7 +252,9 @@ def test_booklet_side_order_is_saddle_stitch() -> None:
         assert total % 4 == 0 and total - 3 <= pages <= total
         assert sorted(p for side in sides for p in side) == list(range(1, total + 1))
         assert all(left + right == total + 1 for left, right in sides)
-        assert [s[1] for s in sides[0::2]] == list(range(1, total // 2, 2))  # fronts: 1, 3, 5 on the right
+        assert [s[1] for s in sides[0::2]] == list(
+            range(1, total // 2, 2)
+        )  # fronts: 1, 3, 5 on the right
     assert booklet_sides(12)[:2] == [(12, 1), (2, 11)]
 
 
@@ -244,7 +262,9 @@ def test_booklet_side_order_is_saddle_stitch() -> None:
 def test_booklet_prints_two_book_pages_per_side_in_folding_order(paper: str) -> None:
     pdf = build("dragon-kings", paper=paper, booklet=True)
     w, h = PAPERS[paper]
-    assert all(abs(pw - h) < 0.5 and abs(ph - w) < 0.5 for pw, ph in pdf.page_sizes()), "landscape sheets"
+    assert all(abs(pw - h) < 0.5 and abs(ph - w) < 0.5 for pw, ph in pdf.page_sizes()), (
+        "landscape sheets"
+    )
     # page numbers sit in the outer bottom corner of each half page
     left = [norm(t) for t in pdf.region_texts(0.0, 0.0, 0.5, 0.065)]
     right = [norm(t) for t in pdf.region_texts(0.5, 0.0, 1.0, 0.065)]
@@ -285,7 +305,9 @@ def test_a_template_error_names_the_file_and_line(tmp_path: Path) -> None:
     folder = tmp_path / "rulebooks" / "decko"
     folder.mkdir(parents=True)
     (folder / "rulebook.md.j2").write_text("# Fine\n\n{{ no_such_name }}\n", encoding="utf-8")
-    with pytest.raises(CompanionError, match=r"decko/rulebook\.md\.j2:3: 'no_such_name' is undefined"):
+    with pytest.raises(
+        CompanionError, match=r"decko/rulebook\.md\.j2:3: 'no_such_name' is undefined"
+    ):
         render_markup("decko", templates=tmp_path)
     (folder / "rulebook.md.j2").write_text("# Fine\n{% for x in %}\n", encoding="utf-8")
     with pytest.raises(CompanionError, match=r"rulebook\.md\.j2:2"):
@@ -296,9 +318,12 @@ def test_templates_can_use_a_shared_macro_folder(tmp_path: Path) -> None:
     folder = tmp_path / "rulebooks"
     (folder / "decko").mkdir(parents=True)
     (folder / "_shared").mkdir()
-    (folder / "_shared" / "m.j2").write_text("{% macro hello(n) %}Hello {{ n }}{% endmacro %}", encoding="utf-8")
+    (folder / "_shared" / "m.j2").write_text(
+        "{% macro hello(n) %}Hello {{ n }}{% endmacro %}", encoding="utf-8"
+    )
     (folder / "decko" / "rulebook.md.j2").write_text(
-        '{% import "m.j2" as m %}# A\n{{ m.hello(total("market")) }}\n', encoding="utf-8")
+        '{% import "m.j2" as m %}# A\n{{ m.hello(total("market")) }}\n', encoding="utf-8"
+    )
     assert render_markup("decko", templates=folder.parent).strip().endswith("Hello 52")
 
 
@@ -322,9 +347,15 @@ def test_the_decko_round_track_follows_the_timer_structure(monkeypatch: pytest.M
 
         @property
         def levels(self) -> tuple[Any, ...]:
-            return tuple(dataclasses.replace(lv, wildcard="red" if lv.number == 6 else
-                                             (None if lv.wildcard == "red" else lv.wildcard))
-                         for lv in real.levels)
+            return tuple(
+                dataclasses.replace(
+                    lv,
+                    wildcard="red"
+                    if lv.number == 6
+                    else (None if lv.wildcard == "red" else lv.wildcard),
+                )
+                for lv in real.levels
+            )
 
     monkeypatch.setattr(rulebook, "blind_structure", lambda name: Moved())
     moved = render_markup("decko")

@@ -70,7 +70,8 @@ def test_a_state_file_from_a_newer_companion_is_refused(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     with conn:
         conn.execute(
-            "UPDATE companion_schema SET version = ? WHERE component = 'table'", (SCHEMA_VERSION + 1,)
+            "UPDATE companion_schema SET version = ? WHERE component = 'table'",
+            (SCHEMA_VERSION + 1,),
         )
     conn.close()
     before = _bytes(path)

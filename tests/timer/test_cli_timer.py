@@ -28,7 +28,9 @@ def test_structure_json_is_the_dungeon_poker_level_deck_by_default() -> None:
 
 
 def test_structure_json_goes_on_500_a_level_when_asked_for_more_levels() -> None:
-    rows = invoke("timer", "structure", "--structure", "dungeon-poker", "--levels", "14", "--json").json()
+    rows = invoke(
+        "timer", "structure", "--structure", "dungeon-poker", "--levels", "14", "--json"
+    ).json()
     assert [r["blind"] for r in rows[9:]] == [1500, 2000, 2500, 3000, 3500]
     assert [r["continued"] for r in rows[9:]] == [False, True, True, True, True]
 
@@ -42,7 +44,9 @@ def test_structure_json_of_the_shorter_game() -> None:
 def test_structure_json_of_the_decko_round_track() -> None:
     rows = invoke("timer", "structure", "-s", "decko", "--json").json()
     assert len(rows) == 12
-    assert [(r["min_bet"], r["max_bet"]) for r in rows] == [(1, 5)] * 3 + [(2, 7)] * 4 + [(3, 9)] * 4 + [(5, 12)]
+    assert [(r["min_bet"], r["max_bet"]) for r in rows] == [(1, 5)] * 3 + [(2, 7)] * 4 + [
+        (3, 9)
+    ] * 4 + [(5, 12)]
     assert [r["blind"] for r in rows] == [r["min_bet"] for r in rows]
     assert [r["house_bet_two_player"] for r in rows] == [2] * 3 + [4] * 4 + [6] * 4 + [10]
     assert {r["level"]: r["wildcard"] for r in rows if r["wildcard"]} == {5: "red", 10: "blue"}
@@ -65,7 +69,15 @@ def test_structure_json_of_holdem_has_blinds_antes_and_breaks() -> None:
 
 def test_structure_minutes_and_breaks_can_be_chosen() -> None:
     rows = invoke(
-        "timer", "structure", "--minutes", "12", "--break-every", "3", "--break-minutes", "15", "--json"
+        "timer",
+        "structure",
+        "--minutes",
+        "12",
+        "--break-every",
+        "3",
+        "--break-minutes",
+        "15",
+        "--json",
     ).json()
     assert all(r["minutes"] == 12 for r in rows)
     assert {r["level"]: r["break_after"] for r in rows if r["break_after"]} == {3: 15, 6: 15, 9: 15}
@@ -80,11 +92,17 @@ def test_structure_table_for_people() -> None:
 
 def test_a_user_structure_file(tmp_path: Path) -> None:
     path = tmp_path / "ours.yaml"
-    path.write_text(yaml.safe_dump({
-        "name": "Our game", "blinds": "single", "minutes": 10,
-        "levels": [{"blind": 50}, {"blind": 100, "soul_gems": 2}],
-        "continue": {"add": {"blind": 100}},
-    }))
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "name": "Our game",
+                "blinds": "single",
+                "minutes": 10,
+                "levels": [{"blind": 50}, {"blind": 100, "soul_gems": 2}],
+                "continue": {"add": {"blind": 100}},
+            }
+        )
+    )
     rows = invoke("timer", "structure", "--structure", str(path), "--levels", "4", "--json").json()
     assert [r["blind"] for r in rows] == [50, 100, 200, 300]
     assert rows[1]["soul_gems"] == 2
@@ -107,7 +125,12 @@ def test_unknown_structure_names_the_built_ins() -> None:
 def test_list_shows_every_built_in() -> None:
     rows = invoke("timer", "list", "--json").json()
     assert [r["id"] for r in rows] == [
-        "dungeon-poker", "dungeon-poker-short", "dungeon-poker-extra-level", "decko", "dragon-kings", "holdem",
+        "dungeon-poker",
+        "dungeon-poker-short",
+        "dungeon-poker-extra-level",
+        "decko",
+        "dragon-kings",
+        "holdem",
     ]
 
 
@@ -192,9 +215,17 @@ def test_sheet_is_one_page_with_every_level(tmp_path: Path) -> None:
 
 def test_sheet_of_the_decko_track_marks_wildcards_and_house_bets(tmp_path: Path) -> None:
     out = tmp_path / "decko.pdf"
-    assert invoke("timer", "sheet", "-s", "decko", "--out", str(out), "--paper", "letter").exit_code == 0
+    assert (
+        invoke("timer", "sheet", "-s", "decko", "--out", str(out), "--paper", "letter").exit_code
+        == 0
+    )
     pages, text = pdf_text(out)
-    assert pages == 1 and "red wildcard" in text and "blue wildcard" in text and "refresh the mat" in text
+    assert (
+        pages == 1
+        and "red wildcard" in text
+        and "blue wildcard" in text
+        and "refresh the mat" in text
+    )
     assert "2 players" in text
 
 

@@ -29,7 +29,9 @@ def digits(app: TimerApp) -> str:
     return app.query_one("#time", Digits).value
 
 
-def drive(session: TimerSession, script: Callable[[TimerApp, Pilot[None]], Awaitable[None]]) -> TimerApp:
+def drive(
+    session: TimerSession, script: Callable[[TimerApp, Pilot[None]], Awaitable[None]]
+) -> TimerApp:
     app = TimerApp(session, heading="test", bell=False)
 
     async def main() -> None:
@@ -41,7 +43,9 @@ def drive(session: TimerSession, script: Callable[[TimerApp, Pilot[None]], Await
     return app
 
 
-def dp_session(clock: FakeClock, encounters: list[Encounter] | None = None, **settings: object) -> TimerSession:
+def dp_session(
+    clock: FakeClock, encounters: list[Encounter] | None = None, **settings: object
+) -> TimerSession:
     deck = ListEncounterSource(encounters) if encounters is not None else None
     session = TimerSession(MemoryClockStore(deck), clock)
     session.open(load_structure("dungeon-poker"), ClockSettings(**settings))  # type: ignore[arg-type]
@@ -61,7 +65,7 @@ def test_five_deal_keys_bring_the_next_level_and_its_encounter() -> None:
         assert text(app, "#level") == "Level 2" and text(app, "#stakes") == "Blind 200"
         enc = app.query_one("#encounter", Static)
         assert enc.border_title == "Encounter: Plague" and text(app, "#encounter") == PLAGUE.text
-        assert "next: Level 3 · blind 300 after 5 deals" == text(app, "#next")
+        assert text(app, "#next") == "next: Level 3 · blind 300 after 5 deals"
 
     drive(session, script)
     assert session.state().position == 1 and session.state().deals == 0
@@ -193,7 +197,9 @@ def test_decko_rounds_show_bets_the_house_bet_and_wildcards() -> None:
     session.open(load_structure("decko"), ClockSettings(players=2))
 
     async def script(app: TimerApp, pilot: Pilot[None]) -> None:
-        assert text(app, "#level") == "Round 1" and text(app, "#stakes") == "Bets 1-5 · house bets 2"
+        assert (
+            text(app, "#level") == "Round 1" and text(app, "#stakes") == "Bets 1-5 · house bets 2"
+        )
         await pilot.press("d", "d", "d")
         assert "Refresh the mat" in text(app, "#notes")
         await pilot.press("d")
@@ -210,7 +216,7 @@ def test_breaks_show_on_screen() -> None:
     session.open(load_structure("holdem"))
 
     async def script(app: TimerApp, pilot: Pilot[None]) -> None:
-        assert "break of 10 min in 1:20:00 (after level 4)" == text(app, "#break")
+        assert text(app, "#break") == "break of 10 min in 1:20:00 (after level 4)"
         await pilot.press("n", "n", "n", "n")
         assert text(app, "#level") == "Break · then Level 5" and digits(app) == "10:00"
 

@@ -42,7 +42,9 @@ def test_keys_act_at_once() -> None:
     session = TimerSession(MemoryClockStore(), clock)
     session.open(load_structure("dungeon-poker"))
     out = io.StringIO()
-    last = run_plain(session, scripted_keys(clock, [(5, "d")] * 5 + [(5, "e"), (5, " ")]), out, interactive=True)
+    last = run_plain(
+        session, scripted_keys(clock, [(5, "d")] * 5 + [(5, "e"), (5, " ")]), out, interactive=True
+    )
     assert last.level.number == 3 and last.paused
     assert "PAUSED" in out.getvalue().split("\r\x1b[K")[-1]
 

@@ -9,17 +9,32 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.statefile import APPLICATION_ID
-from companion.timer.clock import ClockSettings, FakeClock, deal, end_level, next_stage, pause, previous_stage, toggle
+from companion.timer.clock import (
+    ClockSettings,
+    FakeClock,
+    deal,
+    end_level,
+    next_stage,
+    pause,
+    previous_stage,
+    toggle,
+)
 from companion.timer.encounters import Encounter, ListEncounterSource
 from companion.timer.session import TimerSession
 from companion.timer.store import MemoryClockStore, SqliteClockStore
 from companion.timer.structure import load_structure
 
 MIN = 60.0
-DECK = [Encounter("Plague", "Use one hand card."), Encounter("Armory", "One extra open card."), Encounter("Low magic")]
+DECK = [
+    Encounter("Plague", "Use one hand card."),
+    Encounter("Armory", "One extra open card."),
+    Encounter("Low magic"),
+]
 
 
-def sqlite_session(path: Path, clock: FakeClock, deck: ListEncounterSource | None = None) -> TimerSession:
+def sqlite_session(
+    path: Path, clock: FakeClock, deck: ListEncounterSource | None = None
+) -> TimerSession:
     return TimerSession(SqliteClockStore(path, encounters=deck), clock)
 
 
@@ -145,7 +160,11 @@ def test_when_the_encounter_deck_runs_out_levels_are_played_without_one() -> Non
     session.open(load_structure("dungeon-poker"))
     session.act(next_stage)
     v = session.act(next_stage).view
-    assert v.encounter is not None and v.encounter.status == "deck-empty" and v.encounter.encounter is None
+    assert (
+        v.encounter is not None
+        and v.encounter.status == "deck-empty"
+        and v.encounter.encounter is None
+    )
 
 
 def test_without_a_table_the_players_are_told_to_draw_one() -> None:

@@ -115,17 +115,20 @@ def write(tmp_path: Path, data: object, name: str = "mine.yaml") -> Path:
 
 
 def test_a_user_file_is_a_structure(tmp_path: Path) -> None:
-    path = write(tmp_path, {
-        "name": "Friday night",
-        "blinds": "small-big",
-        "minutes": 12,
-        "levels": [
-            {"small_blind": 10, "big_blind": 20},
-            {"break": 5, "name": "Pizza"},
-            {"small_blind": 20, "big_blind": 40, "ante": 5, "minutes": 15},
-        ],
-        "continue": {"add": {"small_blind": 20, "big_blind": 40}},
-    })
+    path = write(
+        tmp_path,
+        {
+            "name": "Friday night",
+            "blinds": "small-big",
+            "minutes": 12,
+            "levels": [
+                {"small_blind": 10, "big_blind": 20},
+                {"break": 5, "name": "Pizza"},
+                {"small_blind": 20, "big_blind": 40, "ante": 5, "minutes": 15},
+            ],
+            "continue": {"add": {"small_blind": 20, "big_blind": 40}},
+        },
+    )
     s = load_structure(str(path))
     assert s.id == "friday-night" and s.source == str(path)
     assert s.stage(1) == Break(5, after_level=1, name="Pizza")
@@ -141,25 +144,59 @@ def test_a_user_file_is_a_structure(tmp_path: Path) -> None:
     [
         ({"blinds": "single", "levels": [{"blind": 100}]}, "name: must be some text"),
         ({"name": "x", "levels": []}, "levels: must be a non-empty list"),
-        ({"name": "x", "levels": [{"blind": "lots"}]}, "levels[1].blind: must be a whole number, got 'lots'"),
-        ({"name": "x", "levels": [{"blind": 100}, {"bleind": 200}]}, "levels[2].bleind: is not a field"),
-        ({"name": "x", "blinds": "small-big", "levels": [{"small_blind": 50, "big_blind": 20}]},
-         "levels[1].small_blind: 50 is more than the big blind 20"),
-        ({"name": "x", "blinds": "bets", "levels": [{"min_bet": 1}]}, "levels[1].max_bet: is required"),
-        ({"name": "x", "levels": [{"blind": 100, "big_blind": 200}]}, "levels[1].big_blind: does not belong"),
+        (
+            {"name": "x", "levels": [{"blind": "lots"}]},
+            "levels[1].blind: must be a whole number, got 'lots'",
+        ),
+        (
+            {"name": "x", "levels": [{"blind": 100}, {"bleind": 200}]},
+            "levels[2].bleind: is not a field",
+        ),
+        (
+            {"name": "x", "blinds": "small-big", "levels": [{"small_blind": 50, "big_blind": 20}]},
+            "levels[1].small_blind: 50 is more than the big blind 20",
+        ),
+        (
+            {"name": "x", "blinds": "bets", "levels": [{"min_bet": 1}]},
+            "levels[1].max_bet: is required",
+        ),
+        (
+            {"name": "x", "levels": [{"blind": 100, "big_blind": 200}]},
+            "levels[1].big_blind: does not belong",
+        ),
         ({"name": "x", "levels": [{"break": 5}, {"blind": 100}]}, "starts with a level"),
         ({"name": "x", "levels": [{"blind": 100}, {"break": 5}]}, "a break cannot be the last"),
-        ({"name": "x", "levels": [{"blind": 100}, {"break": -5}]}, "levels[2].break: must be more than 0"),
-        ({"name": "x", "levels": [{"blind": 100, "wildcard": "green"}]}, "wildcard: must be red or blue"),
-        ({"name": "x", "levels": [{"blind": 100}], "continue": {"add": {"big_blind": 5}}}, "continue.add.big_blind"),
-        ({"name": "x", "levels": [{"blind": 100}], "breaks": {"every": 0, "minutes": 5}}, "breaks.every: must be at least 1"),
+        (
+            {"name": "x", "levels": [{"blind": 100}, {"break": -5}]},
+            "levels[2].break: must be more than 0",
+        ),
+        (
+            {"name": "x", "levels": [{"blind": 100, "wildcard": "green"}]},
+            "wildcard: must be red or blue",
+        ),
+        (
+            {"name": "x", "levels": [{"blind": 100}], "continue": {"add": {"big_blind": 5}}},
+            "continue.add.big_blind",
+        ),
+        (
+            {"name": "x", "levels": [{"blind": 100}], "breaks": {"every": 0, "minutes": 5}},
+            "breaks.every: must be at least 1",
+        ),
         ({"name": "x", "blinds": "double", "levels": [{"blind": 100}]}, "blinds: must be one of"),
-        ({"name": "x", "levels": [{"blind": 100}], "minutes": "ten"}, "minutes: must be a number of minutes"),
-        ({"name": "x", "colour": "red", "levels": [{"blind": 100}]}, "colour: is not a known field"),
+        (
+            {"name": "x", "levels": [{"blind": 100}], "minutes": "ten"},
+            "minutes: must be a number of minutes",
+        ),
+        (
+            {"name": "x", "colour": "red", "levels": [{"blind": 100}]},
+            "colour: is not a known field",
+        ),
         ([1, 2, 3], "expected a mapping"),
     ],
 )
-def test_a_broken_user_file_names_the_file_and_the_field(tmp_path: Path, data: object, message: str) -> None:
+def test_a_broken_user_file_names_the_file_and_the_field(
+    tmp_path: Path, data: object, message: str
+) -> None:
     path = write(tmp_path, data)
     with pytest.raises(StructureError) as caught:
         load_structure(str(path))

@@ -9,8 +9,8 @@ import pytest
 from textual.widgets import Static
 
 from companion.errors import CompanionError
-from companion.table import open_store
 from companion.table import dungeon_poker as dp
+from companion.table import open_store
 from companion.timer.clock import ClockSettings, FakeClock, deal, next_stage, previous_stage
 from companion.timer.display import TimerApp
 from companion.timer.session import TimerSession
@@ -19,8 +19,21 @@ from companion.timer.tables import TableClockStore
 from tests.conftest import invoke
 
 
-def new_table(name: str = "friday", *extra: str, players: str = "ann,bo,cy", seed: str = "7") -> None:
-    result = invoke("table", "new", name, "--game", "dungeon-poker", "--players", players, "--seed", seed, *extra)
+def new_table(
+    name: str = "friday", *extra: str, players: str = "ann,bo,cy", seed: str = "7"
+) -> None:
+    result = invoke(
+        "table",
+        "new",
+        name,
+        "--game",
+        "dungeon-poker",
+        "--players",
+        players,
+        "--seed",
+        seed,
+        *extra,
+    )
     assert result.exit_code == 0, result.stderr
 
 
@@ -209,9 +222,8 @@ def test_a_damaged_table_clock_is_a_clear_error() -> None:
         tx.put_state(tx.table("friday"), "timer", "clock", {"format": 1, "position": "x"})
     result = invoke("timer", "status")
     assert result.exit_code == 2 and "damaged" in result.stderr and "timer reset" in result.stderr
-    with pytest.raises(CompanionError):
-        with open_store(None) as store:
-            TableClockStore(store, "friday").load()
+    with pytest.raises(CompanionError), open_store(None) as store:
+        TableClockStore(store, "friday").load()
 
 
 def test_a_table_level_the_clock_cannot_follow_is_noted_once() -> None:
