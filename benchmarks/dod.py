@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.dod import apply, new_game, step
-from companion.dod.bots import greedy_bot, random_bot
-from companion.dod.content import load_content
-from companion.dod.simulate import game_seed, simulate
+from companion.games.dungeon_of_d import apply, new_game, step
+from companion.games.dungeon_of_d.bots import greedy_bot, random_bot
+from companion.games.dungeon_of_d.content import load_content
+from companion.games.dungeon_of_d.simulate import game_seed, simulate
 
 TARGET = 200.0
 
@@ -46,8 +46,8 @@ def _play(bot_factory, seeds: list[int], pure: bool) -> tuple[float, float]:  # 
 
 def _shell(seeds: list[int]) -> tuple[float, float]:
     """Games per second when every action is shown as the shell shows it (plain text)."""
-    from companion.dod.saves import Game
-    from companion.dod.shell import build_screen, render_plain
+    from companion.games.dungeon_of_d.saves import Game
+    from companion.ui.dungeon_of_d.shell import build_screen, render_plain
 
     actions = 0
     start = time.process_time()

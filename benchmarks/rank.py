@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import itertools
 
 from companion.poker.cards import DECK, Card
-from companion.poker.tables import build_tables, holdem_value, holdem_value_unchecked
+from companion.poker.holdem_tables import build_tables, holdem_value, holdem_value_unchecked
 
 
 def interleaved(runs: dict[str, tuple[Callable[[], object], int]], rounds: int) -> dict[str, float]:
@@ -148,7 +148,7 @@ def _agreement(plain: list[list[int]], treys_hands: list[list[int]]) -> None:
 def _batch(plain: list[list[int]], treys_rate: float | None, rounds: int) -> None:
     import numpy as np
 
-    from companion.poker import batch
+    from companion.poker import holdem_batch as batch
 
     start = time.perf_counter()
     batch.tables()

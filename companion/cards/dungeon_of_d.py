@@ -1,8 +1,8 @@
 """Dungeon of D cards: power cards, rooms, characters, monsters and trackers.
 
-Dungeon of D is a solo game: every rule the engine (``companion.dod``) needs
+Dungeon of D is a solo game: every rule the engine (``companion.games.dungeon_of_d``) needs
 is a structured field here, and every behaviour is named by an *effect key*
-that the engine's registry connects to code (``companion/dod/effects.py``).
+that the engine's registry connects to code (``companion/games/dungeon_of_d/effects.py``).
 A designer changes numbers, costs and which card carries which part in the
 YAML files without touching code; an unknown key is a validation error.
 

@@ -1,6 +1,6 @@
 """``companion dm``: settle Dungeon Master encounters and track the party.
 
-Thin layer: options become an encounter description, :mod:`companion.dm`
+Thin layer: options become an encounter description, :mod:`companion.games.dungeon_master`
 resolves it, Rich shows the result. Only typer and the standard library
 are imported here at module level.
 """
@@ -16,8 +16,8 @@ import typer
 from companion.cli.common import JsonOption, SeedOption, StateOption, console, emit_json
 
 if TYPE_CHECKING:
-    from companion.dm.party import Party
-    from companion.dm.resolve import Resolution
+    from companion.games.dungeon_master.party import Party
+    from companion.games.dungeon_master.resolve import Resolution
 
 dm_app = typer.Typer(
     help="Dungeon Master: resolve an encounter (fight totals, casualties, treasure) and track the party.",
@@ -193,10 +193,14 @@ def resolve_command(
     """Resolve one encounter: both Fight totals, who falls and why, and the treasure phase."""
     import random
 
-    from companion.dm.catalog import Catalog
-    from companion.dm.encounter_file import build_encounter, parse_encounter, read_encounter
-    from companion.dm.resolve import resolve
     from companion.errors import CompanionError
+    from companion.games.dungeon_master.catalog import Catalog
+    from companion.games.dungeon_master.encounter_file import (
+        build_encounter,
+        parse_encounter,
+        read_encounter,
+    )
+    from companion.games.dungeon_master.resolve import resolve
 
     data: dict[str, Any] = {}
     source = ""
@@ -270,7 +274,7 @@ def resolve_command(
         _show_resolution(result, as_json)
         return
 
-    from companion.dm.store import PartyStore
+    from companion.games.dungeon_master.store import PartyStore
     from companion.paths import state_path
 
     store = PartyStore(state_path(state))
@@ -403,7 +407,7 @@ def _show_resolution(result: Resolution, as_json: bool, applied: bool = False) -
 
 
 def _store(state: Path | None) -> Any:
-    from companion.dm.store import PartyStore
+    from companion.games.dungeon_master.store import PartyStore
     from companion.paths import state_path
 
     return PartyStore(state_path(state))
@@ -461,10 +465,10 @@ def party_new(
     """Draw ten characters and keep six: named with --keep, asked for, or chosen at random with the seed."""
     import random
 
-    from companion.dm.catalog import Catalog
-    from companion.dm.model import PartyHero
-    from companion.dm.party import draw_candidates, new_party
     from companion.errors import CompanionError
+    from companion.games.dungeon_master.catalog import Catalog
+    from companion.games.dungeon_master.model import PartyHero
+    from companion.games.dungeon_master.party import draw_candidates, new_party
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**6)
@@ -617,9 +621,9 @@ def party_level_up(
     """+1 level for Experience or Magic Items: a named or random hero, a named or rolled attribute."""
     import random
 
-    from companion.dm.model import attribute_named
-    from companion.dm.resolve import roll_attribute
     from companion.errors import CompanionError
+    from companion.games.dungeon_master.model import attribute_named
+    from companion.games.dungeon_master.resolve import roll_attribute
 
     rng = random.Random(seed)
     done: dict[str, Any] = {}
@@ -668,8 +672,8 @@ def party_recruit(
     """A Prisoner card: a new hero joins, named or drawn from the characters not yet drawn."""
     import random
 
-    from companion.dm.catalog import Catalog
     from companion.errors import CompanionError
+    from companion.games.dungeon_master.catalog import Catalog
 
     catalog = Catalog.load()
     rng = random.Random(seed)
@@ -706,7 +710,7 @@ def party_claim(
     as_json: JsonOption = False,
 ) -> None:
     """Add claimed treasure to the pile; 50 points or more wins the game for the party."""
-    from companion.dm.catalog import Catalog
+    from companion.games.dungeon_master.catalog import Catalog
 
     catalog = Catalog.load()
     total = 0

@@ -1,7 +1,7 @@
 """``companion dod``: play Dungeon of D solo, keep saves and high scores, simulate bots.
 
-Thin layer: :mod:`companion.dod.saves` keeps the games, :mod:`companion.dod.shell`
-shows them and reads the answers, :mod:`companion.dod.simulate` plays many
+Thin layer: :mod:`companion.games.dungeon_of_d.saves` keeps the games, :mod:`companion.ui.dungeon_of_d.shell`
+shows them and reads the answers, :mod:`companion.games.dungeon_of_d.simulate` plays many
 games with a bot. Only typer and the standard library are imported here at
 module level.
 """
@@ -17,7 +17,7 @@ import typer
 from companion.cli.common import JsonOption, SeedOption, StateOption, console, emit_json
 
 if TYPE_CHECKING:
-    from companion.dod.saves import Game, SaveFile, SaveStore
+    from companion.games.dungeon_of_d.saves import Game, SaveFile, SaveStore
 
 dod_app = typer.Typer(
     help="Dungeon of D solo: play in the shell (saved after every action), list saves, high scores, bot simulations.",
@@ -39,7 +39,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _store(state: Path | None) -> SaveStore:
-    from companion.dod.saves import SaveStore
+    from companion.games.dungeon_of_d.saves import SaveStore
     from companion.paths import state_path
 
     return SaveStore(state_path(state))
@@ -58,7 +58,7 @@ class _FileSaver:
 
 def _play(game: Game, saver: Any, store: SaveStore, file_mode: bool) -> None:
     """Run the session: Rich panels on a terminal, plain lines when the input is scripted."""
-    from companion.dod.shell import PlainOutput, RichOutput, Session
+    from companion.ui.dungeon_of_d.shell import PlainOutput, RichOutput, Session
 
     on_end = store.record if file_mode else None
     if sys.stdin.isatty():
@@ -115,8 +115,8 @@ def new(
     """Start a new game and play it (answers from stdin when it is not a terminal)."""
     import secrets
 
-    from companion.dod.saves import Game, SaveFile, check_name
     from companion.errors import CompanionError
+    from companion.games.dungeon_of_d.saves import Game, SaveFile, check_name
 
     store = _store(state)
     if seed is None:
@@ -155,8 +155,8 @@ def play(
     state: StateOption = None,
 ) -> None:
     """Go on with a saved game (its actions are replayed and checked first)."""
-    from companion.dod.saves import SaveFile
     from companion.errors import CompanionError
+    from companion.games.dungeon_of_d.saves import SaveFile
 
     store = _store(state)
     if save_file is not None:
@@ -187,7 +187,7 @@ def list_saves(json: JsonOption = False, state: StateOption = None) -> None:
         return
     from rich.table import Table
 
-    from companion.dod.content import load_content
+    from companion.games.dungeon_of_d.content import load_content
 
     names = load_content().character_names
     table = Table(title="Dungeon of D saves")
@@ -223,9 +223,9 @@ def load(
     state: StateOption = None,
 ) -> None:
     """Load a save, check it by replaying its actions, and show where the game stands."""
-    from companion.dod.saves import SaveFile, info_of
-    from companion.dod.shell import build_screen, render_plain, render_rich
     from companion.errors import CompanionError
+    from companion.games.dungeon_of_d.saves import SaveFile, info_of
+    from companion.ui.dungeon_of_d.shell import build_screen, render_plain, render_rich
 
     if (save is None) == (save_file is None):
         raise CompanionError("give a SAVE name or --save-file (one of them)")
@@ -284,7 +284,7 @@ def scores(
 
     from rich.table import Table
 
-    from companion.dod.content import load_content
+    from companion.games.dungeon_of_d.content import load_content
 
     names = load_content().character_names
     table = Table(title="Dungeon of D high scores")
@@ -323,7 +323,7 @@ def simulate(
     json: JsonOption = False,
 ) -> None:
     """Play many games with a bot: win and amulet rates, mean score and turns, deepest level, speed."""
-    from companion.dod.simulate import simulate as run
+    from companion.games.dungeon_of_d.simulate import simulate as run
 
     err = console(stderr=True)
     if err.is_terminal:

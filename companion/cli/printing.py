@@ -352,7 +352,7 @@ def print_all(
     """Print every deck of every game (one PDF a game), a contact sheet and the rulebooks."""
     from companion.cards import load_all
     from companion.paths import default_output_dir
-    from companion.printing.batch import build_all, plan
+    from companion.printing.print_all import build_all, plan
 
     spec = _sheet_spec(
         paper,

@@ -14,9 +14,9 @@ import typer
 from companion.cli.common import JsonOption, console, emit_json
 
 if TYPE_CHECKING:
-    from companion.poker.decko import DeckoCard, DeckoRound
+    from companion.games.decko.sets import DeckoCard, DeckoRound
     from companion.poker.hands import Ranking
-    from companion.poker.rules import Rules
+    from companion.poker.variants import Rules
 
 RANK_GAMES = ("holdem", "omaha", "dungeon-poker", "dragon-kings", "decko")
 
@@ -103,7 +103,7 @@ def _encounter_table() -> dict[str, dict[str, Any]] | None:
         cards = load_game("dungeon-poker")
     except ImportError:  # the game's card models are not installed yet
         return None
-    from companion.poker.rules import slug
+    from companion.poker.variants import slug
 
     table: dict[str, dict[str, Any]] = {}
     for card in cards.cards:
@@ -117,7 +117,7 @@ def _encounter_table() -> dict[str, dict[str, Any]] | None:
 
 
 def _rules(game: str, encounter: str | None, wild: list[str]) -> Rules:
-    from companion.poker.rules import GAMES, encounter_rules
+    from companion.poker.variants import GAMES, encounter_rules
 
     if game == "dungeon-poker" and encounter:
         rules = encounter_rules(encounter, _encounter_table())
@@ -340,7 +340,7 @@ def _print_ranking(
 
 def _decko_one(spec: str, what: str, names: set[str]) -> tuple[str, DeckoCard]:
     from companion.errors import CompanionError
-    from companion.poker.decko import parse_decko_cards
+    from companion.games.decko.sets import parse_decko_cards
 
     name, cards = _split_player(spec)
     if name not in names:
@@ -359,7 +359,7 @@ def _rank_decko(
     discard: list[str],
     as_json: bool,
 ) -> None:
-    from companion.poker.decko import parse_decko_cards, rank_decko, wildcard_round
+    from companion.games.decko.sets import parse_decko_cards, rank_decko, wildcard_round
 
     round_ = wildcard_round(wildcard)
     hands = _players(players, parse_decko_cards)

@@ -594,7 +594,7 @@ def table_level(
     as_json: JsonOption = False,
 ) -> None:
     """Dungeon Poker: open the next level and its encounter (every five deals, or at once after a teleport)."""
-    from companion.table import dungeon_poker as dp
+    from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
         change = dp.next_level(tx, table) if level is None else dp.enter_level(tx, table, level)
@@ -622,7 +622,7 @@ def table_choose(
     as_json: JsonOption = False,
 ) -> None:
     """Dungeon Poker: keep one of the two characters dealt; the other goes back into the deck."""
-    from companion.table import dungeon_poker as dp
+    from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
         chosen = dp.choose(tx, table, player, character)
@@ -645,7 +645,7 @@ def table_monster(
     as_json: JsonOption = False,
 ) -> None:
     """Dungeon Poker: a monster comes to the table (the M card showed up)."""
-    from companion.table import dungeon_poker as dp
+    from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
         drawn = dp.monster(tx, table, summoned_by=player, showdown=showdown)
@@ -666,7 +666,7 @@ def table_monster_result(
     as_json: JsonOption = False,
 ) -> None:
     """Dungeon Poker: a monster's deal is over: back into its deck (won, tied) or out of the game (lost)."""
-    from companion.table import dungeon_poker as dp
+    from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
         result = dp.monster_result(tx, table, outcome.strip().lower(), monster, slayer)
@@ -684,7 +684,7 @@ def table_win(
     as_json: JsonOption = False,
 ) -> None:
     """Dungeon Poker: the winner of the deal draws treasure (plus any left from a tie)."""
-    from companion.table import dungeon_poker as dp
+    from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
         drawn = dp.win(tx, table, players)
@@ -696,7 +696,7 @@ def table_tie(
     table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
 ) -> None:
     """Dungeon Poker: a tied deal; its treasure waits for the next winner."""
-    from companion.table import dungeon_poker as dp
+    from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
         carried = dp.tie(tx, table)
@@ -720,7 +720,7 @@ def table_death(
     as_json: JsonOption = False,
 ) -> None:
     """Dungeon Poker: a character died: treasures, a skull, and two new characters to choose from."""
-    from companion.table import dungeon_poker as dp
+    from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
         shown, notes = dp.death(tx, table, player, winner, takes)
@@ -741,7 +741,7 @@ def _treasure_command(use: bool) -> Any:
         state: StateOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        from companion.table import dungeon_poker as dp
+        from companion.games.dungeon_poker import table_rules as dp
 
         with _at_table(state, table_name) as (tx, table):
             card = (dp.use if use else dp.sell)(tx, table, player, treasure)

@@ -126,7 +126,7 @@ def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Table
     if info is None:
         store.close()
         return TimerSession(SqliteClockStore(store.path), SystemClock()), None
-    from companion.timer.tables import TableClockStore
+    from companion.timer.table_clock import TableClockStore
 
     return TimerSession(TableClockStore(store, info.name), SystemClock()), info
 
@@ -154,7 +154,7 @@ def _settings(minutes: float | None, deals: int | None, players: int | None) -> 
 
 
 def _print_status(view: Any, notices: tuple[str, ...] = ()) -> None:
-    from companion.timer.plain import plain_line
+    from companion.ui.clock_line import plain_line
 
     sys.stdout.write(plain_line(view) + "\n")
     for notice in notices:
@@ -337,7 +337,7 @@ def run_clock(
         interactive = sys.stdin.isatty()
         default = None
         if info is not None:
-            from companion.timer.tables import TableClockStore, default_structure
+            from companion.timer.table_clock import TableClockStore, default_structure
 
             default = default_structure(info)
             players = players if players is not None else len(info.players)
@@ -363,7 +363,7 @@ def run_clock(
         )
         heading = f"{outcome.view.structure.name} · {session.store.label}"
         if plain or not sys.stdout.isatty():
-            from companion.timer.plain import run_plain, stream_keys, terminal_keys
+            from companion.ui.clock_line import run_plain, stream_keys, terminal_keys
 
             if interactive:
                 width = console().width
@@ -375,7 +375,7 @@ def run_clock(
             else:
                 run_plain(session, stream_keys(sys.stdin), sys.stdout, interactive=False)
         else:
-            from companion.timer.display import TimerApp
+            from companion.ui.clock import TimerApp
 
             TimerApp(session, heading=heading).run()
             last = session.view()

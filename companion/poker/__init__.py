@@ -4,16 +4,16 @@ Pure and UI-free. The public API, in the order a caller needs it:
 
 * :mod:`~companion.poker.cards`: :class:`Card`, :func:`parse_cards` (the
   project's notation, duplicates rejected), :func:`format_cards`;
-* :mod:`~companion.poker.rules`: :class:`Rules` and the named rule sets
+* :mod:`~companion.poker.variants`: :class:`Rules` and the named rule sets
   (:data:`HOLDEM`, :data:`OMAHA`, :data:`DUNGEON_POKER` and its encounters,
   :data:`DRAGON_KINGS`), :func:`encounter_rules`;
 * :mod:`~companion.poker.hands`: :func:`evaluate` (best hand of one player),
   :func:`rank_hands` / :func:`rank_boards` (a whole showdown, with places);
-* :mod:`~companion.poker.tables`: :func:`holdem_value`, the fast 0-7 card
+* :mod:`~companion.poker.holdem_tables`: :func:`holdem_value`, the fast 0-7 card
   Hold'em evaluator;
-* :mod:`~companion.poker.decko`: DECKO cards, sets and wildcard rounds;
+* :mod:`~companion.games.decko.sets`: DECKO cards, sets and wildcard rounds;
 * :mod:`~companion.poker.odds`: win and tie equity, exact or Monte Carlo;
-* :mod:`~companion.poker.batch`: the numpy batch evaluator (imports numpy);
+* :mod:`~companion.poker.holdem_batch`: the numpy batch evaluator (imports numpy);
 * :mod:`~companion.poker.pots`: pots and side pots (a separate module).
 
 >>> from companion.poker import parse_cards, rank_hands, DUNGEON_POKER
@@ -38,7 +38,8 @@ from companion.poker.hands import (
     rank_hands,
     value_of,
 )
-from companion.poker.rules import (
+from companion.poker.holdem_tables import holdem_value
+from companion.poker.variants import (
     DRAGON_KINGS,
     DUNGEON_POKER,
     GAMES,
@@ -52,7 +53,6 @@ from companion.poker.rules import (
     dungeon_poker_rules,
     encounter_rules,
 )
-from companion.poker.tables import holdem_value
 
 __all__ = [
     "DECK",

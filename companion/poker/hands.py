@@ -1,4 +1,4 @@
-"""Judge hands under a game's :class:`~companion.poker.rules.Rules`: one engine for all.
+"""Judge hands under a game's :class:`~companion.poker.variants.Rules`: one engine for all.
 
 :func:`evaluate` gives a player's best hand (a :class:`HandValue`: its value,
 higher wins; its class name; the cards it uses). :func:`rank_hands` judges a
@@ -14,7 +14,7 @@ whole showdown and returns :class:`Ranking` places, ties sharing a place.
 Dungeon Poker's Mystical storm: exactly two hand cards, so a four-flush in
 hand plus one board heart is no flush:
 
->>> from companion.poker.rules import MYSTICAL_STORM
+>>> from companion.poker.variants import MYSTICAL_STORM
 >>> evaluate(c("Ah Kh Qh Jh"), c("2h 7c 8d 9s 3c"), MYSTICAL_STORM).name
 'high card'
 """
@@ -29,8 +29,7 @@ from typing import Protocol
 from companion.errors import CompanionError
 from companion.poker.cards import Card, check_unique
 from companion.poker.high import BLACK_KINGS, KING_OF_SPADES, best_five
-from companion.poker.rules import HOLDEM, Rules
-from companion.poker.tables import build_tables, holdem_value_unchecked, tables_ready
+from companion.poker.holdem_tables import build_tables, holdem_value_unchecked, tables_ready
 from companion.poker.values import (
     FLUSH,
     FOUR_OF_A_KIND,
@@ -49,6 +48,7 @@ from companion.poker.values import (
     pack,
     ranks_of,
 )
+from companion.poker.variants import HOLDEM, Rules
 
 
 @dataclass(frozen=True, order=True)

@@ -2,7 +2,7 @@
 
 :func:`best_five` finds the best five cards (fewer when fewer exist) of a
 pool and says which cards it used and what each wild card played as. It is
-the reference the fast tables of :mod:`companion.poker.tables` are checked
+the reference the fast tables of :mod:`companion.poker.holdem_tables` are checked
 against, and the only evaluator that knows wild cards, the Dragon Kings
 classes and an ace that plays low.
 

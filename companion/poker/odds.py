@@ -32,8 +32,8 @@ from typing import Literal
 from companion.errors import CompanionError
 from companion.poker.cards import DECK, JOKER, Card
 from companion.poker.hands import check_cards, value_of
-from companion.poker.rules import HOLDEM, Rules
-from companion.poker.tables import build_tables
+from companion.poker.holdem_tables import build_tables
+from companion.poker.variants import HOLDEM, Rules
 
 Method = Literal["auto", "exact", "monte-carlo"]
 
@@ -192,7 +192,7 @@ def _batch_exact(
 ) -> Odds:
     import numpy as np
 
-    from companion.poker.batch import Boards, to_packed
+    from companion.poker.holdem_batch import Boards, to_packed
 
     boards = Boards([int(c) for c in board], [int(c) for c in deck], 5 - len(board))
     rows = []

@@ -136,14 +136,14 @@ def parse_rank(value: str | int) -> str:
 
 
 def ranker_rules(rules: RankRules) -> Any:
-    """The hand ranker's :class:`~companion.poker.rules.Rules` for one board.
+    """The hand ranker's :class:`~companion.poker.variants.Rules` for one board.
 
     >>> ranker_rules(RankRules("dungeon-poker", "plague", use_at_most=1)).use_at_most
     1
     >>> ranker_rules(RankRules("dragon-kings", wild=("2",))).wild_ranks
     frozenset({2})
     """
-    from companion.poker.rules import GAMES, dungeon_poker_rules
+    from companion.poker.variants import GAMES, dungeon_poker_rules
 
     if rules.game == "dungeon-poker":
         changes: dict[str, object] = {
@@ -168,7 +168,7 @@ def parse_decko(text: str | Sequence[str], *, where: str = "cards") -> tuple[str
     >>> parse_decko("9s+2 6h/7 5s")
     ('9s+2', '6h/7', '5s')
     """
-    from companion.poker.decko import parse_decko_cards
+    from companion.games.decko.sets import parse_decko_cards
 
     try:
         return tuple(
@@ -181,8 +181,8 @@ def parse_decko(text: str | Sequence[str], *, where: str = "cards") -> tuple[str
 def rank_decko_reveal(
     contestants: Sequence[Contestant], market: tuple[str, ...], rules: RankRules
 ) -> list[RankedHand]:
-    """Judge a DECKO reveal (:func:`companion.poker.decko.rank_decko`); ``market`` is the face-up market."""
-    from companion.poker.decko import (
+    """Judge a DECKO reveal (:func:`companion.games.decko.sets.rank_decko`); ``market`` is the face-up market."""
+    from companion.games.decko.sets import (
         parse_decko_card,
         parse_decko_cards,
         rank_decko,

@@ -21,8 +21,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.printing.shapes import WHITE, color, draw_icon, has_icon, mix, readable_on
-from companion.printing.text import (
+from companion.printing.card_text import (
     BOLD_FONT,
     MIN_SIZE,
     TITLE_FONT,
@@ -30,6 +29,7 @@ from companion.printing.text import (
     fit_line_size,
     printable_problem,
 )
+from companion.printing.shapes import WHITE, color, draw_icon, has_icon, mix, readable_on
 
 MM = 72.0 / 25.4
 

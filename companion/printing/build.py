@@ -403,7 +403,7 @@ class SheetWriter:
 
     def _label(self, text: str, back: bool = False) -> None:
         """A small grey line in the bottom margin saying what this sheet is."""
-        from companion.printing.text import draw_line, line_width, printable_problem
+        from companion.printing.card_text import draw_line, line_width, printable_problem
 
         lay = self.layout
         pt = MM_TO_PT
@@ -523,10 +523,10 @@ def build_contact_sheet(
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.cards import load_game
+    from companion.printing.card_text import draw_line
     from companion.printing.faces import FaceContext, draw_face
     from companion.printing.imposition import CARD_SIZES, PAPERS
     from companion.printing.templates import render_face
-    from companion.printing.text import draw_line
 
     pt = MM_TO_PT
     page = PAPERS[paper]

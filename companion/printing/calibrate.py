@@ -54,7 +54,7 @@ def build_calibration_sheet(
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.printing.build import save_canvas
-    from companion.printing.text import draw_line
+    from companion.printing.card_text import draw_line
 
     size = PAPERS[paper] if orientation == "portrait" else PAPERS[paper].rotated()
     pw, ph = size.w, size.h
@@ -135,7 +135,7 @@ def _ruler(c: object, x: float, y: float, *, horizontal: bool) -> None:
     """Ticks every 0.5 mm from -5 to +5 around (x, y); numbers every 1 mm."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from companion.printing.text import draw_line
+    from companion.printing.card_text import draw_line
 
     assert isinstance(c, Canvas)
     pt = MM_TO_PT

@@ -12,7 +12,7 @@ Two layouts cover every card type:
 Coordinates are points with the origin at the trim's lower-left corner;
 the drawing may extend ``bleed`` points past the trim on every side. Sizes
 scale with the card so mini and tarot cards keep the poker card's
-proportions; text never goes below 6 pt (see :mod:`companion.printing.text`).
+proportions; text never goes below 6 pt (see :mod:`companion.printing.card_text`).
 """
 
 from __future__ import annotations
@@ -26,17 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.errors import CompanionError
 from companion.printing import shapes
-from companion.printing.shapes import (
-    WHITE,
-    color,
-    draw_icon,
-    draw_suit,
-    mix,
-    readable_on,
-    suit_color,
-)
-from companion.printing.templates import Badge, Emblem, FaceSpec
-from companion.printing.text import (
+from companion.printing.card_text import (
     BODY_FONT,
     BOLD_FONT,
     MIN_SIZE,
@@ -51,6 +41,16 @@ from companion.printing.text import (
     natural_height,
     wrap_words,
 )
+from companion.printing.shapes import (
+    WHITE,
+    color,
+    draw_icon,
+    draw_suit,
+    mix,
+    readable_on,
+    suit_color,
+)
+from companion.printing.templates import Badge, Emblem, FaceSpec
 
 MM = 72.0 / 25.4
 POKER_W, POKER_H = 63.5 * MM, 88.9 * MM

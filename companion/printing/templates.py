@@ -6,7 +6,7 @@ A card of game ``G`` and type ``T`` is set by the first of
 ``$COMPANION_TEMPLATES``). A template's top-level ``{% set %}`` lines give
 the face's parts (``title``, ``type_line``, ``badges``, ``emblem``,
 ``style``...) and what it renders is the body text, in the markup of
-:mod:`companion.printing.text`. ``templates/cards/README.md`` lists every
+:mod:`companion.printing.card_text`. ``templates/cards/README.md`` lists every
 part a template may set.
 
 Values from the card are escaped for the body markup automatically; the

@@ -2,8 +2,8 @@
 
 The store (:mod:`companion.table.store`) keeps tables, their players, every
 physical card's pile and an append-only history; :mod:`~companion.table.actions`
-are the things done at a table; :mod:`~companion.table.rules` holds the
-generic rules of drawing and :mod:`~companion.table.dungeon_poker` the
+are the things done at a table; :mod:`~companion.table.drawing` holds the
+generic rules of drawing and :mod:`~companion.games.dungeon_poker.table_rules` the
 Dungeon Poker ones. See ``/docs/table.md``.
 """
 
@@ -26,8 +26,8 @@ from companion.table.actions import (
     status,
     undo,
 )
+from companion.table.drawing import GameRules, rules_for
 from companion.table.model import PILES, CardCopy, DrawnCard, HistoryEntry, TableInfo
-from companion.table.rules import GameRules, rules_for
 from companion.table.store import SCHEMA_VERSION, TableStore, Transaction, open_store
 
 __all__ = [

@@ -22,8 +22,8 @@ from typing import Any
 
 from companion.cards.loader import GameCards, load_game
 from companion.errors import CompanionError
+from companion.table.drawing import GameRules, deck_name, drawn_card, rules_for
 from companion.table.model import PILES, CardCopy, DrawnCard, HistoryEntry, TableInfo
-from companion.table.rules import GameRules, deck_name, drawn_card, rules_for
 from companion.table.store import Transaction
 
 MAX_NAME = 40
@@ -424,7 +424,7 @@ def shuffle_top(
     who = table.player(player) if player else None
     if count < 1:
         raise CompanionError(f"shuffle at least 1 card (got {count})")
-    from companion.table.rules import table_rng
+    from companion.table.drawing import table_rng
 
     top = tx.pile(table, deck, "draw")[:count]
     table_rng(tx, table).shuffle(top)

@@ -5,13 +5,13 @@
 * :mod:`companion.timer.clock`: the pure core. A :class:`ClockState` holds
   timestamps, never tick counts; ``view(state, now)`` computes what to show.
 * :mod:`companion.timer.store`: where a clock is kept between runs (SQLite);
-  :mod:`companion.timer.tables` keeps a table's clock in the table store and
+  :mod:`companion.timer.table_clock` keeps a table's clock in the table store and
   draws its encounters from the table's deck.
 * :mod:`companion.timer.session`: one place that loads, changes and saves a
   clock and asks for encounter cards at new levels.
 
-The textual display (:mod:`companion.timer.display`), the plain one-line
-display (:mod:`companion.timer.plain`) and the printable sheet
+The textual display (:mod:`companion.ui.clock`), the plain one-line
+display (:mod:`companion.ui.clock_line`) and the printable sheet
 (:mod:`companion.timer.sheet`) are only imported by the commands that use them.
 """
 

@@ -8,11 +8,11 @@ from itertools import combinations
 import pytest
 
 from companion.poker.cards import DECK, parse_cards
-from companion.poker.rules import HOLDEM
-from companion.poker.tables import holdem_value
+from companion.poker.holdem_tables import holdem_value
+from companion.poker.variants import HOLDEM
 
 np = pytest.importorskip("numpy")
-batch = pytest.importorskip("companion.poker.batch")
+batch = pytest.importorskip("companion.poker.holdem_batch")
 odds_module = pytest.importorskip("companion.poker.odds")
 
 

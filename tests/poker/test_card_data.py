@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.cli.rank import _encounter_table
-from companion.poker.decko import from_card_model, parse_decko_card
-from companion.poker.rules import BUILTIN_ENCOUNTERS, DUNGEON_POKER, encounter_rules, slug
+from companion.games.decko.sets import from_card_model, parse_decko_card
+from companion.poker.variants import BUILTIN_ENCOUNTERS, DUNGEON_POKER, encounter_rules, slug
 from tests.conftest import invoke
 
 cards = pytest.importorskip("companion.cards")

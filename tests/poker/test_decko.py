@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import CompanionError
-from companion.poker.decko import (
+from companion.games.decko.sets import (
     DeckoCard,
     Reveal,
     best_set,
@@ -475,7 +475,7 @@ def test_decko_set_is_the_best_over_every_five_card_subset(hand: list[DeckoCard]
 def test_decko_a_wild_royal_is_worth_at_least_the_card_it_stands_for(
     hand: list[DeckoCard], stand_in: DeckoCard
 ) -> None:
-    from companion.poker.decko import NORMAL, Reveal
+    from companion.games.decko.sets import NORMAL, Reveal
 
     royal = parse_decko_card("Kh")
     wild = best_set([*hand, royal], Reveal(), wildcard_round("battle royale")).value
@@ -490,7 +490,7 @@ def test_decko_a_wild_royal_is_worth_at_least_the_card_it_stands_for(
 def test_decko_value_search_and_set_finder_agree(
     pieces: list[tuple[int, str, bool]], solo: bool
 ) -> None:
-    from companion.poker.decko import _find_set, _Piece, _set_value
+    from companion.games.decko.sets import _find_set, _Piece, _set_value
 
     key = tuple(sorted((r, s, w and r in (11, 12, 13)) for r, s, w in pieces))
     pool = [_Piece(r, s, "", 0, 0, w, True, 0) for r, s, w in key]

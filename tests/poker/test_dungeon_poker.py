@@ -19,7 +19,7 @@ from companion.poker import (
     rank_hands,
 )
 from companion.poker.cards import Card
-from companion.poker.rules import encounter_rules, slug
+from companion.poker.variants import encounter_rules, slug
 
 
 def c(text: str) -> tuple[Card, ...]:

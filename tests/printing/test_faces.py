@@ -13,15 +13,15 @@ from companion.errors import CompanionError
 from companion.paths import cards_dir, templates_dir
 from companion.printing.backs import PATTERNS, back_of
 from companion.printing.build import build_game_pdf
-from companion.printing.imposition import CARD_SIZES, SheetSpec
-from companion.printing.templates import render_face, template_name_for
-from companion.printing.text import (
+from companion.printing.card_text import (
     BodyStyle,
     CardTextError,
     fit_body,
     glyph_markup,
     printable_problem,
 )
+from companion.printing.imposition import CARD_SIZES, SheetSpec
+from companion.printing.templates import render_face, template_name_for
 from tests.conftest import invoke
 from tests.printing.pdfread import SheetPdf
 

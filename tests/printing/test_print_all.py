@@ -152,8 +152,8 @@ def test_print_rulebook_joins_the_print_group_when_its_module_exists(
 
 
 def test_print_all_in_parallel_writes_the_same_files_in_the_same_order(tmp_path: Path) -> None:
-    from companion.printing.batch import build_all, plan
     from companion.printing.imposition import SheetSpec
+    from companion.printing.print_all import build_all, plan
 
     spec = SheetSpec()
     serial = build_all(plan(["dragon-kings"], tmp_path / "one", rulebooks=False), spec, workers=1)

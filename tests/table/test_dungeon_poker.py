@@ -8,9 +8,9 @@ import pytest
 
 from companion.cards import load_game
 from companion.errors import CompanionError
+from companion.games.dungeon_poker import table_rules as dp
+from companion.games.dungeon_poker.table_rules import sell, use, win_targets
 from companion.table import TableInfo, TableStore, Transaction, draw, new_table, undo
-from companion.table import dungeon_poker as dp
-from companion.table.dungeon_poker import sell, use, win_targets
 from tests.conftest import invoke
 
 CARDS = load_game("dungeon-poker")

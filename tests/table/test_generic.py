@@ -22,7 +22,7 @@ from companion.table import (
     status,
     undo,
 )
-from companion.table.rules import RESHUFFLE_DISCARD, GameRules
+from companion.table.drawing import RESHUFFLE_DISCARD, GameRules
 from tests.conftest import invoke
 
 

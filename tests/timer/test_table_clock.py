@@ -9,13 +9,13 @@ import pytest
 from textual.widgets import Static
 
 from companion.errors import CompanionError
-from companion.table import dungeon_poker as dp
+from companion.games.dungeon_poker import table_rules as dp
 from companion.table import open_store
 from companion.timer.clock import ClockSettings, FakeClock, deal, next_stage, previous_stage
-from companion.timer.display import TimerApp
 from companion.timer.session import TimerSession
 from companion.timer.structure import load_structure
-from companion.timer.tables import TableClockStore
+from companion.timer.table_clock import TableClockStore
+from companion.ui.clock import TimerApp
 from tests.conftest import invoke
 
 

@@ -1,0 +1,1 @@
+"""DECKO: sets, special market cards, the reveal and the wildcard rounds."""

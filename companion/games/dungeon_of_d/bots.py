@@ -1,0 +1,1002 @@
+"""Players for Dungeon of D: uniform random, a sensible greedy one, and an explorer.
+
+Every bot sees only what a player at the table sees: the hand, the inventory
+(an unidentified potion is just "a potion"), the map, the level and its
+monsters, the counts of the decks, the top of the discard pile and the rule
+being resolved (a test's difficulty, the monster fought). None of them reads
+the order of a deck, the unused rooms or the kind of an unidentified potion.
+Odds are worked out from the cards the player cannot see: the forty power
+cards minus those in hand and on the effort place.
+
+The greedy bot plays one turn at a time with simple judgement: it rests when
+hurt (best where the danger is low), fights when the odds of a melee round
+are good and runs when running is cheap, buys Fruits and upgrades, takes
+the room actions worth their risk, explores until it knows where the Mystic
+Portal is, goes down while healthy, tries the Pit of Darkness on level 8 when
+it is strong enough, and escapes when it is failing or done. It reads the
+Pit's tests off the card: it trains the INT and AGL they ask for before STR
+(and looks a little further for a place to train when it has the gold), and
+it does not go in when a test is out of reach even with two cards of 5.
+
+>>> from companion.games.dungeon_of_d import new_game, step
+>>> state = new_game(seed=5)
+>>> bot = greedy_bot(seed=5)
+>>> while state.outcome is None:
+...     step(state, bot(state))
+>>> state.outcome in ("lost", "escaped")
+True
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.cards.dungeon_of_d import plus_value
+from companion.errors import CompanionError
+from companion.games.dungeon_of_d import mechanics as R
+from companion.games.dungeon_of_d.content import Content
+from companion.games.dungeon_of_d.engine import action_available
+from companion.games.dungeon_of_d.state import DIRECTIONS, Action, State
+
+Bot = Callable[[State], Action]
+Frame = dict[str, Any]
+
+
+# ---- the random bot ---------------------------------------------------------------
+
+
+def random_bot(seed: int = 0) -> Bot:
+    """Uniform over the legal actions."""
+    rng = random.Random(seed)
+
+    def choose(state: State) -> Action:
+        return rng.choice(state.options)
+
+    return choose
+
+
+# ---- odds from what the player can see ------------------------------------------------
+
+
+def unseen(s: State) -> list[int]:
+    """How many cards of each power (index 1-5) the player cannot see: the
+    forty power cards less the hand and the effort place."""
+    counts = [0, 8, 8, 8, 8, 8]
+    power = s.content.power
+    for c in s.hand:
+        counts[power[c]] -= 1
+    for c in s.effort:
+        counts[power[c]] -= 1
+    return counts
+
+
+def chance_at_least(counts: list[int], need: int) -> float:
+    """The chance that the next card drawn has at least ``need`` power.
+
+    >>> chance_at_least([0, 8, 8, 8, 8, 8], 4)
+    0.4
+    >>> chance_at_least([0, 8, 8, 8, 8, 8], 0), chance_at_least([0, 8, 8, 8, 8, 8], 6)
+    (1.0, 0.0)
+    """
+    if need <= 1:
+        return 1.0
+    if need > 5:
+        return 0.0
+    total = sum(counts[1:])
+    return sum(counts[need:]) / total if total else 0.0
+
+
+def _chances(counts: list[int]) -> list[float]:
+    """``chance_at_least`` for every ``need`` from 0 to 6 (index 6: anything above 5)."""
+    total = sum(counts[1:])
+    if not total:
+        return [1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    out = [1.0, 1.0]
+    for need in range(2, 6):
+        out.append(sum(counts[need:]) / total)
+    out.append(0.0)
+    return out
+
+
+def melee_fixed(s: State, slot: int, weak: int = 0, weapon: bool = True) -> tuple[int, int]:
+    """What a melee round against monster ``slot`` needs from the two effort
+    cards before Rage: (the monster's STR less every bonus the hero has, Rage).
+    With ``weapon`` the best weapon held counts as used."""
+    m = R.monster(s, slot)
+    # Rage waits for the first effort card, so it is returned apart.
+    need = max(0, m.STR - weak) - sum(v for _, v in R.melee_bonuses(s, slot))
+    content = s.content
+    weapons = R.held(s, "item", "weapon") if weapon else []
+    if weapons:
+        master = R.skill(s, "weapon-master")
+        need -= max(content.item[c].amount for c in weapons) + (master.amount if master else 0)
+    rage = R.skill(s, "rage")
+    return need, (rage.amount if rage else 0)
+
+
+def best_melee(s: State, slot: int, weak: int = 0) -> tuple[float, int]:
+    """The best chance of winning one melee round, and the first effort card for it."""
+    need, rage = melee_fixed(s, slot, weak)
+    chances = _chances(unseen(s))
+    content = s.content
+    power, power_type, keep = content.power, content.power_type, _tables(s)[0]
+    best, best_card, best_key = -1.0, -1, (-1.0, False, 0.0)
+    for c in s.hand:
+        is_str = power_type[c] == "STR"
+        p = chances[min(6, max(0, need - power[c] - (rage if is_str else 0)))]
+        key = (p, is_str, -keep[c])
+        if key > best_key:
+            best, best_card, best_key = p, c, key
+    return best, best_card
+
+
+def best_test(s: State, stat: str, difficulty: int) -> tuple[float, int]:
+    """The best chance of winning a test, and the first effort card for it."""
+    need = difficulty - R.stat(s, stat)
+    chances = _chances(unseen(s))
+    content = s.content
+    power, power_type, keep = content.power, content.power_type, _tables(s)[0]
+    tumble = stat == "AGL" and R.skill(s, "tumble") is not None and not R.used(s, "turn:tumble")
+    best, best_card, best_key = -1.0, -1, (-1.0, False, 0.0)
+    for c in s.hand:
+        same = power_type[c] == stat
+        p = chances[min(6, max(0, need - power[c]))]
+        if tumble:
+            p = 1 - (1 - p) ** 2
+        key = (p, same, -keep[c])
+        if key > best_key:
+            best, best_card, best_key = p, c, key
+    return best, best_card
+
+
+_TABLES: dict[int, tuple[object, tuple[float, ...], tuple[tuple[bool, float, int], ...]]] = {}
+
+
+def _tables(s: State) -> tuple[tuple[float, ...], tuple[tuple[bool, float, int], ...]]:
+    """Per-card values worked out once per card set: what each card is worth keeping,
+    and the order in which the greedy bot plays cards to MOVE."""
+    content = s.content
+    entry = _TABLES.get(id(content))
+    if entry is None or entry[0] is not content:
+        keep = tuple(
+            content.power[c]
+            + (2.0 if content.power_type[c] == "MOV" else 0.0)
+            - (content.slot[c] - 1) * 0.3
+            for c in range(len(content.power))
+        )
+        move = tuple(
+            (content.power_type[c] != "MOV", keep[c], c) for c in range(len(content.power))
+        )
+        entry = _TABLES[id(content)] = (content, keep, move)
+    return entry[1], entry[2]
+
+
+def keep_value(s: State, card: int) -> float:
+    """How much a card in hand is worth keeping: its power, more for a MOV card
+    (a free MOVE) and a little less for the dangerous monster slots it would summon."""
+    return _tables(s)[0][card]
+
+
+def run_cost(s: State, need: int) -> int:
+    """How many cards running away would cost (0 when INT is enough; 99 if impossible)."""
+    if need <= 0:
+        return 0
+    powers = sorted((s.content.power[c] for c in s.hand), reverse=True)
+    total = 0
+    for n, p in enumerate(powers, start=1):
+        total += p
+        if total >= need:
+            return n
+    return 99
+
+
+def pit_tests(s: State) -> tuple[tuple[str, int], ...]:
+    """The tests printed on the Pit of Darkness (stat, difficulty on level 8), in order:
+    what a player reads on the card before deciding to go in."""
+    return _card_facts(s.content)[0]
+
+
+def _card_facts(
+    content: Content,
+) -> tuple[tuple[tuple[str, int], ...], dict[str, int], frozenset[str], dict[str | None, float]]:
+    """What the bot reads off the cards once per card set: the Pit's tests, the stat
+    each of them makes worth having, the rooms where a stat can be upgraded, and what
+    walking into each room weighs on a path (its danger; ``None``: an unknown room)."""
+    cached = _FACTS.get(id(content))
+    if cached is None or cached[0] is not content:
+        room = content.rooms[content.special_room]
+        skulls = content.level_skulls[-1]
+        tests = tuple(
+            (step.stat or "INT", plus_value(step.difficulty or "0", skulls))
+            for action in room.actions
+            for step in content.steplists[action.steps]
+            if step.do == "test"
+        )
+        goals: dict[str, int] = {}
+        for stat, difficulty in tests:
+            goals[stat] = max(goals.get(stat, 0), difficulty - 8)  # a 5 and a 3 win it
+        training = frozenset(
+            r.id
+            for r in content.rooms.values()
+            for a in r.actions
+            if a.steps >= 0 and content.steplists[a.steps][0].do == "upgrade"
+        )
+        weight: dict[str | None, float] = {r.id: 0.4 * r.danger for r in content.rooms.values()}
+        weight[None] = 0.4 * 1.5
+        cached = _FACTS[id(content)] = (content, tests, goals, training, weight)
+    return cached[1], cached[2], cached[3], cached[4]
+
+
+_FACTS: dict[int, Any] = {}
+_STEPS = tuple(DIRECTIONS.items())
+
+
+# ---- the greedy bot ---------------------------------------------------------------------
+
+UPGRADE_ORDER = ("INT", "STR", "AGL")
+HEALING = ("heal", "soothe")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How boldly the greedy bot plays (the defaults are what the balance figures use).
+
+    ``escape_below``: head for the way out once HP plus 4 a Fruit plus known
+    healing potions is at most this. ``explore``: rooms revealed before the
+    portal is worth taking on a healthy hero. ``pit_tries``: attempts at the
+    Pit of Darkness before giving up. ``pit_resources``: the resources (as for
+    ``escape_below``) needed to try the Pit. ``fight_margin``: how many cards
+    more than running away a fight may be expected to cost. ``gold_value``:
+    what a gold piece is worth in cards. ``caps``: the highest upgrade bought
+    for each stat.
+    """
+
+    escape_below: int = 3
+    explore: int = 5
+    pit_tries: int = 10
+    pit_resources: int = 6
+    fight_margin: float = 0.3
+    gold_value: float = 0.25
+    caps: tuple[tuple[str, int], ...] = (("STR", 4), ("INT", 4), ("AGL", 4))
+
+
+class Greedy:
+    """The greedy player (see the module docstring); one per game, since it
+    remembers its own attempts at the Pit."""
+
+    def __init__(self, seed: int = 0, style: Style | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.style = style or Style()
+        self.caps = dict(self.style.caps)
+        self.pit_tries = 0
+
+    def __call__(self, s: State) -> Action:
+        handler = _PROMPTS.get(s.prompt)
+        if handler is not None:
+            action = handler(self, s)
+            if action is not None and action in s.options:
+                return action
+        return self.default(s)
+
+    # -- small helpers -----------------------------------------------------------------
+
+    def default(self, s: State) -> Action:
+        options = s.options
+        for preferred in (("pass",), ("done",), ("decline",), ("fight",)):
+            if preferred in options:
+                return preferred
+        cards = [a for a in options if len(a) == 2 and isinstance(a[1], int) and a[1] in s.hand]
+        if cards:
+            return min(cards, key=lambda a: keep_value(s, a[1]))
+        return options[0]
+
+    def lowest(self, s: State, cards: list[int]) -> int:
+        return min(cards, key=lambda c: (keep_value(s, c), c))
+
+    def combat_frame(self, s: State) -> Frame | None:
+        return R.combat_frame(s)
+
+    def chosen_combat(self, s: State) -> bool:
+        """A room's combat (asked for, with a prize) rather than a wandering monster."""
+        return not any(f["k"] == "move" for f in s.stack)
+
+    def in_pit(self, s: State) -> bool:
+        pit = s.content.special_room
+        return any(f["k"] == "act" and s.grid.get(f["p"]) == pit for f in s.stack)
+
+    # -- Hero's Blessing, rests and losses ------------------------------------------------
+
+    def blessing(self, s: State) -> Action | None:
+        content = s.content
+        low = [c for c in s.hand if content.power[c] <= 2 and content.power_type[c] != "MOV"]
+        return ("discard", low[0]) if low else ("done",)
+
+    def rest_discard(self, s: State) -> Action | None:
+        content = s.content
+        if len(s.hand) > 1:
+            low = [c for c in s.hand if content.power[c] <= 2 and content.power_type[c] != "MOV"]
+            if low:
+                return ("discard", self.lowest(s, low))
+        return ("done",)
+
+    def shed(self, s: State) -> Action | None:
+        """Lose a card of my choice: the least useful."""
+        return ("discard", self.lowest(s, s.hand))
+
+    def run_away(self, s: State) -> Action | None:
+        need = s.stack[-1]["need"]
+        power = s.content.power
+        enough = [c for c in s.hand if power[c] >= need]
+        if enough:
+            return ("discard", min(enough, key=lambda c: (keep_value(s, c), c)))
+        return ("discard", max(s.hand, key=lambda c: (power[c], -keep_value(s, c))))
+
+    # -- the turn ------------------------------------------------------------------------
+
+    def resources(self, s: State) -> int:
+        """HP now plus what the Fruits and known healing potions will bring back."""
+        content = s.content
+        heal = sum(content.potion[c].amount for c in s.known if content.potion[c].effect in HEALING)
+        return len(s.hand) + 4 * s.fruits + heal
+
+    def turn(self, s: State) -> Action | None:
+        use = self.turn_uses(s)
+        if use is not None:
+            return use
+        hp = len(s.hand)
+        content = s.content
+        room = content.rooms[s.grid[s.pos]]
+        acts = {}
+        for a in s.options:  # REST and the room's actions come before the MOVEs
+            if a[0] == "act":
+                acts[room.actions[a[1]].id] = a
+            elif a[0] == "move":
+                break
+        can_rest = ("rest",) in s.options
+        if "escape" in acts and self.want_escape(s):
+            if can_rest and hp <= 3 and not s.amulet:
+                return ("rest",)
+            return acts["escape"]
+        if "descend" in acts and self.leaving(s):
+            if can_rest and hp <= 6 - room.danger + 1:
+                return ("rest",)
+            if hp >= 5 or not can_rest:
+                return acts["descend"]
+        if "enter" in acts and self.pit_possible(s) and hp >= 5:
+            self.pit_tries += 1
+            return acts["enter"]
+        if can_rest and self.want_rest(s, room.danger):
+            return ("rest",)
+        action = self.room_action(s, acts)
+        if action is not None:
+            return action
+        if hp == 1:
+            safe = [a for a in s.options if a[0] == "move" and content.power_type[a[1]] == "MOV"]
+            if not safe:
+                if can_rest:
+                    return ("rest",)
+                drink = next((a for a in s.options if a[0] == "drink"), None)
+                if drink is not None:
+                    return drink
+        return self.move(s)
+
+    def turn_uses(self, s: State) -> Action | None:
+        """Start-of-turn uses worth making now."""
+        content = s.content
+        hp = len(s.hand)
+        for a in reversed(s.options):  # the uses come after the MOVEs
+            kind = a[0]
+            if kind in ("move", "act", "rest"):
+                break
+            if kind == "skill":
+                skill = R.skill(s, "heal")
+                if skill is not None and a[1] == skill.id:
+                    if hp <= 9 - skill.amount:
+                        return a
+                    continue
+                return a  # detecting a potion costs nothing
+            if kind == "use":
+                part = R.part_of(s, a[1])
+                effect = part.effect
+                if effect == "free-upgrade":
+                    return a
+                if effect == "heal" and hp <= 9 - part.amount:
+                    return a
+                if effect in ("detect-potion", "detect-all") and len(R.unknown_potions(s)) >= 2:
+                    return a
+                if effect == "reveal-rooms" and R.revealed(s, content.portal_room) is None:
+                    return a
+                if (
+                    effect == "teleport-room"
+                    and part.room == content.portal_room
+                    and self.leaving(s)
+                ):
+                    portal = R.revealed(s, content.portal_room)
+                    if portal is not None and self.distance(s, portal) >= 2:
+                        return a
+            if kind == "drink":
+                card = a[1]
+                if card in s.known:
+                    effect = content.potion[card].effect
+                    if effect == "heal" and hp <= 5:
+                        return a
+                    if effect == "soothe" and (s.poisoned or hp <= 4):
+                        return a
+                    if effect == "gain-gold":
+                        return a
+                elif 2 <= hp <= 3 and not (s.fruits and R.danger(s) <= 2):
+                    return a  # a gamble worth taking when failing: most potions help
+        return None
+
+    def distance(self, s: State, goal: int) -> int:
+        here = s.pos
+        return abs(goal // 64 - here // 64) + abs(goal % 64 - here % 64)
+
+    def want_rest(self, s: State, danger: int) -> bool:
+        hp = len(s.hand)
+        gain = 9 - danger - hp
+        if gain <= 0:
+            return False
+        if s.poisoned and gain >= 2:
+            return True
+        if hp <= 3:
+            return True
+        if hp <= 5 and gain >= 3:
+            return True
+        return s.fruits >= 3 and gain >= 3
+
+    def leaving(self, s: State) -> bool:
+        """Whether this level is done with: time to find the portal."""
+        if s.amulet:
+            return True
+        if s.level == 8:
+            return not self.pit_possible(s)
+        if self.want_escape(s):
+            return True
+        return not s.room_deck or self.explored_enough(s)
+
+    def explored_enough(self, s: State) -> bool:
+        known = len(s.grid)
+        if known >= 3 and len(s.hand) <= 5:
+            return True
+        if known >= self.style.explore + 2:
+            return True
+        if known >= self.style.explore:
+            # with gold for a step towards the Pit, look a little further for a place to train
+            return not (self.saving_for_pit(s) and not self.upgrade_room_known(s))
+        return False
+
+    def saving_for_pit(self, s: State) -> bool:
+        """Gold enough for a step of INT or AGL the Pit of Darkness will ask for."""
+        prices = s.content.upgrade_prices
+        for stat in ("INT", "AGL"):
+            current = getattr(s, stat)
+            if (
+                current < min(R.STAT_MAX, self.pit_goal(s, stat))
+                and prices[stat][current] <= s.gold
+            ):
+                return True
+        return False
+
+    def upgrade_room_known(self, s: State) -> bool:
+        training = _card_facts(s.content)[2]
+        return any(r in training for r in s.grid.values())
+
+    def want_escape(self, s: State) -> bool:
+        if s.amulet:
+            return True
+        if s.level >= 8:
+            return not self.pit_possible(s)
+        return self.resources(s) <= self.style.escape_below
+
+    # -- the Pit of Darkness --------------------------------------------------------------
+
+    def pit_possible(self, s: State) -> bool:
+        if s.level != 8 or s.amulet:
+            return False
+        pit = R.revealed(s, s.content.special_room)
+        if pit is not None and pit in s.exhausted:
+            return False
+        if self.pit_tries >= self.style.pit_tries or not self.pit_reachable(s):
+            return False
+        return self.resources(s) >= self.style.pit_resources
+
+    def known_buff(self, s: State, stat: str) -> int:
+        """What the identified potions held would add to ``stat`` for a turn."""
+        potion = s.content.potion
+        return sum(
+            potion[c].amount
+            for c in s.known
+            if potion[c].effect == "buff" and potion[c].stat == stat
+        )
+
+    def pit_reachable(self, s: State) -> bool:
+        """Whether each of the Pit's tests can be won at all: the stat, with the potions
+        known to raise it, plus two effort cards of 5."""
+        return all(R.stat(s, stat) + self.known_buff(s, stat) + 10 >= d for stat, d in pit_tests(s))
+
+    def pit_goal(self, s: State, stat: str) -> int:
+        """The stat that gives the Pit's test of ``stat`` a fair chance (a 5 and a 3 win it)."""
+        return _card_facts(s.content)[1].get(stat, 0)
+
+    # -- room actions -----------------------------------------------------------------------
+
+    def room_action(self, s: State, acts: dict[str, Action]) -> Action | None:
+        if not acts:
+            return None
+        hp = len(s.hand)
+        value: dict[str, float] = {}
+        for name in acts:
+            v = self.action_value(s, name, hp)
+            if v > 0:
+                value[name] = v
+        if not value:
+            return None
+        return acts[max(value, key=lambda n: (value[n], n))]
+
+    def action_value(self, s: State, name: str, hp: int) -> float:
+        content = s.content
+        skulls = R.skulls(s)
+        if name in ("train-str", "train-agl", "study"):
+            stat = {"train-str": "STR", "train-agl": "AGL", "study": "INT"}[name]
+            current = int(getattr(s, stat))
+            if current >= self.caps.get(stat, 4):
+                return 0
+            value = 3.0 - UPGRADE_ORDER.index(stat) * 0.1 - current * 0.2
+            if current < self.pit_goal(s, stat):
+                value += 0.5  # the Pit of Darkness asks for INT and AGL
+            return value
+        if name == "buy-fruit":
+            return 2.5 if s.fruits < 3 and hp >= 2 else 0
+        if name == "buy-arrows":
+            if (
+                s.level >= 6 and s.arrows <= 2
+            ):  # a hit ends a combat: worth a lot against the Ice Dragon
+                return 1.4
+            return 1.0 if s.arrows <= 1 and s.gold >= 10 else 0
+        if name == "buy-potion":
+            return 0.5 if s.gold >= 25 and R.slots_used(s) < R.capacity(s) - 1 else 0
+        if name == "buy-item":
+            return 0.6 if s.gold >= 25 and R.slots_used(s) < R.capacity(s) - 1 else 0
+        if name in ("search", "search-crates"):
+            return 2.0
+        if name == "pick-fruit":
+            return 2.0 if s.fruits < 4 and hp >= 2 and not s.poisoned else 0
+        if name == "drink":
+            return 3.0 if hp <= 7 or s.poisoned else 0
+        if name == "offering":
+            return 2.0 if s.poisoned or (hp <= 3 and s.gold > 15) else 0
+        if hp <= 3:
+            return 0
+        if name == "open":
+            return 1.5 if hp >= 4 else 0
+        if name == "secret-passage":
+            portal = R.revealed(s, content.portal_room)
+            if self.leaving(s) and portal is not None and self.distance(s, portal) >= 2:
+                return 2.5
+            return 0
+        if name in (
+            "search-deep",
+            "dig",
+            "slip-in",
+            "brew",
+            "climb",
+            "climb-high",
+            "read-journals",
+            "pick-lock",
+        ):
+            stat, difficulty, lose_hurts = {
+                "search-deep": ("AGL", 4 + skulls, True),
+                "dig": ("INT", 4 + skulls, True),
+                "slip-in": ("AGL", 5 + skulls, True),
+                "brew": ("INT", 4 + skulls, True),
+                "climb": ("AGL", 3 + skulls, False),
+                "climb-high": ("AGL", 6 + skulls, False),
+                "read-journals": ("INT", 4 + skulls, False),
+                "pick-lock": ("AGL", 3 + skulls, True),
+            }[name]
+            if name in ("read-journals", "pick-lock") and len(s.skills) >= R.max_skills(s):
+                return 0
+            p, _ = best_test(s, stat, difficulty)
+            floor = 0.45 if lose_hurts else 0.3
+            return 1.0 + p if p >= floor and hp >= 5 else 0
+        if name == "challenge":
+            p, _ = best_melee(s, 3)
+            return 1.2 if p >= 0.65 and hp >= 6 else 0
+        if name == "challenge-master":
+            p, _ = best_melee(s, 4)
+            return 1.2 if p >= 0.65 and hp >= 7 else 0
+        if name == "fight":
+            p, _ = best_melee(s, 1)
+            return 0.8 if p >= 0.8 and hp >= 7 and s.gold < 40 else 0
+        return 0
+
+    # -- moving ---------------------------------------------------------------------------
+
+    def move(self, s: State) -> Action | None:
+        legal = {name for name, _ in R.move_targets(s)}
+        if not legal or not s.hand:
+            return None
+        direction = self.direction(s, legal)
+        card = min(
+            s.hand, key=_tables(s)[1].__getitem__
+        )  # a MOV card first (it draws a bonus card)
+        return ("move", card, direction)
+
+    def goals(self, s: State) -> list[int]:
+        content = s.content
+        hp = len(s.hand)
+        if s.level == 8 and self.pit_possible(s):
+            pit = R.revealed(s, content.special_room)
+            if pit is not None:
+                return [pit]
+        if self.leaving(s):
+            portal = R.revealed(s, content.portal_room)
+            if portal is not None:
+                return [portal]
+        if hp <= 4 and s.fruits and R.danger(s) >= 2:
+            calm = [p for p, r in s.grid.items() if content.rooms[r].danger <= 1 and p != s.pos]
+            if calm:
+                return calm
+        wanted = []
+        for pos, room_id in s.grid.items():
+            if pos == s.pos or pos in s.exhausted:
+                continue
+            room = content.rooms[room_id]
+            if (
+                (room_id == "healing-fountain" and (hp <= 6 or s.poisoned))
+                or (
+                    room_id == "forsaken-chapel"
+                    and s.poisoned
+                    and not s.fruits
+                    and s.gold >= 2 + R.skulls(s)
+                )
+                or (
+                    room.id in ("training-hall", "ancient-library")
+                    and self.can_upgrade_there(s, room_id)
+                )
+                or (room_id == "peculiar-shop" and s.fruits < 2 and s.gold >= 2 + R.skulls(s))
+            ):
+                wanted.append(pos)
+        if wanted:
+            return wanted
+        if s.room_deck:
+            return R.reveal_spots(s)
+        portal = R.revealed(s, content.portal_room)
+        return [portal] if portal is not None and portal != s.pos else []
+
+    def can_upgrade_there(self, s: State, room_id: str) -> bool:
+        stats = ("INT",) if room_id == "ancient-library" else ("STR", "AGL")
+        for stat in stats:
+            current = getattr(s, stat)
+            if current < R.STAT_MAX and s.content.upgrade_prices[stat][current] <= s.gold:
+                return True
+        return False
+
+    def direction(self, s: State, legal: set[str]) -> str:
+        goals = set(self.goals(s))
+        step = self.first_step(s, goals)
+        if step is not None and step in legal:
+            return step
+        return str(self.rng.choice(sorted(legal)))
+
+    def first_step(self, s: State, goals: set[int]) -> str | None:
+        """The first step of the cheapest path to a goal (danger makes a room dearer)."""
+        if not goals:
+            return None
+        grid, weight = s.grid, _card_facts(s.content)[3]
+        best: dict[int, float] = {s.pos: 0.0}
+        frontier: list[tuple[float, int, str]] = [(0.0, s.pos, "")]
+        pop, push, far = heapq.heappop, heapq.heappush, 1e9
+        while frontier:
+            cost, here, first = pop(frontier)
+            if cost > best.get(here, far):
+                continue
+            if here in goals and first:
+                return first
+            for name, d in _STEPS:
+                nxt = here + d
+                room = grid.get(nxt)
+                if room is None and nxt not in goals:
+                    continue
+                new = cost + 1.0 + weight[room]
+                if new < best.get(nxt, far):
+                    best[nxt] = new
+                    push(frontier, (new, nxt, first or name))
+        return None
+
+    def place(self, s: State) -> Action | None:
+        spots = [a[1] for a in s.options if a[0] == "place"]
+        here = s.pos
+        return ("place", min(spots, key=lambda p: (abs(p - here) not in (1, 64), abs(p - here), p)))
+
+    def teleport(self, s: State) -> Action | None:
+        content = s.content
+        wanted = (content.special_room,) if s.level == 8 and self.pit_possible(s) else ()
+        for room_id in (*wanted, content.portal_room):
+            pos = R.revealed(s, room_id)
+            if pos is not None:
+                return ("teleport", pos)
+        return None
+
+    # -- combat -----------------------------------------------------------------------------
+
+    def combat(self, s: State) -> Action | None:
+        f = s.stack[-1]
+        m = R.monster(s, f["slot"])
+        hp = len(s.hand)
+        for a in s.options:  # one-off helps first
+            if a[0] == "use":
+                effect = R.part_of(s, a[1]).effect
+                if effect == "holy-water":
+                    return a
+                if effect == "weaken" and (self.in_pit(s) or m.STR >= 10):
+                    return a
+            if a[0] == "drink" and a[1] in s.known:
+                effect = s.content.potion[a[1]].effect
+                if effect == "breath" and (
+                    self.in_pit(s) or best_melee(s, f["slot"], f["weak"])[0] < 0.4
+                ):
+                    return a
+                if effect == "buff" and s.content.potion[a[1]].stat == "STR" and self.in_pit(s):
+                    return a
+        if ("run",) not in s.options:
+            return ("fight",)
+        p, _ = best_melee(s, f["slot"], f["weak"])
+        shot = self.best_shot(s, f)[0]
+        win = 1 - (1 - shot) * (1 - p)
+        need = R.run_need(s, f["slot"])
+        cost_run = run_cost(s, need)
+        if self.in_pit(s):
+            return ("fight",) if win >= 0.3 or hp >= 5 else ("run",)
+        if cost_run == 0:
+            # a room's combat was chosen on odds of 0.65 (see action_value): keep to them
+            floor = 0.6 if self.chosen_combat(s) else 0.75
+            return ("fight",) if win >= floor and hp >= 4 else ("run",)
+        loss = 1.0 + (0.5 if m.has("regenerate") else 0)
+        # expected cards spent fighting to the end, against running now
+        fight_cost = (1.0 + (1 - p) * loss) / max(p, 0.05) - m.gold * self.style.gold_value
+        if self.chosen_combat(s):
+            fight_cost -= 2.0
+        if hp <= 2 and cost_run < hp:
+            return ("run",)
+        return ("fight",) if fight_cost <= cost_run + self.style.fight_margin else ("run",)
+
+    def best_shot(self, s: State, f: Frame) -> tuple[float, Action | None]:
+        m = R.monster(s, f["slot"])
+        base = R.stat(s, "AGL")
+        hawk = R.skill(s, "sharpshooter")
+        if hawk is not None:
+            base += hawk.amount + (hawk.extra if m.has(hawk.against) else 0)
+        best: tuple[float, Action | None] = (0.0, None)
+        content = s.content
+        kinds = []
+        if s.arrows > 0:
+            kinds.append(("arrow", 0))
+        magic = R.held(s, "item", "magic-arrow")
+        if magic:
+            kinds.append(("magic", content.item[magic[0]].amount))
+        if R.held(s, "item", "vampiric-arrow"):
+            kinds.append(("vampiric", 0))
+        for kind, bonus in kinds:
+            p = (6 - max(1, m.AGL - base - bonus)) / 5
+            p = min(1.0, max(0.0, p))
+            if p > best[0] + 1e-9:
+                best = (p, ("shoot", kind))
+        return best
+
+    def ranged(self, s: State) -> Action | None:
+        p, shot = self.best_shot(s, s.stack[-1])
+        return shot if shot is not None and p > 0 else ("melee",)
+
+    def effort(self, s: State) -> Action | None:
+        f = s.stack[-1]
+        if f["k"] == "test":
+            _, card = best_test(s, f["st"], f["d"])
+        else:
+            cmb = s.stack[-2]
+            _, card = best_melee(s, cmb["slot"], cmb["weak"])
+        for a in s.options:  # drink a known buff for a hard test in the Pit or the last escape
+            if (
+                a[0] == "drink"
+                and a[1] in s.known
+                and f["k"] == "test"
+                and (self.in_pit(s) or s.level >= 7)
+            ):
+                part = s.content.potion[a[1]]
+                if part.effect == "buff" and part.stat == f["st"]:
+                    return a
+        return ("effort", card) if card >= 0 else None
+
+    def window(self, s: State) -> Action | None:
+        """Optional uses between the steps of a rule."""
+        hp = len(s.hand)
+        prompt = s.prompt
+        content = s.content
+        for a in s.options:
+            kind = a[0]
+            if kind == "drink" and a[1] in s.known:
+                effect = content.potion[a[1]].effect
+                if effect in HEALING and hp <= 4:
+                    return a
+            elif kind == "use":
+                effect = R.part_of(s, a[1]).effect
+                if effect in ("weapon", "block-round", "recheck-wandering", "reroll-check"):
+                    if effect == "reroll-check" and prompt == "wandering-check" and hp >= 6:
+                        continue
+                    return a
+                if effect == "cancel-regenerate":
+                    cmb = R.combat_frame(s)
+                    if cmb is not None and (self.in_pit(s) or R.monster(s, cmb["slot"]).STR >= 10):
+                        return a
+            elif kind == "skill":
+                if prompt in ("round-lost", "ranged-end"):
+                    return a
+                if prompt == "melee-first" and a[1] == "determination":
+                    cmb = R.combat_frame(s)
+                    if cmb is not None and self.in_pit(s) and hp >= 6:
+                        return a
+                if prompt in ("test-second", "melee-second") and self.second_fails(s):
+                    return a
+        return ("pass",) if ("pass",) in s.options else None
+
+    def second_fails(self, s: State) -> bool:
+        """Whether the effort cards on the table lose as they are."""
+        f = s.stack[-1]
+        power = s.content.power
+        total = sum(power[c] for c in s.effort)
+        if f["k"] == "test":
+            return bool(total + R.stat(s, f["st"]) < f["d"])
+        cmb = s.stack[-2]
+        need, rage = melee_fixed(s, cmb["slot"], cmb["weak"], weapon=False)
+        if s.content.power_type[s.effort[0]] == "STR":
+            need -= rage
+        return total + int(f.get("wb", 0)) < need
+
+    def guess(self, s: State) -> Action | None:
+        return ("guess", self.rng.randint(1, 5))
+
+    def meet(self, s: State) -> Action | None:
+        return ("learn",) if ("learn",) in s.options else ("decline",)
+
+    def retry(self, s: State) -> Action | None:
+        return ("retry",) if len(s.hand) >= 4 else ("stop",)
+
+    def full(self, s: State) -> Action | None:
+        drops = [a for a in s.options if a[0] == "drop" and isinstance(a[1], int)]
+        if not drops:
+            return None
+        return min(drops, key=lambda a: (self.worth(s, a[1]), a[1]))
+
+    def stolen(self, s: State) -> Action | None:
+        opts = [a for a in s.options if isinstance(a[1], int)]
+        if ("lose", "arrows") in s.options:
+            return ("lose", "arrows")
+        return min(opts, key=lambda a: (self.worth(s, a[1]), a[1])) if opts else None
+
+    def worth(self, s: State, card: int) -> float:
+        """What an inventory card is worth to keep (its stars, more if useful)."""
+        part = R.part_of(s, card)
+        if card in s.potions and card not in s.known:
+            return 12
+        useful = {
+            "key-item": 15,
+            "weapon": 20,
+            "heal": 12,
+            "soothe": 12,
+            "stat-bonus": 30,
+            "slot-bonus": 25,
+            "free-upgrade": 40,
+            "poison": -5,
+            "perfume": -5,
+            "magic-arrow": 12,
+            "vampiric-arrow": 12,
+            "buff": 11,
+            "breath": 11,
+            "cancel-regenerate": 20,
+            "extra-slots": 50,
+        }
+        return part.stars + useful.get(part.effect, 0)
+
+    def detect(self, s: State) -> Action | None:
+        return next((a for a in s.options if a[0] == "detect"), None)
+
+
+_PROMPTS: dict[str, Callable[[Greedy, State], Action | None]] = {
+    "blessing": Greedy.blessing,
+    "rest-discard": Greedy.rest_discard,
+    "lose-hp": Greedy.shed,
+    "hp-over-max": Greedy.shed,
+    "run-away": Greedy.run_away,
+    "turn": Greedy.turn,
+    "forced-move": Greedy.move,
+    "combat": Greedy.combat,
+    "ranged": Greedy.ranged,
+    "test-effort": Greedy.effort,
+    "melee-effort": Greedy.effort,
+    "guess": Greedy.guess,
+    "regenerate-guess": Greedy.guess,
+    "meet": Greedy.meet,
+    "retry": Greedy.retry,
+    "inventory-full": Greedy.full,
+    "stolen": Greedy.stolen,
+    "detect": Greedy.detect,
+    "reveal": Greedy.place,
+    "teleport": Greedy.teleport,
+    "window-end": Greedy.window,
+    "round-lost": Greedy.window,
+    "before-regenerate": Greedy.window,
+    "melee-first": Greedy.window,
+    "melee-second": Greedy.window,
+    "test-second": Greedy.window,
+    "wandering-check": Greedy.window,
+    "ranged-miss": Greedy.window,
+    "ranged-end": Greedy.window,
+}
+
+
+def greedy_bot(seed: int = 0, style: Style | None = None) -> Bot:
+    """The greedy player (see the module docstring)."""
+    return Greedy(seed, style)
+
+
+def explorer_bot(seed: int = 0, epsilon: float = 0.3) -> Bot:
+    """The greedy bot, but a random legal action a fraction ``epsilon`` of the
+    time: it goes as deep as the greedy bot while trying everything on the way
+    (used by the property tests)."""
+    rng = random.Random(seed ^ 0x5EED)
+    greedy = greedy_bot(seed)
+
+    def choose(state: State) -> Action:
+        if rng.random() < epsilon:
+            return rng.choice(state.options)
+        return greedy(state)
+
+    return choose
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": random_bot,
+    "greedy": greedy_bot,
+    "explorer": explorer_bot,
+}
+"""Bots by name."""
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name, seeded."""
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise CompanionError(f"no bot '{name}' (bots: {', '.join(sorted(BOTS))})") from None
+
+
+def play(state: State, bot: Bot, max_actions: int = 20000) -> State:
+    """Let a bot play a game to its end (in place); returns the state."""
+    from companion.games.dungeon_of_d.engine import step
+
+    while state.outcome is None and state.actions < max_actions:
+        step(state, bot(state))
+    return state
+
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "Greedy",
+    "Style",
+    "action_available",
+    "best_melee",
+    "best_test",
+    "chance_at_least",
+    "explorer_bot",
+    "greedy_bot",
+    "make_bot",
+    "play",
+    "random_bot",
+    "unseen",
+]

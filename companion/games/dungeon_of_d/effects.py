@@ -1,0 +1,649 @@
+"""The registry of named effects: where card data meets code.
+
+Every effect key a card file may use (``companion.cards.dungeon_of_d``:
+``PART_EFFECTS``, ``SKILL_EFFECTS``, ``STEP_KINDS``) is implemented here or
+listed as *passive* (read directly by the engine where it applies, e.g. a
+weapon's bonus in melee). A designer adds a card by reusing a key with new
+numbers; a new kind of behaviour needs one new entry here.
+
+- :data:`STEPS`: what each room-action step does.
+- :data:`POTIONS`: what drinking a potion does.
+- :data:`ITEM_USES`: items and special items you use at some *window*.
+- :data:`SKILL_USES`: skills you choose to use at some window.
+
+Windows are the moments the engine offers optional uses: ``turn`` (start of
+a turn), ``test``/``melee``/``combat`` (their beginning), ``end`` (the end
+of a test or combat), ``full`` (the inventory overflows), ``first`` and
+``second`` (after the first / second effort card), ``lost`` (a melee round
+is lost), ``regen`` (before a Regenerate check), ``wander`` (a
+wandering-monster check met one), ``ranged`` (a ranged attack missed) and
+``ranged-end`` (after a ranged attack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.dungeon_of_d import mechanics as R
+from companion.games.dungeon_of_d.content import Part, Skill, Step
+from companion.games.dungeon_of_d.state import Action, State
+
+Frame = dict[str, Any]
+
+DRINK_WINDOWS = frozenset({"turn", "test", "melee", "combat", "end", "full"})
+"""Rulebook 3.3: potions at the beginning or end of a turn, test, combat or melee
+(and, FAQ Q6, while making room for something you just got)."""
+ANYTIME = DRINK_WINDOWS
+"""Where 'any time' uses (Purple Leaf, Crystal Ball) are offered."""
+
+
+# ---- room action steps -------------------------------------------------------
+
+
+def push_seq(s: State, steplist: int) -> None:
+    if steplist >= 0:
+        s.stack.append({"k": "seq", "sl": steplist, "i": 0, "w": -1})
+
+
+def push_combat(s: State, slot: int) -> None:
+    R.clear_marks(s, "combat:")
+    m = R.monster(s, slot)
+    R.ev(s, "combat", slot, m.name)
+    s.stack.append({"k": "cmb", "slot": slot, "ph": "choose", "weak": 0})
+
+
+def _wait(f: Frame) -> None:
+    f["w"] = f["i"] - 1
+
+
+def _step_test(s: State, f: Frame, step: Step) -> None:
+    _wait(f)
+    s.stack.append({"k": "test", "st": step.stat, "d": R.plus(s, step.difficulty), "ph": 0})
+
+
+def _step_combat(s: State, f: Frame, step: Step) -> None:
+    _wait(f)
+    push_combat(s, step.monster)
+
+
+def _step_guess(s: State, f: Frame, step: Step) -> None:
+    _wait(f)
+    s.stack.append({"k": "guess"})
+
+
+def _step_check(s: State, f: Frame, step: Step) -> None:
+    result = R.check1(s)
+    push_seq(s, step.table[result - 1])
+
+
+def _get(kind: str) -> Callable[[State, Frame, Step], None]:
+    def get(s: State, f: Frame, step: Step) -> None:
+        for _ in range(max(1, R.plus(s, step.amount))):
+            s.stack.append({"k": "get", "kind": kind})
+
+    return get
+
+
+def gain_fruit(s: State, n: int) -> None:
+    before = s.fruits
+    s.fruits = min(s.content.fruit_max, s.fruits + n)
+    R.ev(s, "fruit", s.fruits - before)
+    R.check_capacity(s)
+
+
+def gain_arrows(s: State, n: int) -> None:
+    before = s.arrows
+    s.arrows = min(s.content.arrow_max, s.arrows + n)
+    R.ev(s, "arrows", s.arrows - before)
+    R.check_capacity(s)
+
+
+def upgrade_price(s: State, stat: str) -> int | None:
+    """Gold for the next step of a stat, or None at +4."""
+    current: int = getattr(s, stat)
+    if current >= R.STAT_MAX:
+        return None
+    return s.content.upgrade_prices[stat][current]
+
+
+def raise_stat(s: State, stat: str) -> None:
+    setattr(s, stat, getattr(s, stat) + 1)
+    R.ev(s, "upgrade", stat, getattr(s, stat))
+
+
+def _step_upgrade(s: State, f: Frame, step: Step) -> None:
+    price = upgrade_price(s, step.stat or "")
+    if price is None or price > s.gold:
+        R.ev(s, "cannot-upgrade", step.stat)
+        return
+    s.gold -= price
+    raise_stat(s, step.stat or "")
+
+
+def _step_detect(s: State, f: Frame, step: Step) -> None:
+    n = R.plus(s, step.amount)
+    if n <= 0:
+        for card in R.unknown_potions(s):
+            R.detect(s, card)
+    else:
+        s.stack.append({"k": "det", "n": n})
+
+
+def _step_exhaust(s: State, f: Frame, step: Step) -> None:
+    act = next(fr for fr in reversed(s.stack) if fr["k"] == "act")
+    if act["p"] not in s.exhausted:
+        s.exhausted.append(act["p"])
+        R.ev(s, "exhaust", act["p"])
+
+
+def descend(s: State) -> None:
+    """Through the Mystic Portal: set up the next level and arrive in its first room."""
+    R.end_everything_in_turn(s)
+    R.setup_level(s, s.level + 1)
+    R.arrive(s, s.pos)
+
+
+def _step_teleport(s: State, f: Frame, step: Step) -> None:
+    if step.to == "any":
+        s.stack.append({"k": "tpc"})
+        return
+    pos = R.revealed(s, step.to or "")
+    if pos is None:
+        R.ev(s, "teleport-fails", step.to)
+    else:
+        R.teleport(s, pos)
+
+
+def _step_must_move(s: State, f: Frame, step: Step) -> None:
+    if not R.holds_item(s, step.unless or ""):
+        R.ev(s, "must-move")
+        s.stack.append({"k": "fmove"})
+
+
+def stop_action(s: State) -> None:
+    """End the current room action here (no more ``+`` steps)."""
+    stack = s.stack
+    while stack:
+        if stack.pop()["k"] == "act":
+            break
+    R.ev(s, "action-ends")
+
+
+def _step_amulet(s: State, f: Frame, step: Step) -> None:
+    s.amulet = True
+    R.ev(s, "amulet")
+
+
+STEPS: dict[str, Callable[[State, Frame, Step], None]] = {
+    "test": _step_test,
+    "combat": _step_combat,
+    "check": _step_check,
+    "guess": _step_guess,
+    "lose-hp": lambda s, f, st: R.lose_hp(s, R.plus(s, st.amount)),
+    "heal": lambda s, f, st: R.heal(s, R.plus(s, st.amount)),
+    "gain-gold": lambda s, f, st: R.gain_gold(s, R.plus(s, st.amount)),
+    "get-item": _get("item"),
+    "get-special-item": _get("special"),
+    "get-potion": _get("potion"),
+    "get-fruit": lambda s, f, st: gain_fruit(s, max(1, R.plus(s, st.amount))),
+    "get-arrows": lambda s, f, st: gain_arrows(s, max(1, R.plus(s, st.amount))),
+    "meet-character": lambda s, f, st: s.stack.append({"k": "meet"}),
+    "upgrade": _step_upgrade,
+    "detect-potions": _step_detect,
+    "cure-poison": lambda s, f, st: R.cure_poison(s),
+    "poison": lambda s, f, st: R.poison(s),
+    "exhaust": _step_exhaust,
+    "descend": lambda s, f, st: descend(s),
+    "escape": lambda s, f, st: R.escape(s),
+    "teleport": _step_teleport,
+    "reveal-rooms": lambda s, f, st: s.stack.append(
+        {"k": "place", "n": max(1, R.plus(s, st.amount))}
+    ),
+    "must-move": _step_must_move,
+    "stop": lambda s, f, st: stop_action(s),
+    "may-retry": lambda s, f, st: s.stack.append({"k": "retry"}),
+    "get-amulet": _step_amulet,
+}
+
+
+# ---- potions --------------------------------------------------------------------
+
+
+def _breath(s: State, card: int, part: Part) -> None:
+    f = R.combat_frame(s)
+    if f is None:
+        R.ev(s, "breath-burns")
+        R.lose_hp(s, 1)
+        return
+    m = R.monster(s, f["slot"])
+    result = R.check1(s) + part.amount
+    if result >= m.AGL:
+        R.ev(s, "breath-hits", result)
+        defeat_now(s, f)
+    else:
+        R.ev(s, "breath-misses", result)
+
+
+def defeat_now(s: State, f: Frame) -> None:
+    """The monster of combat frame ``f`` is defeated outside a melee (Holy Water,
+    Dragon's Breath): whatever was going on above the combat ends."""
+    stack = s.stack
+    while stack[-1] is not f:
+        stack.pop()
+    if s.effort:
+        s.discard.extend(s.effort)
+        s.effort = []
+    f["ph"] = "defeat"
+    R.check_capacity(s)  # a choice of what to drop may have been cut short
+
+
+def _teleport_potion(s: State, card: int, part: Part) -> None:
+    pos = R.revealed(s, part.room or "")
+    if pos is None:
+        R.ev(s, "teleport-fails", part.room)  # FAQ Q1: wasted, nothing else happens
+    else:
+        R.teleport(s, pos)
+
+
+def _buff(s: State, card: int, part: Part) -> None:
+    stat = part.stat or "STR"
+    s.buffs[stat] = s.buffs.get(stat, 0) + part.amount
+    R.ev(s, "buff", stat, part.amount)
+
+
+def _soothe(s: State, card: int, part: Part) -> None:
+    R.cure_poison(s)
+    R.heal(s, part.amount)
+
+
+def _perfume(s: State, card: int, part: Part) -> None:
+    s.perfume = True
+
+
+POTIONS: dict[str, Callable[[State, int, Part], None]] = {
+    "heal": lambda s, c, p: R.heal(s, p.amount),
+    "teleport-room": _teleport_potion,
+    "perfume": _perfume,
+    "soothe": _soothe,
+    "buff": _buff,
+    "poison": lambda s, c, p: R.poison(s),
+    "gain-gold": lambda s, c, p: R.gain_gold(s, R.plus(s, p.amount, add=p.plus)),
+    "breath": _breath,
+}
+
+
+def drink(s: State, card: int) -> None:
+    """Drink (discard) a potion, known or not, and take what it does."""
+    part = s.content.potion[card]
+    R.ev(s, "drink", card, part.id)
+    R.discard_inventory(s, card)
+    POTIONS[part.effect](s, card, part)
+
+
+# ---- items and special items you use ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Use:
+    """An item or special item that can be used at some windows."""
+
+    windows: frozenset[str]
+    can: Callable[[State, Frame, int, Part], bool]
+    use: Callable[[State, Frame, int, Part], None]
+
+
+def _spend(s: State, card: int, part: Part) -> None:
+    if part.one_use:
+        R.discard_inventory(s, card)
+
+
+def _reveal_can(s: State, f: Frame, card: int, part: Part) -> bool:
+    if part.limit == "once-per-level" and R.used(s, f"level:{card}"):
+        return False
+    return bool(R.reveal_spots(s))
+
+
+def _reveal_use(s: State, f: Frame, card: int, part: Part) -> None:
+    if part.limit == "once-per-level":
+        R.mark(s, f"level:{card}")
+    _spend(s, card, part)
+    s.stack.append({"k": "place", "n": part.amount})
+
+
+def _detect_use(s: State, f: Frame, card: int, part: Part) -> None:
+    _spend(s, card, part)
+    s.stack.append({"k": "det", "n": max(1, part.amount)})
+
+
+def _detect_all_use(s: State, f: Frame, card: int, part: Part) -> None:
+    _spend(s, card, part)
+    for potion in R.unknown_potions(s):
+        R.detect(s, potion)
+
+
+def _heal_use(s: State, f: Frame, card: int, part: Part) -> None:
+    _spend(s, card, part)
+    R.heal(s, part.amount)
+
+
+def _teleport_can(s: State, f: Frame, card: int, part: Part) -> bool:
+    pos = R.revealed(s, part.room or "")
+    return pos is not None and pos != s.pos
+
+
+def _teleport_use(s: State, f: Frame, card: int, part: Part) -> None:
+    _spend(s, card, part)
+    pos = R.revealed(s, part.room or "")
+    if pos is not None:
+        R.teleport(s, pos)
+
+
+def _free_upgrade_use(s: State, f: Frame, card: int, part: Part) -> None:
+    _spend(s, card, part)
+    raise_stat(s, part.stat or "INT")
+
+
+def _holy_can(s: State, f: Frame, card: int, part: Part) -> bool:
+    m = R.monster(s, f["slot"])
+    return m.undead if part.against == "undead" else True
+
+
+def _holy_use(s: State, f: Frame, card: int, part: Part) -> None:
+    _spend(s, card, part)
+    R.ev(s, "holy-water")
+    f["ph"] = "holy"
+    s.stack.append({"k": "guess"})
+
+
+def _weaken_use(s: State, f: Frame, card: int, part: Part) -> None:
+    _spend(s, card, part)
+    f["weak"] += part.amount
+    R.ev(s, "weaken", part.amount)
+
+
+def _escape_can(s: State, f: Frame, card: int, part: Part) -> bool:
+    return not R.monster(s, f["slot"]).has(part.against)
+
+
+def _escape_use(s: State, f: Frame, card: int, part: Part) -> None:
+    _spend(s, card, part)
+    R.ev(s, "smoke")
+    f["ph"] = "fled"
+
+
+def _block_use(s: State, f: Frame, card: int, part: Part) -> None:
+    _spend(s, card, part)
+    f["blk"] = 1
+    R.ev(s, "blocked", part.id)
+
+
+def _necklace_use(s: State, f: Frame, card: int, part: Part) -> None:
+    _spend(s, card, part)
+    R.ev(s, "no-regenerate")
+    f["ph"] = "won"
+
+
+def _boots_can(s: State, f: Frame, card: int, part: Part) -> bool:
+    return not (part.limit == "once-per-move" and f.get("boots"))
+
+
+def _reroll_use(s: State, f: Frame, card: int, part: Part) -> None:
+    if part.limit == "once-per-move":
+        f["boots"] = 1
+    _spend(s, card, part)
+    R.ev(s, "reroll", part.id)
+    f["roll"] = R.check1(s) + (wary_bonus(s) if f["k"] == "move" else 0)
+
+
+def _weapon_can(s: State, f: Frame, card: int, part: Part) -> bool:
+    return f["k"] == "melee" and not f.get("wb")
+
+
+def _weapon_use(s: State, f: Frame, card: int, part: Part) -> None:
+    master = R.skill(s, "weapon-master")
+    f["wb"] = part.amount + (master.amount if master else 0)  # FAQ Q2: they add up
+    R.ev(s, "weapon", part.id, f["wb"])
+
+
+def wary_bonus(s: State) -> int:
+    sk = R.skill(s, "wary")
+    return sk.amount if sk else 0
+
+
+def _always(s: State, f: Frame, card: int, part: Part) -> bool:
+    return True
+
+
+def _has_unknown(s: State, f: Frame, card: int, part: Part) -> bool:
+    return bool(R.unknown_potions(s))
+
+
+ITEM_USES: dict[str, Use] = {
+    "weapon": Use(frozenset({"first"}), _weapon_can, _weapon_use),
+    "reveal-rooms": Use(frozenset({"turn"}), _reveal_can, _reveal_use),
+    "detect-potion": Use(ANYTIME, _has_unknown, _detect_use),
+    "detect-all": Use(ANYTIME, _has_unknown, _detect_all_use),
+    "heal": Use(frozenset({"turn"}), _always, _heal_use),
+    "teleport-room": Use(frozenset({"turn"}), _teleport_can, _teleport_use),
+    "free-upgrade": Use(
+        frozenset({"turn"}),
+        lambda s, f, c, p: getattr(s, p.stat or "INT") < R.STAT_MAX,
+        _free_upgrade_use,
+    ),
+    "holy-water": Use(frozenset({"combat"}), _holy_can, _holy_use),
+    "weaken": Use(frozenset({"combat"}), _always, _weaken_use),
+    "escape-combat": Use(frozenset({"combat"}), _escape_can, _escape_use),
+    "block-round": Use(frozenset({"lost"}), _always, _block_use),
+    "cancel-regenerate": Use(frozenset({"regen"}), _always, _necklace_use),
+    "recheck-wandering": Use(frozenset({"wander"}), _boots_can, _reroll_use),
+    "reroll-check": Use(frozenset({"wander", "ranged"}), _always, _reroll_use),
+}
+
+PASSIVE_PARTS = frozenset(
+    {
+        "key-item",
+        "gain-arrows",
+        "gain-fruit",
+        "magic-arrow",
+        "vampiric-arrow",
+        "treasure",
+        "stat-bonus",
+        "extra-slots",
+        "poison-immunity",
+        "slot-bonus",
+        "run-bonus",
+    }
+)
+"""Part effects with no use of their own: the engine reads them where they apply
+(``gain-*`` when the part is got; the others while the card is held)."""
+
+
+# ---- skills you choose to use ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SkillUse:
+    """A skill that is offered at some windows."""
+
+    windows: frozenset[str]
+    options: Callable[[State, Frame, Skill], list[Action]]
+    use: Callable[[State, Frame, Skill, Action], None]
+
+
+def _once(sk: Skill, scope: str) -> str:
+    return f"{scope}:{sk.id}"
+
+
+def _limit_marker(sk: Skill) -> str | None:
+    return {
+        "once-per-turn": _once(sk, "turn"),
+        "once-per-level": _once(sk, "level"),
+        "once-per-combat": _once(sk, "combat"),
+        "once-per-move": _once(sk, "move"),
+    }.get(sk.limit or "")
+
+
+def _free(s: State, sk: Skill) -> bool:
+    marker = _limit_marker(sk)
+    return marker is None or marker not in s.used
+
+
+def _take(s: State, sk: Skill) -> None:
+    marker = _limit_marker(sk)
+    if marker:
+        R.mark(s, marker)
+    R.ev(s, "skill", sk.id)
+
+
+def _arcane_options(s: State, f: Frame, sk: Skill) -> list[Action]:
+    return [("skill", sk.id)] if _free(s, sk) and R.unknown_potions(s) else []
+
+
+def _arcane_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
+    _take(s, sk)
+    s.stack.append({"k": "det", "n": max(1, sk.amount)})
+
+
+def _prayer_options(s: State, f: Frame, sk: Skill) -> list[Action]:
+    return [("skill", sk.id)] if _free(s, sk) else []
+
+
+def _prayer_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
+    _take(s, sk)
+    R.heal(s, sk.amount)
+
+
+def _determination_options(s: State, f: Frame, sk: Skill) -> list[Action]:
+    return [("skill", sk.id)] if f["k"] == "melee" and _free(s, sk) else []
+
+
+def _determination_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
+    _take(s, sk)
+    f["aw"] = 1
+    R.lose_hp(s, len(s.hand) // 2)  # FAQ Q8: half the HP left, rounded down
+
+
+def _struggle_options(s: State, f: Frame, sk: Skill) -> list[Action]:
+    if len(s.effort) < 2 or f.get("sw"):
+        return []
+    content = s.content
+    if content.power[s.effort[1]] not in sk.roll:
+        return []
+    kind = sk.stat or "AGL"
+    return [("skill", sk.id, c) for c in s.hand if content.power_type[c] == kind]
+
+
+def _struggle_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
+    card = a[2]
+    R.ev(s, "skill", sk.id)
+    old = s.effort[1]
+    s.hand.remove(card)
+    s.hand.append(old)
+    s.effort[1] = card
+    f["sw"] = 1
+
+
+def _tumble_options(s: State, f: Frame, sk: Skill) -> list[Action]:
+    if f["k"] != "test" or f["st"] != "AGL" or len(s.effort) < 2 or not _free(s, sk):
+        return []
+    return [("skill", sk.id)]
+
+
+def _tumble_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
+    _take(s, sk)
+    s.discard.append(s.effort.pop())
+    card = R.draw(s)
+    if card >= 0:
+        s.effort.append(card)
+        R.ev(s, "effort", card)
+
+
+def _recycle_options(s: State, f: Frame, sk: Skill) -> list[Action]:
+    return [("skill", sk.id)] if _free(s, sk) else []
+
+
+def _recycle_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
+    _take(s, sk)
+    gain_arrows(s, max(1, sk.amount))  # FAQ Q9: always plain Arrows
+
+
+def _parry_options(s: State, f: Frame, sk: Skill) -> list[Action]:
+    return [("skill", sk.id)] if _free(s, sk) else []
+
+
+def _parry_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
+    _take(s, sk)
+    f["blk"] = 1
+
+
+SKILL_USES: dict[str, SkillUse] = {
+    "detect-potion": SkillUse(frozenset({"turn"}), _arcane_options, _arcane_use),
+    "heal": SkillUse(frozenset({"turn"}), _prayer_options, _prayer_use),
+    "determination": SkillUse(frozenset({"first"}), _determination_options, _determination_use),
+    "struggle": SkillUse(frozenset({"second"}), _struggle_options, _struggle_use),
+    "tumble": SkillUse(frozenset({"second"}), _tumble_options, _tumble_use),
+    "recycle": SkillUse(frozenset({"ranged-end"}), _recycle_options, _recycle_use),
+    "parry": SkillUse(frozenset({"lost"}), _parry_options, _parry_use),
+}
+
+PASSIVE_SKILLS = frozenset(
+    {
+        "first-effort-bonus",
+        "weapon-master",
+        "bounty",
+        "distract",
+        "rage",
+        "sharpshooter",
+        "wary",
+        "brew-master",
+        "haggle",
+        "smite",
+        "forage",
+    }
+)
+"""Skills that always apply; the engine reads them where they matter."""
+
+
+# ---- what a window offers ---------------------------------------------------------------
+
+
+def window_options(s: State, f: Frame, window: str) -> list[Action]:
+    """Optional uses at a window: potions to drink, items and skills to use."""
+    content = s.content
+    opts: list[Action] = []
+    if window in DRINK_WINDOWS:
+        opts.extend(("drink", c) for c in s.potions)
+    for cards, table in ((s.items, content.item), (s.specials, content.special)):
+        for card in cards:
+            part = table[card]
+            use = ITEM_USES.get(part.effect)
+            if use is not None and window in use.windows and use.can(s, f, card, part):
+                opts.append(("use", card))
+    for character in s.skills:
+        sk = content.skills[character]
+        skill_use = SKILL_USES.get(sk.effect)
+        if skill_use is not None and window in skill_use.windows:
+            opts.extend(skill_use.options(s, f, sk))
+    return opts
+
+
+def answer_use(s: State, f: Frame, action: Action) -> bool:
+    """Carry out a window use; False if the action is not one."""
+    kind = action[0]
+    if kind == "drink":
+        drink(s, action[1])
+        return True
+    if kind == "use":
+        card = action[1]
+        part = R.part_of(s, card)
+        R.ev(s, "use", card, part.id)
+        ITEM_USES[part.effect].use(s, f, card, part)
+        return True
+    if kind == "skill":
+        content = s.content
+        sk = next(content.skills[c] for c in s.skills if content.skills[c].id == action[1])
+        SKILL_USES[sk.effect].use(s, f, sk, action)
+        return True
+    return False

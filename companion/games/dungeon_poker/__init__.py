@@ -1,0 +1,1 @@
+"""Dungeon Poker: the rules of the game at the table."""

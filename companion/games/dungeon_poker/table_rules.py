@@ -1,0 +1,1240 @@
+"""Dungeon Poker at the table: setup, characters, levels and encounters, monsters, treasures.
+
+The rules follow the rulebook's chapters on preparing the game, the levels
+and their encounter cards, treasures, monsters, the ways to win, a
+character's death, tournament play and the two-player game; where it is
+silent the choice is written in docs/decisions.md under "Table sessions".
+
+State of a Dungeon Poker table, beyond where each card lies, is kept in the
+store's key-value table under the namespace ``dungeon-poker`` (undoable with
+the action that changed it): the level number, treasures carried over from
+ties, skulls per player, players out, and what each monster in play plays with.
+
+>>> win_targets(4).gold, win_targets(5).gold, win_targets(5).treasures
+(15000, 20000, 8)
+>>> win_targets(4, skulls=2).gold
+25000
+>>> win_targets(2).treasures is None, win_targets(4, tournament=True).gold is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.cards.dungeon_poker import EncounterRules, level_ladder
+from companion.cards.loader import GameCards
+from companion.errors import CompanionError
+from companion.table.actions import find_copy, game_cards
+from companion.table.drawing import GameRules, deck_name, drawn_card
+from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
+from companion.table.store import Transaction
+
+NS = "dungeon-poker"
+GAME = "dungeon-poker"
+STARTING_GOLD = 5000
+BLIND_STEP = 500
+"""After the last level card the blind rises by 500 a level."""
+SHORT_GAME_LEFT_OUT = (200, 600, 800, 900)
+"""Levels the shorter game takes out of the level deck."""
+REBUILT_IN_TOURNAMENT = ("monsters", "treasures", "encounters")
+"""Decks rebuilt from their removed cards when they run out in tournament play."""
+CHARACTERS_PER_PLAYER = 2
+MAX_PLAYERS = 7
+"""Fourteen characters, two dealt to each player to choose from."""
+
+
+# -- win conditions -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WinTargets:
+    """What a player needs to win: gold (raised by skulls), treasures, or outliving everyone."""
+
+    gold: int | None
+    treasures: int | None
+    last_original: bool
+    last_standing: bool
+
+    def lines(self) -> list[str]:
+        out = []
+        if self.gold is not None:
+            out.append(f"{self.gold} gold")
+        if self.treasures is not None:
+            out.append(f"{self.treasures} treasures")
+        if self.last_original:
+            out.append("the last original character without a skull")
+        if self.last_standing:
+            out.append("the last player with gold left")
+        return out
+
+
+def gold_target(players: int) -> int:
+    """Gold needed to win for the original number of players (no skulls).
+
+    15 000 with 3-4 players, 20 000 with 5-6; the rulebook is silent for 2
+    and for 7 or more, so heads-up takes the small table's 15 000 and a
+    larger table the large table's 20 000.
+
+    >>> [gold_target(n) for n in (2, 3, 4, 5, 6, 7)]
+    [15000, 15000, 15000, 20000, 20000, 20000]
+    """
+    return 15000 if players <= 4 else 20000
+
+
+def win_targets(
+    players: int, *, skulls: int = 0, tournament: bool = False, extra_per_skull: int = 5000
+) -> WinTargets:
+    """The win-condition targets for a player at a table of ``players`` original players."""
+    if tournament:
+        return WinTargets(gold=None, treasures=None, last_original=False, last_standing=True)
+    heads_up = players == 2
+    return WinTargets(
+        gold=gold_target(players) + extra_per_skull * skulls,
+        treasures=None if heads_up else 13 - players,
+        last_original=not heads_up,
+        last_standing=heads_up,
+    )
+
+
+# -- levels --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LevelChange:
+    """The level in force: its number, blind, bonus soul gems and encounter."""
+
+    level: int
+    blind: int
+    soul_gems: int
+    level_card: DrawnCard | None = None
+    encounter: DrawnCard | None = None
+    drawn: bool = False
+    """True when this call opened the level (and drew its encounter, if any)."""
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "level": self.level,
+            "blind": self.blind,
+            "soul_gems": self.soul_gems,
+            "encounter": self.encounter.to_json() if self.encounter else None,
+            "level_card": self.level_card.to_json() if self.level_card else None,
+            "drawn": self.drawn,
+            "notes": list(self.notes),
+        }
+
+
+def level_blinds(cards: GameCards, *, short: bool = False) -> list[tuple[str, int, int]]:
+    """(card id, blind, soul gems) of the level deck in play order.
+
+    >>> from companion.cards import load_game
+    >>> [b for _, b, _ in level_blinds(load_game("dungeon-poker"), short=True)]
+    [100, 300, 500, 700, 1000, 1500]
+    """
+    ladder = level_ladder(cards.deck("levels"))
+    return [
+        (c.id, c.blind, c.soul_gems)
+        for c in ladder
+        if not (short and c.blind in SHORT_GAME_LEFT_OUT)
+    ]
+
+
+def blind_of(level: int, ladder: Sequence[tuple[str, int, int]]) -> tuple[int, int]:
+    """(blind, soul gems) of a level: from its card, then +500 a level past the last card.
+
+    >>> ladder = [("a", 100, 0), ("b", 200, 0), ("c", 1500, 1)]
+    >>> blind_of(2, ladder), blind_of(3, ladder), blind_of(5, ladder)
+    ((200, 0), (1500, 1), (2500, 0))
+    """
+    if level < 1:
+        raise CompanionError(f"levels start at 1 (got {level})")
+    if level <= len(ladder):
+        _, blind, gems = ladder[level - 1]
+        return blind, gems
+    last = ladder[-1][1] if ladder else 0
+    return last + BLIND_STEP * (level - len(ladder)), 0
+
+
+# -- the rules object ------------------------------------------------------------------------
+
+
+class DungeonPokerRules(GameRules):
+    """Dungeon Poker's own rules of the table, on top of the generic ones."""
+
+    def options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        return {"tournament": bool(raw.get("tournament")), "short": bool(raw.get("short"))}
+
+    def validate_players(self, players: Sequence[str], options: dict[str, Any]) -> None:
+        if not 2 <= len(players) <= MAX_PLAYERS:
+            raise CompanionError(
+                f"Dungeon Poker seats 2 to {MAX_PLAYERS} players (two characters each from 14); got {len(players)}"
+            )
+
+    # -- setup ---------------------------------------------------------------------------
+
+    def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
+        notes: list[str] = []
+        for deck in ("main", "characters", "treasures", "encounters"):
+            tx.add_cards(table, deck, _copies(cards, deck))
+            self.shuffle(tx, table, deck)
+        monsters = cards.deck("monsters")
+        tx.add_cards(
+            table,
+            "monsters",
+            [m.id for m in monsters if not m.set_aside for _ in range(m.quantity)],
+        )
+        tx.add_cards(
+            table,
+            "monsters",
+            [m.id for m in monsters if m.set_aside for _ in range(m.quantity)],
+            "aside",
+        )
+        self.shuffle(tx, table, "monsters")
+        aside = ", ".join(
+            m.name + (" (the extra one)" if m.king else "") for m in monsters if m.set_aside
+        )
+        notes.append(f"set aside: the skull cards, {aside}")
+        # The level deck lies in order, 100 on top; the shorter game leaves four levels in the box.
+        ladder = level_blinds(cards, short=bool(table.options.get("short")))
+        kept = {card_id for card_id, _, _ in ladder}
+        tx.add_cards(table, "levels", [card_id for card_id, _, _ in ladder])
+        tx.add_cards(
+            table, "levels", [c.id for c in cards.deck("levels") if c.id not in kept], "aside"
+        )
+        if table.options.get("short"):
+            notes.append(
+                "shorter game: levels " + ", ".join(map(str, SHORT_GAME_LEFT_OUT)) + " left out"
+            )
+        tx.add_cards(table, "skulls", _copies(cards, "skulls"), "aside")
+        tx.add_cards(table, "extras", _copies(cards, "extras"), "aside")
+        notes.append("the First Edition extra cards stay in the box")
+        self._set(tx, table, "level", 1)
+        first = tx.top(table, "levels")
+        if first is not None:
+            tx.move(table, first, "in_play")
+            notes.append(f"level 1: blind {ladder[0][1]}, played without an encounter")
+        for player in table.players:
+            self._deal_characters(tx, table, cards, player)
+        notes.append(
+            "two characters dealt face down to each player: look with 'companion table hand NAME', "
+            "keep one with 'companion table choose NAME CHARACTER'"
+        )
+        if len(table.players) == 2:
+            notes.append(
+                "two players: the treasure victory does not count, and running out of gold loses"
+            )
+        targets = win_targets(len(table.players), tournament=bool(table.options.get("tournament")))
+        notes.append("to win: " + " or ".join(targets.lines()))
+        return notes
+
+    def _deal_characters(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, player: str
+    ) -> list[DrawnCard]:
+        dealt = []
+        for _ in range(CHARACTERS_PER_PLAYER):
+            top = tx.top(table, "characters")
+            if top is None:
+                break
+            dealt.append(drawn_card(cards, tx.move(table, top, "held", player)))
+        return dealt
+
+    # -- state helpers --------------------------------------------------------------------
+
+    def _get(self, tx: Transaction, table: TableInfo, key: str, default: Any = None) -> Any:
+        return tx.get_state(table, NS, key, default)
+
+    def _set(self, tx: Transaction, table: TableInfo, key: str, value: Any) -> None:
+        tx.put_state(table, NS, key, value, undoable=True)
+
+    def encounter(self, tx: Transaction, table: TableInfo, cards: GameCards) -> Any:
+        """The encounter card model in force, or None."""
+        in_play = tx.pile(table, "encounters", "in_play")
+        return cards.get(in_play[0].card_id) if in_play else None
+
+    def encounter_rules(self, tx: Transaction, table: TableInfo, cards: GameCards) -> Any:
+        found = self.encounter(tx, table, cards)
+        return found.rules if found is not None else EncounterRules()
+
+    def active_players(self, tx: Transaction, table: TableInfo) -> list[str]:
+        out = set(self._get(tx, table, "out", []))
+        return [p for p in table.players if p not in out]
+
+    # -- drawing with the rules -------------------------------------------------------------
+
+    def take(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        deck: str,
+        *,
+        bottom: bool = False,
+    ) -> tuple[CardCopy, list[str]]:
+        if (
+            tx.top(table, deck) is None
+            and deck in REBUILT_IN_TOURNAMENT
+            and table.options.get("tournament")
+        ):
+            removed = list(tx.pile(table, deck, "removed"))
+            if removed:
+                tx.arrange(table, removed, "draw")
+                self.shuffle(tx, table, deck)
+                note = f"tournament: the {len(removed)} removed {deck_name(cards, deck).lower()} were shuffled into a new deck"
+                copy, notes = super().take(tx, table, cards, deck, bottom=bottom)
+                return copy, [note, *notes]
+        return super().take(tx, table, cards, deck, bottom=bottom)
+
+    def empty_message(self, cards: GameCards, deck: str) -> str:
+        if deck == "monsters":
+            return "all monsters have been slain: the monster deck is empty"
+        if deck == "treasures":
+            return "the treasure deck is empty: no treasures are left in the dungeon"
+        if deck == "encounters":
+            return "the encounter deck has run out: levels go on without an encounter"
+        return super().empty_message(cards, deck)
+
+    def draw(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        deck: str,
+        *,
+        count: int = 1,
+        player: str | None = None,
+        bottom: bool = False,
+    ) -> list[DrawnCard]:
+        if deck == "treasures":
+            return self.draw_treasures(tx, table, cards, player, count, bottom=bottom)
+        if deck == "monsters":
+            found: list[DrawnCard] = []
+            notes: list[str] = []
+            for _ in range(count):
+                result = self.draw_monster(
+                    tx, table, cards, summoned_by=player, record=False, bottom=bottom
+                )
+                found.extend(result)
+                notes.extend(result.notes)
+            self._record(tx, table, cards, "monsters", found, player, notes)
+            return DrawResult(found, notes)
+        if deck == "encounters":
+            if count != 1 or player:
+                raise CompanionError(
+                    "an encounter is drawn one at a time for the whole table (no --count, no --for)"
+                )
+            change = self._open_encounter(tx, table, cards, bottom=bottom)
+            encounter = [change[0]] if change[0] else []
+            self._record(tx, table, cards, "encounters", encounter, None, change[1])
+            return DrawResult(encounter, change[1])
+        if deck == "levels":
+            raise CompanionError("levels are opened in order with 'companion table level'")
+        if deck == "skulls":
+            raise CompanionError("skull cards are handed out by 'companion table death PLAYER'")
+        if deck == "main":
+            return self._draw_main(tx, table, cards, count, player, bottom)
+        return super().draw(tx, table, cards, deck, count=count, player=player, bottom=bottom)
+
+    def _record(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        deck: str,
+        drawn: Sequence[DrawnCard],
+        player: str | None,
+        notes: Sequence[str],
+        action: str = "draw",
+        summary: str | None = None,
+    ) -> None:
+        names = ", ".join(d.name for d in drawn) or "nothing"
+        text = summary or f"{player or 'the table'} drew {names} from {deck_name(cards, deck)}"
+        tx.record(
+            table,
+            action,
+            text,
+            actor=player,
+            data={
+                "deck": deck,
+                "cards": [[d.card_id, d.copy] for d in drawn],
+                "to": [d.pile for d in drawn],
+                "notes": list(notes),
+            },
+        )
+
+    def _draw_main(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        count: int,
+        player: str | None,
+        bottom: bool,
+    ) -> list[DrawnCard]:
+        """Main deck cards; the monster card (M) is revealed, replaced, and brings a monster."""
+        drawn: list[DrawnCard] = []
+        notes: list[str] = []
+        got = 0
+        while got < count:
+            copy, took_notes = self.take(tx, table, cards, "main", bottom=bottom)
+            notes.extend(took_notes)
+            if cards.get(copy.card_id).kind == "monster-marker":
+                marker = tx.move(table, copy, "discard", where="top")
+                drawn.append(
+                    drawn_card(
+                        cards,
+                        marker,
+                        notes=[
+                            "the monster card (M): revealed, replaced by the next card, and a monster comes"
+                        ],
+                    )
+                )
+                monster = self.draw_monster(tx, table, cards, record=False)
+                drawn.extend(monster)
+                notes.extend(monster.notes)
+                continue
+            moved = tx.move(table, copy, "held" if player else "in_play", player)
+            drawn.append(drawn_card(cards, moved, notes=took_notes))
+            got += 1
+        self._record(tx, table, cards, "main", drawn, player, notes)
+        return DrawResult(drawn, notes)
+
+    # -- treasures ------------------------------------------------------------------------
+
+    def draw_treasures(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        player: str | None,
+        count: int,
+        *,
+        bottom: bool = False,
+        record: bool = True,
+        partial: bool = False,
+        why: str = "",
+    ) -> DrawResult:
+        """Treasures for ``player``: sudden effects resolve and leave the game, others are kept."""
+        drawn: list[DrawnCard] = []
+        notes: list[str] = []
+        for _ in range(count):
+            try:
+                copy, took = self.take(tx, table, cards, "treasures", bottom=bottom)
+            except CompanionError as exc:
+                if not partial:
+                    raise
+                notes.append(exc.message)
+                break
+            notes.extend(took)
+            drawn.append(self._place_treasure(tx, table, cards, copy, player, took))
+        if record:
+            self._record(
+                tx,
+                table,
+                cards,
+                "treasures",
+                drawn,
+                player,
+                notes,
+                summary=f"{player or 'the table'} drew {', '.join(d.name for d in drawn) or 'no treasure'}{why}",
+            )
+        return DrawResult(drawn, notes)
+
+    def _place_treasure(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        copy: CardCopy,
+        player: str | None,
+        notes: list[str],
+    ) -> DrawnCard:
+        model = cards.get(copy.card_id)
+        said = list(notes)
+        if model.treasure_class == "sudden":
+            moved = tx.move(table, copy, "removed")
+            said.append("sudden effect: resolve it now; the card leaves the game")
+            if model.effect == "teleport":
+                said.append(
+                    "the level ends now: open the next one ('companion table level' or e on the timer)"
+                )
+            return drawn_card(cards, moved, notes=said)
+        moved = tx.move(table, copy, "held" if player else "in_play", player)
+        if model.cash is not None:
+            gains = _cash_words(model.cash)
+            said.append(
+                f"cash it now for {gains} without an action, or keep it for the treasure victory"
+            )
+        if model.treasure_class == "legendary":
+            said.append(
+                "legendary: keep it and give up all other artifacts but one minor one, "
+                f"or let the bank claim it for {model.salvage} gold"
+            )
+        return drawn_card(cards, moved, notes=said)
+
+    def win(self, tx: Transaction, table: TableInfo, winners: Sequence[str]) -> DrawResult:
+        """The deal's winner(s) draw their treasures: one each, or as the encounter says,
+        plus those left over from tied deals for the first winner."""
+        cards = game_cards(table)
+        who = [table.player(w) for w in winners]
+        if not who:
+            raise CompanionError("name the winner(s) of the deal")
+        per_win = self.encounter_rules(tx, table, cards).treasures_per_win
+        carried = int(self._get(tx, table, "carried", 0))
+        drawn: list[DrawnCard] = []
+        notes: list[str] = []
+        for i, player in enumerate(who):
+            count = per_win + (carried if i == 0 else 0)
+            got = self.draw_treasures(tx, table, cards, player, count, record=False, partial=True)
+            drawn.extend(got)
+            notes.extend(n for n in got.notes if n not in notes)
+        if carried:
+            notes.insert(
+                0, f"{who[0]} also takes the {carried} treasure(s) left from the tied deal"
+            )
+            self._set(tx, table, "carried", 0)
+        self._record(
+            tx,
+            table,
+            cards,
+            "treasures",
+            drawn,
+            who[0] if len(who) == 1 else None,
+            notes,
+            action="win",
+            summary=f"{' and '.join(who)} won the deal: {', '.join(d.name for d in drawn) or 'no treasure'}",
+        )
+        return DrawResult(drawn, notes)
+
+    def tie(self, tx: Transaction, table: TableInfo) -> int:
+        """A tied deal (or a monster tie): its treasure stays for the next winner."""
+        cards = game_cards(table)
+        per_win = int(self.encounter_rules(tx, table, cards).treasures_per_win)
+        carried = int(self._get(tx, table, "carried", 0)) + per_win
+        self._set(tx, table, "carried", carried)
+        tx.record(
+            table,
+            "tie",
+            f"tied deal: {carried} treasure(s) wait for the next winner",
+            data={"carried": carried},
+        )
+        return carried
+
+    def sell(
+        self, tx: Transaction, table: TableInfo, player: str, ref: str, *, use: bool = False
+    ) -> DrawnCard:
+        """Sell (or cash) a treasure to the bank, or use a one-use artifact: it leaves the game."""
+        cards = game_cards(table)
+        who = table.player(player)
+        copy = find_copy(
+            tx, table, cards, "treasures", ref, ("held",), who, purpose="used" if use else "sold"
+        )
+        model = cards.get(copy.card_id)
+        notes: list[str] = []
+        if use and not model.one_use:
+            if model.activation in ("passive", "automatic", "none"):
+                raise CompanionError(
+                    f"{model.name} is not used by an action: it works by itself while held"
+                )
+            notes.append(f"{model.name} stays with {who}")
+            result = drawn_card(cards, copy, notes=notes)
+            tx.record(
+                table,
+                "use",
+                f"{who} used {model.name}",
+                actor=who,
+                data={"card": model.id, "copy": copy.copy, "kept": True},
+                undoable=False,
+            )
+            return result
+        moved = tx.move(table, copy, "removed")
+        if use:
+            notes.append("sacrificed: it leaves the game and no longer counts as a treasure")
+            if model.effect == "teleport":
+                notes.append(
+                    "the level ends now: open the next one ('companion table level' or e on the timer)"
+                )
+            verb = "used"
+        elif model.cash is not None:
+            notes.append(f"cashed for {_cash_words(model.cash)}")
+            verb = "cashed"
+        else:
+            notes.append(f"sold to the bank for {model.salvage} gold")
+            verb = "sold"
+        tx.record(
+            table,
+            verb if verb != "cashed" else "sell",
+            f"{who} {verb} {model.name}",
+            actor=who,
+            data={"card": model.id, "copy": copy.copy},
+        )
+        return drawn_card(cards, moved, notes=notes)
+
+    # -- monsters ---------------------------------------------------------------------------
+
+    def draw_monster(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        *,
+        summoned_by: str | None = None,
+        showdown: bool = False,
+        record: bool = True,
+        bottom: bool = False,
+    ) -> DrawResult:
+        """A monster comes to the table, with how many cards it plays and how many open."""
+        rules = self.encounter_rules(tx, table, cards)
+        if showdown and rules.showdown_monster is None:
+            raise CompanionError(
+                "only an encounter such as King's cave brings a monster at the showdown"
+            )
+        try:
+            copy, notes = self.take(tx, table, cards, "monsters", bottom=bottom)
+        except CompanionError as exc:
+            if tx.top(table, "monsters") is not None or "monster" not in exc.message:
+                raise
+            result = DrawResult([], [exc.message + ": no monster comes"])
+            if record:
+                self._record(tx, table, cards, "monsters", [], summoned_by, result.notes)
+            return result
+        model = cards.get(copy.card_id)
+        if model.friendly:
+            moved = tx.move(table, copy, "removed")
+            said = [
+                *notes,
+                "friendly: it plays for no pot; resolve its gift, then it leaves the game",
+            ]
+            card = drawn_card(cards, moved, notes=said, info={"friendly": True})
+        else:
+            moved = tx.move(table, copy, "in_play", summoned_by)
+            card = self._monster_in_play(
+                tx,
+                table,
+                cards,
+                moved,
+                rules,
+                summoned_by=summoned_by,
+                showdown=showdown,
+                notes=notes,
+            )
+        result = DrawResult([card], notes)
+        if record:
+            self._record(
+                tx,
+                table,
+                cards,
+                "monsters",
+                [card],
+                summoned_by,
+                notes,
+                action="monster",
+                summary=f"{card.name} came to the table"
+                + (f" for {summoned_by}" if summoned_by else ""),
+            )
+        return result
+
+    def _monster_in_play(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        copy: CardCopy,
+        rules: Any,
+        *,
+        summoned_by: str | None = None,
+        showdown: bool = False,
+        notes: Sequence[str] = (),
+        king: bool = False,
+    ) -> DrawnCard:
+        model = cards.get(copy.card_id)
+        plays = model.cards + rules.monster_extra_cards
+        king = king or model.king or rules.king_monsters
+        said = list(notes)
+        if showdown and rules.showdown_monster is not None:
+            plays += rules.showdown_monster.extra_cards
+            king = king or rules.showdown_monster.king
+            said.append("drawn at the showdown by the encounter")
+        if model.max_cards is not None:
+            plays = min(plays, model.max_cards)
+        info = {"plays": plays, "open": min(model.open_cards, plays), "king": king}
+        if summoned_by:
+            info["summoned_by"] = summoned_by
+        said.insert(0, _plays_words(info))
+        for effect in model.effects:
+            if effect.when == "enter" and effect.text:
+                said.append(f"as it enters: {effect.text}")
+        monsters = dict(self._get(tx, table, "monsters", {}))
+        monsters[str(copy.copy)] = info
+        self._set(tx, table, "monsters", monsters)
+        return drawn_card(cards, copy, notes=said, info=info)
+
+    def _forget_monster(self, tx: Transaction, table: TableInfo, copy: CardCopy) -> None:
+        monsters = dict(self._get(tx, table, "monsters", {}))
+        if monsters.pop(str(copy.copy), None) is not None:
+            self._set(tx, table, "monsters", monsters)
+
+    def monsters_in_play(
+        self, tx: Transaction, table: TableInfo, cards: GameCards
+    ) -> list[DrawnCard]:
+        known = self._get(tx, table, "monsters", {})
+        out = []
+        for copy in tx.pile(table, "monsters", "in_play"):
+            info = known.get(str(copy.copy), {})
+            out.append(
+                drawn_card(cards, copy, notes=[_plays_words(info)] if info else [], info=info)
+            )
+        return out
+
+    def monster_result(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        outcome: str,
+        monster: str | None = None,
+        slayer: str | None = None,
+    ) -> DrawResult:
+        """How a monster's deal ended: ``won``, ``tied`` or ``lost`` (slain).
+
+        A monster that won or tied goes back into the monster deck, which is
+        shuffled; one that lost is removed from the game. The Golem and the
+        Dragon age's Fire Dragon stay for the next deal.
+        """
+        if outcome not in ("won", "tied", "lost"):
+            raise CompanionError(f"a monster's deal ends 'won', 'tied' or 'lost', not '{outcome}'")
+        cards = game_cards(table)
+        who = table.player(slayer) if slayer else None
+        if who and outcome != "lost":
+            raise CompanionError("only a slain monster ('lost') has a slayer")
+        in_play = tx.pile(table, "monsters", "in_play")
+        if monster is None:
+            playing = [c for c in in_play if not self._stays(tx, table, cards, c)] or in_play
+            if len(playing) != 1:
+                names = ", ".join(cards.get(c.card_id).name for c in playing) or "none"
+                raise CompanionError(f"say which monster with --monster (in play: {names})")
+            copy = playing[0]
+        else:
+            copy = find_copy(tx, table, cards, "monsters", monster, ("in_play",), purpose="judged")
+        model = cards.get(copy.card_id)
+        notes: list[str] = []
+        treasure_notes: list[str] = []
+        drawn: list[DrawnCard] = []
+        stays = self._stays(tx, table, cards, copy)
+        explodes = any(e.effect == "explodes" for e in model.effects)
+        if outcome == "lost":
+            for effect in model.effects:
+                if effect.when in ("lose", "slain") and effect.text:
+                    notes.append(effect.text)
+            if stays:
+                notes.append(f"{model.name} is back at the next deal")
+                moved = copy
+            else:
+                moved = tx.move(table, copy, "removed")
+                notes.append(f"{model.name} is slain and leaves the game")
+            extra = sum(
+                e.amount or 0
+                for e in model.effects
+                if e.when == "slain" and e.effect == "extra-treasure"
+            )
+            if extra:
+                if who:
+                    got = self.draw_treasures(
+                        tx, table, cards, who, extra, record=False, partial=True
+                    )
+                    drawn.extend(got)
+                    treasure_notes.extend(got.notes)
+                else:
+                    notes.append("name the slayer (--slayer) to draw the dragon's treasure")
+        else:
+            for effect in model.effects:
+                if effect.when == ("win" if outcome == "won" else "tie") and effect.text:
+                    notes.append(effect.text)
+            if outcome == "won":
+                notes.append("the monster takes the pot out of the game; no treasure is drawn")
+            if stays:
+                moved = copy
+                notes.append(f"{model.name} stays for the next deal")
+            elif explodes:
+                moved = tx.move(table, copy, "removed")
+                notes.append(f"{model.name} explodes and leaves the game")
+            else:
+                moved = tx.move(table, copy, "draw")
+                self.shuffle(tx, table, "monsters")
+                notes.append(f"{model.name} goes back into the monster deck, which is shuffled")
+            if outcome == "tied":
+                per_win = self.encounter_rules(tx, table, cards).treasures_per_win
+                carried = int(self._get(tx, table, "carried", 0)) + per_win
+                self._set(tx, table, "carried", carried)
+                notes.append(f"the treasure stays: the next winner draws {carried} more")
+        if moved.pile != "in_play":
+            self._forget_monster(tx, table, copy)
+        card = drawn_card(cards, moved, notes=notes)
+        tx.record(
+            table,
+            "monster-" + outcome,
+            f"{model.name} {'was slain' if outcome == 'lost' else outcome}"
+            + (f" by {who}" if who else "")
+            + (f"; {who} drew {', '.join(d.name for d in drawn)}" if drawn else ""),
+            actor=who,
+            data={
+                "monster": model.id,
+                "copy": copy.copy,
+                "outcome": outcome,
+                "treasures": [[d.card_id, d.copy] for d in drawn],
+            },
+        )
+        return DrawResult([card, *drawn], treasure_notes)
+
+    def _stays(self, tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy) -> bool:
+        """The Golem returns every deal; the Dragon age dragon too while its encounter lasts."""
+        model = cards.get(copy.card_id)
+        if model.owner:
+            return True
+        return bool(self.encounter_rules(tx, table, cards).deal_monster == model.id)
+
+    # -- characters --------------------------------------------------------------------------
+
+    def choose(self, tx: Transaction, table: TableInfo, player: str, ref: str) -> DrawnCard:
+        """A player keeps one of the characters dealt to them; the others go back into the deck."""
+        cards = game_cards(table)
+        who = table.player(player)
+        dealt = tx.pile(table, "characters", "held", who)
+        if not dealt:
+            raise CompanionError(f"{who} has no characters to choose from")
+        copy = find_copy(tx, table, cards, "characters", ref, ("held",), who, purpose="chosen")
+        chosen = tx.move(table, copy, "in_play", who)
+        for other in dealt:
+            if other.copy != copy.copy:
+                tx.move(table, other, "draw")
+        self.shuffle(tx, table, "characters")
+        model = cards.get(chosen.card_id)
+        gold = STARTING_GOLD + sum(
+            a.gold or 0 for a in model.abilities if a.effect == "bigger-pouch"
+        )
+        notes = [f"{who} starts with {gold} gold and {model.soul_gems} soul gems"]
+        for golem in [
+            c for c in tx.pile(table, "monsters", "aside") if cards.get(c.card_id).owner == model.id
+        ]:
+            placed = tx.move(table, golem, "in_play", who)
+            shown = self._monster_in_play(
+                tx, table, cards, placed, EncounterRules(), summoned_by=who
+            )
+            notes.append(f"the {shown.name} plays beside {who} every deal ({shown.notes[0]})")
+        tx.record(
+            table,
+            "choose",
+            f"{who} chose {model.name}",
+            actor=who,
+            data={"card": model.id, "copy": chosen.copy},
+        )
+        return drawn_card(cards, chosen, notes=notes)
+
+    def death(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        player: str,
+        winner: str | None = None,
+        takes: str | None = None,
+    ) -> tuple[list[DrawnCard], list[str]]:
+        """A character runs out of gold: treasures, skull, and two new characters to choose from."""
+        cards = game_cards(table)
+        who = table.player(player)
+        by = table.player(winner) if winner else None
+        if by == who:
+            raise CompanionError("a player cannot collect from their own dead character")
+        if takes and not by:
+            raise CompanionError("name the winner of the deal (--winner) who takes the treasure")
+        out = list(self._get(tx, table, "out", []))
+        if who in out:
+            raise CompanionError(f"{who} is already out of the game")
+        character = tx.pile(table, "characters", "in_play", who)
+        if not character:
+            raise CompanionError(
+                f"{who} has no character in play (choose one with 'companion table choose')"
+            )
+        notes: list[str] = []
+        shown: list[DrawnCard] = []
+        dead = cards.get(character[0].card_id)
+        for copy in character:
+            tx.move(table, copy, "removed")
+        notes.append(f"{dead.name} died: the soul gems go to the bank")
+        for golem in tx.pile(table, "monsters", "in_play", who):
+            if cards.get(golem.card_id).owner:
+                tx.move(table, golem, "aside")
+                self._forget_monster(tx, table, golem)
+        treasures = tx.pile(table, "treasures", "held", who)
+        if takes:
+            taken = find_copy(tx, table, cards, "treasures", takes, ("held",), who, purpose="taken")
+            shown.append(
+                drawn_card(
+                    cards,
+                    tx.move(table, taken, "held", by),
+                    notes=[f"{by} takes it from {dead.name}"],
+                )
+            )
+            treasures = [t for t in treasures if t.copy != taken.copy]
+        for copy in treasures:
+            tx.move(table, copy, "removed")
+        if treasures:
+            notes.append(f"{len(treasures)} other treasure(s) of {who} leave the game")
+        heads_up = len(table.players) == 2
+        if table.options.get("tournament") or heads_up:
+            out.append(who)
+            self._set(tx, table, "out", out)
+            notes.append(
+                f"{who} is out of the game" + (": the other player wins" if heads_up else "")
+            )
+        else:
+            skulls = dict(self._get(tx, table, "skulls", {}))
+            skulls[who] = skulls.get(who, 0) + 1
+            self._set(tx, table, "skulls", skulls)
+            skull = tx.top(table, "skulls", "aside")
+            if skull is not None:
+                tx.move(table, skull, "held", who)
+            out_at = cards.deck("skulls")[0].out_at if cards.deck("skulls") else 3
+            if skulls[who] >= out_at:
+                out.append(who)
+                self._set(tx, table, "out", out)
+                notes.append(f"{who} has {skulls[who]} skulls and is out of the game")
+            else:
+                dealt = self._deal_characters(tx, table, cards, who)
+                notes.append(
+                    f"{who} takes skull {skulls[who]} and is dealt {len(dealt)} new character(s) face down "
+                    f"('companion table hand {who}', then 'companion table choose')"
+                )
+                shown.extend(dealt)
+        tx.record(
+            table,
+            "death",
+            f"{who}'s {dead.name} died" + (f" (deal won by {by})" if by else ""),
+            actor=who,
+            data={"character": dead.id, "winner": by, "notes": notes},
+        )
+        return shown, notes
+
+    # -- levels ------------------------------------------------------------------------------
+
+    def level_now(self, tx: Transaction, table: TableInfo, cards: GameCards) -> LevelChange:
+        level = int(self._get(tx, table, "level", 1))
+        blind, gems = blind_of(level, level_blinds(cards, short=bool(table.options.get("short"))))
+        level_card = tx.pile(table, "levels", "in_play")
+        encounter = tx.pile(table, "encounters", "in_play")
+        return LevelChange(
+            level=level,
+            blind=blind,
+            soul_gems=gems,
+            level_card=drawn_card(cards, level_card[0]) if level_card else None,
+            encounter=drawn_card(cards, encounter[0]) if encounter else None,
+        )
+
+    def enter_level(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, level: int
+    ) -> LevelChange:
+        current = int(self._get(tx, table, "level", 1))
+        if level < 1:
+            raise CompanionError(f"levels start at 1 (got {level})")
+        if level <= current:
+            return self.level_now(tx, table, cards)
+        notes: list[str] = []
+        for copy in tx.pile(table, "levels", "in_play"):
+            tx.move(table, copy, "removed")
+        opened = None
+        for _ in range(level - current):
+            top = tx.top(table, "levels")
+            if top is None:
+                break
+            if opened is not None:
+                tx.move(table, opened, "removed")
+            opened = tx.move(table, top, "in_play")
+        self._set(tx, table, "level", level)
+        encounter, more = self._open_encounter(tx, table, cards)
+        notes.extend(more)
+        change = self.level_now(tx, table, cards)
+        if change.soul_gems:
+            notes.insert(
+                0,
+                f"every player takes {change.soul_gems} soul gem(s) at the first deal of this level",
+            )
+        change = LevelChange(
+            change.level,
+            change.blind,
+            change.soul_gems,
+            change.level_card,
+            encounter,
+            True,
+            tuple(notes),
+        )
+        tx.record(
+            table,
+            "level",
+            f"level {level}: blind {change.blind}"
+            + (f", encounter {encounter.name}" if encounter else ", no encounter"),
+            data={
+                "level": level,
+                "blind": change.blind,
+                "encounter": encounter.card_id if encounter else None,
+                "notes": notes,
+            },
+        )
+        return change
+
+    def _open_encounter(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, *, bottom: bool = False
+    ) -> tuple[DrawnCard | None, list[str]]:
+        """Replace the encounter in force by the next one (skipping those the table is too small for)."""
+        notes: list[str] = []
+        old_rules = self.encounter_rules(tx, table, cards)
+        for copy in tx.pile(table, "encounters", "in_play"):
+            tx.move(table, copy, "removed")
+        if old_rules.deal_monster:
+            for copy in tx.pile(table, "monsters", "in_play"):
+                if copy.card_id == old_rules.deal_monster:
+                    tx.move(table, copy, "aside")
+                    self._forget_monster(tx, table, copy)
+                    notes.append(f"the {cards.get(copy.card_id).name} of the last encounter leaves")
+        if int(self._get(tx, table, "level", 1)) < 2:
+            return None, notes
+        players = len(self.active_players(tx, table))
+        while True:
+            try:
+                copy, took = self.take(tx, table, cards, "encounters", bottom=bottom)
+            except CompanionError as exc:
+                notes.append(exc.message)
+                return None, notes
+            notes.extend(took)
+            model = cards.get(copy.card_id)
+            rules = model.rules
+            if rules.min_players is not None and players < rules.min_players:
+                tx.move(table, copy, "removed")
+                notes.append(
+                    f"{model.name} needs {rules.min_players} players or more: discarded, another is drawn"
+                )
+                continue
+            break
+        moved = tx.move(table, copy, "in_play")
+        said: list[str] = []
+        if rules.deal_monster:
+            for dragon in [
+                c for c in tx.pile(table, "monsters", "aside") if c.card_id == rules.deal_monster
+            ][:1]:
+                placed = tx.move(table, dragon, "in_play")
+                shown = self._monster_in_play(tx, table, cards, placed, rules, king=True)
+                said.append(f"the {shown.name} joins every deal of this level ({shown.notes[0]})")
+        if rules.showdown_monster is not None:
+            said.append("at every showdown a monster comes: 'companion table monster --showdown'")
+        if rules.bonus_soul_gems:
+            said.append(
+                f"every player takes {rules.bonus_soul_gems} soul gems for this level; unused ones go back at its end"
+            )
+        return drawn_card(cards, moved, notes=said), notes
+
+    # -- overview ----------------------------------------------------------------------------
+
+    def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
+        now = self.level_now(tx, table, cards)
+        tournament = bool(table.options.get("tournament"))
+        skulls: dict[str, int] = self._get(tx, table, "skulls", {})
+        out: list[str] = self._get(tx, table, "out", [])
+        carried = int(self._get(tx, table, "carried", 0))
+        monsters = self.monsters_in_play(tx, table, cards)
+        players: list[dict[str, Any]] = []
+        per_player: dict[str, list[str]] = {}
+        for player in table.players:
+            character = tx.pile(table, "characters", "in_play", player)
+            choosing = tx.pile(table, "characters", "held", player)
+            treasures = tx.pile(table, "treasures", "held", player)
+            targets = win_targets(
+                len(table.players), skulls=skulls.get(player, 0), tournament=tournament
+            )
+            name = cards.get(character[0].card_id).name if character else None
+            status = "out" if player in out else ("choosing" if choosing else "playing")
+            players.append(
+                {
+                    "name": player,
+                    "character": name,
+                    "status": status,
+                    "choosing": [cards.get(c.card_id).name for c in choosing],
+                    "skulls": skulls.get(player, 0),
+                    "treasures": len(treasures),
+                    "targets": {"gold": targets.gold, "treasures": targets.treasures},
+                }
+            )
+            if status == "out":
+                shown = "out"
+            elif choosing:
+                shown = f"choosing from {len(choosing)}"
+            else:
+                shown = name or "-"
+            per_player[player] = [
+                shown,
+                str(skulls.get(player, 0)),
+                f"{len(treasures)}" + (f"/{targets.treasures}" if targets.treasures else ""),
+                str(targets.gold) if targets.gold is not None else "-",
+            ]
+        base = win_targets(len(table.players), tournament=tournament)
+        lines = [
+            f"level {now.level} · blind {now.blind}"
+            + (f" · +{now.soul_gems} soul gem" if now.soul_gems else "")
+        ]
+        if now.encounter:
+            lines.append(f"encounter: [bold]{now.encounter.name}[/] — {now.encounter.text}")
+        elif now.level > 1:
+            lines.append("encounter: none")
+        for monster in monsters:
+            lines.append(
+                f"monster in play: [bold]{monster.name}[/]"
+                + (f" ({monster.notes[0]})" if monster.notes else "")
+            )
+        if carried:
+            lines.append(f"treasures waiting from tied deals: {carried}")
+        open_decks = self.encounter_rules(tx, table, cards).open_top_cards
+        tops = {}
+        for deck in open_decks:
+            top = tx.top(table, deck)
+            if top is not None:
+                tops[deck] = drawn_card(cards, top).to_json()
+                lines.append(f"open top card of {deck}: {tops[deck]['name']}")
+        lines.append(
+            "to win: "
+            + " or ".join(base.lines())
+            + (" (+5000 gold per skull)" if base.gold else "")
+        )
+        return {
+            "dungeon_poker": {
+                "level": now.to_json(),
+                "carried_treasures": carried,
+                "monsters": [m.to_json() for m in monsters],
+                "players": players,
+                "open_top_cards": tops,
+                "win": {
+                    "gold": base.gold,
+                    "gold_per_skull": 5000 if base.gold else None,
+                    "treasures": base.treasures,
+                    "last_original": base.last_original,
+                    "last_standing": base.last_standing,
+                },
+                "tournament": tournament,
+            },
+            "lines": lines,
+            "player_columns": ["character", "skulls", "treasures", "gold to win"],
+            "cards_decks": ["treasures", "monsters"],
+            "per_player": per_player,
+        }
+
+
+def _copies(cards: GameCards, deck: str) -> list[str]:
+    return [c.id for c in cards.deck(deck) for _ in range(c.quantity)]
+
+
+def _cash_words(cash: Any) -> str:
+    parts = []
+    if cash.gold:
+        parts.append(f"{cash.gold} gold")
+    if cash.soul_gems:
+        parts.append(f"{cash.soul_gems} soul gem{'s' if cash.soul_gems > 1 else ''}")
+    return " and ".join(parts) or "nothing"
+
+
+def _plays_words(info: dict[str, Any]) -> str:
+    if not info:
+        return ""
+    plays, shown = info.get("plays", 0), info.get("open", 0)
+    text = f"plays with {plays} card{'s' if plays != 1 else ''}"
+    if shown:
+        text += f", {shown} of them open" if shown < plays else ", all open"
+    if info.get("king"):
+        text += "; King Monster"
+    return text
+
+
+# -- the public API (for the CLI and the timer) --------------------------------------------------
+
+
+def _rules(table: TableInfo) -> DungeonPokerRules:
+    if table.game != GAME:
+        raise CompanionError(f"table '{table.name}' plays {table.game}, not Dungeon Poker")
+    return DungeonPokerRules(GAME)
+
+
+def enter_level(tx: Transaction, table: TableInfo, level: int) -> LevelChange:
+    """Open ``level`` if it is above the current one (drawing its encounter); else report the level in force.
+
+    For a table of another game the level number is only remembered.
+    """
+    if table.game != GAME:
+        current = int(tx.get_state(table, NS, "level", 1))
+        if level > current:
+            tx.put_state(table, NS, "level", level, undoable=True)
+            tx.record(table, "level", f"level {level}", data={"level": level})
+        return LevelChange(level=max(level, current), blind=0, soul_gems=0, drawn=level > current)
+    return _rules(table).enter_level(tx, table, game_cards(table), level)
+
+
+def next_level(tx: Transaction, table: TableInfo) -> LevelChange:
+    """Open the level after the current one (Astral Warlock, Teleport Trap, Scroll of Teleport, or five deals)."""
+    return enter_level(tx, table, level_now(tx, table).level + 1)
+
+
+def level_now(tx: Transaction, table: TableInfo) -> LevelChange:
+    """The level in force, read only."""
+    if table.game != GAME:
+        return LevelChange(level=int(tx.get_state(table, NS, "level", 1)), blind=0, soul_gems=0)
+    return _rules(table).level_now(tx, table, game_cards(table))
+
+
+def monster(
+    tx: Transaction, table: TableInfo, *, summoned_by: str | None = None, showdown: bool = False
+) -> DrawResult:
+    """A monster comes to the table (the M card, a summon, or King's cave at the showdown)."""
+    who = table.player(summoned_by) if summoned_by else None
+    return _rules(table).draw_monster(
+        tx, table, game_cards(table), summoned_by=who, showdown=showdown
+    )
+
+
+def monsters_in_play(tx: Transaction, table: TableInfo) -> list[DrawnCard]:
+    """The monsters at the table now, with what they play with (``.info``)."""
+    return _rules(table).monsters_in_play(tx, table, game_cards(table))
+
+
+def monster_result(
+    tx: Transaction,
+    table: TableInfo,
+    outcome: str,
+    monster: str | None = None,
+    slayer: str | None = None,
+) -> DrawResult:
+    return _rules(table).monster_result(tx, table, outcome, monster, slayer)
+
+
+def win(tx: Transaction, table: TableInfo, winners: Sequence[str]) -> DrawResult:
+    return _rules(table).win(tx, table, winners)
+
+
+def tie(tx: Transaction, table: TableInfo) -> int:
+    return _rules(table).tie(tx, table)
+
+
+def choose(tx: Transaction, table: TableInfo, player: str, character: str) -> DrawnCard:
+    return _rules(table).choose(tx, table, player, character)
+
+
+def death(
+    tx: Transaction,
+    table: TableInfo,
+    player: str,
+    winner: str | None = None,
+    takes: str | None = None,
+) -> tuple[list[DrawnCard], list[str]]:
+    return _rules(table).death(tx, table, player, winner, takes)
+
+
+def sell(tx: Transaction, table: TableInfo, player: str, treasure: str) -> DrawnCard:
+    return _rules(table).sell(tx, table, player, treasure)
+
+
+def use(tx: Transaction, table: TableInfo, player: str, treasure: str) -> DrawnCard:
+    return _rules(table).sell(tx, table, player, treasure, use=True)

@@ -1,0 +1,266 @@
+"""Each game's and encounter's showdown rules, as data over one engine.
+
+A :class:`Rules` value says how a showdown is judged: which ordering, how many
+hand cards a player must or may use, whether the weakest hand wins, how many
+boards there are, and which cards are wild. The engine
+(:mod:`companion.poker.hands`) reads nothing else, so a new variant is a new
+value, not new code.
+
+>>> DUNGEON_POKER.use_at_most, MYSTICAL_STORM.use_exactly, PLAGUE.use_at_most
+(2, 2, 1)
+>>> UTTER_HORROR.lowball, TWO_FRONT_WAR.boards
+(True, 2)
+>>> encounter_rules("utter horror") == UTTER_HORROR
+True
+>>> encounter_rules("Normal times") == DUNGEON_POKER
+True
+>>> DRAGON_KINGS.with_wild(["2", "Jd"]).wild_ranks, DRAGON_KINGS.with_wild(["2", "Jd"]).wild_cards
+(frozenset({2}), frozenset({Card('Jd')}))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from companion.errors import CompanionError
+from companion.poker.cards import Card, parse_card, parse_rank
+
+Ordering = Literal["high", "dragon-kings"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How one game (or one Dungeon Poker encounter) judges a showdown.
+
+    ``use_exactly``/``use_at_most`` bound the hand (hole) cards a player
+    combines with the board; ``None`` means any number. ``lowball``: the
+    weakest hand wins; ``ace_low``: an ace may then count as one;
+    ``hand_size``: a legal hand must hold exactly this many cards (else a
+    player with fewer cards still has a partial hand). ``boards``: boards
+    judged separately. ``hole_cards``/``board_cards`` are what a full deal
+    gives, for the odds calculator. ``min_pair``: every hand is worth at
+    least a virtual pair of this rank that combines with no card (the Full
+    Plate's eights, given per player with ``full_plate=`` or here for all).
+    """
+
+    name: str
+    ordering: Ordering = "high"
+    use_exactly: int | None = None
+    use_at_most: int | None = None
+    lowball: bool = False
+    ace_low: bool = False
+    hand_size: int | None = None
+    boards: int = 1
+    hole_cards: int = 2
+    board_cards: int = 5
+    wild_ranks: frozenset[int] = frozenset()
+    wild_cards: frozenset[Card] = frozenset()
+    min_pair: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.use_exactly is not None and self.use_at_most is not None:
+            raise ValueError("use_exactly and use_at_most exclude each other")
+        if self.boards < 1:
+            raise ValueError("a game has at least one board")
+
+    @property
+    def dragon(self) -> bool:
+        """Whether the Dragon Kings classes (and wild cards) apply."""
+        return self.ordering == "dragon-kings"
+
+    @property
+    def has_wilds(self) -> bool:
+        return bool(self.wild_ranks or self.wild_cards)
+
+    def is_wild(self, card: Card) -> bool:
+        """Jokers always; then the ranks and cards named wild."""
+        return card.is_joker or card.rank in self.wild_ranks or card in self.wild_cards
+
+    def floor(self, full_plate: bool = False) -> int:
+        """The least value a hand is worth (0: none), from the Full Plate or ``min_pair``.
+
+        No floor applies when the weakest hand wins: it could only hurt.
+        """
+        from companion.poker.values import FULL_PLATE_FLOOR, PAIR, pack
+
+        if self.lowball:
+            return 0
+        floor = FULL_PLATE_FLOOR if full_plate else 0
+        if self.min_pair is not None:
+            floor = max(floor, pack(PAIR, self.min_pair))
+        return floor
+
+    def replace(self, **changes: Any) -> Rules:
+        return dataclasses.replace(self, **changes)
+
+    def with_wild(self, names: Iterable[str]) -> Rules:
+        """These rules with more wild cards: ranks (``2``, ``J``) or cards (``Jd``).
+
+        Only the Dragon Kings ordering knows wild cards.
+        """
+        ranks, cards = set(self.wild_ranks), set(self.wild_cards)
+        for name in names:
+            text = name.strip()
+            if not text:
+                continue
+            if not self.dragon:
+                raise CompanionError(
+                    f"wild cards ({text!r}) belong to dragon-kings; {self.name} has none"
+                )
+            if text == "*":
+                continue  # jokers are always wild
+            try:
+                ranks.add(parse_rank(text))
+                continue
+            except CompanionError:
+                pass
+            try:
+                card = parse_card(text, allow_joker=False)
+            except CompanionError:
+                raise CompanionError(
+                    f"{text!r} is neither a rank nor a card (wild: a rank like 2 or J, or a card like Jd)"
+                ) from None
+            cards.add(card)
+        return self.replace(wild_ranks=frozenset(ranks), wild_cards=frozenset(cards))
+
+    def describe(self) -> str:
+        """One line a player can read: the rules that differ from plain Hold'em."""
+        parts = [self.name]
+        if self.use_exactly is not None:
+            parts.append(f"exactly {self.use_exactly} hand cards")
+        elif self.use_at_most is not None:
+            parts.append(f"at most {self.use_at_most} hand cards")
+        if self.lowball:
+            parts.append("weakest hand wins" + (", ace may be low" if self.ace_low else ""))
+        if self.boards > 1:
+            parts.append(f"{self.boards} boards")
+        if self.wild_ranks or self.wild_cards:
+            from companion.poker.cards import rank_char
+
+            wild = [rank_char(r) for r in sorted(self.wild_ranks)] + [
+                c.code for c in sorted(self.wild_cards)
+            ]
+            parts.append("wild: " + " ".join(wild))
+        return "; ".join(parts)
+
+
+HOLDEM = Rules("holdem")
+"""Best five of the hole cards and the board, any number of each."""
+
+OMAHA = Rules("omaha", use_exactly=2, hole_cards=4)
+"""Exactly two of four hole cards with exactly three board cards."""
+
+DUNGEON_POKER = Rules("dungeon-poker", use_at_most=2)
+"""Players and monsters use none, one or two of their hand cards, however many they hold."""
+
+MYSTICAL_STORM = DUNGEON_POKER.replace(
+    name="mystical-storm", use_exactly=2, use_at_most=None, hole_cards=4
+)
+"""Four hand cards, exactly two of them used (Omaha); fewer than two cannot win."""
+
+PLAGUE = DUNGEON_POKER.replace(name="plague", use_at_most=1)
+"""At most one hand card."""
+
+UTTER_HORROR = DUNGEON_POKER.replace(name="utter-horror", lowball=True, ace_low=True, hand_size=5)
+"""The weakest five-card hand wins; an ace may count as one; exactly five cards."""
+
+TWO_FRONT_WAR = DUNGEON_POKER.replace(name="two-front-war", boards=2)
+"""Two boards, each judged on its own for half the pot."""
+
+DRAGON_KINGS = Rules("dragon-kings", ordering="dragon-kings")
+"""Hold'em plus Twinned Dragon Kings, the Grave Digger, five of a kind and wild cards."""
+
+GAMES: dict[str, Rules] = {
+    "holdem": HOLDEM,
+    "omaha": OMAHA,
+    "dungeon-poker": DUNGEON_POKER,
+    "dragon-kings": DRAGON_KINGS,
+}
+"""The poker-style games by id (DECKO has its own engine, :mod:`companion.games.decko.sets`)."""
+
+ENCOUNTER_KEYS = (
+    "use_exactly",
+    "use_at_most",
+    "lowball",
+    "ace_low",
+    "showdown_hand_size",
+    "boards",
+    "hand_cards",
+)
+"""The keys of an encounter card's ``rules`` that change how hands are judged or dealt."""
+
+BUILTIN_ENCOUNTERS: dict[str, dict[str, Any]] = {
+    "mystical-storm": {"hand_cards": 4, "use_exactly": 2},
+    "plague": {"use_at_most": 1},
+    "utter-horror": {"lowball": True, "ace_low": True, "showdown_hand_size": 5},
+    "two-front-war": {"boards": 2},
+}
+"""The four encounters that change the ranking, for when no card data is at hand."""
+
+
+def slug(name: str) -> str:
+    """``"Two front war"`` -> ``"two-front-war"`` (case and punctuation ignored).
+
+    >>> slug("  Utter   Horror "), slug("King's cave")
+    ('utter-horror', 'kings-cave')
+    """
+    out = []
+    for ch in name.strip().lower().replace("'", "").replace("’", ""):
+        out.append(ch if ch.isalnum() else "-")
+    return "-".join(p for p in "".join(out).split("-") if p)
+
+
+def dungeon_poker_rules(
+    encounter: Mapping[str, Any] | None = None, *, name: str | None = None
+) -> Rules:
+    """Dungeon Poker's rules changed by an encounter card's ``rules`` mapping.
+
+    Reads ``use_exactly``, ``use_at_most``, ``lowball``, ``ace_low``,
+    ``showdown_hand_size``, ``boards`` and ``hand_cards``; ignores the rest
+    (betting, treasure and ability keys do not touch the ranking).
+
+    >>> dungeon_poker_rules({"use_at_most": 1, "fold_penalty": 200}, name="plague") == PLAGUE
+    True
+    """
+    rules = DUNGEON_POKER
+    if not encounter:
+        return rules
+    changes: dict[str, Any] = {}
+    if encounter.get("use_exactly") is not None:
+        changes["use_exactly"] = int(encounter["use_exactly"])
+        changes["use_at_most"] = None
+    if encounter.get("use_at_most") is not None:
+        changes["use_at_most"] = int(encounter["use_at_most"])
+    if encounter.get("lowball"):
+        changes["lowball"] = True
+        # The rulebook lets the ace count as one in the only lowball encounter.
+        changes["ace_low"] = bool(encounter.get("ace_low", True))
+        changes["hand_size"] = int(encounter.get("showdown_hand_size") or 5)
+    elif encounter.get("showdown_hand_size"):
+        changes["hand_size"] = int(encounter["showdown_hand_size"])
+    if encounter.get("boards"):
+        changes["boards"] = int(encounter["boards"])
+    if encounter.get("hand_cards"):
+        changes["hole_cards"] = int(encounter["hand_cards"])
+    if not changes:
+        return rules
+    return rules.replace(name=name or "dungeon-poker", **changes)
+
+
+def encounter_rules(name: str, table: Mapping[str, Mapping[str, Any]] | None = None) -> Rules:
+    """The Dungeon Poker rules under the encounter called ``name``.
+
+    ``table`` maps encounter slugs to their ``rules`` mappings (from the card
+    data); without it the built-in four are used and any other name leaves
+    the ranking unchanged. With a table, an unknown name is an error.
+    """
+    key = slug(name)
+    if table is not None:
+        if key not in table:
+            known = ", ".join(sorted(table))
+            raise CompanionError(f"{name!r} is not a Dungeon Poker encounter (known: {known})")
+        return dungeon_poker_rules(table[key], name=key)
+    return dungeon_poker_rules(BUILTIN_ENCOUNTERS.get(key), name=key)

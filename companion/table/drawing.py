@@ -1,0 +1,290 @@
+"""Game rules of drawing that hold for every game, and the hook for game-specific ones.
+
+:class:`GameRules` is what a plain game gets: every deck shuffled with the
+table's seed at setup, cards drawn from the top, and the discard pile
+shuffled into a new draw pile when the draw pile runs out, for the decks
+whose rulebook says so (:data:`RESHUFFLE_DISCARD`). A game with more to
+say (Dungeon Poker) subclasses it.
+
+>>> GameRules("dungeon-of-d").reshuffles("power"), GameRules("dungeon-of-d").reshuffles("rooms")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from companion.cards.loader import GameCards
+from companion.errors import CompanionError
+from companion.table.model import CardCopy, DrawnCard, TableInfo
+from companion.table.store import Transaction
+
+RESHUFFLE_DISCARD: dict[str, frozenset[str]] = {
+    # The graveyard goes back into the main deck (every deal, and if it runs dry).
+    "dungeon-poker": frozenset({"main"}),
+    # Draw phase: an exhausted deck is rebuilt from its discard pile.
+    "dungeon-master": frozenset({"party", "dm"}),
+    # A player's draw pile is rebuilt from their discard pile.
+    "decko": frozenset({"starting"}),
+    # The deck is gathered and shuffled before each deal, never mid-deal.
+    "dragon-kings": frozenset(),
+    # The Power Deck is rebuilt from the Discard Pile; the Room Deck is not.
+    "dungeon-of-d": frozenset({"power"}),
+}
+"""Decks whose discard pile is shuffled into a new draw pile when the draw pile runs out."""
+
+STATE = "table"
+"""Namespace of the table's own state in the key-value store."""
+
+
+def table_rng(tx: Transaction, table: TableInfo) -> random.Random:
+    """A fresh generator for the table's next random step: the seed and a counter.
+
+    Deriving each step from (seed, counter) keeps the counter the only state,
+    so the same seed and the same commands give the same cards, and undoing a
+    shuffle also rewinds the counter.
+    """
+    counter = int(tx.get_state(table, STATE, "rng", 0))
+    tx.put_state(table, STATE, "rng", counter + 1, undoable=True)
+    return random.Random(f"{table.seed}:{counter}")
+
+
+class GameRules:
+    """The generic rules; ``game`` is the game id."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game}>"
+
+    # -- setup -------------------------------------------------------------------
+
+    def validate_players(self, players: Sequence[str], options: dict[str, Any]) -> None:
+        """Reject a player count the game cannot seat (nothing to check by default)."""
+
+    def options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Check the setup options of ``table new``; the generic rules take none."""
+        unknown = [k for k, v in raw.items() if v]
+        if unknown:
+            raise CompanionError(
+                f"{self.game} tables take no {', '.join('--' + k for k in unknown)} option"
+            )
+        return {}
+
+    def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
+        """Create every deck's cards and shuffle them; return notes for the players."""
+        notes: list[str] = []
+        for deck in cards.decks:
+            ids = [c.id for c in cards.deck(deck.id) for _ in range(c.quantity)]
+            if not ids:
+                continue
+            if deck.variant:
+                tx.add_cards(table, deck.id, ids, pile="aside")
+                notes.append(f"{deck.name}: variant cards set aside")
+                continue
+            tx.add_cards(table, deck.id, ids)
+            self.shuffle(tx, table, deck.id)
+        for card in cards.cards:
+            # Dragon Kings: the involuntary wing cards are always in play.
+            if getattr(card, "involuntary", False):
+                for copy in [c for c in tx.pile(table, card.deck, "draw") if c.card_id == card.id]:
+                    tx.move(table, copy, "in_play")
+                notes.append(f"{card.name} is always in play")
+        return notes
+
+    # -- drawing -----------------------------------------------------------------
+
+    def reshuffles(self, deck: str) -> bool:
+        return deck in RESHUFFLE_DISCARD.get(self.game, frozenset())
+
+    def shuffle(self, tx: Transaction, table: TableInfo, deck: str, pile: str = "draw") -> None:
+        copies = tx.pile(table, deck, pile)
+        table_rng(tx, table).shuffle(copies)
+        tx.arrange(table, copies, pile)
+
+    def refill(self, tx: Transaction, table: TableInfo, cards: GameCards, deck: str) -> str | None:
+        """Make a new draw pile when it is empty; return a note, or None if the deck is spent."""
+        if not self.reshuffles(deck):
+            return None
+        discard = tx.pile(table, deck, "discard")
+        if not discard:
+            return None
+        tx.arrange(table, discard, "draw")
+        self.shuffle(tx, table, deck)
+        return f"the discard pile of {deck_name(cards, deck)} was shuffled into a new draw pile"
+
+    def take(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        deck: str,
+        *,
+        bottom: bool = False,
+    ) -> tuple[CardCopy, list[str]]:
+        """The next card of a deck's draw pile (refilling it if the game allows)."""
+        notes: list[str] = []
+        top = tx.top(table, deck, bottom=bottom)
+        if top is None:
+            note = self.refill(tx, table, cards, deck)
+            if note:
+                notes.append(note)
+                top = tx.top(table, deck, bottom=bottom)
+        if top is None:
+            raise CompanionError(self.empty_message(cards, deck))
+        return top, notes
+
+    def empty_message(self, cards: GameCards, deck: str) -> str:
+        why = (
+            "and its discard pile is empty too"
+            if self.reshuffles(deck)
+            else "and this game does not reshuffle it (gather it with 'companion deck shuffle DECK --discard')"
+        )
+        return f"the {deck} deck ({deck_name(cards, deck)}) has no cards left to draw {why}"
+
+    def draw(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        deck: str,
+        *,
+        count: int = 1,
+        player: str | None = None,
+        bottom: bool = False,
+    ) -> list[DrawnCard]:
+        """Draw ``count`` cards to ``player``'s hand (or into play) and record it."""
+        drawn: list[DrawnCard] = []
+        for _ in range(count):
+            copy, notes = self.take(tx, table, cards, deck, bottom=bottom)
+            moved = tx.move(table, copy, "held" if player else "in_play", player)
+            drawn.append(drawn_card(cards, moved, notes=notes))
+        record_draw(tx, table, deck, drawn, player, cards)
+        return drawn
+
+    # -- what the table shows ------------------------------------------------------
+
+    def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
+        """Game-specific facts for ``table show`` (nothing for plain games)."""
+        return {}
+
+
+def deck_name(cards: GameCards, deck: str) -> str:
+    info = cards.game.deck(deck)
+    return info.name if info is not None else deck
+
+
+def drawn_card(
+    cards: GameCards,
+    copy: CardCopy,
+    *,
+    notes: Sequence[str] = (),
+    info: dict[str, Any] | None = None,
+) -> DrawnCard:
+    """Describe a physical card with its model from the card database."""
+    model = cards._by_id.get(copy.card_id)
+    if model is None or model.deck != copy.deck:
+        return DrawnCard(
+            deck=copy.deck,
+            copy=copy.copy,
+            card_id=copy.card_id,
+            name=copy.card_id,
+            kind="unknown",
+            text="(this card is no longer in the card database)",
+            pile=copy.pile,
+            holder=copy.holder,
+            notes=tuple(notes),
+            info=dict(info or {}),
+        )
+    return DrawnCard(
+        deck=copy.deck,
+        copy=copy.copy,
+        card_id=copy.card_id,
+        name=model.name,
+        kind=model.kind,
+        text=model.text,
+        pile=copy.pile,
+        holder=copy.holder,
+        model=model,
+        notes=tuple(notes),
+        info=dict(info or {}),
+    )
+
+
+def record_draw(
+    tx: Transaction,
+    table: TableInfo,
+    deck: str,
+    drawn: Sequence[DrawnCard],
+    player: str | None,
+    cards: GameCards,
+    action: str = "draw",
+) -> None:
+    names = ", ".join(d.name for d in drawn)
+    who = player or "the table"
+    tx.record(
+        table,
+        action,
+        f"{who} drew {names} from {deck_name(cards, deck)}",
+        actor=player,
+        data={
+            "deck": deck,
+            "cards": [[d.card_id, d.copy] for d in drawn],
+            "to": [d.pile for d in drawn],
+        },
+    )
+
+
+class DeckoRules(GameRules):
+    """DECKO's setup: the two-player joker cut and one wildcard of each colour."""
+
+    def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
+        notes = super().setup(tx, table, cards)
+        if len(table.players) == 2:
+            cut = [
+                c
+                for c in tx.pile(table, "jokers", "draw")
+                if getattr(cards._by_id.get(c.card_id), "removed_in_two_player", False)
+            ]
+            for copy in cut:
+                tx.move(table, copy, "aside")
+            names = sorted({cards.get(c.card_id).name for c in cut})
+            if names:
+                notes.append(f"two players: {', '.join(names)} go back in the box")
+        # One red and one blue wildcard lie face up by the round track; the rest go back in the box.
+        chosen: dict[str, str] = {}
+        for copy in tx.pile(table, "wildcards", "draw"):
+            color = getattr(cards._by_id.get(copy.card_id), "color", None)
+            if color not in chosen:
+                tx.move(table, copy, "in_play")
+                chosen[str(color)] = cards.get(copy.card_id).name
+            else:
+                tx.move(table, copy, "aside")
+        if chosen:
+            notes.append(
+                "wildcards: "
+                + ", ".join(f"{name} ({color})" for color, name in sorted(chosen.items()))
+            )
+        return notes
+
+
+_RULES: dict[str, str] = {
+    "dungeon-poker": "companion.games.dungeon_poker.table_rules:DungeonPokerRules",
+    "decko": "companion.table.drawing:DeckoRules",
+}
+
+
+def rules_for(game: str) -> GameRules:
+    """The rules object of a game: its own class if it has one, else the generic rules."""
+    target = _RULES.get(game)
+    if target is None:
+        return GameRules(game)
+    import importlib
+
+    module, _, name = target.partition(":")
+    cls = getattr(importlib.import_module(module), name)
+    rules: GameRules = cls(game)
+    return rules

@@ -1,0 +1,1 @@
+"""The Dungeon of D shell and its screen layout for a terminal."""

@@ -1,0 +1,111 @@
+"""The engine's public face: errors, debug mode, saved states, and many more random games on demand."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.games.dungeon_of_d import (
+    InvariantError,
+    apply,
+    check_invariants,
+    from_json,
+    legal_actions,
+    new_game,
+    set_debug,
+    step,
+    to_json,
+)
+from companion.games.dungeon_of_d.bots import BOTS, play
+
+
+def test_an_illegal_action_is_a_clear_error() -> None:
+    s = new_game(1)
+    with pytest.raises(CompanionError, match=r"illegal action \('fly',\)"):
+        apply(s, ("fly",))
+
+
+def test_no_action_after_the_game_is_over() -> None:
+    s = play(new_game(2), BOTS["random"](2))
+    assert s.outcome and legal_actions(s) == []
+    with pytest.raises(CompanionError, match="the game is over"):
+        step(s, ("done",))
+
+
+def test_debug_mode_checks_the_invariants_after_every_action() -> None:
+    s = new_game(3)
+    s.hand.append(s.deck[-1])  # a card in two places at once
+    set_debug(True)
+    try:
+        with pytest.raises(InvariantError, match="power cards out of place"):
+            step(s, ("done",))
+    finally:
+        set_debug(False)
+
+
+def test_invariants_catch_impossible_values() -> None:
+    s = new_game(4)
+    s.gold = 80
+    with pytest.raises(InvariantError, match="gold 80"):
+        check_invariants(s)
+
+
+def test_a_damaged_save_is_refused_with_a_one_line_error() -> None:
+    data = to_json(new_game(5))
+    data["hand"] = data["hand"][:-1]
+    with pytest.raises(CompanionError, match="corrupt Dungeon of D game state"):
+        from_json(data)
+    with pytest.raises(CompanionError, match="not a Dungeon of D game state"):
+        from_json({"format": 99})
+    broken = to_json(new_game(5))
+    broken["grid"] = "nonsense"
+    with pytest.raises(CompanionError, match="corrupt"):
+        from_json(broken)
+
+
+def test_a_save_is_plain_json() -> None:
+    text = json.dumps(to_json(new_game(6)))
+    assert from_json(json.loads(text)) == new_game(6)
+
+
+@pytest.mark.skipif(
+    not os.environ.get("COMPANION_DOD_GAMES"), reason="set COMPANION_DOD_GAMES=N for N more games"
+)
+def test_many_more_random_games_keep_every_invariant() -> None:
+    games = int(os.environ["COMPANION_DOD_GAMES"])
+    rng = random.Random(games)
+    for _ in range(games):
+        seed = rng.randrange(10**9)
+        bot = BOTS[rng.choice(sorted(BOTS))](seed)
+        s = new_game(seed)
+        while s.outcome is None and s.actions < 5000:
+            step(s, bot(s))
+            check_invariants(s)
+
+
+def test_every_action_and_event_of_some_games_can_be_described() -> None:
+    from companion.games.dungeon_of_d.descriptions import describe_action, describe_event
+
+    for seed in range(30):
+        bot = BOTS["greedy" if seed % 2 else "random"](seed)
+        s = new_game(seed)
+        while s.outcome is None:
+            for action in legal_actions(s):
+                assert describe_action(s, action)
+            s, events = apply(s, bot(s))
+            for event in events:
+                assert describe_event(s, event)
+
+
+def test_an_unidentified_potion_is_not_named() -> None:
+    from companion.games.dungeon_of_d.descriptions import describe_action
+    from tests.games.dungeon_of_d.helpers import begin, scenario
+
+    s = begin(scenario(hand=["1 STR", "2 STR"], potions=["bitter-venom"]))
+    assert describe_action(s, ("drink", s.potions[0])) == "drink an unidentified potion"
+    s.known.append(s.potions[0])
+    assert describe_action(s, ("drink", s.potions[0])) == "drink Bitter Venom"

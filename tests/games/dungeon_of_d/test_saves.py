@@ -1,0 +1,334 @@
+"""Saves: a game is its seed, hero and actions; loading replays and checks them; a damaged
+save is refused in one line and never overwritten; undo turns on training mode."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.games.dungeon_of_d.bots import make_bot
+from companion.games.dungeon_of_d.saves import SCHEMA_VERSION, Game, SaveFile, SaveStore, check_name
+
+
+def _played(seed: int = 4, actions: int = 30, bot: str = "greedy") -> Game:
+    game = Game.new(seed)
+    player = make_bot(bot, seed)
+    while not game.over and len(game.actions) < actions:
+        game.play(player(game.state))
+    return game
+
+
+def _finished(seed: int = 4) -> Game:
+    return _played(seed, actions=10**6)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
+# ---- a game -----------------------------------------------------------------------------------
+
+
+def test_a_game_is_its_seed_and_actions_and_comes_back_the_same() -> None:
+    game = _played()
+    again = Game.from_document(json.loads(json.dumps(game.to_document())))
+    assert again.state == game.state and again.actions == game.actions and again.seed == game.seed
+
+
+def test_a_chosen_character_is_kept_by_id() -> None:
+    game = Game.new(3, "Wrestler")
+    assert game.character == "wrestler" and game.state.character == "wrestler"
+    assert Game.from_document(game.to_document()).state.character == "wrestler"
+
+
+def test_undo_replays_all_but_the_last_action_and_turns_on_training_mode() -> None:
+    game = _played(actions=12)
+    before = Game.new(game.seed)
+    for action in game.actions[:-1]:
+        before.play(action)
+    game.undo()
+    assert game.training and game.state.training
+    assert game.actions == before.actions
+    before.state.training = True
+    assert game.state == before.state
+
+
+def test_take_back_move_makes_the_score_0_even_when_escaping() -> None:
+    # Rulebook 6.1: cheating or a take-back move turns on training mode and scores 0.
+    for seed in range(40):
+        game = _finished(seed)
+        if game.state.outcome == "escaped":
+            break
+    else:
+        raise AssertionError("no escape among the first seeds")
+    assert game.score.total > 0
+    last = game.actions[-1]
+    game.undo()
+    game.play(last)
+    assert game.state.outcome == "escaped" and game.training and game.score.total == 0
+
+
+def test_nothing_to_undo_at_the_start() -> None:
+    with pytest.raises(CompanionError, match="nothing to undo"):
+        Game.new(1).undo()
+
+
+def test_an_edited_action_list_is_refused() -> None:
+    doc = _played().to_document()
+    doc["actions"] = doc["actions"][:-1]
+    with pytest.raises(CompanionError, match="do not replay to its recorded state"):
+        Game.from_document(doc, "my save")
+
+
+def test_an_edited_state_is_refused() -> None:
+    doc = _played().to_document()
+    doc["state"]["gold"] = 79
+    with pytest.raises(CompanionError, match="^my save is damaged"):
+        Game.from_document(doc, "my save")
+
+
+def test_an_illegal_action_in_a_save_is_refused() -> None:
+    doc = _played().to_document()
+    doc["actions"].append(["fly", "away"])
+    with pytest.raises(CompanionError, match="actions do not replay"):
+        Game.from_document(doc, "my save")
+
+
+@pytest.mark.parametrize(
+    "doc", [[], {"format": "other"}, {"format": "companion-dod-save", "version": 9}]
+)
+def test_a_document_that_is_not_a_save_is_refused(doc: object) -> None:
+    with pytest.raises(CompanionError):
+        Game.from_document(doc, "x")
+
+
+@pytest.mark.parametrize("name", ["", "a/b", "x" * 41, "-dash-first", "semi;colon"])
+def test_save_names_are_short_and_plain(name: str) -> None:
+    with pytest.raises(CompanionError, match="bad save name"):
+        check_name(name)
+
+
+# ---- the SQLite store --------------------------------------------------------------------------
+
+
+def test_store_saves_lists_loads_and_deletes(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "state.sqlite3", clock=Clock())
+    assert (
+        store.saves() == [] and not (tmp_path / "state.sqlite3").exists()
+    )  # reading creates nothing
+    game = _played()
+    game.name = "friday"
+    store.create(game)
+    game.play(make_bot("greedy", 4)(game.state))
+    store.save(game)
+    [info] = store.saves()
+    assert (info.name, info.status, info.turn, info.hp) == (
+        "friday",
+        "playing",
+        game.state.turn,
+        game.state.hp,
+    )
+    loaded = SaveStore(tmp_path / "state.sqlite3").load("friday")
+    assert (
+        loaded.state == game.state
+        and loaded.actions == game.actions
+        and loaded.game_id == game.game_id
+    )
+    store.delete("friday")
+    assert store.saves() == []
+    with pytest.raises(CompanionError, match="no saved game 'friday'"):
+        store.load("friday")
+
+
+def test_store_keeps_its_own_dod_tables_with_a_schema_version(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite3"
+    game = _played()
+    game.name = "a"
+    SaveStore(path).create(game)
+    with sqlite3.connect(path) as conn:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        version = conn.execute(
+            "SELECT version FROM companion_schema WHERE component = 'dod'"
+        ).fetchone()[0]
+    assert tables == {"companion_schema", "dod_saves", "dod_scores"} and version == SCHEMA_VERSION
+
+
+def test_store_shares_the_state_file_with_the_table_store(tmp_path: Path) -> None:
+    from companion.table import open_store
+
+    path = tmp_path / "state.sqlite3"
+    game = _played()
+    game.name = "shared"
+    SaveStore(path).create(game)
+    with open_store(path) as tables, tables.transaction() as tx:
+        tx.put_state(None, "timer", "clock", {"level": 2})
+    assert SaveStore(path).load("shared").state == game.state
+
+
+def test_a_new_game_does_not_overwrite_an_existing_save(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "s.sqlite3")
+    first = _played()
+    first.name = "mine"
+    store.create(first)
+    second = Game.new(99, name="mine")
+    with pytest.raises(CompanionError, match="already exists"):
+        store.create(second)
+    assert store.load("mine").actions == first.actions
+
+
+def test_a_damaged_save_is_reported_in_one_line_and_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    store = SaveStore(path)
+    game = _played()
+    game.name = "broken"
+    store.create(game)
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "UPDATE dod_saves SET document = ? WHERE name = 'broken'",
+            ('{"format": "companion-dod-save"',),
+        )
+    with pytest.raises(CompanionError, match="saved game 'broken' is damaged") as err:
+        store.load("broken")
+    assert "\n" not in str(err.value)
+    [info] = store.saves()
+    assert info.status == "damaged" and "not JSON" in info.damaged
+    with pytest.raises(CompanionError):
+        store.create(Game.new(1, name="broken"))
+    with sqlite3.connect(path) as conn:
+        assert (
+            conn.execute("SELECT document FROM dod_saves").fetchone()[0]
+            == '{"format": "companion-dod-save"'
+        )
+
+
+def test_two_sessions_on_one_save_cannot_undo_each_other(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    game = _played()
+    game.name = "race"
+    SaveStore(path).create(game)
+    one, two = SaveStore(path), SaveStore(path)
+    a, b = one.load("race"), two.load("race")
+    a.play(make_bot("greedy", 1)(a.state))
+    one.save(a)
+    b.play(make_bot("greedy", 1)(b.state))
+    with pytest.raises(CompanionError, match="changed by another session"):
+        two.save(b)
+
+
+def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("my shopping list\n")
+    with pytest.raises(CompanionError, match="not an SQLite database"):
+        SaveStore(path).create(Game.new(1, name="x"))
+    assert path.read_text() == "my shopping list\n"
+
+
+def test_another_programs_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE photos (id INTEGER)")
+    with pytest.raises(CompanionError, match="another program"):
+        SaveStore(path).create(Game.new(1, name="x"))
+    with sqlite3.connect(path) as conn:
+        assert {r[0] for r in conn.execute("SELECT name FROM sqlite_master")} == {"photos"}
+
+
+def test_saves_of_a_newer_schema_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    SaveStore(path).create(Game.new(1, name="x"))
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE companion_schema SET version = 99 WHERE component = 'dod'")
+    with pytest.raises(CompanionError, match="schema version 99"):
+        SaveStore(path).load("x")
+
+
+# ---- high scores ---------------------------------------------------------------------------------
+
+
+def test_finished_games_enter_the_high_score_table_best_first(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "s.sqlite3", clock=Clock())
+    ends = []
+    for seed in range(12):
+        game = _finished(seed)
+        game.name = f"g{seed}"
+        store.save(game)
+        ends.append(game)
+    rows = store.scores(limit=None)
+    assert len(rows) == 12
+    assert [r.score for r in rows] == sorted((g.score.total for g in ends), reverse=True)
+    best = rows[0]
+    assert best.score == sum(best.breakdown.values())
+    assert len(store.scores(limit=3)) == 3
+
+
+def test_an_undone_ending_leaves_the_table_and_training_games_are_apart(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "s.sqlite3")
+    game = _finished(2)
+    game.name = "oops"
+    store.save(game)
+    assert len(store.scores()) == 1
+    last = game.actions[-1]
+    game.undo()
+    store.save(game)
+    assert store.scores(training=True) == []
+    game.play(last)
+    store.save(game)
+    assert store.scores() == []
+    [row] = store.scores(training=True)
+    assert row.training and row.score == 0
+
+
+# ---- a save in a file ----------------------------------------------------------------------------
+
+
+def test_save_file_is_json_written_whole_and_read_back(tmp_path: Path) -> None:
+    target = SaveFile(tmp_path / "run.json")
+    game = _played()
+    target.create(game)
+    data = json.loads((tmp_path / "run.json").read_text())
+    assert data["format"] == "companion-dod-save" and data["seed"] == game.seed
+    assert target.load().state == game.state
+    assert [p.name for p in tmp_path.iterdir()] == ["run.json"]  # no temporary file left behind
+    with pytest.raises(CompanionError, match="already exists"):
+        target.create(Game.new(5))
+
+
+def test_a_damaged_save_file_is_refused_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "run.json"
+    path.write_text('{"format": "companion-dod-save", "version": 1, "seed": ')
+    with pytest.raises(CompanionError, match="is damaged"):
+        SaveFile(path).load()
+    assert path.read_text().endswith('"seed": ')
+
+
+def test_every_step_of_a_game_can_be_saved_and_loaded(tmp_path: Path) -> None:
+    game = Game.new(8)
+    player = make_bot("explorer", 8)
+    target = SaveFile(tmp_path / "g.json")
+    while not game.over and len(game.actions) < 60:
+        game.play(player(game.state))
+        target.save(game)
+        assert target.load().state == game.state
+
+
+def test_saves_join_a_state_file_the_table_store_made_first(tmp_path: Path) -> None:
+    from companion.table import open_store
+
+    path = tmp_path / "state.sqlite3"
+    with open_store(path) as tables, tables.transaction() as tx:
+        tx.put_state(None, "timer", "clock", {"level": 1})
+    game = _played()
+    game.name = "late"
+    SaveStore(path).create(game)
+    assert SaveStore(path).load("late").actions == game.actions
+    with open_store(path) as tables, tables.transaction(write=False) as tx:
+        assert tx.get_state(None, "timer", "clock") == {"level": 1}

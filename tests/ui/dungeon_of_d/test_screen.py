@@ -1,0 +1,269 @@
+"""The terminal screen fits 80 columns and 24 rows (issue 11), whatever the game looks like.
+
+Worst cases are built with the engine: a level-8 hero with a full inventory
+(Bag of Holding), a corridor of rooms wider than the screen, five skills, a
+long account of the last answer and a shop's worth of answers; a REVEAL with
+a score of places; a test with a full hand and potions; the Ice Dragon's
+combat; and whole greedy games that reach level 8, screen by screen. Each is
+drawn by Rich at width 80 and must use at most 23 rows (the 24th is the
+prompt the answer is typed on), no row wider than 80, with the question and
+every answer in sight (or announced, when there is no room, for the
+``answers`` command).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.console import Console
+
+from companion.games.dungeon_of_d import step
+from companion.games.dungeon_of_d.bots import make_bot
+from companion.games.dungeon_of_d.saves import Game
+from companion.games.dungeon_of_d.state import State
+from companion.ui.dungeon_of_d.layout import (
+    HEIGHT,
+    WIDTH,
+    arrange,
+    cut,
+    map_window,
+    menu_rows,
+    plain,
+    width,
+)
+from companion.ui.dungeon_of_d.shell import Screen, build_menu, build_screen, details, render_rich
+from tests.games.dungeon_of_d.helpers import begin, combat, scenario, trial
+
+CORRIDOR = [
+    "pit-of-darkness",
+    "mystic-portal",
+    "peculiar-shop",
+    "large-chest",
+    "hidden-door",
+    "training-hall",
+    "ancient-library",
+    "forgotten-arena",
+]
+FULL_HAND = ["1 STR", "2 STR", "3 STR", "1 INT", "2 INT", "3 INT", "1 AGL", "2 AGL", "3 MOV"]
+LONG = [
+    f"line {i} of what the last answer did, long enough to fill a good part of a row"
+    for i in range(14)
+]
+
+
+def drawn(screen: Screen) -> list[str]:
+    """The screen as an 80-column terminal shows it."""
+    con = Console(width=WIDTH, record=True, force_terminal=True, color_system=None)
+    con.print(render_rich(screen))
+    return con.export_text().splitlines()
+
+
+def assert_fits(screen: Screen, where: str = "") -> list[str]:
+    lines = drawn(screen)
+    assert len(lines) <= HEIGHT < 24, f"{where}: {len(lines)} rows"
+    assert max(len(x) for x in lines) <= WIDTH, where
+    text = "\n".join(lines)
+    for question in screen.question[:1]:
+        assert question[:30] in text, f"{where}: the question is not in sight"
+    shown = {int(n) for n in re.findall(r"(?:^|  ) *(\d+)\) ", text, re.MULTILINE)}
+    later = re.search(r"answers (\d+)-(\d+): type 'answers'", text)
+    for entry in screen.menu:
+        assert entry.number in shown or (
+            later and int(later[1]) <= entry.number <= int(later[2])
+        ), f"{where}: answer {entry.number} is lost"
+    for line in screen.ending:
+        assert line[:30] in text
+    return lines
+
+
+def hero_at_level_8(**changes) -> State:  # type: ignore[no-untyped-def]
+    layout = {
+        "hand": FULL_HAND,
+        "grid": {(i, 0): room for i, room in enumerate(CORRIDOR)},
+        "pos": (2, 0),
+        "level": 8,
+        "gold": 79,
+        "fruits": 4,
+        "arrows": 4,
+        "INT": 4,
+        "STR": 2,
+        "AGL": 3,
+        "poisoned": True,
+        "amulet": True,
+        "character": "alchemist",
+        "skills": ["wizard", "cleric", "knight", "paladin"],
+        "items": ["spelunkers-glasses", "bandages", "purple-leaf"],
+        "specials": ["bag-of-holding", "tome-of-lore", "crystal-ball"],
+        "potions": ["potion-of-stamina", "owls-draught"],
+        "known": ["potion-of-stamina"],
+        "room_deck": ["treasure-vault"],
+        "seed": 2**40,
+    }
+    layout.update(changes)
+    return scenario(**layout)
+
+
+def game_of(s: State) -> Game:
+    return Game(2**40 + 12345, "a long save name, forty characters long.", [], s)
+
+
+def test_a_level_8_hero_with_a_full_inventory_in_a_wide_shop_fits() -> None:
+    s = begin(hero_at_level_8())
+    assert len(s.options) > 40 and len(build_menu(s)) >= 17
+    lines = assert_fits(build_screen(game_of(s), LONG), "shop")
+    text = "\n".join(lines)
+    assert "Pack 10/10" in text and "Ice Dragon 11/7/6" in text and "HP 9" in text
+    assert "@SHP1" in text and "more: 'map'" in text  # the corridor is cut around the hero
+    assert (
+        "line 13 of what" in text and "'log'" in text
+    )  # the last of the account, the rest a command away
+
+
+def test_a_reveal_with_many_places_fits() -> None:
+    grid = {(i, 0): room for i, room in enumerate(CORRIDOR[1:])}
+    s = begin(
+        hero_at_level_8(
+            level=7,
+            grid=grid,
+            pos=(0, 0),
+            specials=["bag-of-holding", "dungeon-map"],
+            room_deck=["treasure-vault", "prison-cells"],
+            amulet=False,
+        )
+    )
+    s.ev = []
+    step(
+        s,
+        next(a for a in s.options if a[0] == "use" and s.content.special[a[1]].id == "dungeon-map"),
+    )
+    assert s.prompt == "reveal" and len(s.options) >= 15
+    assert_fits(build_screen(game_of(s), LONG), "reveal")
+
+
+def test_a_test_with_a_full_hand_and_potions_fits() -> None:
+    s = begin(hero_at_level_8(room="pit-of-darkness", grid=None, pos=(0, 0)), trial("AGL", 12))
+    assert s.prompt == "test-effort" and len(s.options) >= 11
+    assert_fits(build_screen(game_of(s), LONG), "test")
+
+
+def test_the_ice_dragon_s_combat_fits() -> None:
+    s = begin(
+        hero_at_level_8(
+            specials=["bag-of-holding", "horn-of-valor", "dragon-lance"], items=["dagger"]
+        ),
+        combat(4),
+    )
+    assert s.prompt == "combat"
+    lines = assert_fits(build_screen(game_of(s), LONG), "combat")
+    assert any("Ice Dragon" in x for x in lines)
+
+
+def test_the_end_of_a_game_fits() -> None:
+    s = begin(hero_at_level_8())
+    s.outcome = "escaped"
+    lines = assert_fits(build_screen(game_of(s), LONG), "end")
+    assert any("YOU ESCAPED WITH THE AMULET" in x for x in lines)
+
+
+def _deep_games(count: int) -> list[int]:
+    """Seeds of greedy games that reach level 8."""
+    from companion.games.dungeon_of_d import new_game
+
+    seeds = []
+    for seed in range(200):
+        s, bot = new_game(seed), make_bot("greedy", seed)
+        while s.outcome is None:
+            step(s, bot(s))
+        if s.level == 8:
+            seeds.append(seed)
+            if len(seeds) == count:
+                return seeds
+    raise AssertionError("no greedy game reaches level 8")
+
+
+def test_every_screen_of_whole_games_to_level_8_fits() -> None:
+    levels = set()
+    for seed in _deep_games(2):
+        game, bot = Game.new(seed), make_bot("greedy", seed)
+        happened: list[str] = []
+        while True:
+            assert_fits(build_screen(game, happened), f"seed {seed}, action {len(game.actions)}")
+            levels.add(game.state.level)
+            if game.over:
+                break
+            action = bot(game.state)
+            happened = [f"You: {action}"] * (len(game.actions) % 9)
+            game.play(action)
+    assert 8 in levels
+
+
+# ---- the parts -------------------------------------------------------------------------------
+
+
+def test_rows_are_cut_with_an_ellipsis() -> None:
+    assert cut("Alchemist's Laboratory", 10) == "Alchemist…" and cut("Vault", 10) == "Vault"
+    assert width([("ab", "x"), ("cde", "y")]) == 5 and plain([("ab", "x"), ("cde", "y")]) == "abcde"
+
+
+def test_the_map_window_keeps_the_hero_in_sight_and_says_when_it_is_cut() -> None:
+    for pos in range(len(CORRIDOR)):
+        s = begin(hero_at_level_8(pos=(pos, 0)))
+        rows, clipped = map_window(build_screen(game_of(s)))
+        assert clipped and any("@" in plain(r) for r in rows)
+        assert all(width(r) <= 3 + 5 * 7 for r in rows)
+    small = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            grid={(0, 0): "large-chest", (1, 0): "healing-fountain"},
+            pos=(1, 0),
+            exhausted=[(0, 0)],
+        )
+    )
+    rows, clipped = map_window(build_screen(game_of(small)))
+    assert not clipped and " cht1@FNT0" in "\n".join(
+        plain(r) for r in rows
+    )  # lower case: exhausted
+
+
+def test_answers_go_into_two_columns_then_to_the_answers_command() -> None:
+    s = begin(hero_at_level_8())
+    menu = build_menu(s)
+    one = menu_rows(menu)
+    two = menu_rows(menu, columns=2)
+    assert len(one) == len(menu) and len(two) == (len(menu) + 1) // 2
+    assert all(width(r) <= WIDTH for r in one + two)
+    few = menu_rows(menu, rows=4, columns=2)
+    assert len(few) == 4 and plain(few[-1]).startswith(
+        f"… answers {menu[6].number}-{menu[-1].number}"
+    )
+    listed = details(game_of(s), "answers", [], menu)
+    assert len(listed) == len(menu) and listed[0].startswith(" 1) REST")
+
+
+def test_the_screen_gives_up_detail_before_an_answer() -> None:
+    s = begin(hero_at_level_8())
+    screen = build_screen(game_of(s), LONG)
+    roomy = [plain(r) for r in arrange(screen, height=40)]
+    tight = [plain(r) for r in arrange(screen, height=HEIGHT)]
+    assert any(x.startswith("Pack ") for x in roomy) and any(
+        x.startswith("In the Peculiar Shop") for x in roomy
+    )
+    assert sum("line " in x for x in roomy) > sum("line " in x for x in tight)
+    assert len(tight) <= HEIGHT
+
+
+@pytest.mark.parametrize(
+    "word,expect",
+    [
+        ("hero", "Skills (5 of 5)"),
+        ("inventory", "Inventory: 10 of 10 slots"),
+        ("map", "@SHP1"),
+        ("room", "Peculiar Shop (danger 1)"),
+        ("log", "line 13 of what"),
+    ],
+)
+def test_details_show_one_part_in_full(word: str, expect: str) -> None:
+    s = begin(hero_at_level_8())
+    lines = details(game_of(s), word, LONG, build_menu(s))
+    assert any(expect in x for x in lines), lines

@@ -1,0 +1,392 @@
+"""The shell's screen, menu, odds and commands: what the player sees and may type."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.games.dungeon_of_d import step
+from companion.games.dungeon_of_d.bots import make_bot
+from companion.games.dungeon_of_d.saves import Game
+from companion.games.dungeon_of_d.state import State
+from companion.ui.dungeon_of_d.shell import (
+    HELP,
+    RULES,
+    build_menu,
+    build_screen,
+    card_label,
+    card_menu,
+    command_for,
+    map_lines,
+    map_rows,
+    odds,
+    parse,
+    render_plain,
+)
+from tests.games.dungeon_of_d.helpers import C, begin, card, combat, scenario, trial
+
+
+def _walk(seed: int, bot: str = "explorer", limit: int = 400):  # type: ignore[no-untyped-def]
+    """The states of a game, one per decision (the game object goes on changing)."""
+    game = Game.new(seed)
+    player = make_bot(bot, seed)
+    while not game.over and len(game.actions) < limit:
+        yield game
+        game.play(player(game.state))
+    yield game
+
+
+def _text(game: Game) -> str:
+    screen = build_screen(game)
+    return render_plain(screen)
+
+
+# ---- the map -----------------------------------------------------------------------------------
+
+
+def test_map_shows_the_hero_danger_exhausted_rooms_and_unrevealed_neighbours() -> None:
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            grid={(0, 0): "large-chest", (1, 0): "healing-fountain", (1, 1): "forgotten-arena"},
+            pos=(1, 0),
+            exhausted=[(0, 0)],
+            room_deck=["treasure-vault"],
+        )
+    )
+    rows = map_rows(s)
+    texts = ["".join(c.text for c in row) for row in rows]
+    flat = "\n".join(texts)
+    assert "@FNT0" in flat  # the hero, in the Healing Fountain, danger 0
+    assert " CHT1x" in flat  # the exhausted Large Chest
+    assert " ARN3 " in flat  # the Forgotten Arena, danger 3
+    assert flat.count("?") == 7  # every empty place next to a revealed room
+    kinds = {c.kind for row in rows for c in row}
+    assert {"hero", "exhausted", "room", "open"} <= kinds
+
+
+def test_no_question_marks_once_the_room_deck_is_empty() -> None:
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            grid={(0, 0): "large-chest", (0, 1): "mystic-portal"},
+            room_deck=[],
+        )
+    )
+    s.room_deck = []
+    assert "?" not in "\n".join(map_lines(s))
+
+
+def test_map_lines_carry_the_coordinates_used_by_place_and_teleport() -> None:
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            grid={(0, 0): "large-chest", (2, -1): "mystic-portal"},
+            room_deck=[],
+        )
+    )
+    s.room_deck = []
+    lines = map_lines(s)
+    assert re.split(r"\s+", lines[0].strip()) == ["0", "1", "2"]
+    assert lines[1].startswith(" -1") and "POR1" in lines[1]
+    assert lines[2].startswith("  0") and "@CHT1" in lines[2]
+
+
+# ---- the screen ------------------------------------------------------------------------------
+
+
+def test_screen_shows_level_monsters_hero_hand_inventory_and_the_discard_top() -> None:
+    s = begin(
+        scenario(
+            hand=["3 STR", "5 INT", "2 MOV"],
+            level=3,
+            gold=12,
+            fruits=2,
+            arrows=3,
+            STR=1,
+            items=["lantern"],
+            potions=["potion-of-stamina", "bitter-venom"],
+            known=["potion-of-stamina"],
+            poisoned=True,
+            discard=["4 AGL"],
+        )
+    )
+    game = Game(0, None, [], s)
+    text = _text(game)
+    assert "level 3 (2 skulls)" in text
+    assert "1 Hobgoblin 7/2/3 3g" in text and "4 Wright 8/4/3 curse, undead 4g" in text
+    assert "STR +1 AGL +0 INT +0" in text and "gold 12 · Fruits 2 · Arrows 3 · POISONED!" in text
+    assert "HP 3: 3 STR a, 5 INT a, 2 MOV a" in text
+    assert "1:Lantern, 2:Potion of Stamina, 3:unidentified potion" in text
+    assert "Discard pile: 4 AGL a on top (1 cards)" in text
+
+
+def test_screen_never_shows_hidden_cards_or_unidentified_potions() -> None:
+    for seed in (2, 9, 31):
+        for game in _walk(seed):
+            s = game.state
+            text = render_plain(build_screen(game))
+            hidden = set(s.deck) | set(s.discard[:-1]) | {c for c in s.potions if c not in s.known}
+            for c in hidden:
+                assert card_label(C, c) not in text, f"seed {seed}: {card_label(C, c)} is hidden"
+            shown_potions = {C.potion[c].name for c in s.known}
+            for c in s.potions:
+                name = C.potion[c].name
+                if c not in s.known and name not in shown_potions:
+                    assert name not in text
+            for room in s.room_deck + s.unused_rooms:
+                if room not in s.grid.values():
+                    assert C.rooms[room].name not in text.split("Map:")[-1].split("Monsters")[0]
+
+
+def test_training_mode_is_on_the_screen() -> None:
+    game = Game.new(3)
+    game.play(("done",))
+    game.undo()
+    assert "[TRAINING: score 0]" in _text(game)
+
+
+# ---- the menu ---------------------------------------------------------------------------------
+
+
+def test_every_legal_action_is_in_the_menu_once() -> None:
+    for game in _walk(5):
+        s = game.state
+        if s.outcome:
+            break
+        menu = build_menu(s)
+        assert [e.number for e in menu] == list(range(1, len(menu) + 1))
+        reachable = [e.action for e in menu if e.action is not None] + [
+            m for e in menu for m in e.moves
+        ]
+        assert sorted(map(repr, reachable)) == sorted(map(repr, s.options))
+
+
+def test_moves_are_grouped_by_direction_and_the_card_comes_next() -> None:
+    s = begin(scenario(hand=["1 STR", "2 MOV", "5 AGL"], room_deck=["large-chest"]))
+    menu = build_menu(s)
+    moves = [e for e in menu if e.moves]
+    assert [e.command for e in moves] == ["move north", "move east", "move south", "move west"]
+    cards = card_menu(s, moves[0].moves)
+    assert cards[0].action == (
+        "move",
+        card("2 MOV"),
+        "n",
+    )  # MOV cards first: they draw a bonus card
+    assert "bonus card" in cards[0].label and "Goblin Thief" not in cards[0].label
+
+
+# ---- odds --------------------------------------------------------------------------------------
+
+
+def test_a_test_prompt_gives_the_target_and_the_chance_of_each_first_card() -> None:
+    # AGL 4+ at level 3 = 6; AGL +1: the cards need 5.
+    s = begin(scenario(hand=["3 AGL", "1 STR", "5 INT"], level=3, AGL=1), trial("AGL", 6))
+    text = "\n".join(odds(s))
+    assert "AGL test of 6" in text and "need 5 together" in text
+    labels = {e.action: e.label for e in build_menu(s)}
+    assert "needs 2+" in labels[("effort", card("3 AGL"))]
+    assert "wins whatever comes (100%)" in labels[("effort", card("5 INT"))]
+
+
+def test_after_the_first_card_the_sum_so_far_is_shown() -> None:
+    s = begin(
+        scenario(hand=["3 STR", "4 INT", "1 MOV"], items=["dagger"], deck=["2 AGL", "1 INT"]),
+        combat(1),
+    )
+    step(s, ("fight",))
+    step(s, ("effort", card("3 STR")))
+    assert s.prompt == "melee-first"
+    text = "\n".join(odds(s))
+    assert "must reach STR 5" in text and "So far 3 of 5" in text and "needs 2+" in text
+
+
+def test_a_combat_prompt_explains_running_away_and_fighting() -> None:
+    s = begin(
+        scenario(hand=["1 STR", "2 INT", "4 AGL"], level=2, INT=1), combat(2)
+    )  # Skeleton INT 3
+    text = "\n".join(odds(s))
+    assert "Skeleton 7/3/3" in text and "power 2 or more" in text and "against STR 7" in text
+
+
+def test_a_regenerate_guess_says_the_odds() -> None:
+    s = begin(
+        scenario(hand=["5 STR", "4 MOV", "1 MOV"], level=2, deck=["1 AGL", "5 INT", "2 INT"]),
+        combat(2),
+    )
+    step(s, ("fight",))
+    step(s, ("effort", card("5 STR")))
+    assert s.prompt == "regenerate-guess"
+    assert "1 in 5" in "\n".join(odds(s))
+
+
+# ---- commands ---------------------------------------------------------------------------------
+
+
+def test_the_command_of_every_legal_action_reads_back_as_that_action() -> None:
+    for seed in (1, 6, 22):
+        for game in _walk(seed):
+            s = game.state
+            if s.outcome:
+                break
+            menu = build_menu(s)
+            for action in s.options:
+                parsed = parse(s, command_for(s, action), menu)
+                assert parsed.kind == "action" and parsed.action == action, (
+                    s.prompt,
+                    action,
+                    parsed,
+                )
+
+
+def test_numbers_choose_menu_entries_and_a_direction_waits_for_its_card() -> None:
+    s = begin(scenario(hand=["1 STR", "2 MOV", "5 AGL"], room_deck=["large-chest"], fruits=1))
+    menu = build_menu(s)
+    assert parse(s, "1", menu).action == ("rest",)
+    assert parse(s, "2", menu).kind == "direction"
+    assert parse(s, "99", menu).kind == "error"
+    for text in ("north", "move north", "n", "Move N"):
+        assert parse(s, text, menu).entry is menu[1]
+    assert parse(s, "move north 2 mov", menu).action == ("move", card("2 MOV"), "n")
+    assert parse(s, "north 5agl", menu).action == ("move", card("5 AGL"), "n")
+
+
+def test_short_commands_for_rooms_items_and_combat() -> None:
+    s = begin(scenario(hand=["3 STR", "4 INT", "5 AGL"], room="steep-chasm", items=["rope"]))
+    climb = ("act", 0)
+    assert climb in s.options
+    menu = build_menu(s)
+    for text in ("act 1", "use rope", "Climb to the near ledge", "do 1"):
+        assert parse(s, text, menu).action == climb
+    assert parse(s, "act 2", menu).kind == "error"  # the high ledge waits for level 5
+    c = begin(
+        scenario(
+            hand=["3 STR", "4 INT", "1 MOV"],
+            potions=["potion-of-stamina"],
+            known=["potion-of-stamina"],
+            arrows=1,
+        ),
+        combat(1),
+    )
+    menu = build_menu(c)
+    assert parse(c, "fight", menu).action == ("fight",)
+    assert parse(c, "run", menu).action == ("run",)
+    assert parse(c, "drink 1", menu).action == ("drink", c.potions[0])
+    assert parse(c, "drink potion of stamina", menu).action == ("drink", c.potions[0])
+
+
+def test_an_unidentified_potion_cannot_be_named() -> None:
+    s = begin(scenario(hand=["3 STR", "4 INT"], potions=["bitter-venom"]))
+    menu = build_menu(s)
+    assert parse(s, "drink bitter venom", menu).kind == "error"
+    assert parse(s, "drink 1", menu).action == ("drink", s.potions[0])
+
+
+@pytest.mark.parametrize(
+    "text,word",
+    [
+        ("help", "help"),
+        ("?", "help"),
+        ("rules combat", "rules"),
+        ("undo", "undo"),
+        ("save", "save"),
+        ("quit", "quit"),
+        ("look", "look"),
+    ],
+)
+def test_shell_words(text: str, word: str) -> None:
+    s = begin(scenario(hand=["3 STR", "4 INT"]))
+    parsed = parse(s, text, build_menu(s))
+    assert parsed.kind == "shell" and parsed.word == word
+
+
+def test_help_and_rules_cover_every_command_and_topic() -> None:
+    for word in (
+        "rest",
+        "act N",
+        "move",
+        "fight",
+        "run",
+        "drink N",
+        "use rope",
+        "undo",
+        "save",
+        "quit",
+        "rules",
+    ):
+        assert word in HELP
+    assert {"turn", "rest", "move", "combat", "test", "potions", "scoring"} <= set(RULES)
+    assert "INT" in RULES["combat"] and "training mode" in RULES["scoring"]
+
+
+def _state_with(prompt: str) -> State | None:
+    for seed in range(60):
+        for game in _walk(seed, limit=300):
+            if game.state.prompt == prompt:
+                return game.state
+    return None
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "blessing",
+        "turn",
+        "rest-discard",
+        "test-effort",
+        "melee-effort",
+        "combat",
+        "run-away",
+        "lose-hp",
+        "regenerate-guess",
+        "meet",
+        "reveal",
+    ],
+)
+def test_every_common_prompt_is_explained(prompt: str) -> None:
+    s = _state_with(prompt)
+    assert s is not None, prompt
+    assert odds(s), prompt
+
+
+def test_a_full_inventory_says_how_many_slots_are_used() -> None:
+    s = begin(
+        scenario(
+            hand=["3 STR", "4 INT"],
+            items=[
+                "lantern",
+                "rope",
+                "dagger",
+                "shield",
+                "smoke-bomb",
+                "bandages",
+                "elf-boots",
+                "purple-leaf",
+            ],
+            room="peculiar-shop",
+            gold=9,
+        )
+    )
+    buy = next(
+        a
+        for a in s.options
+        if a[0] == "act" and C.rooms["peculiar-shop"].actions[a[1]].id == "buy-arrows"
+    )
+    step(s, buy)
+    assert s.prompt == "inventory-full"
+    assert "9 slots of 8" in "\n".join(odds(s))
+    labels = [e.label for e in build_menu(s)]
+    assert "drop #1 Lantern" in labels and "drop all your Arrows" in labels
+
+
+def test_an_action_that_cannot_be_taken_says_why() -> None:
+    shop = begin(scenario(hand=["3 STR", "4 INT"], room="peculiar-shop", gold=0))
+    assert parse(shop, "act 3", build_menu(shop)).arg.endswith("you cannot pay for it (0 gold)")
+    chasm = begin(scenario(hand=["3 STR", "4 INT"], room="steep-chasm"))
+    assert parse(chasm, "act 1", build_menu(chasm)).arg.endswith("you need Rope")
+    assert parse(chasm, "act 2", build_menu(chasm)).arg.endswith("only on levels 5-8")
+    hall = begin(scenario(hand=["3 STR", "4 INT"], room="training-hall", STR=4, gold=50))
+    assert parse(hall, "act 1", build_menu(hall)).arg.endswith("STR is +4 already")
+    done = begin(scenario(hand=["3 STR", "4 INT"], room="healing-fountain", exhausted=[(0, 0)]))
+    assert parse(done, "act 1", build_menu(done)).arg.endswith("the room is exhausted")
