@@ -5,7 +5,7 @@ are pure and UI-free; ``cli`` is a thin Typer layer over them and
 ``printing`` turns the card database into PDFs.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 GAMES: tuple[str, ...] = (
     "dungeon-poker",

@@ -43,7 +43,12 @@ def test_help_lists_the_command_groups() -> None:
 def test_version_prints_the_version() -> None:
     result = invoke("--version")
     assert result.exit_code == 0
-    assert result.stdout.strip() == f"companion {__version__}"
+    first, *rest = result.stdout.splitlines()
+    assert first == f"companion {__version__}"
+    # and where the data it runs on comes from (issue 22)
+    from companion.paths import cards_dir, templates_dir
+
+    assert f"cards: {cards_dir()}" in rest and f"templates: {templates_dir()}" in rest
 
 
 def test_python_dash_m_runs_the_same_cli() -> None:
@@ -54,7 +59,7 @@ def test_python_dash_m_runs_the_same_cli() -> None:
         check=False,
     )
     assert proc.returncode == 0
-    assert proc.stdout.strip() == f"companion {__version__}"
+    assert proc.stdout.splitlines()[0] == f"companion {__version__}"
 
 
 def test_unknown_command_is_a_one_line_error() -> None:

@@ -51,3 +51,75 @@ def test_write_atomic_keeps_the_mode_of_a_file_it_replaces(tmp_path: Path) -> No
     target.chmod(0o600)
     write_atomic(target, "[]")
     assert target.stat().st_mode & 0o777 == 0o600
+
+
+# ---- the data inside an installed package (issue 22) ---------------------------------------
+
+
+def test_the_wheel_carries_the_folders_the_code_looks_for() -> None:
+    import tomllib
+
+    from companion import paths
+
+    root = Path(paths.__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text())
+    included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert included == {
+        "cards_data": f"companion/{paths.BUNDLED}/cards_data",
+        "templates": f"companion/{paths.BUNDLED}/templates",
+    }
+
+
+def test_environment_overrides_beat_the_installed_data(tmp_path: Path) -> None:
+    from companion.paths import cards_dir, templates_dir
+
+    env = {"COMPANION_CARDS": str(tmp_path / "c"), "COMPANION_TEMPLATES": str(tmp_path / "t")}
+    assert cards_dir(env) == tmp_path / "c" and templates_dir(env) == tmp_path / "t"
+
+
+def test_a_zipped_install_gets_an_extracted_copy_of_its_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import zipfile
+
+    from companion import paths
+
+    archive = tmp_path / "companion.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("cards_data/dragon-kings/game.yaml", "id: dragon-kings\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = paths._as_folder(zipfile.Path(archive, "cards_data/"), "cards_data")
+    assert (folder / "dragon-kings" / "game.yaml").read_text() == "id: dragon-kings\n"
+    assert str(folder).startswith(str(tmp_path / "cache"))
+    # a second call reuses the copy instead of extracting again
+    assert paths._as_folder(zipfile.Path(archive, "cards_data/"), "cards_data") == folder
+
+
+def test_doctor_lists_every_place_and_fails_on_a_missing_card_folder(tmp_path: Path) -> None:
+    from companion.paths import places
+
+    good = places(state=tmp_path / "s.sqlite3", env={})
+    assert [p.what for p in good] == ["cards", "templates", "state file", "output folder"]
+    assert all(p.ok for p in good)
+    bad = places(state=tmp_path / "s.sqlite3", env={"COMPANION_CARDS": str(tmp_path / "none")})
+    cards = bad[0]
+    assert not cards.ok and cards.source == "$COMPANION_CARDS" and "game.yaml" in cards.note
+
+
+def test_doctor_command_exits_2_when_a_place_is_unusable(tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "COMPANION_CARDS": str(tmp_path / "none")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "doctor", "--json", "--state", str(tmp_path / "s")],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert proc.returncode == 2
+    doc = json.loads(proc.stdout)
+    assert doc["places"][0]["ok"] is False and doc["places"][0]["path"] == str(tmp_path / "none")

@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "timer",
     "dod",
     "dm",
+    "doctor",
 )
 
 # Which module registers each top-level command, so that ``companion rank ...``
@@ -53,6 +54,7 @@ COMMAND_OWNERS: dict[str, str] = {
     "timer": "timer",
     "dod": "dod",
     "dm": "dm",
+    "doctor": "doctor",
 }
 
 HELP = (
@@ -64,7 +66,12 @@ HELP = (
 
 def _show_version(value: bool) -> None:
     if value:
+        from companion.paths import cards_dir, templates_dir
+
         typer.echo(f"companion {__version__}")
+        typer.echo(f"cards: {cards_dir()}")
+        typer.echo(f"templates: {templates_dir()}")
+        typer.echo("(companion doctor: the state file and output folder too, each checked)")
         raise typer.Exit()
 
 

@@ -1,0 +1,38 @@
+"""``companion doctor``: where the cards, templates, state file and output are."""
+
+from __future__ import annotations
+
+import typer
+
+from companion.cli.common import JsonOption, StateOption, console, emit_json
+
+
+def register(app: typer.Typer) -> None:
+    app.command("doctor")(doctor)
+
+
+def doctor(state: StateOption = None, as_json: JsonOption = False) -> None:
+    """Say where companion finds its cards and templates and keeps its state and output.
+
+    Each place is checked without writing anything; a problem exits with code 2.
+    """
+    from companion import __version__
+    from companion.paths import places
+
+    found = places(state)
+    if as_json:
+        emit_json({"version": __version__, "places": [p.to_json() for p in found]})
+    else:
+        from rich.table import Table
+
+        table = Table(title=f"companion {__version__}", title_justify="left")
+        table.add_column("what", no_wrap=True)
+        table.add_column("path", overflow="fold")
+        table.add_column("from")
+        table.add_column("check")
+        for p in found:
+            mark = "[green]ok[/]" if p.ok else "[red]problem[/]"
+            table.add_row(p.what, str(p.path), p.source, f"{mark}: {p.note}")
+        console().print(table)
+    if not all(p.ok for p in found):
+        raise typer.Exit(2)
