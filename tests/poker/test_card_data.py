@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cli.rank import _encounter_table
+from companion.games.ranking import encounter_table
 from companion.games.decko.sets import from_card_model, parse_decko_card
 from companion.poker.variants import BUILTIN_ENCOUNTERS, DUNGEON_POKER, encounter_rules, slug
 from tests.conftest import invoke
@@ -32,7 +32,7 @@ def test_every_decko_market_and_starting_card_converts_and_its_notation_round_tr
 
 def test_encounter_rules_come_from_the_card_data() -> None:
     _load("dungeon-poker")
-    table = _encounter_table()
+    table = encounter_table()
     assert table is not None
     for key in BUILTIN_ENCOUNTERS:
         assert encounter_rules(key, table) == encounter_rules(key), key
