@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.ranking import encounter_table
 from companion.games.decko.sets import from_card_model, parse_decko_card
+from companion.games.ranking import encounter_table
 from companion.poker.variants import BUILTIN_ENCOUNTERS, DUNGEON_POKER, encounter_rules, slug
 from tests.conftest import invoke
 

@@ -70,7 +70,7 @@ JOKER_TYPES = ("DEAL", "RAISE", "CALL", "FOLD", "BURN", "BUY")
 SPECIAL_PRICES = {"flush": 2, "burn": 2, "gift": 3}
 """Dollars for the special actions of the buying phase."""
 CHIP_PRICES = {1: 2, 2: 3, 3: 5}
-"""Buying chips: one, two or three chips for $2, $3 or $5."""
+"""Dollars paid for 1, 2 or 3 chips in the buying phase."""
 
 
 # -- the mat ----------------------------------------------------------------------------------
@@ -1246,7 +1246,7 @@ def gift(tx: Transaction, table: TableInfo, player: str, card: str, to: str) -> 
 
 
 def buy_chips(tx: Transaction, table: TableInfo, player: str, count: int) -> DeckoEvent:
-    """Buy one, two or three chips for $2, $3 or $5 (three times as many with Chip Girl)."""
+    """Chips bought with the buying money: 1 costs $2, 2 cost $3, 3 cost $5 (Chip Girl triples them)."""
     play = _play(tx, table)
     who = _check_buyer(play, player)
     if count not in CHIP_PRICES:

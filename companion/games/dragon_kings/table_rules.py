@@ -4,8 +4,8 @@ The table deals Texas Hold'em from the standard deck (the Swords joker only
 with ``--variant swords-joker``) and keeps the wing cards as the rulebook
 runs them:
 
-* the two involuntary cards, the Grave Digger (K♠) and Black Death (K♣), are
-  always in force; when a deal puts their king in someone's hole cards, that
+* the Grave Digger (K♠) and Black Death (K♣), the two involuntary cards, stay
+  in force all game; when a deal puts their king in someone's hole cards, that
   player chooses the voluntary wing card for the next deal (the K♠ holder
   first when the kings are split, docs/decisions.md);
 * a voluntary card enters play one at a time, chosen by such a holder, and
