@@ -127,6 +127,15 @@ def decko_fold(
         ),
     ] = None,
     burn: BurnOption = None,
+    keep: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--keep",
+            help="Analysis Paralysis: a card of the hand kept for the next round (twice at most).",
+            show_default=False,
+            metavar="CARD",
+        ),
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -134,7 +143,12 @@ def decko_fold(
     """FOLD: the bet goes to the house bet; take a market card; the hand is discarded."""
     from companion.games.decko.table_rules import fold
 
-    _run(state, table_name, lambda tx, t: fold(tx, t, player, take or [], burn or []), as_json)
+    _run(
+        state,
+        table_name,
+        lambda tx, t: fold(tx, t, player, take or [], burn or [], keep or []),
+        as_json,
+    )
 
 
 @decko_app.command("buy")
@@ -271,14 +285,32 @@ def decko_chips(
     player: Player,
     chips: Annotated[int, typer.Argument(help="Chips from the house (negative: to the house).")],
     why: Annotated[str, typer.Option("--why", help="Which joker or card pays.")] = "",
+    source: Annotated[
+        str | None,
+        typer.Option("--from", help="Take them from this player instead of the house."),
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Chips a joker or card moves between a player and the house."""
+    """Chips a joker or card moves to a player (from the house or another player)."""
     from companion.games.decko.table_rules import move_chips
 
-    _run(state, table_name, lambda tx, t: move_chips(tx, t, player, chips, why), as_json)
+    _run(state, table_name, lambda tx, t: move_chips(tx, t, player, chips, why, source), as_json)
+
+
+@decko_app.command("tcg")
+def decko_tcg(
+    player: Player,
+    card: Annotated[str, typer.Argument(help="A card of the left player's burn pile (1 = top).")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """TCG round: take a card from the burn pile of the player on your left."""
+    from companion.games.decko.table_rules import tcg
+
+    _run(state, table_name, lambda tx, t: tcg(tx, t, player, card), as_json)
 
 
 @decko_app.command("hand")

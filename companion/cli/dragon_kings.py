@@ -60,8 +60,6 @@ def _print(result: TableEvent) -> None:
         print_poker(result.showdown)
     for player, codes in result.cards.items():
         out.print(f"{escape(player)}: {' '.join(parse_card(c).symbol for c in codes)}")
-    if result.board:
-        out.print("board: " + " ".join(parse_card(c).symbol for c in result.board))
     for line in result.events:
         out.print("• " + escape(line))
 

@@ -658,3 +658,60 @@ def test_a_scripted_game_of_three_rounds_from_the_command_line(store: TableStore
     )
     assert total == TOTAL_CHIPS
     assert sum(d["total"] for d in shown["decks"]) == 70 + 37 + 52 + 14 + 5 + 1
+
+
+def _give_joker(store: TableStore, table: TableInfo, player: str, joker: str) -> None:
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        ids = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
+        _take_out(mat, ids[joker])
+        mat.seats[player].jokers.append(ids[joker])
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def test_analysis_paralysis_keeps_two_cards_of_a_folded_hand_for_the_next_deal(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a = _mat(store, table).turn
+    assert a is not None
+    with store.transaction() as tx, pytest.raises(CompanionError, match="only Analysis Paralysis"):
+        decko.fold(tx, table, a, keep=["1"])
+    _give_joker(store, table, a, "analysis-paralysis")
+    hand = _mat(store, table).seats[a].hand
+    _do(store, table, decko.fold, a, keep=["1", "2"])
+    assert _mat(store, table).seats[a].hand == hand[:2]
+    _everyone_folds(store, table)
+    _do(store, table, decko.start_round)
+    assert len(_mat(store, table).seats[a].hand) == 7  # two kept, five drawn
+
+
+def test_chips_a_joker_takes_from_another_player(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.move_chips, "ann", 2, "Gun", "ben")
+    mat = _mat(store, table)
+    assert (mat.seats["ann"].chips, mat.seats["ben"].chips) == (22, 18)
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_tcg_take_a_card_from_the_burn_pile_of_the_player_on_your_left(store: TableStore) -> None:
+    table = _new(store)
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        ids = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
+        old = mat.wildcards["red"]
+        _take_out(mat, ids["tcg"])
+        mat.aside.append(old)
+        mat.wildcards["red"] = ids["tcg"]
+        mat.round, mat.phase = 4, "between"
+        left = mat.players[(mat.players.index("ann") + 1) % 3]
+        mat.seats[left].burn = [mat.seats[left].draw.pop()]
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _do(store, table, decko.start_round)
+    burned = _mat(store, table).seats[left].burn[0]
+    _do(store, table, decko.tcg, "ann", "1")
+    mat = _mat(store, table)
+    assert mat.seats["ann"].hand[-1] == burned and mat.seats[left].burn == []

@@ -400,19 +400,22 @@ class DeckoRules(GameRules):
             lines.append("buying: " + ", ".join(f"{p} ${mat.seats[p].money}" for p in mat.buyers))
         if mat.result:
             lines.append(f"game over: {mat.result['text']}")
+        betting = mat.phase == "betting"
         per_player = {
             p: [
                 str(s["chips"]),
                 str(s["loans"]),
-                "folded" if s["folded"] else str(s["bet"]),
+                "out" if s["folded"] and betting else str(s["bet"]),
                 str(s["hand"]),
-                f"{s['draw']}/{s['discard']}/{s['burn']}",
+                str(s["draw"]),
+                str(s["discard"]),
+                str(s["burn"]),
             ]
             for p, s in data["players"].items()
         }
         return {
             "lines": lines,
-            "player_columns": ["chips", "loans", "bet", "hand", "draw/disc/burn"],
+            "player_columns": ["chips", "loans", "bet", "hand", "draw", "disc", "burn"],
             "per_player": per_player,
             "cards_decks": ["jokers"],
             "decko": data,
@@ -802,7 +805,7 @@ def start_round(tx: Transaction, table: TableInfo) -> DeckoEvent:
     play.events.append(
         f"each player draws {count} cards"
         + (" from their burn pile" if from_burn else "")
-        + " (see them with 'companion table hand NAME')"
+        + " (each sees theirs with 'companion decko hand NAME')"
     )
     mat.phase = "betting"
     mat.turn = mat.order()[0]
@@ -916,13 +919,19 @@ def fold(
     player: str,
     take: Sequence[str] = (),
     burns: Sequence[str] = (),
+    keep: Sequence[str] = (),
 ) -> DeckoEvent:
     """FOLD: the bet goes to the house bet; the player may take a market card, then puts
-    the hand and that card on the discard pile."""
+    the hand and that card on the discard pile (Analysis Paralysis keeps two of the hand)."""
     play = _play(tx, table)
     who = _check_turn(play, player)
     mat = play.mat
     seat = mat.seats[who]
+    if keep and not play.has_joker(who, "analysis-paralysis"):
+        raise CompanionError("only Analysis Paralysis keeps cards of a folded hand")
+    if len(keep) > 2:
+        raise CompanionError("Analysis Paralysis keeps two cards, not more")
+    kept = [play.find(who, "hand", text) for text in keep]
     mat.house_bet += seat.bet
     if seat.bet:
         chips = "chip goes" if seat.bet == 1 else "chips go"
@@ -946,8 +955,11 @@ def fold(
         play.events.append(f"{who} takes {play.name(ref)} from the market")
         play.acquire(who, ref, burns)
         burns = ()
-    seat.discard[:0] = [r for r in taken if r] + list(reversed(seat.hand))
-    seat.hand.clear()
+    gone = [r for r in seat.hand if r not in kept]
+    seat.discard[:0] = [r for r in taken if r] + list(reversed(gone))
+    seat.hand = kept
+    if kept:
+        play.events.append(f"{who} keeps {len(kept)} cards for the next round (Analysis Paralysis)")
     if taken:
         play.refill_market()
     return _after_action(play, who, "fold", f"{who} folded")
@@ -1137,7 +1149,8 @@ def _buyer_starts(play: _Play) -> None:
     buyer = play.mat.buyers[0]
     if play.has_joker(buyer, "cherry"):
         play.from_house(buyer, 2, "Cherry")
-    play.events.append(f"{buyer} buys ('companion decko done {buyer}' when finished)")
+    money = play.mat.seats[buyer].money
+    play.events.append(f"{buyer} buys with ${money}; 'companion decko done {buyer}' ends it")
 
 
 def _check_buyer(play: _Play, player: str) -> str:
@@ -1411,17 +1424,59 @@ def discard_cards(
     return play.finish("discard", f"{who} discarded {len(cards)}", who)
 
 
-def move_chips(tx: Transaction, table: TableInfo, player: str, chips: int, why: str) -> DeckoEvent:
-    """Chips between a player and the house that a joker or card pays (negative: to the house)."""
+def move_chips(
+    tx: Transaction,
+    table: TableInfo,
+    player: str,
+    chips: int,
+    why: str,
+    source: str | None = None,
+) -> DeckoEvent:
+    """Chips a joker or card pays a player: from the house, or from ``source`` (another
+    player: the Gun, Robin, the Taxman); negative chips go to the house."""
     play = _play(tx, table)
     who = table.player(player)
-    if chips >= 0:
-        play.from_house(who, chips, why or "from the house")
+    reason = why or "a card or joker"
+    if source is not None:
+        giver = table.player(source)
+        if chips < 0 or giver == who:
+            raise CompanionError("chips from another player are a positive number to someone else")
+        play.pay(giver, chips, reason)
+        play.mat.seats[who].chips += chips
+        play.events.append(f"{who} takes {chips} chips from {giver} ({reason})")
+    elif chips >= 0:
+        play.from_house(who, chips, reason)
     else:
-        play.pay(who, -chips, why or "paying the house")
+        play.pay(who, -chips, reason)
         play.mat.house += -chips
-        play.events.append(f"{who} pays {-chips} chips to the house ({why or 'a card or joker'})")
+        play.events.append(f"{who} pays {-chips} chips to the house ({reason})")
     return play.finish("chips", f"{who} chips {chips:+d}", who)
+
+
+def tcg(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEvent:
+    """TCG round: after the deal, take a card of your choice from the burn pile of the player
+    on your left (not above seven in hand)."""
+    play = _play(tx, table)
+    who = table.player(player)
+    effects = play.wildcard_effects()
+    if effects is None or not effects.take_from_left_burn_pile:
+        raise CompanionError("only the TCG round lets a player take from another burn pile")
+    mat = play.mat
+    if mat.phase != "betting" or not mat.first_round or mat.acted:
+        raise CompanionError("the TCG card is taken right after the deal, before any betting")
+    seat = mat.seats[who]
+    if "tcg" in seat.used:
+        raise CompanionError(f"{who} has taken a card from a burn pile this round already")
+    if len(seat.hand) >= HAND_LIMIT:
+        raise CompanionError(f"{who} holds seven cards and may not take another")
+    players = mat.players
+    left = players[(players.index(who) + 1) % len(players)]
+    ref = play.find(left, "burn", card)
+    mat.seats[left].burn.remove(ref)
+    seat.hand.append(ref)
+    seat.used.append("tcg")
+    play.events.append(f"{who} takes {play.name(ref)} from {left}'s burn pile")
+    return play.finish("tcg", f"{who} took a card from {left}'s burn pile", who)
 
 
 def mat_of(tx: Transaction, table: TableInfo) -> DeckoEvent:

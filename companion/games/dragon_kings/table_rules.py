@@ -358,6 +358,9 @@ class DragonKingsRules(GameRules):
         tx.move(table, burned, "discard")
         dealt = [tx.move(table, self._take(tx, table), "in_play") for _ in range(count)]
         events = [f"{street}: " + " ".join(card_of(cards, c).symbol for c in dealt)]
+        if street != "flop":
+            so_far = " ".join(c.symbol for c in self._board(tx, table, cards))
+            events[0] += f" (board {so_far})"
         effects = self._effects(tx, table)
         if street == "river":
             for _ in range(int(effects.get("extra_board_cards", 0))):
@@ -459,7 +462,6 @@ class DragonKingsRules(GameRules):
         ranking = rank_hands(hands, board, rules)
         result = PokerRanking(GAME, rules, (ranking,))
         events = [f"board: {' '.join(c.symbol for c in board)}"] if deal.hidden_river else []
-        events.append(ranking.winners_text)
         dragons = [
             w
             for w in ranking.winners
@@ -603,9 +605,8 @@ class DragonKingsRules(GameRules):
             raise CompanionError("no voluntary wing card is in play: name one to make permanent")
         if card.involuntary:
             raise CompanionError(f"{card.name} is involuntary: it is always in play")
-        if card.id != state.temporary:
-            tx.move(table, self._wing_copy(tx, table, card.id), "in_play", player)
-        else:
+        tx.move(table, self._wing_copy(tx, table, card.id), "in_play", player)
+        if card.id == state.temporary:
             state.temporary = state.temporary_by = None
         state.permanent, state.permanent_by = card.id, player
         state.dragon_player = None
