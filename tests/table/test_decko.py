@@ -77,6 +77,16 @@ def _rig(store: TableStore, table: TableInfo, **hands: list[str]) -> None:
         tx.put_state(table, decko.NS, "mat", mat.to_data())
 
 
+def _give_joker(store: TableStore, table: TableInfo, player: str, joker: str) -> None:
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        ids = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
+        _take_out(mat, ids[joker])
+        mat.seats[player].jokers.append(ids[joker])
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
 def _chips(mat: Mat) -> int:
     return mat.house + mat.house_bet + sum(s.chips + s.bet for s in mat.seats.values())
 
@@ -530,18 +540,46 @@ def test_done_discards_hand_and_bought_cards_and_refills_the_market(store: Table
     assert after.phase == "between"
 
 
-def test_saleswoman_takes_a_dollar_off_and_cherry_pays_two_chips(store: TableStore) -> None:
+def test_saleswoman_takes_a_dollar_off_every_purchase(store: TableStore) -> None:
     table = _new(store)
     buyer = _to_buying(store, table)
-    with store.transaction() as tx:
-        mat = RULES.mat(tx, table)
-        ids = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
-        _take_out(mat, ids["saleswoman"])
-        mat.seats[buyer].jokers.append(ids["saleswoman"])
-        RULES._sync(tx, table, mat)
-        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _give_joker(store, table, buyer, "saleswoman")
     _do(store, table, decko.flush_market, buyer)
-    assert _mat(store, table).seats[buyer].money == 6 - 1
+    _do(store, table, decko.buy_chips, buyer, 1)
+    assert _mat(store, table).seats[buyer].money == 6 - 1 - 1
+
+
+def test_cherry_is_mandatory_two_chips_and_one_free_market_card(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _give_joker(store, table, b, "cherry")
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "plain-8d", "junk-food-6c"],
+            b: ["credit-5c", "credit-6s", "junk-food-2d", "junk-food-3s"],
+        },
+    )
+    _do(store, table, decko.call, a)
+    _do(store, table, decko.call, b)
+    event = _do(store, table, decko.fold, blind)
+    assert any(f"{b} takes 2 chips (Cherry)" in e for e in event.events)
+    money = _mat(store, table).seats[b].money
+    _do(store, table, decko.buy, b, "1")
+    assert _mat(store, table).seats[b].money == money  # free
+    with store.transaction() as tx, pytest.raises(CompanionError, match="one market card"):
+        decko.buy(tx, table, b, "2")
+
+
+def test_chip_girl_triples_the_chips_bought(store: TableStore) -> None:
+    table = _new(store)
+    buyer = _to_buying(store, table)
+    _give_joker(store, table, buyer, "chip-girl")
+    before = _mat(store, table).seats[buyer].chips
+    _do(store, table, decko.buy_chips, buyer, 2)
+    assert _mat(store, table).seats[buyer].chips == before + 6
 
 
 # -- loans and the end of the game ----------------------------------------------------------------
@@ -658,16 +696,6 @@ def test_a_scripted_game_of_three_rounds_from_the_command_line(store: TableStore
     )
     assert total == TOTAL_CHIPS
     assert sum(d["total"] for d in shown["decks"]) == 70 + 37 + 52 + 14 + 5 + 1
-
-
-def _give_joker(store: TableStore, table: TableInfo, player: str, joker: str) -> None:
-    with store.transaction() as tx:
-        mat = RULES.mat(tx, table)
-        ids = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
-        _take_out(mat, ids[joker])
-        mat.seats[player].jokers.append(ids[joker])
-        RULES._sync(tx, table, mat)
-        tx.put_state(table, decko.NS, "mat", mat.to_data())
 
 
 def test_analysis_paralysis_keeps_two_cards_of_a_folded_hand_for_the_next_deal(

@@ -366,3 +366,69 @@ def test_a_game_with_two_wing_cards_from_the_command_line() -> None:
     show = invoke("table", "show", "--json").json()
     assert [w["name"] for w in show["wings"]] == ["Grave Digger", "Black Death", "Thieves' Deuces"]
     assert show["deal"]["street"] == "showdown" and len(show["deal"]["board"]) == 5
+
+
+def _entitle(store: TableStore, table: TableInfo, player: str) -> None:
+    with store.transaction() as tx:
+        state = RULES.wings(tx, table)
+        state.choosers = [player]
+        tx.put_state(table, dk.NS, "wings", state.to_data())
+
+
+def test_a_folded_player_is_not_ranked_and_the_last_one_in_wins_unseen(store: TableStore) -> None:
+    table = _new(store)
+    _play_to_river(store, table)
+    _do(store, table, dk.fold, "ann")
+    event = _do(store, table, dk.showdown)
+    assert event.showdown is not None
+    assert {p.name for p in event.showdown.rankings[0].placings} == {"ben", "cat"}
+    _do(store, table, dk.deal)
+    _do(store, table, dk.fold, "ann")
+    _do(store, table, dk.fold, "ben")
+    alone = _do(store, table, dk.showdown)
+    assert alone.showdown is None and alone.events == (
+        "cat wins: everyone else folded (no hand is shown)",
+    )
+
+
+def test_sleight_of_hand_trades_a_hole_card_for_the_bottom_card_before_the_flop(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _entitle(store, table, "ann")
+    _do(store, table, dk.put_wing, "sleight of hand", "ann")
+    _do(store, table, dk.deal)
+    with store.transaction(write=False) as tx:
+        held = tx.pile(table, "standard", "held", "ben")
+        bottom = tx.pile(table, "standard", "draw")[-1]
+    given = parse_card(held[0].card_id[0].upper() + held[0].card_id[1])
+    event = _do(store, table, dk.swap, "ben", given.code)
+    assert "pays 20 points into the pot" in event.events[0]
+    with store.transaction(write=False) as tx:
+        now = {c.card_id for c in tx.pile(table, "standard", "held", "ben")}
+        assert bottom.card_id in now and held[0].card_id not in now
+        assert tx.pile(table, "standard", "draw")[-1].card_id == held[0].card_id
+    with store.transaction() as tx, pytest.raises(CompanionError, match="already traded"):
+        dk.swap(tx, table, "ben", bottom.card_id)
+
+
+def test_dragons_hoard_deals_a_sixth_board_card_and_shrouded_river_hides_the_river(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _entitle(store, table, "ann")
+    _do(store, table, dk.put_wing, "dragon's hoard", "ann")
+    _play_to_river(store, table)
+    with store.transaction(write=False) as tx:
+        assert len([c for c in tx.pile(table, "standard", "in_play") if c.holder is None]) == 6
+    _do(store, table, dk.showdown)
+    _entitle(store, table, "ann")
+    _do(store, table, dk.put_wing, "shrouded river", "ann")
+    _do(store, table, dk.deal)
+    _do(store, table, dk.board)
+    _do(store, table, dk.board)
+    river = _do(store, table, dk.board)
+    assert river.board == () and "face down" in river.events[0]
+    shown = invoke("table", "show", "--json").json()
+    assert shown["deal"]["hidden_river"] is True and shown["deal"]["board"] == []
+    assert _do(store, table, dk.showdown).events[0].startswith("board: ")
