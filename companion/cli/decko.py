@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, StateOption, console, emit_json
+from companion.cli.common import (
+    JsonOption,
+    StateOption,
+    TableOption,
+    console,
+    emit_json,
+    table_action,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -23,10 +30,6 @@ decko_app = typer.Typer(
     no_args_is_help=True,
 )
 
-TableOption = Annotated[
-    str | None,
-    typer.Option("--table", help="Table name (default: the current table).", show_default=False),
-]
 Player = Annotated[str, typer.Argument(help="The player.")]
 BurnOption = Annotated[
     list[str] | None,
@@ -45,14 +48,10 @@ def register(app: typer.Typer) -> None:
 
 
 def _run(state: Path | None, table_name: str | None, action: Any, as_json: bool) -> None:
-    from companion.table import open_store
+    table_action(state, table_name, action, as_json, _show)
 
-    with open_store(state) as store, store.transaction() as tx:
-        table = tx.table(table_name)
-        result: DeckoEvent = action(tx, table)
-    if as_json:
-        emit_json({"table": table.name, **result.to_json()})
-        return
+
+def _show(result: DeckoEvent) -> None:
     from rich.markup import escape
 
     out = console()

@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, StateOption, console, emit_json
+from companion.cli.common import (
+    JsonOption,
+    StateOption,
+    TableOption,
+    console,
+    table_action,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -23,10 +29,6 @@ dk_app = typer.Typer(
     no_args_is_help=True,
 )
 
-TableOption = Annotated[
-    str | None,
-    typer.Option("--table", help="Table name (default: the current table).", show_default=False),
-]
 ByOption = Annotated[
     str, typer.Option("--by", help="The player who chooses.", show_default=False, metavar="PLAYER")
 ]
@@ -37,15 +39,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _run(state: Path | None, table_name: str | None, action: Any, as_json: bool) -> None:
-    from companion.table import open_store
-
-    with open_store(state) as store, store.transaction() as tx:
-        table = tx.table(table_name)
-        result: TableEvent = action(tx, table)
-    if as_json:
-        emit_json({"table": table.name, **result.to_json()})
-        return
-    _print(result)
+    table_action(state, table_name, action, as_json, _print)
 
 
 def _print(result: TableEvent) -> None:

@@ -665,6 +665,33 @@ class _Play:
             drawn.append(ref)
         return drawn, shuffled
 
+    def check_can_burn(self, player: str) -> None:
+        """The limit of seven: no burn may leave a deck of fewer than seven cards."""
+        seat = self.mat.seats[player]
+        if seat.deck_size <= MIN_DECK:
+            raise CompanionError(
+                f"{player} has {seat.deck_size} cards: burning would leave fewer than {MIN_DECK}"
+            )
+
+    def burn_from_hand(self, player: str, text: str, why: str = "") -> str:
+        """A card of the hand onto the burn pile, if the deck may shrink."""
+        self.check_can_burn(player)
+        seat = self.mat.seats[player]
+        ref = self.find(player, "hand", text)
+        seat.hand.remove(ref)
+        seat.burn.insert(0, ref)
+        self.events.append(f"{player} burns {self.name(ref)}" + (f" ({why})" if why else ""))
+        return ref
+
+    def discard_hand(
+        self, player: str, *, on_top: Sequence[str] = (), keep: Sequence[str] = ()
+    ) -> None:
+        """The hand (less any cards kept) onto the discard pile, ``on_top`` cards above it."""
+        seat = self.mat.seats[player]
+        gone = [r for r in seat.hand if r not in keep]
+        seat.discard[:0] = list(on_top) + list(reversed(gone))
+        seat.hand = [r for r in seat.hand if r in keep]
+
     def refill_market(self) -> None:
         """Cards slide right to fill the gaps; new cards are dealt into the leftmost slots."""
         left = [r for r in self.mat.market if r is not None]
@@ -715,12 +742,8 @@ class _Play:
                 f"{card.name} lets {player} burn {allowed} card{'s' if allowed != 1 else ''}, "
                 f"not {len(burns)}"
             )
-        seat = self.mat.seats[player]
         for text in burns:
-            burned = self.find(player, "hand", text)
-            seat.hand.remove(burned)
-            seat.burn.insert(0, burned)
-            self.events.append(f"{player} burns {self.name(burned)} ({card.name})")
+            self.burn_from_hand(player, text, card.name)
 
     # -- the end ------------------------------------------------------------------------------
 
@@ -845,15 +868,14 @@ def _fried_chicken(play: _Play, player: str, burn: str | None) -> None:
         if burn:
             raise CompanionError("--burn with a raise or call belongs to the Fried chicken round")
         return
+    if play.mat.seats[player].deck_size <= MIN_DECK:
+        play.events.append(f"{player} is down to {MIN_DECK} cards and burns nothing")
+        return
     if not burn:
         raise CompanionError(
             "Fried chicken: raising or calling also burns a card from hand: add --burn CARD"
         )
-    seat = play.mat.seats[player]
-    ref = play.find(player, "hand", burn)
-    seat.hand.remove(ref)
-    seat.burn.insert(0, ref)
-    play.events.append(f"{player} burns {play.name(ref)} (Fried chicken), drawing nothing")
+    play.burn_from_hand(player, burn, "Fried chicken, drawing nothing")
 
 
 def burn(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEvent:
@@ -869,15 +891,8 @@ def burn(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEven
         raise CompanionError(
             "a card is burned in the first betting round only, once, before acting"
         )
-    if seat.deck_size <= MIN_DECK:
-        raise CompanionError(
-            f"{who} has {seat.deck_size} cards: burning would leave fewer than {MIN_DECK}"
-        )
-    ref = play.find(who, "hand", card)
-    seat.hand.remove(ref)
-    seat.burn.insert(0, ref)
+    play.burn_from_hand(who, card)
     seat.used.append("burn")
-    play.events.append(f"{who} burns {play.name(ref)}")
     play.draw(who, 1)
     return play.finish("burn", f"{who} burned a card", who)
 
@@ -955,9 +970,7 @@ def fold(
         play.events.append(f"{who} takes {play.name(ref)} from the market")
         play.acquire(who, ref, burns)
         burns = ()
-    gone = [r for r in seat.hand if r not in kept]
-    seat.discard[:0] = [r for r in taken if r] + list(reversed(gone))
-    seat.hand = kept
+    play.discard_hand(who, on_top=[r for r in taken if r], keep=kept)
     if kept:
         play.events.append(f"{who} keeps {len(kept)} cards for the next round (Analysis Paralysis)")
     if taken:
@@ -1095,9 +1108,7 @@ def _reveal(play: _Play) -> None:
                 f"the odd {odd} chip{'s' if odd != 1 else ''} go{'es' if odd == 1 else ''} back to the house"
             )
         for p in winners:
-            seat = mat.seats[p]
-            seat.discard[:0] = list(reversed(seat.hand))
-            seat.hand.clear()
+            play.discard_hand(p)
             play.events.append(f"{p} discards their hand")
         buyers = [p for p in active if p not in winners]
     for p in active:
@@ -1226,18 +1237,12 @@ def flush_market(tx: Transaction, table: TableInfo, player: str) -> DeckoEvent:
 
 def _buy_burn(play: _Play, who: str, card: str) -> DeckoEvent:
     _check_buyer(play, who)
-    seat = play.mat.seats[who]
-    if seat.deck_size <= MIN_DECK:
-        raise CompanionError(
-            f"{who} has {seat.deck_size} cards: burning would leave fewer than {MIN_DECK}"
-        )
+    play.check_can_burn(who)
+    play.find(who, "hand", card)  # a mistyped card is named before the price
     _once(play, who, "burn")
     price = 0 if play.has_joker(who, "pizza-time") else SPECIAL_PRICES["burn"]
     paid = _spend(play, who, price, "burning a card")
-    ref = play.find(who, "hand", card)
-    seat.hand.remove(ref)
-    seat.burn.insert(0, ref)
-    play.events.append(f"{who} pays ${paid} to burn {play.name(ref)}")
+    play.burn_from_hand(who, card, f"${paid}")
     return play.finish("burn", f"{who} burned a card", who)
 
 
@@ -1307,12 +1312,11 @@ def done(tx: Transaction, table: TableInfo, player: str, to_draw: bool = False) 
     seat = mat.seats[who]
     if to_draw and not play.has_joker(who, "energy-drink"):
         raise CompanionError("only the Energy Drink puts bought cards on the draw pile")
-    seat.discard[:0] = list(reversed(seat.hand))
-    seat.hand.clear()
     if to_draw:
         seat.draw[:0] = seat.bought
+        play.discard_hand(who)
     else:
-        seat.discard[:0] = seat.bought
+        play.discard_hand(who, on_top=seat.bought)
     seat.bought = []
     seat.money = 0
     play.events.append(f"{who} is done buying")
