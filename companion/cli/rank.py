@@ -99,7 +99,7 @@ def _options(
 
 def _with_table(opts: RankOptions) -> RankOptions:
     """The wing cards and variant of the current Dragon Kings table, unless given."""
-    from companion.games.ranking import with_table_defaults
+    from companion.games.table_defaults import with_table_defaults
 
     return with_table_defaults(opts)
 

@@ -110,20 +110,6 @@ def encounter_table() -> dict[str, dict[str, Any]] | None:
     return table or None
 
 
-def with_table_defaults(opts: RankOptions, state: str | None = None) -> RankOptions:
-    """``opts`` completed from the current table: a Dragon Kings table gives its wing
-    cards in force and its variant unless ``--wing``/``--variant`` say otherwise."""
-    try:
-        game = resolve_game(opts)
-    except CompanionError:
-        return opts  # the ranker reports the bad option itself
-    if game != "dragon-kings" or (opts.wings and opts.variant):
-        return opts
-    from companion.games.dragon_kings.table_rules import table_ranking_defaults
-
-    return table_ranking_defaults(opts, state)
-
-
 def poker_rules(game: str, opts: RankOptions) -> Rules:
     """The ranking rules of a poker-style game under the options given."""
     from companion.poker.variants import GAMES, encounter_rules

@@ -455,10 +455,15 @@ def test_pro_table_nobody_can_score_nobody_wins_and_everyone_buys(store: TableSt
 # -- step 6: buying -----------------------------------------------------------------------------
 
 
-def _to_buying(store: TableStore, table: TableInfo) -> str:
-    """Play round 1 to a reveal with one buyer holding $6 (two credit cards); return them."""
+def _to_buying(
+    store: TableStore, table: TableInfo, joker: str | None = None
+) -> tuple[str, decko.DeckoEvent]:
+    """Play round 1 to a reveal with one buyer holding $6 (two credit cards), who may own a
+    joker; return the buyer and the events of the last fold."""
     _do(store, table, decko.start_round)
     a, b, blind = _mat(store, table).order()
+    if joker:
+        _give_joker(store, table, b, joker)
     _rig(
         store,
         table,
@@ -469,16 +474,16 @@ def _to_buying(store: TableStore, table: TableInfo) -> str:
     )
     _do(store, table, decko.call, a)
     _do(store, table, decko.call, b)
-    _do(store, table, decko.fold, blind)
+    event = _do(store, table, decko.fold, blind)
     assert _mat(store, table).buyers == [b]
-    return b
+    return b, event
 
 
 def test_market_cards_are_bought_for_their_price_and_the_rightmost_is_free(
     store: TableStore,
 ) -> None:
     table = _new(store)
-    buyer = _to_buying(store, table)
+    buyer, _ = _to_buying(store, table)
     mat = _mat(store, table)
     money = mat.seats[buyer].money
     first = CARDS.get(_ids(store, table, [mat.market[0]])[0])
@@ -492,7 +497,7 @@ def test_market_cards_are_bought_for_their_price_and_the_rightmost_is_free(
 
 def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:
     table = _new(store)
-    buyer = _to_buying(store, table)
+    buyer, _ = _to_buying(store, table)
     _do(store, table, decko.buy_chips, buyer, 1)
     assert _mat(store, table).seats[buyer].chips == 20 - 1 + 1
     with store.transaction() as tx, pytest.raises(CompanionError, match="already done 'chips'"):
@@ -503,7 +508,7 @@ def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:
 
 def test_buy_chips_one_two_or_three_for_two_three_or_five_dollars(store: TableStore) -> None:
     table = _new(store)
-    buyer = _to_buying(store, table)
+    buyer, _ = _to_buying(store, table)
     _do(store, table, decko.buy_chips, buyer, 3)
     mat = _mat(store, table)
     assert (mat.seats[buyer].chips, mat.seats[buyer].money) == (20 - 1 + 3, 1)
@@ -513,7 +518,7 @@ def test_buy_chips_one_two_or_three_for_two_three_or_five_dollars(store: TableSt
 
 def test_a_joker_costs_chips_and_a_player_has_one_of_each_type(store: TableStore) -> None:
     table = _new(store)
-    buyer = _to_buying(store, table)
+    buyer, _ = _to_buying(store, table)
     mat = _mat(store, table)
     top = CARDS.get(_ids(store, table, [mat.jokers["BUY"][0]])[0])
     _do(store, table, decko.buy_joker, buyer, "buy")
@@ -529,7 +534,7 @@ def test_a_joker_costs_chips_and_a_player_has_one_of_each_type(store: TableStore
 
 def test_done_discards_hand_and_bought_cards_and_refills_the_market(store: TableStore) -> None:
     table = _new(store)
-    buyer = _to_buying(store, table)
+    buyer, _ = _to_buying(store, table)
     mat = _mat(store, table)
     _do(store, table, decko.buy, buyer, "5")
     _do(store, table, decko.done, buyer)
@@ -542,7 +547,7 @@ def test_done_discards_hand_and_bought_cards_and_refills_the_market(store: Table
 
 def test_saleswoman_takes_a_dollar_off_every_purchase(store: TableStore) -> None:
     table = _new(store)
-    buyer = _to_buying(store, table)
+    buyer, _ = _to_buying(store, table)
     _give_joker(store, table, buyer, "saleswoman")
     _do(store, table, decko.flush_market, buyer)
     _do(store, table, decko.buy_chips, buyer, 1)
@@ -551,20 +556,7 @@ def test_saleswoman_takes_a_dollar_off_every_purchase(store: TableStore) -> None
 
 def test_cherry_is_mandatory_two_chips_and_one_free_market_card(store: TableStore) -> None:
     table = _new(store)
-    _do(store, table, decko.start_round)
-    a, b, blind = _mat(store, table).order()
-    _give_joker(store, table, b, "cherry")
-    _rig(
-        store,
-        table,
-        **{
-            a: ["plain-8s", "plain-8h", "plain-8d", "junk-food-6c"],
-            b: ["credit-5c", "credit-6s", "junk-food-2d", "junk-food-3s"],
-        },
-    )
-    _do(store, table, decko.call, a)
-    _do(store, table, decko.call, b)
-    event = _do(store, table, decko.fold, blind)
+    b, event = _to_buying(store, table, "cherry")
     assert any(f"{b} takes 2 chips (Cherry)" in e for e in event.events)
     money = _mat(store, table).seats[b].money
     _do(store, table, decko.buy, b, "1")
@@ -575,7 +567,7 @@ def test_cherry_is_mandatory_two_chips_and_one_free_market_card(store: TableStor
 
 def test_chip_girl_triples_the_chips_bought(store: TableStore) -> None:
     table = _new(store)
-    buyer = _to_buying(store, table)
+    buyer, _ = _to_buying(store, table)
     _give_joker(store, table, buyer, "chip-girl")
     before = _mat(store, table).seats[buyer].chips
     _do(store, table, decko.buy_chips, buyer, 2)

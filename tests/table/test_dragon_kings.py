@@ -432,3 +432,10 @@ def test_dragons_hoard_deals_a_sixth_board_card_and_shrouded_river_hides_the_riv
     shown = invoke("table", "show", "--json").json()
     assert shown["deal"]["hidden_river"] is True and shown["deal"]["board"] == []
     assert _do(store, table, dk.showdown).events[0].startswith("board: ")
+
+
+def test_the_draw_for_the_first_deal_happens_once_before_any_deal(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, dk.deal)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="already drawn"):
+        dk.open_game(tx, table)

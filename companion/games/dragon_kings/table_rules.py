@@ -209,7 +209,7 @@ class DragonKingsRules(GameRules):
 
     def open_game(self, tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
         """Play Begins: players draw in seat order until someone draws a black king."""
-        if self._get(tx, table, "opened"):
+        if self._get(tx, table, "opened") or self.deal_state(tx, table).number:
             raise CompanionError(f"table '{table.name}' has already drawn for the first deal")
         self._gather(tx, table)
         drawn: dict[str, list[str]] = {p: [] for p in table.players}
