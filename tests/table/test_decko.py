@@ -735,3 +735,75 @@ def test_tcg_take_a_card_from_the_burn_pile_of_the_player_on_your_left(store: Ta
     _do(store, table, decko.tcg, "ann", "1")
     mat = _mat(store, table)
     assert mat.seats["ann"].hand[-1] == burned and mat.seats[left].burn == []
+
+
+# -- the rulebook's worked examples at the table ----------------------------------------------------
+
+
+def test_wildcard_ante_example_four_players_twelve_chips_to_win(store: TableStore) -> None:
+    """002, Wildcard Ante: four players and the house put 2 each on the house betting space
+    (10 chips), then the blind player bets 2: 12 chips to win."""
+    table = _new(store, ("ann", "ben", "cat", "dan"))
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        mat.round, mat.phase = 4, "between"  # the first wildcard round comes next
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _do(store, table, decko.start_round)
+    mat = _mat(store, table)
+    assert mat.wildcard == "red" and mat.house_bet == 10
+    assert mat.house_bet + sum(s.bet for s in mat.seats.values()) == 12
+
+
+def test_two_player_house_bets_two_four_six_and_ten() -> None:
+    """002, Place starting bets: with two players the house bets 2 (rounds 1-3), 4 (4-7),
+    6 (8-11) and 10 (round 12)."""
+    factor = RULES.house_factor()
+    bets = {n: RULES.round_info(n).house_bet(2, factor) for n in (1, 3, 4, 7, 8, 11, 12)}
+    assert bets == {1: 2, 3: 2, 4: 4, 7: 4, 8: 6, 11: 6, 12: 10}
+
+
+def test_raise_example_six_to_seven_is_the_round_five_maximum(store: TableStore) -> None:
+    """002, RAISE example 2: with the highest bet at six and three chips in, Bozo adds four
+    and the bet reaches seven, round five's maximum; nobody may raise further."""
+    table = _new(store)
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        mat.round, mat.phase = 5, "between"
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _do(store, table, decko.start_round)  # round 6: bets 2 to 7
+    a, b, blind = _mat(store, table).order()
+    for player in (a, b, blind, a):
+        _do(store, table, decko.raise_bet, player)  # 3, 4, 5, 6
+    before = _mat(store, table).seats[b]
+    assert (before.bet, _mat(store, table).highest_bet()) == (4, 6)
+    _do(store, table, decko.raise_bet, b)
+    after = _mat(store, table).seats[b]
+    assert (after.bet, before.chips - after.chips) == (7, 3)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="maximum of 7"):
+        decko.raise_bet(tx, table, blind)
+
+
+def test_a_pot_of_seven_split_between_two_gives_three_each_and_one_back_to_the_house(
+    store: TableStore,
+) -> None:
+    """002, Tiebreakers: seven chips and two tied winners: three each, one to the house."""
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "junk-food-2d"],
+            b: ["plain-8d", "plain-8c", "junk-food-3s"],
+            blind: ["junk-food-6c", "junk-food-7s", "dissolving-2c"],
+        },
+    )
+    _do(store, table, decko.raise_bet, a)
+    _do(store, table, decko.call, b)
+    house = _mat(store, table).house
+    event = _do(store, table, decko.call, blind)
+    mat = _mat(store, table)
+    assert event.reveal["payouts"] == {a: 3, b: 3}
+    assert mat.house == house + 1
+    assert any("the odd 1 chip goes back to the house" in e for e in event.events)
