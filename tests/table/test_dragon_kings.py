@@ -439,3 +439,19 @@ def test_the_draw_for_the_first_deal_happens_once_before_any_deal(store: TableSt
     _do(store, table, dk.deal)
     with store.transaction() as tx, pytest.raises(CompanionError, match="already drawn"):
         dk.open_game(tx, table)
+
+
+def test_the_swords_joker_is_printed_with_the_deck_so_the_variant_can_be_played(
+    tmp_path: Any,
+) -> None:
+    """The one decision every tool follows: printed (53 cards), boxed at the table, out of
+    the odds unless the variant is played."""
+    from companion.cards import load_game
+
+    joker = load_game("dragon-kings").get("swords-joker")
+    assert joker.variant is True
+    result = invoke(
+        "print", "deck", "dragon-kings", "standard", "--out", str(tmp_path / "dk.pdf"), "--json"
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["files"][0]["cards"] == 53

@@ -855,6 +855,8 @@ def _refresh_mat(play: _Play) -> None:
 def _check_turn(play: _Play, player: str) -> str:
     who = play.table.player(player)
     mat = play.mat
+    if mat.phase in ("setup", "between"):
+        raise CompanionError("no round is being played: start one with 'companion decko round'")
     if mat.phase != "betting":
         raise CompanionError(f"no betting now (phase: {mat.phase})")
     if mat.turn != who:
