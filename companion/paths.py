@@ -40,7 +40,7 @@ def _from_env(name: str, env: Mapping[str, str] | None) -> Path | None:
     return Path(value).expanduser() if value else None
 
 
-def _as_folder(item: Traversable, name: str) -> Path:
+def as_folder(item: Traversable, name: str) -> Path:
     """A real folder for ``item``: itself when installed unpacked, else a cached copy.
 
     Wheels install unpacked, so the first branch is the usual one; a zipped
@@ -73,7 +73,7 @@ def _copy_tree(item: Traversable, target: Path) -> None:
 def _data_folder(name: str) -> Path:
     bundled = resources.files("companion") / BUNDLED / name
     if bundled.is_dir():
-        return _as_folder(bundled, name)
+        return as_folder(bundled, name)
     return PROJECT_ROOT / name
 
 

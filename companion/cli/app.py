@@ -9,21 +9,19 @@ with exit code 1 (``COMPANION_DEBUG=1`` shows the traceback).
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import sys
 import traceback
 from collections.abc import Sequence
 
 import typer
-from typer._click import exceptions as click_exceptions
 
 from companion import __version__
 from companion.errors import CompanionError
 
-# Command modules under companion.cli, in the order --help lists them. A
-# module that does not exist yet is skipped, so a group only appears once it
-# really works.
+# Command modules under companion.cli, in the order --help lists them. Each
+# is imported for real: a module that fails to import fails the command (and
+# the test suite), it is never skipped.
 COMMAND_MODULES: tuple[str, ...] = (
     "cards",
     "printing",
@@ -100,10 +98,7 @@ def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
         """Print-and-play companion for five fantasy card games."""
 
     for name in modules:
-        module_name = f"{__package__}.{name}"
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        importlib.import_module(module_name).register(app)
+        importlib.import_module(f"{__package__}.{name}").register(app)
     return app
 
 
@@ -121,6 +116,24 @@ def _error(message: str) -> None:
     sys.stderr.flush()
 
 
+def _usage_error(exc: typer.TyperException) -> int:
+    """Report a parsing error of Typer (which bundles click) the project's way.
+
+    Typer exports no class for click's usage errors, only their common base
+    :class:`typer.TyperException`, so they are told apart by what they carry:
+    a usage error knows the command it happened in (``ctx``), for the hint.
+    """
+    ctx = getattr(exc, "ctx", None)
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        # A bare group name ("companion table") asks for its help, which Typer
+        # has already printed while raising this: not a mistake.
+        typer.echo(exc.format_message(), nl=False)
+        return 0
+    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    _error(exc.format_message() + hint)
+    return 2
+
+
 def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
     """Run the CLI on ``argv`` and return the exit code instead of exiting."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -131,17 +144,8 @@ def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
     except CompanionError as exc:
         _error(exc.message)
         return exc.exit_code
-    except click_exceptions.NoArgsIsHelpError as exc:
-        # A bare group name is a request for its help, not a mistake.
-        typer.echo(exc.ctx.get_help() if exc.ctx else "")
-        return 0
-    except click_exceptions.UsageError as exc:
-        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
-        _error(exc.format_message() + hint)
-        return 2
-    except click_exceptions.ClickException as exc:
-        _error(exc.format_message())
-        return 2
+    except typer.TyperException as exc:
+        return _usage_error(exc)
     except (typer.Abort, KeyboardInterrupt, EOFError):
         sys.stderr.write("\naborted\n")
         return 130

@@ -26,7 +26,7 @@ BACKS_MODES: tuple[BacksMode, ...] = ("duplex", "fold", "none")
 FLIP_EDGES: tuple[Flip, ...] = ("long", "short")
 
 print_app = typer.Typer(
-    help="Print decks as PDF card sheets ready to cut (and rulebooks, when available).",
+    help="Print decks as PDF card sheets ready to cut, and each game's rulebook.",
     no_args_is_help=True,
 )
 

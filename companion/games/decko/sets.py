@@ -586,9 +586,9 @@ def _two_groups(
     return None
 
 
-# _find_set says which cards make the best set; _set_value (the search's inner loop) only
-# its value. They share the choice of ranks for groups of a kind, and a test checks that
-# they agree on every pool.
+# _find_set says which cards make the best set; set_value (the search's inner loop) only
+# its value. They share the choice of ranks for groups of a kind, and a property test
+# holds them to each other on every pool (through find_set_by_key and set_value).
 
 
 def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, Used]:
@@ -692,9 +692,10 @@ def _delta_vectors(n: int, steps: int) -> Iterator[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=65536)
-def _find_set_cached(
+def find_set_by_key(
     key: tuple[tuple[int, str, bool], ...], solo: bool
 ) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
+    """The best set of a canonical pool ``((rank, suit, wild), ...)``: its value and cards."""
     pool = [_Piece(r, s, "", 0, 0, w, True, 0) for r, s, w in key]
     value, used = _find_set(pool, solo)
     return value, tuple(used)
@@ -709,7 +710,7 @@ _WINDOW_MASKS = [(top, sum(1 << r for r in window)) for top, window in _WINDOWS]
 
 
 @lru_cache(maxsize=1 << 17)
-def _set_value(key: tuple[tuple[int, str, bool], ...], solo: bool) -> int:
+def set_value(key: tuple[tuple[int, str, bool], ...], solo: bool) -> int:
     """Just the value of the best set of a canonical pool (what :func:`_find_set`
     finds, without saying which cards): the inner loop of the search."""
     if not key:
@@ -772,7 +773,7 @@ def _best_moves(
 ) -> tuple[int, tuple[int, ...]]:
     """The best set value of a canonical pool when ``aces`` assisting aces may
     move numbered cards, and the move of each card that reaches it."""
-    best = (_set_value(key, solo), (0,) * len(key))
+    best = (set_value(key, solo), (0,) * len(key))
     if not aces:
         return best
     numbered = [i for i, (r, _, w) in enumerate(key) if not w and 2 <= r <= 10]
@@ -793,7 +794,7 @@ def _best_moves(
         if moved_key in seen:
             continue
         seen.add(moved_key)
-        value = _set_value(moved_key, solo)
+        value = set_value(moved_key, solo)
         if value > best[0]:
             shifts = [0] * len(key)
             for i, d in zip(numbered, deltas, strict=True):
@@ -812,7 +813,7 @@ def _best_with_aces(pool: list[_Piece], aces: int, solo: bool) -> tuple[int, Use
     value, shifts = _best_moves(key, aces, solo)
     moved = [p._replace(rank=p.rank + d) if d else p for p, d in zip(ordered, shifts, strict=True)]
     moved, moved_key = _canonical(moved)
-    found, used = _find_set_cached(moved_key, solo)
+    found, used = find_set_by_key(moved_key, solo)
     assert found == value, (moved_key, found, value)
     return value, list(used), moved
 
