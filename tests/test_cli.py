@@ -124,17 +124,35 @@ def test_json_output_is_exactly_one_document() -> None:
 
 
 def test_command_owners_table_matches_what_each_module_registers() -> None:
-    import importlib.util
-
     from companion.cli.app import COMMAND_MODULES, COMMAND_OWNERS
 
     registered: dict[str, str] = {}
     for module in COMMAND_MODULES:
-        if importlib.util.find_spec(f"companion.cli.{module}") is None:
-            continue
         group = typer.main.get_command(build_app((module,)))
         for name in group.commands:  # type: ignore[attr-defined]
             registered[name] = module
-    assert registered == {
-        name: mod for name, mod in COMMAND_OWNERS.items() if mod in set(registered.values())
-    }
+    assert registered == COMMAND_OWNERS
+
+
+def _groups() -> list[list[str]]:
+    """Every command path that has subcommands, the root included."""
+    root = typer.main.get_command(build_app())
+    paths: list[list[str]] = []
+
+    def walk(cmd, path):  # type: ignore[no-untyped-def]
+        subs = getattr(cmd, "commands", None)
+        if subs:
+            paths.append(path)
+            for name, sub in subs.items():
+                walk(sub, [*path, name])
+
+    walk(root, [])
+    return paths
+
+
+@pytest.mark.parametrize("path", LEAVES + _groups(), ids=lambda p: " ".join(p) or "companion")
+def test_help_shows_flags_without_a_bool_placeholder(path: list[str]) -> None:
+    result = invoke(*path, "--help")
+    assert result.exit_code == 0, result.stderr
+    assert "--help" in result.stdout and "-h" in result.stdout
+    assert "<bool>" not in result.stdout

@@ -13,10 +13,12 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from typing import Any
 
 import typer
 
 from companion import __version__
+from companion.cli.complete import words_before_cursor
 from companion.errors import CompanionError
 
 # Command modules under companion.cli, in the order --help lists them. Each
@@ -79,7 +81,7 @@ def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
         name="companion",
         help=HELP,
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,  # --install-completion / --show-completion, for bash, zsh, fish
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
         context_settings={"help_option_names": ["-h", "--help"]},
@@ -100,6 +102,26 @@ def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
     for name in modules:
         importlib.import_module(f"{__package__}.{name}").register(app)
     return app
+
+
+def build_command(modules: tuple[str, ...] = COMMAND_MODULES) -> Any:
+    """The click command behind :func:`build_app`, with flags shown without a type.
+
+    Typer's help prints a type beside every option, ``<bool>`` for a flag,
+    which takes no value; each flag (``--help`` included) gets an empty
+    metavar instead, so its row shows only the flag and its help.
+    """
+    command = typer.main.get_command(build_app(modules))
+    _plain_flags(command, typer.Context(command, info_name="companion", **command.context_settings))
+    return command
+
+
+def _plain_flags(command: Any, ctx: typer.Context) -> None:
+    for param in command.get_params(ctx):  # the help option is made (once) here
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    for name, sub in getattr(command, "commands", {}).items():
+        _plain_flags(sub, typer.Context(sub, info_name=name, parent=ctx, **sub.context_settings))
 
 
 def _modules_for(args: list[str]) -> tuple[str, ...]:
@@ -138,7 +160,7 @@ def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
     """Run the CLI on ``argv`` and return the exit code instead of exiting."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        command = typer.main.get_command(build_app(_modules_for(args)))
+        command = build_command(_modules_for(words_before_cursor() or args))
         result = command.main(args=args, prog_name=prog_name, standalone_mode=False)
         return result if isinstance(result, int) else 0
     except CompanionError as exc:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
-from companion.cli.common import JsonOption, console, emit_json
+from companion.cli.common import JsonOption, console, decks_argument, emit_json, game_argument
 
 if TYPE_CHECKING:
     from companion.printing.imposition import BacksMode, Flip, Orientation, SheetSpec
@@ -228,13 +228,13 @@ def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
 def print_deck(
     game: Annotated[
         str,
-        typer.Argument(
+        game_argument(
             help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d."
         ),
     ],
     decks: Annotated[
         list[str] | None,
-        typer.Argument(help="Deck ids (default: every deck of the game).", show_default=False),
+        decks_argument(help="Deck ids (default: every deck of the game).", show_default=False),
     ] = None,
     out: Annotated[
         Path | None,

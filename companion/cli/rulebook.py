@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import JsonOption
+from companion.cli.common import GAME_IDS, JsonOption, game_argument
 
 PAPER_CHOICES = ("a4", "letter")
 
@@ -31,13 +31,7 @@ def register_rulebook(print_app: typer.Typer) -> None:
 
     @print_app.command("rulebook")
     def rulebook(
-        game: Annotated[
-            str,
-            typer.Argument(
-                help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d.",
-                show_default=False,
-            ),
-        ],
+        game: Annotated[str, game_argument(help=f"Game id: {GAME_IDS}.", show_default=False)],
         out: Annotated[
             Path | None,
             typer.Option(
