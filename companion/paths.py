@@ -201,3 +201,29 @@ def places(state: str | Path | None = None, env: Mapping[str, str] | None = None
         )
     )
     return found
+
+
+@dataclass(frozen=True)
+class Checkup:
+    """What ``companion doctor`` reports: the version and every place, each checked."""
+
+    version: str
+    places: tuple[Place, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(p.ok for p in self.places)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "version": self.version,
+            "ok": self.ok,
+            "places": [p.to_json() for p in self.places],
+        }
+
+
+def checkup(state: str | Path | None = None, env: Mapping[str, str] | None = None) -> Checkup:
+    """The places of :func:`places` with the version of companion that uses them."""
+    from companion import __version__
+
+    return Checkup(__version__, tuple(places(state, env)))

@@ -122,4 +122,5 @@ def test_doctor_command_exits_2_when_a_place_is_unusable(tmp_path: Path) -> None
     )
     assert proc.returncode == 2
     doc = json.loads(proc.stdout)
+    assert doc["ok"] is False
     assert doc["places"][0]["ok"] is False and doc["places"][0]["path"] == str(tmp_path / "none")

@@ -6,14 +6,13 @@ PDF machinery loads when a command runs.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
 from companion.cli.common import JsonOption, console, decks_argument, emit_json, game_argument
+from companion.cli.rulebook import register_rulebook
 
 if TYPE_CHECKING:
     from companion.printing.imposition import BacksMode, Flip, Orientation, SheetSpec
@@ -474,6 +473,4 @@ def print_calibrate(
         )
 
 
-# The rulebook engineer's command joins this group when their module exists.
-if importlib.util.find_spec("companion.cli.rulebook") is not None:
-    importlib.import_module("companion.cli.rulebook").register_rulebook(print_app)
+register_rulebook(print_app)  # print rulebook GAME, in cli/rulebook.py

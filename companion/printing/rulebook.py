@@ -84,6 +84,48 @@ def build_rulebook(
     return pages
 
 
+def rulebook_file_name(game_id: str, *, booklet: bool = False) -> str:
+    """The name ``print`` gives a rulebook in its output folder.
+
+    >>> rulebook_file_name("decko"), rulebook_file_name("decko", booklet=True)
+    ('decko-rulebook.pdf', 'decko-rulebook-booklet.pdf')
+    """
+    return f"{game_id}-rulebook{'-booklet' if booklet else ''}.pdf"
+
+
+@dataclass(frozen=True)
+class RulebookFile:
+    """A rulebook written to disk: what ``print rulebook`` reports."""
+
+    game: str
+    path: Path
+    pages: int
+    bytes: int
+    paper: str
+    booklet: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "file": str(self.path),
+            "pages": self.pages,
+            "bytes": self.bytes,
+            "paper": self.paper,
+            "booklet": self.booklet,
+        }
+
+
+def write_rulebook(
+    game_id: str, out_path: Path | None = None, *, paper: str = "a4", booklet: bool = False
+) -> RulebookFile:
+    """:func:`build_rulebook` into ``out_path``, by default ``output/`` under its usual name."""
+    from companion.paths import default_output_dir
+
+    target = out_path or default_output_dir() / rulebook_file_name(game_id, booklet=booklet)
+    pages = build_rulebook(game_id, target, paper=paper, booklet=booklet)
+    return RulebookFile(game_id, target, pages, target.stat().st_size, paper.lower(), booklet)
+
+
 def render_rulebook_pdf(
     game_id: str, *, paper: str = "a4", booklet: bool = False, data_dir: Path | None = None
 ) -> tuple[bytes, int]:

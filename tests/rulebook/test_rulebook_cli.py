@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from companion.cli.rulebook import default_rulebook_path, register_rulebook
+from companion.cli.rulebook import register_rulebook
 from tests.conftest import invoke
 
 
@@ -69,9 +69,16 @@ def test_bad_arguments_give_one_error_line(tmp_path: Path, args: list[str], mess
     assert not (tmp_path / "x.pdf").exists()
 
 
-def test_the_default_output_is_named_after_the_game() -> None:
-    assert default_rulebook_path("decko").name == "decko-rulebook.pdf"
-    assert default_rulebook_path("decko", booklet=True).name == "decko-rulebook-booklet.pdf"
+def test_the_default_output_is_named_after_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import companion.paths
+
+    monkeypatch.setattr(companion.paths, "default_output_dir", lambda: tmp_path)
+    result = invoke("print", "rulebook", "decko", "--booklet", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["file"] == str(tmp_path / "decko-rulebook-booklet.pdf")
+    assert (tmp_path / "decko-rulebook-booklet.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_the_cli_module_imports_neither_reportlab_nor_jinja() -> None:
