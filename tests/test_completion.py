@@ -3,8 +3,9 @@
 The completion script that ``--show-completion`` prints calls ``companion``
 with ``_COMPANION_COMPLETE=complete_bash`` and the line in ``COMP_WORDS`` /
 ``COMP_CWORD`` (zsh and fish pass the line in ``_TYPER_COMPLETE_ARGS``); the
-answers come back one a line. These tests do the same, and once source the
-real bash script and let bash call it.
+answers come back one a line. These tests do the same, mostly in click's
+spelling (``bash_complete``, also accepted), and once source the real bash
+script and let bash call it.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def bash_complete(line: str) -> list[str]:
     """What bash would be offered for the last word of ``line`` (after a space: a new word)."""
     words = line.split()
     cword = len(words) if line.endswith(" ") else len(words) - 1
-    done = _run(RUN, _COMPANION_COMPLETE="complete_bash", COMP_WORDS=line, COMP_CWORD=str(cword))
+    done = _run(RUN, _COMPANION_COMPLETE="bash_complete", COMP_WORDS=line, COMP_CWORD=str(cword))
     assert done.stderr == ""
     return done.stdout.split()
 
@@ -105,9 +106,12 @@ def _script(shell: str, home: Path) -> str:
 
 
 def test_show_completion_prints_a_script_for_each_shell(tmp_path: Path) -> None:
-    assert "_COMPANION_COMPLETE=complete_bash" in _script("bash", tmp_path)
+    bash = _script("bash", tmp_path)
+    assert "_COMPANION_COMPLETE=complete_bash" in bash
     assert "_COMPANION_COMPLETE=complete_zsh" in _script("zsh", tmp_path)
     assert "complete_fish" in _script("fish", tmp_path)
+    # click's way of asking for the script gives the same one
+    assert _run(RUN, _COMPANION_COMPLETE="bash_source").stdout.strip() == bash.strip()
 
 
 def test_install_completion_writes_the_script_where_bash_reads_it(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import typer
 
 from companion import __version__
-from companion.cli.complete import words_before_cursor
+from companion.cli.complete import accept_click_style_request, words_before_cursor
 from companion.errors import CompanionError
 
 # Command modules under companion.cli, in the order --help lists them. Each
@@ -159,6 +159,7 @@ def _usage_error(exc: typer.TyperException) -> int:
 def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
     """Run the CLI on ``argv`` and return the exit code instead of exiting."""
     args = list(sys.argv[1:] if argv is None else argv)
+    accept_click_style_request()
     try:
         command = build_command(_modules_for(words_before_cursor() or args))
         result = command.main(args=args, prog_name=prog_name, standalone_mode=False)

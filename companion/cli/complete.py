@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import shlex
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,26 @@ Answers = list[tuple[str, str]]
 
 COMPLETE_VAR = "_COMPANION_COMPLETE"
 """Set by the completion scripts of ``--install-completion`` when the shell asks."""
+
+
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def accept_click_style_request(env: MutableMapping[str, str] = os.environ) -> None:
+    """Let ``_COMPANION_COMPLETE`` name the shell first, as click's own docs write it.
+
+    Typer's scripts send ``complete_bash`` (and ``source_bash`` prints the
+    script); click's documentation says ``bash_complete`` and ``bash_source``.
+    Both orders are accepted: the click order is turned into Typer's.
+
+    >>> env = {COMPLETE_VAR: "bash_source"}
+    >>> accept_click_style_request(env)
+    >>> env[COMPLETE_VAR]
+    'source_bash'
+    """
+    shell, _, instruction = env.get(COMPLETE_VAR, "").partition("_")
+    if shell in SHELLS and instruction in ("complete", "source"):
+        env[COMPLETE_VAR] = f"{instruction}_{shell}"
 
 
 def words_before_cursor() -> list[str] | None:
