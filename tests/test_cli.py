@@ -156,3 +156,18 @@ def test_help_shows_flags_without_a_bool_placeholder(path: list[str]) -> None:
     assert result.exit_code == 0, result.stderr
     assert "--help" in result.stdout and "-h" in result.stdout
     assert "<bool>" not in result.stdout
+
+
+def test_a_reader_that_stops_early_is_not_an_error() -> None:
+    """``companion cards list ... --json | head``: the command ends quietly with code 0."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "cards", "list", "dungeon-of-d", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(10).startswith(b"[")  # more than a pipe holds is still to come
+    proc.stdout.close()
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""
+    proc.stderr.close()

@@ -156,6 +156,15 @@ def _usage_error(exc: typer.TyperException) -> int:
     return 2
 
 
+def _reader_gone() -> int:
+    """The reader went away (``companion cards list ... | head``): not an error."""
+    try:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
+    except OSError:
+        pass
+    return 0
+
+
 def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
     """Run the CLI on ``argv`` and return the exit code instead of exiting."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -173,12 +182,12 @@ def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
         sys.stderr.write("\naborted\n")
         return 130
     except BrokenPipeError:
-        # The reader went away (``companion cards list ... | head``): not an error.
-        try:
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
-        except OSError:
-            pass
-        return 0
+        return _reader_gone()
+    except SystemExit as exc:
+        # Typer (click) turns a broken pipe into exit code 1 on its own.
+        if isinstance(exc.__context__, BrokenPipeError):
+            return _reader_gone()
+        raise
     except Exception as exc:
         if os.environ.get("COMPANION_DEBUG"):
             traceback.print_exc()
