@@ -13,24 +13,26 @@ from companion.cli.app import build_app
 from tests.conftest import invoke
 
 
-def _leaf_commands() -> list[list[str]]:
-    """Every runnable command path, e.g. ['cards', 'list']."""
+def _command_paths() -> tuple[list[list[str]], list[list[str]]]:
+    """Every runnable command path (['cards', 'list']) and every group's (the root is [])."""
     root = typer.main.get_command(build_app())
-    paths: list[list[str]] = []
+    leaves: list[list[str]] = []
+    groups: list[list[str]] = []
 
     def walk(cmd, path):  # type: ignore[no-untyped-def]
         subs = getattr(cmd, "commands", None)
         if subs:
+            groups.append(path)
             for name, sub in subs.items():
                 walk(sub, [*path, name])
         else:
-            paths.append(path)
+            leaves.append(path)
 
     walk(root, [])
-    return paths
+    return leaves, groups
 
 
-LEAVES = _leaf_commands()
+LEAVES, GROUPS = _command_paths()
 
 
 def test_help_lists_the_command_groups() -> None:
@@ -134,23 +136,7 @@ def test_command_owners_table_matches_what_each_module_registers() -> None:
     assert registered == COMMAND_OWNERS
 
 
-def _groups() -> list[list[str]]:
-    """Every command path that has subcommands, the root included."""
-    root = typer.main.get_command(build_app())
-    paths: list[list[str]] = []
-
-    def walk(cmd, path):  # type: ignore[no-untyped-def]
-        subs = getattr(cmd, "commands", None)
-        if subs:
-            paths.append(path)
-            for name, sub in subs.items():
-                walk(sub, [*path, name])
-
-    walk(root, [])
-    return paths
-
-
-@pytest.mark.parametrize("path", LEAVES + _groups(), ids=lambda p: " ".join(p) or "companion")
+@pytest.mark.parametrize("path", LEAVES + GROUPS, ids=lambda p: " ".join(p) or "companion")
 def test_help_shows_flags_without_a_bool_placeholder(path: list[str]) -> None:
     result = invoke(*path, "--help")
     assert result.exit_code == 0, result.stderr
