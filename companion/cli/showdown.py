@@ -31,7 +31,7 @@ def showdown(
     as_json: JsonOption = False,
 ) -> None:
     """Settle one showdown: who wins which pot, treasures, soul gems, monsters."""
-    from companion.poker.showdown import adjudicate
+    from companion.games.showdown import adjudicate
     from companion.poker.showdown_input import load_showdown
 
     result = adjudicate(load_showdown(file))

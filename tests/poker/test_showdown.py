@@ -709,7 +709,7 @@ def test_two_front_war_winning_both_boards_takes_the_whole_pot_and_two_treasures
 
 
 def test_two_front_war_needs_two_boards() -> None:
-    with pytest.raises(CompanionError, match="Two front war deals 2 boards"):
+    with pytest.raises(CompanionError, match="2 boards are dealt during Two front war"):
         showdown("""
             encounter: Two front war
             board: Kh Jh 9s 4d 3c

@@ -1,0 +1,1 @@
+"""Dragon Kings: the game's own rules."""
