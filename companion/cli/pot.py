@@ -33,26 +33,6 @@ def register(app: typer.Typer) -> None:
     app.add_typer(pot_app, name="pot")
 
 
-def parse_contributions(items: list[str]) -> dict[str, int]:
-    """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order)."""
-    from companion.errors import CompanionError
-
-    out: dict[str, int] = {}
-    for item in items:
-        name, sep, amount = item.partition("=")
-        name = name.strip()
-        if not sep or not name:
-            raise CompanionError(f"'{item}' is not NAME=AMOUNT (for example alice=300)")
-        try:
-            value = int(amount.replace("_", "").replace(",", "").strip())
-        except ValueError:
-            raise CompanionError(f"'{item}': the amount must be a whole number") from None
-        if name in out:
-            raise CompanionError(f"'{name}' is given twice")
-        out[name] = value
-    return out
-
-
 @pot_app.command("split")
 def split(
     contributions: Annotated[
@@ -99,7 +79,7 @@ def split(
     as_json: JsonOption = False,
 ) -> None:
     """Build the main and side pots and pay them out by the showdown result."""
-    from companion.poker.pots import pot_rules, settle
+    from companion.poker.pots import parse_contributions, pot_rules, settle
 
     settlement = settle(
         parse_contributions(contributions),

@@ -126,9 +126,11 @@ def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Table
     if info is None:
         store.close()
         return TimerSession(SqliteClockStore(store.path), SystemClock()), None
+    from companion.games import table_levels
     from companion.timer.table_clock import TableClockStore
 
-    return TimerSession(TableClockStore(store, info.name), SystemClock()), info
+    store_of_table = TableClockStore(store, info.name, table_levels(info.game))
+    return TimerSession(store_of_table, SystemClock()), info
 
 
 @contextmanager

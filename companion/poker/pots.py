@@ -57,6 +57,24 @@ GAME_POT_RULES: dict[str, PotRules] = {
 }
 
 
+def parse_contributions(items: list[str]) -> dict[str, int]:
+    """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order)."""
+    out: dict[str, int] = {}
+    for item in items:
+        name, sep, amount = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise CompanionError(f"'{item}' is not NAME=AMOUNT (for example alice=300)")
+        try:
+            value = int(amount.replace("_", "").replace(",", "").strip())
+        except ValueError:
+            raise CompanionError(f"'{item}': the amount must be a whole number") from None
+        if name in out:
+            raise CompanionError(f"'{name}' is given twice")
+        out[name] = value
+    return out
+
+
 def pot_rules(game: str = "holdem", unit: int | None = None) -> PotRules:
     """The pot rules of ``game``, optionally with another smallest chip.
 

@@ -802,7 +802,7 @@ def test_a_dungeon_poker_session_from_the_command_line(store: TableStore) -> Non
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["table", "monster-result", "maybe"], "'won', 'tied' or 'lost'"),
+        (["table", "monster-result", "maybe"], "'won', 'tied', 'side-pot' or 'lost'"),
         (["table", "win", "Zed"], "'Zed' is not a player"),
         (["table", "choose", "Ann", "Dragon"], "no card 'Dragon' in the Characters deck"),
         (["draw", "levels"], "table level"),

@@ -803,22 +803,24 @@ class DungeonPokerShowdown(Showdown):
             self.event(f"{m.label} {fate}.")
 
     def _fate(self, m: MonsterSeat, outcome: str) -> str:
-        slain = outcome in ("lost", "side-pot", "killed", "folded")
-        if m.owner is not None:
-            if (slain and m.has("slain", "returns-next-deal")) or outcome == "folded":
+        where = monster_destination(m.card, outcome, exploded=m.live)
+        if where == "stays":
+            if outcome in ("lost", "side-pot", "killed", "folded") and (
+                m.has("slain", "returns-next-deal") or outcome == "folded"
+            ):
                 return f"is out for this deal and returns beside {m.owner} at the next one"
             return f"stays beside {m.owner}"
-        if m.has("showdown", "explodes") and m.live:
+        if where == "exploded":
             return "explodes: removed from the game"
         if outcome == "killed":
             return (
-                "was killed: removed from the game"
-                if not m.card.set_aside
-                else "was killed and goes back to the side"
+                "was killed and goes back to the side"
+                if where == "aside"
+                else "was killed: removed from the game"
             )
-        if m.card.set_aside:
+        if where == "aside":
             return "goes back to the side, out of the monster deck"
-        if outcome in ("won", "tied"):
+        if where == "deck":
             return "returns to the monster deck (shuffled in)"
         if outcome == "side-pot":
             return "won only a side pot: the side pot and the monster leave the game"
@@ -871,6 +873,30 @@ class DungeonPokerShowdown(Showdown):
                 f"{who}, the rest leave the game; {p.name} may return with a new character "
                 f"and a skull card."
             )
+
+
+def monster_destination(card: Any, outcome: str, *, exploded: bool = True) -> str:
+    """Where a monster's card goes after the deal (000, Monsters): one rule for both paths.
+
+    ``stays`` (a player's own monster, the Golem), ``exploded`` (the Gnome
+    Lunatic, win or lose, when it played), ``aside`` (a card kept out of the
+    monster deck, Dragon age's dragon), ``deck`` (it won or tied: shuffled
+    back) or ``removed`` (it lost, won only a side pot, or was killed).
+
+    >>> from types import SimpleNamespace as N
+    >>> orc = N(owner=None, set_aside=False, effects=[])
+    >>> [monster_destination(orc, o) for o in ("won", "tied", "side-pot", "lost")]
+    ['deck', 'deck', 'removed', 'removed']
+    """
+    if card.owner is not None:
+        return "stays"
+    if exploded and any(e.when == "showdown" and e.effect == "explodes" for e in card.effects):
+        return "exploded"
+    if card.set_aside:
+        return "aside"
+    if outcome in ("won", "tied"):
+        return "deck"
+    return "removed"
 
 
 def _rank_word(rank: str) -> str:

@@ -41,6 +41,8 @@ SHORT_GAME_LEFT_OUT = (200, 600, 800, 900)
 """Levels the shorter game takes out of the level deck."""
 REBUILT_IN_TOURNAMENT = ("monsters", "treasures", "encounters")
 """Decks rebuilt from their removed cards when they run out in tournament play."""
+DEALS_PER_LEVEL = 5
+"""One level lasts five deals."""
 CHARACTERS_PER_PLAYER = 2
 MAX_PLAYERS = 7
 """Fourteen characters, two dealt to each player to choose from."""
@@ -372,7 +374,9 @@ class DungeonPokerRules(GameRules):
         count: int,
         player: str | None,
         bottom: bool,
-    ) -> list[DrawnCard]:
+        *,
+        record: bool = True,
+    ) -> DrawResult:
         """Main deck cards; the monster card (M) is revealed, replaced, and brings a monster."""
         drawn: list[DrawnCard] = []
         notes: list[str] = []
@@ -398,7 +402,8 @@ class DungeonPokerRules(GameRules):
             moved = tx.move(table, copy, "held" if player else "in_play", player)
             drawn.append(drawn_card(cards, moved, notes=took_notes))
             got += 1
-        self._record(tx, table, cards, "main", drawn, player, notes)
+        if record:
+            self._record(tx, table, cards, "main", drawn, player, notes)
         return DrawResult(drawn, notes)
 
     # -- treasures ------------------------------------------------------------------------
@@ -533,6 +538,11 @@ class DungeonPokerRules(GameRules):
         )
         model = cards.get(copy.card_id)
         notes: list[str] = []
+        if use and model.activation == "automatic":
+            raise CompanionError(
+                f"{model.name} is never used by an action: it acts by itself "
+                "(when the character runs out of gold at a table showdown, or 'companion table death')"
+            )
         if use and not model.one_use:
             if model.activation in ("passive", "automatic", "none"):
                 raise CompanionError(
@@ -657,9 +667,14 @@ class DungeonPokerRules(GameRules):
             plays += rules.showdown_monster.extra_cards
             king = king or rules.showdown_monster.king
             said.append("drawn at the showdown by the encounter")
+            showdown_drawn = True
+        else:
+            showdown_drawn = False
         if model.max_cards is not None:
             plays = min(plays, model.max_cards)
-        info = {"plays": plays, "open": min(model.open_cards, plays), "king": king}
+        info: dict[str, Any] = {"plays": plays, "open": min(model.open_cards, plays), "king": king}
+        if showdown_drawn:
+            info["showdown"] = True
         if summoned_by:
             info["summoned_by"] = summoned_by
         said.insert(0, _plays_words(info))
@@ -696,18 +711,21 @@ class DungeonPokerRules(GameRules):
         monster: str | None = None,
         slayer: str | None = None,
     ) -> DrawResult:
-        """How a monster's deal ended: ``won``, ``tied`` or ``lost`` (slain).
+        """How a monster's deal ended: ``won``, ``tied``, ``side-pot`` or ``lost`` (slain).
 
-        A monster that won or tied goes back into the monster deck, which is
-        shuffled; one that lost is removed from the game. The Golem and the
-        Dragon age's Fire Dragon stay for the next deal.
+        The card goes where :func:`~companion.games.dungeon_poker.showdown.monster_destination`
+        says, as after ``companion table showdown``; the Fire Dragon's slayer
+        draws its treasure, and a tie leaves the deal's treasure waiting.
         """
-        if outcome not in ("won", "tied", "lost"):
-            raise CompanionError(f"a monster's deal ends 'won', 'tied' or 'lost', not '{outcome}'")
+        outcome = {"side": "side-pot", "sidepot": "side-pot"}.get(outcome, outcome)
+        if outcome not in ("won", "tied", "side-pot", "lost"):
+            raise CompanionError(
+                f"a monster's deal ends 'won', 'tied', 'side-pot' or 'lost', not '{outcome}'"
+            )
         cards = game_cards(table)
         who = table.player(slayer) if slayer else None
-        if who and outcome != "lost":
-            raise CompanionError("only a slain monster ('lost') has a slayer")
+        if who and outcome not in ("lost", "side-pot"):
+            raise CompanionError("only a slain monster ('lost' or 'side-pot') has a slayer")
         in_play = tx.pile(table, "monsters", "in_play")
         if monster is None:
             playing = [c for c in in_play if not self._stays(tx, table, cards, c)] or in_play
@@ -721,18 +739,17 @@ class DungeonPokerRules(GameRules):
         notes: list[str] = []
         treasure_notes: list[str] = []
         drawn: list[DrawnCard] = []
-        stays = self._stays(tx, table, cards, copy)
-        explodes = any(e.effect == "explodes" for e in model.effects)
-        if outcome == "lost":
-            for effect in model.effects:
-                if effect.when in ("lose", "slain") and effect.text:
-                    notes.append(effect.text)
-            if stays:
-                notes.append(f"{model.name} is back at the next deal")
-                moved = copy
-            else:
-                moved = tx.move(table, copy, "removed")
-                notes.append(f"{model.name} is slain and leaves the game")
+        when = {"won": "win", "tied": "tie"}.get(outcome, "lose")
+        for effect in model.effects:
+            if (effect.when == when or (when == "lose" and effect.when == "slain")) and effect.text:
+                notes.append(effect.text)
+        if outcome == "won":
+            notes.append("the monster takes the pot out of the game; no treasure is drawn")
+        if outcome == "side-pot":
+            notes.append("it won only a side pot: that pot leaves the game with it")
+        moved = self.monster_leaves(tx, table, cards, copy, outcome)
+        notes.extend(moved.notes)
+        if outcome in ("lost", "side-pot"):
             extra = sum(
                 e.amount or 0
                 for e in model.effects
@@ -747,30 +764,12 @@ class DungeonPokerRules(GameRules):
                     treasure_notes.extend(got.notes)
                 else:
                     notes.append("name the slayer (--slayer) to draw the dragon's treasure")
-        else:
-            for effect in model.effects:
-                if effect.when == ("win" if outcome == "won" else "tie") and effect.text:
-                    notes.append(effect.text)
-            if outcome == "won":
-                notes.append("the monster takes the pot out of the game; no treasure is drawn")
-            if stays:
-                moved = copy
-                notes.append(f"{model.name} stays for the next deal")
-            elif explodes:
-                moved = tx.move(table, copy, "removed")
-                notes.append(f"{model.name} explodes and leaves the game")
-            else:
-                moved = tx.move(table, copy, "draw")
-                self.shuffle(tx, table, "monsters")
-                notes.append(f"{model.name} goes back into the monster deck, which is shuffled")
-            if outcome == "tied":
-                per_win = self.encounter_rules(tx, table, cards).treasures_per_win
-                carried = int(self._get(tx, table, "carried", 0)) + per_win
-                self._set(tx, table, "carried", carried)
-                notes.append(f"the treasure stays: the next winner draws {carried} more")
-        if moved.pile != "in_play":
-            self._forget_monster(tx, table, copy)
-        card = drawn_card(cards, moved, notes=notes)
+        if outcome == "tied":
+            per_win = self.encounter_rules(tx, table, cards).treasures_per_win
+            carried = int(self._get(tx, table, "carried", 0)) + per_win
+            self._set(tx, table, "carried", carried)
+            notes.append(f"the treasure stays: the next winner draws {carried} more")
+        card = drawn_card(cards, moved_copy(moved), notes=notes)
         tx.record(
             table,
             "monster-" + outcome,
@@ -786,6 +785,35 @@ class DungeonPokerRules(GameRules):
             },
         )
         return DrawResult([card, *drawn], treasure_notes)
+
+    def monster_leaves(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy, outcome: str
+    ) -> DrawnCard:
+        """Move a monster's card after its deal (the showdown's rule); notes say where."""
+        from companion.games.dungeon_poker.showdown import monster_destination
+
+        model = cards.get(copy.card_id)
+        where = monster_destination(model, outcome)
+        if where == "aside" and self._stays(tx, table, cards, copy):
+            where = "stays"
+        if where == "stays":
+            return drawn_card(cards, copy, notes=[f"{model.name} is back at the next deal"])
+        self._forget_monster(tx, table, copy)
+        if where == "deck":
+            moved = tx.move(table, copy, "draw")
+            self.shuffle(tx, table, "monsters")
+            said = f"{model.name} goes back into the monster deck, which is shuffled"
+        elif where == "aside":
+            moved = tx.move(table, copy, "aside")
+            said = f"{model.name} goes back to the side"
+        else:
+            moved = tx.move(table, copy, "removed")
+            said = (
+                f"{model.name} explodes and leaves the game"
+                if where == "exploded"
+                else f"{model.name} is slain and leaves the game"
+            )
+        return drawn_card(cards, moved, notes=[said])
 
     def _stays(self, tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy) -> bool:
         """The Golem returns every deal; the Dragon age dragon too while its encounter lasts."""
@@ -813,6 +841,9 @@ class DungeonPokerRules(GameRules):
         gold = STARTING_GOLD + sum(
             a.gold or 0 for a in model.abilities if a.effect == "bigger-pouch"
         )
+        stacks = dict(self._get(tx, table, "gold", {}))
+        stacks[who] = gold
+        self._set(tx, table, "gold", stacks)
         notes = [f"{who} starts with {gold} gold and {model.soul_gems} soul gems"]
         for golem in [
             c for c in tx.pile(table, "monsters", "aside") if cards.get(c.card_id).owner == model.id
@@ -839,10 +870,35 @@ class DungeonPokerRules(GameRules):
         winner: str | None = None,
         takes: str | None = None,
     ) -> tuple[list[DrawnCard], list[str]]:
-        """A character runs out of gold: treasures, skull, and two new characters to choose from."""
+        """A character runs out of gold: the Undeath Amulet, or treasures, a skull and new characters."""
         cards = game_cards(table)
         who = table.player(player)
         by = table.player(winner) if winner else None
+        notes, shown = self.character_dies(tx, table, cards, who, winner=by, takes=takes)
+        tx.record(
+            table,
+            "death",
+            f"{who}'s character died" + (f" (deal won by {by})" if by else ""),
+            actor=who,
+            data={"winner": by, "notes": notes},
+        )
+        return shown, notes
+
+    def character_dies(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        who: str,
+        *,
+        winner: str | None = None,
+        takes: str | None = None,
+    ) -> tuple[list[str], list[DrawnCard]]:
+        """What happens when ``who`` has no gold left (000, Character death; the Undeath Amulet).
+
+        Not recorded: the caller records it with the rest of its action.
+        """
+        by = winner
         if by == who:
             raise CompanionError("a player cannot collect from their own dead character")
         if takes and not by:
@@ -855,6 +911,17 @@ class DungeonPokerRules(GameRules):
             raise CompanionError(
                 f"{who} has no character in play (choose one with 'companion table choose')"
             )
+        amulet = [
+            c
+            for c in tx.pile(table, "treasures", "held", who)
+            if cards.get(c.card_id).effect == "undeath-amulet"
+        ]
+        if amulet:
+            if takes:
+                raise CompanionError(
+                    f"{who}'s Undeath Amulet brings the character back: there is nothing to take"
+                )
+            return self.undeath(tx, table, cards, who, amulet[0]), []
         notes: list[str] = []
         shown: list[DrawnCard] = []
         dead = cards.get(character[0].card_id)
@@ -876,10 +943,19 @@ class DungeonPokerRules(GameRules):
                 )
             )
             treasures = [t for t in treasures if t.copy != taken.copy]
+        elif treasures and by:
+            notes.append(
+                f"{by} may take one of {who}'s treasures: 'companion table undo', then settle "
+                "again with --takes TREASURE"
+            )
         for copy in treasures:
             tx.move(table, copy, "removed")
         if treasures:
             notes.append(f"{len(treasures)} other treasure(s) of {who} leave the game")
+        gold = dict(self._get(tx, table, "gold", {}))
+        if who in gold:
+            gold[who] = 0
+            self._set(tx, table, "gold", gold)
         heads_up = len(table.players) == 2
         if table.options.get("tournament") or heads_up:
             out.append(who)
@@ -887,33 +963,69 @@ class DungeonPokerRules(GameRules):
             notes.append(
                 f"{who} is out of the game" + (": the other player wins" if heads_up else "")
             )
+            return notes, shown
+        skulls = dict(self._get(tx, table, "skulls", {}))
+        skulls[who] = skulls.get(who, 0) + 1
+        self._set(tx, table, "skulls", skulls)
+        skull = tx.top(table, "skulls", "aside")
+        if skull is not None:
+            tx.move(table, skull, "held", who)
         else:
-            skulls = dict(self._get(tx, table, "skulls", {}))
-            skulls[who] = skulls.get(who, 0) + 1
-            self._set(tx, table, "skulls", skulls)
-            skull = tx.top(table, "skulls", "aside")
-            if skull is not None:
-                tx.move(table, skull, "held", who)
-            out_at = cards.deck("skulls")[0].out_at if cards.deck("skulls") else 3
-            if skulls[who] >= out_at:
-                out.append(who)
-                self._set(tx, table, "out", out)
-                notes.append(f"{who} has {skulls[who]} skulls and is out of the game")
-            else:
-                dealt = self._deal_characters(tx, table, cards, who)
-                notes.append(
-                    f"{who} takes skull {skulls[who]} and is dealt {len(dealt)} new character(s) face down "
-                    f"('companion table hand {who}', then 'companion table choose')"
-                )
-                shown.extend(dealt)
-        tx.record(
-            table,
-            "death",
-            f"{who}'s {dead.name} died" + (f" (deal won by {by})" if by else ""),
-            actor=who,
-            data={"character": dead.id, "winner": by, "notes": notes},
+            notes.append(
+                f"all {len(tx.cards(table, 'skulls'))} skull cards are out: mark {who}'s skull "
+                "with a coin or a note (the table counts it)"
+            )
+        out_at = cards.deck("skulls")[0].out_at if cards.deck("skulls") else 3
+        if skulls[who] >= out_at:
+            out.append(who)
+            self._set(tx, table, "out", out)
+            notes.append(f"{who} has {skulls[who]} skulls and is out of the game")
+            return notes, shown
+        dealt, more = self._deal_new_characters(tx, table, cards, who)
+        notes.extend(more)
+        notes.append(
+            f"{who} takes skull {skulls[who]} and is dealt {len(dealt)} new character(s) face down "
+            f"('companion table hand {who}', then 'companion table choose')"
         )
-        return shown, notes
+        shown.extend(dealt)
+        return notes, shown
+
+    def undeath(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, who: str, amulet: CardCopy
+    ) -> list[str]:
+        """The Undeath Amulet acts by itself: back next deal with three blinds, no skull."""
+        model = cards.get(amulet.card_id)
+        tx.move(table, amulet, "removed")
+        blind = self.level_now(tx, table, cards).blind
+        back = (model.blinds or 3) * blind
+        gold = dict(self._get(tx, table, "gold", {}))
+        gold[who] = back
+        self._set(tx, table, "gold", gold)
+        returning = list(self._get(tx, table, "returning", []))
+        if who not in returning:
+            returning.append(who)
+        self._set(tx, table, "returning", returning)
+        return [
+            f"{who} has no gold left, but the {model.name} acts: the character returns at the next "
+            f"deal with {back:,} gold ({model.blinds or 3} blinds), keeping soul gems and artifacts; "
+            "no skull; the amulet leaves the game"
+        ]
+
+    def _deal_new_characters(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, who: str
+    ) -> tuple[list[DrawnCard], list[str]]:
+        """Two characters for a returning player; the dead ones are shuffled in when the deck is short."""
+        notes: list[str] = []
+        if tx.count(table, "characters", "draw") < CHARACTERS_PER_PLAYER:
+            dead = tx.pile(table, "characters", "removed")
+            if dead:
+                tx.arrange(table, dead, "draw")
+                self.shuffle(tx, table, "characters")
+                notes.append(
+                    f"the character deck ran short: the {len(dead)} dead character(s) were "
+                    "shuffled back into it"
+                )
+        return self._deal_characters(tx, table, cards, who), notes
 
     # -- levels ------------------------------------------------------------------------------
 
@@ -1125,6 +1237,11 @@ class DungeonPokerRules(GameRules):
         }
 
 
+def moved_copy(card: DrawnCard) -> CardCopy:
+    """The physical card a :class:`DrawnCard` describes, where it lies now."""
+    return CardCopy(card.deck, card.copy, card.card_id, card.pile, card.holder, 0)
+
+
 def _copies(cards: GameCards, deck: str) -> list[str]:
     return [c.id for c in cards.deck(deck) for _ in range(c.quantity)]
 
@@ -1165,10 +1282,11 @@ def enter_level(tx: Transaction, table: TableInfo, level: int) -> LevelChange:
     For a table of another game the level number is only remembered.
     """
     if table.game != GAME:
-        current = int(tx.get_state(table, NS, "level", 1))
-        if level > current:
-            tx.put_state(table, NS, "level", level, undoable=True)
-            tx.record(table, "level", f"level {level}", data={"level": level})
+        from companion.timer.table_clock import CountedLevels
+
+        counted = CountedLevels()
+        current = counted.level_now(tx, table)
+        counted.enter_level(tx, table, level)
         return LevelChange(level=max(level, current), blind=0, soul_gems=0, drawn=level > current)
     return _rules(table).enter_level(tx, table, game_cards(table), level)
 
@@ -1181,8 +1299,23 @@ def next_level(tx: Transaction, table: TableInfo) -> LevelChange:
 def level_now(tx: Transaction, table: TableInfo) -> LevelChange:
     """The level in force, read only."""
     if table.game != GAME:
-        return LevelChange(level=int(tx.get_state(table, NS, "level", 1)), blind=0, soul_gems=0)
+        from companion.timer.table_clock import CountedLevels
+
+        return LevelChange(level=CountedLevels().level_now(tx, table), blind=0, soul_gems=0)
     return _rules(table).level_now(tx, table, game_cards(table))
+
+
+class DungeonPokerLevels:
+    """The table's level cards and encounter deck, as the clock asks for them."""
+
+    def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Any:
+        from companion.timer.encounters import Encounter
+
+        card = enter_level(tx, table, level).encounter
+        return None if card is None else Encounter(card.name, card.text, card.card_id)
+
+    def level_now(self, tx: Transaction, table: TableInfo) -> int:
+        return level_now(tx, table).level
 
 
 def monster(
