@@ -62,7 +62,7 @@ def deals(draw):  # type: ignore[no-untyped-def]
         held[p] = [a for a in held[p] if not any(a in held[q] for q in players[: players.index(p)])]
     level = draw(st.integers(1, 4))
     live = [p for p in players if p not in folded]
-    names = live + [m for m in monsters]
+    names = live + list(monsters)
     order = draw(st.permutations(names))
     cuts = draw(st.lists(st.booleans(), min_size=len(order), max_size=len(order)))
     return players, put_in, folded, monsters, held, level, list(order), cuts
@@ -100,13 +100,18 @@ def test_a_deal_settles_the_same_through_the_table_and_through_a_showdown_file(
             for m in monsters:
                 _bring(tx, table, m)
             start_deal(tx, table)
+            if dp.DungeonPokerRules(dp.GAME).encounter_rules(tx, table, CARDS).showdown_monster:
+                giant = [c for c in tx.pile(table, "monsters", "draw") if c.card_id == "giant"]
+                tx.arrange(table, giant, "draw")
+                dp.monster(tx, table, showdown=True)  # King's cave
             labels = {
                 c.card_id: CARDS.get(c.card_id).name for c in tx.pile(table, "monsters", "in_play")
             }
             placed = [n for n in order if n in players or n in labels]
+            placed += [cid for cid in labels if cid not in placed]
             if not placed:
                 return
-            result = _result(placed, cuts[: len(placed)], labels)
+            result = _result(placed, (cuts + [False] * len(placed))[: len(placed)], labels)
             spec = table_showdown_spec(tx, table, put_in, folded=folded, result=result)
         file_text = json.dumps(spec.model_dump(exclude_defaults=True))
         try:
