@@ -148,17 +148,12 @@ def limit(
 
     limits = pot_limit(pot, to_call, blind, stack=stack)
     if as_json:
-        emit_json(
-            {
-                "to_call": limits.to_call,
-                "min_raise": limits.min_raise,
-                "max_raise": limits.max_raise,
-                "min_total": limits.min_total,
-                "max_total": limits.max_total,
-            }
-        )
+        emit_json(limits.to_json())
         return
     out = console()
+    if limits.all_in:
+        out.print(f"all in: call with everything you have, {limits.to_call:,} (no raise left)")
+        return
     out.print(f"to call:      {limits.to_call:,}")
     out.print(f"raise by:     {limits.min_raise:,} to {limits.max_raise:,}")
     out.print(f"put in total: {limits.min_total:,} to {limits.max_total:,}")

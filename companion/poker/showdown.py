@@ -311,9 +311,13 @@ class Showdown:
         """Hand cards a legal hand must use exactly (Omaha-like rules), if any."""
         return None
 
-    def monster_hand_count(self, m: MonsterSeat) -> int:
-        """Cards a monster plays with when its hand is not given."""
+    def monster_hand_count(self, m: MonsterSeat) -> int | None:
+        """Cards a monster plays with when its hand is not given (None: not known)."""
         return len(m.cards or ())
+
+    def has_floor(self, p: PlayerSeat) -> bool:
+        """Is this hand worth something even without a legal hand (the Full Plate)?"""
+        return False
 
     def contestant(self, name: str, cards: tuple[str, ...]) -> Contestant:
         """What the ranker gets for one hand (games add a minimum pair or pile tops)."""
@@ -478,7 +482,7 @@ class Showdown:
                 continue
             if p.spec.no_legal_hand:
                 self.no_legal.add(p.name)
-            elif need and p.cards is not None and len(p.cards) < need:
+            elif need and p.cards is not None and len(p.cards) < need and not self.has_floor(p):
                 self.no_legal.add(p.name)
                 self.event(
                     f"{self.why_needed()}{p.name} holds {len(p.cards)} hand card(s) and needs "
@@ -489,7 +493,7 @@ class Showdown:
                 self.no_legal.add(m.label)
                 continue
             count = len(m.cards) if m.cards is not None else self.monster_hand_count(m)
-            if need and count < need:
+            if need and count is not None and count < need:
                 self.no_legal.add(m.label)
                 self.event(
                     f"{self.why_needed()}{m.label} holds {count} hand card(s) and needs exactly "

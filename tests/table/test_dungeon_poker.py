@@ -615,11 +615,122 @@ def test_after_a_tied_deal_the_next_winner_draws_two_treasures(store: TableStore
         assert _ids(dp.win(tx, table, ["Cy"])) == ["crystal-dagger"]
 
 
-def test_two_winners_each_draw_a_treasure(store: TableStore) -> None:
+def test_a_split_pot_keeps_the_treasure_waiting_for_the_next_deal(store: TableStore) -> None:
+    """Appendix F, ties: 'table win A B' draws nothing; the next single winner draws two."""
     table = _new(store)
     with store.transaction() as tx:
-        result = dp.win(tx, table, ["Ann", "Bo"])
-    assert [c.holder for c in result] == ["Ann", "Bo"]
+        split = dp.win(tx, table, ["Ann", "Bo"])
+        assert list(split) == [] and "split the pot" in split.notes[0]
+        assert len(dp.win(tx, table, ["Cy"])) == 2
+
+
+def test_a_player_who_is_out_wins_no_treasure(store: TableStore) -> None:
+    table = _new(store, ["Ann", "Bo"])
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        dp.death(tx, table, "Ann", winner="Bo")
+        with pytest.raises(CompanionError, match="out of the game"):
+            dp.win(tx, table, ["Ann"])
+
+
+def test_draw_main_with_only_the_monster_card_left_stops_with_a_message(
+    store: TableStore,
+) -> None:
+    """Monsters: M goes to the graveyard; a deck of M alone must not loop forever."""
+    table = _new(store)
+    with store.transaction() as tx:
+        for copy in tx.pile(table, "main", "draw"):
+            if copy.card_id != "monster-card":
+                tx.move(table, copy, "in_play")
+        with pytest.raises(CompanionError, match="only the monster card"):
+            draw(tx, table, "main", 1, None)
+
+
+def test_the_undeath_amulet_is_not_used_by_an_action(store: TableStore) -> None:
+    """Undeath Amulet: it triggers by itself; 'table use' refuses it."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        _on_top(tx, table, "treasures", "undeath-amulet")
+        dp.win(tx, table, ["Ann"])
+        with pytest.raises(CompanionError, match="acts by itself"):
+            use(tx, table, "Ann", "Undeath Amulet")
+
+
+def test_table_death_with_the_undeath_amulet_brings_the_character_back(
+    store: TableStore,
+) -> None:
+    """Undeath Amulet: no skull, no new character, gold of three blinds, the amulet leaves."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        _on_top(tx, table, "treasures", "undeath-amulet", "spyglass")
+        dp.win(tx, table, ["Ann"])
+        dp.win(tx, table, ["Ann"])
+        _, notes = dp.death(tx, table, "Ann", winner="Bo")
+        assert "Undeath Amulet" in notes[0]
+        assert tx.pile(table, "characters", "in_play", "Ann")
+        assert [c.card_id for c in tx.pile(table, "treasures", "held", "Ann")] == ["spyglass"]
+        assert not tx.pile(table, "skulls", "held", "Ann")
+        assert tx.get_state(table, dp.NS, "gold")["Ann"] == 300
+
+
+def test_when_the_character_deck_runs_out_the_dead_characters_are_reshuffled(
+    store: TableStore,
+) -> None:
+    """Character death: with the deck empty, the dead characters come back into it (decisions.md)."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        for copy in tx.pile(table, "characters", "draw"):
+            tx.move(table, copy, "removed")  # dead earlier in the game
+        _, notes = dp.death(tx, table, "Ann", winner="Bo")
+        assert len(tx.pile(table, "characters", "held", "Ann")) == 2
+        assert any("shuffled back" in n for n in notes)
+
+
+def test_a_monster_that_wins_only_a_side_pot_leaves_the_game(store: TableStore) -> None:
+    """Monsters: a monster that wins a side pot leaves the game with it."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "monsters", "orc")
+        dp.monster(tx, table)
+        result = dp.monster_result(tx, table, "side-pot")
+        assert result[0].pile == "removed"
+
+
+def test_a_monsters_win_takes_the_treasures_waiting_from_a_tie(store: TableStore) -> None:
+    """Monsters: the pot, and the treasures waiting in it, leave with a monster that wins."""
+    table = _new(store)
+    with store.transaction() as tx:
+        dp.tie(tx, table)
+        _on_top(tx, table, "monsters", "orc")
+        dp.monster(tx, table)
+        dp.monster_result(tx, table, "won")
+        assert tx.get_state(table, dp.NS, "carried", 0) == 0
+
+
+def test_the_astral_warlock_opens_the_next_level_through_monster_result(
+    store: TableStore,
+) -> None:
+    """Astral Warlock: when it wins, the next level begins at once."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "monsters", "astral-warlock")
+        dp.monster(tx, table)
+        result = dp.monster_result(tx, table, "won")
+        assert dp.level_now(tx, table).level == 2
+        assert any("level 2 opens" in n for n in result[0].notes)
+
+
+def test_happy_the_clown_plays_with_the_cards_passed_to_it(store: TableStore) -> None:
+    """Happy the Clown: no 'plays with 0 cards'; a short name finds it."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "monsters", "happy-the-clown")
+        shown = dp.monster(tx, table)
+        assert "cards passed to it (at most 4)" in shown[0].notes[0]
+        assert dp.monster_result(tx, table, "lost", monster="happy")[0].pile == "removed"
 
 
 def test_sudden_effects_are_resolved_and_removed_from_the_game(store: TableStore) -> None:

@@ -95,6 +95,15 @@ class DungeonPokerShowdown(Showdown):
         self._who_is_in()
 
     def _read_table(self) -> None:
+        blind = self.spec.blind
+        if blind is not None and blind % self.rules.unit:
+            raise CompanionError(
+                f"blind: {blind} is not a whole number of {self.rules.unit}-gold coins "
+                "(the level cards: 100, 200, 300, 500, ...)"
+            )
+        self._read_cards_of_the_table()
+
+    def _read_cards_of_the_table(self) -> None:
         from companion.cards.dungeon_poker import EncounterRules
         from companion.cards.loader import load_game
 
@@ -229,6 +238,12 @@ class DungeonPokerShowdown(Showdown):
                     self.player(value, f"{where}.{attr}")
             m.fights_for = ms.summoned_by or ms.controlled_by
             self.monsters.append(m)
+        if deal_monster is not None and not any(m.card.id == deal_monster for m in self.monsters):
+            dragon = db.get(deal_monster).name
+            raise CompanionError(
+                f"monsters: {self.encounter.name} brings the {dragon} to every deal; add it "
+                f"(monsters: [{{name: {dragon}}}])"
+            )
         if cave is not None:
             drawn = [m for m in self.monsters if m.spec.drawn_at_showdown]
             if len(drawn) != 1:
@@ -335,8 +350,14 @@ class DungeonPokerShowdown(Showdown):
     def why_needed(self) -> str:
         return f"{self.encounter.name}: " if self.encounter is not None else ""
 
-    def monster_hand_count(self, m: MonsterSeat) -> int:
+    def monster_hand_count(self, m: MonsterSeat) -> int | None:
+        if not m.card.cards and m.card.max_cards:
+            return None  # Happy the Clown plays the cards passed to it: the file must say
         return self._dealt(m)
+
+    def has_floor(self, p: PlayerSeat) -> bool:
+        # The Full Plate's pair counts even without a legal hand (decisions.md, Hand ranking).
+        return self._full_plate(p) is not None
 
     def before_ranking(self) -> None:
         self._encounter_events()

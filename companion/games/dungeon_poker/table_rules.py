@@ -381,10 +381,17 @@ class DungeonPokerRules(GameRules):
         drawn: list[DrawnCard] = []
         notes: list[str] = []
         got = 0
+        markers: set[int] = set()
         while got < count:
             copy, took_notes = self.take(tx, table, cards, "main", bottom=bottom)
             notes.extend(took_notes)
             if cards.get(copy.card_id).kind == "monster-marker":
+                if copy.copy in markers:
+                    raise CompanionError(
+                        "the main deck has no playing cards left, only the monster card (M): "
+                        "start the next deal with 'companion table deal', which gathers every card"
+                    )
+                markers.add(copy.copy)
                 marker = tx.move(table, copy, "discard", where="top")
                 drawn.append(
                     drawn_card(
@@ -486,7 +493,22 @@ class DungeonPokerRules(GameRules):
         who = [table.player(w) for w in winners]
         if not who:
             raise CompanionError("name the winner(s) of the deal")
-        per_win = self.encounter_rules(tx, table, cards).treasures_per_win
+        out = set(self._get(tx, table, "out", []))
+        for w in who:
+            if w in out:
+                raise CompanionError(f"{w} is out of the game and cannot win a deal")
+        rules = self.encounter_rules(tx, table, cards)
+        if len(who) > rules.boards:
+            # A split pot: the treasure waits for the next deal (Appendix F, "Ties and kickers").
+            carried = self.tie(tx, table)
+            return DrawResult(
+                [],
+                [
+                    f"{' and '.join(who)} split the pot: no treasure is drawn; the next winner "
+                    f"draws {carried} more"
+                ],
+            )
+        per_win = rules.treasures_per_win
         carried = int(self._get(tx, table, "carried", 0))
         drawn: list[DrawnCard] = []
         notes: list[str] = []
@@ -675,6 +697,8 @@ class DungeonPokerRules(GameRules):
         info: dict[str, Any] = {"plays": plays, "open": min(model.open_cards, plays), "king": king}
         if showdown_drawn:
             info["showdown"] = True
+        if model.max_cards is not None:
+            info["max_cards"] = model.max_cards
         if summoned_by:
             info["summoned_by"] = summoned_by
         said.insert(0, _plays_words(info))
@@ -745,6 +769,16 @@ class DungeonPokerRules(GameRules):
                 notes.append(effect.text)
         if outcome == "won":
             notes.append("the monster takes the pot out of the game; no treasure is drawn")
+            carried = int(self._get(tx, table, "carried", 0))
+            if carried:
+                self._set(tx, table, "carried", 0)
+                notes.append(f"the {carried} treasure(s) waiting from a tie go with the pot")
+            if any(e.when == "win" and e.effect == "next-level" for e in model.effects):
+                change = self.enter_level(
+                    tx, table, cards, self.level_now(tx, table, cards).level + 1
+                )
+                notes.append(f"level {change.level} opens now (blind {change.blind})")
+                notes.extend(change.notes)
         if outcome == "side-pot":
             notes.append("it won only a side pot: that pot leaves the game with it")
         moved = self.monster_leaves(tx, table, cards, copy, outcome)
@@ -1259,6 +1293,9 @@ def _plays_words(info: dict[str, Any]) -> str:
     if not info:
         return ""
     plays, shown = info.get("plays", 0), info.get("open", 0)
+    if not plays and info.get("max_cards"):
+        text = f"plays with the cards passed to it (at most {info['max_cards']})"
+        return text + ("; King Monster" if info.get("king") else "")
     text = f"plays with {plays} card{'s' if plays != 1 else ''}"
     if shown:
         text += f", {shown} of them open" if shown < plays else ", all open"
