@@ -54,11 +54,14 @@ def split(
         list[str] | None, typer.Option("--fold", help="A player who folded (repeatable).")
     ] = None,
     game: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--game", help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips."
+            "--game",
+            help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips "
+            "(default: the current table's game, else holdem).",
+            show_default=False,
         ),
-    ] = "holdem",
+    ] = None,
     button: Annotated[
         str | None,
         typer.Option("--button", help="The player on the button (default: the last one listed)."),
@@ -79,7 +82,10 @@ def split(
     as_json: JsonOption = False,
 ) -> None:
     """Build the main and side pots and pay them out by the showdown result."""
+    from companion.games.table_defaults import pot_game
     from companion.poker.pots import parse_contributions, pot_rules, settle
+
+    game = pot_game(game)
 
     settlement = settle(
         parse_contributions(contributions),

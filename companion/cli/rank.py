@@ -218,8 +218,11 @@ def rank(
     companion rank --game decko bozo="2h 2d 2c Ah Ad" krusty="4h 4d 4s 5c 5d".
     """
     from companion.errors import CompanionError
+    from companion.games.table_defaults import game_and_encounter
 
     wild = wild or []
+    implied = bool(wildcard or wild or market or burn or discard)
+    game, encounter = game_and_encounter(game, encounter, implied)
     game_id = _game(game, encounter, wildcard, wild, bool(market or burn or discard))
     if game_id == "decko":
         if board:
@@ -449,9 +452,11 @@ def odds(
     companion odds --game dungeon-poker ann=Ah,Kh giant=Qs,?,? --board 2h,7h,9c.
     """
     from companion.errors import CompanionError
+    from companion.games.table_defaults import game_and_encounter
     from companion.poker.odds import odds as compute
 
     wild = wild or []
+    game, encounter = game_and_encounter(game, encounter, bool(wild))
     game_id = _game(game, encounter, None, wild, False)
     if game_id == "decko":
         raise CompanionError(

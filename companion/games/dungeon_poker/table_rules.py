@@ -1185,6 +1185,9 @@ class DungeonPokerRules(GameRules):
         skulls: dict[str, int] = self._get(tx, table, "skulls", {})
         out: list[str] = self._get(tx, table, "out", [])
         carried = int(self._get(tx, table, "carried", 0))
+        carried_gold = int(self._get(tx, table, "carried_gold", 0))
+        gold: dict[str, int] = self._get(tx, table, "gold", {})
+        deal = self._get(tx, table, "deal")
         monsters = self.monsters_in_play(tx, table, cards)
         players: list[dict[str, Any]] = []
         per_player: dict[str, list[str]] = {}
@@ -1214,11 +1217,12 @@ class DungeonPokerRules(GameRules):
                 shown = f"choosing from {len(choosing)}"
             else:
                 shown = name or "-"
+            have = f"{gold[player]:,}" if player in gold and status == "playing" else "-"
             per_player[player] = [
                 shown,
                 str(skulls.get(player, 0)),
                 f"{len(treasures)}" + (f"/{targets.treasures}" if targets.treasures else ""),
-                str(targets.gold) if targets.gold is not None else "-",
+                have + (f"/{targets.gold:,}" if targets.gold is not None else ""),
             ]
         base = win_targets(len(table.players), tournament=tournament)
         lines = [
@@ -1234,8 +1238,20 @@ class DungeonPokerRules(GameRules):
                 f"monster in play: [bold]{monster.name}[/]"
                 + (f" ({monster.notes[0]})" if monster.notes else "")
             )
+        if deal:
+            lines.append(
+                f"deal {deal['number']} of level {deal['level']}"
+                + (" (settled)" if deal.get("settled") else "")
+            )
         if carried:
             lines.append(f"treasures waiting from tied deals: {carried}")
+        if carried_gold:
+            lines.append(f"gold left on the table for the next pot: {carried_gold:,}")
+        from companion.games.dungeon_poker.victory import victory
+
+        won = victory(tx, table) if gold else None
+        if won is not None:
+            lines.insert(0, f"[bold green]{won.text}[/]")
         open_decks = self.encounter_rules(tx, table, cards).open_top_cards
         tops = {}
         for deck in open_decks:
@@ -1252,6 +1268,10 @@ class DungeonPokerRules(GameRules):
             "dungeon_poker": {
                 "level": now.to_json(),
                 "carried_treasures": carried,
+                "carried_gold": carried_gold,
+                "gold": gold,
+                "deal": deal,
+                "victory": won.to_json() if won else None,
                 "monsters": [m.to_json() for m in monsters],
                 "players": players,
                 "open_top_cards": tops,
@@ -1265,7 +1285,7 @@ class DungeonPokerRules(GameRules):
                 "tournament": tournament,
             },
             "lines": lines,
-            "player_columns": ["character", "skulls", "treasures", "gold to win"],
+            "player_columns": ["character", "skulls", "treasures", "gold/to win"],
             "cards_decks": ["treasures", "monsters"],
             "per_player": per_player,
         }
