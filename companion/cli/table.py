@@ -737,6 +737,10 @@ def _treasure_command(use: bool) -> Any:
     def command(
         player: Annotated[str, typer.Argument(help="The player holding the treasure.")],
         treasure: Annotated[str, typer.Argument(help="Treasure name or id.")],
+        monster: Annotated[
+            str | None,
+            typer.Option("--monster", help="The monster it acts on (Crystal Dagger)."),
+        ] = None,
         table_name: TableOption = None,
         state: StateOption = None,
         as_json: JsonOption = False,
@@ -744,7 +748,11 @@ def _treasure_command(use: bool) -> Any:
         from companion.games.dungeon_poker import table_rules as dp
 
         with _at_table(state, table_name) as (tx, table):
-            card = (dp.use if use else dp.sell)(tx, table, player, treasure)
+            card = (
+                dp.use(tx, table, player, treasure, monster)
+                if use
+                else dp.sell(tx, table, player, treasure)
+            )
         _emit_draw(table, [card], as_json)
 
     command.__doc__ = (

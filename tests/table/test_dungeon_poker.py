@@ -762,11 +762,11 @@ def test_selling_or_using_a_treasure_removes_it_and_it_no_longer_counts(store: T
     table = _new(store)
     with store.transaction() as tx:
         _on_top(
-            tx, table, "treasures", "crystal-dagger", "big-pile-of-gold", "full-plate", "spyglass"
+            tx, table, "treasures", "wild-berries", "big-pile-of-gold", "full-plate", "spyglass"
         )
         for _ in range(4):
             dp.win(tx, table, ["Ann"])
-        used = use(tx, table, "Ann", "Crystal Dagger")
+        used = use(tx, table, "Ann", "Wild Berries")
         cashed = sell(tx, table, "Ann", "big-pile-of-gold")
         sold = sell(tx, table, "Ann", "full plate")
         assert [c.pile for c in (used, cashed, sold)] == ["removed"] * 3
@@ -997,3 +997,58 @@ def test_dealt_characters_stay_secret_until_chosen(store: TableStore) -> None:
     assert not any(name in own.stdout for name in names["Bo"])
     invoke("table", "choose", "Ann", names["Ann"][0])
     assert names["Ann"][0] in invoke("table", "show").stdout  # revealed once chosen
+
+
+def test_summon_monster_scroll_draws_a_monster_for_its_user(store: TableStore) -> None:
+    """Summon Monster Scroll: a monster from the monster deck fights on the user's side."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "treasures", "summon-monster-scroll")
+        dp.win(tx, table, ["Ann"])
+        _on_top(tx, table, "monsters", "orc")
+        card = use(tx, table, "Ann", "Summon Monster Scroll")
+        orc = tx.pile(table, "monsters", "in_play")
+        assert [c.card_id for c in orc] == ["orc"] and orc[0].holder == "Ann"
+        assert any("Orc comes to fight for Ann" in n for n in card.notes)
+
+
+def test_crystal_dagger_kills_a_monster_and_its_slayer_takes_the_dragons_treasure(
+    store: TableStore,
+) -> None:
+    """Crystal Dagger: the named monster is removed; the Fire Dragon's slayer draws its treasure."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "treasures", "crystal-dagger")
+        dp.win(tx, table, ["Ann"])
+        _on_top(tx, table, "monsters", "fire-dragon")
+        dp.monster(tx, table)
+        with pytest.raises(CompanionError, match="--monster"):
+            use(tx, table, "Ann", "Crystal Dagger")
+        card = dp.use(tx, table, "Ann", "Crystal Dagger", "fire")
+        assert not tx.pile(table, "monsters", "in_play")
+        assert len(tx.pile(table, "treasures", "held", "Ann")) == 1
+        assert any("Fire Dragon's treasure" in n for n in card.notes)
+
+
+def test_notes_work_out_gold_at_the_current_blind(store: TableStore) -> None:
+    """Chest Monster eats three blinds; the Ice Giant robs one: in gold at this level."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        dp.enter_level(tx, table, 3)  # blind 300
+        _on_top(tx, table, "treasures", "chest-monster")
+        chest = dp.win(tx, table, ["Ann"])
+        assert any("900 gold at this level" in n for n in chest[0].notes)
+        _on_top(tx, table, "monsters", "ice-giant")
+        giant = dp.monster(tx, table)
+        assert any("300 gold at this level" in n for n in giant[0].notes)
+
+
+def test_high_magic_ends_with_a_reminder_to_return_the_extra_soul_gems(store: TableStore) -> None:
+    """High magic: unused extra soul gems go back to the bank at the end of the encounter."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "encounters", "high-magic")
+        dp.enter_level(tx, table, 2)
+        change = dp.enter_level(tx, table, 3)
+        assert any("High magic ends" in n for n in change.notes)

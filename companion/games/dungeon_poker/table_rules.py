@@ -468,6 +468,9 @@ class DungeonPokerRules(GameRules):
         if model.treasure_class == "sudden":
             moved = tx.move(table, copy, "removed")
             said.append("sudden effect: resolve it now; the card leaves the game")
+            if getattr(model, "blinds", None):
+                blind = self.level_now(tx, table, cards).blind
+                said.append(f"{model.blinds} blinds = {model.blinds * blind:,} gold at this level")
             if model.effect == "teleport":
                 said.append(
                     "the level ends now: open the next one ('companion table level' or e on the timer)"
@@ -550,11 +553,25 @@ class DungeonPokerRules(GameRules):
         return carried
 
     def sell(
-        self, tx: Transaction, table: TableInfo, player: str, ref: str, *, use: bool = False
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        player: str,
+        ref: str,
+        *,
+        use: bool = False,
+        target: str | None = None,
     ) -> DrawnCard:
-        """Sell (or cash) a treasure to the bank, or use a one-use artifact: it leaves the game."""
+        """Sell (or cash) a treasure to the bank, or use a one-use artifact: it leaves the game.
+
+        Artifacts that act on monsters do it here: the Summon Monster Scroll
+        draws a monster that fights for its user; the Crystal Dagger kills the
+        monster named by ``target`` (its slayer takes the Fire Dragon's treasure).
+        """
         cards = game_cards(table)
         who = table.player(player)
+        if target is not None and not use:
+            raise CompanionError("--monster names the monster a used treasure acts on")
         copy = find_copy(
             tx, table, cards, "treasures", ref, ("held",), who, purpose="used" if use else "sold"
         )
@@ -581,7 +598,26 @@ class DungeonPokerRules(GameRules):
                 undoable=False,
             )
             return result
+        kill = None
+        if use and model.effect == "crystal-dagger":
+            if target is None:
+                names = ", ".join(
+                    cards.get(c.card_id).name for c in tx.pile(table, "monsters", "in_play")
+                )
+                raise CompanionError(
+                    f"name the monster the {model.name} kills with --monster (in play: {names or 'none'})"
+                )
+            kill = find_copy(tx, table, cards, "monsters", target, ("in_play",), purpose="killed")
         moved = tx.move(table, copy, "removed")
+        if use and model.effect == "summon-monster":
+            came = self.draw_monster(tx, table, cards, summoned_by=who, record=False)
+            for m in came:
+                notes.append(
+                    f"{m.name} comes to fight for {who}" + (f" ({m.notes[0]})" if m.notes else "")
+                )
+            notes.extend(came.notes)
+        if kill is not None:
+            notes.extend(self._kill(tx, table, cards, kill, who))
         if use:
             notes.append("sacrificed: it leaves the game and no longer counts as a treasure")
             if model.effect == "teleport":
@@ -705,6 +741,14 @@ class DungeonPokerRules(GameRules):
         for effect in model.effects:
             if effect.when == "enter" and effect.text:
                 said.append(f"as it enters: {effect.text}")
+        blind = self.level_now(tx, table, cards).blind
+        for effect in model.effects:
+            if effect.blinds:
+                when = {"enter": "road toll", "lose": "if it loses", "win": "if it wins"}
+                said.append(
+                    f"{when.get(effect.when, effect.when)}: {effect.blinds} blind(s) = "
+                    f"{effect.blinds * blind:,} gold at this level"
+                )
         monsters = dict(self._get(tx, table, "monsters", {}))
         monsters[str(copy.copy)] = info
         self._set(tx, table, "monsters", monsters)
@@ -820,6 +864,28 @@ class DungeonPokerRules(GameRules):
         )
         return DrawResult([card, *drawn], treasure_notes)
 
+    def _kill(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy, slayer: str
+    ) -> list[str]:
+        """A monster killed during the deal: gone (the Golem for this deal only), slayer's rewards."""
+        model = cards.get(copy.card_id)
+        if model.owner:
+            return [f"the {model.name} is out for this deal and returns at the next one"]
+        moved = self.monster_leaves(tx, table, cards, copy, "killed")
+        notes = [f"{slayer} kills the {model.name}", *moved.notes]
+        for e in model.effects:
+            if e.when != "slain":
+                continue
+            if e.effect == "extra-treasure":
+                got = self.draw_treasures(
+                    tx, table, cards, slayer, e.amount or 1, record=False, partial=True
+                )
+                notes.extend(f"{slayer} draws the {model.name}'s treasure: {d.name}" for d in got)
+                notes.extend(got.notes)
+            elif e.effect == "soul-gem-to-slayer":
+                notes.append(f"{slayer} takes {e.amount or 1} soul gem(s) from the bank")
+        return notes
+
     def monster_leaves(
         self, tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy, outcome: str
     ) -> DrawnCard:
@@ -827,7 +893,7 @@ class DungeonPokerRules(GameRules):
         from companion.games.dungeon_poker.showdown import monster_destination
 
         model = cards.get(copy.card_id)
-        where = monster_destination(model, outcome)
+        where = monster_destination(model, outcome, exploded=outcome != "killed")
         if where == "aside" and self._stays(tx, table, cards, copy):
             where = "stays"
         if where == "stays":
@@ -1133,6 +1199,12 @@ class DungeonPokerRules(GameRules):
         """Replace the encounter in force by the next one (skipping those the table is too small for)."""
         notes: list[str] = []
         old_rules = self.encounter_rules(tx, table, cards)
+        old = self.encounter(tx, table, cards)
+        if old is not None and old_rules.bonus_soul_gems:
+            notes.append(
+                f"{old.name} ends: every player gives back to the bank the extra soul gems of "
+                f"the encounter not spent (up to {old_rules.bonus_soul_gems})"
+            )
         for copy in tx.pile(table, "encounters", "in_play"):
             tx.move(table, copy, "removed")
         if old_rules.deal_monster:
@@ -1426,5 +1498,7 @@ def sell(tx: Transaction, table: TableInfo, player: str, treasure: str) -> Drawn
     return _rules(table).sell(tx, table, player, treasure)
 
 
-def use(tx: Transaction, table: TableInfo, player: str, treasure: str) -> DrawnCard:
-    return _rules(table).sell(tx, table, player, treasure, use=True)
+def use(
+    tx: Transaction, table: TableInfo, player: str, treasure: str, target: str | None = None
+) -> DrawnCard:
+    return _rules(table).sell(tx, table, player, treasure, use=True, target=target)
