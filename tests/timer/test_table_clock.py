@@ -266,3 +266,12 @@ def test_a_table_level_the_clock_cannot_follow_is_noted_once() -> None:
         session = TimerSession(clock_store, FakeClock(10**10))
         assert session.refresh().view.level.number == 5
         assert clock_store.level_ahead() is None
+
+
+def test_the_plain_clock_line_shows_the_soul_gem_of_the_level_in_play() -> None:
+    """Blind bet levels: 500, 800 and 1500 give every player a soul gem."""
+    from companion.timer.clock import ClockSettings, start, view
+    from companion.ui.clock_line import plain_line
+
+    state = start(load_structure("dungeon-poker"), ClockSettings(), 0.0, level=4)
+    assert "blind 500 (+1 soul gem)" in plain_line(view(state, 1.0))
