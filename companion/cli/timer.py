@@ -355,6 +355,10 @@ def run_clock(
                 base = load_structure(structure or default)
             chosen = base.with_breaks(break_every, break_minutes)
         fallback = chosen or load_structure(default)
+        if info is not None and chosen is not None:
+            from companion.games import check_table_structure
+
+            check_table_structure(session.store, info, chosen)
         outcome = session.open(
             chosen,
             _settings(minutes, deals_per_level, players),

@@ -28,3 +28,13 @@ def undo_at_table(tx: Any, table: Any) -> Any:
         levels = table_levels(table.game) or CountedLevels()
         follow_table_back(tx, table, levels, tx.store.clock())
     return entry
+
+
+def check_table_structure(store: Any, table: Any, structure: Any) -> None:
+    """``timer run`` on a table: refuse a structure whose levels are not the table's cards."""
+    if table.game != "dungeon-poker":
+        return
+    from companion.games.dungeon_poker.table_rules import check_structure
+
+    with store.store.transaction(write=False) as tx:
+        check_structure(tx, tx.table(table.name), structure)

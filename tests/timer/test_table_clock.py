@@ -275,3 +275,11 @@ def test_the_plain_clock_line_shows_the_soul_gem_of_the_level_in_play() -> None:
 
     state = start(load_structure("dungeon-poker"), ClockSettings(), 0.0, level=4)
     assert "blind 500 (+1 soul gem)" in plain_line(view(state, 1.0))
+
+
+def test_timer_run_refuses_a_structure_that_differs_from_the_tables_level_cards() -> None:
+    """Blind bet levels: the table's level cards are the clock's levels."""
+    new_table()
+    result = invoke("timer", "run", "--structure", "dungeon-poker-short", input="")
+    assert result.exit_code == 2 and "other levels than table 'friday'" in result.stderr
+    assert invoke("timer", "run", "--structure", "dungeon-poker", input="").exit_code == 0

@@ -104,7 +104,7 @@ class DungeonPokerShowdown(Showdown):
         self._read_cards_of_the_table()
 
     def _read_cards_of_the_table(self) -> None:
-        from companion.cards.dungeon_poker import EncounterRules
+        from companion.cards.dungeon_poker import EncounterRules, effective_cost
         from companion.cards.loader import load_game
 
         db = load_game("dungeon-poker", self.data_dir)
@@ -121,10 +121,9 @@ class DungeonPokerShowdown(Showdown):
                 p.character = self._card(db, "character", p.spec.character, f"{where}.character")
                 usable: set[str] = set()
                 for ability in p.character.abilities:
-                    if (ability.kind == "passive" and not enc.no_passives) or (
-                        ability.kind == "standard"
-                        and not enc.no_abilities
-                        and ability.effect not in enc.banned_abilities
+                    if (
+                        ability.kind in ("passive", "standard")
+                        and effective_cost(ability, enc) is not None
                     ):
                         usable.add(ability.effect)
                 p.abilities = frozenset(usable)

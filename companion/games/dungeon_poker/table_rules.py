@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.cards.dungeon_poker import EncounterRules, level_ladder
+from companion.cards.dungeon_poker import EncounterRules, level_ladder, monster_deck
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.table.actions import find_copy, game_cards
@@ -184,9 +184,7 @@ class DungeonPokerRules(GameRules):
             self.shuffle(tx, table, deck)
         monsters = cards.deck("monsters")
         tx.add_cards(
-            table,
-            "monsters",
-            [m.id for m in monsters if not m.set_aside for _ in range(m.quantity)],
+            table, "monsters", [m.id for m in monster_deck(monsters) for _ in range(m.quantity)]
         )
         tx.add_cards(
             table,
@@ -1432,6 +1430,27 @@ def level_now(tx: Transaction, table: TableInfo) -> LevelChange:
 
         return LevelChange(level=CountedLevels().level_now(tx, table), blind=0, soul_gems=0)
     return _rules(table).level_now(tx, table, game_cards(table))
+
+
+def check_structure(tx: Transaction, table: TableInfo, structure: Any) -> None:
+    """Refuse a clock whose levels are not the table's level cards (blind and soul gems).
+
+    The level cards are the one copy of the ladder: a structure for this
+    table must list the same blinds and soul gems (after the last card the
+    blind rises by 500 either way).
+    """
+    if table.game != GAME:
+        return
+    ladder = level_blinds(game_cards(table), short=bool(table.options.get("short")))
+    mine = [(blind, gems) for _, blind, gems in ladder]
+    theirs = [(lv.blind, lv.soul_gems) for lv in structure.levels]
+    if theirs != mine:
+        shown = ", ".join(str(b) for b, _ in mine)
+        raise CompanionError(
+            f"the structure '{structure.id}' has other levels than table '{table.name}' "
+            f"({', '.join(str(b) for b, _ in theirs)} instead of {shown}); "
+            "run the clock with the table's own structure (leave out --structure)"
+        )
 
 
 class DungeonPokerLevels:
