@@ -1045,7 +1045,7 @@ def test_notes_work_out_gold_at_the_current_blind(store: TableStore) -> None:
 
 
 def test_high_magic_ends_with_a_reminder_to_return_the_extra_soul_gems(store: TableStore) -> None:
-    """High magic: unused extra soul gems go back to the bank at the end of the encounter."""
+    """High magic: when it ends, each player hands back the extra soul gems not spent."""
     table = _new(store)
     with store.transaction() as tx:
         _on_top(tx, table, "encounters", "high-magic")
