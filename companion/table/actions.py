@@ -503,10 +503,11 @@ def status(tx: Transaction, table: TableInfo) -> list[DeckStatus]:
 def holdings(tx: Transaction, table: TableInfo) -> dict[str, list[DrawnCard]]:
     """What each player holds or has in play in front of them, in seat order."""
     cards = game_cards(table)
+    game = rules_for(table.game)
     found: dict[str, list[DrawnCard]] = {p: [] for p in table.players}
     for copy in sorted(tx.cards(table), key=lambda c: (c.pile != "in_play", c.pos)):
         if copy.holder in found and copy.pile in IN_GAME:
-            found[copy.holder].append(drawn_card(cards, copy))
+            found[copy.holder].append(game.describe(drawn_card(cards, copy)))
     return found
 
 

@@ -1052,3 +1052,18 @@ def test_high_magic_ends_with_a_reminder_to_return_the_extra_soul_gems(store: Ta
         dp.enter_level(tx, table, 2)
         change = dp.enter_level(tx, table, 3)
         assert any("High magic ends" in n for n in change.notes)
+
+
+def test_table_hand_shows_each_dealt_characters_abilities_costs_and_soul_gems() -> None:
+    """Preparing the game: each player chooses knowing what the characters do."""
+    assert (
+        invoke(
+            "table", "new", "dp", "--game", "dungeon-poker", "--players", "Ann,Bo,Cy", "--seed", "3"
+        ).exit_code
+        == 0
+    )
+    cards = invoke("table", "hand", "Ann", "--json").json()["cards"]
+    for card in cards:
+        model = CARDS.get(card["id"])
+        assert f"starts with {model.soul_gems} soul gem(s)" in card["notes"]
+        assert all(any(a.name in n for n in card["notes"]) for a in model.abilities)

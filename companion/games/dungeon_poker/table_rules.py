@@ -1249,6 +1249,19 @@ class DungeonPokerRules(GameRules):
 
     # -- overview ----------------------------------------------------------------------------
 
+    def describe(self, card: DrawnCard) -> DrawnCard:
+        """A character as its player chooses it: soul gems, each ability with its cost."""
+        model = card.model
+        if card.deck != "characters" or model is None:
+            return card
+        lines = [f"starts with {model.soul_gems} soul gem(s)"]
+        for ability in model.abilities:
+            cost = "passive" if ability.kind == "passive" else f"cost {ability.cost} soul gem(s)"
+            lines.append(f"{ability.name} ({cost}): {ability.text}")
+        from dataclasses import replace
+
+        return replace(card, notes=(*card.notes, *lines))
+
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
         now = self.level_now(tx, table, cards)
         tournament = bool(table.options.get("tournament"))
