@@ -171,6 +171,10 @@ class GameRules:
 
     # -- what the table shows ------------------------------------------------------
 
+    def describe(self, card: DrawnCard) -> DrawnCard:
+        """A held or played card as its holder sees it (games add what the card does)."""
+        return card
+
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
         """Game-specific facts for ``table show`` (nothing for plain games)."""
         return {}
