@@ -47,6 +47,14 @@ TOC_PAD = 0.7
 SMALL_TABLE_ROWS = 12
 """Tables with this many rows or fewer are never split across pages."""
 SHARED_FOLDER = "_shared"
+MIN_PAGE_FILL = 0.25
+"""A page ends under a quarter full only where the book or a chapter ends:
+``{newpage}`` keeps a chapter on the page it would leave emptier than that."""
+START_LINES = 3
+"""Body lines of text (or table rows) that must fit under a heading for it
+to stay at the foot of a page."""
+CHAPTER_LINES = 9
+"""A chapter that flows on never starts in the last this many lines of a page."""
 
 
 # ---------------------------------------------------------------------------
@@ -85,6 +93,21 @@ def render_rulebook_pdf(
 
     game = load_game(game_id, data_dir).game
     return _layout(document, game, sheet=sheet, booklet=booklet)
+
+
+def rulebook_pages(
+    game_id: str, *, paper: str = "a4", booklet: bool = False, data_dir: Path | None = None
+) -> list[PageLayout]:
+    """The layout of each page after the cover: its running header, how full
+    it is and whether a chapter opens it (book pages, also in a booklet)."""
+    sheet = _paper(paper)
+    document = mk.parse(render_markup(game_id, data_dir=data_dir))
+    from companion.cards import load_game
+
+    game = load_game(game_id, data_dir).game
+    pages: list[PageLayout] = []
+    _layout(document, game, sheet=sheet, booklet=booklet, doc_pages=pages)
+    return pages
 
 
 def render_markup(
@@ -335,6 +358,19 @@ def template_context(cards: GameCards) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class PageLayout:
+    """How one body page of a rulebook came out (for checks and tests)."""
+
+    number: int
+    header: str
+    """The chapter the running header names."""
+    fill: float
+    """How much of the text frame is used, from 0 to 1."""
+    opens_chapter: bool
+    """Whether the page's first block is a chapter title."""
+
+
+@dataclass(frozen=True)
 class Palette:
     ink: str
     """Dark colour of headings, table heads and the cover."""
@@ -411,7 +447,6 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
             textColor=ink,
             spaceBefore=16 * scale,
             spaceAfter=3 * scale,
-            keepWithNext=1,
         ),
         "h2": ParagraphStyle(
             "h2",
@@ -421,7 +456,6 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
             textColor=ink,
             spaceBefore=12 * scale,
             spaceAfter=4 * scale,
-            keepWithNext=1,
         ),
         "h3": ParagraphStyle(
             "h3",
@@ -431,7 +465,6 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
             textColor=ink,
             spaceBefore=9 * scale,
             spaceAfter=2.5 * scale,
-            keepWithNext=1,
         ),
         "h4": ParagraphStyle(
             "h4",
@@ -441,7 +474,6 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
             textColor=ink,
             spaceBefore=5 * scale,
             spaceAfter=1.5 * scale,
-            keepWithNext=1,
         ),
         "cell": cell,
         "cell_right": ParagraphStyle("cell_right", parent=cell, alignment=TA_RIGHT),
@@ -508,8 +540,16 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
 
 
 def _layout(
-    document: mk.Document, game: Any, *, sheet: tuple[float, float], booklet: bool
+    document: mk.Document,
+    game: Any,
+    *,
+    sheet: tuple[float, float],
+    booklet: bool,
+    doc_pages: list[PageLayout] | None = None,
 ) -> tuple[bytes, int]:
+    """Lay the book out; ``doc_pages``, if given, receives each body page's layout."""
+    if doc_pages is None:
+        doc_pages = []
     from reportlab.platypus import LayoutError
 
     meta = dict(document.meta)
@@ -543,6 +583,7 @@ def _layout(
         raise CompanionError(
             f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})"
         ) from None
+    doc_pages.extend(doc.pages)
     return buffers[-1].getvalue(), canvases[-1].physical_pages
 
 
@@ -660,6 +701,9 @@ def _doc_template(
             self.chapter = ""
             self.chapter_at_start = ""
             self.page_chapter: str | None = None
+            self.page_drawn = 0
+            self.page_opens_chapter = False
+            self.pages: list[PageLayout] = []
             frame = Frame(
                 left,
                 bottom,
@@ -694,19 +738,22 @@ def _doc_template(
         def beforeDocument(self) -> None:
             self.chapter = self.chapter_at_start = ""
             self.page_chapter = None
+            self.pages = []
 
         def afterFlowable(self, flowable: Any) -> None:
+            self.page_drawn += 1
             info = getattr(flowable, "rb_heading", None)
             if info is None:
                 return
             level, text, key, toc = info
             if level == 0:
                 self.chapter = text
-                frame = self.frame
-                used = frame._y2 - frame._topPadding - frame._y
-                room = getattr(flowable, "height", 0) + flowable.getSpaceAfter() + 2
-                if self.page_chapter is None and used <= room:
-                    self.page_chapter = text  # the chapter opens this page
+                if self.page_drawn == 1:
+                    self.page_opens_chapter = True
+            if self.page_chapter is None and (toc or level == 0):
+                # the running header names the chapter of the page's first
+                # chapter or section heading
+                self.page_chapter = self.chapter
             if not toc:
                 return
             if ctx.links:
@@ -719,13 +766,25 @@ def _doc_template(
             _draw_cover(canv, page, meta, game, ctx)
 
         def _page_start(self, canv: Any, doc: Any) -> None:
-            # the running header names the chapter at the top of the page:
-            # the one under way when it began, or one whose heading opens it
+            # the running header names the chapter of the page's first
+            # heading; on a page without one, the chapter under way
             self.chapter_at_start = self.chapter
             self.page_chapter = None
+            self.page_drawn = 0
+            self.page_opens_chapter = False
 
         def _furniture(self, canv: Any, doc: Any) -> None:
             running = self.page_chapter or self.chapter_at_start
+            frame = self.frame
+            used = frame._y2 - frame._topPadding - frame._y
+            self.pages.append(
+                PageLayout(
+                    number=doc.page,
+                    header=running,
+                    fill=max(0.0, min(1.0, used / frame._height)),
+                    opens_chapter=self.page_opens_chapter,
+                )
+            )
             canv.saveState()
             w, h = page
             y = h - top + 7 * s
@@ -853,6 +912,7 @@ def _story(
 
     blocks = list(document.blocks)
     story.append(PageBreak())
+    body_start = len(story)
     i = 0
     first = True
     while i < len(blocks):
@@ -862,18 +922,19 @@ def _story(
             while j < len(blocks) and not _is_chapter(blocks[j]):
                 j += 1
             if not first:
-                if block.flags & {"newpage", "quickref"}:
+                if "quickref" in block.flags:
                     story.append(PageBreak())
+                elif "newpage" in block.flags:
+                    # a fresh page, unless this one is still under a quarter full
+                    story.append(CondPageBreak(height * (1 - MIN_PAGE_FILL)))
                 else:
-                    story.append(CondPageBreak(ctx.styles["body"].leading * 9))
+                    story.append(CondPageBreak(ctx.styles["body"].leading * CHAPTER_LINES))
             story.append(
                 _heading_flowable(
                     block.text,
                     0,
                     ctx,
-                    st["h1"]
-                    if first or "newpage" in block.flags or "quickref" in block.flags
-                    else st["h1_flow"],
+                    st["h1"] if first or "quickref" in block.flags else st["h1_flow"],
                     toc="notoc" not in block.flags,
                 )
             )
@@ -889,6 +950,7 @@ def _story(
             story.extend(_flowables([block], ctx, width, nested=False))
             i += 1
         first = False
+    story[body_start:] = _keep_headings(story[body_start:], st["body"].leading * START_LINES)
     story.append(Spacer(1, 1))
     return story
 
@@ -1052,7 +1114,7 @@ def _flowables(
 ) -> list[Any]:
     """Flowables for ``blocks``; ``nested=False`` only for the page's own flow
     (small tables are kept whole there, which a table cell cannot do)."""
-    from reportlab.platypus import CondPageBreak, PageBreak, Paragraph
+    from reportlab.platypus import PageBreak, Paragraph
 
     st = ctx.styles
     out: list[Any] = []
@@ -1062,9 +1124,6 @@ def _flowables(
             level = block.level - 1
             if block.level == 2 and "newpage" in block.flags:
                 out.append(PageBreak())
-            elif not nested:
-                # never leave a heading in the last few lines of a page
-                out.append(CondPageBreak(st["body"].leading * (6 if block.level == 2 else 4.5)))
             out.append(
                 _heading_flowable(
                     block.text,
@@ -1092,22 +1151,35 @@ def _flowables(
             )
         elif isinstance(block, mk.PageBreak):
             out.append(PageBreak())
-    if not nested:
-        out = _heading_joins_kept_table(out)
     return out
 
 
-def _heading_joins_kept_table(flowables: list[Any]) -> list[Any]:
-    """A heading right before a table kept whole moves with it to the next page."""
-    from reportlab.platypus import KeepTogether
+def _keep_headings(flowables: list[Any], min_start: float) -> list[Any]:
+    """Each run of headings (and the rule under a chapter title) joined to
+    the flowable after it, so a heading never ends a page on its own: it
+    stays only if at least ``min_start`` of what it introduces fits below."""
+    from reportlab.platypus.flowables import HRFlowable
 
     out: list[Any] = []
+    heads: list[Any] = []
     for f in flowables:
-        if isinstance(f, KeepTogether) and out and getattr(out[-1], "rb_heading", None):
-            heading = out.pop()
-            f = KeepTogether([heading, *f._content])
-        out.append(f)
+        if getattr(f, "rb_heading", None) or (heads and isinstance(f, HRFlowable)):
+            heads.append(f)
+            continue
+        if heads and not getattr(f, "frameAction", None) and not _is_page_break(f):
+            out.append(KeepWithStart(heads, f, min_start))
+        else:
+            out.extend(heads)
+            out.append(f)
+        heads = []
+    out.extend(heads)
     return out
+
+
+def _is_page_break(f: Any) -> bool:
+    from reportlab.platypus import CondPageBreak, PageBreak
+
+    return isinstance(f, PageBreak | CondPageBreak)
 
 
 def _list_flowable(
@@ -1204,17 +1276,24 @@ def _table_flowable(block: mk.Table, ctx: _Ctx, width: float, *, keep_whole: boo
 
 
 def _column_widths(block: mk.Table, width: float, head_style: Any, pad: float) -> list[float]:
-    """Column widths from the table's dashes, widened so no header word breaks.
+    """Column widths from the table's dashes, widened so that no word breaks:
+    neither a header word nor a word of a cell (a rank "10" never stacks).
 
     The width a narrow column gains is taken from the widest column.
     """
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    def widest_word(text: str, font: str) -> float:
+        if mk.cell_card_row(text) is not None:
+            return 0.0
+        words = mk.plain_text(text).split()
+        return max((stringWidth(w, font, head_style.fontSize) for w in words), default=0.0)
+
     widths = [width * w for w in block.widths]
     for k, title in enumerate(block.header):
-        words = mk.plain_text(title).split()
         need = max(
-            (stringWidth(w, head_style.fontName, head_style.fontSize) for w in words), default=0
+            [widest_word(title, head_style.fontName)]
+            + [widest_word(row[k], "Helvetica-Bold") for row in block.rows]
         )
         need += 2 * pad + 1
         if widths[k] < need:
@@ -1293,6 +1372,79 @@ def _columns_flowable(block: mk.Columns, ctx: _Ctx, width: float, body_style: st
             ]
         ),
     )
+
+
+def _keep_start_class() -> type:
+    from reportlab.platypus import Flowable, KeepTogether
+    from reportlab.platypus.doctemplate import FrameBreak
+
+    class _KeepWithStart(Flowable):  # type: ignore[misc]  # reportlab ships no types: the base is Any
+        """Headings that move to the next page with what follows them,
+        unless at least ``min_start`` of it fits below them on this one.
+
+        Like reportlab's KeepTogether it always asks to be split, so the
+        headings reach the document one by one (contents, running header).
+        """
+
+        def __init__(self, heads: list[Any], body: Any, min_start: float) -> None:
+            super().__init__()
+            self.heads = heads
+            self.body = body
+            self.min_start = min_start
+
+        def __repr__(self) -> str:
+            return f"KeepWithStart({self.heads!r}, {self.body!r})"
+
+        def getSpaceBefore(self) -> float:
+            return float(self.heads[0].getSpaceBefore())
+
+        def getSpaceAfter(self) -> float:
+            return float(self.body.getSpaceAfter())
+
+        def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+            return avail_w, 0xFFFFFF  # force a split
+
+        def split(self, avail_w: float, avail_h: float) -> list[Any]:
+            whole = [*self.heads, self.body]
+            for f in whole:  # some flowables measure text with the canvas
+                f.canv = self.canv
+            frame = getattr(self, "_frame", None)
+            if frame is not None and getattr(frame, "_atTop", False):
+                return whole
+            used = 0.0
+            for k, f in enumerate(self.heads):
+                used += f.wrap(avail_w, avail_h)[1] + f.getSpaceAfter()
+                used += f.getSpaceBefore() if k else 0.0
+            room = avail_h - used - self.body.getSpaceBefore()
+            if room > 0:
+                if isinstance(self.body, KeepTogether):
+                    self.body.wrap(avail_w, room)
+                    if room >= self.body._H:
+                        return whole
+                else:
+                    need = self.body.wrap(avail_w, room)[1]
+                    if need <= room:
+                        return whole
+                    parts = self.body.split(avail_w, room)
+                    if parts:
+                        first = parts[0].wrap(avail_w, room)[1]
+                        if min(self.min_start, need) <= first <= room:
+                            return [*self.heads, *parts]
+            return [FrameBreak(), *whole]
+
+    return _KeepWithStart
+
+
+class _LazyKeepWithStart:
+    _cls: type | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _LazyKeepWithStart._cls is None:
+            _LazyKeepWithStart._cls = _keep_start_class()
+        return _LazyKeepWithStart._cls(*args, **kwargs)
+
+
+KeepWithStart = _LazyKeepWithStart()
 
 
 def _card_row_class() -> type:
