@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from companion import GAMES
 from companion.errors import CompanionError
 from companion.printing import rulebook_markup as mk
+from companion.printing import rulebook_rulings as rr
 
 if TYPE_CHECKING:
     from companion.cards.loader import GameCards
@@ -50,9 +51,12 @@ SHARED_FOLDER = "_shared"
 MIN_PAGE_FILL = 0.25
 """A page ends under a quarter full only where the book or a chapter ends:
 ``{newpage}`` keeps a chapter on the page it would leave emptier than that."""
-START_LINES = 3
+START_LINES = 2
 """Body lines of text (or table rows) that must fit under a heading for it
 to stay at the foot of a page."""
+MAX_TIGHTER = 4
+"""At most this many steps of tighter spacing pull a chapter's last lines
+back from a page they would leave nearly empty."""
 CHAPTER_LINES = 9
 """A chapter that flows on never starts in the last this many lines of a page."""
 
@@ -138,8 +142,11 @@ def render_markup(
     )
     env.filters.update(FILTERS)
     try:
+        context = template_context(cards)
+        rulings = rr.load_rulings(game_dir)
+        context.update(_marking_context(rr.render_rulings(rulings, _renderer(env, context))))
         template = env.get_template(TEMPLATE_NAME)
-        return template.render(**template_context(cards))
+        return template.render(**context)
     except jinja2.TemplateSyntaxError as exc:
         where = f"{Path(exc.filename or exc.name or '?').name}:{exc.lineno}"
         raise CompanionError(f"rulebook template {game_id}/{where}: {exc.message}") from None
@@ -315,6 +322,8 @@ FILTERS: dict[str, Callable[..., Any]] = {
     "rank": rank_symbol,
     "words": number_word,
     "thousands": thousands,
+    "gate_symbol": rr.gate_symbol,
+    "strip_gate": rr.strip_gate,
 }
 
 
@@ -352,6 +361,29 @@ def template_context(cards: GameCards) -> dict[str, Any]:
     }
 
 
+def _renderer(env: Any, context: Mapping[str, Any]) -> Callable[[str], str]:
+    def render(text: str) -> str:
+        return str(env.from_string(text).render(**context)).strip()
+
+    return render
+
+
+def _marking_context(rulings: rr.Rulings) -> dict[str, Any]:
+    """The names that print this edition's mark (docs/rulebooks.md)."""
+
+    def ruled(ruling_id: str) -> str:
+        """The mark of ruling ``ruling_id`` where the rules chapters restate it."""
+        return rulings.get(ruling_id).mark
+
+    return {
+        "rulings": rulings,
+        "ruled": ruled,
+        "ours": rr.ours,
+        "any_ours": rr.any_ours,
+        "MARK": rr.MARK,
+    }
+
+
 # ---------------------------------------------------------------------------
 # Layout
 # ---------------------------------------------------------------------------
@@ -368,6 +400,8 @@ class PageLayout:
     """How much of the text frame is used, from 0 to 1."""
     opens_chapter: bool
     """Whether the page's first block is a chapter title."""
+    chapters: tuple[str, ...] = ()
+    """Every chapter with text on the page, in order."""
 
 
 @dataclass(frozen=True)
@@ -562,9 +596,8 @@ def _layout(
         page = sheet
         scale = 1.0
         margins = (27 * MM, 27 * MM, 22 * MM, 20 * MM)
-    ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
     width = page[0] - margins[0] - margins[1]
-    story = _story(document, meta, game, ctx, width, page[1] - margins[2] - margins[3])
+    height = page[1] - margins[2] - margins[3]
     buffers: list[io.BytesIO] = []
     canvases: list[Any] = []
     canvas_class = _booklet_canvas_class(sheet) if booklet else _plain_canvas_class()
@@ -576,15 +609,65 @@ def _layout(
         canvases.append(canv)
         return canv
 
-    doc = _doc_template(page, margins, meta, game, ctx, booklet)
-    try:
-        doc.multiBuild(story, canvasmaker=canvasmaker, maxPasses=8)
-    except LayoutError as exc:
-        raise CompanionError(
-            f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})"
-        ) from None
+    chapters = {mk.plain_text(b.text) for b in document.blocks if _is_chapter(b)}
+    tight: dict[str, int] = {}
+    while True:
+        ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
+        story = _story(document, meta, game, ctx, width, height, tight=tight)
+        doc = _doc_template(page, margins, meta, game, ctx, booklet)
+        try:
+            doc.multiBuild(story, canvasmaker=canvasmaker, maxPasses=8)
+        except LayoutError as exc:
+            raise CompanionError(
+                f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})"
+            ) from None
+        # a chapter that leaves a nearly empty page before the next one is
+        # set a little tighter until its tail comes back (or no tighter)
+        short = [
+            c for c in _short_tails(doc.pages) if c in chapters and tight.get(c, 0) < MAX_TIGHTER
+        ]
+        if not short:
+            break
+        for c in short:
+            tight[c] = tight.get(c, 0) + 1
     doc_pages.extend(doc.pages)
     return buffers[-1].getvalue(), canvases[-1].physical_pages
+
+
+def _short_tails(pages: Sequence[PageLayout]) -> list[str]:
+    """The chapters on a page under a quarter full that a chapter opening
+    the next page leaves so (the end of the book does not count), and on
+    the page before it: setting those tighter brings the tail back."""
+    out: list[str] = []
+    for k in range(1, len(pages) - 1):
+        if pages[k].fill < MIN_PAGE_FILL and pages[k + 1].opens_chapter:
+            out.extend(c for c in pages[k - 1].chapters + pages[k].chapters if c not in out)
+    return out
+
+
+def _tightened(ctx: _Ctx, level: int) -> _Ctx:
+    """``ctx`` with less space between paragraphs, list items and headings,
+    and a little less leading: ``level`` steps of :data:`MAX_TIGHTER`."""
+    if not level:
+        return ctx
+    from dataclasses import replace
+
+    from reportlab.lib.styles import ParagraphStyle
+
+    space = 1 - 0.2 * level
+    lead = 1 - 0.02 * level
+    styles = dict(ctx.styles)
+    for key in ("body", "item", "callout", "h1_flow", "h2", "h3", "h4"):
+        st = styles[key]
+        text = key in ("body", "item", "callout")
+        styles[key] = ParagraphStyle(
+            f"{key}_tight{level}",
+            parent=st,
+            leading=st.leading * (lead if text else 1),
+            spaceBefore=st.spaceBefore * space,
+            spaceAfter=st.spaceAfter * space,
+        )
+    return replace(ctx, styles=styles)
 
 
 def _plain_canvas_class() -> type:
@@ -674,8 +757,12 @@ def _doc_template(
     booklet: bool,
 ) -> Any:
     from reportlab.lib import colors
-    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
+    from reportlab.platypus.doctemplate import ActionFlowable
+    from reportlab.platypus.flowables import UseUpSpace
 
+    # what a page break leaves behind draws nothing on the page
+    _SILENT = (ActionFlowable, UseUpSpace, Spacer)
     left, right, top, bottom = margins
     title = meta.get("title", game.name)
     ink = colors.HexColor(ctx.palette.ink)
@@ -703,6 +790,7 @@ def _doc_template(
             self.page_chapter: str | None = None
             self.page_drawn = 0
             self.page_opens_chapter = False
+            self.page_chapters: list[str] = []
             self.pages: list[PageLayout] = []
             frame = Frame(
                 left,
@@ -741,7 +829,8 @@ def _doc_template(
             self.pages = []
 
         def afterFlowable(self, flowable: Any) -> None:
-            self.page_drawn += 1
+            if not isinstance(flowable, _SILENT):
+                self.page_drawn += 1  # blocks drawn on this page so far
             info = getattr(flowable, "rb_heading", None)
             if info is None:
                 return
@@ -750,6 +839,8 @@ def _doc_template(
                 self.chapter = text
                 if self.page_drawn == 1:
                     self.page_opens_chapter = True
+                    self.page_chapters = []
+                self.page_chapters.append(text)
             if self.page_chapter is None and (toc or level == 0):
                 # the running header names the chapter of the page's first
                 # chapter or section heading
@@ -772,6 +863,7 @@ def _doc_template(
             self.page_chapter = None
             self.page_drawn = 0
             self.page_opens_chapter = False
+            self.page_chapters = [self.chapter]
 
         def _furniture(self, canv: Any, doc: Any) -> None:
             running = self.page_chapter or self.chapter_at_start
@@ -783,6 +875,7 @@ def _doc_template(
                     header=running,
                     fill=max(0.0, min(1.0, used / frame._height)),
                     opens_chapter=self.page_opens_chapter,
+                    chapters=tuple(self.page_chapters),
                 )
             )
             canv.saveState()
@@ -872,7 +965,11 @@ def _story(
     ctx: _Ctx,
     width: float,
     height: float,
+    *,
+    tight: Mapping[str, int] | None = None,
 ) -> list[Any]:
+    """The flowables of the whole book; chapters named in ``tight`` are set
+    that many steps tighter (see :func:`_tightened`)."""
     from reportlab.platypus import (
         CondPageBreak,
         KeepInFrame,
@@ -944,13 +1041,18 @@ def _story(
                     KeepInFrame(0, 0, _flowables(blocks[i + 1 : j], ctx, width), mode="shrink")
                 )
             else:
-                story.extend(_flowables(blocks[i + 1 : j], ctx, width, nested=False))
+                level = (tight or {}).get(mk.plain_text(block.text), 0)
+                story.extend(
+                    _flowables(blocks[i + 1 : j], _tightened(ctx, level), width, nested=False)
+                )
             i = j
         else:
             story.extend(_flowables([block], ctx, width, nested=False))
             i += 1
         first = False
-    story[body_start:] = _keep_headings(story[body_start:], st["body"].leading * START_LINES)
+    # a little under START_LINES lines, so that tightened text still counts
+    min_start = st["body"].leading * (START_LINES - 0.25)
+    story[body_start:] = _keep_headings(story[body_start:], min_start)
     story.append(Spacer(1, 1))
     return story
 
@@ -1426,10 +1528,16 @@ def _keep_start_class() -> type:
                     if need <= room:
                         return whole
                     parts = self.body.split(avail_w, room)
-                    if parts:
-                        first = parts[0].wrap(avail_w, room)[1]
-                        if min(self.min_start, need) <= first <= room:
-                            return [*self.heads, *parts]
+                    # the pieces that fit below the headings (a list splits
+                    # into single items, a table or paragraph into two)
+                    fits = 0.0
+                    for k, part in enumerate(parts):
+                        h = part.wrap(avail_w, room)[1] + (part.getSpaceBefore() if k else 0)
+                        if fits + h > room:
+                            break
+                        fits += h + part.getSpaceAfter()
+                    if parts and fits >= min(self.min_start, need):
+                        return [*self.heads, *parts]
             return [FrameBreak(), *whole]
 
     return _KeepWithStart

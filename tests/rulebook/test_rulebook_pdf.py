@@ -363,7 +363,7 @@ def test_the_decko_round_track_follows_the_timer_structure(monkeypatch: pytest.M
     monkeypatch.setattr(rulebook, "blind_structure", lambda name: Moved())
     moved = render_markup("decko")
     assert f"Rounds 6 and {blue} are wildcard rounds" in moved
-    assert "| 6 | 2 | 7 | 4 | **Red wildcard round** |" in moved
+    assert "| 6 | 2 | 7 | 4 | **Red wildcard round**† |" in moved
 
 
 def test_the_dragon_kings_blinds_are_the_timer_structure() -> None:
