@@ -609,7 +609,9 @@ def _layout(
         canvases.append(canv)
         return canv
 
-    chapters = {mk.plain_text(b.text) for b in document.blocks if _is_chapter(b)}
+    chapters = {
+        mk.plain_text(b.text) for b in document.blocks if isinstance(b, mk.Heading) and b.level == 1
+    }
     tight: dict[str, int] = {}
     while True:
         ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
