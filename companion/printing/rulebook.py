@@ -88,15 +88,24 @@ def build_rulebook(
 
 
 def render_rulebook_pdf(
-    game_id: str, *, paper: str = "a4", booklet: bool = False, data_dir: Path | None = None
+    game_id: str,
+    *,
+    paper: str = "a4",
+    booklet: bool = False,
+    data_dir: Path | None = None,
+    layout: list[PageLayout] | None = None,
 ) -> tuple[bytes, int]:
-    """The rulebook PDF as bytes, and its page count (see :func:`build_rulebook`)."""
+    """The rulebook PDF as bytes, and its page count (see :func:`build_rulebook`).
+
+    ``layout``, if given, receives how each page after the cover came out
+    (:class:`PageLayout`: running header, how full, chapters on it).
+    """
     sheet = _paper(paper)
     document = mk.parse(render_markup(game_id, data_dir=data_dir))
     from companion.cards import load_game
 
     game = load_game(game_id, data_dir).game
-    return _layout(document, game, sheet=sheet, booklet=booklet)
+    return _layout(document, game, sheet=sheet, booklet=booklet, doc_pages=layout)
 
 
 def rulebook_pages(
@@ -104,13 +113,8 @@ def rulebook_pages(
 ) -> list[PageLayout]:
     """The layout of each page after the cover: its running header, how full
     it is and whether a chapter opens it (book pages, also in a booklet)."""
-    sheet = _paper(paper)
-    document = mk.parse(render_markup(game_id, data_dir=data_dir))
-    from companion.cards import load_game
-
-    game = load_game(game_id, data_dir).game
     pages: list[PageLayout] = []
-    _layout(document, game, sheet=sheet, booklet=booklet, doc_pages=pages)
+    render_rulebook_pdf(game_id, paper=paper, booklet=booklet, data_dir=data_dir, layout=pages)
     return pages
 
 
@@ -402,6 +406,8 @@ class PageLayout:
     """Whether the page's first block is a chapter title."""
     chapters: tuple[str, ...] = ()
     """Every chapter with text on the page, in order."""
+    ends_with_heading: bool = False
+    """Whether the last block on the page is a heading (it never should be)."""
 
 
 @dataclass(frozen=True)
@@ -792,6 +798,7 @@ def _doc_template(
             self.page_chapter: str | None = None
             self.page_drawn = 0
             self.page_opens_chapter = False
+            self.page_ends_with_heading = False
             self.page_chapters: list[str] = []
             self.pages: list[PageLayout] = []
             frame = Frame(
@@ -831,9 +838,10 @@ def _doc_template(
             self.pages = []
 
         def afterFlowable(self, flowable: Any) -> None:
+            info = getattr(flowable, "rb_heading", None)
             if not isinstance(flowable, _SILENT):
                 self.page_drawn += 1  # blocks drawn on this page so far
-            info = getattr(flowable, "rb_heading", None)
+                self.page_ends_with_heading = info is not None
             if info is None:
                 return
             level, text, key, toc = info
@@ -865,6 +873,7 @@ def _doc_template(
             self.page_chapter = None
             self.page_drawn = 0
             self.page_opens_chapter = False
+            self.page_ends_with_heading = False
             self.page_chapters = [self.chapter]
 
         def _furniture(self, canv: Any, doc: Any) -> None:
@@ -878,6 +887,7 @@ def _doc_template(
                     fill=max(0.0, min(1.0, used / frame._height)),
                     opens_chapter=self.page_opens_chapter,
                     chapters=tuple(self.page_chapters),
+                    ends_with_heading=self.page_ends_with_heading,
                 )
             )
             canv.saveState()
