@@ -618,26 +618,39 @@ def _layout(
     chapters = {
         mk.plain_text(b.text) for b in document.blocks if isinstance(b, mk.Heading) and b.level == 1
     }
-    tight: dict[str, int] = {}
-    while True:
+
+    def lay_out(tight: Mapping[str, int], *, final: bool) -> Any:
         ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
         story = _story(document, meta, game, ctx, width, height, tight=tight)
         doc = _doc_template(page, margins, meta, game, ctx, booklet)
         try:
-            doc.multiBuild(story, canvasmaker=canvasmaker, maxPasses=8)
+            if final:
+                doc.multiBuild(story, canvasmaker=canvasmaker, maxPasses=8)
+            else:
+                # one pass settles the pages: the contents start with as
+                # many lines as they end with (only their numbers change)
+                doc.build(story, canvasmaker=canvasmaker)
         except LayoutError as exc:
             raise CompanionError(
                 f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})"
             ) from None
+        return doc
+
+    def short(doc: Any, tight: Mapping[str, int]) -> list[str]:
+        tails = _short_tails(doc.pages)
+        return [c for c in tails if c in chapters and tight.get(c, 0) < MAX_TIGHTER]
+
+    doc = lay_out({}, final=True)
+    tight: dict[str, int] = {}
+    todo = short(doc, tight)
+    if todo:
         # a chapter that leaves a nearly empty page before the next one is
         # set a little tighter until its tail comes back (or no tighter)
-        short = [
-            c for c in _short_tails(doc.pages) if c in chapters and tight.get(c, 0) < MAX_TIGHTER
-        ]
-        if not short:
-            break
-        for c in short:
-            tight[c] = tight.get(c, 0) + 1
+        while todo:
+            for c in todo:
+                tight[c] = tight.get(c, 0) + 1
+            todo = short(lay_out(tight, final=False), tight)
+        doc = lay_out(tight, final=True)
     doc_pages.extend(doc.pages)
     return buffers[-1].getvalue(), canvases[-1].physical_pages
 

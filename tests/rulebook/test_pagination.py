@@ -16,7 +16,7 @@ def test_no_page_is_under_a_quarter_full_but_the_last(game: str) -> None:
     assert not short, f"{game}: pages under a quarter full: {short}"
 
 
-@pytest.mark.parametrize(("game", "paper"), [("dragon-kings", "letter"), ("decko", "letter")])
+@pytest.mark.parametrize(("game", "paper"), [("dragon-kings", "letter")])
 def test_no_page_is_under_a_quarter_full_on_letter_paper_either(game: str, paper: str) -> None:
     layout = build(game, paper=paper).layout
     assert all(p.fill >= MIN_PAGE_FILL for p in layout[:-1])
