@@ -367,6 +367,8 @@ def template_context(cards: GameCards) -> dict[str, Any]:
 
 def _renderer(env: Any, context: Mapping[str, Any]) -> Callable[[str], str]:
     def render(text: str) -> str:
+        if "{{" not in text and "{%" not in text:
+            return text  # most rulings quote no data: no template to compile
         return str(env.from_string(text).render(**context)).strip()
 
     return render
@@ -591,6 +593,7 @@ def _layout(
     if doc_pages is None:
         doc_pages = []
     from reportlab.platypus import LayoutError
+    from reportlab.platypus.tableofcontents import TableOfContents
 
     meta = dict(document.meta)
     palette = _palette(game, meta)
@@ -619,9 +622,15 @@ def _layout(
         mk.plain_text(b.text) for b in document.blocks if isinstance(b, mk.Heading) and b.level == 1
     }
 
-    def lay_out(tight: Mapping[str, int], *, final: bool) -> Any:
+    def lay_out(
+        tight: Mapping[str, int], *, final: bool, seed: Sequence[Any] | None = None
+    ) -> tuple[Any, list[Any]]:
+        """One layout of a fresh story (flowables are not reused: a split
+        leaves them changed); ``seed``: the contents of an earlier layout of
+        the same pages, so that the final build needs a single pass."""
         ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
-        story = _story(document, meta, game, ctx, width, height, tight=tight)
+        story = _story(document, meta, game, ctx, width, height, tight=tight, toc_seed=seed)
+        contents = next(f for f in story if isinstance(f, TableOfContents))
         doc = _doc_template(page, margins, meta, game, ctx, booklet)
         try:
             if final:
@@ -629,28 +638,32 @@ def _layout(
             else:
                 # one pass settles the pages: the contents start with as
                 # many lines as they end with (only their numbers change)
+                doc._indexingFlowables = [contents]  # as multiBuild does
+                contents.beforeBuild()
                 doc.build(story, canvasmaker=canvasmaker)
         except LayoutError as exc:
             raise CompanionError(
                 f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})"
             ) from None
-        return doc
+        return doc, list(contents._entries)
 
     def short(doc: Any, tight: Mapping[str, int]) -> list[str]:
         tails = _short_tails(doc.pages)
         return [c for c in tails if c in chapters and tight.get(c, 0) < MAX_TIGHTER]
 
-    doc = lay_out({}, final=True)
     tight: dict[str, int] = {}
+    doc, _ = lay_out(tight, final=True)
+    # a chapter that leaves a nearly empty page before the next one is set
+    # a little tighter until its tail comes back (or no tighter): one-pass
+    # trials, then the final build, seeded with the trial's contents
     todo = short(doc, tight)
     if todo:
-        # a chapter that leaves a nearly empty page before the next one is
-        # set a little tighter until its tail comes back (or no tighter)
         while todo:
             for c in todo:
                 tight[c] = tight.get(c, 0) + 1
-            todo = short(lay_out(tight, final=False), tight)
-        doc = lay_out(tight, final=True)
+            trial, entries = lay_out(tight, final=False)
+            todo = short(trial, tight)
+        doc, _ = lay_out(tight, final=True, seed=entries)
     doc_pages.extend(doc.pages)
     return buffers[-1].getvalue(), canvases[-1].physical_pages
 
@@ -992,9 +1005,11 @@ def _story(
     height: float,
     *,
     tight: Mapping[str, int] | None = None,
+    toc_seed: Sequence[Any] | None = None,
 ) -> list[Any]:
     """The flowables of the whole book; chapters named in ``tight`` are set
-    that many steps tighter (see :func:`_tightened`)."""
+    that many steps tighter (see :func:`_tightened`). ``toc_seed`` starts
+    the contents with the lines of an earlier layout (else placeholders)."""
     from reportlab.platypus import (
         CondPageBreak,
         KeepInFrame,
@@ -1015,7 +1030,7 @@ def _story(
     story.append(PageBreak())
     story.append(_heading_flowable("Contents", 0, ctx, st["toc_title"], toc=False))
     toc = _contents_class()(
-        _toc_seed(document),
+        list(toc_seed) if toc_seed is not None else _toc_seed(document),
         dotsMinLevel=0,
         tableStyle=TableStyle(
             [
@@ -1418,6 +1433,11 @@ def _column_widths(block: mk.Table, width: float, head_style: Any, pad: float) -
 
     widths = [width * w for w in block.widths]
     for k, title in enumerate(block.header):
+        # no glyph is wider than an em: words that short cannot break
+        room = (widths[k] - 2 * pad - 1) / head_style.fontSize
+        cells = [title] + [row[k] for row in block.rows]
+        if all(len(w) <= room for c in cells for w in c.split()):
+            continue
         need = max(
             [widest_word(title, head_style.fontName)]
             + [widest_word(row[k], "Helvetica-Bold") for row in block.rows]
