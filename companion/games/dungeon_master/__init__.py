@@ -20,16 +20,31 @@
 
 from companion.games.dungeon_master.catalog import Catalog
 from companion.games.dungeon_master.model import CardPlay, Encounter, LevelChoice, PartyHero
-from companion.games.dungeon_master.resolve import Resolution, casualties, resolve, validate
+from companion.games.dungeon_master.resolve import (
+    Fight,
+    Resolution,
+    TreasureChoices,
+    TreasurePhase,
+    casualties,
+    resolve,
+    resolve_fight,
+    treasure_phase,
+    validate,
+)
 
 __all__ = [
     "CardPlay",
     "Catalog",
     "Encounter",
+    "Fight",
     "LevelChoice",
     "PartyHero",
     "Resolution",
+    "TreasureChoices",
+    "TreasurePhase",
     "casualties",
     "resolve",
+    "resolve_fight",
+    "treasure_phase",
     "validate",
 ]

@@ -36,9 +36,10 @@ def test_round_trip(tmp_path: Path) -> None:
     assert store.load() is None
     store.create(_party(), replace=False)
     assert store.load() == _party()
-    changed = store.update(lambda p: p.kill("Wizard").level_up("Priest", "heal"), event="turn 1")
+    changed = store.update(lambda p: p.kill("Wizard").level_up("Priest", "heal"), what="turn 1")
     assert store.load() == changed
-    assert store.log()[-1] == ("2024-05-01T12:00:00+00:00", "turn 1")
+    last = store.log()[-1]
+    assert (last.at, last.action, last.what) == ("2024-05-01T12:00:00+00:00", "note", "turn 1")
 
 
 def test_reading_never_creates_the_file(tmp_path: Path) -> None:
@@ -142,7 +143,7 @@ def test_a_newer_schema_version_is_refused(tmp_path: Path) -> None:
     PartyStore(path).create(_party(), replace=False)
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE companion_schema SET version = 99 WHERE component = 'dm'")
-    with pytest.raises(CompanionError, match="schema version 99, this companion reads version 1"):
+    with pytest.raises(CompanionError, match="schema version 99, this companion reads version 2"):
         PartyStore(path).load()
 
 
