@@ -165,10 +165,8 @@ def show_fight(out: Console, report: FightReport) -> None:
     out.print(Panel("\n".join(lines), title=f"Turn {report.entry.turn}", expand=False))
     _why(out, result.events, result.suggestions)
     if party.open is not None:
-        hint = "next: companion dm treasure"
-        if result.killed:
-            hint += " [heal|shield|armor:HERO]"
-        out.print(f"[dim]{escape(hint)} [prisoner] [xp][/]")
+        cards = "[heal|shield|armor:HERO] [prisoner] [xp]" if result.killed else "[prisoner] [xp]"
+        out.print(f"[dim]{escape(f'next: companion dm treasure {cards}')}[/]")
     out.print(f"[dim]seed {result.seed} · turn {report.entry.turn} · log #{report.entry.seq}[/]")
 
 
@@ -201,8 +199,9 @@ def show_treasure(out: Console, report: TreasureReport) -> None:
         _why(out, phase.events)
     if not phase.winner:
         _party_now(out, [(h.name, h.describe()) for h in report.party.living])
+    seed = f"seed {phase.seed} · " if phase.seed is not None else ""
     seq = f" · log #{report.entry.seq}" if report.entry else ""
-    out.print(f"[dim]seed {phase.seed} · turn {report.turn}{seq}[/]")
+    out.print(f"[dim]{seed}turn {report.turn}{seq}[/]")
 
 
 def show_party(out: Console, report: PartyReport) -> None:
@@ -227,7 +226,7 @@ def party_table(out: Console, party: Party) -> None:
         state = "alive" if hero.alive else f"[red]dead (turn {hero.fell_on})[/]"
         table.add_row(hero.name, hero.describe(), state)
     out.print(table)
-    waiting = f" · turn {party.open.turn} waiting for its treasure phase" if party.open else ""
+    waiting = f" · treasure phase of turn {party.open.turn} to play" if party.open else ""
     out.print(
         f"turn {party.turn} · {len(party.living)} alive · treasure {party.treasure_points} points · "
         f"{len(party.deck)} characters left to recruit{waiting}"

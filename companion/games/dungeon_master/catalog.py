@@ -92,7 +92,9 @@ class Catalog:
         if not close:
             close = difflib.get_close_matches(str(name).title(), names, n=3, cutoff=0.6)
         hint = (
-            f" (did you mean {' or '.join(close)}?)" if close else f" ({role}s: {', '.join(names)})"
+            f" (did you mean {' or '.join(close)}?)"
+            if close
+            else f" ({_plural(role)}: {', '.join(names)})"
         )
         raise CompanionError(f"no {role} named '{name}'{hint}")
 
@@ -147,6 +149,11 @@ class Catalog:
 def _by_id(name: str, cards: Iterable[CardModel]) -> str | None:
     wanted = normal(name)
     return next((c.name for c in cards if normal(c.id) == wanted), None)
+
+
+def _plural(role: str) -> str:
+    """``hero`` is ``heroes``; every other role takes an ``s``."""
+    return "heroes" if role == "hero" else role + "s"
 
 
 def _article(words: str) -> str:

@@ -171,7 +171,7 @@ def parse_fight(
     creatures: list[str] = []
     treasures: list[str] = []
     plays: list[dict[str, Any]] = []
-    for word in split_items(words):
+    for word in _marked_items(words):
         if "=" in word:
             spec = play_spec(word, "play")
             spec["card"] = catalog.attribute(spec["card"]).name
@@ -198,6 +198,20 @@ def parse_fight(
     if lose:
         data["casualties"] = split_items(lose)
     return data
+
+
+def _marked_items(words: Sequence[str]) -> list[str]:
+    """Comma lists where a leading ``+`` or ``@`` marks every item: ``+gold,gems``.
+
+    >>> _marked_items(["+gold,gems", "orcs,trolls"])
+    ['+gold', '+gems', 'orcs', 'trolls']
+    """
+    out: list[str] = []
+    for word in words:
+        items = split_items([word])
+        mark = items[0][0] if items and items[0][0] in "+@" else ""
+        out.extend(i if i.startswith(mark) else mark + i for i in items)
+    return out
 
 
 def _put(dm: dict[str, Any], key: str, name: str, word: str) -> None:

@@ -1372,8 +1372,8 @@ def _recoveries(phase: _Phase, choices: TreasureChoices) -> None:
 def _recovery_target(phase: _Phase, recovery: Recovery, fallen: list[str], back: list[str]) -> str:
     """The hero a recovery card names: one killed this turn and not brought back yet."""
     name = str(recovery.hero)
-    everyone = phase.fallen + phase.living
-    hero = _find_hero(everyone, name, f"{recovery.card.name} for whom").name
+    found = match_name(name, [h.name for h in phase.fallen + phase.living], "hero")
+    hero = found or name.strip()
     if hero in back:
         raise CompanionError(f"{recovery.card.name}: {hero} is already brought back")
     if hero not in fallen:

@@ -173,7 +173,7 @@ class UndoReport:
 
     @property
     def note(self) -> str:
-        return f"Took back #{self.undone.seq}: {self.undone.line()}."
+        return f"Took back #{self.undone.seq}: {replace(self.undone, undone=False).line()}."
 
     def to_json(self) -> dict[str, Any]:
         return {**self.party.to_json(), "undone": self.undone.to_json(), "note": self.note}
@@ -731,10 +731,10 @@ def _treasure_choices(party: Party, catalog: Catalog, words: Sequence[str]) -> T
                 else "no Magic Items claimed this turn to give a level"
             )
         )
-    choices = [LevelChoice(i.target, i.attribute) for i in magic]
+    choices = [LevelChoice(_level_target(party, i.target), i.attribute) for i in magic]
     choices += [LevelChoice()] * (magic_claimed - len(magic))
     experience = [i for i in items if i.kind == "experience"]
-    choices += [LevelChoice(i.target, i.attribute) for i in experience]
+    choices += [LevelChoice(_level_target(party, i.target), i.attribute) for i in experience]
     prisoners: list[Hero | None] = []
     for item in items:
         if item.kind == "prisoner":
@@ -743,7 +743,9 @@ def _treasure_choices(party: Party, catalog: Catalog, words: Sequence[str]) -> T
             )
     return TreasureChoices(
         recoveries=tuple(
-            Recovery(catalog.attribute(i.card), hero=i.target) for i in items if i.kind == "recover"
+            Recovery(catalog.attribute(i.card), hero=_named(party, i.target))
+            for i in items
+            if i.kind == "recover"
         ),
         prisoners=tuple(prisoners),
         recruit_pool=recruit_pool(party, catalog),
@@ -753,15 +755,36 @@ def _treasure_choices(party: Party, catalog: Catalog, words: Sequence[str]) -> T
     )
 
 
+def _named(party: Party, name: str | None) -> str | None:
+    """A hero of the party, dead or alive, as its full name (None stays None)."""
+    return None if name is None else party.hero(name).name
+
+
+def _level_target(party: Party, name: str | None) -> str | None:
+    """A hero to gain a level: alive, or killed this turn (brought back before the levels)."""
+    if name is None:
+        return None
+    hero = party.hero(name)
+    killed = party.open.killed if party.open else ()
+    if not hero.alive and hero.name not in killed:
+        party.living_hero(hero.name, "gain a level")
+    return hero.name
+
+
 def _play_treasure(
     party: Party, catalog: Catalog, words: Sequence[str], seed: int | None
 ) -> tuple[Party, TreasureReport]:
+    """The open turn's treasure phase; ``seed`` is checked, or chosen when chance is needed."""
     open_turn = party.open
     if open_turn is None:
         raise CompanionError(
             "no encounter is waiting for its treasure phase: a turn starts with 'companion dm fight'"
         )
     choices = _treasure_choices(party, catalog, words)
+    chance = any(p is None for p in choices.prisoners) or any(
+        c.hero is None or c.attribute is None for c in choices.level_choices
+    )
+    seed = choose_seed(seed) if chance or seed is not None else None
     before = tuple(h.as_party_hero() for h in party.heroes if h.alive or h.name in open_turn.killed)
     phase = treasure_phase(
         before,
@@ -814,12 +837,13 @@ def treasure(
     killed this turn and a living hero with their attribute, or they are
     refused (nothing is written).
     """
-    used = choose_seed(seed)
+    if seed is not None:
+        choose_seed(seed)
     holder: dict[str, TreasureReport] = {}
 
     def make(party: Party) -> tuple[Party, Change]:
         party.check_playing()
-        party, report = _play_treasure(party, catalog, words, used)
+        party, report = _play_treasure(party, catalog, words, seed)
         holder["report"] = report
         what, result = _treasure_summary(words, report.phase)
         who = (
@@ -827,7 +851,7 @@ def treasure(
             + report.phase.new_heroes
             + tuple(u.hero for u in report.phase.level_ups)
         )
-        return party, Change("treasure", what, result, tuple(dict.fromkeys(who)), used)
+        return party, Change("treasure", what, result, tuple(dict.fromkeys(who)), report.phase.seed)
 
     party, entry = store.change(make)
     report = holder["report"]
