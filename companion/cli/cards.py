@@ -43,8 +43,10 @@ def _details(card: Any) -> str:
     for key, value in card.model_dump(mode="json", exclude_none=True).items():
         if key in BASE_FIELDS or value in ((), [], {}, False):
             continue
-        if isinstance(value, list | dict):
+        if isinstance(value, list):
             continue
+        if isinstance(value, dict):  # hero attributes, bonuses against creature types
+            value = ", ".join(f"{k}:{v}" for k, v in value.items())
         parts.append(f"{key}={value}")
     return " ".join(parts)
 

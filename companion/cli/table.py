@@ -151,6 +151,12 @@ def table_new(
             "--short", help="Dungeon Poker shorter game: without the 200, 600, 800 and 900 levels."
         ),
     ] = False,
+    variant: Annotated[
+        bool,
+        typer.Option(
+            "--variant", help="Dungeon Master: shuffle in the Obstacles variant's five cards."
+        ),
+    ] = False,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -159,7 +165,12 @@ def table_new(
 
     with _transaction(state) as tx:
         table, notes = new_table(
-            tx, name, game, players, seed, {"tournament": tournament, "short": short}
+            tx,
+            name,
+            game,
+            players,
+            seed,
+            {"tournament": tournament, "short": short, "variant": variant},
         )
         hands = holdings(tx, table)
     if as_json:

@@ -273,6 +273,7 @@ class DeckoRules(GameRules):
 
 _RULES: dict[str, str] = {
     "dungeon-poker": "companion.games.dungeon_poker.table_rules:DungeonPokerRules",
+    "dungeon-master": "companion.games.dungeon_master.table_rules:DungeonMasterRules",
     "decko": "companion.table.drawing:DeckoRules",
 }
 

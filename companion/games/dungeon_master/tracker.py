@@ -907,7 +907,7 @@ def resolve_encounter(
 
     def run(stored: Party) -> tuple[Party, Change]:
         stored.check_playing()
-        if stored.open is not None:
+        if apply and stored.open is not None:
             raise CompanionError(
                 f"turn {stored.open.turn} is waiting for its treasure phase: "
                 "run 'companion dm treasure' first"
