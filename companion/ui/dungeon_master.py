@@ -197,7 +197,7 @@ def show_treasure(out: Console, report: TreasureReport) -> None:
     )
     if phase.events:
         _why(out, phase.events)
-    if not phase.winner:
+    if not phase.winner and (phase.recovered or phase.new_heroes or phase.level_ups):
         _party_now(out, [(h.name, h.describe()) for h in report.party.living])
     seed = f"seed {phase.seed} · " if phase.seed is not None else ""
     seq = f" · log #{report.entry.seq}" if report.entry else ""

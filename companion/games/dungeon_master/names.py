@@ -35,13 +35,9 @@ ALIASES: Mapping[str, str] = {
     "exp": "Experience",
     "mi": "Magic Items",
     "magic": "Magic Items",
-    "sp": "Secret Passage",
 }
-"""Short forms that are no prefix of the name, or that a prefix would make ambiguous.
-
-An alias only counts where its name is among the names that fit (``sp`` is
-Secret Passage among the party's special cards, Spell among attribute cards).
-"""
+"""Short forms that are no prefix of the name. An alias only counts where its
+name is among the names that fit."""
 
 
 def normal(text: str) -> str:
