@@ -24,8 +24,8 @@ words are separated by spaces or commas.
 
 >>> from companion.games.dungeon_master.catalog import Catalog
 >>> order = parse_fight(["orcs,trolls", "@throne", "kn=sword", "wiz=spell", "+gold"], Catalog.load())
->>> order["dm"], order["treasures"], order["plays"][0]
-({'creatures': ['Orcs', 'Trolls'], 'room': 'Throne Room'}, ['Gold'], {'card': 'Sword', 'hero': 'kn'})
+>>> order["dm"]["creatures"], order["dm"]["room"], order["treasures"], order["plays"][0]
+(['Orcs', 'Trolls'], 'Throne Room', ['Gold'], {'card': 'Sword', 'hero': 'kn'})
 >>> [(c.card, c.target) for c in parse_treasure(["heal:elf", "xp"], Catalog.load())]
 [('Heal', 'elf'), ('Experience', None)]
 """
