@@ -312,6 +312,8 @@ class Resolution:
     seed: int | None
     obstacle_result: Literal["beaten", "lost", "cleared"] | None = None
     trap_result: Literal["sprung", "cancelled"] | None = None
+    fight: Fight | None = field(default=None, compare=False, repr=False)
+    """The resolution phase this encounter was combined from."""
 
     def __repr__(self) -> str:
         return (
@@ -360,38 +362,25 @@ class Resolution:
             seed=fight.seed,
             obstacle_result=fight.obstacle_result,
             trap_result=fight.trap_result,
+            fight=fight,
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The result as plain JSON values (the ``--json`` document of ``dm resolve``)."""
-        return {
-            "situation": self.situation,
-            "dm_played": list(self.dm_played),
-            "cancelled": list(self.cancelled),
-            "creature_type": self.creature_type,
-            "dm_total": self.dm_total,
-            "dm_parts": [{"card": n, "fight": f} for n, f in self.dm_parts],
-            "party_total": self.party_total,
-            "party_raw_total": self.party_raw,
-            "plays": [p.to_json() for p in self.plays],
-            "casualties": self.casualties,
-            "killed": list(self.killed),
-            "recovered": list(self.recovered),
-            "trap": self.trap_result,
-            "obstacle": self.obstacle_result,
-            "treasure_played": list(self.treasure_played),
-            "treasure_lost": self.treasure_lost,
-            "treasure_claimed": list(self.treasure_claimed),
-            "points_gained": self.points_gained,
-            "treasure_points": self.treasure_points,
-            "new_heroes": list(self.new_heroes),
-            "level_ups": [u.to_json() for u in self.level_ups],
-            "party": [{"name": h.name, "attributes": dict(h.levels)} for h in self.party_after],
-            "winner": self.winner,
-            "suggestions": list(self.suggestions),
-            "events": list(self.events),
-            "seed": self.seed,
-        }
+        """The result as plain JSON values (the ``--json`` document of ``dm resolve``):
+        the fight's fields, then the treasure phase's."""
+        assert self.fight is not None, "a Resolution is built by Resolution.combine"
+        data = self.fight.to_json()
+        del data["held"]  # dm resolve plays the recovery cards: none is held
+        data["plays"] = [p.to_json() for p in self.plays]
+        data["recovered"] = list(self.recovered)
+        data["treasure_claimed"] = list(self.treasure_claimed)
+        data["points_gained"] = self.points_gained
+        data["treasure_points"] = self.treasure_points
+        data["new_heroes"] = list(self.new_heroes)
+        data["level_ups"] = [u.to_json() for u in self.level_ups]
+        data["party"] = [{"name": h.name, "attributes": dict(h.levels)} for h in self.party_after]
+        data["winner"] = self.winner
+        return data
 
 
 # --------------------------------------------------------------------------- validation

@@ -811,21 +811,26 @@ def _play_treasure(
 
 def _treasure_summary(words: Sequence[str], phase: TreasurePhase) -> tuple[str, str]:
     what = ", ".join(split_items(words)) or "no cards"
-    result: list[str] = []
+    return what, "; ".join(_phase_parts(phase)) or "nothing changes"
+
+
+def _phase_parts(phase: TreasurePhase | Resolution) -> list[str]:
+    """What a treasure phase changed, in the words of the log."""
+    parts: list[str] = []
     if phase.treasure_claimed:
-        result.append(
-            f"claimed {', '.join(phase.treasure_claimed)} (+{phase.points_gained}, pile {phase.treasure_points})"
+        parts.append(
+            f"claimed {', '.join(phase.treasure_claimed)} "
+            f"(+{phase.points_gained}, pile {phase.treasure_points})"
         )
     if phase.recovered:
-        result.append(f"{', '.join(phase.recovered)} back")
-    for name in phase.new_heroes:
-        result.append(f"{name} joins")
+        parts.append(f"{', '.join(phase.recovered)} back")
+    parts += [f"{name} joins" for name in phase.new_heroes]
     for up in phase.level_ups:
         rolled = f" (d10 {up.roll})" if up.roll is not None else ""
-        result.append(f"{up.hero} {up.attribute} {up.level}{rolled}")
+        parts.append(f"{up.hero} {up.attribute} {up.level}{rolled}")
     if phase.winner == "party":
-        result.append("the party wins")
-    return what, "; ".join(result) or "nothing changes"
+        parts.append("the party wins")
+    return parts
 
 
 def treasure(
@@ -929,24 +934,10 @@ def resolve_encounter(
 
 
 def _resolution_summary(result: Resolution) -> tuple[str, str]:
-    what = [f"DM: {', '.join(result.dm_played) or 'nothing'}"]
-    plays = [p.play.label for p in result.plays]
-    if plays:
-        what.append(", ".join(plays))
-    if result.treasure_played:
-        what.append(f"risking {', '.join(result.treasure_played)}")
-    out: list[str] = []
-    if result.dm_total is not None:
-        out.append(f"{result.dm_total} against {result.party_total}")
-    out.append(f"killed {', '.join(result.killed)}" if result.killed else "nobody killed")
-    if result.recovered:
-        out.append(f"{', '.join(result.recovered)} back")
-    if result.treasure_lost:
-        out.append(f"{', '.join(result.treasure_played)} lost")
-    elif result.treasure_claimed:
-        out.append(f"claimed {', '.join(result.treasure_claimed)} (+{result.points_gained})")
-    out += [f"{n} joins" for n in result.new_heroes]
-    out += [f"{u.hero} {u.attribute} {u.level}" for u in result.level_ups]
-    if result.winner:
-        out.append("the party wins" if result.winner == "party" else "the Dungeon Master wins")
-    return "; ".join(what), "; ".join(out)
+    """A one-shot encounter in a log line: its fight, then its treasure phase."""
+    assert result.fight is not None
+    what, fought = _fight_summary(result.fight)
+    played = [p.play.label for p in result.plays if p.use == "ability"]
+    if played:
+        what += f"; kept for their ability: {', '.join(played)}"
+    return what, "; ".join([fought, *_phase_parts(result)])
