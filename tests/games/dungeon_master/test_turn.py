@@ -7,8 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from companion.games.dungeon_master import tracker
+from companion.games.dungeon_master.encounter_file import ResolveFlags
+from companion.games.dungeon_master.store import PartyStore
 from tests.conftest import CliResult, invoke
+from tests.games.dungeon_master.helpers import catalog
 
 KEEP = "wiz,cle,thi,ama,dw,elf"
 """Seed 8 draws Wizard, Cleric, Thief, Enchantress, Amazon, Dwarf, Elf, Monk, Barbarian, Magician."""
@@ -295,3 +301,90 @@ def test_the_log_tells_who_what_the_result_and_the_seed() -> None:
     text = invoke("dm", "party", "log").stdout
     assert "turn 1 · fight · DM: Orcs, Trolls, Throne Room" in text and "(seed 3)" in text
     assert "Log" in invoke("dm", "party", "show").stdout
+
+
+# --------------------------------------------------------------------------- the two paths agree
+
+HEROES = ["Wizard", "Cleric", "Thief", "Amazon", "Dwarf", "Elf"]
+CARDS = {
+    "Wizard": "Spell",
+    "Cleric": "Bless",
+    "Thief": "Dagger",
+    "Amazon": "Sword",
+    "Dwarf": "Axe",
+    "Elf": "Bow",
+}
+MELDS = {
+    "undead": ["Skeletons", "Zombies", "Ghouls", "Mummies"],
+    "goblinkin": ["Kobolds", "Goblins", "Orcs", "Trolls", "Giants"],
+    "swarm": ["Rats", "Bats", "Spiders", "Wasps"],
+}
+
+
+def _store(path: Path) -> PartyStore:
+    store = PartyStore(path)
+    drawn = tracker.draw(catalog(), 8)
+    tracker.form_party(store, drawn, KEEP.split(","))
+    return store
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    kind=st.sampled_from(sorted(MELDS)),
+    picks=st.lists(st.integers(0, 3), min_size=1, max_size=3, unique=True),
+    players=st.lists(st.sampled_from(HEROES), unique=True, max_size=4),
+    order=st.permutations(HEROES),
+    treasures=st.lists(st.sampled_from(["Gold", "Silver", "Magic Items"]), unique=True),
+    experience=st.booleans(),
+    prisoner=st.sampled_from([None, "Ranger", "Knight"]),
+)
+def test_fight_then_treasure_leaves_the_party_as_resolve_apply_does(
+    tmp_path_factory: pytest.TempPathFactory,
+    kind: str,
+    picks: list[int],
+    players: list[str],
+    order: list[str],
+    treasures: list[str],
+    experience: bool,
+    prisoner: str | None,
+) -> None:
+    """Two ways to play a turn, one result: with every chance named, the parties end up equal."""
+    folder = tmp_path_factory.mktemp("paths")
+    creatures = [MELDS[kind][i] for i in picks]
+    last = order[-1]  # the last to fall: alive unless the whole party is
+    levels = [f"{last}:bow"] * (("Magic Items" in treasures) + experience)
+    one = _store(folder / "one.sqlite3")
+    flags = ResolveFlags(
+        creatures=creatures,
+        treasure=treasures,
+        play=[f"{h}={CARDS[h]}" for h in players],
+        lose=order,
+        prisoner=[prisoner] if prisoner else [],
+        experience=int(experience),
+        level_up=levels,
+        tracked=True,
+        seed=1,
+    )
+    tracker.resolve_encounter(catalog(), tracker.encounter_spec(None, None, flags), one, apply=True)
+
+    two = _store(folder / "two.sqlite3")
+    words = [",".join(creatures), *(f"{h}={CARDS[h]}" for h in players)]
+    words += [f"+{t}" for t in treasures]
+    fought = tracker.fight(two, catalog(), words, lose=order, seed=1)
+    if not fought.fight.wiped:
+        cards = [f"prisoner:{prisoner}"] if prisoner else []
+        if "Magic Items" in treasures and not fought.fight.treasure_lost:
+            cards.append(f"magic:{last}:bow")
+        if experience:
+            cards.append(f"xp:{last}:bow")
+        tracker.treasure(two, catalog(), cards)
+    a, b = one.require(), two.require()
+    assert (a.heroes, a.treasure_points, a.claimed, a.deck, a.turn) == (
+        b.heroes,
+        b.treasure_points,
+        b.claimed,
+        b.deck,
+        b.turn,
+    )
