@@ -693,7 +693,7 @@ def fight(
                     cards_used=tuple(
                         p.play.card.name
                         for p in result.plays
-                        if p.play.card.name not in result.held
+                        if not (p.use == "ability" and p.play.card.ability == "recover-hero")
                     ),
                     held=result.held,
                     summary=what,

@@ -388,3 +388,25 @@ def test_fight_then_treasure_leaves_the_party_as_resolve_apply_does(
         b.deck,
         b.turn,
     )
+
+
+def test_cards_spent_in_the_fight_count_against_the_deck_in_the_treasure_phase() -> None:
+    _party()
+    # Two of the three Armor cards go for points: one is left for the treasure phase.
+    fight = _ok(
+        "fight",
+        "orcs,goblins",
+        "cle=armor:fight",
+        "dw=armor:fight",
+        "--lose",
+        "elf",
+        "--seed",
+        "1",
+    )
+    assert fight["held"] == []
+    _ok("treasure", "armor:elf")  # the third Armor of the deck
+    _ok("undo")
+    _error(
+        invoke("dm", "treasure", "armor:elf", "armor"),
+        "4 Armor cards this turn (2 played in the fight), but the deck holds 3",
+    )
