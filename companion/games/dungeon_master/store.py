@@ -234,6 +234,8 @@ class PartyStore:
         if fresh:
             conn.execute("DELETE FROM dm_party")
             conn.execute("DELETE FROM dm_log")
+            # A new game's log counts from #1 again.
+            conn.execute("DELETE FROM sqlite_sequence WHERE name = 'dm_log'")
             conn.execute(
                 "INSERT INTO dm_party (id, seed, treasure_points, claimed, deck, discarded, turn, "
                 "variant, open_turn, created_at, updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
