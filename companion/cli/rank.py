@@ -97,12 +97,9 @@ def _encounter_table() -> dict[str, dict[str, Any]] | None:
 
     if not (cards_dir() / "dungeon-poker").is_dir():
         return None
-    try:
-        from companion.cards import load_game
+    from companion.cards import load_game
 
-        cards = load_game("dungeon-poker")
-    except ImportError:  # the game's card models are not installed yet
-        return None
+    cards = load_game("dungeon-poker")
     from companion.poker.variants import slug
 
     table: dict[str, dict[str, Any]] = {}

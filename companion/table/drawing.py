@@ -66,27 +66,44 @@ class GameRules:
         """Reject a player count the game cannot seat (nothing to check by default)."""
 
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Check the setup options of ``table new``; the generic rules take none."""
-        unknown = [k for k, v in raw.items() if v]
+        """Check the setup options of ``table new``; the generic rules take one: ``variant``."""
+        unknown = [k for k, v in raw.items() if v and k != "variant"]
         if unknown:
             raise CompanionError(
                 f"{self.game} tables take no {', '.join('--' + k for k in unknown)} option"
             )
-        return {}
+        return {"variant": True} if raw.get("variant") else {}
 
     def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
-        """Create every deck's cards and shuffle them; return notes for the players."""
+        """Create every deck's cards and shuffle them; return notes for the players.
+
+        A variant deck stays in the box unless the table plays the variant;
+        then each of its cards that names a deck to join (``joins``) is
+        shuffled into that deck, and the others form a deck of their own.
+        """
         notes: list[str] = []
+        variant = bool(table.options.get("variant"))
+        if variant and not any(d.variant for d in cards.decks):
+            raise CompanionError(f"{self.game} has no variant cards: leave out --variant")
+        joining: dict[str, list[str]] = {}
+        for card in cards.cards:
+            joins = getattr(card, "joins", None)
+            if variant and card.variant and joins:
+                joining.setdefault(str(joins), []).extend([card.id] * card.quantity)
         for deck in cards.decks:
-            ids = [c.id for c in cards.deck(deck.id) for _ in range(c.quantity)]
-            if not ids:
-                continue
-            if deck.variant:
+            own = [c for c in cards.deck(deck.id) if not (variant and getattr(c, "joins", None))]
+            ids = [c.id for c in own for _ in range(c.quantity)]
+            if deck.variant and not variant and ids:
                 tx.add_cards(table, deck.id, ids, pile="aside")
                 notes.append(f"{deck.name}: variant cards set aside")
                 continue
-            tx.add_cards(table, deck.id, ids)
+            extra = joining.get(deck.id, [])
+            if not ids + extra:
+                continue
+            tx.add_cards(table, deck.id, ids + extra)
             self.shuffle(tx, table, deck.id)
+            if extra:
+                notes.append(f"variant: {len(extra)} card(s) shuffled into the {deck.name}")
         for card in cards.cards:
             # Dragon Kings: the involuntary wing cards are always in play.
             if getattr(card, "involuntary", False):
@@ -273,7 +290,6 @@ class DeckoRules(GameRules):
 
 _RULES: dict[str, str] = {
     "dungeon-poker": "companion.games.dungeon_poker.table_rules:DungeonPokerRules",
-    "dungeon-master": "companion.games.dungeon_master.table_rules:DungeonMasterRules",
     "decko": "companion.table.drawing:DeckoRules",
 }
 

@@ -10,7 +10,6 @@
 * :mod:`companion.games.dungeon_master.party` and :mod:`companion.games.dungeon_master.store` — the party
   across turns, its log and undo, in ``dm_`` tables of the SQLite state file;
 * :mod:`companion.games.dungeon_master.tracker` — what each ``dm`` command does, as reports with ``to_json()``;
-* :mod:`companion.games.dungeon_master.table_rules` — the game's setup at a ``companion table``.
 
 >>> from companion.games.dungeon_master import Catalog, PartyHero, Encounter, CardPlay, resolve
 >>> cards = Catalog.load()
