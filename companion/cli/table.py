@@ -158,11 +158,14 @@ def table_new(
         ),
     ] = False,
     variant: Annotated[
-        bool,
+        str | None,
         typer.Option(
-            "--variant", help="Dungeon Master: shuffle in the Obstacles variant's five cards."
+            "--variant",
+            help="Play a variant: swords-joker (Dragon Kings: the Swords joker is a wild card), "
+            "obstacles (Dungeon Master: the Obstacles are shuffled in).",
+            show_default=False,
         ),
-    ] = False,
+    ] = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:

@@ -326,6 +326,7 @@ def test_table_new_can_shuffle_in_the_obstacles_variant(tmp_path: Path) -> None:
         "--players",
         "dm,pp",
         "--variant",
+        "obst",
         "--seed",
         "3",
         "--state",
@@ -333,10 +334,30 @@ def test_table_new_can_shuffle_in_the_obstacles_variant(tmp_path: Path) -> None:
         "--json",
     )
     assert made.exit_code == 0, made.stderr
-    assert made.json()["table"]["options"] == {"variant": True}
+    assert made.json()["table"]["options"] == {"variant": "obstacles"}
     status = invoke("deck", "status", "--state", state, "--json").json()
-    counts = {d["deck"]: d["total"] for d in status["decks"]} if "decks" in status else status
-    assert counts["party"] == 53 and counts["dm"] == 53
+    counts = {d["deck"]: d["total"] for d in status["decks"]}
+    assert counts["party"] == 53 and counts["dm"] == 53 and "variant" not in counts
+    plain = invoke(
+        "table", "new", "sun", "--game", "dungeon-master", "--players", "a,b", "--state", state
+    )
+    assert "Obstacles variant: variant cards set aside" in plain.stdout
+    _error(
+        invoke(
+            "table",
+            "new",
+            "mon",
+            "--game",
+            "dungeon-master",
+            "--players",
+            "a,b",
+            "--variant",
+            "x",
+            "--state",
+            state,
+        ),
+        "'x' is not a dungeon-master variant (variants: obstacles)",
+    )
     _error(
         invoke(
             "table",
