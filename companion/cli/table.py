@@ -161,7 +161,8 @@ def table_new(
         str | None,
         typer.Option(
             "--variant",
-            help="Dragon Kings: swords-joker shuffles the Swords joker in as a wild card.",
+            help="Play a variant: swords-joker (Dragon Kings: the Swords joker is a wild card), "
+            "obstacles (Dungeon Master: the Obstacles are shuffled in).",
             show_default=False,
         ),
     ] = None,
