@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.poker.hands import names_text
 from companion.poker.pots import (
     Pot,
     PotRules,
@@ -39,8 +40,10 @@ from companion.poker.pots import (
     Settlement,
     award,
     build_pots,
+    house_money,
     parse_result,
     pot_rules,
+    unequal_bets,
 )
 from companion.poker.showdown_input import MonsterIn, PlayerIn, ShowdownIn
 from companion.poker.showdown_rank import (
@@ -647,13 +650,28 @@ class Showdown:
         folded = {p.name for p in self.players if p.spec.folded}
         extras = [m.label for m in self.live_monsters]
         capped = {m.label: m.owner for m in self.live_monsters if m.owner is not None}
-        self.added = spec.carried + self.pot_bonus() + spec.house_bet
+        uneven = unequal_bets(contributions, folded, self.rules)
+        if uneven:
+            first, other = (self.by_name[n] for n in uneven)
+            raise CompanionError(
+                f"players[{other.index}].put_in: {other.spec.put_in}, but {first.name} put in "
+                f"{first.spec.put_in}: {self.rules.game} has no side pots, so the players still in "
+                "have bet the same"
+            )
+        house_extra = house_money(spec.house_bet, contributions, folded, self.rules, "house_bet:")
+        self.added = spec.carried + self.pot_bonus() + house_extra
         if spec.carried:
             self.event(
                 f"{self.amount(spec.carried)} left on the table by the last deal joins the main pot."
             )
         if spec.house_bet:
-            self.event(f"The house bet of {self.amount(spec.house_bet)} joins the pot.")
+            folded_bets = [
+                f"{p.name}'s {p.spec.put_in}"
+                for p in self.players
+                if p.spec.folded and p.spec.put_in
+            ]
+            held = f" ({names_text(folded_bets)} folded onto it)" if folded_bets else ""
+            self.event(f"The house bet of {self.amount(spec.house_bet)}{held} joins the pot.")
         pots = list(
             build_pots(
                 contributions,
@@ -752,13 +770,14 @@ class Showdown:
             odd = pot.amount - sum(pot.shares.values())
             tail = ""
             if odd and self.rules.odd_chips != "left-of-button":
+                one = not self.amount(odd).endswith("s")  # "1 chip returns", "200 gold stays"
                 where = (
-                    "returns to the house"
+                    ("returns" if one else "return") + " to the house"
                     if self.rules.odd_chips == "house"
-                    else "stays on the table"
+                    else ("stays" if one else "stay") + " on the table"
                 )
                 tail = f"; the odd {self.amount(odd)} {where}"
-            self.event(f"{head}: {' and '.join(pot.winners)} tie: {', '.join(parts)}{tail}.")
+            self.event(f"{head}: {names_text(pot.winners)} tie: {', '.join(parts)}{tail}.")
 
     # -------------------------------------------------------------- result
 

@@ -118,7 +118,12 @@ def other_showdowns(draw):  # type: ignore[no-untyped-def]
     if len(live) > 1:
         spec["result"] = _order(draw, live)
     if game == "decko":
-        spec["house_bet"] = draw(st.integers(0, 10))
+        # No side pots: the players still in bet the same; the house bet holds the folded bets.
+        for p in players:
+            if not p["folded"] and live:
+                p["put_in"] = players[names.index(live[0])]["put_in"]
+        folded_bets = sum(int(p["put_in"]) for p in players if p["folded"])  # type: ignore[call-overload]
+        spec["house_bet"] = folded_bets + draw(st.integers(0, 10))
     if game == "dragon-kings":
         spec["first_honors"] = draw(st.booleans())
     return spec
