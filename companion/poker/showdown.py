@@ -57,6 +57,10 @@ from companion.poker.showdown_rank import (
     result_groups,
 )
 
+MAX_CONTESTANTS = 23
+"""The most hands one showdown holds: a 52-card deck deals two hand cards each and a
+five-card board to 23 players at most (docs/decisions.md)."""
+
 # ---------------------------------------------------------------- results
 
 
@@ -345,12 +349,39 @@ class Showdown:
     def after_pots(self) -> None:
         """Everything the game does once the pots are paid."""
 
+    def max_players(self) -> int:
+        """The most hands (players and monsters) this game's showdown holds."""
+        return MAX_CONTESTANTS
+
+    def why_max_players(self) -> str:
+        """Why no more hands can sit at the table, for the refusal."""
+        return "a 52-card deck deals two hand cards each and a five-card board to no more"
+
+    def check_cards(self) -> None:
+        """Refuse cards no deal can hold: a board longer than the game deals, more
+        jokers than the deck has (the ranking rules say how many)."""
+        from companion.poker.showdown_rank import ranker_rules
+
+        rules = ranker_rules(self._rank_rules())
+        everything = []
+        for board in self.boards:
+            where = "board: " if self.spec.boards is None else f"boards[{board.index}]: "
+            rules.check_board(_cards(board.cards), where)
+            everything += list(board.cards)
+        for p in self.players:
+            everything += list(p.cards or ())
+        for m in self.monsters:
+            everything += list(m.cards or ())
+        rules.check_jokers(_cards(everything))
+
     # -------------------------------------------------------------- run
 
     def run(self) -> ShowdownResult:
+        self._check_size()
         self._check_fields()
         self.prepare()
         self._read_cards()
+        self.check_cards()
         self.before_ranking()
         self._legal_hands()
         self._rank()
@@ -359,6 +390,16 @@ class Showdown:
         return self._result()
 
     # -------------------------------------------------------------- input checks
+
+    def _check_size(self) -> None:
+        count = len(self.spec.players) + len(self.spec.monsters)
+        most = self.max_players()
+        if count > most:
+            what = "players and monsters" if self.spec.monsters else "players"
+            raise CompanionError(
+                f"players: {count:,} {what}, but a {self.game} showdown holds at most {most} "
+                f"({self.why_max_players()})"
+            )
 
     def _check_fields(self) -> None:
         spec = self.spec
@@ -548,6 +589,10 @@ class Showdown:
                 if board.index == 0:
                     self.ranked = {r.name: r for r in ranked}
                 board.lines = [self._line(r, board) for r in ranked]
+                for r in ranked:
+                    if r.extra.get("decided_by"):
+                        where = f" (board {board.index + 1})" if len(self.boards) > 1 else ""
+                        self.event(f"Deciding card{where}: {r.extra['decided_by']}.")
         for board in self.boards:
             for name in sorted(self.no_legal, key=self.contestants.index):
                 board.lines.append(
@@ -595,8 +640,9 @@ class Showdown:
         except CompanionError as exc:
             raise CompanionError(f"{where}: {exc}") from None
         placed = [n for g in groups for n in g]
+        live = set(contestants)
         for name in placed:
-            if name in contestants:
+            if name in live:
                 continue
             p = self.by_name.get(name)
             m = self.monster(name)
@@ -614,7 +660,8 @@ class Showdown:
                 raise CompanionError(f"{where}: '{name}' has no legal hand and cannot be placed")
             known = ", ".join(self.contestants) or "nobody"
             raise CompanionError(f"{where}: '{name}' is not at the table (still in: {known})")
-        missing = [n for n in contestants if n not in placed]
+        seen = set(placed)
+        missing = [n for n in contestants if n not in seen]
         if missing:
             raise CompanionError(
                 f"{where}: the result does not place {', '.join(missing)} "
@@ -829,3 +876,10 @@ _OWNER = {
     "wild": "only Dragon Kings",
 }
 """Which game reads each game-specific field (for the refusal of the others)."""
+
+
+def _cards(codes: Iterable[str]) -> list[Any]:
+    """Card codes as the hand ranker's cards (jokers included), for the deal's checks."""
+    from companion.poker.cards import parse_card
+
+    return [parse_card(c, allow_joker=True) for c in codes]

@@ -107,7 +107,7 @@ def test_chips_are_conserved_through_showdowns(spec) -> None:  # type: ignore[no
 @st.composite
 def other_showdowns(draw):  # type: ignore[no-untyped-def]
     game = draw(st.sampled_from(["holdem", "omaha", "dragon-kings", "decko"]))
-    n = draw(st.integers(1, 6))
+    n = draw(st.integers(1, 5 if game == "decko" else 6))  # DECKO seats five at most
     names = [f"p{i}" for i in range(n)]
     players = [
         {"name": x, "put_in": draw(st.integers(0, 40)), "folded": draw(st.booleans())}

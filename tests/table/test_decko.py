@@ -806,4 +806,4 @@ def test_a_pot_of_seven_split_between_two_gives_three_each_and_one_back_to_the_h
     mat = _mat(store, table)
     assert event.reveal["payouts"] == {a: 3, b: 3}
     assert mat.house == house + 1
-    assert any("the odd 1 chip goes back to the house" in e for e in event.events)
+    assert any("the odd 1 chip returns to the house" in e for e in event.events)

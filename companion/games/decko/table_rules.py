@@ -21,7 +21,7 @@ A round, as the rulebook runs it: ``decko round`` advances the track,
 passes the blind card, places the starting bets (and the wildcard ante) and
 deals; players ``burn`` (first betting round), ``raise``, ``call`` or
 ``fold`` in turn; when the bets are equal the hands are revealed and
-ranked (:func:`companion.games.decko.sets.rank_decko`), the winner takes
+ranked and settled by DECKO's showdown (:mod:`companion.games.decko.showdown`), the winner takes
 the bets and the house bet, every revealing player takes their chips, and
 the losers buy in turn (``buy``, ``flush``, ``burn``, ``gift``,
 ``buy-chips``, ``joker``, ``done``); then the end of the game is checked.
@@ -36,12 +36,13 @@ from typing import Any
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.decko.sets import (
+    HAND_LIMIT,
+    MARKET_SLOTS,
+    MAX_PLAYERS,
     NORMAL,
     DeckoCard,
     DeckoRound,
-    best_set,
     from_card_model,
-    rank_decko,
     wildcard_round,
 )
 from companion.poker.hands import names_text
@@ -57,15 +58,12 @@ TOTAL_CHIPS = 75 + 25 * 10
 """The box's chips counted in black chips: 75 black and 25 red worth ten each."""
 STARTING_CHIPS = 20
 """Each player starts with ten black chips and one red chip."""
-HAND_LIMIT = 7
-"""Nobody ever holds more than seven cards (the limit of seven)."""
 MIN_DECK = 7
 """Nobody's cards (hand, draw and discard piles) may drop below seven."""
 DEAL_CARDS = 5
 WIN_CHIPS = 60
 WIN_CHIPS_FIVE_PLAYERS = 70
 LAST_ROUND = 12
-MARKET_SLOTS = 5
 JOKER_TYPES = ("DEAL", "RAISE", "CALL", "FOLD", "BURN", "BUY")
 SPECIAL_PRICES = {"flush": 2, "burn": 2, "gift": 3}
 """Dollars for the special actions of the buying phase."""
@@ -211,9 +209,9 @@ class DeckoRules(GameRules):
     """DECKO's setup and rounds, on top of the generic table rules."""
 
     def validate_players(self, players: Sequence[str], options: dict[str, Any]) -> None:
-        if not 2 <= len(players) <= 5:
+        if not 2 <= len(players) <= MAX_PLAYERS:
             raise CompanionError(
-                f"DECKO seats 2 to 5 players (five fruit decks); got {len(players)}"
+                f"DECKO seats 2 to {MAX_PLAYERS} players (five fruit decks); got {len(players)}"
             )
 
     # -- setup ------------------------------------------------------------------------------
@@ -1009,12 +1007,47 @@ def _after_action(play: _Play, who: str, action: str, summary: str) -> DeckoEven
     return play.finish(action, summary, who)
 
 
+def _showdown(play: _Play) -> tuple[Any, dict[str, Any]]:
+    """The end of the betting phase, settled by DECKO's showdown
+    (:class:`companion.games.decko.showdown.DeckoShowdown`), the same rules the
+    showdown file runs: returns its result and each judged player's set."""
+    from companion.games.decko.showdown import DeckoShowdown
+    from companion.poker.showdown_input import ShowdownIn
+
+    mat = play.mat
+    players: list[dict[str, Any]] = []
+    for name in mat.order():
+        seat = mat.seats[name]
+        entry: dict[str, Any] = {"name": name, "put_in": seat.bet, "folded": seat.folded}
+        if not seat.folded:
+            entry["hand"] = [play.decko(r).code for r in seat.hand]
+            if seat.burn:
+                entry["burn_top"] = play.decko(seat.burn[0]).code
+            if seat.discard:
+                entry["discard_top"] = play.decko(seat.discard[0]).code
+        players.append(entry)
+    spec = ShowdownIn.model_validate(
+        {
+            "game": GAME,
+            "players": players,
+            "house_bet": mat.house_bet,
+            "wildcard": play.round_rules().name,
+            "market": [play.decko(r).code for r in mat.market if r is not None],
+        }
+    )
+    showdown = DeckoShowdown(spec)
+    result = showdown.run()
+    sets = {name: r.extra["set"] for name, r in showdown.ranked.items() if "set" in r.extra}
+    return result, sets
+
+
 def _all_fold(play: _Play) -> None:
     mat = play.mat
+    result, _ = _showdown(play)
     play.events.append(
-        f"everyone folded: the {mat.house_bet} chips of the house bet go back to the house"
+        f"everyone folded: the {result.house} chips of the house bet go back to the house"
     )
-    mat.house += mat.house_bet
+    mat.house += result.house
     mat.house_bet = 0
     mat.turn = None
     _check_end(play)
@@ -1025,11 +1058,12 @@ def _last_standing(play: _Play, winner: str) -> None:
     alone goes to the buying phase with the money of the set their hand scores."""
     mat = play.mat
     seat = mat.seats[winner]
-    won = seat.bet + mat.house_bet
+    result, sets = _showdown(play)
+    won = result.payouts[winner]
     seat.chips += won
     seat.bet = mat.house_bet = 0
-    scored = best_set([play.decko(r) for r in seat.hand], round=play.round_rules())
-    seat.money = scored.dollars + scored.money
+    scored = sets[winner]
+    seat.money = result.money[winner]
     play.events.append(
         f"{winner} is the last player standing: takes {won} chips and buys with "
         f"${seat.money} ({scored.description})"
@@ -1049,96 +1083,72 @@ def _last_standing(play: _Play, winner: str) -> None:
 def _reveal(play: _Play) -> None:
     """Step 5: every player still in reveals; the best set (by the round's rules) wins the
     bets and the house bet; everyone takes their chips; the losers will buy."""
-    from companion.poker.pots import pot_rules, settle
-
     mat = play.mat
     active = mat.active()
     round_rules = play.round_rules()
-    hands = {p: [play.decko(r) for r in mat.seats[p].hand] for p in active}
-    market = [play.decko(r) for r in mat.market if r is not None]
-    burn_tops = {p: play.decko(mat.seats[p].burn[0]) for p in active if mat.seats[p].burn}
-    discard_tops = {p: play.decko(mat.seats[p].discard[0]) for p in active if mat.seats[p].discard}
-    ranking = rank_decko(
-        hands, round_rules, market=market, burn_tops=burn_tops, discard_tops=discard_tops
-    )
-    sets: dict[str, Any] = {p.name: p.hand for p in ranking.placings}
-    for placing in ranking.placings:
-        found = placing.hand
+    result, sets = _showdown(play)
+    for name, found in sets.items():
         shown = " ".join(found.played(symbols=True))
-        play.events.append(
-            f"{placing.name} reveals {found.description}" + (f": {shown}" if shown else "")
-        )
-    for player in active:
-        found = sets[player]
-        if found.chips:
-            play.from_house(player, found.chips, "cards revealed")
-    winners = list(ranking.winners)
-    pot = sum(mat.seats[p].bet for p in active) + mat.house_bet
-    payouts: dict[str, int] = {}
+        play.events.append(f"{name} reveals {found.description}" + (f": {shown}" if shown else ""))
+    for name, chips in result.bank.items():
+        play.from_house(name, chips, "cards revealed")
+    winners = list(result.winners)
+    payouts = {p: n for p, n in result.payouts.items() if n}
+    for p, n in payouts.items():
+        mat.seats[p].chips += n
+    mat.house += result.house
     if not winners:
         play.events.append(
             "nobody can score a set: nobody wins the bet; each player takes back their bet, "
             f"the house bet ({mat.house_bet}) goes back to the house and everyone buys"
         )
-        for p in active:
-            mat.seats[p].chips += mat.seats[p].bet
-        mat.house += mat.house_bet
-        buyers = active
     else:
-        unscored = [p for p in active if not sets[p].legal]
-        settled = settle(
-            {p: mat.seats[p].bet for p in active},
-            ranking.result,
-            folded=unscored,
-            rules=pot_rules("decko"),
-            house_bet=mat.house_bet,
-        )
-        payouts = {p: n for p, n in settled.payouts.items() if n}
-        for p, n in payouts.items():
-            mat.seats[p].chips += n
-        mat.house += settled.house
+        pot = result.pots[0].amount
+        best = sets[winners[0]].description
         if len(winners) == 1:
-            play.events.append(f"{winners[0]} wins {pot} chips with {sets[winners[0]].description}")
+            play.events.append(f"{winners[0]} wins {pot} chips with {best}")
         else:
             each = ", ".join(f"{p} {payouts.get(p, 0)}" for p in winners)
+            play.events.append(f"{names_text(winners)} tie with {best}: {each}")
+        odd = result.house
+        if odd:
             play.events.append(
-                f"{ranking.winners_text} with {sets[winners[0]].description}: {each}"
-            )
-        if settled.house:
-            odd = settled.house
-            play.events.append(
-                f"the odd {odd} chip{'s' if odd != 1 else ''} go{'es' if odd == 1 else ''} back to the house"
+                f"the odd {odd} chip{' returns' if odd == 1 else 's return'} to the house"
             )
         for p in winners:
             play.discard_hand(p)
             play.events.append(f"{p} discards their hand")
-        buyers = [p for p in active if p not in winners]
     for p in active:
         mat.seats[p].bet = 0
     mat.house_bet = 0
-    for p in buyers:
-        mat.seats[p].money = sets[p].dollars + sets[p].money
+    for p, dollars in result.money.items():
+        mat.seats[p].money = dollars
+    placings = [line for line in result.players if line.name in sets]
     play.reveal = {
         "round": round_rules.name,
         "winners": winners,
-        "result": ranking.result_text,
+        "result": " > ".join(
+            " = ".join(line.name for line in placings if line.place == place)
+            for place in sorted({line.place for line in placings if line.place is not None})
+        ),
         "payouts": payouts,
         "players": [
             {
-                "name": p.name,
-                "place": p.place,
-                "set": p.hand.name,
-                "description": p.hand.description,
-                "best": p.hand.played(),
-                "chips": getattr(p.hand, "chips", 0),
-                "dollars": getattr(p.hand, "dollars", 0),
-                "money": getattr(p.hand, "money", 0),
+                "name": line.name,
+                "place": line.place,
+                "set": sets[line.name].name,
+                "description": sets[line.name].description,
+                "best": sets[line.name].played(),
+                "chips": sets[line.name].chips,
+                "dollars": sets[line.name].dollars,
+                "credit": sets[line.name].credit,
+                "money": sets[line.name].money,
             }
-            for p in ranking.placings
+            for line in placings
         ],
     }
     mat.reveal = dict(play.reveal)
-    _start_buying(play, buyers)
+    _start_buying(play, list(result.money))
 
 
 # -- 6: the buying phase -----------------------------------------------------------------------
