@@ -421,6 +421,8 @@ class Showdown:
             "market": spec.market is not None,
             "first_honors": spec.first_honors,
             "wild": bool(spec.wild),
+            "wings": bool(spec.wings),
+            "misdeals": bool(spec.misdeals),
         }
         for i, p in enumerate(spec.players):
             used[f"players[{i}].character"] = p.character is not None
@@ -874,6 +876,8 @@ _OWNER = {
     "discard_top": "only DECKO",
     "first_honors": "only Dragon Kings",
     "wild": "only Dragon Kings",
+    "wings": "only Dragon Kings",
+    "misdeals": "only Dragon Kings",
 }
 """Which game reads each game-specific field (for the refusal of the others)."""
 

@@ -156,6 +156,10 @@ class ShowdownIn(_In):
     """DECKO: the face-up market cards (Hold'em round, Shopping Queen)."""
     first_honors: bool = False
     """Dragon Kings: nobody has played Twinned Dragon Kings yet this game."""
+    wings: list[str] = []
+    """Dragon Kings: the voluntary wing cards in force (names or ids; ``none`` for none)."""
+    misdeals: list[Name] = []
+    """Dragon Kings: players who fouled the last deal; each places 40 points in this pot."""
     house_bet: Amount = 0
     """DECKO: chips on the house betting space (folded bets included)."""
 
