@@ -8,8 +8,8 @@ Dragon Kings table (``table showdown``, ``dk showdown``) both call them.
   or the current Dragon Kings table.
 * First Honors: the game's first Twinned Dragon Kings earns 50 points from
   the house; winners tied with the dragons share it.
-* Misdeals: a player who fouled a deal places 40 points in the pot of the
-  hand played on the next deal.
+* Misdeals: whoever fouled a deal owes 40 points, paid into the following
+  deal's pot.
 
 >>> from companion.poker.showdown_input import read_showdown
 >>> spec = read_showdown('''

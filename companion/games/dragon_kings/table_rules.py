@@ -602,7 +602,7 @@ class DragonKingsRules(GameRules):
 
     def misdeal(self, tx: Transaction, table: TableInfo, player: str) -> TableEvent:
         """A player fouled the deal: it is void, the same dealer deals again, and the
-        player places 40 points in the pot of the hand played on the next deal."""
+        fouler owes 40 points, paid into the following deal's pot."""
         deal = self.deal_state(tx, table)
         if deal.street != "preflop" or deal.settled:
             raise CompanionError(
