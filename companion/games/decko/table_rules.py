@@ -69,6 +69,12 @@ SPECIAL_PRICES = {"flush": 2, "burn": 2, "gift": 3}
 """Dollars for the special actions of the buying phase."""
 CHIP_PRICES = {1: 2, 2: 3, 3: 5}
 """Dollars paid for 1, 2 or 3 chips in the buying phase."""
+JACKPOT_CHIPS = 4
+"""Chips Mr. Jackpot takes from the house at each raise."""
+WITCH_CHIPS = 2
+"""Chips The Witch moves from another player's bet: exactly two, or none."""
+STUD_CARDS = 3
+"""Cards each player lays face up in a Stud round."""
 
 
 # -- the mat ----------------------------------------------------------------------------------
@@ -91,6 +97,10 @@ class Seat:
     money: int = 0
     used: list[str] = field(default_factory=list)
     """What this player has done this phase: ``burn`` (betting), the special actions, ``joker``."""
+    jackpot: int = 0
+    """Chips on this player's Mr. Jackpot, won with the bet or returned to the house."""
+    shown: list[str] | None = None
+    """Stud: the hand cards laid face up (None until the player has chosen them)."""
 
     @property
     def deck_size(self) -> int:
@@ -394,6 +404,16 @@ class DeckoRules(GameRules):
                 for kind, top in data["joker_tops"].items()
             )
         )
+        shown = {p: d["shown"] for p, d in data["players"].items() if d["shown"]}
+        if shown:
+            lines.append(
+                "face up (Stud): " + "; ".join(f"{p} {', '.join(c)}" for p, c in shown.items())
+            )
+        jackpots = {p: d["jackpot"] for p, d in data["players"].items() if d["jackpot"]}
+        if jackpots:
+            lines.append(
+                "on Mr. Jackpot: " + ", ".join(f"{p} {n} chips" for p, n in jackpots.items())
+            )
         if mat.buyers:
             lines.append("buying: " + ", ".join(f"{p} ${mat.seats[p].money}" for p in mat.buyers))
         if mat.result:
@@ -459,6 +479,8 @@ class DeckoRules(GameRules):
                 "burn_top": model(seat.burn[0]).name if seat.burn else None,
                 "jokers": [model(r).name for r in seat.jokers],
                 "money": seat.money,
+                "jackpot": seat.jackpot,
+                "shown": [model(r).name for r in seat.shown or ()],
             }
         return {
             "round": mat.round,
@@ -546,8 +568,16 @@ class _Play:
             return NORMAL
         return wildcard_round(self.model(self.mat.wildcards[self.mat.wildcard]).rule)
 
+    def jokers_of(self, player: str) -> list[str]:
+        """The jokers a player uses now: their own, or in a Clown car round the top joker of
+        every pile instead (a BUY joker bought uncovers the next at once)."""
+        effects = self.wildcard_effects()
+        if effects is not None and effects.shared_jokers:
+            return [pile[0] for pile in self.mat.jokers.values() if pile]
+        return self.mat.seats[player].jokers
+
     def has_joker(self, player: str, joker_id: str) -> bool:
-        return any(self.model(r).id == joker_id for r in self.mat.seats[player].jokers)
+        return any(self.model(r).id == joker_id for r in self.jokers_of(player))
 
     def find(self, player: str, pile: str, text: str) -> str:
         """A card of a player's pile by position (1 = top), id, name or rank and suit."""
@@ -661,7 +691,19 @@ class _Play:
             ref = source.pop(0)
             seat.hand.append(ref)
             drawn.append(ref)
+            if seat.shown is not None:
+                self._show_replacement(player, ref)
         return drawn, shuffled
+
+    def _show_replacement(self, player: str, ref: str) -> None:
+        """Stud: a card drawn while fewer than three of the hand lie face up replaces a shown
+        card, so it is shown too."""
+        seat = self.mat.seats[player]
+        assert seat.shown is not None
+        seat.shown = [r for r in seat.shown if r in seat.hand]
+        if len(seat.shown) < STUD_CARDS:
+            seat.shown.append(ref)
+            self.events.append(f"{player} shows {self.name(ref)} face up (Stud)")
 
     def check_can_burn(self, player: str) -> None:
         """The limit of seven: no burn may leave a deck of fewer than seven cards."""
@@ -793,6 +835,7 @@ def start_round(tx: Transaction, table: TableInfo) -> DeckoEvent:
         play.events.append(f"wildcard round: {card.name}. {card.text}")
     for seat in mat.seats.values():
         seat.bet, seat.folded, seat.money, seat.used, seat.bought = 0, False, 0, [], []
+        seat.jackpot, seat.shown = 0, None
     mat.reveal, mat.buyers, mat.acted, mat.first_round = {}, [], [], True
 
     # 2. Starting bets: the house, the blind player and, in a wildcard round, everyone's ante.
@@ -830,6 +873,11 @@ def start_round(tx: Transaction, table: TableInfo) -> DeckoEvent:
     )
     mat.phase = "betting"
     mat.turn = mat.order()[0]
+    if effects is not None and effects.revealed_cards:
+        play.events.append(
+            f"Stud: each player lays {STUD_CARDS} hand cards face up before the betting "
+            "('companion decko stud PLAYER CARD CARD CARD')"
+        )
     play.events.append(f"betting: {mat.turn} acts first")
     return play.finish("round", f"round {mat.round} dealt", None)
 
@@ -859,6 +907,14 @@ def _check_turn(play: _Play, player: str) -> str:
         raise CompanionError(f"no betting now (phase: {mat.phase})")
     if mat.turn != who:
         raise CompanionError(f"it is {mat.turn}'s turn to act, not {who}'s")
+    effects = play.wildcard_effects()
+    if effects is not None and effects.revealed_cards:
+        waiting = [p for p in mat.order() if mat.seats[p].shown is None]
+        if waiting:
+            raise CompanionError(
+                f"Stud: every player lays {STUD_CARDS} cards face up before the betting; "
+                f"waiting for {names_text(waiting)} ('companion decko stud PLAYER CARD CARD CARD')"
+            )
     return who
 
 
@@ -898,9 +954,15 @@ def burn(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEven
 
 
 def raise_bet(
-    tx: Transaction, table: TableInfo, player: str, burn: str | None = None
+    tx: Transaction,
+    table: TableInfo,
+    player: str,
+    burn: str | None = None,
+    witch: str | None = None,
 ) -> DeckoEvent:
-    """RAISE: the bet goes one chip above the highest bet, up to the round's maximum."""
+    """RAISE: the bet goes one chip above the highest bet, up to the round's maximum; then
+    the RAISE jokers: Mr. Jackpot takes 4 chips from the house, The Witch (``witch``: whose
+    bet) moves 2 chips of another bet into this one."""
     play = _play(tx, table)
     who = _check_turn(play, player)
     seat = play.mat.seats[who]
@@ -912,7 +974,43 @@ def raise_bet(
     seat.bet = new
     play.events.append(f"{who} raises to {new}")
     _fried_chicken(play, who, burn)
-    return _after_action(play, who, "raise", f"{who} raised to {new}")
+    if witch is not None:
+        _the_witch(play, who, witch, top)
+    if play.has_joker(who, "mr-jackpot"):
+        paid = min(JACKPOT_CHIPS, play.mat.house)
+        play.mat.house -= paid
+        seat.jackpot += paid
+        play.events.append(
+            f"Mr. Jackpot: {paid} chips from the house onto {who}'s joker ({seat.jackpot} there)"
+        )
+    return _after_action(play, who, "raise", f"{who} raised to {seat.bet}")
+
+
+def _the_witch(play: _Play, who: str, victim: str, top: int) -> None:
+    """The Witch: after raising, exactly two chips of another player's bet move into this
+    one, never past the maximum bet, never from a bet of fewer than two."""
+    if not play.has_joker(who, "the-witch"):
+        raise CompanionError(f"--witch needs The Witch, and {who} does not have her")
+    other = play.table.player(victim)
+    seat, theirs = play.mat.seats[who], play.mat.seats[other]
+    if other == who or theirs.folded:
+        raise CompanionError(f"The Witch takes from another player still in the bet, not {other}")
+    if theirs.bet < WITCH_CHIPS:
+        raise CompanionError(
+            f"{other} has {theirs.bet} chip{'s' if theirs.bet != 1 else ''} in their bet: "
+            f"The Witch takes exactly {WITCH_CHIPS} or none"
+        )
+    if seat.bet + WITCH_CHIPS > top:
+        raise CompanionError(
+            f"The Witch would take {who}'s bet to {seat.bet + WITCH_CHIPS}, past this round's "
+            f"maximum of {top}"
+        )
+    theirs.bet -= WITCH_CHIPS
+    seat.bet += WITCH_CHIPS
+    play.events.append(
+        f"The Witch: {WITCH_CHIPS} chips of {other}'s bet move into {who}'s ({who} bets "
+        f"{seat.bet}, {other} {theirs.bet})"
+    )
 
 
 def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None) -> DeckoEvent:
@@ -925,7 +1023,23 @@ def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None
     seat.bet = highest
     play.events.append(f"{who} calls {highest}")
     _fried_chicken(play, who, burn)
+    if play.has_joker(who, "kingmaker"):
+        _kingmaker(play, who)
     return _after_action(play, who, "call", f"{who} called {highest}")
+
+
+def _kingmaker(play: _Play, who: str) -> None:
+    """Kingmaker: every other player still in the bet adds one chip from their supply (a
+    loan if short; after two loans the house pays it) to the house bet."""
+    others = [p for p in play.mat.order() if p != who and not play.mat.seats[p].folded]
+    for other in others:
+        play.force(other, 1, "Kingmaker chip")
+        play.mat.house_bet += 1
+    if others:
+        play.events.append(
+            f"Kingmaker: {names_text(others)} {'adds' if len(others) == 1 else 'each add'} "
+            f"1 chip to the house bet ({play.mat.house_bet} there)"
+        )
 
 
 def fold(
@@ -954,6 +1068,7 @@ def fold(
     else:
         play.events.append(f"{who} folds")
     seat.bet, seat.folded = 0, True
+    _jackpot_back(play, who)
     limit = 2 if play.has_joker(who, "sad-clown") else 1
     if len(take) > limit:
         raise CompanionError(
@@ -1041,9 +1156,34 @@ def _showdown(play: _Play) -> tuple[Any, dict[str, Any]]:
     return result, sets
 
 
+def _jackpot_back(play: _Play, player: str) -> None:
+    """Mr. Jackpot's chips go back to the house (not the house bet) when its owner folds
+    or loses."""
+    seat = play.mat.seats[player]
+    if seat.jackpot:
+        play.mat.house += seat.jackpot
+        play.events.append(
+            f"the {seat.jackpot} chips on {player}'s Mr. Jackpot go back to the house"
+        )
+        seat.jackpot = 0
+
+
+def _jackpots(play: _Play, winners: Sequence[str]) -> None:
+    """The bet is decided: a winner takes the chips on their Mr. Jackpot, the others'
+    go back to the house."""
+    for player in play.mat.order():
+        seat = play.mat.seats[player]
+        if seat.jackpot and player in winners:
+            seat.chips += seat.jackpot
+            play.events.append(f"{player} wins the {seat.jackpot} chips on Mr. Jackpot")
+            seat.jackpot = 0
+        _jackpot_back(play, player)
+
+
 def _all_fold(play: _Play) -> None:
     mat = play.mat
     result, _ = _showdown(play)
+    _jackpots(play, [])
     play.events.append(
         f"everyone folded: the {result.house} chips of the house bet go back to the house"
     )
@@ -1064,6 +1204,7 @@ def _last_standing(play: _Play, winner: str) -> None:
     seat.bet = mat.house_bet = 0
     scored = sets[winner]
     seat.money = result.money[winner]
+    _jackpots(play, [winner])
     play.events.append(
         f"{winner} is the last player standing: takes {won} chips and buys with "
         f"${seat.money} ({scored.description})"
@@ -1097,6 +1238,7 @@ def _reveal(play: _Play) -> None:
     for p, n in payouts.items():
         mat.seats[p].chips += n
     mat.house += result.house
+    _jackpots(play, winners)
     if not winners:
         play.events.append(
             "nobody can score a set: nobody wins the bet; each player takes back their bet, "
@@ -1467,6 +1609,29 @@ def move_chips(
         play.mat.house += -chips
         play.events.append(f"{who} pays {-chips} chips to the house ({reason})")
     return play.finish("chips", f"{who} chips {chips:+d}", who)
+
+
+def stud(tx: Transaction, table: TableInfo, player: str, cards: Sequence[str]) -> DeckoEvent:
+    """Stud round: right after the deal, lay three hand cards face up (all of a smaller hand).
+    A card drawn to replace a shown one is shown too."""
+    play = _play(tx, table)
+    who = table.player(player)
+    effects = play.wildcard_effects()
+    if effects is None or not effects.revealed_cards:
+        raise CompanionError("only the Stud round lays hand cards face up")
+    mat = play.mat
+    seat = mat.seats[who]
+    if mat.phase != "betting" or mat.acted:
+        raise CompanionError("Stud cards are laid face up right after the deal, before any betting")
+    if seat.shown is not None:
+        raise CompanionError(f"{who} has laid their Stud cards already")
+    need = min(STUD_CARDS, len(seat.hand))
+    refs = [play.find(who, "hand", text) for text in cards]
+    if len(set(refs)) != len(refs) or len(refs) != need:
+        raise CompanionError(f"{who} lays exactly {need} different hand cards face up")
+    seat.shown = refs
+    play.events.append(f"{who} shows " + ", ".join(play.name(r) for r in refs))
+    return play.finish("stud", f"{who} laid Stud cards face up", who)
 
 
 def tcg(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEvent:
