@@ -616,3 +616,18 @@ def test_wing_option_outside_dragon_kings_is_refused() -> None:
     )
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: --wing is for dragon-kings, not holdem"
+
+
+def test_table_show_says_who_owes_a_misdeal_penalty(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, dk.deal)
+    _do(store, table, dk.misdeal, "cat")
+    with store.transaction(write=False) as tx:
+        view = RULES.overview(tx, table, dk.game_cards(table))
+    assert view["misdeals_owed"] == ["cat"]
+    assert "misdeal: cat owes 40 points to the next deal's pot" in view["lines"]
+    _do(store, table, dk.deal)
+    with store.transaction(write=False) as tx:
+        view = RULES.overview(tx, table, dk.game_cards(table))
+    assert view["misdeals_owed"] == []
+    assert "in this deal's pot for a misdeal: cat, 40 points each" in view["lines"]

@@ -789,6 +789,17 @@ class DragonKingsRules(GameRules):
             lines.append(f"first dealer: {deal.dealer}")
         if state.choosers:
             lines.append(f"may choose the next voluntary wing card: {names_text(state.choosers)}")
+        owing = list(self._get(tx, table, "misdeals", []))
+        if owing:
+            lines.append(
+                f"misdeal: {names_text(owing)} {'owes' if len(owing) == 1 else 'owe'} "
+                f"{MISDEAL_PENALTY} points to the next deal's pot"
+            )
+        if deal.penalties and not deal.settled:
+            lines.append(
+                f"in this deal's pot for a misdeal: {names_text(deal.penalties)}, "
+                f"{MISDEAL_PENALTY} points each"
+            )
         lines.append(
             "First Honors: "
             + (f"{names_text(honors['players'])} (deal {honors['deal']})" if honors else "not yet")
@@ -802,6 +813,7 @@ class DragonKingsRules(GameRules):
             "wings": in_force,
             "deal": {**deal.to_data(), "board": board},
             "choosers": list(state.choosers),
+            "misdeals_owed": owing,
             "first_honors": honors,
             "bonuses": bonuses,
             "variant": table.options.get("variant"),
