@@ -968,3 +968,11 @@ def test_stud_three_cards_face_up_before_betting_and_replacements_are_shown(
     drawn = mat.seats[first].hand[-1]
     assert mat.seats[first].shown == [*shown[1:], drawn]
     assert any("face up (Stud)" in e for e in event.events)
+
+
+def test_a_name_the_showdown_cannot_write_is_refused_when_the_table_is_set_up() -> None:
+    # The reveal is settled as a showdown, whose results name players in plain words.
+    for game in ("decko", "dragon-kings"):
+        result = invoke("table", "new", "t", "--game", game, "--players", "ann!,ben")
+        assert result.exit_code == 2
+        assert "'ann!' cannot sit at this table" in result.stderr

@@ -46,6 +46,7 @@ from companion.games.decko.sets import (
     wildcard_round,
 )
 from companion.poker.hands import names_text
+from companion.poker.showdown_input import check_showdown_names
 from companion.table.actions import game_cards
 from companion.table.drawing import GameRules, table_rng
 from companion.table.model import CardCopy, DrawnCard, TableInfo
@@ -223,6 +224,7 @@ class DeckoRules(GameRules):
             raise CompanionError(
                 f"DECKO seats 2 to {MAX_PLAYERS} players (five fruit decks); got {len(players)}"
             )
+        check_showdown_names(players)
 
     # -- setup ------------------------------------------------------------------------------
 

@@ -170,6 +170,11 @@ _FILE_FIELDS = frozenset({"wild", "button", "carried", "result"})
 class DragonKingsRules(GameRules):
     """Dragon Kings: the Swords joker variant, deals, wing cards and First Honors."""
 
+    def validate_players(self, players: Sequence[str], options: dict[str, Any]) -> None:
+        from companion.poker.showdown_input import check_showdown_names
+
+        check_showdown_names(players)
+
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         variant = raw.pop("variant", None)
         super().options(raw)
