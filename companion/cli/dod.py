@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -45,22 +45,11 @@ def _store(state: Path | None) -> SaveStore:
     return SaveStore(state_path(state))
 
 
-class _FileSaver:
-    """Saves a game to its JSON file; the high-score table stays in the state file."""
-
-    def __init__(self, file: SaveFile, store: SaveStore) -> None:
-        self.file = file
-        self.store = store
-
-    def save(self, game: Game) -> None:
-        self.file.save(game)
-
-
-def _play(game: Game, saver: Any, store: SaveStore, file_mode: bool) -> None:
+def _play(game: Game, saver: SaveFile | SaveStore, store: SaveStore) -> None:
     """Run the session: Rich panels on a terminal, plain lines when the input is scripted."""
     from companion.ui.dungeon_of_d.shell import PlainOutput, RichOutput, Session
 
-    on_end = store.record if file_mode else None
+    on_end = store.record if saver is not store else None
     if sys.stdin.isatty():
         con = console()
         session = Session(game, saver, RichOutput(con), on_end)
@@ -128,7 +117,7 @@ def new(
         name = check_name(save or save_file.stem or "game")
         game = Game.new(seed, character, name=name)
         target.create(game, replace=replace)
-        _play(game, _FileSaver(target, store), store, file_mode=True)
+        _play(game, target, store)
         return
     name = check_name(save) if save is not None else _auto_name(store)
     if replace and store.exists(name):
@@ -140,7 +129,7 @@ def new(
             ) from None
     game = Game.new(seed, character, name=name)
     store.create(game, replace=replace)
-    _play(game, store, store, file_mode=False)
+    _play(game, store, store)
 
 
 @dod_app.command("play")
@@ -163,7 +152,7 @@ def play(
         if save is not None:
             raise CompanionError("give a SAVE name or --save-file, not both")
         target = SaveFile(save_file)
-        _play(target.load(), _FileSaver(target, store), store, file_mode=True)
+        _play(target.load(), target, store)
         return
     if save is None:
         save = store.latest()
@@ -171,7 +160,7 @@ def play(
             raise CompanionError(
                 "no unfinished game to go on with; start one with 'companion dod new'"
             )
-    _play(store.load(save), store, store, file_mode=False)
+    _play(store.load(save), store, store)
 
 
 @dod_app.command("list")
@@ -224,17 +213,16 @@ def load(
 ) -> None:
     """Load a save, check it by replaying its actions, and show where the game stands."""
     from companion.errors import CompanionError
-    from companion.games.dungeon_of_d.saves import SaveFile, info_of
+    from companion.games.dungeon_of_d.saves import Checked, SaveFile
     from companion.ui.dungeon_of_d.shell import build_screen, render_plain, render_rich
 
     if (save is None) == (save_file is None):
         raise CompanionError("give a SAVE name or --save-file (one of them)")
-    game = SaveFile(save_file).load() if save_file is not None else _store(state).load(str(save))
+    saver = SaveFile(save_file) if save_file is not None else _store(state)
+    game = saver.load() if isinstance(saver, SaveFile) else saver.load(str(save))
+    checked = Checked(game, saver.resume(game))
     if json:
-        data = info_of(game, 0.0).to_json()
-        data.pop("updated")
-        data.update({"seed": game.seed, "actions": len(game.actions), "verified": True})
-        emit_json(data)
+        emit_json(checked.to_json())
         return
     screen = build_screen(game)
     con = console()
@@ -242,12 +230,7 @@ def load(
         con.print(render_rich(screen))
     else:
         sys.stdout.write(render_plain(screen) + "\n")
-    where = f"--save-file {save_file}" if save_file is not None else str(game.name)
-    con.print(
-        f"Checked: {len(game.actions)} actions replay to the saved game. Go on with: companion dod play {where}",
-        markup=False,
-        highlight=False,
-    )
+    con.print(checked.line(), markup=False, highlight=False)
 
 
 @dod_app.command("delete")
@@ -264,7 +247,9 @@ def delete(
 
 @dod_app.command("scores")
 def scores(
-    limit: Annotated[int, typer.Option("--limit", min=1, help="How many scores to show.")] = 10,
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=100_000, help="How many scores to show (1-100000).")
+    ] = 10,
     training: Annotated[
         bool, typer.Option("--training", help="Also list games played in training mode (score 0).")
     ] = False,
@@ -313,13 +298,17 @@ def scores(
 
 @dod_app.command("simulate")
 def simulate(
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")] = 1000,
+    games: Annotated[
+        int, typer.Option("--games", min=1, max=10_000_000, help="How many games to play.")
+    ] = 1000,
     seed: Annotated[
         int,
         typer.Option("--seed", help="Seed of the run: game i is played from a seed made from it."),
     ] = 0,
     bot: Annotated[str, typer.Option("--bot", help="random, greedy or explorer.")] = "greedy",
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes to play in.")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, max=256, help="Processes to play in (1-256).")
+    ] = 1,
     json: JsonOption = False,
 ) -> None:
     """Play many games with a bot: win and amulet rates, mean score and turns, deepest level, speed."""

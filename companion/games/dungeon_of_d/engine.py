@@ -34,7 +34,14 @@ from companion.errors import CompanionError
 from companion.games.dungeon_of_d import effects as E
 from companion.games.dungeon_of_d import mechanics as R
 from companion.games.dungeon_of_d.content import Content, Monster, load_content
-from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, Action, State, seed_rng
+from companion.games.dungeon_of_d.state import (
+    DIRECTIONS,
+    ORIGIN,
+    Action,
+    State,
+    check_seed,
+    seed_rng,
+)
 
 Frame = dict[str, Any]
 
@@ -1036,7 +1043,8 @@ def new_game(
     ``character`` (an id or a name) you choose your hero instead of drawing one.
     """
     content = content or load_content()
-    s = State(seed=int(seed), rng=seed_rng(seed))
+    seed = check_seed(seed)
+    s = State(seed=seed, rng=seed_rng(seed))
     s.content = content
     s.ev = events
     characters = list(content.characters)

@@ -204,7 +204,9 @@ def simulate(
 ) -> Summary:
     """Play ``games`` games with ``bot`` (in ``workers`` processes) and sum them up."""
     from companion.games.dungeon_of_d.bots import BOTS
+    from companion.games.dungeon_of_d.state import check_seed
 
+    check_seed(seed)
     if games < 1:
         raise CompanionError(f"--games must be at least 1, not {games}")
     if workers < 1:

@@ -34,6 +34,28 @@ Action = tuple[Any, ...]
 """An action: a tuple whose first element names it, e.g. ``("move", 12, "n")``."""
 
 
+SEED_LIMIT = 1 << 64
+"""Seeds are 0 <= seed < 2**64: every one of them is a different game, saved exactly."""
+
+
+def check_seed(seed: object) -> int:
+    """A seed as the game takes it: a whole number from 0 to 2**64 - 1.
+
+    >>> check_seed(2**64 - 1) == 2**64 - 1
+    True
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    companion.errors.CompanionError: seed -1 is out of range (use a whole number from 0 to 18446744073709551615)
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        shown = seed if isinstance(seed, int) and abs(seed) < 10**30 else repr(seed)[:40]
+        raise CompanionError(
+            f"seed {shown} is out of range (use a whole number from 0 to {SEED_LIMIT - 1})"
+        )
+    return seed
+
+
 def seed_rng(seed: int) -> int:
     """The generator state for a seed (a splitmix64 counter)."""
     return (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64

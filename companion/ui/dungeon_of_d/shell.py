@@ -1502,7 +1502,14 @@ def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> li
 
 
 class Saver(Protocol):
+    """Where a game is kept: :class:`~companion.games.dungeon_of_d.saves.SaveStore` or
+    :class:`~companion.games.dungeon_of_d.saves.SaveFile`."""
+
     def save(self, game: Game) -> None: ...
+
+    def resume(self, game: Game) -> str: ...
+
+    def describe(self, game: Game) -> str: ...
 
 
 class Output(Protocol):
@@ -1576,7 +1583,11 @@ class Session:
         """Play until ``quit`` or the end of input (``read`` returns None)."""
         self.show()
         while True:
-            line = read()
+            try:
+                line = read()
+            except KeyboardInterrupt:  # Ctrl-C: every action is saved already
+                self.output.say(f"Interrupted. {self._farewell()}")
+                return self.game
             if line is None:
                 self.output.say(self._farewell())
                 return self.game
@@ -1588,7 +1599,8 @@ class Session:
     def _farewell(self) -> str:
         if self.game.over:
             return "Game over."
-        return f"Game saved as '{self.game.name}'. Go on with: companion dod play {self.game.name}"
+        game = self.game
+        return f"Game {self.saver.describe(game)}. Go on with: {self.saver.resume(game)}"
 
     def answer(self, line: str) -> bool:
         """Handle one answer; False when the session should end."""
@@ -1664,7 +1676,10 @@ class Session:
                 self.show(full=False)  # the question stays in sight
         elif word == "save":
             self.saver.save(game)
-            self.output.say(f"Saved as '{game.name}' (the game is also saved after every action).")
+            where = self.saver.describe(game)
+            self.output.say(
+                f"{where[0].upper()}{where[1:]} (the game is saved after every action)."
+            )
         elif word == "quit":
             self.output.say(self._farewell())
             return False

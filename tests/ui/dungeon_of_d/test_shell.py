@@ -390,3 +390,58 @@ def test_an_action_that_cannot_be_taken_says_why() -> None:
     assert parse(hall, "act 1", build_menu(hall)).arg.endswith("STR is +4 already")
     done = begin(scenario(hand=["3 STR", "4 INT"], room="healing-fountain", exhausted=[(0, 0)]))
     assert parse(done, "act 1", build_menu(done)).arg.endswith("the room is exhausted")
+
+
+# ---- the session ---------------------------------------------------------------------------------
+
+
+class _Said:
+    """An output that keeps what the session printed."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def show(self, screen, full: bool) -> None:  # type: ignore[no-untyped-def]
+        self.lines.append(render_plain(screen, full))
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def echo(self, text: str) -> None:
+        self.lines.append(f"> {text}")
+
+
+def _session(tmp_path, answers: list[str | type[BaseException]]):  # type: ignore[no-untyped-def]
+    from companion.games.dungeon_of_d.saves import SaveFile
+    from companion.ui.dungeon_of_d.shell import Session
+
+    target = SaveFile(tmp_path / "my game.json")
+    game = Game.new(7)
+    target.create(game)
+    said = _Said()
+    queue = list(answers)
+
+    def read() -> str | None:
+        if not queue:
+            return None
+        item = queue.pop(0)
+        if isinstance(item, type):
+            raise item()
+        return item
+
+    Session(game, target, said).run(read)
+    return said.lines, target
+
+
+def test_ctrl_c_leaves_with_one_saved_line_and_the_resume_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    lines, target = _session(tmp_path, ["done", KeyboardInterrupt])
+    last = lines[-1]
+    assert "\n" not in last and last.startswith("Interrupted. Game saved to ")
+    assert last.endswith(f"Go on with: companion dod play --save-file '{target.path}'")
+    assert target.load().actions == [("done",)]
+
+
+def test_a_save_file_game_gives_its_own_resume_hint_and_save_message(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    lines, target = _session(tmp_path, ["save", "quit"])
+    assert f"Saved to {target.path} (the game is saved after every action)." in lines
+    assert lines[-1].endswith(f"companion dod play --save-file '{target.path}'")
