@@ -52,7 +52,6 @@ def _play(game: Game, saver: SaveFile | SaveStore, store: SaveStore) -> None:
     on_end = store.record if saver is not store else None
     if sys.stdin.isatty():
         con = console()
-        session = Session(game, saver, RichOutput(con), on_end)
 
         def ask() -> str | None:
             try:
@@ -60,6 +59,14 @@ def _play(game: Game, saver: SaveFile | SaveStore, store: SaveStore) -> None:
             except EOFError:
                 return None
 
+        def confirm(question: str) -> bool:
+            try:
+                answer = str(con.input(question, markup=False))
+            except EOFError:
+                return False
+            return answer.strip().lower() in ("y", "yes")
+
+        session = Session(game, saver, RichOutput(con), on_end, confirm=confirm)
         session.run(ask)
         return
 

@@ -164,6 +164,8 @@ class Content:
     gold_max: int
     steplists: tuple[tuple[Step, ...], ...]
     item_ids: frozenset[str] = field(default=frozenset())
+    item_names: dict[str, str] = field(default_factory=dict)
+    """Item names by id (for messages about the items a room asks for)."""
 
     def label(self, card: int) -> str:
         """``"3 STR (a)"``: the power card's face."""
@@ -344,6 +346,7 @@ def compile_content(cards: Any) -> Content:
         gold_max=gold.get("tens", 7) * 10 + gold.get("units", 9),
         steplists=tuple(steps.lists),
         item_ids=frozenset(c.item.id for c in power),
+        item_names={c.item.id: c.item.name for c in power},
     )
     _check_references(content)
     return content

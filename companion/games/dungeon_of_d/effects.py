@@ -176,6 +176,89 @@ def _step_amulet(s: State, f: Frame, step: Step) -> None:
     R.ev(s, "amulet")
 
 
+def _pointless(s: State, step: Step) -> str | None:
+    """Why a step that gives something would give nothing now (None: it would give)."""
+    do = step.do
+    if do == "get-fruit" and s.fruits >= s.content.fruit_max:
+        return f"you carry {s.content.fruit_max} Fruits already"
+    if do == "get-arrows" and s.arrows >= s.content.arrow_max:
+        return f"you carry {s.content.arrow_max} Arrows already"
+    if do == "detect-potions" and not R.unknown_potions(s):
+        return "you have no unidentified potion"
+    if do == "heal" and len(s.hand) >= R.HP_MAX:
+        return f"your HP is {R.HP_MAX} already"
+    if do == "cure-poison" and not s.poisoned:
+        return "you are not Poisoned!"
+    if do == "gain-gold" and s.gold >= s.content.gold_max:
+        return f"your purse is full ({s.content.gold_max} gold)"
+    if do == "meet-character" and not R.can_learn(s):
+        return f"you could not learn a skill: INT {s.INT} allows {R.max_skills(s)} skill(s), your own included"
+    return None
+
+
+GIFTS = frozenset(
+    {
+        "get-fruit",
+        "get-arrows",
+        "detect-potions",
+        "heal",
+        "cure-poison",
+        "gain-gold",
+        "meet-character",
+    }
+)
+"""Steps that only give (a Fruit, HP, a DETECT...): when every such step of an action
+would give nothing and the action gives nothing else, it is not offered."""
+
+
+def why_pointless(s: State, steplist: int) -> str | None:
+    """Why a room action would give nothing now (None when something it gives matters).
+
+    Only actions whose rewards are all :data:`GIFTS` can be pointless; anything
+    else they give (an item, a combat's gold, a level) counts as mattering.
+    """
+    reasons: list[str] = []
+    for step in _rewards(s, steplist):
+        if step.do not in GIFTS:
+            return None
+        why = _pointless(s, step)
+        if why is None:
+            return None
+        if why not in reasons:
+            reasons.append(why)
+    return " and ".join(reasons) or None
+
+
+_NOT_REWARDS = frozenset(
+    {
+        "test",
+        "combat",
+        "check",
+        "guess",
+        "lose-hp",
+        "exhaust",
+        "stop",
+        "may-retry",
+        "poison",
+        "must-move",
+    }
+)
+
+
+def _rewards(s: State, steplist: int) -> list[Step]:
+    """Every step of a step list (its branches too) that gives the hero something;
+    a combat counts as a reward (the monster's gold)."""
+    out: list[Step] = []
+    if steplist < 0:
+        return out
+    for step in s.content.steplists[steplist]:
+        if step.do == "combat" or step.do not in _NOT_REWARDS:
+            out.append(step)
+        for branch in (step.win, step.lose, *step.table):
+            out.extend(_rewards(s, branch))
+    return out
+
+
 STEPS: dict[str, Callable[[State, Frame, Step], None]] = {
     "test": _step_test,
     "combat": _step_combat,
@@ -323,6 +406,10 @@ def _detect_all_use(s: State, f: Frame, card: int, part: Part) -> None:
         R.detect(s, potion)
 
 
+def _hurt(s: State, f: Frame, card: int, part: Part) -> bool:
+    return len(s.hand) < R.HP_MAX
+
+
 def _heal_use(s: State, f: Frame, card: int, part: Part) -> None:
     _spend(s, card, part)
     R.heal(s, part.amount)
@@ -398,7 +485,7 @@ def _reroll_use(s: State, f: Frame, card: int, part: Part) -> None:
 
 
 def _weapon_can(s: State, f: Frame, card: int, part: Part) -> bool:
-    return f["k"] == "melee" and not f.get("wb")
+    return f["k"] == "melee" and not f.get("wb") and not sure_win(s, f)
 
 
 def _weapon_use(s: State, f: Frame, card: int, part: Part) -> None:
@@ -425,7 +512,7 @@ ITEM_USES: dict[str, Use] = {
     "reveal-rooms": Use(frozenset({"turn"}), _reveal_can, _reveal_use),
     "detect-potion": Use(ANYTIME, _has_unknown, _detect_use),
     "detect-all": Use(ANYTIME, _has_unknown, _detect_all_use),
-    "heal": Use(frozenset({"turn"}), _always, _heal_use),
+    "heal": Use(frozenset({"turn"}), _hurt, _heal_use),
     "teleport-room": Use(frozenset({"turn"}), _teleport_can, _teleport_use),
     "free-upgrade": Use(
         frozenset({"turn"}),
@@ -507,7 +594,7 @@ def _arcane_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
 
 
 def _prayer_options(s: State, f: Frame, sk: Skill) -> list[Action]:
-    return [("skill", sk.id)] if _free(s, sk) else []
+    return [("skill", sk.id)] if _free(s, sk) and len(s.hand) < R.HP_MAX else []
 
 
 def _prayer_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
@@ -515,8 +602,17 @@ def _prayer_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
     R.heal(s, sk.amount)
 
 
+def sure_win(s: State, f: Frame) -> bool:
+    """Whether a test or melee round whose first effort card is down wins whatever the
+    second card shows (every power card shows at least 1)."""
+    target, total = R.effort_round(s, f)
+    return total + (0 if len(s.effort) >= 2 else 1) >= target
+
+
 def _determination_options(s: State, f: Frame, sk: Skill) -> list[Action]:
-    return [("skill", sk.id)] if f["k"] == "melee" and _free(s, sk) else []
+    if f["k"] != "melee" or not _free(s, sk) or sure_win(s, f):
+        return []
+    return [("skill", sk.id)]
 
 
 def _determination_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
@@ -529,10 +625,18 @@ def _struggle_options(s: State, f: Frame, sk: Skill) -> list[Action]:
     if len(s.effort) < 2 or f.get("sw"):
         return []
     content = s.content
-    if content.power[s.effort[1]] not in sk.roll:
+    second = content.power[s.effort[1]]
+    if second not in sk.roll:
         return []
+    target, total = R.effort_round(s, f)
+    if total >= target:
+        return []  # won as it stands: a swap cannot change the outcome
     kind = sk.stat or "AGL"
-    return [("skill", sk.id, c) for c in s.hand if content.power_type[c] == kind]
+    return [
+        ("skill", sk.id, c)
+        for c in s.hand
+        if content.power_type[c] == kind and total - second + content.power[c] >= target
+    ]
 
 
 def _struggle_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
@@ -548,6 +652,10 @@ def _struggle_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
 def _tumble_options(s: State, f: Frame, sk: Skill) -> list[Action]:
     if f["k"] != "test" or f["st"] != "AGL" or len(s.effort) < 2 or not _free(s, sk):
         return []
+    target, total = R.effort_round(s, f)
+    second = s.content.power[s.effort[1]]
+    if total >= target or total - second + 5 < target:
+        return []  # won already, or not even a 5 would win it
     return [("skill", sk.id)]
 
 
@@ -561,7 +669,7 @@ def _tumble_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
 
 
 def _recycle_options(s: State, f: Frame, sk: Skill) -> list[Action]:
-    return [("skill", sk.id)] if _free(s, sk) else []
+    return [("skill", sk.id)] if _free(s, sk) and s.arrows < s.content.arrow_max else []
 
 
 def _recycle_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
@@ -627,6 +735,77 @@ def window_options(s: State, f: Frame, window: str) -> list[Action]:
         if skill_use is not None and window in skill_use.windows:
             opts.extend(skill_use.options(s, f, sk))
     return opts
+
+
+PROMPT_WINDOWS = {
+    "turn": "turn",
+    "test-effort": "test",
+    "melee-effort": "melee",
+    "combat": "combat",
+    "window-end": "end",
+    "inventory-full": "full",
+    "melee-first": "first",
+    "test-second": "second",
+    "melee-second": "second",
+    "round-lost": "lost",
+    "before-regenerate": "regen",
+    "wandering-check": "wander",
+    "ranged-miss": "ranged",
+    "ranged-end": "ranged-end",
+}
+"""The window each question of the engine is (where it offers uses)."""
+
+WINDOW_WORDS = {
+    "turn": "at the start of a turn",
+    "test": "at the start of a test",
+    "melee": "at the start of a melee round",
+    "combat": "at the start of a combat",
+    "end": "at the end of a test or a combat",
+    "full": "while your inventory is over its slots",
+    "first": "right after your first effort card in a melee",
+    "second": "right after the second effort card",
+    "lost": "when you lose a round of melee",
+    "regen": "just before a Regenerate check",
+    "wander": "when a wandering-monster check meets one",
+    "ranged": "when a ranged attack misses",
+    "ranged-end": "after a ranged attack",
+}
+
+_LIMIT_WORDS = {
+    "once-per-turn": "once a turn",
+    "once-per-level": "once a level",
+    "once-per-combat": "once a combat",
+    "once-per-move": "once a MOVE",
+}
+
+
+def why_no_skill(s: State, sk: Skill) -> str:
+    """Why your skill ``sk`` is not offered now, in a few words."""
+    use = SKILL_USES.get(sk.effect)
+    if use is None:
+        return f"{sk.name} works by itself: there is nothing to choose"
+    here = PROMPT_WINDOWS.get(s.prompt)
+    when = " or ".join(WINDOW_WORDS[w] for w in sorted(use.windows))
+    if here not in use.windows:
+        return f"{sk.name} is used {when}"
+    if not _free(s, sk):
+        return f"{sk.name} is used {_LIMIT_WORDS.get(sk.limit or '', 'once')}, and you have used it"
+    return f"{sk.name} could not change anything now"
+
+
+def why_no_use(s: State, card: int) -> str:
+    """Why an item or special item you hold is not offered for use now."""
+    part = R.part_of(s, card)
+    use = ITEM_USES.get(part.effect)
+    if card in s.potions:
+        return "potions are drunk at the start or end of a turn, a test, a combat or a melee round"
+    if use is None:
+        return f"the {part.name} is not used: it counts while you carry it"
+    here = PROMPT_WINDOWS.get(s.prompt)
+    when = " or ".join(WINDOW_WORDS[w] for w in sorted(use.windows))
+    if here not in use.windows:
+        return f"the {part.name} is used {when}"
+    return f"the {part.name} could not change anything now"
 
 
 def answer_use(s: State, f: Frame, action: Action) -> bool:

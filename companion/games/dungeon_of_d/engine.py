@@ -102,20 +102,42 @@ def _price(s: State, price: str | None) -> int:
 
 def action_available(s: State, index: int) -> bool:
     """Whether the room's action ``index`` may be chosen now (DO ACTION)."""
+    return why_unavailable(s, index) is None
+
+
+def why_unavailable(s: State, index: int) -> str | None:
+    """Why the room's action ``index`` is not offered now, in a few words (None: it is).
+
+    Besides the card's own conditions (not exhausted, the level gate, the items
+    it needs, its price), an action is not offered when nothing it could give
+    would change anything: Fruits when you carry 4, a DETECT with no unknown
+    potion, a MEET when your INT leaves no room for another skill.
+    """
     room = s.content.rooms[s.grid[s.pos]]
+    if not 0 <= index < len(room.actions):
+        return f"the {room.name} has {len(room.actions)} action(s)"
     action = room.actions[index]
-    if action.automatic or s.pos in s.exhausted or not action.lowest <= s.level <= action.highest:
-        return False
-    if any(not R.holds_item(s, item) for item in action.requires):
-        return False
+    if s.pos in s.exhausted:
+        return "the room is exhausted"
+    if action.automatic:
+        return "it happens by itself when you come in"
+    if not action.lowest <= s.level <= action.highest:
+        return f"only on levels {action.lowest}-{action.highest}"
+    missing = [item for item in action.requires if not R.holds_item(s, item)]
+    if missing:
+        names = s.content.item_names
+        return f"you need {' and '.join(names.get(item, item) for item in missing)}"
     gold = s.gold - _price(s, action.price)
     if gold < 0:
-        return False
+        return f"you cannot pay for it ({s.gold} gold)"
     first = s.content.steplists[action.steps][0]
     if first.do == "upgrade":
         price = E.upgrade_price(s, first.stat or "")
-        return price is not None and price <= gold
-    return True
+        if price is None:
+            return f"{first.stat} is +{R.STAT_MAX} already"
+        if price > gold:
+            return f"you cannot pay for it ({s.gold} gold, the step costs {price})"
+    return E.why_pointless(s, action.steps)
 
 
 # ---- the turn -----------------------------------------------------------------------
@@ -585,19 +607,6 @@ def _a_run(s: State, f: Frame, a: Action) -> None:
 # ---- melee ------------------------------------------------------------------------------------
 
 
-def _melee_total(s: State, cmb: Frame) -> int:
-    effort = s.effort
-    first = effort[0] if effort else None
-    bonuses = R.melee_bonuses(s, cmb["slot"], first)
-    return sum(s.content.power[c] for c in effort) + f_weapon(s) + sum(v for _, v in bonuses)
-
-
-def f_weapon(s: State) -> int:
-    """The weapon bonus chosen in this melee round (0 if none was used)."""
-    melee = s.stack[-1]
-    return int(melee.get("wb", 0)) if melee["k"] == "melee" else 0
-
-
 def _h_melee(s: State, f: Frame) -> None:
     ph = f["ph"]
     if ph == 0:
@@ -624,10 +633,7 @@ def _h_melee(s: State, f: Frame) -> None:
         else:
             f["ph"] = 4
     elif ph == 4:
-        cmb = s.stack[-2]
-        m = R.monster(s, cmb["slot"])
-        target = max(0, m.STR - cmb["weak"])
-        total = _melee_total(s, cmb)
+        target, total = R.melee_round(s, s.stack[-2], f)
         if f.get("aw") or total >= target:
             R.ev(s, "melee", total, target, True)
             s.discard.extend(s.effort)
@@ -1108,6 +1114,32 @@ def apply(state: State, action: Iterable[Any]) -> tuple[State, list[tuple[Any, .
     step(new, action)
     events, new.ev = new.ev, None
     return new, events
+
+
+def loss_warning(state: State, action: Iterable[Any]) -> str:
+    """``"plays your last card: you lose"`` when ``action`` loses the game at once, else "".
+
+    At once means before any card, room or random number is drawn: the loss is
+    then certain whatever the decks hold, so the warning gives nothing hidden
+    away (playing the last card to MOVE or as an effort card, running away with
+    it, choosing a fight or a test the last card must then be played to, a known
+    potion that costs the last HP).
+    """
+    if state.outcome is not None or len(state.hand) > 3:
+        return ""  # no rule takes more than a card or two at once
+    trial, events = apply(state, action)
+    if (
+        trial.outcome != "lost"
+        or trial.deck != state.deck
+        or trial.rng != state.rng
+        or trial.room_deck != state.room_deck
+        or trial.characters != state.characters
+    ):
+        return ""
+    why = next((e[1] for e in events if e[0] == "lost"), "")
+    if "last card" in why:
+        return "plays your last card: you lose"
+    return "costs your last HP: you lose"
 
 
 def replay(

@@ -251,6 +251,12 @@ def max_skills(s: State) -> int:
     return s.INT + 1
 
 
+def can_learn(s: State) -> bool:
+    """Whether meeting a character could teach you anything: a free place for a
+    skill, or a learnt skill you could give up for it (never your own)."""
+    return max_skills(s) > 1 and bool(s.characters)
+
+
 def detect(s: State, card: int) -> None:
     if card in s.potions and card not in s.known:
         s.known.append(card)
@@ -333,6 +339,30 @@ def melee_bonuses(s: State, slot: int, first: int | None = None) -> list[tuple[s
         if bonus_applies(m, part.against, slot):
             parts.append((part.name, part.amount))
     return parts
+
+
+def melee_round(s: State, cmb: dict[str, Any], melee: dict[str, Any]) -> tuple[int, int]:
+    """A melee round as it stands: (the monster's STR it must reach, the hero's total so far).
+
+    The total is the effort cards on the table, the weapon used this round and
+    every bonus of :func:`melee_bonuses` (Rage once the first card is a STR card).
+    """
+    m = monster(s, cmb["slot"])
+    target = max(0, m.STR - cmb["weak"])
+    effort = s.effort
+    first = effort[0] if effort else None
+    power = s.content.power
+    total = sum(power[c] for c in effort) + int(melee.get("wb", 0))
+    total += sum(v for _, v in melee_bonuses(s, cmb["slot"], first))
+    return target, total
+
+
+def effort_round(s: State, f: dict[str, Any]) -> tuple[int, int]:
+    """A test or a melee round as it stands (``f`` is its frame): (the target, the total so far)."""
+    if f["k"] == "test":
+        power = s.content.power
+        return f["d"], sum(power[c] for c in s.effort) + stat(s, f["st"])
+    return melee_round(s, s.stack[s.stack.index(f) - 1], f)
 
 
 def run_need(s: State, slot: int) -> int:

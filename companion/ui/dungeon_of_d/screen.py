@@ -32,6 +32,8 @@ class Entry:
     moves: tuple[Action, ...] = ()
     short: str = ""
     """A label of at most about 35 characters, for the two-column menu of a busy screen."""
+    warning: str = ""
+    """Set when the answer loses the game at once (``"plays your last card: you lose"``)."""
 
 
 @dataclass

@@ -34,13 +34,14 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from companion.games.dungeon_of_d import mechanics as R
 from companion.games.dungeon_of_d.bots import chance_at_least
 from companion.games.dungeon_of_d.content import Content, Monster
 from companion.games.dungeon_of_d.descriptions import thing_name
+from companion.games.dungeon_of_d.engine import loss_warning
 from companion.games.dungeon_of_d.saves import Game, breakdown
 from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, Action, State, xy
 from companion.ui.dungeon_of_d.screen import Cell, Entry, Screen
@@ -250,27 +251,43 @@ def build_menu(s: State) -> list[Entry]:
             seen_directions.add(direction)
             moves = tuple(a for a in s.options if a[0] == "move" and a[2] == direction)
             word = DIRECTION_NAMES[direction]
+            warnings = {loss_warning(s, a) for a in moves}
+            warning = warnings.pop() if len(warnings) == 1 else ""
             entries.append(
-                Entry(
-                    len(entries) + 1,
-                    move_label(s, direction),
-                    f"move {word}",
-                    None,
-                    moves,
-                    move_label(s, direction, short=True),
+                _warned(
+                    Entry(
+                        len(entries) + 1,
+                        move_label(s, direction),
+                        f"move {word}",
+                        None,
+                        moves,
+                        move_label(s, direction, short=True),
+                    ),
+                    warning,
                 )
             )
         else:
-            entries.append(
-                Entry(
-                    len(entries) + 1,
-                    describe(s, action),
-                    command_for(s, action),
-                    action,
-                    short=brief(s, action),
-                )
+            entry = Entry(
+                len(entries) + 1,
+                describe(s, action),
+                command_for(s, action),
+                action,
+                short=brief(s, action),
             )
+            entries.append(_warned(entry, loss_warning(s, action)))
     return _sort_cards(s, entries)
+
+
+def _warned(entry: Entry, warning: str) -> Entry:
+    """The entry marked as losing the game at once (when ``warning`` says so)."""
+    if not warning:
+        return entry
+    return replace(
+        entry,
+        label=f"{entry.label} ({warning})",
+        short=f"{entry.short or entry.label} (you lose)",
+        warning=warning,
+    )
 
 
 _TYPE_ORDER = {"STR": 0, "INT": 1, "AGL": 2, "MOV": 3}
@@ -299,9 +316,7 @@ def _sort_cards(s: State, entries: list[Entry]) -> list[Entry]:
     out = list(entries)
     for i, entry in zip(slots, ordered):
         out[i] = entry
-    return [
-        Entry(n, e.label, e.command, e.action, e.moves, e.short) for n, e in enumerate(out, start=1)
-    ]
+    return [replace(e, number=n) for n, e in enumerate(out, start=1)]
 
 
 def card_menu(s: State, moves: Iterable[Action]) -> list[Entry]:
@@ -316,7 +331,8 @@ def card_menu(s: State, moves: Iterable[Action]) -> list[Entry]:
         bonus = "; draws a bonus card" if content.power_type[card] == "MOV" else ""
         label = f"play {card_label(content, card)}: wandering monster {m.name}{bonus}"
         short = f"play {card_label(content, card)}: {m.name}{' +bonus' if bonus else ''}"
-        out.append(Entry(len(out) + 1, label, command_for(s, action), action, short=short))
+        entry = Entry(len(out) + 1, label, command_for(s, action), action, short=short)
+        out.append(_warned(entry, loss_warning(s, action)))
     return out
 
 
@@ -899,6 +915,9 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
         return Parsed("error", arg=f"you cannot MOVE {DIRECTION_NAMES[direction]} now")
     if head in ("act", "do") and rest.isdigit() and s.prompt == "turn":
         return Parsed("error", arg=why_not(s, int(rest) - 1))
+    reason = _why_not_offered(s, head, rest)
+    if reason:
+        return Parsed("error", arg=f"'{text.strip()}' is not possible now: {reason}")
     if head in (
         "drink",
         "use",
@@ -924,35 +943,37 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
     )
 
 
-def why_not(s: State, index: int) -> str:
-    """Why the room's action ``index`` cannot be chosen now."""
+def _why_not_offered(s: State, head: str, rest: str) -> str:
+    """Why a skill or an inventory card the player names is not offered now ("" if it is
+    no such thing)."""
+    from companion.games.dungeon_of_d.effects import why_no_skill, why_no_use
+
     content = s.content
-    room = content.rooms[s.grid[s.pos]]
+    if head in ("skill", "use") and rest:
+        for character in s.skills:
+            sk = content.skills[character]
+            if rest.startswith((normalise(sk.name), sk.id)):
+                return why_no_skill(s, sk)
+    things = inventory(s)
+    if head in ("use", "drink") and rest.isdigit() and 1 <= int(rest) <= len(things):
+        return why_no_use(s, things[int(rest) - 1])
+    if head in ("use", "drink"):
+        for card in things:
+            if rest == normalise(thing(s, card)):
+                return why_no_use(s, card)
+    return ""
+
+
+def why_not(s: State, index: int) -> str:
+    """Why the room's action ``index`` cannot be chosen now (the engine's reason)."""
+    from companion.games.dungeon_of_d.engine import why_unavailable
+
+    room = s.content.rooms[s.grid[s.pos]]
+    reason = why_unavailable(s, index)
     if not 0 <= index < len(room.actions):
-        return f"the {room.name} has {len(room.actions)} action(s)"
-    action = room.actions[index]
-    head = f"DO ACTION {index + 1} ({action.name}) is not possible now"
-    if s.pos in s.exhausted:
-        return f"{head}: the room is exhausted"
-    if action.automatic:
-        return f"{head}: it happens by itself when you come in"
-    if not action.lowest <= s.level <= action.highest:
-        return f"{head}: only on levels {action.lowest}-{action.highest}"
-    missing = [
-        content.item[next(c for c in range(len(content.item)) if content.item[c].id == item)].name
-        for item in action.requires
-        if not R.holds_item(s, item)
-    ]
-    if missing:
-        return f"{head}: you need {' and '.join(missing)}"
-    first = content.steplists[action.steps][0] if action.steps >= 0 else None
-    if (
-        first is not None
-        and first.do == "upgrade"
-        and getattr(s, first.stat or "STR") >= R.STAT_MAX
-    ):
-        return f"{head}: {first.stat} is +{R.STAT_MAX} already"
-    return f"{head}: you cannot pay for it ({s.gold} gold)"
+        return reason or ""
+    head = f"DO ACTION {index + 1} ({room.actions[index].name}) is not possible now"
+    return f"{head}: {reason or 'it is not your turn'}"
 
 
 # ---- events in words ---------------------------------------------------------------------------
@@ -1556,12 +1577,20 @@ class Session:
     """One sitting at a game: read answers, play them, save after every action."""
 
     def __init__(
-        self, game: Game, saver: Saver, output: Output, on_end: Callable[[Game], None] | None = None
+        self,
+        game: Game,
+        saver: Saver,
+        output: Output,
+        on_end: Callable[[Game], None] | None = None,
+        confirm: Callable[[str], bool] | None = None,
     ) -> None:
         self.game = game
         self.saver = saver
         self.output = output
         self.on_end = on_end
+        self.confirm = confirm
+        """Asks a yes/no question in a terminal (None when answers are scripted: a move
+        that loses at once is then announced and played)."""
         self.pending: list[Entry] | None = None
         """The card menu while a MOVE waits for its card."""
         self.ended = False
@@ -1638,6 +1667,15 @@ class Session:
 
     def act(self, action: Action) -> bool:
         game = self.game
+        warning = loss_warning(game.state, action)
+        if warning:
+            if self.confirm is not None:
+                if not self.confirm(f"This {warning}. Play it anyway? [y/N] "):
+                    self.output.say("Not played.")
+                    self.show(full=False)
+                    return True
+            else:
+                self.output.say(f"Warning: this {warning}.")
         before = game.state.copy()
         game.state.ev = []
         game.play(action)

@@ -550,7 +550,7 @@ def test_faq_q7_struggle_swaps_a_second_effort_3_for_a_4_agl_from_the_hand() -> 
             character="gladiator",
             deck=["3 AGL"],
         ),
-        trial("AGL", 9),
+        trial("AGL", 6),  # 2 + 3 loses it; the swap's 2 + 4 wins it
     )
     act(s, ("effort", card("2 INT")))
     assert ("skill", "struggle", card("4 AGL")) in s.options

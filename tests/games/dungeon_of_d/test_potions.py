@@ -72,9 +72,10 @@ def test_potions_may_be_drunk_at_the_end_of_a_test() -> None:
             potions=["potion-of-stamina"],
             room="ancient-library",
             deck=["5 MOV"],
+            INT=1,
         )
     )
-    act(s, ("act", 1), ("effort", card("3 STR")))  # INT 4+ test: 3 + 5 wins, then MEET
+    act(s, ("act", 1), ("effort", card("3 STR")), ("decline",))  # INT 4+: 3 + 5 + 1 wins, MEET
     assert s.prompt == "window-end" and _drinks(s) == s.potions
 
 

@@ -45,7 +45,8 @@ CORRIDOR = [
     "ancient-library",
     "forgotten-arena",
 ]
-FULL_HAND = ["1 STR", "2 STR", "3 STR", "1 INT", "2 INT", "3 INT", "1 AGL", "2 AGL", "3 MOV"]
+FULL_HAND = ["1 STR", "2 STR", "3 STR", "1 INT", "2 INT", "3 INT", "1 AGL", "2 AGL"]
+"""Eight cards: below the HP maximum, so healing is still offered (the longest menu)."""
 LONG = [
     f"line {i} of what the last answer did, long enough to fill a good part of a row"
     for i in range(14)
@@ -84,8 +85,8 @@ def hero_at_level_8(**changes) -> State:  # type: ignore[no-untyped-def]
         "pos": (2, 0),
         "level": 8,
         "gold": 79,
-        "fruits": 4,
-        "arrows": 4,
+        "fruits": 3,
+        "arrows": 3,
         "INT": 4,
         "STR": 2,
         "AGL": 3,
@@ -113,7 +114,7 @@ def test_a_level_8_hero_with_a_full_inventory_in_a_wide_shop_fits() -> None:
     assert len(s.options) > 40 and len(build_menu(s)) >= 17
     lines = assert_fits(build_screen(game_of(s), LONG), "shop")
     text = "\n".join(lines)
-    assert "Pack 10/10" in text and "Ice Dragon 11/7/6" in text and "HP 9" in text
+    assert "Pack 10/10" in text and "Ice Dragon 11/7/6" in text and "HP 8" in text
     assert "@SHP1" in text and "more: 'map'" in text  # the corridor is cut around the hero
     assert (
         "line 13 of what" in text and "'log'" in text

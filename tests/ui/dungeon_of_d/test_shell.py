@@ -445,3 +445,68 @@ def test_a_save_file_game_gives_its_own_resume_hint_and_save_message(tmp_path) -
     lines, target = _session(tmp_path, ["save", "quit"])
     assert f"Saved to {target.path} (the game is saved after every action)." in lines
     assert lines[-1].endswith(f"companion dod play --save-file '{target.path}'")
+
+
+# ---- warnings before a move that loses ------------------------------------------------------
+
+
+def _last_card_game() -> Game:
+    s = begin(scenario(hand=["3 STR"], room_deck=["large-chest"]))
+    return Game(0, None, [], s)
+
+
+def test_answers_that_play_the_last_card_are_marked_on_the_screen() -> None:
+    game = _last_card_game()
+    menu = build_menu(game.state)
+    moves = [e for e in menu if e.command.startswith("move")]
+    assert moves and all(e.label.endswith("(plays your last card: you lose)") for e in moves)
+    assert "(plays your last card: you lose)" in render_plain(build_screen(game))
+
+
+class _Saved:
+    def save(self, game: Game) -> None:
+        self.saved = game
+
+    def resume(self, game: Game) -> str:
+        return "companion dod play x"
+
+    def describe(self, game: Game) -> str:
+        return "saved as 'x'"
+
+
+def _run(game: Game, answers: list[str], confirm=None) -> list[str]:  # type: ignore[no-untyped-def]
+    from companion.ui.dungeon_of_d.shell import Session
+
+    said = _Said()
+    queue = list(answers)
+    Session(game, _Saved(), said, confirm=confirm).run(lambda: queue.pop(0) if queue else None)
+    return said.lines
+
+
+def test_a_scripted_answer_that_loses_is_announced_and_played() -> None:
+    game = _last_card_game()
+    lines = _run(game, ["move north"])
+    assert "Warning: this plays your last card: you lose." in lines
+    assert game.state.outcome == "lost"
+
+
+def test_in_a_terminal_a_losing_answer_asks_first() -> None:
+    asked: list[str] = []
+    game = _last_card_game()
+    lines = _run(game, ["move north"], confirm=lambda q: asked.append(q) or False)
+    assert asked == ["This plays your last card: you lose. Play it anyway? [y/N] "]
+    assert "Not played." in lines and game.state.outcome is None and game.actions == []
+    _run(game, ["move north"], confirm=lambda q: True)
+    assert game.state.outcome == "lost"
+
+
+def test_what_is_not_offered_says_why_when_typed() -> None:
+    shop = begin(scenario(hand=["3 STR", "4 INT"], room="peculiar-shop", gold=20, fruits=4))
+    said = parse(shop, "act 3", build_menu(shop))
+    assert said.kind == "error" and said.arg.endswith("you carry 4 Fruits already")
+    turn = begin(scenario(hand=["4 AGL", "1 MOV"], character="acrobat"))
+    said = parse(turn, "skill tumble", build_menu(turn))
+    assert "Tumble is used right after the second effort card" in said.arg
+    bag = begin(scenario(hand=["4 AGL", "1 MOV"], items=["dagger"]))
+    said = parse(bag, "use 1", build_menu(bag))
+    assert "the Dagger is used right after your first effort card in a melee" in said.arg
