@@ -38,12 +38,48 @@ from typing import Any
 from companion.cards.dungeon_of_d import plus_value
 from companion.errors import CompanionError
 from companion.games.dungeon_of_d import mechanics as R
+from companion.games.dungeon_of_d.actions import (
+    Act,
+    Action,
+    Decline,
+    Detect,
+    Discard,
+    Done,
+    Drink,
+    Drop,
+    Effort,
+    Fight,
+    GiveUp,
+    GoToMelee,
+    Guess,
+    Learn,
+    Move,
+    Pass,
+    Place,
+    Rest,
+    Retry,
+    Run,
+    Shoot,
+    Stop,
+    SwapSkill,
+    Teleport,
+    Use,
+    UseSkill,
+)
 from companion.games.dungeon_of_d.content import Content
 from companion.games.dungeon_of_d.engine import action_available
-from companion.games.dungeon_of_d.state import DIRECTIONS, Action, State
+from companion.games.dungeon_of_d.frames import (
+    ActFrame,
+    CombatFrame,
+    MeleeFrame,
+    MoveFrame,
+    RunFrame,
+    TestFrame,
+)
+from companion.games.dungeon_of_d.odds import chance_at_least, chances, unseen
+from companion.games.dungeon_of_d.state import DIRECTIONS, State
 
 Bot = Callable[[State], Action]
-Frame = dict[str, Any]
 
 
 # ---- the random bot ---------------------------------------------------------------
@@ -60,46 +96,6 @@ def random_bot(seed: int = 0) -> Bot:
 
 
 # ---- odds from what the player can see ------------------------------------------------
-
-
-def unseen(s: State) -> list[int]:
-    """How many cards of each power (index 1-5) the player cannot see: the
-    forty power cards less the hand and the effort place."""
-    counts = [0, 8, 8, 8, 8, 8]
-    power = s.content.power
-    for c in s.hand:
-        counts[power[c]] -= 1
-    for c in s.effort:
-        counts[power[c]] -= 1
-    return counts
-
-
-def chance_at_least(counts: list[int], need: int) -> float:
-    """The chance that the next card drawn has at least ``need`` power.
-
-    >>> chance_at_least([0, 8, 8, 8, 8, 8], 4)
-    0.4
-    >>> chance_at_least([0, 8, 8, 8, 8, 8], 0), chance_at_least([0, 8, 8, 8, 8, 8], 6)
-    (1.0, 0.0)
-    """
-    if need <= 1:
-        return 1.0
-    if need > 5:
-        return 0.0
-    total = sum(counts[1:])
-    return sum(counts[need:]) / total if total else 0.0
-
-
-def _chances(counts: list[int]) -> list[float]:
-    """``chance_at_least`` for every ``need`` from 0 to 6 (index 6: anything above 5)."""
-    total = sum(counts[1:])
-    if not total:
-        return [1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    out = [1.0, 1.0]
-    for need in range(2, 6):
-        out.append(sum(counts[need:]) / total)
-    out.append(0.0)
-    return out
 
 
 def melee_fixed(s: State, slot: int, weak: int = 0, weapon: bool = True) -> tuple[int, int]:
@@ -121,13 +117,13 @@ def melee_fixed(s: State, slot: int, weak: int = 0, weapon: bool = True) -> tupl
 def best_melee(s: State, slot: int, weak: int = 0) -> tuple[float, int]:
     """The best chance of winning one melee round, and the first effort card for it."""
     need, rage = melee_fixed(s, slot, weak)
-    chances = _chances(unseen(s))
+    odds = chances(unseen(s))
     content = s.content
     power, power_type, keep = content.power, content.power_type, _tables(s)[0]
     best, best_card, best_key = -1.0, -1, (-1.0, False, 0.0)
     for c in s.hand:
         is_str = power_type[c] == "STR"
-        p = chances[min(6, max(0, need - power[c] - (rage if is_str else 0)))]
+        p = odds[min(6, max(0, need - power[c] - (rage if is_str else 0)))]
         key = (p, is_str, -keep[c])
         if key > best_key:
             best, best_card, best_key = p, c, key
@@ -137,14 +133,14 @@ def best_melee(s: State, slot: int, weak: int = 0) -> tuple[float, int]:
 def best_test(s: State, stat: str, difficulty: int) -> tuple[float, int]:
     """The best chance of winning a test, and the first effort card for it."""
     need = difficulty - R.stat(s, stat)
-    chances = _chances(unseen(s))
+    odds = chances(unseen(s))
     content = s.content
     power, power_type, keep = content.power, content.power_type, _tables(s)[0]
     tumble = stat == "AGL" and R.skill(s, "tumble") is not None and not R.used(s, "turn:tumble")
     best, best_card, best_key = -1.0, -1, (-1.0, False, 0.0)
     for c in s.hand:
         same = power_type[c] == stat
-        p = chances[min(6, max(0, need - power[c]))]
+        p = odds[min(6, max(0, need - power[c]))]
         if tumble:
             p = 1 - (1 - p) ** 2
         key = (p, same, -keep[c])
@@ -286,54 +282,56 @@ class Greedy:
 
     def default(self, s: State) -> Action:
         options = s.options
-        for preferred in (("pass",), ("done",), ("decline",), ("fight",)):
+        for preferred in (Pass(), Done(), Decline(), Fight()):
             if preferred in options:
                 return preferred
-        cards = [a for a in options if len(a) == 2 and isinstance(a[1], int) and a[1] in s.hand]
+        cards = [a for a in options if isinstance(a, Effort | Discard) and a.card in s.hand]
         if cards:
-            return min(cards, key=lambda a: keep_value(s, a[1]))
+            return min(cards, key=lambda a: keep_value(s, a.card))
         return options[0]
 
     def lowest(self, s: State, cards: list[int]) -> int:
         return min(cards, key=lambda c: (keep_value(s, c), c))
 
-    def combat_frame(self, s: State) -> Frame | None:
+    def combat_frame(self, s: State) -> CombatFrame | None:
         return R.combat_frame(s)
 
     def chosen_combat(self, s: State) -> bool:
         """A room's combat (asked for, with a prize) rather than a wandering monster."""
-        return not any(f["k"] == "move" for f in s.stack)
+        return not any(isinstance(f, MoveFrame) for f in s.stack)
 
     def in_pit(self, s: State) -> bool:
         pit = s.content.special_room
-        return any(f["k"] == "act" and s.grid.get(f["p"]) == pit for f in s.stack)
+        return any(isinstance(f, ActFrame) and s.grid.get(f.pos) == pit for f in s.stack)
 
     # -- Hero's Blessing, rests and losses ------------------------------------------------
 
     def blessing(self, s: State) -> Action | None:
         content = s.content
         low = [c for c in s.hand if content.power[c] <= 2 and content.power_type[c] != "MOV"]
-        return ("discard", low[0]) if low else ("done",)
+        return Discard(low[0]) if low else Done()
 
     def rest_discard(self, s: State) -> Action | None:
         content = s.content
         if len(s.hand) > 1:
             low = [c for c in s.hand if content.power[c] <= 2 and content.power_type[c] != "MOV"]
             if low:
-                return ("discard", self.lowest(s, low))
-        return ("done",)
+                return Discard(self.lowest(s, low))
+        return Done()
 
     def shed(self, s: State) -> Action | None:
         """Lose a card of my choice: the least useful."""
-        return ("discard", self.lowest(s, s.hand))
+        return Discard(self.lowest(s, s.hand))
 
     def run_away(self, s: State) -> Action | None:
-        need = s.stack[-1]["need"]
+        f = s.stack[-1]
+        assert isinstance(f, RunFrame)
+        need = f.need
         power = s.content.power
         enough = [c for c in s.hand if power[c] >= need]
         if enough:
-            return ("discard", min(enough, key=lambda c: (keep_value(s, c), c)))
-        return ("discard", max(s.hand, key=lambda c: (power[c], -keep_value(s, c))))
+            return Discard(min(enough, key=lambda c: (keep_value(s, c), c)))
+        return Discard(max(s.hand, key=lambda c: (power[c], -keep_value(s, c))))
 
     # -- the turn ------------------------------------------------------------------------
 
@@ -350,36 +348,38 @@ class Greedy:
         hp = len(s.hand)
         content = s.content
         room = content.rooms[s.grid[s.pos]]
-        acts = {}
+        acts: dict[str, Act] = {}
         for a in s.options:  # REST and the room's actions come before the MOVEs
-            if a[0] == "act":
-                acts[room.actions[a[1]].id] = a
-            elif a[0] == "move":
+            if isinstance(a, Act):
+                acts[room.actions[a.position].id] = a
+            elif isinstance(a, Move):
                 break
-        can_rest = ("rest",) in s.options
+        can_rest = Rest() in s.options
         if "escape" in acts and self.want_escape(s):
             if can_rest and hp <= 3 and not s.amulet:
-                return ("rest",)
+                return Rest()
             return acts["escape"]
         if "descend" in acts and self.leaving(s):
             if can_rest and hp <= 6 - room.danger + 1:
-                return ("rest",)
+                return Rest()
             if hp >= 5 or not can_rest:
                 return acts["descend"]
         if "enter" in acts and self.pit_possible(s) and hp >= 5:
             self.pit_tries += 1
             return acts["enter"]
         if can_rest and self.want_rest(s, room.danger):
-            return ("rest",)
+            return Rest()
         action = self.room_action(s, acts)
         if action is not None:
             return action
         if hp == 1:
-            safe = [a for a in s.options if a[0] == "move" and content.power_type[a[1]] == "MOV"]
+            safe = [
+                a for a in s.options if isinstance(a, Move) and content.power_type[a.card] == "MOV"
+            ]
             if not safe:
                 if can_rest:
-                    return ("rest",)
-                drink = next((a for a in s.options if a[0] == "drink"), None)
+                    return Rest()
+                drink = next((a for a in s.options if isinstance(a, Drink)), None)
                 if drink is not None:
                     return drink
         return self.move(s)
@@ -389,18 +389,17 @@ class Greedy:
         content = s.content
         hp = len(s.hand)
         for a in reversed(s.options):  # the uses come after the MOVEs
-            kind = a[0]
-            if kind in ("move", "act", "rest"):
+            if isinstance(a, Move | Act | Rest):
                 break
-            if kind == "skill":
+            if isinstance(a, UseSkill):
                 skill = R.skill(s, "heal")
-                if skill is not None and a[1] == skill.id:
+                if skill is not None and a.skill == skill.id:
                     if hp <= 9 - skill.amount:
                         return a
                     continue
                 return a  # detecting a potion costs nothing
-            if kind == "use":
-                part = R.part_of(s, a[1])
+            if isinstance(a, Use):
+                part = R.part_of(s, a.card)
                 effect = part.effect
                 if effect == "free-upgrade":
                     return a
@@ -418,8 +417,8 @@ class Greedy:
                     portal = R.revealed(s, content.portal_room)
                     if portal is not None and self.distance(s, portal) >= 2:
                         return a
-            if kind == "drink":
-                card = a[1]
+            if isinstance(a, Drink):
+                card = a.card
                 if card in s.known:
                     effect = content.potion[card].effect
                     if effect == "heal" and hp <= 5:
@@ -525,7 +524,7 @@ class Greedy:
 
     # -- room actions -----------------------------------------------------------------------
 
-    def room_action(self, s: State, acts: dict[str, Action]) -> Action | None:
+    def room_action(self, s: State, acts: dict[str, Act]) -> Action | None:
         if not acts:
             return None
         hp = len(s.hand)
@@ -625,7 +624,7 @@ class Greedy:
         card = min(
             s.hand, key=_tables(s)[1].__getitem__
         )  # a MOV card first (it draws a bonus card)
-        return ("move", card, direction)
+        return Move(card, direction)
 
     def goals(self, s: State) -> list[int]:
         content = s.content
@@ -710,9 +709,9 @@ class Greedy:
         return None
 
     def place(self, s: State) -> Action | None:
-        spots = [a[1] for a in s.options if a[0] == "place"]
+        spots = [a.pos for a in s.options if isinstance(a, Place)]
         here = s.pos
-        return ("place", min(spots, key=lambda p: (abs(p - here) not in (1, 64), abs(p - here), p)))
+        return Place(min(spots, key=lambda p: (abs(p - here) not in (1, 64), abs(p - here), p)))
 
     def teleport(self, s: State) -> Action | None:
         content = s.content
@@ -720,54 +719,55 @@ class Greedy:
         for room_id in (*wanted, content.portal_room):
             pos = R.revealed(s, room_id)
             if pos is not None:
-                return ("teleport", pos)
+                return Teleport(pos)
         return None
 
     # -- combat -----------------------------------------------------------------------------
 
     def combat(self, s: State) -> Action | None:
         f = s.stack[-1]
-        m = R.monster(s, f["slot"])
+        assert isinstance(f, CombatFrame)
+        m = R.monster(s, f.slot)
         hp = len(s.hand)
         for a in s.options:  # one-off helps first
-            if a[0] == "use":
-                effect = R.part_of(s, a[1]).effect
+            if isinstance(a, Use):
+                effect = R.part_of(s, a.card).effect
                 if effect == "holy-water":
                     return a
                 if effect == "weaken" and (self.in_pit(s) or m.STR >= 10):
                     return a
-            if a[0] == "drink" and a[1] in s.known:
-                effect = s.content.potion[a[1]].effect
+            if isinstance(a, Drink) and a.card in s.known:
+                effect = s.content.potion[a.card].effect
                 if effect == "breath" and (
-                    self.in_pit(s) or best_melee(s, f["slot"], f["weak"])[0] < 0.4
+                    self.in_pit(s) or best_melee(s, f.slot, f.weak)[0] < 0.4
                 ):
                     return a
-                if effect == "buff" and s.content.potion[a[1]].stat == "STR" and self.in_pit(s):
+                if effect == "buff" and s.content.potion[a.card].stat == "STR" and self.in_pit(s):
                     return a
-        if ("run",) not in s.options:
-            return ("fight",)
-        p, _ = best_melee(s, f["slot"], f["weak"])
+        if Run() not in s.options:
+            return Fight()
+        p, _ = best_melee(s, f.slot, f.weak)
         shot = self.best_shot(s, f)[0]
         win = 1 - (1 - shot) * (1 - p)
-        need = R.run_need(s, f["slot"])
+        need = R.run_need(s, f.slot)
         cost_run = run_cost(s, need)
         if self.in_pit(s):
-            return ("fight",) if win >= 0.3 or hp >= 5 else ("run",)
+            return Fight() if win >= 0.3 or hp >= 5 else Run()
         if cost_run == 0:
             # a room's combat was chosen on odds of 0.65 (see action_value): keep to them
             floor = 0.6 if self.chosen_combat(s) else 0.75
-            return ("fight",) if win >= floor and hp >= 4 else ("run",)
+            return Fight() if win >= floor and hp >= 4 else Run()
         loss = 1.0 + (0.5 if m.has("regenerate") else 0)
         # expected cards spent fighting to the end, against running now
         fight_cost = (1.0 + (1 - p) * loss) / max(p, 0.05) - m.gold * self.style.gold_value
         if self.chosen_combat(s):
             fight_cost -= 2.0
         if hp <= 2 and cost_run < hp:
-            return ("run",)
-        return ("fight",) if fight_cost <= cost_run + self.style.fight_margin else ("run",)
+            return Run()
+        return Fight() if fight_cost <= cost_run + self.style.fight_margin else Run()
 
-    def best_shot(self, s: State, f: Frame) -> tuple[float, Action | None]:
-        m = R.monster(s, f["slot"])
+    def best_shot(self, s: State, f: CombatFrame) -> tuple[float, Action | None]:
+        m = R.monster(s, f.slot)
         base = R.stat(s, "AGL")
         hawk = R.skill(s, "sharpshooter")
         if hawk is not None:
@@ -786,31 +786,34 @@ class Greedy:
             p = (6 - max(1, m.AGL - base - bonus)) / 5
             p = min(1.0, max(0.0, p))
             if p > best[0] + 1e-9:
-                best = (p, ("shoot", kind))
+                best = (p, Shoot(kind))
         return best
 
     def ranged(self, s: State) -> Action | None:
-        p, shot = self.best_shot(s, s.stack[-1])
-        return shot if shot is not None and p > 0 else ("melee",)
+        f = s.stack[-1]
+        assert isinstance(f, CombatFrame)
+        p, shot = self.best_shot(s, f)
+        return shot if shot is not None and p > 0 else GoToMelee()
 
     def effort(self, s: State) -> Action | None:
         f = s.stack[-1]
-        if f["k"] == "test":
-            _, card = best_test(s, f["st"], f["d"])
+        if isinstance(f, TestFrame):
+            _, card = best_test(s, f.stat, f.difficulty)
         else:
             cmb = s.stack[-2]
-            _, card = best_melee(s, cmb["slot"], cmb["weak"])
+            assert isinstance(cmb, CombatFrame)
+            _, card = best_melee(s, cmb.slot, cmb.weak)
         for a in s.options:  # drink a known buff for a hard test in the Pit or the last escape
             if (
-                a[0] == "drink"
-                and a[1] in s.known
-                and f["k"] == "test"
+                isinstance(a, Drink)
+                and a.card in s.known
+                and isinstance(f, TestFrame)
                 and (self.in_pit(s) or s.level >= 7)
             ):
-                part = s.content.potion[a[1]]
-                if part.effect == "buff" and part.stat == f["st"]:
+                part = s.content.potion[a.card]
+                if part.effect == "buff" and part.stat == f.stat:
                     return a
-        return ("effort", card) if card >= 0 else None
+        return Effort(card) if card >= 0 else None
 
     def window(self, s: State) -> Action | None:
         """Optional uses between the steps of a rule."""
@@ -818,65 +821,66 @@ class Greedy:
         prompt = s.prompt
         content = s.content
         for a in s.options:
-            kind = a[0]
-            if kind == "drink" and a[1] in s.known:
-                effect = content.potion[a[1]].effect
+            if isinstance(a, Drink) and a.card in s.known:
+                effect = content.potion[a.card].effect
                 if effect in HEALING and hp <= 4:
                     return a
-            elif kind == "use":
-                effect = R.part_of(s, a[1]).effect
+            elif isinstance(a, Use):
+                effect = R.part_of(s, a.card).effect
                 if effect in ("weapon", "block-round", "recheck-wandering", "reroll-check"):
                     if effect == "reroll-check" and prompt == "wandering-check" and hp >= 6:
                         continue
                     return a
                 if effect == "cancel-regenerate":
                     cmb = R.combat_frame(s)
-                    if cmb is not None and (self.in_pit(s) or R.monster(s, cmb["slot"]).STR >= 10):
+                    if cmb is not None and (self.in_pit(s) or R.monster(s, cmb.slot).STR >= 10):
                         return a
-            elif kind == "skill":
+            elif isinstance(a, UseSkill | SwapSkill):
                 if prompt in ("round-lost", "ranged-end"):
                     return a
-                if prompt == "melee-first" and a[1] == "determination":
+                if prompt == "melee-first" and a.skill == "determination":
                     cmb = R.combat_frame(s)
                     if cmb is not None and self.in_pit(s) and hp >= 6:
                         return a
                 if prompt in ("test-second", "melee-second") and self.second_fails(s):
                     return a
-        return ("pass",) if ("pass",) in s.options else None
+        return Pass() if Pass() in s.options else None
 
     def second_fails(self, s: State) -> bool:
         """Whether the effort cards on the table lose as they are."""
         f = s.stack[-1]
         power = s.content.power
         total = sum(power[c] for c in s.effort)
-        if f["k"] == "test":
-            return bool(total + R.stat(s, f["st"]) < f["d"])
+        if isinstance(f, TestFrame):
+            return bool(total + R.stat(s, f.stat) < f.difficulty)
+        assert isinstance(f, MeleeFrame)
         cmb = s.stack[-2]
-        need, rage = melee_fixed(s, cmb["slot"], cmb["weak"], weapon=False)
+        assert isinstance(cmb, CombatFrame)
+        need, rage = melee_fixed(s, cmb.slot, cmb.weak, weapon=False)
         if s.content.power_type[s.effort[0]] == "STR":
             need -= rage
-        return total + int(f.get("wb", 0)) < need
+        return total + f.weapon < need
 
     def guess(self, s: State) -> Action | None:
-        return ("guess", self.rng.randint(1, 5))
+        return Guess(self.rng.randint(1, 5))
 
     def meet(self, s: State) -> Action | None:
-        return ("learn",) if ("learn",) in s.options else ("decline",)
+        return Learn() if Learn() in s.options else Decline()
 
     def retry(self, s: State) -> Action | None:
-        return ("retry",) if len(s.hand) >= 4 else ("stop",)
+        return Retry() if len(s.hand) >= 4 else Stop()
 
     def full(self, s: State) -> Action | None:
-        drops = [a for a in s.options if a[0] == "drop" and isinstance(a[1], int)]
+        drops = [(a.what, a) for a in s.options if isinstance(a, Drop) and isinstance(a.what, int)]
         if not drops:
             return None
-        return min(drops, key=lambda a: (self.worth(s, a[1]), a[1]))
+        return min(drops, key=lambda d: (self.worth(s, d[0]), d[0]))[1]
 
     def stolen(self, s: State) -> Action | None:
-        opts = [a for a in s.options if isinstance(a[1], int)]
-        if ("lose", "arrows") in s.options:
-            return ("lose", "arrows")
-        return min(opts, key=lambda a: (self.worth(s, a[1]), a[1])) if opts else None
+        if GiveUp("arrows") in s.options:
+            return GiveUp("arrows")
+        cards = [a.what for a in s.options if isinstance(a, GiveUp) and isinstance(a.what, int)]
+        return GiveUp(min(cards, key=lambda c: (self.worth(s, c), c))) if cards else None
 
     def worth(self, s: State, card: int) -> float:
         """What an inventory card is worth to keep (its stars, more if useful)."""
@@ -903,7 +907,7 @@ class Greedy:
         return part.stars + useful.get(part.effect, 0)
 
     def detect(self, s: State) -> Action | None:
-        return next((a for a in s.options if a[0] == "detect"), None)
+        return next((a for a in s.options if isinstance(a, Detect)), None)
 
 
 _PROMPTS: dict[str, Callable[[Greedy, State], Action | None]] = {

@@ -47,16 +47,17 @@ import shlex
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.games.dungeon_of_d.actions import UNDO, Action, Undo, parse_action
 from companion.games.dungeon_of_d.engine import new_game, replay, step
 from companion.games.dungeon_of_d.score import Score, score
-from companion.games.dungeon_of_d.state import Action, State, check_seed, to_json
+from companion.games.dungeon_of_d.state import State, check_seed, to_json
 from companion.statefile import (
     BUSY_TIMEOUT,
     Component,
@@ -92,19 +93,20 @@ def check_name(name: str) -> str:
 
 # ---- a game ------------------------------------------------------------------------------
 
-UNDO: Action = ("undo",)
-"""The take-back move as it is written in a game's log."""
+Logged = Action | Undo
+"""An entry of a game's log: an action, or a take-back."""
 
 
-def effective_actions(log: list[Action]) -> list[Action]:
+def effective_actions(log: list[Logged]) -> list[Action]:
     """The actions a log leaves standing: each ``undo`` takes back the one before it.
 
-    >>> effective_actions([("done",), ("rest",), ("undo",), ("act", 0)])
-    [('done',), ('act', 0)]
+    >>> from companion.games.dungeon_of_d.actions import Act, Done, Rest
+    >>> effective_actions([Done(), Rest(), UNDO, Act(0)])
+    [Done(kind='done'), Act(kind='act', position=0)]
     """
     actions: list[Action] = []
     for action in log:
-        if action == UNDO:
+        if isinstance(action, Undo):
             if not actions:
                 raise CompanionError("an undo with nothing before it to take back")
             actions.pop()
@@ -127,7 +129,7 @@ class Game:
     character: str | None
     actions: list[Action]
     state: State
-    log: list[Action] = field(default_factory=list)
+    log: list[Logged] = field(default_factory=list)
     name: str = ""
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     created: float = 0.0
@@ -163,18 +165,20 @@ class Game:
     @property
     def training(self) -> bool:
         """Training mode (rulebook 6.1): a move was taken back at some point."""
-        return UNDO in self.log
+        return any(isinstance(a, Undo) for a in self.log)
 
     @property
     def score(self) -> Score:
         return score(self.state)
 
-    def play(self, action: Action) -> Game:
+    def play(self, action: Iterable[Any]) -> Game:
         """Take an action (it must be legal); the game changes in place and is returned."""
-        action = tuple(action)
-        step(self.state, action)
-        self.actions.append(action)
-        self.log.append(action)
+        typed = parse_action(action)
+        if isinstance(typed, Undo):
+            return self.undo()
+        step(self.state, typed)
+        self.actions.append(typed)
+        self.log.append(typed)
         return self
 
     def undo(self) -> Game:
@@ -231,11 +235,11 @@ class Game:
                 raise ValueError("bad character")
             if not isinstance(raw_actions, list) or not isinstance(recorded, dict):
                 raise ValueError("bad actions or state")
-            log: list[Action] = []
+            log: list[Logged] = []
             for raw in raw_actions:
-                if not isinstance(raw, list) or not raw or not isinstance(raw[0], str):
+                if not isinstance(raw, list):
                     raise ValueError(f"bad action {_short(raw)}")
-                log.append(tuple(raw))
+                log.append(parse_action(raw))
             actions = effective_actions(log)
         except (KeyError, TypeError, ValueError, CompanionError) as exc:
             message = exc.message if isinstance(exc, CompanionError) else str(exc)
@@ -247,9 +251,9 @@ class Game:
                 f"{where} is damaged: its actions do not replay ({exc.message})"
             ) from None
         if version == 1:  # the training flag was a field of its own then
-            log = _log_of_version_1(state, log, data.get("training") is True)
+            log = _log_of_version_1(state, actions, data.get("training") is True)
         game = cls(seed, character, actions, state, log)
-        if _canonical(to_json(state)) != _canonical(recorded):
+        if _comparable(to_json(state), recorded) != _comparable(recorded, recorded):
             raise CompanionError(
                 f"{where} is damaged: its actions do not replay to its recorded state "
                 "(edited by hand, or the cards changed since it was saved)"
@@ -261,19 +265,27 @@ class Game:
         return game
 
 
-def _log_of_version_1(state: State, actions: list[Action], training: bool) -> list[Action]:
+def _log_of_version_1(state: State, actions: list[Action], training: bool) -> list[Logged]:
     """The log of a version 1 save: its actions, and in training mode a take-back
     that changes nothing (the last action taken back and taken again)."""
     if not training:
         return list(actions)
     if actions:
         return [*actions, UNDO, actions[-1]]
-    return [state.options[0], UNDO] if state.options else list(actions)
+    return [state.options[0], UNDO] if state.options else []
 
 
 def _short(value: Any) -> str:
     """A bad value as an error message shows it: never more than a few dozen characters."""
     return reprlib.repr(value)
+
+
+def _comparable(data: dict[str, Any], recorded: dict[str, Any]) -> str:
+    """A state as text to compare with a recorded one. A state recorded in the first
+    format kept the rules under way in another shape: all but them is compared then."""
+    if recorded.get("format") == 1:
+        data = {k: v for k, v in data.items() if k not in ("format", "stack")}
+    return _canonical(data)
 
 
 def _canonical(data: Any) -> str:

@@ -99,6 +99,9 @@ def test_an_edited_state_is_refused() -> None:
 def test_an_illegal_action_in_a_save_is_refused() -> None:
     doc = _played().to_document()
     doc["actions"].append(["fly", "away"])
+    with pytest.raises(CompanionError, match="unknown action"):
+        Game.from_document(doc, "my save")
+    doc["actions"][-1] = ["act", 99]
     with pytest.raises(CompanionError, match="actions do not replay"):
         Game.from_document(doc, "my save")
 

@@ -510,3 +510,52 @@ def test_what_is_not_offered_says_why_when_typed() -> None:
     bag = begin(scenario(hand=["4 AGL", "1 MOV"], items=["dagger"]))
     said = parse(bag, "use 1", build_menu(bag))
     assert "the Dagger is used right after your first effort card in a melee" in said.arg
+
+
+# ---- answers as printed, checks labelled ----------------------------------------------------
+
+
+def test_a_move_card_can_be_typed_as_the_card_menu_prints_it() -> None:
+    game = Game.new(7)
+    game.play(("done",))
+    menu = build_menu(game.state)
+    north = next(e for e in menu if e.command == "move north")
+    cards = card_menu(game.state, north.moves)
+    printed = cards[0].label.split(":")[0]  # e.g. "play 1 MOV a"
+    assert printed.startswith("play ")
+    said = parse(game.state, printed, cards)
+    assert said.kind == "action" and said.action == cards[0].action
+    lines = _run(game, ["move north", printed])
+    assert any(line.startswith("What happened:\n  You: MOVE north, playing") for line in lines)
+
+
+def test_every_answer_can_be_typed_as_printed() -> None:
+    for game in _walk(12, limit=120):
+        s = game.state
+        menu = build_menu(s)
+        for entry in menu:
+            head = entry.label.split(":")[0].split(" (")[0]
+            said = parse(s, head, menu)
+            assert said.kind in ("action", "direction"), (head, said)
+            if said.kind == "action":
+                # the same words may name two answers only when they do the same thing
+                assert said.action == entry.action or head.startswith(("drink", "use")), head
+
+
+def test_the_poison_check_at_the_end_of_a_turn_is_labelled() -> None:
+    from companion.games.dungeon_of_d.descriptions import event_lines
+
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR", "3 STR"],
+            poisoned=True,
+            room_deck=["ancient-library"],
+            deck=["5 INT", "2 MOV"],
+        )
+    )
+    before = s.copy()
+    s.ev = []
+    step(s, ("move", card("3 STR"), "e"))
+    lines = event_lines(before, s, s.ev)
+    assert "end of the turn, Poisoned!: CHECK1 shows 2 MOV a (1 or 2 hurts): you lose 1 HP" in lines
+    assert not any(line.startswith("CHECK1 shows") for line in lines)  # no bare check left
