@@ -312,16 +312,26 @@ def simulate(
         int,
         typer.Option("--seed", help="Seed of the run: game i is played from a seed made from it."),
     ] = 0,
-    bot: Annotated[str, typer.Option("--bot", help="random, greedy or explorer.")] = "greedy",
+    bot: Annotated[
+        str, typer.Option("--bot", help="greedy, farmer, random or explorer.")
+    ] = "greedy",
+    balance: Annotated[
+        bool,
+        typer.Option(
+            "--balance",
+            help="Run the greedy, farmer and random bots and check the balance targets.",
+        ),
+    ] = False,
     workers: Annotated[
         int, typer.Option("--workers", min=1, max=256, help="Processes to play in (1-256).")
     ] = 1,
     json: JsonOption = False,
 ) -> None:
     """Play many games with a bot: win and amulet rates, mean score and turns, deepest level, speed."""
-    from companion.games.dungeon_of_d.simulate import simulate as run
+    from companion.games.dungeon_of_d import simulate as sim
 
     err = console(stderr=True)
+    runs = len(sim.BALANCE_BOTS) if balance else 1
     if err.is_terminal:
         from rich.progress import (
             BarColumn,
@@ -332,42 +342,46 @@ def simulate(
         )
 
         with Progress(
-            TextColumn(f"{bot} bot"),
+            TextColumn("balance" if balance else f"{bot} bot"),
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
             console=err,
             transient=True,
         ) as progress:
-            task = progress.add_task("games", total=games)
-            summary = run(games, seed, bot, workers, progress=lambda n: progress.advance(task, n))
+            task = progress.add_task("games", total=games * runs)
+            advance = lambda n: progress.advance(task, n)  # noqa: E731
+            result: sim.Summary | sim.Balance = (
+                sim.balance(games, seed, workers, advance)
+                if balance
+                else sim.simulate(games, seed, bot, workers, progress=advance)
+            )
     else:
-        summary = run(games, seed, bot, workers)
+        result = (
+            sim.balance(games, seed, workers)
+            if balance
+            else sim.simulate(games, seed, bot, workers)
+        )
     if json:
-        emit_json(summary.to_json())
+        emit_json(result.to_json())
         return
     from rich.table import Table
 
-    table = Table(title=f"{bot} bot · {summary.games} games · seed {seed}", show_header=False)
+    if isinstance(result, sim.Balance):
+        table = Table(title=f"Balance · {games} games a bot · seed {seed}")
+        for column in result.HEADER:
+            table.add_column(column, justify="left" if column == "bot" else "right")
+        for row in result.rows():
+            table.add_row(*row)
+        con = console()
+        con.print(table)
+        for target in result.targets():
+            mark = "met" if target.met else "MISSED"
+            con.print(f"{mark:6} {target.name}: {target.measured}", markup=False, highlight=False)
+        return
+    table = Table(title=f"{bot} bot · {result.games} games · seed {seed}", show_header=False)
     table.add_column(justify="left")
     table.add_column(justify="right")
-    rows = [
-        ("escaped alive (wins)", f"{summary.wins} ({100 * summary.win_rate:.1f}%)"),
-        ("escaped with the Amulet", f"{summary.amulet_wins} ({100 * summary.amulet_rate:.1f}%)"),
-        ("lost", f"{summary.losses}"),
-        ("mean score", f"{summary.mean_score:.1f}"),
-        ("mean turns", f"{summary.mean_turns:.1f}"),
-        ("mean level at the end", f"{summary.mean_level:.2f}"),
-        (
-            "deepest level reached",
-            f"{summary.deepest_level} ({summary.reached(summary.deepest_level)} games)",
-        ),
-        (
-            "reached level 8",
-            f"{summary.reached(8)} ({100 * summary.reached(8) / summary.games:.1f}%)",
-        ),
-        ("games per second", f"{summary.games_per_sec:.0f}"),
-    ]
-    for name, value in rows:
+    for name, value in result.rows():
         table.add_row(name, value)
     console().print(table)

@@ -37,6 +37,7 @@ from typing import Any
 
 from companion.cards.dungeon_of_d import plus_value
 from companion.errors import CompanionError
+from companion.games.dungeon_of_d import effects as E
 from companion.games.dungeon_of_d import mechanics as R
 from companion.games.dungeon_of_d.actions import (
     Act,
@@ -66,8 +67,9 @@ from companion.games.dungeon_of_d.actions import (
     Use,
     UseSkill,
 )
+from companion.games.dungeon_of_d.content import Action as RoomAction
 from companion.games.dungeon_of_d.content import Content
-from companion.games.dungeon_of_d.engine import action_available
+from companion.games.dungeon_of_d.engine import action_available, action_price
 from companion.games.dungeon_of_d.frames import (
     ActFrame,
     CombatFrame,
@@ -228,12 +230,25 @@ def _card_facts(
 
 
 _FACTS: dict[int, Any] = {}
+
+
+def _gives(content: Content, steplist: int, do: str) -> bool:
+    """Whether a step list (or a branch of it) has a step ``do``."""
+    if steplist < 0:
+        return False
+    return any(
+        step.do == do or any(_gives(content, b, do) for b in (step.win, step.lose, *step.table))
+        for step in content.steplists[steplist]
+    )
+
+
 _STEPS = tuple(DIRECTIONS.items())
 
 
 # ---- the greedy bot ---------------------------------------------------------------------
 
 UPGRADE_ORDER = ("INT", "STR", "AGL")
+LEAVING_ACTIONS = frozenset({"descend", "escape", "enter"})
 HEALING = ("heal", "soothe")
 
 
@@ -271,9 +286,9 @@ class Greedy:
         self.pit_tries = 0
 
     def __call__(self, s: State) -> Action:
-        handler = _PROMPTS.get(s.prompt)
-        if handler is not None:
-            action = handler(self, s)
+        name = _PROMPTS.get(s.prompt)
+        if name is not None:
+            action: Action | None = getattr(self, name)(s)
             if action is not None and action in s.options:
                 return action
         return self.default(s)
@@ -528,20 +543,27 @@ class Greedy:
         if not acts:
             return None
         hp = len(s.hand)
+        room = s.content.rooms[s.grid[s.pos]]
         value: dict[str, float] = {}
-        for name in acts:
-            v = self.action_value(s, name, hp)
+        for name, act in acts.items():
+            if name in LEAVING_ACTIONS:
+                continue  # the turn decides these (going down, out, or into the Pit)
+            v = self.action_value(s, room.actions[act.position], hp)
             if v > 0:
                 value[name] = v
         if not value:
             return None
         return acts[max(value, key=lambda n: (value[n], n))]
 
-    def action_value(self, s: State, name: str, hp: int) -> float:
+    def action_value(self, s: State, action: RoomAction, hp: int) -> float:
+        """What a room action is worth now (0: not worth it), read off its card:
+        an upgrade by its stat, a test by its odds, a combat by its monster."""
         content = s.content
-        skulls = R.skulls(s)
-        if name in ("train-str", "train-agl", "study"):
-            stat = {"train-str": "STR", "train-agl": "AGL", "study": "INT"}[name]
+        name = action.id
+        first = content.steplists[action.steps][0] if action.steps >= 0 else None
+        do = first.do if first is not None else ""
+        if do == "upgrade" and first is not None:
+            stat = first.stat or "STR"
             current = int(getattr(s, stat))
             if current >= self.caps.get(stat, 4):
                 return 0
@@ -578,39 +600,20 @@ class Greedy:
             if self.leaving(s) and portal is not None and self.distance(s, portal) >= 2:
                 return 2.5
             return 0
-        if name in (
-            "search-deep",
-            "dig",
-            "slip-in",
-            "brew",
-            "climb",
-            "climb-high",
-            "read-journals",
-            "pick-lock",
-        ):
-            stat, difficulty, lose_hurts = {
-                "search-deep": ("AGL", 4 + skulls, True),
-                "dig": ("INT", 4 + skulls, True),
-                "slip-in": ("AGL", 5 + skulls, True),
-                "brew": ("INT", 4 + skulls, True),
-                "climb": ("AGL", 3 + skulls, False),
-                "climb-high": ("AGL", 6 + skulls, False),
-                "read-journals": ("INT", 4 + skulls, False),
-                "pick-lock": ("AGL", 3 + skulls, True),
-            }[name]
-            if name in ("read-journals", "pick-lock") and len(s.skills) >= R.max_skills(s):
-                return 0
-            p, _ = best_test(s, stat, difficulty)
+        if do == "test" and first is not None:
+            if len(s.skills) >= R.max_skills(s) and _gives(content, first.win, "meet-character"):
+                return 0  # it would only MEET someone whose skill it would not take
+            lose_hurts = first.lose >= 0 and any(
+                step.do == "lose-hp" for step in content.steplists[first.lose]
+            )
+            p, _ = best_test(s, first.stat or "AGL", R.plus(s, first.difficulty))
             floor = 0.45 if lose_hurts else 0.3
             return 1.0 + p if p >= floor and hp >= 5 else 0
-        if name == "challenge":
-            p, _ = best_melee(s, 3)
-            return 1.2 if p >= 0.65 and hp >= 6 else 0
-        if name == "challenge-master":
-            p, _ = best_melee(s, 4)
-            return 1.2 if p >= 0.65 and hp >= 7 else 0
-        if name == "fight":
-            p, _ = best_melee(s, 1)
+        if do == "combat" and first is not None:
+            slot = first.monster
+            p, _ = best_melee(s, slot)
+            if slot >= 3:  # a guardian: a special item for a hard fight
+                return 1.2 if p >= 0.65 and hp >= 3 + slot else 0
             return 0.8 if p >= 0.8 and hp >= 7 and s.gold < 40 else 0
         return 0
 
@@ -910,37 +913,213 @@ class Greedy:
         return next((a for a in s.options if isinstance(a, Detect)), None)
 
 
-_PROMPTS: dict[str, Callable[[Greedy, State], Action | None]] = {
-    "blessing": Greedy.blessing,
-    "rest-discard": Greedy.rest_discard,
-    "lose-hp": Greedy.shed,
-    "hp-over-max": Greedy.shed,
-    "run-away": Greedy.run_away,
-    "turn": Greedy.turn,
-    "forced-move": Greedy.move,
-    "combat": Greedy.combat,
-    "ranged": Greedy.ranged,
-    "test-effort": Greedy.effort,
-    "melee-effort": Greedy.effort,
-    "guess": Greedy.guess,
-    "regenerate-guess": Greedy.guess,
-    "meet": Greedy.meet,
-    "retry": Greedy.retry,
-    "inventory-full": Greedy.full,
-    "stolen": Greedy.stolen,
-    "detect": Greedy.detect,
-    "reveal": Greedy.place,
-    "teleport": Greedy.teleport,
-    "window-end": Greedy.window,
-    "round-lost": Greedy.window,
-    "before-regenerate": Greedy.window,
-    "melee-first": Greedy.window,
-    "melee-second": Greedy.window,
-    "test-second": Greedy.window,
-    "wandering-check": Greedy.window,
-    "ranged-miss": Greedy.window,
-    "ranged-end": Greedy.window,
+_PROMPTS: dict[str, str] = {
+    "blessing": "blessing",
+    "rest-discard": "rest_discard",
+    "lose-hp": "shed",
+    "hp-over-max": "shed",
+    "run-away": "run_away",
+    "turn": "turn",
+    "forced-move": "move",
+    "combat": "combat",
+    "ranged": "ranged",
+    "test-effort": "effort",
+    "melee-effort": "effort",
+    "guess": "guess",
+    "regenerate-guess": "guess",
+    "meet": "meet",
+    "retry": "retry",
+    "inventory-full": "full",
+    "stolen": "stolen",
+    "detect": "detect",
+    "reveal": "place",
+    "teleport": "teleport",
+    "window-end": "window",
+    "round-lost": "window",
+    "before-regenerate": "window",
+    "melee-first": "window",
+    "melee-second": "window",
+    "test-second": "window",
+    "wandering-check": "window",
+    "ranged-miss": "window",
+    "ranged-end": "window",
 }
+"""The method that answers each question (a subclass may override any of them)."""
+
+
+# ---- the farmer ---------------------------------------------------------------------------
+
+
+def repeatable_actions(content: Content) -> frozenset[tuple[str, str]]:
+    """Room actions that can be taken again and again for a gain: (room, action) ids
+    of actions that give gold, HP, a stat, a Fruit, a card or a combat's gold and
+    never exhaust their room (read off the cards once per card set)."""
+    cached = _REPEATABLE.get(id(content))
+    if cached is not None and cached[0] is content:
+        return cached[1]
+    gains = {
+        "gain-gold",
+        "heal",
+        "upgrade",
+        "get-fruit",
+        "get-item",
+        "get-special-item",
+        "get-potion",
+        "get-arrows",
+        "combat",
+        "meet-character",
+        "cure-poison",
+    }
+    out = set()
+    for room in content.rooms.values():
+        for action in room.actions:
+            if action.automatic or action.steps < 0 or room.id == content.special_room:
+                continue
+            if _gives(content, action.steps, "exhaust"):
+                continue
+            if any(_gives(content, action.steps, gain) for gain in gains):
+                out.add((room.id, action.id))
+    found = frozenset(out)
+    _REPEATABLE[id(content)] = (content, found)
+    return found
+
+
+_REPEATABLE: dict[int, tuple[Content, frozenset[tuple[str, str]]]] = {}
+
+
+class Farmer(Greedy):
+    """The greedy player that first milks every repeatable room it finds.
+
+    On each level it looks for room actions that can be taken again and again
+    (:func:`repeatable_actions`: an arena's purse, a shop, a training room, a
+    chapel) and keeps taking the ones that pay while it is healthy: combats for
+    gold while the odds are good, upgrades whenever it can pay, Fruits to REST
+    on, an offering when poisoned. It rests when hurt and walks back to those
+    rooms, exploring each level in full to find them, for up to ``patience``
+    turns a level down to level ``deepest``; then it plays on as the greedy bot
+    does. If a repeatable room gave more than it cost, the farmer would bring
+    the Amulet home far more often than the greedy bot (with the Forgotten
+    Arena paying every win it did: 12.7% against 4.7%, seed 1).
+    """
+
+    def __init__(
+        self, seed: int = 0, style: Style | None = None, patience: int = 100, deepest: int = 3
+    ) -> None:
+        super().__init__(seed, style)
+        self.patience = patience
+        self.deepest = deepest
+        """The deepest level it farms (deeper, its monsters cost more than they pay)."""
+        self.arrived: dict[int, int] = {}
+        """The turn the hero reached each level."""
+
+    def farming(self, s: State) -> bool:
+        """Still milking this level: within its patience, and something here still pays
+        (or rooms are still to be found)."""
+        if s.level > self.deepest or s.amulet or self.want_escape(s):
+            return False
+        start = self.arrived.setdefault(s.level, s.turn)
+        if s.turn - start >= self.patience:
+            return False
+        return bool(s.room_deck) or bool(self.farm_rooms(s))
+
+    def farm_rooms(self, s: State) -> list[int]:
+        """Known rooms where a repeatable action would pay now."""
+        return [pos for pos in s.grid if pos not in s.exhausted and self.farm_value(s, pos) > 0]
+
+    def farm_value(self, s: State, pos: int) -> float:
+        """What the best repeatable action of the room at ``pos`` is worth now."""
+        content = s.content
+        room = content.rooms[s.grid[pos]]
+        repeatable = repeatable_actions(content)
+        return max(
+            (
+                self.farm_action_value(s, action)
+                for action in room.actions
+                if (room.id, action.id) in repeatable and action.lowest <= s.level <= action.highest
+            ),
+            default=0.0,
+        )
+
+    def gold_goal(self, s: State) -> int:
+        """The gold worth farming for: every upgrade still to buy and a few Fruits."""
+        prices = s.content.upgrade_prices
+        needed = sum(sum(prices[stat][getattr(s, stat) :]) for stat in R.STATS)
+        return min(s.content.gold_max, needed + 3 * (2 + R.skulls(s)))
+
+    def leaving(self, s: State) -> bool:
+        return False if self.farming(s) else super().leaving(s)
+
+    def goals(self, s: State) -> list[int]:
+        if self.farming(s):
+            rooms = [pos for pos in self.farm_rooms(s) if pos != s.pos]
+            if rooms:
+                return rooms
+            if s.room_deck:
+                return R.reveal_spots(s)  # look for more
+        return super().goals(s)
+
+    def turn(self, s: State) -> Action | None:
+        if self.farming(s):
+            hp = len(s.hand)
+            if Rest() in s.options and hp <= 5 and self.want_rest(s, R.danger(s)):
+                return Rest()
+            if self.farm_value(s, s.pos) > 0:
+                content = s.content
+                room = content.rooms[s.grid[s.pos]]
+                repeatable = repeatable_actions(content)
+                acts = [
+                    a
+                    for a in s.options
+                    if isinstance(a, Act) and (room.id, room.actions[a.position].id) in repeatable
+                ]
+                best = max(
+                    acts,
+                    key=lambda a: self.farm_action_value(s, room.actions[a.position]),
+                    default=None,
+                )
+                if best is not None and self.farm_action_value(s, room.actions[best.position]) > 0:
+                    return best  # the engine offers it: it is affordable and not pointless
+        return super().turn(s)
+
+    def farm_action_value(self, s: State, action: RoomAction) -> float:
+        """What taking a repeatable action once more is worth (0: it does not pay now)."""
+        content = s.content
+        first = content.steplists[action.steps][0]
+        hp = len(s.hand)
+        affordable = s.gold >= action_price(s, action.price)
+        if first.do == "upgrade":
+            price = E.upgrade_price(s, first.stat or "")
+            return 3.0 if price is not None and price <= s.gold else 0
+        if first.do == "combat":
+            if s.gold >= self.gold_goal(s) or hp < (5 if s.fruits else 6) or not affordable:
+                return 0
+            p, _ = best_melee(s, first.monster)
+            free_run = run_cost(s, R.run_need(s, first.monster)) == 0
+            return 1.0 + p if p >= 0.5 or free_run else 0
+        if action.id == "buy-fruit":
+            return 1.5 if s.fruits < 3 and affordable else 0
+        if action.id == "offering":
+            return 2.0 if s.poisoned and affordable else 0
+        return 0
+
+    def combat(self, s: State) -> Action | None:
+        """In a room's combat fought for gold: fight while the round is likely won,
+        run as soon as it is not and running is free."""
+        f = s.stack[-1]
+        if (
+            isinstance(f, CombatFrame)
+            and self.chosen_combat(s)
+            and Run() in s.options
+            and run_cost(s, R.run_need(s, f.slot)) == 0
+        ):
+            p, _ = best_melee(s, f.slot, f.weak)
+            return Fight() if p >= 0.5 and len(s.hand) >= 4 else Run()
+        return super().combat(s)
+
+
+def farmer_bot(seed: int = 0, style: Style | None = None) -> Bot:
+    """The farmer (see :class:`Farmer`): the greedy bot that milks repeatable rooms first."""
+    return Farmer(seed, style)
 
 
 def greedy_bot(seed: int = 0, style: Style | None = None) -> Bot:
@@ -966,6 +1145,7 @@ def explorer_bot(seed: int = 0, epsilon: float = 0.3) -> Bot:
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": random_bot,
     "greedy": greedy_bot,
+    "farmer": farmer_bot,
     "explorer": explorer_bot,
 }
 """Bots by name."""

@@ -352,7 +352,7 @@ def test_effort_cards_go_to_the_discard_pile_after_a_test() -> None:
 @covers("room:forsaken-chapel/pray")
 def test_guess1_compares_a_spoken_number_with_the_check1() -> None:
     s = begin(
-        scenario(hand=["1 STR", "2 STR"], room="forsaken-chapel", level=3, deck=["4 AGL", "2 MOV"])
+        scenario(hand=["1 STR", "2 STR"], room="forsaken-chapel", level=1, deck=["4 AGL", "2 MOV"])
     )
     room = C.rooms["forsaken-chapel"]
     pray = ("act", next(a.index for a in room.actions if a.id == "pray"))

@@ -534,27 +534,53 @@ def test_alchemists_laboratory_reads_labels_and_brews() -> None:
 
 
 @covers("room:forgotten-arena/fight", "room:forgotten-arena/champion")
-def test_forgotten_arena_pays_for_every_win() -> None:
+def test_forgotten_arena_pays_its_first_winner_once_a_level() -> None:
     s = begin(
         scenario(hand=["5 STR", "2 STR", "5 INT"], room="forgotten-arena", deck=["1 AGL", "5 AGL"])
     )
     act(s, _action(s, "fight"))
     fight(s)
     act(s, ("effort", card("5 STR")))
-    assert s.gold == 1 + 2 and s.pos not in s.exhausted
+    assert s.gold == 1 + 2 and s.pos in s.exhausted  # no second purse this level
     s = begin(
         scenario(
             hand=["5 STR", "2 STR", "5 INT"],
             room="forgotten-arena",
-            level=5,
+            level=1,
             STR=2,
             deck=["1 AGL", "5 AGL"],
         )
     )
-    act(s, _action(s, "champion"))
+    act(s, _action(s, "champion"))  # on every level: the rulebook gates no arena
     fight(s)
     act(s, ("effort", card("5 STR")))
-    assert s.gold == 5 + 6
+    assert s.gold == 2 + 4 and s.pos in s.exhausted
+
+
+def test_only_the_rulebooks_five_rooms_have_level_gates() -> None:
+    # Rulebook 5.2: Mystic Portal, Dark Storeroom, Guardian Monster, Steep Chasm and
+    # Boulder Trap have actions only for some levels; no other room has one.
+    gated = {r.id for r in C.rooms.values() for a in r.actions if (a.lowest, a.highest) != (1, 8)}
+    assert gated <= {
+        "mystic-portal",
+        "dark-storeroom",
+        "guardian-monster",
+        "steep-chasm",
+        "boulder-trap",
+    }
+
+
+def test_no_room_pays_gold_hp_or_a_stat_again_and_again_for_free() -> None:
+    # The economy: what a room action gives again and again is bought with gold
+    # (shop, chapel, upgrades); whatever pays gold exhausts its room.
+    from companion.games.dungeon_of_d.bots import repeatable_actions
+
+    for room_id, action_id in repeatable_actions(C):
+        action = next(a for a in C.rooms[room_id].actions if a.id == action_id)
+        first = C.steplists[action.steps][0]
+        assert action.price is not None or first.do in ("upgrade", "test"), (room_id, action_id)
+        if first.do == "test":  # a repeatable test may only teach or move you
+            assert action_id in ("read-journals", "secret-passage", "escape"), action_id
 
 
 @covers("room:overgrown-garden/pick-fruit")
