@@ -558,15 +558,14 @@ def test_forgotten_arena_pays_its_first_winner_once_a_level() -> None:
 
 
 def test_only_the_rulebooks_five_rooms_have_level_gates() -> None:
-    # Rulebook 5.2: Mystic Portal, Dark Storeroom, Guardian Monster, Steep Chasm and
-    # Boulder Trap have actions only for some levels; no other room has one.
+    # Rulebook 5.2 names five rooms whose actions may depend on the level; no other has one.
     gated = {r.id for r in C.rooms.values() for a in r.actions if (a.lowest, a.highest) != (1, 8)}
     assert gated <= {
-        "mystic-portal",
+        "boulder-trap",
         "dark-storeroom",
         "guardian-monster",
+        "mystic-portal",
         "steep-chasm",
-        "boulder-trap",
     }
 
 
