@@ -912,6 +912,95 @@ class Greedy:
     def detect(self, s: State) -> Action | None:
         return next((a for a in s.options if isinstance(a, Detect)), None)
 
+    # -- its reasons (for the shell's hint) ---------------------------------------------------
+
+    def explain(self, s: State, action: Action) -> str:
+        """Why this bot answers ``action`` now, in a few words."""
+        content = s.content
+        hp = len(s.hand)
+        if isinstance(action, Rest):
+            limit = R.HP_MAX - R.danger(s)
+            cure = " and ends Poisoned!" if s.poisoned else ""
+            return f"HP {hp}: a REST here draws up to {limit}{cure}"
+        if isinstance(action, Act):
+            room_action = content.rooms[s.grid[s.pos]].actions[action.position]
+            first = content.steplists[room_action.steps][0] if room_action.steps >= 0 else None
+            if room_action.id == "escape":
+                if s.amulet:
+                    return "the Amulet is yours: take it out of the dungeon"
+                return "HP, Fruits and healing are running low: get out alive"
+            if room_action.id == "descend":
+                return f"this level is done with: on to level {s.level + 1}"
+            if room_action.id == "enter":
+                return "the Pit's tests are within reach: go for the Amulet"
+            if first is not None and first.do == "upgrade":
+                stat = first.stat or ""
+                goal = " (the Pit of Darkness asks for it)" if stat in ("INT", "AGL") else ""
+                return f"{stat} +1 for {E.upgrade_price(s, stat)} gold{goal}"
+            if first is not None and first.do == "test":
+                p, _ = best_test(s, first.stat or "AGL", R.plus(s, first.difficulty))
+                return f"{first.stat} test of {R.plus(s, first.difficulty)}: {_pct(p)} to win it"
+            if first is not None and first.do == "combat":
+                p, _ = best_melee(s, first.monster)
+                return f"a round against the {R.monster(s, first.monster).name} is won {_pct(p)}"
+            return f"{room_action.name} is worth it now"
+        if isinstance(action, Move):
+            bonus = (
+                " (a MOV card draws a bonus card)"
+                if content.power_type[action.card] == "MOV"
+                else ""
+            )
+            return f"{self.heading(s, action.direction)}{bonus}"
+        if isinstance(action, Fight | Run):
+            f = R.combat_frame(s)
+            if f is None:
+                return "no choice"
+            p, _ = best_melee(s, f.slot, f.weak)
+            cost = run_cost(s, R.run_need(s, f.slot))
+            run = "free" if cost == 0 else f"{cost} card(s)" if cost < 99 else "impossible"
+            return f"a round is won {_pct(p)}; running costs {run}"
+        if isinstance(action, Effort):
+            top = s.stack[-1]
+            if isinstance(top, TestFrame):
+                p, _ = best_test(s, top.stat, top.difficulty)
+            else:
+                cmb = R.combat_frame(s)
+                p = best_melee(s, cmb.slot, cmb.weak)[0] if cmb is not None else 0.0
+            return f"the best odds: {_pct(p)}"
+        if isinstance(action, Shoot):
+            cmb = R.combat_frame(s)
+            return f"the shot hits {_pct(self.best_shot(s, cmb)[0])}" if cmb is not None else ""
+        if isinstance(action, Discard):
+            return "the card least worth keeping"
+        if isinstance(action, Guess):
+            return "every number is a 1 in 5 guess"
+        if isinstance(action, Done):
+            return "the cards left are worth keeping" if s.prompt == "blessing" else "enough"
+        if isinstance(action, Learn):
+            return "a skill of your own choosing costs nothing"
+        if isinstance(action, Use):
+            return f"the {R.part_of(s, action.card).name} helps now"
+        if isinstance(action, Drink):
+            if action.card in s.known:
+                return f"the {content.potion[action.card].name} helps now"
+            return "an unknown potion is worth the gamble now"
+        if isinstance(action, Pass | Decline):
+            return "nothing here is worth it now"
+        return "worth it now"
+
+    def heading(self, s: State, direction: str) -> str:
+        """Where a MOVE in ``direction`` leads the bot, in words."""
+        content = s.content
+        goals = set(self.goals(s))
+        names = {content.rooms[s.grid[p]].name for p in goals if p in s.grid}
+        if goals and all(p not in s.grid for p in goals):
+            return "to explore"
+        if len(names) == 1:
+            return f"towards the {names.pop()}"
+        if names:
+            return "towards a room worth going back to"
+        return "to look around"
+
 
 _PROMPTS: dict[str, str] = {
     "blessing": "blessing",
@@ -1120,6 +1209,32 @@ class Farmer(Greedy):
 def farmer_bot(seed: int = 0, style: Style | None = None) -> Bot:
     """The farmer (see :class:`Farmer`): the greedy bot that milks repeatable rooms first."""
     return Farmer(seed, style)
+
+
+# ---- hints ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the greedy bot would answer now, and why, in a few words."""
+
+    action: Action
+    reason: str
+
+
+def hint(s: State) -> Hint:
+    """The greedy bot's answer to the question now, with its reason.
+
+    The bot reads only what a player can see (the same test as for its games
+    holds it to that), so the hint gives nothing hidden away.
+    """
+    bot = Greedy(seed=s.turn)
+    action = bot(s)
+    return Hint(action, bot.explain(s, action))
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
 
 
 def greedy_bot(seed: int = 0, style: Style | None = None) -> Bot:

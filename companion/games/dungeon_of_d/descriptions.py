@@ -115,9 +115,33 @@ def part_text(s: State, card: int) -> str:
     return R.part_of(s, card).text
 
 
-def stars(s: State, card: int) -> int:
-    """The points an inventory card is worth at the end (rulebook 6.1: its stars)."""
+def card_points(s: State, card: int) -> int | None:
+    """The points an inventory card is worth at the end (rulebook 6.1: its stars), as
+    far as the player knows: an unidentified potion's only when every potion has the same."""
+    if card in s.potions and card not in s.known:
+        values = {p.stars for p in s.content.potion}
+        return values.pop() if len(values) == 1 else None
     return R.part_of(s, card).stars
+
+
+def points_text(s: State, card: int) -> str:
+    points = card_points(s, card)
+    return "? points" if points is None else f"{points} point{'s' if points != 1 else ''}"
+
+
+def known_points(s: State) -> tuple[int, bool]:
+    """The points the inventory is worth as far as the player knows, and whether that is
+    all of it (False when an unidentified potion could be worth more or less)."""
+    content = s.content
+    total = s.fruits * content.fruit_stars + s.arrows * content.arrow_stars
+    sure = True
+    for card in inventory(s):
+        points = card_points(s, card)
+        if points is None:
+            sure = False
+        else:
+            total += points
+    return total, sure
 
 
 def percent(p: float) -> str:
@@ -658,12 +682,14 @@ __all__ = [
     "action_note",
     "brief_action",
     "card_label",
+    "card_points",
     "describe_action",
     "describe_event",
     "did",
     "effort_need",
     "event_lines",
     "inventory",
+    "known_points",
     "melee_parts",
     "monster_text",
     "move_label",
@@ -672,8 +698,8 @@ __all__ = [
     "part_text",
     "percent",
     "place_words",
+    "points_text",
     "shot_text",
-    "stars",
     "thing",
     "thing_name",
     "wandering_chance",

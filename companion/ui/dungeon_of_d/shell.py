@@ -77,12 +77,14 @@ from companion.games.dungeon_of_d.descriptions import (
     did,
     event_lines,
     inventory,
+    known_points,
     lose_hp_left,
     melee_parts,
     monster_text,
     move_label,
     need_text,
     part_text,
+    points_text,
     thing,
 )
 from companion.games.dungeon_of_d.engine import loss_warning
@@ -468,6 +470,7 @@ SHELL_WORDS = {
     "q": "quit",
     "undo": "undo",
     "look": "look",
+    "hint": "hint",
     "l": "look",
     "status": "hero",
     "hero": "hero",
@@ -749,10 +752,12 @@ def build_screen(
     content = s.content
     skulls = R.skulls(s) if s.level else 0
     training = "  [TRAINING: score 0]" if game.training else ""
-    title = (
-        f"Dungeon of D · {game.name or 'unsaved'} · seed {game.seed} · turn {s.turn} · "
-        f"level {s.level} ({skulls} skull{'s' if skulls != 1 else ''}){training}"
+    where = (
+        f"turn {s.turn} · level {s.level} ({skulls} skull{'s' if skulls != 1 else ''})"
+        if s.level
+        else "Hero's Blessing, before level 1"
     )
+    title = f"Dungeon of D · {game.name or 'unsaved'} · seed {game.seed} · {where}{training}"
     level_lines: list[str] = []
     if s.level:
         monsters = [monster_text(R.monster(s, slot), slot) for slot in range(1, 5)]
@@ -777,10 +782,10 @@ def build_screen(
     ]
     things = inventory(s)
     if things or s.fruits or s.arrows:
-        stuff = [f"{i}:{thing(s, c)}" for i, c in enumerate(things, start=1)]
+        stuff = [f"#{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
         hero.append(
-            f"Inventory {R.slots_used(s)}/{R.capacity(s)}: "
-            + (", ".join(stuff) or "Fruits/Arrows only")
+            f"Inventory ({R.slots_used(s)} of {R.capacity(s)} slots): "
+            + (", ".join(stuff) or "Fruits and Arrows only")
         )
     room_lines: list[str] = []
     if s.level and s.grid:
@@ -790,7 +795,7 @@ def build_screen(
         if s.pos not in s.exhausted:
             for action in room.actions:
                 gate = "" if action.lowest <= s.level <= action.highest else " (not on this level)"
-                auto = "((A)) " if action.automatic else ""
+                auto = "((A)) " if action.automatic and not action.text.startswith("((A))") else ""
                 room_lines.append(f"  {action.index + 1}. {auto}{action.name}: {action.text}{gate}")
     top = card_label(content, s.discard[-1]) if s.discard else "empty"
     table = (
@@ -868,9 +873,9 @@ def _compact(s: State, screen: Screen) -> None:
     screen.info = [" · ".join(parts)]
     things = inventory(s)
     if things or s.fruits or s.arrows:
-        stuff = [f"{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
-        screen.pack_line = f"Pack {R.slots_used(s)}/{R.capacity(s)}: " + (
-            ", ".join(stuff) or "Fruits and Arrows"
+        stuff = [f"#{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
+        screen.pack_line = f"Pack ({R.slots_used(s)} of {R.capacity(s)} slots): " + (
+            ", ".join(stuff) or "Fruits and Arrows only"
         )
     if s.level and s.grid and s.prompt == "turn":
         room = content.rooms[s.grid[s.pos]]
@@ -937,25 +942,29 @@ def _fit(line: str) -> str:
     return line
 
 
-def render_rich(screen: Screen, full: bool = True) -> Any:
-    """The screen for a terminal: at most 23 rows of 80 columns (:mod:`companion.ui.dungeon_of_d.layout`),
-    so that with the prompt it fits an 80×24 terminal; ``full=False``: the question and
-    the answers only."""
+def render_rich(screen: Screen, full: bool = True, columns: int = 80, rows: int = 24) -> Any:
+    """The screen for a terminal of ``columns`` × ``rows`` (80×24 at least): one row is
+    left for the prompt (:mod:`companion.ui.dungeon_of_d.layout`); ``full=False``: the
+    question and the answers only."""
     from companion.ui.dungeon_of_d import layout
 
-    rows = layout.arrange(screen) if full else answer_rows(screen)
-    return rows_to_rich(rows)
+    height = rows - 1
+    lines = (
+        layout.arrange(screen, height, columns) if full else answer_rows(screen, height, columns)
+    )
+    return rows_to_rich(lines)
 
 
-def answer_rows(screen: Screen, height: int | None = None) -> list[Any]:
+def answer_rows(screen: Screen, height: int | None = None, columns: int = 80) -> list[Any]:
     """The question and the numbered answers alone, within ``height`` rows."""
     from companion.ui.dungeon_of_d import layout
 
-    height = layout.HEIGHT if height is None else height
-    question = layout.question_rows(screen)
-    menu = layout.menu_rows(screen.menu)
+    height = max(layout.HEIGHT, layout.HEIGHT if height is None else height)
+    columns = max(layout.WIDTH, columns)
+    question = layout.question_rows(screen, size=columns)
+    menu = layout.menu_rows(screen.menu, size=columns)
     if len(question) + len(menu) > height:
-        menu = layout.menu_rows(screen.menu, rows=height - len(question), columns=2)
+        menu = layout.menu_rows(screen.menu, rows=height - len(question), columns=2, size=columns)
     return [*question, *menu]
 
 
@@ -980,18 +989,19 @@ def rows_to_text(rows: list[Any]) -> str:
 
 # ---- help and rules ---------------------------------------------------------------------------
 
-HELP = """Answer with the number of a choice, or type a command:
+HELP = """Answer with the number of a choice, or with what it says, or a command:
   rest · act N (the room's action N) · move north|east|south|west [CARD]
-  play CARD (effort) · discard CARD · fight · run · shoot [magic|vampiric] · melee
-  drink N · use N (or use NAME, e.g. use rope) · detect N · drop N · give N
-  guess N · skill NAME · learn · decline · place X Y · teleport X Y
-  pass (go on) · done · retry · stop
-  In full: hero · map (with its key) · inventory · room · log (what the last
-  answer did) · answers (every answer, when the screen had no room) · look
-  undo (take back the last action: training mode, score 0) · save · quit
-  rules [TOPIC]: turn, rest, action, move, combat, test, potions, inventory,
-                 skills, levels, scoring
-A CARD is written like 3 STR or 3 STR a; inventory numbers are those of 'Pack'."""
+  play CARD (first effort card) · discard CARD · fight · run · melee
+  shoot [magic|vampiric] · drink N · use N (or use NAME: use rope) · detect N
+  drop N · give N · guess N · skill NAME · learn · decline · place X Y
+  teleport X Y · pass (go on) · done · retry · stop
+In full: hero · map (with its key) · inventory (with the points) · room · log
+  (what the last answer did) · answers (every answer) · look (the screen)
+hint: what the greedy bot would answer now, and why
+undo (take back the last action: training mode, score 0) · save · quit
+rules [TOPIC]: turn, rest, action, move, combat, test, potions, poison,
+  monsters, inventory, skills, levels, scoring
+A CARD is written 3 STR or 3 STR a; the numbers N are those of the Pack row."""
 
 RULES = {
     "turn": "Each turn you pick one thing: REST, DO ACTION (one action of the room you are in) "
@@ -1035,6 +1045,88 @@ RULES = {
 }
 
 
+def _names(parts: list[str]) -> str:
+    return ", ".join(sorted(set(parts))) or "nothing"
+
+
+def poison_rules(content: Content) -> str:
+    """Poisoned! as the cards make it (its odds, what ends it), in words."""
+    hurt_on = " or ".join(str(n) for n in sorted(content.poison_hurt_on))
+    cures = [p.name for p in content.potion if p.effect == "soothe"]
+    cures += [
+        room.name
+        for room in content.rooms.values()
+        for action in room.actions
+        if action.steps >= 0
+        and any(st.do == "cure-poison" for st in content.steplists[action.steps])
+    ]
+    wards = [p.name for p in content.special if p.effect == "poison-immunity"]
+    rest = " A REST ends it." if content.poison_rest_cures else ""
+    return (
+        f"While the Poisoned! card lies above your hero, every turn ends with a CHECK1: "
+        f"{hurt_on} costs you 1 HP, anything else does nothing.{rest} "
+        f"Poisoned again while Poisoned!: LOSE {content.poison_again_loses} HP instead. "
+        f"It also ends with: {_names(cures)}. Kept away by: {_names(wards)}. "
+        "Monsters with the poison keyword poison you when you lose a round against them."
+    )
+
+
+def monster_rules(s: State) -> str:
+    """Every monster keyword, one a line, and the level's four monsters with theirs."""
+    content = s.content
+    undead = [p.name for p in content.special if p.against == "undead"]
+    undead += [sk.name for sk in content.skills.values() if sk.against == "undead"]
+    flying = [sk.name for sk in content.skills.values() if sk.against == "flying"]
+    smart = [sk.name for sk in content.skills.values() if sk.against == "smart"]
+    smart += [p.name for p in content.item if p.effect == "escape-combat" and p.against == "smart"]
+    necklace = [p.name for p in content.special if p.effect == "cancel-regenerate"]
+    lines = [
+        "the keywords printed on monsters:",
+        f"  undead: {_names(undead)} work only against them.",
+        f"  flying: no rule of its own; {_names(flying)} shoots better at them.",
+        f"  smart: no rule of its own; {_names(smart)} do not work on them.",
+        "  regenerate (regen): after each defeat (its gold paid) GUESS1; a right guess",
+        f"    brings it back and the combat goes on. {_names(necklace)} stops the check.",
+        "  poison: a lost round gives you Poisoned! instead of 1 HP ('rules poison').",
+        "  steal: a lost round costs an item, special item, potion or one Arrow of your",
+        "    choice instead (never a Fruit); with none of them, 1 HP.",
+        "  curse: a lost round costs as much gold as the level has skulls instead;",
+        "    without that much gold, 1 HP.",
+    ]
+    if s.level:
+        lines.append("This level (STR/INT/AGL, gold):")
+        lines += [f"  {monster_text(R.monster(s, slot), slot)}" for slot in range(1, 5)]
+    return "\n".join(lines)
+
+
+RULE_TOPICS = (*RULES, "poison", "monsters")
+
+
+def rules_text(s: State, topic: str) -> str | None:
+    """The rules of one topic, or None for an unknown topic."""
+    if topic == "poison":
+        return poison_rules(s.content)
+    if topic in ("monsters", "monster", "keywords"):
+        return monster_rules(s)
+    return RULES.get(topic)
+
+
+def hint_line(s: State, menu: list[Entry]) -> str:
+    """``hint``: the greedy bot's answer as the menu numbers it, and its reason."""
+    from companion.games.dungeon_of_d.bots import hint
+
+    if s.outcome is not None or not s.options:
+        return "No question is open."
+    given = hint(s)
+    action = given.action
+    for entry in menu:
+        if entry.action == action:
+            return f"Hint: {entry.number}) {entry.short or entry.label}: {given.reason}."
+        if isinstance(action, Move) and action in entry.moves:
+            return f"Hint: {entry.number}) {did(s, action)}: {given.reason}."
+    return f"Hint: {describe_action(s, action)}: {given.reason}."
+
+
 # ---- details on demand ---------------------------------------------------------------------------
 
 
@@ -1066,8 +1158,18 @@ def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> li
             f"Inventory: {R.slots_used(s)} of {R.capacity(s)} slots"
             f" (Fruits {s.fruits}/{content.fruit_max}, Arrows {s.arrows}/{content.arrow_max})"
         ]
-        lines += [f"  {i}. {thing(s, c)}: {part_text(s, c)}" for i, c in enumerate(things, start=1)]
-        return lines if things else lines + ["  no items, special items or potions"]
+        lines += [
+            f"  {i}. {thing(s, c)} ({points_text(s, c)}): {part_text(s, c)}"
+            for i, c in enumerate(things, start=1)
+        ]
+        if not things:
+            lines.append("  no items, special items or potions")
+        total, sure = known_points(s)
+        lines.append(
+            f"Worth {'at least ' if not sure else ''}{total} points if you escape now "
+            f"(a Fruit {content.fruit_stars}, an Arrow {content.arrow_stars}, the rest as above)."
+        )
+        return lines
     if word == "map":
         if not s.grid:
             return ["No map yet: the dungeon starts after Hero's Blessing."]
@@ -1089,7 +1191,7 @@ def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> li
         ]
         for action in room.actions:
             gate = "" if action.lowest <= s.level <= action.highest else " (not on this level)"
-            auto = "((A)) " if action.automatic else ""
+            auto = "((A)) " if action.automatic and not action.text.startswith("((A))") else ""
             lines.append(f"  {action.index + 1}. {auto}{action.name}: {action.text}{gate}")
         return lines
     if word == "log":
@@ -1148,7 +1250,8 @@ class RichOutput:
         self.console = console
 
     def show(self, screen: Screen, full: bool) -> None:
-        self.console.print(render_rich(screen, full))
+        size = self.console.size  # read each time: the terminal may have been resized
+        self.console.print(render_rich(screen, full, size.width, size.height))
 
     def say(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False)
@@ -1187,7 +1290,7 @@ class Session:
     ) -> None:
         if happened is not None:
             self.happened = list(happened)
-        screen = build_screen(self.game, happened, notes, self.pending)
+        screen = build_screen(self.game, self.happened, notes, self.pending)
         if self.pending is not None:
             screen.question = list(self.pending_question)
         self.output.show(screen, full)
@@ -1218,10 +1321,7 @@ class Session:
     def answer(self, line: str) -> bool:
         """Handle one answer; False when the session should end."""
         game = self.game
-        menu = self.pending if self.pending is not None else build_menu(game.state)
-        if game.over:
-            menu = []
-        parsed = parse(game.state, line, menu)
+        parsed = parse(game.state, line, self.menu())
         if parsed.kind == "empty":
             return True
         if parsed.kind == "shell":
@@ -1275,27 +1375,34 @@ class Session:
                 self.on_end(game)
         return True
 
+    def menu(self) -> list[Entry]:
+        """The answers to the question open now (the card menu while a MOVE waits for one)."""
+        if self.pending is not None:
+            return self.pending
+        return [] if self.game.over else build_menu(self.game.state)
+
     def shell(self, word: str, arg: str) -> bool:
         game = self.game
-        if word == "help":
-            self.output.say(HELP)
-        elif word == "rules":
-            topic = arg.strip()
-            if topic in RULES:
-                self.output.say(f"{topic.upper()}: {RULES[topic]}")
+        if word in ("help", "rules", "hint") or word in DETAILS:
+            if word == "help":
+                self.output.say(HELP)
+            elif word == "rules":
+                topic = arg.strip()
+                text = rules_text(game.state, topic)
+                if text is not None:
+                    self.output.say(f"{topic.upper()}: {text}")
+                else:
+                    self.output.say(
+                        f"Rules topics: {', '.join(RULE_TOPICS)} (e.g. 'rules combat')."
+                    )
+            elif word == "hint":
+                self.output.say(hint_line(game.state, self.menu()))
             else:
-                self.output.say(f"Rules topics: {', '.join(RULES)} (e.g. 'rules combat').")
-        elif word == "look":
-            self.show()
-        elif word in DETAILS:
-            menu = (
-                self.pending
-                if self.pending is not None
-                else ([] if game.over else build_menu(game.state))
-            )
-            self.output.say("\n".join(details(game, word, self.happened, menu)))
+                self.output.say("\n".join(details(game, word, self.happened, self.menu())))
             if not game.over and word != "answers":
                 self.show(full=False)  # the question stays in sight
+        elif word == "look":
+            self.show()
         elif word == "save":
             self.saver.save(game)
             where = self.saver.describe(game)

@@ -118,7 +118,7 @@ def test_screen_shows_level_monsters_hero_hand_inventory_and_the_discard_top() -
     assert "1 Hobgoblin 7/2/3 3g" in text and "4 Wright 8/4/3 curse, undead 4g" in text
     assert "STR +1 AGL +0 INT +0" in text and "gold 12 · Fruits 2 · Arrows 3 · POISONED!" in text
     assert "HP 3: 3 STR a, 5 INT a, 2 MOV a" in text
-    assert "1:Lantern, 2:Potion of Stamina, 3:unidentified potion" in text
+    assert "#1 Lantern, #2 Potion of Stamina, #3 unidentified potion" in text
     assert "Discard pile: 4 AGL a on top (1 cards)" in text
 
 
@@ -559,3 +559,99 @@ def test_the_poison_check_at_the_end_of_a_turn_is_labelled() -> None:
     lines = event_lines(before, s, s.ev)
     assert "end of the turn, Poisoned!: CHECK1 shows 2 MOV a (1 or 2 hurts): you lose 1 HP" in lines
     assert not any(line.startswith("CHECK1 shows") for line in lines)  # no bare check left
+
+
+# ---- a shell that teaches --------------------------------------------------------------------
+
+
+def test_help_fits_80_columns_and_names_every_command() -> None:
+    assert all(len(line) <= 80 for line in HELP.splitlines())
+    for word in ("hint", "rules", "poison", "monsters", "undo", "inventory"):
+        assert word in HELP
+
+
+def test_rules_poison_and_monsters_explain_every_keyword() -> None:
+    from companion.ui.dungeon_of_d.shell import RULE_TOPICS, rules_text
+
+    s = begin(scenario(hand=["1 STR", "2 STR"], level=7))
+    poison = rules_text(s, "poison") or ""
+    assert "1 or 2 costs you 1 HP" in poison and "A REST ends it" in poison
+    assert "Drop of Honey" in poison and "Warding Charm" in poison
+    monsters = rules_text(s, "monsters") or ""
+    for keyword in ("undead", "flying", "smart", "regenerate", "poison", "steal", "curse"):
+        assert f"  {keyword}" in monsters, keyword
+    assert "Vampire 10/6/6 curse, regenerate, undead 7g" in monsters  # this level's monsters
+    keywords = {a for row in s.content.monsters for m in row for a in m.abilities}
+    assert keywords <= {"undead", "flying", "smart", "regenerate", "poison", "steal", "curse"}
+    assert {"poison", "monsters"} <= set(RULE_TOPICS)
+
+
+def test_help_and_rules_show_the_question_again() -> None:
+    game = Game.new(7)
+    for word in ("help", "rules combat", "rules poison", "hint", "inventory"):
+        screen, said, again, _farewell = _run(game, [word])
+        assert "Hero's Blessing (once)" in again and "keep this hand" in again, word
+        assert "== Dungeon of D" not in again  # the question and its answers, not the map
+
+
+def test_hint_says_what_the_greedy_bot_would_do_and_why_in_one_line() -> None:
+    from companion.games.dungeon_of_d.bots import Greedy
+    from companion.ui.dungeon_of_d.shell import hint_line
+
+    for game in _walk(21, bot="greedy", limit=80):
+        s = game.state
+        if s.outcome is not None:
+            break
+        menu = build_menu(s)
+        line = hint_line(s, menu)
+        assert line.startswith("Hint: ") and "\n" not in line and len(line) <= 120, line
+        number = int(line.split(")")[0].removeprefix("Hint: "))
+        entry = next(e for e in menu if e.number == number)
+        expected = Greedy(seed=s.turn)(s)
+        assert entry.action == expected or expected in entry.moves
+
+
+def test_the_hint_gives_nothing_hidden_away() -> None:
+    import random
+
+    from companion.ui.dungeon_of_d.shell import hint_line
+    from tests.games.dungeon_of_d.test_bots import _scramble_hidden
+
+    rng = random.Random(5)
+    for game in _walk(33, bot="greedy", limit=60):
+        s = game.state
+        if s.outcome is not None:
+            break
+        menu = build_menu(s)
+        twin = _scramble_hidden(s, rng)
+        assert hint_line(twin, build_menu(twin)) == hint_line(s, menu)
+
+
+def test_inventory_shows_what_each_card_is_worth() -> None:
+    from companion.ui.dungeon_of_d.shell import details
+
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            items=["lantern"],
+            specials=["gold-idol"],
+            potions=["bitter-venom"],
+            fruits=2,
+            arrows=1,
+        )
+    )
+    lines = details(Game(0, None, [], s), "inventory", [], [])
+    assert "  1. Lantern (10 points): " in lines[1] and "(40 points)" in lines[2]
+    assert "  3. unidentified potion (10 points): " in lines[3]  # every potion is worth 10
+    assert lines[-1].startswith("Worth 85 points if you escape now")
+
+
+def test_the_title_names_heros_blessing_instead_of_a_level_0() -> None:
+    title = build_screen(Game.new(7)).title
+    assert "level 0" not in title and "Hero's Blessing" in title
+
+
+def test_the_pack_row_numbers_cards_instead_of_counting_them() -> None:
+    s = begin(scenario(hand=["1 STR", "2 STR"], items=["lantern", "rope"], fruits=1))
+    screen = build_screen(Game(0, None, [], s))
+    assert screen.pack_line == "Pack (3 of 8 slots): #1 Lantern, #2 Rope"
