@@ -589,7 +589,7 @@ def test_rules_poison_and_monsters_explain_every_keyword() -> None:
 def test_help_and_rules_show_the_question_again() -> None:
     game = Game.new(7)
     for word in ("help", "rules combat", "rules poison", "hint", "inventory"):
-        screen, said, again, _farewell = _run(game, [word])
+        _screen, _said, again, _farewell = _run(game, [word])
         assert "Hero's Blessing (once)" in again and "keep this hand" in again, word
         assert "== Dungeon of D" not in again  # the question and its answers, not the map
 
