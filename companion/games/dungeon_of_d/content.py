@@ -383,6 +383,17 @@ def _load(root: str) -> Content:
 
 def load_content(data_dir: str | Path | None = None) -> Content:
     """The compiled content of a card folder (default: the card database), cached."""
+    import os
+
+    if data_dir is None:
+        # the default folder is looked up once for each value of $COMPANION_CARDS
+        # (simulations start thousands of games: no file system work per game)
+        return _default(os.environ.get("COMPANION_CARDS", ""))
+    return _load(str(Path(data_dir).resolve()))
+
+
+@functools.lru_cache(maxsize=8)
+def _default(env_value: str) -> Content:
     from companion.paths import cards_dir
 
-    return _load(str(Path(data_dir if data_dir is not None else cards_dir()).resolve()))
+    return _load(str(cards_dir().resolve()))

@@ -786,8 +786,9 @@ def window_options(s: State, f: Frame, window: str) -> list[Action]:
     """Optional uses at a window: potions to drink, items and skills to use."""
     content = s.content
     opts: list[Action] = []
-    if window in DRINK_WINDOWS:
-        opts.extend(Drink(c) for c in s.potions)
+    if s.potions and window in DRINK_WINDOWS:
+        make = tuple.__new__  # the hot path skips Drink's own (Python) constructor
+        opts.extend(make(Drink, ("drink", c)) for c in s.potions)
     for cards, table in ((s.items, content.item), (s.specials, content.special)):
         for card in cards:
             part = table[card]

@@ -209,7 +209,10 @@ def _h_turn(s: State, f: TurnFrame) -> None:
     if f.phase == "choose":
         opts: list[Action] = [Rest()] if s.fruits > 0 else []
         room = s.content.rooms[s.grid[s.pos]]
-        opts.extend(Act(a.index) for a in room.actions if action_available(s, a.index))
+        make = tuple.__new__  # Act's own constructor is a Python call this hot path skips
+        opts.extend(
+            make(Act, ("act", a.index)) for a in room.actions if action_available(s, a.index)
+        )
         opts.extend(_move_options(s))
         opts.extend(E.window_options(s, f, "turn"))
         _ask(s, opts, "turn")
