@@ -27,6 +27,10 @@ StateOption = Annotated[
         show_default=False,
     ),
 ]
+ForceOption = Annotated[
+    bool,
+    typer.Option("--force", help="Replace the output file even when it is read-only (chmod a-w)."),
+]
 SeedOption = Annotated[
     int | None,
     typer.Option("--seed", help="Seed for every shuffle and draw: same seed, same result."),

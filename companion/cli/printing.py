@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
-from companion.cli.common import JsonOption, console, emit_json
+from companion.cli.common import ForceOption, JsonOption, console, emit_json
 
 if TYPE_CHECKING:
     from companion.printing.imposition import BacksMode, Flip, Orientation, SheetSpec
@@ -263,6 +263,7 @@ def print_deck(
         ),
     ] = None,
     copies: CopiesOption = 1,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print one game's decks (all of them, or the ones named) as card sheets."""
@@ -300,6 +301,7 @@ def print_deck(
             only=tuple(only or ()),
             copies=copies,
             progress=lambda n: bar.advance(task, n),
+            force=force,
         )
     note = f"{result.layout.describe()}; backs: {spec.backs}" if result.layout else ""
     if spec.backs == "duplex" and spec.back_offset != (0.0, 0.0):
@@ -347,6 +349,7 @@ def print_all(
             show_default=False,
         ),
     ] = None,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print every deck of every game (one PDF a game), a contact sheet and the rulebooks."""
@@ -373,7 +376,12 @@ def print_all(
     with _progress(len(jobs), "files", as_json) as bar:
         task = bar.add_task("print all", total=len(jobs))
         results = build_all(
-            jobs, spec, copies=copies, workers=workers, done=lambda job, _: bar.advance(task, 1)
+            jobs,
+            spec,
+            copies=copies,
+            workers=workers,
+            done=lambda job, _: bar.advance(task, 1),
+            force=force,
         )
     if not games:
         from companion.errors import CompanionError
@@ -414,6 +422,7 @@ def print_calibrate(
         ),
     ] = None,
     reset: Annotated[bool, typer.Option("--reset", help="Forget every saved back offset.")] = False,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print a duplex alignment sheet, or save the back offset you read from it."""
@@ -454,7 +463,9 @@ def print_calibrate(
         return
     paper_name = parse_paper(paper)
     target = out or default_output_dir() / "calibration.pdf"
-    size = build_calibration_sheet(target, paper=paper_name, orientation=orient, flip=flip_edge)
+    size = build_calibration_sheet(
+        target, paper=paper_name, orientation=orient, flip=flip_edge, force=force
+    )
     saved = {o: config.saved_back_offset(o) for o in config.ORIENTATIONS}
     if as_json:
         emit_json({"file": str(target), "pages": 2, "bytes": size, "saved_back_offset": saved})

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import JsonOption
+from companion.cli.common import ForceOption, JsonOption
 
 PAPER_CHOICES = ("a4", "letter")
 
@@ -56,6 +56,7 @@ def register_rulebook(print_app: typer.Typer) -> None:
                 "(flip on the short edge), fold in the middle, staple.",
             ),
         ] = False,
+        force: ForceOption = False,
         json_output: JsonOption = False,
     ) -> None:
         """Write a game's rulebook: rules, variants, clarifications, a quick
@@ -64,7 +65,7 @@ def register_rulebook(print_app: typer.Typer) -> None:
         from companion.printing.rulebook import build_rulebook
 
         target = out if out is not None else default_rulebook_path(game, booklet=booklet)
-        pages = build_rulebook(game, target, paper=paper, booklet=booklet)
+        pages = build_rulebook(game, target, paper=paper, booklet=booklet, force=force)
         size = target.stat().st_size
         if json_output:
             emit_json(

@@ -94,7 +94,9 @@ def save_back_offset(
         offsets = {}
     offsets[orientation] = [round(offset[0], 3), round(offset[1], 3)]
     data["back_offset"] = offsets
-    write_atomic(config_path(env), json.dumps(data, indent=2, sort_keys=True) + "\n")
+    write_atomic(
+        config_path(env), json.dumps(data, indent=2, sort_keys=True) + "\n", force_flag=None
+    )
 
 
 def reset(env: Mapping[str, str] | None = None) -> bool:
@@ -104,5 +106,5 @@ def reset(env: Mapping[str, str] | None = None) -> bool:
     if "back_offset" not in data:
         return False
     del data["back_offset"]
-    write_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+    write_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n", force_flag=None)
     return True

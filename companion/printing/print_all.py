@@ -51,20 +51,22 @@ def plan(
     return jobs
 
 
-def run_job(job: Job, spec: SheetSpec, copies: int = 1) -> BuildResult:
+def run_job(job: Job, spec: SheetSpec, copies: int = 1, force: bool = False) -> BuildResult:
     """Build one file (in whichever process runs it)."""
     from companion.printing.build import build_contact_sheet, build_game_pdf
 
     if job.kind == "cards":
         assert job.game is not None
-        return build_game_pdf(job.game, job.path, spec, copies=copies)
+        return build_game_pdf(job.game, job.path, spec, copies=copies, force=force)
     if job.kind == "contact":
-        return build_contact_sheet(job.games, job.path, paper=spec.paper, card_spec=spec)
+        return build_contact_sheet(
+            job.games, job.path, paper=spec.paper, card_spec=spec, force=force
+        )
     from companion.printing.rulebook import build_rulebook
 
     assert job.game is not None
     paper = spec.paper if spec.paper in ("a4", "letter") else "a4"
-    pages = build_rulebook(job.game, job.path, paper=paper, booklet=False)
+    pages = build_rulebook(job.game, job.path, paper=paper, booklet=False, force=force)
     return BuildResult(
         path=job.path,
         kind="rulebook",
@@ -83,13 +85,23 @@ def build_all(
     copies: int = 1,
     workers: int | None = None,
     done: Callable[[Job, BuildResult], None] | None = None,
+    force: bool = False,
 ) -> list[BuildResult]:
-    """Run ``jobs`` on ``workers`` processes (default: one per core; 1 = in this process)."""
+    """Run ``jobs`` on ``workers`` processes (default: one per core; 1 = in this process).
+
+    Every output path is checked first (:func:`companion.fileio.output_path`),
+    so a refused file stops the run before any work; ``force`` replaces
+    read-only files.
+    """
+    from companion.fileio import output_path
+
+    for job in jobs:
+        output_path(job.path, force=force)
     count = min(len(jobs), workers or os.cpu_count() or 1)
     if count <= 1:
         results = []
         for job in jobs:
-            result = run_job(job, spec, copies)
+            result = run_job(job, spec, copies, force)
             if done:
                 done(job, result)
             results.append(result)
@@ -99,7 +111,7 @@ def build_all(
     with ProcessPoolExecutor(max_workers=count, mp_context=_context()) as pool:
         futures: dict[int, Future[BuildResult]] = {}
         for i in order:
-            future = pool.submit(run_job, jobs[i], spec, copies)
+            future = pool.submit(run_job, jobs[i], spec, copies, force)
             if done:
                 future.add_done_callback(_reporter(jobs[i], done))
             futures[i] = future

@@ -61,17 +61,19 @@ def build_rulebook(
     paper: str = "a4",
     booklet: bool = False,
     data_dir: Path | None = None,
+    force: bool = False,
 ) -> int:
-    """Write the rulebook of ``game_id`` to ``out_path`` (atomically).
+    """Write the rulebook of ``game_id`` to ``out_path`` (atomically; ``force``: over a read-only file).
 
     Returns the number of pages of the PDF written: book pages, or for a
     booklet the sheet sides (two book pages each). ``data_dir`` overrides
     the card folder (else ``$COMPANION_CARDS``, else ``cards_data/``).
     """
-    from companion.fileio import write_atomic
+    from companion.fileio import output_path, write_atomic
 
+    output_path(out_path, force=force)
     pdf, pages = render_rulebook_pdf(game_id, paper=paper, booklet=booklet, data_dir=data_dir)
-    write_atomic(Path(out_path), pdf)
+    write_atomic(Path(out_path), pdf, force=force)
     return pages
 
 

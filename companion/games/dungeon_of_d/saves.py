@@ -673,7 +673,11 @@ class SaveFile:
         from companion.fileio import write_atomic
 
         game.name = game.name or self.path.stem
-        write_atomic(self.path, json.dumps(game.to_document(), separators=(",", ":")) + "\n")
+        write_atomic(
+            self.path,
+            json.dumps(game.to_document(), separators=(",", ":")) + "\n",
+            force_flag=None,
+        )
 
 
 __all__ = ["Game", "HighScore", "SaveFile", "SaveInfo", "SaveStore", "breakdown", "check_name"]
