@@ -205,7 +205,7 @@ def resolve_command(
     data: dict[str, Any] = {}
     source = ""
     if file is not None:
-        spec = read_encounter(file, sys.stdin.read() if file == "-" else None)
+        spec = read_encounter(file)
         data = spec.model_dump(exclude_defaults=True)
         source = "<stdin>" if file == "-" else file
     tracked = tracked or apply

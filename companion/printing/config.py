@@ -49,11 +49,14 @@ def load(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     path = config_path(env)
     if not path.is_file():
         return {}
+    from companion.documents import read_document
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        data = read_document(path, what="print settings file", format="json")
+    except CompanionError as exc:
         raise CompanionError(
-            f"{path}: cannot read saved print settings ({exc}); fix it or run 'companion print calibrate --reset'"
+            f"{path}: cannot read saved print settings ({exc.message}); "
+            "fix it or run 'companion print calibrate --reset'"
         ) from None
     if not isinstance(data, dict):
         raise CompanionError(

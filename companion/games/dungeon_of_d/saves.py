@@ -396,9 +396,7 @@ class SaveStore:
         ) in rows:
             damaged = ""
             try:
-                Game.from_document(json.loads(document), f"saved game '{name}'")
-            except ValueError as exc:
-                damaged = f"not JSON ({exc})"
+                Game.from_document(_json(document, f"saved game '{name}'"), f"saved game '{name}'")
             except CompanionError as exc:
                 damaged = exc.message
             out.append(
@@ -453,11 +451,7 @@ class SaveStore:
             )
             raise CompanionError(f"no saved game '{name}'{hint}")
         where = f"saved game '{name}'"
-        try:
-            data = json.loads(row[0])
-        except ValueError as exc:
-            raise CompanionError(f"{where} is damaged (not JSON: {exc})") from None
-        game = Game.from_document(data, where)
+        game = Game.from_document(_json(row[0], where), where)
         game.name = name
         self.revisions[name] = int(row[1])
         return game
@@ -645,20 +639,10 @@ class SaveFile:
         return self.path.exists()
 
     def load(self) -> Game:
+        from companion.fileio import read_text
+
         where = f"save file {self.path}"
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise CompanionError(f"{where} does not exist") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CompanionError(
-                f"cannot read {where}: {getattr(exc, 'strerror', None) or exc}"
-            ) from None
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise CompanionError(f"{where} is damaged (not JSON: {exc})") from None
-        game = Game.from_document(data, where)
+        game = Game.from_document(_json(read_text(self.path, what="save file"), where), where)
         game.name = game.name or self.path.stem
         return game
 
@@ -678,6 +662,18 @@ class SaveFile:
             json.dumps(game.to_document(), separators=(",", ":")) + "\n",
             force_flag=None,
         )
+
+
+def _json(text: str, where: str) -> Any:
+    """A save's JSON document, read within the bounds of :mod:`companion.documents`."""
+    from companion.documents import parse_document
+
+    try:
+        return parse_document(str(text), where, format="json")
+    except CompanionError as exc:
+        raise CompanionError(
+            f"{where} is damaged ({exc.message.removeprefix(where + ': ')})"
+        ) from None
 
 
 __all__ = ["Game", "HighScore", "SaveFile", "SaveInfo", "SaveStore", "breakdown", "check_name"]
