@@ -206,7 +206,9 @@ def _parse_yaml(text: str, source: str, error: type[CompanionError]) -> Any:
         where = f"line {mark.line + 1}: " if mark is not None else ""
         problem = exc.problem or exc.context or "a syntax error"
         if "nesting depth" in problem:  # libyaml's own limit, past ours
-            raise error(f"{source}: {where}nested too deeply (at most {MAX_DEPTH} levels)") from None
+            raise error(
+                f"{source}: {where}nested too deeply (at most {MAX_DEPTH} levels)"
+            ) from None
         raise error(f"{source}: {where}not valid YAML ({problem})") from None
     except yaml.YAMLError as exc:
         raise error(f"{source}: not valid YAML ({' '.join(str(exc).split())[:120]})") from None

@@ -61,7 +61,7 @@ def register(app: typer.Typer) -> None:
 def _transaction(state: Path | None, *, write: bool = True) -> Iterator[Transaction]:
     from companion.table import open_store
 
-    with open_store(state) as store, store.transaction(write=write) as tx:
+    with open_store(state, write=write) as store, store.transaction(write=write) as tx:
         yield tx
 
 

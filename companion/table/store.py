@@ -33,7 +33,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.paths import state_path
-from companion.statefile import BUSY_TIMEOUT, Component, Migration, StateFile, script
+from companion.statefile import BUSY_TIMEOUT, Component, Migration, StateFile, check_file, script
 from companion.table.model import (
     PILES,
     CardCopy,
@@ -113,22 +113,45 @@ def open_store(
     *,
     clock: Clock = time.time,
     migrations: Sequence[Migration] = MIGRATIONS,
+    write: bool = True,
 ) -> TableStore:
-    """Open (creating or upgrading) the state file named by ``--state``/env/default."""
-    return TableStore(state_path(state), clock=clock, migrations=migrations)
+    """Open (creating or upgrading) the state file named by ``--state``/env/default.
+
+    ``write=False`` only reads: nothing is created (no file yet reads as no
+    tables), and a read-only file or folder can be read.
+    """
+    return TableStore(state_path(state), clock=clock, migrations=migrations, write=write)
 
 
 class TableStore:
     """One open state file. Not shared between threads; cheap to open per command."""
 
     def __init__(
-        self, path: Path, *, clock: Clock = time.time, migrations: Sequence[Migration] = MIGRATIONS
+        self,
+        path: Path,
+        *,
+        clock: Clock = time.time,
+        migrations: Sequence[Migration] = MIGRATIONS,
+        write: bool = True,
     ) -> None:
         self.path = Path(path)
         self.clock = clock
         self._component = Component("table", tuple(migrations))
-        # Checks the file, then creates or upgrades the table schema (statefile does both).
-        self._file = StateFile(self.path, [self._component], timeout=BUSY_TIMEOUT)
+        if write:
+            # Checks the file, then creates or upgrades the table schema (statefile does both).
+            self._file = StateFile(self.path, [self._component], timeout=BUSY_TIMEOUT)
+        else:
+            self._file = self._reader()
+
+    def _reader(self) -> StateFile:
+        """The file opened for reading; an empty store in memory when it holds no tables yet."""
+        if check_file(self.path):
+            state = StateFile(self.path, timeout=BUSY_TIMEOUT, write=False)
+            if state.version(self._component) > 0:
+                state.install(self._component)  # an older schema is upgraded first
+                return state
+            state.close()
+        return StateFile.empty([self._component])
 
     def __repr__(self) -> str:
         return f"<TableStore {str(self.path)!r}>"

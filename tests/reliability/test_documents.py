@@ -67,9 +67,7 @@ def test_an_integer_of_thousands_of_digits_is_a_one_line_error(fmt: str) -> None
     assert "9" * 50 not in message
 
 
-@pytest.mark.parametrize(
-    "text", ["0x" + "f" * 17, "1:0:0:0:0:0:0:0:0:0:0:0:0", str(MAX_INT + 1)]
-)
+@pytest.mark.parametrize("text", ["0x" + "f" * 17, "1:0:0:0:0:0:0:0:0:0:0:0:0", str(MAX_INT + 1)])
 def test_every_spelling_of_a_too_large_integer_is_refused(text: str) -> None:
     _refused(f"seed: {text}", "is too large")
 

@@ -47,7 +47,13 @@ from companion.errors import CompanionError
 from companion.games.dungeon_of_d.engine import new_game, replay, step
 from companion.games.dungeon_of_d.score import Score, score
 from companion.games.dungeon_of_d.state import Action, State, to_json
-from companion.statefile import Component, read_transaction, script, write_transaction
+from companion.statefile import (
+    BUSY_TIMEOUT,
+    Component,
+    read_transaction,
+    script,
+    write_transaction,
+)
 
 FORMAT = "companion-dod-save"
 FORMAT_VERSION = 1
@@ -343,7 +349,9 @@ SCHEMA_VERSION = DOD.version
 class SaveStore:
     """Saves and high scores in the SQLite state file (created on the first write)."""
 
-    def __init__(self, path: str | Path, clock: Clock = time.time, timeout: float = 10.0) -> None:
+    def __init__(
+        self, path: str | Path, clock: Clock = time.time, timeout: float = BUSY_TIMEOUT
+    ) -> None:
         self.path = Path(path)
         self.clock = clock
         self.timeout = timeout
