@@ -31,7 +31,12 @@ def printed_all(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
     calls: list[tuple[str, Path, str, bool]] = []
 
     def build_rulebook(
-        game_id: str, out_path: Path, *, paper: str = "a4", booklet: bool = False
+        game_id: str,
+        out_path: Path,
+        *,
+        paper: str = "a4",
+        booklet: bool = False,
+        force: bool = False,
     ) -> int:
         calls.append((game_id, out_path, paper, booklet))
         out_path.write_bytes(b"%PDF-1.4 stand-in\n")
