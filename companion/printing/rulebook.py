@@ -106,8 +106,11 @@ def render_markup(
         raise CompanionError(
             f"no rulebook template for {game_id}: {game_dir / TEMPLATE_NAME} is missing"
         )
+    from companion.printing.sandbox import render, sandboxed_environment
+
     cards = load_game(game_id, data_dir)
-    env = jinja2.Environment(
+    env = sandboxed_environment(
+        FILTERS,
         loader=jinja2.FileSystemLoader([str(game_dir), str(root / SHARED_FOLDER)]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -115,13 +118,17 @@ def render_markup(
         keep_trailing_newline=True,
         autoescape=False,
     )
-    env.filters.update(FILTERS)
     try:
         template = env.get_template(TEMPLATE_NAME)
-        return template.render(**template_context(cards))
+        return render(template, template_context(cards))
     except jinja2.TemplateSyntaxError as exc:
         where = f"{Path(exc.filename or exc.name or '?').name}:{exc.lineno}"
         raise CompanionError(f"rulebook template {game_id}/{where}: {exc.message}") from None
+    except jinja2.exceptions.SecurityError as exc:
+        raise CompanionError(
+            f"rulebook template {game_id}/{_template_line(exc)}: "
+            f"the template tried something unsafe ({exc})"
+        ) from None
     except jinja2.TemplateError as exc:
         raise CompanionError(f"rulebook template {game_id}/{_template_line(exc)}: {exc}") from None
 
