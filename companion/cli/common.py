@@ -37,6 +37,23 @@ SeedOption = Annotated[
 ]
 
 
+def confirm(question: str, action: str = "go ahead") -> bool:
+    """Ask a yes/no question on stderr and read the answer from stdin (no answer: no).
+
+    At the end of the input (a script, CI) nothing is assumed: the error
+    says to pass ``--yes``.
+    """
+    from companion.errors import CompanionError
+
+    sys.stderr.write(f"{question} [y/N] ")
+    sys.stderr.flush()
+    answer = sys.stdin.readline()
+    if not answer:
+        sys.stderr.write("\n")
+        raise CompanionError(f"no answer (end of input); pass --yes to {action} without asking")
+    return answer.strip().casefold() in ("y", "yes")
+
+
 def console(*, stderr: bool = False) -> Console:
     """A Rich console on stdout (or stderr for progress and notes)."""
     from rich.console import Console

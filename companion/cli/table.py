@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, StateOption, console, emit_json
+from companion.cli.common import (
+    JsonOption,
+    SeedOption,
+    StateOption,
+    confirm,
+    console,
+    emit_json,
+)
 
 if TYPE_CHECKING:
     from companion.table import DrawnCard, TableInfo, Transaction
@@ -180,11 +187,13 @@ def table_new(
 @table_app.command("list")
 def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
     """List the tables in the state file; the current one is marked."""
+    from companion.table.model import name_key
+
     with _transaction(state, write=False) as tx:
         tables = tx.tables()
-        current = (tx.current_table_name() or "").casefold()
+        current = name_key(tx.current_table_name() or "")
     if as_json:
-        emit_json([{**t.to_json(), "current": t.name.casefold() == current} for t in tables])
+        emit_json([{**t.to_json(), "current": name_key(t.name) == current} for t in tables])
         return
     out = console()
     if not tables:
@@ -197,7 +206,7 @@ def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
         grid.add_column(col)
     for t in tables:
         grid.add_row(
-            "*" if t.name.casefold() == current else "",
+            "*" if name_key(t.name) == current else "",
             t.name,
             t.game,
             ", ".join(t.players),
@@ -222,11 +231,20 @@ def table_select(
 @table_app.command("delete")
 def table_delete(
     name: Annotated[str, typer.Argument(help="The table to delete, with its whole history.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
 ) -> None:
-    """Delete a table, its decks and its history."""
+    """Delete a table, its decks and its history (asks first, unless --yes)."""
     from companion.table import delete_table
+    from companion.table.actions import check_table_name
 
+    name = check_table_name(name)
+    if not yes:
+        with _at_table(state, name, write=False) as (_, found):
+            question = f"Delete table '{found.name}' ({found.game}) and its whole history?"
+        if not confirm(question, "delete it"):
+            console().print(f"kept table [bold]{found.name}[/]")
+            return
     with _at_table(state, name) as (tx, table):
         delete_table(tx, table)
     console().print(f"deleted table [bold]{table.name}[/]")

@@ -39,6 +39,7 @@ from companion.table.model import (
     CardCopy,
     HistoryEntry,
     TableInfo,
+    name_key,
 )
 
 Clock = Callable[[], float]
@@ -231,10 +232,10 @@ class Transaction:
         return [self._table_from_row(row) for row in rows]
 
     def find_table(self, name: str) -> TableInfo | None:
-        row = self._sql(
-            "SELECT id, name, game, seed, options, created FROM tables WHERE name = ?",
-            (name.strip(),),
-        ).fetchone()
+        """The table whose name matches ``name`` as :func:`name_key` compares them."""
+        wanted = name_key(name)
+        rows = self._sql("SELECT id, name, game, seed, options, created FROM tables").fetchall()
+        row = next((r for r in rows if name_key(str(r[1])) == wanted), None)
         return None if row is None else self._table_from_row(row)
 
     def current_table_name(self) -> str | None:
@@ -242,7 +243,9 @@ class Transaction:
 
     def table(self, name: str | None = None) -> TableInfo:
         """The named table, or the current one; a clear error when there is none."""
-        if name is None or not name.strip():
+        if name is not None and not name.strip():
+            raise CompanionError("the table name is empty; give a table's name")
+        if name is None:
             current = self.current_table_name()
             if current is None:
                 raise CompanionError(
@@ -301,7 +304,7 @@ class Transaction:
         self._sql("DELETE FROM kv WHERE table_id = ?", (table.id,))
         # Deleting the table first lets the history trigger allow its rows to go.
         self._sql("DELETE FROM tables WHERE id = ?", (table.id,))
-        if (self.current_table_name() or "").casefold() == table.name.casefold():
+        if name_key(self.current_table_name() or "") == name_key(table.name):
             self.set_setting("current_table", None)
 
     def set_current(self, table: TableInfo | None) -> None:
