@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from companion.bounds import SEED_MAX, SEED_MIN
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -33,7 +35,12 @@ ForceOption = Annotated[
 ]
 SeedOption = Annotated[
     int | None,
-    typer.Option("--seed", help="Seed for every shuffle and draw: same seed, same result."),
+    typer.Option(
+        "--seed",
+        help="Seed for every shuffle and draw: same seed, same result.",
+        min=SEED_MIN,
+        max=SEED_MAX,
+    ),
 ]
 
 

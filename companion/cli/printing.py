@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
+from companion.bounds import MAX_WORKERS
 from companion.cli.common import ForceOption, JsonOption, console, emit_json
 
 if TYPE_CHECKING:
@@ -345,6 +346,7 @@ def print_all(
             "--jobs",
             "-j",
             min=1,
+            max=MAX_WORKERS,
             help="Files built at once (default: one per CPU core).",
             show_default=False,
         ),

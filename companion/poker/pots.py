@@ -28,6 +28,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from companion.bounds import MAX_CHIPS, check_range
+from companion.documents import short
 from companion.errors import CompanionError
 
 OddChips = Literal["left-of-button", "carry-over", "house"]
@@ -44,8 +46,10 @@ class PotRules:
     odd_chips: OddChips = "left-of-button"
 
     def __post_init__(self) -> None:
-        if self.unit < 1:
-            raise CompanionError(f"the smallest chip must be at least 1 (got {self.unit})")
+        if not 1 <= self.unit <= MAX_CHIPS:
+            raise CompanionError(
+                f"the smallest chip must be 1 to {MAX_CHIPS} (got {short(self.unit)})"
+            )
 
 
 GAME_POT_RULES: dict[str, PotRules] = {
@@ -336,9 +340,15 @@ def _check_contributions(contributions: Mapping[str, int]) -> None:
         raise CompanionError("no players: give each player's contribution, like alice=300")
     for name, amount in contributions.items():
         if not isinstance(amount, int) or isinstance(amount, bool):
-            raise CompanionError(f"{name}'s contribution must be a whole number (got {amount!r})")
+            raise CompanionError(
+                f"{name}'s contribution must be a whole number (got {short(amount)})"
+            )
         if amount < 0:
             raise CompanionError(f"{name}'s contribution cannot be negative (got {amount})")
+        if amount > MAX_CHIPS:
+            raise CompanionError(
+                f"{name}'s contribution {short(amount)} is more than any stake ({MAX_CHIPS} at most)"
+            )
 
 
 def _validate(
@@ -353,6 +363,7 @@ def _validate(
     _check_contributions(contributions)
     if dead_money < 0:
         raise CompanionError(f"extra money in the pot cannot be negative (got {dead_money})")
+    check_range("extra money in the pot", dead_money, 0, MAX_CHIPS)
     known = set(contributions) | set(extra)
     for name in folded:
         if name not in contributions:
@@ -416,6 +427,7 @@ def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -
     for label, value in (("pot", pot), ("to-call", to_call), ("blind", blind)):
         if value < 0:
             raise CompanionError(f"--{label} cannot be negative (got {value})")
+        check_range(f"--{label}", value, 0, MAX_CHIPS)
     if blind == 0:
         raise CompanionError("--blind must be more than 0")
     max_raise = pot + to_call
@@ -423,6 +435,7 @@ def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -
     if stack is not None:
         if stack < 0:
             raise CompanionError(f"--stack cannot be negative (got {stack})")
+        check_range("--stack", stack, 0, MAX_CHIPS)
         room = max(stack - to_call, 0)
         max_raise = min(max_raise, room)
         min_raise = min(min_raise, room)

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.bounds import check_seed
 from companion.cards.loader import GameCards, load_game
 from companion.documents import short
 from companion.errors import CompanionError
@@ -101,8 +102,7 @@ def new_table(
     rules.validate_players(players, chosen)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    if not -(2**63) <= seed < 2**63:
-        raise CompanionError(f"seed {seed} is too large (it must fit in 64 bits)")
+    check_seed(seed)
     table = tx.create_table(name, game, players, seed, chosen)
     notes = rules.setup(tx, table, cards)
     tx.set_current(table)
