@@ -184,6 +184,27 @@ def _discard(name: str) -> None:
 # -- reading -------------------------------------------------------------------
 
 
+def is_file(path: str | Path) -> bool:
+    """``Path.is_file`` that answers ``False`` instead of raising for a name too long,
+    a symlink loop or a folder that cannot be entered: a user's path is only a guess.
+
+    >>> is_file("Z" * 5000), is_file(__file__)
+    (False, True)
+    """
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(path: str | Path) -> bool:
+    """``Path.is_dir`` with the same forgiveness as :func:`is_file`."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def read_bytes(path: str | Path, *, what: str = "file", limit: int = MAX_READ_BYTES) -> bytes:
     """The bytes of ``path`` (``-``: standard input), at most ``limit`` of them.
 
@@ -250,6 +271,8 @@ def read_text(path: str | Path, *, what: str = "file", limit: int = MAX_READ_BYT
 
 __all__ = [
     "MAX_READ_BYTES",
+    "is_dir",
+    "is_file",
     "is_read_only",
     "output_path",
     "read_bytes",

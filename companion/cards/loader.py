@@ -22,6 +22,7 @@ from companion.cards.base import DeckInfo, GameInfo
 from companion.cards.games import card_union
 from companion.documents import read_document, short, validation_problems
 from companion.errors import CompanionError
+from companion.fileio import is_dir, is_file
 from companion.paths import cards_dir
 
 
@@ -112,7 +113,7 @@ def load_game(game_id: str, data_dir: str | Path | None = None) -> GameCards:
 def load_all(data_dir: str | Path | None = None) -> dict[str, GameCards]:
     """Every game found in the card folder, keyed by game id."""
     root = Path(data_dir) if data_dir is not None else cards_dir()
-    return {g: load_game(g, root) for g in GAMES if (root / g).is_dir()}
+    return {g: load_game(g, root) for g in GAMES if is_dir(root / g)}
 
 
 def clear_cache() -> None:
@@ -136,12 +137,12 @@ def validate_dir(path: str | Path) -> tuple[list[GameCards], list[str]]:
     just the first), so an editor of card files sees everything at once.
     """
     root = Path(path)
-    if not root.is_dir():
+    if not is_dir(root):
         return [], [f"{_show(root)}: not a folder"]
-    if (root / "game.yaml").is_file():
+    if is_file(root / "game.yaml"):
         game_dirs = [root]
     else:
-        game_dirs = sorted(p for p in root.iterdir() if p.is_dir() and (p / "game.yaml").is_file())
+        game_dirs = sorted(p for p in root.iterdir() if is_dir(p) and is_file(p / "game.yaml"))
         if not game_dirs:
             return [], [f"{_show(root)}: no game folders (each needs a game.yaml)"]
     loaded: list[GameCards] = []
@@ -172,7 +173,7 @@ def _read_yaml(path: Path, problems: list[str]) -> Any:
 
 def _read_game(game_dir: Path, expected_id: str | None, problems: list[str]) -> GameCards | None:
     game_file = game_dir / "game.yaml"
-    if not game_file.is_file():
+    if not is_file(game_file):
         problems.append(f"{_show(game_dir)}: no game.yaml")
         return None
     raw_game = _read_yaml(game_file, problems)
@@ -210,8 +211,8 @@ def _read_game(game_dir: Path, expected_id: str | None, problems: list[str]) -> 
         cards.extend(_read_deck(path, deck, adapter, seen, problems))
     for deck in game.decks:
         if (
-            not (game_dir / f"{deck.id}.yaml").is_file()
-            and not (game_dir / f"{deck.id}.yml").is_file()
+            not is_file(game_dir / f"{deck.id}.yaml")
+            and not is_file(game_dir / f"{deck.id}.yml")
         ):
             problems.append(f"{_show(game_file)}: deck '{deck.id}' has no file {deck.id}.yaml")
     order = {d.id: i for i, d in enumerate(game.decks)}

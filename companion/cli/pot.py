@@ -36,6 +36,7 @@ def register(app: typer.Typer) -> None:
 
 def parse_contributions(items: list[str]) -> dict[str, int]:
     """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order)."""
+    from companion.documents import short
     from companion.errors import CompanionError
 
     out: dict[str, int] = {}
@@ -43,11 +44,11 @@ def parse_contributions(items: list[str]) -> dict[str, int]:
         name, sep, amount = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise CompanionError(f"'{item}' is not NAME=AMOUNT (for example alice=300)")
+            raise CompanionError(f"{short(item)} is not NAME=AMOUNT (for example alice=300)")
         try:
             value = int(amount.replace("_", "").replace(",", "").strip())
         except ValueError:
-            raise CompanionError(f"'{item}': the amount must be a whole number") from None
+            raise CompanionError(f"{short(item)}: the amount must be a whole number") from None
         if name in out:
             raise CompanionError(f"'{name}' is given twice")
         out[name] = value

@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 from companion.documents import read_document, short
 from companion.errors import CompanionError
+from companion.fileio import is_file
 
 BlindKind = Literal["single", "small-big", "bets"]
 BLIND_KINDS: tuple[BlindKind, ...] = ("single", "small-big", "bets")
@@ -686,8 +687,8 @@ def load_structure(name_or_file: str | Path | None = None) -> Structure:
     wanted = str(name_or_file or DEFAULT_STRUCTURE).strip()
     as_path = Path(wanted).expanduser()
     looks_like_file = as_path.suffix.lower() in (".yaml", ".yml") or "/" in wanted or "\\" in wanted
-    if looks_like_file or (as_path.is_file() and wanted.lower() not in _all_names()):
-        if not as_path.is_file():
+    if looks_like_file or (is_file(as_path) and wanted.lower() not in _all_names()):
+        if not is_file(as_path):
             raise StructureError(f"structure file '{wanted}' does not exist")
         return parse_structure(_read_yaml_file(as_path), origin=str(as_path))
     key = wanted.lower()
