@@ -219,7 +219,7 @@ def read_only_reason(path: Path, exists: bool) -> str | None:
             return f"state file {path} is read-only (no write permission on the file)"
 
     folder = path.parent
-    while not folder.exists() and folder != folder.parent:
+    while not os.path.exists(folder) and folder != folder.parent:
         folder = folder.parent
     try:
         mode = os.stat(folder).st_mode
@@ -300,7 +300,7 @@ class StateFile:
         # A file we may not change is read as an immutable snapshot: no lock, and no -wal or
         # -shm file is made beside it (a read-only -shm left behind would block later writes).
         journal = self.path.with_name(self.path.name + "-wal")
-        if journal.exists() and journal.stat().st_size > 0:
+        if os.path.exists(journal) and journal.stat().st_size > 0:
             raise CompanionError(
                 f"{self.read_only}, and its journal {journal} still holds changes that are not "
                 "in the file yet; make it writable once so that companion can fold them in"

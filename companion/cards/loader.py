@@ -210,10 +210,7 @@ def _read_game(game_dir: Path, expected_id: str | None, problems: list[str]) -> 
             continue
         cards.extend(_read_deck(path, deck, adapter, seen, problems))
     for deck in game.decks:
-        if (
-            not is_file(game_dir / f"{deck.id}.yaml")
-            and not is_file(game_dir / f"{deck.id}.yml")
-        ):
+        if not is_file(game_dir / f"{deck.id}.yaml") and not is_file(game_dir / f"{deck.id}.yml"):
             problems.append(f"{_show(game_file)}: deck '{deck.id}' has no file {deck.id}.yaml")
     order = {d.id: i for i, d in enumerate(game.decks)}
     cards.sort(key=lambda c: order[c.deck])  # stable: file order within a deck

@@ -7,6 +7,7 @@ the Dungeon Poker encounter rules come from it here, when it is present.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
@@ -96,7 +97,7 @@ def _encounter_table() -> dict[str, dict[str, Any]] | None:
     """Encounter rules from the card database, by name slug and id; None without the data."""
     from companion.paths import cards_dir
 
-    if not (cards_dir() / "dungeon-poker").is_dir():
+    if not os.path.isdir(cards_dir() / "dungeon-poker"):
         return None
     try:
         from companion.cards import load_game

@@ -47,7 +47,7 @@ def config_path(env: Mapping[str, str] | None = None) -> Path:
 
 def load(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     path = config_path(env)
-    if not path.is_file():
+    if not os.path.isfile(path):
         return {}
     from companion.documents import read_document
 

@@ -17,6 +17,7 @@ proportions; text never goes below 6 pt (see :mod:`companion.printing.card_text`
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -507,7 +508,7 @@ def _art_path(card: Any, ctx: FaceContext) -> Path | None:
     path = Path(art).expanduser()
     if not path.is_absolute() and ctx.data_dir is not None:
         path = ctx.data_dir / path
-    if not path.is_file():
+    if not os.path.isfile(path):
         raise CompanionError(f"{where(card, ctx)}: art image '{art}' not found (looked for {path})")
     return path
 

@@ -22,6 +22,7 @@ reader has, so nothing needs embedding and copied text keeps its ♠♥♦♣.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,7 +103,7 @@ def render_markup(
 
     root = (templates or templates_dir()) / "rulebooks"
     game_dir = root / game_id
-    if not (game_dir / TEMPLATE_NAME).is_file():
+    if not os.path.isfile(game_dir / TEMPLATE_NAME):
         raise CompanionError(
             f"no rulebook template for {game_id}: {game_dir / TEMPLATE_NAME} is missing"
         )

@@ -16,6 +16,7 @@ template's own tags (``<b>``, ``## ``) are kept.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -190,7 +191,7 @@ def template_name_for(
     kind = getattr(card, "kind", "generic")
     suffix = ".back.j2" if side == "back" else ".j2"
     for name in (f"{game_id}/{kind}{suffix}", f"{kind}{suffix}"):
-        if (base / name).is_file():
+        if os.path.isfile(base / name):
             return name, True
     return ("other-side.j2", False) if side == "back" else ("generic.j2", False)
 

@@ -33,6 +33,7 @@ A save that cannot be read is reported in one line and never overwritten.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import time
@@ -644,7 +645,7 @@ class SaveFile:
         return f"SaveFile({str(self.path)!r})"
 
     def exists(self) -> bool:
-        return self.path.exists()
+        return os.path.exists(self.path)
 
     def load(self) -> Game:
         from companion.fileio import read_text
@@ -655,7 +656,7 @@ class SaveFile:
         return game
 
     def create(self, game: Game, replace: bool = False) -> None:
-        if self.path.exists() and not replace:
+        if os.path.exists(self.path) and not replace:
             raise CompanionError(
                 f"{self.path} already exists; choose another --save-file, or delete it first"
             )
