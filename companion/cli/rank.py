@@ -99,12 +99,9 @@ def _encounter_table() -> dict[str, dict[str, Any]] | None:
 
     if not os.path.isdir(cards_dir() / "dungeon-poker"):
         return None
-    try:
-        from companion.cards import load_game
+    from companion.cards import load_game
 
-        cards = load_game("dungeon-poker")
-    except ImportError:  # the game's card models are not installed yet
-        return None
+    cards = load_game("dungeon-poker")
     from companion.poker.variants import slug
 
     table: dict[str, dict[str, Any]] = {}

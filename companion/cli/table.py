@@ -17,9 +17,13 @@ from companion.cli.common import (
     JsonOption,
     SeedOption,
     StateOption,
+    TableOption,
     confirm,
     console,
     emit_json,
+    game_option,
+    table_argument,
+    table_deck_argument,
 )
 
 if TYPE_CHECKING:
@@ -33,10 +37,6 @@ deck_app = typer.Typer(
     help="Look at and rearrange the decks of the current table.", no_args_is_help=True
 )
 
-TableOption = Annotated[
-    str | None,
-    typer.Option("--table", help="Table name (default: the current table).", show_default=False),
-]
 PlayerOption = Annotated[
     str | None,
     typer.Option("--for", help="The player who draws (default: into play on the table)."),
@@ -137,7 +137,7 @@ def table_new(
     name: Annotated[str, typer.Argument(help="A name for the table, e.g. 'friday'.")],
     game: Annotated[
         str,
-        typer.Option(
+        game_option(
             "--game", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d."
         ),
     ],
@@ -217,7 +217,7 @@ def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
 
 @table_app.command("select")
 def table_select(
-    name: Annotated[str, typer.Argument(help="The table to make current.")],
+    name: Annotated[str, table_argument(help="The table to make current.")],
     state: StateOption = None,
 ) -> None:
     """Make a table the current one (used when --table is not given)."""
@@ -230,7 +230,7 @@ def table_select(
 
 @table_app.command("delete")
 def table_delete(
-    name: Annotated[str, typer.Argument(help="The table to delete, with its whole history.")],
+    name: Annotated[str, table_argument(help="The table to delete, with its whole history.")],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
 ) -> None:
@@ -410,7 +410,9 @@ def table_undo(
 
 
 def draw(
-    deck: Annotated[str, typer.Argument(help="Deck to draw from (id or name, e.g. treasures).")],
+    deck: Annotated[
+        str, table_deck_argument(help="Deck to draw from (id or name, e.g. treasures).")
+    ],
     count: Annotated[
         int, typer.Option("--count", "-n", min=1, max=500, help="How many cards.")
     ] = 1,

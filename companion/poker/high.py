@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from companion.poker.cards import Card
+from companion.poker.cards import SUIT_CHARS, Card
 from companion.poker.values import (
     DRAGON_KINGS,
     FIVE_OF_A_KIND,
@@ -92,7 +92,7 @@ class _Pool:
         self.real = sorted(real, key=lambda c: (_rank(c, ace_low), -int(c)), reverse=True)
         self.real_set = frozenset(real)
         self.by_rank: dict[int, list[Card]] = {}
-        self.by_suit: dict[str, list[Card]] = {s: [] for s in "shdc"}
+        self.by_suit: dict[str, list[Card]] = {s: [] for s in SUIT_CHARS}
         for c in self.real:
             self.by_rank.setdefault(_rank(c, ace_low), []).append(c)
             self.by_suit[c.suit].append(c)
@@ -257,7 +257,7 @@ def _grave_digger(pool: _Pool, w: int) -> Five | None:
 
 def _straight_flush(pool: _Pool, w: int) -> Five | None:
     for top, window in _WINDOWS[pool.ace_low]:
-        for suit in "shdc":
+        for suit in SUIT_CHARS:
             cards = pool.by_suit[suit]
             if len(cards) + w < 5:
                 continue
@@ -319,7 +319,7 @@ def _full_house(pool: _Pool, w: int) -> Five | None:
 
 def _flush(pool: _Pool, w: int) -> Five | None:
     best: tuple[list[int], str] | None = None
-    for suit in "shdc":
+    for suit in SUIT_CHARS:
         cards = pool.by_suit[suit]
         if len(cards) + w < 5:
             continue

@@ -24,12 +24,11 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.paths import templates_dir
+from companion.poker.cards import SUIT_SYMBOLS, rank_label
 from companion.printing.shapes import has_icon
 
 LAYOUTS = ("standard", "playing")
 CORNERS = ("tl", "tr", "bl", "br")
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-RANK_LABELS = {"T": "10"}
 BASE_FIELDS = frozenset(
     {
         "type",
@@ -154,7 +153,7 @@ def _environment(root: str) -> Any:
     env = sandboxed_environment(
         {
             "suit_symbol": lambda s: SUIT_SYMBOLS.get(str(s), str(s)),
-            "rank_label": lambda r: RANK_LABELS.get(str(r), str(r)),
+            "rank_label": rank_label,
             "humanize": humanize,
             "describe": describe_value,
         },

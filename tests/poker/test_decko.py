@@ -490,8 +490,7 @@ def test_decko_a_wild_royal_is_worth_at_least_the_card_it_stands_for(
 def test_decko_value_search_and_set_finder_agree(
     pieces: list[tuple[int, str, bool]], solo: bool
 ) -> None:
-    from companion.games.decko.sets import _find_set, _Piece, _set_value
+    from companion.games.decko.sets import find_set_by_key, set_value
 
     key = tuple(sorted((r, s, w and r in (11, 12, 13)) for r, s, w in pieces))
-    pool = [_Piece(r, s, "", 0, 0, w, True, 0) for r, s, w in key]
-    assert _set_value(key, solo) == _find_set(pool, solo)[0]
+    assert set_value(key, solo) == find_set_by_key(key, solo)[0]
