@@ -83,7 +83,12 @@ def _time_bound() -> Iterator[None]:
         return
     seconds = RENDER_SECONDS
     _local.deadline = time.monotonic() + seconds
-    alarm = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    alarm = (
+        threading.current_thread() is threading.main_thread()
+        and hasattr(signal, "setitimer")
+        # Someone else's timer is running: leave it alone and rely on the checks.
+        and signal.getitimer(signal.ITIMER_REAL)[0] == 0
+    )
     previous: Any = None
     if alarm:
         previous = signal.signal(signal.SIGALRM, _on_alarm)

@@ -113,3 +113,18 @@ def test_print_rulebook_refuses_a_template_that_reaches_for_os(
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "tried something unsafe" in result.stderr
     assert not marker.exists() and not out.exists()
+
+
+def test_the_time_bound_leaves_an_outer_timer_alone(tmp_path: Path) -> None:
+    import signal
+
+    fired: list[int] = []
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: fired.append(signum))
+    signal.setitimer(signal.ITIMER_REAL, 30)
+    try:
+        _face(tmp_path, "{{ card.name }}")
+        remaining = signal.getitimer(signal.ITIMER_REAL)[0]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert 0 < remaining <= 30 and fired == []
