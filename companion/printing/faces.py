@@ -502,6 +502,12 @@ def _draw_emblem(
         draw_line(c, em.label.upper(), cx, y0 + 1.2 * MM * k, BOLD_FONT, lsize, MUTED, "center")
 
 
+MAX_ART_BYTES = 32 * 2**20
+"""The largest art file a card may name (a 600 dpi photo of a card is a few MiB)."""
+MAX_ART_PIXELS = 40_000_000
+"""The most pixels an art image may have: far more than 1200 dpi over a tarot card."""
+
+
 def _art_path(card: Any, ctx: FaceContext) -> Path | None:
     art = getattr(card, "art", None)
     if not art:
@@ -511,6 +517,10 @@ def _art_path(card: Any, ctx: FaceContext) -> Path | None:
         path = ctx.data_dir / path
     if not os.path.isfile(path):
         raise CompanionError(f"{where(card, ctx)}: art image '{art}' not found (looked for {path})")
+    if os.path.getsize(path) > MAX_ART_BYTES:
+        raise CompanionError(
+            f"{where(card, ctx)}: art image {path} is larger than {MAX_ART_BYTES // 2**20} MiB"
+        )
     return path
 
 
@@ -525,6 +535,11 @@ def _draw_art(
         iw, ih = reader.getSize()
     except Exception as exc:
         raise CompanionError(f"{label}: cannot read art image {path} ({exc})") from None
+    if iw * ih > MAX_ART_PIXELS:
+        raise CompanionError(
+            f"{label}: art image {path} has {iw}x{ih} pixels; "
+            f"at most {MAX_ART_PIXELS // 10**6} million fit a card"
+        )
     bw, bh = x1 - x0, y1 - y0
     scale = max(bw / iw, bh / ih)
     dw, dh = iw * scale, ih * scale

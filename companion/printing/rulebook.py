@@ -164,12 +164,12 @@ def render_markup(
         raise CompanionError(
             f"no rulebook template for {game_id}: {game_dir / TEMPLATE_NAME} is missing"
         )
-    from companion.printing.sandbox import render, sandboxed_environment
+    from companion.printing.sandbox import BoundedLoader, render, sandboxed_environment
 
     cards = load_game(game_id, data_dir)
     env = sandboxed_environment(
         FILTERS,
-        loader=jinja2.FileSystemLoader([str(game_dir), str(root / SHARED_FOLDER)]),
+        loader=BoundedLoader([str(game_dir), str(root / SHARED_FOLDER)]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -28,6 +28,7 @@ jinja2.exceptions.SecurityError: access to attribute '__init__' of 'type' object
 from __future__ import annotations
 
 import functools
+import os
 import signal
 import threading
 import time
@@ -38,8 +39,9 @@ from typing import Any
 
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
-from jinja2.environment import TemplateModule
-from jinja2.exceptions import TemplateRuntimeError
+from jinja2.environment import Environment, TemplateModule
+from jinja2.exceptions import TemplateNotFound, TemplateRuntimeError
+from jinja2.loaders import FileSystemLoader, split_template_path
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -49,6 +51,8 @@ MAX_OUTPUT = 4_000_000
 """The most characters a render may produce, or a string or list a template may build."""
 MAX_EXPONENT = 64
 """The largest power ``**`` may take (2 ** 64 is as large as a template needs)."""
+MAX_TEMPLATE_BYTES = 1024 * 1024
+"""The largest template file read (the longest rulebook template is a few dozen KiB)."""
 
 
 class TemplateLimit(TemplateRuntimeError):
@@ -178,6 +182,34 @@ def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+class BoundedLoader(FileSystemLoader):
+    """Jinja2's file loader, reading each template through :func:`companion.fileio.read_text`:
+    at most :data:`MAX_TEMPLATE_BYTES`, UTF-8, one-line errors (a template linked to
+    ``/dev/zero`` is refused, not read forever)."""
+
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        from companion.fileio import read_text
+
+        pieces = split_template_path(template)
+        for folder in self.searchpath:
+            path = os.path.join(folder, *pieces)
+            if not os.path.lexists(path):
+                continue
+            text = read_text(path, what="template", limit=MAX_TEMPLATE_BYTES)
+            mtime = _mtime(path)
+            return text, os.path.normpath(path), lambda p=path, m=mtime: _mtime(p) == m
+        raise TemplateNotFound(template)
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.path.getmtime(path)
+    except OSError:
+        return -1.0
+
+
 def sandboxed_environment(
     filters: Mapping[str, Callable[..., Any]] | None = None, **options: Any
 ) -> BoundedSandbox:
@@ -226,6 +258,7 @@ def _stream(parts: Iterator[str]) -> Iterator[str]:
 __all__ = [
     "MAX_OUTPUT",
     "RENDER_SECONDS",
+    "BoundedLoader",
     "BoundedSandbox",
     "TemplateLimit",
     "make_module",

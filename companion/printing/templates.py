@@ -148,7 +148,7 @@ def card_fields(card: Any) -> list[dict[str, Any]]:
 def _environment(root: str) -> Any:
     import jinja2
 
-    from companion.printing.sandbox import sandboxed_environment
+    from companion.printing.sandbox import BoundedLoader, sandboxed_environment
 
     env = sandboxed_environment(
         {
@@ -157,7 +157,7 @@ def _environment(root: str) -> Any:
             "humanize": humanize,
             "describe": describe_value,
         },
-        loader=jinja2.FileSystemLoader(root),
+        loader=BoundedLoader(root),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

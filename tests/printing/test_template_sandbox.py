@@ -128,3 +128,36 @@ def test_the_time_bound_leaves_an_outer_timer_alone(tmp_path: Path) -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     assert 0 < remaining <= 30 and fired == []
+
+
+def test_a_template_linked_to_an_endless_device_is_refused(tmp_path: Path) -> None:
+    root = tmp_path / "cards"
+    root.mkdir()
+    (root / "generic.j2").symlink_to("/dev/zero")
+    cards = load_game("decko")
+    card = next(c for c in cards.cards if c.kind == "market")
+    with pytest.raises(CompanionError, match=r"template .*generic\.j2 is too big"):
+        render_face(cards.game, cards.game.deck(card.deck), card, root=root)
+
+
+def test_card_art_is_bounded_in_bytes_and_pixels(tmp_path: Path) -> None:
+    import io
+
+    from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.printing import faces
+
+    huge = tmp_path / "huge.png"
+    Image.new("1", (7_000, 7_000)).save(huge)  # 49 million one-bit pixels, a few KiB of file
+    with pytest.raises(CompanionError, match="7000x7000 pixels"):
+        faces._draw_art(Canvas(io.BytesIO()), huge, 0, 0, 10, 10, "card 'X'")
+
+    cards = load_game("decko")
+    card = cards.cards[0].model_copy(update={"art": "big.png"})
+    big = tmp_path / "big.png"
+    with big.open("wb") as handle:  # a sparse file: large on paper, nothing on disk
+        handle.truncate(faces.MAX_ART_BYTES + 1)
+    ctx = faces.FaceContext(cards.game, None, 63.5, 88.9, 0.0, data_dir=tmp_path)
+    with pytest.raises(CompanionError, match="larger than 32 MiB"):
+        faces._art_path(card, ctx)
