@@ -141,3 +141,23 @@ def _json_default(value: Any) -> Any:
     if isinstance(value, set | frozenset | tuple):
         return list(value)
     raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+def table_action(
+    state: Path | None,
+    table_name: str | None,
+    action: Any,
+    as_json: bool,
+    show: Any,
+) -> None:
+    """Run ``action(tx, table)`` in one write transaction on a table (the current one unless
+    named); print the result's ``to_json()`` under the table's name, or ``show(result)``."""
+    from companion.table import open_store
+
+    with open_store(state) as store, store.transaction() as tx:
+        table = tx.table(table_name)
+        result = action(tx, table)
+    if as_json:
+        emit_json({"table": table.name, **result.to_json()})
+    else:
+        show(result)

@@ -158,6 +158,14 @@ def table_new(
             "--short", help="Dungeon Poker shorter game: without the 200, 600, 800 and 900 levels."
         ),
     ] = False,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            help="Dragon Kings: swords-joker shuffles the Swords joker in as a wild card.",
+            show_default=False,
+        ),
+    ] = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -166,7 +174,12 @@ def table_new(
 
     with _transaction(state) as tx:
         table, notes = new_table(
-            tx, name, game, players, seed, {"tournament": tournament, "short": short}
+            tx,
+            name,
+            game,
+            players,
+            seed,
+            {"tournament": tournament, "short": short, "variant": variant},
         )
         hands = holdings(tx, table)
     if as_json:
