@@ -161,3 +161,18 @@ _json_values = st.recursive(
 def test_any_document_within_the_bounds_reads_back_as_written(value: Any) -> None:
     assert parse_document(json.dumps(value), "v.json", format="json") == value
     assert parse_document(yaml.safe_dump(value), "v.yaml", format="yaml") == value
+
+
+_yamlish = st.text(
+    alphabet=st.sampled_from(list("ab1 :-[]{},&*!#|>'\"\n\t.9eE+%@`?") + ["\x00", "é", "\ud7ff"]),
+    max_size=60,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_yamlish, st.sampled_from(["yaml", "json", "auto"]))
+def test_any_text_is_read_or_refused_in_one_line(text: str, fmt: str) -> None:
+    try:
+        parse_document(text, "fuzz", format=fmt)  # type: ignore[arg-type]
+    except CompanionError as exc:
+        assert "\n" not in exc.message and exc.message.startswith("fuzz")
