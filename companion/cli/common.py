@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.bounds import SEED_MAX, SEED_MIN
 from companion.cli import complete
 
 if TYPE_CHECKING:
@@ -93,12 +92,7 @@ TableOption = Annotated[
 ]
 SeedOption = Annotated[
     int | None,
-    typer.Option(
-        "--seed",
-        help="Seed for every shuffle and draw: same seed, same result.",
-        min=SEED_MIN,
-        max=SEED_MAX,
-    ),
+    typer.Option("--seed", help="Seed for every shuffle and draw: same seed, same result."),
 ]
 
 
