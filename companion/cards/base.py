@@ -7,7 +7,7 @@ game's union of card models); the loader fills ``deck`` from the file name.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -42,6 +42,10 @@ class CardModel(Model):
     flavor: str | None = None
     designed: bool = False
     designed_reason: str | None = None
+    designed_fields: tuple[str, ...] = ()
+    """Which values the project designed where the rulebook is silent
+    (``quantity`` for a designed copy count, ``cost`` for a designed price);
+    empty with ``designed`` means the whole card is designed."""
     variant: bool = False
     art: str | None = None
 
@@ -49,7 +53,21 @@ class CardModel(Model):
     def _designed_needs_reason(self) -> CardModel:
         if self.designed and not (self.designed_reason and self.designed_reason.strip()):
             raise ValueError("designed cards need a one-line designed_reason")
+        if self.designed_fields and not self.designed:
+            raise ValueError("designed_fields needs designed: true")
+        unknown = [f for f in self.designed_fields if f not in type(self).model_fields]
+        if unknown:
+            raise ValueError(f"designed_fields names unknown field(s): {', '.join(unknown)}")
         return self
+
+    def designs(self, field: str | None = None) -> bool:
+        """Whether the project designed ``field`` of this card (or, with no
+        field, the card as a whole rather than only some of its values)."""
+        if not self.designed:
+            return False
+        if field is None:
+            return not self.designed_fields
+        return not self.designed_fields or field in self.designed_fields
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r} x{self.quantity}>"
@@ -61,6 +79,25 @@ class CardModel(Model):
     def kind(self) -> str:
         """The card's type tag (``treasure``, ``monster``, ...)."""
         return str(getattr(self, "type", type(self).__name__.lower()))
+
+    def to_json(self) -> dict[str, Any]:
+        """The card as a JSON object: every field that is set (``cards list --json``)."""
+        data: dict[str, Any] = self.model_dump(mode="json", exclude_none=True)
+        return data
+
+    def own_fields(self) -> dict[str, Any]:
+        """The fields its game adds to every card's (rank, cost, rules...), the empty ones left out.
+
+        >>> from companion.cards.common import PlayingCard
+        >>> PlayingCard(id="ks", name="King of Spades", deck="main", rank="K", suit="s").own_fields()
+        {'rank': 'K', 'suit': 's'}
+        """
+        common = set(CardModel.model_fields) | {"type"}
+        return {
+            key: value
+            for key, value in self.to_json().items()
+            if key not in common and value not in ((), [], {})
+        }
 
 
 class DeckBack(Model):

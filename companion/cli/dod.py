@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, StateOption, console, emit_json
+from companion.bounds import MAX_GAMES, MAX_LIST, MAX_WORKERS
+from companion.cli.common import (
+    JsonOption,
+    SeedOption,
+    StateOption,
+    console,
+    emit_json,
+    save_argument,
+)
 
 if TYPE_CHECKING:
     from companion.games.dungeon_of_d.saves import Game, SaveFile, SaveStore
@@ -143,7 +151,7 @@ def new(
 def play(
     save: Annotated[
         str | None,
-        typer.Argument(
+        save_argument(
             help="The save to go on with (default: the last game played).", show_default=False
         ),
     ] = None,
@@ -212,7 +220,7 @@ def list_saves(json: JsonOption = False, state: StateOption = None) -> None:
 @dod_app.command("load")
 def load(
     save: Annotated[
-        str | None, typer.Argument(help="The save to check and show.", show_default=False)
+        str | None, save_argument(help="The save to check and show.", show_default=False)
     ] = None,
     save_file: SaveFileOption = None,
     json: JsonOption = False,
@@ -243,7 +251,7 @@ def load(
 @dod_app.command("delete")
 def delete(
     save: Annotated[
-        str, typer.Argument(help="The save to delete (damaged ones too).", show_default=False)
+        str, save_argument(help="The save to delete (damaged ones too).", show_default=False)
     ],
     state: StateOption = None,
 ) -> None:
@@ -255,7 +263,7 @@ def delete(
 @dod_app.command("scores")
 def scores(
     limit: Annotated[
-        int, typer.Option("--limit", min=1, max=100_000, help="How many scores to show (1-100000).")
+        int, typer.Option("--limit", min=1, max=MAX_LIST, help="How many scores to show.")
     ] = 10,
     training: Annotated[
         bool, typer.Option("--training", help="Also list games played in training mode (score 0).")
@@ -306,7 +314,7 @@ def scores(
 @dod_app.command("simulate")
 def simulate(
     games: Annotated[
-        int, typer.Option("--games", min=1, max=10_000_000, help="How many games to play.")
+        int, typer.Option("--games", min=1, max=MAX_GAMES, help="How many games to play.")
     ] = 1000,
     seed: Annotated[
         int,
@@ -323,7 +331,7 @@ def simulate(
         ),
     ] = False,
     workers: Annotated[
-        int, typer.Option("--workers", min=1, max=256, help="Processes to play in (1-256).")
+        int, typer.Option("--workers", min=1, max=MAX_WORKERS, help="Processes to play in.")
     ] = 1,
     json: JsonOption = False,
 ) -> None:

@@ -6,14 +6,21 @@ PDF machinery loads when a command runs.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
-from companion.cli.common import JsonOption, console, emit_json
+from companion.bounds import MAX_WORKERS
+from companion.cli.common import (
+    ForceOption,
+    JsonOption,
+    console,
+    decks_argument,
+    emit_json,
+    game_argument,
+)
+from companion.cli.rulebook import register_rulebook
 
 if TYPE_CHECKING:
     from companion.printing.imposition import BacksMode, Flip, Orientation, SheetSpec
@@ -26,7 +33,7 @@ BACKS_MODES: tuple[BacksMode, ...] = ("duplex", "fold", "none")
 FLIP_EDGES: tuple[Flip, ...] = ("long", "short")
 
 print_app = typer.Typer(
-    help="Print decks as PDF card sheets ready to cut (and rulebooks, when available).",
+    help="Print decks as PDF card sheets ready to cut, and each game's rulebook.",
     no_args_is_help=True,
 )
 
@@ -228,13 +235,13 @@ def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
 def print_deck(
     game: Annotated[
         str,
-        typer.Argument(
+        game_argument(
             help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d."
         ),
     ],
     decks: Annotated[
         list[str] | None,
-        typer.Argument(help="Deck ids (default: every deck of the game).", show_default=False),
+        decks_argument(help="Deck ids (default: every deck of the game).", show_default=False),
     ] = None,
     out: Annotated[
         Path | None,
@@ -263,6 +270,7 @@ def print_deck(
         ),
     ] = None,
     copies: CopiesOption = 1,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print one game's decks (all of them, or the ones named) as card sheets."""
@@ -300,6 +308,7 @@ def print_deck(
             only=tuple(only or ()),
             copies=copies,
             progress=lambda n: bar.advance(task, n),
+            force=force,
         )
     note = f"{result.layout.describe()}; backs: {spec.backs}" if result.layout else ""
     if spec.backs == "duplex" and spec.back_offset != (0.0, 0.0):
@@ -343,10 +352,12 @@ def print_all(
             "--jobs",
             "-j",
             min=1,
+            max=MAX_WORKERS,
             help="Files built at once (default: one per CPU core).",
             show_default=False,
         ),
     ] = None,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print every deck of every game (one PDF a game), a contact sheet and the rulebooks."""
@@ -373,7 +384,12 @@ def print_all(
     with _progress(len(jobs), "files", as_json) as bar:
         task = bar.add_task("print all", total=len(jobs))
         results = build_all(
-            jobs, spec, copies=copies, workers=workers, done=lambda job, _: bar.advance(task, 1)
+            jobs,
+            spec,
+            copies=copies,
+            workers=workers,
+            done=lambda job, _: bar.advance(task, 1),
+            force=force,
         )
     if not games:
         from companion.errors import CompanionError
@@ -414,6 +430,7 @@ def print_calibrate(
         ),
     ] = None,
     reset: Annotated[bool, typer.Option("--reset", help="Forget every saved back offset.")] = False,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print a duplex alignment sheet, or save the back offset you read from it."""
@@ -454,7 +471,9 @@ def print_calibrate(
         return
     paper_name = parse_paper(paper)
     target = out or default_output_dir() / "calibration.pdf"
-    size = build_calibration_sheet(target, paper=paper_name, orientation=orient, flip=flip_edge)
+    size = build_calibration_sheet(
+        target, paper=paper_name, orientation=orient, flip=flip_edge, force=force
+    )
     saved = {o: config.saved_back_offset(o) for o in config.ORIENTATIONS}
     if as_json:
         emit_json({"file": str(target), "pages": 2, "bytes": size, "saved_back_offset": saved})
@@ -474,6 +493,4 @@ def print_calibrate(
         )
 
 
-# The rulebook engineer's command joins this group when their module exists.
-if importlib.util.find_spec("companion.cli.rulebook") is not None:
-    importlib.import_module("companion.cli.rulebook").register_rulebook(print_app)
+register_rulebook(print_app)  # print rulebook GAME, in cli/rulebook.py

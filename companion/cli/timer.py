@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, StateOption, console, emit_json
+from companion.cli.common import (
+    ForceOption,
+    JsonOption,
+    StateOption,
+    console,
+    emit_json,
+    table_option,
+)
 
 if TYPE_CHECKING:
     from companion.table.model import TableInfo
@@ -61,7 +68,7 @@ PlayersOpt = Annotated[
 ]
 TableOpt = Annotated[
     str | None,
-    typer.Option(
+    table_option(
         "--table",
         help="The table whose clock this is (default: the current table, if any).",
         show_default=False,
@@ -126,9 +133,11 @@ def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Table
     if info is None:
         store.close()
         return TimerSession(SqliteClockStore(store.path), SystemClock()), None
+    from companion.games import table_levels
     from companion.timer.table_clock import TableClockStore
 
-    return TimerSession(TableClockStore(store, info.name), SystemClock()), info
+    store_of_table = TableClockStore(store, info.name, table_levels(info.game))
+    return TimerSession(store_of_table, SystemClock()), info
 
 
 @contextmanager
@@ -353,6 +362,10 @@ def run_clock(
                 base = load_structure(structure or default)
             chosen = base.with_breaks(break_every, break_minutes)
         fallback = chosen or load_structure(default)
+        if info is not None and chosen is not None:
+            from companion.games import check_table_structure
+
+            check_table_structure(session.store, info, chosen)
         outcome = session.open(
             chosen,
             _settings(minutes, deals_per_level, players),
@@ -460,6 +473,7 @@ def sheet(
     break_every: BreakEveryOpt = None,
     break_minutes: BreakMinutesOpt = 10,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    force: ForceOption = False,
 ) -> None:
     """Print the structure on one page for the table (PDF)."""
     from companion.errors import CompanionError
@@ -480,6 +494,7 @@ def sheet(
         deals_per_level=deals_per_level,
         players=players,
         paper=paper.lower(),
+        force=force,
     )
     console().print(
         f"wrote {target} ({count} {s.level_word.lower()}s on one page)", highlight=False

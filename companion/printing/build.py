@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
-from companion.fileio import write_atomic
+from companion.fileio import output_path, write_atomic
 from companion.printing.imposition import MM_TO_PT, Layout, SheetSpec, Slot, impose, paginate
 from companion.printing.shapes import enable_icon_forms
 
@@ -448,10 +448,16 @@ def build_game_pdf(
     reuse_forms: bool = True,
     data_dir: Path | None = None,
     templates_root: Path | None = None,
+    force: bool = False,
 ) -> BuildResult:
-    """Print some or all decks of one game into ``out_path``."""
+    """Print some or all decks of one game into ``out_path``.
+
+    The output path is checked before any work (see :mod:`companion.fileio`);
+    ``force`` replaces a read-only file.
+    """
     from companion.cards import load_game
 
+    output_path(out_path, force=force)
     game_cards = load_game(game_id, data_dir)
     items = select_cards(game_cards, decks, only=only, copies=copies)
     layout = impose(spec)
@@ -470,7 +476,7 @@ def build_game_pdf(
     if writer.pages == 0:
         raise CompanionError(f"nothing to print: the chosen decks of {game_id} have no cards")
     data = writer.finish()
-    write_atomic(out_path, data)
+    write_atomic(out_path, data, force=force)
     designed: dict[str, list[str]] = {}
     generic: dict[str, list[str]] = {}
     for item in items:
@@ -518,8 +524,10 @@ def build_contact_sheet(
     data_dir: Path | None = None,
     templates_root: Path | None = None,
     progress: Progress | None = None,
+    force: bool = False,
 ) -> BuildResult:
     """Every distinct card of every game, small, with its copy count: a checklist."""
+    output_path(out_path, force=force)
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.cards import load_game
@@ -635,7 +643,7 @@ def build_contact_sheet(
             y -= th + gap_y + 6
     save_canvas(c)
     data = buffer.getvalue()
-    write_atomic(out_path, data)
+    write_atomic(out_path, data, force=force)
     return BuildResult(
         path=out_path,
         kind="contact-sheet",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from companion.fileio import write_atomic
+from companion.fileio import output_path, write_atomic
 from companion.printing.imposition import MM_TO_PT, PAPERS, Flip, Orientation
 
 RULER_HALF = 5.0
@@ -48,9 +48,15 @@ def behind(
 
 
 def build_calibration_sheet(
-    out_path: Path, *, paper: str = "a4", orientation: Orientation = "portrait", flip: Flip = "long"
+    out_path: Path,
+    *,
+    paper: str = "a4",
+    orientation: Orientation = "portrait",
+    flip: Flip = "long",
+    force: bool = False,
 ) -> int:
-    """Write the two-page sheet; returns its size in bytes."""
+    """Write the two-page sheet; returns its size in bytes (``force``: replace a read-only file)."""
+    output_path(out_path, force=force)
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.printing.build import save_canvas
@@ -127,7 +133,7 @@ def build_calibration_sheet(
     c.showPage()
     save_canvas(c)
     data = buffer.getvalue()
-    write_atomic(out_path, data)
+    write_atomic(out_path, data, force=force)
     return len(data)
 
 

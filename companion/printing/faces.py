@@ -17,6 +17,7 @@ proportions; text never goes below 6 pt (see :mod:`companion.printing.card_text`
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.errors import CompanionError
+from companion.poker.cards import rank_label
 from companion.printing import shapes
 from companion.printing.card_text import (
     BODY_FONT,
@@ -500,6 +502,12 @@ def _draw_emblem(
         draw_line(c, em.label.upper(), cx, y0 + 1.2 * MM * k, BOLD_FONT, lsize, MUTED, "center")
 
 
+MAX_ART_BYTES = 32 * 2**20
+"""The largest art file a card may name (a 600 dpi photo of a card is a few MiB)."""
+MAX_ART_PIXELS = 40_000_000
+"""The most pixels an art image may have: far more than 1200 dpi over a tarot card."""
+
+
 def _art_path(card: Any, ctx: FaceContext) -> Path | None:
     art = getattr(card, "art", None)
     if not art:
@@ -507,8 +515,12 @@ def _art_path(card: Any, ctx: FaceContext) -> Path | None:
     path = Path(art).expanduser()
     if not path.is_absolute() and ctx.data_dir is not None:
         path = ctx.data_dir / path
-    if not path.is_file():
+    if not os.path.isfile(path):
         raise CompanionError(f"{where(card, ctx)}: art image '{art}' not found (looked for {path})")
+    if os.path.getsize(path) > MAX_ART_BYTES:
+        raise CompanionError(
+            f"{where(card, ctx)}: art image {path} is larger than {MAX_ART_BYTES // 2**20} MiB"
+        )
     return path
 
 
@@ -523,6 +535,11 @@ def _draw_art(
         iw, ih = reader.getSize()
     except Exception as exc:
         raise CompanionError(f"{label}: cannot read art image {path} ({exc})") from None
+    if iw * ih > MAX_ART_PIXELS:
+        raise CompanionError(
+            f"{label}: art image {path} has {iw}x{ih} pixels; "
+            f"at most {MAX_ART_PIXELS // 10**6} million fit a card"
+        )
     bw, bh = x1 - x0, y1 - y0
     scale = max(bw / iw, bh / ih)
     dw, dh = iw * scale, ih * scale
@@ -582,7 +599,7 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
     extra = spec.extra
     suit = extra.get("suit") or getattr(card, "suit", None)
     rank = str(extra.get("rank") or getattr(card, "rank", "") or "")
-    index = str(extra.get("index") or ("10" if rank == "T" else rank))
+    index = str(extra.get("index") or rank_label(rank))
     if suit is not None and suit not in shapes.SUIT_ICONS:
         raise CompanionError(
             f"templates/cards/{spec.template}: suit '{suit}' is not one of s h d c"
@@ -905,7 +922,7 @@ def _second_card(c: Canvas, second: Any, w: float, h: float, k: float, label: st
     """The extra card a double card shows: a small card with its own index."""
     rank = str(second.get("rank", ""))
     suit = second.get("suit")
-    index = "10" if rank == "T" else rank
+    index = rank_label(rank)
     cw, ch = 15 * MM * k, 21 * MM * k
     x = w - 7 * MM * k - cw
     y = h - 9 * MM * k - ch

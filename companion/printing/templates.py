@@ -16,6 +16,7 @@ template's own tags (``<b>``, ``## ``) are kept.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,12 +24,11 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.paths import templates_dir
+from companion.poker.cards import SUIT_SYMBOLS, rank_label
 from companion.printing.shapes import has_icon
 
 LAYOUTS = ("standard", "playing")
 CORNERS = ("tl", "tr", "bl", "br")
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-RANK_LABELS = {"T": "10"}
 BASE_FIELDS = frozenset(
     {
         "type",
@@ -148,8 +148,16 @@ def card_fields(card: Any) -> list[dict[str, Any]]:
 def _environment(root: str) -> Any:
     import jinja2
 
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(root),
+    from companion.printing.sandbox import BoundedLoader, sandboxed_environment
+
+    env = sandboxed_environment(
+        {
+            "suit_symbol": lambda s: SUIT_SYMBOLS.get(str(s), str(s)),
+            "rank_label": rank_label,
+            "humanize": humanize,
+            "describe": describe_value,
+        },
+        loader=BoundedLoader(root),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -157,10 +165,6 @@ def _environment(root: str) -> Any:
         keep_trailing_newline=False,
         auto_reload=False,  # one run never sees a template change; skip a stat a card
     )
-    env.filters["suit_symbol"] = lambda s: SUIT_SYMBOLS.get(str(s), str(s))
-    env.filters["rank_label"] = lambda r: RANK_LABELS.get(str(r), str(r))
-    env.filters["humanize"] = humanize
-    env.filters["describe"] = describe_value
     env.globals["gems"] = lambda n: "{gem}" * int(n)
     env.globals["icon"] = lambda name, n=1: ("{" + str(name) + "}") * int(n)
     env.globals["suit_symbols"] = SUIT_SYMBOLS
@@ -186,7 +190,7 @@ def template_name_for(
     kind = getattr(card, "kind", "generic")
     suffix = ".back.j2" if side == "back" else ".j2"
     for name in (f"{game_id}/{kind}{suffix}", f"{kind}{suffix}"):
-        if (base / name).is_file():
+        if os.path.isfile(base / name):
             return name, True
     return ("other-side.j2", False) if side == "back" else ("generic.j2", False)
 
@@ -291,6 +295,8 @@ def render_face(
 def _render_face(game: Any, deck: Any, card: Any, base: Path, side: str = "") -> FaceSpec:
     import jinja2
 
+    from companion.printing.sandbox import TemplateLimit, make_module
+
     name, designed = template_name_for(game.id, card, base, side)
     where = f"templates/cards/{name}: card '{card.name}'"
     env = _environment(str(base))
@@ -304,7 +310,7 @@ def _render_face(game: Any, deck: Any, card: Any, base: Path, side: str = "") ->
     }
     try:
         template = env.get_template(name)
-        module = template.make_module(context)
+        module = make_module(template, context)
     except jinja2.TemplateNotFound as exc:
         raise CompanionError(f"card template not found: {exc.name} (in {base})") from None
     except jinja2.TemplateSyntaxError as exc:
@@ -313,6 +319,10 @@ def _render_face(game: Any, deck: Any, card: Any, base: Path, side: str = "") ->
         ) from None
     except jinja2.UndefinedError as exc:
         raise CompanionError(f"{where}: {exc.message}") from None
+    except TemplateLimit as exc:
+        raise CompanionError(f"{where}: {exc}") from None
+    except jinja2.exceptions.SecurityError as exc:
+        raise CompanionError(f"{where}: the template tried something unsafe ({exc})") from None
     except CompanionError:
         raise
     except Exception as exc:  # a template that divides by zero, calls a missing filter...

@@ -536,9 +536,7 @@ class SaveStore:
         ) in rows:
             damaged = ""
             try:
-                Game.from_document(json.loads(document), f"saved game '{name}'")
-            except ValueError as exc:
-                damaged = f"not JSON ({exc})"
+                Game.from_document(_json(document, f"saved game '{name}'"), f"saved game '{name}'")
             except CompanionError as exc:
                 damaged = exc.message
             out.append(
@@ -593,11 +591,7 @@ class SaveStore:
             )
             raise CompanionError(f"no saved game '{name}'{hint}")
         where = f"saved game '{name}'"
-        try:
-            data = json.loads(row[0])
-        except ValueError as exc:
-            raise CompanionError(f"{where} is damaged (not JSON: {exc})") from None
-        game = Game.from_document(data, where)
+        game = Game.from_document(_json(row[0], where), where)
         game.name = name
         self.revisions[name] = int(row[1])
         return game
@@ -841,22 +835,13 @@ class SaveFile:
         return f"SaveFile({str(self.path)!r})"
 
     def exists(self) -> bool:
-        return self.path.exists()
+        return os.path.exists(self.path)
 
     def _read(self) -> dict[str, Any]:
+        from companion.fileio import read_text
+
         where = f"save file {self.path}"
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise CompanionError(f"{where} does not exist") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CompanionError(
-                f"cannot read {where}: {getattr(exc, 'strerror', None) or exc}"
-            ) from None
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise CompanionError(f"{where} is damaged (not JSON: {exc})") from None
+        data = _json(read_text(self.path, what="save file"), where)
         if not isinstance(data, dict):
             raise CompanionError(f"{where} is not a Dungeon of D save")
         return data
@@ -869,7 +854,7 @@ class SaveFile:
         return game
 
     def create(self, game: Game, replace: bool = False) -> None:
-        if self.path.exists() and not replace:
+        if os.path.exists(self.path) and not replace:
             raise CompanionError(
                 f"{self.path} already exists; choose another --save-file, or delete it first"
             )
@@ -879,23 +864,24 @@ class SaveFile:
     def save(self, game: Game, fresh: bool = False) -> None:
         """Write the game over its file; refused if another session changed the file
         since this one read or wrote it (``fresh``: a new game replaces whatever is there)."""
-        from companion.fileio import write_atomic
+        from companion.fileio import output_path, write_atomic
 
         game.name = game.name or self.path.stem
-        folder = self.path.parent
-        try:
+        target = output_path(self.path, force_flag=None)  # a link is followed to its file
+        folder = target.parent
+        with contextlib.suppress(OSError):  # if it cannot be made, the write says why
             folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise CompanionError(f"cannot write {self.path}: {exc.strerror or exc}") from None
         with _folder_lock(folder):
             revision = 0
-            if not fresh and self.path.exists():
+            if not fresh and os.path.exists(target):
                 data = self._read()
                 revision = _revision_of(data)
                 if data.get("game_id") != game.game_id or revision != self.revision:
                     raise stale_save(f"save file {self.path}", self.resume(game))
             document = game.to_document(revision + 1)
-            write_atomic(self.path, json.dumps(document, separators=(",", ":")) + "\n")
+            write_atomic(
+                self.path, json.dumps(document, separators=(",", ":")) + "\n", force_flag=None
+            )
             self.revision = revision + 1
 
     def resume(self, game: Game) -> str:
@@ -904,6 +890,18 @@ class SaveFile:
 
     def describe(self, game: Game) -> str:
         return f"saved to {self.path}"
+
+
+def _json(text: str, where: str) -> Any:
+    """A save's JSON document, read within the bounds of :mod:`companion.documents`."""
+    from companion.documents import parse_document
+
+    try:
+        return parse_document(str(text), where, format="json")
+    except CompanionError as exc:
+        raise CompanionError(
+            f"{where} is damaged ({exc.message.removeprefix(where + ': ')})"
+        ) from None
 
 
 def _revision_of(data: dict[str, Any]) -> int:

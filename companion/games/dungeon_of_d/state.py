@@ -51,14 +51,11 @@ def check_seed(seed: object) -> int:
     >>> check_seed(-1)
     Traceback (most recent call last):
     ...
-    companion.errors.CompanionError: seed -1 is out of range (use a whole number from 0 to 18446744073709551615)
+    companion.errors.CompanionError: seed -1 is out of range (0 to 18446744073709551615)
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        shown = seed if isinstance(seed, int) and abs(seed) < 10**30 else repr(seed)[:40]
-        raise CompanionError(
-            f"seed {shown} is out of range (use a whole number from 0 to {SEED_LIMIT - 1})"
-        )
-    return seed
+    from companion.bounds import check_range
+
+    return check_range("seed", seed, 0, SEED_LIMIT - 1)  # type: ignore[arg-type]
 
 
 def seed_rng(seed: int) -> int:
