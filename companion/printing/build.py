@@ -190,35 +190,23 @@ def back_for(
 ) -> tuple[str, Callable[[Any], None]]:
     """The form name and drawing of the back behind ``card``.
 
-    Most cards share their deck's back. A card with a printed other side
-    (``back_text``) gets that side; a variant card that ``joins`` another
-    deck wears that deck's back, so it cannot be told apart when shuffled
-    in; a card with its own ``pile_color`` (DECKO's joker piles) gets its
-    deck's back in that colour.
+    The choice is :func:`companion.printing.backs.back_choice` (cards shuffled
+    together share a back); this adds the drawing.
     """
-    from companion.printing.backs import back_of, draw_back
+    from companion.printing.backs import back_choice, draw_back
     from companion.printing.faces import FaceContext, draw_face
     from companion.printing.templates import render_face
 
-    if getattr(card, "back_text", None):
+    choice = back_choice(game, deck, card)
+    if choice.design is None:
         spec = render_face(game, deck, card, templates_root, side="back")
         ctx = FaceContext(
             game=game, deck=deck, width=width, height=height, bleed=bleed, data_dir=data_dir
         )
-        return f"back.{deck.id}.{card.id}", lambda c: draw_face(c, card, spec, ctx)
-    joins = getattr(card, "joins", None)
-    home = game.deck(joins) if joins and game.deck(joins) is not None else deck
-    back = back_of(game, home)
-    name = f"back.{home.id}"
-    pile = getattr(card, "pile_color", None)
-    if pile:
-        kind = getattr(card, "joker_type", None)
-        back = back.model_copy(
-            update={"color": pile, "subtitle": f"{kind} joker" if kind else back.subtitle}
-        )
-        name = f"back.{home.id}.{str(pile).lstrip('#').lower()}"
+        return choice.key, lambda c: draw_face(c, card, spec, ctx)
     emblem = BACK_EMBLEMS.get(game.id)
-    return name, lambda c: draw_back(c, back, width, height, bleed, emblem=emblem)
+    design = choice.design
+    return choice.key, lambda c: draw_back(c, design, width, height, bleed, emblem=emblem)
 
 
 class SheetWriter:

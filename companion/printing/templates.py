@@ -42,6 +42,7 @@ BASE_FIELDS = frozenset(
         "designed_reason",
         "variant",
         "art",
+        "joins",
     }
 )
 
