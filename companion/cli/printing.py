@@ -9,21 +9,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from companion.cli.common import JsonOption, console, emit_json
 
 if TYPE_CHECKING:
-    from companion.printing.imposition import BacksMode, Flip, Orientation, SheetSpec
-
-_Word = TypeVar("_Word", bound=str)
-
-ORIENTATIONS: tuple[Literal["auto"] | Orientation, ...] = ("auto", "portrait", "landscape")
-SHEET_ORIENTATIONS: tuple[Orientation, ...] = ("portrait", "landscape")
-BACKS_MODES: tuple[BacksMode, ...] = ("duplex", "fold", "none")
-FLIP_EDGES: tuple[Flip, ...] = ("long", "short")
+    from companion.printing.imposition import SheetSpec
 
 print_app = typer.Typer(
     help="Print decks as PDF card sheets ready to cut (and rulebooks, when available).",
@@ -50,7 +43,15 @@ GutterOption = Annotated[
     float, typer.Option("--gutter", help="Space in mm between neighbouring cards.")
 ]
 MarginOption = Annotated[
-    float, typer.Option("--margin", help="Smallest margin in mm your printer needs.")
+    float, typer.Option("--margin", help="Free space in mm kept around the cards.")
+]
+PrinterMarginOption = Annotated[
+    float,
+    typer.Option(
+        "--printer-margin",
+        help="Band in mm along the paper edge your printer cannot print: "
+        "no mark, label or cut line goes there.",
+    ),
 ]
 BacksOption = Annotated[
     str,
@@ -89,59 +90,29 @@ def _sheet_spec(
     bleed: float,
     gutter: float,
     margin: float,
+    printer_margin: float,
     backs: str,
     flip: str,
     back_offset: str | None,
     crop_marks: bool,
     cut_lines: bool,
 ) -> SheetSpec:
-    from companion.printing import config
-    from companion.printing.imposition import (
-        SheetSpec,
-        impose,
-        parse_card_size,
-        parse_offset,
-        parse_paper,
-    )
+    from companion.printing.options import sheet_spec
 
-    orient = _one_of(orientation, ORIENTATIONS, "orientation")
-    backs_mode = _one_of(backs, BACKS_MODES, "backs mode")
-    flip_edge = _one_of(flip, FLIP_EDGES, "flip edge")
-    spec = SheetSpec(
-        paper=parse_paper(paper),
-        card=parse_card_size(card_size),
-        orientation=orient,
+    return sheet_spec(
+        paper=paper,
+        card_size=card_size,
+        orientation=orientation,
         bleed=bleed,
         gutter=gutter,
         margin=margin,
-        backs=backs_mode,
-        flip=flip_edge,
+        printer_margin=printer_margin,
+        backs=backs,
+        flip=flip,
+        back_offset=back_offset,
         crop_marks=crop_marks,
         cut_lines=cut_lines,
     )
-    if backs_mode == "duplex":
-        if back_offset is not None:
-            offset = parse_offset(back_offset)
-        else:
-            offset = config.saved_back_offset(impose(spec).orientation) or (0.0, 0.0)
-        if offset != (0.0, 0.0):
-            from dataclasses import replace
-
-            spec = replace(spec, back_offset=offset)
-    elif back_offset is not None:
-        parse_offset(back_offset)  # still report a malformed value
-    return spec
-
-
-def _one_of(value: str, choices: tuple[_Word, ...], what: str) -> _Word:
-    """``value`` (any case, spaces trimmed) as one of ``choices``; an error naming it otherwise."""
-    from companion.errors import CompanionError
-
-    word = value.strip().lower()
-    for choice in choices:
-        if word == choice:
-            return choice
-    raise CompanionError(f"unknown {what} '{value}' ({', '.join(choices)})")
 
 
 def _human_size(n: int) -> str:
@@ -182,16 +153,9 @@ def _shown(path: Path | None) -> str:
 
 def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
     if as_json:
-        emit_json(
-            {
-                "files": [r.as_dict() for r in results],
-                "total": {
-                    "cards": sum(r.cards for r in results if r.kind == "cards"),
-                    "pages": sum(r.pages for r in results),
-                    "bytes": sum(r.bytes for r in results),
-                },
-            }
-        )
+        from companion.printing.options import summary
+
+        emit_json(summary(results))
         return
     from rich.table import Table
 
@@ -248,6 +212,7 @@ def print_deck(
     bleed: BleedOption = 0.0,
     gutter: GutterOption = 0.0,
     margin: MarginOption = 5.0,
+    printer_margin: PrinterMarginOption = 5.0,
     backs: BacksOption = "duplex",
     flip: FlipOption = "long",
     back_offset: OffsetOption = None,
@@ -277,6 +242,7 @@ def print_deck(
         bleed,
         gutter,
         margin,
+        printer_margin,
         backs,
         flip,
         back_offset,
@@ -301,10 +267,9 @@ def print_deck(
             copies=copies,
             progress=lambda n: bar.advance(task, n),
         )
-    note = f"{result.layout.describe()}; backs: {spec.backs}" if result.layout else ""
-    if spec.backs == "duplex" and spec.back_offset != (0.0, 0.0):
-        note += f", back offset {spec.back_offset[0]:g},{spec.back_offset[1]:g} mm"
-    _summary([result], as_json, note + ". Print at 100% (actual size).")
+    from companion.printing.options import layout_note
+
+    _summary([result], as_json, layout_note(result.layout, spec))
 
 
 @print_app.command("all")
@@ -321,6 +286,7 @@ def print_all(
     bleed: BleedOption = 0.0,
     gutter: GutterOption = 0.0,
     margin: MarginOption = 5.0,
+    printer_margin: PrinterMarginOption = 5.0,
     backs: BacksOption = "duplex",
     flip: FlipOption = "long",
     back_offset: OffsetOption = None,
@@ -361,6 +327,7 @@ def print_all(
         bleed,
         gutter,
         margin,
+        printer_margin,
         backs,
         flip,
         back_offset,
@@ -380,11 +347,10 @@ def print_all(
         from companion.paths import cards_dir
 
         raise CompanionError(f"no games found in {cards_dir()}")
+    from companion.printing.options import layout_note
+
     layout = next((r.layout for r in results if r.layout is not None), None)
-    note = (
-        f"{layout.describe()}; backs: {spec.backs}. Print at 100% (actual size)." if layout else ""
-    )
-    _summary(results, as_json, note)
+    _summary(results, as_json, layout_note(layout, spec))
 
 
 @print_app.command("calibrate")
@@ -422,9 +388,10 @@ def print_calibrate(
     from companion.printing import config
     from companion.printing.calibrate import build_calibration_sheet
     from companion.printing.imposition import parse_offset, parse_paper
+    from companion.printing.options import FLIP_EDGES, SHEET_ORIENTATIONS, one_of
 
-    orient = _one_of(orientation, SHEET_ORIENTATIONS, "orientation")
-    flip_edge = _one_of(flip, FLIP_EDGES, "flip edge")
+    orient = one_of(orientation, SHEET_ORIENTATIONS, "orientation")
+    flip_edge = one_of(flip, FLIP_EDGES, "flip edge")
     if save is not None and reset:
         raise CompanionError("--save and --reset cannot be used together")
     if reset:

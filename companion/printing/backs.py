@@ -363,7 +363,7 @@ def back_choice(game: Any, deck: Any, card: Any) -> BackChoice:
         kind = getattr(card, "joker_type", None)
         update: dict[str, Any] = {"color": pile}
         if kind:
-            update |= {"title": str(kind).upper(), "subtitle": f"{design.title.title()} joker"}
+            update |= {"title": str(kind).upper(), "subtitle": f"{design.title} joker"}
         pile_key = str(pile).lstrip("#").lower()
         return BackChoice(
             f"back.{home.id}.{pile_key}", home, design.model_copy(update=update), pile_key

@@ -367,13 +367,11 @@ class SheetWriter:
         lay = self.layout
         pt = MM_TO_PT
         c.saveState()
-        if lay.spec.cut_lines:
+        if lay.cut_guides:
             c.setStrokeColorRGB(0.6, 0.6, 0.6)
             c.setLineWidth(0.3)
-            for x in lay.cut_x:
-                c.line(x * pt, 0, x * pt, lay.page_h * pt)
-            for y in lay.cut_y:
-                c.line(0, y * pt, lay.page_w * pt, y * pt)
+            for seg in lay.cut_guides:
+                c.line(seg.x0 * pt, seg.y0 * pt, seg.x1 * pt, seg.y1 * pt)
         if lay.crop_marks:
             c.setStrokeColorRGB(0, 0, 0)
             c.setLineWidth(0.5)  # about 0.18 mm
@@ -390,28 +388,18 @@ class SheetWriter:
         self._label(label)
 
     def _label(self, text: str, back: bool = False) -> None:
-        """A small grey line in the bottom margin saying what this sheet is."""
+        """A small grey line in a margin saying what this sheet is (where the layout has room)."""
         from companion.printing.card_text import draw_line, line_width, printable_problem
 
-        lay = self.layout
+        spot = self.layout.back_label if back else self.layout.label
+        if spot is None or printable_problem(text):
+            return
         pt = MM_TO_PT
-        slots = lay.back_slots if back and lay.back_slots else lay.face_slots
-        bottom = min(s.y for s in slots) - lay.spec.bleed
-        if bottom < 3.0 or printable_problem(text):
-            return
-        first = min(slots, key=lambda s: (s.row == max(x.row for x in slots), s.x), default=None)
-        bottom_row = [s for s in slots if abs(s.y - min(x.y for x in slots)) < 1e-6]
-        first = min(bottom_row, key=lambda s: s.x) if bottom_row else first
-        if first is None:
-            return
-        cx = first.center[0] * pt
-        width = (first.w - 6) * pt
         size = 5.5
-        while size > 3.5 and line_width(text, "Helvetica", size) > width:
+        while size > 3.5 and line_width(text, "Helvetica", size) > spot.width * pt:
             size -= 0.25
-        y = max(1.2, bottom / 2 - 0.8) * pt
         self.canvas.setFillColorRGB(0.45, 0.45, 0.45)
-        draw_line(self.canvas, text, cx, y, "Helvetica", size, None, "center")
+        draw_line(self.canvas, text, spot.x * pt, spot.y * pt, "Helvetica", size, None, "center")
 
     def finish(self) -> bytes:
         save_canvas(self.canvas)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -315,26 +316,27 @@ def test_cut_lines_cross_the_whole_sheet(tmp_path: Path) -> None:
     path = tmp_path / "cut.pdf"
     build_game_pdf(GAME, path, SheetSpec(cut_lines=True, crop_marks=False), decks=(DECK,))
     _, lines = SheetPdf(path).walk(0)
+    # Across the sheet, stopping 5 mm short of each edge: the printable area.
     full = [
         ln
         for ln in lines
-        if abs(ln.y1 - ln.y0) == pytest.approx(297, abs=0.01)
-        or abs(ln.x1 - ln.x0) == pytest.approx(210, abs=0.01)
+        if abs(ln.y1 - ln.y0) == pytest.approx(297 - 10, abs=0.01)
+        or abs(ln.x1 - ln.x0) == pytest.approx(210 - 10, abs=0.01)
     ]
     assert len(full) == 8
 
 
 def test_other_papers_and_card_sizes(tmp_path: Path) -> None:
     path = tmp_path / "l.pdf"
-    result = build_game_pdf(
-        GAME, path, SheetSpec(paper="letter", card=CARD_SIZES["mini"], backs="none"), decks=(DECK,)
-    )
+    spec = SheetSpec(paper="letter", card=CARD_SIZES["mini"], backs="none", cut_lines=True)
+    result = build_game_pdf(GAME, path, spec, decks=(DECK,))
     page = SheetPdf(path).pages[0]
-    assert float(page.mediabox.width) * PT_TO_MM == pytest.approx(
-        279.4, abs=0.01
-    )  # 18-up landscape
+    assert float(page.mediabox.width) * PT_TO_MM == pytest.approx(279.4, abs=0.01)  # landscape
     assert result.layout is not None and result.layout.per_page == 18
     assert len(_faces(SheetPdf(path).placements(0))) == 18
+    # Without guides, 18-up would leave its vertical cuts unmarked: 16-up portrait.
+    plain = build_game_pdf(GAME, tmp_path / "m.pdf", replace(spec, cut_lines=False), decks=(DECK,))
+    assert plain.layout is not None and plain.layout.describe().startswith("16 cards a page")
 
 
 @pytest.mark.parametrize(
