@@ -441,6 +441,103 @@ def print_calibrate(
         )
 
 
+GameArgument = Annotated[
+    str,
+    typer.Argument(
+        help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d."
+    ),
+]
+
+
+def _export_report(result: Any, as_json: bool, what: str) -> None:
+    if as_json:
+        emit_json(result.to_json())
+        return
+    out = console()
+    w, h = result.pixels
+    out.print(
+        f"Wrote {what} of {result.game} into {_shown(result.folder)}: {result.distinct} distinct "
+        f"cards ({result.cards} with copies), {result.backs} backs, {w}×{h} px a card."
+    )
+    if result.manifest is not None:
+        out.print(f"Manifest: {_shown(result.manifest)} (and manifest.csv)")
+    if result.saved_object is not None:
+        out.print(
+            f"Saved object: {_shown(result.saved_object)}; copy it and the PNGs beside it into "
+            "Tabletop Simulator's Saves/Saved Objects folder, or upload the PNGs and edit the URLs."
+        )
+
+
+@print_app.command("images")
+def print_images(
+    game: GameArgument,
+    decks: Annotated[
+        list[str] | None,
+        typer.Argument(help="Deck ids (default: every deck of the game).", show_default=False),
+    ] = None,
+    dpi: Annotated[int, typer.Option("--dpi", help="Resolution of the PNGs.")] = 300,
+    bleed: Annotated[
+        float, typer.Option("--bleed", help="Bleed in mm around each card (print shops ask 3).")
+    ] = 3.0,
+    card_size: CardSizeOption = "poker",
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out-dir",
+            help="Folder for the PNGs and the manifest (default: output/<game>-images/).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """One PNG per card face and per distinct back, with a manifest, for print-on-demand shops."""
+    from companion.paths import default_output_dir
+    from companion.printing.exports import export_images
+    from companion.printing.imposition import parse_card_size
+
+    size = parse_card_size(card_size)
+    folder = out_dir or default_output_dir() / f"{game}-images"
+    with _progress(0, "images", as_json) as bar:
+        task = bar.add_task(game, total=None)
+        result = export_images(
+            game,
+            folder,
+            tuple(decks or ()),
+            card=size,
+            dpi=dpi,
+            bleed=bleed,
+            progress=lambda n: bar.advance(task, n),
+        )
+    _export_report(result, as_json, "card images")
+
+
+@print_app.command("tts")
+def print_tts(
+    game: GameArgument,
+    card_size: CardSizeOption = "poker",
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out-dir",
+            help="Folder for the deck sheets and the saved object (default: output/<game>-tts/).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Tabletop Simulator deck sheets (10×7 cards at most) and a saved object to import."""
+    from companion.paths import default_output_dir
+    from companion.printing.exports import export_tts
+    from companion.printing.imposition import parse_card_size
+
+    size = parse_card_size(card_size)
+    folder = out_dir or default_output_dir() / f"{game}-tts"
+    with _progress(0, "tts", as_json) as bar:
+        task = bar.add_task(game, total=None)
+        result = export_tts(game, folder, card=size, progress=lambda n: bar.advance(task, n))
+    _export_report(result, as_json, "Tabletop Simulator decks")
+
+
 # The rulebook engineer's command joins this group when their module exists.
 if importlib.util.find_spec("companion.cli.rulebook") is not None:
     importlib.import_module("companion.cli.rulebook").register_rulebook(print_app)
