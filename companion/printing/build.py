@@ -4,10 +4,10 @@ The work is split so each part can be tested alone: :func:`select_cards`
 decides which physical cards print (quantities, ``--copies``, ``--only``),
 :mod:`companion.printing.imposition` decides where they go, the templates
 and :mod:`companion.printing.faces` decide what each shows, and
-:class:`SheetWriter` puts them on pages. Each distinct face and each deck's
-back is drawn once as a PDF form XObject and placed as often as needed, so
-a deck of 55 treasures with many copies costs little more than its
-distinct cards.
+:class:`SheetWriter` puts them on pages. Each back, suit pip and icon is
+drawn once as a PDF form XObject and placed as often as needed; faces are
+laid out once and drawn into each page (that compresses better than a form
+a face), so copies cost little time and few bytes.
 
 Every page carries a TrimBox (the cards' cut edges) and a BleedBox (with
 bleed); the document asks readers to print at 100% (``PrintScaling
@@ -218,6 +218,7 @@ class SheetWriter:
         *,
         title: str,
         reuse_forms: bool = True,
+        inline_faces: bool = True,
         data_dir: Path | None = None,
         templates_root: Path | None = None,
     ) -> None:
@@ -226,6 +227,7 @@ class SheetWriter:
         self.layout = layout
         self.buffer = io.BytesIO()
         self.reuse = reuse_forms
+        self.inline_faces = inline_faces
         self.data_dir = data_dir
         self.templates_root = templates_root
         pt = MM_TO_PT
@@ -253,6 +255,7 @@ class SheetWriter:
         self.pages = 0
         self.placed = 0
         self._forms: set[str] = set()
+        self._drawings: dict[str, tuple[list[str], list[str]]] = {}
         self.specs: dict[str, Any] = {}
         self.card_w = layout.card.w * pt
         self.card_h = layout.card.h * pt
@@ -295,10 +298,18 @@ class SheetWriter:
         )
 
     def _place(self, name: str, draw: Callable[[Any], None], slot: Slot) -> None:
-        """Draw (or reuse) the form ``name`` with its trim's lower-left at ``slot``."""
+        """Draw ``name`` with its trim's lower-left at ``slot``.
+
+        Backs are form XObjects, drawn once and placed by reference. Faces
+        are drawn into the page itself: a PDF compresses each stream on its
+        own, so dozens of small face forms lose what a page's faces share
+        and cost about twice the bytes. A face is still laid out only once:
+        its drawing operators are kept and replayed for every later copy.
+        """
         c = self.canvas
         b = self.bleed
-        if self.reuse and name not in self._forms:
+        as_form = self.reuse and (not self.inline_faces or name.startswith("back."))
+        if as_form and name not in self._forms:
             c.beginForm(name, -b, -b, self.card_w + b, self.card_h + b)
             draw(c)
             c.endForm()
@@ -308,13 +319,23 @@ class SheetWriter:
         if slot.rotated:
             c.translate(self.card_w, self.card_h)
             c.rotate(180)
-        if self.reuse:
+        if as_form:
             c.doForm(name)
         else:
+            # Marked so tools (and the tests) can find each card on the page.
+            c.addLiteral(f"/Card <</Id ({name})>> BDC")
             p = c.beginPath()
             p.rect(-b, -b, self.card_w + 2 * b, self.card_h + 2 * b)
             c.clipPath(p, stroke=0, fill=0)
-            draw(c)
+            kept = self._drawings.get(name) if self.reuse else None
+            if kept is None:
+                code, forms = len(c._code), len(c._formsinuse)
+                draw(c)
+                self._drawings[name] = (c._code[code:], c._formsinuse[forms:])
+            else:
+                c._code.extend(kept[0])
+                c._formsinuse.extend(kept[1])
+            c.addLiteral("EMC")
         c.restoreState()
 
     # -- pages -----------------------------------------------------------
@@ -422,10 +443,16 @@ def build_game_pdf(
     copies: int = 1,
     progress: Progress | None = None,
     reuse_forms: bool = True,
+    inline_faces: bool = True,
     data_dir: Path | None = None,
     templates_root: Path | None = None,
 ) -> BuildResult:
-    """Print some or all decks of one game into ``out_path``."""
+    """Print some or all decks of one game into ``out_path``.
+
+    ``reuse_forms=False`` draws every card and back anew (a naive peer for
+    the benchmark); ``inline_faces=False`` keeps each distinct face as a form
+    XObject, as earlier versions did (the benchmark measures both).
+    """
     from companion.cards import load_game
 
     game_cards = load_game(game_id, data_dir)
@@ -436,6 +463,7 @@ def build_game_pdf(
         layout,
         title=_title(game_cards.game, chosen_decks),
         reuse_forms=reuse_forms,
+        inline_faces=inline_faces,
         data_dir=game_cards.source,
         templates_root=templates_root,
     )

@@ -188,8 +188,8 @@ def test_bleed_grows_every_face_and_the_bleed_box(tmp_path: Path) -> None:
     assert [b - t for t, b in zip(trim[2:], bleed[2:], strict=True)] == pytest.approx(
         [3, 3], abs=TOL_MM
     )
-    face = _faces(pdf.placements(0))[0]
-    bbox = pdf.form_bbox(0, face.name)
+    back = _backs(pdf.placements(1))[0]
+    bbox = pdf.form_bbox(1, back.name)
     assert bbox[0] * PT_TO_MM == pytest.approx(-3, abs=TOL_MM)  # drawn 3 mm past the trim
     assert (bbox[2] - bbox[0]) * PT_TO_MM == pytest.approx(69.5, abs=TOL_MM)
     for slot, placed in zip(layout.face_slots, _faces(pdf.placements(0)), strict=True):
@@ -205,15 +205,35 @@ def test_every_card_name_of_the_deck_is_in_the_text(
         assert card.name in text
 
 
-def test_each_distinct_face_and_each_back_is_drawn_once(
+def test_each_back_is_one_form_and_faces_are_drawn_in_the_page(
     standard_pdf: tuple[SheetPdf, SheetSpec],
 ) -> None:
     pdf, _ = standard_pdf
     forms = set()
     for page in pdf.pages:
         forms.update(str(k) for k in page["/Resources"].get("/XObject", {}))
-    assert len([f for f in forms if f.startswith("/FormXob.face.")]) == 53
+    assert not [f for f in forms if f.startswith("/FormXob.face.")]
     assert [f for f in forms if f.startswith("/FormXob.back.")] == ["/FormXob.back.standard"]
+    faces = [p for page in pdf.all_placements() for p in _faces(page)]
+    assert len(faces) == len({p.card for p in faces}) == 53
+
+
+def test_a_face_printed_again_repeats_its_first_drawing(tmp_path: Path) -> None:
+    path = tmp_path / "twice.pdf"
+    build_game_pdf(GAME, path, SheetSpec(backs="none"), decks=(DECK,), only=("as",), copies=2)
+    from pypdf.generic import ContentStream
+
+    pdf = SheetPdf(path)
+    ops = ContentStream(pdf.pages[0].get_contents(), pdf.reader).operations
+    marks = [i for i, (_, op) in enumerate(ops) if op in (b"BDC", b"EMC")]
+    first, second = ops[marks[0] : marks[1]], ops[marks[2] : marks[3]]
+    assert len(first) > 50 and first == second
+
+
+def test_faces_drawn_in_the_page_make_smaller_files_than_face_forms(tmp_path: Path) -> None:
+    inline = build_game_pdf(GAME, tmp_path / "a.pdf", SheetSpec(), decks=(DECK,))
+    forms = build_game_pdf(GAME, tmp_path / "b.pdf", SheetSpec(), decks=(DECK,), inline_faces=False)
+    assert inline.bytes < 0.8 * forms.bytes
 
 
 def _game_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
