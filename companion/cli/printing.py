@@ -77,6 +77,13 @@ CutLinesOption = Annotated[
     bool, typer.Option("--cut-lines", help="Also draw full-length cut lines across the sheet.")
 ]
 CopiesOption = Annotated[int, typer.Option("--copies", help="Print everything this many times.")]
+PackOption = Annotated[
+    bool,
+    typer.Option(
+        "--pack/--no-pack",
+        help="Fill every sheet, decks one after another (--no-pack: each deck on fresh sheets).",
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -96,6 +103,7 @@ def _sheet_spec(
     back_offset: str | None,
     crop_marks: bool,
     cut_lines: bool,
+    pack: bool = True,
 ) -> SheetSpec:
     from companion.printing.options import sheet_spec
 
@@ -112,6 +120,7 @@ def _sheet_spec(
         back_offset=back_offset,
         crop_marks=crop_marks,
         cut_lines=cut_lines,
+        pack=pack,
     )
 
 
@@ -152,6 +161,14 @@ def _shown(path: Path | None) -> str:
 
 
 def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
+    from companion.printing.options import left_out
+
+    warnings = left_out(results)
+    if warnings:
+        err = console(stderr=True)
+        err.print("[yellow]warning:[/yellow] " + warnings[0], highlight=False)
+        for line in warnings[1:]:
+            err.print(line, highlight=False, markup=False)
     if as_json:
         from companion.printing.options import summary
 
@@ -218,6 +235,7 @@ def print_deck(
     back_offset: OffsetOption = None,
     crop_marks: CropOption = True,
     cut_lines: CutLinesOption = False,
+    pack: PackOption = True,
     only: Annotated[
         list[str] | None,
         typer.Option(
@@ -248,6 +266,7 @@ def print_deck(
         back_offset,
         crop_marks,
         cut_lines,
+        pack,
     )
     game_cards = load_game(game)
     deck_ids = tuple(decks or ())
@@ -292,6 +311,7 @@ def print_all(
     back_offset: OffsetOption = None,
     crop_marks: CropOption = True,
     cut_lines: CutLinesOption = False,
+    pack: PackOption = True,
     copies: CopiesOption = 1,
     contact_sheet: Annotated[
         bool,
@@ -333,6 +353,7 @@ def print_all(
         back_offset,
         crop_marks,
         cut_lines,
+        pack,
     )
     folder = out_dir or default_output_dir()
     games = load_all()

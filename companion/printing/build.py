@@ -85,6 +85,8 @@ class BuildResult:
     layout: Layout | None = None
     designed: dict[str, list[str]] = field(default_factory=dict)
     generic: dict[str, list[str]] = field(default_factory=dict)
+    skipped: tuple[tuple[str, str, str, str], ...] = ()
+    """Cards left out because their text cannot be printed at this size: (id, name, deck, why)."""
 
     def __repr__(self) -> str:
         return f"<BuildResult {self.path.name}: {self.cards} cards, {self.pages} pages, {self.bytes} bytes>"
@@ -104,6 +106,10 @@ class BuildResult:
             out["layout"] = {k: v for k, v in lay.items() if k not in ("faces", "backs_at")}
         if self.designed or self.generic:
             out["faces"] = {"designed": self.designed, "generic": self.generic}
+        if self.skipped:
+            out["skipped"] = [
+                {"id": i, "name": n, "deck": d, "reason": why} for i, n, d, why in self.skipped
+            ]
         return out
 
 
@@ -338,6 +344,39 @@ class SheetWriter:
             c.addLiteral("EMC")
         c.restoreState()
 
+    def lay_out_faces(self, game: Any, items: Sequence[PrintCard]) -> dict[str, str]:
+        """Draw each distinct face once, off the page, and keep it for :meth:`_place`.
+
+        Returns the cards whose text cannot be printed at this card size,
+        by id, with the reason; the caller leaves them out and says so, so
+        one card too wordy for a mini card does not stop the whole build.
+        """
+        from companion.printing.card_text import CardTextError
+
+        problems: dict[str, str] = {}
+        if not (self.reuse and self.inline_faces):
+            return problems
+        c = self.canvas
+        for item in items:
+            name = f"face.{item.card.id}"
+            if name in self._drawings or item.card.id in problems:
+                continue
+            depth = len(c.state_stack)
+            c.push_state_stack()
+            code, forms = len(c._code), len(c._formsinuse)
+            try:
+                self._face_drawer(game, item)(c)
+            except CardTextError as exc:
+                problems[item.card.id] = str(exc).split(": ", 1)[-1]
+            else:
+                self._drawings[name] = (c._code[code:], c._formsinuse[forms:])
+            finally:
+                del c._code[code:]
+                del c._formsinuse[forms:]
+                while len(c.state_stack) > depth:
+                    c.pop_state_stack()
+        return problems
+
     # -- pages -----------------------------------------------------------
 
     def add_deck(
@@ -348,14 +387,25 @@ class SheetWriter:
         label: str = "",
     ) -> None:
         """Print ``items`` (all of one deck) on fresh sheets."""
+        self.add_cards(game, items, progress, lambda _sheet: label)
+
+    def add_cards(
+        self,
+        game: Any,
+        items: Sequence[PrintCard],
+        progress: Progress | None = None,
+        label: Callable[[Sequence[PrintCard]], str] | None = None,
+    ) -> None:
+        """Print ``items`` on fresh sheets, filling each; ``label`` names a sheet's cards."""
         if not items:
             return
         lay = self.layout
         sheets = paginate(list(items), lay.per_page)
         for number, sheet in enumerate(sheets, 1):
+            named = label(sheet) if label else ""
             where = (
-                f"{label} · sheet {number}/{len(sheets)}"
-                if label
+                f"{named} · sheet {number}/{len(sheets)}"
+                if named
                 else f"sheet {number}/{len(sheets)}"
             )
             for slot, item in zip(lay.face_slots, sheet, strict=False):
@@ -427,6 +477,35 @@ class SheetWriter:
         return self.buffer.getvalue()
 
 
+def packed(game: Any, items: Sequence[PrintCard]) -> list[PrintCard]:
+    """``items`` in the order they fill packed sheets: pile by pile.
+
+    A card sits with the cards it is shuffled with (its home deck, see
+    :func:`companion.printing.backs.home_deck`), decks in ``game.yaml``
+    order, so a sheet mixes piles only where one ends and the next begins;
+    each card's own back is printed behind it, and backs of different piles
+    differ in pattern or title, so the cut cards sort apart.
+    """
+    from companion.printing.backs import home_deck
+
+    order = {d.id: i for i, d in enumerate(game.decks)}
+    keyed = [
+        (order.get(home_deck(game, item.deck, item.card).id, len(order)), n, item)
+        for n, item in enumerate(items)
+    ]
+    return [item for _, _, item in sorted(keyed, key=lambda k: (k[0], k[1]))]
+
+
+def _sheet_label(game: Any, sheet: Sequence[PrintCard]) -> str:
+    """``Dungeon Poker · Main deck + Characters``: the decks whose cards a sheet holds."""
+    names: list[str] = []
+    for item in sheet:
+        if item.deck.name not in names:
+            names.append(item.deck.name)
+    shown = " + ".join(names[:2]) + (f" + {len(names) - 2} more" if len(names) > 2 else "")
+    return f"{game.name} · {shown}"
+
+
 def _title(game: Any, decks: Sequence[Any]) -> str:
     if len(decks) == len(game.decks):
         return f"{game.name}: all decks"
@@ -444,10 +523,14 @@ def build_game_pdf(
     progress: Progress | None = None,
     reuse_forms: bool = True,
     inline_faces: bool = True,
+    pack: bool | None = None,
     data_dir: Path | None = None,
     templates_root: Path | None = None,
 ) -> BuildResult:
     """Print some or all decks of one game into ``out_path``.
+
+    ``pack`` (default: ``spec.pack``) fills every sheet: decks follow one
+    another on the sheets (:func:`packed`) instead of each starting a fresh one.
 
     ``reuse_forms=False`` draws every card and back anew (a naive peer for
     the benchmark); ``inline_faces=False`` keeps each distinct face as a form
@@ -468,9 +551,25 @@ def build_game_pdf(
         templates_root=templates_root,
     )
     game = game_cards.game
-    for deck in chosen_decks:
-        deck_items = [i for i in items if i.deck.id == deck.id]
-        writer.add_deck(game, deck_items, progress, label=f"{game.name} · {deck.name}")
+    problems = writer.lay_out_faces(game, items)
+    skipped = tuple(
+        (i.card.id, i.card.name, i.deck.id, problems[i.card.id])
+        for i in {i.card.id: i for i in items if i.card.id in problems}.values()
+    )
+    items = [i for i in items if i.card.id not in problems]
+    if skipped and not items:
+        raise CompanionError(
+            f"no card of {game_id} fits a {spec.card.label} card: "
+            + "; ".join(f"'{name}' ({why})" for _, name, _, why in skipped[:3])
+        )
+    if spec.pack if pack is None else pack:
+        writer.add_cards(
+            game, packed(game, items), progress, lambda sheet: _sheet_label(game, sheet)
+        )
+    else:
+        for deck in chosen_decks:
+            deck_items = [i for i in items if i.deck.id == deck.id]
+            writer.add_deck(game, deck_items, progress, label=f"{game.name} · {deck.name}")
     if writer.pages == 0:
         raise CompanionError(f"nothing to print: the chosen decks of {game_id} have no cards")
     data = writer.finish()
@@ -494,6 +593,7 @@ def build_game_pdf(
         layout=layout,
         designed=designed,
         generic=generic,
+        skipped=skipped,
     )
 
 
@@ -527,7 +627,7 @@ def build_contact_sheet(
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.cards import load_game
-    from companion.printing.card_text import draw_line
+    from companion.printing.card_text import CardTextError, draw_line
     from companion.printing.faces import FaceContext, draw_face
     from companion.printing.imposition import CARD_SIZES, PAPERS
     from companion.printing.templates import render_face
@@ -620,7 +720,15 @@ def build_contact_sheet(
                             data_dir=game_cards.source,
                         )
                         c.beginForm(name, 0, 0, cw, ch)
-                        draw_face(c, cd, face, ctx)
+                        depth = len(c.state_stack)
+                        try:
+                            draw_face(c, cd, face, ctx)
+                        except CardTextError:
+                            # Too wordy for this card size: a grey stand-in says so.
+                            del c._code[:]
+                            while len(c.state_stack) > depth:
+                                c.pop_state_stack()
+                            _does_not_fit(c, cd.name, cw, ch)
                         c.endForm()
                         drawn.add(name)
                     total += 1
@@ -649,3 +757,15 @@ def build_contact_sheet(
         pages=pages,
         bytes=len(data),
     )
+
+
+def _does_not_fit(c: Any, name: str, width: float, height: float) -> None:
+    """The contact sheet's stand-in for a card whose text cannot be printed at this size."""
+    from companion.printing.card_text import draw_line, printable_problem
+
+    c.setFillColorRGB(0.9, 0.9, 0.9)
+    c.rect(0, 0, width, height, stroke=0, fill=1)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    if not printable_problem(name):
+        draw_line(c, name, width / 2, height * 0.55, "Helvetica-Bold", 8, None, "center")
+    draw_line(c, "does not fit this size", width / 2, height * 0.42, "Helvetica", 7, None, "center")

@@ -182,6 +182,8 @@ class SheetSpec:
     crop_marks: bool = True
     cut_lines: bool = False
     printer_margin: float = DEFAULT_PRINTER_MARGIN
+    pack: bool = True
+    """Fill every sheet, decks one after another (``--no-pack``: each deck on fresh sheets)."""
     grid: tuple[int, int] | None = None
     """Columns and rows to use instead of the most that fit (chosen by :func:`impose`)."""
 

@@ -52,6 +52,7 @@ def sheet_spec(
     back_offset: str | None = None,
     crop_marks: bool = True,
     cut_lines: bool = False,
+    pack: bool = True,
     env: Any = None,
 ) -> SheetSpec:
     """The :class:`SheetSpec` the options describe; the saved back offset fills a missing one."""
@@ -77,6 +78,7 @@ def sheet_spec(
         flip=one_of(flip, FLIP_EDGES, "flip edge"),
         crop_marks=crop_marks,
         cut_lines=cut_lines,
+        pack=pack,
     )
     if backs_mode == "duplex":
         if back_offset is not None:
@@ -113,3 +115,19 @@ def summary(results: Sequence[BuildResult]) -> dict[str, Any]:
             "bytes": sum(r.bytes for r in results),
         },
     }
+
+
+def left_out(results: Sequence[BuildResult]) -> list[str]:
+    """Warning lines for every card a build left out because it cannot be printed at its size."""
+    lines: list[str] = []
+    for r in results:
+        if not r.skipped:
+            continue
+        size = r.layout.card.label if r.layout else "this"
+        lines.append(
+            f"{len(r.skipped)} card{'s' if len(r.skipped) != 1 else ''} of {r.game} "
+            f"left out of {r.path.name}: their text does not fit a {size} card at 6 pt "
+            "(print them with a larger --card-size):"
+        )
+        lines.extend(f"  {name} ({deck}): {why.split(';')[0]}" for _, name, deck, why in r.skipped)
+    return lines

@@ -401,3 +401,84 @@ def test_summary_table_names_file_cards_pages_and_size(tmp_path: Path) -> None:
         and "kB" in result.stdout
     )
     assert "9 cards a page (3×3, 63.5×88.9 mm), A4 portrait" in result.stdout
+
+
+# ---------------------------------------------------------------- packing
+
+
+def test_packed_sheets_leave_no_gap_between_decks(tmp_path: Path) -> None:
+    """DECKO's six decks, 179 cards: 20 full sheets, not 23 one-deck-each ones."""
+    packed = build_game_pdf("decko", tmp_path / "p.pdf", SheetSpec())
+    loose = build_game_pdf("decko", tmp_path / "l.pdf", SheetSpec(pack=False))
+    assert packed.pages == 2 * 20 and loose.pages == 2 * 23
+    pages = SheetPdf(tmp_path / "p.pdf").all_placements()
+    faces = [len(_faces(p)) for p in pages[::2]]
+    assert faces == [9] * 19 + [179 - 9 * 19]
+
+
+def test_packed_sheets_keep_cards_with_the_pile_they_join(tmp_path: Path) -> None:
+    from companion.printing.build import packed, select_cards
+
+    cards = load_game("dungeon-poker")
+    order = [i.card.id for i in packed(cards.game, select_cards(cards))]
+    # The extra monster card (M) prints with the main deck, the extra level with the levels.
+    main_end = max(i for i, c in enumerate(order) if c in {x.id for x in cards.deck("main")})
+    assert order.index("monster-card-extra") < main_end + 2
+    assert order.index("level-400") > order.index("level-1500") - 2
+
+
+def test_each_card_on_a_packed_sheet_has_its_own_back_behind_it(tmp_path: Path) -> None:
+    path = tmp_path / "dm.pdf"
+    build_game_pdf("dungeon-of-d", path, SheetSpec(), decks=("monsters", "upgrade", "gold"))
+    pdf = SheetPdf(path)
+    faces, backs = _faces(pdf.placements(0)), _backs(pdf.placements(1))
+    assert len(faces) == len(backs) == 9 and len(pdf.pages) == 2
+    decks = {c.id: c.deck for c in load_game("dungeon-of-d").cards}
+    layout = impose(SheetSpec())
+    for slot, face in zip(layout.face_slots, faces, strict=True):
+        back = next(
+            b
+            for b in backs
+            if b.x0 == pytest.approx(layout.back_slots[slot.index].x, abs=TOL_MM)
+            and b.y0 == pytest.approx(layout.back_slots[slot.index].y, abs=TOL_MM)
+        )
+        assert back.card == decks[face.card]
+
+
+def test_no_pack_starts_each_deck_on_a_fresh_sheet(tmp_path: Path) -> None:
+    result = invoke(
+        "print", "deck", "dungeon-of-d", "monsters", "upgrade", "gold", "--no-pack",
+        "--out", str(tmp_path / "n.pdf"), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["files"][0]["pages"] == 6  # three decks, each a sheet and its backs
+
+
+# ---------------------------------------------------------------- cards too wordy for a size
+
+
+def test_mini_cards_report_every_card_that_cannot_fit_and_print_the_rest(tmp_path: Path) -> None:
+    result = invoke(
+        "print", "deck", "dungeon-poker", "characters", "--card-size", "mini",
+        "--out", str(tmp_path / "mini.pdf"), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    info = result.json()["files"][0]
+    left_out = {s["name"] for s in info["skipped"]}
+    assert {"Cave Troll", "Night Ogre"} <= left_out and len(left_out) >= 3
+    assert info["cards"] == 14 - len(left_out)
+    for name in left_out:
+        assert name in result.stderr
+    printed = {p.card for page in SheetPdf(tmp_path / "mini.pdf").all_placements() for p in page}
+    assert "cave-troll" not in printed and "fighter" in printed
+
+
+def test_a_contact_sheet_shows_a_stand_in_for_a_card_too_wordy_for_its_size(
+    tmp_path: Path,
+) -> None:
+    from companion.printing.build import build_contact_sheet
+
+    spec = SheetSpec(card=CARD_SIZES["mini"])
+    result = build_contact_sheet(["dungeon-poker"], tmp_path / "c.pdf", card_spec=spec)
+    assert result.cards == len(load_game("dungeon-poker").cards)
+    assert "does not fit this size" in SheetPdf(tmp_path / "c.pdf").text()
