@@ -351,7 +351,7 @@ class SheetWriter:
         by id, with the reason; the caller leaves them out and says so, so
         one card too wordy for a mini card does not stop the whole build.
         """
-        from companion.printing.card_text import CardTextError
+        from companion.printing.card_text import TextDoesNotFit
 
         problems: dict[str, str] = {}
         if not (self.reuse and self.inline_faces):
@@ -366,7 +366,7 @@ class SheetWriter:
             code, forms = len(c._code), len(c._formsinuse)
             try:
                 self._face_drawer(game, item)(c)
-            except CardTextError as exc:
+            except TextDoesNotFit as exc:
                 problems[item.card.id] = str(exc).split(": ", 1)[-1]
             else:
                 self._drawings[name] = (c._code[code:], c._formsinuse[forms:])
@@ -627,7 +627,7 @@ def build_contact_sheet(
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.cards import load_game
-    from companion.printing.card_text import CardTextError, draw_line
+    from companion.printing.card_text import TextDoesNotFit, draw_line
     from companion.printing.faces import FaceContext, draw_face
     from companion.printing.imposition import CARD_SIZES, PAPERS
     from companion.printing.templates import render_face
@@ -723,7 +723,7 @@ def build_contact_sheet(
                         depth = len(c.state_stack)
                         try:
                             draw_face(c, cd, face, ctx)
-                        except CardTextError:
+                        except TextDoesNotFit:
                             # Too wordy for this card size: a grey stand-in says so.
                             del c._code[:]
                             while len(c.state_stack) > depth:

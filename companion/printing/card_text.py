@@ -85,6 +85,10 @@ class CardTextError(CompanionError):
     """A card whose text cannot be printed legibly."""
 
 
+class TextDoesNotFit(CardTextError):
+    """A card whose text needs a larger card: too long for its box even at 6 pt."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _winansi(ch: str) -> bool:
     try:
@@ -660,7 +664,7 @@ def _search_size(
     best = attempt(min_size)
     if best.height > height:
         over = (best.height - height) / (min_size * 1.2)
-        raise CardTextError(
+        raise TextDoesNotFit(
             f"{where}: text does not fit its box even at {min_size:g} pt "
             f"(about {max(1, round(over))} line(s) too long); shorten it or print a larger --card-size"
         )

@@ -33,6 +33,7 @@ from companion.printing.card_text import (
     TITLE_FONT,
     BodyStyle,
     CardTextError,
+    TextDoesNotFit,
     check_printable,
     draw_line,
     fit_body,
@@ -208,7 +209,7 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
             text = text.rsplit(" · ", 1)[0]
             fitted = fit_line_size(text, BOLD_FONT, type_size, room_w)
         if fitted is None:
-            raise CardTextError(
+            raise TextDoesNotFit(
                 f"{label}: type line '{spec.type_line}' does not fit even at {MIN_SIZE:g} pt"
             )
         c.setFillColor(_style_color(spec, "type_color", accent))
@@ -353,7 +354,7 @@ def _draw_title(
             return
         if two == MIN_SIZE:
             break
-    raise CardTextError(f"{label}: title '{title}' does not fit its band even at {MIN_SIZE:g} pt")
+    raise TextDoesNotFit(f"{label}: title '{title}' does not fit its band even at {MIN_SIZE:g} pt")
 
 
 def _badge_center(
@@ -411,7 +412,7 @@ def _draw_badge(
             min_size=MIN_SIZE,
         )
         if size is None:
-            raise CardTextError(f"{label}: badge value '{bd.value}' is too long for its badge")
+            raise TextDoesNotFit(f"{label}: badge value '{bd.value}' is too long for its badge")
         dy = -size * 0.35 + (r * 0.12 if bd.label else 0)
         if bd.shape == "icon" and bd.icon == "gem":
             dy += r * 0.12  # the gem's broad part is above its middle
@@ -464,7 +465,7 @@ def _draw_emblem(
         check_printable(value, label)
         vsize = fit_line_size(value, TITLE_FONT, side * 0.42, (x1 - x0) * 0.42, min_size=MIN_SIZE)
         if vsize is None:
-            raise CardTextError(f"{label}: emblem value '{value}' does not fit")
+            raise TextDoesNotFit(f"{label}: emblem value '{value}' does not fit")
         vx = cx + (x1 - x0) * 0.17
         dy = -vsize * 0.33 + (vsize * 0.16 if em.label else 0)
         draw_line(c, value, vx, cy + dy, TITLE_FONT, vsize, INK, "center")
@@ -487,7 +488,7 @@ def _draw_emblem(
             value, TITLE_FONT, side * 0.46, (x1 - x0) * 0.86, min_size=MIN_SIZE
         )
         if value_size is None:
-            raise CardTextError(f"{label}: emblem value '{value}' does not fit")
+            raise TextDoesNotFit(f"{label}: emblem value '{value}' does not fit")
         dy = -value_size * 0.33 + (value_size * 0.12 if em.label else 0)
         draw_line(c, value, cx, cy + dy, TITLE_FONT, value_size, color(em.color, border), "center")
         if em.label:
@@ -871,7 +872,7 @@ def _playing_text_box(
         check_printable(banner, label)
         size = fit_line_size(banner, TITLE_FONT, 10 * k, x1 - x0 - 2 * pad)
         if size is None:
-            raise CardTextError(f"{label}: banner '{banner}' does not fit even at {MIN_SIZE:g} pt")
+            raise TextDoesNotFit(f"{label}: banner '{banner}' does not fit even at {MIN_SIZE:g} pt")
         draw_line(c, banner, (x0 + x1) / 2, top - size * 0.8, TITLE_FONT, size, accent, "center")
         top -= size * 1.25
     if spec.body:
