@@ -197,6 +197,13 @@ def draw_line(
         x -= width / 2
     elif align == "right":
         x -= width
+    if getattr(c, "_companion_probe", None) is not None:
+        from companion.printing.probe import mark
+
+        descends = any(ch in "gjpqyQ,;()[]{}/|@$" for ch in text)
+        mark(
+            c, "text", text, (x, y - (0.21 if descends else 0.02) * size, x + width, y + 0.7 * size)
+        )
     for run, run_font, run_colour in _runs(text, font):
         if run_colour:
             c.setFillColor(HexColor(run_colour))
@@ -574,12 +581,22 @@ class FittedBody:
         y = top
         if valign == "middle":
             y = top - (box_height - self.height) / 2
+        if getattr(c, "_companion_probe", None) is not None and self.flowables:
+            from companion.printing.probe import mark
+
+            first = getattr(self.flowables[0], "text", "") or "body"
+            mark(c, "text", str(first)[:30], (x, y - self.height, x + self.width, y))
         heights = self.heights or _measure(self.flowables, self.width)[1]
-        for i, (f, h) in enumerate(zip(self.flowables, heights, strict=True)):
-            y -= h  # wrapped already while measuring: no second layout pass
-            f.drawOn(c, x, y)
-            if i < len(self.flowables) - 1:
-                y -= f.getSpaceAfter()
+        probe = getattr(c, "_companion_probe", None)
+        c._companion_probe = None  # the block is one mark; its inline icons are part of it
+        try:
+            for i, (f, h) in enumerate(zip(self.flowables, heights, strict=True)):
+                y -= h  # wrapped already while measuring: no second layout pass
+                f.drawOn(c, x, y)
+                if i < len(self.flowables) - 1:
+                    y -= f.getSpaceAfter()
+        finally:
+            c._companion_probe = probe
 
 
 def _fitted(flowables: list[Flowable], size: float, width: float) -> FittedBody:

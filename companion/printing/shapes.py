@@ -1324,6 +1324,11 @@ def draw_icon(
     rotate: float = 0.0,
 ) -> None:
     """Draw icon ``name`` centred at (cx, cy), ``size`` points tall and wide."""
+    if getattr(c, "_companion_probe", None) is not None:
+        from companion.printing.probe import mark
+
+        half = size * 0.48  # most icons fill their square; round ones touch its sides
+        mark(c, "icon", name, (cx - half, cy - half, cx + half, cy + half))
     if name.startswith("fruit-") and name not in ICONS:
         drawer: Drawer = fruit_drawer(name[6:])
     else:

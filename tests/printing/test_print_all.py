@@ -173,13 +173,3 @@ def test_print_all_in_parallel_writes_the_same_files_in_the_same_order(tmp_path:
         assert (
             one.path.read_bytes() == two.path.read_bytes()
         )  # invariant PDFs: same bytes either way
-
-
-def test_a_booklet_asks_the_print_dialog_for_a_short_edge_duplex(tmp_path: Path) -> None:
-    from companion.printing.rulebook import build_rulebook
-    from tests.printing.pdfread import SheetPdf
-
-    path = tmp_path / "booklet.pdf"
-    build_rulebook("dragon-kings", path, booklet=True)
-    prefs = SheetPdf(path).viewer_preferences()
-    assert prefs["/Duplex"] == "/DuplexFlipShortEdge" and prefs["/PrintScaling"] == "/None"
