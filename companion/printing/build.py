@@ -263,6 +263,7 @@ class SheetWriter:
         self._forms: set[str] = set()
         self._drawings: dict[str, tuple[list[str], list[str]]] = {}
         self.specs: dict[str, Any] = {}
+        self.body_sizes: dict[str, float] = {}
         self.card_w = layout.card.w * pt
         self.card_h = layout.card.h * pt
         self.bleed = layout.spec.bleed * pt
@@ -288,8 +289,31 @@ class SheetWriter:
             height=self.card_h,
             bleed=self.bleed,
             data_dir=self.data_dir,
+            body_sizes=self.body_sizes,
         )
         return lambda c: draw_face(c, item.card, spec, ctx)
+
+    def size_types(self, game: Any, cards: Sequence[tuple[Any, Any]]) -> None:
+        """Work out one rules text size per card type over ``cards`` (card, deck pairs)."""
+        from companion.printing.faces import FaceContext, type_sizes
+
+        self.body_sizes.update(
+            type_sizes(
+                (
+                    card,
+                    self.face_spec(game, deck, card),
+                    FaceContext(
+                        game=game,
+                        deck=deck,
+                        width=self.card_w,
+                        height=self.card_h,
+                        bleed=self.bleed,
+                        data_dir=self.data_dir,
+                    ),
+                )
+                for card, deck in cards
+            )
+        )
 
     def _back(self, game: Any, item: PrintCard) -> tuple[str, Callable[[Any], None]]:
         return back_for(
@@ -551,6 +575,8 @@ def build_game_pdf(
         templates_root=templates_root,
     )
     game = game_cards.game
+    # Sized over every card of the game, so a reprinted card matches its deck.
+    writer.size_types(game, [(c, game.deck(c.deck)) for c in game_cards.cards])
     problems = writer.lay_out_faces(game, items)
     skipped = tuple(
         (i.card.id, i.card.name, i.deck.id, problems[i.card.id])

@@ -17,7 +17,8 @@ proportions; text never goes below 6 pt (see :mod:`companion.printing.card_text`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +72,20 @@ class FaceContext:
     height: float
     bleed: float
     data_dir: Path | None = None
+    body_sizes: Mapping[str, float] | None = None
+    """Rules text size (pt) by template: one size for every card of a type."""
+    fitted: list[float] | None = None
+    """When given, the size each body was set at is appended (see :func:`type_sizes`)."""
+
+    def body_size(self, spec: FaceSpec, default: float) -> float:
+        size = _num(spec, "body_size", default) * self.k
+        if self.body_sizes and spec.template in self.body_sizes:
+            size = min(size, self.body_sizes[spec.template])
+        return size
+
+    def note_fitted(self, size: float) -> None:
+        if self.fitted is not None:
+            self.fitted.append(size)
 
     @property
     def k(self) -> float:
@@ -245,10 +260,14 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
     pad = 2.0 * MM * k
     inner_pad = 1.7 * MM * k
     avail = y - bottom
-    bx0, bx1 = px0 + pad * 0.75, px1 - pad * 0.75
+    right = px1  # the art and text boxes end here; a track takes the strip beyond
+    track = spec.extra.get("track")
+    if track:
+        right = _draw_track(c, track, px1, y - 0.6 * MM * k, bottom, k, accent, label, spec)
+    bx0, bx1 = px0 + pad * 0.75, right - pad * 0.75
     text_w = bx1 - bx0 - 2 * inner_pad
     style = BodyStyle(
-        size=_num(spec, "body_size", 8.4) * k,
+        size=ctx.body_size(spec, 8.4),
         color=_style_color(spec, "text_color", INK),
         accent=accent,
         align=str(spec.style.get("align", "left")),
@@ -272,7 +291,7 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
     elif has_picture:
         art_h = avail - 1.0 * MM * k
     if has_picture:
-        ax0, ax1 = px0 + pad, px1 - pad
+        ax0, ax1 = px0 + pad, right - pad
         ay1 = y - 0.6 * MM * k
         ay0 = y - art_h
         with region(c, "art", (ax0, ay0, ax1, ay1)):
@@ -292,6 +311,7 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
         fitted_body = fit_body(
             body, bx1 - bx0 - 2 * inner_pad, by1 - by0 - 2 * inner_pad, style, where=label
         )
+        ctx.note_fitted(fitted_body.size)
         with region(c, "text box", (bx0, by0, bx1, by1)):
             fitted_body.draw(
                 c,
@@ -372,6 +392,53 @@ def _draw_title(
         if two == MIN_SIZE:
             break
     raise TextDoesNotFit(f"{label}: title '{title}' does not fit its band even at {MIN_SIZE:g} pt")
+
+
+def _draw_track(
+    c: Canvas,
+    track: Any,
+    px1: float,
+    top: float,
+    bottom: float,
+    k: float,
+    accent: Color,
+    label: str,
+    spec: FaceSpec,
+) -> float:
+    """A column of numbered cells down the card's right edge, for a paper clip or a coin.
+
+    The count a card keeps (gold, fruits, arrows) is marked by sliding a
+    paper clip along the edge to a cell, or by resting a coin on it.
+    Returns where the rest of the face must stop on the right.
+    """
+    raw = track.get("values") if isinstance(track, dict) else track
+    values = [str(v) for v in raw or []]
+    if not values:
+        raise CompanionError(f"templates/cards/{spec.template}: a track needs values")
+    width = 8.4 * MM * k
+    x0 = px1 - width
+    cell = (top - bottom) / len(values)
+    size = min(11 * k, cell * 0.62)
+    with region(c, "track", (x0, bottom, px1, top)):
+        for i, value in enumerate(values):
+            check_printable(value, label)
+            y1 = top - i * cell
+            c.setFillColor(mix(accent, WHITE, 0.86 if i % 2 else 0.72))
+            c.setStrokeColor(mix(accent, WHITE, 0.35))
+            c.setLineWidth(0.5 * k)
+            c.rect(x0, y1 - cell, width, cell, stroke=1, fill=1)
+            fitted = fit_line_size(value, BOLD_FONT, size, width * 0.8) or MIN_SIZE
+            draw_line(
+                c,
+                value,
+                x0 + width / 2,
+                y1 - cell / 2 - fitted * 0.35,
+                BOLD_FONT,
+                fitted,
+                INK,
+                "center",
+            )
+    return x0 - 0.6 * MM * k
 
 
 def _badge_center(
@@ -945,12 +1012,13 @@ def _playing_text_box(
         top -= size * 1.25
     if spec.body:
         style = BodyStyle(
-            size=_num(spec, "body_size", 7.6) * k,
+            size=ctx.body_size(spec, 7.6),
             color=INK,
             accent=accent,
             align=str(spec.style.get("align", "center")),
         )
         fitted = fit_body(spec.body, x1 - x0 - 2 * pad, top - (y0 + pad), style, where=label)
+        ctx.note_fitted(fitted.size)
         fitted.draw(c, x0 + pad, top, top - (y0 + pad), "middle")
     leave(c)
     return y1
@@ -1007,3 +1075,36 @@ def layout_problems(card: Any, spec: FaceSpec, ctx: FaceContext) -> list[str]:
     probe = attach(c, (0.0, 0.0, ctx.width, ctx.height))
     draw_face(c, card, spec, ctx)
     return probe.problems()
+
+
+def type_sizes(faces: Iterable[tuple[Any, FaceSpec, FaceContext]]) -> dict[str, float]:
+    """One rules text size per card type: the smallest any card of the template needs.
+
+    Each face is drawn once off the page to see the size its text fits at;
+    cards of one type then all print at the smallest, so a deck reads evenly.
+    A card too wordy for the size even at 6 pt is left to the caller.
+    """
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    sizes: dict[str, float] = {}
+    c: Canvas | None = None
+    for card, spec, ctx in faces:
+        if c is None:
+            c = Canvas(io.BytesIO(), pagesize=(ctx.width, ctx.height))
+            shapes.enable_icon_forms(c)
+        got: list[float] = []
+        depth = len(c.state_stack)
+        c.push_state_stack()
+        try:
+            draw_face(c, card, spec, replace(ctx, fitted=got, body_sizes=None))
+        except TextDoesNotFit:
+            continue
+        finally:
+            while len(c.state_stack) > depth:
+                c.pop_state_stack()
+            del c._code[:]
+        for size in got:
+            sizes[spec.template] = min(sizes.get(spec.template, size), size)
+    return sizes

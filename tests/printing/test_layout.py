@@ -84,3 +84,33 @@ def test_the_check_follows_turned_drawings() -> None:
         pass
     # Turned, the index lands at the lower right, on the text box.
     assert any("index turned overlaps or touches" in p for p in probe.problems())
+
+
+@pytest.mark.parametrize("game_id", sorted(load_all()))
+def test_every_card_of_a_type_prints_its_rules_at_one_size(game_id: str) -> None:
+    from dataclasses import replace
+
+    from companion.printing.faces import draw_face, type_sizes
+
+    cards = load_game(game_id)
+    size = CARD_SIZES["poker"]
+    faces = []
+    for card in cards.cards:
+        deck = cards.game.deck(card.deck)
+        ctx = FaceContext(
+            game=cards.game,
+            deck=deck,
+            width=size.w * MM_TO_PT,
+            height=size.h * MM_TO_PT,
+            bleed=0,
+            data_dir=cards.source,
+        )
+        faces.append((card, render_face(cards.game, deck, card), ctx))
+    sizes = type_sizes(faces)
+    seen: dict[str, set[float]] = {}
+    for card, spec, ctx in faces:
+        got: list[float] = []
+        draw_face(_canvas(), card, spec, replace(ctx, body_sizes=sizes, fitted=got))
+        seen.setdefault(spec.template, set()).update(got)
+    mixed = {template: sorted(s) for template, s in seen.items() if len(s) > 1}
+    assert mixed == {}
