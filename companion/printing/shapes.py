@@ -745,6 +745,14 @@ def _arrow_up(c: Canvas, main: Color, second: Color) -> None:
     )
 
 
+def _arrow_down(c: Canvas, main: Color, second: Color) -> None:
+    """The raise arrow turned over: lower wins (DECKO's Lowball)."""
+    c.saveState()
+    c.rotate(180)
+    _arrow_up(c, main, second)
+    c.restoreState()
+
+
 def _equals(c: Canvas, main: Color, second: Color) -> None:
     c.setFillColor(main)
     _rect(c, -0.45, 0.08, 0.45, 0.3, 0.05)
@@ -1180,6 +1188,7 @@ ICONS: dict[str, Drawer] = {
     "boot": _boot,
     "fist": _fist,
     "arrow-up": _arrow_up,
+    "arrow-down": _arrow_down,
     "equals": _equals,
     "cross": _cross,
     "bag": _bag,
@@ -1232,6 +1241,7 @@ ICON_COLORS: dict[str, str] = {
     "boot": "#6b4a2b",
     "fist": "#c0703a",
     "arrow-up": "#27ae60",
+    "arrow-down": "#c0392b",
     "equals": "#2e5c8a",
     "cross": "#c0392b",
     "bag": "#8e6b2b",
@@ -1294,12 +1304,16 @@ def icon_names() -> list[str]:
 
 
 def has_icon(name: str) -> bool:
-    return name in ICONS or name.startswith("fruit-")
+    return name in ICONS or name.startswith(("fruit-", "portrait-"))
 
 
 def default_color(name: str) -> Color:
     if name.startswith("fruit-"):
         return fruit_color(name[6:])
+    if name.startswith("portrait-"):
+        from companion.printing.portraits import portrait_color
+
+        return portrait_color(name[9:])
     return HexColor(ICON_COLORS.get(name, "#2b2b40"))
 
 
@@ -1331,6 +1345,10 @@ def draw_icon(
         mark(c, "icon", name, (cx - half, cy - half, cx + half, cy + half))
     if name.startswith("fruit-") and name not in ICONS:
         drawer: Drawer = fruit_drawer(name[6:])
+    elif name.startswith("portrait-"):
+        from companion.printing.portraits import portrait_drawer
+
+        drawer = portrait_drawer(name[9:])
     else:
         drawer = ICONS[name]
     first = color(main, default_color(name))

@@ -114,3 +114,44 @@ def test_every_card_of_a_type_prints_its_rules_at_one_size(game_id: str) -> None
         seen.setdefault(spec.template, set()).update(got)
     mixed = {template: sorted(s) for template, s in seen.items() if len(s) > 1}
     assert mixed == {}
+
+
+CHARACTER_DECKS = {
+    "dungeon-poker": ("characters", "extras"),
+    "dungeon-master": ("characters",),
+    "dungeon-of-d": ("characters",),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(CHARACTER_DECKS))
+def test_every_character_class_of_a_game_has_its_own_portrait(game_id: str) -> None:
+    from companion.printing.portraits import portrait_look
+
+    cards = load_game(game_id)
+    looks: dict[tuple[str, str, str], str] = {}
+    for deck_id in CHARACTER_DECKS[game_id]:
+        for card in cards.deck(deck_id):
+            if card.kind not in ("character", "hero"):
+                continue
+            spec = render_face(cards.game, cards.game.deck(deck_id), card)
+            assert spec.emblem is not None and spec.emblem.icon
+            icon = spec.emblem.icon
+            assert icon.startswith("portrait-") and icon != "portrait-hero", card.name
+            look = portrait_look(icon.removeprefix("portrait-"))
+            assert looks.setdefault(look, card.name) == card.name, (card.name, looks[look])
+
+
+@pytest.mark.parametrize(
+    ("game_id", "card_id", "icon"),
+    [
+        ("dungeon-poker", "sword-of-power", "sword"),  # its effect alone would show a potion
+        ("decko", "lowball", "arrow-down"),  # not the raise arrow
+        ("dungeon-poker", "crystal-dagger", "dagger"),
+        ("dungeon-poker", "big-pile-of-gold", "coins"),
+    ],
+)
+def test_a_card_shows_the_icon_its_name_points_to(game_id: str, card_id: str, icon: str) -> None:
+    cards = load_game(game_id)
+    card = next(c for c in cards.cards if c.id == card_id)
+    spec = render_face(cards.game, cards.game.deck(card.deck), card)
+    assert spec.emblem is not None and spec.emblem.icon == icon
