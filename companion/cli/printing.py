@@ -478,7 +478,8 @@ def _export_report(result: Any, as_json: bool, what: str) -> None:
     w, h = result.pixels
     out.print(
         f"Wrote {what} of {result.game} into {_shown(result.folder)}: {result.distinct} distinct "
-        f"cards ({result.cards} with copies), {result.backs} backs, {w}×{h} px a card."
+        f"cards ({result.cards} with copies), {result.backs} back{'s' if result.backs != 1 else ''}, "
+        f"{w}×{h} px a card."
     )
     if result.manifest is not None:
         out.print(f"Manifest: {_shown(result.manifest)} (and manifest.csv)")
