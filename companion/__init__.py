@@ -1,8 +1,10 @@
 """companion: a print-and-play companion for five fantasy card games.
 
-The core packages (``cards``, ``poker``, ``table``, ``timer``, ``dod``, ``dm``)
-are pure and UI-free; ``cli`` is a thin Typer layer over them and
-``printing`` turns the card database into PDFs.
+Each game's rules live in ``games/<game>``; ``cards``, ``poker``, ``table``
+and ``timer`` are game-agnostic engines; all of them are pure and UI-free.
+``printing`` turns the card database into PDFs, ``ui`` holds the terminal
+screens and ``cli`` is the thin Typer layer over everything (see
+docs/architecture.md).
 """
 
 __version__ = "0.2.0"

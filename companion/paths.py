@@ -40,7 +40,7 @@ def _from_env(name: str, env: Mapping[str, str] | None) -> Path | None:
     return Path(value).expanduser() if value else None
 
 
-def _as_folder(item: Traversable, name: str) -> Path:
+def as_folder(item: Traversable, name: str) -> Path:
     """A real folder for ``item``: itself when installed unpacked, else a cached copy.
 
     Wheels install unpacked, so the first branch is the usual one; a zipped
@@ -73,7 +73,7 @@ def _copy_tree(item: Traversable, target: Path) -> None:
 def _data_folder(name: str) -> Path:
     bundled = resources.files("companion") / BUNDLED / name
     if bundled.is_dir():
-        return _as_folder(bundled, name)
+        return as_folder(bundled, name)
     return PROJECT_ROOT / name
 
 
@@ -201,3 +201,29 @@ def places(state: str | Path | None = None, env: Mapping[str, str] | None = None
         )
     )
     return found
+
+
+@dataclass(frozen=True)
+class Checkup:
+    """What ``companion doctor`` reports: the version and every place, each checked."""
+
+    version: str
+    places: tuple[Place, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(p.ok for p in self.places)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "version": self.version,
+            "ok": self.ok,
+            "places": [p.to_json() for p in self.places],
+        }
+
+
+def checkup(state: str | Path | None = None, env: Mapping[str, str] | None = None) -> Checkup:
+    """The places of :func:`places` with the version of companion that uses them."""
+    from companion import __version__
+
+    return Checkup(__version__, tuple(places(state, env)))

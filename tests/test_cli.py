@@ -13,24 +13,26 @@ from companion.cli.app import build_app
 from tests.conftest import invoke
 
 
-def _leaf_commands() -> list[list[str]]:
-    """Every runnable command path, e.g. ['cards', 'list']."""
+def _command_paths() -> tuple[list[list[str]], list[list[str]]]:
+    """Every runnable command path (['cards', 'list']) and every group's (the root is [])."""
     root = typer.main.get_command(build_app())
-    paths: list[list[str]] = []
+    leaves: list[list[str]] = []
+    groups: list[list[str]] = []
 
     def walk(cmd, path):  # type: ignore[no-untyped-def]
         subs = getattr(cmd, "commands", None)
         if subs:
+            groups.append(path)
             for name, sub in subs.items():
                 walk(sub, [*path, name])
         else:
-            paths.append(path)
+            leaves.append(path)
 
     walk(root, [])
-    return paths
+    return leaves, groups
 
 
-LEAVES = _leaf_commands()
+LEAVES, GROUPS = _command_paths()
 
 
 def test_help_lists_the_command_groups() -> None:
@@ -124,17 +126,34 @@ def test_json_output_is_exactly_one_document() -> None:
 
 
 def test_command_owners_table_matches_what_each_module_registers() -> None:
-    import importlib.util
-
     from companion.cli.app import COMMAND_MODULES, COMMAND_OWNERS
 
     registered: dict[str, str] = {}
     for module in COMMAND_MODULES:
-        if importlib.util.find_spec(f"companion.cli.{module}") is None:
-            continue
         group = typer.main.get_command(build_app((module,)))
         for name in group.commands:  # type: ignore[attr-defined]
             registered[name] = module
-    assert registered == {
-        name: mod for name, mod in COMMAND_OWNERS.items() if mod in set(registered.values())
-    }
+    assert registered == COMMAND_OWNERS
+
+
+@pytest.mark.parametrize("path", LEAVES + GROUPS, ids=lambda p: " ".join(p) or "companion")
+def test_help_shows_flags_without_a_bool_placeholder(path: list[str]) -> None:
+    result = invoke(*path, "--help")
+    assert result.exit_code == 0, result.stderr
+    assert "--help" in result.stdout and "-h" in result.stdout
+    assert "<bool>" not in result.stdout
+
+
+def test_a_reader_that_stops_early_is_not_an_error() -> None:
+    """``companion cards list ... --json | head``: the command ends quietly with code 0."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "cards", "list", "dungeon-of-d", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(10).startswith(b"[")  # more than a pipe holds is still to come
+    proc.stdout.close()
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""
+    proc.stderr.close()

@@ -88,11 +88,11 @@ def test_a_zipped_install_gets_an_extracted_copy_of_its_data(
     with zipfile.ZipFile(archive, "w") as z:
         z.writestr("cards_data/dragon-kings/game.yaml", "id: dragon-kings\n")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    folder = paths._as_folder(zipfile.Path(archive, "cards_data/"), "cards_data")
+    folder = paths.as_folder(zipfile.Path(archive, "cards_data/"), "cards_data")
     assert (folder / "dragon-kings" / "game.yaml").read_text() == "id: dragon-kings\n"
     assert str(folder).startswith(str(tmp_path / "cache"))
     # a second call reuses the copy instead of extracting again
-    assert paths._as_folder(zipfile.Path(archive, "cards_data/"), "cards_data") == folder
+    assert paths.as_folder(zipfile.Path(archive, "cards_data/"), "cards_data") == folder
 
 
 def test_doctor_lists_every_place_and_fails_on_a_missing_card_folder(tmp_path: Path) -> None:
@@ -122,4 +122,5 @@ def test_doctor_command_exits_2_when_a_place_is_unusable(tmp_path: Path) -> None
     )
     assert proc.returncode == 2
     doc = json.loads(proc.stdout)
+    assert doc["ok"] is False
     assert doc["places"][0]["ok"] is False and doc["places"][0]["path"] == str(tmp_path / "none")

@@ -17,15 +17,17 @@ from companion.cards.loader import (
     load_game,
     validate_dir,
 )
-from companion.cards.search import find_cards
+from companion.cards.search import FoundCard, find_card, find_cards
 
 __all__ = [
     "CardDataError",
     "CardModel",
     "DeckInfo",
+    "FoundCard",
     "GameCards",
     "GameInfo",
     "clear_cache",
+    "find_card",
     "find_cards",
     "load_all",
     "load_game",

@@ -7,7 +7,7 @@ game's union of card models); the loader fills ``deck`` from the file name.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -64,6 +64,25 @@ class CardModel(Model):
     def kind(self) -> str:
         """The card's type tag (``treasure``, ``monster``, ...)."""
         return str(getattr(self, "type", type(self).__name__.lower()))
+
+    def to_json(self) -> dict[str, Any]:
+        """The card as a JSON object: every field that is set (``cards list --json``)."""
+        data: dict[str, Any] = self.model_dump(mode="json", exclude_none=True)
+        return data
+
+    def own_fields(self) -> dict[str, Any]:
+        """The fields its game adds to every card's (rank, cost, rules...), the empty ones left out.
+
+        >>> from companion.cards.common import PlayingCard
+        >>> PlayingCard(id="ks", name="King of Spades", deck="main", rank="K", suit="s").own_fields()
+        {'rank': 'K', 'suit': 's'}
+        """
+        common = set(CardModel.model_fields) | {"type"}
+        return {
+            key: value
+            for key, value in self.to_json().items()
+            if key not in common and value not in ((), [], {})
+        }
 
 
 class DeckBack(Model):

@@ -10,24 +10,6 @@ from typing import Literal
 
 from companion.cards.base import CardModel, Rank, Suit
 
-RANK_NAMES = {
-    "2": "Two",
-    "3": "Three",
-    "4": "Four",
-    "5": "Five",
-    "6": "Six",
-    "7": "Seven",
-    "8": "Eight",
-    "9": "Nine",
-    "T": "Ten",
-    "J": "Jack",
-    "Q": "Queen",
-    "K": "King",
-    "A": "Ace",
-}
-SUIT_NAMES = {"s": "Spades", "h": "Hearts", "d": "Diamonds", "c": "Clubs"}
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-
 
 class PlayingCard(CardModel):
     """One card of a standard 52-card deck."""
@@ -44,8 +26,9 @@ class PlayingCard(CardModel):
     @property
     def symbol(self) -> str:
         """Rank and suit symbol for display (``K♠``, ``10♥``)."""
-        rank = "10" if self.rank == "T" else self.rank
-        return f"{rank}{SUIT_SYMBOLS[self.suit]}"
+        from companion.poker.cards import card_symbol  # the notation, loaded when first shown
+
+        return card_symbol(self.code)
 
 
 class JokerCard(CardModel):

@@ -72,6 +72,10 @@ class GameCards:
     def decks(self) -> tuple[DeckInfo, ...]:
         return self.game.decks
 
+    def to_json(self, deck: str | None = None) -> list[dict[str, Any]]:
+        """The cards (of one deck, if given) as JSON objects, in file order."""
+        return [card.to_json() for card in (self.deck(deck) if deck else self.cards)]
+
     def deck(self, deck_id: str) -> tuple[Any, ...]:
         """The cards of one deck (each card once; see ``quantity``)."""
         if self.game.deck(deck_id) is None:

@@ -29,7 +29,7 @@ def card_file_schema(game: str | None = None) -> dict[str, Any]:
     """
     if game is not None and game not in GAMES:
         raise CompanionError(f"unknown game '{game}' (games: {', '.join(GAMES)})")
-    games = [game] if game else [g for g in GAMES if _has_models(g)]
+    games = [game] if game else list(GAMES)
     schemas = {g: _deck_file_model(g).model_json_schema() for g in games}
     for s in schemas.values():
         for definition in s.get("$defs", {}).values():
@@ -50,11 +50,3 @@ def card_file_schema(game: str | None = None) -> dict[str, Any]:
         "anyOf": options,
         "$defs": defs,
     }
-
-
-def _has_models(game_id: str) -> bool:
-    try:
-        card_union(game_id)
-    except (ImportError, AttributeError):
-        return False
-    return True

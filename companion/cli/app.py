@@ -9,21 +9,21 @@ with exit code 1 (``COMPANION_DEBUG=1`` shows the traceback).
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import sys
 import traceback
 from collections.abc import Sequence
+from typing import Any
 
 import typer
-from typer._click import exceptions as click_exceptions
 
 from companion import __version__
+from companion.cli.complete import accept_click_style_request, words_before_cursor
 from companion.errors import CompanionError
 
-# Command modules under companion.cli, in the order --help lists them. A
-# module that does not exist yet is skipped, so a group only appears once it
-# really works.
+# Command modules under companion.cli, in the order --help lists them. Each
+# is imported for real: a module that fails to import fails the command (and
+# the test suite), it is never skipped.
 COMMAND_MODULES: tuple[str, ...] = (
     "cards",
     "printing",
@@ -31,6 +31,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "pot",
     "showdown",
     "table",
+    "decko",
+    "dragon_kings",
     "timer",
     "dod",
     "dm",
@@ -51,6 +53,8 @@ COMMAND_OWNERS: dict[str, str] = {
     "table": "table",
     "draw": "table",
     "deck": "table",
+    "decko": "decko",
+    "dk": "dragon_kings",
     "timer": "timer",
     "dod": "dod",
     "dm": "dm",
@@ -81,7 +85,7 @@ def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
         name="companion",
         help=HELP,
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,  # --install-completion / --show-completion, for bash, zsh, fish
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
         context_settings={"help_option_names": ["-h", "--help"]},
@@ -100,11 +104,28 @@ def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
         """Print-and-play companion for five fantasy card games."""
 
     for name in modules:
-        module_name = f"{__package__}.{name}"
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        importlib.import_module(module_name).register(app)
+        importlib.import_module(f"{__package__}.{name}").register(app)
     return app
+
+
+def build_command(modules: tuple[str, ...] = COMMAND_MODULES) -> Any:
+    """The click command behind :func:`build_app`, with flags shown without a type.
+
+    Typer's help prints a type beside every option, ``<bool>`` for a flag,
+    which takes no value; each flag (``--help`` included) gets an empty
+    metavar instead, so its row shows only the flag and its help.
+    """
+    command = typer.main.get_command(build_app(modules))
+    _plain_flags(command, typer.Context(command, info_name="companion", **command.context_settings))
+    return command
+
+
+def _plain_flags(command: Any, ctx: typer.Context) -> None:
+    for param in command.get_params(ctx):  # the help option is made (once) here
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    for name, sub in getattr(command, "commands", {}).items():
+        _plain_flags(sub, typer.Context(sub, info_name=name, parent=ctx, **sub.context_settings))
 
 
 def _modules_for(args: list[str]) -> tuple[str, ...]:
@@ -121,37 +142,56 @@ def _error(message: str) -> None:
     sys.stderr.flush()
 
 
+def _usage_error(exc: typer.TyperException) -> int:
+    """Report a parsing error of Typer (which bundles click) the project's way.
+
+    Typer exports no class for click's usage errors, only their common base
+    :class:`typer.TyperException`, so they are told apart by what they carry:
+    a usage error knows the command it happened in (``ctx``), for the hint.
+    """
+    ctx = getattr(exc, "ctx", None)
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        # A bare group name ("companion table") asks for its help, which Typer
+        # has already printed while raising this: not a mistake.
+        typer.echo(exc.format_message(), nl=False)
+        return 0
+    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    _error(exc.format_message() + hint)
+    return 2
+
+
+def _reader_gone() -> int:
+    """The reader went away (``companion cards list ... | head``): not an error."""
+    try:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
+    except OSError:
+        pass
+    return 0
+
+
 def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
     """Run the CLI on ``argv`` and return the exit code instead of exiting."""
     args = list(sys.argv[1:] if argv is None else argv)
+    accept_click_style_request()
     try:
-        command = typer.main.get_command(build_app(_modules_for(args)))
+        command = build_command(_modules_for(words_before_cursor() or args))
         result = command.main(args=args, prog_name=prog_name, standalone_mode=False)
         return result if isinstance(result, int) else 0
     except CompanionError as exc:
         _error(exc.message)
         return exc.exit_code
-    except click_exceptions.NoArgsIsHelpError as exc:
-        # A bare group name is a request for its help, not a mistake.
-        typer.echo(exc.ctx.get_help() if exc.ctx else "")
-        return 0
-    except click_exceptions.UsageError as exc:
-        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
-        _error(exc.format_message() + hint)
-        return 2
-    except click_exceptions.ClickException as exc:
-        _error(exc.format_message())
-        return 2
+    except typer.TyperException as exc:
+        return _usage_error(exc)
     except (typer.Abort, KeyboardInterrupt, EOFError):
         sys.stderr.write("\naborted\n")
         return 130
     except BrokenPipeError:
-        # The reader went away (``companion cards list ... | head``): not an error.
-        try:
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
-        except OSError:
-            pass
-        return 0
+        return _reader_gone()
+    except SystemExit as exc:
+        # Typer (click) turns a broken pipe into exit code 1 on its own.
+        if isinstance(exc.__context__, BrokenPipeError):
+            return _reader_gone()
+        raise
     except Exception as exc:
         if os.environ.get("COMPANION_DEBUG"):
             traceback.print_exc()

@@ -7,24 +7,19 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, console, emit_json
+from companion.cli.common import (
+    GAME_IDS,
+    JsonOption,
+    card_argument,
+    console,
+    deck_option,
+    emit_json,
+    game_argument,
+    game_option,
+)
 
 cards_app = typer.Typer(
     help="Browse and check the card database (cards_data/).", no_args_is_help=True
-)
-
-BASE_FIELDS = (
-    "type",
-    "id",
-    "name",
-    "deck",
-    "quantity",
-    "text",
-    "flavor",
-    "designed",
-    "designed_reason",
-    "variant",
-    "art",
 )
 
 
@@ -32,48 +27,33 @@ def register(app: typer.Typer) -> None:
     app.add_typer(cards_app, name="cards")
 
 
-def _card_json(card: Any) -> dict[str, Any]:
-    data: dict[str, Any] = card.model_dump(mode="json", exclude_none=True)
-    return data
-
-
 def _details(card: Any) -> str:
-    """The card's own structured fields, compactly, for tables."""
-    parts = []
-    for key, value in card.model_dump(mode="json", exclude_none=True).items():
-        if key in BASE_FIELDS or value in ((), [], {}, False):
-            continue
-        if isinstance(value, list | dict):
-            continue
-        parts.append(f"{key}={value}")
-    return " ".join(parts)
+    """The card's own plain fields, compactly, for a table row."""
+    return " ".join(
+        f"{key}={value}"
+        for key, value in card.own_fields().items()
+        if value is not False and not isinstance(value, list | dict)
+    )
 
 
 @cards_app.command("list")
 def list_cards(
-    game: Annotated[
-        str,
-        typer.Argument(
-            help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d."
-        ),
-    ],
-    deck: Annotated[str | None, typer.Option("--deck", help="Only this deck.")] = None,
+    game: Annotated[str, game_argument(help=f"Game id: {GAME_IDS}.", show_default=False)],
+    deck: Annotated[str | None, deck_option(help="Only this deck.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """List the cards of a game (or one deck) with their copy counts."""
     from companion.cards import load_game
 
     cards = load_game(game)
-    chosen = cards.deck(deck) if deck else cards.cards
     if as_json:
-        emit_json([_card_json(c) for c in chosen])
+        emit_json(cards.to_json(deck))
         return
     from rich.table import Table
 
-    deck_info = (
-        cards.game.deck(deck) if deck else None
-    )  # a wrong deck id was reported by cards.deck above
-    title = f"{cards.game.name}" + (f" · {deck_info.name}" if deck_info else "")
+    chosen = cards.deck(deck) if deck else cards.cards
+    deck_info = cards.game.deck(deck) if deck else None
+    title = cards.game.name + (f" · {deck_info.name}" if deck_info else "")
     table = Table(title=title, title_justify="left")
     table.add_column("deck", style="dim")
     table.add_column("name", style="bold")
@@ -92,28 +72,21 @@ def list_cards(
 
 @cards_app.command("show")
 def show_card(
-    name: Annotated[str, typer.Argument(help="Card name or id (case does not matter).")],
-    game: Annotated[str | None, typer.Option("--game", help="Look only in this game.")] = None,
+    name: Annotated[str, card_argument(help="Card name or id (case does not matter).")],
+    game: Annotated[str | None, game_option(help="Look only in this game.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Show one card with all its fields."""
-    from companion.cards import find_cards
-    from companion.errors import CompanionError
+    from companion.cards import find_card, find_cards
 
-    found = find_cards(name, game)
     if as_json:
-        if len(found) > 1:
-            where = ", ".join(f"{g}/{c.id}" for g, c in found)
-            one_game = len({g for g, _ in found}) == 1
-            hint = "use one of the ids" if one_game else "add --game or use one of the ids"
-            raise CompanionError(f"'{name}' names {len(found)} cards ({where}); {hint}")
-        emit_json({"game": found[0][0], **_card_json(found[0][1])})
+        emit_json(find_card(name, game).to_json())
         return
     from rich.panel import Panel
     from rich.table import Table
 
     out = console()
-    for game_id, card in found:
+    for game_id, card in find_cards(name, game):
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="dim")
         grid.add_column()
@@ -121,9 +94,7 @@ def show_card(
         grid.add_row("deck", card.deck)
         grid.add_row("type", card.kind)
         grid.add_row("copies", str(card.quantity))
-        for key, value in card.model_dump(mode="json", exclude_none=True).items():
-            if key in BASE_FIELDS or value in ((), [], {}):
-                continue
+        for key, value in card.own_fields().items():
             grid.add_row(key.replace("_", " "), _pretty(value))
         if card.text:
             grid.add_row("text", card.text)
@@ -170,7 +141,7 @@ def validate(
 
 @cards_app.command("schema")
 def schema(
-    game: Annotated[str | None, typer.Option("--game", help="Only this game's card files.")] = None,
+    game: Annotated[str | None, game_option(help="Only this game's card files.")] = None,
 ) -> None:
     """Print the JSON Schema of the card files (for editor autocompletion)."""
     from companion.cards.schema import card_file_schema

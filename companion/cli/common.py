@@ -2,6 +2,11 @@
 
 Consoles are created per call (never cached at import), so tests that
 capture stdout see everything and ``--json`` output stays clean.
+
+Parameters whose values the shell can complete (games, decks, cards, tables,
+saves) are made here, with their completion from :mod:`companion.cli.complete`:
+a command writes ``game_argument(help=...)`` where it would write
+``typer.Argument(help=...)``, and keeps its own help text.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+from companion.cli import complete
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -26,6 +33,58 @@ StateOption = Annotated[
         help="SQLite state file (default: $COMPANION_STATE, else the user data directory).",
         show_default=False,
     ),
+]
+GAME_IDS = "dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d"
+
+
+def game_argument(**kwargs: Any) -> Any:
+    """A game id argument, completed from the five games."""
+    return typer.Argument(autocompletion=complete.games, **kwargs)
+
+
+def game_option(*names: str, **kwargs: Any) -> Any:
+    """``--game``, completed from the five games."""
+    return typer.Option(*(names or ("--game",)), autocompletion=complete.games, **kwargs)
+
+
+def deck_option(*names: str, **kwargs: Any) -> Any:
+    """``--deck``, completed from the decks of the game given on the line."""
+    return typer.Option(*(names or ("--deck",)), autocompletion=complete.decks, **kwargs)
+
+
+def decks_argument(**kwargs: Any) -> Any:
+    """Deck ids of the game given on the line."""
+    return typer.Argument(autocompletion=complete.decks, **kwargs)
+
+
+def card_argument(**kwargs: Any) -> Any:
+    """A card's name or id, completed from the card database."""
+    return typer.Argument(autocompletion=complete.card_names, **kwargs)
+
+
+def table_argument(**kwargs: Any) -> Any:
+    """A table's name, completed from the state file."""
+    return typer.Argument(autocompletion=complete.tables, **kwargs)
+
+
+def table_option(*names: str, **kwargs: Any) -> Any:
+    """``--table``, completed from the state file."""
+    return typer.Option(*(names or ("--table",)), autocompletion=complete.tables, **kwargs)
+
+
+def table_deck_argument(**kwargs: Any) -> Any:
+    """A deck of the table (``--table``, else the current one), completed from the state file."""
+    return typer.Argument(autocompletion=complete.table_decks, **kwargs)
+
+
+def save_argument(**kwargs: Any) -> Any:
+    """A Dungeon of D save's name, completed from the state file."""
+    return typer.Argument(autocompletion=complete.saves, **kwargs)
+
+
+TableOption = Annotated[
+    str | None,
+    table_option(help="Table name (default: the current table).", show_default=False),
 ]
 SeedOption = Annotated[
     int | None,
@@ -55,3 +114,23 @@ def _json_default(value: Any) -> Any:
     if isinstance(value, set | frozenset | tuple):
         return list(value)
     raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+def table_action(
+    state: Path | None,
+    table_name: str | None,
+    action: Any,
+    as_json: bool,
+    show: Any,
+) -> None:
+    """Run ``action(tx, table)`` in one write transaction on a table (the current one unless
+    named); print the result's ``to_json()`` under the table's name, or ``show(result)``."""
+    from companion.table import open_store
+
+    with open_store(state) as store, store.transaction() as tx:
+        table = tx.table(table_name)
+        result = action(tx, table)
+    if as_json:
+        emit_json({"table": table.name, **result.to_json()})
+    else:
+        show(result)

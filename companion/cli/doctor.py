@@ -16,23 +16,22 @@ def doctor(state: StateOption = None, as_json: JsonOption = False) -> None:
 
     Each place is checked without writing anything; a problem exits with code 2.
     """
-    from companion import __version__
-    from companion.paths import places
+    from companion.paths import checkup
 
-    found = places(state)
+    found = checkup(state)
     if as_json:
-        emit_json({"version": __version__, "places": [p.to_json() for p in found]})
+        emit_json(found.to_json())
     else:
         from rich.table import Table
 
-        table = Table(title=f"companion {__version__}", title_justify="left")
+        table = Table(title=f"companion {found.version}", title_justify="left")
         table.add_column("what", no_wrap=True)
         table.add_column("path", overflow="fold")
         table.add_column("from")
         table.add_column("check")
-        for p in found:
+        for p in found.places:
             mark = "[green]ok[/]" if p.ok else "[red]problem[/]"
             table.add_row(p.what, str(p.path), p.source, f"{mark}: {p.note}")
         console().print(table)
-    if not all(p.ok for p in found):
+    if not found.ok:
         raise typer.Exit(2)

@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, StateOption, console, emit_json
+from companion.cli.common import (
+    JsonOption,
+    SeedOption,
+    StateOption,
+    console,
+    emit_json,
+    save_argument,
+)
 
 if TYPE_CHECKING:
     from companion.games.dungeon_of_d.saves import Game, SaveFile, SaveStore
@@ -147,7 +154,7 @@ def new(
 def play(
     save: Annotated[
         str | None,
-        typer.Argument(
+        save_argument(
             help="The save to go on with (default: the last game played).", show_default=False
         ),
     ] = None,
@@ -216,7 +223,7 @@ def list_saves(json: JsonOption = False, state: StateOption = None) -> None:
 @dod_app.command("load")
 def load(
     save: Annotated[
-        str | None, typer.Argument(help="The save to check and show.", show_default=False)
+        str | None, save_argument(help="The save to check and show.", show_default=False)
     ] = None,
     save_file: SaveFileOption = None,
     json: JsonOption = False,
@@ -253,7 +260,7 @@ def load(
 @dod_app.command("delete")
 def delete(
     save: Annotated[
-        str, typer.Argument(help="The save to delete (damaged ones too).", show_default=False)
+        str, save_argument(help="The save to delete (damaged ones too).", show_default=False)
     ],
     state: StateOption = None,
 ) -> None:

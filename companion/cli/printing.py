@@ -6,20 +6,19 @@ PDF machinery loads when a command runs.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, console, emit_json
+from companion.cli.common import JsonOption, console, decks_argument, emit_json, game_argument
+from companion.cli.rulebook import register_rulebook
 
 if TYPE_CHECKING:
     from companion.printing.imposition import SheetSpec
 
 print_app = typer.Typer(
-    help="Print decks as PDF card sheets ready to cut (and rulebooks, when available).",
+    help="Print decks as PDF card sheets ready to cut, and each game's rulebook.",
     no_args_is_help=True,
 )
 
@@ -209,13 +208,13 @@ def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
 def print_deck(
     game: Annotated[
         str,
-        typer.Argument(
+        game_argument(
             help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d."
         ),
     ],
     decks: Annotated[
         list[str] | None,
-        typer.Argument(help="Deck ids (default: every deck of the game).", show_default=False),
+        decks_argument(help="Deck ids (default: every deck of the game).", show_default=False),
     ] = None,
     out: Annotated[
         Path | None,
@@ -464,7 +463,7 @@ def print_calibrate(
 
 GameArgument = Annotated[
     str,
-    typer.Argument(
+    game_argument(
         help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d."
     ),
 ]
@@ -495,7 +494,7 @@ def print_images(
     game: GameArgument,
     decks: Annotated[
         list[str] | None,
-        typer.Argument(help="Deck ids (default: every deck of the game).", show_default=False),
+        decks_argument(help="Deck ids (default: every deck of the game).", show_default=False),
     ] = None,
     dpi: Annotated[int, typer.Option("--dpi", help="Resolution of the PNGs.")] = 300,
     bleed: Annotated[
@@ -560,6 +559,4 @@ def print_tts(
     _export_report(result, as_json, "Tabletop Simulator decks")
 
 
-# The rulebook engineer's command joins this group when their module exists.
-if importlib.util.find_spec("companion.cli.rulebook") is not None:
-    importlib.import_module("companion.cli.rulebook").register_rulebook(print_app)
+register_rulebook(print_app)  # print rulebook GAME, in cli/rulebook.py

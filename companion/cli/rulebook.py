@@ -13,17 +13,9 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import JsonOption
+from companion.cli.common import GAME_IDS, JsonOption, game_argument
 
 PAPER_CHOICES = ("a4", "letter")
-
-
-def default_rulebook_path(game: str, *, booklet: bool = False) -> Path:
-    """Where ``print rulebook`` writes when ``--out`` is not given."""
-    from companion.paths import default_output_dir
-
-    suffix = "-booklet" if booklet else ""
-    return default_output_dir() / f"{game}-rulebook{suffix}.pdf"
 
 
 def register_rulebook(print_app: typer.Typer) -> None:
@@ -31,13 +23,7 @@ def register_rulebook(print_app: typer.Typer) -> None:
 
     @print_app.command("rulebook")
     def rulebook(
-        game: Annotated[
-            str,
-            typer.Argument(
-                help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d.",
-                show_default=False,
-            ),
-        ],
+        game: Annotated[str, game_argument(help=f"Game id: {GAME_IDS}.", show_default=False)],
         out: Annotated[
             Path | None,
             typer.Option(
@@ -61,22 +47,14 @@ def register_rulebook(print_app: typer.Typer) -> None:
         """Write a game's rulebook: rules, variants, clarifications, a quick
         reference and card lists taken from the card database."""
         from companion.cli.common import console, emit_json
-        from companion.printing.rulebook import build_rulebook
+        from companion.printing.rulebook import write_rulebook
 
-        target = out if out is not None else default_rulebook_path(game, booklet=booklet)
-        pages = build_rulebook(game, target, paper=paper, booklet=booklet)
-        size = target.stat().st_size
+        written = write_rulebook(game, out, paper=paper, booklet=booklet)
         if json_output:
-            emit_json(
-                {
-                    "game": game,
-                    "file": str(target),
-                    "pages": pages,
-                    "bytes": size,
-                    "paper": paper.lower(),
-                    "booklet": booklet,
-                }
-            )
+            emit_json(written.to_json())
             return
         what = "sheet sides (fold into a booklet)" if booklet else "pages"
-        console().print(f"wrote [bold]{target}[/bold]: {pages} {what}, {size / 1024:.0f} kB")
+        console().print(
+            f"wrote [bold]{written.path}[/bold]: {written.pages} {what}, "
+            f"{written.bytes / 1024:.0f} kB"
+        )

@@ -144,13 +144,13 @@ def _render(result: Any) -> None:
 
 
 def _cards(cards: tuple[str, ...]) -> str:
-    symbols = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+    from companion.poker.cards import SUIT_COLORS, card_symbol
+
     shown = []
     for c in cards:
-        if len(c) == 2 and c[1] in symbols:
-            rank = "10" if c[0] == "T" else c[0]
-            colour = "red" if c[1] in "hd" else "default"
-            shown.append(f"[{colour}]{rank}{symbols[c[1]]}[/]")
+        if len(c) == 2 and c[1] in SUIT_COLORS:
+            colour = "red" if SUIT_COLORS[c[1]] == "red" else "default"
+            shown.append(f"[{colour}]{card_symbol(c)}[/]")
         else:
             shown.append(c)
     return " ".join(shown)

@@ -13,7 +13,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, StateOption, console, emit_json
+from companion.cli.common import (
+    JsonOption,
+    SeedOption,
+    StateOption,
+    TableOption,
+    console,
+    emit_json,
+    game_option,
+    table_argument,
+    table_deck_argument,
+)
 
 if TYPE_CHECKING:
     from companion.table import DrawnCard, TableInfo, Transaction
@@ -26,10 +36,6 @@ deck_app = typer.Typer(
     help="Look at and rearrange the decks of the current table.", no_args_is_help=True
 )
 
-TableOption = Annotated[
-    str | None,
-    typer.Option("--table", help="Table name (default: the current table).", show_default=False),
-]
 PlayerOption = Annotated[
     str | None,
     typer.Option("--for", help="The player who draws (default: into play on the table)."),
@@ -130,7 +136,7 @@ def table_new(
     name: Annotated[str, typer.Argument(help="A name for the table, e.g. 'friday'.")],
     game: Annotated[
         str,
-        typer.Option(
+        game_option(
             "--game", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d."
         ),
     ],
@@ -151,6 +157,14 @@ def table_new(
             "--short", help="Dungeon Poker shorter game: without the 200, 600, 800 and 900 levels."
         ),
     ] = False,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            help="Dragon Kings: swords-joker shuffles the Swords joker in as a wild card.",
+            show_default=False,
+        ),
+    ] = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -159,7 +173,12 @@ def table_new(
 
     with _transaction(state) as tx:
         table, notes = new_table(
-            tx, name, game, players, seed, {"tournament": tournament, "short": short}
+            tx,
+            name,
+            game,
+            players,
+            seed,
+            {"tournament": tournament, "short": short, "variant": variant},
         )
         hands = holdings(tx, table)
     if as_json:
@@ -208,7 +227,7 @@ def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
 
 @table_app.command("select")
 def table_select(
-    name: Annotated[str, typer.Argument(help="The table to make current.")],
+    name: Annotated[str, table_argument(help="The table to make current.")],
     state: StateOption = None,
 ) -> None:
     """Make a table the current one (used when --table is not given)."""
@@ -221,7 +240,7 @@ def table_select(
 
 @table_app.command("delete")
 def table_delete(
-    name: Annotated[str, typer.Argument(help="The table to delete, with its whole history.")],
+    name: Annotated[str, table_argument(help="The table to delete, with its whole history.")],
     state: StateOption = None,
 ) -> None:
     """Delete a table, its decks and its history."""
@@ -392,7 +411,9 @@ def table_undo(
 
 
 def draw(
-    deck: Annotated[str, typer.Argument(help="Deck to draw from (id or name, e.g. treasures).")],
+    deck: Annotated[
+        str, table_deck_argument(help="Deck to draw from (id or name, e.g. treasures).")
+    ],
     count: Annotated[
         int, typer.Option("--count", "-n", min=1, max=500, help="How many cards.")
     ] = 1,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, StateOption, console, emit_json
+from companion.cli.common import JsonOption, StateOption, console, emit_json, table_option
 
 if TYPE_CHECKING:
     from companion.table.model import TableInfo
@@ -61,7 +61,7 @@ PlayersOpt = Annotated[
 ]
 TableOpt = Annotated[
     str | None,
-    typer.Option(
+    table_option(
         "--table",
         help="The table whose clock this is (default: the current table, if any).",
         show_default=False,

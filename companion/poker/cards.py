@@ -30,6 +30,10 @@ from collections.abc import Iterable, Sequence
 
 from companion.errors import CompanionError
 
+# The one notation table of the project: every module that writes or reads a
+# rank or a suit (card models, faces, rulebooks, the DECKO notation, the CLI)
+# imports these names instead of keeping a copy.
+
 RANK_CHARS = "23456789TJQKA"
 """Rank letters in ascending order; ``RANK_CHARS[rank - 2]`` for ranks 2-14."""
 
@@ -38,6 +42,17 @@ SUIT_CHARS = "shdc"
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+RED_SUITS = frozenset("hd")
+"""Hearts and diamonds print red; spades and clubs black."""
+SUIT_COLORS = {s: "red" if s in RED_SUITS else "black" for s in SUIT_CHARS}
+
+SUIT_INPUT: dict[str, str] = {
+    **{s: s for s in SUIT_CHARS},
+    **{symbol: s for s, symbol in SUIT_SYMBOLS.items()},
+    **dict(zip("♤♡♢♧", SUIT_CHARS, strict=True)),
+}
+"""Every character read as a suit (letters, filled and outlined symbols) -> its letter."""
+
 RANK_NAMES = {
     2: "two",
     3: "three",
@@ -55,23 +70,12 @@ RANK_NAMES = {
     1: "ace",
 }
 RANK_PLURALS = {r: ("sixes" if r == 6 else n + "s") for r, n in RANK_NAMES.items()}
+RANK_BY_NAME = {name: rank for rank, name in RANK_NAMES.items() if rank >= 2}
+"""``"queen"`` -> 12 (an ace is 14 here)."""
 
 CARD_HELP = "rank must be 2-9, T/10, J, Q, K, A; suit s h d c or ♠ ♥ ♦ ♣"
 
-_SUIT_INPUT = {
-    "s": 0,
-    "h": 1,
-    "d": 2,
-    "c": 3,
-    "♠": 0,
-    "♥": 1,
-    "♦": 2,
-    "♣": 3,
-    "♤": 0,
-    "♡": 1,
-    "♢": 2,
-    "♧": 3,
-}
+_SUIT_INPUT = {ch: SUIT_CHARS.index(letter) for ch, letter in SUIT_INPUT.items()}
 _RANK_INPUT: dict[str, int] = {ch: i for i, ch in enumerate(RANK_CHARS)} | {"10": 8}
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -133,8 +137,7 @@ class Card(int):
         """Display form with a suit symbol: ``A♠``, ``10♥``."""
         if self.is_joker:
             return "*"
-        rank = "10" if self.rank == 10 else RANK_CHARS[self.rank - 2]
-        return rank + SUIT_SYMBOLS[self.suit]
+        return rank_label(RANK_CHARS[self.rank - 2]) + SUIT_SYMBOLS[self.suit]
 
     def __repr__(self) -> str:
         return f"Card({self.code!r})"
@@ -253,3 +256,22 @@ def parse_rank(token: str) -> int:
     if index is None:
         raise CompanionError(f"{token!r} is not a rank (2-9, T/10, J, Q, K, A)")
     return index + 2
+
+
+def rank_label(rank: str) -> str:
+    """A rank letter as printed on a card: ``T`` -> ``10``, the others as they are.
+
+    >>> rank_label("T"), rank_label("q"), rank_label("10")
+    ('10', 'Q', '10')
+    """
+    text = str(rank).upper()
+    return "10" if text == "T" else text
+
+
+def card_symbol(code: str) -> str:
+    """A card in the project's notation as printed: ``Ks`` -> ``K♠``, ``th`` -> ``10♥``.
+
+    >>> card_symbol("Th"), card_symbol("as"), card_symbol("*")
+    ('10♥', 'A♠', '*')
+    """
+    return parse_card(code).symbol

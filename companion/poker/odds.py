@@ -74,9 +74,9 @@ class Odds:
 
 
 def _deck(rules: Rules, known: Iterable[Card]) -> list[Card]:
+    known = list(known)
     taken = [c for c in known if not c.is_joker]
-    jokers = 1 if rules.dragon else 0  # the Dragon Kings deck holds one joker
-    jokers -= sum(1 for c in known if c.is_joker)
+    jokers = rules.jokers - sum(1 for c in known if c.is_joker)
     deck = [c for c in DECK if c not in set(taken)]
     return deck + [JOKER] * max(0, jokers)
 
@@ -126,8 +126,9 @@ def odds(
     names = list(hands)
     known_hands = {n: [c for c in hands[n] if c is not None] for n in names}
     check_cards(known_hands | {"dead cards": list(dead)}, boards)
-    if not rules.dragon and any(c.is_joker for h in known_hands.values() for c in h):
-        raise CompanionError(f"jokers ('*') are wild cards of dragon-kings; {rules.name} has none")
+    rules.check_jokers(
+        [c for h in known_hands.values() for c in h] + [c for b in boards for c in b] + list(dead)
+    )
     plate = set(full_plate)
     unknown_plate = plate - set(names)
     if unknown_plate:

@@ -1584,7 +1584,8 @@ def _rank_word(rank: str) -> str:
 
 
 def _rank_span(ranks: Sequence[str]) -> str:
-    order = "23456789TJQKA"
+    from companion.poker.cards import RANK_CHARS as order
+
     idx = sorted(order.index(r) for r in ranks)
     if idx and idx == list(range(idx[0], idx[-1] + 1)) and len(idx) > 2:
         return f"{order[idx[0]]}-{order[idx[-1]]}"

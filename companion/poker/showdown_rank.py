@@ -120,10 +120,10 @@ def parse_rank(value: str | int) -> str:
     >>> parse_rank(10), parse_rank("ace"), parse_rank("q")
     ('T', 'A', 'Q')
     """
+    from companion.poker.cards import RANK_BY_NAME, rank_char
     from companion.poker.cards import parse_rank as parse
-    from companion.poker.cards import rank_char
 
-    words = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "1": "A"}
+    words = {**{name: rank_char(r) for name, r in RANK_BY_NAME.items()}, "1": "A"}
     key = str(value).strip()
     key = words.get(key.lower(), key)
     try:

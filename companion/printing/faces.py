@@ -26,6 +26,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.errors import CompanionError
+from companion.poker.cards import rank_label
 from companion.printing import shapes
 from companion.printing.card_text import (
     BODY_FONT,
@@ -697,7 +698,7 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
     extra = spec.extra
     suit = extra.get("suit") or getattr(card, "suit", None)
     rank = str(extra.get("rank") or getattr(card, "rank", "") or "")
-    index = str(extra.get("index") or ("10" if rank == "T" else rank))
+    index = str(extra.get("index") or rank_label(rank))
     if suit is not None and suit not in shapes.SUIT_ICONS:
         raise CompanionError(
             f"templates/cards/{spec.template}: suit '{suit}' is not one of s h d c"
@@ -1043,7 +1044,7 @@ def _second_card(c: Canvas, second: Any, w: float, h: float, k: float, label: st
     """The extra card a double card shows: a small card with its own index."""
     rank = str(second.get("rank", ""))
     suit = second.get("suit")
-    index = "10" if rank == "T" else rank
+    index = rank_label(rank)
     cw, ch = 15 * MM * k, 21 * MM * k
     x = SECOND_CARD_LEFT * w
     y = h - 9 * MM * k - ch

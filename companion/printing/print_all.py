@@ -8,7 +8,6 @@ in a fixed order whatever order the jobs finish in.
 
 from __future__ import annotations
 
-import importlib.util
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -38,14 +37,13 @@ def plan(
     games: Sequence[str], folder: Path, *, rulebooks: bool = True, contact_sheet: bool = True
 ) -> list[Job]:
     """The files to write, in the order the summary lists them."""
+    from companion.printing.rulebook import rulebook_file_name
+
     jobs: list[Job] = []
-    with_rulebooks = (
-        rulebooks and importlib.util.find_spec("companion.printing.rulebook") is not None
-    )
     for game in games:
         jobs.append(Job("cards", folder / f"{game}.pdf", game))
-        if with_rulebooks:
-            jobs.append(Job("rulebook", folder / f"{game}-rulebook.pdf", game))
+        if rulebooks:
+            jobs.append(Job("rulebook", folder / rulebook_file_name(game), game))
     if contact_sheet and games:
         jobs.append(Job("contact", folder / "contact-sheet.pdf", games=tuple(games)))
     return jobs

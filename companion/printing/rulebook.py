@@ -29,6 +29,15 @@ from typing import TYPE_CHECKING, Any
 
 from companion import GAMES
 from companion.errors import CompanionError
+from companion.poker.cards import (
+    RANK_CHARS,
+    RANK_NAMES,
+    RED_SUITS,
+    SUIT_SYMBOLS,
+    card_symbol,
+    parse_card,
+    rank_label,
+)
 from companion.printing import rulebook_markup as mk
 
 if TYPE_CHECKING:
@@ -73,6 +82,48 @@ def build_rulebook(
     pdf, pages = render_rulebook_pdf(game_id, paper=paper, booklet=booklet, data_dir=data_dir)
     write_atomic(Path(out_path), pdf)
     return pages
+
+
+def rulebook_file_name(game_id: str, *, booklet: bool = False) -> str:
+    """The name ``print`` gives a rulebook in its output folder.
+
+    >>> rulebook_file_name("decko"), rulebook_file_name("decko", booklet=True)
+    ('decko-rulebook.pdf', 'decko-rulebook-booklet.pdf')
+    """
+    return f"{game_id}-rulebook{'-booklet' if booklet else ''}.pdf"
+
+
+@dataclass(frozen=True)
+class RulebookFile:
+    """A rulebook written to disk: what ``print rulebook`` reports."""
+
+    game: str
+    path: Path
+    pages: int
+    bytes: int
+    paper: str
+    booklet: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "file": str(self.path),
+            "pages": self.pages,
+            "bytes": self.bytes,
+            "paper": self.paper,
+            "booklet": self.booklet,
+        }
+
+
+def write_rulebook(
+    game_id: str, out_path: Path | None = None, *, paper: str = "a4", booklet: bool = False
+) -> RulebookFile:
+    """:func:`build_rulebook` into ``out_path``, by default ``output/`` under its usual name."""
+    from companion.paths import default_output_dir
+
+    target = out_path or default_output_dir() / rulebook_file_name(game_id, booklet=booklet)
+    pages = build_rulebook(game_id, target, paper=paper, booklet=booklet)
+    return RulebookFile(game_id, target, pages, target.stat().st_size, paper.lower(), booklet)
 
 
 def render_rulebook_pdf(
@@ -170,21 +221,8 @@ def _template_line(exc: BaseException) -> str:
 # What a template sees
 # ---------------------------------------------------------------------------
 
-RANK_WORDS = {
-    "2": "Two",
-    "3": "Three",
-    "4": "Four",
-    "5": "Five",
-    "6": "Six",
-    "7": "Seven",
-    "8": "Eight",
-    "9": "Nine",
-    "T": "Ten",
-    "J": "Jack",
-    "Q": "Queen",
-    "K": "King",
-    "A": "Ace",
-}
+RANK_WORDS = {ch: RANK_NAMES[rank].title() for rank, ch in enumerate(RANK_CHARS, start=2)}
+"""``T`` -> ``Ten``: rank letters in words, from the notation table."""
 NUMBER_WORDS = [
     "zero",
     "one",
@@ -208,23 +246,6 @@ NUMBER_WORDS = [
     "nineteen",
     "twenty",
 ]
-
-
-def card_symbol(code: str) -> str:
-    """A card code in print: ``Ks`` -> ``K♠``, ``Th`` -> ``10♥``.
-
-    >>> card_symbol("Th"), card_symbol("as")
-    ('10♥', 'A♠')
-    """
-    code = str(code)
-    rank = code[:-1].upper()
-    rank = "10" if rank in ("T", "10") else rank
-    return rank + mk.SUIT_OF_LETTER[code[-1].lower()]
-
-
-def rank_symbol(rank: str) -> str:
-    """``T`` -> ``10``; every other rank as it is."""
-    return "10" if str(rank).upper() == "T" else str(rank).upper()
 
 
 def number_word(n: int) -> str:
@@ -289,7 +310,7 @@ def blind_structure(name: str) -> Any:
 FILTERS: dict[str, Callable[..., Any]] = {
     "md": mk.escape,
     "card": card_symbol,
-    "rank": rank_symbol,
+    "rank": rank_label,
     "words": number_word,
     "thousands": thousands,
 }
@@ -779,7 +800,7 @@ def _draw_cover(
     canv.setFillAlpha(0.22)
     size = 16 * s
     canv.setFont("ZapfDingbats", size)
-    suits = "♠♥♣♦"
+    suits = "".join(SUIT_SYMBOLS[s] for s in "shcd")  # red and black alternate
     step = size * 1.9
     n = int((w - 2 * step) // step) + 1
     x0 = (w - (n - 1) * step) / 2
@@ -1365,10 +1386,11 @@ def _card_row_class() -> type:
                     c.setFont("Helvetica-Bold", h * 0.16)
                     c.drawCentredString(x + w / 2, h * 0.1, "JOKER")
                 else:
-                    suit = mk.SUIT_OF_LETTER[code[1]]
-                    color = red if code[1] in "hd" else black
+                    card = parse_card(code)
+                    suit = SUIT_SYMBOLS[card.suit]
+                    color = red if card.suit in RED_SUITS else black
                     c.setFillColor(color)
-                    rank = "10" if code[0] == "T" else code[0]
+                    rank = rank_label(card.code[0])
                     c.setFont("Helvetica-Bold", h * (0.26 if rank != "10" else 0.22))
                     c.drawString(x + w * 0.1, h * 0.73, rank)
                     c.setFont("ZapfDingbats", h * 0.46)

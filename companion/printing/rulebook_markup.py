@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass, field
 
 from companion.errors import CompanionError
+from companion.poker.cards import SUIT_COLORS, SUIT_SYMBOLS, card_symbol, parse_card, split_tokens
 
 CALLOUT_KINDS: dict[str, str] = {
     "example": "Example",
@@ -49,8 +50,8 @@ HEADING_FLAGS = frozenset({"quickref", "notoc", "newpage"})
 ``notoc``: leave the heading out of the contents; ``newpage``: start a new
 page before the heading."""
 
-SUIT_COLORS = {"♠": "black", "♣": "black", "♥": "red", "♦": "red"}
-SUIT_OF_LETTER = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+SYMBOL_COLORS = {SUIT_SYMBOLS[s]: color for s, color in SUIT_COLORS.items()}
+"""Each suit symbol's colour in print (from the notation table)."""
 
 
 # ---------------------------------------------------------------------------
@@ -165,7 +166,6 @@ _BULLET = re.compile(r"^(\s*)[-•]\s+(.*)$")
 _NUMBER = re.compile(r"^(\s*)(\d+)[.)]\s+(.*)$")
 _CARDROW = re.compile(r"^\[\[([^\]]*)\]\]$")
 _SEPARATOR_CELL = re.compile(r"^:?-+:?$")
-_CARD_CODE = re.compile(r"^(10|[2-9TJQKA])([shdc♠♥♦♣])$|^\*$", re.IGNORECASE)
 
 
 def parse(text: str) -> Document:
@@ -422,19 +422,13 @@ def card_codes(text: str) -> tuple[str, ...]:
     ('As', 'Th', 'Td', '*', '7c')
     """
     out = []
-    for raw in text.replace(",", " ").split():
-        m = _CARD_CODE.match(raw)
-        if not m:
+    for raw in split_tokens(text):
+        try:
+            out.append(parse_card(raw).code)
+        except CompanionError:
             raise CompanionError(
                 f"'{raw}' is not a card (write it like As, 10h, Kd or * for a joker)"
-            )
-        if raw == "*":
-            out.append("*")
-            continue
-        rank = "T" if m.group(1) == "10" else m.group(1).upper()
-        suit = m.group(2).lower()
-        suit = {v: k for k, v in SUIT_OF_LETTER.items()}.get(suit, suit)
-        out.append(rank + suit)
+            ) from None
     return tuple(out)
 
 
@@ -489,8 +483,10 @@ def inline_xml(text: str, *, suit_font: str = "ZapfDingbats") -> str:
     s = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", s)
     s = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", s)
     s = re.sub(
-        "[♠♥♦♣]",
-        lambda m: f'<font name="{suit_font}" color="{SUIT_COLORS[m.group(0)]}">{m.group(0)}</font>',
+        f"[{''.join(SYMBOL_COLORS)}]",
+        lambda m: (
+            f'<font name="{suit_font}" color="{SYMBOL_COLORS[m.group(0)]}">{m.group(0)}</font>'
+        ),
         s,
     )
     s = re.sub(
@@ -511,10 +507,7 @@ def _xml(text: str) -> str:
 
 
 def _card_text(code: str) -> str:
-    if code == "*":
-        return "Joker"
-    rank = "10" if code[0] == "T" else code[0]
-    return rank + SUIT_OF_LETTER[code[1]]
+    return "Joker" if code == "*" else card_symbol(code)
 
 
 def plain_text(text: str) -> str:

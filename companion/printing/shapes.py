@@ -23,6 +23,8 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.poker.cards import RED_SUITS
+
 Drawer = Callable[[Canvas, Color, Color], None]
 
 SUIT_ICONS = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
@@ -36,7 +38,7 @@ def suit_icon(suit: str) -> str:
 
 
 def suit_color(suit: str) -> Color:
-    return RED if suit in ("h", "d") else BLACK
+    return RED if suit in RED_SUITS else BLACK
 
 
 def color(value: Any, default: Color | None = None) -> Color:

@@ -23,12 +23,11 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.paths import templates_dir
+from companion.poker.cards import SUIT_SYMBOLS, rank_label
 from companion.printing.shapes import has_icon
 
 LAYOUTS = ("standard", "playing")
 CORNERS = ("tl", "tr", "bl", "br")
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-RANK_LABELS = {"T": "10"}
 BASE_FIELDS = frozenset(
     {
         "type",
@@ -159,7 +158,7 @@ def _environment(root: str) -> Any:
         auto_reload=False,  # one run never sees a template change; skip a stat a card
     )
     env.filters["suit_symbol"] = lambda s: SUIT_SYMBOLS.get(str(s), str(s))
-    env.filters["rank_label"] = lambda r: RANK_LABELS.get(str(r), str(r))
+    env.filters["rank_label"] = rank_label
     env.filters["humanize"] = humanize
     env.filters["describe"] = describe_value
     env.globals["gems"] = lambda n: "{gem}" * int(n)

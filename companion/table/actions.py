@@ -237,6 +237,7 @@ def _move_named(
 ) -> DrawnCard:
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
+    rules_for(table.game).check_move(deck)
     who = table.player(player) if player else None
     copy = find_copy(tx, table, cards, deck, ref, piles, who, purpose=action_word)
     moved = tx.move(table, copy, to, where=where)
@@ -338,6 +339,7 @@ def shuffle(tx: Transaction, table: TableInfo, deck: str, *, with_discard: bool 
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
     rules = rules_for(table.game)
+    rules.check_move(deck)
     gathered = 0
     if with_discard:
         pile = tx.pile(table, deck, "discard")
@@ -386,6 +388,7 @@ def reorder(
     """
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
+    rules_for(table.game).check_move(deck)
     who = table.player(player) if player else None
     if not order:
         raise CompanionError("give the new order as positions from the top, e.g. '2 1 3'")
@@ -421,6 +424,7 @@ def shuffle_top(
     """Shuffle only the top ``count`` cards of a draw pile back on top (Treasure Map)."""
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
+    rules_for(table.game).check_move(deck)
     who = table.player(player) if player else None
     if count < 1:
         raise CompanionError(f"shuffle at least 1 card (got {count})")

@@ -165,6 +165,10 @@ class GameRules:
         record_draw(tx, table, deck, drawn, player, cards)
         return drawn
 
+    def check_move(self, deck: str) -> None:
+        """Refuse a generic card move (discard, remove, return, reorder, shuffle) that the
+        game's own commands must make instead; generic games allow every move."""
+
     # -- what the table shows ------------------------------------------------------
 
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
@@ -238,42 +242,10 @@ def record_draw(
     )
 
 
-class DeckoRules(GameRules):
-    """DECKO's setup: the two-player joker cut and one wildcard of each colour."""
-
-    def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
-        notes = super().setup(tx, table, cards)
-        if len(table.players) == 2:
-            cut = [
-                c
-                for c in tx.pile(table, "jokers", "draw")
-                if getattr(cards._by_id.get(c.card_id), "removed_in_two_player", False)
-            ]
-            for copy in cut:
-                tx.move(table, copy, "aside")
-            names = sorted({cards.get(c.card_id).name for c in cut})
-            if names:
-                notes.append(f"two players: {', '.join(names)} go back in the box")
-        # One red and one blue wildcard lie face up by the round track; the rest go back in the box.
-        chosen: dict[str, str] = {}
-        for copy in tx.pile(table, "wildcards", "draw"):
-            color = getattr(cards._by_id.get(copy.card_id), "color", None)
-            if color not in chosen:
-                tx.move(table, copy, "in_play")
-                chosen[str(color)] = cards.get(copy.card_id).name
-            else:
-                tx.move(table, copy, "aside")
-        if chosen:
-            notes.append(
-                "wildcards: "
-                + ", ".join(f"{name} ({color})" for color, name in sorted(chosen.items()))
-            )
-        return notes
-
-
 _RULES: dict[str, str] = {
     "dungeon-poker": "companion.games.dungeon_poker.table_rules:DungeonPokerRules",
-    "decko": "companion.table.drawing:DeckoRules",
+    "decko": "companion.games.decko.table_rules:DeckoRules",
+    "dragon-kings": "companion.games.dragon_kings.table_rules:DragonKingsRules",
 }
 
 

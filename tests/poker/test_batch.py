@@ -5,15 +5,14 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import numpy as np
 import pytest
 
+from companion.poker import holdem_batch as batch
+from companion.poker import odds as odds_module
 from companion.poker.cards import DECK, parse_cards
 from companion.poker.holdem_tables import holdem_value
 from companion.poker.variants import HOLDEM
-
-np = pytest.importorskip("numpy")
-batch = pytest.importorskip("companion.poker.holdem_batch")
-odds_module = pytest.importorskip("companion.poker.odds")
 
 
 def test_batch_evaluator_agrees_with_the_single_hand_evaluator() -> None:

@@ -74,3 +74,57 @@ def test_card_is_a_small_immutable_int_with_a_clear_repr() -> None:
 def test_format_then_parse_round_trips(cards: list[Card]) -> None:
     for symbols in (False, True):
         assert parse_cards(format_cards(cards, symbols=symbols)) == tuple(cards)
+
+
+# One notation table (companion.poker.cards): every other reader of cards agrees with it.
+
+
+def _every_written_card() -> list[tuple[str, str]]:
+    """Each of the 52 cards in every way it may be written, with its code."""
+    from companion.poker.cards import RANK_CHARS, SUIT_INPUT
+
+    out = []
+    for rank in RANK_CHARS:
+        for rank_text in {rank, rank.lower(), "10" if rank == "T" else rank}:
+            for suit_text, suit in SUIT_INPUT.items():
+                out.append((rank_text + suit_text, rank + suit))
+    return out
+
+
+def test_the_card_models_accept_exactly_the_ranks_and_suits_of_the_notation() -> None:
+    from typing import get_args
+
+    from companion.cards.base import Rank, Suit
+    from companion.cards.decko import NumberRank
+    from companion.poker.cards import RANK_CHARS, SUIT_CHARS
+
+    assert get_args(Rank) == tuple(RANK_CHARS)
+    assert get_args(Suit) == tuple(SUIT_CHARS)
+    assert get_args(NumberRank) == tuple(RANK_CHARS[:9])
+
+
+def test_the_decko_and_rulebook_readers_read_every_card_as_the_notation_does() -> None:
+    from companion.games.decko.sets import parse_decko_card
+    from companion.printing.rulebook_markup import card_codes
+
+    written = _every_written_card()
+    assert len(written) == 19 * 12  # 2-9, T t 10, J j Q q K k A a; 12 suit characters
+    for text, code in written:
+        assert parse_card(text).code == code, text
+        assert parse_decko_card(text).code == code, text
+        assert card_codes(text) == (code,), text
+
+
+def test_every_card_prints_with_its_suit_symbol_and_ten_as_10() -> None:
+    from companion.cards.common import PlayingCard
+    from companion.games.decko.sets import parse_decko_card
+    from companion.poker.cards import SUIT_SYMBOLS, card_symbol, rank_label
+
+    for card in DECK:
+        rank, suit = card.code[0], card.code[1]
+        want = ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]
+        assert card.symbol == card_symbol(card.code) == want
+        assert rank_label(rank) + SUIT_SYMBOLS[suit] == want
+        model = PlayingCard(id="x", name="x", deck="main", rank=rank, suit=suit)  # type: ignore[arg-type]
+        assert model.symbol == want
+        assert parse_decko_card(card.code).symbol == want

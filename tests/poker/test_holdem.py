@@ -6,6 +6,7 @@ import random
 from itertools import combinations, pairwise, permutations
 
 import pytest
+import treys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,8 +15,6 @@ from companion.poker import HOLDEM, evaluate, holdem_value, parse_cards, rank_ha
 from companion.poker.cards import DECK, Card
 from companion.poker.high import best_five
 from companion.poker.values import describe, high_name
-
-treys = pytest.importorskip("treys")
 
 
 def c(text: str) -> tuple[Card, ...]:

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import typer
 
 from companion.cards import load_all
+from companion.printing.rulebook import rulebook_file_name
 from tests.conftest import invoke
 from tests.printing.pdfread import SheetPdf
 
@@ -39,7 +39,9 @@ def printed_all(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
 
     name = "companion.printing.rulebook"
     saved = sys.modules.get(name)
-    sys.modules[name] = _fake_module(name, build_rulebook=build_rulebook)
+    sys.modules[name] = _fake_module(
+        name, build_rulebook=build_rulebook, rulebook_file_name=rulebook_file_name
+    )
     try:
         out = tmp_path_factory.mktemp("all")
         # One job at a time: the stand-in builder lives in this process only.
@@ -122,34 +124,6 @@ def test_print_all_without_rulebooks_prints_only_cards(
     assert result.exit_code == 0, result.stderr
     assert [f["kind"] for f in result.json()["files"]] == ["cards"]
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["dragon-kings.pdf"]
-
-
-def test_print_rulebook_joins_the_print_group_when_its_module_exists(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import companion.cli.printing as printing
-
-    def register_rulebook(print_app: typer.Typer) -> None:
-        @print_app.command("rulebook")
-        def rulebook(game: str) -> None:
-            typer.echo(f"rulebook of {game}")
-
-    monkeypatch.setitem(
-        sys.modules,
-        "companion.cli.rulebook",
-        _fake_module("companion.cli.rulebook", register_rulebook=register_rulebook),
-    )
-    try:
-        importlib.reload(printing)
-        result = invoke("print", "rulebook", "decko")
-        assert result.exit_code == 0 and result.stdout.strip() == "rulebook of decko"
-    finally:
-        monkeypatch.delitem(sys.modules, "companion.cli.rulebook")
-        importlib.reload(printing)
-    assert (
-        invoke("print", "rulebook", "decko").exit_code == 2
-        or importlib.util.find_spec("companion.cli.rulebook") is not None
-    )
 
 
 def test_print_all_in_parallel_writes_the_same_files_in_the_same_order(tmp_path: Path) -> None:

@@ -1,44 +1,16 @@
-"""``companion print rulebook``: the command the printing group registers.
-
-Until the ``print`` group exists on main, the command is mounted on a
-stand-in group inside the real root app, so the project's error convention
-(one ``error:`` line, exit code 2) is exercised exactly as users will see it.
-"""
+"""``companion print rulebook``: the command the printing group registers,
+run through the real root app (one ``error:`` line and exit code 2 on bad input)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import typer
 
-import companion.cli.app as app_module
-from companion.cli.rulebook import default_rulebook_path, register_rulebook
+from companion.cli.rulebook import register_rulebook
 from tests.conftest import invoke
-
-
-def _has_print_group(app: typer.Typer) -> bool:
-    return any(g.name == "print" for g in app.registered_groups)
-
-
-@pytest.fixture
-def print_group(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    real = app_module.build_app
-    if _has_print_group(real()):
-        yield  # the printing group is on main: use the real thing end to end
-        return
-
-    def with_print_group() -> typer.Typer:
-        app = real()
-        group = typer.Typer(name="print", help="Print decks and rulebooks.", no_args_is_help=True)
-        register_rulebook(group)
-        app.add_typer(group, name="print")
-        return app
-
-    monkeypatch.setattr(app_module, "build_app", with_print_group)
-    yield
 
 
 def test_register_rulebook_adds_one_command_to_the_group() -> None:
@@ -47,7 +19,7 @@ def test_register_rulebook_adds_one_command_to_the_group() -> None:
     assert [c.name for c in group.registered_commands] == ["rulebook"]
 
 
-def test_print_rulebook_writes_the_pdf_and_reports_it(print_group: None, tmp_path: Path) -> None:
+def test_print_rulebook_writes_the_pdf_and_reports_it(tmp_path: Path) -> None:
     out = tmp_path / "dk.pdf"
     result = invoke("print", "rulebook", "dragon-kings", "--out", str(out))
     assert result.exit_code == 0, result.stderr
@@ -55,7 +27,7 @@ def test_print_rulebook_writes_the_pdf_and_reports_it(print_group: None, tmp_pat
     assert str(out) in result.stdout.replace("\n", "") and "pages" in result.stdout
 
 
-def test_print_rulebook_json_names_file_pages_and_bytes(print_group: None, tmp_path: Path) -> None:
+def test_print_rulebook_json_names_file_pages_and_bytes(tmp_path: Path) -> None:
     out = tmp_path / "dk-letter.pdf"
     result = invoke(
         "print",
@@ -89,9 +61,7 @@ def test_print_rulebook_json_names_file_pages_and_bytes(print_group: None, tmp_p
         (["print", "rulebook"], "Missing argument"),
     ],
 )
-def test_bad_arguments_give_one_error_line(
-    print_group: None, tmp_path: Path, args: list[str], message: str
-) -> None:
+def test_bad_arguments_give_one_error_line(tmp_path: Path, args: list[str], message: str) -> None:
     result = invoke(*args, "--out", str(tmp_path / "x.pdf")) if len(args) > 2 else invoke(*args)
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ") and message in result.stderr
@@ -99,9 +69,16 @@ def test_bad_arguments_give_one_error_line(
     assert not (tmp_path / "x.pdf").exists()
 
 
-def test_the_default_output_is_named_after_the_game() -> None:
-    assert default_rulebook_path("decko").name == "decko-rulebook.pdf"
-    assert default_rulebook_path("decko", booklet=True).name == "decko-rulebook-booklet.pdf"
+def test_the_default_output_is_named_after_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import companion.paths
+
+    monkeypatch.setattr(companion.paths, "default_output_dir", lambda: tmp_path)
+    result = invoke("print", "rulebook", "decko", "--booklet", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["file"] == str(tmp_path / "decko-rulebook-booklet.pdf")
+    assert (tmp_path / "decko-rulebook-booklet.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_the_cli_module_imports_neither_reportlab_nor_jinja() -> None:

@@ -12,12 +12,12 @@ import yaml
 
 from companion.cards import load_game
 from companion.errors import CompanionError
+from companion.poker.cards import card_symbol
 from companion.printing import rulebook_markup as mk
 from companion.printing.rulebook import (
     PAPERS,
     booklet_sides,
     build_rulebook,
-    card_symbol,
     render_markup,
     render_rulebook_pdf,
 )

@@ -53,7 +53,17 @@ from itertools import combinations, product
 from typing import Any, NamedTuple
 
 from companion.errors import CompanionError
-from companion.poker.cards import RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, Card, split_tokens
+from companion.poker.cards import (
+    RANK_CHARS,
+    SUIT_CHARS,
+    SUIT_INPUT,
+    SUIT_SYMBOLS,
+    Card,
+    parse_rank,
+    rank_char,
+    rank_label,
+    split_tokens,
+)
 from companion.poker.hands import Placing, Ranking, order_placings, places
 from companion.poker.values import (
     DECKO_CATEGORIES,
@@ -121,32 +131,7 @@ DECKO_HELP = (
     "a card like 9s, then optionally +N chips, $ credit, # crypto, /N dissolving or jovial jack, "
     "&CARD double, or :assist :rich :pyro :dumpster :shop :bridge :junk :burn :voucherN :start"
 )
-_TOKEN = re.compile(r"^(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])(.*)$", re.IGNORECASE)
-_SUIT_IN = {
-    "s": "s",
-    "h": "h",
-    "d": "d",
-    "c": "c",
-    "♠": "s",
-    "♥": "h",
-    "♦": "d",
-    "♣": "c",
-    "♤": "s",
-    "♡": "h",
-    "♢": "d",
-    "♧": "c",
-}
-
-
-def _rank_value(text: str) -> int:
-    text = text.upper()
-    if text == "10":
-        return 10
-    return RANK_CHARS.index(text) + 2
-
-
-def _rank_text(rank: int) -> str:
-    return RANK_CHARS[rank - 2]
+_TOKEN = re.compile(rf"^(10|[{RANK_CHARS}])([{''.join(SUIT_INPUT)}])(.*)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -185,7 +170,7 @@ class DeckoCard:
         need = _NEEDS_RANK.get(self.special)
         if need is not None and self.rank != need:
             raise CompanionError(
-                f"a {self.special} must be a {RANK_CHARS[need - 2]}, not {self.face.code}"
+                f"a {self.special} must be a {rank_char(need)}, not {self.face.code}"
             )
         if self.special in ("dissolving", "jovial-jack"):
             if self.alt_rank is None or not 2 <= self.alt_rank <= 10:
@@ -220,7 +205,7 @@ class DeckoCard:
     @property
     def code(self) -> str:
         """The card in DECKO notation (``9s+2``, ``6h/7``, ``Qh:pyro``)."""
-        base = _rank_text(self.rank) + self.suit
+        base = rank_char(self.rank) + self.suit
         sp = self.special
         if sp == "chip":
             base += f"+{self.chips}"
@@ -229,7 +214,7 @@ class DeckoCard:
         elif sp == "crypto":
             base += "#"
         elif sp in ("dissolving", "jovial-jack"):
-            base += f"/{_rank_text(self.alt_rank or 0)}"
+            base += f"/{rank_char(self.alt_rank or 0)}"
         elif sp == "double" and self.double is not None:
             base += "&" + self.double.code
         elif sp == "smoldering":
@@ -245,8 +230,7 @@ class DeckoCard:
     @property
     def symbol(self) -> str:
         """The notation with a suit symbol and ``10`` for a ten."""
-        rank = "10" if self.rank == 10 else _rank_text(self.rank)
-        return rank + SUIT_SYMBOLS[self.suit] + self.code[2:]
+        return rank_label(rank_char(self.rank)) + SUIT_SYMBOLS[self.suit] + self.code[2:]
 
     def __repr__(self) -> str:
         return f"DeckoCard({self.code!r})"
@@ -275,7 +259,7 @@ def parse_decko_card(token: str) -> DeckoCard:
         from companion.poker.cards import card_error
 
         raise card_error(token)
-    rank, suit, rest = _rank_value(m.group(1)), _SUIT_IN[m.group(2).lower()], m.group(3)
+    rank, suit, rest = parse_rank(m.group(1)), SUIT_INPUT[m.group(2).lower()], m.group(3)
     kw: dict[str, Any] = {}
     starting = False
     if rest.lower().endswith(":start") or rest.lower().endswith(":starting"):
@@ -292,7 +276,7 @@ def parse_decko_card(token: str) -> DeckoCard:
             special = "crypto"
         elif rest[0] == "/" and re.fullmatch(r"10|[2-9tT]", rest[1:]):
             special = "jovial-jack" if rank == 11 else "dissolving"
-            kw["alt_rank"] = _rank_value(rest[1:])
+            kw["alt_rank"] = parse_rank(rest[1:])
         elif rest[0] == "&":
             from companion.poker.cards import parse_card
 
@@ -363,13 +347,13 @@ def from_card_model(card: Any) -> DeckoCard:
     if special == "credit" and "money" not in kw:
         kw["money"] = 3
     if get(card, "alt_rank") is not None:
-        kw["alt_rank"] = _rank_value(str(get(card, "alt_rank")))
+        kw["alt_rank"] = parse_rank(str(get(card, "alt_rank")))
     double = get(card, "double")
     if double is not None:
-        kw["double"] = Card.of(_rank_value(str(get(double, "rank"))), str(get(double, "suit")))
+        kw["double"] = Card.of(parse_rank(str(get(double, "rank"))), str(get(double, "suit")))
     if get(card, "burns") is not None:
         kw["burns"] = int(get(card, "burns"))
-    return DeckoCard(_rank_value(str(rank)), str(suit), special, starting=starting, **kw)
+    return DeckoCard(parse_rank(str(rank)), str(suit), special, starting=starting, **kw)
 
 
 # -- wildcard rounds -----------------------------------------------------------------------------
@@ -586,9 +570,9 @@ def _two_groups(
     return None
 
 
-# _find_set says which cards make the best set; _set_value (the search's inner loop) only
-# its value. They share the choice of ranks for groups of a kind, and a test checks that
-# they agree on every pool.
+# _find_set says which cards make the best set; set_value (the search's inner loop) only
+# its value. They share the choice of ranks for groups of a kind, and a property test
+# holds them to each other on every pool (through find_set_by_key and set_value).
 
 
 def _find_set(pool: Sequence[_Piece], solo: bool = False) -> tuple[int, Used]:
@@ -692,9 +676,10 @@ def _delta_vectors(n: int, steps: int) -> Iterator[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=65536)
-def _find_set_cached(
+def find_set_by_key(
     key: tuple[tuple[int, str, bool], ...], solo: bool
 ) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
+    """The best set of a canonical pool ``((rank, suit, wild), ...)``: its value and cards."""
     pool = [_Piece(r, s, "", 0, 0, w, True, 0) for r, s, w in key]
     value, used = _find_set(pool, solo)
     return value, tuple(used)
@@ -709,7 +694,7 @@ _WINDOW_MASKS = [(top, sum(1 << r for r in window)) for top, window in _WINDOWS]
 
 
 @lru_cache(maxsize=1 << 17)
-def _set_value(key: tuple[tuple[int, str, bool], ...], solo: bool) -> int:
+def set_value(key: tuple[tuple[int, str, bool], ...], solo: bool) -> int:
     """Just the value of the best set of a canonical pool (what :func:`_find_set`
     finds, without saying which cards): the inner loop of the search."""
     if not key:
@@ -772,7 +757,7 @@ def _best_moves(
 ) -> tuple[int, tuple[int, ...]]:
     """The best set value of a canonical pool when ``aces`` assisting aces may
     move numbered cards, and the move of each card that reaches it."""
-    best = (_set_value(key, solo), (0,) * len(key))
+    best = (set_value(key, solo), (0,) * len(key))
     if not aces:
         return best
     numbered = [i for i, (r, _, w) in enumerate(key) if not w and 2 <= r <= 10]
@@ -793,7 +778,7 @@ def _best_moves(
         if moved_key in seen:
             continue
         seen.add(moved_key)
-        value = _set_value(moved_key, solo)
+        value = set_value(moved_key, solo)
         if value > best[0]:
             shifts = [0] * len(key)
             for i, d in zip(numbered, deltas, strict=True):
@@ -812,7 +797,7 @@ def _best_with_aces(pool: list[_Piece], aces: int, solo: bool) -> tuple[int, Use
     value, shifts = _best_moves(key, aces, solo)
     moved = [p._replace(rank=p.rank + d) if d else p for p, d in zip(ordered, shifts, strict=True)]
     moved, moved_key = _canonical(moved)
-    found, used = _find_set_cached(moved_key, solo)
+    found, used = find_set_by_key(moved_key, solo)
     assert found == value, (moved_key, found, value)
     return value, list(used), moved
 
@@ -1109,8 +1094,10 @@ def _order_keys(sets: Sequence[DeckoSet], round: DeckoRound) -> list[int]:
     if round.lowball:
         return [LOW_TOP - s.value if s.legal else 0 for s in sets]
     if round.penultimo:
+        # The second-best set wins; the rule repeats among the sets left, so the
+        # third best comes second, and so on, and the best set comes last.
         distinct = sorted({s.value for s in sets if s.legal}, reverse=True)
-        order = distinct[1:2] + distinct[:1] + distinct[2:] if len(distinct) > 1 else distinct
+        order = distinct[1:] + distinct[:1]
         position = {v: len(order) - i for i, v in enumerate(order)}
         return [position[s.value] if s.legal else 0 for s in sets]
     return [s.value for s in sets]

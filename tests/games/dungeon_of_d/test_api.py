@@ -1,10 +1,8 @@
-"""The engine's public face: errors, debug mode, saved states, and many more random games on demand."""
+"""The engine's public face: errors, debug mode, saved states (many more random games: benchmarks/dod_invariants.py)."""
 
 from __future__ import annotations
 
 import json
-import os
-import random
 
 import pytest
 
@@ -70,21 +68,6 @@ def test_a_damaged_save_is_refused_with_a_one_line_error() -> None:
 def test_a_save_is_plain_json() -> None:
     text = json.dumps(to_json(new_game(6)))
     assert from_json(json.loads(text)) == new_game(6)
-
-
-@pytest.mark.skipif(
-    not os.environ.get("COMPANION_DOD_GAMES"), reason="set COMPANION_DOD_GAMES=N for N more games"
-)
-def test_many_more_random_games_keep_every_invariant() -> None:
-    games = int(os.environ["COMPANION_DOD_GAMES"])
-    rng = random.Random(games)
-    for _ in range(games):
-        seed = rng.randrange(10**9)
-        bot = BOTS[rng.choice(sorted(BOTS))](seed)
-        s = new_game(seed)
-        while s.outcome is None and s.actions < 5000:
-            step(s, bot(s))
-            check_invariants(s)
 
 
 def test_every_action_and_event_of_some_games_can_be_described() -> None:

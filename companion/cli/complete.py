@@ -1,0 +1,198 @@
+"""Shell completion of the values a user types: games, decks, cards, tables, saves.
+
+Each function here is the ``autocompletion`` of one shared option type in
+:mod:`companion.cli.common`; the command modules use those types and never
+call these directly. Typer calls them with the context parsed so far (so a
+deck list can follow the ``GAME`` already typed) and the word being
+completed, and keeps only the answers that start with it.
+
+Completion runs on every press of Tab, so each function reads only what it
+needs, creates no state file where there is none, and never fails: a
+problem (an unknown game, a damaged file) means no answers.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Callable, Iterator, MutableMapping
+from pathlib import Path
+from typing import Any
+
+import typer
+
+Answers = list[tuple[str, str]]
+"""What a completion offers: each value with a short help shown by zsh and fish."""
+
+
+COMPLETE_VAR = "_COMPANION_COMPLETE"
+"""Set by the completion scripts of ``--install-completion`` when the shell asks."""
+
+
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def accept_click_style_request(env: MutableMapping[str, str] = os.environ) -> None:
+    """Let ``_COMPANION_COMPLETE`` name the shell first, as click's own docs write it.
+
+    Typer's scripts send ``complete_bash`` (and ``source_bash`` prints the
+    script); click's documentation says ``bash_complete`` and ``bash_source``.
+    Both orders are accepted: the click order is turned into Typer's.
+
+    >>> env = {COMPLETE_VAR: "bash_source"}
+    >>> accept_click_style_request(env)
+    >>> env[COMPLETE_VAR]
+    'source_bash'
+    """
+    shell, _, instruction = env.get(COMPLETE_VAR, "").partition("_")
+    if shell in SHELLS and instruction in ("complete", "source"):
+        env[COMPLETE_VAR] = f"{instruction}_{shell}"
+
+
+def words_before_cursor() -> list[str] | None:
+    """During a completion request, the words before the one being completed
+    (the program's name left out); None when the shell is not asking."""
+    if not os.environ.get(COMPLETE_VAR):
+        return None
+    try:
+        if "COMP_WORDS" in os.environ:  # bash: the whole line and the cursor's word
+            words = shlex.split(os.environ["COMP_WORDS"])
+            return words[1 : int(os.environ.get("COMP_CWORD", len(words)))]
+        line = os.environ.get("_TYPER_COMPLETE_ARGS", "")  # zsh, fish: the line up to the cursor
+        words = shlex.split(line)
+        return words[1:] if line.endswith(" ") else words[1:-1]
+    except ValueError:  # an open quote
+        return []
+
+
+def _quietly(find: Callable[[], Answers]) -> Answers:
+    """``find()``, or nothing at all when it fails: Tab must never print a traceback."""
+    try:
+        return find()
+    except Exception:
+        return []
+
+
+def _param(ctx: typer.Context, name: str) -> Any:
+    """A value typed earlier on the line, from this command or a parent."""
+    while ctx is not None:
+        value = ctx.params.get(name)
+        if value is not None:
+            return value
+        ctx = ctx.parent  # type: ignore[assignment]
+    return None
+
+
+def _state(ctx: typer.Context) -> Path | None:
+    """The state file the command would use, or None when there is none yet."""
+    from companion.paths import state_path
+
+    path = state_path(_param(ctx, "state"))
+    return path if path.is_file() else None
+
+
+def games(incomplete: str) -> Answers:
+    """The five game ids."""
+    from companion import GAMES
+
+    return [(g, "game") for g in GAMES if g.startswith(incomplete)]
+
+
+def _game(ctx: typer.Context) -> str | None:
+    """The game typed earlier on the line.
+
+    Click parses the line for a completion, but an option still waiting for
+    its value (``--deck <Tab>``) stops it before the arguments, so the words
+    themselves are searched too: a game id cannot be mistaken for anything else.
+    """
+    from companion import GAMES
+
+    game = _param(ctx, "game")
+    if game is None:
+        game = next((w for w in words_before_cursor() or [] if w in GAMES), None)
+    return str(game) if game is not None else None
+
+
+def decks(ctx: typer.Context, incomplete: str) -> Answers:
+    """The decks of the game typed earlier on the line (``GAME`` or ``--game``)."""
+
+    def find() -> Answers:
+        from companion.cards import load_game
+
+        game = _game(ctx)
+        if game is None:
+            return []
+        return [(d.id, d.name) for d in load_game(game).decks if d.id.startswith(incomplete)]
+
+    return _quietly(find)
+
+
+def card_names(ctx: typer.Context, incomplete: str) -> Answers:
+    """Card ids with the card's name as help: ``cards show`` takes either, and an
+    id is the name in one lower-case word, which a shell can insert unquoted.
+
+    Only the game given with ``--game`` is searched when there is one.
+    """
+
+    def find() -> Answers:
+        from companion import GAMES
+        from companion.cards import load_game
+
+        game = _game(ctx)
+        seen: dict[str, str] = {}
+        for g in [game] if game else GAMES:
+            for card in load_game(g).cards:
+                if card.id.startswith(incomplete):
+                    seen.setdefault(card.id, card.name)
+        return list(seen.items())
+
+    return _quietly(find)
+
+
+def _tables(ctx: typer.Context) -> Iterator[tuple[str, str]]:
+    path = _state(ctx)
+    if path is None:
+        return
+    from companion.table import open_store
+
+    with open_store(path) as store, store.transaction(write=False) as tx:
+        current = (tx.current_table_name() or "").casefold()
+        for t in tx.tables():
+            mark = " (current)" if t.name.casefold() == current else ""
+            yield t.name, f"{t.game}, {', '.join(t.players)}{mark}"
+
+
+def tables(ctx: typer.Context, incomplete: str) -> Answers:
+    """The tables in the state file."""
+    return _quietly(lambda: [t for t in _tables(ctx) if t[0].startswith(incomplete)])
+
+
+def table_decks(ctx: typer.Context, incomplete: str) -> Answers:
+    """The decks of the table named with ``--table`` (else the current table)."""
+
+    def find() -> Answers:
+        path = _state(ctx)
+        if path is None:
+            return []
+        from companion.table import open_store
+
+        with open_store(path) as store, store.transaction(write=False) as tx:
+            table = tx.table(_param(ctx, "table_name"))
+            return [(d, table.game) for d in tx.decks(table) if d.startswith(incomplete)]
+
+    return _quietly(find)
+
+
+def saves(ctx: typer.Context, incomplete: str) -> Answers:
+    """The Dungeon of D saves in the state file."""
+
+    def find() -> Answers:
+        path = _state(ctx)
+        if path is None:
+            return []
+        from companion.games.dungeon_of_d.saves import SaveStore
+
+        names = SaveStore(path).names()
+        return [(n, "saved game") for n in names if n.startswith(incomplete)]
+
+    return _quietly(find)

@@ -1,0 +1,140 @@
+"""The layers of docs/architecture.md, held by reading every import of the package.
+
+Imports run downward only: the command line (``cli``) and the terminal
+front ends (``ui``) call the library; the library never calls them and never
+needs a terminal toolkit; the game-agnostic tool engines (``cards``,
+``poker``, ``table``, ``timer``) know no game's rules, which live in
+``games/<game>``. Imports are read with ``ast``, so an import made inside a
+function counts, and so does a module named in a string for
+``importlib.import_module``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "companion"
+
+LIBRARY = ("cards", "poker", "table", "timer", "games", "printing")
+"""Packages that hold rules and data: no terminal code in them."""
+LIBRARY_MODULES = ("statefile", "fileio", "paths", "errors")
+TOOL_ENGINES = ("cards", "poker", "table", "timer")
+"""Game-agnostic engines: a game's rules come to them, they never fetch one."""
+TERMINAL = ("typer", "rich", "textual")
+FRONT_ENDS = ("companion.cli", "companion.ui")
+
+KNOWN_ENGINE_TO_GAME = {
+    ("poker/showdown_rank.py", "companion.games.decko"),
+    ("table/drawing.py", "companion.games.dungeon_poker"),
+    ("table/drawing.py", "companion.games.decko"),
+    ("table/drawing.py", "companion.games.dragon_kings"),
+    ("timer/table_clock.py", "companion.games.dungeon_poker"),
+}
+"""Today's tool-engine imports of a game, each to go: the Dungeon Poker work
+moves the showdown into games/ and turns the table's and the clock's game
+hooks around (the game registers itself, or the caller passes its rules).
+DECKO's and Dragon Kings' table rules sit in the same registry as Dungeon
+Poker's and go with it. Remove an entry when its import goes; a stale entry
+fails the test below."""
+
+
+def _modules(*tops: str) -> list[Path]:
+    found: list[Path] = []
+    for top in tops:
+        folder = PACKAGE / top
+        found += sorted(folder.rglob("*.py")) if folder.is_dir() else [PACKAGE / f"{top}.py"]
+    return found
+
+
+@cache
+def _imports(path: Path) -> tuple[tuple[int, str], ...]:
+    """Every module ``path`` imports (absolute names), with its line number."""
+    return _imports_of(path.read_text(encoding="utf-8"), path)
+
+
+def _imports_of(source: str, path: Path) -> tuple[tuple[int, str], ...]:
+    """The imports of ``source`` read as the module at ``path`` in the package."""
+    tree = ast.parse(source, str(path))
+    package = ".".join(("companion", *path.relative_to(PACKAGE).parent.parts))
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: resolve against the module's package
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, base] if base else parent)
+            out.append((node.lineno, base))
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value.startswith("companion.")
+            and " " not in node.value
+        ):
+            out.append((node.lineno, node.value.split(":")[0]))  # "module:Class" registries
+    return tuple(out)
+
+
+def _is_in(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def _violations(paths: list[Path], banned: tuple[str, ...]) -> Iterator[tuple[str, str, int]]:
+    for path in paths:
+        for line, name in _imports(path):
+            if _is_in(name, banned):
+                yield str(path.relative_to(PACKAGE)), name, line
+
+
+def test_the_library_imports_no_terminal_toolkit_and_no_front_end() -> None:
+    paths = _modules(*LIBRARY, *LIBRARY_MODULES)
+    assert len(paths) > 50
+    found = [
+        f"{path}:{line} imports {name}"
+        for path, name, line in _violations(paths, (*TERMINAL, *FRONT_ENDS))
+    ]
+    assert found == []
+
+
+def test_tool_engines_import_no_game_but_the_known_ones_marked_to_go() -> None:
+    found = {
+        (path, next(g for g in _game_packages() if _is_in(name, (g,))), line)
+        for path, name, line in _violations(_modules(*TOOL_ENGINES), ("companion.games",))
+    }
+    unexpected = sorted(
+        f"{p}:{line} imports {g}" for p, g, line in found if (p, g) not in KNOWN_ENGINE_TO_GAME
+    )
+    assert unexpected == []
+    stale = KNOWN_ENGINE_TO_GAME - {(p, g) for p, g, _ in found}
+    assert not stale, f"these imports are gone: remove them from KNOWN_ENGINE_TO_GAME: {stale}"
+
+
+def _game_packages() -> tuple[str, ...]:
+    games = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file())
+    return (*(f"companion.games.{g}" for g in games), "companion.games")
+
+
+def test_the_ui_never_imports_the_command_line() -> None:
+    assert list(_violations(_modules("ui"), ("companion.cli",))) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("import rich.table", "rich.table"),
+        ("def f():\n    from companion.ui.clock import ClockApp", "companion.ui.clock"),
+        ("from .store import Transaction", "companion.table.store"),
+        ("from . import store", "companion.table"),
+        ("REGISTRY = {'x': 'companion.games.decko.sets:Thing'}", "companion.games.decko.sets"),
+    ],
+)
+def test_every_way_of_importing_is_seen(source: str, expected: str) -> None:
+    """The checks above would pass vacuously if an import form were missed."""
+    names = [name for _, name in _imports_of(source, PACKAGE / "table" / "probe.py")]
+    assert expected in names
