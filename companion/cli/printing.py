@@ -472,6 +472,10 @@ GameArgument = Annotated[
 def _export_report(result: Any, as_json: bool, what: str) -> None:
     if as_json:
         emit_json(result.to_json())
+        if result.skipped:
+            console(stderr=True).print(
+                f'warning: {len(result.skipped)} cards left out (see "skipped")', markup=False
+            )
         return
     out = console()
     w, h = result.pixels
@@ -480,6 +484,14 @@ def _export_report(result: Any, as_json: bool, what: str) -> None:
         f"cards ({result.cards} with copies), {result.backs} back{'s' if result.backs != 1 else ''}, "
         f"{w}×{h} px a card."
     )
+    if result.skipped:
+        names = ", ".join(f"{name} ({deck})" for _, name, deck in result.skipped)
+        console(stderr=True).print(
+            f"warning: {len(result.skipped)} left out, their text does not fit this card size: "
+            + names,
+            highlight=False,
+            markup=False,
+        )
     if result.manifest is not None:
         out.print(f"Manifest: {_shown(result.manifest)} (and manifest.csv)")
     if result.saved_object is not None:

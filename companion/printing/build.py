@@ -293,26 +293,12 @@ class SheetWriter:
         )
         return lambda c: draw_face(c, item.card, spec, ctx)
 
-    def size_types(self, game: Any, cards: Sequence[tuple[Any, Any]]) -> None:
-        """Work out one rules text size per card type over ``cards`` (card, deck pairs)."""
-        from companion.printing.faces import FaceContext, type_sizes
+    def size_types(self, game_cards: Any) -> None:
+        """Work out one rules text size per card type over every card of the game."""
+        from companion.printing.faces import game_type_sizes
 
         self.body_sizes.update(
-            type_sizes(
-                (
-                    card,
-                    self.face_spec(game, deck, card),
-                    FaceContext(
-                        game=game,
-                        deck=deck,
-                        width=self.card_w,
-                        height=self.card_h,
-                        bleed=self.bleed,
-                        data_dir=self.data_dir,
-                    ),
-                )
-                for card, deck in cards
-            )
+            game_type_sizes(game_cards, self.card_w, self.card_h, self.templates_root)
         )
 
     def _back(self, game: Any, item: PrintCard) -> tuple[str, Callable[[Any], None]]:
@@ -576,7 +562,7 @@ def build_game_pdf(
     )
     game = game_cards.game
     # Sized over every card of the game, so a reprinted card matches its deck.
-    writer.size_types(game, [(c, game.deck(c.deck)) for c in game_cards.cards])
+    writer.size_types(game_cards)
     problems = writer.lay_out_faces(game, items)
     skipped = tuple(
         (i.card.id, i.card.name, i.deck.id, problems[i.card.id])
@@ -654,7 +640,7 @@ def build_contact_sheet(
 
     from companion.cards import load_game
     from companion.printing.card_text import TextDoesNotFit, draw_line
-    from companion.printing.faces import FaceContext, draw_face
+    from companion.printing.faces import FaceContext, draw_face, game_type_sizes
     from companion.printing.imposition import CARD_SIZES, PAPERS
     from companion.printing.templates import render_face
 
@@ -686,6 +672,7 @@ def build_contact_sheet(
     for game_id in game_ids:
         game_cards = load_game(game_id, data_dir)
         game = game_cards.game
+        sizes = game_type_sizes(game_cards, cw, ch, templates_root)
         for deck in game.decks:
             cards = game_cards.deck(deck.id)
             if not cards:
@@ -744,6 +731,7 @@ def build_contact_sheet(
                             height=ch,
                             bleed=0,
                             data_dir=game_cards.source,
+                            body_sizes=sizes,
                         )
                         c.beginForm(name, 0, 0, cw, ch)
                         depth = len(c.state_stack)

@@ -77,6 +77,8 @@ class Pictures:
     cards: list[CardPicture]
     faces: dict[str, Image] = field(default_factory=dict)
     backs: dict[str, Image] = field(default_factory=dict)
+    skipped: list[tuple[str, str, str]] = field(default_factory=list)
+    """Cards too wordy for the card size, left out: (id, name, deck)."""
 
 
 def _check_dpi(dpi: int) -> None:
@@ -106,7 +108,7 @@ def render_pictures(
 
     from companion.cards import load_game
     from companion.printing.build import _chosen_decks, back_for, save_canvas
-    from companion.printing.faces import FaceContext
+    from companion.printing.faces import FaceContext, game_type_sizes
     from companion.printing.shapes import enable_icon_forms
     from companion.printing.templates import render_face
 
@@ -124,6 +126,9 @@ def render_pictures(
     order: list[tuple[str, str]] = []
     cards: list[CardPicture] = []
     seen_backs: set[str] = set()
+    too_wordy: set[str] = set()
+    sizes = game_type_sizes(game_cards, cw, ch, templates_root, too_wordy)
+    skipped: list[tuple[str, str, str]] = []
 
     def page(draw: Callable[[Any], None]) -> None:
         c.saveState()
@@ -134,6 +139,9 @@ def render_pictures(
 
     for deck in chosen:
         for cd in game_cards.deck(deck.id):
+            if cd.id in too_wordy:
+                skipped.append((cd.id, cd.name, deck.id))
+                continue
             key, draw_back = back_for(
                 game,
                 deck,
@@ -153,6 +161,7 @@ def render_pictures(
                 height=ch,
                 bleed=draw_bleed,
                 data_dir=game_cards.source,
+                body_sizes=sizes,
             )
             page(_face_drawer(cd, spec, ctx))
             order.append(("face", cd.id))
@@ -163,7 +172,7 @@ def render_pictures(
     if not cards:
         raise CompanionError(f"nothing to export: the chosen decks of {game_id} have no cards")
     save_canvas(c)
-    pictures = Pictures(game, cards)
+    pictures = Pictures(game, cards, skipped=skipped)
     doc = pdfium.PdfDocument(buffer.getvalue())
     try:
         for i, (kind, key) in enumerate(order):
@@ -216,6 +225,8 @@ class ExportResult:
     manifest: Path | None = None
     saved_object: Path | None = None
     sheets: tuple[Path, ...] = ()
+    skipped: tuple[tuple[str, str, str], ...] = ()
+    """Cards left out because their text does not fit the card size: (id, name, deck)."""
 
     def __repr__(self) -> str:
         return f"<ExportResult {self.kind} {self.game}: {len(self.files)} files>"
@@ -232,6 +243,8 @@ class ExportResult:
             "pixels": list(self.pixels),
             "bytes": sum(p.stat().st_size for p in self.files if p.exists()),
         }
+        if self.skipped:
+            out["skipped"] = [{"id": i, "name": n, "deck": d} for i, n, d in self.skipped]
         if self.manifest is not None:
             out["manifest"] = str(self.manifest)
         if self.saved_object is not None:
@@ -312,6 +325,7 @@ def export_images(
         backs=len(pictures.backs),
         pixels=(w, h),
         manifest=manifest,
+        skipped=tuple(pictures.skipped),
     )
 
 
@@ -501,6 +515,7 @@ def export_tts(
         pixels=(w, h),
         saved_object=saved_path,
         sheets=tuple(sheet_paths),
+        skipped=tuple(pictures.skipped),
     )
 
 

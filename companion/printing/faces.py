@@ -1078,12 +1078,15 @@ def layout_problems(card: Any, spec: FaceSpec, ctx: FaceContext) -> list[str]:
     return probe.problems()
 
 
-def type_sizes(faces: Iterable[tuple[Any, FaceSpec, FaceContext]]) -> dict[str, float]:
+def type_sizes(
+    faces: Iterable[tuple[Any, FaceSpec, FaceContext]], too_wordy: set[str] | None = None
+) -> dict[str, float]:
     """One rules text size per card type: the smallest any card of the template needs.
 
     Each face is drawn once off the page to see the size its text fits at;
     cards of one type then all print at the smallest, so a deck reads evenly.
-    A card too wordy for the size even at 6 pt is left to the caller.
+    A card too wordy for the size even at 6 pt is left to the caller (its
+    id goes into ``too_wordy`` when given).
     """
     import io
 
@@ -1101,6 +1104,8 @@ def type_sizes(faces: Iterable[tuple[Any, FaceSpec, FaceContext]]) -> dict[str, 
         try:
             draw_face(c, card, spec, replace(ctx, fitted=got, body_sizes=None))
         except TextDoesNotFit:
+            if too_wordy is not None:
+                too_wordy.add(card.id)
             continue
         finally:
             while len(c.state_stack) > depth:
@@ -1109,3 +1114,24 @@ def type_sizes(faces: Iterable[tuple[Any, FaceSpec, FaceContext]]) -> dict[str, 
         for size in got:
             sizes[spec.template] = min(sizes.get(spec.template, size), size)
     return sizes
+
+
+def game_type_sizes(
+    game_cards: Any,
+    width: float,
+    height: float,
+    templates_root: Path | None = None,
+    too_wordy: set[str] | None = None,
+) -> dict[str, float]:
+    """:func:`type_sizes` over every card of a game at one card size (points)."""
+    from companion.printing.templates import render_face
+
+    game = game_cards.game
+    faces = []
+    for card in game_cards.cards:
+        deck = game.deck(card.deck)
+        ctx = FaceContext(
+            game=game, deck=deck, width=width, height=height, bleed=0, data_dir=game_cards.source
+        )
+        faces.append((card, render_face(game, deck, card, templates_root), ctx))
+    return type_sizes(faces, too_wordy)

@@ -186,3 +186,17 @@ def test_each_grid_cell_of_a_tts_sheet_holds_its_card(
             assert diff is None, f"{obj['Nickname']} is not in cell {cell} of sheet {sheet_key}"
             checked += 1
     assert checked == 65
+
+
+def test_images_leave_out_and_name_cards_too_wordy_for_the_size(tmp_path: Path) -> None:
+    result = invoke(
+        "print", "images", "dungeon-poker", "characters", "--card-size", "mini", "--dpi", "40",
+        "--out-dir", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    data = result.json()
+    left_out = {s["name"] for s in data["skipped"]}
+    assert "Cave Troll" in left_out
+    rows = json.loads((tmp_path / "manifest.json").read_text())
+    assert {r["name"] for r in rows}.isdisjoint(left_out)
+    assert len(rows) + len(left_out) == 14
