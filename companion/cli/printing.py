@@ -7,15 +7,12 @@ PDF machinery loads when a command runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from companion.cli.common import JsonOption, console, decks_argument, emit_json, game_argument
 from companion.cli.rulebook import register_rulebook
-
-if TYPE_CHECKING:
-    from companion.printing.imposition import SheetSpec
 
 print_app = typer.Typer(
     help="Print decks as PDF card sheets ready to cut, and each game's rulebook.",
@@ -87,40 +84,6 @@ PackOption = Annotated[
 
 def register(app: typer.Typer) -> None:
     app.add_typer(print_app, name="print")
-
-
-def _sheet_spec(
-    paper: str,
-    card_size: str,
-    orientation: str,
-    bleed: float,
-    gutter: float,
-    margin: float,
-    printer_margin: float,
-    backs: str,
-    flip: str,
-    back_offset: str | None,
-    crop_marks: bool,
-    cut_lines: bool,
-    pack: bool = True,
-) -> SheetSpec:
-    from companion.printing.options import sheet_spec
-
-    return sheet_spec(
-        paper=paper,
-        card_size=card_size,
-        orientation=orientation,
-        bleed=bleed,
-        gutter=gutter,
-        margin=margin,
-        printer_margin=printer_margin,
-        backs=backs,
-        flip=flip,
-        back_offset=back_offset,
-        crop_marks=crop_marks,
-        cut_lines=cut_lines,
-        pack=pack,
-    )
 
 
 def _human_size(n: int) -> str:
@@ -251,21 +214,22 @@ def print_deck(
     from companion.cards import load_game
     from companion.paths import default_output_dir
     from companion.printing.build import build_game_pdf, select_cards
+    from companion.printing.options import sheet_spec
 
-    spec = _sheet_spec(
-        paper,
-        card_size,
-        orientation,
-        bleed,
-        gutter,
-        margin,
-        printer_margin,
-        backs,
-        flip,
-        back_offset,
-        crop_marks,
-        cut_lines,
-        pack,
+    spec = sheet_spec(
+        paper=paper,
+        card_size=card_size,
+        orientation=orientation,
+        bleed=bleed,
+        gutter=gutter,
+        margin=margin,
+        printer_margin=printer_margin,
+        backs=backs,
+        flip=flip,
+        back_offset=back_offset,
+        crop_marks=crop_marks,
+        cut_lines=cut_lines,
+        pack=pack,
     )
     game_cards = load_game(game)
     deck_ids = tuple(decks or ())
@@ -337,22 +301,23 @@ def print_all(
     """Print every deck of every game (one PDF a game), a contact sheet and the rulebooks."""
     from companion.cards import load_all
     from companion.paths import default_output_dir
+    from companion.printing.options import sheet_spec
     from companion.printing.print_all import build_all, plan
 
-    spec = _sheet_spec(
-        paper,
-        card_size,
-        orientation,
-        bleed,
-        gutter,
-        margin,
-        printer_margin,
-        backs,
-        flip,
-        back_offset,
-        crop_marks,
-        cut_lines,
-        pack,
+    spec = sheet_spec(
+        paper=paper,
+        card_size=card_size,
+        orientation=orientation,
+        bleed=bleed,
+        gutter=gutter,
+        margin=margin,
+        printer_margin=printer_margin,
+        backs=backs,
+        flip=flip,
+        back_offset=back_offset,
+        crop_marks=crop_marks,
+        cut_lines=cut_lines,
+        pack=pack,
     )
     folder = out_dir or default_output_dir()
     games = load_all()
