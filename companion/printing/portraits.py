@@ -14,13 +14,10 @@ Both are Jinja globals of the card templates: ``portrait(card.name)`` and
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
-
-Drawer = Callable[[Canvas, Color, Color], None]
 
 SKIN = "#e8c4a0"
 
@@ -316,35 +313,19 @@ def _headgear(c: Canvas, kind: str, cloth: Color, skin: Color) -> None:
     # "bald": the head alone
 
 
-def portrait_drawer(cls: str) -> Drawer:
-    """Draw the portrait of ``cls`` (unknown classes get a plain hero)."""
-    from companion.printing.shapes import ICONS
+def draw_portrait(c: Canvas, cls: str, cloth: Color) -> None:
+    """The bust of ``cls`` in the unit square (unknown classes get a plain hero).
 
-    headgear, _cloth, item, skin_hex = PORTRAITS.get(cls, ("hair", "#5d5d6e", "star", SKIN))
-
-    def draw(c: Canvas, main: Color, second: Color) -> None:
-        cloth = main
-        skin = HexColor(skin_hex)
-        _bust(c, cloth)
-        _head(c, skin)
-        if headgear not in ("skull", "goggles"):
-            _eyes(c)
-        _headgear(c, headgear, cloth, skin)
-        carried = ICONS.get(item)
-        if carried is not None:
-            from companion.printing.shapes import _SECOND, ICON_COLORS
-
-            c.saveState()
-            c.translate(0.3, -0.3)
-            c.scale(0.36, 0.36)
-            carried(
-                c,
-                HexColor(ICON_COLORS.get(item, "#6e6e80")),
-                HexColor(_SECOND.get(item, "#ffffff")),
-            )
-            c.restoreState()
-
-    return draw
+    What they carry is drawn by :mod:`companion.printing.shapes`, which owns
+    the icons (see :func:`portrait_look`).
+    """
+    headgear, _cloth, _item, skin_hex = PORTRAITS.get(cls, ("hair", "#5d5d6e", "star", SKIN))
+    skin = HexColor(skin_hex)
+    _bust(c, cloth)
+    _head(c, skin)
+    if headgear not in ("skull", "goggles"):
+        _eyes(c)
+    _headgear(c, headgear, cloth, skin)
 
 
 def portrait_color(cls: str) -> Color:

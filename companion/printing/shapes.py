@@ -1301,6 +1301,29 @@ _SECOND: dict[str, str] = {
 }
 
 
+def _portrait_drawer(cls: str) -> Drawer:
+    """A character's bust (:mod:`companion.printing.portraits`) and, by the shoulder, what they carry."""
+    from companion.printing.portraits import draw_portrait, portrait_look
+
+    item = portrait_look(cls)[2]
+
+    def draw(c: Canvas, main: Color, second: Color) -> None:
+        draw_portrait(c, cls, main)
+        carried = ICONS.get(item)
+        if carried is not None:
+            c.saveState()
+            c.translate(0.3, -0.3)
+            c.scale(0.36, 0.36)
+            carried(
+                c,
+                HexColor(ICON_COLORS.get(item, "#6e6e80")),
+                HexColor(_SECOND.get(item, "#ffffff")),
+            )
+            c.restoreState()
+
+    return draw
+
+
 def icon_names() -> list[str]:
     return sorted(ICONS)
 
@@ -1348,9 +1371,7 @@ def draw_icon(
     if name.startswith("fruit-") and name not in ICONS:
         drawer: Drawer = fruit_drawer(name[6:])
     elif name.startswith("portrait-"):
-        from companion.printing.portraits import portrait_drawer
-
-        drawer = portrait_drawer(name[9:])
+        drawer = _portrait_drawer(name[9:])
     else:
         drawer = ICONS[name]
     first = color(main, default_color(name))
