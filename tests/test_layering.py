@@ -33,7 +33,6 @@ KNOWN_ENGINE_TO_GAME = {
     ("table/drawing.py", "companion.games.dungeon_poker"),
     ("table/drawing.py", "companion.games.decko"),
     ("table/drawing.py", "companion.games.dragon_kings"),
-    ("timer/table_clock.py", "companion.games.dungeon_poker"),
 }
 """Today's tool-engine imports of a game, each to go: the Dungeon Poker work
 moves the showdown into games/ and turns the table's and the clock's game

@@ -33,26 +33,6 @@ def register(app: typer.Typer) -> None:
     app.add_typer(pot_app, name="pot")
 
 
-def parse_contributions(items: list[str]) -> dict[str, int]:
-    """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order)."""
-    from companion.errors import CompanionError
-
-    out: dict[str, int] = {}
-    for item in items:
-        name, sep, amount = item.partition("=")
-        name = name.strip()
-        if not sep or not name:
-            raise CompanionError(f"'{item}' is not NAME=AMOUNT (for example alice=300)")
-        try:
-            value = int(amount.replace("_", "").replace(",", "").strip())
-        except ValueError:
-            raise CompanionError(f"'{item}': the amount must be a whole number") from None
-        if name in out:
-            raise CompanionError(f"'{name}' is given twice")
-        out[name] = value
-    return out
-
-
 @pot_app.command("split")
 def split(
     contributions: Annotated[
@@ -74,11 +54,14 @@ def split(
         list[str] | None, typer.Option("--fold", help="A player who folded (repeatable).")
     ] = None,
     game: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--game", help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips."
+            "--game",
+            help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips "
+            "(default: the current table's game, else holdem).",
+            show_default=False,
         ),
-    ] = "holdem",
+    ] = None,
     button: Annotated[
         str | None,
         typer.Option("--button", help="The player on the button (default: the last one listed)."),
@@ -99,7 +82,10 @@ def split(
     as_json: JsonOption = False,
 ) -> None:
     """Build the main and side pots and pay them out by the showdown result."""
-    from companion.poker.pots import pot_rules, settle
+    from companion.games.table_defaults import pot_game
+    from companion.poker.pots import parse_contributions, pot_rules, settle
+
+    game = pot_game(game)
 
     settlement = settle(
         parse_contributions(contributions),
@@ -168,17 +154,12 @@ def limit(
 
     limits = pot_limit(pot, to_call, blind, stack=stack)
     if as_json:
-        emit_json(
-            {
-                "to_call": limits.to_call,
-                "min_raise": limits.min_raise,
-                "max_raise": limits.max_raise,
-                "min_total": limits.min_total,
-                "max_total": limits.max_total,
-            }
-        )
+        emit_json(limits.to_json())
         return
     out = console()
+    if limits.all_in:
+        out.print(f"all in: call with everything you have, {limits.to_call:,} (no raise left)")
+        return
     out.print(f"to call:      {limits.to_call:,}")
     out.print(f"raise by:     {limits.min_raise:,} to {limits.max_raise:,}")
     out.print(f"put in total: {limits.min_total:,} to {limits.max_total:,}")

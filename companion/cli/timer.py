@@ -126,9 +126,11 @@ def _session(state: Path | None, table: str | None) -> tuple[TimerSession, Table
     if info is None:
         store.close()
         return TimerSession(SqliteClockStore(store.path), SystemClock()), None
+    from companion.games import table_levels
     from companion.timer.table_clock import TableClockStore
 
-    return TimerSession(TableClockStore(store, info.name), SystemClock()), info
+    store_of_table = TableClockStore(store, info.name, table_levels(info.game))
+    return TimerSession(store_of_table, SystemClock()), info
 
 
 @contextmanager
@@ -353,6 +355,10 @@ def run_clock(
                 base = load_structure(structure or default)
             chosen = base.with_breaks(break_every, break_minutes)
         fallback = chosen or load_structure(default)
+        if info is not None and chosen is not None:
+            from companion.games import check_table_structure
+
+            check_table_structure(session.store, info, chosen)
         outcome = session.open(
             chosen,
             _settings(minutes, deals_per_level, players),

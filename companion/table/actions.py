@@ -186,6 +186,19 @@ def find_copy(
     present = tx.cards(table, deck)
     if not ids:
         ids = {c.card_id for c in present if c.card_id == wanted}
+    if not ids and cards.game.deck(deck):
+        # A short name ("happy") for the one card of these piles whose name has a word starting so.
+        here = {
+            c.card_id for c in present if c.pile in piles and (holder is None or c.holder == holder)
+        }
+        ids = {
+            c.id
+            for c in cards.deck(deck)
+            if c.id in here and any(w.startswith(wanted) for w in c.name.casefold().split())
+        }
+        if len(ids) > 1:
+            names = sorted(cards.get(i).name for i in ids)
+            raise CompanionError(f"'{ref}' could be {', '.join(names)}: give more of the name")
     if not ids:
         import difflib
 
@@ -494,10 +507,11 @@ def status(tx: Transaction, table: TableInfo) -> list[DeckStatus]:
 def holdings(tx: Transaction, table: TableInfo) -> dict[str, list[DrawnCard]]:
     """What each player holds or has in play in front of them, in seat order."""
     cards = game_cards(table)
+    game = rules_for(table.game)
     found: dict[str, list[DrawnCard]] = {p: [] for p in table.players}
     for copy in sorted(tx.cards(table), key=lambda c: (c.pile != "in_play", c.pos)):
         if copy.holder in found and copy.pile in IN_GAME:
-            found[copy.holder].append(drawn_card(cards, copy))
+            found[copy.holder].append(game.describe(drawn_card(cards, copy)))
     return found
 
 

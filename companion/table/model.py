@@ -140,7 +140,9 @@ class DrawnCard:
         """What kind of card this is, in the game's words (``major artifact``, ``monster``)."""
         treasure_class = getattr(self.model, "treasure_class", None)
         if treasure_class:
-            return "sudden effect" if treasure_class == "sudden" else f"{treasure_class} artifact"
+            if treasure_class == "sudden":
+                return "sudden effect"
+            return "artifact" if treasure_class == "artifact" else f"{treasure_class} artifact"
         return self.kind.replace("-", " ")
 
     def to_json(self) -> dict[str, Any]:

@@ -45,7 +45,8 @@ def plain_line(v: ClockView) -> str:
     if v.is_break:
         parts = [v.title, f"then {v.structure.level_word.lower()} {v.level.number} {word} {stakes}"]
     else:
-        parts = [v.title, f"{word} {stakes}"]
+        gems = f" (+{v.level.soul_gems} soul gem)" if v.level.soul_gems else ""
+        parts = [v.title, f"{word} {stakes}{gems}"]
     parts.append(f"{time_text(v)} {'played' if v.remaining is None else 'left'}")
     if not v.is_break:
         parts.append(deals_text(v))

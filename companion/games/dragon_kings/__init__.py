@@ -1,1 +1,1 @@
-"""Dragon Kings: the Swords joker variant, wing cards as ranking rules, the table session."""
+"""Dragon Kings: the Swords joker variant, wing cards as ranking rules, First Honors and the table session."""
