@@ -104,7 +104,7 @@ def build_calibration_sheet(
     ]
     y = ph - 12
     for text, font, fsize in lines:
-        draw_line(c, text, pw / 2, y * pt, font, fsize, None, "center")
+        draw_line(c, text, pw / 2 * pt, y * pt, font, fsize, None, "center")
         y -= 5.2
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.35)
@@ -123,7 +123,7 @@ def build_calibration_sheet(
     draw_line(
         c,
         "Duplex calibration · back: read X on the horizontal rulers, Y on the vertical ones",
-        pw / 2,
+        pw / 2 * pt,
         (ph - 12) * pt,
         "Helvetica-Bold",
         9,
@@ -137,8 +137,30 @@ def build_calibration_sheet(
     return len(data)
 
 
+LABEL_SIZE = 4.8
+"""Points: each number is about 2 mm wide, so neighbours go on alternate rows."""
+
+
+def ruler_labels(x: float, y: float, *, horizontal: bool) -> list[tuple[str, float, float]]:
+    """Each whole millimetre's number and where it goes (mm): alternate rows, never touching.
+
+    >>> [(t, round(lx, 1), round(ly, 1)) for t, lx, ly in ruler_labels(0, 0, horizontal=True)][4:7]
+    [('-1', -1, -7.1), ('0', 0, -5.2), ('+1', 1, -7.1)]
+    """
+    out = []
+    near, far = 3.6 + 1.6, 3.6 + 3.5  # clear of the longest tick; a second row below
+    for i in range(-int(RULER_HALF), int(RULER_HALF) + 1):
+        text = f"{i:+d}" if i else "0"
+        odd = i % 2 != 0
+        if horizontal:
+            out.append((text, x + i, y - (far if odd else near)))
+        else:
+            out.append((text, x + (3.6 + 3.4 if odd else 3.6 + 0.8), y + i - 0.6))
+    return out
+
+
 def _ruler(c: object, x: float, y: float, *, horizontal: bool) -> None:
-    """Ticks every 0.5 mm from -5 to +5 around (x, y); numbers every 1 mm."""
+    """Ticks every 0.5 mm from -5 to +5 around (x, y); a number every 1 mm."""
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.printing.card_text import draw_line
@@ -156,30 +178,11 @@ def _ruler(c: object, x: float, y: float, *, horizontal: bool) -> None:
         c.setLineWidth(0.4 if i == 0 else 0.25)
         if horizontal:
             c.line((x + v) * pt, y * pt, (x + v) * pt, (y - length) * pt)
-            if i % 2 == 0:
-                draw_line(
-                    c,
-                    f"{v:+.0f}" if v else "0",
-                    (x + v) * pt,
-                    (y - length - 2.2) * pt,
-                    "Helvetica",
-                    4.5,
-                    None,
-                    "center",
-                )
         else:
             c.line(x * pt, (y + v) * pt, (x + length) * pt, (y + v) * pt)
-            if i % 2 == 0:
-                draw_line(
-                    c,
-                    f"{v:+.0f}" if v else "0",
-                    (x + length + 0.6) * pt,
-                    (y + v - 0.55) * pt,
-                    "Helvetica",
-                    4.5,
-                    None,
-                    "left",
-                )
+    for text, lx, ly in ruler_labels(x, y, horizontal=horizontal):
+        align = "center" if horizontal else "left"
+        draw_line(c, text, lx * pt, ly * pt, "Helvetica", LABEL_SIZE, None, align)
     c.setLineWidth(0.3)
     if horizontal:
         c.line((x - RULER_HALF) * pt, y * pt, (x + RULER_HALF) * pt, y * pt)

@@ -806,6 +806,10 @@ def _booklet_canvas_class(sheet: tuple[float, float]) -> type:
                 self._fold_mark(w)
                 Canvas.showPage(self)
                 self.physical_pages += 1
+            # Two pages side by side on a landscape sheet: the print dialog should
+            # turn it over on its short edge, at actual size.
+            self.setViewerPreference("Duplex", "DuplexFlipShortEdge")
+            self.setViewerPreference("PrintScaling", "None")
             Canvas.save(self)
 
         def _fold_mark(self, x: float) -> None:

@@ -42,6 +42,7 @@ BASE_FIELDS = frozenset(
         "designed_reason",
         "variant",
         "art",
+        "joins",
     }
 )
 
@@ -168,6 +169,9 @@ def _environment(root: str) -> Any:
     env.globals["gems"] = lambda n: "{gem}" * int(n)
     env.globals["icon"] = lambda name, n=1: ("{" + str(name) + "}") * int(n)
     env.globals["suit_symbols"] = SUIT_SYMBOLS
+    from companion.printing.portraits import jinja_globals
+
+    env.globals.update(jinja_globals())  # portrait(name), name_icon(name, default)
     return env
 
 
