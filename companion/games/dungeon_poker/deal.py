@@ -478,20 +478,10 @@ def read_table_showdown(
         file = None
     extra: dict[str, Any] = {}
     if file is not None:
-        from pathlib import Path
+        from companion.documents import read_document
 
-        from companion.poker.showdown_input import _parse
-
-        if file == "-":
-            import sys
-
-            text, source = sys.stdin.read(), "<stdin>"
-        else:
-            try:
-                text, source = Path(file).read_text(encoding="utf-8"), file
-            except (OSError, UnicodeDecodeError):
-                raise CompanionError(f"cannot read the showdown file {file}") from None
-        data = _parse(text, source)
+        source = "<stdin>" if file == "-" else file
+        data = read_document(file, what="showdown file")
         if not isinstance(data, dict):
             raise CompanionError(f"{source}: a showdown file is a mapping")
         extra = dict(data)
