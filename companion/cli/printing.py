@@ -100,7 +100,7 @@ def register(app: typer.Typer) -> None:
 
 def _progress(label: str, total: int | None, quiet: bool) -> Any:
     """A progress bar on stderr (silent with --json or off a terminal): yields ``advance(n)``."""
-    from companion.ui.render.printing import progress
+    from companion.ui.render.progress import progress
 
     return progress(console(stderr=True), label, total, quiet=quiet)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,27 +17,6 @@ if TYPE_CHECKING:
 
 EXPORTS = {"images": "card images", "tts": "Tabletop Simulator decks"}
 """What each kind of export is called in its report."""
-
-
-@contextmanager
-def progress(
-    err: Console, label: str, total: int | None, quiet: bool = False
-) -> Iterator[Callable[[int], None]]:
-    """A progress bar on ``err`` (silent when quiet or not a terminal); yields ``advance(n)``."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    bar = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=quiet or not err.is_terminal,
-    )
-    with bar:
-        task = bar.add_task(label, total=total)
-        yield lambda n: bar.advance(task, n)
 
 
 def human_size(n: int) -> str:
