@@ -267,39 +267,13 @@ def party_new(
     if keep is not None:
         chosen = split_items([keep])
     elif choose or sys.stdin.isatty():
-        chosen = _ask_which_six(drawn, as_json)
+        from companion.ui.dungeon_master import ask_which_six
+
+        chosen = ask_which_six(console(stderr=as_json), drawn, sys.stdin.readline)
     report = tracker.form_party(
         store, drawn, chosen, replace_old=replace, variant=variant, asked=keep is None
     )
     _print(report, as_json, "show_party")
-
-
-def _ask_which_six(drawn: Any, as_json: bool) -> list[str]:
-    """Show the ten drawn and read the six kept, asking again after a wrong answer."""
-    from companion.errors import CompanionError
-    from companion.games.dungeon_master.model import PartyHero
-    from companion.games.dungeon_master.notation import split_items
-    from companion.games.dungeon_master.party import new_party
-
-    out = console(stderr=as_json)
-    out.print("Drawn:")
-    for i, card in enumerate(drawn.candidates, 1):
-        out.print(f"  {i:2}. {card.name:<12} {PartyHero.from_card(card).describe()}")
-    while True:
-        out.print("Keep which six? (numbers or names, comma separated): ", end="")
-        line = sys.stdin.readline()
-        if not line:
-            raise CompanionError(
-                "no choice made: six of the ten characters must be kept (or use --keep)"
-            )
-        try:
-            new_party(drawn, keep=split_items([line]))
-        except CompanionError as exc:
-            from rich.markup import escape
-
-            out.print(f"[red]{escape(exc.message)}[/]")
-            continue
-        return split_items([line])
 
 
 @party_app.command("show")
