@@ -390,15 +390,15 @@ def run_clock(
 
 @timer_app.command("status")
 def status(table: TableOpt = None, state: StateOption = None, as_json: JsonOption = False) -> None:
-    """Show where the saved clock is now."""
+    """Show where the saved clock is now (only reads: works on a read-only state file)."""
     from companion.timer.describe import view_data
 
     with _opened(state, table) as (session, _):
-        outcome = session.refresh()
+        shown = session.view()
     if as_json:
-        emit_json(view_data(outcome.view))
+        emit_json(view_data(shown))
         return
-    _print_status(outcome.view)
+    _print_status(shown)
 
 
 @timer_app.command("do")

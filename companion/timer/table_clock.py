@@ -57,6 +57,16 @@ class TableEncounters:
         card = change.encounter
         return None if card is None else Encounter(card.name, card.text, card.card_id)
 
+    def level_ahead(self) -> int | None:
+        """The table's level, when it went past the one the clock last saw."""
+        return _ahead(self.tx, self.table)
+
+
+def _ahead(tx: Transaction, table: TableInfo) -> int | None:
+    level = table_level(tx, table)
+    seen = tx.get_state(table, NAMESPACE, "table_level", None)
+    return level if seen is not None and level > seen else None
+
 
 def table_level(tx: Transaction, table: TableInfo) -> int:
     """The level the table has opened (1 until a level is opened)."""
@@ -99,16 +109,22 @@ class TableClockStore:
     def level_ahead(self) -> int | None:
         """The table's level, when it went past the one the clock last saw."""
         with self.store.transaction(write=False) as tx:
+            return _ahead(tx, tx.table(self.table_name))
+
+    def encounter_in_force(self) -> Encounter | None:
+        """The encounter card the table has open now (read only; ``None``: none)."""
+        with self.store.transaction(write=False) as tx:
             table = tx.table(self.table_name)
-            level = table_level(tx, table)
-            seen = tx.get_state(table, NAMESPACE, "table_level", None)
-        return level if seen is not None and level > seen else None
+            if table.game != dp.GAME:
+                return None
+            card = dp.level_now(tx, table).encounter
+        return None if card is None else Encounter(card.name, card.text, card.card_id)
 
     def update(self, change: Change) -> ClockState | None:
         with self.store.transaction() as tx:
             table = tx.table(self.table_name)
             saved = self._decode(tx.get_state(table, NAMESPACE, "clock"))
-            encounters = TableEncounters(tx, table) if table.game == dp.GAME else None
+            encounters = TableEncounters(tx, table)
             new = change(saved, encounters)
             # Remember the table's level even when the clock stays put, so a
             # level the clock cannot follow is not reported again and again.
