@@ -365,13 +365,15 @@ def deal(state: ClockState, now: float) -> Step:
     state, events = settle(state, now)
     if isinstance(current_stage(state), Break):
         return state, (*events, Notice("no deals are played during a break"))
-    state = replace(state, deals=state.deals + 1)
     limit = deals_limit(state)
-    if (
-        limit is not None
-        and state.deals >= limit
-        and state.structure.stage(state.position + 1) is not None
-    ):
+    last = state.structure.stage(state.position + 1) is None
+    word = state.structure.level_word.lower()
+    if last and limit is not None and state.deals >= limit:
+        return state, (*events, Notice(f"the last {word} has been played: the game is over"))
+    state = replace(state, deals=state.deals + 1)
+    if limit is not None and state.deals >= limit:
+        if last:
+            return state, (*events, Notice(f"that was the last {word}: the game is over"))
         state, more = _advance(state, now, "deals")
         return state, (*events, *more)
     return state, events
@@ -531,6 +533,12 @@ class ClockView:
     def final(self) -> bool:
         """No stage follows: the last level of a structure that stops."""
         return self.next_stage is None
+
+    @property
+    def over(self) -> bool:
+        """Every deal of the last level of a structure that stops is played: the game is over."""
+        limit = self.deals_per_level
+        return self.final and not self.is_break and limit is not None and self.deals >= limit
 
     @property
     def title(self) -> str:
