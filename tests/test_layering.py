@@ -31,12 +31,15 @@ FRONT_ENDS = ("companion.cli", "companion.ui")
 KNOWN_ENGINE_TO_GAME = {
     ("poker/showdown_rank.py", "companion.games.decko"),
     ("table/drawing.py", "companion.games.dungeon_poker"),
-    ("timer/table_clock.py", "companion.games.dungeon_poker"),
+    ("table/drawing.py", "companion.games.decko"),
+    ("table/drawing.py", "companion.games.dragon_kings"),
 }
 """Today's tool-engine imports of a game, each to go: the Dungeon Poker work
 moves the showdown into games/ and turns the table's and the clock's game
 hooks around (the game registers itself, or the caller passes its rules).
-Remove an entry when its import goes; a stale entry fails the test below."""
+DECKO's and Dragon Kings' table rules sit in the same registry as Dungeon
+Poker's and go with it. Remove an entry when its import goes; a stale entry
+fails the test below."""
 
 
 def _modules(*tops: str) -> list[Path]:

@@ -42,14 +42,35 @@ class CardModel(Model):
     flavor: str | None = None
     designed: bool = False
     designed_reason: str | None = None
+    designed_fields: tuple[str, ...] = ()
+    """Which values the project designed where the rulebook is silent
+    (``quantity`` for a designed copy count, ``cost`` for a designed price);
+    empty with ``designed`` means the whole card is designed."""
     variant: bool = False
     art: str | None = None
+    joins: Slug | None = None
+    """The deck this card is shuffled into, when not its own (a variant or
+    extra card): it wears that deck's back so it cannot be told apart."""
 
     @model_validator(mode="after")
     def _designed_needs_reason(self) -> CardModel:
         if self.designed and not (self.designed_reason and self.designed_reason.strip()):
             raise ValueError("designed cards need a one-line designed_reason")
+        if self.designed_fields and not self.designed:
+            raise ValueError("designed_fields needs designed: true")
+        unknown = [f for f in self.designed_fields if f not in type(self).model_fields]
+        if unknown:
+            raise ValueError(f"designed_fields names unknown field(s): {', '.join(unknown)}")
         return self
+
+    def designs(self, field: str | None = None) -> bool:
+        """Whether the project designed ``field`` of this card (or, with no
+        field, the card as a whole rather than only some of its values)."""
+        if not self.designed:
+            return False
+        if field is None:
+            return not self.designed_fields
+        return not self.designed_fields or field in self.designed_fields
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r} x{self.quantity}>"
@@ -105,6 +126,9 @@ class DeckInfo(Model):
     """Sum of quantities the rulebook gives for this deck (checked by tests)."""
     back: DeckBack | None = None
     variant: bool = False
+    joins: Slug | None = None
+    """Another deck whose cards this deck's cards end up shuffled with (DECKO's
+    market cards join the players' starting decks); both wear one back."""
 
 
 class GameInfo(Model):

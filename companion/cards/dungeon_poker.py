@@ -35,21 +35,7 @@ NonNegative = Annotated[int, Field(ge=0)]
 
 
 class DungeonPokerCard(CardModel):
-    """Fields every Dungeon Poker card model adds to :class:`CardModel`."""
-
-    designed_fields: tuple[str, ...] = ()
-    """Which values the project designed where the rulebook is silent
-    (``quantity`` for a designed copy count); empty with ``designed`` means
-    the whole card is designed."""
-
-    @model_validator(mode="after")
-    def _designed_fields_known(self) -> DungeonPokerCard:
-        if self.designed_fields and not self.designed:
-            raise ValueError("designed_fields needs designed: true")
-        unknown = [f for f in self.designed_fields if f not in type(self).model_fields]
-        if unknown:
-            raise ValueError(f"designed_fields names unknown field(s): {', '.join(unknown)}")
-        return self
+    """Fields every Dungeon Poker card model adds to :class:`CardModel` (none yet)."""
 
 
 # --------------------------------------------------------------------------

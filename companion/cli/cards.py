@@ -28,12 +28,16 @@ def register(app: typer.Typer) -> None:
 
 
 def _details(card: Any) -> str:
-    """The card's own plain fields, compactly, for a table row."""
-    return " ".join(
-        f"{key}={value}"
-        for key, value in card.own_fields().items()
-        if value is not False and not isinstance(value, list | dict)
-    )
+    """The card's own plain fields, compactly, for a table row; a mapping (hero
+    attributes, bonuses against creature types) as ``key=a:1, b:2``."""
+    parts = []
+    for key, value in card.own_fields().items():
+        if value is False or isinstance(value, list):
+            continue
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}:{v}" for k, v in value.items())
+        parts.append(f"{key}={value}")
+    return " ".join(parts)
 
 
 @cards_app.command("list")

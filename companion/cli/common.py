@@ -34,6 +34,10 @@ StateOption = Annotated[
         show_default=False,
     ),
 ]
+ForceOption = Annotated[
+    bool,
+    typer.Option("--force", help="Replace the output file even when it is read-only (chmod a-w)."),
+]
 GAME_IDS = "dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d"
 
 
@@ -92,6 +96,23 @@ SeedOption = Annotated[
 ]
 
 
+def confirm(question: str, action: str = "go ahead") -> bool:
+    """Ask a yes/no question on stderr and read the answer from stdin (no answer: no).
+
+    At the end of the input (a script, CI) nothing is assumed: the error
+    says to pass ``--yes``.
+    """
+    from companion.errors import CompanionError
+
+    sys.stderr.write(f"{question} [y/N] ")
+    sys.stderr.flush()
+    answer = sys.stdin.readline()
+    if not answer:
+        sys.stderr.write("\n")
+        raise CompanionError(f"no answer (end of input); pass --yes to {action} without asking")
+    return answer.strip().casefold() in ("y", "yes")
+
+
 def console(*, stderr: bool = False) -> Console:
     """A Rich console on stdout (or stderr for progress and notes)."""
     from rich.console import Console
@@ -114,3 +135,23 @@ def _json_default(value: Any) -> Any:
     if isinstance(value, set | frozenset | tuple):
         return list(value)
     raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+def table_action(
+    state: Path | None,
+    table_name: str | None,
+    action: Any,
+    as_json: bool,
+    show: Any,
+) -> None:
+    """Run ``action(tx, table)`` in one write transaction on a table (the current one unless
+    named); print the result's ``to_json()`` under the table's name, or ``show(result)``."""
+    from companion.table import open_store
+
+    with open_store(state) as store, store.transaction() as tx:
+        table = tx.table(table_name)
+        result = action(tx, table)
+    if as_json:
+        emit_json({"table": table.name, **result.to_json()})
+    else:
+        show(result)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from companion.bounds import MAX_GAMES, MAX_LIST, MAX_WORKERS
 from companion.cli.common import (
     JsonOption,
     SeedOption,
@@ -271,7 +272,9 @@ def delete(
 
 @dod_app.command("scores")
 def scores(
-    limit: Annotated[int, typer.Option("--limit", min=1, help="How many scores to show.")] = 10,
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=MAX_LIST, help="How many scores to show.")
+    ] = 10,
     training: Annotated[
         bool, typer.Option("--training", help="Also list games played in training mode (score 0).")
     ] = False,
@@ -320,13 +323,17 @@ def scores(
 
 @dod_app.command("simulate")
 def simulate(
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")] = 1000,
+    games: Annotated[
+        int, typer.Option("--games", min=1, max=MAX_GAMES, help="How many games to play.")
+    ] = 1000,
     seed: Annotated[
         int,
         typer.Option("--seed", help="Seed of the run: game i is played from a seed made from it."),
     ] = 0,
     bot: Annotated[str, typer.Option("--bot", help="random, greedy or explorer.")] = "greedy",
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes to play in.")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, max=MAX_WORKERS, help="Processes to play in.")
+    ] = 1,
     json: JsonOption = False,
 ) -> None:
     """Play many games with a bot: win and amulet rates, mean score and turns, deepest level, speed."""

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from companion.bounds import MAX_CHIPS
 from companion.cli.common import JsonOption, console, emit_json
 
 
@@ -33,26 +34,6 @@ def register(app: typer.Typer) -> None:
     app.add_typer(pot_app, name="pot")
 
 
-def parse_contributions(items: list[str]) -> dict[str, int]:
-    """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order)."""
-    from companion.errors import CompanionError
-
-    out: dict[str, int] = {}
-    for item in items:
-        name, sep, amount = item.partition("=")
-        name = name.strip()
-        if not sep or not name:
-            raise CompanionError(f"'{item}' is not NAME=AMOUNT (for example alice=300)")
-        try:
-            value = int(amount.replace("_", "").replace(",", "").strip())
-        except ValueError:
-            raise CompanionError(f"'{item}': the amount must be a whole number") from None
-        if name in out:
-            raise CompanionError(f"'{name}' is given twice")
-        out[name] = value
-    return out
-
-
 @pot_app.command("split")
 def split(
     contributions: Annotated[
@@ -74,32 +55,49 @@ def split(
         list[str] | None, typer.Option("--fold", help="A player who folded (repeatable).")
     ] = None,
     game: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--game", help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips."
+            "--game",
+            help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips "
+            "(default: the current table's game, else holdem).",
+            show_default=False,
         ),
-    ] = "holdem",
+    ] = None,
     button: Annotated[
         str | None,
         typer.Option("--button", help="The player on the button (default: the last one listed)."),
     ] = None,
     unit: Annotated[
         int | None,
-        typer.Option("--unit", help="Smallest chip (default 100 for dungeon-poker, else 1)."),
+        typer.Option(
+            "--unit",
+            help="Smallest chip (default 100 for dungeon-poker, else 1).",
+            min=1,
+            max=MAX_CHIPS,
+        ),
     ] = None,
     house: Annotated[
-        int, typer.Option("--house", help="DECKO: chips in the house bet, joining the pot.")
+        int,
+        typer.Option(
+            "--house", help="DECKO: chips in the house bet, joining the pot.", min=0, max=MAX_CHIPS
+        ),
     ] = 0,
     carried: Annotated[
         int,
         typer.Option(
-            "--carried", help="Chips already on the table from the last deal, joining the main pot."
+            "--carried",
+            help="Chips already on the table from the last deal, joining the main pot.",
+            min=0,
+            max=MAX_CHIPS,
         ),
     ] = 0,
     as_json: JsonOption = False,
 ) -> None:
     """Build the main and side pots and pay them out by the showdown result."""
-    from companion.poker.pots import pot_rules, settle
+    from companion.games.table_defaults import pot_game
+    from companion.poker.pots import parse_contributions, pot_rules, settle
+
+    game = pot_game(game)
 
     settlement = settle(
         parse_contributions(contributions),
@@ -152,14 +150,29 @@ def split(
 @pot_app.command("limit")
 def limit(
     pot: Annotated[
-        int, typer.Option("--pot", help="Gold in the pot now, all bets on the table included.")
+        int,
+        typer.Option(
+            "--pot",
+            help="Gold in the pot now, all bets on the table included.",
+            min=0,
+            max=MAX_CHIPS,
+        ),
     ],
-    to_call: Annotated[int, typer.Option("--to-call", help="Gold you must add to call.")] = 0,
+    to_call: Annotated[
+        int, typer.Option("--to-call", help="Gold you must add to call.", min=0, max=MAX_CHIPS)
+    ] = 0,
     blind: Annotated[
-        int, typer.Option("--blind", help="The blind of this level: the smallest bet or raise.")
+        int,
+        typer.Option(
+            "--blind",
+            help="The blind of this level: the smallest bet or raise.",
+            min=1,
+            max=MAX_CHIPS,
+        ),
     ] = 100,
     stack: Annotated[
-        int | None, typer.Option("--stack", help="Your gold behind, to cap the raise.")
+        int | None,
+        typer.Option("--stack", help="Your gold behind, to cap the raise.", min=0, max=MAX_CHIPS),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -168,17 +181,12 @@ def limit(
 
     limits = pot_limit(pot, to_call, blind, stack=stack)
     if as_json:
-        emit_json(
-            {
-                "to_call": limits.to_call,
-                "min_raise": limits.min_raise,
-                "max_raise": limits.max_raise,
-                "min_total": limits.min_total,
-                "max_total": limits.max_total,
-            }
-        )
+        emit_json(limits.to_json())
         return
     out = console()
+    if limits.all_in:
+        out.print(f"all in: call with everything you have, {limits.to_call:,} (no raise left)")
+        return
     out.print(f"to call:      {limits.to_call:,}")
     out.print(f"raise by:     {limits.min_raise:,} to {limits.max_raise:,}")
     out.print(f"put in total: {limits.min_total:,} to {limits.max_total:,}")

@@ -31,10 +31,11 @@ def showdown(
     as_json: JsonOption = False,
 ) -> None:
     """Settle one showdown: who wins which pot, treasures, soul gems, monsters."""
-    from companion.poker.showdown import adjudicate
+    from companion.games.showdown import adjudicate
+    from companion.games.table_defaults import with_table
     from companion.poker.showdown_input import load_showdown
 
-    result = adjudicate(load_showdown(file))
+    result = adjudicate(with_table(load_showdown(file)))
     if as_json:
         emit_json(result.to_json())
         return

@@ -18,6 +18,7 @@ from companion.cli.common import (
     SeedOption,
     StateOption,
     TableOption,
+    confirm,
     console,
     emit_json,
     game_option,
@@ -67,7 +68,7 @@ def register(app: typer.Typer) -> None:
 def _transaction(state: Path | None, *, write: bool = True) -> Iterator[Transaction]:
     from companion.table import open_store
 
-    with open_store(state) as store, store.transaction(write=write) as tx:
+    with open_store(state, write=write) as store, store.transaction(write=write) as tx:
         yield tx
 
 
@@ -157,6 +158,15 @@ def table_new(
             "--short", help="Dungeon Poker shorter game: without the 200, 600, 800 and 900 levels."
         ),
     ] = False,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            help="Play a variant: swords-joker (Dragon Kings: the Swords joker is a wild card), "
+            "obstacles (Dungeon Master: the Obstacles are shuffled in).",
+            show_default=False,
+        ),
+    ] = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -165,7 +175,12 @@ def table_new(
 
     with _transaction(state) as tx:
         table, notes = new_table(
-            tx, name, game, players, seed, {"tournament": tournament, "short": short}
+            tx,
+            name,
+            game,
+            players,
+            seed,
+            {"tournament": tournament, "short": short, "variant": variant},
         )
         hands = holdings(tx, table)
     if as_json:
@@ -186,11 +201,13 @@ def table_new(
 @table_app.command("list")
 def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
     """List the tables in the state file; the current one is marked."""
+    from companion.table.model import name_key
+
     with _transaction(state, write=False) as tx:
         tables = tx.tables()
-        current = (tx.current_table_name() or "").casefold()
+        current = name_key(tx.current_table_name() or "")
     if as_json:
-        emit_json([{**t.to_json(), "current": t.name.casefold() == current} for t in tables])
+        emit_json([{**t.to_json(), "current": name_key(t.name) == current} for t in tables])
         return
     out = console()
     if not tables:
@@ -203,7 +220,7 @@ def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
         grid.add_column(col)
     for t in tables:
         grid.add_row(
-            "*" if t.name.casefold() == current else "",
+            "*" if name_key(t.name) == current else "",
             t.name,
             t.game,
             ", ".join(t.players),
@@ -228,11 +245,20 @@ def table_select(
 @table_app.command("delete")
 def table_delete(
     name: Annotated[str, table_argument(help="The table to delete, with its whole history.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
 ) -> None:
-    """Delete a table, its decks and its history."""
+    """Delete a table, its decks and its history (asks first, unless --yes)."""
     from companion.table import delete_table
+    from companion.table.actions import check_table_name
 
+    name = check_table_name(name)
+    if not yes:
+        with _at_table(state, name, write=False) as (_, found):
+            question = f"Delete table '{found.name}' ({found.game}) and its whole history?"
+        if not confirm(question, "delete it"):
+            console().print(f"kept table [bold]{found.name}[/]")
+            return
     with _at_table(state, name) as (tx, table):
         delete_table(tx, table)
     console().print(f"deleted table [bold]{table.name}[/]")
@@ -384,10 +410,10 @@ def table_undo(
     table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
 ) -> None:
     """Undo the last action at the table (the undo itself is logged)."""
-    from companion.table import undo
+    from companion.games import undo_at_table
 
     with _at_table(state, table_name) as (tx, table):
-        entry = undo(tx, table)
+        entry = undo_at_table(tx, table)
     if as_json:
         emit_json({"table": table.name, "undone": entry.to_json()})
         return
@@ -745,6 +771,10 @@ def _treasure_command(use: bool) -> Any:
     def command(
         player: Annotated[str, typer.Argument(help="The player holding the treasure.")],
         treasure: Annotated[str, typer.Argument(help="Treasure name or id.")],
+        monster: Annotated[
+            str | None,
+            typer.Option("--monster", help="The monster it acts on (Crystal Dagger)."),
+        ] = None,
         table_name: TableOption = None,
         state: StateOption = None,
         as_json: JsonOption = False,
@@ -752,7 +782,11 @@ def _treasure_command(use: bool) -> Any:
         from companion.games.dungeon_poker import table_rules as dp
 
         with _at_table(state, table_name) as (tx, table):
-            card = (dp.use if use else dp.sell)(tx, table, player, treasure)
+            card = (
+                dp.use(tx, table, player, treasure, monster)
+                if use
+                else dp.sell(tx, table, player, treasure)
+            )
         _emit_draw(table, [card], as_json)
 
     command.__doc__ = (
@@ -765,3 +799,112 @@ def _treasure_command(use: bool) -> Any:
 
 table_app.command("sell")(_treasure_command(use=False))
 table_app.command("use")(_treasure_command(use=True))
+
+
+# -- a whole deal ----------------------------------------------------------------------------
+
+
+@table_app.command("deal")
+def table_deal(
+    cards: Annotated[
+        bool,
+        typer.Option(
+            "--cards", help="Also deal each player's hand cards digitally (secret: 'table hand')."
+        ),
+    ] = False,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: start the next deal: the last one counts for its level, the main deck is gathered and shuffled."""
+    from companion.games.dungeon_poker.deal import start_deal
+
+    with _at_table(state, table_name) as (tx, table):
+        started = start_deal(tx, table, deal_hands=cards, **_deal_counter(tx, table))
+    if as_json:
+        emit_json({"table": table.name, **started.to_json()})
+        return
+    out = console()
+    level = started.level
+    out.print(
+        f"[bold]deal {started.number}[/] of level {level.level} · blind {level.blind}"
+        + (f" · {level.encounter.name}" if level.encounter else "")
+        + f" · {started.gathered} card(s) gathered, main deck shuffled"
+    )
+    for note in started.notes:
+        out.print(f"• {note}")
+    for player, held in started.hands.items():
+        out.print(f"{player}: {len(held)} card(s) dealt ('companion table hand {player}')")
+
+
+def _deal_counter(tx: Transaction, table: TableInfo) -> dict[str, Any]:
+    """The clock's deal counter for ``start_deal`` (the table's clock, if it has one)."""
+    from companion.games import table_levels
+    from companion.timer.table_clock import count_deal
+
+    levels = table_levels(table.game)
+
+    def counter(tx: Transaction, table: TableInfo) -> bool:
+        return count_deal(tx, table, levels, tx.store.clock())
+
+    return {"count_deal": counter}
+
+
+@table_app.command("showdown")
+def table_showdown(
+    file: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[FILE|-]",
+            help="Optional showdown file with what only the dealer knows (hands, board, declared).",
+            show_default=False,
+        ),
+    ] = None,
+    amounts: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[NAME=AMOUNT]...", help="Gold each player put in this deal."),
+    ] = None,
+    fold: Annotated[list[str] | None, typer.Option("--fold", help="A player who folded.")] = None,
+    result: Annotated[
+        str | None, typer.Option("--result", help='The order, best first: "ann > orc = ben".')
+    ] = None,
+    takes: Annotated[
+        list[str] | None,
+        typer.Option("--takes", help="The treasure the winner takes from a dead character."),
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: settle the deal from the table's state in one step (one 'table undo' reverts it)."""
+    from companion.games.dungeon_poker.deal import read_table_showdown, settle_deal
+
+    extra, put_in = read_table_showdown(file, amounts or [])
+    with _at_table(state, table_name) as (tx, table):
+        settled = settle_deal(
+            tx, table, put_in, folded=fold or [], result=result, extra=extra, takes=takes or []
+        )
+        table_state = _table_state(tx, table)
+    if as_json:
+        emit_json(settled.to_json(table_state))
+        return
+    from companion.cli.showdown import _render
+
+    _render(settled.result)
+    out = console()
+    if settled.notes or settled.cards:
+        out.print("[bold]At the table[/]")
+    _print_cards(list(settled.cards))
+    for note in settled.notes:
+        out.print(f"• {note}")
+
+
+def _table_state(tx: Transaction, table: TableInfo) -> dict[str, Any]:
+    from companion.table import rules_for
+    from companion.table.actions import game_cards
+
+    overview = rules_for(table.game).overview(tx, table, game_cards(table))
+    return {
+        "name": table.name,
+        **{k: v for k, v in overview.items() if k not in DISPLAY_ONLY},
+    }

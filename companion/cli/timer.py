@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from companion.cli.common import JsonOption, StateOption, console, emit_json, table_option
+from companion.cli.common import (
+    ForceOption,
+    JsonOption,
+    StateOption,
+    console,
+    emit_json,
+    table_option,
+)
 
 if TYPE_CHECKING:
     from companion.timer.clock import ClockView
@@ -238,7 +245,8 @@ def run_clock(
     and keeps running unless paused). Without a terminal, keys are read
     from stdin.
     """
-    from companion.timer.commands import ClockRequest, open_clock, start_clock
+    from companion.games.clock import open_clock, start_clock
+    from companion.timer.commands import ClockRequest
 
     request = ClockRequest(
         structure=structure,
@@ -285,7 +293,8 @@ def run_clock(
 @timer_app.command("status")
 def status(table: TableOpt = None, state: StateOption = None, as_json: JsonOption = False) -> None:
     """Show where the saved clock is now (only reads: works on a read-only state file)."""
-    from companion.timer.commands import ClockReport, open_clock
+    from companion.games.clock import open_clock
+    from companion.timer.commands import ClockReport
 
     with open_clock(state, table) as clock:
         report = ClockReport(clock.session.view())
@@ -310,7 +319,8 @@ def do(
     as_json: JsonOption = False,
 ) -> None:
     """Work the saved clock from the command line, as the display's keys do."""
-    from companion.timer.commands import check_actions, do_actions, open_clock
+    from companion.games.clock import open_clock
+    from companion.timer.commands import check_actions, do_actions
 
     check_actions(actions)
     with open_clock(state, table) as clock:
@@ -324,7 +334,7 @@ def do(
 @timer_app.command("reset")
 def reset(table: TableOpt = None, state: StateOption = None) -> None:
     """Forget the saved clock (the next 'timer run' starts afresh)."""
-    from companion.timer.commands import open_clock
+    from companion.games.clock import open_clock
 
     with open_clock(state, table) as clock:
         forgot = clock.session.reset()
@@ -347,6 +357,7 @@ def sheet(
     break_every: BreakEveryOpt = None,
     break_minutes: BreakMinutesOpt = 10,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    force: ForceOption = False,
 ) -> None:
     """Print the structure on one page for the table (PDF)."""
     from companion.errors import CompanionError
@@ -367,6 +378,7 @@ def sheet(
         deals_per_level=deals_per_level,
         players=players,
         paper=paper.lower(),
+        force=force,
     )
     console().print(
         f"wrote {target} ({count} {s.level_word.lower()}s on one page)", highlight=False

@@ -3,3 +3,38 @@
 The tool engines below (``poker``, ``table``, ``timer``) know no game; the
 packages here hold what is particular to one game, named in its own words.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def table_levels(game: str) -> Any:
+    """How a table of ``game`` opens levels for its clock (None: the clock only counts them)."""
+    if game == "dungeon-poker":
+        from companion.games.dungeon_poker.table_rules import DungeonPokerLevels
+
+        return DungeonPokerLevels()
+    return None
+
+
+def undo_at_table(tx: Any, table: Any) -> Any:
+    """``table undo``: revert the last action; a level undone takes the table's clock back too."""
+    from companion.table import undo
+    from companion.timer.table_clock import CountedLevels, follow_table_back
+
+    entry = undo(tx, table)
+    if entry.action == "level":
+        levels = table_levels(table.game) or CountedLevels()
+        follow_table_back(tx, table, levels, tx.store.clock())
+    return entry
+
+
+def check_table_structure(store: Any, table: Any, structure: Any) -> None:
+    """``timer run`` on a table: refuse a structure whose levels are not the table's cards."""
+    if table.game != "dungeon-poker":
+        return
+    from companion.games.dungeon_poker.table_rules import check_structure
+
+    with store.store.transaction(write=False) as tx:
+        check_structure(tx, tx.table(table.name), structure)

@@ -31,6 +31,7 @@ from companion.poker.cards import Card, check_unique
 from companion.poker.high import BLACK_KINGS, KING_OF_SPADES, best_five
 from companion.poker.holdem_tables import build_tables, holdem_value_unchecked, tables_ready
 from companion.poker.values import (
+    DRAGON_KINGS,
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
@@ -344,6 +345,15 @@ class Ranking:
         return tuple(tuple(groups[k]) for k in sorted(groups))
 
     @property
+    def winners_text(self) -> str:
+        """``ann wins`` or ``ann, ben and cat tie`` (or that nobody can win)."""
+        if not self.winners:
+            return "nobody has a legal hand"
+        if len(self.winners) == 1:
+            return f"{self.winners[0]} wins"
+        return f"{names_text(self.winners)} tie"
+
+    @property
     def result_text(self) -> str:
         """The result as ``companion pot --result`` reads it: ``a = c > b``."""
         return " > ".join(" = ".join(group) for group in self.result)
@@ -353,6 +363,105 @@ class Ranking:
             if p.name == name:
                 return p.place
         raise KeyError(name)
+
+
+def names_text(names: Sequence[str]) -> str:
+    """Names as a sentence lists them.
+
+    >>> names_text(["ann"]), names_text(["ann", "ben"]), names_text(["ann", "ben", "cat"])
+    ('ann', 'ann and ben', 'ann, ben and cat')
+    """
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass(frozen=True)
+class Decider:
+    """The card that settles a showdown between hands of the same class.
+
+    ``winner``'s ``card`` (playing as ``plays_as``) beats what ``runner_up``
+    has in that place; ``kicker`` is True when the card lies outside the
+    class's own cards (both black kings on the board leave only kickers).
+    """
+
+    winner: str
+    runner_up: str
+    card: Card
+    plays_as: Card
+    kicker: bool
+
+    @property
+    def text(self) -> str:
+        what = "kicker" if self.kicker else "card"
+        shown = self.card.symbol
+        if self.card != self.plays_as:
+            shown += f" (as {self.plays_as.symbol})"
+        return f"{self.winner} beats {self.runner_up} on the {shown} {what}"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "winner": self.winner,
+            "over": self.runner_up,
+            "card": self.card.code,
+            "plays_as": self.plays_as.code,
+            "kicker": self.kicker,
+        }
+
+
+_FIRST_KICKER = {PAIR: 1, TWO_PAIR: 2, THREE_OF_A_KIND: 1, FOUR_OF_A_KIND: 1}
+"""Where the kickers start among a class's tie-breaking ranks (other classes have none)."""
+
+
+def decider(ranking: Ranking, board: Sequence[Card] = ()) -> Decider | None:
+    """Which card decides a showdown that one player wins over a hand of the same class.
+
+    Only for poker-style high hands (not lowball, not DECKO sets): the first
+    tie-breaking rank where the winner and the next player differ names the
+    winner's card there, preferring a card of their own hand to a board card.
+
+    >>> from companion.poker.cards import parse_cards as c
+    >>> from companion.poker.variants import DRAGON_KINGS
+    >>> board = c("Ks Kc 7h 4d 2s")
+    >>> r = rank_hands({"ann": c("Ah 3c"), "ben": c("Qd 5c")}, board, DRAGON_KINGS)
+    >>> decider(r, board).text
+    'ann beats ben on the A♥ kicker'
+    """
+    from companion.poker.values import category_of, ranks_of, sub_of
+
+    if len(ranking.winners) != 1 or len(ranking.placings) < 2:
+        return None
+    first, second = ranking.placings[0], ranking.placings[1]
+    a, b = first.hand, second.hand
+    if not isinstance(a, HandValue) or not isinstance(b, HandValue) or second.place is None:
+        return None
+    if not a.cards or not b.cards or a.value >= LOW_TOP or a.note or b.note:
+        return None
+    if (category_of(a.value), sub_of(a.value)) != (category_of(b.value), sub_of(b.value)):
+        return None
+    ra, rb = ranks_of(a.value), ranks_of(b.value)
+    at = next((i for i in range(5) if ra[i] != rb[i]), None)
+    if at is None or ra[at] == 0:
+        return None
+    rank = ra[at]
+    on_board = set(board)
+    candidates = [
+        (card, plays)
+        for card, plays in zip(a.cards, a.plays_as, strict=True)
+        if (1 if plays.rank == 14 and rank == 1 else plays.rank) == rank
+    ]
+    if not candidates:
+        return None
+    candidates.sort(key=lambda cp: cp[0] in on_board)
+    card, plays = candidates[0]
+    cat = category_of(a.value)
+    if cat == DRAGON_KINGS:
+        first_kicker = {1: 0, 2: 2}.get(sub_of(a.value), 5)
+    else:
+        first_kicker = _FIRST_KICKER.get(cat, 5)
+    kicker = at >= first_kicker
+    return Decider(first.name, second.name, card, plays, kicker)
 
 
 def places(values: Sequence[int]) -> list[int | None]:
@@ -411,6 +520,12 @@ def rank_boards(
     if unknown:
         raise CompanionError(f"Full Plate holder {min(unknown)!r} is not a player")
     check_cards(hands, boards)
+    rules.check_jokers([c for h in hands.values() for c in h] + [c for b in boards for c in b])
+    for board in boards:
+        if len(board) > rules.board_cards:
+            raise CompanionError(
+                f"{len(board)} board cards, but {rules.name} deals at most {rules.board_cards}"
+            )
     names = list(hands)
     out = []
     for board in boards:
@@ -441,13 +556,16 @@ def is_dragon_kings(cards: Iterable[Card]) -> bool:
 
 __all__ = [
     "NO_LEGAL_HAND",
+    "Decider",
     "HandValue",
     "Judged",
     "Placing",
     "Ranking",
+    "decider",
     "evaluate",
     "is_dragon_kings",
     "low_strength",
+    "names_text",
     "order_placings",
     "places",
     "rank_boards",

@@ -7,10 +7,12 @@ against, and the only evaluator that knows wild cards, the Dragon Kings
 classes and an ace that plays low.
 
 Wild cards take any rank and suit, even one already in the hand (that is how
-five of a kind happens); in a flush they play as aces. Under the Dragon
-Kings ordering (``dragon=True``) a wild card never plays as one of the two
-black kings (K♠, K♣): Twinned Dragon Kings and the Grave Digger need the
-real cards.
+five of a kind happens), preferring a card nobody else in the hand plays as;
+in a flush they play as the highest cards the suit is missing. Under the
+Dragon Kings ordering (``dragon=True``) a wild card never plays as one of the
+two black kings (K♠, K♣): Twinned Dragon Kings and the Grave Digger need the
+real cards. A wild card may always play as itself, so a black king that is
+wild (``--wild K``) still makes the dragons.
 
 >>> from companion.poker.cards import parse_cards
 >>> from companion.poker.values import describe
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from companion.poker.cards import SUIT_CHARS, Card
 from companion.poker.values import (
@@ -103,8 +106,13 @@ class _Pool:
     def count(self, rank: int) -> int:
         return len(self.by_rank.get(rank, ()))
 
-    def wild_card(self, rank: int, suit: str | None = None) -> Card:
-        """The identity a wild card takes to play as ``rank`` (of ``suit`` if it matters)."""
+    def wild_card(self, rank: int, suit: str | None = None, taken: Iterable[Card] = ()) -> Card:
+        """The identity a wild card takes to play as ``rank`` (of ``suit`` if it matters).
+
+        ``taken`` lists what the hand's other cards already play as: a wild card
+        prefers a card that neither the hand holds nor another wild card plays as,
+        so two wild cards never read as the same card when they need not.
+        """
         if suit is not None:
             return _as_card(rank, suit)
         allowed = [
@@ -112,8 +120,27 @@ class _Pool:
             for s in _WILD_SUITS
             if not (self.dragon and _as_card(rank, s) in BLACK_KINGS)
         ]
-        # Prefer a card the hand does not hold, so the hand reads like a real one.
-        return next((c for c in allowed if c not in self.real_set), allowed[0])
+        used = set(taken)
+        return next(
+            (c for c in allowed if c not in self.real_set and c not in used),
+            next((c for c in allowed if c not in used), allowed[0]),
+        )
+
+    def missing_in_suit(self, suit: str, count: int) -> list[int]:
+        """The ``count`` highest ranks of ``suit`` the real cards lack (wild cards fill them).
+
+        A wild card plays as a card the hand does not hold, and under the Dragon
+        Kings ordering never as a black king.
+        """
+        held = {self.rank(c) for c in self.by_suit[suit]}
+        top = 13 if self.ace_low else 14
+        bottom = 1 if self.ace_low else 2
+        free = [
+            r
+            for r in range(top, bottom - 1, -1)
+            if r not in held and not (self.dragon and _as_card(r, suit) in BLACK_KINGS)
+        ]
+        return free[:count]
 
     def ranks_desc(self) -> list[int]:
         return sorted(self.by_rank, reverse=True)
@@ -137,7 +164,7 @@ class _Builder:
     def wild(self, rank: int, suit: str | None = None) -> None:
         w = self.free_wilds.pop(0)
         self.cards.append(w)
-        self.plays.append(self.pool.wild_card(rank, suit))
+        self.plays.append(self.pool.wild_card(rank, suit, self.plays))
 
     def take_rank(self, rank: int, n: int) -> None:
         """``n`` cards of ``rank``: real ones first, then wild cards."""
@@ -178,6 +205,19 @@ def best_five(
     rank 1 (one reading of an Utter Horror hand).
     """
     wild_set = set(wild or ())
+    if dragon and wild_set & BLACK_KINGS:
+        # A wild card may always play as itself: try each wild black king as the real king.
+        kings = sorted(wild_set & BLACK_KINGS & set(cards))
+        options = [
+            _best_five(cards, wild_set - set(chosen), dragon, ace_low)
+            for n in range(len(kings) + 1)
+            for chosen in combinations(kings, n)
+        ]
+        return max(options, key=lambda f: f.value)
+    return _best_five(cards, wild_set, dragon, ace_low)
+
+
+def _best_five(cards: Sequence[Card], wild_set: set[Card], dragon: bool, ace_low: bool) -> Five:
     wilds = [c for c in cards if c.is_joker or c in wild_set]
     real = [c for c in cards if not (c.is_joker or c in wild_set)]
     pool = _Pool(real, wilds, ace_low, dragon)
@@ -245,14 +285,14 @@ def _grave_digger(pool: _Pool, w: int) -> Five | None:
                 b.take(have[r]) if r in have else b.wild(r, "s")
             return b.five(pack(GRAVE_DIGGER, top, sub=1))
     b = _Builder(pool)
-    b.take(KING_OF_SPADES)
     others = [c for c in spades if c != KING_OF_SPADES]
-    chosen: list[tuple[int, Card | None]] = [(14, None)] * w + [(pool.rank(c), c) for c in others]
+    chosen: list[tuple[int, Card | None]] = [(r, None) for r in pool.missing_in_suit("s", w)]
+    chosen += [(pool.rank(c), c) for c in others]
     chosen.sort(key=lambda x: x[0], reverse=True)
-    for r, c in chosen[:4]:
+    chosen = sorted([(13, KING_OF_SPADES), *chosen[:4]], key=lambda x: x[0], reverse=True)
+    for r, c in chosen:
         b.take(c) if c is not None else b.wild(r, "s")
-    ranks = sorted([13] + [r for r, _ in chosen[:4]], reverse=True)
-    return b.five(pack(GRAVE_DIGGER, *ranks))
+    return b.five(pack(GRAVE_DIGGER, *[r for r, _ in chosen]))
 
 
 def _straight_flush(pool: _Pool, w: int) -> Five | None:
@@ -323,17 +363,18 @@ def _flush(pool: _Pool, w: int) -> Five | None:
         cards = pool.by_suit[suit]
         if len(cards) + w < 5:
             continue
-        ranks = ([14] * w + [pool.rank(c) for c in cards])[:5]
+        ranks = sorted(pool.missing_in_suit(suit, w) + [pool.rank(c) for c in cards], reverse=True)[
+            :5
+        ]
         if best is None or ranks > best[0]:
             best = (ranks, suit)
     if best is None:
         return None
     ranks, suit = best
     b = _Builder(pool)
-    for _ in range(w):
-        b.wild(14, suit)
-    for c in pool.by_suit[suit][: 5 - w]:
-        b.take(c)
+    held = {pool.rank(c): c for c in pool.by_suit[suit]}
+    for r in ranks:
+        b.take(held[r]) if r in held else b.wild(r, suit)
     return b.five(pack(FLUSH, *ranks))
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
+from companion.bounds import MAX_SAMPLES, check_range, check_seed
 from companion.errors import CompanionError
 from companion.poker.cards import DECK, JOKER, Card
 from companion.poker.hands import check_cards, value_of
@@ -74,9 +75,9 @@ class Odds:
 
 
 def _deck(rules: Rules, known: Iterable[Card]) -> list[Card]:
+    known = list(known)
     taken = [c for c in known if not c.is_joker]
-    jokers = 1 if rules.dragon else 0  # the Dragon Kings deck holds one joker
-    jokers -= sum(1 for c in known if c.is_joker)
+    jokers = rules.jokers - sum(1 for c in known if c.is_joker)
     deck = [c for c in DECK if c not in set(taken)]
     return deck + [JOKER] * max(0, jokers)
 
@@ -126,8 +127,9 @@ def odds(
     names = list(hands)
     known_hands = {n: [c for c in hands[n] if c is not None] for n in names}
     check_cards(known_hands | {"dead cards": list(dead)}, boards)
-    if not rules.dragon and any(c.is_joker for h in known_hands.values() for c in h):
-        raise CompanionError(f"jokers ('*') are wild cards of dragon-kings; {rules.name} has none")
+    rules.check_jokers(
+        [c for h in known_hands.values() for c in h] + [c for b in boards for c in b] + list(dead)
+    )
     plate = set(full_plate)
     unknown_plate = plate - set(names)
     if unknown_plate:
@@ -144,8 +146,8 @@ def odds(
             f"{sum(slots)} unknown cards to deal but only {len(deck)} left in the deck"
         )
     total = deal_count(len(deck), slots)
-    if method == "monte-carlo" and samples < 1:
-        raise CompanionError("--samples must be at least 1")
+    check_range("--samples", samples, 1, MAX_SAMPLES)
+    check_seed(seed)
     if _batch_fits(rules, boards, known_hands, hole_missing, plate) and method != "monte-carlo":
         return _batch_exact(names, known_hands, boards[0], deck, rules, plate)
     if method == "exact" or (method == "auto" and total <= exact_limit):

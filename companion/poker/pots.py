@@ -26,8 +26,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
+from companion.bounds import MAX_CHIPS, check_range
+from companion.documents import short
 from companion.errors import CompanionError
 
 OddChips = Literal["left-of-button", "carry-over", "house"]
@@ -44,8 +46,10 @@ class PotRules:
     odd_chips: OddChips = "left-of-button"
 
     def __post_init__(self) -> None:
-        if self.unit < 1:
-            raise CompanionError(f"the smallest chip must be at least 1 (got {self.unit})")
+        if not 1 <= self.unit <= MAX_CHIPS:
+            raise CompanionError(
+                f"the smallest chip must be 1 to {MAX_CHIPS} (got {short(self.unit)})"
+            )
 
 
 GAME_POT_RULES: dict[str, PotRules] = {
@@ -55,6 +59,24 @@ GAME_POT_RULES: dict[str, PotRules] = {
     "dungeon-poker": PotRules("dungeon-poker", unit=100, odd_chips="carry-over"),
     "decko": PotRules("decko", odd_chips="house"),
 }
+
+
+def parse_contributions(items: list[str]) -> dict[str, int]:
+    """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order)."""
+    out: dict[str, int] = {}
+    for item in items:
+        name, sep, amount = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise CompanionError(f"{short(item)} is not NAME=AMOUNT (for example alice=300)")
+        try:
+            value = int(amount.replace("_", "").replace(",", "").strip())
+        except ValueError:
+            raise CompanionError(f"{short(item)}: the amount must be a whole number") from None
+        if name in out:
+            raise CompanionError(f"'{name}' is given twice")
+        out[name] = value
+    return out
 
 
 def pot_rules(game: str = "holdem", unit: int | None = None) -> PotRules:
@@ -336,9 +358,15 @@ def _check_contributions(contributions: Mapping[str, int]) -> None:
         raise CompanionError("no players: give each player's contribution, like alice=300")
     for name, amount in contributions.items():
         if not isinstance(amount, int) or isinstance(amount, bool):
-            raise CompanionError(f"{name}'s contribution must be a whole number (got {amount!r})")
+            raise CompanionError(
+                f"{name}'s contribution must be a whole number (got {short(amount)})"
+            )
         if amount < 0:
             raise CompanionError(f"{name}'s contribution cannot be negative (got {amount})")
+        if amount > MAX_CHIPS:
+            raise CompanionError(
+                f"{name}'s contribution {short(amount)} is more than any stake ({MAX_CHIPS} at most)"
+            )
 
 
 def _validate(
@@ -353,6 +381,11 @@ def _validate(
     _check_contributions(contributions)
     if dead_money < 0:
         raise CompanionError(f"extra money in the pot cannot be negative (got {dead_money})")
+    check_range("extra money in the pot", dead_money, 0, MAX_CHIPS)
+    if dead_money % rules.unit:
+        raise CompanionError(
+            f"--carried {dead_money}: not a whole number of {rules.unit}-chip units for {rules.game}"
+        )
     known = set(contributions) | set(extra)
     for name in folded:
         if name not in contributions:
@@ -390,6 +423,18 @@ class BetLimits:
     to_call: int
     min_raise: int
     max_raise: int
+    all_in: bool = False
+    """The call takes every coin the player has (no raise is possible)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "to_call": self.to_call,
+            "min_raise": self.min_raise,
+            "max_raise": self.max_raise,
+            "min_total": self.min_total,
+            "max_total": self.max_total,
+            "all_in": self.all_in,
+        }
 
     @property
     def min_total(self) -> int:
@@ -409,13 +454,16 @@ def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -
     the call counts into the pot. The smallest bet or raise is the blind.
 
     >>> pot_limit(pot=600, to_call=200, blind=100)
-    BetLimits(to_call=200, min_raise=100, max_raise=800)
+    BetLimits(to_call=200, min_raise=100, max_raise=800, all_in=False)
     >>> pot_limit(pot=600, to_call=200, blind=100, stack=500).max_raise
     300
+    >>> pot_limit(pot=600, to_call=300, blind=100, stack=200)
+    BetLimits(to_call=200, min_raise=0, max_raise=0, all_in=True)
     """
     for label, value in (("pot", pot), ("to-call", to_call), ("blind", blind)):
         if value < 0:
             raise CompanionError(f"--{label} cannot be negative (got {value})")
+        check_range(f"--{label}", value, 0, MAX_CHIPS)
     if blind == 0:
         raise CompanionError("--blind must be more than 0")
     max_raise = pot + to_call
@@ -423,6 +471,9 @@ def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -
     if stack is not None:
         if stack < 0:
             raise CompanionError(f"--stack cannot be negative (got {stack})")
+        check_range("--stack", stack, 0, MAX_CHIPS)
+        if stack <= to_call:
+            return BetLimits(stack, 0, 0, all_in=True)
         room = max(stack - to_call, 0)
         max_raise = min(max_raise, room)
         min_raise = min(min_raise, room)

@@ -44,6 +44,9 @@ class Rules:
     gives, for the odds calculator. ``min_pair``: every hand is worth at
     least a virtual pair of this rank that combines with no card (the Full
     Plate's eights, given per player with ``full_plate=`` or here for all).
+    ``jokers``: jokers shuffled into the deck (Dragon Kings' Swords joker
+    variant has one), which the odds calculator deals from; ``wings``: the
+    names of the wing cards these rules carry, for :meth:`describe`.
     """
 
     name: str
@@ -59,6 +62,8 @@ class Rules:
     wild_ranks: frozenset[int] = frozenset()
     wild_cards: frozenset[Card] = frozenset()
     min_pair: int | None = None
+    jokers: int = 0
+    wings: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.use_exactly is not None and self.use_at_most is not None:
@@ -74,6 +79,33 @@ class Rules:
     @property
     def has_wilds(self) -> bool:
         return bool(self.wild_ranks or self.wild_cards)
+
+    @property
+    def max_jokers(self) -> int:
+        """How many jokers one deal may hold: the deck's, and at least the one Swords
+        joker in Dragon Kings (a joker at the table means the variant is played)."""
+        return max(self.jokers, 1) if self.dragon else self.jokers
+
+    def check_jokers(self, cards: Iterable[Card]) -> None:
+        """Refuse a deal holding more jokers than the deck can give.
+
+        >>> from companion.poker.cards import parse_cards
+        >>> DRAGON_KINGS.check_jokers(parse_cards("* As * Kd"))
+        Traceback (most recent call last):
+          ...
+        companion.errors.CompanionError: 2 jokers ('*') in one deal, but the dragon-kings deck holds 1 (the Swords joker)
+        """
+        count = sum(1 for c in cards if c.is_joker)
+        if count <= self.max_jokers:
+            return
+        if not self.dragon:
+            raise CompanionError(
+                f"jokers ('*') are wild cards of dragon-kings; {self.name} has none"
+            )
+        raise CompanionError(
+            f"{count} jokers ('*') in one deal, but the {self.name} deck holds "
+            f"{self.max_jokers} (the Swords joker)"
+        )
 
     def is_wild(self, card: Card) -> bool:
         """Jokers always; then the ranks and cards named wild."""
@@ -129,6 +161,10 @@ class Rules:
     def describe(self) -> str:
         """One line a player can read: the rules that differ from plain Hold'em."""
         parts = [self.name]
+        if self.wings:
+            parts.append("wing: " + ", ".join(self.wings))
+        if self.jokers:
+            parts.append(f"{self.jokers} joker{'s' if self.jokers > 1 else ''} in the deck")
         if self.use_exactly is not None:
             parts.append(f"exactly {self.use_exactly} hand cards")
         elif self.use_at_most is not None:

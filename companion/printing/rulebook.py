@@ -22,6 +22,7 @@ reader has, so nothing needs embedding and copied text keeps its ♠♥♦♣.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,7 @@ from companion.poker.cards import (
     rank_label,
 )
 from companion.printing import rulebook_markup as mk
+from companion.printing import rulebook_rulings as rr
 
 if TYPE_CHECKING:
     from companion.cards.loader import GameCards
@@ -56,6 +58,17 @@ TOC_PAD = 0.7
 SMALL_TABLE_ROWS = 12
 """Tables with this many rows or fewer are never split across pages."""
 SHARED_FOLDER = "_shared"
+MIN_PAGE_FILL = 0.25
+"""A page ends under a quarter full only where the book or a chapter ends:
+``{newpage}`` keeps a chapter on the page it would leave emptier than that."""
+START_LINES = 2
+"""Body lines of text (or table rows) that must fit under a heading for it
+to stay at the foot of a page."""
+MAX_TIGHTER = 4
+"""At most this many steps of tighter spacing pull a chapter's last lines
+back from a page they would leave nearly empty."""
+CHAPTER_LINES = 9
+"""A chapter that flows on never starts in the last this many lines of a page."""
 
 
 # ---------------------------------------------------------------------------
@@ -70,17 +83,19 @@ def build_rulebook(
     paper: str = "a4",
     booklet: bool = False,
     data_dir: Path | None = None,
+    force: bool = False,
 ) -> int:
-    """Write the rulebook of ``game_id`` to ``out_path`` (atomically).
+    """Write the rulebook of ``game_id`` to ``out_path`` (atomically; ``force``: over a read-only file).
 
     Returns the number of pages of the PDF written: book pages, or for a
     booklet the sheet sides (two book pages each). ``data_dir`` overrides
     the card folder (else ``$COMPANION_CARDS``, else ``cards_data/``).
     """
-    from companion.fileio import write_atomic
+    from companion.fileio import output_path, write_atomic
 
+    output_path(out_path, force=force)
     pdf, pages = render_rulebook_pdf(game_id, paper=paper, booklet=booklet, data_dir=data_dir)
-    write_atomic(Path(out_path), pdf)
+    write_atomic(Path(out_path), pdf, force=force)
     return pages
 
 
@@ -116,26 +131,51 @@ class RulebookFile:
 
 
 def write_rulebook(
-    game_id: str, out_path: Path | None = None, *, paper: str = "a4", booklet: bool = False
+    game_id: str,
+    out_path: Path | None = None,
+    *,
+    paper: str = "a4",
+    booklet: bool = False,
+    force: bool = False,
 ) -> RulebookFile:
-    """:func:`build_rulebook` into ``out_path``, by default ``output/`` under its usual name."""
+    """:func:`build_rulebook` into ``out_path``, by default ``output/`` under its usual name
+    (``force``: over a read-only file)."""
     from companion.paths import default_output_dir
 
     target = out_path or default_output_dir() / rulebook_file_name(game_id, booklet=booklet)
-    pages = build_rulebook(game_id, target, paper=paper, booklet=booklet)
+    pages = build_rulebook(game_id, target, paper=paper, booklet=booklet, force=force)
     return RulebookFile(game_id, target, pages, target.stat().st_size, paper.lower(), booklet)
 
 
 def render_rulebook_pdf(
-    game_id: str, *, paper: str = "a4", booklet: bool = False, data_dir: Path | None = None
+    game_id: str,
+    *,
+    paper: str = "a4",
+    booklet: bool = False,
+    data_dir: Path | None = None,
+    layout: list[PageLayout] | None = None,
 ) -> tuple[bytes, int]:
-    """The rulebook PDF as bytes, and its page count (see :func:`build_rulebook`)."""
+    """The rulebook PDF as bytes, and its page count (see :func:`build_rulebook`).
+
+    ``layout``, if given, receives how each page after the cover came out
+    (:class:`PageLayout`: running header, how full, chapters on it).
+    """
     sheet = _paper(paper)
     document = mk.parse(render_markup(game_id, data_dir=data_dir))
     from companion.cards import load_game
 
     game = load_game(game_id, data_dir).game
-    return _layout(document, game, sheet=sheet, booklet=booklet)
+    return _layout(document, game, sheet=sheet, booklet=booklet, doc_pages=layout)
+
+
+def rulebook_pages(
+    game_id: str, *, paper: str = "a4", booklet: bool = False, data_dir: Path | None = None
+) -> list[PageLayout]:
+    """The layout of each page after the cover: its running header, how full
+    it is and whether a chapter opens it (book pages, also in a booklet)."""
+    pages: list[PageLayout] = []
+    render_rulebook_pdf(game_id, paper=paper, booklet=booklet, data_dir=data_dir, layout=pages)
+    return pages
 
 
 def render_markup(
@@ -151,26 +191,36 @@ def render_markup(
 
     root = (templates or templates_dir()) / "rulebooks"
     game_dir = root / game_id
-    if not (game_dir / TEMPLATE_NAME).is_file():
+    if not os.path.isfile(game_dir / TEMPLATE_NAME):
         raise CompanionError(
             f"no rulebook template for {game_id}: {game_dir / TEMPLATE_NAME} is missing"
         )
+    from companion.printing.sandbox import BoundedLoader, render, sandboxed_environment
+
     cards = load_game(game_id, data_dir)
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(game_dir), str(root / SHARED_FOLDER)]),
+    env = sandboxed_environment(
+        FILTERS,
+        loader=BoundedLoader([str(game_dir), str(root / SHARED_FOLDER)]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,
     )
-    env.filters.update(FILTERS)
     try:
+        context = template_context(cards)
+        rulings = rr.load_rulings(game_dir)
+        context.update(_marking_context(rr.render_rulings(rulings, _renderer(env, context))))
         template = env.get_template(TEMPLATE_NAME)
-        return template.render(**template_context(cards))
+        return render(template, context)
     except jinja2.TemplateSyntaxError as exc:
         where = f"{Path(exc.filename or exc.name or '?').name}:{exc.lineno}"
         raise CompanionError(f"rulebook template {game_id}/{where}: {exc.message}") from None
+    except jinja2.exceptions.SecurityError as exc:
+        raise CompanionError(
+            f"rulebook template {game_id}/{_template_line(exc)}: "
+            f"the template tried something unsafe ({exc})"
+        ) from None
     except jinja2.TemplateError as exc:
         raise CompanionError(f"rulebook template {game_id}/{_template_line(exc)}: {exc}") from None
 
@@ -313,6 +363,8 @@ FILTERS: dict[str, Callable[..., Any]] = {
     "rank": rank_label,
     "words": number_word,
     "thousands": thousands,
+    "gate_symbol": rr.gate_symbol,
+    "strip_gate": rr.strip_gate,
 }
 
 
@@ -350,9 +402,53 @@ def template_context(cards: GameCards) -> dict[str, Any]:
     }
 
 
+def _renderer(env: Any, context: Mapping[str, Any]) -> Callable[[str], str]:
+    from companion.printing.sandbox import render as sandbox_render
+
+    def render(text: str) -> str:
+        if "{{" not in text and "{%" not in text:
+            return text  # most rulings quote no data: no template to compile
+        return sandbox_render(env.from_string(text), context).strip()
+
+    return render
+
+
+def _marking_context(rulings: rr.Rulings) -> dict[str, Any]:
+    """The names that print this edition's mark (docs/rulebooks.md)."""
+
+    def ruled(ruling_id: str) -> str:
+        """The mark of ruling ``ruling_id`` where the rules chapters restate it."""
+        return rulings.get(ruling_id).mark
+
+    return {
+        "rulings": rulings,
+        "ruled": ruled,
+        "ours": rr.ours,
+        "any_ours": rr.any_ours,
+        "MARK": rr.MARK,
+    }
+
+
 # ---------------------------------------------------------------------------
 # Layout
 # ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PageLayout:
+    """How one body page of a rulebook came out (for checks and tests)."""
+
+    number: int
+    header: str
+    """The chapter the running header names."""
+    fill: float
+    """How much of the text frame is used, from 0 to 1."""
+    opens_chapter: bool
+    """Whether the page's first block is a chapter title."""
+    chapters: tuple[str, ...] = ()
+    """Every chapter with text on the page, in order."""
+    ends_with_heading: bool = False
+    """Whether the last block on the page is a heading (it never should be)."""
 
 
 @dataclass(frozen=True)
@@ -432,7 +528,6 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
             textColor=ink,
             spaceBefore=16 * scale,
             spaceAfter=3 * scale,
-            keepWithNext=1,
         ),
         "h2": ParagraphStyle(
             "h2",
@@ -442,7 +537,6 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
             textColor=ink,
             spaceBefore=12 * scale,
             spaceAfter=4 * scale,
-            keepWithNext=1,
         ),
         "h3": ParagraphStyle(
             "h3",
@@ -452,7 +546,6 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
             textColor=ink,
             spaceBefore=9 * scale,
             spaceAfter=2.5 * scale,
-            keepWithNext=1,
         ),
         "h4": ParagraphStyle(
             "h4",
@@ -462,7 +555,6 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
             textColor=ink,
             spaceBefore=5 * scale,
             spaceAfter=1.5 * scale,
-            keepWithNext=1,
         ),
         "cell": cell,
         "cell_right": ParagraphStyle("cell_right", parent=cell, alignment=TA_RIGHT),
@@ -529,9 +621,18 @@ def _styles(scale: float, palette: Palette) -> dict[str, Any]:
 
 
 def _layout(
-    document: mk.Document, game: Any, *, sheet: tuple[float, float], booklet: bool
+    document: mk.Document,
+    game: Any,
+    *,
+    sheet: tuple[float, float],
+    booklet: bool,
+    doc_pages: list[PageLayout] | None = None,
 ) -> tuple[bytes, int]:
+    """Lay the book out; ``doc_pages``, if given, receives each body page's layout."""
+    if doc_pages is None:
+        doc_pages = []
     from reportlab.platypus import LayoutError
+    from reportlab.platypus.tableofcontents import TableOfContents
 
     meta = dict(document.meta)
     palette = _palette(game, meta)
@@ -543,9 +644,8 @@ def _layout(
         page = sheet
         scale = 1.0
         margins = (27 * MM, 27 * MM, 22 * MM, 20 * MM)
-    ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
     width = page[0] - margins[0] - margins[1]
-    story = _story(document, meta, game, ctx, width, page[1] - margins[2] - margins[3])
+    height = page[1] - margins[2] - margins[3]
     buffers: list[io.BytesIO] = []
     canvases: list[Any] = []
     canvas_class = _booklet_canvas_class(sheet) if booklet else _plain_canvas_class()
@@ -557,14 +657,90 @@ def _layout(
         canvases.append(canv)
         return canv
 
-    doc = _doc_template(page, margins, meta, game, ctx, booklet)
-    try:
-        doc.multiBuild(story, canvasmaker=canvasmaker, maxPasses=8)
-    except LayoutError as exc:
-        raise CompanionError(
-            f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})"
-        ) from None
+    chapters = {
+        mk.plain_text(b.text) for b in document.blocks if isinstance(b, mk.Heading) and b.level == 1
+    }
+
+    def lay_out(
+        tight: Mapping[str, int], *, final: bool, seed: Sequence[Any] | None = None
+    ) -> tuple[Any, list[Any]]:
+        """One layout of a fresh story (flowables are not reused: a split
+        leaves them changed); ``seed``: the contents of an earlier layout of
+        the same pages, so that the final build needs a single pass."""
+        ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
+        story = _story(document, meta, game, ctx, width, height, tight=tight, toc_seed=seed)
+        contents = next(f for f in story if isinstance(f, TableOfContents))
+        doc = _doc_template(page, margins, meta, game, ctx, booklet)
+        try:
+            if final:
+                doc.multiBuild(story, canvasmaker=canvasmaker, maxPasses=8)
+            else:
+                # one pass settles the pages: the contents start with as
+                # many lines as they end with (only their numbers change)
+                doc._indexingFlowables = [contents]  # as multiBuild does
+                contents.beforeBuild()
+                doc.build(story, canvasmaker=canvasmaker)
+        except LayoutError as exc:
+            raise CompanionError(
+                f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})"
+            ) from None
+        return doc, list(contents._entries)
+
+    def short(doc: Any, tight: Mapping[str, int]) -> list[str]:
+        tails = _short_tails(doc.pages)
+        return [c for c in tails if c in chapters and tight.get(c, 0) < MAX_TIGHTER]
+
+    tight: dict[str, int] = {}
+    doc, _ = lay_out(tight, final=True)
+    # a chapter that leaves a nearly empty page before the next one is set
+    # a little tighter until its tail comes back (or no tighter): one-pass
+    # trials, then the final build, seeded with the trial's contents
+    todo = short(doc, tight)
+    if todo:
+        while todo:
+            for c in todo:
+                tight[c] = tight.get(c, 0) + 1
+            trial, entries = lay_out(tight, final=False)
+            todo = short(trial, tight)
+        doc, _ = lay_out(tight, final=True, seed=entries)
+    doc_pages.extend(doc.pages)
     return buffers[-1].getvalue(), canvases[-1].physical_pages
+
+
+def _short_tails(pages: Sequence[PageLayout]) -> list[str]:
+    """The chapters on a page under a quarter full that a chapter opening
+    the next page leaves so (the end of the book does not count), and on
+    the page before it: setting those tighter brings the tail back."""
+    out: list[str] = []
+    for k in range(1, len(pages) - 1):
+        if pages[k].fill < MIN_PAGE_FILL and pages[k + 1].opens_chapter:
+            out.extend(c for c in pages[k - 1].chapters + pages[k].chapters if c not in out)
+    return out
+
+
+def _tightened(ctx: _Ctx, level: int) -> _Ctx:
+    """``ctx`` with less space between paragraphs, list items and headings,
+    and a little less leading: ``level`` steps of :data:`MAX_TIGHTER`."""
+    if not level:
+        return ctx
+    from dataclasses import replace
+
+    from reportlab.lib.styles import ParagraphStyle
+
+    space = 1 - 0.2 * level
+    lead = 1 - 0.02 * level
+    styles = dict(ctx.styles)
+    for key in ("body", "item", "callout", "h1_flow", "h2", "h3", "h4"):
+        st = styles[key]
+        text = key in ("body", "item", "callout")
+        styles[key] = ParagraphStyle(
+            f"{key}_tight{level}",
+            parent=st,
+            leading=st.leading * (lead if text else 1),
+            spaceBefore=st.spaceBefore * space,
+            spaceAfter=st.spaceAfter * space,
+        )
+    return replace(ctx, styles=styles)
 
 
 def _plain_canvas_class() -> type:
@@ -630,6 +806,10 @@ def _booklet_canvas_class(sheet: tuple[float, float]) -> type:
                 self._fold_mark(w)
                 Canvas.showPage(self)
                 self.physical_pages += 1
+            # Two pages side by side on a landscape sheet: the print dialog should
+            # turn it over on its short edge, at actual size.
+            self.setViewerPreference("Duplex", "DuplexFlipShortEdge")
+            self.setViewerPreference("PrintScaling", "None")
             Canvas.save(self)
 
         def _fold_mark(self, x: float) -> None:
@@ -654,8 +834,12 @@ def _doc_template(
     booklet: bool,
 ) -> Any:
     from reportlab.lib import colors
-    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
+    from reportlab.platypus.doctemplate import ActionFlowable
+    from reportlab.platypus.flowables import UseUpSpace
 
+    # what a page break leaves behind draws nothing on the page
+    _SILENT = (ActionFlowable, UseUpSpace, Spacer)
     left, right, top, bottom = margins
     title = meta.get("title", game.name)
     ink = colors.HexColor(ctx.palette.ink)
@@ -681,6 +865,11 @@ def _doc_template(
             self.chapter = ""
             self.chapter_at_start = ""
             self.page_chapter: str | None = None
+            self.page_drawn = 0
+            self.page_opens_chapter = False
+            self.page_ends_with_heading = False
+            self.page_chapters: list[str] = []
+            self.pages: list[PageLayout] = []
             frame = Frame(
                 left,
                 bottom,
@@ -715,19 +904,26 @@ def _doc_template(
         def beforeDocument(self) -> None:
             self.chapter = self.chapter_at_start = ""
             self.page_chapter = None
+            self.pages = []
 
         def afterFlowable(self, flowable: Any) -> None:
             info = getattr(flowable, "rb_heading", None)
+            if not isinstance(flowable, _SILENT):
+                self.page_drawn += 1  # blocks drawn on this page so far
+                self.page_ends_with_heading = info is not None
             if info is None:
                 return
             level, text, key, toc = info
             if level == 0:
                 self.chapter = text
-                frame = self.frame
-                used = frame._y2 - frame._topPadding - frame._y
-                room = getattr(flowable, "height", 0) + flowable.getSpaceAfter() + 2
-                if self.page_chapter is None and used <= room:
-                    self.page_chapter = text  # the chapter opens this page
+                if self.page_drawn == 1:
+                    self.page_opens_chapter = True
+                    self.page_chapters = []
+                self.page_chapters.append(text)
+            if self.page_chapter is None and (toc or level == 0):
+                # the running header names the chapter of the page's first
+                # chapter or section heading
+                self.page_chapter = self.chapter
             if not toc:
                 return
             if ctx.links:
@@ -740,13 +936,29 @@ def _doc_template(
             _draw_cover(canv, page, meta, game, ctx)
 
         def _page_start(self, canv: Any, doc: Any) -> None:
-            # the running header names the chapter at the top of the page:
-            # the one under way when it began, or one whose heading opens it
+            # the running header names the chapter of the page's first
+            # heading; on a page without one, the chapter under way
             self.chapter_at_start = self.chapter
             self.page_chapter = None
+            self.page_drawn = 0
+            self.page_opens_chapter = False
+            self.page_ends_with_heading = False
+            self.page_chapters = [self.chapter]
 
         def _furniture(self, canv: Any, doc: Any) -> None:
             running = self.page_chapter or self.chapter_at_start
+            frame = self.frame
+            used = frame._y2 - frame._topPadding - frame._y
+            self.pages.append(
+                PageLayout(
+                    number=doc.page,
+                    header=running,
+                    fill=max(0.0, min(1.0, used / frame._height)),
+                    opens_chapter=self.page_opens_chapter,
+                    chapters=tuple(self.page_chapters),
+                    ends_with_heading=self.page_ends_with_heading,
+                )
+            )
             canv.saveState()
             w, h = page
             y = h - top + 7 * s
@@ -834,7 +1046,13 @@ def _story(
     ctx: _Ctx,
     width: float,
     height: float,
+    *,
+    tight: Mapping[str, int] | None = None,
+    toc_seed: Sequence[Any] | None = None,
 ) -> list[Any]:
+    """The flowables of the whole book; chapters named in ``tight`` are set
+    that many steps tighter (see :func:`_tightened`). ``toc_seed`` starts
+    the contents with the lines of an earlier layout (else placeholders)."""
     from reportlab.platypus import (
         CondPageBreak,
         KeepInFrame,
@@ -855,7 +1073,7 @@ def _story(
     story.append(PageBreak())
     story.append(_heading_flowable("Contents", 0, ctx, st["toc_title"], toc=False))
     toc = _contents_class()(
-        _toc_seed(document),
+        list(toc_seed) if toc_seed is not None else _toc_seed(document),
         dotsMinLevel=0,
         tableStyle=TableStyle(
             [
@@ -874,6 +1092,7 @@ def _story(
 
     blocks = list(document.blocks)
     story.append(PageBreak())
+    body_start = len(story)
     i = 0
     first = True
     while i < len(blocks):
@@ -883,18 +1102,19 @@ def _story(
             while j < len(blocks) and not _is_chapter(blocks[j]):
                 j += 1
             if not first:
-                if block.flags & {"newpage", "quickref"}:
+                if "quickref" in block.flags:
                     story.append(PageBreak())
+                elif "newpage" in block.flags:
+                    # a fresh page, unless this one is still under a quarter full
+                    story.append(CondPageBreak(height * (1 - MIN_PAGE_FILL)))
                 else:
-                    story.append(CondPageBreak(ctx.styles["body"].leading * 9))
+                    story.append(CondPageBreak(ctx.styles["body"].leading * CHAPTER_LINES))
             story.append(
                 _heading_flowable(
                     block.text,
                     0,
                     ctx,
-                    st["h1"]
-                    if first or "newpage" in block.flags or "quickref" in block.flags
-                    else st["h1_flow"],
+                    st["h1"] if first or "quickref" in block.flags else st["h1_flow"],
                     toc="notoc" not in block.flags,
                 )
             )
@@ -904,12 +1124,18 @@ def _story(
                     KeepInFrame(0, 0, _flowables(blocks[i + 1 : j], ctx, width), mode="shrink")
                 )
             else:
-                story.extend(_flowables(blocks[i + 1 : j], ctx, width, nested=False))
+                level = (tight or {}).get(mk.plain_text(block.text), 0)
+                story.extend(
+                    _flowables(blocks[i + 1 : j], _tightened(ctx, level), width, nested=False)
+                )
             i = j
         else:
             story.extend(_flowables([block], ctx, width, nested=False))
             i += 1
         first = False
+    # a little under START_LINES lines, so that tightened text still counts
+    min_start = st["body"].leading * (START_LINES - 0.25)
+    story[body_start:] = _keep_headings(story[body_start:], min_start)
     story.append(Spacer(1, 1))
     return story
 
@@ -1073,7 +1299,7 @@ def _flowables(
 ) -> list[Any]:
     """Flowables for ``blocks``; ``nested=False`` only for the page's own flow
     (small tables are kept whole there, which a table cell cannot do)."""
-    from reportlab.platypus import CondPageBreak, PageBreak, Paragraph
+    from reportlab.platypus import PageBreak, Paragraph
 
     st = ctx.styles
     out: list[Any] = []
@@ -1083,9 +1309,6 @@ def _flowables(
             level = block.level - 1
             if block.level == 2 and "newpage" in block.flags:
                 out.append(PageBreak())
-            elif not nested:
-                # never leave a heading in the last few lines of a page
-                out.append(CondPageBreak(st["body"].leading * (6 if block.level == 2 else 4.5)))
             out.append(
                 _heading_flowable(
                     block.text,
@@ -1113,22 +1336,35 @@ def _flowables(
             )
         elif isinstance(block, mk.PageBreak):
             out.append(PageBreak())
-    if not nested:
-        out = _heading_joins_kept_table(out)
     return out
 
 
-def _heading_joins_kept_table(flowables: list[Any]) -> list[Any]:
-    """A heading right before a table kept whole moves with it to the next page."""
-    from reportlab.platypus import KeepTogether
+def _keep_headings(flowables: list[Any], min_start: float) -> list[Any]:
+    """Each run of headings (and the rule under a chapter title) joined to
+    the flowable after it, so a heading never ends a page on its own: it
+    stays only if at least ``min_start`` of what it introduces fits below."""
+    from reportlab.platypus.flowables import HRFlowable
 
     out: list[Any] = []
+    heads: list[Any] = []
     for f in flowables:
-        if isinstance(f, KeepTogether) and out and getattr(out[-1], "rb_heading", None):
-            heading = out.pop()
-            f = KeepTogether([heading, *f._content])
-        out.append(f)
+        if getattr(f, "rb_heading", None) or (heads and isinstance(f, HRFlowable)):
+            heads.append(f)
+            continue
+        if heads and not getattr(f, "frameAction", None) and not _is_page_break(f):
+            out.append(KeepWithStart(heads, f, min_start))
+        else:
+            out.extend(heads)
+            out.append(f)
+        heads = []
+    out.extend(heads)
     return out
+
+
+def _is_page_break(f: Any) -> bool:
+    from reportlab.platypus import CondPageBreak, PageBreak
+
+    return isinstance(f, PageBreak | CondPageBreak)
 
 
 def _list_flowable(
@@ -1225,17 +1461,29 @@ def _table_flowable(block: mk.Table, ctx: _Ctx, width: float, *, keep_whole: boo
 
 
 def _column_widths(block: mk.Table, width: float, head_style: Any, pad: float) -> list[float]:
-    """Column widths from the table's dashes, widened so no header word breaks.
+    """Column widths from the table's dashes, widened so that no word breaks:
+    neither a header word nor a word of a cell (a rank "10" never stacks).
 
     The width a narrow column gains is taken from the widest column.
     """
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    def widest_word(text: str, font: str) -> float:
+        if mk.cell_card_row(text) is not None:
+            return 0.0
+        words = mk.plain_text(text).split()
+        return max((stringWidth(w, font, head_style.fontSize) for w in words), default=0.0)
+
     widths = [width * w for w in block.widths]
     for k, title in enumerate(block.header):
-        words = mk.plain_text(title).split()
+        # no glyph is wider than an em: words that short cannot break
+        room = (widths[k] - 2 * pad - 1) / head_style.fontSize
+        cells = [title] + [row[k] for row in block.rows]
+        if all(len(w) <= room for c in cells for w in c.split()):
+            continue
         need = max(
-            (stringWidth(w, head_style.fontName, head_style.fontSize) for w in words), default=0
+            [widest_word(title, head_style.fontName)]
+            + [widest_word(row[k], "Helvetica-Bold") for row in block.rows]
         )
         need += 2 * pad + 1
         if widths[k] < need:
@@ -1314,6 +1562,85 @@ def _columns_flowable(block: mk.Columns, ctx: _Ctx, width: float, body_style: st
             ]
         ),
     )
+
+
+def _keep_start_class() -> type:
+    from reportlab.platypus import Flowable, KeepTogether
+    from reportlab.platypus.doctemplate import FrameBreak
+
+    class _KeepWithStart(Flowable):  # type: ignore[misc]  # reportlab ships no types: the base is Any
+        """Headings that move to the next page with what follows them,
+        unless at least ``min_start`` of it fits below them on this one.
+
+        Like reportlab's KeepTogether it always asks to be split, so the
+        headings reach the document one by one (contents, running header).
+        """
+
+        def __init__(self, heads: list[Any], body: Any, min_start: float) -> None:
+            super().__init__()
+            self.heads = heads
+            self.body = body
+            self.min_start = min_start
+
+        def __repr__(self) -> str:
+            return f"KeepWithStart({self.heads!r}, {self.body!r})"
+
+        def getSpaceBefore(self) -> float:
+            return float(self.heads[0].getSpaceBefore())
+
+        def getSpaceAfter(self) -> float:
+            return float(self.body.getSpaceAfter())
+
+        def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+            return avail_w, 0xFFFFFF  # force a split
+
+        def split(self, avail_w: float, avail_h: float) -> list[Any]:
+            whole = [*self.heads, self.body]
+            for f in whole:  # some flowables measure text with the canvas
+                f.canv = self.canv
+            frame = getattr(self, "_frame", None)
+            if frame is not None and getattr(frame, "_atTop", False):
+                return whole
+            used = 0.0
+            for k, f in enumerate(self.heads):
+                used += f.wrap(avail_w, avail_h)[1] + f.getSpaceAfter()
+                used += f.getSpaceBefore() if k else 0.0
+            room = avail_h - used - self.body.getSpaceBefore()
+            if room > 0:
+                if isinstance(self.body, KeepTogether):
+                    self.body.wrap(avail_w, room)
+                    if room >= self.body._H:
+                        return whole
+                else:
+                    need = self.body.wrap(avail_w, room)[1]
+                    if need <= room:
+                        return whole
+                    parts = self.body.split(avail_w, room)
+                    # the pieces that fit below the headings (a list splits
+                    # into single items, a table or paragraph into two)
+                    fits = 0.0
+                    for k, part in enumerate(parts):
+                        h = part.wrap(avail_w, room)[1] + (part.getSpaceBefore() if k else 0)
+                        if fits + h > room:
+                            break
+                        fits += h + part.getSpaceAfter()
+                    if parts and fits >= min(self.min_start, need):
+                        return [*self.heads, *parts]
+            return [FrameBreak(), *whole]
+
+    return _KeepWithStart
+
+
+class _LazyKeepWithStart:
+    _cls: type | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _LazyKeepWithStart._cls is None:
+            _LazyKeepWithStart._cls = _keep_start_class()
+        return _LazyKeepWithStart._cls(*args, **kwargs)
+
+
+KeepWithStart = _LazyKeepWithStart()
 
 
 def _card_row_class() -> type:

@@ -16,14 +16,24 @@ so a command is one transaction and one line of ``companion table log``.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.bounds import check_seed
 from companion.cards.loader import GameCards, load_game
+from companion.documents import short
 from companion.errors import CompanionError
 from companion.table.drawing import GameRules, deck_name, drawn_card, rules_for
-from companion.table.model import PILES, CardCopy, DrawnCard, HistoryEntry, TableInfo
+from companion.table.model import (
+    PILES,
+    CardCopy,
+    DrawnCard,
+    HistoryEntry,
+    TableInfo,
+    name_key,
+)
 from companion.table.store import Transaction
 
 MAX_NAME = 40
@@ -42,16 +52,17 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
     raw = text.split(",") if isinstance(text, str) else list(text)
     players: list[str] = []
     for item in raw:
-        name = " ".join(str(item).split())
+        name = " ".join(unicodedata.normalize("NFC", str(item)).split())
         if not name:
             raise CompanionError(
                 f"empty player name in '{text if isinstance(text, str) else ','.join(raw)}'"
             )
-        if len(name) > MAX_NAME or name.startswith("-"):
+        if len(name) > MAX_NAME or name.startswith("-") or _has_control(name):
             raise CompanionError(
-                f"'{name}' is not a usable player name (at most {MAX_NAME} characters, no leading '-')"
+                f"{short(name)} is not a usable player name "
+                f"(at most {MAX_NAME} characters, no leading '-', no control characters)"
             )
-        if name.casefold() in (p.casefold() for p in players):
+        if name_key(name) in (name_key(p) for p in players):
             raise CompanionError(f"player '{name}' is listed twice")
         players.append(name)
     if not players:
@@ -61,15 +72,11 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
 
 def check_table_name(name: str) -> str:
     """A table name: 1-40 characters on one line, not starting with '-'."""
-    clean = name.strip()
-    if (
-        not clean
-        or len(clean) > MAX_NAME
-        or clean.startswith("-")
-        or any(ch in clean for ch in "\r\n\t")
-    ):
+    clean = unicodedata.normalize("NFC", name).strip()
+    if not clean or len(clean) > MAX_NAME or clean.startswith("-") or _has_control(clean):
         raise CompanionError(
-            f"'{name}' is not a usable table name (1-{MAX_NAME} characters, no leading '-')"
+            f"{short(name)} is not a usable table name "
+            f"(1-{MAX_NAME} characters, no leading '-', no control characters)"
         )
     return clean
 
@@ -95,8 +102,7 @@ def new_table(
     rules.validate_players(players, chosen)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    if not -(2**63) <= seed < 2**63:
-        raise CompanionError(f"seed {seed} is too large (it must fit in 64 bits)")
+    check_seed(seed)
     table = tx.create_table(name, game, players, seed, chosen)
     notes = rules.setup(tx, table, cards)
     tx.set_current(table)
@@ -116,8 +122,13 @@ def new_table(
     return table, notes
 
 
+def _has_control(name: str) -> bool:
+    """Whether ``name`` holds a control or format character (a newline, an escape...)."""
+    return any(unicodedata.category(ch).startswith("C") for ch in name)
+
+
 def select_table(tx: Transaction, name: str) -> TableInfo:
-    table = tx.table(name)
+    table = tx.table(check_table_name(name))
     tx.set_current(table)
     return table
 
@@ -186,6 +197,19 @@ def find_copy(
     present = tx.cards(table, deck)
     if not ids:
         ids = {c.card_id for c in present if c.card_id == wanted}
+    if not ids and cards.game.deck(deck):
+        # A short name ("happy") for the one card of these piles whose name has a word starting so.
+        here = {
+            c.card_id for c in present if c.pile in piles and (holder is None or c.holder == holder)
+        }
+        ids = {
+            c.id
+            for c in cards.deck(deck)
+            if c.id in here and any(w.startswith(wanted) for w in c.name.casefold().split())
+        }
+        if len(ids) > 1:
+            names = sorted(cards.get(i).name for i in ids)
+            raise CompanionError(f"'{ref}' could be {', '.join(names)}: give more of the name")
     if not ids:
         import difflib
 
@@ -237,6 +261,7 @@ def _move_named(
 ) -> DrawnCard:
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
+    rules_for(table.game).check_move(deck)
     who = table.player(player) if player else None
     copy = find_copy(tx, table, cards, deck, ref, piles, who, purpose=action_word)
     moved = tx.move(table, copy, to, where=where)
@@ -338,6 +363,7 @@ def shuffle(tx: Transaction, table: TableInfo, deck: str, *, with_discard: bool 
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
     rules = rules_for(table.game)
+    rules.check_move(deck)
     gathered = 0
     if with_discard:
         pile = tx.pile(table, deck, "discard")
@@ -386,6 +412,7 @@ def reorder(
     """
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
+    rules_for(table.game).check_move(deck)
     who = table.player(player) if player else None
     if not order:
         raise CompanionError("give the new order as positions from the top, e.g. '2 1 3'")
@@ -421,6 +448,7 @@ def shuffle_top(
     """Shuffle only the top ``count`` cards of a draw pile back on top (Treasure Map)."""
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
+    rules_for(table.game).check_move(deck)
     who = table.player(player) if player else None
     if count < 1:
         raise CompanionError(f"shuffle at least 1 card (got {count})")
@@ -490,10 +518,11 @@ def status(tx: Transaction, table: TableInfo) -> list[DeckStatus]:
 def holdings(tx: Transaction, table: TableInfo) -> dict[str, list[DrawnCard]]:
     """What each player holds or has in play in front of them, in seat order."""
     cards = game_cards(table)
+    game = rules_for(table.game)
     found: dict[str, list[DrawnCard]] = {p: [] for p in table.players}
     for copy in sorted(tx.cards(table), key=lambda c: (c.pile != "in_play", c.pos)):
         if copy.holder in found and copy.pile in IN_GAME:
-            found[copy.holder].append(drawn_card(cards, copy))
+            found[copy.holder].append(game.describe(drawn_card(cards, copy)))
     return found
 
 

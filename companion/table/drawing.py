@@ -51,6 +51,16 @@ def table_rng(tx: Transaction, table: TableInfo) -> random.Random:
     return random.Random(f"{table.seed}:{counter}")
 
 
+def variant_key(name: str) -> str:
+    """A variant deck's name as ``--variant`` takes it: ``Obstacles variant`` is ``obstacles``.
+
+    >>> variant_key("Obstacles variant"), variant_key(" Swords Joker ")
+    ('obstacles', 'swords-joker')
+    """
+    words = "".join(ch if ch.isalnum() else " " for ch in name.lower()).split()
+    return "-".join(w for w in words if w != "variant")
+
+
 class GameRules:
     """The generic rules; ``game`` is the game id."""
 
@@ -66,27 +76,65 @@ class GameRules:
         """Reject a player count the game cannot seat (nothing to check by default)."""
 
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Check the setup options of ``table new``; the generic rules take none."""
-        unknown = [k for k, v in raw.items() if v]
+        """Check the setup options of ``table new``; the generic rules take one: ``variant``,
+        the name of one of the game's variant decks (``obstacles``)."""
+        unknown = [k for k, v in raw.items() if v and k != "variant"]
         if unknown:
             raise CompanionError(
                 f"{self.game} tables take no {', '.join('--' + k for k in unknown)} option"
             )
-        return {}
+        if not raw.get("variant"):
+            return {}
+        return {"variant": self.variant_named(str(raw["variant"]))}
+
+    def variant_named(self, text: str) -> str:
+        """The key of the game's variant deck that ``text`` names (any case, a prefix will do)."""
+        from companion.cards import load_game
+
+        keys = [variant_key(d.name) for d in load_game(self.game).decks if d.variant]
+        if not keys:
+            raise CompanionError(f"{self.game} has no variant cards: leave out --variant")
+        wanted = variant_key(text)
+        found = [k for k in keys if wanted and k.startswith(wanted)]
+        if len(found) != 1:
+            raise CompanionError(
+                f"'{text}' is not a {self.game} variant (variants: {', '.join(keys)})"
+            )
+        return found[0]
 
     def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
-        """Create every deck's cards and shuffle them; return notes for the players."""
+        """Create every deck's cards and shuffle them; return notes for the players.
+
+        A variant deck stays in the box unless the table plays that variant;
+        then each of its cards that names a deck to join (``joins``) is
+        shuffled into that deck, and the others form a deck of their own.
+        """
         notes: list[str] = []
+        chosen = table.options.get("variant")
+        playing = {d.id for d in cards.decks if d.variant and variant_key(d.name) == chosen}
+        joining: dict[str, list[str]] = {}
+        for card in cards.cards:
+            joins = getattr(card, "joins", None)
+            if card.deck in playing and joins:
+                joining.setdefault(str(joins), []).extend([card.id] * card.quantity)
         for deck in cards.decks:
-            ids = [c.id for c in cards.deck(deck.id) for _ in range(c.quantity)]
-            if not ids:
-                continue
-            if deck.variant:
+            own = [
+                c
+                for c in cards.deck(deck.id)
+                if not (deck.id in playing and getattr(c, "joins", None))
+            ]
+            ids = [c.id for c in own for _ in range(c.quantity)]
+            if deck.variant and deck.id not in playing and ids:
                 tx.add_cards(table, deck.id, ids, pile="aside")
                 notes.append(f"{deck.name}: variant cards set aside")
                 continue
-            tx.add_cards(table, deck.id, ids)
+            extra = joining.get(deck.id, [])
+            if not ids + extra:
+                continue
+            tx.add_cards(table, deck.id, ids + extra)
             self.shuffle(tx, table, deck.id)
+            if extra:
+                notes.append(f"variant: {len(extra)} card(s) shuffled into the {deck.name}")
         for card in cards.cards:
             # Dragon Kings: the involuntary wing cards are always in play.
             if getattr(card, "involuntary", False):
@@ -165,7 +213,15 @@ class GameRules:
         record_draw(tx, table, deck, drawn, player, cards)
         return drawn
 
+    def check_move(self, deck: str) -> None:
+        """Refuse a generic card move (discard, remove, return, reorder, shuffle) that the
+        game's own commands must make instead; generic games allow every move."""
+
     # -- what the table shows ------------------------------------------------------
+
+    def describe(self, card: DrawnCard) -> DrawnCard:
+        """A held or played card as its holder sees it (games add what the card does)."""
+        return card
 
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
         """Game-specific facts for ``table show`` (nothing for plain games)."""
@@ -238,42 +294,10 @@ def record_draw(
     )
 
 
-class DeckoRules(GameRules):
-    """DECKO's setup: the two-player joker cut and one wildcard of each colour."""
-
-    def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
-        notes = super().setup(tx, table, cards)
-        if len(table.players) == 2:
-            cut = [
-                c
-                for c in tx.pile(table, "jokers", "draw")
-                if getattr(cards._by_id.get(c.card_id), "removed_in_two_player", False)
-            ]
-            for copy in cut:
-                tx.move(table, copy, "aside")
-            names = sorted({cards.get(c.card_id).name for c in cut})
-            if names:
-                notes.append(f"two players: {', '.join(names)} go back in the box")
-        # One red and one blue wildcard lie face up by the round track; the rest go back in the box.
-        chosen: dict[str, str] = {}
-        for copy in tx.pile(table, "wildcards", "draw"):
-            color = getattr(cards._by_id.get(copy.card_id), "color", None)
-            if color not in chosen:
-                tx.move(table, copy, "in_play")
-                chosen[str(color)] = cards.get(copy.card_id).name
-            else:
-                tx.move(table, copy, "aside")
-        if chosen:
-            notes.append(
-                "wildcards: "
-                + ", ".join(f"{name} ({color})" for color, name in sorted(chosen.items()))
-            )
-        return notes
-
-
 _RULES: dict[str, str] = {
     "dungeon-poker": "companion.games.dungeon_poker.table_rules:DungeonPokerRules",
-    "decko": "companion.table.drawing:DeckoRules",
+    "decko": "companion.games.decko.table_rules:DeckoRules",
+    "dragon-kings": "companion.games.dragon_kings.table_rules:DragonKingsRules",
 }
 
 

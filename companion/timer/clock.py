@@ -442,6 +442,19 @@ def jump_to_level(state: ClockState, now: float, level: int, reason: Reason = "t
     return new, (*events, *more)
 
 
+def jump_back_to_level(state: ClockState, now: float, level: int) -> Step:
+    """Go back to the start of an earlier ``level`` (the table undid the levels after it).
+
+    A later or the same level changes nothing.
+    """
+    state, events = settle(state, now)
+    position = state.structure.position_of_level(level)
+    if position is None or level >= view(state, now).level.number:
+        return state, events
+    new = replace(_enter(state, position, now), owed_break=None)
+    return new, (*events, StageChange(current_stage(new), now, "previous"))
+
+
 def _jump(state: ClockState, position: int, at: float, reason: Reason) -> Step:
     """Go to the level at ``position`` at once, owing any break passed on the way."""
     owed = None if state.in_owed_break else state.owed_break  # a break under way is not owed again

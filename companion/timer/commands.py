@@ -15,7 +15,7 @@ functions, so the dealer's page and ``timer do`` are one code path.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,11 +75,21 @@ class OpenClock:
         return self.session.store.label
 
 
+LevelsOf = Callable[[str], Any]
+"""A game's id -> how its table opens levels (``None``: the clock only counts them)."""
+StructureCheck = Callable[[Any, TableInfo, Structure], None]
+"""Refuses a structure a table's game cannot play (its store, the table, the structure)."""
+
+
 @contextmanager
-def open_clock(state: str | Path | None, table: str | None) -> Iterator[OpenClock]:
+def open_clock(
+    state: str | Path | None, table: str | None, levels: LevelsOf | None = None
+) -> Iterator[OpenClock]:
     """The clock of ``table`` (else of the current table, if any), closed when done.
 
     Without any table the clock is kept on its own in the state file.
+    ``levels`` gives each game's level rules (:mod:`companion.games.clock`
+    passes the games' own; the timer knows no game).
     """
     from companion.table import open_store
     from companion.timer.clock import SystemClock
@@ -97,7 +107,8 @@ def open_clock(state: str | Path | None, table: str | None) -> Iterator[OpenCloc
         if info is None:
             yield OpenClock(TimerSession(SqliteClockStore(store.path), SystemClock()), None)
         else:
-            yield OpenClock(TimerSession(TableClockStore(store, info.name), SystemClock()), info)
+            kept = TableClockStore(store, info.name, levels(info.game) if levels else None)
+            yield OpenClock(TimerSession(kept, SystemClock()), info)
     finally:
         store.close()
 
@@ -135,7 +146,9 @@ class ClockRequest:
         return ClockSettings(self.minutes, self.deals_per_level, players)
 
 
-def start_clock(clock: OpenClock, request: ClockRequest) -> Outcome:
+def start_clock(
+    clock: OpenClock, request: ClockRequest, check: StructureCheck | None = None
+) -> Outcome:
     """Resume the saved clock or start one, as ``timer run`` does before it shows it.
 
     At a table the structure defaults to the table's game, the players to
@@ -161,6 +174,8 @@ def start_clock(clock: OpenClock, request: ClockRequest) -> Outcome:
             base = load_structure(request.structure or default)
         chosen = base.with_breaks(request.break_every, request.break_minutes)
     fallback = chosen or load_structure(default)
+    if info is not None and chosen is not None and check is not None:
+        check(session.store, info, chosen)
     return session.open(
         chosen,
         request.settings(players),

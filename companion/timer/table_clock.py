@@ -14,12 +14,18 @@ last saw, and jumps to it.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from companion.errors import CompanionError
-from companion.games.dungeon_poker import table_rules as dp
 from companion.table import TableInfo, TableStore, Transaction
-from companion.timer.clock import ClockState, current_stage, state_from_data, state_to_data
+from companion.timer.clock import (
+    ClockState,
+    current_stage,
+    deal,
+    state_from_data,
+    state_to_data,
+    view,
+)
 from companion.timer.encounters import Encounter
 from companion.timer.store import Change
 from companion.timer.structure import Break, StructureError
@@ -44,41 +50,122 @@ def default_structure(table: TableInfo) -> str | None:
     return STRUCTURE_FOR_GAME.get(table.game)
 
 
-class TableEncounters:
-    """Encounters from a Dungeon Poker table's deck, inside the clock's transaction."""
+class TableLevels(Protocol):
+    """How a game's table opens levels: the clock calls it, the game provides it."""
 
-    def __init__(self, tx: Transaction, table: TableInfo) -> None:
+    def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Encounter | None:
+        """Open ``level`` if the table is below it; the encounter in force (None: none)."""
+        ...
+
+    def level_now(self, tx: Transaction, table: TableInfo) -> int:
+        """The level the table has opened (1 until a level is opened)."""
+        ...
+
+
+class CountedLevels:
+    """A table that only remembers the level number (games without level cards)."""
+
+    def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Encounter | None:
+        current = self.level_now(tx, table)
+        if level > current:
+            tx.put_state(table, "table", "level", level, undoable=True)
+            tx.record(table, "level", f"level {level}", data={"level": level})
+        return None
+
+    def level_now(self, tx: Transaction, table: TableInfo) -> int:
+        return int(tx.get_state(table, "table", "level", 1))
+
+
+class TableEncounters:
+    """Encounters from a table's own encounter deck, inside the clock's transaction."""
+
+    def __init__(self, tx: Transaction, table: TableInfo, levels: TableLevels) -> None:
         self.tx = tx
         self.table = table
+        self.levels = levels
 
     def draw_encounter(self, level: int) -> Encounter | None:
         # enter_level never draws twice for a level the table already opened.
-        change = dp.enter_level(self.tx, self.table, level)
-        card = change.encounter
-        return None if card is None else Encounter(card.name, card.text, card.card_id)
+        return self.levels.enter_level(self.tx, self.table, level)
 
     def level_ahead(self) -> int | None:
         """The table's level, when it went past the one the clock last saw."""
-        return _ahead(self.tx, self.table)
+        return _ahead(self.tx, self.table, self.levels)
 
 
-def _ahead(tx: Transaction, table: TableInfo) -> int | None:
-    level = table_level(tx, table)
+def _ahead(tx: Transaction, table: TableInfo, levels: TableLevels) -> int | None:
+    level = levels.level_now(tx, table)
     seen = tx.get_state(table, NAMESPACE, "table_level", None)
     return level if seen is not None and level > seen else None
 
 
-def table_level(tx: Transaction, table: TableInfo) -> int:
-    """The level the table has opened (1 until a level is opened)."""
-    return dp.level_now(tx, table).level
+def saved_clock(tx: Transaction, table: TableInfo) -> ClockState | None:
+    """The table's saved clock, read inside ``tx`` (None: no clock)."""
+    raw = tx.get_state(table, NAMESPACE, "clock")
+    if raw is None:
+        return None
+    try:
+        return state_from_data(raw)
+    except (ValueError, KeyError, TypeError, StructureError) as exc:
+        raise CompanionError(
+            f"the saved clock of table '{table.name}' is damaged ({exc}); 'companion timer reset' forgets it"
+        ) from None
+
+
+def count_deal(tx: Transaction, table: TableInfo, levels: TableLevels, now: float) -> bool:
+    """A deal has ended at the table: count it on the table's clock, in the same transaction.
+
+    The clock may end the level and open the next one (drawing its
+    encounter through ``levels``). The write is undoable with the deal.
+    Returns False when the table has no clock.
+    """
+    from companion.timer.session import draw_encounters
+
+    saved = saved_clock(tx, table)
+    if saved is None:
+        return False
+    state, events = deal(saved, now)
+    state = draw_encounters(state, events, TableEncounters(tx, table, levels))
+    state = replace(state, revision=saved.revision + 1)
+    tx.put_state(table, NAMESPACE, "clock", state_to_data(state), undoable=True)
+    tx.put_state(table, NAMESPACE, "table_level", levels.level_now(tx, table), undoable=True)
+    return True
+
+
+def forget_encounters_after(state: ClockState, level: int) -> ClockState:
+    """The clock forgets the encounters of levels the table took back (drawn again on reaching them)."""
+    return replace(state, encounters=tuple(r for r in state.encounters if r.level <= level))
+
+
+def follow_table_back(
+    tx: Transaction, table: TableInfo, levels: TableLevels, now: float
+) -> int | None:
+    """After an undo took the table's level back, take the clock back to it (undo does not log this).
+
+    Returns the level the clock went back to, or None when nothing changed.
+    """
+    from companion.timer.clock import jump_back_to_level
+
+    saved = saved_clock(tx, table)
+    if saved is None:
+        return None
+    level = levels.level_now(tx, table)
+    if view(saved, now).level.number <= level:
+        return None
+    state, _ = jump_back_to_level(saved, now, level)
+    state = replace(forget_encounters_after(state, level), revision=saved.revision + 1)
+    tx.put_state(table, NAMESPACE, "clock", state_to_data(state))
+    tx.put_state(table, NAMESPACE, "table_level", level)
+    return level
 
 
 class TableClockStore:
     """The clock of one table, in the table store's state."""
 
-    def __init__(self, store: TableStore, table: str) -> None:
+    def __init__(self, store: TableStore, table: str, levels: TableLevels | None = None) -> None:
         self.store = store
         self.table_name = table
+        self.levels: TableLevels = levels or CountedLevels()
 
     def __repr__(self) -> str:
         return f"TableClockStore({self.store!r}, {self.table_name!r})"
@@ -104,31 +191,36 @@ class TableClockStore:
     def table_level(self) -> int:
         """The level the table is at now."""
         with self.store.transaction(write=False) as tx:
-            return table_level(tx, tx.table(self.table_name))
+            return self.levels.level_now(tx, tx.table(self.table_name))
 
     def level_ahead(self) -> int | None:
         """The table's level, when it went past the one the clock last saw."""
         with self.store.transaction(write=False) as tx:
-            return _ahead(tx, tx.table(self.table_name))
+            return _ahead(tx, tx.table(self.table_name), self.levels)
 
     def encounter_in_force(self) -> Encounter | None:
-        """The encounter card the table has open now (read only; ``None``: none)."""
+        """The encounter the table has open now, read without writing (``None``: none known)."""
+        peek = getattr(self.levels, "encounter_now", None)
+        if peek is None:
+            return None
         with self.store.transaction(write=False) as tx:
-            table = tx.table(self.table_name)
-            if table.game != dp.GAME:
-                return None
-            card = dp.level_now(tx, table).encounter
-        return None if card is None else Encounter(card.name, card.text, card.card_id)
+            card: Encounter | None = peek(tx, tx.table(self.table_name))
+        return card
 
     def update(self, change: Change) -> ClockState | None:
         with self.store.transaction() as tx:
             table = tx.table(self.table_name)
             saved = self._decode(tx.get_state(table, NAMESPACE, "clock"))
-            encounters = TableEncounters(tx, table)
-            new = change(saved, encounters)
+            before = self.levels.level_now(tx, table)
+            new = change(saved, TableEncounters(tx, table, self.levels))
+            if new is not None and saved is not None:
+                self._undo_levels_left(tx, table, new, before)
+                after = self.levels.level_now(tx, table)
+                if after < before:
+                    new = forget_encounters_after(new, after)
             # Remember the table's level even when the clock stays put, so a
             # level the clock cannot follow is not reported again and again.
-            level = table_level(tx, table)
+            level = self.levels.level_now(tx, table)
             if tx.get_state(table, NAMESPACE, "table_level", None) != level:
                 tx.put_state(table, NAMESPACE, "table_level", level)
             if new is None or (saved is not None and new == saved):
@@ -150,6 +242,33 @@ class TableClockStore:
                     undoable=False,
                 )
             return new
+
+    def _undo_levels_left(
+        self, tx: Transaction, table: TableInfo, new: ClockState, before: int
+    ) -> None:
+        """The clock went back (p): undo the table's opening of the levels it left.
+
+        Only while the level's opening is the table's last action; after
+        deals or draws the table keeps its level (and says so through the clock).
+        """
+        now = self.store.clock()
+        target = view(new, now).level.number
+        level = before
+        while level > target:
+            history = tx.history(table)
+            undone = {e.undoes for e in history if e.undoes is not None}
+            last = next(
+                (
+                    e
+                    for e in reversed(history)
+                    if e.undoable and e.undoes is None and e.id not in undone
+                ),
+                None,
+            )
+            if last is None or last.action != "level":
+                break
+            tx.undo_last(table)
+            level = self.levels.level_now(tx, table)
 
     def delete(self) -> bool:
         with self.store.transaction() as tx:

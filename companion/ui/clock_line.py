@@ -45,10 +45,11 @@ def plain_line(v: ClockView) -> str:
     if v.is_break:
         parts = [v.title, f"then {v.structure.level_word.lower()} {v.level.number} {word} {stakes}"]
     else:
-        parts = [v.title, f"{word} {stakes}"]
+        gems = f" (+{v.level.soul_gems} soul gem)" if v.level.soul_gems else ""
+        parts = [v.title, f"{word} {stakes}{gems}"]
     house = v.level.house_bet(v.state.settings.players, v.structure.two_player_house_factor)
     if house is not None:
-        parts[-1] += f" house {house}"
+        parts[1] += f" house {house}"
     parts.append(f"{time_text(v)} {'played' if v.remaining is None else 'left'}")
     if v.over:
         parts.append("all deals played")

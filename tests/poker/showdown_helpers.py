@@ -5,8 +5,9 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+from companion.games.showdown import adjudicate
 from companion.poker.pots import parse_result
-from companion.poker.showdown import ShowdownResult, adjudicate
+from companion.poker.showdown import ShowdownResult
 from companion.poker.showdown_input import read_showdown
 from companion.poker.showdown_rank import Contestant, RankedHand, RankRules
 

@@ -266,7 +266,10 @@ def test_odds_prints_a_table() -> None:
     [
         (["--game", "decko", "a=9s"], "error: odds are for games with a deck and a board"),
         (["a=As", "--exact", "--monte-carlo"], "error: choose --exact or --monte-carlo"),
-        (["a=As", "--samples", "0"], "error: --samples must be at least 1"),
+        (
+            ["a=As", "--samples", "0"],
+            "error: Invalid value for '--samples': Input should be greater than or equal to 1",
+        ),
         (["a=As,?", "--board", "?"], "error: '?' is not a card"),
     ],
 )
@@ -301,3 +304,91 @@ def test_odds_preflop_heads_up_is_exact_over_every_board() -> None:
 def test_rank_json_result_string_feeds_the_pot_calculator() -> None:
     data = rank_json("ann=Ah,2c", "bob=Ad,2d", "cy=Kh,Qd", "--board", "As Ks 9h 8d 3c")
     assert data["result"] == "ann = bob > cy"
+
+
+# -- impossible deals are refused, one line each ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--game", "decko", "a=2c 3c 4c 5c 6c 7c 8c 9c"],
+            "error: a holds 8 cards, but a DECKO hand never holds more than 7\n",
+        ),
+        (
+            ["--game", "decko", "--market", "2h 3h 4h 5h 6h 7h", "a=2c"],
+            "error: --market lists 6 cards, but the market has 5 slots\n",
+        ),
+        (
+            ["--wildcard", "holdem", "a=2c 3d"],
+            "error: the holdem round plays cards from the market: give them with --market\n",
+        ),
+        (
+            ["a=As,Kd", "--board", "2c 3c 4c 5c 6c 7c"],
+            "error: 6 board cards, but holdem deals at most 5\n",
+        ),
+        (
+            ["--game", "dragon-kings", "a=*,*", "b=*,2d"],
+            "error: 3 jokers ('*') in one deal, but the dragon-kings deck holds 1 (the Swords joker)\n",
+        ),
+        (
+            ["--game", "holdem", "--wing", "iron mask", "a=As"],
+            "error: --wing and --variant are for dragon-kings, not holdem\n",
+        ),
+        (
+            ["--wing", "mirror", "a=As"],
+            "error: 'mirror' is not a wing card",
+        ),
+    ],
+)
+def test_impossible_inputs_are_refused_in_one_line(args: list[str], message: str) -> None:
+    result = invoke("rank", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message)
+    assert result.stderr.count("\n") == 1
+
+
+def test_odds_refuse_three_jokers_and_six_board_cards() -> None:
+    jokers = invoke("odds", "--game", "dragon-kings", "a=*,*", "b=*,2d")
+    assert jokers.exit_code == 2 and "3 jokers" in jokers.stderr
+    board = invoke("odds", "a=As,Kd", "b=Qh,Qd", "--board", "2c 3c 4c 5c 6c 7c")
+    assert board.exit_code == 2 and "6 board cards" in board.stderr
+
+
+def test_dragons_hoard_allows_a_sixth_board_card() -> None:
+    data = rank_json(
+        "--wing", "dragon's hoard", "a=Ah,Kd", "b=Qh,Qd", "--board", "2c 3d 4h 5s 9c Tc"
+    )
+    assert data["winners"] == ["a"] and data["wings"] == ["Dragon's Hoard"]
+
+
+# -- what the rank output says ---------------------------------------------------------------------
+
+
+def test_three_tied_winners_read_ann_ben_and_cat_tie() -> None:
+    result = invoke("rank", "ann=2c,3d", "ben=2d,3h", "cat=2h,3s", "--board", "As Ks Qd Jc 9h")
+    assert "ann, ben and cat tie: they split the pot" in result.stdout
+    assert " and ben and " not in result.stdout
+
+
+def test_the_deciding_card_is_named_when_both_kings_are_on_the_board() -> None:
+    args = ("--game", "dragon-kings", "ann=Ah,3c", "ben=Qd,5c", "--board", "Ks Kc 7h 4d 2s")
+    assert "ann beats ben on the A♥ kicker" in invoke("rank", *args).stdout
+    data = rank_json(*args)
+    assert data["decided_by"] == {
+        "winner": "ann",
+        "over": "ben",
+        "card": "Ah",
+        "plays_as": "Ah",
+        "kicker": True,
+    }
+
+
+def test_odds_default_deck_has_no_joker_and_the_variant_adds_it() -> None:
+    args = ("--game", "dragon-kings", "a=Ks,2s", "b=Ah,Ad", "--board", "5s,9s,Jh")
+    plain = odds_json(*args)
+    variant = odds_json(*args, "--variant", "swords-joker")
+    assert (plain["deals"], round(plain["players"][0]["win"] * 100, 2)) == (990, 41.82)
+    assert (variant["deals"], round(variant["players"][0]["win"] * 100, 2)) == (1035, 44.35)
+    assert variant["variant"] == "swords-joker" and "variant" not in plain

@@ -494,3 +494,41 @@ def test_decko_value_search_and_set_finder_agree(
 
     key = tuple(sorted((r, s, w and r in (11, 12, 13)) for r, s, w in pieces))
     assert set_value(key, solo) == find_set_by_key(key, solo)[0]
+
+
+# -- decisions where the rulebook is silent (docs/decisions.md) ------------------------------------
+
+
+def test_penultimo_the_rule_repeats_among_the_losing_hands_so_the_best_set_comes_last() -> None:
+    hands = {"pair": "2c 2d", "queens": "Qh Qd", "aces": "Ah Ad Ac", "kings": "Kh Kd Kc"}
+    assert places(hands, "penultimo") == [("kings", 1), ("queens", 2), ("pair", 3), ("aces", 4)]
+
+
+def test_low_sum_an_empty_hand_cannot_win_but_an_all_letters_hand_sums_to_zero() -> None:
+    ranking = rank_decko(
+        {"empty": (), "letters": d("Kh Qd"), "two": d("2c Ks")}, wildcard_round("low sum")
+    )
+    assert [(p.name, p.place, p.hand.low_sum) for p in ranking.placings] == [  # type: ignore[attr-defined]
+        ("letters", 1, 0),
+        ("two", 2, 2),
+        ("empty", None, None),
+    ]
+
+
+def test_holdem_the_three_market_cards_played_pay_their_chips_even_outside_the_set() -> None:
+    # three nines need two market nines; the third market card played is the chip card
+    found = rank_decko({"a": d("9c 5d")}, wildcard_round("holdem"), market=d("9h 9d 2h+3 4c 7s"))
+    hand = found.placings[0].hand
+    assert (hand.description, hand.chips) == ("three nines", 3)  # type: ignore[attr-defined]
+    # a full house needs the three market aces: the chip card is not played and pays nothing
+    found = rank_decko({"a": d("Kc Kd")}, wildcard_round("holdem"), market=d("Ah Ad As 2h+3 7c"))
+    hand = found.placings[0].hand
+    assert (hand.description, hand.chips) == ("full house, aces over kings", 0)  # type: ignore[attr-defined]
+
+
+def test_pro_table_when_nobody_can_score_nobody_wins() -> None:
+    ranking = rank_decko(
+        {"a": d("2h:start 2d:start"), "b": d("5c:start 6c:start")}, wildcard_round("pro table")
+    )
+    assert ranking.winners == () and ranking.winners_text == "nobody has a legal hand"
+    assert [p.place for p in ranking.placings] == [None, None]

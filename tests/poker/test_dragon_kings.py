@@ -150,3 +150,128 @@ def test_without_wild_cards_dragon_kings_differs_from_holdem_only_by_its_three_c
         assert dk.value > holdem.value
     else:
         assert dk.value == holdem.value
+
+
+# -- wild cards never break the dragons ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("wild", ["K", "Ks", "Kc"])
+def test_a_wild_card_may_always_play_as_itself_so_wild_black_kings_are_still_dragons(
+    wild: str,
+) -> None:
+    rules = DRAGON_KINGS.with_wild([wild])
+    hand = evaluate(c("Ks Kc"), c("2d 7h 9c 4c 3d"), rules)
+    assert hand.name == "Twinned Dragon Kings"
+    assert rank_hands(
+        {"kings": c("Ks Kc"), "aces": c("Ah Ad")}, c("As Ac 7h 2d 3c"), rules
+    ).winners == ("kings",)
+
+
+def test_a_real_grave_digger_still_ranks_as_one_when_its_king_is_wild() -> None:
+    for rules in (DRAGON_KINGS.with_wild(["Ks"]), DRAGON_KINGS.with_wild(["K"])):
+        assert evaluate(c("Ks 2s"), c("7s 4s 9s 6h 5h"), rules).name == "Grave Digger spade flush"
+
+
+def test_two_wild_cards_are_shown_as_two_different_cards() -> None:
+    deuces = DRAGON_KINGS.with_wild(["2"])
+    pair = evaluate(c("2h 2d"), c("7h 9c 4c Jd 3s"), deuces)
+    played = [p for card, p in zip(pair.cards, pair.plays_as, strict=True) if card.rank == 2]
+    assert len(played) == 2 and played[0] != played[1]
+    flush = evaluate(c("2h 2d"), c("7h 9h 4h Jd Qs"), deuces)
+    assert flush.description == "flush, ace high"
+    assert sorted(str(p) for p in flush.plays_as if p.rank > 12) == ["Ah", "Kh"]
+
+
+def test_wild_cards_in_a_flush_take_the_highest_cards_the_suit_lacks() -> None:
+    deuces = DRAGON_KINGS.with_wild(["2"])
+    assert evaluate(c("2h Ah"), c("7h 9h 4h Jd Qs"), deuces).played() == [
+        "Ah",
+        "2h=Kh",
+        "9h",
+        "7h",
+        "4h",
+    ]
+
+
+# -- the deciding card when both kings are on the board -----------------------------------------
+
+
+def test_the_deciding_card_is_named_when_both_kings_are_on_the_board() -> None:
+    from companion.poker.hands import decider
+
+    board = c("Ks Kc 7h 4d 2s")
+    ranking = rank_hands({"ann": c("Ah 3c"), "ben": c("Qd 5c")}, board, DRAGON_KINGS)
+    found = decider(ranking, board)
+    assert found is not None
+    assert (found.winner, str(found.card), found.kicker) == ("ann", "Ah", True)
+    assert found.text == "ann beats ben on the A♥ kicker"
+    nines = rank_hands({"ann": c("Ah 3c"), "ben": c("9d 9c")}, board, DRAGON_KINGS)
+    assert decider(nines, board) is None  # a pair of nines beats a kicker by its class
+
+
+# -- jokers: the Swords joker is a variant, and a deck holds one --------------------------------
+
+
+def test_three_jokers_in_one_dragon_kings_deal_are_refused() -> None:
+    with pytest.raises(CompanionError, match="3 jokers"):
+        rank_hands({"a": c("* *"), "b": c("* 2d")}, c("7h 8h 9h"), DRAGON_KINGS)
+
+
+def test_odds_leave_the_swords_joker_out_unless_the_variant_is_played() -> None:
+    from companion.games.dragon_kings.wings import dragon_kings_rules
+    from companion.poker.odds import odds
+
+    hands = {"a": c("Ks 2s"), "b": c("Ah Ad")}
+    plain = odds(hands, [c("5s 9s Jh")], DRAGON_KINGS)
+    variant = odds(hands, [c("5s 9s Jh")], dragon_kings_rules(variant="swords-joker"))
+    assert (plain.deals, round(plain.of("a").win * 100, 2)) == (990, 41.82)
+    assert (variant.deals, round(variant.of("a").win * 100, 2)) == (1035, 44.35)
+
+
+# -- wing cards as ranking rules ------------------------------------------------------------------
+
+
+def test_iron_mask_both_hole_cards_and_three_from_the_board() -> None:
+    from companion.games.dragon_kings.wings import dragon_kings_rules
+
+    mask = dragon_kings_rules(["iron mask"])
+    board = c("Kh Qh Jh Th 5s")
+    assert evaluate(c("Ah 2c"), board, DRAGON_KINGS).name == "royal flush"
+    assert evaluate(c("Ah 2c"), board, mask).name == "high card"
+    assert evaluate(c("Ks 2d"), c("Kc 7h 9c 3d 4h"), mask).name == "Twinned Dragon Kings"
+    assert evaluate(c("2d 3d"), c("Ks Kc 9c 7h 4h"), mask).name == "Twinned Dragon Kings"
+
+
+def test_thieves_deuces_and_masquerade_make_cards_wild() -> None:
+    from companion.games.dragon_kings.wings import dragon_kings_rules
+
+    both = dragon_kings_rules(["thieves deuces", "masquerade"])
+    assert both.wild_ranks == frozenset({2}) and {str(x) for x in both.wild_cards} == {"Js", "Jh"}
+    assert evaluate(c("2c Js"), c("Ah Ad Ac 7d 8h"), both).description == "five aces"
+
+
+def test_pickpocket_and_dragons_hoard_deal_more_cards() -> None:
+    from companion.games.dragon_kings.wings import dragon_kings_rules
+
+    assert dragon_kings_rules(["pickpocket"]).hole_cards == 3
+    hoard = dragon_kings_rules(["dragon's hoard"])
+    assert hoard.board_cards == 6
+    ranking = rank_hands({"a": c("Ah Kd")}, c("2c 3d 4h 5s 9c Tc"), hoard)
+    assert ranking.placings[0].hand.name == "straight"
+    with pytest.raises(CompanionError, match="6 board cards, but dragon-kings deals at most 5"):
+        rank_hands({"a": c("Ah Kd")}, c("2c 3d 4h 5s 9c Tc"), DRAGON_KINGS)
+
+
+def test_a_wing_card_that_bends_only_the_betting_leaves_the_ranking_alone() -> None:
+    from companion.games.dragon_kings.wings import dragon_kings_rules
+
+    for name in ("guild tithe", "dragon's toll", "shrouded river", "unmasked", "sleight of hand"):
+        rules = dragon_kings_rules([name])
+        assert rules.replace(wings=()) == DRAGON_KINGS
+
+
+def test_an_unknown_wing_card_names_the_cards() -> None:
+    from companion.games.dragon_kings.wings import wing_card
+
+    with pytest.raises(CompanionError, match="'mirror' is not a wing card .*iron-mask"):
+        wing_card("mirror")

@@ -257,3 +257,20 @@ def test_no_player_wins_more_than_their_contribution_allows(deal) -> None:  # ty
                 for c in contributions.values()
             )
             assert won <= cap + house + overflow
+
+
+def test_pot_limit_says_all_in_when_the_call_takes_every_coin() -> None:
+    """Pot-Limit: a player with less than the call goes all in for what they have."""
+    from companion.poker.pots import pot_limit
+
+    limits = pot_limit(600, 300, 100, stack=200)
+    assert limits.all_in and limits.to_call == 200 and limits.max_total == 200
+
+
+def test_carried_gold_is_whole_coins_in_dungeon_poker() -> None:
+    """Gold coins are worth 100: 50 gold cannot be left on the table."""
+    from companion.errors import CompanionError
+    from companion.poker.pots import pot_rules, settle
+
+    with pytest.raises(CompanionError, match="--carried 50"):
+        settle({"a": 100, "b": 100}, "a > b", rules=pot_rules("dungeon-poker"), dead_money=50)

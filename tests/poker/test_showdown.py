@@ -709,7 +709,7 @@ def test_two_front_war_winning_both_boards_takes_the_whole_pot_and_two_treasures
 
 
 def test_two_front_war_needs_two_boards() -> None:
-    with pytest.raises(CompanionError, match="Two front war deals 2 boards"):
+    with pytest.raises(CompanionError, match="2 boards are dealt during Two front war"):
         showdown("""
             encounter: Two front war
             board: Kh Jh 9s 4d 3c
@@ -861,3 +861,58 @@ def test_a_summoned_monster_that_ties_wins_its_share_for_its_summoner() -> None:
         result: Giant = ben > ann
     """)
     assert (out.payouts, out.removed, out.treasures_waiting) == ({"ann": 400, "ben": 400}, 0, 1)
+
+
+# -- findings at the table (issue 15) ------------------------------------------------------
+
+
+def test_full_plate_applies_without_a_legal_hand_under_mystical_storm() -> None:
+    """Full Plate: at least a pair of eights even with one hand card under Mystical storm."""
+    out = showdown(
+        """
+        encounter: Mystical storm
+        board: 2c 3d 9h Jd Ks
+        players:
+          - {name: ann, put_in: 200, hand: As, artifacts: [Full Plate]}
+          - {name: ben, put_in: 200, hand: 4c 5d 7h Ts}
+        """
+    )
+    assert out.winners == ("ann",)
+
+
+def test_happy_the_clown_is_placed_under_mystical_storm_without_its_cards() -> None:
+    """Happy the Clown plays the cards passed to it: a result may place it."""
+    out = showdown(
+        """
+        encounter: Mystical storm
+        players: [{name: ann, put_in: 200}, {name: ben, put_in: 200}]
+        monsters: [{name: Happy the Clown}]
+        result: Happy the Clown > ann > ben
+        """
+    )
+    assert out.monsters[0].outcome == "won"
+
+
+def test_dragon_age_needs_its_fire_dragon() -> None:
+    """Dragon age: a Fire Dragon is in every deal; a file without it is refused."""
+    with pytest.raises(CompanionError, match="brings the Fire Dragon to every deal"):
+        showdown(
+            """
+            encounter: Dragon age
+            blind: 500
+            players: [{name: ann, put_in: 500}, {name: ben, put_in: 500}]
+            result: ann > ben
+            """
+        )
+
+
+def test_a_blind_is_whole_gold_coins() -> None:
+    """Gold coins are worth 100: a blind of 250 does not exist."""
+    with pytest.raises(CompanionError, match="blind: 250 is not a whole number"):
+        showdown(
+            """
+            blind: 250
+            players: [{name: ann, put_in: 500}, {name: ben, put_in: 500}]
+            result: ann > ben
+            """
+        )

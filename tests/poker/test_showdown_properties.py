@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.poker.showdown import adjudicate
+from companion.games.showdown import adjudicate
 from companion.poker.showdown_input import ShowdownIn
 
 MONSTERS = ["Orc", "Goblin", "Genie", "Fire Dragon", "Gnome Lunatic", "Ice Giant", "Baron", "Golem"]

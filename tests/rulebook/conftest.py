@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,8 @@ def norm(text: str) -> str:
 class Pdf:
     data: bytes
     pages: int
+    layout: tuple[Any, ...] = ()
+    """How each page after the cover came out (``PageLayout``)."""
 
     def _doc(self):  # type: ignore[no-untyped-def]
         import pypdfium2 as pdfium
@@ -68,8 +71,9 @@ def build(game: str, *, paper: str = "a4", booklet: bool = False) -> Pdf:
 
     key = (game, paper, booklet)
     if key not in _CACHE:
-        data, pages = render_rulebook_pdf(game, paper=paper, booklet=booklet)
-        _CACHE[key] = Pdf(data, pages)
+        layout: list[Any] = []
+        data, pages = render_rulebook_pdf(game, paper=paper, booklet=booklet, layout=layout)
+        _CACHE[key] = Pdf(data, pages, tuple(layout))
     return _CACHE[key]
 
 

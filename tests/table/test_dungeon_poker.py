@@ -615,11 +615,122 @@ def test_after_a_tied_deal_the_next_winner_draws_two_treasures(store: TableStore
         assert _ids(dp.win(tx, table, ["Cy"])) == ["crystal-dagger"]
 
 
-def test_two_winners_each_draw_a_treasure(store: TableStore) -> None:
+def test_a_split_pot_keeps_the_treasure_waiting_for_the_next_deal(store: TableStore) -> None:
+    """Appendix F, ties: 'table win A B' draws nothing; the next single winner draws two."""
     table = _new(store)
     with store.transaction() as tx:
-        result = dp.win(tx, table, ["Ann", "Bo"])
-    assert [c.holder for c in result] == ["Ann", "Bo"]
+        split = dp.win(tx, table, ["Ann", "Bo"])
+        assert list(split) == [] and "split the pot" in split.notes[0]
+        assert len(dp.win(tx, table, ["Cy"])) == 2
+
+
+def test_a_player_who_is_out_wins_no_treasure(store: TableStore) -> None:
+    table = _new(store, ["Ann", "Bo"])
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        dp.death(tx, table, "Ann", winner="Bo")
+        with pytest.raises(CompanionError, match="out of the game"):
+            dp.win(tx, table, ["Ann"])
+
+
+def test_draw_main_with_only_the_monster_card_left_stops_with_a_message(
+    store: TableStore,
+) -> None:
+    """Monsters: M goes to the graveyard; a deck of M alone must not loop forever."""
+    table = _new(store)
+    with store.transaction() as tx:
+        for copy in tx.pile(table, "main", "draw"):
+            if copy.card_id != "monster-card":
+                tx.move(table, copy, "in_play")
+        with pytest.raises(CompanionError, match="only the monster card"):
+            draw(tx, table, "main", 1, None)
+
+
+def test_the_undeath_amulet_is_not_used_by_an_action(store: TableStore) -> None:
+    """Undeath Amulet: it triggers by itself; 'table use' refuses it."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        _on_top(tx, table, "treasures", "undeath-amulet")
+        dp.win(tx, table, ["Ann"])
+        with pytest.raises(CompanionError, match="acts by itself"):
+            use(tx, table, "Ann", "Undeath Amulet")
+
+
+def test_table_death_with_the_undeath_amulet_brings_the_character_back(
+    store: TableStore,
+) -> None:
+    """Undeath Amulet: no skull, no new character, gold of three blinds, the amulet leaves."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        _on_top(tx, table, "treasures", "undeath-amulet", "spyglass")
+        dp.win(tx, table, ["Ann"])
+        dp.win(tx, table, ["Ann"])
+        _, notes = dp.death(tx, table, "Ann", winner="Bo")
+        assert "Undeath Amulet" in notes[0]
+        assert tx.pile(table, "characters", "in_play", "Ann")
+        assert [c.card_id for c in tx.pile(table, "treasures", "held", "Ann")] == ["spyglass"]
+        assert not tx.pile(table, "skulls", "held", "Ann")
+        assert tx.get_state(table, dp.NS, "gold")["Ann"] == 300
+
+
+def test_when_the_character_deck_runs_out_the_dead_characters_are_reshuffled(
+    store: TableStore,
+) -> None:
+    """Character death: with the deck empty, the dead characters come back into it (decisions.md)."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        for copy in tx.pile(table, "characters", "draw"):
+            tx.move(table, copy, "removed")  # dead earlier in the game
+        _, notes = dp.death(tx, table, "Ann", winner="Bo")
+        assert len(tx.pile(table, "characters", "held", "Ann")) == 2
+        assert any("shuffled back" in n for n in notes)
+
+
+def test_a_monster_that_wins_only_a_side_pot_leaves_the_game(store: TableStore) -> None:
+    """Monsters: a monster that wins a side pot leaves the game with it."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "monsters", "orc")
+        dp.monster(tx, table)
+        result = dp.monster_result(tx, table, "side-pot")
+        assert result[0].pile == "removed"
+
+
+def test_a_monsters_win_takes_the_treasures_waiting_from_a_tie(store: TableStore) -> None:
+    """Monsters: the pot, and the treasures waiting in it, leave with a monster that wins."""
+    table = _new(store)
+    with store.transaction() as tx:
+        dp.tie(tx, table)
+        _on_top(tx, table, "monsters", "orc")
+        dp.monster(tx, table)
+        dp.monster_result(tx, table, "won")
+        assert tx.get_state(table, dp.NS, "carried", 0) == 0
+
+
+def test_the_astral_warlock_opens_the_next_level_through_monster_result(
+    store: TableStore,
+) -> None:
+    """Astral Warlock: when it wins, the next level begins at once."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "monsters", "astral-warlock")
+        dp.monster(tx, table)
+        result = dp.monster_result(tx, table, "won")
+        assert dp.level_now(tx, table).level == 2
+        assert any("level 2 opens" in n for n in result[0].notes)
+
+
+def test_happy_the_clown_plays_with_the_cards_passed_to_it(store: TableStore) -> None:
+    """Happy the Clown: no 'plays with 0 cards'; a short name finds it."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "monsters", "happy-the-clown")
+        shown = dp.monster(tx, table)
+        assert "cards passed to it (at most 4)" in shown[0].notes[0]
+        assert dp.monster_result(tx, table, "lost", monster="happy")[0].pile == "removed"
 
 
 def test_sudden_effects_are_resolved_and_removed_from_the_game(store: TableStore) -> None:
@@ -651,11 +762,11 @@ def test_selling_or_using_a_treasure_removes_it_and_it_no_longer_counts(store: T
     table = _new(store)
     with store.transaction() as tx:
         _on_top(
-            tx, table, "treasures", "crystal-dagger", "big-pile-of-gold", "full-plate", "spyglass"
+            tx, table, "treasures", "wild-berries", "big-pile-of-gold", "full-plate", "spyglass"
         )
         for _ in range(4):
             dp.win(tx, table, ["Ann"])
-        used = use(tx, table, "Ann", "Crystal Dagger")
+        used = use(tx, table, "Ann", "Wild Berries")
         cashed = sell(tx, table, "Ann", "big-pile-of-gold")
         sold = sell(tx, table, "Ann", "full plate")
         assert [c.pile for c in (used, cashed, sold)] == ["removed"] * 3
@@ -802,7 +913,7 @@ def test_a_dungeon_poker_session_from_the_command_line(store: TableStore) -> Non
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["table", "monster-result", "maybe"], "'won', 'tied' or 'lost'"),
+        (["table", "monster-result", "maybe"], "'won', 'tied', 'side-pot' or 'lost'"),
         (["table", "win", "Zed"], "'Zed' is not a player"),
         (["table", "choose", "Ann", "Dragon"], "no card 'Dragon' in the Characters deck"),
         (["draw", "levels"], "table level"),
@@ -886,3 +997,73 @@ def test_dealt_characters_stay_secret_until_chosen(store: TableStore) -> None:
     assert not any(name in own.stdout for name in names["Bo"])
     invoke("table", "choose", "Ann", names["Ann"][0])
     assert names["Ann"][0] in invoke("table", "show").stdout  # revealed once chosen
+
+
+def test_summon_monster_scroll_draws_a_monster_for_its_user(store: TableStore) -> None:
+    """Summon Monster Scroll: a monster from the monster deck fights on the user's side."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "treasures", "summon-monster-scroll")
+        dp.win(tx, table, ["Ann"])
+        _on_top(tx, table, "monsters", "orc")
+        card = use(tx, table, "Ann", "Summon Monster Scroll")
+        orc = tx.pile(table, "monsters", "in_play")
+        assert [c.card_id for c in orc] == ["orc"] and orc[0].holder == "Ann"
+        assert any("Orc comes to fight for Ann" in n for n in card.notes)
+
+
+def test_crystal_dagger_kills_a_monster_and_its_slayer_takes_the_dragons_treasure(
+    store: TableStore,
+) -> None:
+    """Crystal Dagger: the named monster is removed; the Fire Dragon's slayer draws its treasure."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "treasures", "crystal-dagger")
+        dp.win(tx, table, ["Ann"])
+        _on_top(tx, table, "monsters", "fire-dragon")
+        dp.monster(tx, table)
+        with pytest.raises(CompanionError, match="--monster"):
+            use(tx, table, "Ann", "Crystal Dagger")
+        card = dp.use(tx, table, "Ann", "Crystal Dagger", "fire")
+        assert not tx.pile(table, "monsters", "in_play")
+        assert len(tx.pile(table, "treasures", "held", "Ann")) == 1
+        assert any("Fire Dragon's treasure" in n for n in card.notes)
+
+
+def test_notes_work_out_gold_at_the_current_blind(store: TableStore) -> None:
+    """Chest Monster eats three blinds; the Ice Giant robs one: in gold at this level."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        dp.enter_level(tx, table, 3)  # blind 300
+        _on_top(tx, table, "treasures", "chest-monster")
+        chest = dp.win(tx, table, ["Ann"])
+        assert any("900 gold at this level" in n for n in chest[0].notes)
+        _on_top(tx, table, "monsters", "ice-giant")
+        giant = dp.monster(tx, table)
+        assert any("300 gold at this level" in n for n in giant[0].notes)
+
+
+def test_high_magic_ends_with_a_reminder_to_return_the_extra_soul_gems(store: TableStore) -> None:
+    """High magic: when it ends, each player hands back the extra soul gems not spent."""
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "encounters", "high-magic")
+        dp.enter_level(tx, table, 2)
+        change = dp.enter_level(tx, table, 3)
+        assert any("High magic ends" in n for n in change.notes)
+
+
+def test_table_hand_shows_each_dealt_characters_abilities_costs_and_soul_gems() -> None:
+    """Preparing the game: each player chooses knowing what the characters do."""
+    assert (
+        invoke(
+            "table", "new", "dp", "--game", "dungeon-poker", "--players", "Ann,Bo,Cy", "--seed", "3"
+        ).exit_code
+        == 0
+    )
+    cards = invoke("table", "hand", "Ann", "--json").json()["cards"]
+    for card in cards:
+        model = CARDS.get(card["id"])
+        assert f"starts with {model.soul_gems} soul gem(s)" in card["notes"]
+        assert all(any(a.name in n for n in card["notes"]) for a in model.abilities)

@@ -132,7 +132,7 @@ def test_drawing_for_a_player_puts_the_cards_in_their_hand(store: TableStore) ->
         ]
         on_table = draw(tx, table, "standard")
         assert (on_table[0].pile, on_table[0].holder) == ("in_play", None)
-        assert tx.count(table, "standard", "draw") == 50
+        assert tx.count(table, "standard", "draw") == 49  # 52: the Swords joker is boxed
 
 
 def test_draw_takes_the_top_card_and_bottom_takes_the_last(store: TableStore) -> None:
@@ -262,7 +262,7 @@ def test_without_any_table_a_command_says_how_to_make_one() -> None:
 
 def test_deleting_the_current_table_forgets_it(store: TableStore) -> None:
     _new(store)
-    assert invoke("table", "delete", "friday").exit_code == 0
+    assert invoke("table", "delete", "friday", "--yes").exit_code == 0
     assert invoke("table", "list", "--json").json() == []
     assert "no table chosen" in invoke("deck", "status").stderr
 
@@ -325,7 +325,7 @@ def test_return_puts_a_card_back_on_top_at_the_bottom_or_shuffled_in(store: Tabl
         pile = tx.pile(table, "standard", "draw")
         assert (pile[0].card_id, pile[-1].card_id) == (a.card_id, b.card_id)
         return_card(tx, table, "standard", c.card_id)
-        assert tx.count(table, "standard", "draw") == 53
+        assert tx.count(table, "standard", "draw") == 52
         assert tx.count(table, "standard", "held") == 0
 
 
@@ -348,7 +348,7 @@ def test_shuffle_with_the_discard_gathers_it_back(store: TableStore) -> None:
     with store.transaction() as tx:
         for card in draw(tx, table, "standard", 5):
             discard(tx, table, "standard", card.card_id)
-        assert shuffle(tx, table, "standard", with_discard=True) == 53
+        assert shuffle(tx, table, "standard", with_discard=True) == 52
         assert tx.count(table, "standard", "discard") == 0
 
 
@@ -365,7 +365,7 @@ def test_deck_status_counts_every_pile(store: TableStore) -> None:
     data = invoke("deck", "status", "--json").json()
     (deck,) = [d for d in data["decks"] if d["deck"] == "standard"]
     assert (deck["draw"], deck["held"], deck["discard"], deck["in_play"], deck["total"]) == (
-        49,
+        48,
         3,
         1,
         0,
@@ -456,7 +456,7 @@ def test_deck_commands_from_the_cli(store: TableStore) -> None:
     assert invoke("deck", "return", "standard", drawn["id"], "--top").exit_code == 0
     assert invoke("deck", "peek", "standard", "--json").json()["cards"][0]["id"] == drawn["id"]
     assert invoke("deck", "remove", "standard", drawn["id"]).exit_code == 0
-    assert invoke("deck", "shuffle", "standard", "--discard", "--json").json()["draw"] == 52
+    assert invoke("deck", "shuffle", "standard", "--discard", "--json").json()["draw"] == 51
     both = invoke("deck", "reorder", "standard", "1", "--shuffle", "2")
     assert both.exit_code == 2 and "either" in both.stderr
 

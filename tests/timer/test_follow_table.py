@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from companion.games import table_levels
 from companion.games.dungeon_poker import table_rules as dp
 from companion.table import open_store
 from companion.timer.clock import FakeClock, deal
@@ -97,7 +98,8 @@ def test_a_key_after_table_level_follows_the_table_first() -> None:
     invoke("timer", "run", input="")
     assert invoke("table", "level").exit_code == 0
     with open_store(None) as store:
-        session = TimerSession(TableClockStore(store, "friday"), FakeClock(10**10))
+        clock_store = TableClockStore(store, "friday", table_levels("dungeon-poker"))
+        session = TimerSession(clock_store, FakeClock(10**10))
         outcome = session.act(deal)
     assert outcome.view.level.number == table_level() == 2
     assert outcome.view.deals == 1

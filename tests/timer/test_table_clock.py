@@ -80,7 +80,36 @@ def test_stepping_back_and_forth_never_draws_twice_at_the_table() -> None:
     first = table_encounter()
     invoke("timer", "do", "previous", "next", "previous", "next")
     assert table_encounter() == first
-    assert level_entries() == 1
+    assert open_levels() == 1
+
+
+def open_levels(name: str = "friday") -> int:
+    """Level openings at the table that were not undone."""
+    with open_store(None) as store, store.transaction(write=False) as tx:
+        history = tx.history(tx.table(name))
+        undone = {e.undoes for e in history if e.undoes is not None}
+        return sum(1 for e in history if e.action == "level" and e.id not in undone)
+
+
+def test_p_on_the_clock_undoes_the_level_it_opened() -> None:
+    """Levels: a level opened by mistake goes back, its encounter on top of the deck again."""
+    new_table()
+    invoke("timer", "run", input="n")
+    assert table_encounter()[0] == 2
+    invoke("timer", "do", "previous")
+    assert table_encounter() == (1, None)
+    assert invoke("timer", "status", "--json").json()["level"] == 1
+
+
+def test_undoing_a_level_at_the_table_moves_the_clock_back() -> None:
+    """Levels: 'table undo' of a level opening takes the table's clock back with it."""
+    new_table()
+    invoke("timer", "run", input="n")
+    assert invoke("table", "level").exit_code == 0
+    assert invoke("timer", "status", "--json").json()["level"] == 3
+    assert invoke("table", "undo").exit_code == 0
+    assert table_encounter()[0] == 2
+    assert invoke("timer", "status", "--json").json()["level"] == 2
 
 
 def test_end_level_now_opens_the_next_level_at_the_table() -> None:
@@ -137,7 +166,7 @@ def test_a_table_and_no_table_keep_separate_clocks(tmp_path: Path) -> None:
     new_table()
     invoke("timer", "run", input="ddd")
     assert invoke("timer", "status", "--json").json()["structure"] == "dungeon-poker"
-    invoke("table", "delete", "friday")
+    invoke("table", "delete", "friday", "--yes")
     assert invoke("timer", "status", "--json").json()["structure"] == "holdem"
 
 
@@ -167,7 +196,7 @@ def test_the_level_change_and_the_draw_are_one_transaction() -> None:
     invoke("timer", "run", input="")
     store = open_store(None)
     try:
-        clock_store = TableClockStore(store, "friday")
+        clock_store = TableClockStore(store, "friday", dp.DungeonPokerLevels())
 
         def breaks_after_drawing(saved, encounters):  # type: ignore[no-untyped-def]
             assert encounters is not None and encounters.draw_encounter(2) is not None
@@ -193,7 +222,7 @@ def test_the_display_shows_the_tables_encounter(tmp_path: Path) -> None:
     clock = FakeClock(0.0)
     store = open_store(None)
     try:
-        session = TimerSession(TableClockStore(store, "friday"), clock)
+        session = TimerSession(TableClockStore(store, "friday", dp.DungeonPokerLevels()), clock)
         session.open(load_structure("dungeon-poker"), ClockSettings(players=3))
         app = TimerApp(session, bell=False)
 
@@ -212,7 +241,7 @@ def test_the_display_shows_the_tables_encounter(tmp_path: Path) -> None:
         assert session.view().deals == 1
     finally:
         store.close()
-    assert level_entries() == 1
+    assert open_levels() == 1
 
 
 def test_a_damaged_table_clock_is_a_clear_error() -> None:
@@ -223,7 +252,7 @@ def test_a_damaged_table_clock_is_a_clear_error() -> None:
     result = invoke("timer", "status")
     assert result.exit_code == 2 and "damaged" in result.stderr and "timer reset" in result.stderr
     with pytest.raises(CompanionError), open_store(None) as store:
-        TableClockStore(store, "friday").load()
+        TableClockStore(store, "friday", dp.DungeonPokerLevels()).load()
 
 
 def test_a_table_level_the_clock_cannot_follow_is_noted_once() -> None:
@@ -237,3 +266,20 @@ def test_a_table_level_the_clock_cannot_follow_is_noted_once() -> None:
         session = TimerSession(clock_store, FakeClock(10**10))
         assert session.refresh().view.level.number == 5
         assert clock_store.level_ahead() is None
+
+
+def test_the_plain_clock_line_shows_the_soul_gem_of_the_level_in_play() -> None:
+    """Blind bet levels: 500, 800 and 1500 give every player a soul gem."""
+    from companion.timer.clock import ClockSettings, start, view
+    from companion.ui.clock_line import plain_line
+
+    state = start(load_structure("dungeon-poker"), ClockSettings(), 0.0, level=4)
+    assert "blind 500 (+1 soul gem)" in plain_line(view(state, 1.0))
+
+
+def test_timer_run_refuses_a_structure_that_differs_from_the_tables_level_cards() -> None:
+    """Blind bet levels: the table's level cards are the clock's levels."""
+    new_table()
+    result = invoke("timer", "run", "--structure", "dungeon-poker-short", input="")
+    assert result.exit_code == 2 and "other levels than table 'friday'" in result.stderr
+    assert invoke("timer", "run", "--structure", "dungeon-poker", input="").exit_code == 0

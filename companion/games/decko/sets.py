@@ -1094,8 +1094,10 @@ def _order_keys(sets: Sequence[DeckoSet], round: DeckoRound) -> list[int]:
     if round.lowball:
         return [LOW_TOP - s.value if s.legal else 0 for s in sets]
     if round.penultimo:
+        # The second-best set wins; the rule repeats among the sets left, so the
+        # third best comes second, and so on, and the best set comes last.
         distinct = sorted({s.value for s in sets if s.legal}, reverse=True)
-        order = distinct[1:2] + distinct[:1] + distinct[2:] if len(distinct) > 1 else distinct
+        order = distinct[1:] + distinct[:1]
         position = {v: len(order) - i for i, v in enumerate(order)}
         return [position[s.value] if s.legal else 0 for s in sets]
     return [s.value for s in sets]

@@ -1,11 +1,15 @@
-"""Dungeon Master: resolve one encounter and keep the party between turns.
+"""Dungeon Master: play turns against a kept party, or resolve one encounter.
 
 * :mod:`companion.games.dungeon_master.model` — the encounter as values (heroes, cards played);
-* :mod:`companion.games.dungeon_master.resolve` — the resolution and treasure phases, pure and seeded;
-* :mod:`companion.games.dungeon_master.catalog` — card lookup by the names players type;
-* :mod:`companion.games.dungeon_master.encounter_file` — the YAML encounter format;
-* :mod:`companion.games.dungeon_master.party` and :mod:`companion.games.dungeon_master.store` — the party across
-  turns and its ``dm_`` tables in the SQLite state file.
+* :mod:`companion.games.dungeon_master.resolve` — the resolution phase (:func:`resolve_fight`) and
+  the treasure phase (:func:`treasure_phase`), pure and seeded; :func:`resolve` plays both;
+* :mod:`companion.games.dungeon_master.catalog` and :mod:`companion.games.dungeon_master.names` —
+  card and hero lookup by the names players type (any case, unique prefixes, aliases);
+* :mod:`companion.games.dungeon_master.notation` — the short words of ``dm fight`` and ``dm treasure``;
+* :mod:`companion.games.dungeon_master.encounter_file` — the YAML encounter format and the flags of ``dm resolve``;
+* :mod:`companion.games.dungeon_master.party` and :mod:`companion.games.dungeon_master.store` — the party
+  across turns, its log and undo, in ``dm_`` tables of the SQLite state file;
+* :mod:`companion.games.dungeon_master.tracker` — what each ``dm`` command does, as reports with ``to_json()``;
 
 >>> from companion.games.dungeon_master import Catalog, PartyHero, Encounter, CardPlay, resolve
 >>> cards = Catalog.load()
@@ -20,16 +24,31 @@
 
 from companion.games.dungeon_master.catalog import Catalog
 from companion.games.dungeon_master.model import CardPlay, Encounter, LevelChoice, PartyHero
-from companion.games.dungeon_master.resolve import Resolution, casualties, resolve, validate
+from companion.games.dungeon_master.resolve import (
+    Fight,
+    Resolution,
+    TreasureChoices,
+    TreasurePhase,
+    casualties,
+    resolve,
+    resolve_fight,
+    treasure_phase,
+    validate,
+)
 
 __all__ = [
     "CardPlay",
     "Catalog",
     "Encounter",
+    "Fight",
     "LevelChoice",
     "PartyHero",
     "Resolution",
+    "TreasureChoices",
+    "TreasurePhase",
     "casualties",
     "resolve",
+    "resolve_fight",
+    "treasure_phase",
     "validate",
 ]

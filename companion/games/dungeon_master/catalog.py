@@ -33,6 +33,7 @@ from companion.cards.dungeon_master import (
 )
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
+from companion.games.dungeon_master.names import match_name, normal
 
 T = TypeVar("T", bound=CardModel)
 
@@ -70,24 +71,30 @@ class Catalog:
         role: str,
         decks: Iterable[str] | None = None,
     ) -> T:
-        wanted = " ".join(str(name).split()).casefold()
         pool = [c for c in self.cards if decks is None or c.deck in decks]
-        matches = [c for c in pool if c.name.casefold() == wanted or c.id == wanted]
-        # Base cards come before the variant deck, so "Stealth" is the party deck's Stealth.
-        for card in matches:
-            if isinstance(card, kind):
-                return card
-        if matches:
-            card = matches[0]
+        fits = [c for c in pool if isinstance(c, kind)]
+        found = match_name(name, [c.name for c in fits], role) or _by_id(name, fits)
+        if found is not None:
+            # Base cards come before the variant deck, so "Stealth" is the party deck's Stealth.
+            return next(c for c in fits if c.name == found)
+        others = [c for c in pool if not isinstance(c, kind)]
+        try:
+            other = match_name(name, [c.name for c in others], "card")
+        except CompanionError:
+            other = None
+        if other is not None:
+            card = next(c for c in others if c.name == other)
             raise CompanionError(
                 f"{card.name} is {_article(ROLE_WORDS[card.type])}, not {_article(role)}"
             )
-        names = sorted({c.name for c in pool if isinstance(c, kind)})
+        names = sorted({c.name for c in fits})
         close = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
         if not close:
             close = difflib.get_close_matches(str(name).title(), names, n=3, cutoff=0.6)
         hint = (
-            f" (did you mean {' or '.join(close)}?)" if close else f" ({role}s: {', '.join(names)})"
+            f" (did you mean {' or '.join(close)}?)"
+            if close
+            else f" ({_plural(role)}: {', '.join(names)})"
         )
         raise CompanionError(f"no {role} named '{name}'{hint}")
 
@@ -137,6 +144,16 @@ class Catalog:
                 continue
             limits[card.name] = limits.get(card.name, 0) + card.quantity
         return limits
+
+
+def _by_id(name: str, cards: Iterable[CardModel]) -> str | None:
+    wanted = normal(name)
+    return next((c.name for c in cards if normal(c.id) == wanted), None)
+
+
+def _plural(role: str) -> str:
+    """``hero`` is ``heroes``; every other role takes an ``s``."""
+    return "heroes" if role == "hero" else role + "s"
 
 
 def _article(words: str) -> str:

@@ -27,6 +27,8 @@ companion.errors.CompanionError: plays.0.use: a card adds its points or uses its
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -44,6 +46,7 @@ from companion.games.dungeon_master.model import (
     PartyHero,
     Use,
 )
+from companion.games.dungeon_master.names import match_name
 
 RANDOM = "random"
 """Written where a name is expected: let the seeded dice decide."""
@@ -91,7 +94,7 @@ class PlaySpec(Model):
         if value == "points":
             value = "fight"
         if value not in USES:
-            raise ValueError(f"must be one of {', '.join(USES)} (got {value!r})")
+            raise ValueError(f"must be one of {', '.join(USES)}")
         return value
 
 
@@ -139,7 +142,7 @@ class EncounterSpec(Model):
 
 def parse_encounter(data: Any, source: str = "") -> EncounterSpec:
     """Check the shape of an encounter; errors name the field (and ``source``)."""
-    from companion.cards.loader import _describe
+    from companion.documents import validation_problems
 
     prefix = f"{source}: " if source else ""
     if not isinstance(data, dict):
@@ -147,32 +150,21 @@ def parse_encounter(data: Any, source: str = "") -> EncounterSpec:
     try:
         return EncounterSpec.model_validate(data)
     except ValidationError as exc:
-        problems = _describe(exc)
+        problems = validation_problems(exc)
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise CompanionError(f"{prefix}{problems[0]}{more}") from None
 
 
 def read_encounter(path: str | Path, text: str | None = None) -> EncounterSpec:
-    """Read an encounter file (``-`` with ``text`` for standard input)."""
-    import yaml
+    """Read an encounter file (``-`` with ``text`` for standard input), within the bounds
+    of :mod:`companion.documents`."""
+    from companion.documents import parse_document, read_document
 
     name = "<stdin>" if str(path) == "-" else str(path)
     if text is None:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise CompanionError(f"{name}: no such file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CompanionError(
-                f"{name}: cannot read ({getattr(exc, 'strerror', None) or exc})"
-            ) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        line = f"line {exc.problem_mark.line + 1}: " if exc.problem_mark is not None else ""
-        raise CompanionError(f"{name}: {line}not valid YAML ({exc.problem})") from None
-    except yaml.YAMLError as exc:
-        raise CompanionError(f"{name}: not valid YAML ({exc})") from None
+        data = read_document(path, what="encounter file", format="yaml")
+    else:
+        data = parse_document(text, name, format="yaml")
     return parse_encounter(data, name)
 
 
@@ -207,8 +199,8 @@ def build_encounter(
         secret_passages=tuple(catalog.dm_card(n) for n in spec.secret_passage),
         treasures=tuple(catalog.treasure(n) for n in spec.treasures),
         plays=plays,
-        casualty_order=tuple(spec.casualties),
-        revive_order=tuple(tp.revive),
+        casualty_order=tuple(_hero_name(party, n) or n for n in spec.casualties),
+        revive_order=tuple(_hero_name(party, n) or n for n in tp.revive),
         prisoners=tuple(
             None if p.strip().lower() == RANDOM else catalog.hero(p) for p in tp.prisoners
         ),
@@ -225,8 +217,97 @@ def build_encounter(
 
 
 def _hero_name(party: tuple[PartyHero, ...], name: str | None) -> str | None:
-    """The party's spelling of a hero's name (the check that it exists comes later)."""
+    """The party's spelling of a hero's name, by name or unique prefix (the check that it
+    exists comes later)."""
     if name is None:
         return None
-    wanted = name.strip().casefold()
-    return next((h.name for h in party if h.name.casefold() == wanted), name.strip())
+    found = match_name(name, [h.name for h in party], "hero")
+    return found or name.strip()
+
+
+@dataclass(frozen=True)
+class ResolveFlags:
+    """The flags of ``dm resolve``, as typed; each list may hold comma lists."""
+
+    party: Sequence[str] = ()
+    gain: Sequence[str] = ()
+    creatures: Sequence[str] = ()
+    trap: str | None = None
+    obstacle: str | None = None
+    room: str | None = None
+    treasure: Sequence[str] = ()
+    play: Sequence[str] = ()
+    secret_passage: Sequence[str] = ()
+    lose: Sequence[str] = ()
+    revive: Sequence[str] = ()
+    prisoner: Sequence[str] = ()
+    experience: int | None = None
+    level_up: Sequence[str] = ()
+    points: int | None = None
+    variant: bool = False
+    tracked: bool = False
+    seed: int | None = None
+
+
+def merge_flags(data: dict[str, Any], flags: ResolveFlags) -> dict[str, Any]:
+    """An encounter file's mapping with the flags on top: a flag replaces what it names.
+
+    Flag values are checked here, so an error names the flag and what was
+    typed, never the file.
+    """
+    from companion.games.dungeon_master.notation import (
+        gain_spec,
+        level_spec,
+        play_spec,
+        split_items,
+    )
+
+    data = dict(data)
+    if flags.party:
+        data["party"] = [{"hero": name} for name in split_items(flags.party)]
+    for value in split_items(flags.gain):
+        hero, attribute, amount = gain_spec(value)
+        heroes = data.setdefault("party", [])
+        names = [h["hero"] for h in heroes]
+        found = match_name(hero, names, "hero") if names else None
+        if found is None:
+            if flags.tracked:
+                raise CompanionError(
+                    "--gain with --tracked: record levels with 'companion dm party level-up'"
+                )
+            raise CompanionError(f"--gain '{hero}': that hero is not in the party")
+        entry = next(h for h in heroes if h["hero"] == found)
+        gained = entry.setdefault("gained", {})
+        gained[attribute] = gained.get(attribute, 0) + amount
+    dm = dict(data.get("dm", {}))
+    if flags.creatures:
+        dm["creatures"] = split_items(flags.creatures)
+    for key, named in (("trap", flags.trap), ("obstacle", flags.obstacle), ("room", flags.room)):
+        if named:
+            dm[key] = named
+    data["dm"] = dm
+    if flags.treasure:
+        data["treasures"] = split_items(flags.treasure)
+    if flags.play:
+        data["plays"] = [play_spec(p) for p in split_items(flags.play)]
+    if flags.secret_passage:
+        data["secret_passage"] = split_items(flags.secret_passage)
+    if flags.lose:
+        data["casualties"] = split_items(flags.lose)
+    phase = dict(data.get("treasure_phase", {}))
+    if flags.revive:
+        phase["revive"] = split_items(flags.revive)
+    if flags.prisoner:
+        phase["prisoners"] = split_items(flags.prisoner)
+    if flags.experience is not None:
+        phase["experience"] = flags.experience
+    if flags.level_up:
+        phase["level_ups"] = [level_spec(v) for v in split_items(flags.level_up)]
+    data["treasure_phase"] = phase
+    if flags.points is not None:
+        data["treasure_points"] = flags.points
+    if flags.obstacle or flags.variant:
+        data["variant"] = True
+    if flags.seed is not None:
+        data["seed"] = flags.seed
+    return data

@@ -142,7 +142,8 @@ class Encounter:
     ``casualty_order`` names heroes to lose first (the rest are chosen at
     random); ``revive_order`` names whom recovery cards bring back first;
     ``prisoners`` holds one entry per Prisoner card played, a named
-    character or ``None`` for a random one from ``recruit_pool``.
+    character or ``None`` for a random one from ``recruit_pool`` (None: any
+    character not in the party, unchecked).
     ``deck_limits`` caps the copies of a card name in play (``Sword``: 3;
     ``Secret Passage``, ``Experience`` and ``Prisoner`` too); a card whose
     name is missing there is capped at its own quantity.
@@ -159,7 +160,7 @@ class Encounter:
     casualty_order: tuple[str, ...] = ()
     revive_order: tuple[str, ...] = ()
     prisoners: tuple[Hero | None, ...] = ()
-    recruit_pool: tuple[Hero, ...] = ()
+    recruit_pool: tuple[Hero, ...] | None = None
     experience: int = 0
     level_choices: tuple[LevelChoice, ...] = ()
     treasure_points: int = 0

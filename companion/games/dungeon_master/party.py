@@ -1,7 +1,13 @@
 """The party across turns: recruiting six of ten, deaths, recoveries, levels, treasure.
 
 Pure values and functions; :mod:`companion.games.dungeon_master.store` keeps a :class:`Party`
-in the SQLite state file.
+in the SQLite state file, with a log of every change (:class:`LogEntry`).
+
+A party counts its turns: each encounter starts one, a hero remembers the
+turn it fell on (only a hero killed this turn can be brought back) and the
+turn it joined on (only a hero freed by a Prisoner card can be sent away
+again). An encounter fought but not yet through its treasure phase is the
+party's :class:`OpenTurn`.
 
 >>> import random
 >>> from companion.games.dungeon_master.catalog import Catalog
@@ -20,13 +26,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from companion.cards.dungeon_master import ATTRIBUTES, Attribute, Hero
+from companion.cards.dungeon_master import ATTRIBUTES, Attribute, Hero, PartyTreasure
 from companion.errors import CompanionError
 from companion.games.dungeon_master.model import PartyHero, attribute_named
+from companion.games.dungeon_master.names import match_name
 from companion.games.dungeon_master.resolve import WINNING_POINTS, Resolution
 
 DRAWN = 10
@@ -37,39 +44,58 @@ KEPT = 6
 
 @dataclass(frozen=True)
 class TrackedHero:
-    """A hero of the tracked party: its character card, current levels, alive or dead."""
+    """A hero of the tracked party: its character card, current levels, alive or dead.
+
+    ``fell_on`` is the turn the hero was killed on (None while alive);
+    ``joined_on`` the turn a Prisoner card freed it (0 for the six of the setup).
+    """
 
     name: str
     card_id: str
     levels: Mapping[Attribute, int]
     alive: bool = True
+    fell_on: int | None = None
+    joined_on: int = 0
 
     def __init__(
-        self, name: str, card_id: str, levels: Mapping[Attribute, int], alive: bool = True
+        self,
+        name: str,
+        card_id: str,
+        levels: Mapping[Attribute, int],
+        alive: bool = True,
+        fell_on: int | None = None,
+        joined_on: int = 0,
     ) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "card_id", card_id)
         ordered = {a: int(levels[a]) for a in ATTRIBUTES if levels.get(a, 0) > 0}
         object.__setattr__(self, "levels", MappingProxyType(ordered))
         object.__setattr__(self, "alive", alive)
+        object.__setattr__(self, "fell_on", None if alive else (fell_on or 0))
+        object.__setattr__(self, "joined_on", joined_on)
 
     @classmethod
-    def from_card(cls, card: Hero) -> TrackedHero:
-        return cls(card.name, card.id, dict(card.attributes))
+    def from_card(cls, card: Hero, joined_on: int = 0) -> TrackedHero:
+        return cls(card.name, card.id, dict(card.attributes), joined_on=joined_on)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, TrackedHero) and (
+    def _key(self) -> tuple[Any, ...]:
+        return (
             self.name,
             self.card_id,
-            dict(self.levels),
+            tuple(self.levels.items()),
             self.alive,
-        ) == (other.name, other.card_id, dict(other.levels), other.alive)
+            self.fell_on,
+            self.joined_on,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TrackedHero) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.name, self.card_id, tuple(self.levels.items()), self.alive))
+        return hash(self._key())
 
     def __repr__(self) -> str:
-        state = "" if self.alive else " dead"
+        state = "" if self.alive else f" dead(turn {self.fell_on})"
         return f"<TrackedHero {self.name}{state} {' '.join(f'{a}={n}' for a, n in self.levels.items())}>"
 
     def as_party_hero(self) -> PartyHero:
@@ -77,6 +103,71 @@ class TrackedHero:
 
     def describe(self) -> str:
         return ", ".join(f"{a} {n}" for a, n in self.levels.items())
+
+    def level(self, attribute: Attribute) -> int:
+        return self.levels.get(attribute, 0)
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "card_id": self.card_id,
+            "levels": dict(self.levels),
+            "alive": self.alive,
+            "fell_on": self.fell_on,
+            "joined_on": self.joined_on,
+        }
+
+    @classmethod
+    def from_state(cls, data: Mapping[str, Any]) -> TrackedHero:
+        levels = {a: int(n) for a, n in dict(data["levels"]).items() if a in ATTRIBUTES}
+        return cls(
+            str(data["name"]),
+            str(data["card_id"]),
+            levels,
+            bool(data["alive"]),
+            None if data.get("fell_on") is None else int(data["fell_on"]),
+            int(data.get("joined_on") or 0),
+        )
+
+
+@dataclass(frozen=True)
+class OpenTurn:
+    """An encounter fought (``dm fight``) whose treasure phase (``dm treasure``) is still to come."""
+
+    turn: int
+    killed: tuple[str, ...] = ()
+    """Heroes killed this turn, in the order they fell."""
+    treasures: tuple[str, ...] = ()
+    """Treasure cards the party put at risk this turn."""
+    treasure_lost: bool = False
+    cards_used: tuple[str, ...] = ()
+    """Party cards spent in the fight (their copies count against the deck in the treasure phase)."""
+    held: tuple[str, ...] = ()
+    """Recovery cards the fight kept in hand for the treasure phase."""
+    summary: str = ""
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "killed": list(self.killed),
+            "treasures": list(self.treasures),
+            "treasure_lost": self.treasure_lost,
+            "cards_used": list(self.cards_used),
+            "held": list(self.held),
+            "summary": self.summary,
+        }
+
+    @classmethod
+    def from_state(cls, data: Mapping[str, Any]) -> OpenTurn:
+        return cls(
+            turn=int(data["turn"]),
+            killed=tuple(str(n) for n in data.get("killed", ())),
+            treasures=tuple(str(n) for n in data.get("treasures", ())),
+            treasure_lost=bool(data.get("treasure_lost", False)),
+            cards_used=tuple(str(n) for n in data.get("cards_used", ())),
+            held=tuple(str(n) for n in data.get("held", ())),
+            summary=str(data.get("summary", "")),
+        )
 
 
 @dataclass(frozen=True)
@@ -98,7 +189,7 @@ def draw_candidates(
 
 
 def pick(candidates: Sequence[Hero], choices: Iterable[str], what: str = "keep") -> list[Hero]:
-    """The candidates named by ``choices`` (names, ids or 1-based numbers), in that order."""
+    """The candidates named by ``choices`` (names, prefixes, ids or 1-based numbers), in that order."""
     chosen: list[Hero] = []
     listed = ", ".join(c.name for c in candidates)
     for raw in choices:
@@ -109,16 +200,17 @@ def pick(candidates: Sequence[Hero], choices: Iterable[str], what: str = "keep")
             index = int(text)
             if not 1 <= index <= len(candidates):
                 raise CompanionError(
-                    f"{what}: number {index} is not between 1 and {len(candidates)}"
+                    f"{what}: number {text} is not between 1 and {len(candidates)}"
                 )
             card = candidates[index - 1]
         else:
-            match = [c for c in candidates if text.casefold() in (c.name.casefold(), c.id)]
-            if not match:
+            found = match_name(text, [c.name for c in candidates], "character")
+            found = found or next((c.name for c in candidates if c.id == text.casefold()), None)
+            if found is None:
                 raise CompanionError(
                     f"{what}: '{text}' is not among the characters drawn ({listed})"
                 )
-            card = match[0]
+            card = next(c for c in candidates if c.name == found)
         if card in chosen:
             raise CompanionError(f"{what}: {card.name} is named twice")
         chosen.append(card)
@@ -143,9 +235,20 @@ class Party:
     discarded: tuple[str, ...] = ()
     """Ids of the characters set aside when the party was formed."""
     seed: int | None = None
+    claimed: tuple[str, ...] = ()
+    """Names of the treasure cards in the party's pile (each card can be claimed once)."""
+    turn: int = 0
+    """Encounters played so far; the one in progress is this number."""
+    variant: bool = False
+    """Whether the game is played with the Obstacles variant."""
+    open: OpenTurn | None = field(default=None)
+    """The encounter waiting for its treasure phase, if any."""
 
     def __repr__(self) -> str:
-        return f"<Party {len(self.living)} alive, {len(self.dead)} dead, {self.treasure_points} points>"
+        return (
+            f"<Party turn {self.turn}: {len(self.living)} alive, {len(self.dead)} dead, "
+            f"{self.treasure_points} points>"
+        )
 
     @property
     def living(self) -> tuple[TrackedHero, ...]:
@@ -164,14 +267,39 @@ class Party:
             return "dm"
         return None
 
+    def check_playing(self) -> None:
+        """Refuse any change once the game is won: the party is closed."""
+        if self.winner == "party":
+            raise CompanionError(
+                f"the game is over: the party won with {self.treasure_points} treasure points; "
+                "'companion dm undo' takes back the last change, 'companion dm party new --replace' starts again"
+            )
+        if self.winner == "dm":
+            raise CompanionError(
+                "the game is over: every hero is dead and the Dungeon Master won; "
+                "'companion dm undo' takes back the last change, 'companion dm party new --replace' starts again"
+            )
+
+    # -- heroes ----------------------------------------------------------------------
+
     def hero(self, name: str) -> TrackedHero:
-        wanted = name.strip().casefold()
-        for hero in self.heroes:
-            if wanted in (hero.name.casefold(), hero.card_id):
-                return hero
-        raise CompanionError(
-            f"no hero named '{name}' in the party (party: {', '.join(h.name for h in self.heroes)})"
-        )
+        """A hero of the party, alive or dead, by name, unique prefix or card id."""
+        found = match_name(name, [h.name for h in self.heroes], "hero")
+        if found is None:
+            wanted = name.strip().casefold()
+            found = next((h.name for h in self.heroes if h.card_id == wanted), None)
+        if found is None:
+            names = ", ".join(h.name for h in self.heroes) or "nobody"
+            raise CompanionError(f"no hero named '{name}' in the party (party: {names})")
+        return next(h for h in self.heroes if h.name == found)
+
+    def living_hero(self, name: str, doing: str = "") -> TrackedHero:
+        """A living hero; a dead one is named as dead, with the turn it fell on."""
+        hero = self.hero(name)
+        if not hero.alive:
+            what = f" and cannot {doing}" if doing else ""
+            raise CompanionError(f"{hero.name} is dead (fell on turn {hero.fell_on}){what}")
+        return hero
 
     def _swap(self, new: TrackedHero) -> Party:
         return replace(self, heroes=tuple(new if h.name == new.name else h for h in self.heroes))
@@ -179,33 +307,77 @@ class Party:
     def kill(self, name: str) -> Party:
         hero = self.hero(name)
         if not hero.alive:
-            raise CompanionError(f"{hero.name} is already dead")
-        return self._swap(replace(hero, alive=False))
+            raise CompanionError(f"{hero.name} is already dead (fell on turn {hero.fell_on})")
+        return self._swap(replace(hero, alive=False, fell_on=self.turn))
 
     def revive(self, name: str) -> Party:
+        """Bring back a hero killed this turn (Heal, Shield or Armor)."""
         hero = self.hero(name)
         if hero.alive:
             raise CompanionError(f"{hero.name} is alive; only a dead hero can be brought back")
-        return self._swap(replace(hero, alive=True))
+        if hero.fell_on != self.turn:
+            raise CompanionError(
+                f"{hero.name} fell on turn {hero.fell_on}, and only a hero killed this turn "
+                f"(turn {self.turn}) can be brought back"
+            )
+        return self._swap(replace(hero, alive=True, fell_on=None))
 
     def level_up(self, name: str, attribute: str, amount: int = 1) -> Party:
         gained = attribute_named(attribute)
         hero = self.hero(name)
         if not hero.alive:
-            raise CompanionError(f"{hero.name} is dead and cannot gain a level")
+            raise CompanionError(
+                f"{hero.name} is dead (fell on turn {hero.fell_on}) and cannot gain a level"
+            )
         levels = dict(hero.levels)
         levels[gained] = levels.get(gained, 0) + amount
-        return self._swap(TrackedHero(hero.name, hero.card_id, levels, hero.alive))
+        return self._swap(replace(hero, levels=levels))
+
+    def level_down(self, name: str, attribute: str, printed: int) -> Party:
+        """Take back a level gained in ``attribute``; ``printed`` is the card's own level."""
+        lost = attribute_named(attribute)
+        hero = self.hero(name)
+        if hero.level(lost) <= printed:
+            raise CompanionError(
+                f"{hero.name} has gained no {lost} level to take back "
+                f"({lost} {hero.level(lost)}, as printed on the card)"
+            )
+        levels = dict(hero.levels)
+        levels[lost] -= 1
+        return self._swap(replace(hero, levels=levels))
 
     def recruit(self, card: Hero) -> Party:
         """Add a new hero (a Prisoner card); the card leaves the character deck."""
         if any(h.card_id == card.id for h in self.heroes):
             raise CompanionError(f"{card.name} is already in the party")
+        if card.id in self.discarded:
+            raise CompanionError(
+                f"{card.name} was set aside when the party was formed; a Prisoner frees "
+                "one of the characters never drawn"
+            )
+        if card.id not in self.deck:
+            raise CompanionError(f"{card.name} is not in the character deck")
         return replace(
             self,
-            heroes=(*self.heroes, TrackedHero.from_card(card)),
+            heroes=(*self.heroes, TrackedHero.from_card(card, joined_on=max(self.turn, 1))),
             deck=tuple(i for i in self.deck if i != card.id),
         )
+
+    def dismiss(self, name: str) -> Party:
+        """Send away a hero a Prisoner card brought; its card goes back into the character deck."""
+        hero = self.hero(name)
+        if hero.joined_on == 0:
+            raise CompanionError(
+                f"{hero.name} was one of the six kept at the start; only a hero freed by a "
+                "Prisoner card can be sent away"
+            )
+        return replace(
+            self,
+            heroes=tuple(h for h in self.heroes if h.name != hero.name),
+            deck=(*self.deck, hero.card_id),
+        )
+
+    # -- treasure --------------------------------------------------------------------
 
     def add_points(self, points: int) -> Party:
         if self.treasure_points + points < 0:
@@ -214,8 +386,27 @@ class Party:
             )
         return replace(self, treasure_points=self.treasure_points + points)
 
+    def claim(self, cards: Sequence[PartyTreasure], deck_limits: Mapping[str, int]) -> Party:
+        """Put treasure cards into the pile: their points, each card at most as often as the deck holds it."""
+        party = self
+        for card in cards:
+            held = party.claimed.count(card.name)
+            limit = deck_limits.get(card.name, card.quantity)
+            if held >= limit:
+                raise CompanionError(
+                    f"the party deck holds {limit} {card.name}, and the pile already has {held}"
+                )
+            party = replace(party, claimed=(*party.claimed, card.name)).add_points(card.points)
+        return party
+
+    # -- turns -----------------------------------------------------------------------
+
+    def begin_turn(self) -> Party:
+        """A new encounter: the turn count goes up; deaths from now on belong to it."""
+        return replace(self, turn=self.turn + 1, open=None)
+
     def apply(self, result: Resolution, cards_by_name: Mapping[str, Hero]) -> Party:
-        """The party after an encounter resolved on its living heroes."""
+        """The party after an encounter resolved on its living heroes (in the current turn)."""
         party = self
         for name in result.killed:
             party = party.kill(name)
@@ -225,19 +416,120 @@ class Party:
             party = party.recruit(cards_by_name[name])
         for up in result.level_ups:
             party = party.level_up(up.hero, up.attribute)
+        party = replace(party, claimed=(*party.claimed, *result.treasure_claimed))
         return party.add_points(result.points_gained)
+
+    # -- saving ----------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         return {
             "heroes": [
-                {"name": h.name, "id": h.card_id, "alive": h.alive, "attributes": dict(h.levels)}
+                {
+                    "name": h.name,
+                    "id": h.card_id,
+                    "alive": h.alive,
+                    "attributes": dict(h.levels),
+                    "fell_on": h.fell_on,
+                    "joined_on": h.joined_on,
+                }
                 for h in self.heroes
             ],
             "alive": len(self.living),
             "treasure_points": self.treasure_points,
+            "treasure_cards": list(self.claimed),
             "winner": self.winner,
+            "turn": self.turn,
+            "variant": self.variant,
+            "open_turn": self.open.to_state() if self.open else None,
             "characters_left": len(self.deck),
+            "party_seed": self.seed,
+        }
+
+    def to_state(self) -> dict[str, Any]:
+        """Everything needed to put the party back as it is (what undo restores)."""
+        return {
+            "heroes": [h.to_state() for h in self.heroes],
+            "treasure_points": self.treasure_points,
+            "deck": list(self.deck),
+            "discarded": list(self.discarded),
+            "seed": None if self.seed is None else str(self.seed),
+            "claimed": list(self.claimed),
+            "turn": self.turn,
+            "variant": self.variant,
+            "open": self.open.to_state() if self.open else None,
+        }
+
+    @classmethod
+    def from_state(cls, data: Mapping[str, Any]) -> Party:
+        return cls(
+            heroes=tuple(TrackedHero.from_state(h) for h in data["heroes"]),
+            treasure_points=int(data["treasure_points"]),
+            deck=tuple(str(i) for i in data["deck"]),
+            discarded=tuple(str(i) for i in data["discarded"]),
+            seed=None if data.get("seed") is None else int(data["seed"]),
+            claimed=tuple(str(n) for n in data.get("claimed", ())),
+            turn=int(data.get("turn", 0)),
+            variant=bool(data.get("variant", False)),
+            open=OpenTurn.from_state(data["open"]) if data.get("open") else None,
+        )
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one change to the party says about itself in the log."""
+
+    action: str
+    """``new``, ``fight``, ``treasure``, ``resolve``, ``kill``, ``revive``, ``level-up``,
+    ``level-down``, ``recruit``, ``dismiss``, ``claim`` or ``undo``."""
+    what: str
+    result: str = ""
+    who: tuple[str, ...] = ()
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the party's log: when, which turn, who, what, the result and the seed."""
+
+    seq: int
+    at: str
+    turn: int | None
+    action: str
+    who: tuple[str, ...]
+    what: str
+    result: str
+    seed: int | None
+    undoable: bool = False
+    undone: bool = False
+    undoes: int | None = None
+
+    def __repr__(self) -> str:
+        return f"<LogEntry #{self.seq} {self.action}: {self.what}>"
+
+    def line(self) -> str:
+        """The entry in one line: ``turn 3 · fight · Orcs, Trolls in Throne Room → 1 killed: Elf``."""
+        parts = [f"turn {self.turn}" if self.turn else "setup", self.action, self.what]
+        text = " · ".join(p for p in parts if p)
+        if self.result:
+            text += f" → {self.result}"
+        if self.seed is not None:
+            text += f" (seed {self.seed})"
+        if self.undone:
+            text += " [undone]"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "at": self.at,
+            "turn": self.turn,
+            "action": self.action,
+            "who": list(self.who),
+            "what": self.what,
+            "result": self.result,
             "seed": self.seed,
+            "undone": self.undone,
+            "undoes": self.undoes,
         }
 
 
@@ -246,6 +538,7 @@ def new_party(
     keep: Sequence[str] | None = None,
     rng: random.Random | None = None,
     seed: int | None = None,
+    variant: bool = False,
 ) -> Party:
     """Form a party from the drawn characters: the six named in ``keep``, or six at random."""
     if keep is not None:
@@ -262,4 +555,5 @@ def new_party(
         deck=tuple(c.id for c in drawn.rest),
         discarded=discarded,
         seed=seed if seed is not None else drawn.seed,
+        variant=variant,
     )

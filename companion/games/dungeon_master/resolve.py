@@ -34,11 +34,14 @@ from companion.cards.dungeon_master import (
     AttributeCard,
     Creature,
     CreatureType,
+    Hero,
     Obstacle,
+    PartyTreasure,
     Room,
 )
 from companion.errors import CompanionError
 from companion.games.dungeon_master.model import CardPlay, DMCard, Encounter, LevelChoice, PartyHero
+from companion.games.dungeon_master.names import match_name
 
 WINNING_POINTS = 50
 """A treasure pile of this many points wins the game for the party."""
@@ -130,6 +133,156 @@ class LevelUp:
 
 
 @dataclass(frozen=True)
+class Fight:
+    """The resolution phase of one encounter: both totals, who falls, what happens to the treasure.
+
+    ``party`` is the party as it entered the fight; ``held`` names the
+    recovery cards kept in hand for the treasure phase (``dm fight``).
+    """
+
+    situation: Situation
+    dm_played: tuple[str, ...]
+    cancelled: tuple[str, ...]
+    creature_type: CreatureType | None
+    dm_total: int | None
+    dm_parts: tuple[tuple[str, int], ...]
+    party_total: int | None
+    party_raw: int | None
+    plays: tuple[PlayResult, ...]
+    casualties: int
+    killed: tuple[str, ...]
+    treasure_played: tuple[str, ...]
+    treasure_lost: bool
+    wiped: bool
+    suggestions: tuple[str, ...]
+    events: tuple[str, ...]
+    seed: int | None
+    party: tuple[PartyHero, ...]
+    held: tuple[str, ...] = ()
+    obstacle_result: Literal["beaten", "lost", "cleared"] | None = None
+    trap_result: Literal["sprung", "cancelled"] | None = None
+
+    def __repr__(self) -> str:
+        return f"<Fight {self.situation} dm={self.dm_total} party={self.party_total} killed={list(self.killed)}>"
+
+    @property
+    def living(self) -> tuple[PartyHero, ...]:
+        """The heroes still standing after the fight."""
+        return tuple(h for h in self.party if h.name not in self.killed)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "situation": self.situation,
+            "dm_played": list(self.dm_played),
+            "cancelled": list(self.cancelled),
+            "creature_type": self.creature_type,
+            "dm_total": self.dm_total,
+            "dm_parts": [{"card": n, "fight": f} for n, f in self.dm_parts],
+            "party_total": self.party_total,
+            "party_raw_total": self.party_raw,
+            "plays": [p.to_json() for p in self.plays],
+            "casualties": self.casualties,
+            "killed": list(self.killed),
+            "trap": self.trap_result,
+            "obstacle": self.obstacle_result,
+            "treasure_played": list(self.treasure_played),
+            "treasure_lost": self.treasure_lost,
+            "held": list(self.held),
+            "winner": "dm" if self.wiped else None,
+            "suggestions": list(self.suggestions),
+            "events": list(self.events),
+            "seed": self.seed,
+        }
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """A Heal, Shield or Armor card played in the treasure phase to bring a hero back.
+
+    ``hero`` is whom it brings back (None: the first to fall not back yet);
+    ``holder`` the hero it was named on, if any.
+    """
+
+    card: AttributeCard
+    hero: str | None = None
+    holder: str | None = None
+
+
+@dataclass(frozen=True)
+class RecoveryResult:
+    """What one recovery card did."""
+
+    card: str
+    holder: str | None
+    brought_back: str | None
+    effect: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "card": self.card,
+            "holder": self.holder,
+            "brought_back": self.brought_back,
+            "effect": self.effect,
+        }
+
+
+@dataclass(frozen=True)
+class TreasureChoices:
+    """The party's cards and choices in the treasure phase.
+
+    ``strict`` is for a treasure phase played after the deaths are known
+    (``dm treasure``): a recovery that cannot work is an error, not a card
+    that fails.
+    """
+
+    recoveries: tuple[Recovery, ...] = ()
+    revive_order: tuple[str, ...] = ()
+    prisoners: tuple[Hero | None, ...] = ()
+    recruit_pool: tuple[Hero, ...] | None = None
+    experience: int = 0
+    level_choices: tuple[LevelChoice, ...] = ()
+    strict: bool = False
+
+
+@dataclass(frozen=True)
+class TreasurePhase:
+    """The treasure phase of one encounter: claims, Prisoner, recovery, levels."""
+
+    treasure_claimed: tuple[str, ...]
+    points_gained: int
+    treasure_points: int
+    new_heroes: tuple[str, ...]
+    recoveries: tuple[RecoveryResult, ...]
+    level_ups: tuple[LevelUp, ...]
+    party_after: tuple[PartyHero, ...]
+    winner: Literal["party"] | None
+    events: tuple[str, ...]
+    seed: int | None
+
+    @property
+    def recovered(self) -> tuple[str, ...]:
+        return tuple(r.brought_back for r in self.recoveries if r.brought_back)
+
+    def __repr__(self) -> str:
+        return f"<TreasurePhase +{self.points_gained} back={list(self.recovered)} winner={self.winner}>"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "treasure_claimed": list(self.treasure_claimed),
+            "points_gained": self.points_gained,
+            "treasure_points": self.treasure_points,
+            "new_heroes": list(self.new_heroes),
+            "recovered": list(self.recovered),
+            "recoveries": [r.to_json() for r in self.recoveries],
+            "level_ups": [u.to_json() for u in self.level_ups],
+            "party": [{"name": h.name, "attributes": dict(h.levels)} for h in self.party_after],
+            "winner": self.winner,
+            "events": list(self.events),
+            "seed": self.seed,
+        }
+
+
+@dataclass(frozen=True)
 class Resolution:
     """Everything that happened in one encounter, and why (``events``)."""
 
@@ -159,6 +312,8 @@ class Resolution:
     seed: int | None
     obstacle_result: Literal["beaten", "lost", "cleared"] | None = None
     trap_result: Literal["sprung", "cancelled"] | None = None
+    fight: Fight | None = field(default=None, compare=False, repr=False)
+    """The resolution phase this encounter was combined from."""
 
     def __repr__(self) -> str:
         return (
@@ -166,48 +321,107 @@ class Resolution:
             f"killed={list(self.killed)} winner={self.winner}>"
         )
 
+    @classmethod
+    def combine(
+        cls, fight: Fight, phase: TreasurePhase | None, treasure_points: int = 0
+    ) -> Resolution:
+        """One encounter from its two phases (no treasure phase when the party was wiped out)."""
+        plays = list(fight.plays)
+        if phase is not None:
+            # Recovery cards played in the fight's list take their treasure-phase effect.
+            results = iter(phase.recoveries)
+            for i, play in enumerate(plays):
+                if play.use == "ability" and play.play.card.ability == "recover-hero":
+                    done = next(results, None)
+                    if done is not None:
+                        plays[i] = replace(play, effect=done.effect)
+        return cls(
+            situation=fight.situation,
+            dm_played=fight.dm_played,
+            cancelled=fight.cancelled,
+            creature_type=fight.creature_type,
+            dm_total=fight.dm_total,
+            dm_parts=fight.dm_parts,
+            party_total=fight.party_total,
+            party_raw=fight.party_raw,
+            plays=tuple(plays),
+            casualties=fight.casualties,
+            killed=fight.killed,
+            recovered=phase.recovered if phase else (),
+            treasure_played=fight.treasure_played,
+            treasure_lost=fight.treasure_lost,
+            treasure_claimed=phase.treasure_claimed if phase else (),
+            points_gained=phase.points_gained if phase else 0,
+            treasure_points=phase.treasure_points if phase else treasure_points,
+            new_heroes=phase.new_heroes if phase else (),
+            level_ups=phase.level_ups if phase else (),
+            party_after=phase.party_after if phase else fight.living,
+            winner="dm" if fight.wiped else (phase.winner if phase else None),
+            suggestions=fight.suggestions,
+            events=fight.events + (phase.events if phase else ()),
+            seed=fight.seed,
+            obstacle_result=fight.obstacle_result,
+            trap_result=fight.trap_result,
+            fight=fight,
+        )
+
     def to_json(self) -> dict[str, Any]:
-        """The result as plain JSON values (the ``--json`` document of ``dm resolve``)."""
-        return {
-            "situation": self.situation,
-            "dm_played": list(self.dm_played),
-            "cancelled": list(self.cancelled),
-            "creature_type": self.creature_type,
-            "dm_total": self.dm_total,
-            "dm_parts": [{"card": n, "fight": f} for n, f in self.dm_parts],
-            "party_total": self.party_total,
-            "party_raw_total": self.party_raw,
-            "plays": [p.to_json() for p in self.plays],
-            "casualties": self.casualties,
-            "killed": list(self.killed),
-            "recovered": list(self.recovered),
-            "trap": self.trap_result,
-            "obstacle": self.obstacle_result,
-            "treasure_played": list(self.treasure_played),
-            "treasure_lost": self.treasure_lost,
-            "treasure_claimed": list(self.treasure_claimed),
-            "points_gained": self.points_gained,
-            "treasure_points": self.treasure_points,
-            "new_heroes": list(self.new_heroes),
-            "level_ups": [u.to_json() for u in self.level_ups],
-            "party": [{"name": h.name, "attributes": dict(h.levels)} for h in self.party_after],
-            "winner": self.winner,
-            "suggestions": list(self.suggestions),
-            "events": list(self.events),
-            "seed": self.seed,
-        }
+        """The result as plain JSON values (the ``--json`` document of ``dm resolve``):
+        the fight's fields, then the treasure phase's."""
+        assert self.fight is not None, "a Resolution is built by Resolution.combine"
+        data = self.fight.to_json()
+        del data["held"]  # dm resolve plays the recovery cards: none is held
+        data["plays"] = [p.to_json() for p in self.plays]
+        data["recovered"] = list(self.recovered)
+        data["treasure_claimed"] = list(self.treasure_claimed)
+        data["points_gained"] = self.points_gained
+        data["treasure_points"] = self.treasure_points
+        data["new_heroes"] = list(self.new_heroes)
+        data["level_ups"] = [u.to_json() for u in self.level_ups]
+        data["party"] = [{"name": h.name, "attributes": dict(h.levels)} for h in self.party_after]
+        data["winner"] = self.winner
+        return data
 
 
 # --------------------------------------------------------------------------- validation
 
 
 def _find_hero(party: Sequence[PartyHero], name: str, what: str) -> PartyHero:
-    wanted = name.strip().casefold()
-    for hero in party:
-        if hero.name.casefold() == wanted:
-            return hero
-    names = ", ".join(h.name for h in party) or "nobody"
-    raise CompanionError(f"{what}: no hero named '{name}' in the party (party: {names})")
+    """A hero of ``party`` by name or unique prefix; the error names ``what`` asked for it."""
+    try:
+        found = match_name(name, [h.name for h in party], "hero")
+    except CompanionError as exc:
+        raise CompanionError(f"{what}: {exc.message}") from None
+    if found is None:
+        names = ", ".join(h.name for h in party) or "nobody"
+        raise CompanionError(f"{what}: no hero named '{name}' in the party (party: {names})")
+    return next(h for h in party if h.name == found)
+
+
+def recovery_only(enc: Encounter) -> frozenset[int]:
+    """Plays that can only be recovery cards: a second card on a hero who already has one.
+
+    A hero plays one attribute card in the fight. Heal, Shield and Armor kept
+    for their ability are treasure-phase plays, so ``Knight=Sword`` beside
+    ``Knight=Armor`` leaves the Armor to bring a hero back. Any other second
+    card on one hero is an error (:func:`validate`).
+    """
+    out: set[int] = set()
+    by_hero: dict[str, list[int]] = {}
+    for i, play in enumerate(enc.plays):
+        if play.hero is None or (play.use == "ability" and play.card.ability == "recover-hero"):
+            continue
+        by_hero.setdefault(play.hero.casefold(), []).append(i)
+    for indices in by_hero.values():
+        if len(indices) < 2:
+            continue
+        plain = [i for i in indices if enc.plays[i].card.ability != "recover-hero"]
+        keep = plain[0] if plain else indices[0]
+        for i in indices:
+            play = enc.plays[i]
+            if i != keep and play.card.ability == "recover-hero" and play.use == "best":
+                out.add(i)
+    return frozenset(out)
 
 
 def _check_meld(creatures: Sequence[Creature]) -> None:
@@ -256,6 +470,19 @@ def _check_limits(enc: Encounter) -> None:
             raise CompanionError(f"{count} {name} cards in play, but the deck holds only {limit}")
 
 
+def _check_holder(enc: Encounter, play: CardPlay) -> None:
+    """A recovery card needs a hero with its attribute: in the party, or freed this turn."""
+    attribute = play.card.attribute
+    if any(h.level(attribute) for h in enc.party):
+        return
+    if any(p is not None and p.level(attribute) for p in enc.prisoners):
+        return
+    raise CompanionError(
+        f"{play.card.name} brings a hero back only while a hero with {attribute} is alive, "
+        f"and nobody in the party has it"
+    )
+
+
 def validate(enc: Encounter) -> None:
     """Raise :class:`CompanionError` for the first card or choice that breaks a rule."""
     seen: set[str] = set()
@@ -296,7 +523,8 @@ def validate(enc: Encounter) -> None:
         remaining.remove(match)
 
     per_hero: dict[str, CardPlay] = {}
-    for play in enc.plays:
+    second = recovery_only(enc)
+    for index, play in enumerate(enc.plays):
         if play.hero is None:
             if play.use == "fight":
                 raise CompanionError(
@@ -304,6 +532,8 @@ def validate(enc: Encounter) -> None:
                 )
             if play.card.ability is None:
                 raise CompanionError(f"{play.card.name} needs a hero to be played on")
+            if play.card.ability == "recover-hero":
+                _check_holder(enc, play)
             continue
         hero = _find_hero(enc.party, play.hero, play.card.name)
         if hero.level(play.card.attribute) == 0:
@@ -315,7 +545,7 @@ def validate(enc: Encounter) -> None:
                 f"{play.card.name} has no special ability, it only adds Fight points (on {hero.name})"
             )
         # Recovery is a treasure-phase play: it does not take the hero's one card of the fight.
-        if play.use == "ability" and play.card.ability == "recover-hero":
+        if index in second or (play.use == "ability" and play.card.ability == "recover-hero"):
             continue
         if hero.name in per_hero:
             raise CompanionError(
@@ -323,24 +553,18 @@ def validate(enc: Encounter) -> None:
                 f"(then {play.card.name})"
             )
         per_hero[hero.name] = play
-    for play in enc.plays:
-        if play.hero is None and play.use == "best" and play.card.ability is None:
-            raise CompanionError(f"{play.card.name} needs a hero to be played on")
 
+    if enc.revive_order and not any(p.card.ability == "recover-hero" for p in enc.plays):
+        raise CompanionError(
+            f"no Heal, Shield or Armor card is played, so nobody can be brought back "
+            f"(asked to bring back {', '.join(enc.revive_order)})"
+        )
     for name in enc.casualty_order:
         _find_hero(enc.party, name, "named casualty")
-    recruits = {h.casefold() for h in (p.name for p in enc.prisoners if p is not None)}
+    recruits = {p.name.casefold() for p in enc.prisoners if p is not None}
     for name in enc.revive_order:
         _find_hero(enc.party, name, "hero to bring back")
-    for prisoner in enc.prisoners:
-        if prisoner is not None and prisoner.name.casefold() in seen:
-            raise CompanionError(
-                f"Prisoner cannot bring {prisoner.name}: that hero is already in the party"
-            )
-    if len(recruits) < len([p for p in enc.prisoners if p is not None]):
-        raise CompanionError("the same character is named for two Prisoner cards")
-    if enc.experience < 0:
-        raise CompanionError(f"Experience cards played must be 0 or more (got {enc.experience})")
+    _check_choices(enc.party, treasure_choices(enc))
     if enc.treasure_points < 0:
         raise CompanionError(f"treasure points must be 0 or more (got {enc.treasure_points})")
     sources = enc.experience + sum(1 for t in enc.treasures if t.effect == "level-up")
@@ -349,10 +573,6 @@ def validate(enc: Encounter) -> None:
             f"{len(enc.level_choices)} level-up(s) named but only {sources} Experience or Magic Items card(s) played"
         )
     for choice in enc.level_choices:
-        if choice.attribute is not None and choice.attribute not in ATTRIBUTES:
-            raise CompanionError(
-                f"level-up: unknown attribute '{choice.attribute}' (attributes: {', '.join(ATTRIBUTES)})"
-            )
         if choice.hero is not None and choice.hero.casefold() not in seen | recruits:
             _find_hero(enc.party, choice.hero, "level-up")
     _check_limits(enc)
@@ -574,7 +794,7 @@ def _compare(better: _Outcome, worse: _Outcome) -> str:
 
 @dataclass
 class _Turn:
-    """Working state of one resolution (private, mutable while the phases run)."""
+    """Working state of one resolution phase (private, mutable while the steps run)."""
 
     enc: Encounter
     rng: random.Random
@@ -593,12 +813,6 @@ class _Turn:
     trap_result: Literal["sprung", "cancelled"] | None = None
     obstacle_result: Literal["beaten", "lost", "cleared"] | None = None
     killed: list[str] = field(default_factory=list)
-    living: list[PartyHero] = field(default_factory=list)
-    claimed: tuple[str, ...] = ()
-    gained: int = 0
-    recovered: list[str] = field(default_factory=list)
-    new_heroes: list[str] = field(default_factory=list)
-    level_ups: list[LevelUp] = field(default_factory=list)
 
     def say(self, event: str) -> None:
         self.events.append(event)
@@ -608,10 +822,17 @@ class _Turn:
         assert self.outcome is not None
         return self.outcome
 
-    def finish(self, winner: Literal["party", "dm"] | None) -> Resolution:
+    def finish(self, recover_later: bool) -> Fight:
         enc, outcome = self.enc, self.result
         fought = self.situation == "meld" or self.obstacle_result in ("beaten", "lost")
-        return Resolution(
+        held: list[str] = []
+        plays = list(self.results)
+        if recover_later:
+            for i, done in enumerate(plays):
+                if done.use == "ability" and done.play.card.ability == "recover-hero":
+                    held.append(done.play.card.name)
+                    plays[i] = replace(done, effect="kept for the treasure phase")
+        return Fight(
             situation=self.situation,
             dm_played=tuple(c.name for c in enc.dm_cards),
             cancelled=tuple(self.cancelled),
@@ -620,32 +841,31 @@ class _Turn:
             dm_parts=tuple(self.dm_parts),
             party_total=outcome.party_total if fought else None,
             party_raw=outcome.party_raw if fought else None,
-            plays=tuple(self.results),
+            plays=tuple(plays),
             casualties=outcome.casualties,
             killed=tuple(self.killed),
-            recovered=tuple(self.recovered),
             treasure_played=tuple(t.name for t in enc.treasures),
             treasure_lost=outcome.treasure_lost and bool(enc.treasures),
-            treasure_claimed=self.claimed,
-            points_gained=self.gained,
-            treasure_points=enc.treasure_points + self.gained,
-            new_heroes=tuple(self.new_heroes),
-            level_ups=tuple(self.level_ups),
-            party_after=tuple(_in_party_order(enc, self.living)),
-            winner=winner,
+            wiped=outcome.wiped,
             suggestions=tuple(self.suggestions),
             events=tuple(self.events),
             seed=enc.seed,
+            party=enc.party,
+            held=tuple(held),
             obstacle_result=self.obstacle_result,
             trap_result=self.trap_result,
         )
 
 
-def resolve(enc: Encounter, rng: random.Random | None = None) -> Resolution:
-    """Resolve ``enc``: the fight, the casualties and the treasure phase.
+def resolve_fight(
+    enc: Encounter, rng: random.Random | None = None, *, recover_later: bool = False
+) -> Fight:
+    """The resolution phase of ``enc``: what the party faces, both totals, who falls.
 
-    ``rng`` defaults to ``random.Random(enc.seed)``. Chance is drawn in a
-    fixed order (casualties, prisoners, level-ups), so a seed replays a turn.
+    With ``recover_later`` (the two-step turn of ``dm fight``), Heal, Shield
+    and Armor cards kept for their ability stay in hand for the treasure
+    phase, which is played once the deaths are known. ``rng`` defaults to
+    ``random.Random(enc.seed)``; it only picks the casualties.
     """
     validate(enc)
     turn = _Turn(enc, rng if rng is not None else random.Random(enc.seed))
@@ -658,13 +878,51 @@ def resolve(enc: Encounter, rng: random.Random | None = None) -> Resolution:
     _casualties(turn)
     if turn.result.wiped:
         turn.say("Every hero is dead: the Dungeon Master wins the game.")
-        return turn.finish("dm")
-    if _claim_treasure(turn):
-        return turn.finish("party")
-    _prisoners(turn)
-    _recoveries(turn)
-    _level_ups(turn)
-    return turn.finish(None)
+    return turn.finish(recover_later)
+
+
+def treasure_choices(enc: Encounter, fight: Fight | None = None) -> TreasureChoices:
+    """The treasure-phase part of a one-shot encounter; recovery cards come from the fight's plays."""
+    recoveries: tuple[Recovery, ...] = ()
+    if fight is not None:
+        recoveries = tuple(
+            Recovery(p.play.card, holder=p.play.hero)
+            for p in fight.plays
+            if p.use == "ability" and p.play.card.ability == "recover-hero"
+        )
+    return TreasureChoices(
+        recoveries=recoveries,
+        revive_order=enc.revive_order,
+        prisoners=enc.prisoners,
+        recruit_pool=enc.recruit_pool,
+        experience=enc.experience,
+        level_choices=enc.level_choices,
+    )
+
+
+def resolve(enc: Encounter, rng: random.Random | None = None) -> Resolution:
+    """Resolve ``enc``: the fight, the casualties and the treasure phase, in one go.
+
+    ``rng`` defaults to ``random.Random(enc.seed)``. Chance is drawn in a
+    fixed order (casualties, prisoners, level-ups), so a seed replays a turn.
+    Recovery cards are decided before the casualties are drawn; ``dm fight``
+    and ``dm treasure`` play the two phases apart instead.
+    """
+    rng = rng if rng is not None else random.Random(enc.seed)
+    fight = resolve_fight(enc, rng)
+    if fight.wiped:
+        return Resolution.combine(fight, None, enc.treasure_points)
+    phase = treasure_phase(
+        enc.party,
+        fight.killed,
+        enc.treasures,
+        fight.treasure_lost,
+        enc.treasure_points,
+        treasure_choices(enc, fight),
+        rng,
+        seed=enc.seed,
+    )
+    return Resolution.combine(fight, phase, enc.treasure_points)
 
 
 def _secret_passages(turn: _Turn) -> None:
@@ -686,11 +944,15 @@ def _secret_passages(turn: _Turn) -> None:
 def _decide_uses(turn: _Turn) -> str:
     """Fix each card's use: as the player named it, or the better one (FAQ 1 and 2).
 
-    Returns the sentence explaining the resolver's choices ('' when it made none).
+    Returns the sentence explaining the resolver's choices ('' when it made none):
+    for each card it chose, the real reason, weighed against that card's other use.
     """
     enc, situation, target = turn.enc, turn.situation, turn.target
-    for play in enc.plays:
-        if play.use == "best" and play.card.ability is None:
+    second = recovery_only(enc)
+    for i, play in enumerate(enc.plays):
+        if i in second:
+            turn.fixed.append("ability")
+        elif play.use == "best" and play.card.ability is None:
             turn.fixed.append("fight")
         elif play.use == "best" and play.hero is None:
             turn.fixed.append("ability")
@@ -707,33 +969,68 @@ def _decide_uses(turn: _Turn) -> str:
     turn.uses, turn.outcome = _choose_uses(enc, turn.remaining, situation, free, turn.fixed, target)
     if not free:
         return ""
-    flipped = list(turn.uses)
+    reasons = []
     for i in free:
+        flipped = list(turn.uses)
         flipped[i] = "ability" if turn.uses[i] == "fight" else "fight"
-    other: _Outcome | None = None
-    try:
-        for i in free:
+        other: _Outcome | None = None
+        try:
             _check_use(enc.plays[i], flipped[i], situation, target)
-        if _negations(enc, flipped) <= 1:
-            other = _outcome(enc, turn.remaining, situation, flipped)
-    except CompanionError:
-        other = None
+            if _negations(enc, flipped) <= 1:
+                other = _outcome(enc, turn.remaining, situation, flipped)
+        except CompanionError:
+            other = None
+        reason = _reason(turn, i, other)
+        reasons.append(f"{_describe_uses(enc, turn.uses, [i])} ({reason})")
+    return f"Chosen for the party: {'; '.join(reasons)}."
+
+
+def _falls(count: int) -> str:
+    if count == 0:
+        return "no hero falls"
+    return f"{count} hero{'es' if count != 1 else ''} fall{'s' if count == 1 else ''}"
+
+
+def _reason(turn: _Turn, index: int, other: _Outcome | None) -> str:
+    """Why the resolver gave card ``index`` its use rather than the other one.
+
+    For Heal, Shield and Armor this is the FAQ's trade-off: the points, if
+    they change how many heroes fall, else a hero brought back.
+    """
+    enc, chosen, use = turn.enc, turn.result, turn.uses[index]
+    play = enc.plays[index]
     if other is None:
-        why = "the only use that fits"
-    elif other.score == turn.result.score:
-        why = "the other use gives the same result"
-    else:
-        why = f"the better use: {_compare(turn.result, other)}"
-    return f"Chosen for the party: {_describe_uses(enc, turn.uses, free)} ({why})."
+        return "the only use that fits here"
+    if play.card.ability == "recover-hero" and turn.situation == "meld" and play.hero:
+        hero = next(h for h in enc.party if h.name.casefold() == play.hero.casefold())
+        level, bonus = _play_points(hero, play.card, turn.creature_type)
+        points = f"its {level + bonus} point{'s' if level + bonus != 1 else ''}"
+        if use == "ability":
+            return (
+                f"{points} would make it {other.dm_total} against {other.party_total}, "
+                f"and still {_falls(other.casualties)}; kept to bring one back: "
+                f"{_compare(chosen, other)}"
+            )
+        made = f"{points} make it {chosen.dm_total} against {chosen.party_total}: {_falls(chosen.casualties)}"
+        if chosen.score == other.score:
+            return f"{made}, as good as a hero brought back; the FAQ adds the points then"
+        return f"{made}; {_compare(chosen, other)}"
+    if other.score == chosen.score:
+        return "the other use gives the same result"
+    return f"the better use: {_compare(chosen, other)}"
 
 
 def _suggest(turn: _Turn) -> None:
     """A better use than the one the player named for Stealth, Armor, Shield or Heal?"""
     enc = turn.enc
+    second = recovery_only(enc)
     dual = [
         i
         for i, p in enumerate(enc.plays)
-        if p.card.ability is not None and p.hero is not None and turn.fixed[i] is not None
+        if p.card.ability is not None
+        and p.hero is not None
+        and turn.fixed[i] is not None
+        and i not in second
     ]
     if not dual:
         return
@@ -869,111 +1166,251 @@ def _casualties(turn: _Turn) -> None:
         turn.say(
             f"The treasure played is discarded because {why}: {', '.join(t.name for t in enc.treasures)}."
         )
-    turn.living = [h for h in enc.party if h.name not in turn.killed]
 
 
-def _claim_treasure(turn: _Turn) -> bool:
-    """Claim what is left; True when the pile reaches the winning total."""
-    enc = turn.enc
-    if turn.result.treasure_lost or not enc.treasures:
-        return False
-    turn.claimed = tuple(t.name for t in enc.treasures)
-    turn.gained = sum(t.points for t in enc.treasures)
-    pile = enc.treasure_points + turn.gained
-    turn.say(
-        f"Treasure claimed: {', '.join(turn.claimed)} (+{turn.gained} points, {pile} in the pile)."
+# --------------------------------------------------------------------------- the treasure phase
+
+
+@dataclass
+class _Phase:
+    """Working state of one treasure phase."""
+
+    order: dict[str, int]
+    living: list[PartyHero]
+    fallen: list[PartyHero]
+    rng: random.Random
+    events: list[str] = field(default_factory=list)
+    new_heroes: list[str] = field(default_factory=list)
+    recoveries: list[RecoveryResult] = field(default_factory=list)
+    level_ups: list[LevelUp] = field(default_factory=list)
+
+    def say(self, event: str) -> None:
+        self.events.append(event)
+
+    def party_after(self) -> tuple[PartyHero, ...]:
+        return tuple(sorted(self.living, key=lambda h: self.order.get(h.name, len(self.order))))
+
+
+def treasure_phase(
+    party: Sequence[PartyHero],
+    killed: Sequence[str],
+    treasures: Sequence[PartyTreasure],
+    treasure_lost: bool,
+    treasure_points: int,
+    choices: TreasureChoices,
+    rng: random.Random | None = None,
+    *,
+    seed: int | None = None,
+) -> TreasurePhase:
+    """The treasure phase after a fight of ``party`` in which ``killed`` fell.
+
+    In the rulebook's order: claim the treasure still in play (50 points or
+    more wins at once), Prisoner cards, recovery cards, then Experience and
+    claimed Magic Items. ``rng`` (default ``random.Random(seed)``) draws
+    the prisoners freed at random and the d10 rolls, in that order.
+    """
+    rng = rng if rng is not None else random.Random(seed)
+    names = {h.name for h in party}
+    phase = _Phase(
+        order={h.name: i for i, h in enumerate(party)},
+        living=[h for h in party if h.name not in killed],
+        fallen=[next(h for h in party if h.name == n) for n in killed if n in names],
+        rng=rng,
     )
-    if pile >= WINNING_POINTS and turn.gained:
-        turn.say(
-            f"The treasure pile reaches {pile} points, {WINNING_POINTS} or more: the party wins the game."
+    _check_choices(party, choices)
+    claimed: tuple[str, ...] = ()
+    gained = 0
+    if not treasure_lost and treasures:
+        claimed = tuple(t.name for t in treasures)
+        gained = sum(t.points for t in treasures)
+        pile = treasure_points + gained
+        phase.say(f"Treasure claimed: {', '.join(claimed)} (+{gained} points, {pile} in the pile).")
+        if pile >= WINNING_POINTS and gained:
+            phase.say(
+                f"The treasure pile reaches {pile} points, {WINNING_POINTS} or more: the party wins the game."
+            )
+            return _phase_result(phase, claimed, gained, treasure_points, "party", seed)
+    _prisoners(phase, choices)
+    _recoveries(phase, choices)
+    magic = sum(1 for t in treasures if t.effect == "level-up" and t.name in claimed)
+    _level_ups(phase, choices, magic)
+    return _phase_result(phase, claimed, gained, treasure_points, None, seed)
+
+
+def _phase_result(
+    phase: _Phase,
+    claimed: tuple[str, ...],
+    gained: int,
+    treasure_points: int,
+    winner: Literal["party"] | None,
+    seed: int | None,
+) -> TreasurePhase:
+    return TreasurePhase(
+        treasure_claimed=claimed,
+        points_gained=gained,
+        treasure_points=treasure_points + gained,
+        new_heroes=tuple(phase.new_heroes),
+        recoveries=tuple(phase.recoveries),
+        level_ups=tuple(phase.level_ups),
+        party_after=phase.party_after(),
+        winner=winner,
+        events=tuple(phase.events),
+        seed=seed,
+    )
+
+
+def _check_choices(party: Sequence[PartyHero], choices: TreasureChoices) -> None:
+    """The treasure-phase choices that can be checked before anything happens."""
+    seen = {h.name.casefold() for h in party}
+    named = [p for p in choices.prisoners if p is not None]
+    for prisoner in named:
+        if prisoner.name.casefold() in seen:
+            raise CompanionError(
+                f"Prisoner cannot bring {prisoner.name}: that hero is already in the party"
+            )
+        if choices.recruit_pool is not None and prisoner not in choices.recruit_pool:
+            raise CompanionError(
+                f"Prisoner cannot free {prisoner.name}: only a character never drawn can be "
+                "freed (the four set aside when the party was formed stay out)"
+            )
+    if len({p.name for p in named}) < len(named):
+        raise CompanionError("the same character is named for two Prisoner cards")
+    if choices.experience < 0:
+        raise CompanionError(
+            f"Experience cards played must be 0 or more (got {choices.experience})"
         )
-        return True
-    return False
+    for choice in choices.level_choices:
+        if choice.attribute is not None and choice.attribute not in ATTRIBUTES:
+            raise CompanionError(
+                f"level-up: unknown attribute '{choice.attribute}' (attributes: {', '.join(ATTRIBUTES)})"
+            )
 
 
-def _prisoners(turn: _Turn) -> None:
-    taken = {h.name.casefold() for h in turn.enc.party}
-    for prisoner in turn.enc.prisoners:
+def _prisoners(phase: _Phase, choices: TreasureChoices) -> None:
+    taken = {h.name.casefold() for h in phase.living + phase.fallen}
+    for prisoner in choices.prisoners:
         how = "named"
         if prisoner is None:
-            pool = [c for c in turn.enc.recruit_pool if c.name.casefold() not in taken]
+            pool = [c for c in choices.recruit_pool or () if c.name.casefold() not in taken]
             if not pool:
-                turn.say("Prisoner: no character is left to recruit.")
+                phase.say("Prisoner: no character is left to recruit.")
                 continue
-            prisoner = turn.rng.choice(pool)
+            prisoner = phase.rng.choice(pool)
             how = "drawn at random"
         taken.add(prisoner.name.casefold())
-        turn.living.append(PartyHero.from_card(prisoner))
-        turn.new_heroes.append(prisoner.name)
-        turn.say(f"Prisoner: {prisoner.name} ({how}) joins the party.")
+        phase.living.append(PartyHero.from_card(prisoner))
+        phase.new_heroes.append(prisoner.name)
+        phase.say(f"Prisoner: {prisoner.name} ({how}) joins the party.")
 
 
-def _recoveries(turn: _Turn) -> None:
-    """Heal, Shield and Armor kept for their ability bring back heroes killed this turn."""
-    enc = turn.enc
-    wanted = [_find_hero(enc.party, n, "hero to bring back").name for n in enc.revive_order]
-    for index, (play, use) in enumerate(zip(enc.plays, turn.uses)):
-        if use != "ability" or play.card.ability != "recover-hero":
+def _recoveries(phase: _Phase, choices: TreasureChoices) -> None:
+    """Heal, Shield and Armor bring back heroes killed this turn, while a living hero has the attribute."""
+    fallen = [h.name for h in phase.fallen]
+    wanted = [
+        _find_hero(phase.fallen or phase.living, n, "hero to bring back").name
+        for n in choices.revive_order
+    ]
+    back: list[str] = []
+    for recovery in choices.recoveries:
+        card = recovery.card
+        waiting = [n for n in fallen if n not in back]
+        if recovery.hero is not None:
+            target = _recovery_target(phase, recovery, fallen, back)
+        elif not waiting:
+            if choices.strict:
+                raise CompanionError(
+                    f"{card.name}: no hero fell this turn, so there is nobody to bring back"
+                )
+            phase.recoveries.append(
+                RecoveryResult(card.name, recovery.holder, None, "not needed: nobody fell")
+            )
+            phase.say(f"{card.name}: no hero fell this turn, nothing to bring back.")
             continue
-        waiting = [n for n in turn.killed if n not in turn.recovered]
-        if not waiting:
-            turn.results[index] = replace(turn.results[index], effect="not needed: nobody fell")
-            turn.say(f"{play.card.name}: no hero fell this turn, nothing to bring back.")
-            continue
-        holders = [h for h in turn.living if h.level(play.card.attribute) > 0]
-        if play.hero is not None:  # the hero it was named on holds it, if still alive
-            holders.sort(key=lambda h: h.name.casefold() != str(play.hero).casefold())
+        else:
+            target = next((n for n in wanted if n in waiting), waiting[0])
+        holders = [h for h in phase.living if h.level(card.attribute) > 0]
+        if recovery.holder is not None:  # the hero it was named on holds it, if still alive
+            holders.sort(key=lambda h: h.name.casefold() != str(recovery.holder).casefold())
         if not holders:
-            turn.results[index] = replace(
-                turn.results[index], effect=f"fails: no living hero has {play.card.name}"
+            gone = [h.name for h in phase.fallen if h.level(card.attribute) > 0]
+            if choices.strict:
+                fell = f" ({', '.join(gone)} fell this turn)" if gone else ""
+                raise CompanionError(
+                    f"{card.name} cannot bring anyone back: no living hero has {card.attribute}{fell}"
+                )
+            phase.recoveries.append(
+                RecoveryResult(
+                    card.name, recovery.holder, None, f"fails: no living hero has {card.name}"
+                )
             )
-            turn.say(
-                f"{play.card.name} cannot bring anyone back: no living hero has the "
-                f"{play.card.attribute} attribute."
+            phase.say(
+                f"{card.name} cannot bring anyone back: no living hero has the "
+                f"{card.attribute} attribute."
             )
             continue
-        back = next((n for n in wanted if n in waiting), waiting[0])
-        turn.recovered.append(back)
-        turn.living.append(next(h for h in enc.party if h.name == back))
-        turn.results[index] = replace(turn.results[index], effect=f"brings back {back}")
-        turn.say(
-            f"{play.card.name} (through {holders[0].name}) brings back {back}, killed this turn."
+        back.append(target)
+        phase.living.append(next(h for h in phase.fallen if h.name == target))
+        phase.recoveries.append(
+            RecoveryResult(card.name, holders[0].name, target, f"brings back {target}")
+        )
+        phase.say(
+            f"{card.name} (through {holders[0].name}) brings back {target}, killed this turn."
         )
 
 
-def _level_ups(turn: _Turn) -> None:
+def _recovery_target(phase: _Phase, recovery: Recovery, fallen: list[str], back: list[str]) -> str:
+    """The hero a recovery card names: one killed this turn and not brought back yet."""
+    name = str(recovery.hero)
+    found = match_name(name, [h.name for h in phase.fallen + phase.living], "hero")
+    hero = found or name.strip()
+    if hero in back:
+        raise CompanionError(f"{recovery.card.name}: {hero} is already brought back")
+    if hero not in fallen:
+        raise CompanionError(
+            f"{recovery.card.name} brings back a hero killed this turn, and {hero} was not"
+            + (f" (this turn: {', '.join(fallen)})" if fallen else " (nobody fell this turn)")
+        )
+    return hero
+
+
+def _level_ups(phase: _Phase, choices: TreasureChoices, magic_items: int) -> None:
     """Experience cards and claimed Magic Items: +1 level, hero and attribute named or rolled."""
-    enc = turn.enc
-    sources = ["Magic Items"] * sum(
-        1 for t in enc.treasures if t.effect == "level-up" and t.name in turn.claimed
-    )
-    sources += ["Experience"] * enc.experience
-    choices = list(enc.level_choices)
+    sources = ["Magic Items"] * magic_items + ["Experience"] * choices.experience
+    pending = list(choices.level_choices)
+    if choices.strict and len(pending) > len(sources):
+        raise CompanionError(
+            f"{len(pending)} level-up(s) named but only {len(sources)} Experience or claimed "
+            "Magic Items card(s) to pay for them"
+        )
     for source in sources:
-        choice = choices.pop(0) if choices else LevelChoice()
+        choice = pending.pop(0) if pending else LevelChoice()
         if choice.hero is not None:
-            matches = [h for h in turn.living if h.name.casefold() == choice.hero.casefold()]
-            if not matches:
-                raise CompanionError(f"{source}: {choice.hero} is not alive to gain a level")
-            hero = matches[0]
+            hero = _level_hero(phase, source, choice.hero)
         else:
-            hero = turn.rng.choice(turn.living)
+            hero = phase.rng.choice(phase.living)
         if choice.attribute is not None:
             roll, attribute = None, choice.attribute
         else:
-            roll, attribute = roll_attribute(turn.rng)
-        position = turn.living.index(hero)
-        turn.living[position] = hero.gain(attribute)
-        level = turn.living[position].level(attribute)
-        turn.level_ups.append(LevelUp(source, hero.name, attribute, roll, level))
+            roll, attribute = roll_attribute(phase.rng)
+        position = phase.living.index(hero)
+        phase.living[position] = hero.gain(attribute)
+        level = phase.living[position].level(attribute)
+        phase.level_ups.append(LevelUp(source, hero.name, attribute, roll, level))
         rolled = f"d10 rolled {roll}: " if roll is not None else ""
-        turn.say(f"{source}: {hero.name} gains a level, {rolled}{attribute} {level}.")
-    for choice in choices:
-        turn.say(
+        phase.say(f"{source}: {hero.name} gains a level, {rolled}{attribute} {level}.")
+    for choice in pending:
+        phase.say(
             f"Level-up for {choice.hero or 'a hero'} not used: no Magic Items claimed to pay for it."
         )
 
 
-def _in_party_order(enc: Encounter, living: list[PartyHero]) -> list[PartyHero]:
-    order = {h.name: i for i, h in enumerate(enc.party)}
-    return sorted(living, key=lambda h: order.get(h.name, len(order)))
+def _level_hero(phase: _Phase, source: str, name: str) -> PartyHero:
+    try:
+        return _find_hero(phase.living, name, source)
+    except CompanionError:
+        dead = [h for h in phase.fallen if h.name.casefold().startswith(name.strip().casefold())]
+        if dead:
+            raise CompanionError(
+                f"{source}: {dead[0].name} fell this turn and is not alive to gain a level"
+            ) from None
+        raise

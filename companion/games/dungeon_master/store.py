@@ -1,4 +1,4 @@
-"""Keep the Dungeon Master party in the SQLite state file.
+"""Keep the Dungeon Master party, and the log of its game, in the SQLite state file.
 
 The state file is shared with the other table tools; this module owns only
 the tables whose names start with ``dm_``, the component ``dm`` of
@@ -8,14 +8,22 @@ interleave and a crash leaves the old party intact. A file that is not
 SQLite, is damaged, belongs to another program, or holds ``dm_`` tables of
 another shape is reported and left untouched.
 
+Each change writes one line of ``dm_log`` (turn, action, who, what, result,
+seed) together with the party as it was before, so :meth:`PartyStore.undo`
+can put it back; an undo is logged too, as ``table undo`` does.
+
 >>> import tempfile, pathlib
+>>> from companion.games.dungeon_master.party import Change
 >>> store = PartyStore(pathlib.Path(tempfile.mkdtemp()) / "state.sqlite3")
 >>> store.load() is None
 True
 >>> store.create(Party(heroes=()), replace=False).treasure_points
 0
->>> store.update(lambda p: p.add_points(15), event="claimed 15").treasure_points
-15
+>>> party, entry = store.change(lambda p: (p.add_points(15), Change("claim", "15 points")))
+>>> party.treasure_points, entry.line()
+(15, 'setup · claim · 15 points')
+>>> store.undo()[0].treasure_points
+0
 """
 
 from __future__ import annotations
@@ -30,8 +38,14 @@ from typing import Any
 
 from companion.cards.dungeon_master import Attribute, is_attribute
 from companion.errors import CompanionError
-from companion.games.dungeon_master.party import Party, TrackedHero
-from companion.statefile import Component, read_transaction, script, write_transaction
+from companion.games.dungeon_master.party import Change, LogEntry, OpenTurn, Party, TrackedHero
+from companion.statefile import (
+    BUSY_TIMEOUT,
+    Component,
+    read_transaction,
+    script,
+    write_transaction,
+)
 
 _SCHEMA = """
 CREATE TABLE dm_party (
@@ -57,14 +71,71 @@ CREATE TABLE dm_log (
 );
 """
 
-DM = Component("dm", (script(_SCHEMA),), prefix="dm_")
+# Version 2: seeds up to 2^64 - 1 (kept as text: SQLite integers stop at 2^63 - 1),
+# turns, claimed cards, the open encounter, and a log that can be undone.
+_TURNS = """
+CREATE TABLE dm_party_v2 (
+    id              INTEGER PRIMARY KEY CHECK (id = 1),
+    seed            TEXT,
+    treasure_points INTEGER NOT NULL CHECK (treasure_points >= 0),
+    claimed         TEXT NOT NULL DEFAULT '[]',
+    deck            TEXT NOT NULL,
+    discarded       TEXT NOT NULL,
+    turn            INTEGER NOT NULL DEFAULT 0,
+    variant         INTEGER NOT NULL DEFAULT 0 CHECK (variant IN (0, 1)),
+    open_turn       TEXT,
+    created_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL
+);
+INSERT INTO dm_party_v2 (id, seed, treasure_points, deck, discarded, created_at, updated_at)
+    SELECT id, CAST(seed AS TEXT), treasure_points, deck, discarded, created_at, updated_at
+    FROM dm_party;
+DROP TABLE dm_party;
+ALTER TABLE dm_party_v2 RENAME TO dm_party;
+ALTER TABLE dm_heroes ADD COLUMN fell_on INTEGER;
+ALTER TABLE dm_heroes ADD COLUMN joined_on INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE dm_log ADD COLUMN turn INTEGER;
+ALTER TABLE dm_log ADD COLUMN action TEXT NOT NULL DEFAULT 'note';
+ALTER TABLE dm_log ADD COLUMN who TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE dm_log ADD COLUMN result TEXT NOT NULL DEFAULT '';
+ALTER TABLE dm_log ADD COLUMN seed TEXT;
+ALTER TABLE dm_log ADD COLUMN before TEXT;
+ALTER TABLE dm_log ADD COLUMN undoes INTEGER;
+"""
+
+DM = Component("dm", (script(_SCHEMA), script(_TURNS)), prefix="dm_")
 SCHEMA_VERSION = DM.version
 
 _COLUMNS = {
-    "dm_party": ["id", "seed", "treasure_points", "deck", "discarded", "created_at", "updated_at"],
-    "dm_heroes": ["position", "name", "card_id", "alive", "levels"],
-    "dm_log": ["seq", "at", "event"],
+    "dm_party": [
+        "id",
+        "seed",
+        "treasure_points",
+        "claimed",
+        "deck",
+        "discarded",
+        "turn",
+        "variant",
+        "open_turn",
+        "created_at",
+        "updated_at",
+    ],
+    "dm_heroes": ["position", "name", "card_id", "alive", "levels", "fell_on", "joined_on"],
+    "dm_log": [
+        "seq",
+        "at",
+        "event",
+        "turn",
+        "action",
+        "who",
+        "result",
+        "seed",
+        "before",
+        "undoes",
+    ],
 }
+
+_NO_PARTY = "no Dungeon Master party in {path}; start one with 'companion dm party new'"
 
 
 def _utc_now() -> datetime:
@@ -75,7 +146,7 @@ class PartyStore:
     """The party saved in ``path`` (created on the first change, never on a read)."""
 
     def __init__(
-        self, path: Path, clock: Callable[[], datetime] = _utc_now, timeout: float = 10.0
+        self, path: Path, clock: Callable[[], datetime] = _utc_now, timeout: float = BUSY_TIMEOUT
     ) -> None:
         self.path = Path(path)
         self.clock = clock
@@ -110,67 +181,133 @@ class PartyStore:
             self._check_columns(conn)
             yield conn
 
+    def _damaged(self, exc: Exception) -> CompanionError:
+        return CompanionError(
+            f"state file {self.path}: the saved party is damaged ({exc}); leaving it untouched"
+        )
+
     # ----------------------------------------------------------------- party rows
 
     def _read(self, conn: sqlite3.Connection) -> Party | None:
         row = conn.execute(
-            "SELECT seed, treasure_points, deck, discarded FROM dm_party WHERE id = 1"
+            "SELECT seed, treasure_points, claimed, deck, discarded, turn, variant, open_turn "
+            "FROM dm_party WHERE id = 1"
         ).fetchone()
         if row is None:
             return None
         try:
             heroes = tuple(
-                TrackedHero(name, card_id, _json_levels(levels), bool(alive))
-                for name, card_id, alive, levels in conn.execute(
-                    "SELECT name, card_id, alive, levels FROM dm_heroes ORDER BY position"
+                TrackedHero(
+                    name,
+                    card_id,
+                    _json_levels(levels),
+                    bool(alive),
+                    None if fell_on is None else int(fell_on),
+                    int(joined_on),
+                )
+                for name, card_id, alive, levels, fell_on, joined_on in conn.execute(
+                    "SELECT name, card_id, alive, levels, fell_on, joined_on FROM dm_heroes "
+                    "ORDER BY position"
                 )
             )
-            deck = tuple(str(i) for i in json.loads(row[2]))
-            discarded = tuple(str(i) for i in json.loads(row[3]))
-        except (ValueError, TypeError, AttributeError) as exc:
-            raise CompanionError(
-                f"state file {self.path}: the saved party is damaged ({exc}); leaving it untouched"
-            ) from None
-        return Party(
-            heroes=heroes, treasure_points=int(row[1]), deck=deck, discarded=discarded, seed=row[0]
-        )
+            seed, points, claimed, deck, discarded, turn, variant, open_turn = row
+            return Party(
+                heroes=heroes,
+                treasure_points=int(points),
+                deck=tuple(str(i) for i in json.loads(deck)),
+                discarded=tuple(str(i) for i in json.loads(discarded)),
+                seed=None if seed is None else int(seed),
+                claimed=tuple(str(n) for n in json.loads(claimed)),
+                turn=int(turn),
+                variant=bool(variant),
+                open=OpenTurn.from_state(json.loads(open_turn)) if open_turn else None,
+            )
+        except (ValueError, TypeError, AttributeError, KeyError) as exc:
+            raise self._damaged(exc) from None
 
-    def _write(self, conn: sqlite3.Connection, party: Party, event: str, fresh: bool) -> None:
+    def _write(self, conn: sqlite3.Connection, party: Party, fresh: bool) -> str:
         now = self.clock().isoformat(timespec="seconds")
+        values = (
+            None if party.seed is None else str(party.seed),
+            party.treasure_points,
+            json.dumps(list(party.claimed)),
+            json.dumps(list(party.deck)),
+            json.dumps(list(party.discarded)),
+            party.turn,
+            int(party.variant),
+            json.dumps(party.open.to_state()) if party.open else None,
+        )
         if fresh:
             conn.execute("DELETE FROM dm_party")
+            conn.execute("DELETE FROM dm_log")
+            # A new game's log counts from #1 again.
+            conn.execute("DELETE FROM sqlite_sequence WHERE name = 'dm_log'")
             conn.execute(
-                "INSERT INTO dm_party (id, seed, treasure_points, deck, discarded, created_at, updated_at) "
-                "VALUES (1, ?, ?, ?, ?, ?, ?)",
-                (
-                    party.seed,
-                    party.treasure_points,
-                    json.dumps(list(party.deck)),
-                    json.dumps(list(party.discarded)),
-                    now,
-                    now,
-                ),
+                "INSERT INTO dm_party (id, seed, treasure_points, claimed, deck, discarded, turn, "
+                "variant, open_turn, created_at, updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*values, now, now),
             )
         else:
             conn.execute(
-                "UPDATE dm_party SET treasure_points = ?, deck = ?, discarded = ?, updated_at = ? WHERE id = 1",
-                (
-                    party.treasure_points,
-                    json.dumps(list(party.deck)),
-                    json.dumps(list(party.discarded)),
-                    now,
-                ),
+                "UPDATE dm_party SET seed = ?, treasure_points = ?, claimed = ?, deck = ?, "
+                "discarded = ?, turn = ?, variant = ?, open_turn = ?, updated_at = ? WHERE id = 1",
+                (*values, now),
             )
         conn.execute("DELETE FROM dm_heroes")
         conn.executemany(
-            "INSERT INTO dm_heroes (position, name, card_id, alive, levels) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO dm_heroes (position, name, card_id, alive, levels, fell_on, joined_on) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
-                (i, h.name, h.card_id, int(h.alive), json.dumps(dict(h.levels)))
+                (
+                    i,
+                    h.name,
+                    h.card_id,
+                    int(h.alive),
+                    json.dumps(dict(h.levels)),
+                    h.fell_on,
+                    h.joined_on,
+                )
                 for i, h in enumerate(party.heroes)
             ],
         )
-        if event:
-            conn.execute("INSERT INTO dm_log (at, event) VALUES (?, ?)", (now, event))
+        return now
+
+    def _log(
+        self,
+        conn: sqlite3.Connection,
+        at: str,
+        turn: int,
+        change: Change,
+        before: Party | None,
+        undoes: int | None = None,
+    ) -> LogEntry:
+        cursor = conn.execute(
+            "INSERT INTO dm_log (at, event, turn, action, who, result, seed, before, undoes) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                at,
+                change.what,
+                turn,
+                change.action,
+                json.dumps(list(change.who)),
+                change.result,
+                None if change.seed is None else str(change.seed),
+                json.dumps(before.to_state()) if before is not None else None,
+                undoes,
+            ),
+        )
+        return LogEntry(
+            seq=int(cursor.lastrowid or 0),
+            at=at,
+            turn=turn,
+            action=change.action,
+            who=change.who,
+            what=change.what,
+            result=change.result,
+            seed=change.seed,
+            undoable=before is not None,
+            undoes=undoes,
+        )
 
     # ----------------------------------------------------------------- public API
 
@@ -182,13 +319,11 @@ class PartyStore:
     def require(self) -> Party:
         party = self.load()
         if party is None:
-            raise CompanionError(
-                f"no Dungeon Master party in {self.path}; start one with 'companion dm party new'"
-            )
+            raise CompanionError(_NO_PARTY.format(path=self.path))
         return party
 
-    def create(self, party: Party, replace: bool, event: str = "party formed") -> Party:
-        """Save a new party; an existing one is replaced only when ``replace`` is true."""
+    def create(self, party: Party, replace: bool, change: Change | None = None) -> Party:
+        """Save a new party (and start a new log); an existing one is replaced only when ``replace`` is true."""
         with self._writing() as conn:
             old = self._read(conn)
             if old is not None and not replace:
@@ -196,30 +331,99 @@ class PartyStore:
                     f"a party already exists in {self.path} ({len(old.living)} heroes alive, "
                     f"{old.treasure_points} points); add --replace to start a new one"
                 )
-            self._write(conn, party, event, fresh=True)
+            at = self._write(conn, party, fresh=True)
+            self._log(conn, at, party.turn, change or Change("new", "party formed"), None)
         return party
 
-    def update(self, change: Callable[[Party], Party], event: str = "") -> Party:
-        """Load, change and save the party in one transaction."""
+    def change(self, make: Callable[[Party], tuple[Party, Change]]) -> tuple[Party, LogEntry]:
+        """Load, change and save the party in one transaction, logging the change.
+
+        The log keeps the party as it was before, for :meth:`undo`. Nothing is
+        written, and no file created, when there is no party or ``make`` raises.
+        """
+        self.require()  # a read: a missing party never creates an empty state file
         with self._writing() as conn:
             party = self._read(conn)
             if party is None:
-                raise CompanionError(
-                    f"no Dungeon Master party in {self.path}; start one with 'companion dm party new'"
-                )
-            new = change(party)
-            self._write(conn, new, event, fresh=False)
-        return new
+                raise CompanionError(_NO_PARTY.format(path=self.path))
+            new, change = make(party)
+            at = self._write(conn, new, fresh=False)
+            entry = self._log(conn, at, new.turn, change, party)
+        return new, entry
 
-    def log(self, limit: int = 20) -> list[tuple[str, str]]:
-        """The latest changes, oldest first: ``(time, event)``."""
+    def update(self, change: Callable[[Party], Party], what: str = "") -> Party:
+        """:meth:`change` for a plain correction, logged as ``note``."""
+        return self.change(lambda p: (change(p), Change("note", what)))[0]
+
+    def undo(self) -> tuple[Party, LogEntry]:
+        """Put the party back as it was before the last change not undone yet; log the undo.
+
+        Returns the party now and the entry that was undone.
+        """
+        self.require()
+        with self._writing() as conn:
+            undone = {
+                int(r[0])
+                for r in conn.execute("SELECT undoes FROM dm_log WHERE undoes IS NOT NULL")
+            }
+            rows = conn.execute(
+                "SELECT seq, at, turn, action, who, event, result, seed, before, undoes FROM dm_log "
+                "WHERE before IS NOT NULL AND undoes IS NULL ORDER BY seq DESC"
+            ).fetchall()
+            target = next((r for r in rows if int(r[0]) not in undone), None)
+            if target is None:
+                raise CompanionError(
+                    "nothing to undo: every change since the party was formed is already undone"
+                )
+            entry = self._entry(target, undone=True)
+            try:
+                party = Party.from_state(json.loads(target[8]))
+            except (ValueError, TypeError, KeyError) as exc:
+                raise self._damaged(exc) from None
+            at = self._write(conn, party, fresh=False)
+            change = Change(
+                "undo",
+                f"took back #{entry.seq} ({entry.action}: {entry.what})",
+                who=entry.who,
+            )
+            self._log(conn, at, party.turn, change, None, undoes=entry.seq)
+        return party, entry
+
+    def log(self, limit: int | None = 20) -> list[LogEntry]:
+        """The latest entries of the log, oldest first."""
         with self._reading() as conn:
             if conn is None:
                 return []
+            undone = {
+                int(r[0])
+                for r in conn.execute("SELECT undoes FROM dm_log WHERE undoes IS NOT NULL")
+            }
             rows = conn.execute(
-                "SELECT at, event FROM dm_log ORDER BY seq DESC LIMIT ?", (limit,)
+                "SELECT seq, at, turn, action, who, event, result, seed, before, undoes FROM dm_log "
+                "ORDER BY seq DESC LIMIT ?",
+                (-1 if limit is None else limit,),
             ).fetchall()
-        return [(str(a), str(e)) for a, e in reversed(rows)]
+        return [self._entry(r, undone=int(r[0]) in undone) for r in reversed(rows)]
+
+    def _entry(self, row: Any, undone: bool) -> LogEntry:
+        seq, at, turn, action, who, what, result, seed, before, undoes = row
+        try:
+            names = tuple(str(n) for n in json.loads(who))
+        except (ValueError, TypeError):
+            names = ()
+        return LogEntry(
+            seq=int(seq),
+            at=str(at),
+            turn=None if turn is None else int(turn),
+            action=str(action),
+            who=names,
+            what=str(what),
+            result=str(result),
+            seed=None if seed is None else int(seed),
+            undoable=before is not None,
+            undone=undone,
+            undoes=None if undoes is None else int(undoes),
+        )
 
 
 def _json_levels(text: Any) -> dict[Attribute, int]:

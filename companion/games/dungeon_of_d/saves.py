@@ -33,6 +33,7 @@ A save that cannot be read is reported in one line and never overwritten.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import time
@@ -47,7 +48,13 @@ from companion.errors import CompanionError
 from companion.games.dungeon_of_d.engine import new_game, replay, step
 from companion.games.dungeon_of_d.score import Score, score
 from companion.games.dungeon_of_d.state import Action, State, to_json
-from companion.statefile import Component, read_transaction, script, write_transaction
+from companion.statefile import (
+    BUSY_TIMEOUT,
+    Component,
+    read_transaction,
+    script,
+    write_transaction,
+)
 
 FORMAT = "companion-dod-save"
 FORMAT_VERSION = 1
@@ -343,7 +350,9 @@ SCHEMA_VERSION = DOD.version
 class SaveStore:
     """Saves and high scores in the SQLite state file (created on the first write)."""
 
-    def __init__(self, path: str | Path, clock: Clock = time.time, timeout: float = 10.0) -> None:
+    def __init__(
+        self, path: str | Path, clock: Clock = time.time, timeout: float = BUSY_TIMEOUT
+    ) -> None:
         self.path = Path(path)
         self.clock = clock
         self.timeout = timeout
@@ -396,9 +405,7 @@ class SaveStore:
         ) in rows:
             damaged = ""
             try:
-                Game.from_document(json.loads(document), f"saved game '{name}'")
-            except ValueError as exc:
-                damaged = f"not JSON ({exc})"
+                Game.from_document(_json(document, f"saved game '{name}'"), f"saved game '{name}'")
             except CompanionError as exc:
                 damaged = exc.message
             out.append(
@@ -453,11 +460,7 @@ class SaveStore:
             )
             raise CompanionError(f"no saved game '{name}'{hint}")
         where = f"saved game '{name}'"
-        try:
-            data = json.loads(row[0])
-        except ValueError as exc:
-            raise CompanionError(f"{where} is damaged (not JSON: {exc})") from None
-        game = Game.from_document(data, where)
+        game = Game.from_document(_json(row[0], where), where)
         game.name = name
         self.revisions[name] = int(row[1])
         return game
@@ -642,28 +645,18 @@ class SaveFile:
         return f"SaveFile({str(self.path)!r})"
 
     def exists(self) -> bool:
-        return self.path.exists()
+        return os.path.exists(self.path)
 
     def load(self) -> Game:
+        from companion.fileio import read_text
+
         where = f"save file {self.path}"
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise CompanionError(f"{where} does not exist") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CompanionError(
-                f"cannot read {where}: {getattr(exc, 'strerror', None) or exc}"
-            ) from None
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise CompanionError(f"{where} is damaged (not JSON: {exc})") from None
-        game = Game.from_document(data, where)
+        game = Game.from_document(_json(read_text(self.path, what="save file"), where), where)
         game.name = game.name or self.path.stem
         return game
 
     def create(self, game: Game, replace: bool = False) -> None:
-        if self.path.exists() and not replace:
+        if os.path.exists(self.path) and not replace:
             raise CompanionError(
                 f"{self.path} already exists; choose another --save-file, or delete it first"
             )
@@ -673,7 +666,23 @@ class SaveFile:
         from companion.fileio import write_atomic
 
         game.name = game.name or self.path.stem
-        write_atomic(self.path, json.dumps(game.to_document(), separators=(",", ":")) + "\n")
+        write_atomic(
+            self.path,
+            json.dumps(game.to_document(), separators=(",", ":")) + "\n",
+            force_flag=None,
+        )
+
+
+def _json(text: str, where: str) -> Any:
+    """A save's JSON document, read within the bounds of :mod:`companion.documents`."""
+    from companion.documents import parse_document
+
+    try:
+        return parse_document(str(text), where, format="json")
+    except CompanionError as exc:
+        raise CompanionError(
+            f"{where} is damaged ({exc.message.removeprefix(where + ': ')})"
+        ) from None
 
 
 __all__ = ["Game", "HighScore", "SaveFile", "SaveInfo", "SaveStore", "breakdown", "check_name"]

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.cards.dungeon_poker import EncounterRules, level_ladder
+from companion.cards.dungeon_poker import EncounterRules, level_ladder, monster_deck
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.table.actions import find_copy, game_cards
@@ -41,6 +41,8 @@ SHORT_GAME_LEFT_OUT = (200, 600, 800, 900)
 """Levels the shorter game takes out of the level deck."""
 REBUILT_IN_TOURNAMENT = ("monsters", "treasures", "encounters")
 """Decks rebuilt from their removed cards when they run out in tournament play."""
+DEALS_PER_LEVEL = 5
+"""One level lasts five deals."""
 CHARACTERS_PER_PLAYER = 2
 MAX_PLAYERS = 7
 """Fourteen characters, two dealt to each player to choose from."""
@@ -182,9 +184,7 @@ class DungeonPokerRules(GameRules):
             self.shuffle(tx, table, deck)
         monsters = cards.deck("monsters")
         tx.add_cards(
-            table,
-            "monsters",
-            [m.id for m in monsters if not m.set_aside for _ in range(m.quantity)],
+            table, "monsters", [m.id for m in monster_deck(monsters) for _ in range(m.quantity)]
         )
         tx.add_cards(
             table,
@@ -372,15 +372,24 @@ class DungeonPokerRules(GameRules):
         count: int,
         player: str | None,
         bottom: bool,
-    ) -> list[DrawnCard]:
+        *,
+        record: bool = True,
+    ) -> DrawResult:
         """Main deck cards; the monster card (M) is revealed, replaced, and brings a monster."""
         drawn: list[DrawnCard] = []
         notes: list[str] = []
         got = 0
+        markers: set[int] = set()
         while got < count:
             copy, took_notes = self.take(tx, table, cards, "main", bottom=bottom)
             notes.extend(took_notes)
             if cards.get(copy.card_id).kind == "monster-marker":
+                if copy.copy in markers:
+                    raise CompanionError(
+                        "the main deck has no playing cards left, only the monster card (M): "
+                        "start the next deal with 'companion table deal', which gathers every card"
+                    )
+                markers.add(copy.copy)
                 marker = tx.move(table, copy, "discard", where="top")
                 drawn.append(
                     drawn_card(
@@ -398,7 +407,8 @@ class DungeonPokerRules(GameRules):
             moved = tx.move(table, copy, "held" if player else "in_play", player)
             drawn.append(drawn_card(cards, moved, notes=took_notes))
             got += 1
-        self._record(tx, table, cards, "main", drawn, player, notes)
+        if record:
+            self._record(tx, table, cards, "main", drawn, player, notes)
         return DrawResult(drawn, notes)
 
     # -- treasures ------------------------------------------------------------------------
@@ -456,6 +466,9 @@ class DungeonPokerRules(GameRules):
         if model.treasure_class == "sudden":
             moved = tx.move(table, copy, "removed")
             said.append("sudden effect: resolve it now; the card leaves the game")
+            if getattr(model, "blinds", None):
+                blind = self.level_now(tx, table, cards).blind
+                said.append(f"{model.blinds} blinds = {model.blinds * blind:,} gold at this level")
             if model.effect == "teleport":
                 said.append(
                     "the level ends now: open the next one ('companion table level' or e on the timer)"
@@ -481,7 +494,22 @@ class DungeonPokerRules(GameRules):
         who = [table.player(w) for w in winners]
         if not who:
             raise CompanionError("name the winner(s) of the deal")
-        per_win = self.encounter_rules(tx, table, cards).treasures_per_win
+        out = set(self._get(tx, table, "out", []))
+        for w in who:
+            if w in out:
+                raise CompanionError(f"{w} is out of the game and cannot win a deal")
+        rules = self.encounter_rules(tx, table, cards)
+        if len(who) > rules.boards:
+            # A split pot: the treasure waits for the next deal (Appendix F, "Ties and kickers").
+            carried = self.tie(tx, table)
+            return DrawResult(
+                [],
+                [
+                    f"{' and '.join(who)} split the pot: no treasure is drawn; the next winner "
+                    f"draws {carried} more"
+                ],
+            )
+        per_win = rules.treasures_per_win
         carried = int(self._get(tx, table, "carried", 0))
         drawn: list[DrawnCard] = []
         notes: list[str] = []
@@ -523,16 +551,35 @@ class DungeonPokerRules(GameRules):
         return carried
 
     def sell(
-        self, tx: Transaction, table: TableInfo, player: str, ref: str, *, use: bool = False
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        player: str,
+        ref: str,
+        *,
+        use: bool = False,
+        target: str | None = None,
     ) -> DrawnCard:
-        """Sell (or cash) a treasure to the bank, or use a one-use artifact: it leaves the game."""
+        """Sell (or cash) a treasure to the bank, or use a one-use artifact: it leaves the game.
+
+        Artifacts that act on monsters do it here: the Summon Monster Scroll
+        draws a monster that fights for its user; the Crystal Dagger kills the
+        monster named by ``target`` (its slayer takes the Fire Dragon's treasure).
+        """
         cards = game_cards(table)
         who = table.player(player)
+        if target is not None and not use:
+            raise CompanionError("--monster names the monster a used treasure acts on")
         copy = find_copy(
             tx, table, cards, "treasures", ref, ("held",), who, purpose="used" if use else "sold"
         )
         model = cards.get(copy.card_id)
         notes: list[str] = []
+        if use and model.activation == "automatic":
+            raise CompanionError(
+                f"{model.name} is never used by an action: it acts by itself "
+                "(when the character runs out of gold at a table showdown, or 'companion table death')"
+            )
         if use and not model.one_use:
             if model.activation in ("passive", "automatic", "none"):
                 raise CompanionError(
@@ -549,7 +596,26 @@ class DungeonPokerRules(GameRules):
                 undoable=False,
             )
             return result
+        kill = None
+        if use and model.effect == "crystal-dagger":
+            if target is None:
+                names = ", ".join(
+                    cards.get(c.card_id).name for c in tx.pile(table, "monsters", "in_play")
+                )
+                raise CompanionError(
+                    f"name the monster the {model.name} kills with --monster (in play: {names or 'none'})"
+                )
+            kill = find_copy(tx, table, cards, "monsters", target, ("in_play",), purpose="killed")
         moved = tx.move(table, copy, "removed")
+        if use and model.effect == "summon-monster":
+            came = self.draw_monster(tx, table, cards, summoned_by=who, record=False)
+            for m in came:
+                notes.append(
+                    f"{m.name} comes to fight for {who}" + (f" ({m.notes[0]})" if m.notes else "")
+                )
+            notes.extend(came.notes)
+        if kill is not None:
+            notes.extend(self._kill(tx, table, cards, kill, who))
         if use:
             notes.append("sacrificed: it leaves the game and no longer counts as a treasure")
             if model.effect == "teleport":
@@ -657,15 +723,30 @@ class DungeonPokerRules(GameRules):
             plays += rules.showdown_monster.extra_cards
             king = king or rules.showdown_monster.king
             said.append("drawn at the showdown by the encounter")
+            showdown_drawn = True
+        else:
+            showdown_drawn = False
         if model.max_cards is not None:
             plays = min(plays, model.max_cards)
-        info = {"plays": plays, "open": min(model.open_cards, plays), "king": king}
+        info: dict[str, Any] = {"plays": plays, "open": min(model.open_cards, plays), "king": king}
+        if showdown_drawn:
+            info["showdown"] = True
+        if model.max_cards is not None:
+            info["max_cards"] = model.max_cards
         if summoned_by:
             info["summoned_by"] = summoned_by
         said.insert(0, _plays_words(info))
         for effect in model.effects:
             if effect.when == "enter" and effect.text:
                 said.append(f"as it enters: {effect.text}")
+        blind = self.level_now(tx, table, cards).blind
+        for effect in model.effects:
+            if effect.blinds:
+                when = {"enter": "road toll", "lose": "if it loses", "win": "if it wins"}
+                said.append(
+                    f"{when.get(effect.when, effect.when)}: {effect.blinds} blind(s) = "
+                    f"{effect.blinds * blind:,} gold at this level"
+                )
         monsters = dict(self._get(tx, table, "monsters", {}))
         monsters[str(copy.copy)] = info
         self._set(tx, table, "monsters", monsters)
@@ -696,18 +777,21 @@ class DungeonPokerRules(GameRules):
         monster: str | None = None,
         slayer: str | None = None,
     ) -> DrawResult:
-        """How a monster's deal ended: ``won``, ``tied`` or ``lost`` (slain).
+        """How a monster's deal ended: ``won``, ``tied``, ``side-pot`` or ``lost`` (slain).
 
-        A monster that won or tied goes back into the monster deck, which is
-        shuffled; one that lost is removed from the game. The Golem and the
-        Dragon age's Fire Dragon stay for the next deal.
+        The card goes where :func:`~companion.games.dungeon_poker.showdown.monster_destination`
+        says, as after ``companion table showdown``; the Fire Dragon's slayer
+        draws its treasure, and a tie leaves the deal's treasure waiting.
         """
-        if outcome not in ("won", "tied", "lost"):
-            raise CompanionError(f"a monster's deal ends 'won', 'tied' or 'lost', not '{outcome}'")
+        outcome = {"side": "side-pot", "sidepot": "side-pot"}.get(outcome, outcome)
+        if outcome not in ("won", "tied", "side-pot", "lost"):
+            raise CompanionError(
+                f"a monster's deal ends 'won', 'tied', 'side-pot' or 'lost', not '{outcome}'"
+            )
         cards = game_cards(table)
         who = table.player(slayer) if slayer else None
-        if who and outcome != "lost":
-            raise CompanionError("only a slain monster ('lost') has a slayer")
+        if who and outcome not in ("lost", "side-pot"):
+            raise CompanionError("only a slain monster ('lost' or 'side-pot') has a slayer")
         in_play = tx.pile(table, "monsters", "in_play")
         if monster is None:
             playing = [c for c in in_play if not self._stays(tx, table, cards, c)] or in_play
@@ -721,18 +805,27 @@ class DungeonPokerRules(GameRules):
         notes: list[str] = []
         treasure_notes: list[str] = []
         drawn: list[DrawnCard] = []
-        stays = self._stays(tx, table, cards, copy)
-        explodes = any(e.effect == "explodes" for e in model.effects)
-        if outcome == "lost":
-            for effect in model.effects:
-                if effect.when in ("lose", "slain") and effect.text:
-                    notes.append(effect.text)
-            if stays:
-                notes.append(f"{model.name} is back at the next deal")
-                moved = copy
-            else:
-                moved = tx.move(table, copy, "removed")
-                notes.append(f"{model.name} is slain and leaves the game")
+        when = {"won": "win", "tied": "tie"}.get(outcome, "lose")
+        for effect in model.effects:
+            if (effect.when == when or (when == "lose" and effect.when == "slain")) and effect.text:
+                notes.append(effect.text)
+        if outcome == "won":
+            notes.append("the monster takes the pot out of the game; no treasure is drawn")
+            carried = int(self._get(tx, table, "carried", 0))
+            if carried:
+                self._set(tx, table, "carried", 0)
+                notes.append(f"the {carried} treasure(s) waiting from a tie go with the pot")
+            if any(e.when == "win" and e.effect == "next-level" for e in model.effects):
+                change = self.enter_level(
+                    tx, table, cards, self.level_now(tx, table, cards).level + 1
+                )
+                notes.append(f"level {change.level} opens now (blind {change.blind})")
+                notes.extend(change.notes)
+        if outcome == "side-pot":
+            notes.append("it won only a side pot: that pot leaves the game with it")
+        moved = self.monster_leaves(tx, table, cards, copy, outcome)
+        notes.extend(moved.notes)
+        if outcome in ("lost", "side-pot"):
             extra = sum(
                 e.amount or 0
                 for e in model.effects
@@ -747,30 +840,12 @@ class DungeonPokerRules(GameRules):
                     treasure_notes.extend(got.notes)
                 else:
                     notes.append("name the slayer (--slayer) to draw the dragon's treasure")
-        else:
-            for effect in model.effects:
-                if effect.when == ("win" if outcome == "won" else "tie") and effect.text:
-                    notes.append(effect.text)
-            if outcome == "won":
-                notes.append("the monster takes the pot out of the game; no treasure is drawn")
-            if stays:
-                moved = copy
-                notes.append(f"{model.name} stays for the next deal")
-            elif explodes:
-                moved = tx.move(table, copy, "removed")
-                notes.append(f"{model.name} explodes and leaves the game")
-            else:
-                moved = tx.move(table, copy, "draw")
-                self.shuffle(tx, table, "monsters")
-                notes.append(f"{model.name} goes back into the monster deck, which is shuffled")
-            if outcome == "tied":
-                per_win = self.encounter_rules(tx, table, cards).treasures_per_win
-                carried = int(self._get(tx, table, "carried", 0)) + per_win
-                self._set(tx, table, "carried", carried)
-                notes.append(f"the treasure stays: the next winner draws {carried} more")
-        if moved.pile != "in_play":
-            self._forget_monster(tx, table, copy)
-        card = drawn_card(cards, moved, notes=notes)
+        if outcome == "tied":
+            per_win = self.encounter_rules(tx, table, cards).treasures_per_win
+            carried = int(self._get(tx, table, "carried", 0)) + per_win
+            self._set(tx, table, "carried", carried)
+            notes.append(f"the treasure stays: the next winner draws {carried} more")
+        card = drawn_card(cards, moved_copy(moved), notes=notes)
         tx.record(
             table,
             "monster-" + outcome,
@@ -786,6 +861,57 @@ class DungeonPokerRules(GameRules):
             },
         )
         return DrawResult([card, *drawn], treasure_notes)
+
+    def _kill(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy, slayer: str
+    ) -> list[str]:
+        """A monster killed during the deal: gone (the Golem for this deal only), slayer's rewards."""
+        model = cards.get(copy.card_id)
+        if model.owner:
+            return [f"the {model.name} is out for this deal and returns at the next one"]
+        moved = self.monster_leaves(tx, table, cards, copy, "killed")
+        notes = [f"{slayer} kills the {model.name}", *moved.notes]
+        for e in model.effects:
+            if e.when != "slain":
+                continue
+            if e.effect == "extra-treasure":
+                got = self.draw_treasures(
+                    tx, table, cards, slayer, e.amount or 1, record=False, partial=True
+                )
+                notes.extend(f"{slayer} draws the {model.name}'s treasure: {d.name}" for d in got)
+                notes.extend(got.notes)
+            elif e.effect == "soul-gem-to-slayer":
+                notes.append(f"{slayer} takes {e.amount or 1} soul gem(s) from the bank")
+        return notes
+
+    def monster_leaves(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy, outcome: str
+    ) -> DrawnCard:
+        """Move a monster's card after its deal (the showdown's rule); notes say where."""
+        from companion.games.dungeon_poker.showdown import monster_destination
+
+        model = cards.get(copy.card_id)
+        where = monster_destination(model, outcome, exploded=outcome != "killed")
+        if where == "aside" and self._stays(tx, table, cards, copy):
+            where = "stays"
+        if where == "stays":
+            return drawn_card(cards, copy, notes=[f"{model.name} is back at the next deal"])
+        self._forget_monster(tx, table, copy)
+        if where == "deck":
+            moved = tx.move(table, copy, "draw")
+            self.shuffle(tx, table, "monsters")
+            said = f"{model.name} goes back into the monster deck, which is shuffled"
+        elif where == "aside":
+            moved = tx.move(table, copy, "aside")
+            said = f"{model.name} goes back to the side"
+        else:
+            moved = tx.move(table, copy, "removed")
+            said = (
+                f"{model.name} explodes and leaves the game"
+                if where == "exploded"
+                else f"{model.name} is slain and leaves the game"
+            )
+        return drawn_card(cards, moved, notes=[said])
 
     def _stays(self, tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy) -> bool:
         """The Golem returns every deal; the Dragon age dragon too while its encounter lasts."""
@@ -813,6 +939,9 @@ class DungeonPokerRules(GameRules):
         gold = STARTING_GOLD + sum(
             a.gold or 0 for a in model.abilities if a.effect == "bigger-pouch"
         )
+        stacks = dict(self._get(tx, table, "gold", {}))
+        stacks[who] = gold
+        self._set(tx, table, "gold", stacks)
         notes = [f"{who} starts with {gold} gold and {model.soul_gems} soul gems"]
         for golem in [
             c for c in tx.pile(table, "monsters", "aside") if cards.get(c.card_id).owner == model.id
@@ -839,10 +968,35 @@ class DungeonPokerRules(GameRules):
         winner: str | None = None,
         takes: str | None = None,
     ) -> tuple[list[DrawnCard], list[str]]:
-        """A character runs out of gold: treasures, skull, and two new characters to choose from."""
+        """A character runs out of gold: the Undeath Amulet, or treasures, a skull and new characters."""
         cards = game_cards(table)
         who = table.player(player)
         by = table.player(winner) if winner else None
+        notes, shown = self.character_dies(tx, table, cards, who, winner=by, takes=takes)
+        tx.record(
+            table,
+            "death",
+            f"{who}'s character died" + (f" (deal won by {by})" if by else ""),
+            actor=who,
+            data={"winner": by, "notes": notes},
+        )
+        return shown, notes
+
+    def character_dies(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        who: str,
+        *,
+        winner: str | None = None,
+        takes: str | None = None,
+    ) -> tuple[list[str], list[DrawnCard]]:
+        """What happens when ``who`` has no gold left (000, Character death; the Undeath Amulet).
+
+        Not recorded: the caller records it with the rest of its action.
+        """
+        by = winner
         if by == who:
             raise CompanionError("a player cannot collect from their own dead character")
         if takes and not by:
@@ -855,6 +1009,17 @@ class DungeonPokerRules(GameRules):
             raise CompanionError(
                 f"{who} has no character in play (choose one with 'companion table choose')"
             )
+        amulet = [
+            c
+            for c in tx.pile(table, "treasures", "held", who)
+            if cards.get(c.card_id).effect == "undeath-amulet"
+        ]
+        if amulet:
+            if takes:
+                raise CompanionError(
+                    f"{who}'s Undeath Amulet brings the character back: there is nothing to take"
+                )
+            return self.undeath(tx, table, cards, who, amulet[0]), []
         notes: list[str] = []
         shown: list[DrawnCard] = []
         dead = cards.get(character[0].card_id)
@@ -876,10 +1041,19 @@ class DungeonPokerRules(GameRules):
                 )
             )
             treasures = [t for t in treasures if t.copy != taken.copy]
+        elif treasures and by:
+            notes.append(
+                f"{by} may take one of {who}'s treasures: 'companion table undo', then settle "
+                "again with --takes TREASURE"
+            )
         for copy in treasures:
             tx.move(table, copy, "removed")
         if treasures:
             notes.append(f"{len(treasures)} other treasure(s) of {who} leave the game")
+        gold = dict(self._get(tx, table, "gold", {}))
+        if who in gold:
+            gold[who] = 0
+            self._set(tx, table, "gold", gold)
         heads_up = len(table.players) == 2
         if table.options.get("tournament") or heads_up:
             out.append(who)
@@ -887,33 +1061,69 @@ class DungeonPokerRules(GameRules):
             notes.append(
                 f"{who} is out of the game" + (": the other player wins" if heads_up else "")
             )
+            return notes, shown
+        skulls = dict(self._get(tx, table, "skulls", {}))
+        skulls[who] = skulls.get(who, 0) + 1
+        self._set(tx, table, "skulls", skulls)
+        skull = tx.top(table, "skulls", "aside")
+        if skull is not None:
+            tx.move(table, skull, "held", who)
         else:
-            skulls = dict(self._get(tx, table, "skulls", {}))
-            skulls[who] = skulls.get(who, 0) + 1
-            self._set(tx, table, "skulls", skulls)
-            skull = tx.top(table, "skulls", "aside")
-            if skull is not None:
-                tx.move(table, skull, "held", who)
-            out_at = cards.deck("skulls")[0].out_at if cards.deck("skulls") else 3
-            if skulls[who] >= out_at:
-                out.append(who)
-                self._set(tx, table, "out", out)
-                notes.append(f"{who} has {skulls[who]} skulls and is out of the game")
-            else:
-                dealt = self._deal_characters(tx, table, cards, who)
-                notes.append(
-                    f"{who} takes skull {skulls[who]} and is dealt {len(dealt)} new character(s) face down "
-                    f"('companion table hand {who}', then 'companion table choose')"
-                )
-                shown.extend(dealt)
-        tx.record(
-            table,
-            "death",
-            f"{who}'s {dead.name} died" + (f" (deal won by {by})" if by else ""),
-            actor=who,
-            data={"character": dead.id, "winner": by, "notes": notes},
+            notes.append(
+                f"all {len(tx.cards(table, 'skulls'))} skull cards are out: mark {who}'s skull "
+                "with a coin or a note (the table counts it)"
+            )
+        out_at = cards.deck("skulls")[0].out_at if cards.deck("skulls") else 3
+        if skulls[who] >= out_at:
+            out.append(who)
+            self._set(tx, table, "out", out)
+            notes.append(f"{who} has {skulls[who]} skulls and is out of the game")
+            return notes, shown
+        dealt, more = self._deal_new_characters(tx, table, cards, who)
+        notes.extend(more)
+        notes.append(
+            f"{who} takes skull {skulls[who]} and is dealt {len(dealt)} new character(s) face down "
+            f"('companion table hand {who}', then 'companion table choose')"
         )
-        return shown, notes
+        shown.extend(dealt)
+        return notes, shown
+
+    def undeath(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, who: str, amulet: CardCopy
+    ) -> list[str]:
+        """The Undeath Amulet acts by itself: back next deal with three blinds, no skull."""
+        model = cards.get(amulet.card_id)
+        tx.move(table, amulet, "removed")
+        blind = self.level_now(tx, table, cards).blind
+        back = (model.blinds or 3) * blind
+        gold = dict(self._get(tx, table, "gold", {}))
+        gold[who] = back
+        self._set(tx, table, "gold", gold)
+        returning = list(self._get(tx, table, "returning", []))
+        if who not in returning:
+            returning.append(who)
+        self._set(tx, table, "returning", returning)
+        return [
+            f"{who} has no gold left, but the {model.name} acts: the character returns at the next "
+            f"deal with {back:,} gold ({model.blinds or 3} blinds), keeping soul gems and artifacts; "
+            "no skull; the amulet leaves the game"
+        ]
+
+    def _deal_new_characters(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, who: str
+    ) -> tuple[list[DrawnCard], list[str]]:
+        """Two characters for a returning player; the dead ones are shuffled in when the deck is short."""
+        notes: list[str] = []
+        if tx.count(table, "characters", "draw") < CHARACTERS_PER_PLAYER:
+            dead = tx.pile(table, "characters", "removed")
+            if dead:
+                tx.arrange(table, dead, "draw")
+                self.shuffle(tx, table, "characters")
+                notes.append(
+                    f"the character deck ran short: the {len(dead)} dead character(s) were "
+                    "shuffled back into it"
+                )
+        return self._deal_characters(tx, table, cards, who), notes
 
     # -- levels ------------------------------------------------------------------------------
 
@@ -987,6 +1197,12 @@ class DungeonPokerRules(GameRules):
         """Replace the encounter in force by the next one (skipping those the table is too small for)."""
         notes: list[str] = []
         old_rules = self.encounter_rules(tx, table, cards)
+        old = self.encounter(tx, table, cards)
+        if old is not None and old_rules.bonus_soul_gems:
+            notes.append(
+                f"{old.name} ends: every player gives back to the bank the extra soul gems of "
+                f"the encounter not spent (up to {old_rules.bonus_soul_gems})"
+            )
         for copy in tx.pile(table, "encounters", "in_play"):
             tx.move(table, copy, "removed")
         if old_rules.deal_monster:
@@ -1033,12 +1249,28 @@ class DungeonPokerRules(GameRules):
 
     # -- overview ----------------------------------------------------------------------------
 
+    def describe(self, card: DrawnCard) -> DrawnCard:
+        """A character as its player chooses it: soul gems, each ability with its cost."""
+        model = card.model
+        if card.deck != "characters" or model is None:
+            return card
+        lines = [f"starts with {model.soul_gems} soul gem(s)"]
+        for ability in model.abilities:
+            cost = "passive" if ability.kind == "passive" else f"cost {ability.cost} soul gem(s)"
+            lines.append(f"{ability.name} ({cost}): {ability.text}")
+        from dataclasses import replace
+
+        return replace(card, notes=(*card.notes, *lines))
+
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
         now = self.level_now(tx, table, cards)
         tournament = bool(table.options.get("tournament"))
         skulls: dict[str, int] = self._get(tx, table, "skulls", {})
         out: list[str] = self._get(tx, table, "out", [])
         carried = int(self._get(tx, table, "carried", 0))
+        carried_gold = int(self._get(tx, table, "carried_gold", 0))
+        gold: dict[str, int] = self._get(tx, table, "gold", {})
+        deal = self._get(tx, table, "deal")
         monsters = self.monsters_in_play(tx, table, cards)
         players: list[dict[str, Any]] = []
         per_player: dict[str, list[str]] = {}
@@ -1068,11 +1300,12 @@ class DungeonPokerRules(GameRules):
                 shown = f"choosing from {len(choosing)}"
             else:
                 shown = name or "-"
+            have = f"{gold[player]:,}" if player in gold and status == "playing" else "-"
             per_player[player] = [
                 shown,
                 str(skulls.get(player, 0)),
                 f"{len(treasures)}" + (f"/{targets.treasures}" if targets.treasures else ""),
-                str(targets.gold) if targets.gold is not None else "-",
+                have + (f"/{targets.gold:,}" if targets.gold is not None else ""),
             ]
         base = win_targets(len(table.players), tournament=tournament)
         lines = [
@@ -1088,8 +1321,20 @@ class DungeonPokerRules(GameRules):
                 f"monster in play: [bold]{monster.name}[/]"
                 + (f" ({monster.notes[0]})" if monster.notes else "")
             )
+        if deal:
+            lines.append(
+                f"deal {deal['number']} of level {deal['level']}"
+                + (" (settled)" if deal.get("settled") else "")
+            )
         if carried:
             lines.append(f"treasures waiting from tied deals: {carried}")
+        if carried_gold:
+            lines.append(f"gold left on the table for the next pot: {carried_gold:,}")
+        from companion.games.dungeon_poker.victory import victory
+
+        won = victory(tx, table) if gold else None
+        if won is not None:
+            lines.insert(0, f"[bold green]{won.text}[/]")
         open_decks = self.encounter_rules(tx, table, cards).open_top_cards
         tops = {}
         for deck in open_decks:
@@ -1106,6 +1351,10 @@ class DungeonPokerRules(GameRules):
             "dungeon_poker": {
                 "level": now.to_json(),
                 "carried_treasures": carried,
+                "carried_gold": carried_gold,
+                "gold": gold,
+                "deal": deal,
+                "victory": won.to_json() if won else None,
                 "monsters": [m.to_json() for m in monsters],
                 "players": players,
                 "open_top_cards": tops,
@@ -1119,10 +1368,15 @@ class DungeonPokerRules(GameRules):
                 "tournament": tournament,
             },
             "lines": lines,
-            "player_columns": ["character", "skulls", "treasures", "gold to win"],
+            "player_columns": ["character", "skulls", "treasures", "gold/to win"],
             "cards_decks": ["treasures", "monsters"],
             "per_player": per_player,
         }
+
+
+def moved_copy(card: DrawnCard) -> CardCopy:
+    """The physical card a :class:`DrawnCard` describes, where it lies now."""
+    return CardCopy(card.deck, card.copy, card.card_id, card.pile, card.holder, 0)
 
 
 def _copies(cards: GameCards, deck: str) -> list[str]:
@@ -1142,6 +1396,9 @@ def _plays_words(info: dict[str, Any]) -> str:
     if not info:
         return ""
     plays, shown = info.get("plays", 0), info.get("open", 0)
+    if not plays and info.get("max_cards"):
+        text = f"plays with the cards passed to it (at most {info['max_cards']})"
+        return text + ("; King Monster" if info.get("king") else "")
     text = f"plays with {plays} card{'s' if plays != 1 else ''}"
     if shown:
         text += f", {shown} of them open" if shown < plays else ", all open"
@@ -1165,10 +1422,11 @@ def enter_level(tx: Transaction, table: TableInfo, level: int) -> LevelChange:
     For a table of another game the level number is only remembered.
     """
     if table.game != GAME:
-        current = int(tx.get_state(table, NS, "level", 1))
-        if level > current:
-            tx.put_state(table, NS, "level", level, undoable=True)
-            tx.record(table, "level", f"level {level}", data={"level": level})
+        from companion.timer.table_clock import CountedLevels
+
+        counted = CountedLevels()
+        current = counted.level_now(tx, table)
+        counted.enter_level(tx, table, level)
         return LevelChange(level=max(level, current), blind=0, soul_gems=0, drawn=level > current)
     return _rules(table).enter_level(tx, table, game_cards(table), level)
 
@@ -1181,8 +1439,51 @@ def next_level(tx: Transaction, table: TableInfo) -> LevelChange:
 def level_now(tx: Transaction, table: TableInfo) -> LevelChange:
     """The level in force, read only."""
     if table.game != GAME:
-        return LevelChange(level=int(tx.get_state(table, NS, "level", 1)), blind=0, soul_gems=0)
+        from companion.timer.table_clock import CountedLevels
+
+        return LevelChange(level=CountedLevels().level_now(tx, table), blind=0, soul_gems=0)
     return _rules(table).level_now(tx, table, game_cards(table))
+
+
+def check_structure(tx: Transaction, table: TableInfo, structure: Any) -> None:
+    """Refuse a clock whose levels are not the table's level cards (blind and soul gems).
+
+    The level cards are the one copy of the ladder: a structure for this
+    table must list the same blinds and soul gems (after the last card the
+    blind rises by 500 either way).
+    """
+    if table.game != GAME:
+        return
+    ladder = level_blinds(game_cards(table), short=bool(table.options.get("short")))
+    mine = [(blind, gems) for _, blind, gems in ladder]
+    theirs = [(lv.blind, lv.soul_gems) for lv in structure.levels]
+    if theirs != mine:
+        shown = ", ".join(str(b) for b, _ in mine)
+        raise CompanionError(
+            f"the structure '{structure.id}' has other levels than table '{table.name}' "
+            f"({', '.join(str(b) for b, _ in theirs)} instead of {shown}); "
+            "run the clock with the table's own structure (leave out --structure)"
+        )
+
+
+class DungeonPokerLevels:
+    """The table's level cards and encounter deck, as the clock asks for them."""
+
+    def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Any:
+        from companion.timer.encounters import Encounter
+
+        card = enter_level(tx, table, level).encounter
+        return None if card is None else Encounter(card.name, card.text, card.card_id)
+
+    def level_now(self, tx: Transaction, table: TableInfo) -> int:
+        return level_now(tx, table).level
+
+    def encounter_now(self, tx: Transaction, table: TableInfo) -> Any:
+        """The encounter card open at the table (read only; ``timer status`` shows it)."""
+        from companion.timer.encounters import Encounter
+
+        card = level_now(tx, table).encounter
+        return None if card is None else Encounter(card.name, card.text, card.card_id)
 
 
 def monster(
@@ -1236,5 +1537,7 @@ def sell(tx: Transaction, table: TableInfo, player: str, treasure: str) -> Drawn
     return _rules(table).sell(tx, table, player, treasure)
 
 
-def use(tx: Transaction, table: TableInfo, player: str, treasure: str) -> DrawnCard:
-    return _rules(table).sell(tx, table, player, treasure, use=True)
+def use(
+    tx: Transaction, table: TableInfo, player: str, treasure: str, target: str | None = None
+) -> DrawnCard:
+    return _rules(table).sell(tx, table, player, treasure, use=True, target=target)

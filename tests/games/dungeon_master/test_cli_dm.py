@@ -192,7 +192,8 @@ def test_resolve_gain_flag() -> None:
         ),
         (["-c", "Orks"], "no creature named 'Orks' (did you mean Orcs or Ogres?)"),
         (["-c", "Orcs", "--play", "Armor:both"], "never both"),
-        (["-c", "Orcs", "--play", "=Sword"], "--play '=Sword': write HERO=CARD"),
+        (["-c", "Orcs", "--play", "=Sword"], "Sword needs a hero to be played on"),
+        (["-c", "Orcs", "--play", "a=b=Sword"], "--play 'a=b=Sword': write HERO=CARD"),
         (["--trap", "Scythe", "--play", "Barbarian=Sword"], "a trap is not fought"),
         (
             ["-c", "Orcs", "--gain", "Nobody:sword"],
@@ -214,7 +215,7 @@ def test_resolve_file_errors_name_the_field(tmp_path: Path) -> None:
     path.write_text("party: [Wizard]\nplays:\n  - {hero: Wizard}\n")
     _one_line_error(invoke("dm", "resolve", str(path)), "turn.yaml: plays.0.card: is required")
     _one_line_error(
-        invoke("dm", "resolve", str(tmp_path / "absent.yaml")), "absent.yaml: no such file"
+        invoke("dm", "resolve", str(tmp_path / "absent.yaml")), "no such encounter file: "
     )
 
 
@@ -228,6 +229,8 @@ def test_party_new_with_a_seed_is_reproducible(tmp_path: Path) -> None:
     second = invoke(
         "dm", "party", "new", "--seed", "8", "--state", str(tmp_path / "b.sqlite3"), "--json"
     ).json()
+    for data in (first, second):
+        assert data.pop("log_entry")["seed"] == 8  # it also records when: that may differ
     assert first == second
     assert len(first["drawn"]) == 10 and len(first["heroes"]) == 6 and len(first["discarded"]) == 4
     assert set(first["discarded"]) | {h["name"] for h in first["heroes"]} == set(first["drawn"])
@@ -253,7 +256,7 @@ def test_party_new_asks_which_six_to_keep() -> None:
     assert "keep exactly 6 of the 10 characters drawn (got 3)" in result.stdout  # asked again
     shown = invoke("dm", "party", "show", "--json").json()
     assert len(shown["heroes"]) == 6
-    assert "as chosen" in shown["log"][-1]["event"]
+    assert "as chosen" in shown["log"][-1]["result"]
 
 
 def test_party_new_choice_without_an_answer_is_an_error() -> None:
@@ -281,7 +284,7 @@ def test_party_commands_track_deaths_levels_recruits_and_treasure() -> None:
     win = invoke("dm", "party", "claim", "20", "--json").json()
     assert (win["treasure_points"], win["winner"]) == (50, "party")
     text = invoke("dm", "party", "show").stdout
-    assert "The party has won." in text
+    assert "The party has won; the game is closed." in text
 
 
 def test_party_level_up_names_an_unknown_attribute_and_changes_nothing() -> None:
@@ -290,7 +293,7 @@ def test_party_level_up_names_an_unknown_attribute_and_changes_nothing() -> None
     hero = before[0]["name"]
     _one_line_error(
         invoke("dm", "party", "level-up", hero, "Lute"),
-        "unknown attribute 'lute' (attributes: sword, axe,",
+        "unknown attribute 'Lute' (attributes: sword, axe,",
     )
     assert invoke("dm", "party", "show", "--json").json()["heroes"] == before
 
@@ -324,11 +327,18 @@ def test_resolve_tracked_and_apply() -> None:
     after = invoke("dm", "party", "show", "--json").json()
     dead = [h["name"] for h in after["heroes"] if not h["alive"]]
     assert sorted(dead) == sorted(applied["killed"])
-    assert after["log"][-1]["event"] == "encounter: Goblins"
+    last = after["log"][-1]
+    assert (last["action"], last["what"], last["seed"]) == (
+        "resolve",
+        "DM: Goblins; risking Gold",
+        1,
+    )
+    assert last["result"] == f"2 against 1; killed {', '.join(applied['killed'])}; Gold lost"
+    assert sorted(last["who"]) == sorted(applied["killed"])
     assert len(dead) == 2 and after["treasure_points"] == 0
     # The dead no longer fight: resolving again only sees the living.
     nxt = invoke("dm", "resolve", "--tracked", "-c", "Kobolds", "--lose", dead[0])
-    _one_line_error(nxt, f"no hero named '{dead[0]}' in the party")
+    _one_line_error(nxt, f"{dead[0]} is dead (fell on turn 1) and takes no part")
 
 
 def test_resolve_tracked_refuses_a_party_list() -> None:
@@ -368,5 +378,5 @@ def test_apply_refuses_a_finished_game() -> None:
     invoke("dm", "party", "new", "--seed", "8")
     invoke("dm", "party", "claim", "50")
     _one_line_error(
-        invoke("dm", "resolve", "--apply", "-c", "Orcs"), "this game is over: the party won"
+        invoke("dm", "resolve", "--apply", "-c", "Orcs"), "the game is over: the party won with 50"
     )

@@ -78,7 +78,7 @@ def test_worked_examples_in_the_dm_guide(tmp_path: Path, monkeypatch: pytest.Mon
 def test_readme_dm_tour(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     [block] = TOUR.findall(README.read_text())
-    assert "$ companion dm resolve" in block and "Why" in block
+    assert "$ companion dm fight" in block and "$ companion dm treasure" in block and "Why" in block
     assert _strip(render(block, tmp_path)) == _strip(block)
 
 
@@ -88,6 +88,7 @@ def _refresh() -> None:  # pragma: no cover - a maintenance helper
         os.environ["COMPANION_STATE"] = str(Path(tmp) / "docs.sqlite3")
         DOC.write_text(_strip(render(DOC.read_text(), Path(tmp))))
         Path(tmp, "docs.sqlite3").unlink(missing_ok=True)
+        os.environ["COMPANION_STATE"] = str(Path(tmp) / "readme.sqlite3")
         readme = README.read_text()
         [block] = TOUR.findall(readme)
         README.write_text(readme.replace(block, _strip(render(block, Path(tmp)))))

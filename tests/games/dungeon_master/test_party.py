@@ -12,6 +12,7 @@ from companion.games.dungeon_master.party import (
     DRAWN,
     KEPT,
     Party,
+    TrackedHero,
     auto_keep,
     draw_candidates,
     new_party,
@@ -127,7 +128,7 @@ def test_level_up_adds_one_level_even_in_a_new_attribute() -> None:
     assert up.hero(hero.name).levels["shield"] == hero.levels.get("shield", 0) + 1
     with pytest.raises(CompanionError, match="unknown attribute 'lute'"):
         party.level_up(hero.name, "lute")
-    with pytest.raises(CompanionError, match="is dead and cannot gain a level"):
+    with pytest.raises(CompanionError, match=r"is dead \(fell on turn 0\) and cannot gain a level"):
         party.kill(hero.name).level_up(hero.name, "sword")
 
 
@@ -147,9 +148,12 @@ def test_unknown_hero_lists_the_party() -> None:
 
 
 def test_apply_records_an_encounter() -> None:
-    party = Party(heroes=())
-    for card in (catalog().hero(n) for n in ("Barbarian", "Wizard", "Priest")):
-        party = party.recruit(card)
+    party = Party(
+        heroes=tuple(
+            TrackedHero.from_card(catalog().hero(n)) for n in ("Barbarian", "Wizard", "Priest")
+        ),
+        deck=("knight", "monk"),
+    ).begin_turn()
     result = run(
         ["Barbarian", "Wizard", "Priest"],
         {"creatures": ["Giants"]},

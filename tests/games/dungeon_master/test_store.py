@@ -36,9 +36,10 @@ def test_round_trip(tmp_path: Path) -> None:
     assert store.load() is None
     store.create(_party(), replace=False)
     assert store.load() == _party()
-    changed = store.update(lambda p: p.kill("Wizard").level_up("Priest", "heal"), event="turn 1")
+    changed = store.update(lambda p: p.kill("Wizard").level_up("Priest", "heal"), what="turn 1")
     assert store.load() == changed
-    assert store.log()[-1] == ("2024-05-01T12:00:00+00:00", "turn 1")
+    last = store.log()[-1]
+    assert (last.at, last.action, last.what) == ("2024-05-01T12:00:00+00:00", "note", "turn 1")
 
 
 def test_reading_never_creates_the_file(tmp_path: Path) -> None:
@@ -142,7 +143,7 @@ def test_a_newer_schema_version_is_refused(tmp_path: Path) -> None:
     PartyStore(path).create(_party(), replace=False)
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE companion_schema SET version = 99 WHERE component = 'dm'")
-    with pytest.raises(CompanionError, match="schema version 99, this companion reads version 1"):
+    with pytest.raises(CompanionError, match="schema version 99, this companion reads version 2"):
         PartyStore(path).load()
 
 
@@ -198,3 +199,42 @@ def test_dm_tables_changed_by_hand_are_refused(tmp_path: Path) -> None:
             action()
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT treasure_points FROM dm_party").fetchone() == (5,)
+
+
+def test_a_version_1_party_is_upgraded_in_place(tmp_path: Path) -> None:
+    """A state file written before turns and undo keeps its party, dead heroes and log."""
+    from companion.games.dungeon_master.store import _SCHEMA
+    from companion.statefile import Component, script, write_transaction
+
+    path = tmp_path / "old.sqlite3"
+    old = Component("dm", (script(_SCHEMA),), prefix="dm_")
+    with write_transaction(path, old) as conn:
+        conn.execute(
+            "INSERT INTO dm_party VALUES (1, 77, 15, '[\"monk\"]', '[\"bard\"]', 'then', 'then')"
+        )
+        conn.execute(
+            "INSERT INTO dm_heroes VALUES (0, 'Wizard', 'wizard', 1, '{\"spell\": 5}'), "
+            "(1, 'Elf', 'elf', 0, '{\"bow\": 1}')"
+        )
+        conn.execute("INSERT INTO dm_log (at, event) VALUES ('then', 'killed')")
+    store = PartyStore(path)
+    party = store.require()
+    assert (party.seed, party.treasure_points, party.deck, party.discarded) == (
+        77,
+        15,
+        ("monk",),
+        ("bard",),
+    )
+    assert [(h.name, h.alive, h.fell_on) for h in party.heroes] == [
+        ("Wizard", True, None),
+        ("Elf", False, 0),
+    ]
+    assert party.hero("Wizard").level("spell") == 5 and party.turn == 0
+    [entry] = store.log()
+    assert (entry.action, entry.what, entry.undoable) == ("note", "killed", False)
+    with pytest.raises(CompanionError, match="nothing to undo"):
+        store.undo()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute(
+            "SELECT version FROM companion_schema WHERE component = 'dm'"
+        ).fetchone() == (2,)

@@ -200,7 +200,7 @@ def test_a_damaged_save_is_reported_in_one_line_and_left_as_it_is(tmp_path: Path
         store.load("broken")
     assert "\n" not in str(err.value)
     [info] = store.saves()
-    assert info.status == "damaged" and "not JSON" in info.damaged
+    assert info.status == "damaged" and "not valid JSON" in info.damaged
     with pytest.raises(CompanionError):
         store.create(Game.new(1, name="broken"))
     with sqlite3.connect(path) as conn:

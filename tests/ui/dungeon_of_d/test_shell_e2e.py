@@ -269,7 +269,7 @@ def test_a_damaged_save_gives_one_line_and_is_not_overwritten(  # type: ignore[n
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     result = cli("dod", "play", "--save-file", str(broken))
-    assert result.exit_code == 2 and "is damaged (not JSON" in result.stderr
+    assert result.exit_code == 2 and "is damaged (line 1: not valid JSON" in result.stderr
     assert broken.read_text() == "{not json"
 
 

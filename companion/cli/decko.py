@@ -1,0 +1,334 @@
+"""``companion decko``: a DECKO table's rounds: deal, bet, reveal, buy, the end of the game.
+
+Thin: each command runs one transaction through
+:mod:`companion.games.decko.table_rules` and prints its events (or the
+result's ``to_json()``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from companion.cli.common import (
+    JsonOption,
+    StateOption,
+    TableOption,
+    console,
+    emit_json,
+    table_action,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from companion.games.decko.table_rules import DeckoEvent
+
+decko_app = typer.Typer(
+    help="DECKO at the table: rounds, betting, the reveal, buying, loans, the end of the game.",
+    no_args_is_help=True,
+)
+
+Player = Annotated[str, typer.Argument(help="The player.")]
+BurnOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--burn",
+        help="A card of the hand to burn (Fried chicken; a smoldering card just acquired).",
+        show_default=False,
+        metavar="CARD",
+    ),
+]
+CARD_HELP = "A card of the hand: its number from the left (1), its id, name or rank and suit."
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(decko_app, name="decko")
+
+
+def _run(state: Path | None, table_name: str | None, action: Any, as_json: bool) -> None:
+    table_action(state, table_name, action, as_json, _show)
+
+
+def _show(result: DeckoEvent) -> None:
+    from rich.markup import escape
+
+    out = console()
+    for line in result.events:
+        out.print("• " + escape(line))
+
+
+@decko_app.command("round")
+def decko_round(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
+    """Start the next round: track, blind card, starting bets (and ante), the deal."""
+    from companion.games.decko.table_rules import start_round
+
+    _run(state, table_name, start_round, as_json)
+
+
+@decko_app.command("burn")
+def decko_burn(
+    player: Player,
+    card: Annotated[str, typer.Argument(help=CARD_HELP)],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Burn a card: free before acting in the first betting round (draw one), $2 when buying."""
+    from companion.games.decko.table_rules import burn
+
+    _run(state, table_name, lambda tx, t: burn(tx, t, player, card), as_json)
+
+
+@decko_app.command("raise")
+def decko_raise(
+    player: Player,
+    burn: BurnOption = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """RAISE: bet one chip more than the highest bet (up to the round's maximum)."""
+    from companion.games.decko.table_rules import raise_bet
+
+    card = burn[0] if burn else None
+    _run(state, table_name, lambda tx, t: raise_bet(tx, t, player, card), as_json)
+
+
+@decko_app.command("call")
+def decko_call(
+    player: Player,
+    burn: BurnOption = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """CALL: match the highest bet."""
+    from companion.games.decko.table_rules import call
+
+    card = burn[0] if burn else None
+    _run(state, table_name, lambda tx, t: call(tx, t, player, card), as_json)
+
+
+@decko_app.command("fold")
+def decko_fold(
+    player: Player,
+    take: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--take",
+            help="A market slot (1-5) or card to take (twice with the Sad Clown).",
+            show_default=False,
+            metavar="SLOT",
+        ),
+    ] = None,
+    burn: BurnOption = None,
+    keep: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--keep",
+            help="Analysis Paralysis: a card of the hand kept for the next round (twice at most).",
+            show_default=False,
+            metavar="CARD",
+        ),
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """FOLD: the bet goes to the house bet; take a market card; the hand is discarded."""
+    from companion.games.decko.table_rules import fold
+
+    _run(
+        state,
+        table_name,
+        lambda tx, t: fold(tx, t, player, take or [], burn or [], keep or []),
+        as_json,
+    )
+
+
+@decko_app.command("buy")
+def decko_buy(
+    player: Player,
+    slot: Annotated[str, typer.Argument(help="Market slot 1-5 (5, the rightmost, is free).")],
+    burn: BurnOption = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Buy a market card at its printed price."""
+    from companion.games.decko.table_rules import buy
+
+    _run(state, table_name, lambda tx, t: buy(tx, t, player, slot, burn or []), as_json)
+
+
+@decko_app.command("flush")
+def decko_flush(
+    player: Player,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Flush the market ($2): five new market cards."""
+    from companion.games.decko.table_rules import flush_market
+
+    _run(state, table_name, lambda tx, t: flush_market(tx, t, player), as_json)
+
+
+@decko_app.command("gift")
+def decko_gift(
+    player: Player,
+    card: Annotated[str, typer.Argument(help="A card of the giver's burn pile (1 = top).")],
+    to: Annotated[str, typer.Option("--to", help="Whose draw pile it goes on.")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Gift a card ($3): from your burn pile onto another player's draw pile."""
+    from companion.games.decko.table_rules import gift
+
+    _run(state, table_name, lambda tx, t: gift(tx, t, player, card, to), as_json)
+
+
+@decko_app.command("buy-chips")
+def decko_buy_chips(
+    player: Player,
+    count: Annotated[int, typer.Argument(help="1, 2 or 3 chips ($2, $3, $5).")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Buy chips with the buying money."""
+    from companion.games.decko.table_rules import buy_chips
+
+    _run(state, table_name, lambda tx, t: buy_chips(tx, t, player, count), as_json)
+
+
+@decko_app.command("joker")
+def decko_joker(
+    player: Player,
+    pile: Annotated[str, typer.Argument(help="DEAL, RAISE, CALL, FOLD, BURN or BUY.")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Buy the top joker of a pile, paid in chips."""
+    from companion.games.decko.table_rules import buy_joker
+
+    _run(state, table_name, lambda tx, t: buy_joker(tx, t, player, pile), as_json)
+
+
+@decko_app.command("done")
+def decko_done(
+    player: Player,
+    to_draw: Annotated[
+        bool,
+        typer.Option("--to-draw", help="Energy Drink: bought cards go on top of the draw pile."),
+    ] = False,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """End your buying: hand and bought cards to the discard pile, the market refilled."""
+    from companion.games.decko.table_rules import done
+
+    _run(state, table_name, lambda tx, t: done(tx, t, player, to_draw), as_json)
+
+
+@decko_app.command("loan")
+def decko_loan(
+    player: Player,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Take a loan: 10 chips now, 5 paid back at the end (two loans at most)."""
+    from companion.games.decko.table_rules import loan
+
+    _run(state, table_name, lambda tx, t: loan(tx, t, player), as_json)
+
+
+@decko_app.command("draw")
+def decko_draw(
+    player: Player,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, max=7, help="How many.")] = 1,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Draw from your own draw pile (a joker or junk food card says so)."""
+    from companion.games.decko.table_rules import draw_cards
+
+    _run(state, table_name, lambda tx, t: draw_cards(tx, t, player, count), as_json)
+
+
+@decko_app.command("discard")
+def decko_discard(
+    player: Player,
+    cards: Annotated[list[str], typer.Argument(help=CARD_HELP)],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Put cards of your hand on your discard pile (Mulligan, junk food)."""
+    from companion.games.decko.table_rules import discard_cards
+
+    _run(state, table_name, lambda tx, t: discard_cards(tx, t, player, cards), as_json)
+
+
+@decko_app.command("chips")
+def decko_chips(
+    player: Player,
+    chips: Annotated[int, typer.Argument(help="Chips from the house (negative: to the house).")],
+    why: Annotated[str, typer.Option("--why", help="Which joker or card pays.")] = "",
+    source: Annotated[
+        str | None,
+        typer.Option("--from", help="Take them from this player instead of the house."),
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Chips a joker or card moves to a player (from the house or another player)."""
+    from companion.games.decko.table_rules import move_chips
+
+    _run(state, table_name, lambda tx, t: move_chips(tx, t, player, chips, why, source), as_json)
+
+
+@decko_app.command("tcg")
+def decko_tcg(
+    player: Player,
+    card: Annotated[str, typer.Argument(help="A card of the left player's burn pile (1 = top).")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """TCG round: take a card from the burn pile of the player on your left."""
+    from companion.games.decko.table_rules import tcg
+
+    _run(state, table_name, lambda tx, t: tcg(tx, t, player, card), as_json)
+
+
+@decko_app.command("hand")
+def decko_hand(
+    player: Player,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show one player's hand in order, numbered (let only them look)."""
+    from companion.games.decko.table_rules import hand_of
+    from companion.table import open_store
+
+    with open_store(state) as store, store.transaction(write=False) as tx:
+        table = tx.table(table_name)
+        cards = hand_of(tx, table, player)
+    if as_json:
+        emit_json({"table": table.name, "player": table.player(player), "hand": cards})
+        return
+    out = console()
+    for card in cards:
+        out.print(f"{card['position']}. {card['name']}  [dim]{card['code']}[/]")

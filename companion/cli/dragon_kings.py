@@ -1,0 +1,156 @@
+"""``companion dk``: a Dragon Kings table: the opening draw, deals, wing cards, First Honors.
+
+Thin: each command opens the table's store, runs one transaction through
+:mod:`companion.games.dragon_kings.table_rules` and prints its events (or
+the result's ``to_json()``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from companion.cli.common import (
+    JsonOption,
+    StateOption,
+    TableOption,
+    console,
+    table_action,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from companion.games.dragon_kings.table_rules import TableEvent
+
+dk_app = typer.Typer(
+    help="Dragon Kings at the table: the first black king, deals, wing cards, First Honors.",
+    no_args_is_help=True,
+)
+
+ByOption = Annotated[
+    str, typer.Option("--by", help="The player who chooses.", show_default=False, metavar="PLAYER")
+]
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(dk_app, name="dk")
+
+
+def _run(state: Path | None, table_name: str | None, action: Any, as_json: bool) -> None:
+    table_action(state, table_name, action, as_json, _print)
+
+
+def _print(result: TableEvent) -> None:
+    from rich.markup import escape
+
+    from companion.poker.cards import parse_card
+
+    out = console()
+    if result.showdown is not None:
+        from companion.cli.rank import print_poker
+
+        print_poker(result.showdown)
+    for player, codes in result.cards.items():
+        out.print(f"{escape(player)}: {' '.join(parse_card(c).symbol for c in codes)}")
+    for line in result.events:
+        out.print("• " + escape(line))
+
+
+@dk_app.command("open")
+def dk_open(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
+    """Draw for the first deal: the first black king takes 50 points, deals and picks a wing card."""
+    from companion.games.dragon_kings.table_rules import open_game
+
+    _run(state, table_name, open_game, as_json)
+
+
+@dk_app.command("deal")
+def dk_deal(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
+    """Gather and shuffle the deck and deal the hole cards (a wing card may add one)."""
+    from companion.games.dragon_kings.table_rules import deal
+
+    _run(state, table_name, deal, as_json)
+
+
+@dk_app.command("board")
+def dk_board(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
+    """Deal the next street: the flop, the turn, then the river (a burned card before each)."""
+    from companion.games.dragon_kings.table_rules import board
+
+    _run(state, table_name, board, as_json)
+
+
+@dk_app.command("fold")
+def dk_fold(
+    player: Annotated[str, typer.Argument(help="The player who folds.")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A player leaves the deal; their hole cards go to the discard pile unseen."""
+    from companion.games.dragon_kings.table_rules import fold
+
+    _run(state, table_name, lambda tx, t: fold(tx, t, player), as_json)
+
+
+@dk_app.command("swap")
+def dk_swap(
+    player: Annotated[str, typer.Argument(help="The player who trades a hole card.")],
+    card: Annotated[str, typer.Argument(help="The hole card traded, e.g. 7d.")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Sleight of Hand: before the flop, trade a hole card for the deck's bottom card."""
+    from companion.games.dragon_kings.table_rules import swap
+
+    _run(state, table_name, lambda tx, t: swap(tx, t, player, card), as_json)
+
+
+@dk_app.command("showdown")
+def dk_showdown(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
+    """Rank the hands still in under the wing cards in force; First Honors; who chooses next."""
+    from companion.games.dragon_kings.table_rules import showdown
+
+    _run(state, table_name, showdown, as_json)
+
+
+@dk_app.command("wing")
+def dk_wing(
+    name: Annotated[str, typer.Argument(help="The voluntary wing card, e.g. 'iron mask'.")],
+    by: ByOption,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Put a voluntary wing card into play; the last one is negated unless permanent."""
+    from companion.games.dragon_kings.table_rules import put_wing
+
+    _run(state, table_name, lambda tx, t: put_wing(tx, t, name, by), as_json)
+
+
+@dk_app.command("permanent")
+def dk_permanent(
+    by: ByOption,
+    name: Annotated[
+        str | None,
+        typer.Argument(help="The card to make permanent (default: the one in play)."),
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """After winning with Twinned Dragon Kings: make one voluntary wing card permanent."""
+    from companion.games.dragon_kings.table_rules import make_permanent
+
+    _run(state, table_name, lambda tx, t: make_permanent(tx, t, by, name), as_json)

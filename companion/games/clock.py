@@ -1,0 +1,31 @@
+"""The timer's commands at a table, with each game's own level rules.
+
+The timer knows no game: here its :func:`~companion.timer.commands.open_clock`
+and :func:`~companion.timer.commands.start_clock` get the games' level
+rules (Dungeon Poker's level cards and encounter deck) and the check that a
+structure is one the table's game can play. ``companion timer`` and
+``companion serve`` both call these, so they work one clock one way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from companion.games import check_table_structure, table_levels
+from companion.timer import commands
+from companion.timer.commands import ClockRequest, OpenClock
+from companion.timer.session import Outcome
+
+
+@contextmanager
+def open_clock(state: str | Path | None, table: str | None) -> Iterator[OpenClock]:
+    """The clock of ``table`` (else the current table's, else the one kept without a table)."""
+    with commands.open_clock(state, table, levels=table_levels) as clock:
+        yield clock
+
+
+def start_clock(clock: OpenClock, request: ClockRequest) -> Outcome:
+    """``timer run``'s start: the structure checked against the table's game."""
+    return commands.start_clock(clock, request, check=check_table_structure)

@@ -1,0 +1,743 @@
+"""Dragon Kings at the table: the opening draw, deals, wing cards, First Honors.
+
+The table deals Texas Hold'em from the standard deck (the Swords joker only
+with ``--variant swords-joker``) and keeps the wing cards as the rulebook
+runs them:
+
+* the Grave Digger (K♠) and Black Death (K♣), the two involuntary cards, stay
+  in force all game; when a deal puts their king in someone's hole cards, that
+  player chooses the voluntary wing card for the next deal (the K♠ holder
+  first when the kings are split, docs/decisions.md);
+* a voluntary card enters play one at a time, chosen by such a holder, and
+  negates the one before it unless that one was made permanent;
+* a player who wins a pot with Twinned Dragon Kings may make one voluntary
+  card permanent and put another in play; the next such hand negates both
+  and its player chooses anew; the game's first one earns First Honors
+  (50 points from the house).
+
+Extra cards a wing card asks for come from the bottom of the deck. State
+beyond where each card lies is kept under the key-value namespace
+``dragon-kings``, undoable with the action that changed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.cards.loader import GameCards
+from companion.errors import CompanionError
+from companion.games.dragon_kings.wings import (
+    SWORDS_JOKER,
+    check_variant,
+    dragon_kings_rules,
+    wing_card,
+)
+from companion.games.ranking import PokerRanking, RankOptions
+from companion.poker.cards import JOKER, Card, parse_card
+from companion.poker.hands import names_text, rank_hands
+from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
+from companion.poker.values import DRAGON_KINGS as DRAGON_KINGS_CLASS
+from companion.poker.values import category_of
+from companion.poker.variants import Rules
+from companion.table.actions import game_cards
+from companion.table.drawing import GameRules
+from companion.table.model import CardCopy, TableInfo
+from companion.table.store import Transaction
+
+NS = "dragon-kings"
+GAME = "dragon-kings"
+DECK = "standard"
+WINGS = "wing"
+
+OPENING_BONUS = 50
+"""Points from the house for the player who draws the first black king (Play Begins)."""
+FIRST_HONORS_BONUS = 50
+"""Points from the house for the game's first Twinned Dragon Kings (First Honors)."""
+
+STREETS: tuple[tuple[str, int], ...] = (("flop", 3), ("turn", 1), ("river", 1))
+"""The board as Texas Hold'em deals it, one burned card before each street."""
+
+_KING_WINGS = {KING_OF_SPADES: "Grave Digger", KING_OF_CLUBS: "Black Death"}
+
+
+def first_honors(winners: Sequence[str]) -> dict[str, int]:
+    """First Honors for the winners of a pot who hold Twinned Dragon Kings.
+
+    Winners who tie with the dragons all play them at once, so they share the
+    one bonus (odd points stay with the house).
+
+    >>> first_honors(["ann"]), first_honors(["ann", "ben"])
+    ({'ann': 50}, {'ann': 25, 'ben': 25})
+    """
+    if not winners:
+        return {}
+    share = FIRST_HONORS_BONUS // len(winners)
+    return dict.fromkeys(winners, share)
+
+
+def card_of(cards: GameCards, copy: CardCopy) -> Card:
+    """The poker card a physical card of the standard deck is."""
+    model = cards.get(copy.card_id)
+    if getattr(model, "kind", "") == "joker":
+        return JOKER
+    return parse_card(f"{model.rank}{model.suit}")
+
+
+# -- the game's state ----------------------------------------------------------------------------
+
+
+@dataclass
+class WingState:
+    """Which voluntary wing cards are in force and who may choose the next one."""
+
+    temporary: str | None = None
+    temporary_by: str | None = None
+    permanent: str | None = None
+    permanent_by: str | None = None
+    choosers: list[str] = field(default_factory=list)
+    """Players who may put a voluntary card into play before the next deal."""
+    dragon_player: str | None = None
+    """The player who last won with Twinned Dragon Kings and may still make a card permanent."""
+
+    def to_data(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any] | None) -> WingState:
+        return cls(**(data or {}))
+
+    def in_force(self) -> list[str]:
+        """The voluntary cards in force, the permanent one first."""
+        return [c for c in (self.permanent, self.temporary) if c]
+
+
+@dataclass
+class DealState:
+    """The deal in progress: its number, dealer, street and the players still in."""
+
+    number: int = 0
+    dealer: str | None = None
+    street: str = "none"
+    hidden_river: bool = False
+    folded: list[str] = field(default_factory=list)
+    settled: bool = False
+
+    def to_data(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any] | None) -> DealState:
+        return cls(**(data or {}))
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    """What one Dragon Kings table command did: its events and, after a showdown, the ranking."""
+
+    events: tuple[str, ...]
+    cards: dict[str, list[str]] = field(default_factory=dict)
+    board: tuple[str, ...] = ()
+    showdown: PokerRanking | None = None
+    honors: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"events": list(self.events)}
+        if self.cards:
+            out["cards"] = self.cards
+        if self.board:
+            out["board"] = list(self.board)
+        if self.showdown is not None:
+            out["showdown"] = self.showdown.to_json()
+        if self.honors:
+            out["first_honors"] = self.honors
+        return out
+
+
+class DragonKingsRules(GameRules):
+    """Dragon Kings: the Swords joker variant, deals, wing cards and First Honors."""
+
+    def options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        variant = raw.pop("variant", None)
+        super().options(raw)
+        key = check_variant(variant)
+        return {"variant": key} if key else {}
+
+    def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
+        notes = super().setup(tx, table, cards)
+        if table.options.get("variant") != SWORDS_JOKER:
+            for copy in tx.pile(table, DECK, "draw"):
+                if getattr(cards.get(copy.card_id), "variant", False):
+                    tx.move(table, copy, "aside")
+                    notes.append(
+                        f"{cards.get(copy.card_id).name} stays in the box "
+                        "(play it with --variant swords-joker)"
+                    )
+        else:
+            notes.append("Swords joker variant: the joker is shuffled into the deck as a wild card")
+        return notes
+
+    # -- state ------------------------------------------------------------------------------
+
+    def _get(self, tx: Transaction, table: TableInfo, key: str, default: Any = None) -> Any:
+        return tx.get_state(table, NS, key, default)
+
+    def _set(self, tx: Transaction, table: TableInfo, key: str, value: Any) -> None:
+        tx.put_state(table, NS, key, value, undoable=True)
+
+    def wings(self, tx: Transaction, table: TableInfo) -> WingState:
+        return WingState.from_data(self._get(tx, table, "wings"))
+
+    def deal_state(self, tx: Transaction, table: TableInfo) -> DealState:
+        return DealState.from_data(self._get(tx, table, "deal"))
+
+    def bonuses(self, tx: Transaction, table: TableInfo) -> dict[str, int]:
+        return dict(self._get(tx, table, "bonuses", {}))
+
+    def _bonus(self, tx: Transaction, table: TableInfo, player: str, points: int) -> None:
+        bonuses = self.bonuses(tx, table)
+        bonuses[player] = bonuses.get(player, 0) + points
+        self._set(tx, table, "bonuses", bonuses)
+
+    def rules(self, tx: Transaction, table: TableInfo) -> Rules:
+        """The ranking rules now: the variant and the voluntary wing cards in force."""
+        state = self.wings(tx, table)
+        return dragon_kings_rules(state.in_force(), table.options.get("variant"))
+
+    # -- the opening draw -------------------------------------------------------------------
+
+    def open_game(self, tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
+        """Play Begins: players draw in seat order until someone draws a black king."""
+        if self._get(tx, table, "opened") or self.deal_state(tx, table).number:
+            raise CompanionError(f"table '{table.name}' has already drawn for the first deal")
+        self._gather(tx, table)
+        drawn: dict[str, list[str]] = {p: [] for p in table.players}
+        events: list[str] = []
+        pile = tx.pile(table, DECK, "draw")
+        opener = None
+        for i, copy in enumerate(pile):
+            player = table.players[i % len(table.players)]
+            card = card_of(cards, copy)
+            drawn[player].append(card.code)
+            if card in (KING_OF_SPADES, KING_OF_CLUBS):
+                opener = player
+                events.append(f"{player} draws {card.symbol}, the first black king")
+                break
+        assert opener is not None  # the deck always holds both black kings
+        self._bonus(tx, table, opener, OPENING_BONUS)
+        events.append(
+            f"{opener} takes {OPENING_BONUS} points from the house, deals first, picks a seat "
+            "first and chooses the first voluntary wing card ('companion dk wing NAME')"
+        )
+        state = self.wings(tx, table)
+        state.choosers = [opener]
+        self._set(tx, table, "wings", state.to_data())
+        self._set(tx, table, "deal", DealState(dealer=opener).to_data())
+        self._set(tx, table, "opened", opener)
+        tx.record(
+            table,
+            "dk-open",
+            f"{opener} drew the first black king",
+            actor=opener,
+            data={"drawn": drawn},
+        )
+        return TableEvent(tuple(events), cards={p: c for p, c in drawn.items() if c})
+
+    # -- dealing ----------------------------------------------------------------------------
+
+    def _gather(self, tx: Transaction, table: TableInfo) -> None:
+        """Every card of the standard deck back into the draw pile, shuffled."""
+        everything = [
+            c for c in tx.cards(table, DECK) if c.pile in ("held", "in_play", "discard", "draw")
+        ]
+        tx.arrange(table, everything, "draw")
+        self.shuffle(tx, table, DECK)
+
+    def _take(self, tx: Transaction, table: TableInfo, *, bottom: bool = False) -> CardCopy:
+        top = tx.top(table, DECK, bottom=bottom)
+        if top is None:
+            raise CompanionError("the deck has no cards left to deal")
+        return top
+
+    def deal(self, tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
+        """Gather and shuffle the deck, then deal the hole cards of a new deal."""
+        previous = self.deal_state(tx, table)
+        if previous.number and previous.street != "showdown" and not previous.settled:
+            raise CompanionError(
+                f"deal {previous.number} is not over: settle it with 'companion dk showdown'"
+            )
+        if previous.dealer is None:
+            dealer = table.players[0]
+        elif previous.number == 0:
+            dealer = previous.dealer
+        else:
+            seat = table.players.index(previous.dealer)
+            dealer = table.players[(seat + 1) % len(table.players)]
+        rules = self.rules(tx, table)
+        effects = self._effects(tx, table)
+        self._gather(tx, table)
+        seat = table.players.index(dealer)
+        order = [
+            table.players[(seat + 1 + i) % len(table.players)] for i in range(len(table.players))
+        ]
+        holes: dict[str, list[str]] = {p: [] for p in order}
+        face_up: dict[str, list[str]] = {}
+        for _ in range(2):
+            for player in order:
+                moved = tx.move(table, self._take(tx, table), "held", player)
+                holes[player].append(card_of(cards, moved).code)
+        events = [f"deal {previous.number + 1}: {dealer} deals two hole cards to each player"]
+        extra = rules.hole_cards - 2
+        for _ in range(extra):
+            for player in order:
+                moved = tx.move(table, self._take(tx, table, bottom=True), "held", player)
+                holes[player].append(card_of(cards, moved).code)
+        if extra:
+            events.append("Pickpocket: a third hole card each, from the bottom of the deck")
+        if effects.get("face_up_hole_cards"):
+            face_up = {p: h[:1] for p, h in holes.items()}
+            shown = ", ".join(f"{p} {parse_card(h[0]).symbol}" for p, h in face_up.items())
+            events.append(f"Unmasked: first hole cards face up: {shown}")
+        events.append("each player looks at their cards with 'companion table hand NAME'")
+        choosers = self._king_holders(holes)[:1]
+        state = self.wings(tx, table)
+        state.choosers = choosers
+        self._set(tx, table, "wings", state.to_data())
+        if choosers:
+            king = next(k for k in (KING_OF_SPADES, KING_OF_CLUBS) if k.code in holes[choosers[0]])
+            events.append(
+                f"{_KING_WINGS[king]} ({king.symbol}) is in {choosers[0]}'s hole cards: "
+                f"{choosers[0]} may choose the voluntary wing card before the next deal"
+            )
+        deal = DealState(number=previous.number + 1, dealer=dealer, street="preflop")
+        self._set(tx, table, "deal", deal.to_data())
+        tx.record(
+            table,
+            "dk-deal",
+            f"deal {deal.number} dealt by {dealer}",
+            actor=dealer,
+            data={"deal": deal.number, "dealer": dealer},
+        )
+        return TableEvent(tuple(events), cards=face_up)
+
+    @staticmethod
+    def _king_holders(holes: dict[str, list[str]]) -> list[str]:
+        """Who holds a black king in the hole: the K♠ holder first (who chooses when
+        the kings are split, docs/decisions.md)."""
+        out: list[str] = []
+        for king in (KING_OF_SPADES, KING_OF_CLUBS):
+            for player, codes in holes.items():
+                if king.code in codes and player not in out:
+                    out.append(player)
+        return out
+
+    def _effects(self, tx: Transaction, table: TableInfo) -> dict[str, Any]:
+        """The summed effects of the voluntary wing cards in force."""
+        total: dict[str, Any] = {}
+        for name in self.wings(tx, table).in_force():
+            for key, value in wing_card(name).effects.model_dump().items():
+                if isinstance(value, bool) or not isinstance(value, int):
+                    continue
+                total[key] = total.get(key, 0) + value
+        return total
+
+    def board(self, tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
+        """Deal the next street (flop, turn, river), burning one card first."""
+        deal = self.deal_state(tx, table)
+        if deal.street in ("none", "showdown"):
+            raise CompanionError("no deal in progress: start one with 'companion dk deal'")
+        names = [s for s, _ in STREETS]
+        if deal.street == "river":
+            raise CompanionError(
+                "the board is complete: settle the deal with 'companion dk showdown'"
+            )
+        street = names[0] if deal.street == "preflop" else names[names.index(deal.street) + 1]
+        count = dict(STREETS)[street]
+        burned = self._take(tx, table)
+        tx.move(table, burned, "discard")
+        dealt = [tx.move(table, self._take(tx, table), "in_play") for _ in range(count)]
+        events = [f"{street}: " + " ".join(card_of(cards, c).symbol for c in dealt)]
+        if street != "flop":
+            so_far = " ".join(c.symbol for c in self._board(tx, table, cards))
+            events[0] += f" (board {so_far})"
+        effects = self._effects(tx, table)
+        if street == "river":
+            for _ in range(int(effects.get("extra_board_cards", 0))):
+                extra = tx.move(table, self._take(tx, table, bottom=True), "in_play")
+                dealt.append(extra)
+                events.append(
+                    f"Dragon's Hoard: {card_of(cards, extra).symbol} joins the board "
+                    "from the bottom of the deck"
+                )
+            if effects.get("face_down_board_cards"):
+                deal.hidden_river = True
+                events[0] = "river: dealt face down (Shrouded River), turned at the showdown"
+        deal.street = street
+        self._set(tx, table, "deal", deal.to_data())
+        tx.record(
+            table,
+            "dk-board",
+            f"deal {deal.number}: the {street}",
+            data={"street": street, "cards": [c.card_id for c in dealt]},
+        )
+        shown = () if deal.hidden_river else tuple(self._board(tx, table, cards))
+        return TableEvent(tuple(events), board=tuple(c.code for c in shown))
+
+    def _board(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[Card]:
+        return [card_of(cards, c) for c in tx.pile(table, DECK, "in_play") if c.holder is None]
+
+    def hole(self, tx: Transaction, table: TableInfo, cards: GameCards, player: str) -> list[Card]:
+        return [card_of(cards, c) for c in tx.pile(table, DECK, "held", player)]
+
+    def fold(self, tx: Transaction, table: TableInfo, cards: GameCards, player: str) -> TableEvent:
+        """A player leaves the deal; their hole cards go face down to the discard pile."""
+        deal = self.deal_state(tx, table)
+        if deal.street in ("none", "showdown"):
+            raise CompanionError("no deal in progress: start one with 'companion dk deal'")
+        if player in deal.folded:
+            raise CompanionError(f"{player} has already folded this deal")
+        for copy in tx.pile(table, DECK, "held", player):
+            tx.move(table, copy, "discard")
+        deal.folded.append(player)
+        self._set(tx, table, "deal", deal.to_data())
+        tx.record(table, "dk-fold", f"{player} folds", actor=player)
+        return TableEvent((f"{player} folds",))
+
+    def swap(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref: str
+    ) -> TableEvent:
+        """Sleight of Hand: before the flop, trade a hole card for the bottom card of the deck."""
+        effects = self._effects(tx, table)
+        if not effects.get("hole_card_swaps"):
+            raise CompanionError("only Sleight of Hand lets a player trade a hole card")
+        deal = self.deal_state(tx, table)
+        if deal.street != "preflop":
+            raise CompanionError("a hole card is traded before the flop only")
+        swaps: dict[str, int] = dict(self._get(tx, table, "swaps", {}))
+        key = f"{deal.number}:{player}"
+        if swaps.get(key, 0) >= int(effects["hole_card_swaps"]):
+            raise CompanionError(f"{player} has already traded a hole card this deal")
+        wanted = parse_card(ref, allow_joker=True)
+        mine = tx.pile(table, DECK, "held", player)
+        given = next((c for c in mine if card_of(cards, c) == wanted), None)
+        if given is None:
+            held = " ".join(card_of(cards, c).symbol for c in mine)
+            raise CompanionError(f"{player} holds no {wanted.symbol} (hole cards: {held})")
+        tx.move(table, self._take(tx, table, bottom=True), "held", player)
+        tx.move(table, given, "draw")  # face down under the deck
+        swaps[key] = swaps.get(key, 0) + 1
+        self._set(tx, table, "swaps", swaps)
+        cost = int(effects.get("swap_cost", 0))
+        tx.record(
+            table,
+            "dk-swap",
+            f"{player} trades a hole card for the bottom card ({cost} points into the pot)",
+            actor=player,
+        )
+        return TableEvent(
+            (
+                f"{player} pays {cost} points into the pot and trades {wanted.symbol} "
+                f"for the bottom card",
+            ),
+        )
+
+    # -- the showdown -----------------------------------------------------------------------
+
+    def showdown(self, tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
+        """Rank the hands still in under the wing cards in force; First Honors and wing choices."""
+        deal = self.deal_state(tx, table)
+        live = [p for p in table.players if p not in deal.folded]
+        if len(live) == 1 and deal.street not in ("none", "showdown"):
+            return self._last_standing(tx, table, deal, live[0])
+        if deal.street != "river":
+            raise CompanionError(
+                "the board is not complete: deal the rest with 'companion dk board'"
+                if deal.street != "showdown"
+                else "this deal is settled: start the next with 'companion dk deal'"
+            )
+        rules = self.rules(tx, table)
+        board = self._board(tx, table, cards)
+        hands = {p: self.hole(tx, table, cards, p) for p in live}
+        ranking = rank_hands(hands, board, rules)
+        result = PokerRanking(GAME, rules, (ranking,))
+        events = [f"board: {' '.join(c.symbol for c in board)}"] if deal.hidden_river else []
+        dragons = [
+            w
+            for w in ranking.winners
+            if category_of(ranking.placings[0].hand.value) == DRAGON_KINGS_CLASS
+        ]
+        honors: dict[str, int] = {}
+        state = self.wings(tx, table)
+        if dragons:
+            events += self._dragons_played(tx, table, state, dragons, honors, deal)
+        deal.street = "showdown"
+        deal.settled = True
+        self._set(tx, table, "deal", deal.to_data())
+        self._set(tx, table, "wings", state.to_data())
+        tx.record(
+            table,
+            "dk-showdown",
+            f"deal {deal.number}: {ranking.winners_text}",
+            data={"result": ranking.result_text, "honors": honors},
+        )
+        return TableEvent(tuple(events), showdown=result, honors=honors)
+
+    def _last_standing(
+        self, tx: Transaction, table: TableInfo, deal: DealState, player: str
+    ) -> TableEvent:
+        deal.street = "showdown"
+        deal.settled = True
+        self._set(tx, table, "deal", deal.to_data())
+        text = f"{player} wins: everyone else folded (no hand is shown)"
+        tx.record(table, "dk-showdown", f"deal {deal.number}: {text}", actor=player)
+        return TableEvent((text,))
+
+    def _dragons_played(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        state: WingState,
+        dragons: list[str],
+        honors: dict[str, int],
+        deal: DealState,
+    ) -> list[str]:
+        events: list[str] = []
+        if not self._get(tx, table, "honors"):
+            honors.update(first_honors(dragons))
+            for player, points in honors.items():
+                self._bonus(tx, table, player, points)
+            self._set(tx, table, "honors", {"players": dragons, "deal": deal.number})
+            each = " each" if len(dragons) > 1 else ""
+            events.append(
+                f"First Honors: {names_text(dragons)} won with the game's first Twinned "
+                f"Dragon Kings: {honors[dragons[0]]} points from the house{each}"
+            )
+        elif state.permanent or state.temporary:
+            gone = names_text([wing_card(c).name for c in state.in_force()])
+            events.append(
+                f"a second hand of Twinned Dragon Kings: {gone} "
+                f"{'is' if len(state.in_force()) == 1 else 'are'} negated"
+            )
+            self._negate(tx, table, state.in_force())
+            state.permanent = state.permanent_by = state.temporary = state.temporary_by = None
+        # Tied dragons: the first of them clockwise from the dealer chooses.
+        seat = table.players.index(deal.dealer) if deal.dealer in table.players else -1
+        order = [
+            table.players[(seat + 1 + i) % len(table.players)] for i in range(len(table.players))
+        ]
+        player = next(p for p in order if p in dragons)
+        state.dragon_player = player
+        state.choosers = [player] + [p for p in state.choosers if p != player]
+        events.append(
+            f"{player} may make one voluntary wing card permanent ('companion dk permanent') "
+            "and put another into play ('companion dk wing NAME')"
+        )
+        return events
+
+    # -- wing cards -------------------------------------------------------------------------
+
+    def _wing_copy(self, tx: Transaction, table: TableInfo, card_id: str) -> CardCopy:
+        for copy in tx.cards(table, WINGS):
+            if copy.card_id == card_id:
+                return copy
+        raise CompanionError(f"the wing card {card_id!r} is not at this table")
+
+    def _negate(self, tx: Transaction, table: TableInfo, card_ids: Sequence[str]) -> None:
+        for card_id in card_ids:
+            tx.move(table, self._wing_copy(tx, table, card_id), "draw")
+
+    def _check_chooser(
+        self, tx: Transaction, table: TableInfo, state: WingState, player: str
+    ) -> None:
+        deal = self.deal_state(tx, table)
+        if deal.street not in ("none", "showdown"):
+            raise CompanionError(
+                "a voluntary wing card enters play between deals: settle this deal first"
+            )
+        if player not in state.choosers:
+            who = names_text(state.choosers) or "nobody"
+            raise CompanionError(
+                f"{player} may not choose a wing card now (may choose: {who}; a black king in "
+                "the hole or Twinned Dragon Kings gives the choice)"
+            )
+
+    def put_wing(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, name: str, player: str
+    ) -> TableEvent:
+        """A voluntary wing card enters play; the last one in force is negated unless permanent."""
+        card = wing_card(name)
+        if card.involuntary:
+            raise CompanionError(f"{card.name} is involuntary: it is always in play")
+        state = self.wings(tx, table)
+        self._check_chooser(tx, table, state, player)
+        if card.id in state.in_force():
+            raise CompanionError(f"{card.name} is already in play")
+        events = []
+        if state.temporary:
+            old = wing_card(state.temporary)
+            self._negate(tx, table, [state.temporary])
+            events.append(f"{old.name} is negated")
+        tx.move(table, self._wing_copy(tx, table, card.id), "in_play", player)
+        state.temporary, state.temporary_by = card.id, player
+        state.choosers = []  # one voluntary card between two deals
+        self._set(tx, table, "wings", state.to_data())
+        events.insert(0, f"{player} puts {card.name} into play: {card.text}")
+        tx.record(table, "dk-wing", f"{player} put {card.name} into play", actor=player)
+        return TableEvent(tuple(events))
+
+    def make_permanent(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, player: str, name: str | None
+    ) -> TableEvent:
+        """Twinned Dragon Kings: make one voluntary card permanent for the rest of the game."""
+        state = self.wings(tx, table)
+        if state.dragon_player != player:
+            raise CompanionError(
+                f"only the player who just won with Twinned Dragon Kings makes a card permanent"
+                f" ({state.dragon_player or 'nobody'} now)"
+            )
+        if state.permanent:
+            raise CompanionError(f"{wing_card(state.permanent).name} is already permanent")
+        card = (
+            wing_card(name) if name else (wing_card(state.temporary) if state.temporary else None)
+        )
+        if card is None:
+            raise CompanionError("no voluntary wing card is in play: name one to make permanent")
+        if card.involuntary:
+            raise CompanionError(f"{card.name} is involuntary: it is always in play")
+        tx.move(table, self._wing_copy(tx, table, card.id), "in_play", player)
+        if card.id == state.temporary:
+            state.temporary = state.temporary_by = None
+        state.permanent, state.permanent_by = card.id, player
+        state.dragon_player = None
+        state.choosers = [player]  # and put another voluntary card into play
+        self._set(tx, table, "wings", state.to_data())
+        tx.record(table, "dk-permanent", f"{player} made {card.name} permanent", actor=player)
+        return TableEvent(
+            (
+                f"{card.name} is permanent until another player wins with Twinned Dragon Kings",
+                f"{player} may put another voluntary wing card into play",
+            )
+        )
+
+    # -- what the table shows ---------------------------------------------------------------
+
+    def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
+        state = self.wings(tx, table)
+        deal = self.deal_state(tx, table)
+        in_force = []
+        for copy in tx.pile(table, WINGS, "in_play"):
+            card = cards.get(copy.card_id)
+            kind = (
+                "involuntary"
+                if card.involuntary
+                else "permanent"
+                if card.id == state.permanent
+                else "voluntary"
+            )
+            who = state.permanent_by if kind == "permanent" else state.temporary_by
+            in_force.append({"id": card.id, "name": card.name, "kind": kind, "by": who})
+        board = [] if deal.hidden_river else [c.code for c in self._board(tx, table, cards)]
+        honors = self._get(tx, table, "honors")
+        bonuses = self.bonuses(tx, table)
+        lines = [
+            "wing cards in force: "
+            + ", ".join(f"[bold]{w['name']}[/] ({w['kind']})" for w in in_force)
+        ]
+        if deal.number:
+            lines.append(
+                f"deal {deal.number} · dealer {deal.dealer} · {deal.street}"
+                + (f" · board {' '.join(parse_card(c).symbol for c in board)}" if board else "")
+            )
+        elif deal.dealer:
+            lines.append(f"first dealer: {deal.dealer}")
+        if state.choosers:
+            lines.append(f"may choose the next voluntary wing card: {names_text(state.choosers)}")
+        lines.append(
+            "First Honors: "
+            + (f"{names_text(honors['players'])} (deal {honors['deal']})" if honors else "not yet")
+        )
+        if bonuses:
+            lines.append(
+                "bonuses from the house: " + ", ".join(f"{p} {n}" for p, n in bonuses.items())
+            )
+        return {
+            "lines": lines,
+            "wings": in_force,
+            "deal": {**deal.to_data(), "board": board},
+            "choosers": list(state.choosers),
+            "first_honors": honors,
+            "bonuses": bonuses,
+            "variant": table.options.get("variant"),
+        }
+
+
+def _rules(table: TableInfo) -> DragonKingsRules:
+    if table.game != GAME:
+        raise CompanionError(f"table '{table.name}' plays {table.game}, not Dragon Kings")
+    return DragonKingsRules(GAME)
+
+
+def open_game(tx: Transaction, table: TableInfo) -> TableEvent:
+    return _rules(table).open_game(tx, table, game_cards(table))
+
+
+def deal(tx: Transaction, table: TableInfo) -> TableEvent:
+    return _rules(table).deal(tx, table, game_cards(table))
+
+
+def board(tx: Transaction, table: TableInfo) -> TableEvent:
+    return _rules(table).board(tx, table, game_cards(table))
+
+
+def fold(tx: Transaction, table: TableInfo, player: str) -> TableEvent:
+    return _rules(table).fold(tx, table, game_cards(table), table.player(player))
+
+
+def swap(tx: Transaction, table: TableInfo, player: str, card: str) -> TableEvent:
+    return _rules(table).swap(tx, table, game_cards(table), table.player(player), card)
+
+
+def showdown(tx: Transaction, table: TableInfo) -> TableEvent:
+    return _rules(table).showdown(tx, table, game_cards(table))
+
+
+def put_wing(tx: Transaction, table: TableInfo, name: str, player: str) -> TableEvent:
+    return _rules(table).put_wing(tx, table, game_cards(table), name, table.player(player))
+
+
+def make_permanent(
+    tx: Transaction, table: TableInfo, player: str, name: str | None = None
+) -> TableEvent:
+    return _rules(table).make_permanent(tx, table, game_cards(table), table.player(player), name)
+
+
+def table_rules_now(tx: Transaction, table: TableInfo) -> Rules:
+    """The ranking rules of a Dragon Kings table now (wing cards in force, variant)."""
+    return _rules(table).rules(tx, table)
+
+
+def table_ranking_defaults(opts: RankOptions, state: str | None = None) -> RankOptions:
+    """``rank``/``odds`` options completed from the current table, when it plays Dragon
+    Kings: its voluntary wing cards in force and its variant, unless given. An
+    absent state file is not created."""
+    from dataclasses import replace
+
+    from companion.paths import state_path
+
+    path = state_path(state)
+    if not path.is_file():
+        return opts
+    from companion.table.store import open_store
+
+    with open_store(path) as store, store.transaction(write=False) as tx:
+        name = tx.current_table_name()
+        table = tx.find_table(name) if name else None
+        if table is None or table.game != GAME:
+            return opts
+        wings = _rules(table).wings(tx, table).in_force()
+    return replace(
+        opts,
+        wings=opts.wings or tuple(wing_card(w).name for w in wings),
+        variant=opts.variant or table.options.get("variant"),
+    )

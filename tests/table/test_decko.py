@@ -1,0 +1,809 @@
+"""DECKO at the table (seed 002): setup, the seven steps of a round, buying, loans, the end."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from companion.cards import load_game
+from companion.errors import CompanionError
+from companion.games.decko import table_rules as decko
+from companion.games.decko.table_rules import MARKET_SLOTS, TOTAL_CHIPS, DeckoRules, Mat
+from companion.table import TableInfo, TableStore, discard, draw, new_table, undo
+from tests.conftest import invoke
+
+CARDS = load_game("decko")
+RULES = DeckoRules("decko")
+
+
+def _new(
+    store: TableStore, players: tuple[str, ...] = ("ann", "ben", "cat"), seed: int = 5
+) -> TableInfo:
+    with store.transaction() as tx:
+        table, _ = new_table(tx, "friday", "decko", list(players), seed=seed)
+    return table
+
+
+def _mat(store: TableStore, table: TableInfo) -> Mat:
+    with store.transaction(write=False) as tx:
+        return RULES.mat(tx, table)
+
+
+def _ids(store: TableStore, table: TableInfo, refs: list[str]) -> list[str]:
+    with store.transaction(write=False) as tx:
+        rows = {f"{c.deck}#{c.copy}": c.card_id for c in tx.cards(table)}
+    return [rows[r] for r in refs]
+
+
+def _do(
+    store: TableStore, table: TableInfo, action: Any, *args: Any, **kw: Any
+) -> decko.DeckoEvent:
+    with store.transaction() as tx:
+        result: decko.DeckoEvent = action(tx, table, *args, **kw)
+    return result
+
+
+def _take_out(mat: Mat, ref: str) -> None:
+    lists: list[list[Any]] = [mat.market_deck, mat.aside, *mat.jokers.values()]
+    for seat in mat.seats.values():
+        lists += [seat.draw, seat.hand, seat.discard, seat.burn, seat.jokers, seat.bought]
+    for pile in lists:
+        if ref in pile:
+            pile.remove(ref)
+            return
+    if ref in mat.market:
+        mat.market[mat.market.index(ref)] = None
+        return
+    raise AssertionError(f"{ref} is nowhere on the mat")
+
+
+def _rig(store: TableStore, table: TableInfo, **hands: list[str]) -> None:
+    """Give players exact hands (card ids), their old hand going under their draw pile."""
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        by_id = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
+        for player, ids in hands.items():
+            seat = mat.seats[player]
+            seat.draw += seat.hand
+            seat.hand = []
+            for card_id in ids:
+                ref = by_id[card_id]
+                _take_out(mat, ref)
+                seat.hand.append(ref)
+        mat.market = [r if r is not None else mat.market_deck.pop(0) for r in mat.market]
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def _give_joker(store: TableStore, table: TableInfo, player: str, joker: str) -> None:
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        ids = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
+        _take_out(mat, ids[joker])
+        mat.seats[player].jokers.append(ids[joker])
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def _chips(mat: Mat) -> int:
+    return mat.house + mat.house_bet + sum(s.chips + s.bet for s in mat.seats.values())
+
+
+# -- setup --------------------------------------------------------------------------------------
+
+
+def test_setup_each_player_gets_their_own_fruit_deck_of_fourteen(store: TableStore) -> None:
+    table = _new(store)
+    mat = _mat(store, table)
+    for player in table.players:
+        ids = _ids(store, table, mat.seats[player].draw)
+        fruits = {CARDS.get(i).fruit for i in ids}
+        assert len(ids) == 14 and len(fruits) == 1
+        assert Counter(CARDS.get(i).rank for i in ids) == dict.fromkeys("2345678", 2)
+    fruits = [CARDS.get(_ids(store, table, mat.seats[p].draw)[0]).fruit for p in table.players]
+    assert len(set(fruits)) == 3
+
+
+def test_setup_deals_one_market_card_onto_each_of_five_slots(store: TableStore) -> None:
+    table = _new(store)
+    mat = _mat(store, table)
+    assert len(mat.market) == MARKET_SLOTS and all(mat.market)
+    assert len(mat.market_deck) == 52 - MARKET_SLOTS
+    data = invoke("table", "show", "--json").json()["decko"]
+    assert [s["slot"] for s in data["market"]] == [1, 2, 3, 4, 5]
+    assert data["market"][-1]["price"] == 0  # the rightmost card is free
+
+
+def test_setup_six_joker_piles_by_type_and_the_two_player_removals(store: TableStore) -> None:
+    three = _new(store)
+    mat = _mat(store, three)
+    assert sorted(mat.jokers) == sorted(decko.JOKER_TYPES)
+    for kind, pile in mat.jokers.items():
+        assert {CARDS.get(i).joker_type for i in _ids(store, three, pile)} == {kind}
+    assert sum(len(p) for p in mat.jokers.values()) == 37
+    with store.transaction() as tx:
+        two, _ = new_table(tx, "two", "decko", ["ann", "ben"], seed=5)
+    mat2 = _mat(store, two)
+    boxed = {
+        CARDS.get(i).name for i in _ids(store, two, mat2.aside) if CARDS.get(i).deck == "jokers"
+    }
+    assert boxed == {"Fortune Teller", "Harlequin", "Pizza Time", "Patchface", "Robin"}
+    assert sum(len(p) for p in mat2.jokers.values()) == 32
+
+
+def test_setup_twenty_chips_a_loan_card_and_the_blind_card_to_a_random_player(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    mat = _mat(store, table)
+    assert [mat.seats[p].chips for p in table.players] == [20, 20, 20]
+    assert mat.house == TOTAL_CHIPS - 60
+    assert set(mat.loan_cards) == set(table.players)
+    assert mat.blind in table.players
+    blinds = set()
+    for seed in range(8):
+        with store.transaction() as tx:
+            other, _ = new_table(tx, f"t{seed}", "decko", ["ann", "ben", "cat"], seed=seed)
+            blinds.add(RULES.mat(tx, other).blind)
+    assert blinds == {"ann", "ben", "cat"}
+
+
+def test_decko_seats_two_to_five_players(store: TableStore) -> None:
+    with store.transaction() as tx, pytest.raises(CompanionError, match="2 to 5 players"):
+        new_table(tx, "solo", "decko", ["ann"], seed=1)
+
+
+# -- steps 1 to 3 --------------------------------------------------------------------------------
+
+
+def test_starting_bets_the_house_and_the_blind_bet_the_minimum(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    mat = _mat(store, table)
+    assert (mat.round, mat.house_bet, mat.seats[mat.blind].bet) == (1, 1, 1)
+    assert mat.seats[mat.blind].chips == 19
+    assert all(len(mat.seats[p].hand) == 5 for p in table.players)
+    assert mat.turn == mat.order()[0] != mat.blind
+
+
+def test_in_a_two_player_game_the_house_bets_double(store: TableStore) -> None:
+    table = _new(store, ("ann", "ben"))
+    _do(store, table, decko.start_round)
+    mat = _mat(store, table)
+    assert (mat.house_bet, mat.seats[mat.blind].bet) == (2, 1)
+
+
+def test_advance_round_tracker_and_pass_the_blind_card_clockwise(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first = _mat(store, table).blind
+    _everyone_folds(store, table)
+    _do(store, table, decko.start_round)
+    mat = _mat(store, table)
+    players = list(table.players)
+    assert mat.round == 2
+    assert mat.blind == players[(players.index(first) + 1) % 3]
+
+
+def _everyone_folds(store: TableStore, table: TableInfo) -> None:
+    while _mat(store, table).phase == "betting":
+        _do(store, table, decko.fold, _mat(store, table).turn)
+
+
+def test_if_all_players_fold_the_house_bet_returns_to_the_house(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    before = _mat(store, table)
+    _everyone_folds(store, table)
+    mat = _mat(store, table)
+    assert mat.phase == "between" and mat.house_bet == 0
+    assert mat.house == before.house + before.house_bet + 1  # the blind's folded chip too
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_round_track_comes_from_the_timers_decko_structure(store: TableStore) -> None:
+    from companion.timer.structure import load_structure
+
+    track = load_structure("decko")
+    table = _new(store)
+    for number in range(1, 13):
+        level = RULES.round_info(number)
+        assert (level.min_bet, level.max_bet) == (
+            track.level(number).min_bet,
+            track.level(number).max_bet,
+        )
+    assert (RULES.round_info(4).min_bet, RULES.round_info(12).max_bet) == (2, 12)
+    del table
+
+
+def test_refreshing_the_mat_when_the_tracker_enters_a_trash_can_space(store: TableStore) -> None:
+    table = _new(store)
+    for _ in range(3):
+        _do(store, table, decko.start_round)
+        _everyone_folds(store, table)
+    before = _mat(store, table)
+    event = _do(store, table, decko.start_round)  # round 4 has the trash can
+    mat = _mat(store, table)
+    assert mat.round == 4
+    assert any("refreshed" in e for e in event.events)
+    assert not set(mat.market) & set(before.market)
+    assert before.market[0] in mat.market_deck[-MARKET_SLOTS:]
+    for kind, pile in mat.jokers.items():
+        assert pile[-1] == before.jokers[kind][0]
+
+
+def test_wildcard_ante_every_player_pays_the_minimum_to_the_house_bet(store: TableStore) -> None:
+    table = _new(store)
+    for _ in range(4):
+        _do(store, table, decko.start_round)
+        _everyone_folds(store, table)
+    event = _do(store, table, decko.start_round)  # round 5: the red wildcard
+    mat = _mat(store, table)
+    assert mat.wildcard == "red"
+    assert any("wildcard round" in e for e in event.events)
+    # the house bets 2, every player antes 2 (the rulebook's 4-player example: 10 on the space)
+    assert mat.house_bet == 2 + 3 * 2
+    assert mat.seats[mat.blind].bet == 2
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_deal_phase_a_spent_draw_pile_is_rebuilt_from_the_discard_pile(store: TableStore) -> None:
+    table = _new(store)
+    for _ in range(2):
+        _do(store, table, decko.start_round)
+        _everyone_folds(store, table)
+    player = table.players[0]
+    assert len(_mat(store, table).seats[player].draw) == 4  # 14 cards, two hands of five drawn
+    event = _do(store, table, decko.start_round)
+    assert any(f"{player} shuffles the discard pile" in e for e in event.events)
+    seat = _mat(store, table).seats[player]
+    assert (len(seat.hand), len(seat.draw), len(seat.discard)) == (5, 9, 0)
+
+
+# -- step 4: betting ------------------------------------------------------------------------------
+
+
+def test_players_act_in_turn_order_from_the_left_of_the_blind(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    mat = _mat(store, table)
+    late = mat.order()[1]
+    with store.transaction() as tx, pytest.raises(CompanionError, match=f"{mat.turn}'s turn"):
+        decko.call(tx, table, late)
+
+
+def test_raise_one_chip_above_the_highest_bet_up_to_the_maximum(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _do(store, table, decko.raise_bet, a)
+    assert _mat(store, table).seats[a].bet == 2
+    _do(store, table, decko.raise_bet, b)
+    _do(store, table, decko.raise_bet, blind)
+    _do(store, table, decko.raise_bet, a)
+    assert _mat(store, table).highest_bet() == 5  # round 1: the maximum is 5
+    with store.transaction() as tx, pytest.raises(CompanionError, match="maximum of 5"):
+        decko.raise_bet(tx, table, b)
+
+
+def test_betting_ends_when_bets_are_equal_after_the_blinds_turn(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _do(store, table, decko.call, a)
+    _do(store, table, decko.call, b)
+    assert _mat(store, table).phase == "betting"
+    event = _do(store, table, decko.call, blind)  # the blind already has 1: calls with nothing
+    assert any("reveals" in e for e in event.events)
+    assert _mat(store, table).phase in ("buying", "between")
+
+
+def test_burn_in_the_first_betting_round_puts_a_card_on_the_burn_pile_and_draws(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a = _mat(store, table).turn
+    before = _mat(store, table).seats[a]
+    _do(store, table, decko.burn, a, "1")
+    seat = _mat(store, table).seats[a]
+    assert seat.burn == [before.hand[0]] and len(seat.hand) == 5
+    assert seat.hand[-1] == before.draw[0]
+    with store.transaction() as tx, pytest.raises(CompanionError, match="once, before acting"):
+        decko.burn(tx, table, a, "1")
+
+
+def test_burn_is_refused_to_a_player_with_only_seven_cards(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a = _mat(store, table).turn
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        seat = mat.seats[a]
+        mat.aside += seat.draw[:7]
+        seat.draw = seat.draw[7:]
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    assert _mat(store, table).seats[a].deck_size == 7
+    with store.transaction() as tx, pytest.raises(CompanionError, match="fewer than 7"):
+        decko.burn(tx, table, a, "1")
+
+
+def test_fold_bet_goes_to_the_house_bet_and_a_market_card_to_the_discard_pile(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _do(store, table, decko.raise_bet, a)
+    _do(store, table, decko.call, b)
+    _do(store, table, decko.raise_bet, blind)  # 3: the second betting round comes to a
+    before = _mat(store, table)
+    slot3 = before.market[2]
+    _do(store, table, decko.fold, a, take=["3"])
+    mat = _mat(store, table)
+    assert mat.seats[a].folded and mat.seats[a].bet == 0
+    assert mat.house_bet == before.house_bet + 2
+    assert mat.seats[a].discard[0] == slot3  # the market card on top of the hand
+    assert len(mat.seats[a].discard) == 6
+    # the market slid right and a new card came into the leftmost slot
+    assert mat.market[1:3] == before.market[0:2] and mat.market[0] == before.market_deck[0]
+    assert mat.turn == b
+
+
+def test_last_player_standing_wins_the_bets_and_the_house_bet_and_buys_alone(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _do(store, table, decko.raise_bet, a)
+    _do(store, table, decko.fold, b)
+    event = _do(store, table, decko.fold, blind)
+    mat = _mat(store, table)
+    assert any("last player standing" in e for e in event.events)
+    assert mat.seats[a].chips == 20 - 2 + 2 + 1 + 1  # own bet, the blind's folded 1, house 1
+    assert mat.phase == "buying" and mat.buyers == [a]
+    assert event.reveal["last_player_standing"] == a
+    assert mat.seats[a].money == event.reveal["money"]
+
+
+# -- step 5: reveal ---------------------------------------------------------------------------------
+
+
+def test_reveal_the_best_set_wins_the_bets_and_the_losers_buy_with_its_value(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "plain-8d", "junk-food-2d", "junk-food-3s"],
+            b: ["chip-9h", "voucher-4s", "junk-food-6c", "junk-food-7s", "chip-2h"],
+            blind: ["credit-5c", "credit-6s", "dissolving-2c", "smoldering-3h", "jovial-jack-js"],
+        },
+    )
+    for p in (a, b, blind):
+        _do(store, table, decko.call, p)
+    mat = _mat(store, table)
+    assert mat.reveal["winners"] == [a]
+    assert mat.seats[a].chips == 20 + 3  # three bets of 1 and the house's 1, less its own 1
+    assert mat.seats[a].hand == [] and len(mat.seats[a].discard) == 5  # the winner discards
+    assert mat.buyers == [b, blind]
+    assert mat.seats[b].money == 0  # high card: $0
+    assert mat.seats[blind].money == 1 + 3 + 3  # a pair of threes $1, two credit cards
+    assert mat.seats[b].chips == 20 - 1 + 3  # chip cards pay on reveal, win or lose
+
+
+def test_tied_sets_split_the_pot_and_odd_chips_return_to_the_house(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "junk-food-2d"],
+            b: ["plain-8d", "plain-8c", "junk-food-3s"],
+            blind: ["junk-food-6c", "junk-food-7s", "dissolving-2c"],
+        },
+    )
+    for p in (a, b, blind):
+        _do(store, table, decko.call, p)
+    mat = _mat(store, table)
+    assert sorted(mat.reveal["winners"]) == sorted([a, b])
+    # a pot of 4 (three bets and the house bet) splits 2 and 2; no odd chip here
+    assert (mat.seats[a].chips, mat.seats[b].chips) == (21, 21)
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_pro_table_nobody_can_score_nobody_wins_and_everyone_buys(store: TableStore) -> None:
+    table = _new(store)
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        blue = next(
+            r
+            for r, c in {f"{c.deck}#{c.copy}": c for c in tx.cards(table)}.items()
+            if c.card_id == "pro-table"
+        )
+        old = mat.wildcards["blue"]
+        mat.aside.remove(blue)
+        mat.aside.append(old)
+        mat.wildcards["blue"] = blue
+        mat.round = 9
+        mat.phase = "between"
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _do(store, table, decko.start_round)  # round 10: the blue wildcard
+    assert _mat(store, table).wildcard == "blue"
+    order = _mat(store, table).order()
+    for p in order:
+        _do(store, table, decko.call, p)
+    mat = _mat(store, table)
+    assert mat.reveal["winners"] == []
+    assert mat.buyers == order
+    assert not any("discards" in e for e in [])
+    assert all(mat.seats[p].chips == 20 - 3 for p in order)  # the ante goes, bets come back
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+# -- step 6: buying -----------------------------------------------------------------------------
+
+
+def _to_buying(
+    store: TableStore, table: TableInfo, joker: str | None = None
+) -> tuple[str, decko.DeckoEvent]:
+    """Play round 1 to a reveal with one buyer holding $6 (two credit cards), who may own a
+    joker; return the buyer and the events of the last fold."""
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    if joker:
+        _give_joker(store, table, b, joker)
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "plain-8d", "junk-food-6c"],
+            b: ["credit-5c", "credit-6s", "junk-food-2d", "junk-food-3s"],
+        },
+    )
+    _do(store, table, decko.call, a)
+    _do(store, table, decko.call, b)
+    event = _do(store, table, decko.fold, blind)
+    assert _mat(store, table).buyers == [b]
+    return b, event
+
+
+def test_market_cards_are_bought_for_their_price_and_the_rightmost_is_free(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    mat = _mat(store, table)
+    money = mat.seats[buyer].money
+    first = CARDS.get(_ids(store, table, [mat.market[0]])[0])
+    _do(store, table, decko.buy, buyer, "1")
+    _do(store, table, decko.buy, buyer, "5")
+    after = _mat(store, table)
+    assert after.seats[buyer].money == money - first.price
+    assert after.market[0] is None and after.market[4] is None  # refilled only when done
+    assert after.seats[buyer].bought == [mat.market[0], mat.market[4]]
+
+
+def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _do(store, table, decko.buy_chips, buyer, 1)
+    assert _mat(store, table).seats[buyer].chips == 20 - 1 + 1
+    with store.transaction() as tx, pytest.raises(CompanionError, match="already done 'chips'"):
+        decko.buy_chips(tx, table, buyer, 1)
+    _do(store, table, decko.flush_market, buyer)
+    assert _mat(store, table).seats[buyer].money == 6 - 2 - 2
+
+
+def test_buy_chips_one_two_or_three_for_two_three_or_five_dollars(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _do(store, table, decko.buy_chips, buyer, 3)
+    mat = _mat(store, table)
+    assert (mat.seats[buyer].chips, mat.seats[buyer].money) == (20 - 1 + 3, 1)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="1, 2 or 3"):
+        decko.buy_chips(tx, table, buyer, 4)
+
+
+def test_a_joker_costs_chips_and_a_player_has_one_of_each_type(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    mat = _mat(store, table)
+    top = CARDS.get(_ids(store, table, [mat.jokers["BUY"][0]])[0])
+    _do(store, table, decko.buy_joker, buyer, "buy")
+    after = _mat(store, table)
+    assert after.seats[buyer].chips == 19 - top.cost
+    assert after.seats[buyer].jokers == [mat.jokers["BUY"][0]]
+    with (
+        store.transaction() as tx,
+        pytest.raises(CompanionError, match="a joker this buying phase"),
+    ):
+        decko.buy_joker(tx, table, buyer, "DEAL")
+
+
+def test_done_discards_hand_and_bought_cards_and_refills_the_market(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    mat = _mat(store, table)
+    _do(store, table, decko.buy, buyer, "5")
+    _do(store, table, decko.done, buyer)
+    after = _mat(store, table)
+    seat = after.seats[buyer]
+    assert seat.discard[0] == mat.market[4] and seat.hand == [] and seat.bought == []
+    assert after.market[1:] == mat.market[:4] and all(after.market)
+    assert after.phase == "between"
+
+
+def test_saleswoman_takes_a_dollar_off_every_purchase(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _give_joker(store, table, buyer, "saleswoman")
+    _do(store, table, decko.flush_market, buyer)
+    _do(store, table, decko.buy_chips, buyer, 1)
+    assert _mat(store, table).seats[buyer].money == 6 - 1 - 1
+
+
+def test_cherry_is_mandatory_two_chips_and_one_free_market_card(store: TableStore) -> None:
+    table = _new(store)
+    b, event = _to_buying(store, table, "cherry")
+    assert any(f"{b} takes 2 chips (Cherry)" in e for e in event.events)
+    money = _mat(store, table).seats[b].money
+    _do(store, table, decko.buy, b, "1")
+    assert _mat(store, table).seats[b].money == money  # free
+    with store.transaction() as tx, pytest.raises(CompanionError, match="one market card"):
+        decko.buy(tx, table, b, "2")
+
+
+def test_chip_girl_triples_the_chips_bought(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _give_joker(store, table, buyer, "chip-girl")
+    before = _mat(store, table).seats[buyer].chips
+    _do(store, table, decko.buy_chips, buyer, 2)
+    assert _mat(store, table).seats[buyer].chips == before + 6
+
+
+# -- loans and the end of the game ----------------------------------------------------------------
+
+
+def test_a_loan_gives_ten_chips_and_no_third_loan(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.loan, "ann")
+    _do(store, table, decko.loan, "ann")
+    assert (_mat(store, table).seats["ann"].chips, _mat(store, table).seats["ann"].loans) == (40, 2)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="no third loan"):
+        decko.loan(tx, table, "ann")
+
+
+def test_a_blind_player_short_of_chips_must_take_a_loan(store: TableStore) -> None:
+    table = _new(store)
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        mat.house += mat.seats[mat.blind].chips
+        mat.seats[mat.blind].chips = 0
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    event = _do(store, table, decko.start_round)
+    mat = _mat(store, table)
+    assert mat.seats[mat.blind].loans == 1 and mat.seats[mat.blind].chips == 9
+    assert any("takes loan 1" in e for e in event.events)
+
+
+def test_the_game_ends_at_sixty_chips_loans_are_paid_back_and_most_chips_win(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        a = mat.order()[0]
+        mat.house -= 45
+        mat.seats[a].chips += 45
+        mat.seats[a].loans = 2
+        mat.house -= 20
+        mat.seats[a].chips += 20
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _everyone_folds(store, table)
+    mat = _mat(store, table)
+    assert mat.phase == "over"
+    assert mat.result["winners"] == [a]
+    assert mat.seats[a].chips == 20 + 45 + 20 - 10  # two loans repaid, 5 chips each
+    with store.transaction() as tx, pytest.raises(CompanionError, match="the game is over"):
+        decko.start_round(tx, table)
+
+
+# -- the table's own guarantees --------------------------------------------------------------------
+
+
+def test_undo_puts_the_mat_and_every_card_back(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    before = _mat(store, table)
+    with store.transaction(write=False) as tx:
+        rows = sorted((c.deck, c.copy, c.pile, c.holder) for c in tx.cards(table))
+    a = before.turn
+    assert a is not None
+    _do(store, table, decko.fold, a, take=["2"])
+    with store.transaction() as tx:
+        undo(tx, table)
+    assert _mat(store, table) == before
+    with store.transaction(write=False) as tx:
+        assert sorted((c.deck, c.copy, c.pile, c.holder) for c in tx.cards(table)) == rows
+
+
+def test_generic_draws_and_moves_are_refused_on_a_decko_table(store: TableStore) -> None:
+    table = _new(store)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="their own piles"):
+        draw(tx, table, "starting", 1, "ann")
+    with store.transaction() as tx, pytest.raises(CompanionError, match="companion decko"):
+        discard(tx, table, "market", "plain-8s")
+
+
+def test_a_scripted_game_of_three_rounds_from_the_command_line(store: TableStore) -> None:
+    """The game of docs/table.md: every command answers, chips and cards stay whole."""
+    assert (
+        invoke(
+            "table", "new", "friday", "--game", "decko", "--players", "ann,ben,cat", "--seed", "5"
+        ).exit_code
+        == 0
+    )
+    script = [
+        ["decko", "round"],
+        ["decko", "burn", "ben", "1"],
+        ["decko", "raise", "ben"],
+        ["decko", "call", "cat"],
+        ["decko", "fold", "ann", "--take", "5"],
+        ["decko", "buy", "cat", "5"],
+        ["decko", "done", "cat"],
+        ["decko", "round"],
+        ["decko", "call", "cat"],
+        ["decko", "call", "ann"],
+        ["decko", "call", "ben"],
+    ]
+    for args in script:
+        result = invoke(*args)
+        assert result.exit_code == 0, (args, result.stderr)
+    data = invoke("table", "show", "--json").json()["decko"]
+    for buyer in data["buyers"]:
+        assert invoke("decko", "done", buyer).exit_code == 0
+    assert invoke("decko", "round").exit_code == 0
+    data = invoke("decko", "--help")
+    assert data.exit_code == 0
+    shown = invoke("table", "show", "--json").json()
+    assert shown["decko"]["round"] == 3
+    total = (
+        shown["decko"]["house"]
+        + shown["decko"]["house_bet"]
+        + sum(p["chips"] + p["bet"] for p in shown["decko"]["players"].values())
+    )
+    assert total == TOTAL_CHIPS
+    assert sum(d["total"] for d in shown["decks"]) == 70 + 37 + 52 + 14 + 5 + 1
+
+
+def test_analysis_paralysis_keeps_two_cards_of_a_folded_hand_for_the_next_deal(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a = _mat(store, table).turn
+    assert a is not None
+    with store.transaction() as tx, pytest.raises(CompanionError, match="only Analysis Paralysis"):
+        decko.fold(tx, table, a, keep=["1"])
+    _give_joker(store, table, a, "analysis-paralysis")
+    hand = _mat(store, table).seats[a].hand
+    _do(store, table, decko.fold, a, keep=["1", "2"])
+    assert _mat(store, table).seats[a].hand == hand[:2]
+    _everyone_folds(store, table)
+    _do(store, table, decko.start_round)
+    assert len(_mat(store, table).seats[a].hand) == 7  # two kept, five drawn
+
+
+def test_chips_a_joker_takes_from_another_player(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.move_chips, "ann", 2, "Gun", "ben")
+    mat = _mat(store, table)
+    assert (mat.seats["ann"].chips, mat.seats["ben"].chips) == (22, 18)
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_tcg_take_a_card_from_the_burn_pile_of_the_player_on_your_left(store: TableStore) -> None:
+    table = _new(store)
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        ids = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
+        old = mat.wildcards["red"]
+        _take_out(mat, ids["tcg"])
+        mat.aside.append(old)
+        mat.wildcards["red"] = ids["tcg"]
+        mat.round, mat.phase = 4, "between"
+        left = mat.players[(mat.players.index("ann") + 1) % 3]
+        mat.seats[left].burn = [mat.seats[left].draw.pop()]
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _do(store, table, decko.start_round)
+    burned = _mat(store, table).seats[left].burn[0]
+    _do(store, table, decko.tcg, "ann", "1")
+    mat = _mat(store, table)
+    assert mat.seats["ann"].hand[-1] == burned and mat.seats[left].burn == []
+
+
+# -- the rulebook's worked examples at the table ----------------------------------------------------
+
+
+def test_wildcard_ante_example_four_players_twelve_chips_to_win(store: TableStore) -> None:
+    """002, Wildcard Ante: four players and the house put 2 each on the house betting space
+    (10 chips), then the blind player bets 2: 12 chips to win."""
+    table = _new(store, ("ann", "ben", "cat", "dan"))
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        mat.round, mat.phase = 4, "between"  # the first wildcard round comes next
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _do(store, table, decko.start_round)
+    mat = _mat(store, table)
+    assert mat.wildcard == "red" and mat.house_bet == 10
+    assert mat.house_bet + sum(s.bet for s in mat.seats.values()) == 12
+
+
+def test_two_player_house_bets_two_four_six_and_ten() -> None:
+    """002, Place starting bets: with two players the house bets 2 (rounds 1-3), 4 (4-7),
+    6 (8-11) and 10 (round 12)."""
+    factor = RULES.house_factor()
+    bets = {n: RULES.round_info(n).house_bet(2, factor) for n in (1, 3, 4, 7, 8, 11, 12)}
+    assert bets == {1: 2, 3: 2, 4: 4, 7: 4, 8: 6, 11: 6, 12: 10}
+
+
+def test_raise_example_six_to_seven_is_the_round_five_maximum(store: TableStore) -> None:
+    """002, RAISE example 2: with the highest bet at six and three chips in, Bozo adds four
+    and the bet reaches seven, round five's maximum; nobody may raise further."""
+    table = _new(store)
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        mat.round, mat.phase = 5, "between"
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _do(store, table, decko.start_round)  # round 6: bets 2 to 7
+    a, b, blind = _mat(store, table).order()
+    for player in (a, b, blind, a):
+        _do(store, table, decko.raise_bet, player)  # 3, 4, 5, 6
+    before = _mat(store, table).seats[b]
+    assert (before.bet, _mat(store, table).highest_bet()) == (4, 6)
+    _do(store, table, decko.raise_bet, b)
+    after = _mat(store, table).seats[b]
+    assert (after.bet, before.chips - after.chips) == (7, 3)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="maximum of 7"):
+        decko.raise_bet(tx, table, blind)
+
+
+def test_a_pot_of_seven_split_between_two_gives_three_each_and_one_back_to_the_house(
+    store: TableStore,
+) -> None:
+    """002, Tiebreakers: seven chips and two tied winners: three each, one to the house."""
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "junk-food-2d"],
+            b: ["plain-8d", "plain-8c", "junk-food-3s"],
+            blind: ["junk-food-6c", "junk-food-7s", "dissolving-2c"],
+        },
+    )
+    _do(store, table, decko.raise_bet, a)
+    _do(store, table, decko.call, b)
+    house = _mat(store, table).house
+    event = _do(store, table, decko.call, blind)
+    mat = _mat(store, table)
+    assert event.reveal["payouts"] == {a: 3, b: 3}
+    assert mat.house == house + 1
+    assert any("the odd 1 chip goes back to the house" in e for e in event.events)

@@ -1,0 +1,457 @@
+"""Dragon Kings at the table (seed 003): the opening draw, deals, wing cards, First Honors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.games.dragon_kings import table_rules as dk
+from companion.games.dragon_kings.table_rules import DragonKingsRules, first_honors
+from companion.poker.cards import parse_card
+from companion.table import TableInfo, TableStore, new_table, undo
+from tests.conftest import invoke
+
+RULES = DragonKingsRules("dragon-kings")
+
+
+def _new(
+    store: TableStore, players: tuple[str, ...] = ("ann", "ben", "cat"), **options: Any
+) -> TableInfo:
+    with store.transaction() as tx:
+        table, _ = new_table(tx, "friday", "dragon-kings", list(players), seed=3, options=options)
+    return table
+
+
+def _do(store: TableStore, table: TableInfo, action: Any, *args: Any) -> dk.TableEvent:
+    with store.transaction() as tx:
+        result: dk.TableEvent = action(tx, table, *args)
+    return result
+
+
+def _card_id(code: str) -> str:
+    return parse_card(code).code.lower()
+
+
+def _rig(
+    store: TableStore,
+    table: TableInfo,
+    holes: dict[str, str] | None = None,
+    board: str | None = None,
+) -> None:
+    """Replace hole cards and the board with the cards named (the old ones go back)."""
+    with store.transaction() as tx:
+        everything = tx.cards(table, "standard")
+        by_id = {c.card_id: c for c in everything}
+        for player, text in (holes or {}).items():
+            for old in tx.pile(table, "standard", "held", player):
+                tx.move(table, old, "draw")
+            for code in text.split():
+                tx.move(table, by_id[_card_id(code)], "held", player)
+        if board is not None:
+            for old in [c for c in tx.pile(table, "standard", "in_play") if c.holder is None]:
+                tx.move(table, old, "draw")
+            for code in board.split():
+                tx.move(table, by_id[_card_id(code)], "in_play")
+
+
+def _play_to_river(store: TableStore, table: TableInfo) -> None:
+    _do(store, table, dk.deal)
+    for _ in range(3):
+        _do(store, table, dk.board)
+
+
+def _wings(store: TableStore, table: TableInfo) -> dk.WingState:
+    with store.transaction(write=False) as tx:
+        return RULES.wings(tx, table)
+
+
+# -- the Swords joker ---------------------------------------------------------------------------
+
+
+def test_swords_joker_stays_in_the_box_unless_the_variant_is_played(store: TableStore) -> None:
+    plain = _new(store)
+    with store.transaction() as tx:
+        assert [c.card_id for c in tx.pile(plain, "standard", "aside")] == ["swords-joker"]
+        assert tx.count(plain, "standard", "draw") == 52
+        variant, notes = new_table(
+            tx, "sat", "dragon-kings", ["ann", "ben"], seed=3, options={"variant": "swords-joker"}
+        )
+        assert tx.count(variant, "standard", "draw") == 53
+        assert any("Swords joker variant" in n for n in notes)
+        assert RULES.rules(tx, variant).jokers == 1 and RULES.rules(tx, plain).jokers == 0
+
+
+def test_an_unknown_variant_is_refused() -> None:
+    result = invoke(
+        "table", "new", "x", "--game", "dragon-kings", "--players", "a,b", "--variant", "dice"
+    )
+    assert result.exit_code == 2
+    assert "'dice' is not a Dragon Kings variant" in result.stderr
+
+
+# -- play begins ---------------------------------------------------------------------------------
+
+
+def test_play_begins_the_first_black_king_earns_50_the_first_deal_and_the_first_wing_card(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    event = _do(store, table, dk.open_game)
+    opener = next(p for p, cards in event.cards.items() if cards[-1] in ("Ks", "Kc"))
+    drawn = [c for cards in event.cards.values() for c in cards]
+    assert sum(c in ("Ks", "Kc") for c in drawn) == 1
+    with store.transaction(write=False) as tx:
+        assert RULES.bonuses(tx, table) == {opener: 50}
+        assert RULES.deal_state(tx, table).dealer == opener
+    assert _wings(store, table).choosers == [opener]
+    deal = _do(store, table, dk.deal)
+    assert deal.events[0].startswith(f"deal 1: {opener} deals")
+
+
+# -- deals ---------------------------------------------------------------------------------------
+
+
+def test_a_deal_gives_two_hole_cards_and_pickpocket_a_third_from_the_bottom(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    opener = _wings(store, table).choosers[0]
+    _do(store, table, dk.put_wing, "pickpocket", opener)
+    event = _do(store, table, dk.deal)
+    assert any("Pickpocket" in e for e in event.events)
+    with store.transaction(write=False) as tx:
+        holes = {
+            p: [c.card_id for c in tx.pile(table, "standard", "held", p)] for p in table.players
+        }
+    assert [len(h) for h in holes.values()] == [3, 3, 3]
+    with store.transaction() as tx:
+        undo(tx, table)
+    with pytest.raises(RuntimeError), store.transaction() as tx:
+        RULES._gather(tx, table)  # the same shuffle as the deal's (undo rewound the seed)
+        bottom = [c.card_id for c in tx.pile(table, "standard", "draw")[-3:]]
+        raise RuntimeError("look only")
+    seat = table.players.index(opener)
+    order = [table.players[(seat + 1 + i) % 3] for i in range(3)]
+    assert [holes[p][2] for p in order] == list(reversed(bottom))
+
+
+def test_only_two_hole_cards_without_a_wing_card(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, dk.deal)
+    with store.transaction(write=False) as tx:
+        assert [len(tx.pile(table, "standard", "held", p)) for p in table.players] == [2, 2, 2]
+        assert tx.count(table, "standard", "draw") == 52 - 6
+
+
+def test_the_board_burns_a_card_before_the_flop_turn_and_river(store: TableStore) -> None:
+    table = _new(store)
+    _play_to_river(store, table)
+    with store.transaction(write=False) as tx:
+        board = [c for c in tx.pile(table, "standard", "in_play") if c.holder is None]
+        assert len(board) == 5
+        assert tx.count(table, "standard", "discard") == 3
+    with store.transaction() as tx, pytest.raises(CompanionError, match="board is complete"):
+        dk.board(tx, table)
+
+
+# -- wing cards ----------------------------------------------------------------------------------
+
+
+def test_a_black_king_in_the_hole_lets_its_holder_choose_the_next_wing_card(
+    store: TableStore,
+) -> None:
+    assert RULES._king_holders({"ann": ["Kc", "2d"], "ben": ["Ks", "3d"], "cat": ["4h"]}) == [
+        "ben",
+        "ann",
+    ]  # the K♠ holder chooses when the kings are split
+    for seed in range(20):
+        with store.transaction() as tx:
+            table, _ = new_table(tx, f"t{seed}", "dragon-kings", ["ann", "ben", "cat"], seed=seed)
+        event = _do(store, table, dk.deal)
+        choosers = _wings(store, table).choosers
+        if choosers:
+            break
+    else:
+        raise AssertionError("no black king dealt in twenty deals")
+    assert len(choosers) == 1
+    assert any(f"in {choosers[0]}'s hole cards" in e for e in event.events)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="between deals"):
+        dk.put_wing(tx, table, "masquerade", choosers[0])
+    for _ in range(3):
+        _do(store, table, dk.board)
+    _do(store, table, dk.showdown)
+    _do(store, table, dk.put_wing, "masquerade", choosers[0])
+    assert _wings(store, table).in_force() == ["masquerade"]
+
+
+def test_voluntary_wing_cards_enter_between_deals_and_negate_the_last(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    opener = _wings(store, table).choosers[0]
+    _do(store, table, dk.put_wing, "thieves deuces", opener)
+    assert _wings(store, table).in_force() == ["thieves-deuces"]
+    with store.transaction() as tx, pytest.raises(CompanionError, match="may not choose"):
+        dk.put_wing(tx, table, "masquerade", opener)  # one card between two deals
+    with store.transaction() as tx:
+        state = RULES.wings(tx, table)
+        state.choosers = ["cat"]
+        tx.put_state(table, dk.NS, "wings", state.to_data())
+    event = _do(store, table, dk.put_wing, "masquerade", "cat")
+    assert "Thieves' Deuces is negated" in event.events
+    assert _wings(store, table).in_force() == ["masquerade"]
+    with store.transaction() as tx:
+        in_play = {c.card_id for c in tx.pile(table, "wing", "in_play")}
+        assert in_play == {"grave-digger", "black-death", "masquerade"}
+
+
+def test_involuntary_wing_cards_are_always_in_play(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    opener = _wings(store, table).choosers[0]
+    with store.transaction() as tx, pytest.raises(CompanionError, match="always in play"):
+        dk.put_wing(tx, table, "grave digger", opener)
+    shown = invoke("table", "show", "--json").json()
+    kinds = {w["name"]: w["kind"] for w in shown["wings"]}
+    assert kinds == {"Grave Digger": "involuntary", "Black Death": "involuntary"}
+
+
+def _dragons_deal(store: TableStore, table: TableInfo, winner: str) -> dk.TableEvent:
+    _play_to_river(store, table)
+    others = [p for p in table.players if p != winner]
+    _rig(
+        store,
+        table,
+        holes={winner: "Ks Kc", others[0]: "Ah Ad", others[1]: "2c 3d"},
+        board="Ac 7h 9d 4s 5c",
+    )
+    return _do(store, table, dk.showdown)
+
+
+def test_first_honors_50_points_for_the_games_first_twinned_dragon_kings(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    event = _dragons_deal(store, table, "ben")
+    assert event.honors == {"ben": 50}
+    assert any(e.startswith("First Honors: ben") for e in event.events)
+    again = _dragons_deal(store, table, "cat")
+    assert again.honors == {}
+    with store.transaction(write=False) as tx:
+        assert RULES.bonuses(tx, table) == {"ben": 50}
+
+
+def test_first_honors_is_shared_when_tied_winners_hold_the_dragons() -> None:
+    assert first_honors(["ann", "cat"]) == {"ann": 25, "cat": 25}
+
+
+def test_dragon_kings_make_a_wing_card_permanent_and_a_second_hand_negates_both(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    opener = _wings(store, table).choosers[0]
+    _do(store, table, dk.put_wing, "guild tithe", opener)
+    _dragons_deal(store, table, "ben")
+    assert _wings(store, table).dragon_player == "ben"
+    with store.transaction() as tx, pytest.raises(CompanionError, match="only the player"):
+        dk.make_permanent(tx, table, "cat")
+    _do(store, table, dk.make_permanent, "ben")
+    _do(store, table, dk.put_wing, "iron mask", "ben")
+    state = _wings(store, table)
+    assert (state.permanent, state.temporary) == ("guild-tithe", "iron-mask")
+    with store.transaction() as tx:
+        state.choosers = ["ann"]
+        tx.put_state(table, dk.NS, "wings", state.to_data())
+    event = _do(store, table, dk.put_wing, "masquerade", "ann")
+    assert "Iron Mask is negated" in event.events
+    assert _wings(store, table).in_force() == ["guild-tithe", "masquerade"]  # permanent stays
+    second = _dragons_deal(store, table, "cat")
+    assert any("second hand of Twinned Dragon Kings" in e for e in second.events)
+    state = _wings(store, table)
+    assert state.in_force() == [] and state.dragon_player == "cat"
+
+
+def test_the_wing_cards_in_force_reach_the_ranker_at_the_showdown(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    opener = _wings(store, table).choosers[0]
+    _do(store, table, dk.put_wing, "iron mask", opener)
+    _play_to_river(store, table)
+    # Iron Mask: both hole cards and three of the board; ann's flush needs only one heart
+    _rig(
+        store, table, holes={"ann": "Ah 2c", "ben": "9s 9d", "cat": "3c 4d"}, board="Kh Qh Jh Th 5s"
+    )
+    event = _do(store, table, dk.showdown)
+    assert event.showdown is not None
+    assert event.showdown.rules.use_exactly == 2
+    assert event.showdown.winners == ("ben",)
+
+
+def test_rank_and_odds_read_the_current_tables_wing_cards() -> None:
+    assert (
+        invoke("table", "new", "fri", "--game", "dragon-kings", "--players", "ann,ben").exit_code
+        == 0
+    )
+    assert invoke("dk", "open").exit_code == 0
+    opener = invoke("table", "show", "--json").json()["choosers"][0]
+    assert invoke("dk", "wing", "thieves deuces", "--by", opener).exit_code == 0
+    data = invoke(
+        "rank",
+        "--game",
+        "dragon-kings",
+        "a=2c,2d",
+        "b=Ah,Kd",
+        "--board",
+        "As Ad 7c 8d 9h",
+        "--json",
+    ).json()
+    assert data["wings"] == ["Thieves' Deuces"]
+    assert data["players"][0]["description"] == "four aces"
+    plain = invoke(
+        "rank",
+        "--game",
+        "dragon-kings",
+        "--wing",
+        "none",
+        "a=2c,2d",
+        "b=Ah,Kd",
+        "--board",
+        "As Ad 7c 8d 9h",
+        "--json",
+    ).json()
+    assert plain["winners"] == ["b"]
+    odds = invoke(
+        "odds", "--wild", "3", "a=2c,2d", "b=Ah,Kd", "--board", "As Ad 7c 8d", "--json"
+    ).json()
+    assert odds["wings"] == ["Thieves' Deuces"]
+
+
+def test_undo_takes_back_a_wing_card(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    opener = _wings(store, table).choosers[0]
+    _do(store, table, dk.put_wing, "masquerade", opener)
+    with store.transaction() as tx:
+        undo(tx, table)
+    assert _wings(store, table).in_force() == []
+    assert _wings(store, table).choosers == [opener]
+
+
+def test_a_game_with_two_wing_cards_from_the_command_line() -> None:
+    """The game of docs/table.md."""
+    assert (
+        invoke(
+            "table",
+            "new",
+            "fri",
+            "--game",
+            "dragon-kings",
+            "--players",
+            "ann,ben,cat",
+            "--seed",
+            "3",
+        ).exit_code
+        == 0
+    )
+    for args in (["dk", "open"], ["dk", "wing", "thieves deuces", "--by", "ann"], ["dk", "deal"]):
+        result = invoke(*args)
+        assert result.exit_code == 0, (args, result.stderr)
+    for _ in range(3):
+        assert invoke("dk", "board").exit_code == 0
+    shown = invoke("dk", "showdown", "--json").json()
+    assert shown["showdown"]["wings"] == ["Thieves' Deuces"]
+    show = invoke("table", "show", "--json").json()
+    assert [w["name"] for w in show["wings"]] == ["Grave Digger", "Black Death", "Thieves' Deuces"]
+    assert show["deal"]["street"] == "showdown" and len(show["deal"]["board"]) == 5
+
+
+def _entitle(store: TableStore, table: TableInfo, player: str) -> None:
+    with store.transaction() as tx:
+        state = RULES.wings(tx, table)
+        state.choosers = [player]
+        tx.put_state(table, dk.NS, "wings", state.to_data())
+
+
+def test_a_folded_player_is_not_ranked_and_the_last_one_in_wins_unseen(store: TableStore) -> None:
+    table = _new(store)
+    _play_to_river(store, table)
+    _do(store, table, dk.fold, "ann")
+    event = _do(store, table, dk.showdown)
+    assert event.showdown is not None
+    assert {p.name for p in event.showdown.rankings[0].placings} == {"ben", "cat"}
+    _do(store, table, dk.deal)
+    _do(store, table, dk.fold, "ann")
+    _do(store, table, dk.fold, "ben")
+    alone = _do(store, table, dk.showdown)
+    assert alone.showdown is None and alone.events == (
+        "cat wins: everyone else folded (no hand is shown)",
+    )
+
+
+def test_sleight_of_hand_trades_a_hole_card_for_the_bottom_card_before_the_flop(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _entitle(store, table, "ann")
+    _do(store, table, dk.put_wing, "sleight of hand", "ann")
+    _do(store, table, dk.deal)
+    with store.transaction(write=False) as tx:
+        held = tx.pile(table, "standard", "held", "ben")
+        bottom = tx.pile(table, "standard", "draw")[-1]
+    given = parse_card(held[0].card_id[0].upper() + held[0].card_id[1])
+    event = _do(store, table, dk.swap, "ben", given.code)
+    assert "pays 20 points into the pot" in event.events[0]
+    with store.transaction(write=False) as tx:
+        now = {c.card_id for c in tx.pile(table, "standard", "held", "ben")}
+        assert bottom.card_id in now and held[0].card_id not in now
+        assert tx.pile(table, "standard", "draw")[-1].card_id == held[0].card_id
+    with store.transaction() as tx, pytest.raises(CompanionError, match="already traded"):
+        dk.swap(tx, table, "ben", bottom.card_id)
+
+
+def test_dragons_hoard_deals_a_sixth_board_card_and_shrouded_river_hides_the_river(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _entitle(store, table, "ann")
+    _do(store, table, dk.put_wing, "dragon's hoard", "ann")
+    _play_to_river(store, table)
+    with store.transaction(write=False) as tx:
+        assert len([c for c in tx.pile(table, "standard", "in_play") if c.holder is None]) == 6
+    _do(store, table, dk.showdown)
+    _entitle(store, table, "ann")
+    _do(store, table, dk.put_wing, "shrouded river", "ann")
+    _do(store, table, dk.deal)
+    _do(store, table, dk.board)
+    _do(store, table, dk.board)
+    river = _do(store, table, dk.board)
+    assert river.board == () and "face down" in river.events[0]
+    shown = invoke("table", "show", "--json").json()
+    assert shown["deal"]["hidden_river"] is True and shown["deal"]["board"] == []
+    assert _do(store, table, dk.showdown).events[0].startswith("board: ")
+
+
+def test_the_draw_for_the_first_deal_happens_once_before_any_deal(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, dk.deal)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="already drawn"):
+        dk.open_game(tx, table)
+
+
+def test_the_swords_joker_is_printed_with_the_deck_so_the_variant_can_be_played(
+    tmp_path: Any,
+) -> None:
+    """The one decision every tool follows: printed (53 cards), boxed at the table, out of
+    the odds unless the variant is played."""
+    from companion.cards import load_game
+
+    joker = load_game("dragon-kings").get("swords-joker")
+    assert joker.variant is True
+    result = invoke(
+        "print", "deck", "dragon-kings", "standard", "--out", str(tmp_path / "dk.pdf"), "--json"
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["files"][0]["cards"] == 53
