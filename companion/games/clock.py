@@ -9,11 +9,12 @@ structure is one the table's game can play. ``companion timer`` and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from companion.games import check_table_structure, table_levels
+from companion.table import TableInfo, Transaction
 from companion.timer import commands
 from companion.timer.commands import ClockRequest, OpenClock
 from companion.timer.session import Outcome
@@ -29,3 +30,15 @@ def open_clock(state: str | Path | None, table: str | None) -> Iterator[OpenCloc
 def start_clock(clock: OpenClock, request: ClockRequest) -> Outcome:
     """``timer run``'s start: the structure checked against the table's game."""
     return commands.start_clock(clock, request, check=check_table_structure)
+
+
+def deal_counter(table: TableInfo) -> Callable[[Transaction, TableInfo], bool]:
+    """The table's clock counting a finished deal, for ``start_deal`` (one copy for CLI and serve)."""
+    from companion.timer.table_clock import CountedLevels, count_deal
+
+    levels = table_levels(table.game) or CountedLevels()
+
+    def counter(tx: Transaction, table: TableInfo) -> bool:
+        return count_deal(tx, table, levels, tx.store.clock())
+
+    return counter
