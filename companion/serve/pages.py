@@ -34,7 +34,7 @@ from companion.timer.describe import (
 )
 from companion.timer.structure import Break
 
-BAR_STAGES = 40
+BAR_STAGES = 24
 """Stages shown in the structure bar (a structure that goes on forever is cut there)."""
 
 
@@ -75,6 +75,7 @@ def clock_document(view: ClockView | None, table: TableInfo | None) -> dict[str,
             "soul_gems": level.soul_gems,
             "bonus": bonus_text(v),
             "time": time_text(v),
+            "time_label": "time played" if v.remaining is None else "time left",
             "remaining": v.remaining,
             "elapsed": v.elapsed,
             "counting_up": v.remaining is None,

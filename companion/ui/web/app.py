@@ -105,8 +105,7 @@ def build_app(hub: Hub) -> Starlette:
         return _page(env, "clock.html", page="clock", doc=doc, events="/events/clock")
 
     async def _doc(name: str) -> dict[str, Any]:
-        if not hub.current(name):
-            await hub.update()
+        await hub.update()  # a page's first HTML is the state of this moment
         return hub.current(name)
 
     async def clock_json(request: Request) -> Response:

@@ -202,10 +202,9 @@ class Hub:
         """Server-sent events for one page: its document now, then each change."""
         channel = self.channels.setdefault(name, Channel())
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        await self.update()  # the page starts from the state of this moment
         channel.listeners.add(queue)
         try:
-            if not channel.doc:
-                await self.update()
             yield _event(channel.doc)
             while not self._stopping:
                 try:

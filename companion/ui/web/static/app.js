@@ -49,6 +49,7 @@
 
   function renderClock(c) {
     show("message", !c.running);
+    show("act-start-clock", !c.running);
     show("face", !!c.running);
     setText("message", c.message || "");
     if (!c.running) return;
@@ -59,7 +60,9 @@
       $("title").appendChild(then);
     }
     setText("stakes", c.stakes || "");
-    setText("state", c.over ? "game over" : c.paused ? "paused" : "");
+    setText("state", c.over ? "game over" : c.paused ? "paused" : c.time_label || "");
+    const state = $("state");
+    if (state) state.classList.toggle("quiet", !(c.over || c.paused));
     setText("deals", c.deals_text || "");
     setText("next", c.next || "");
     setText("break", c.next_break || "");
