@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.games import check_table_structure, table_levels
-from companion.table import TableInfo, Transaction
+from companion.table import TableInfo, TableStore, Transaction
 from companion.timer import commands
 from companion.timer.commands import ClockRequest, OpenClock
 from companion.timer.session import Outcome
@@ -25,6 +25,11 @@ def open_clock(state: str | Path | None, table: str | None) -> Iterator[OpenCloc
     """The clock of ``table`` (else the current table's, else the one kept without a table)."""
     with commands.open_clock(state, table, levels=table_levels) as clock:
         yield clock
+
+
+def clock_of(store: TableStore, table: str | None) -> OpenClock:
+    """The same clock in a store that is already open (``companion serve`` keeps one)."""
+    return commands.clock_of(store, table, levels=table_levels)
 
 
 def start_clock(clock: OpenClock, request: ClockRequest) -> Outcome:

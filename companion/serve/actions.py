@@ -143,14 +143,14 @@ def _showdown(store: TableStore, table: TableInfo, form: Mapping[str, str]) -> D
 
 
 def _clock_action(store: TableStore, table: TableInfo | None, action: str) -> Done:
-    from companion.games.clock import open_clock, start_clock
+    from companion.games.clock import clock_of, start_clock
     from companion.timer.commands import ClockRequest, do_actions
 
-    with open_clock(store.path, None if table is None else table.name) as clock:
-        if action == "start-clock":
-            outcome = start_clock(clock, ClockRequest())
-            return Done(f"clock running: {outcome.view.title}")
-        report = do_actions(clock.session, [action])
+    clock = clock_of(store, None if table is None else table.name)
+    if action == "start-clock":
+        outcome = start_clock(clock, ClockRequest())
+        return Done(f"clock running: {outcome.view.title}")
+    report = do_actions(clock.session, [action])
     line = "; ".join(report.notices) or f"{action}: {report.view.title}"
     return Done(line, report.to_json())
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.table import TableStore
 from companion.table.model import TableInfo
 from companion.timer.clock import ClockSettings, ClockView, check_settings
 from companion.timer.controls import ACTIONS
@@ -92,25 +93,33 @@ def open_clock(
     passes the games' own; the timer knows no game).
     """
     from companion.table import open_store
+
+    store = open_store(state)
+    try:
+        yield clock_of(store, table, levels)
+    finally:
+        store.close()
+
+
+def clock_of(store: TableStore, table: str | None, levels: LevelsOf | None = None) -> OpenClock:
+    """The clock of ``table`` (else of the current table, if any) in an open ``store``.
+
+    A long-running reader (``companion serve``) keeps one store open and asks here.
+    """
     from companion.timer.clock import SystemClock
     from companion.timer.store import SqliteClockStore
     from companion.timer.table_clock import TableClockStore
 
-    store = open_store(state)
-    try:
-        with store.transaction(write=False) as tx:
-            if table is not None:
-                info: TableInfo | None = tx.table(table)
-            else:
-                current = tx.current_table_name()
-                info = tx.find_table(current) if current else None
-        if info is None:
-            yield OpenClock(TimerSession(SqliteClockStore(store.path), SystemClock()), None)
+    with store.transaction(write=False) as tx:
+        if table is not None:
+            info: TableInfo | None = tx.table(table)
         else:
-            kept = TableClockStore(store, info.name, levels(info.game) if levels else None)
-            yield OpenClock(TimerSession(kept, SystemClock()), info)
-    finally:
-        store.close()
+            current = tx.current_table_name()
+            info = tx.find_table(current) if current else None
+    if info is None:
+        return OpenClock(TimerSession(SqliteClockStore(store.path), SystemClock()), None)
+    kept = TableClockStore(store, info.name, levels(info.game) if levels else None)
+    return OpenClock(TimerSession(kept, SystemClock()), info)
 
 
 # -- timer run -------------------------------------------------------------------------

@@ -106,15 +106,15 @@ class Hub:
     # -- documents -----------------------------------------------------------------
 
     def _documents(self) -> dict[str, dict[str, Any]]:
-        from companion.games.clock import open_clock
+        from companion.games.clock import clock_of
 
         store = self._store()
         table = self.table
-        with open_clock(store.path, None if table is None else table.name) as clock:
-            try:
-                view = clock.session.view()
-            except CompanionError:
-                view = None  # no clock yet
+        clock = clock_of(store, None if table is None else table.name)
+        try:
+            view = clock.session.view()
+        except CompanionError:
+            view = None  # no clock yet
         clock_doc = clock_document(view, table)
         docs = {"clock": clock_doc}
         with store.transaction(write=False) as tx:
