@@ -114,7 +114,10 @@ def serve(
             timeout_graceful_shutdown=2,
         )
         server = _Server(config, hub)
-        server.run(sockets=[sock])
+        try:
+            server.run(sockets=[sock])
+        except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has stopped
+            pass  # stopping the server is what Ctrl-C is for: not an error
     finally:
         hub.close()
 

@@ -1,0 +1,44 @@
+"""`companion serve` as a process: URLs printed before serving, Ctrl-C stops it cleanly."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from tests.serve.conftest import new_table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_serve_json_prints_one_document_then_ctrl_c_stops_it_cleanly() -> None:
+    new_table()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--port", "0", "--json"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    text = ""
+    while not text.rstrip().endswith("}") or text.count("{") != text.count("}"):
+        line = server.stdout.readline()
+        assert line, "serve stopped before printing its URLs"
+        text += line
+    urls = json.loads(text)
+    assert set(urls) == {"clock", "dealer", "players"} and set(urls["players"]) == {"ann", "bob"}
+    assert urls["clock"].startswith("http://127.0.0.1:")
+    base = urls["clock"].rsplit("/", 1)[0]
+    live = urllib.request.urlopen(f"{base}/events/clock", timeout=10)  # a page left open
+    assert live.readline().startswith(b"data: ")
+    server.send_signal(signal.SIGINT)
+    _, err = server.communicate(timeout=15)
+    live.close()
+    assert server.returncode == 0
+    assert "Traceback" not in err and "error" not in err.lower()
