@@ -296,7 +296,7 @@ def status(table: TableOpt = None, state: StateOption = None, as_json: JsonOptio
     from companion.games.clock import open_clock
     from companion.timer.commands import ClockReport
 
-    with open_clock(state, table) as clock:
+    with open_clock(state, table, write=False) as clock:
         report = ClockReport(clock.session.view())
     if as_json:
         emit_json(report.to_json())

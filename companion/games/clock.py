@@ -21,9 +21,11 @@ from companion.timer.session import Outcome
 
 
 @contextmanager
-def open_clock(state: str | Path | None, table: str | None) -> Iterator[OpenClock]:
+def open_clock(
+    state: str | Path | None, table: str | None, *, write: bool = True
+) -> Iterator[OpenClock]:
     """The clock of ``table`` (else the current table's, else the one kept without a table)."""
-    with commands.open_clock(state, table, levels=table_levels) as clock:
+    with commands.open_clock(state, table, levels=table_levels, write=write) as clock:
         yield clock
 
 

@@ -84,17 +84,22 @@ StructureCheck = Callable[[Any, TableInfo, Structure], None]
 
 @contextmanager
 def open_clock(
-    state: str | Path | None, table: str | None, levels: LevelsOf | None = None
+    state: str | Path | None,
+    table: str | None,
+    levels: LevelsOf | None = None,
+    *,
+    write: bool = True,
 ) -> Iterator[OpenClock]:
     """The clock of ``table`` (else of the current table, if any), closed when done.
 
     Without any table the clock is kept on its own in the state file.
     ``levels`` gives each game's level rules (:mod:`companion.games.clock`
-    passes the games' own; the timer knows no game).
+    passes the games' own; the timer knows no game). ``write=False`` only
+    reads (``timer status``): a read-only state file is fine then.
     """
     from companion.table import open_store
 
-    store = open_store(state)
+    store = open_store(state, write=write)
     try:
         yield clock_of(store, table, levels)
     finally:

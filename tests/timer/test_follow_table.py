@@ -117,3 +117,34 @@ def test_timer_status_shows_the_tables_level_without_writing(tmp_path: Path) -> 
     data = invoke("timer", "status", "--json").json()
     assert data["level"] == 2 and data["encounter"]["status"] == "drawn"
     assert state.stat().st_mtime_ns == before
+
+
+def test_timer_status_works_on_a_read_only_state_file() -> None:
+    invoke(
+        "table", "new", "friday", "--game", "dungeon-poker", "--players", "ann,bo", "--seed", "3"
+    )
+    invoke("timer", "run", input="")
+    invoke("table", "level")
+    state = Path(os.environ["COMPANION_STATE"])
+    state.chmod(0o444)
+    try:
+        shown = invoke("timer", "status", "--json")
+        assert shown.exit_code == 0, shown.stderr
+        assert shown.json()["level"] == 2
+        assert invoke("timer", "status").stdout.startswith("Level 2 | blind 200")
+        refused = invoke("timer", "do", "deal")
+        assert refused.exit_code == 2 and "read-only" in refused.stderr
+    finally:
+        state.chmod(0o644)
+
+
+def test_timer_status_without_a_table_works_on_a_read_only_state_file() -> None:
+    invoke("timer", "run", "--minutes", "10", input="")
+    state = Path(os.environ["COMPANION_STATE"])
+    state.chmod(0o444)
+    try:
+        shown = invoke("timer", "status", "--json")
+        assert shown.exit_code == 0, shown.stderr
+        assert shown.json()["level"] == 1
+    finally:
+        state.chmod(0o644)
