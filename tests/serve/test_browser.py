@@ -7,7 +7,6 @@ at as people would: the TV's clock, the dealer's page, two phones.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -20,7 +19,7 @@ from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from companion.table import holdings, open_store
 from tests.conftest import invoke
-from tests.serve.conftest import new_table
+from tests.serve.conftest import new_table, start_serve
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -76,26 +75,8 @@ def served() -> Iterator[dict[str, object]]:
     """A Dungeon Poker table with a running clock, served on a free port; its URLs."""
     new_table()
     assert invoke("timer", "run", input="").exit_code == 0
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    server = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--port", "0", "--json"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert server.stdout is not None
-    text = ""
+    server, urls = start_serve()
     try:
-        while True:
-            line = server.stdout.readline()
-            assert line, server.stderr.read() if server.stderr else "serve stopped"
-            text += line
-            try:
-                urls: dict[str, object] = json.loads(text)
-                break
-            except ValueError:
-                continue
         yield urls
     finally:
         server.terminate()

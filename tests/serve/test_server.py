@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import os
 import signal
-import subprocess
-import sys
 import urllib.request
-from pathlib import Path
 
-from tests.serve.conftest import new_table
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.serve.conftest import new_table, start_serve
 
 
 def test_serve_json_prints_one_document_then_ctrl_c_stops_it_cleanly() -> None:
     new_table()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    server = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--port", "0", "--json"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert server.stdout is not None
-    text = ""
-    while not text.rstrip().endswith("}") or text.count("{") != text.count("}"):
-        line = server.stdout.readline()
-        assert line, "serve stopped before printing its URLs"
-        text += line
-    urls = json.loads(text)
+    server, urls = start_serve()
     assert set(urls) == {"clock", "dealer", "players"} and set(urls["players"]) == {"ann", "bob"}
     assert urls["clock"].startswith("http://127.0.0.1:")
     base = urls["clock"].rsplit("/", 1)[0]
