@@ -193,8 +193,16 @@ def dealer_document(
     )
     doc["players"] = [{k: v for k, v in s.items() if k not in hidden} for s in standings]
     doc["decks"] = sorted(tx.decks(table))
+    seated = set(table.players)
+    # A player's own actions (a card drawn, a character kept) name secret cards: the
+    # dealer's page says who did what, not which card.
     doc["history"] = [
-        {"id": e.id, "action": e.action, "summary": e.summary, "actor": e.actor}
+        {
+            "id": e.id,
+            "action": e.action,
+            "summary": f"{e.actor}: {e.action}" if e.actor in seated else e.summary,
+            "actor": e.actor,
+        }
         for e in tx.history(table, 8)
     ][::-1]
     doc["dungeon_poker"] = table.game == "dungeon-poker"

@@ -161,3 +161,20 @@ def test_serve_refuses_a_bad_port_or_table_in_one_line() -> None:
         result = invoke("serve", *args)
         assert result.exit_code == 2, args
         assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_dealer_page_never_names_a_players_secret_card(client: TestClient, hub: Hub) -> None:
+    dealt = characters_dealt(hub)
+    ann = hub.tokens.players["ann"]
+    client.post(f"/player/ann/{ann}/choose", json={"character": dealt["ann"][0]})
+    drawn = client.post(f"/dealer/{hub.tokens.dealer}/action/treasure", json={"player": "bob"})
+    assert drawn.status_code == 200 and drawn.json()["message"] == "a treasure was drawn for bob"
+    secret = card_names(hub, "bob") | card_names(hub, "ann")
+    assert len(secret) == 4  # bob: two characters to choose from and a treasure; ann: hers
+    for text in (
+        client.get(f"/dealer/{hub.tokens.dealer}").text,
+        client.get(f"/dealer/{hub.tokens.dealer}/state.json").text,
+        client.get("/clock").text,
+        drawn.text,
+    ):
+        assert not any(name in text for name in secret)
