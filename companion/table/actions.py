@@ -4,6 +4,7 @@ Each function takes an open write transaction and records one history entry,
 so a command is one transaction and one line of ``companion table log``.
 
 >>> import tempfile, pathlib
+>>> import companion.games  # each game registers its table rules
 >>> from companion.table.store import open_store
 >>> store = open_store(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite3")
 >>> with store.transaction() as tx:

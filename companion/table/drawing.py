@@ -4,7 +4,8 @@
 table's seed at setup, cards drawn from the top, and the discard pile
 shuffled into a new draw pile when the draw pile runs out, for the decks
 whose rulebook says so (:data:`RESHUFFLE_DISCARD`). A game with more to
-say (Dungeon Poker) subclasses it.
+say subclasses it in its own package and registers the subclass
+(:mod:`companion.registry`); :func:`rules_for` finds it by game id.
 
 >>> GameRules("dungeon-of-d").reshuffles("power"), GameRules("dungeon-of-d").reshuffles("rooms")
 (True, False)
@@ -294,21 +295,13 @@ def record_draw(
     )
 
 
-_RULES: dict[str, str] = {
-    "dungeon-poker": "companion.games.dungeon_poker.table_rules:DungeonPokerRules",
-    "decko": "companion.games.decko.table_rules:DeckoRules",
-    "dragon-kings": "companion.games.dragon_kings.table_rules:DragonKingsRules",
-}
-
-
 def rules_for(game: str) -> GameRules:
-    """The rules object of a game: its own class if it has one, else the generic rules."""
-    target = _RULES.get(game)
-    if target is None:
-        return GameRules(game)
-    import importlib
+    """The rules object of a game: the class it registered (:mod:`companion.registry`),
+    else the generic rules."""
+    from companion.registry import table_rules_loader
 
-    module, _, name = target.partition(":")
-    cls = getattr(importlib.import_module(module), name)
-    rules: GameRules = cls(game)
+    load = table_rules_loader(game)
+    if load is None:
+        return GameRules(game)
+    rules: GameRules = load()(game)
     return rules

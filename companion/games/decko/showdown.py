@@ -13,8 +13,9 @@
 from __future__ import annotations
 
 from companion.errors import CompanionError
+from companion.games.decko.ranker import parse_decko
 from companion.poker.showdown import PlayerSeat, Showdown
-from companion.poker.showdown_rank import Contestant, parse_decko
+from companion.poker.showdown_rank import Contestant
 
 
 class DeckoShowdown(Showdown):
