@@ -157,6 +157,13 @@ def table_new(
             "--short", help="Dungeon Poker shorter game: without the 200, 600, 800 and 900 levels."
         ),
     ] = False,
+    extra_level: Annotated[
+        bool,
+        typer.Option(
+            "--extra-level",
+            help="Dungeon Poker with the First Edition extra level card (400, after 300).",
+        ),
+    ] = False,
     variant: Annotated[
         str | None,
         typer.Option(
@@ -179,7 +186,12 @@ def table_new(
             game,
             players,
             seed,
-            {"tournament": tournament, "short": short, "variant": variant},
+            {
+                "tournament": tournament,
+                "short": short,
+                "extra_level": extra_level,
+                "variant": variant,
+            },
         )
         hands = holdings(tx, table)
     if as_json:
@@ -643,12 +655,21 @@ def table_choose(
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: keep one of the two characters dealt; the other goes back into the deck."""
+    """Dungeon Poker: keep one of the characters dealt, in secret; all are revealed once everyone has chosen."""
     from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
-        chosen = dp.choose(tx, table, player, character)
-    _emit_draw(table, [chosen], as_json)
+        choice = dp.choose(tx, table, player, character)
+    if as_json:
+        emit_json({"table": table.name, **choice.to_json()})
+        return
+    out = console()
+    if choice.revealed:
+        out.print("everyone has chosen: the characters are revealed")
+        _print_cards(list(choice.revealed))
+        return
+    for note in choice.notes:
+        out.print(f"• {note}")
 
 
 @table_app.command("monster")
@@ -805,7 +826,7 @@ def table_deal(
     as_json: JsonOption = False,
 ) -> None:
     """Dungeon Poker: start the next deal: the last one counts for its level, the main deck is gathered and shuffled."""
-    from companion.games.dungeon_poker.deal import start_deal
+    from companion.games.dungeon_poker.table_rules import start_deal
 
     with _at_table(state, table_name) as (tx, table):
         started = start_deal(tx, table, deal_hands=cards, **_deal_counter(tx, table))
@@ -865,7 +886,8 @@ def table_showdown(
     as_json: JsonOption = False,
 ) -> None:
     """Dungeon Poker: settle the deal from the table's state in one step (one 'table undo' reverts it)."""
-    from companion.games.dungeon_poker.deal import read_table_showdown, settle_deal
+    from companion.games.dungeon_poker.deal import read_table_showdown
+    from companion.games.dungeon_poker.table_rules import settle_deal
 
     extra, put_in = read_table_showdown(file, amounts or [])
     with _at_table(state, table_name) as (tx, table):

@@ -46,7 +46,7 @@ register_games()
 def table_levels(game: str) -> Any:
     """How a table of ``game`` opens levels for its clock (None: the clock only counts them)."""
     if game == "dungeon-poker":
-        from companion.games.dungeon_poker.table_rules import DungeonPokerLevels
+        from companion.games.dungeon_poker.encounters import DungeonPokerLevels
 
         return DungeonPokerLevels()
     return None
@@ -68,7 +68,6 @@ def check_table_structure(store: Any, table: Any, structure: Any) -> None:
     """``timer run`` on a table: refuse a structure whose levels are not the table's cards."""
     if table.game != "dungeon-poker":
         return
-    from companion.games.dungeon_poker.table_rules import check_structure
+    from companion.games.dungeon_poker.levels import check_structure
 
-    with store.store.transaction(write=False) as tx:
-        check_structure(tx, tx.table(table.name), structure)
+    check_structure(table, structure)

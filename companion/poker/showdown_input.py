@@ -165,9 +165,11 @@ class ShowdownIn(_In):
 
 def read_showdown(text: str, source: str = "showdown") -> ShowdownIn:
     """Parse YAML or JSON text into a validated :class:`ShowdownIn`."""
-    data = _parse(text, source)
-    if not isinstance(data, dict):
-        raise CompanionError(f"{source}: a showdown file is a mapping with at least 'players'")
+    return validate_showdown(_mapping(text, source))
+
+
+def validate_showdown(data: dict[str, Any]) -> ShowdownIn:
+    """Check a showdown mapping (read from a file, or built by the table)."""
     try:
         return ShowdownIn.model_validate(data)
     except ValidationError as exc:
@@ -176,8 +178,14 @@ def read_showdown(text: str, source: str = "showdown") -> ShowdownIn:
 
 def load_showdown(path: str) -> ShowdownIn:
     """Read a showdown file, or standard input for ``-``."""
+    return validate_showdown(load_showdown_data(path))
+
+
+def load_showdown_data(path: str) -> dict[str, Any]:
+    """The mapping of a showdown file (or standard input for ``-``), not yet checked:
+    ``table showdown`` completes a partial one from the table's state."""
     if path == "-":
-        return read_showdown(sys.stdin.read(), "<stdin>")
+        return _mapping(sys.stdin.read(), "<stdin>")
     file = Path(path)
     try:
         text = file.read_text(encoding="utf-8")
@@ -189,7 +197,14 @@ def load_showdown(path: str) -> ShowdownIn:
         raise CompanionError(
             f"cannot read {path} ({getattr(exc, 'strerror', None) or exc})"
         ) from None
-    return read_showdown(text, path)
+    return _mapping(text, path)
+
+
+def _mapping(text: str, source: str) -> dict[str, Any]:
+    data = _parse(text, source)
+    if not isinstance(data, dict):
+        raise CompanionError(f"{source}: a showdown file is a mapping with at least 'players'")
+    return data
 
 
 def _parse(text: str, source: str) -> Any:

@@ -241,9 +241,13 @@ def drawn_card(
     notes: Sequence[str] = (),
     info: dict[str, Any] | None = None,
 ) -> DrawnCard:
-    """Describe a physical card with its model from the card database."""
+    """Describe a physical card with its model from the card database.
+
+    A card may lie in another deck than the one it is printed for (a variant
+    card shuffled into a deck, an extra level card laid in the level deck).
+    """
     model = cards._by_id.get(copy.card_id)
-    if model is None or model.deck != copy.deck:
+    if model is None:
         return DrawnCard(
             deck=copy.deck,
             copy=copy.copy,

@@ -9,15 +9,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cards import load_game
+from companion.games.dungeon_poker import levels
 from companion.games.dungeon_poker import table_rules as dp
-from companion.games.dungeon_poker.deal import (
-    gold_of,
-    set_gold,
-    settle_deal,
-    start_deal,
-    table_showdown_spec,
-)
+from companion.games.dungeon_poker.deal import table_showdown_spec
 from companion.games.dungeon_poker.showdown import monster_destination
+from companion.games.dungeon_poker.state import gold_of, set_gold
+from companion.games.dungeon_poker.table_rules import settle_deal, start_deal
 from companion.games.showdown import adjudicate
 from companion.poker.showdown_input import read_showdown
 from companion.table import TableInfo, TableStore, Transaction, new_table, open_store, undo
@@ -100,7 +97,7 @@ def test_a_deal_settles_the_same_through_the_table_and_through_a_showdown_file(
             for m in monsters:
                 _bring(tx, table, m)
             start_deal(tx, table)
-            if dp.DungeonPokerRules(dp.GAME).encounter_rules(tx, table, CARDS).showdown_monster:
+            if levels.encounter_rules(tx, table, CARDS).showdown_monster:
                 giant = [c for c in tx.pile(table, "monsters", "draw") if c.card_id == "giant"]
                 tx.arrange(table, giant, "draw")
                 dp.monster(tx, table, showdown=True)  # King's cave
@@ -112,7 +109,7 @@ def test_a_deal_settles_the_same_through_the_table_and_through_a_showdown_file(
             if not placed:
                 return
             result = _result(placed, (cuts + [False] * len(placed))[: len(placed)], labels)
-            spec = table_showdown_spec(tx, table, put_in, folded=folded, result=result)
+            spec = table_showdown_spec(tx, table, CARDS, put_in, folded=folded, result=result)
         file_text = json.dumps(spec.model_dump(exclude_defaults=True))
         try:
             by_file = adjudicate(read_showdown(file_text))
