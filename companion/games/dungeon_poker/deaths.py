@@ -15,6 +15,7 @@ from __future__ import annotations
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import characters, levels, monsters, state
+from companion.games.dungeon_poker.showdown import undeath_gold
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, TableInfo
@@ -151,8 +152,7 @@ def undeath(
     """The Undeath Amulet acts by itself: back next deal with three blinds, no skull."""
     model = cards.get(amulet.card_id)
     tx.move(table, amulet, "removed")
-    blind = levels.level_now(tx, table, cards).blind
-    back = (model.blinds or 3) * blind
+    back = undeath_gold(model, levels.level_now(tx, table, cards).blind)
     gold = state.gold_of(tx, table)
     gold[who] = back
     state.set_gold(tx, table, gold)
@@ -162,6 +162,6 @@ def undeath(
     state.put(tx, table, "returning", returning)
     return [
         f"{who} has no gold left, but the {model.name} acts: the character returns at the next "
-        f"deal with {back:,} gold ({model.blinds or 3} blinds), keeping soul gems and artifacts; "
+        f"deal with {back:,} gold ({model.blinds} blinds), keeping soul gems and artifacts; "
         "no skull; the amulet leaves the game"
     ]

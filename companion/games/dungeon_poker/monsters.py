@@ -22,6 +22,8 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.decks import DECKS, record
+from companion.games.dungeon_poker.showdown import monster_destination
+from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
@@ -252,8 +254,6 @@ def find_in_play(
     tx: Transaction, table: TableInfo, cards: GameCards, monster: str | None, purpose: str
 ) -> CardCopy:
     """The monster in play called ``monster``; without a name, the only one that plays."""
-    from companion.table.actions import find_copy
-
     in_play = tx.pile(table, "monsters", "in_play")
     if monster is not None:
         return find_copy(tx, table, cards, "monsters", monster, ("in_play",), purpose=purpose)
@@ -268,8 +268,6 @@ def leaves(
     tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy, outcome: str
 ) -> DrawnCard:
     """Move a monster's card after its deal (the showdown's rule); notes say where."""
-    from companion.games.dungeon_poker.showdown import monster_destination
-
     model = cards.get(copy.card_id)
     where = monster_destination(model, outcome, exploded=outcome != "killed")
     if where == "aside" and stays(tx, table, cards, copy):

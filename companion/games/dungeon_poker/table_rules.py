@@ -41,7 +41,7 @@ from companion.games.dungeon_poker import (
     victory,
 )
 from companion.games.dungeon_poker.characters import Choice
-from companion.games.dungeon_poker.decks import DungeonPokerDecks
+from companion.games.dungeon_poker.decks import DungeonPokerDecks, record
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.state import GAME
 from companion.games.dungeon_poker.victory import win_targets
@@ -126,8 +126,6 @@ def _draw_monsters(
     player: str | None,
     bottom: bool,
 ) -> DrawResult:
-    from companion.games.dungeon_poker.decks import record
-
     found: list[DrawnCard] = []
     notes: list[str] = []
     for _ in range(count):
@@ -148,8 +146,6 @@ def _draw_encounter(
     player: str | None,
     bottom: bool,
 ) -> DrawResult:
-    from companion.games.dungeon_poker.decks import record
-
     if count != 1 or player:
         raise CompanionError(
             "an encounter is drawn one at a time for the whole table (no --count, no --for)"
