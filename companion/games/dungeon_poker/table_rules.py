@@ -44,6 +44,7 @@ from companion.games.dungeon_poker.characters import Choice
 from companion.games.dungeon_poker.decks import DungeonPokerDecks, record
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.state import GAME
+from companion.games.dungeon_poker.treasures import TreasuresWaiting
 from companion.games.dungeon_poker.victory import win_targets
 from companion.table.actions import game_cards
 from companion.table.drawing import drawn_card
@@ -54,6 +55,7 @@ __all__ = [
     "GAME",
     "DungeonPokerRules",
     "LevelChange",
+    "TreasuresWaiting",
     "check_structure",
     "choose",
     "death",

@@ -16,6 +16,7 @@ used by an action: it acts when its holder dies
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.cards.loader import GameCards
@@ -166,6 +167,16 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
         summary=f"{' and '.join(who)} won the deal: {', '.join(d.name for d in drawn) or 'no treasure'}",
     )
     return DrawResult(drawn, notes)
+
+
+@dataclass(frozen=True)
+class TreasuresWaiting:
+    """How many treasures wait on the table for the next deal's winner."""
+
+    count: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"carried_treasures": self.count}
 
 
 def tie(tx: Transaction, table: TableInfo, cards: GameCards) -> int:
