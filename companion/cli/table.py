@@ -890,9 +890,9 @@ def table_showdown(
     if as_json:
         emit_json(settled.to_json(after.state_json()))
         return
-    from companion.cli.showdown import _render
+    from companion.cli.showdown import render_showdown
 
-    _render(settled.result)
+    render_showdown(settled.result)
     out = console()
     if settled.notes or settled.cards:
         out.print("[bold]At the table[/]")

@@ -266,6 +266,27 @@ def test_a_third_skull_ends_the_players_game(store: TableStore) -> None:
             dp.death(tx, table, "Cy")
 
 
+def test_when_the_eight_skull_cards_are_out_the_table_keeps_counting_and_says_so(
+    store: TableStore,
+) -> None:
+    """Eight skull cards in the box: a ninth skull is marked some other way, still counted."""
+    table = _new(store, players=["A", "B", "C", "D", "E"])
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        said: list[str] = []
+        for _ in range(2):  # two skulls each for A-D: all eight cards are out
+            for p in ("A", "B", "C", "D"):
+                _, notes = dp.death(tx, table, p)
+                said += notes
+            for p in ("A", "B", "C", "D"):
+                dp.choose(tx, table, p, tx.pile(table, "characters", "held", p)[0].card_id)
+        assert not tx.pile(table, "skulls", "aside")
+        _, notes = dp.death(tx, table, "E")
+        assert not any("skull cards are out" in n for n in said)
+        assert any("all 8 skull cards are out: mark E's skull" in n for n in notes)
+        assert tx.get_state(table, NS, "skulls")["E"] == 1
+
+
 def test_each_skull_raises_the_gold_to_win_by_5000(store: TableStore) -> None:
     table = _new(store)
     with store.transaction() as tx:
@@ -832,6 +853,16 @@ def test_a_passive_treasure_cannot_be_used_by_an_action(store: TableStore) -> No
         dp.win(tx, table, ["Ann"])
         with pytest.raises(CompanionError, match="works by itself"):
             use(tx, table, "Ann", "full-plate")
+
+
+def test_a_treasure_is_called_by_its_class_once_artifact_not_artifact_artifact(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "treasures", "antimagic-cage", "soul-chest")
+        cage, chest = dp.win(tx, table, ["Ann"]) + dp.win(tx, table, ["Bo"])
+    assert (cage.card_class, chest.card_class) == ("artifact", "minor artifact")
 
 
 def test_a_legendary_artifact_reminds_of_the_one_minor_artifact_rule(store: TableStore) -> None:

@@ -142,6 +142,13 @@ class DungeonPokerShowdown(Showdown):
     def _card(self, db: Any, kind: str, name: str, where: str, prefer: str | None = None) -> Any:
         found = [c for c in db.by_name(name) if c.kind == kind]
         if not found:
+            short = db.by_short_name(name, db.of_type(kind))
+            if len({c.name for c in short}) == 1:
+                found = short
+            elif short:
+                names = ", ".join(sorted({c.name for c in short}))
+                raise CompanionError(f"{where}: '{name}' could be {names}: give more of the name")
+        if not found:
             known = sorted({c.name for c in db.of_type(kind)})
             sample = ", ".join(known[:6]) + (", ..." if len(known) > 6 else "")
             raise CompanionError(f"{where}: unknown {kind} '{name}' (for example: {sample})")
