@@ -53,7 +53,7 @@ def as_folder(item: Traversable, name: str) -> Path:
     from companion import __version__
 
     cache = Path(platformdirs.user_cache_dir("companion", appauthor=False)) / __version__ / name
-    if not cache.is_dir():
+    if not os.path.isdir(cache):
         partial = cache.with_name(cache.name + ".partial")
         shutil.rmtree(partial, ignore_errors=True)
         _copy_tree(item, partial)
@@ -90,7 +90,7 @@ def templates_dir(env: Mapping[str, str] | None = None) -> Path:
 def default_output_dir() -> Path:
     """``output/`` of the project when run from a checkout, else ``./output``."""
     in_checkout = PROJECT_ROOT / "output"
-    return in_checkout if in_checkout.is_dir() else Path.cwd() / "output"
+    return in_checkout if os.path.isdir(in_checkout) else Path.cwd() / "output"
 
 
 def state_path(cli_value: str | Path | None = None, env: Mapping[str, str] | None = None) -> Path:
@@ -154,7 +154,7 @@ def places(state: str | Path | None = None, env: Mapping[str, str] | None = None
     output = default_output_dir()
     found: list[Place] = []
 
-    games = sorted(p.parent.name for p in cards.glob("*/game.yaml")) if cards.is_dir() else []
+    games = sorted(p.parent.name for p in cards.glob("*/game.yaml")) if os.path.isdir(cards) else []
     found.append(
         Place(
             "cards",
@@ -164,7 +164,11 @@ def places(state: str | Path | None = None, env: Mapping[str, str] | None = None
             f"{len(games)} games" if games else "no <game>/game.yaml here",
         )
     )
-    kinds = [p.name for p in templates.iterdir() if p.is_dir()] if templates.is_dir() else []
+    kinds = (
+        [p.name for p in templates.iterdir() if os.path.isdir(p)]
+        if os.path.isdir(templates)
+        else []
+    )
     found.append(
         Place(
             "templates",
@@ -180,24 +184,24 @@ def places(state: str | Path | None = None, env: Mapping[str, str] | None = None
         state_source = "$COMPANION_STATE"
     else:
         state_source = "user data directory"
-    if state_file.exists():
-        ok = state_file.is_file() and os.access(state_file, os.R_OK)
+    if os.path.exists(state_file):
+        ok = os.path.isfile(state_file) and os.access(state_file, os.R_OK)
         note = "exists" if ok else "exists but cannot be read"
         if ok and not os.access(state_file, os.W_OK):
             note = "exists, read-only"
     else:
-        folder = next((p for p in state_file.parents if p.exists()), Path("/"))
-        ok = folder.is_dir() and os.access(folder, os.W_OK)
+        folder = next((p for p in state_file.parents if os.path.exists(p)), Path("/"))
+        ok = os.path.isdir(folder) and os.access(folder, os.W_OK)
         note = "made at the first write" if ok else f"cannot be made: {folder} is not writable"
     found.append(Place("state file", state_file, state_source, ok, note))
-    out_ok = output.is_dir() or os.access(output.parent, os.W_OK)
+    out_ok = os.path.isdir(output) or os.access(output.parent, os.W_OK)
     found.append(
         Place(
             "output folder",
             output,
             "checkout" if output.parent == PROJECT_ROOT else "current folder",
             out_ok,
-            "exists" if output.is_dir() else "made at the first print",
+            "exists" if os.path.isdir(output) else "made at the first print",
         )
     )
     return found

@@ -46,17 +46,27 @@ False
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
 import sqlite3
+import stat
+import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.fileio import is_read_only
 
 APPLICATION_ID = 0x436F6D70  # "Comp": marks the file as companion's (PRAGMA application_id)
 FILE_FORMAT = 1  # PRAGMA user_version: the layout of the file (companion_schema), not a component's
 SQLITE_MAGIC = b"SQLite format 3\x00"
-BUSY_TIMEOUT = 30.0  # seconds a command waits for another terminal's write before giving up
+BUSY_TIMEOUT = 30.0
+"""Seconds a command waits for another terminal's write before giving up: one value for the
+table, the timer, Dungeon Master and Dungeon of D alike."""
+QUICK_CHECK_LIMIT = 64 * 1024 * 1024
+"""Files up to this size get SQLite's ``quick_check`` each time they are opened (a few
+milliseconds for a usual state file), so damage is found before anything is written."""
 SCHEMA_TABLE = "companion_schema"
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -139,9 +149,12 @@ def check_file(path: Path) -> bool:
     ...
     companion.errors.CompanionError: state file .../notes.txt is not an SQLite database (damaged or another kind of file); it was left untouched: move it away or pass another --state
     """
-    if path.is_dir():
+    info = _stat(path)
+    if info is None:
+        return False
+    if stat.S_ISDIR(info.st_mode):
         raise CompanionError(f"state file {path} is a folder; pass a file with --state")
-    if path.exists() and not path.is_file():
+    if not stat.S_ISREG(info.st_mode):
         raise CompanionError(f"state file {path} is not a regular file; pass another --state")
     try:
         with path.open("rb") as handle:
@@ -158,6 +171,69 @@ def check_file(path: Path) -> bool:
     return True
 
 
+def _stat(path: Path) -> os.stat_result | None:
+    """``os.stat`` of the state file, ``None`` when it is not there; one-line errors else."""
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except PermissionError:
+        folder = _nearest_folder(path)
+        raise CompanionError(
+            f"cannot reach state file {path}: no permission to enter folder {folder}; "
+            "pass another --state"
+        ) from None
+    except OSError as exc:
+        if exc.errno == errno.ENOTDIR:
+            raise CompanionError(
+                f"cannot reach state file {path}: a part of its path is a file, not a folder"
+            ) from None
+        if exc.errno == errno.ELOOP:
+            raise CompanionError(f"cannot reach state file {path}: a symlink loop") from None
+        raise CompanionError(f"cannot reach state file {path}: {exc.strerror or exc}") from None
+
+
+def _nearest_folder(path: Path) -> Path:
+    """The deepest folder above ``path`` that can be looked into (where the trouble starts)."""
+    for folder in path.absolute().parents:
+        try:
+            os.stat(folder)
+        except OSError:
+            continue
+        if os.access(folder, os.X_OK):
+            # Its child on the way to ``path`` is the one that refuses us, if any.
+            rest = path.absolute().relative_to(folder).parts
+            return folder / rest[0] if len(rest) > 1 else folder
+    return path.parent
+
+
+def read_only_reason(path: Path, exists: bool) -> str | None:
+    """Why the state file at ``path`` cannot be changed, or ``None`` when it can.
+
+    A file or folder without any write bit counts as read-only even for
+    root (``chmod a-w`` is how a user says "keep it as it is").
+    """
+    if exists:
+        info = os.stat(path)
+        if is_read_only(info.st_mode, path):
+            return f"state file {path} is read-only (no write permission on the file)"
+
+    folder = path.parent
+    while not os.path.exists(folder) and folder != folder.parent:
+        folder = folder.parent
+    try:
+        mode = os.stat(folder).st_mode
+    except OSError:
+        return None  # the folder is created on writing, and errors name it there
+    if not mode & 0o222 or not os.access(folder, os.W_OK | os.X_OK):
+        what = "its folder" if folder == path.parent else "the folder it would go in,"
+        return (
+            f"state file {path} cannot be changed: {what} {folder} is read-only "
+            "(SQLite keeps its journal beside the file)"
+        )
+    return None
+
+
 class StateFile:
     """One open connection to the state file; a context manager that closes it.
 
@@ -172,28 +248,71 @@ class StateFile:
         components: Sequence[Component] = (),
         *,
         timeout: float = BUSY_TIMEOUT,
+        write: bool = True,
     ) -> None:
         self.path = Path(path)
-        check_file(self.path)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise CompanionError(
-                f"cannot create the folder of state file {self.path}: {exc.strerror or exc}"
-            ) from exc
+        exists = check_file(self.path)
+        self.read_only = read_only_reason(self.path, exists)
+        """Why the file cannot be changed (``None``: it can); it is then opened immutable."""
+        self._touched = False
+        if write and self.read_only:
+            raise CompanionError(self._refusal())
+        if self.read_only and not exists:
+            raise CompanionError(f"state file {self.path} does not exist")
         with self.errors():
-            self._conn = sqlite3.connect(
-                self.path, timeout=timeout, isolation_level=None, check_same_thread=False
-            )
+            self._conn = self._connect(timeout)
         self._wal = False
         try:
             with self.errors():
                 self._prepare(timeout)
-            for component in components:
+            for component in components if write else ():
                 self.install(component)
         except BaseException:
             self._conn.close()
             raise
+
+    @classmethod
+    def empty(cls, components: Sequence[Component] = ()) -> StateFile:
+        """A state file in memory with ``components`` installed: what a reader sees of a
+        file that does not exist yet (nothing is created on disk)."""
+        state = cls.__new__(cls)
+        state.path = Path(":memory:")
+        state.read_only = None
+        state._touched = False
+        state._wal = True  # a memory database keeps its journal in memory
+        state._conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        state._conn.execute("PRAGMA foreign_keys = ON")
+        for component in components:
+            state.install(component)
+        return state
+
+    def _connect(self, timeout: float) -> sqlite3.Connection:
+        if self.read_only is None:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise CompanionError(
+                    f"cannot create the folder of state file {self.path}: {exc.strerror or exc}"
+                ) from exc
+            return sqlite3.connect(
+                self.path, timeout=timeout, isolation_level=None, check_same_thread=False
+            )
+        # A file we may not change is read as an immutable snapshot: no lock, and no -wal or
+        # -shm file is made beside it (a read-only -shm left behind would block later writes).
+        journal = self.path.with_name(self.path.name + "-wal")
+        if os.path.exists(journal) and journal.stat().st_size > 0:
+            raise CompanionError(
+                f"{self.read_only}, and its journal {journal} still holds changes that are not "
+                "in the file yet; make it writable once so that companion can fold them in"
+            )
+        uri = "file:" + urllib.parse.quote(str(self.path.absolute())) + "?immutable=1"
+        return sqlite3.connect(
+            uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
+        )
+
+    def _refusal(self) -> str:
+        fix = "that folder" if "folder" in str(self.read_only) else "the file"
+        return f"{self.read_only}; this command changes it: make {fix} writable or pass another --state"
 
     def __repr__(self) -> str:
         return f"<StateFile {str(self.path)!r}>"
@@ -214,8 +333,26 @@ class StateFile:
         conn = self._conn
         conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         self._check_identity()
+        self._quick_check()
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
+
+    def _quick_check(self) -> None:
+        """SQLite's ``quick_check`` on a file small enough for it to be cheap (most are)."""
+        try:
+            size = os.stat(self.path).st_size
+        except OSError:
+            return
+        if size == 0 or size > QUICK_CHECK_LIMIT:
+            return
+        rows = self._conn.execute("PRAGMA quick_check(1)").fetchall()
+        if rows != [("ok",)]:
+            problem = " ".join(str(rows[0][0]).split()) if rows else "no answer"
+            raise CompanionError(
+                _DAMAGED.format(
+                    path=self.path, text=f"SQLite's quick check: {problem}", fate=_UNTOUCHED
+                )
+            )
 
     def _use_wal(self) -> None:
         """Switch the file to WAL before the first write of this connection.
@@ -225,6 +362,7 @@ class StateFile:
         companion's and of a version this companion knows.
         """
         if not self._wal:
+            self._touched = True
             if self._conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
                 self._conn.execute("PRAGMA journal_mode = WAL")
             self._wal = True
@@ -294,7 +432,13 @@ class StateFile:
         """
         if self.version(component) == component.version:
             return
+        if self.read_only:
+            raise CompanionError(
+                f"{self.read_only}; it comes from an older companion and must be upgraded "
+                "before use, which changes it: make it writable once"
+            )
         conn = self._conn
+        self._touched = True
         with self.errors():
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -342,6 +486,8 @@ class StateFile:
         out the busy timeout.
         """
         conn = self._conn
+        if write and self.read_only:
+            raise CompanionError(self._refusal())
         with self.errors():
             if write:
                 self._use_wal()
@@ -371,7 +517,7 @@ class StateFile:
         except CompanionError:
             raise
         except sqlite3.DatabaseError as exc:
-            message = describe_sqlite_error(self.path, exc)
+            message = describe_sqlite_error(self.path, exc, untouched=not self._touched)
             if message is None:
                 raise
             raise CompanionError(message) from exc
@@ -390,7 +536,7 @@ def read_transaction(
     if not check_file(path):
         yield None
         return
-    with StateFile(path, timeout=timeout) as state:
+    with StateFile(path, timeout=timeout, write=False) as state:
         if state.version(component) == 0:
             yield None
             return
@@ -409,24 +555,32 @@ def write_transaction(
         yield conn
 
 
-_BUSY = "state file {path} is busy or locked (another command held it too long); try again"
+_BUSY = (
+    "state file {path} is busy or locked (another command held it longer than "
+    f"{BUSY_TIMEOUT:g} s); try again"
+)
 _PROBLEMS = {
     "SQLITE_BUSY": _BUSY,
     "SQLITE_LOCKED": _BUSY,
-    "SQLITE_READONLY": "state file {path} is read-only; pass a writable --state",
+    "SQLITE_READONLY": "state file {path} cannot be written (a read-only file, folder or disk); "
+    "pass a writable --state",
     "SQLITE_CANTOPEN": "cannot open state file {path}: check that its folder exists and is writable",
     "SQLITE_FULL": "cannot write state file {path}: the disk is full",
     "SQLITE_IOERR": "cannot write state file {path}: disk error ({text})",
     "SQLITE_PERM": "state file {path} cannot be written: permission denied",
 }
-_DAMAGED = (
-    "state file {path} is damaged or not a database ({text}); "
-    "it was left untouched: move it away or pass another --state"
-)
+_DAMAGED = "state file {path} is damaged or not a database ({text}); {fate}: move it away or pass another --state"
+_UNTOUCHED = "it was left untouched"
+_ROLLED_BACK = "this command's changes to it were rolled back"
 
 
-def describe_sqlite_error(path: Path, exc: sqlite3.DatabaseError) -> str | None:
+def describe_sqlite_error(
+    path: Path, exc: sqlite3.DatabaseError, *, untouched: bool = True
+) -> str | None:
     """A one-line message for a problem with the file itself; ``None`` for a bug in our SQL.
+
+    ``untouched``: nothing was written to the file yet (else the message says
+    that this command's changes were rolled back, not that the file is as it was).
 
     >>> describe_sqlite_error(Path("s.sqlite3"), sqlite3.DatabaseError("file is not a database"))
     'state file s.sqlite3 is damaged or not a database (file is not a database); it was left untouched: move it away or pass another --state'
@@ -439,7 +593,7 @@ def describe_sqlite_error(path: Path, exc: sqlite3.DatabaseError) -> str | None:
         if key in _PROBLEMS:
             return _PROBLEMS[key].format(path=path, text=exc)
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(exc) is sqlite3.DatabaseError:
-        return _DAMAGED.format(path=path, text=exc)
+        return _DAMAGED.format(path=path, text=exc, fate=_UNTOUCHED if untouched else _ROLLED_BACK)
     return None
 
 
@@ -447,11 +601,13 @@ __all__ = [
     "APPLICATION_ID",
     "BUSY_TIMEOUT",
     "FILE_FORMAT",
+    "QUICK_CHECK_LIMIT",
     "Component",
     "Migration",
     "StateFile",
     "check_file",
     "describe_sqlite_error",
+    "read_only_reason",
     "read_transaction",
     "script",
     "write_transaction",

@@ -22,7 +22,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "companion"
 
 LIBRARY = ("cards", "poker", "table", "timer", "games", "printing")
 """Packages that hold rules and data: no terminal code in them."""
-LIBRARY_MODULES = ("statefile", "fileio", "paths", "errors", "registry")
+LIBRARY_MODULES = ("statefile", "fileio", "documents", "bounds", "paths", "errors", "registry")
 TOOL_ENGINES = ("cards", "poker", "table", "timer")
 """Game-agnostic engines: a game's rules come to them, they never fetch one."""
 TERMINAL = ("typer", "rich", "textual")

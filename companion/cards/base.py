@@ -48,6 +48,9 @@ class CardModel(Model):
     empty with ``designed`` means the whole card is designed."""
     variant: bool = False
     art: str | None = None
+    joins: Slug | None = None
+    """The deck this card is shuffled into, when not its own (a variant or
+    extra card): it wears that deck's back so it cannot be told apart."""
 
     @model_validator(mode="after")
     def _designed_needs_reason(self) -> CardModel:
@@ -123,6 +126,9 @@ class DeckInfo(Model):
     """Sum of quantities the rulebook gives for this deck (checked by tests)."""
     back: DeckBack | None = None
     variant: bool = False
+    joins: Slug | None = None
+    """Another deck whose cards this deck's cards end up shuffled with (DECKO's
+    market cards join the players' starting decks); both wear one back."""
 
 
 class GameInfo(Model):

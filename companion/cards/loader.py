@@ -15,19 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from companion import GAMES
 from companion.cards.base import DeckInfo, GameInfo
 from companion.cards.games import card_union
+from companion.documents import read_document, short, validation_problems
 from companion.errors import CompanionError
+from companion.fileio import is_dir, is_file
 from companion.paths import cards_dir
-
-try:  # the C loader is several times faster where libyaml is present
-    _YamlLoader: Any = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - pure-python PyYAML
-    _YamlLoader = yaml.SafeLoader
 
 
 class CardDataError(CompanionError):
@@ -120,13 +116,19 @@ def load_game(game_id: str, data_dir: str | Path | None = None) -> GameCards:
     if game_id not in GAMES:
         raise CompanionError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})")
     root = Path(data_dir) if data_dir is not None else cards_dir()
-    return _load_game_cached(game_id, str(root.resolve()))
+    try:
+        real = root.resolve()
+    except (RuntimeError, OSError):  # RuntimeError: a symlink loop (Python < 3.13)
+        raise CompanionError(
+            f"card folder {root} cannot be reached: it is a symlink loop"
+        ) from None
+    return _load_game_cached(game_id, str(real))
 
 
 def load_all(data_dir: str | Path | None = None) -> dict[str, GameCards]:
     """Every game found in the card folder, keyed by game id."""
     root = Path(data_dir) if data_dir is not None else cards_dir()
-    return {g: load_game(g, root) for g in GAMES if (root / g).is_dir()}
+    return {g: load_game(g, root) for g in GAMES if is_dir(root / g)}
 
 
 def clear_cache() -> None:
@@ -150,12 +152,12 @@ def validate_dir(path: str | Path) -> tuple[list[GameCards], list[str]]:
     just the first), so an editor of card files sees everything at once.
     """
     root = Path(path)
-    if not root.is_dir():
+    if not is_dir(root):
         return [], [f"{_show(root)}: not a folder"]
-    if (root / "game.yaml").is_file():
+    if is_file(root / "game.yaml"):
         game_dirs = [root]
     else:
-        game_dirs = sorted(p for p in root.iterdir() if p.is_dir() and (p / "game.yaml").is_file())
+        game_dirs = sorted(p for p in root.iterdir() if is_dir(p) and is_file(p / "game.yaml"))
         if not game_dirs:
             return [], [f"{_show(root)}: no game folders (each needs a game.yaml)"]
     loaded: list[GameCards] = []
@@ -172,28 +174,21 @@ def validate_dir(path: str | Path) -> tuple[list[GameCards], list[str]]:
 def _show(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return str(path)
 
 
 def _read_yaml(path: Path, problems: list[str]) -> Any:
     try:
-        with path.open(encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=_YamlLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        problems.append(f"{_show(path)}: {where}not valid YAML ({exc.problem})")
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        problems.append(f"{_show(path)}: not valid YAML ({exc})")
-    except OSError as exc:
-        problems.append(f"{_show(path)}: cannot read ({exc.strerror or exc})")
+        return read_document(path, what="card file", format="yaml", source=_show(path))
+    except CompanionError as exc:
+        problems.append(exc.message)
     return None
 
 
 def _read_game(game_dir: Path, expected_id: str | None, problems: list[str]) -> GameCards | None:
     game_file = game_dir / "game.yaml"
-    if not game_file.is_file():
+    if not is_file(game_file):
         problems.append(f"{_show(game_dir)}: no game.yaml")
         return None
     raw_game = _read_yaml(game_file, problems)
@@ -202,7 +197,7 @@ def _read_game(game_dir: Path, expected_id: str | None, problems: list[str]) -> 
     try:
         game = GameInfo.model_validate(raw_game)
     except ValidationError as exc:
-        problems.extend(f"{_show(game_file)}: {line}" for line in _describe(exc))
+        problems.extend(f"{_show(game_file)}: {line}" for line in validation_problems(exc))
         return None
     if expected_id is not None and game.id != expected_id:
         problems.append(
@@ -230,10 +225,7 @@ def _read_game(game_dir: Path, expected_id: str | None, problems: list[str]) -> 
             continue
         cards.extend(_read_deck(path, deck, adapter, seen, problems))
     for deck in game.decks:
-        if (
-            not (game_dir / f"{deck.id}.yaml").is_file()
-            and not (game_dir / f"{deck.id}.yml").is_file()
-        ):
+        if not is_file(game_dir / f"{deck.id}.yaml") and not is_file(game_dir / f"{deck.id}.yml"):
             problems.append(f"{_show(game_file)}: deck '{deck.id}' has no file {deck.id}.yaml")
     order = {d.id: i for i, d in enumerate(game.decks)}
     cards.sort(key=lambda c: order[c.deck])  # stable: file order within a deck
@@ -275,7 +267,9 @@ def _read_deck(
             card = adapter.validate_python(data)
         except ValidationError as exc:
             tag = data.get("type") if isinstance(data.get("type"), str) else None
-            problems.extend(f"{_show(path)}: card {label}: {line}" for line in _describe(exc, tag))
+            problems.extend(
+                f"{_show(path)}: card {label}: {line}" for line in validation_problems(exc, tag)
+            )
             continue
         if deck.types and card.kind not in deck.types:
             problems.append(
@@ -299,69 +293,5 @@ def _label(entry: Any, index: int) -> str:
     if isinstance(entry, dict):
         for key in ("name", "id"):
             if isinstance(entry.get(key), str) and entry[key].strip():
-                return repr(entry[key].strip())
+                return short(entry[key].strip())
     return f"#{index + 1}"
-
-
-_MESSAGES = {
-    "greater_than_equal": "must be ≥ {ge}",
-    "greater_than": "must be > {gt}",
-    "less_than_equal": "must be ≤ {le}",
-    "less_than": "must be < {lt}",
-    "missing": "is required",
-    "extra_forbidden": "is not a known field",
-    "int_parsing": "must be a whole number",
-    "int_type": "must be a whole number",
-    "bool_parsing": "must be true or false",
-    "bool_type": "must be true or false",
-    "string_type": "must be text",
-    "list_type": "must be a list",
-    "tuple_type": "must be a list",
-    "dict_type": "must be a mapping",
-    "model_type": "must be a mapping of fields",
-    "string_too_short": "must not be empty",
-    "string_too_long": "is too long (at most {max_length} characters)",
-    "too_short": "must have at least {min_length} item(s)",
-    "too_long": "must have at most {max_length} item(s)",
-    "string_pattern_mismatch": "has a bad format (must match {pattern})",
-}
-
-
-def _describe(exc: ValidationError, tag: str | None = None) -> list[str]:
-    """Turn pydantic's errors into ``field: message`` lines in plain words."""
-    lines = []
-    for err in exc.errors(include_url=False):
-        kind = err["type"]
-        ctx = err.get("ctx") or {}
-        loc = [str(p) for p in err["loc"]]
-        if kind in ("union_tag_invalid", "union_tag_not_found"):
-            if kind == "union_tag_not_found":
-                lines.append("type: is required (which kind of card is this?)")
-            else:
-                lines.append(
-                    f"type: unknown card type {ctx.get('tag')!r} (expected one of {ctx.get('expected_tags')})"
-                )
-            continue
-        # Inside a discriminated union the first location is the card's type tag.
-        if tag is not None and loc and loc[0] == tag:
-            loc = loc[1:]
-        where = ".".join(loc) if loc else "card"
-        if kind == "literal_error":
-            message = f"must be one of {ctx.get('expected')}"
-        elif kind == "value_error":
-            message = str(ctx.get("error", err["msg"]))
-        elif kind in _MESSAGES:
-            try:
-                message = _MESSAGES[kind].format(**ctx)
-            except (KeyError, IndexError):
-                message = err["msg"]
-        else:
-            message = err["msg"][:1].lower() + err["msg"][1:]
-        if (
-            kind not in ("missing", "extra_forbidden")
-            and "input" in err
-            and not isinstance(err["input"], dict | list)
-        ):
-            message += f" (got {err['input']!r})"
-        lines.append(f"{where}: {message}")
-    return lines

@@ -140,8 +140,17 @@ def _modules_for(args: list[str]) -> tuple[str, ...]:
     return (owner,) if owner else COMMAND_MODULES
 
 
+LONGEST_WORD = 200
+"""A longer run of characters without a space in an error (a pasted file, a 5,000-digit
+number) is shown by its two ends: the message stays one readable line."""
+
+
 def _error(message: str) -> None:
-    sys.stderr.write(f"error: {' '.join(message.split())}\n")
+    words = [
+        w if len(w) <= LONGEST_WORD else f"{w[:90]}...{w[-90:]} ({len(w):,} characters)"
+        for w in message.split()
+    ]
+    sys.stderr.write(f"error: {' '.join(words)}\n")
     sys.stderr.flush()
 
 

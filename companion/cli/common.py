@@ -34,6 +34,10 @@ StateOption = Annotated[
         show_default=False,
     ),
 ]
+ForceOption = Annotated[
+    bool,
+    typer.Option("--force", help="Replace the output file even when it is read-only (chmod a-w)."),
+]
 GAME_IDS = "dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d"
 
 
@@ -90,6 +94,23 @@ SeedOption = Annotated[
     int | None,
     typer.Option("--seed", help="Seed for every shuffle and draw: same seed, same result."),
 ]
+
+
+def confirm(question: str, action: str = "go ahead") -> bool:
+    """Ask a yes/no question on stderr and read the answer from stdin (no answer: no).
+
+    At the end of the input (a script, CI) nothing is assumed: the error
+    says to pass ``--yes``.
+    """
+    from companion.errors import CompanionError
+
+    sys.stderr.write(f"{question} [y/N] ")
+    sys.stderr.flush()
+    answer = sys.stdin.readline()
+    if not answer:
+        sys.stderr.write("\n")
+        raise CompanionError(f"no answer (end of input); pass --yes to {action} without asking")
+    return answer.strip().casefold() in ("y", "yes")
 
 
 def console(*, stderr: bool = False) -> Console:

@@ -222,7 +222,7 @@ def resolve_command(
         tracked=tracked or apply,
         seed=seed,
     )
-    spec = tracker.encounter_spec(file, sys.stdin.read() if file == "-" else None, flags)
+    spec = tracker.encounter_spec(file, None, flags)  # "-": read within the bounds
     store = _store(state) if flags.tracked else None
     report = tracker.resolve_encounter(Catalog.load(), spec, store, apply=apply)
     _print(report, as_json, "show_resolution")

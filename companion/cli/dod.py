@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from companion.bounds import MAX_GAMES, MAX_LIST, MAX_WORKERS
 from companion.cli.common import (
     JsonOption,
     SeedOption,
@@ -52,25 +53,13 @@ def _store(state: Path | None) -> SaveStore:
     return SaveStore(state_path(state))
 
 
-class _FileSaver:
-    """Saves a game to its JSON file; the high-score table stays in the state file."""
-
-    def __init__(self, file: SaveFile, store: SaveStore) -> None:
-        self.file = file
-        self.store = store
-
-    def save(self, game: Game) -> None:
-        self.file.save(game)
-
-
-def _play(game: Game, saver: Any, store: SaveStore, file_mode: bool) -> None:
+def _play(game: Game, saver: SaveFile | SaveStore, store: SaveStore) -> None:
     """Run the session: Rich panels on a terminal, plain lines when the input is scripted."""
     from companion.ui.dungeon_of_d.shell import PlainOutput, RichOutput, Session
 
-    on_end = store.record if file_mode else None
+    on_end = store.record if saver is not store else None
     if sys.stdin.isatty():
         con = console()
-        session = Session(game, saver, RichOutput(con), on_end)
 
         def ask() -> str | None:
             try:
@@ -78,6 +67,14 @@ def _play(game: Game, saver: Any, store: SaveStore, file_mode: bool) -> None:
             except EOFError:
                 return None
 
+        def confirm(question: str) -> bool:
+            try:
+                answer = str(con.input(question, markup=False))
+            except EOFError:
+                return False
+            return answer.strip().lower() in ("y", "yes")
+
+        session = Session(game, saver, RichOutput(con), on_end, confirm=confirm)
         session.run(ask)
         return
 
@@ -135,7 +132,7 @@ def new(
         name = check_name(save or save_file.stem or "game")
         game = Game.new(seed, character, name=name)
         target.create(game, replace=replace)
-        _play(game, _FileSaver(target, store), store, file_mode=True)
+        _play(game, target, store)
         return
     name = check_name(save) if save is not None else _auto_name(store)
     if replace and store.exists(name):
@@ -147,7 +144,7 @@ def new(
             ) from None
     game = Game.new(seed, character, name=name)
     store.create(game, replace=replace)
-    _play(game, store, store, file_mode=False)
+    _play(game, store, store)
 
 
 @dod_app.command("play")
@@ -170,7 +167,7 @@ def play(
         if save is not None:
             raise CompanionError("give a SAVE name or --save-file, not both")
         target = SaveFile(save_file)
-        _play(target.load(), _FileSaver(target, store), store, file_mode=True)
+        _play(target.load(), target, store)
         return
     if save is None:
         save = store.latest()
@@ -178,7 +175,7 @@ def play(
             raise CompanionError(
                 "no unfinished game to go on with; start one with 'companion dod new'"
             )
-    _play(store.load(save), store, store, file_mode=False)
+    _play(store.load(save), store, store)
 
 
 @dod_app.command("list")
@@ -231,17 +228,16 @@ def load(
 ) -> None:
     """Load a save, check it by replaying its actions, and show where the game stands."""
     from companion.errors import CompanionError
-    from companion.games.dungeon_of_d.saves import SaveFile, info_of
+    from companion.games.dungeon_of_d.saves import Checked, SaveFile
     from companion.ui.dungeon_of_d.shell import build_screen, render_plain, render_rich
 
     if (save is None) == (save_file is None):
         raise CompanionError("give a SAVE name or --save-file (one of them)")
-    game = SaveFile(save_file).load() if save_file is not None else _store(state).load(str(save))
+    saver = SaveFile(save_file) if save_file is not None else _store(state)
+    game = saver.load() if isinstance(saver, SaveFile) else saver.load(str(save))
+    checked = Checked(game, saver.resume(game))
     if json:
-        data = info_of(game, 0.0).to_json()
-        data.pop("updated")
-        data.update({"seed": game.seed, "actions": len(game.actions), "verified": True})
-        emit_json(data)
+        emit_json(checked.to_json())
         return
     screen = build_screen(game)
     con = console()
@@ -249,12 +245,7 @@ def load(
         con.print(render_rich(screen))
     else:
         sys.stdout.write(render_plain(screen) + "\n")
-    where = f"--save-file {save_file}" if save_file is not None else str(game.name)
-    con.print(
-        f"Checked: {len(game.actions)} actions replay to the saved game. Go on with: companion dod play {where}",
-        markup=False,
-        highlight=False,
-    )
+    con.print(checked.line(), markup=False, highlight=False)
 
 
 @dod_app.command("delete")
@@ -271,7 +262,9 @@ def delete(
 
 @dod_app.command("scores")
 def scores(
-    limit: Annotated[int, typer.Option("--limit", min=1, help="How many scores to show.")] = 10,
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=MAX_LIST, help="How many scores to show.")
+    ] = 10,
     training: Annotated[
         bool, typer.Option("--training", help="Also list games played in training mode (score 0).")
     ] = False,
@@ -320,19 +313,33 @@ def scores(
 
 @dod_app.command("simulate")
 def simulate(
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games to play.")] = 1000,
+    games: Annotated[
+        int, typer.Option("--games", min=1, max=MAX_GAMES, help="How many games to play.")
+    ] = 1000,
     seed: Annotated[
         int,
         typer.Option("--seed", help="Seed of the run: game i is played from a seed made from it."),
     ] = 0,
-    bot: Annotated[str, typer.Option("--bot", help="random, greedy or explorer.")] = "greedy",
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes to play in.")] = 1,
+    bot: Annotated[
+        str, typer.Option("--bot", help="greedy, farmer, random or explorer.")
+    ] = "greedy",
+    balance: Annotated[
+        bool,
+        typer.Option(
+            "--balance",
+            help="Run the greedy, farmer and random bots and check the balance targets.",
+        ),
+    ] = False,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, max=MAX_WORKERS, help="Processes to play in.")
+    ] = 1,
     json: JsonOption = False,
 ) -> None:
     """Play many games with a bot: win and amulet rates, mean score and turns, deepest level, speed."""
-    from companion.games.dungeon_of_d.simulate import simulate as run
+    from companion.games.dungeon_of_d import simulate as sim
 
     err = console(stderr=True)
+    runs = len(sim.BALANCE_BOTS) if balance else 1
     if err.is_terminal:
         from rich.progress import (
             BarColumn,
@@ -343,42 +350,46 @@ def simulate(
         )
 
         with Progress(
-            TextColumn(f"{bot} bot"),
+            TextColumn("balance" if balance else f"{bot} bot"),
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
             console=err,
             transient=True,
         ) as progress:
-            task = progress.add_task("games", total=games)
-            summary = run(games, seed, bot, workers, progress=lambda n: progress.advance(task, n))
+            task = progress.add_task("games", total=games * runs)
+            advance = lambda n: progress.advance(task, n)  # noqa: E731
+            result: sim.Summary | sim.Balance = (
+                sim.balance(games, seed, workers, advance)
+                if balance
+                else sim.simulate(games, seed, bot, workers, progress=advance)
+            )
     else:
-        summary = run(games, seed, bot, workers)
+        result = (
+            sim.balance(games, seed, workers)
+            if balance
+            else sim.simulate(games, seed, bot, workers)
+        )
     if json:
-        emit_json(summary.to_json())
+        emit_json(result.to_json())
         return
     from rich.table import Table
 
-    table = Table(title=f"{bot} bot · {summary.games} games · seed {seed}", show_header=False)
+    if isinstance(result, sim.Balance):
+        table = Table(title=f"Balance · {games} games a bot · seed {seed}")
+        for column in result.HEADER:
+            table.add_column(column, justify="left" if column == "bot" else "right")
+        for row in result.rows():
+            table.add_row(*row)
+        con = console()
+        con.print(table)
+        for target in result.targets():
+            mark = "met" if target.met else "MISSED"
+            con.print(f"{mark:6} {target.name}: {target.measured}", markup=False, highlight=False)
+        return
+    table = Table(title=f"{bot} bot · {result.games} games · seed {seed}", show_header=False)
     table.add_column(justify="left")
     table.add_column(justify="right")
-    rows = [
-        ("escaped alive (wins)", f"{summary.wins} ({100 * summary.win_rate:.1f}%)"),
-        ("escaped with the Amulet", f"{summary.amulet_wins} ({100 * summary.amulet_rate:.1f}%)"),
-        ("lost", f"{summary.losses}"),
-        ("mean score", f"{summary.mean_score:.1f}"),
-        ("mean turns", f"{summary.mean_turns:.1f}"),
-        ("mean level at the end", f"{summary.mean_level:.2f}"),
-        (
-            "deepest level reached",
-            f"{summary.deepest_level} ({summary.reached(summary.deepest_level)} games)",
-        ),
-        (
-            "reached level 8",
-            f"{summary.reached(8)} ({100 * summary.reached(8) / summary.games:.1f}%)",
-        ),
-        ("games per second", f"{summary.games_per_sec:.0f}"),
-    ]
-    for name, value in rows:
+    for name, value in result.rows():
         table.add_row(name, value)
     console().print(table)

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from companion.bounds import MAX_CHIPS
 from companion.cli.common import JsonOption, console, emit_json
 
 
@@ -68,15 +69,26 @@ def split(
     ] = None,
     unit: Annotated[
         int | None,
-        typer.Option("--unit", help="Smallest chip (default 100 for dungeon-poker, else 1)."),
+        typer.Option(
+            "--unit",
+            help="Smallest chip (default 100 for dungeon-poker, else 1).",
+            min=1,
+            max=MAX_CHIPS,
+        ),
     ] = None,
     house: Annotated[
-        int, typer.Option("--house", help="DECKO: chips in the house bet, joining the pot.")
+        int,
+        typer.Option(
+            "--house", help="DECKO: chips in the house bet, joining the pot.", min=0, max=MAX_CHIPS
+        ),
     ] = 0,
     carried: Annotated[
         int,
         typer.Option(
-            "--carried", help="Chips already on the table from the last deal, joining the main pot."
+            "--carried",
+            help="Chips already on the table from the last deal, joining the main pot.",
+            min=0,
+            max=MAX_CHIPS,
         ),
     ] = 0,
     as_json: JsonOption = False,
@@ -138,14 +150,29 @@ def split(
 @pot_app.command("limit")
 def limit(
     pot: Annotated[
-        int, typer.Option("--pot", help="Gold in the pot now, all bets on the table included.")
+        int,
+        typer.Option(
+            "--pot",
+            help="Gold in the pot now, all bets on the table included.",
+            min=0,
+            max=MAX_CHIPS,
+        ),
     ],
-    to_call: Annotated[int, typer.Option("--to-call", help="Gold you must add to call.")] = 0,
+    to_call: Annotated[
+        int, typer.Option("--to-call", help="Gold you must add to call.", min=0, max=MAX_CHIPS)
+    ] = 0,
     blind: Annotated[
-        int, typer.Option("--blind", help="The blind of this level: the smallest bet or raise.")
+        int,
+        typer.Option(
+            "--blind",
+            help="The blind of this level: the smallest bet or raise.",
+            min=1,
+            max=MAX_CHIPS,
+        ),
     ] = 100,
     stack: Annotated[
-        int | None, typer.Option("--stack", help="Your gold behind, to cap the raise.")
+        int | None,
+        typer.Option("--stack", help="Your gold behind, to cap the raise.", min=0, max=MAX_CHIPS),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:

@@ -7,22 +7,20 @@ PDF machinery loads when a command runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, console, decks_argument, emit_json, game_argument
+from companion.bounds import MAX_WORKERS
+from companion.cli.common import (
+    ForceOption,
+    JsonOption,
+    console,
+    decks_argument,
+    emit_json,
+    game_argument,
+)
 from companion.cli.rulebook import register_rulebook
-
-if TYPE_CHECKING:
-    from companion.printing.imposition import BacksMode, Flip, Orientation, SheetSpec
-
-_Word = TypeVar("_Word", bound=str)
-
-ORIENTATIONS: tuple[Literal["auto"] | Orientation, ...] = ("auto", "portrait", "landscape")
-SHEET_ORIENTATIONS: tuple[Orientation, ...] = ("portrait", "landscape")
-BACKS_MODES: tuple[BacksMode, ...] = ("duplex", "fold", "none")
-FLIP_EDGES: tuple[Flip, ...] = ("long", "short")
 
 print_app = typer.Typer(
     help="Print decks as PDF card sheets ready to cut, and each game's rulebook.",
@@ -49,7 +47,15 @@ GutterOption = Annotated[
     float, typer.Option("--gutter", help="Space in mm between neighbouring cards.")
 ]
 MarginOption = Annotated[
-    float, typer.Option("--margin", help="Smallest margin in mm your printer needs.")
+    float, typer.Option("--margin", help="Free space in mm kept around the cards.")
+]
+PrinterMarginOption = Annotated[
+    float,
+    typer.Option(
+        "--printer-margin",
+        help="Band in mm along the paper edge your printer cannot print: "
+        "no mark, label or cut line goes there.",
+    ),
 ]
 BacksOption = Annotated[
     str,
@@ -75,72 +81,17 @@ CutLinesOption = Annotated[
     bool, typer.Option("--cut-lines", help="Also draw full-length cut lines across the sheet.")
 ]
 CopiesOption = Annotated[int, typer.Option("--copies", help="Print everything this many times.")]
+PackOption = Annotated[
+    bool,
+    typer.Option(
+        "--pack/--no-pack",
+        help="Fill every sheet, decks one after another (--no-pack: each deck on fresh sheets).",
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
     app.add_typer(print_app, name="print")
-
-
-def _sheet_spec(
-    paper: str,
-    card_size: str,
-    orientation: str,
-    bleed: float,
-    gutter: float,
-    margin: float,
-    backs: str,
-    flip: str,
-    back_offset: str | None,
-    crop_marks: bool,
-    cut_lines: bool,
-) -> SheetSpec:
-    from companion.printing import config
-    from companion.printing.imposition import (
-        SheetSpec,
-        impose,
-        parse_card_size,
-        parse_offset,
-        parse_paper,
-    )
-
-    orient = _one_of(orientation, ORIENTATIONS, "orientation")
-    backs_mode = _one_of(backs, BACKS_MODES, "backs mode")
-    flip_edge = _one_of(flip, FLIP_EDGES, "flip edge")
-    spec = SheetSpec(
-        paper=parse_paper(paper),
-        card=parse_card_size(card_size),
-        orientation=orient,
-        bleed=bleed,
-        gutter=gutter,
-        margin=margin,
-        backs=backs_mode,
-        flip=flip_edge,
-        crop_marks=crop_marks,
-        cut_lines=cut_lines,
-    )
-    if backs_mode == "duplex":
-        if back_offset is not None:
-            offset = parse_offset(back_offset)
-        else:
-            offset = config.saved_back_offset(impose(spec).orientation) or (0.0, 0.0)
-        if offset != (0.0, 0.0):
-            from dataclasses import replace
-
-            spec = replace(spec, back_offset=offset)
-    elif back_offset is not None:
-        parse_offset(back_offset)  # still report a malformed value
-    return spec
-
-
-def _one_of(value: str, choices: tuple[_Word, ...], what: str) -> _Word:
-    """``value`` (any case, spaces trimmed) as one of ``choices``; an error naming it otherwise."""
-    from companion.errors import CompanionError
-
-    word = value.strip().lower()
-    for choice in choices:
-        if word == choice:
-            return choice
-    raise CompanionError(f"unknown {what} '{value}' ({', '.join(choices)})")
 
 
 def _human_size(n: int) -> str:
@@ -180,17 +131,18 @@ def _shown(path: Path | None) -> str:
 
 
 def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
+    from companion.printing.options import left_out
+
+    warnings = left_out(results)
+    if warnings:
+        err = console(stderr=True)
+        err.print("[yellow]warning:[/yellow] " + warnings[0], highlight=False)
+        for line in warnings[1:]:
+            err.print(line, highlight=False, markup=False)
     if as_json:
-        emit_json(
-            {
-                "files": [r.as_dict() for r in results],
-                "total": {
-                    "cards": sum(r.cards for r in results if r.kind == "cards"),
-                    "pages": sum(r.pages for r in results),
-                    "bytes": sum(r.bytes for r in results),
-                },
-            }
-        )
+        from companion.printing.options import summary
+
+        emit_json(summary(results))
         return
     from rich.table import Table
 
@@ -247,11 +199,13 @@ def print_deck(
     bleed: BleedOption = 0.0,
     gutter: GutterOption = 0.0,
     margin: MarginOption = 5.0,
+    printer_margin: PrinterMarginOption = 5.0,
     backs: BacksOption = "duplex",
     flip: FlipOption = "long",
     back_offset: OffsetOption = None,
     crop_marks: CropOption = True,
     cut_lines: CutLinesOption = False,
+    pack: PackOption = True,
     only: Annotated[
         list[str] | None,
         typer.Option(
@@ -262,25 +216,29 @@ def print_deck(
         ),
     ] = None,
     copies: CopiesOption = 1,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print one game's decks (all of them, or the ones named) as card sheets."""
     from companion.cards import load_game
     from companion.paths import default_output_dir
     from companion.printing.build import build_game_pdf, select_cards
+    from companion.printing.options import sheet_spec
 
-    spec = _sheet_spec(
-        paper,
-        card_size,
-        orientation,
-        bleed,
-        gutter,
-        margin,
-        backs,
-        flip,
-        back_offset,
-        crop_marks,
-        cut_lines,
+    spec = sheet_spec(
+        paper=paper,
+        card_size=card_size,
+        orientation=orientation,
+        bleed=bleed,
+        gutter=gutter,
+        margin=margin,
+        printer_margin=printer_margin,
+        backs=backs,
+        flip=flip,
+        back_offset=back_offset,
+        crop_marks=crop_marks,
+        cut_lines=cut_lines,
+        pack=pack,
     )
     game_cards = load_game(game)
     deck_ids = tuple(decks or ())
@@ -299,11 +257,11 @@ def print_deck(
             only=tuple(only or ()),
             copies=copies,
             progress=lambda n: bar.advance(task, n),
+            force=force,
         )
-    note = f"{result.layout.describe()}; backs: {spec.backs}" if result.layout else ""
-    if spec.backs == "duplex" and spec.back_offset != (0.0, 0.0):
-        note += f", back offset {spec.back_offset[0]:g},{spec.back_offset[1]:g} mm"
-    _summary([result], as_json, note + ". Print at 100% (actual size).")
+    from companion.printing.options import layout_note
+
+    _summary([result], as_json, layout_note(result.layout, spec))
 
 
 @print_app.command("all")
@@ -320,11 +278,13 @@ def print_all(
     bleed: BleedOption = 0.0,
     gutter: GutterOption = 0.0,
     margin: MarginOption = 5.0,
+    printer_margin: PrinterMarginOption = 5.0,
     backs: BacksOption = "duplex",
     flip: FlipOption = "long",
     back_offset: OffsetOption = None,
     crop_marks: CropOption = True,
     cut_lines: CutLinesOption = False,
+    pack: PackOption = True,
     copies: CopiesOption = 1,
     contact_sheet: Annotated[
         bool,
@@ -342,29 +302,34 @@ def print_all(
             "--jobs",
             "-j",
             min=1,
+            max=MAX_WORKERS,
             help="Files built at once (default: one per CPU core).",
             show_default=False,
         ),
     ] = None,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print every deck of every game (one PDF a game), a contact sheet and the rulebooks."""
     from companion.cards import load_all
     from companion.paths import default_output_dir
+    from companion.printing.options import sheet_spec
     from companion.printing.print_all import build_all, plan
 
-    spec = _sheet_spec(
-        paper,
-        card_size,
-        orientation,
-        bleed,
-        gutter,
-        margin,
-        backs,
-        flip,
-        back_offset,
-        crop_marks,
-        cut_lines,
+    spec = sheet_spec(
+        paper=paper,
+        card_size=card_size,
+        orientation=orientation,
+        bleed=bleed,
+        gutter=gutter,
+        margin=margin,
+        printer_margin=printer_margin,
+        backs=backs,
+        flip=flip,
+        back_offset=back_offset,
+        crop_marks=crop_marks,
+        cut_lines=cut_lines,
+        pack=pack,
     )
     folder = out_dir or default_output_dir()
     games = load_all()
@@ -372,18 +337,22 @@ def print_all(
     with _progress(len(jobs), "files", as_json) as bar:
         task = bar.add_task("print all", total=len(jobs))
         results = build_all(
-            jobs, spec, copies=copies, workers=workers, done=lambda job, _: bar.advance(task, 1)
+            jobs,
+            spec,
+            copies=copies,
+            workers=workers,
+            done=lambda job, _: bar.advance(task, 1),
+            force=force,
         )
     if not games:
         from companion.errors import CompanionError
         from companion.paths import cards_dir
 
         raise CompanionError(f"no games found in {cards_dir()}")
+    from companion.printing.options import layout_note
+
     layout = next((r.layout for r in results if r.layout is not None), None)
-    note = (
-        f"{layout.describe()}; backs: {spec.backs}. Print at 100% (actual size)." if layout else ""
-    )
-    _summary(results, as_json, note)
+    _summary(results, as_json, layout_note(layout, spec))
 
 
 @print_app.command("calibrate")
@@ -413,6 +382,7 @@ def print_calibrate(
         ),
     ] = None,
     reset: Annotated[bool, typer.Option("--reset", help="Forget every saved back offset.")] = False,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Print a duplex alignment sheet, or save the back offset you read from it."""
@@ -421,9 +391,10 @@ def print_calibrate(
     from companion.printing import config
     from companion.printing.calibrate import build_calibration_sheet
     from companion.printing.imposition import parse_offset, parse_paper
+    from companion.printing.options import FLIP_EDGES, SHEET_ORIENTATIONS, one_of
 
-    orient = _one_of(orientation, SHEET_ORIENTATIONS, "orientation")
-    flip_edge = _one_of(flip, FLIP_EDGES, "flip edge")
+    orient = one_of(orientation, SHEET_ORIENTATIONS, "orientation")
+    flip_edge = one_of(flip, FLIP_EDGES, "flip edge")
     if save is not None and reset:
         raise CompanionError("--save and --reset cannot be used together")
     if reset:
@@ -453,7 +424,9 @@ def print_calibrate(
         return
     paper_name = parse_paper(paper)
     target = out or default_output_dir() / "calibration.pdf"
-    size = build_calibration_sheet(target, paper=paper_name, orientation=orient, flip=flip_edge)
+    size = build_calibration_sheet(
+        target, paper=paper_name, orientation=orient, flip=flip_edge, force=force
+    )
     saved = {o: config.saved_back_offset(o) for o in config.ORIENTATIONS}
     if as_json:
         emit_json({"file": str(target), "pages": 2, "bytes": size, "saved_back_offset": saved})
@@ -471,6 +444,116 @@ def print_calibrate(
             f"Currently saved for {orient}: {current[0]:g},{current[1]:g} mm "
             "(this sheet is printed without it)."
         )
+
+
+GameArgument = Annotated[
+    str,
+    game_argument(
+        help="Game id: dungeon-poker, dungeon-master, decko, dragon-kings, dungeon-of-d."
+    ),
+]
+
+
+def _export_report(result: Any, as_json: bool, what: str) -> None:
+    if as_json:
+        emit_json(result.to_json())
+        if result.skipped:
+            console(stderr=True).print(
+                f'warning: {len(result.skipped)} cards left out (see "skipped")', markup=False
+            )
+        return
+    out = console()
+    w, h = result.pixels
+    out.print(
+        f"Wrote {what} of {result.game} into {_shown(result.folder)}: {result.distinct} distinct "
+        f"cards ({result.cards} with copies), {result.backs} back{'s' if result.backs != 1 else ''}, "
+        f"{w}×{h} px a card."
+    )
+    if result.skipped:
+        names = ", ".join(f"{name} ({deck})" for _, name, deck in result.skipped)
+        console(stderr=True).print(
+            f"warning: {len(result.skipped)} left out, their text does not fit this card size: "
+            + names,
+            highlight=False,
+            markup=False,
+        )
+    if result.manifest is not None:
+        out.print(f"Manifest: {_shown(result.manifest)} (and manifest.csv)")
+    if result.saved_object is not None:
+        out.print(
+            f"Saved object: {_shown(result.saved_object)}; copy it and the PNGs beside it into "
+            "Tabletop Simulator's Saves/Saved Objects folder, or upload the PNGs and edit the URLs."
+        )
+
+
+@print_app.command("images")
+def print_images(
+    game: GameArgument,
+    decks: Annotated[
+        list[str] | None,
+        decks_argument(help="Deck ids (default: every deck of the game).", show_default=False),
+    ] = None,
+    dpi: Annotated[int, typer.Option("--dpi", help="Resolution of the PNGs.")] = 300,
+    bleed: Annotated[
+        float, typer.Option("--bleed", help="Bleed in mm around each card (print shops ask 3).")
+    ] = 3.0,
+    card_size: CardSizeOption = "poker",
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out-dir",
+            help="Folder for the PNGs and the manifest (default: output/<game>-images/).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """One PNG per card face and per distinct back, with a manifest, for print-on-demand shops."""
+    from companion.paths import default_output_dir
+    from companion.printing.exports import export_images
+    from companion.printing.imposition import parse_card_size
+
+    size = parse_card_size(card_size)
+    folder = out_dir or default_output_dir() / f"{game}-images"
+    with _progress(0, "images", as_json) as bar:
+        task = bar.add_task(game, total=None)
+        result = export_images(
+            game,
+            folder,
+            tuple(decks or ()),
+            card=size,
+            dpi=dpi,
+            bleed=bleed,
+            progress=lambda n: bar.advance(task, n),
+        )
+    _export_report(result, as_json, "card images")
+
+
+@print_app.command("tts")
+def print_tts(
+    game: GameArgument,
+    card_size: CardSizeOption = "poker",
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out-dir",
+            help="Folder for the deck sheets and the saved object (default: output/<game>-tts/).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Tabletop Simulator deck sheets (10×7 cards at most) and a saved object to import."""
+    from companion.paths import default_output_dir
+    from companion.printing.exports import export_tts
+    from companion.printing.imposition import parse_card_size
+
+    size = parse_card_size(card_size)
+    folder = out_dir or default_output_dir() / f"{game}-tts"
+    with _progress(0, "tts", as_json) as bar:
+        task = bar.add_task(game, total=None)
+        result = export_tts(game, folder, card=size, progress=lambda n: bar.advance(task, n))
+    _export_report(result, as_json, "Tabletop Simulator decks")
 
 
 register_rulebook(print_app)  # print rulebook GAME, in cli/rulebook.py

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from companion.bounds import MAX_SAMPLES, SEED_MAX, SEED_MIN
 from companion.cli.common import JsonOption, console, emit_json
 
 if TYPE_CHECKING:
@@ -240,10 +241,22 @@ def odds(
         ),
     ] = None,
     samples: Annotated[
-        int, typer.Option("--samples", help="Monte Carlo deals when the exact count is too large.")
+        int,
+        typer.Option(
+            "--samples",
+            help="Monte Carlo deals when the exact count is too large.",
+            min=1,
+            max=MAX_SAMPLES,
+        ),
     ] = 20_000,
     seed: Annotated[
-        int, typer.Option("--seed", help="Seed of the Monte Carlo deals: same seed, same result.")
+        int,
+        typer.Option(
+            "--seed",
+            help="Seed of the Monte Carlo deals: same seed, same result.",
+            min=SEED_MIN,
+            max=SEED_MAX,
+        ),
     ] = 1,
     exact: Annotated[
         bool, typer.Option("--exact", help="Enumerate every deal, however many.")

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import GAME_IDS, JsonOption, game_argument
+from companion.cli.common import GAME_IDS, ForceOption, JsonOption, game_argument
 
 PAPER_CHOICES = ("a4", "letter")
 
@@ -42,6 +42,7 @@ def register_rulebook(print_app: typer.Typer) -> None:
                 "(flip on the short edge), fold in the middle, staple.",
             ),
         ] = False,
+        force: ForceOption = False,
         json_output: JsonOption = False,
     ) -> None:
         """Write a game's rulebook: rules, variants, clarifications, a quick
@@ -49,7 +50,7 @@ def register_rulebook(print_app: typer.Typer) -> None:
         from companion.cli.common import console, emit_json
         from companion.printing.rulebook import write_rulebook
 
-        written = write_rulebook(game, out, paper=paper, booklet=booklet)
+        written = write_rulebook(game, out, paper=paper, booklet=booklet, force=force)
         if json_output:
             emit_json(written.to_json())
             return

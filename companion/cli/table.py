@@ -18,6 +18,7 @@ from companion.cli.common import (
     SeedOption,
     StateOption,
     TableOption,
+    confirm,
     console,
     emit_json,
     game_option,
@@ -66,7 +67,7 @@ def register(app: typer.Typer) -> None:
 def _transaction(state: Path | None, *, write: bool = True) -> Iterator[Transaction]:
     from companion.table import open_store
 
-    with open_store(state) as store, store.transaction(write=write) as tx:
+    with open_store(state, write=write) as store, store.transaction(write=write) as tx:
         yield tx
 
 
@@ -246,11 +247,20 @@ def table_select(
 @table_app.command("delete")
 def table_delete(
     name: Annotated[str, table_argument(help="The table to delete, with its whole history.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
 ) -> None:
-    """Delete a table, its decks and its history."""
+    """Delete a table, its decks and its history (asks first, unless --yes)."""
     from companion.table import delete_table
+    from companion.table.actions import check_table_name
 
+    name = check_table_name(name)
+    if not yes:
+        with _at_table(state, name, write=False) as (_, found):
+            question = f"Delete table '{found.name}' ({found.game}) and its whole history?"
+        if not confirm(question, "delete it"):
+            console().print(f"kept table [bold]{found.name}[/]")
+            return
     with _at_table(state, name) as (tx, table):
         delete_table(tx, table)
     console().print(f"deleted table [bold]{table.name}[/]")

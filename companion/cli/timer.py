@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, StateOption, console, emit_json, table_option
+from companion.cli.common import (
+    ForceOption,
+    JsonOption,
+    StateOption,
+    console,
+    emit_json,
+    table_option,
+)
 
 if TYPE_CHECKING:
     from companion.table.model import TableInfo
@@ -466,6 +473,7 @@ def sheet(
     break_every: BreakEveryOpt = None,
     break_minutes: BreakMinutesOpt = 10,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    force: ForceOption = False,
 ) -> None:
     """Print the structure on one page for the table (PDF)."""
     from companion.errors import CompanionError
@@ -486,6 +494,7 @@ def sheet(
         deals_per_level=deals_per_level,
         players=players,
         paper=paper.lower(),
+        force=force,
     )
     console().print(
         f"wrote {target} ({count} {s.level_word.lower()}s on one page)", highlight=False

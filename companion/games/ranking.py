@@ -444,8 +444,6 @@ def odds_players(
         raise CompanionError(
             "odds are for games with a deck and a board; a DECKO hand has no unseen cards to deal"
         )
-    if samples < 1:
-        raise CompanionError(f"--samples must be at least 1, not {samples}")
     rules = poker_rules(game, opts)
     hands = parse_players(players, card_parser(unknown=True))
     boards = parse_boards(opts.boards, rules)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
+from companion.bounds import MAX_SAMPLES, check_range, check_seed
 from companion.errors import CompanionError
 from companion.poker.cards import DECK, JOKER, Card
 from companion.poker.hands import check_cards, value_of
@@ -150,8 +151,8 @@ def odds(
             f"{sum(slots)} unknown cards to deal but only {len(deck)} left in the deck"
         )
     total = deal_count(len(deck), slots)
-    if method == "monte-carlo" and samples < 1:
-        raise CompanionError("--samples must be at least 1")
+    check_range("--samples", samples, 1, MAX_SAMPLES)
+    check_seed(seed)
     if _batch_fits(rules, boards, known_hands, hole_missing, plate) and method != "monte-carlo":
         return _batch_exact(names, known_hands, boards[0], deck, rules, plate)
     if method == "exact" or (method == "auto" and total <= exact_limit):

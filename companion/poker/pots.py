@@ -28,6 +28,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from companion.bounds import MAX_CHIPS, check_range
+from companion.documents import short
 from companion.errors import CompanionError
 
 OddChips = Literal["left-of-button", "carry-over", "house"]
@@ -44,8 +46,10 @@ class PotRules:
     odd_chips: OddChips = "left-of-button"
 
     def __post_init__(self) -> None:
-        if self.unit < 1:
-            raise CompanionError(f"the smallest chip must be at least 1 (got {self.unit})")
+        if not 1 <= self.unit <= MAX_CHIPS:
+            raise CompanionError(
+                f"the smallest chip must be 1 to {MAX_CHIPS} (got {short(self.unit)})"
+            )
 
 
 GAME_POT_RULES: dict[str, PotRules] = {
@@ -64,11 +68,11 @@ def parse_contributions(items: list[str]) -> dict[str, int]:
         name, sep, amount = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise CompanionError(f"'{item}' is not NAME=AMOUNT (for example alice=300)")
+            raise CompanionError(f"{short(item)} is not NAME=AMOUNT (for example alice=300)")
         try:
             value = int(amount.replace("_", "").replace(",", "").strip())
         except ValueError:
-            raise CompanionError(f"'{item}': the amount must be a whole number") from None
+            raise CompanionError(f"{short(item)}: the amount must be a whole number") from None
         if name in out:
             raise CompanionError(f"'{name}' is given twice")
         out[name] = value
@@ -354,9 +358,15 @@ def _check_contributions(contributions: Mapping[str, int]) -> None:
         raise CompanionError("no players: give each player's contribution, like alice=300")
     for name, amount in contributions.items():
         if not isinstance(amount, int) or isinstance(amount, bool):
-            raise CompanionError(f"{name}'s contribution must be a whole number (got {amount!r})")
+            raise CompanionError(
+                f"{name}'s contribution must be a whole number (got {short(amount)})"
+            )
         if amount < 0:
             raise CompanionError(f"{name}'s contribution cannot be negative (got {amount})")
+        if amount > MAX_CHIPS:
+            raise CompanionError(
+                f"{name}'s contribution {short(amount)} is more than any stake ({MAX_CHIPS} at most)"
+            )
 
 
 def _validate(
@@ -371,6 +381,7 @@ def _validate(
     _check_contributions(contributions)
     if dead_money < 0:
         raise CompanionError(f"extra money in the pot cannot be negative (got {dead_money})")
+    check_range("extra money in the pot", dead_money, 0, MAX_CHIPS)
     if dead_money % rules.unit:
         raise CompanionError(
             f"--carried {dead_money}: not a whole number of {rules.unit}-chip units for {rules.game}"
@@ -452,6 +463,7 @@ def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -
     for label, value in (("pot", pot), ("to-call", to_call), ("blind", blind)):
         if value < 0:
             raise CompanionError(f"--{label} cannot be negative (got {value})")
+        check_range(f"--{label}", value, 0, MAX_CHIPS)
     if blind == 0:
         raise CompanionError("--blind must be more than 0")
     max_raise = pot + to_call
@@ -459,6 +471,7 @@ def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -
     if stack is not None:
         if stack < 0:
             raise CompanionError(f"--stack cannot be negative (got {stack})")
+        check_range("--stack", stack, 0, MAX_CHIPS)
         if stack <= to_call:
             return BetLimits(stack, 0, 0, all_in=True)
         room = max(stack - to_call, 0)

@@ -15,12 +15,8 @@ companion.errors.CompanionError: players[0].put_in: must be at least 0 (got -1)
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -30,7 +26,9 @@ from pydantic import (
     field_validator,
 )
 
+from companion.documents import parse_document, short
 from companion.errors import CompanionError
+from companion.fileio import read_text
 
 Name = Annotated[
     str, StringConstraints(strip_whitespace=True, pattern=r"^[\w][\w .'’-]*$", max_length=40)
@@ -165,7 +163,10 @@ class ShowdownIn(_In):
 
 def read_showdown(text: str, source: str = "showdown") -> ShowdownIn:
     """Parse YAML or JSON text into a validated :class:`ShowdownIn`."""
-    return validate_showdown(_mapping(text, source))
+    data = parse_document(text, source)
+    if not isinstance(data, dict):
+        raise CompanionError(f"{source}: a showdown file is a mapping with at least 'players'")
+    return validate_showdown(data)
 
 
 def validate_showdown(data: dict[str, Any]) -> ShowdownIn:
@@ -177,52 +178,9 @@ def validate_showdown(data: dict[str, Any]) -> ShowdownIn:
 
 
 def load_showdown(path: str) -> ShowdownIn:
-    """Read a showdown file, or standard input for ``-``."""
-    return validate_showdown(load_showdown_data(path))
-
-
-def load_showdown_data(path: str) -> dict[str, Any]:
-    """The mapping of a showdown file (or standard input for ``-``), not yet checked:
-    ``table showdown`` completes a partial one from the table's state."""
-    if path == "-":
-        return _mapping(sys.stdin.read(), "<stdin>")
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CompanionError(f"no such showdown file: {path}") from None
-    except IsADirectoryError:
-        raise CompanionError(f"{path} is a folder, not a showdown file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CompanionError(
-            f"cannot read {path} ({getattr(exc, 'strerror', None) or exc})"
-        ) from None
-    return _mapping(text, path)
-
-
-def _mapping(text: str, source: str) -> dict[str, Any]:
-    data = _parse(text, source)
-    if not isinstance(data, dict):
-        raise CompanionError(f"{source}: a showdown file is a mapping with at least 'players'")
-    return data
-
-
-def _parse(text: str, source: str) -> Any:
-    if text.lstrip().startswith(("{", "[")):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CompanionError(
-                f"{source}: line {exc.lineno}: not valid JSON ({exc.msg})"
-            ) from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        raise CompanionError(f"{source}: {where}not valid YAML ({exc.problem})") from None
-    except yaml.YAMLError as exc:
-        raise CompanionError(f"{source}: not valid YAML ({exc})") from None
+    """Read a showdown file, or standard input for ``-`` (bounded: :mod:`companion.documents`)."""
+    text = read_text(path, what="showdown file")
+    return read_showdown(text, "<stdin>" if path == "-" else path)
 
 
 def describe(exc: ValidationError, data: Any = None) -> str:
@@ -238,23 +196,23 @@ def describe(exc: ValidationError, data: Any = None) -> str:
         what = "is not a showdown field (see docs/showdown.md)"
     elif kind in ("greater_than_equal", "greater_than"):
         bound = ctx.get("ge", ctx.get("gt"))
-        what = f"must be at least {bound} (got {value!r})"
+        what = f"must be at least {bound} (got {short(value)})"
     elif kind in ("int_type", "int_parsing", "int_from_float"):
-        what = f"must be a whole number (got {value!r})"
+        what = f"must be a whole number (got {short(value)})"
     elif kind in ("bool_type", "bool_parsing"):
-        what = f"must be true or false (got {value!r})"
+        what = f"must be true or false (got {short(value)})"
     elif kind == "literal_error":
-        what = f"must be one of {ctx.get('expected', '')} (got {value!r})"
+        what = f"must be one of {ctx.get('expected', '')} (got {short(value)})"
     elif kind == "string_pattern_mismatch":
-        what = f"{value!r} is not a usable name (letters, digits, spaces and . ' - only)"
+        what = f"{short(value)} is not a usable name (letters, digits, spaces and . ' - only)"
     elif kind == "too_short":
         what = "needs at least one entry"
     elif kind in ("string_type", "list_type"):
         cards = any(w in where for w in ("hand", "board"))
         what = (
-            f'must be cards, as text like "As Kd" or a list like [As, Kd] (got {value!r})'
+            f'must be cards, as text like "As Kd" or a list like [As, Kd] (got {short(value)})'
             if cards
-            else f"must be text (got {value!r})"
+            else f"must be text (got {short(value)})"
         )
     else:
         what = err["msg"].removeprefix("Value error, ")

@@ -314,6 +314,63 @@ def back_of(game: Any, deck: Any) -> Any:
     return deck.back if getattr(deck, "back", None) is not None else default_back(game, deck)
 
 
+def home_deck(game: Any, deck: Any, card: Any) -> Any:
+    """The deck ``card`` is shuffled into: its ``joins``, else its deck's ``joins``, else its deck.
+
+    A chain (a deck joining a deck that joins another) is followed to its end.
+    """
+    target = getattr(card, "joins", None) or getattr(deck, "joins", None)
+    home = deck
+    seen = {deck.id}
+    while target and target not in seen:
+        found = game.deck(target)
+        if found is None:
+            break
+        home, seen = found, seen | {target}
+        target = getattr(found, "joins", None)
+    return home
+
+
+@dataclass(frozen=True)
+class BackChoice:
+    """Which back a card prints: a deck's design (maybe in its pile's colour) or its own other side."""
+
+    key: str
+    """The same for every card that prints the same back (``back.starting``)."""
+    home: Any
+    """The deck whose back it wears."""
+    design: Any
+    """The ``DeckBack`` drawn, or ``None`` when the card prints its own other side."""
+    pile: str | None = None
+
+
+def back_choice(game: Any, deck: Any, card: Any) -> BackChoice:
+    """The back behind ``card``: the one back rule every printed card follows.
+
+    Cards that are ever shuffled together must not be told apart by their
+    backs, so a card wears the back of the deck it ends up in
+    (:func:`home_deck`). Two exceptions: a card with a printed other side
+    (``back_text``, DECKO's loan card) shows that side, and a card of a pile
+    with its own colour (``pile_color``: DECKO's six joker piles, shuffled
+    apart) wears its deck's back in that colour, titled with its pile.
+    """
+    home = home_deck(game, deck, card)
+    if getattr(card, "back_text", None):
+        return BackChoice(f"back.{deck.id}.{card.id}", home, None)
+    design = back_of(game, home)
+    pile = getattr(card, "pile_color", None)
+    if pile:
+        kind = getattr(card, "joker_type", None)
+        update: dict[str, Any] = {"color": pile}
+        if kind:
+            update |= {"title": str(kind).upper(), "subtitle": f"{design.title} joker"}
+        pile_key = str(pile).lstrip("#").lower()
+        return BackChoice(
+            f"back.{home.id}.{pile_key}", home, design.model_copy(update=update), pile_key
+        )
+    return BackChoice(f"back.{home.id}", home, design)
+
+
 def pattern_known(name: str) -> bool:
     return name.strip().lower() in PATTERNS
 

@@ -4,10 +4,10 @@ The work is split so each part can be tested alone: :func:`select_cards`
 decides which physical cards print (quantities, ``--copies``, ``--only``),
 :mod:`companion.printing.imposition` decides where they go, the templates
 and :mod:`companion.printing.faces` decide what each shows, and
-:class:`SheetWriter` puts them on pages. Each distinct face and each deck's
-back is drawn once as a PDF form XObject and placed as often as needed, so
-a deck of 55 treasures with many copies costs little more than its
-distinct cards.
+:class:`SheetWriter` puts them on pages. Each back, suit pip and icon is
+drawn once as a PDF form XObject and placed as often as needed; faces are
+laid out once and drawn into each page (that compresses better than a form
+a face), so copies cost little time and few bytes.
 
 Every page carries a TrimBox (the cards' cut edges) and a BleedBox (with
 bleed); the document asks readers to print at 100% (``PrintScaling
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
-from companion.fileio import write_atomic
+from companion.fileio import output_path, write_atomic
 from companion.printing.imposition import MM_TO_PT, Layout, SheetSpec, Slot, impose, paginate
 from companion.printing.shapes import enable_icon_forms
 
@@ -85,6 +85,8 @@ class BuildResult:
     layout: Layout | None = None
     designed: dict[str, list[str]] = field(default_factory=dict)
     generic: dict[str, list[str]] = field(default_factory=dict)
+    skipped: tuple[tuple[str, str, str, str], ...] = ()
+    """Cards left out because their text cannot be printed at this size: (id, name, deck, why)."""
 
     def __repr__(self) -> str:
         return f"<BuildResult {self.path.name}: {self.cards} cards, {self.pages} pages, {self.bytes} bytes>"
@@ -104,6 +106,10 @@ class BuildResult:
             out["layout"] = {k: v for k, v in lay.items() if k not in ("faces", "backs_at")}
         if self.designed or self.generic:
             out["faces"] = {"designed": self.designed, "generic": self.generic}
+        if self.skipped:
+            out["skipped"] = [
+                {"id": i, "name": n, "deck": d, "reason": why} for i, n, d, why in self.skipped
+            ]
         return out
 
 
@@ -190,35 +196,23 @@ def back_for(
 ) -> tuple[str, Callable[[Any], None]]:
     """The form name and drawing of the back behind ``card``.
 
-    Most cards share their deck's back. A card with a printed other side
-    (``back_text``) gets that side; a variant card that ``joins`` another
-    deck wears that deck's back, so it cannot be told apart when shuffled
-    in; a card with its own ``pile_color`` (DECKO's joker piles) gets its
-    deck's back in that colour.
+    The choice is :func:`companion.printing.backs.back_choice` (cards shuffled
+    together share a back); this adds the drawing.
     """
-    from companion.printing.backs import back_of, draw_back
+    from companion.printing.backs import back_choice, draw_back
     from companion.printing.faces import FaceContext, draw_face
     from companion.printing.templates import render_face
 
-    if getattr(card, "back_text", None):
+    choice = back_choice(game, deck, card)
+    if choice.design is None:
         spec = render_face(game, deck, card, templates_root, side="back")
         ctx = FaceContext(
             game=game, deck=deck, width=width, height=height, bleed=bleed, data_dir=data_dir
         )
-        return f"back.{deck.id}.{card.id}", lambda c: draw_face(c, card, spec, ctx)
-    joins = getattr(card, "joins", None)
-    home = game.deck(joins) if joins and game.deck(joins) is not None else deck
-    back = back_of(game, home)
-    name = f"back.{home.id}"
-    pile = getattr(card, "pile_color", None)
-    if pile:
-        kind = getattr(card, "joker_type", None)
-        back = back.model_copy(
-            update={"color": pile, "subtitle": f"{kind} joker" if kind else back.subtitle}
-        )
-        name = f"back.{home.id}.{str(pile).lstrip('#').lower()}"
+        return choice.key, lambda c: draw_face(c, card, spec, ctx)
     emblem = BACK_EMBLEMS.get(game.id)
-    return name, lambda c: draw_back(c, back, width, height, bleed, emblem=emblem)
+    design = choice.design
+    return choice.key, lambda c: draw_back(c, design, width, height, bleed, emblem=emblem)
 
 
 class SheetWriter:
@@ -230,6 +224,7 @@ class SheetWriter:
         *,
         title: str,
         reuse_forms: bool = True,
+        inline_faces: bool = True,
         data_dir: Path | None = None,
         templates_root: Path | None = None,
     ) -> None:
@@ -238,6 +233,7 @@ class SheetWriter:
         self.layout = layout
         self.buffer = io.BytesIO()
         self.reuse = reuse_forms
+        self.inline_faces = inline_faces
         self.data_dir = data_dir
         self.templates_root = templates_root
         pt = MM_TO_PT
@@ -265,7 +261,9 @@ class SheetWriter:
         self.pages = 0
         self.placed = 0
         self._forms: set[str] = set()
+        self._drawings: dict[str, tuple[list[str], list[str]]] = {}
         self.specs: dict[str, Any] = {}
+        self.body_sizes: dict[str, float] = {}
         self.card_w = layout.card.w * pt
         self.card_h = layout.card.h * pt
         self.bleed = layout.spec.bleed * pt
@@ -291,8 +289,17 @@ class SheetWriter:
             height=self.card_h,
             bleed=self.bleed,
             data_dir=self.data_dir,
+            body_sizes=self.body_sizes,
         )
         return lambda c: draw_face(c, item.card, spec, ctx)
+
+    def size_types(self, game_cards: Any) -> None:
+        """Work out one rules text size per card type over every card of the game."""
+        from companion.printing.faces import game_type_sizes
+
+        self.body_sizes.update(
+            game_type_sizes(game_cards, self.card_w, self.card_h, self.templates_root)
+        )
 
     def _back(self, game: Any, item: PrintCard) -> tuple[str, Callable[[Any], None]]:
         return back_for(
@@ -307,10 +314,18 @@ class SheetWriter:
         )
 
     def _place(self, name: str, draw: Callable[[Any], None], slot: Slot) -> None:
-        """Draw (or reuse) the form ``name`` with its trim's lower-left at ``slot``."""
+        """Draw ``name`` with its trim's lower-left at ``slot``.
+
+        Backs are form XObjects, drawn once and placed by reference. Faces
+        are drawn into the page itself: a PDF compresses each stream on its
+        own, so dozens of small face forms lose what a page's faces share
+        and cost about twice the bytes. A face is still laid out only once:
+        its drawing operators are kept and replayed for every later copy.
+        """
         c = self.canvas
         b = self.bleed
-        if self.reuse and name not in self._forms:
+        as_form = self.reuse and (not self.inline_faces or name.startswith("back."))
+        if as_form and name not in self._forms:
             c.beginForm(name, -b, -b, self.card_w + b, self.card_h + b)
             draw(c)
             c.endForm()
@@ -320,14 +335,57 @@ class SheetWriter:
         if slot.rotated:
             c.translate(self.card_w, self.card_h)
             c.rotate(180)
-        if self.reuse:
+        if as_form:
             c.doForm(name)
         else:
+            # Marked so tools (and the tests) can find each card on the page.
+            c.addLiteral(f"/Card <</Id ({name})>> BDC")
             p = c.beginPath()
             p.rect(-b, -b, self.card_w + 2 * b, self.card_h + 2 * b)
             c.clipPath(p, stroke=0, fill=0)
-            draw(c)
+            kept = self._drawings.get(name) if self.reuse else None
+            if kept is None:
+                code, forms = len(c._code), len(c._formsinuse)
+                draw(c)
+                self._drawings[name] = (c._code[code:], c._formsinuse[forms:])
+            else:
+                c._code.extend(kept[0])
+                c._formsinuse.extend(kept[1])
+            c.addLiteral("EMC")
         c.restoreState()
+
+    def lay_out_faces(self, game: Any, items: Sequence[PrintCard]) -> dict[str, str]:
+        """Draw each distinct face once, off the page, and keep it for :meth:`_place`.
+
+        Returns the cards whose text cannot be printed at this card size,
+        by id, with the reason; the caller leaves them out and says so, so
+        one card too wordy for a mini card does not stop the whole build.
+        """
+        from companion.printing.card_text import TextDoesNotFit
+
+        problems: dict[str, str] = {}
+        if not (self.reuse and self.inline_faces):
+            return problems
+        c = self.canvas
+        for item in items:
+            name = f"face.{item.card.id}"
+            if name in self._drawings or item.card.id in problems:
+                continue
+            depth = len(c.state_stack)
+            c.push_state_stack()
+            code, forms = len(c._code), len(c._formsinuse)
+            try:
+                self._face_drawer(game, item)(c)
+            except TextDoesNotFit as exc:
+                problems[item.card.id] = str(exc).split(": ", 1)[-1]
+            else:
+                self._drawings[name] = (c._code[code:], c._formsinuse[forms:])
+            finally:
+                del c._code[code:]
+                del c._formsinuse[forms:]
+                while len(c.state_stack) > depth:
+                    c.pop_state_stack()
+        return problems
 
     # -- pages -----------------------------------------------------------
 
@@ -339,14 +397,25 @@ class SheetWriter:
         label: str = "",
     ) -> None:
         """Print ``items`` (all of one deck) on fresh sheets."""
+        self.add_cards(game, items, progress, lambda _sheet: label)
+
+    def add_cards(
+        self,
+        game: Any,
+        items: Sequence[PrintCard],
+        progress: Progress | None = None,
+        label: Callable[[Sequence[PrintCard]], str] | None = None,
+    ) -> None:
+        """Print ``items`` on fresh sheets, filling each; ``label`` names a sheet's cards."""
         if not items:
             return
         lay = self.layout
         sheets = paginate(list(items), lay.per_page)
         for number, sheet in enumerate(sheets, 1):
+            named = label(sheet) if label else ""
             where = (
-                f"{label} · sheet {number}/{len(sheets)}"
-                if label
+                f"{named} · sheet {number}/{len(sheets)}"
+                if named
                 else f"sheet {number}/{len(sheets)}"
             )
             for slot, item in zip(lay.face_slots, sheet, strict=False):
@@ -379,13 +448,11 @@ class SheetWriter:
         lay = self.layout
         pt = MM_TO_PT
         c.saveState()
-        if lay.spec.cut_lines:
+        if lay.cut_guides:
             c.setStrokeColorRGB(0.6, 0.6, 0.6)
             c.setLineWidth(0.3)
-            for x in lay.cut_x:
-                c.line(x * pt, 0, x * pt, lay.page_h * pt)
-            for y in lay.cut_y:
-                c.line(0, y * pt, lay.page_w * pt, y * pt)
+            for seg in lay.cut_guides:
+                c.line(seg.x0 * pt, seg.y0 * pt, seg.x1 * pt, seg.y1 * pt)
         if lay.crop_marks:
             c.setStrokeColorRGB(0, 0, 0)
             c.setLineWidth(0.5)  # about 0.18 mm
@@ -402,32 +469,51 @@ class SheetWriter:
         self._label(label)
 
     def _label(self, text: str, back: bool = False) -> None:
-        """A small grey line in the bottom margin saying what this sheet is."""
+        """A small grey line in a margin saying what this sheet is (where the layout has room)."""
         from companion.printing.card_text import draw_line, line_width, printable_problem
 
-        lay = self.layout
+        spot = self.layout.back_label if back else self.layout.label
+        if spot is None or printable_problem(text):
+            return
         pt = MM_TO_PT
-        slots = lay.back_slots if back and lay.back_slots else lay.face_slots
-        bottom = min(s.y for s in slots) - lay.spec.bleed
-        if bottom < 3.0 or printable_problem(text):
-            return
-        first = min(slots, key=lambda s: (s.row == max(x.row for x in slots), s.x), default=None)
-        bottom_row = [s for s in slots if abs(s.y - min(x.y for x in slots)) < 1e-6]
-        first = min(bottom_row, key=lambda s: s.x) if bottom_row else first
-        if first is None:
-            return
-        cx = first.center[0] * pt
-        width = (first.w - 6) * pt
         size = 5.5
-        while size > 3.5 and line_width(text, "Helvetica", size) > width:
+        while size > 3.5 and line_width(text, "Helvetica", size) > spot.width * pt:
             size -= 0.25
-        y = max(1.2, bottom / 2 - 0.8) * pt
         self.canvas.setFillColorRGB(0.45, 0.45, 0.45)
-        draw_line(self.canvas, text, cx, y, "Helvetica", size, None, "center")
+        draw_line(self.canvas, text, spot.x * pt, spot.y * pt, "Helvetica", size, None, "center")
 
     def finish(self) -> bytes:
         save_canvas(self.canvas)
         return self.buffer.getvalue()
+
+
+def packed(game: Any, items: Sequence[PrintCard]) -> list[PrintCard]:
+    """``items`` in the order they fill packed sheets: pile by pile.
+
+    A card sits with the cards it is shuffled with (its home deck, see
+    :func:`companion.printing.backs.home_deck`), decks in ``game.yaml``
+    order, so a sheet mixes piles only where one ends and the next begins;
+    each card's own back is printed behind it, and backs of different piles
+    differ in pattern or title, so the cut cards sort apart.
+    """
+    from companion.printing.backs import home_deck
+
+    order = {d.id: i for i, d in enumerate(game.decks)}
+    keyed = [
+        (order.get(home_deck(game, item.deck, item.card).id, len(order)), n, item)
+        for n, item in enumerate(items)
+    ]
+    return [item for _, _, item in sorted(keyed, key=lambda k: (k[0], k[1]))]
+
+
+def _sheet_label(game: Any, sheet: Sequence[PrintCard]) -> str:
+    """``Dungeon Poker · Main deck + Characters``: the decks whose cards a sheet holds."""
+    names: list[str] = []
+    for item in sheet:
+        if item.deck.name not in names:
+            names.append(item.deck.name)
+    shown = " + ".join(names[:2]) + (f" + {len(names) - 2} more" if len(names) > 2 else "")
+    return f"{game.name} · {shown}"
 
 
 def _title(game: Any, decks: Sequence[Any]) -> str:
@@ -446,12 +532,27 @@ def build_game_pdf(
     copies: int = 1,
     progress: Progress | None = None,
     reuse_forms: bool = True,
+    inline_faces: bool = True,
+    pack: bool | None = None,
     data_dir: Path | None = None,
     templates_root: Path | None = None,
+    force: bool = False,
 ) -> BuildResult:
-    """Print some or all decks of one game into ``out_path``."""
+    """Print some or all decks of one game into ``out_path``.
+
+    The output path is checked before any work (see :mod:`companion.fileio`);
+    ``force`` replaces a read-only file.
+
+    ``pack`` (default: ``spec.pack``) fills every sheet: decks follow one
+    another on the sheets (:func:`packed`) instead of each starting a fresh one.
+
+    ``reuse_forms=False`` draws every card and back anew (a naive peer for
+    the benchmark); ``inline_faces=False`` keeps each distinct face as a form
+    XObject, as earlier versions did (the benchmark measures both).
+    """
     from companion.cards import load_game
 
+    output_path(out_path, force=force)
     game_cards = load_game(game_id, data_dir)
     items = select_cards(game_cards, decks, only=only, copies=copies)
     layout = impose(spec)
@@ -460,17 +561,36 @@ def build_game_pdf(
         layout,
         title=_title(game_cards.game, chosen_decks),
         reuse_forms=reuse_forms,
+        inline_faces=inline_faces,
         data_dir=game_cards.source,
         templates_root=templates_root,
     )
     game = game_cards.game
-    for deck in chosen_decks:
-        deck_items = [i for i in items if i.deck.id == deck.id]
-        writer.add_deck(game, deck_items, progress, label=f"{game.name} · {deck.name}")
+    # Sized over every card of the game, so a reprinted card matches its deck.
+    writer.size_types(game_cards)
+    problems = writer.lay_out_faces(game, items)
+    skipped = tuple(
+        (i.card.id, i.card.name, i.deck.id, problems[i.card.id])
+        for i in {i.card.id: i for i in items if i.card.id in problems}.values()
+    )
+    items = [i for i in items if i.card.id not in problems]
+    if skipped and not items:
+        raise CompanionError(
+            f"no card of {game_id} fits a {spec.card.label} card: "
+            + "; ".join(f"'{name}' ({why})" for _, name, _, why in skipped[:3])
+        )
+    if spec.pack if pack is None else pack:
+        writer.add_cards(
+            game, packed(game, items), progress, lambda sheet: _sheet_label(game, sheet)
+        )
+    else:
+        for deck in chosen_decks:
+            deck_items = [i for i in items if i.deck.id == deck.id]
+            writer.add_deck(game, deck_items, progress, label=f"{game.name} · {deck.name}")
     if writer.pages == 0:
         raise CompanionError(f"nothing to print: the chosen decks of {game_id} have no cards")
     data = writer.finish()
-    write_atomic(out_path, data)
+    write_atomic(out_path, data, force=force)
     designed: dict[str, list[str]] = {}
     generic: dict[str, list[str]] = {}
     for item in items:
@@ -490,6 +610,7 @@ def build_game_pdf(
         layout=layout,
         designed=designed,
         generic=generic,
+        skipped=skipped,
     )
 
 
@@ -518,13 +639,15 @@ def build_contact_sheet(
     data_dir: Path | None = None,
     templates_root: Path | None = None,
     progress: Progress | None = None,
+    force: bool = False,
 ) -> BuildResult:
     """Every distinct card of every game, small, with its copy count: a checklist."""
+    output_path(out_path, force=force)
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.cards import load_game
-    from companion.printing.card_text import draw_line
-    from companion.printing.faces import FaceContext, draw_face
+    from companion.printing.card_text import TextDoesNotFit, draw_line
+    from companion.printing.faces import FaceContext, draw_face, game_type_sizes
     from companion.printing.imposition import CARD_SIZES, PAPERS
     from companion.printing.templates import render_face
 
@@ -556,6 +679,7 @@ def build_contact_sheet(
     for game_id in game_ids:
         game_cards = load_game(game_id, data_dir)
         game = game_cards.game
+        sizes = game_type_sizes(game_cards, cw, ch, templates_root)
         for deck in game.decks:
             cards = game_cards.deck(deck.id)
             if not cards:
@@ -614,9 +738,18 @@ def build_contact_sheet(
                             height=ch,
                             bleed=0,
                             data_dir=game_cards.source,
+                            body_sizes=sizes,
                         )
                         c.beginForm(name, 0, 0, cw, ch)
-                        draw_face(c, cd, face, ctx)
+                        depth = len(c.state_stack)
+                        try:
+                            draw_face(c, cd, face, ctx)
+                        except TextDoesNotFit:
+                            # Too wordy for this card size: a grey stand-in says so.
+                            del c._code[:]
+                            while len(c.state_stack) > depth:
+                                c.pop_state_stack()
+                            _does_not_fit(c, cd.name, cw, ch)
                         c.endForm()
                         drawn.add(name)
                     total += 1
@@ -635,7 +768,7 @@ def build_contact_sheet(
             y -= th + gap_y + 6
     save_canvas(c)
     data = buffer.getvalue()
-    write_atomic(out_path, data)
+    write_atomic(out_path, data, force=force)
     return BuildResult(
         path=out_path,
         kind="contact-sheet",
@@ -645,3 +778,15 @@ def build_contact_sheet(
         pages=pages,
         bytes=len(data),
     )
+
+
+def _does_not_fit(c: Any, name: str, width: float, height: float) -> None:
+    """The contact sheet's stand-in for a card whose text cannot be printed at this size."""
+    from companion.printing.card_text import draw_line, printable_problem
+
+    c.setFillColorRGB(0.9, 0.9, 0.9)
+    c.rect(0, 0, width, height, stroke=0, fill=1)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    if not printable_problem(name):
+        draw_line(c, name, width / 2, height * 0.55, "Helvetica-Bold", 8, None, "center")
+    draw_line(c, "does not fit this size", width / 2, height * 0.42, "Helvetica", 7, None, "center")

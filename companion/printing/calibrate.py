@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from companion.fileio import write_atomic
+from companion.fileio import output_path, write_atomic
 from companion.printing.imposition import MM_TO_PT, PAPERS, Flip, Orientation
 
 RULER_HALF = 5.0
@@ -48,9 +48,15 @@ def behind(
 
 
 def build_calibration_sheet(
-    out_path: Path, *, paper: str = "a4", orientation: Orientation = "portrait", flip: Flip = "long"
+    out_path: Path,
+    *,
+    paper: str = "a4",
+    orientation: Orientation = "portrait",
+    flip: Flip = "long",
+    force: bool = False,
 ) -> int:
-    """Write the two-page sheet; returns its size in bytes."""
+    """Write the two-page sheet; returns its size in bytes (``force``: replace a read-only file)."""
+    output_path(out_path, force=force)
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.printing.build import save_canvas
@@ -98,7 +104,7 @@ def build_calibration_sheet(
     ]
     y = ph - 12
     for text, font, fsize in lines:
-        draw_line(c, text, pw / 2, y * pt, font, fsize, None, "center")
+        draw_line(c, text, pw / 2 * pt, y * pt, font, fsize, None, "center")
         y -= 5.2
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.35)
@@ -117,7 +123,7 @@ def build_calibration_sheet(
     draw_line(
         c,
         "Duplex calibration · back: read X on the horizontal rulers, Y on the vertical ones",
-        pw / 2,
+        pw / 2 * pt,
         (ph - 12) * pt,
         "Helvetica-Bold",
         9,
@@ -127,12 +133,34 @@ def build_calibration_sheet(
     c.showPage()
     save_canvas(c)
     data = buffer.getvalue()
-    write_atomic(out_path, data)
+    write_atomic(out_path, data, force=force)
     return len(data)
 
 
+LABEL_SIZE = 4.8
+"""Points: each number is about 2 mm wide, so neighbours go on alternate rows."""
+
+
+def ruler_labels(x: float, y: float, *, horizontal: bool) -> list[tuple[str, float, float]]:
+    """Each whole millimetre's number and where it goes (mm): alternate rows, never touching.
+
+    >>> [(t, round(lx, 1), round(ly, 1)) for t, lx, ly in ruler_labels(0, 0, horizontal=True)][4:7]
+    [('-1', -1, -7.1), ('0', 0, -5.2), ('+1', 1, -7.1)]
+    """
+    out = []
+    near, far = 3.6 + 1.6, 3.6 + 3.5  # clear of the longest tick; a second row below
+    for i in range(-int(RULER_HALF), int(RULER_HALF) + 1):
+        text = f"{i:+d}" if i else "0"
+        odd = i % 2 != 0
+        if horizontal:
+            out.append((text, x + i, y - (far if odd else near)))
+        else:
+            out.append((text, x + (3.6 + 3.4 if odd else 3.6 + 0.8), y + i - 0.6))
+    return out
+
+
 def _ruler(c: object, x: float, y: float, *, horizontal: bool) -> None:
-    """Ticks every 0.5 mm from -5 to +5 around (x, y); numbers every 1 mm."""
+    """Ticks every 0.5 mm from -5 to +5 around (x, y); a number every 1 mm."""
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.printing.card_text import draw_line
@@ -150,30 +178,11 @@ def _ruler(c: object, x: float, y: float, *, horizontal: bool) -> None:
         c.setLineWidth(0.4 if i == 0 else 0.25)
         if horizontal:
             c.line((x + v) * pt, y * pt, (x + v) * pt, (y - length) * pt)
-            if i % 2 == 0:
-                draw_line(
-                    c,
-                    f"{v:+.0f}" if v else "0",
-                    (x + v) * pt,
-                    (y - length - 2.2) * pt,
-                    "Helvetica",
-                    4.5,
-                    None,
-                    "center",
-                )
         else:
             c.line(x * pt, (y + v) * pt, (x + length) * pt, (y + v) * pt)
-            if i % 2 == 0:
-                draw_line(
-                    c,
-                    f"{v:+.0f}" if v else "0",
-                    (x + length + 0.6) * pt,
-                    (y + v - 0.55) * pt,
-                    "Helvetica",
-                    4.5,
-                    None,
-                    "left",
-                )
+    for text, lx, ly in ruler_labels(x, y, horizontal=horizontal):
+        align = "center" if horizontal else "left"
+        draw_line(c, text, lx * pt, ly * pt, "Helvetica", LABEL_SIZE, None, align)
     c.setLineWidth(0.3)
     if horizontal:
         c.line((x - RULER_HALF) * pt, y * pt, (x + RULER_HALF) * pt, y * pt)

@@ -85,6 +85,10 @@ class CardTextError(CompanionError):
     """A card whose text cannot be printed legibly."""
 
 
+class TextDoesNotFit(CardTextError):
+    """A card whose text needs a larger card: too long for its box even at 6 pt."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _winansi(ch: str) -> bool:
     try:
@@ -193,6 +197,13 @@ def draw_line(
         x -= width / 2
     elif align == "right":
         x -= width
+    if getattr(c, "_companion_probe", None) is not None:
+        from companion.printing.probe import mark
+
+        descends = any(ch in "gjpqyQ,;()[]{}/|@$" for ch in text)
+        mark(
+            c, "text", text, (x, y - (0.21 if descends else 0.02) * size, x + width, y + 0.7 * size)
+        )
     for run, run_font, run_colour in _runs(text, font):
         if run_colour:
             c.setFillColor(HexColor(run_colour))
@@ -570,12 +581,22 @@ class FittedBody:
         y = top
         if valign == "middle":
             y = top - (box_height - self.height) / 2
+        if getattr(c, "_companion_probe", None) is not None and self.flowables:
+            from companion.printing.probe import mark
+
+            first = getattr(self.flowables[0], "text", "") or "body"
+            mark(c, "text", str(first)[:30], (x, y - self.height, x + self.width, y))
         heights = self.heights or _measure(self.flowables, self.width)[1]
-        for i, (f, h) in enumerate(zip(self.flowables, heights, strict=True)):
-            y -= h  # wrapped already while measuring: no second layout pass
-            f.drawOn(c, x, y)
-            if i < len(self.flowables) - 1:
-                y -= f.getSpaceAfter()
+        probe = getattr(c, "_companion_probe", None)
+        c._companion_probe = None  # the block is one mark; its inline icons are part of it
+        try:
+            for i, (f, h) in enumerate(zip(self.flowables, heights, strict=True)):
+                y -= h  # wrapped already while measuring: no second layout pass
+                f.drawOn(c, x, y)
+                if i < len(self.flowables) - 1:
+                    y -= f.getSpaceAfter()
+        finally:
+            c._companion_probe = probe
 
 
 def _fitted(flowables: list[Flowable], size: float, width: float) -> FittedBody:
@@ -660,7 +681,7 @@ def _search_size(
     best = attempt(min_size)
     if best.height > height:
         over = (best.height - height) / (min_size * 1.2)
-        raise CardTextError(
+        raise TextDoesNotFit(
             f"{where}: text does not fit its box even at {min_size:g} pt "
             f"(about {max(1, round(over))} line(s) too long); shorten it or print a larger --card-size"
         )

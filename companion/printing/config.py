@@ -47,13 +47,16 @@ def config_path(env: Mapping[str, str] | None = None) -> Path:
 
 def load(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     path = config_path(env)
-    if not path.is_file():
+    if not os.path.isfile(path):
         return {}
+    from companion.documents import read_document
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        data = read_document(path, what="print settings file", format="json")
+    except CompanionError as exc:
         raise CompanionError(
-            f"{path}: cannot read saved print settings ({exc}); fix it or run 'companion print calibrate --reset'"
+            f"{path}: cannot read saved print settings ({exc.message}); "
+            "fix it or run 'companion print calibrate --reset'"
         ) from None
     if not isinstance(data, dict):
         raise CompanionError(
@@ -94,7 +97,9 @@ def save_back_offset(
         offsets = {}
     offsets[orientation] = [round(offset[0], 3), round(offset[1], 3)]
     data["back_offset"] = offsets
-    write_atomic(config_path(env), json.dumps(data, indent=2, sort_keys=True) + "\n")
+    write_atomic(
+        config_path(env), json.dumps(data, indent=2, sort_keys=True) + "\n", force_flag=None
+    )
 
 
 def reset(env: Mapping[str, str] | None = None) -> bool:
@@ -104,5 +109,5 @@ def reset(env: Mapping[str, str] | None = None) -> bool:
     if "back_offset" not in data:
         return False
     del data["back_offset"]
-    write_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+    write_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n", force_flag=None)
     return True

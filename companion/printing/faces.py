@@ -17,7 +17,9 @@ proportions; text never goes below 6 pt (see :mod:`companion.printing.card_text`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,7 @@ from companion.printing.card_text import (
     TITLE_FONT,
     BodyStyle,
     CardTextError,
+    TextDoesNotFit,
     check_printable,
     draw_line,
     fit_body,
@@ -42,6 +45,7 @@ from companion.printing.card_text import (
     natural_height,
     wrap_words,
 )
+from companion.printing.probe import enter, leave, region, unmarked
 from companion.printing.shapes import (
     WHITE,
     color,
@@ -70,6 +74,20 @@ class FaceContext:
     height: float
     bleed: float
     data_dir: Path | None = None
+    body_sizes: Mapping[str, float] | None = None
+    """Rules text size (pt) by template: one size for every card of a type."""
+    fitted: list[float] | None = None
+    """When given, the size each body was set at is appended (see :func:`type_sizes`)."""
+
+    def body_size(self, spec: FaceSpec, default: float) -> float:
+        size = _num(spec, "body_size", default) * self.k
+        if self.body_sizes and spec.template in self.body_sizes:
+            size = min(size, self.body_sizes[spec.template])
+        return size
+
+    def note_fitted(self, size: float) -> None:
+        if self.fitted is not None:
+            self.fitted.append(size)
 
     @property
     def k(self) -> float:
@@ -161,6 +179,7 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
     c.setStrokeColor(trim_line)
     c.setLineWidth(0.8 * k)
     c.roundRect(px0, py0, px1 - px0, py1 - py0, radius, stroke=1, fill=1)
+    enter(c, "frame", (px0, py0, px1, py1), solid=False)
 
     # Title band.
     band_h = 9.6 * MM * k
@@ -176,13 +195,14 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
     c.line(px0, band_y, px1, band_y)
     c.restoreState()
 
-    badge_r = 5.0 * MM * k
+    badge_r = 4.2 * MM * k  # inside the 9.6 mm band, clear of the type line
     badges = {bd.corner: bd for bd in spec.badges}
-    left_room = (2 * badge_r + 1.2 * MM * k) if "tl" in badges else 2.2 * MM * k
-    right_room = (2 * badge_r + 1.2 * MM * k) if "tr" in badges else 2.2 * MM * k
+    left_room = (2 * badge_r + 2.4 * MM * k) if "tl" in badges else 2.2 * MM * k
+    right_room = (2 * badge_r + 2.4 * MM * k) if "tr" in badges else 2.2 * MM * k
     room = max(left_room, right_room)  # keep the title centred on the card
     title_w = (px1 - px0) - 2 * room
     title_color = _style_color(spec, "title_color", readable_on(header))
+    enter(c, "title band", (px0, band_y, px1, py1), solid=False)
     _draw_title(
         c,
         spec.title,
@@ -194,6 +214,7 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
         title_color,
         label,
     )
+    leave(c)
 
     y = band_y
     # Type line.
@@ -209,19 +230,27 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
             text = text.rsplit(" · ", 1)[0]
             fitted = fit_line_size(text, BOLD_FONT, type_size, room_w)
         if fitted is None:
-            raise CardTextError(
+            raise TextDoesNotFit(
                 f"{label}: type line '{spec.type_line}' does not fit even at {MIN_SIZE:g} pt"
             )
         c.setFillColor(_style_color(spec, "type_color", accent))
-        draw_line(
-            c, text, (px0 + px1) / 2, y - type_h + 1.35 * MM * k, BOLD_FONT, fitted, None, "center"
-        )
+        with region(c, "type line", (px0, y - type_h, px1, y)):
+            draw_line(
+                c,
+                text,
+                (px0 + px1) / 2,
+                y - type_h + 1.35 * MM * k,
+                BOLD_FONT,
+                fitted,
+                None,
+                "center",
+            )
         y -= type_h
 
     footer_h = 4.2 * MM * k if spec.footer else 1.6 * MM * k
     bottom = py0 + footer_h
     if "bl" in badges or "br" in badges:
-        bottom = max(bottom, py0 + 2 * badge_r + 0.6 * MM * k)
+        bottom = max(bottom, py0 + 0.9 * MM * k + 2 * badge_r + 0.8 * MM * k)
 
     # Art box (art image or emblem) and text box share what is left. The
     # picture keeps the template's art_ratio on every card of a type, so a
@@ -233,10 +262,14 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
     pad = 2.0 * MM * k
     inner_pad = 1.7 * MM * k
     avail = y - bottom
-    bx0, bx1 = px0 + pad * 0.75, px1 - pad * 0.75
+    right = px1  # the art and text boxes end here; a track takes the strip beyond
+    track = spec.extra.get("track")
+    if track:
+        right = _draw_track(c, track, px1, y - 0.6 * MM * k, bottom, k, accent, label, spec)
+    bx0, bx1 = px0 + pad * 0.75, right - pad * 0.75
     text_w = bx1 - bx0 - 2 * inner_pad
     style = BodyStyle(
-        size=_num(spec, "body_size", 8.4) * k,
+        size=ctx.body_size(spec, 8.4),
         color=_style_color(spec, "text_color", INK),
         accent=accent,
         align=str(spec.style.get("align", "left")),
@@ -260,13 +293,14 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
     elif has_picture:
         art_h = avail - 1.0 * MM * k
     if has_picture:
-        ax0, ax1 = px0 + pad, px1 - pad
+        ax0, ax1 = px0 + pad, right - pad
         ay1 = y - 0.6 * MM * k
         ay0 = y - art_h
-        if art_path:
-            _draw_art(c, art_path, ax0, ay0, ax1, ay1, label)
-        elif spec.emblem:
-            _draw_emblem(c, spec.emblem, ax0, ay0, ax1, ay1, k, border, ctx.accent_color, label)
+        with region(c, "art", (ax0, ay0, ax1, ay1)):
+            if art_path:
+                _draw_art(c, art_path, ax0, ay0, ax1, ay1, label)
+            elif spec.emblem:
+                _draw_emblem(c, spec.emblem, ax0, ay0, ax1, ay1, k, border, ctx.accent_color, label)
         y -= art_h
 
     if body:
@@ -279,21 +313,24 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
         fitted_body = fit_body(
             body, bx1 - bx0 - 2 * inner_pad, by1 - by0 - 2 * inner_pad, style, where=label
         )
-        fitted_body.draw(
-            c,
-            bx0 + inner_pad,
-            by1 - inner_pad,
-            by1 - by0 - 2 * inner_pad,
-            str(spec.style.get("valign", "middle")),
-        )
+        ctx.note_fitted(fitted_body.size)
+        with region(c, "text box", (bx0, by0, bx1, by1)):
+            fitted_body.draw(
+                c,
+                bx0 + inner_pad,
+                by1 - inner_pad,
+                by1 - by0 - 2 * inner_pad,
+                str(spec.style.get("valign", "middle")),
+            )
 
     if spec.footer:
         fsize = MIN_SIZE if k < 1.2 else 6.0 * k
         c.setFillColor(MUTED)
         fy = py0 + 1.45 * MM * k
         left_text, right_text = spec.footer, str(spec.extra.get("footer_right", ""))
-        fx0 = px0 + (2 * badge_r + 1.0 * MM * k if "bl" in badges else pad)
-        fx1 = px1 - (2 * badge_r + 1.0 * MM * k if "br" in badges else pad)
+        fx0 = px0 + (2 * badge_r + 1.8 * MM * k if "bl" in badges else pad)
+        fx1 = px1 - (2 * badge_r + 1.8 * MM * k if "br" in badges else pad)
+        enter(c, "footer", (fx0, py0 + 0.4 * MM * k, fx1, py0 + footer_h - 0.6 * MM * k))
         if right_text:
             right_w = line_width(right_text, BODY_FONT, fsize)
             draw_line(c, right_text, fx1, fy, BODY_FONT, fsize, None, "right")
@@ -307,16 +344,18 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
             draw_line(
                 c,
                 left_text,
-                fx0 if right_text or "bl" in badges else (px0 + px1) / 2,
+                fx0 if right_text or "bl" in badges else (fx0 + fx1) / 2,
                 fy,
                 BODY_FONT,
                 fsize,
                 None,
                 "left" if right_text or "bl" in badges else "center",
             )
+        leave(c)
 
     for bd in spec.badges:
         _draw_badge(c, bd, px0, py0, px1, py1, badge_r, k, border, label)
+    leave(c)
 
 
 def _draw_title(
@@ -354,7 +393,54 @@ def _draw_title(
             return
         if two == MIN_SIZE:
             break
-    raise CardTextError(f"{label}: title '{title}' does not fit its band even at {MIN_SIZE:g} pt")
+    raise TextDoesNotFit(f"{label}: title '{title}' does not fit its band even at {MIN_SIZE:g} pt")
+
+
+def _draw_track(
+    c: Canvas,
+    track: Any,
+    px1: float,
+    top: float,
+    bottom: float,
+    k: float,
+    accent: Color,
+    label: str,
+    spec: FaceSpec,
+) -> float:
+    """A column of numbered cells down the card's right edge, for a paper clip or a coin.
+
+    The count a card keeps (gold, fruits, arrows) is marked by sliding a
+    paper clip along the edge to a cell, or by resting a coin on it.
+    Returns where the rest of the face must stop on the right.
+    """
+    raw = track.get("values") if isinstance(track, dict) else track
+    values = [str(v) for v in raw or []]
+    if not values:
+        raise CompanionError(f"templates/cards/{spec.template}: a track needs values")
+    width = 8.4 * MM * k
+    x0 = px1 - width
+    cell = (top - bottom) / len(values)
+    size = min(11 * k, cell * 0.62)
+    with region(c, "track", (x0, bottom, px1, top)):
+        for i, value in enumerate(values):
+            check_printable(value, label)
+            y1 = top - i * cell
+            c.setFillColor(mix(accent, WHITE, 0.86 if i % 2 else 0.72))
+            c.setStrokeColor(mix(accent, WHITE, 0.35))
+            c.setLineWidth(0.5 * k)
+            c.rect(x0, y1 - cell, width, cell, stroke=1, fill=1)
+            fitted = fit_line_size(value, BOLD_FONT, size, width * 0.8) or MIN_SIZE
+            draw_line(
+                c,
+                value,
+                x0 + width / 2,
+                y1 - cell / 2 - fitted * 0.35,
+                BOLD_FONT,
+                fitted,
+                INK,
+                "center",
+            )
+    return x0 - 0.6 * MM * k
 
 
 def _badge_center(
@@ -382,10 +468,18 @@ def _draw_badge(
     label: str,
 ) -> None:
     x, y = _badge_center(bd.corner, px0, py0, px1, py1, r, k)
+    with region(c, f"badge {bd.corner}", (x - r, y - r, x + r, y + r)):
+        _draw_badge_at(c, bd, x, y, r, k, border, label)
+
+
+def _draw_badge_at(
+    c: Canvas, bd: Badge, x: float, y: float, r: float, k: float, border: Color, label: str
+) -> None:
     fill = color(bd.color, shapes.default_color(bd.icon) if bd.icon else border)
     text_colour = readable_on(fill)
     if bd.shape == "icon" and bd.icon:
-        draw_icon(c, bd.icon, x, y, 2.0 * r, fill)
+        with unmarked(c):  # the badge's own shape: its value sits on it
+            draw_icon(c, bd.icon, x, y, 2.0 * r, fill)
         text_colour = WHITE
     else:
         c.setFillColor(fill)
@@ -412,7 +506,7 @@ def _draw_badge(
             min_size=MIN_SIZE,
         )
         if size is None:
-            raise CardTextError(f"{label}: badge value '{bd.value}' is too long for its badge")
+            raise TextDoesNotFit(f"{label}: badge value '{bd.value}' is too long for its badge")
         dy = -size * 0.35 + (r * 0.12 if bd.label else 0)
         if bd.shape == "icon" and bd.icon == "gem":
             dy += r * 0.12  # the gem's broad part is above its middle
@@ -459,20 +553,40 @@ def _draw_emblem(
     value = em.value
     main = color(em.color, None) if em.color else None
     if em.icon and value:
-        # Icon on the left, the value (and its label) beside it.
-        size = min(side * 0.62, (x1 - x0) * 0.36)
-        draw_icon(c, em.icon, cx - (x1 - x0) * 0.2, cy, size, main)
+        # The icon and the value (over its label) side by side, centred as a
+        # pair inside the oval, a gap between them.
+        size = min(side * 0.62, (x1 - x0) * 0.34)
+        gap = 1.6 * MM * k
+        column = 2 * rx * 0.86 - size - gap  # what the oval leaves for the words
         check_printable(value, label)
-        vsize = fit_line_size(value, TITLE_FONT, side * 0.42, (x1 - x0) * 0.42, min_size=MIN_SIZE)
+        vsize = fit_line_size(value, TITLE_FONT, side * 0.42, column, min_size=MIN_SIZE)
         if vsize is None:
-            raise CardTextError(f"{label}: emblem value '{value}' does not fit")
-        vx = cx + (x1 - x0) * 0.17
-        dy = -vsize * 0.33 + (vsize * 0.16 if em.label else 0)
+            raise TextDoesNotFit(f"{label}: emblem value '{value}' does not fit")
+        lab = em.label.upper()
+        lsize = 0.0
+        under = False  # a label too wide for the column goes under the pair
+        if lab:
+            check_printable(lab, label)
+            lsize = fit_line_size(lab, BOLD_FONT, max(MIN_SIZE, 6.5 * k), column) or 0.0
+            if not lsize:
+                under = True
+                lsize = fit_line_size(lab, BOLD_FONT, max(MIN_SIZE, 6.5 * k), 2 * rx * 0.8) or 0.0
+                if not lsize:
+                    raise TextDoesNotFit(f"{label}: emblem label '{em.label}' does not fit")
+                size = min(size, side * 0.62 - lsize * 1.4)
+                cy += lsize * 0.8
+        words = line_width(value, TITLE_FONT, vsize)
+        if not under:
+            words = max(words, line_width(lab, BOLD_FONT, lsize))
+        start = cx - (size + gap + words) / 2
+        draw_icon(c, em.icon, start + size / 2, cy, size, main)
+        vx = start + size + gap + words / 2
+        dy = -vsize * 0.33 + (vsize * 0.16 if lab and not under else 0)
         draw_line(c, value, vx, cy + dy, TITLE_FONT, vsize, INK, "center")
-        if em.label:
-            lsize = max(MIN_SIZE, 6.5 * k)
-            lab = em.label.upper()
-            lsize = fit_line_size(lab, BOLD_FONT, lsize, (x1 - x0) * 0.46) or MIN_SIZE
+        if under:
+            ly = cy - max(size / 2, vsize * 0.4) - lsize * 1.2
+            draw_line(c, lab, cx, ly, BOLD_FONT, lsize, MUTED, "center")
+        elif lab:
             draw_line(c, lab, vx, cy + dy - lsize * 1.6, BOLD_FONT, lsize, MUTED, "center")
         return
     if em.icon:
@@ -488,7 +602,7 @@ def _draw_emblem(
             value, TITLE_FONT, side * 0.46, (x1 - x0) * 0.86, min_size=MIN_SIZE
         )
         if value_size is None:
-            raise CardTextError(f"{label}: emblem value '{value}' does not fit")
+            raise TextDoesNotFit(f"{label}: emblem value '{value}' does not fit")
         dy = -value_size * 0.33 + (value_size * 0.12 if em.label else 0)
         draw_line(c, value, cx, cy + dy, TITLE_FONT, value_size, color(em.color, border), "center")
         if em.label:
@@ -501,6 +615,12 @@ def _draw_emblem(
         draw_line(c, em.label.upper(), cx, y0 + 1.2 * MM * k, BOLD_FONT, lsize, MUTED, "center")
 
 
+MAX_ART_BYTES = 32 * 2**20
+"""The largest art file a card may name (a 600 dpi photo of a card is a few MiB)."""
+MAX_ART_PIXELS = 40_000_000
+"""The most pixels an art image may have: far more than 1200 dpi over a tarot card."""
+
+
 def _art_path(card: Any, ctx: FaceContext) -> Path | None:
     art = getattr(card, "art", None)
     if not art:
@@ -508,8 +628,12 @@ def _art_path(card: Any, ctx: FaceContext) -> Path | None:
     path = Path(art).expanduser()
     if not path.is_absolute() and ctx.data_dir is not None:
         path = ctx.data_dir / path
-    if not path.is_file():
+    if not os.path.isfile(path):
         raise CompanionError(f"{where(card, ctx)}: art image '{art}' not found (looked for {path})")
+    if os.path.getsize(path) > MAX_ART_BYTES:
+        raise CompanionError(
+            f"{where(card, ctx)}: art image {path} is larger than {MAX_ART_BYTES // 2**20} MiB"
+        )
     return path
 
 
@@ -524,6 +648,11 @@ def _draw_art(
         iw, ih = reader.getSize()
     except Exception as exc:
         raise CompanionError(f"{label}: cannot read art image {path} ({exc})") from None
+    if iw * ih > MAX_ART_PIXELS:
+        raise CompanionError(
+            f"{label}: art image {path} has {iw}x{ih} pixels; "
+            f"at most {MAX_ART_PIXELS // 10**6} million fit a card"
+        )
     bw, bh = x1 - x0, y1 - y0
     scale = max(bw / iw, bh / ih)
     dw, dh = iw * scale, ih * scale
@@ -575,6 +704,8 @@ RANK_VALUES = {
     "10": 10,
 }
 INDEX_FONT = "Times-Bold"
+SECOND_CARD_LEFT = (POKER_W - 22 * MM) / POKER_W
+"""Where a double card's small second card starts, as a share of the card's width."""
 
 
 def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None:
@@ -609,6 +740,7 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
         if turned:
             c.translate(w, h)
             c.rotate(180)
+        enter(c, "index turned" if turned else "index", None)
         _corner_index(
             c,
             index,
@@ -622,6 +754,7 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
             vertical,
             extra.get("corner_icon_color"),
         )
+        leave(c)
         c.restoreState()
 
     # What fills the middle.
@@ -630,13 +763,15 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
     bottom_limit = 13 * MM * k
     price = extra.get("price")
     if price not in (None, ""):
-        _price_tag(c, str(price), w / 2, h - 6.2 * MM * k, k, label)
+        with region(c, "price", None):
+            _price_tag(c, str(price), w / 2, h - 6.2 * MM * k, k, label)
     box_top = None
     if body or extra.get("banner"):
         box_top = _playing_text_box(c, card, spec, ctx, label, ink)
         bottom_limit = box_top + 2.5 * MM * k
     center = str(extra.get("center") or _default_center(rank, suit))
     x0, x1 = 12 * MM * k, w - 12 * MM * k
+    enter(c, center, None)
     if center == "pips":
         x0, x1 = 15.5 * MM * k, w - 15.5 * MM * k
         _pips(c, rank, suit, x0, x1, bottom_limit, top_limit, k, compact=box_top is not None)
@@ -655,12 +790,15 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
             draw_suit(c, suit, w / 2, (top_limit + bottom_limit) / 2, size)
     elif center == "emblem":
         em = spec.emblem or Emblem(icon="star")
+        ex1 = x1 + 2 * MM * k
+        if extra.get("second_card"):
+            ex1 = min(ex1, SECOND_CARD_LEFT * w - 1.2 * MM * k)  # keep clear of the small card
         _draw_emblem(
             c,
             em,
             x0 - 2 * MM * k,
             bottom_limit,
-            x1 + 2 * MM * k,
+            ex1,
             top_limit,
             k,
             ink,
@@ -672,8 +810,10 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
             f"templates/cards/{spec.template}: center '{center}' is not one of "
             "pips, ace, court, suit, emblem, none"
         )
+    leave(c)
     tokens = extra.get("tokens")
     if tokens:
+        enter(c, "tokens", None)
         _tokens(
             c,
             tokens,
@@ -682,9 +822,11 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
             k,
             spec,
         )
+        leave(c)
     second = extra.get("second_card")
     if second:
-        _second_card(c, second, w, h, k, label)
+        with region(c, "second card", None):
+            _second_card(c, second, w, h, k, label)
 
 
 def _default_center(rank: str, suit: str | None) -> str:
@@ -721,10 +863,12 @@ def _corner_index(
             y -= size * 1.02
         return
     size = 19 * k
-    fitted = fit_line_size(index, INDEX_FONT, size, 9.2 * MM * k, min_size=MIN_SIZE) or MIN_SIZE
+    fitted = fit_line_size(index, INDEX_FONT, size, 8.4 * MM * k, min_size=MIN_SIZE) or MIN_SIZE
     baseline = h - 4.2 * MM * k - fitted * 0.7
     draw_line(c, index, cx, baseline, INDEX_FONT, fitted, ink, "center")
-    y = baseline - 3.2 * MM * k
+    # The suit hangs below the rank's descender (the tail of a Q), never on it.
+    descent = 0.22 * fitted if any(ch in "Qgjpqy/" for ch in index) else 0.0
+    y = baseline - descent - 3.2 * MM * k
     if suit:
         draw_suit(c, suit, cx, y, 4.8 * MM * k)
         y -= 5.8 * MM * k
@@ -819,6 +963,13 @@ def _court(
         else:
             letter_size = min(half * 0.55, inner_w * 0.34)
             row_y = mid + half * 0.32
+        if word:
+            # The letter's tail (a Q's) stays above the word under it.
+            word_top = mid + 1.3 * MM * k + 0.72 * max(MIN_SIZE, 6.5 * k)
+            lowest = word_top + 0.25 * letter_size + 0.4 * MM * k
+            if row_y < lowest:
+                letter_size = min(letter_size, (mid + half - lowest) / 0.95)
+                row_y = lowest
         draw_line(c, rank, cx - inner_w * 0.14, row_y, INDEX_FONT, letter_size, ink, "center")
         if suit:
             draw_suit(c, suit, cx + inner_w * 0.17, row_y + letter_size * 0.36, letter_size * 0.62)
@@ -830,7 +981,7 @@ def _court(
                 c,
                 word,
                 cx,
-                mid + max(1.2 * MM * k, row_y - mid - size * 1.6),
+                mid + 1.3 * MM * k,  # just over the middle line, clear of the letter
                 BOLD_FONT,
                 size,
                 mix(ink, WHITE, 0.25),
@@ -865,6 +1016,7 @@ def _playing_text_box(
     c.setStrokeColor(mix(accent, WHITE, 0.3))
     c.setLineWidth(0.7 * k)
     c.roundRect(x0, y0, x1 - x0, y1 - y0, 1.5 * MM * k, stroke=1, fill=1)
+    enter(c, "text box", (x0, y0, x1, y1))
     banner = str(spec.extra.get("banner") or "")
     pad = 1.5 * MM * k
     top = y1 - pad
@@ -872,18 +1024,20 @@ def _playing_text_box(
         check_printable(banner, label)
         size = fit_line_size(banner, TITLE_FONT, 10 * k, x1 - x0 - 2 * pad)
         if size is None:
-            raise CardTextError(f"{label}: banner '{banner}' does not fit even at {MIN_SIZE:g} pt")
+            raise TextDoesNotFit(f"{label}: banner '{banner}' does not fit even at {MIN_SIZE:g} pt")
         draw_line(c, banner, (x0 + x1) / 2, top - size * 0.8, TITLE_FONT, size, accent, "center")
         top -= size * 1.25
     if spec.body:
         style = BodyStyle(
-            size=_num(spec, "body_size", 7.6) * k,
+            size=ctx.body_size(spec, 7.6),
             color=INK,
             accent=accent,
             align=str(spec.style.get("align", "center")),
         )
         fitted = fit_body(spec.body, x1 - x0 - 2 * pad, top - (y0 + pad), style, where=label)
+        ctx.note_fitted(fitted.size)
         fitted.draw(c, x0 + pad, top, top - (y0 + pad), "middle")
+    leave(c)
     return y1
 
 
@@ -908,7 +1062,7 @@ def _second_card(c: Canvas, second: Any, w: float, h: float, k: float, label: st
     suit = second.get("suit")
     index = rank_label(rank)
     cw, ch = 15 * MM * k, 21 * MM * k
-    x = w - 7 * MM * k - cw
+    x = SECOND_CARD_LEFT * w
     y = h - 9 * MM * k - ch
     c.setFillColor(WHITE)
     c.setStrokeColor(suit_color(suit) if suit in shapes.SUIT_ICONS else shapes.BLACK)
@@ -919,3 +1073,81 @@ def _second_card(c: Canvas, second: Any, w: float, h: float, k: float, label: st
     draw_line(c, index, x + cw / 2, y + ch - 7.5 * MM * k, INDEX_FONT, 13 * k, ink, "center")
     if suit in shapes.SUIT_ICONS:
         draw_suit(c, suit, x + cw / 2, y + 5 * MM * k, 6 * MM * k)
+
+
+def layout_problems(card: Any, spec: FaceSpec, ctx: FaceContext) -> list[str]:
+    """Draw ``card`` off any page and list its layout faults (see :mod:`companion.printing.probe`).
+
+    A card whose text needs a larger card raises
+    :class:`~companion.printing.card_text.TextDoesNotFit`, as when printing.
+    """
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.printing.probe import attach
+
+    c = Canvas(io.BytesIO(), pagesize=(ctx.width, ctx.height))
+    shapes.enable_icon_forms(c)
+    probe = attach(c, (0.0, 0.0, ctx.width, ctx.height))
+    draw_face(c, card, spec, ctx)
+    return probe.problems()
+
+
+def type_sizes(
+    faces: Iterable[tuple[Any, FaceSpec, FaceContext]], too_wordy: set[str] | None = None
+) -> dict[str, float]:
+    """One rules text size per card type: the smallest any card of the template needs.
+
+    Each face is drawn once off the page to see the size its text fits at;
+    cards of one type then all print at the smallest, so a deck reads evenly.
+    A card too wordy for the size even at 6 pt is left to the caller (its
+    id goes into ``too_wordy`` when given).
+    """
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    sizes: dict[str, float] = {}
+    c: Canvas | None = None
+    for card, spec, ctx in faces:
+        if c is None:
+            c = Canvas(io.BytesIO(), pagesize=(ctx.width, ctx.height))
+            shapes.enable_icon_forms(c)
+        got: list[float] = []
+        depth = len(c.state_stack)
+        c.push_state_stack()
+        try:
+            draw_face(c, card, spec, replace(ctx, fitted=got, body_sizes=None))
+        except TextDoesNotFit:
+            if too_wordy is not None:
+                too_wordy.add(card.id)
+            continue
+        finally:
+            while len(c.state_stack) > depth:
+                c.pop_state_stack()
+            del c._code[:]
+        for size in got:
+            sizes[spec.template] = min(sizes.get(spec.template, size), size)
+    return sizes
+
+
+def game_type_sizes(
+    game_cards: Any,
+    width: float,
+    height: float,
+    templates_root: Path | None = None,
+    too_wordy: set[str] | None = None,
+) -> dict[str, float]:
+    """:func:`type_sizes` over every card of a game at one card size (points)."""
+    from companion.printing.templates import render_face
+
+    game = game_cards.game
+    faces = []
+    for card in game_cards.cards:
+        deck = game.deck(card.deck)
+        ctx = FaceContext(
+            game=game, deck=deck, width=width, height=height, bleed=0, data_dir=game_cards.source
+        )
+        faces.append((card, render_face(game, deck, card, templates_root), ctx))
+    return type_sizes(faces, too_wordy)

@@ -20,10 +20,11 @@ Coordinates follow PDF: origin at the lower-left corner of the page, y up.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar
 
 from companion.errors import CompanionError
@@ -82,10 +83,21 @@ DEFAULT_MARGIN = 5.0
 printers cannot print the outer 3-5 mm. 3×3 poker cards still fit on A4
 (9.75 mm spare) and Letter (6.35 mm spare)."""
 
+DEFAULT_PRINTER_MARGIN = 5.0
+"""The band (mm) along the paper edge that home printers cannot print: no
+mark, label or cut line goes there (``--printer-margin``)."""
+
 MARK_LENGTH = 5.0
 MARK_GAP = 2.0
+MIN_MARK = 2.0
+"""The shortest crop mark (mm) worth drawing in a margin: a shorter one is hard to see."""
+MIN_INNER_MARK = 0.8
+INNER_CLEAR = 0.6
+"""A mark in the gap between two cards keeps this far (mm) from both."""
 FOLD_GAP = 3.0
 """Space (mm) between the fold line and the nearest card of each half."""
+LABEL_HEIGHT = 2.1
+"""Room (mm) the sheet label needs: 5.5 pt type, descenders included."""
 
 
 def _num(value: float) -> str:
@@ -169,14 +181,20 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
     cut_lines: bool = False
+    printer_margin: float = DEFAULT_PRINTER_MARGIN
+    pack: bool = True
+    """Fill every sheet, decks one after another (``--no-pack``: each deck on fresh sheets)."""
+    grid: tuple[int, int] | None = None
+    """Columns and rows to use instead of the most that fit (chosen by :func:`impose`)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
             parse_paper(self.paper)
-        for name in ("bleed", "gutter", "margin"):
+        for name in ("bleed", "gutter", "margin", "printer_margin"):
             value = getattr(self, name)
             if not math.isfinite(value) or value < 0 or value > 50:
-                raise CompanionError(f"--{name} {value:g} is out of range (0-50 mm)")
+                flag = name.replace("_", "-")
+                raise CompanionError(f"--{flag} {value:g} is out of range (0-50 mm)")
         if self.backs not in ("duplex", "fold", "none"):
             raise CompanionError(f"unknown backs mode '{self.backs}' (duplex, fold, none)")
         if self.flip not in ("long", "short"):
@@ -242,6 +260,15 @@ class Segment:
 
 
 @dataclass(frozen=True)
+class LabelSpot:
+    """Where the sheet label goes: its centre, baseline and widest extent (mm)."""
+
+    x: float
+    y: float
+    width: float
+
+
+@dataclass(frozen=True)
 class Layout:
     """The geometry of every sheet of one print job (all pages share it)."""
 
@@ -262,6 +289,13 @@ class Layout:
     fold_axis: Literal["vertical", "horizontal"] | None = None
     back_mirror: Literal["columns", "rows"] | None = None
     notes: tuple[str, ...] = field(default=())
+    """What the layout gave up to keep every mark printable, said to the user."""
+    cut_guides: tuple[Segment, ...] = ()
+    """Full-length cut lines (``--cut-lines``), inside the printable area."""
+    label: LabelSpot | None = None
+    back_label: LabelSpot | None = None
+    unmarked: tuple[float, ...] = ()
+    """Cut positions (mm) left without two printable marks and without guides."""
 
     def __repr__(self) -> str:
         return f"<Layout {self.describe()}>"
@@ -317,6 +351,8 @@ class Layout:
             "flip": self.spec.flip,
             "back_offset_mm": list(self.spec.back_offset),
             "fold": self.fold_axis,
+            "printer_margin_mm": self.spec.printer_margin,
+            "notes": list(self.notes),
             "faces": [[round(s.x, 3), round(s.y, 3)] for s in self.face_slots],
             "backs_at": [[round(s.x, 3), round(s.y, 3), s.rotated] for s in self.back_slots],
         }
@@ -370,27 +406,103 @@ def _cuts(values: list[float]) -> tuple[float, ...]:
     return tuple(out)
 
 
+def _covered(
+    slots: Sequence[Slot], bleed: float, along: str, at: float
+) -> list[tuple[float, float]]:
+    """The stretches of a cut line (``along`` x or y, at ``at``) that run over cards (with bleed)."""
+    spans = []
+    for sl in slots:
+        x0, y0, x1, y1 = sl.grown(bleed)
+        if along == "x" and y0 - EPS <= at <= y1 + EPS:
+            spans.append((x0, x1))
+        elif along == "y" and x0 - EPS <= at <= x1 + EPS:
+            spans.append((y0, y1))
+    spans.sort()
+    merged: list[tuple[float, float]] = []
+    for a, b in spans:
+        if merged and a <= merged[-1][1] + EPS:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return merged
+
+
 def _marks(
-    slots: Sequence[Slot], cut_x: Sequence[float], cut_y: Sequence[float], page: Size, bleed: float
-) -> tuple[Segment, ...]:
-    """Short marks extending every cut line into the margins, clear of the cards."""
+    slots: Sequence[Slot],
+    cut_x: Sequence[float],
+    cut_y: Sequence[float],
+    page: Size,
+    bleed: float,
+    printer_margin: float,
+) -> tuple[tuple[Segment, ...], tuple[float, ...]]:
+    """Crop marks for every cut line, and the cut positions left without two of them.
+
+    Each cut line is extended into the margins at both ends, clear of the
+    cards and their bleed, and never into the band of ``printer_margin``
+    along the paper edge. Where a margin is too narrow for a mark of
+    ``MIN_MARK``, the line is marked in the gaps between cards it crosses
+    instead (inner gutters, the fold gap). A line with fewer than two marks
+    is returned as unmarked.
+    """
     gap = max(MARK_GAP, bleed + 1.0)
-    left = min(s.x for s in slots) - gap
-    right = max(s.right for s in slots) + gap
-    bottom = min(s.y for s in slots) - gap
-    top = max(s.top for s in slots) + gap
+    pm = printer_margin
     segments: list[Segment] = []
-    for x in cut_x:
-        if top + 0.5 <= page.h:
-            segments.append(Segment(x, top, x, min(top + MARK_LENGTH, page.h)))
-        if bottom - 0.5 >= 0:
-            segments.append(Segment(x, max(bottom - MARK_LENGTH, 0.0), x, bottom))
-    for y in cut_y:
-        if left - 0.5 >= 0:
-            segments.append(Segment(max(left - MARK_LENGTH, 0.0), y, left, y))
-        if right + 0.5 <= page.w:
-            segments.append(Segment(right, y, min(right + MARK_LENGTH, page.w), y))
-    return tuple(segments)
+    unmarked: list[float] = []
+    for along, cuts, high in (("y", cut_x, page.h), ("x", cut_y, page.w)):
+        for at in cuts:
+            spans = _covered(slots, bleed, along, at)
+            if not spans:
+                continue
+            marks: list[tuple[float, float]] = []
+            # Spans include the bleed; the marks keep ``gap`` from the trim.
+            lo, hi = spans[0][0] + bleed - gap, spans[-1][1] - bleed + gap
+            if lo - max(lo - MARK_LENGTH, pm) >= MIN_MARK - EPS:
+                marks.append((max(lo - MARK_LENGTH, pm), lo))
+            if min(hi + MARK_LENGTH, high - pm) - hi >= MIN_MARK - EPS:
+                marks.append((hi, min(hi + MARK_LENGTH, high - pm)))
+            if len(marks) < 2:
+                for (_, a_end), (b_start, _) in itertools.pairwise(spans):
+                    if b_start - a_end - 2 * INNER_CLEAR >= MIN_INNER_MARK - EPS:
+                        marks.append((a_end + INNER_CLEAR, b_start - INNER_CLEAR))
+            if len(marks) < 2:
+                unmarked.append(round(at, 3))
+            for a, b in marks:
+                segments.append(Segment(at, a, at, b) if along == "y" else Segment(a, at, b, at))
+    return tuple(segments), tuple(unmarked)
+
+
+def _guides(
+    cut_x: Sequence[float], cut_y: Sequence[float], page: Size, printer_margin: float
+) -> tuple[Segment, ...]:
+    """Full-length cut lines, stopping ``printer_margin`` short of the paper edge."""
+    pm = printer_margin
+    return tuple(Segment(x, pm, x, page.h - pm) for x in cut_x) + tuple(
+        Segment(pm, y, page.w - pm, y) for y in cut_y
+    )
+
+
+def _label_spot(slots: Sequence[Slot], page: Size, spec: SheetSpec) -> LabelSpot | None:
+    """Room for the sheet label under the bottom row (else over the top row), in print.
+
+    The label sits between the outermost cuts of one card, so it never
+    crosses a crop mark, and keeps out of the printer's dead band.
+    """
+    if not slots:
+        return None
+    pm = spec.printer_margin
+    clear = spec.bleed + 0.8  # from the cards; the marks sit at cut positions, beside it
+    bottom = min(s.y for s in slots)
+    top = max(s.top for s in slots)
+    if bottom - clear - pm >= LABEL_HEIGHT - EPS:
+        row = [s for s in slots if abs(s.y - min(x.y for x in slots)) < EPS]
+        y = pm + 0.6
+    elif page.h - pm - (top + clear) >= LABEL_HEIGHT - EPS:
+        row = [s for s in slots if abs(s.top - max(x.top for x in slots)) < EPS]
+        y = page.h - pm - LABEL_HEIGHT + 0.6
+    else:
+        return None
+    first = min(row, key=lambda s: s.x)
+    return LabelSpot(first.center[0], y, max(first.w - 6.0, 10.0))
 
 
 def _mirror(
@@ -410,12 +522,24 @@ def _mirror(
     return Slot(index, col, row, x + offset[0], y + offset[1], slot.w, slot.h, rotate)
 
 
+def _room(spec: SheetSpec) -> float:
+    """The free band kept around the cards: the margin, and never less than the printer's."""
+    return max(spec.margin, spec.printer_margin)
+
+
+def _capped(cols: int, rows: int, spec: SheetSpec) -> tuple[int, int]:
+    if spec.grid is None:
+        return cols, rows
+    return min(cols, spec.grid[0]), min(rows, spec.grid[1])
+
+
 def _duplex_layout(spec: SheetSpec, orientation: Orientation) -> Layout | None:
     page = _page(spec.paper, orientation)
     cell_w, cell_h = spec.card.w + 2 * spec.bleed, spec.card.h + 2 * spec.bleed
-    cols = _fit(page.w - 2 * spec.margin, cell_w, spec.gutter)
-    rows = _fit(page.h - 2 * spec.margin, cell_h, spec.gutter)
-    if cols == 0 or rows == 0:
+    cols = _fit(page.w - 2 * _room(spec), cell_w, spec.gutter)
+    rows = _fit(page.h - 2 * _room(spec), cell_h, spec.gutter)
+    cols, rows = _capped(cols, rows, spec)
+    if cols <= 0 or rows <= 0:
         return None
     slots = _grid(0, page.w, 0, page.h, cols, rows, spec)
     cut_x = _cuts([v for s in slots for v in (s.x, s.right)])
@@ -434,7 +558,7 @@ def _duplex_layout(spec: SheetSpec, orientation: Orientation) -> Layout | None:
             _mirror(s, s.index, page, mirror, cols, rows, spec.back_offset, rotate=mirror == "rows")
             for s in slots
         ]
-    marks = _marks(slots, cut_x, cut_y, page, spec.bleed) if spec.crop_marks else ()
+    marks, unmarked = _furniture(slots, cut_x, cut_y, page, spec)
     return Layout(
         spec=spec,
         orientation=orientation,
@@ -448,7 +572,25 @@ def _duplex_layout(spec: SheetSpec, orientation: Orientation) -> Layout | None:
         cut_y=cut_y,
         crop_marks=marks,
         back_mirror=mirror,
+        cut_guides=_guides(cut_x, cut_y, page, spec.printer_margin) if spec.cut_lines else (),
+        label=_label_spot(slots, page, spec),
+        back_label=_label_spot(backs, page, spec) if backs else None,
+        unmarked=unmarked,
     )
+
+
+def _furniture(
+    slots: Sequence[Slot],
+    cut_x: Sequence[float],
+    cut_y: Sequence[float],
+    page: Size,
+    spec: SheetSpec,
+) -> tuple[tuple[Segment, ...], tuple[float, ...]]:
+    """Crop marks (when asked for) and the cut lines left unmarked (none with guides)."""
+    if not spec.crop_marks:
+        return (), ()
+    marks, unmarked = _marks(slots, cut_x, cut_y, page, spec.bleed, spec.printer_margin)
+    return marks, () if spec.cut_lines else unmarked
 
 
 def _fold_layout(
@@ -456,17 +598,19 @@ def _fold_layout(
 ) -> Layout | None:
     page = _page(spec.paper, orientation)
     cell_w, cell_h = spec.card.w + 2 * spec.bleed, spec.card.h + 2 * spec.bleed
+    room = _room(spec)
     if axis == "vertical":
         # Faces on the left half, backs mirrored on the right half.
-        x0, x1 = spec.margin, page.w / 2 - FOLD_GAP
-        y0, y1 = spec.margin, page.h - spec.margin
+        x0, x1 = room, page.w / 2 - FOLD_GAP
+        y0, y1 = room, page.h - room
     else:
         # Faces on the top half, backs on the bottom half, upside down.
-        x0, x1 = spec.margin, page.w - spec.margin
-        y0, y1 = page.h / 2 + FOLD_GAP, page.h - spec.margin
+        x0, x1 = room, page.w - room
+        y0, y1 = page.h / 2 + FOLD_GAP, page.h - room
     cols = _fit(x1 - x0, cell_w, spec.gutter)
     rows = _fit(y1 - y0, cell_h, spec.gutter)
-    if cols == 0 or rows == 0:
+    cols, rows = _capped(cols, rows, spec)
+    if cols <= 0 or rows <= 0:
         return None
     slots = _grid(x0, x1, y0, y1, cols, rows, spec)
     if axis == "vertical":
@@ -478,7 +622,7 @@ def _fold_layout(
     every = slots + backs
     cut_x = _cuts([v for s in every for v in (s.x, s.right)])
     cut_y = _cuts([v for s in every for v in (s.y, s.top)])
-    marks = _marks(every, cut_x, cut_y, page, spec.bleed) if spec.crop_marks else ()
+    marks, unmarked = _furniture(every, cut_x, cut_y, page, spec)
     return Layout(
         spec=spec,
         orientation=orientation,
@@ -491,39 +635,75 @@ def _fold_layout(
         cut_x=cut_x,
         cut_y=cut_y,
         crop_marks=marks,
-        fold_line=fold,
+        fold_line=_inside(fold, page, spec.printer_margin),
         fold_axis=axis,
         back_mirror="columns" if axis == "vertical" else "rows",
+        cut_guides=_guides(cut_x, cut_y, page, spec.printer_margin) if spec.cut_lines else (),
+        label=_label_spot(every, page, spec),
+        unmarked=unmarked,
     )
 
 
+def _inside(seg: Segment, page: Size, pm: float) -> Segment:
+    """``seg`` clipped to the printable area (axis-parallel segments only)."""
+    return Segment(
+        min(max(seg.x0, pm), page.w - pm),
+        min(max(seg.y0, pm), page.h - pm),
+        min(max(seg.x1, pm), page.w - pm),
+        min(max(seg.y1, pm), page.h - pm),
+    )
+
+
+def _candidates(spec: SheetSpec) -> list[Layout]:
+    orientations: tuple[Orientation, ...] = (
+        ("portrait", "landscape") if spec.orientation == "auto" else (spec.orientation,)
+    )
+    found: list[Layout] = []
+    for orientation in orientations:
+        if spec.backs == "fold":
+            axes: tuple[Literal["vertical", "horizontal"], ...] = ("vertical", "horizontal")
+            for axis in axes:
+                layout = _fold_layout(spec, orientation, axis)
+                if layout:
+                    found.append(layout)
+        else:
+            layout = _duplex_layout(spec, orientation)
+            if layout:
+                found.append(layout)
+    return found
+
+
+def _smaller(layout: Layout) -> list[Layout]:
+    """The same sheet with fewer columns or rows, most cards first."""
+    out: list[Layout] = []
+    for cols in range(layout.cols, 0, -1):
+        for rows in range(layout.rows, 0, -1):
+            if (cols, rows) == (layout.cols, layout.rows):
+                continue
+            spec = replace(layout.spec, orientation=layout.orientation, grid=(cols, rows))
+            out.extend(c for c in _candidates(spec) if c.fold_axis == layout.fold_axis)
+    return sorted(out, key=lambda c: -c.per_page)
+
+
 def impose(spec: SheetSpec) -> Layout:
-    """The best layout for ``spec``: the most cards a page.
+    """The best layout for ``spec``: the most cards a page whose cut lines all print.
 
     ``orientation="auto"`` tries portrait then landscape and keeps the one
     holding more cards (portrait on a tie). Fold sheets also try both fold
-    directions (vertical first). A card that fits nowhere is an error.
+    directions (vertical first). A layout whose crop marks would fall in
+    the printer's dead band (``printer_margin``) loses to one whose marks
+    print; failing that, fewer cards a page make room for them, and the
+    layout's ``notes`` say what was given up. A card that fits nowhere is
+    an error.
 
     >>> impose(SheetSpec(card=CARD_SIZES["poker"], bleed=3)).describe()
     '8 cards a page (4×2, 63.5×88.9 mm), A4 landscape'
     >>> impose(SheetSpec(backs="fold")).describe()
     '4 cards a page (2×2, 63.5×88.9 mm), A4 landscape, vertical fold'
+    >>> impose(SheetSpec(paper="letter")).describe()
+    '8 cards a page (4×2, 63.5×88.9 mm), Letter landscape'
     """
-    orientations: tuple[Orientation, ...] = (
-        ("portrait", "landscape") if spec.orientation == "auto" else (spec.orientation,)
-    )
-    candidates: list[Layout] = []
-    for orientation in orientations:
-        if spec.backs == "fold":
-            axes: tuple[Literal["vertical", "horizontal"], ...] = ("vertical", "horizontal")
-            for axis in axes:
-                found = _fold_layout(spec, orientation, axis)
-                if found:
-                    candidates.append(found)
-        else:
-            found = _duplex_layout(spec, orientation)
-            if found:
-                candidates.append(found)
+    candidates = _candidates(spec)
     if not candidates:
         where = spec.paper.upper() if spec.paper != "letter" else "Letter"
         turn = "" if spec.orientation == "auto" else f" {spec.orientation}"
@@ -531,10 +711,37 @@ def impose(spec: SheetSpec) -> Layout:
         fold = " folded in half" if spec.backs == "fold" else ""
         raise CompanionError(
             f"a {spec.card.label} card{extra} does not fit on {where}{turn} paper{fold} "
-            f"with {_num(spec.margin)} mm margins"
+            f"with {_num(_room(spec))} mm margins"
         )
-    best = max(c.per_page for c in candidates)
-    return next(c for c in candidates if c.per_page == best)
+    most = max(c.per_page for c in candidates)
+    best = _best(candidates)
+    if best.unmarked:
+        fewer = [c for cand in candidates for c in _smaller(cand) if not c.unmarked]
+        if fewer:
+            best = _best(fewer)
+    notes: list[str] = []
+    if best.per_page < most:
+        notes.append(
+            f"{most} cards a page would put crop marks within {_num(spec.printer_margin)} mm "
+            f"of the paper edge, where printers cannot print: {best.per_page} a page instead "
+            "(--cut-lines keeps the most cards, with full-length guides)"
+        )
+    elif best.unmarked:
+        notes.append(
+            f"{len(best.unmarked)} cut lines have no room for crop marks inside the printable "
+            f"area ({_num(spec.printer_margin)} mm from the edge); add --cut-lines or a --gutter"
+        )
+    if best.label is None:
+        notes.append("no margin has room for the sheet label inside the printable area")
+    return replace(best, notes=tuple(notes)) if notes else best
+
+
+def _best(candidates: Sequence[Layout]) -> Layout:
+    """Fully marked first, then the most cards; the first of equals (portrait, vertical fold)."""
+    top = max(candidates, key=lambda c: (not c.unmarked, c.per_page))
+    return next(
+        c for c in candidates if (not c.unmarked, c.per_page) == (not top.unmarked, top.per_page)
+    )
 
 
 T = TypeVar("T")

@@ -4,16 +4,29 @@ The files are independent, so they are built in parallel worker processes
 (one per core by default); each job writes its own file atomically and
 returns a :class:`~companion.printing.build.BuildResult`. Results come back
 in a fixed order whatever order the jobs finish in.
+
+Workers never outlive the command. When it ends in any way but success
+(an error, Ctrl-C, ``SIGTERM``) the pool is terminated; when it is killed
+outright (``SIGKILL``), each worker learns it from the kernel (Linux's
+parent-death signal) or, elsewhere, from a thread that watches its parent,
+and stops. A worker stopped in the middle of a file removes its temporary
+file first, so nothing half-written is left.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 from typing import Literal
 
 from companion.printing.build import BuildResult
@@ -49,20 +62,22 @@ def plan(
     return jobs
 
 
-def run_job(job: Job, spec: SheetSpec, copies: int = 1) -> BuildResult:
+def run_job(job: Job, spec: SheetSpec, copies: int = 1, force: bool = False) -> BuildResult:
     """Build one file (in whichever process runs it)."""
     from companion.printing.build import build_contact_sheet, build_game_pdf
 
     if job.kind == "cards":
         assert job.game is not None
-        return build_game_pdf(job.game, job.path, spec, copies=copies)
+        return build_game_pdf(job.game, job.path, spec, copies=copies, force=force)
     if job.kind == "contact":
-        return build_contact_sheet(job.games, job.path, paper=spec.paper, card_spec=spec)
+        return build_contact_sheet(
+            job.games, job.path, paper=spec.paper, card_spec=spec, force=force
+        )
     from companion.printing.rulebook import build_rulebook
 
     assert job.game is not None
     paper = spec.paper if spec.paper in ("a4", "letter") else "a4"
-    pages = build_rulebook(job.game, job.path, paper=paper, booklet=False)
+    pages = build_rulebook(job.game, job.path, paper=paper, booklet=False, force=force)
     return BuildResult(
         path=job.path,
         kind="rulebook",
@@ -81,39 +96,142 @@ def build_all(
     copies: int = 1,
     workers: int | None = None,
     done: Callable[[Job, BuildResult], None] | None = None,
+    force: bool = False,
 ) -> list[BuildResult]:
-    """Run ``jobs`` on ``workers`` processes (default: one per core; 1 = in this process)."""
+    """Run ``jobs`` on ``workers`` processes (default: one per core; 1 = in this process).
+
+    Every output path is checked first (:func:`companion.fileio.output_path`),
+    so a refused file stops the run before any work; ``force`` replaces
+    read-only files.
+    """
+    from companion.fileio import output_path
+
+    for job in jobs:
+        output_path(job.path, force=force)
     count = min(len(jobs), workers or os.cpu_count() or 1)
-    if count <= 1:
-        results = []
-        for job in jobs:
-            result = run_job(job, spec, copies)
-            if done:
-                done(job, result)
-            results.append(result)
-        return results
+    with _stopped_by_sigterm():
+        if count <= 1:
+            results = []
+            for job in jobs:
+                result = run_job(job, spec, copies, force)
+                if done:
+                    done(job, result)
+                results.append(result)
+            return results
+        return _in_pool(jobs, spec, copies, force, count, done)
+
+
+def _in_pool(
+    jobs: Sequence[Job],
+    spec: SheetSpec,
+    copies: int,
+    force: bool,
+    count: int,
+    done: Callable[[Job, BuildResult], None] | None,
+) -> list[BuildResult]:
     # Biggest first, so the last job to start is a short one.
     order = sorted(range(len(jobs)), key=lambda i: _weight(jobs[i]), reverse=True)
-    with ProcessPoolExecutor(max_workers=count, mp_context=_context()) as pool:
-        futures: dict[int, Future[BuildResult]] = {}
+    pool = _context().Pool(count, initializer=_worker_setup, initargs=(os.getpid(),))
+    try:
+        pending: dict[int, multiprocessing.pool.AsyncResult[BuildResult]] = {}
         for i in order:
-            future = pool.submit(run_job, jobs[i], spec, copies)
-            if done:
-                future.add_done_callback(_reporter(jobs[i], done))
-            futures[i] = future
-        return [futures[i].result() for i in range(len(jobs))]
+            callback = _reporter(jobs[i], done) if done else None
+            pending[i] = pool.apply_async(
+                _job_in_worker, (jobs[i], spec, copies, force), callback=callback
+            )
+        results = [pending[i].get() for i in range(len(jobs))]
+    except BaseException:
+        pool.terminate()  # SIGTERM to every worker; each cleans up and stops
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
+    return results
 
 
-def _reporter(
-    job: Job, done: Callable[[Job, BuildResult], None]
-) -> Callable[[Future[BuildResult]], None]:
+def _reporter(job: Job, done: Callable[[Job, BuildResult], None]) -> Callable[[BuildResult], None]:
     """The callback that hands a finished job's result to ``done`` (a failed job is raised later)."""
 
-    def report(future: Future[BuildResult]) -> None:
-        if future.exception() is None:
-            done(job, future.result())
+    def report(result: BuildResult) -> None:
+        done(job, result)
 
     return report
+
+
+# -- workers that die with the command -------------------------------------------------
+
+WATCH_INTERVAL = 0.5
+"""Seconds between a worker's looks at its parent where the kernel cannot tell it."""
+
+
+class _Stop(BaseException):
+    """Raised in a worker by SIGTERM: unwinds (temporary files are removed), then exits."""
+
+
+_busy = threading.Event()  # set while this worker is in the middle of a job
+
+
+def _raise_stop(signum: int, frame: FrameType | None) -> None:
+    if not _busy.is_set():
+        os._exit(128 + signum)  # idle: nothing to clean up
+    raise _Stop
+
+
+def _worker_setup(parent: int) -> None:
+    """Runs first in every worker: stop on SIGTERM, and stop when the parent is gone."""
+    signal.signal(signal.SIGTERM, _raise_stop)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the parent, which stops us
+    _ask_kernel_for_parent_death_signal()
+    if os.getppid() != parent:  # the parent died before we could ask
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _ask_kernel_for_parent_death_signal() -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+        pass
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_INTERVAL)
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(5 * WATCH_INTERVAL)
+    os._exit(1)  # the main thread did not stop in time (stuck in C code)
+
+
+def _job_in_worker(job: Job, spec: SheetSpec, copies: int, force: bool) -> BuildResult:
+    _busy.set()
+    try:
+        return run_job(job, spec, copies, force)
+    except _Stop:
+        os._exit(128 + int(signal.SIGTERM))  # the unwinding has removed the temporary file
+    finally:
+        _busy.clear()
+
+
+@contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """While the pool runs, SIGTERM ends the command like Ctrl-C (so the pool is torn down)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _weight(job: Job) -> int:

@@ -22,6 +22,7 @@ reader has, so nothing needs embedding and copied text keeps its ♠♥♦♣.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,17 +83,19 @@ def build_rulebook(
     paper: str = "a4",
     booklet: bool = False,
     data_dir: Path | None = None,
+    force: bool = False,
 ) -> int:
-    """Write the rulebook of ``game_id`` to ``out_path`` (atomically).
+    """Write the rulebook of ``game_id`` to ``out_path`` (atomically; ``force``: over a read-only file).
 
     Returns the number of pages of the PDF written: book pages, or for a
     booklet the sheet sides (two book pages each). ``data_dir`` overrides
     the card folder (else ``$COMPANION_CARDS``, else ``cards_data/``).
     """
-    from companion.fileio import write_atomic
+    from companion.fileio import output_path, write_atomic
 
+    output_path(out_path, force=force)
     pdf, pages = render_rulebook_pdf(game_id, paper=paper, booklet=booklet, data_dir=data_dir)
-    write_atomic(Path(out_path), pdf)
+    write_atomic(Path(out_path), pdf, force=force)
     return pages
 
 
@@ -128,13 +131,19 @@ class RulebookFile:
 
 
 def write_rulebook(
-    game_id: str, out_path: Path | None = None, *, paper: str = "a4", booklet: bool = False
+    game_id: str,
+    out_path: Path | None = None,
+    *,
+    paper: str = "a4",
+    booklet: bool = False,
+    force: bool = False,
 ) -> RulebookFile:
-    """:func:`build_rulebook` into ``out_path``, by default ``output/`` under its usual name."""
+    """:func:`build_rulebook` into ``out_path``, by default ``output/`` under its usual name
+    (``force``: over a read-only file)."""
     from companion.paths import default_output_dir
 
     target = out_path or default_output_dir() / rulebook_file_name(game_id, booklet=booklet)
-    pages = build_rulebook(game_id, target, paper=paper, booklet=booklet)
+    pages = build_rulebook(game_id, target, paper=paper, booklet=booklet, force=force)
     return RulebookFile(game_id, target, pages, target.stat().st_size, paper.lower(), booklet)
 
 
@@ -182,29 +191,36 @@ def render_markup(
 
     root = (templates or templates_dir()) / "rulebooks"
     game_dir = root / game_id
-    if not (game_dir / TEMPLATE_NAME).is_file():
+    if not os.path.isfile(game_dir / TEMPLATE_NAME):
         raise CompanionError(
             f"no rulebook template for {game_id}: {game_dir / TEMPLATE_NAME} is missing"
         )
+    from companion.printing.sandbox import BoundedLoader, render, sandboxed_environment
+
     cards = load_game(game_id, data_dir)
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(game_dir), str(root / SHARED_FOLDER)]),
+    env = sandboxed_environment(
+        FILTERS,
+        loader=BoundedLoader([str(game_dir), str(root / SHARED_FOLDER)]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,
     )
-    env.filters.update(FILTERS)
     try:
         context = template_context(cards)
         rulings = rr.load_rulings(game_dir)
         context.update(_marking_context(rr.render_rulings(rulings, _renderer(env, context))))
         template = env.get_template(TEMPLATE_NAME)
-        return template.render(**context)
+        return render(template, context)
     except jinja2.TemplateSyntaxError as exc:
         where = f"{Path(exc.filename or exc.name or '?').name}:{exc.lineno}"
         raise CompanionError(f"rulebook template {game_id}/{where}: {exc.message}") from None
+    except jinja2.exceptions.SecurityError as exc:
+        raise CompanionError(
+            f"rulebook template {game_id}/{_template_line(exc)}: "
+            f"the template tried something unsafe ({exc})"
+        ) from None
     except jinja2.TemplateError as exc:
         raise CompanionError(f"rulebook template {game_id}/{_template_line(exc)}: {exc}") from None
 
@@ -387,10 +403,12 @@ def template_context(cards: GameCards) -> dict[str, Any]:
 
 
 def _renderer(env: Any, context: Mapping[str, Any]) -> Callable[[str], str]:
+    from companion.printing.sandbox import render as sandbox_render
+
     def render(text: str) -> str:
         if "{{" not in text and "{%" not in text:
             return text  # most rulings quote no data: no template to compile
-        return str(env.from_string(text).render(**context)).strip()
+        return sandbox_render(env.from_string(text), context).strip()
 
     return render
 
@@ -788,6 +806,10 @@ def _booklet_canvas_class(sheet: tuple[float, float]) -> type:
                 self._fold_mark(w)
                 Canvas.showPage(self)
                 self.physical_pages += 1
+            # Two pages side by side on a landscape sheet: the print dialog should
+            # turn it over on its short edge, at actual size.
+            self.setViewerPreference("Duplex", "DuplexFlipShortEdge")
+            self.setViewerPreference("PrintScaling", "None")
             Canvas.save(self)
 
         def _fold_mark(self, x: float) -> None:

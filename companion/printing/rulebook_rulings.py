@@ -23,6 +23,7 @@ ours. The mark is never typed by hand: templates take it from the data.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -149,17 +150,15 @@ class Rulings(_Model):
 def load_rulings(game_dir: Path) -> Rulings:
     """The rulings of the book whose template folder is ``game_dir`` (none
     if it has no rulings file); a bad file is a one-line error."""
-    path = game_dir / RULINGS_FILE
-    if not path.is_file():
-        return Rulings()
-    import yaml
+    from companion.documents import read_document
 
+    path = game_dir / RULINGS_FILE
+    if not os.path.lexists(path):
+        return Rulings()
     where = f"{game_dir.name}/{RULINGS_FILE}"
+    raw = read_document(path, what="rulings file", format="yaml", source=f"rulebook {where}")
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        rulings = Rulings.model_validate(raw)
-    except yaml.YAMLError as exc:
-        raise CompanionError(f"rulebook {where}: not valid YAML ({exc})") from None
+        rulings = Rulings.model_validate(raw or {})
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = ".".join(str(part) for part in first["loc"])

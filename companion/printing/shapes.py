@@ -747,6 +747,14 @@ def _arrow_up(c: Canvas, main: Color, second: Color) -> None:
     )
 
 
+def _arrow_down(c: Canvas, main: Color, second: Color) -> None:
+    """The raise arrow turned over: lower wins (DECKO's Lowball)."""
+    c.saveState()
+    c.rotate(180)
+    _arrow_up(c, main, second)
+    c.restoreState()
+
+
 def _equals(c: Canvas, main: Color, second: Color) -> None:
     c.setFillColor(main)
     _rect(c, -0.45, 0.08, 0.45, 0.3, 0.05)
@@ -1182,6 +1190,7 @@ ICONS: dict[str, Drawer] = {
     "boot": _boot,
     "fist": _fist,
     "arrow-up": _arrow_up,
+    "arrow-down": _arrow_down,
     "equals": _equals,
     "cross": _cross,
     "bag": _bag,
@@ -1234,6 +1243,7 @@ ICON_COLORS: dict[str, str] = {
     "boot": "#6b4a2b",
     "fist": "#c0703a",
     "arrow-up": "#27ae60",
+    "arrow-down": "#c0392b",
     "equals": "#2e5c8a",
     "cross": "#c0392b",
     "bag": "#8e6b2b",
@@ -1291,17 +1301,44 @@ _SECOND: dict[str, str] = {
 }
 
 
+def _portrait_drawer(cls: str) -> Drawer:
+    """A character's bust (:mod:`companion.printing.portraits`) and, by the shoulder, what they carry."""
+    from companion.printing.portraits import draw_portrait, portrait_look
+
+    item = portrait_look(cls)[2]
+
+    def draw(c: Canvas, main: Color, second: Color) -> None:
+        draw_portrait(c, cls, main)
+        carried = ICONS.get(item)
+        if carried is not None:
+            c.saveState()
+            c.translate(0.3, -0.3)
+            c.scale(0.36, 0.36)
+            carried(
+                c,
+                HexColor(ICON_COLORS.get(item, "#6e6e80")),
+                HexColor(_SECOND.get(item, "#ffffff")),
+            )
+            c.restoreState()
+
+    return draw
+
+
 def icon_names() -> list[str]:
     return sorted(ICONS)
 
 
 def has_icon(name: str) -> bool:
-    return name in ICONS or name.startswith("fruit-")
+    return name in ICONS or name.startswith(("fruit-", "portrait-"))
 
 
 def default_color(name: str) -> Color:
     if name.startswith("fruit-"):
         return fruit_color(name[6:])
+    if name.startswith("portrait-"):
+        from companion.printing.portraits import portrait_color
+
+        return portrait_color(name[9:])
     return HexColor(ICON_COLORS.get(name, "#2b2b40"))
 
 
@@ -1326,8 +1363,15 @@ def draw_icon(
     rotate: float = 0.0,
 ) -> None:
     """Draw icon ``name`` centred at (cx, cy), ``size`` points tall and wide."""
+    if getattr(c, "_companion_probe", None) is not None:
+        from companion.printing.probe import mark
+
+        half = size * 0.48  # most icons fill their square; round ones touch its sides
+        mark(c, "icon", name, (cx - half, cy - half, cx + half, cy + half))
     if name.startswith("fruit-") and name not in ICONS:
         drawer: Drawer = fruit_drawer(name[6:])
+    elif name.startswith("portrait-"):
+        drawer = _portrait_drawer(name[9:])
     else:
         drawer = ICONS[name]
     first = color(main, default_color(name))

@@ -16,6 +16,7 @@ template's own tags (``<b>``, ``## ``) are kept.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,7 @@ BASE_FIELDS = frozenset(
         "designed_reason",
         "variant",
         "art",
+        "joins",
     }
 )
 
@@ -147,8 +149,16 @@ def card_fields(card: Any) -> list[dict[str, Any]]:
 def _environment(root: str) -> Any:
     import jinja2
 
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(root),
+    from companion.printing.sandbox import BoundedLoader, sandboxed_environment
+
+    env = sandboxed_environment(
+        {
+            "suit_symbol": lambda s: SUIT_SYMBOLS.get(str(s), str(s)),
+            "rank_label": rank_label,
+            "humanize": humanize,
+            "describe": describe_value,
+        },
+        loader=BoundedLoader(root),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -156,13 +166,12 @@ def _environment(root: str) -> Any:
         keep_trailing_newline=False,
         auto_reload=False,  # one run never sees a template change; skip a stat a card
     )
-    env.filters["suit_symbol"] = lambda s: SUIT_SYMBOLS.get(str(s), str(s))
-    env.filters["rank_label"] = rank_label
-    env.filters["humanize"] = humanize
-    env.filters["describe"] = describe_value
     env.globals["gems"] = lambda n: "{gem}" * int(n)
     env.globals["icon"] = lambda name, n=1: ("{" + str(name) + "}") * int(n)
     env.globals["suit_symbols"] = SUIT_SYMBOLS
+    from companion.printing.portraits import jinja_globals
+
+    env.globals.update(jinja_globals())  # portrait(name), name_icon(name, default)
     return env
 
 
@@ -185,7 +194,7 @@ def template_name_for(
     kind = getattr(card, "kind", "generic")
     suffix = ".back.j2" if side == "back" else ".j2"
     for name in (f"{game_id}/{kind}{suffix}", f"{kind}{suffix}"):
-        if (base / name).is_file():
+        if os.path.isfile(base / name):
             return name, True
     return ("other-side.j2", False) if side == "back" else ("generic.j2", False)
 
@@ -290,6 +299,8 @@ def render_face(
 def _render_face(game: Any, deck: Any, card: Any, base: Path, side: str = "") -> FaceSpec:
     import jinja2
 
+    from companion.printing.sandbox import TemplateLimit, make_module
+
     name, designed = template_name_for(game.id, card, base, side)
     where = f"templates/cards/{name}: card '{card.name}'"
     env = _environment(str(base))
@@ -303,7 +314,7 @@ def _render_face(game: Any, deck: Any, card: Any, base: Path, side: str = "") ->
     }
     try:
         template = env.get_template(name)
-        module = template.make_module(context)
+        module = make_module(template, context)
     except jinja2.TemplateNotFound as exc:
         raise CompanionError(f"card template not found: {exc.name} (in {base})") from None
     except jinja2.TemplateSyntaxError as exc:
@@ -312,6 +323,10 @@ def _render_face(game: Any, deck: Any, card: Any, base: Path, side: str = "") ->
         ) from None
     except jinja2.UndefinedError as exc:
         raise CompanionError(f"{where}: {exc.message}") from None
+    except TemplateLimit as exc:
+        raise CompanionError(f"{where}: {exc}") from None
+    except jinja2.exceptions.SecurityError as exc:
+        raise CompanionError(f"{where}: the template tried something unsafe ({exc})") from None
     except CompanionError:
         raise
     except Exception as exc:  # a template that divides by zero, calls a missing filter...

@@ -17,14 +17,24 @@ so a command is one transaction and one line of ``companion table log``.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.bounds import check_seed
 from companion.cards.loader import GameCards, load_game
+from companion.documents import short
 from companion.errors import CompanionError
 from companion.table.drawing import GameRules, deck_name, drawn_card, rules_for
-from companion.table.model import PILES, CardCopy, DrawnCard, HistoryEntry, TableInfo
+from companion.table.model import (
+    PILES,
+    CardCopy,
+    DrawnCard,
+    HistoryEntry,
+    TableInfo,
+    name_key,
+)
 from companion.table.store import Transaction
 
 MAX_NAME = 40
@@ -43,16 +53,17 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
     raw = text.split(",") if isinstance(text, str) else list(text)
     players: list[str] = []
     for item in raw:
-        name = " ".join(str(item).split())
+        name = " ".join(unicodedata.normalize("NFC", str(item)).split())
         if not name:
             raise CompanionError(
                 f"empty player name in '{text if isinstance(text, str) else ','.join(raw)}'"
             )
-        if len(name) > MAX_NAME or name.startswith("-"):
+        if len(name) > MAX_NAME or name.startswith("-") or _has_control(name):
             raise CompanionError(
-                f"'{name}' is not a usable player name (at most {MAX_NAME} characters, no leading '-')"
+                f"{short(name)} is not a usable player name "
+                f"(at most {MAX_NAME} characters, no leading '-', no control characters)"
             )
-        if name.casefold() in (p.casefold() for p in players):
+        if name_key(name) in (name_key(p) for p in players):
             raise CompanionError(f"player '{name}' is listed twice")
         players.append(name)
     if not players:
@@ -62,15 +73,11 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
 
 def check_table_name(name: str) -> str:
     """A table name: 1-40 characters on one line, not starting with '-'."""
-    clean = name.strip()
-    if (
-        not clean
-        or len(clean) > MAX_NAME
-        or clean.startswith("-")
-        or any(ch in clean for ch in "\r\n\t")
-    ):
+    clean = unicodedata.normalize("NFC", name).strip()
+    if not clean or len(clean) > MAX_NAME or clean.startswith("-") or _has_control(clean):
         raise CompanionError(
-            f"'{name}' is not a usable table name (1-{MAX_NAME} characters, no leading '-')"
+            f"{short(name)} is not a usable table name "
+            f"(1-{MAX_NAME} characters, no leading '-', no control characters)"
         )
     return clean
 
@@ -96,8 +103,7 @@ def new_table(
     rules.validate_players(players, chosen)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    if not -(2**63) <= seed < 2**63:
-        raise CompanionError(f"seed {seed} is too large (it must fit in 64 bits)")
+    check_seed(seed)
     table = tx.create_table(name, game, players, seed, chosen)
     notes = rules.setup(tx, table, cards)
     tx.set_current(table)
@@ -117,8 +123,13 @@ def new_table(
     return table, notes
 
 
+def _has_control(name: str) -> bool:
+    """Whether ``name`` holds a control or format character (a newline, an escape...)."""
+    return any(unicodedata.category(ch).startswith("C") for ch in name)
+
+
 def select_table(tx: Transaction, name: str) -> TableInfo:
-    table = tx.table(name)
+    table = tx.table(check_table_name(name))
     tx.set_current(table)
     return table
 

@@ -10,6 +10,7 @@ CardCopy(standard#3 'ks' held by Bo)
 from __future__ import annotations
 
 import datetime as _dt
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,16 @@ PILE_NAMES: dict[str, str] = {
     "held": "held",
     "aside": "set aside",
 }
+
+
+def name_key(name: str) -> str:
+    """How two table or player names are compared: one Unicode spelling (NFC),
+    case folded (``Straße`` = ``STRASSE``, ``Ärger`` = ``ärger``), spaces collapsed.
+
+    >>> name_key("  Straße ") == name_key("STRASSE"), name_key("Ärger") == name_key("a\u0308rger")
+    (True, True)
+    """
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +75,9 @@ class TableInfo:
 
     def player(self, name: str) -> str:
         """The seated player called ``name`` (any case); an error naming the players if none."""
-        wanted = name.strip().casefold()
+        wanted = name_key(name)
         for player in self.players:
-            if player.casefold() == wanted:
+            if name_key(player) == wanted:
                 return player
         raise CompanionError(
             f"'{name}' is not a player at table '{self.name}' (players: {', '.join(self.players)})"

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from companion.table.actions import DeckStatus, game_cards, holdings, status
 from companion.table.drawing import rules_for
-from companion.table.model import DrawnCard, HistoryEntry, TableInfo
+from companion.table.model import DrawnCard, HistoryEntry, TableInfo, name_key
 from companion.table.store import Transaction
 
 DISPLAY_ONLY = ("lines", "player_columns", "per_player", "cards_decks")
@@ -85,7 +85,7 @@ class TableList:
     current: str
 
     def is_current(self, table: TableInfo) -> bool:
-        return table.name.casefold() == self.current.casefold()
+        return name_key(table.name) == name_key(self.current)
 
     def to_json(self) -> list[dict[str, Any]]:
         return [{**t.to_json(), "current": self.is_current(t)} for t in self.tables]
@@ -129,7 +129,7 @@ class TableView:
 
 def table_view(tx: Transaction, table: TableInfo) -> TableView:
     overview = rules_for(table.game).overview(tx, table, game_cards(table))
-    current = (tx.current_table_name() or "").casefold() == table.name.casefold()
+    current = name_key(tx.current_table_name() or "") == name_key(table.name)
     return TableView(table, current, holdings(tx, table), status(tx, table), overview)
 
 

@@ -33,12 +33,13 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.paths import state_path
-from companion.statefile import BUSY_TIMEOUT, Component, Migration, StateFile, script
+from companion.statefile import BUSY_TIMEOUT, Component, Migration, StateFile, check_file, script
 from companion.table.model import (
     PILES,
     CardCopy,
     HistoryEntry,
     TableInfo,
+    name_key,
 )
 
 Clock = Callable[[], float]
@@ -113,22 +114,45 @@ def open_store(
     *,
     clock: Clock = time.time,
     migrations: Sequence[Migration] = MIGRATIONS,
+    write: bool = True,
 ) -> TableStore:
-    """Open (creating or upgrading) the state file named by ``--state``/env/default."""
-    return TableStore(state_path(state), clock=clock, migrations=migrations)
+    """Open (creating or upgrading) the state file named by ``--state``/env/default.
+
+    ``write=False`` only reads: nothing is created (no file yet reads as no
+    tables), and a read-only file or folder can be read.
+    """
+    return TableStore(state_path(state), clock=clock, migrations=migrations, write=write)
 
 
 class TableStore:
     """One open state file. Not shared between threads; cheap to open per command."""
 
     def __init__(
-        self, path: Path, *, clock: Clock = time.time, migrations: Sequence[Migration] = MIGRATIONS
+        self,
+        path: Path,
+        *,
+        clock: Clock = time.time,
+        migrations: Sequence[Migration] = MIGRATIONS,
+        write: bool = True,
     ) -> None:
         self.path = Path(path)
         self.clock = clock
         self._component = Component("table", tuple(migrations))
-        # Checks the file, then creates or upgrades the table schema (statefile does both).
-        self._file = StateFile(self.path, [self._component], timeout=BUSY_TIMEOUT)
+        if write:
+            # Checks the file, then creates or upgrades the table schema (statefile does both).
+            self._file = StateFile(self.path, [self._component], timeout=BUSY_TIMEOUT)
+        else:
+            self._file = self._reader()
+
+    def _reader(self) -> StateFile:
+        """The file opened for reading; an empty store in memory when it holds no tables yet."""
+        if check_file(self.path):
+            state = StateFile(self.path, timeout=BUSY_TIMEOUT, write=False)
+            if state.version(self._component) > 0:
+                state.install(self._component)  # an older schema is upgraded first
+                return state
+            state.close()
+        return StateFile.empty([self._component])
 
     def __repr__(self) -> str:
         return f"<TableStore {str(self.path)!r}>"
@@ -208,10 +232,10 @@ class Transaction:
         return [self._table_from_row(row) for row in rows]
 
     def find_table(self, name: str) -> TableInfo | None:
-        row = self._sql(
-            "SELECT id, name, game, seed, options, created FROM tables WHERE name = ?",
-            (name.strip(),),
-        ).fetchone()
+        """The table whose name matches ``name`` as :func:`name_key` compares them."""
+        wanted = name_key(name)
+        rows = self._sql("SELECT id, name, game, seed, options, created FROM tables").fetchall()
+        row = next((r for r in rows if name_key(str(r[1])) == wanted), None)
         return None if row is None else self._table_from_row(row)
 
     def current_table_name(self) -> str | None:
@@ -219,7 +243,9 @@ class Transaction:
 
     def table(self, name: str | None = None) -> TableInfo:
         """The named table, or the current one; a clear error when there is none."""
-        if name is None or not name.strip():
+        if name is not None and not name.strip():
+            raise CompanionError("the table name is empty; give a table's name")
+        if name is None:
             current = self.current_table_name()
             if current is None:
                 raise CompanionError(
@@ -278,7 +304,7 @@ class Transaction:
         self._sql("DELETE FROM kv WHERE table_id = ?", (table.id,))
         # Deleting the table first lets the history trigger allow its rows to go.
         self._sql("DELETE FROM tables WHERE id = ?", (table.id,))
-        if (self.current_table_name() or "").casefold() == table.name.casefold():
+        if name_key(self.current_table_name() or "") == name_key(table.name):
             self.set_setting("current_table", None)
 
     def set_current(self, table: TableInfo | None) -> None:

@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 
 from companion.errors import CompanionError
-from companion.fileio import write_atomic
+from companion.fileio import output_path, write_atomic
 from companion.timer.describe import level_rows
 from companion.timer.structure import Structure
 
@@ -108,8 +108,13 @@ def write_sheet(
     deals_per_level: int | None = None,
     players: int | None = None,
     paper: str = "a4",
+    force: bool = False,
 ) -> int:
-    """Write the one-page sheet to ``target``; returns how many levels it lists."""
+    """Write the one-page sheet to ``target``; returns how many levels it lists.
+
+    ``force`` replaces a read-only file (the output policy of :mod:`companion.fileio`).
+    """
+    output_path(target, force=force)
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4, LETTER
     from reportlab.lib.styles import ParagraphStyle
@@ -185,7 +190,7 @@ def write_sheet(
     )
     canvas.showPage()
     canvas.save()
-    write_atomic(target, buffer.getvalue())
+    write_atomic(target, buffer.getvalue(), force=force)
     return sum(1 for row in rows if row[0])
 
 

@@ -30,7 +30,9 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from companion.documents import read_document, short
 from companion.errors import CompanionError
+from companion.fileio import is_file
 
 BlindKind = Literal["single", "small-big", "bets"]
 BLIND_KINDS: tuple[BlindKind, ...] = ("single", "small-big", "bets")
@@ -412,7 +414,7 @@ class _Problems:
 
 def _int(p: _Problems, where: str, value: Any, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise p.fail(where, f"must be a whole number, got {value!r}")
+        raise p.fail(where, f"must be a whole number, got {short(value)}")
     if value < minimum:
         raise p.fail(where, f"must be at least {minimum}, got {value}")
     return value
@@ -422,15 +424,15 @@ def _minutes(p: _Problems, where: str, value: Any, allow_none: bool = True) -> f
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise p.fail(where, f"must be a number of minutes, got {value!r}")
+        raise p.fail(where, f"must be a number of minutes, got {short(value)}")
     if value <= 0:
-        raise p.fail(where, f"must be more than 0 minutes, got {value!r}")
+        raise p.fail(where, f"must be more than 0 minutes, got {short(value)}")
     return float(value)
 
 
 def _text(p: _Problems, where: str, value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise p.fail(where, f"must be some text, got {value!r}")
+        raise p.fail(where, f"must be some text, got {short(value)}")
     return " ".join(value.split())
 
 
@@ -453,10 +455,10 @@ def parse_structure(data: Any, origin: str = "structure") -> Structure:
     name = _text(p, "name", data.get("name"))
     kind = data.get("blinds", "single")
     if kind not in BLIND_KINDS:
-        raise p.fail("blinds", f"must be one of {', '.join(BLIND_KINDS)}, got {kind!r}")
+        raise p.fail("blinds", f"must be one of {', '.join(BLIND_KINDS)}, got {short(kind)}")
     ident = data.get("id") or _slug(name)
     if not isinstance(ident, str):
-        raise p.fail("id", f"must be some text, got {ident!r}")
+        raise p.fail("id", f"must be some text, got {short(ident)}")
     minutes = _minutes(p, "minutes", data.get("minutes"))
     deals = data.get("deals_per_level")
     deals = None if deals is None else _int(p, "deals_per_level", deals, minimum=1)
@@ -476,7 +478,8 @@ def parse_structure(data: Any, origin: str = "structure") -> Structure:
         where = f"levels[{index}]"
         if not isinstance(entry, Mapping):
             raise p.fail(
-                where, f"expected a mapping like {{blind: 100}} or {{break: 10}}, got {entry!r}"
+                where,
+                f"expected a mapping like {{blind: 100}} or {{break: 10}}, got {short(entry)}",
             )
         if "break" in entry:
             if number == 0:
@@ -537,7 +540,7 @@ def _encounters(p: _Problems, value: Any) -> int | None:
         return 2
     if isinstance(value, Mapping) and set(value) <= {"from_level"}:
         return _int(p, "encounters.from_level", value.get("from_level", 2), minimum=1)
-    raise p.fail("encounters", f"must be false, true or {{from_level: N}}, got {value!r}")
+    raise p.fail("encounters", f"must be false, true or {{from_level: N}}, got {short(value)}")
 
 
 def _level(
@@ -583,14 +586,14 @@ def _level(
         )
     wildcard = entry.get("wildcard")
     if wildcard is not None and wildcard not in WILDCARD_COLOURS:
-        raise p.fail(f"{where}.wildcard", f"must be red or blue, got {wildcard!r}")
+        raise p.fail(f"{where}.wildcard", f"must be red or blue, got {short(wildcard)}")
     for key in ("refresh", "encounter"):
         if key in entry and not isinstance(entry[key], bool):
-            raise p.fail(f"{where}.{key}", f"must be true or false, got {entry[key]!r}")
+            raise p.fail(f"{where}.{key}", f"must be true or false, got {short(entry[key])}")
     default_encounter = encounters_from is not None and number >= encounters_from
     note = entry.get("note", "")
     if not isinstance(note, str):
-        raise p.fail(f"{where}.note", f"must be some text, got {note!r}")
+        raise p.fail(f"{where}.note", f"must be some text, got {short(note)}")
     return Level(
         number=number,
         wildcard=wildcard,
@@ -630,7 +633,8 @@ def _continue(p: _Problems, value: Any, kind: str) -> tuple[tuple[str, int], ...
         or not isinstance(value["add"], Mapping)
     ):
         raise p.fail(
-            "continue", f"must look like {{add: {{{_REQUIRED[kind][-1]}: 500}}}}, got {value!r}"
+            "continue",
+            f"must look like {{add: {{{_REQUIRED[kind][-1]}: 500}}}}, got {short(value)}",
         )
     allowed = _STAKE_FIELDS[kind]
     step: list[tuple[str, int]] = []
@@ -650,7 +654,7 @@ def _repeated_breaks(p: _Problems, value: Any) -> tuple[int | None, float | None
     if value is None or value is False:
         return None, None
     if not isinstance(value, Mapping) or set(value) != {"every", "minutes"}:
-        raise p.fail("breaks", f"must look like {{every: 4, minutes: 10}}, got {value!r}")
+        raise p.fail("breaks", f"must look like {{every: 4, minutes: 10}}, got {short(value)}")
     return _int(p, "breaks.every", value["every"], minimum=1), _minutes(
         p, "breaks.minutes", value["minutes"], False
     )
@@ -660,22 +664,7 @@ def _repeated_breaks(p: _Problems, value: Any) -> tuple[int | None, float | None
 
 
 def _read_yaml_file(path: Path) -> Any:
-    import yaml
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise StructureError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise StructureError(f"{path}: not a text file") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        raise StructureError(f"{path}: {where}not valid YAML ({exc.problem})") from None
-    except yaml.YAMLError as exc:
-        raise StructureError(f"{path}: not valid YAML ({exc})") from None
+    return read_document(path, what="structure file", format="yaml", error=StructureError)
 
 
 @functools.lru_cache(maxsize=1)
@@ -722,8 +711,8 @@ def load_structure(name_or_file: str | Path | None = None) -> Structure:
     wanted = str(name_or_file or DEFAULT_STRUCTURE).strip()
     as_path = Path(wanted).expanduser()
     looks_like_file = as_path.suffix.lower() in (".yaml", ".yml") or "/" in wanted or "\\" in wanted
-    if looks_like_file or (as_path.is_file() and wanted.lower() not in _all_names()):
-        if not as_path.is_file():
+    if looks_like_file or (is_file(as_path) and wanted.lower() not in _all_names()):
+        if not is_file(as_path):
             raise StructureError(f"structure file '{wanted}' does not exist")
         return parse_structure(_read_yaml_file(as_path), origin=str(as_path))
     key = wanted.lower()

@@ -283,7 +283,10 @@ def test_odds_prints_a_table() -> None:
     [
         (["--game", "decko", "a=9s"], "error: odds are for games with a deck and a board"),
         (["a=As", "--exact", "--monte-carlo"], "error: choose --exact or --monte-carlo"),
-        (["a=As", "--samples", "0"], "error: --samples must be at least 1"),
+        (
+            ["a=As", "--samples", "0"],
+            "error: Invalid value for '--samples': Input should be greater than or equal to 1",
+        ),
         (["a=As,?", "--board", "?"], "error: '?' is not a card"),
     ],
 )

@@ -1,8 +1,10 @@
-"""Read back what a card sheet PDF draws: form placements, lines, boxes, text.
+"""Read back what a card sheet PDF draws: card placements, lines, boxes, text.
 
-Only the page-level content stream is walked (faces and backs are form
-XObjects placed with ``cm`` + ``Do``; crop marks are ``m``/``l``/``S``
-lines drawn without a transform), which is enough to check positions to a
+Only the page-level content stream is walked (backs are form XObjects
+placed with ``cm`` + ``Do``; faces are drawn in the page inside a
+``/Card <</Id (face.ID)>> BDC`` marked sequence whose first rectangle is
+their bleed box; crop marks are ``m``/``l``/``S`` lines drawn without a
+transform), which is enough to check positions to a
 hundredth of a millimetre without trusting the code that wrote them.
 """
 
@@ -87,6 +89,7 @@ class SheetPdf:
         lines: list[Line] = []
         current: tuple[float, float] | None = None
         pending: list[Line] = []
+        marked: str | None = None
         for operands, op in content.operations:
             if op == b"q":
                 stack.append(ctm)
@@ -99,6 +102,8 @@ class SheetPdf:
                 if not name.startswith("/FormXob."):
                     continue
                 short = name[len("/FormXob.") :]
+                if not short.startswith(("face.", "back.")):
+                    continue  # an icon or pattern tile inside a card
                 bbox = [float(v) for v in xobjects[name].get_object()["/BBox"]]
                 # The trim is the bbox shrunk by the bleed: bbox is (-b, -b, w+b, h+b).
                 b = -bbox[0]
@@ -109,6 +114,17 @@ class SheetPdf:
                 xs = [p[0] * PT_TO_MM for p in corners]
                 ys = [p[1] * PT_TO_MM for p in corners]
                 placements.append(Placement(short, min(xs), min(ys), max(xs), max(ys), ctm[0] < 0))
+            elif op == b"BDC" and str(operands[0]) == "/Card":
+                # A face drawn into the page: its clip rectangle is the bleed box.
+                marked = str(operands[1]["/Id"])
+            elif op == b"re" and marked is not None:
+                x, y, w, h = (float(v) for v in operands)
+                b = -x
+                corners = [_apply(ctm, x + b, y + b), _apply(ctm, x + w - b, y + h - b)]
+                xs = [p[0] * PT_TO_MM for p in corners]
+                ys = [p[1] * PT_TO_MM for p in corners]
+                placements.append(Placement(marked, min(xs), min(ys), max(xs), max(ys), ctm[0] < 0))
+                marked = None
             elif op == b"m":
                 current = _apply(ctm, float(operands[0]), float(operands[1]))
             elif op == b"l" and current is not None:

@@ -175,3 +175,46 @@ def test_calibrate_writes_the_sheet_and_explains_what_to_do(tmp_path: Path) -> N
 def test_bad_calibration_requests_are_one_line_errors(args: list[str], message: str) -> None:
     result = invoke("print", "calibrate", *args)
     assert result.exit_code == 2 and message in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_every_word_of_the_calibration_sheet_is_on_the_printable_area(
+    tmp_path: Path, paper: str, orientation: str
+) -> None:
+    import pypdfium2 as pdfium
+
+    from companion.printing.calibrate import build_calibration_sheet
+
+    path = tmp_path / "cal.pdf"
+    build_calibration_sheet(path, paper=paper, orientation=orientation)  # type: ignore[arg-type]
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        for page in doc:
+            w, h = page.get_size()
+            text = page.get_textpage()
+            edge = 5 * 72 / 25.4
+            assert text.count_chars() > 20
+            for i in range(text.count_chars()):
+                x0, y0, x1, y1 = text.get_charbox(i)
+                if x1 > x0:  # spaces have no box
+                    assert edge <= x0 and x1 <= w - edge and edge <= y0 and y1 <= h - edge
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("horizontal", [True, False])
+def test_ruler_numbers_never_touch_each_other(horizontal: bool) -> None:
+    from companion.printing.calibrate import LABEL_SIZE, ruler_labels
+    from companion.printing.card_text import line_width
+
+    pt_mm = 25.4 / 72
+    boxes = []
+    for text, x, y in ruler_labels(100, 100, horizontal=horizontal):
+        width = line_width(text, "Helvetica", LABEL_SIZE) * pt_mm
+        x0 = x - width / 2 if horizontal else x
+        boxes.append((x0, y - 0.3, x0 + width, y + 0.75 * LABEL_SIZE * pt_mm))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, (a, b)

@@ -32,7 +32,9 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     [("a4", 9.75, 15.15), ("letter", 12.7, 6.35)],
 )
 def test_nine_poker_cards_fill_a4_and_letter_centred(paper: str, side: float, top: float) -> None:
-    layout = impose(SheetSpec(paper=paper))
+    # Letter's 6.35 mm top and bottom leave crop marks no printable room: 3×3
+    # there comes with full-length cut guides (see the printable-area tests).
+    layout = impose(SheetSpec(paper=paper, cut_lines=paper == "letter"))
     assert (layout.cols, layout.rows, layout.orientation) == (3, 3, "portrait")
     xs = sorted({round(s.x, 6) for s in layout.face_slots})
     assert xs[0] == pytest.approx(side, abs=0.01)
@@ -65,7 +67,8 @@ def test_bleed_leaves_room_for_the_art_past_each_trim() -> None:
 
 
 def test_landscape_is_chosen_only_when_it_holds_more_cards() -> None:
-    assert impose(SheetSpec(card=CARD_SIZES["bridge"])).orientation == "landscape"  # 10 beats 9
+    bridge = SheetSpec(card=CARD_SIZES["bridge"], cut_lines=True)
+    assert impose(bridge).orientation == "landscape"  # 10 beats 9
     assert impose(SheetSpec(card=CARD_SIZES["poker"])).orientation == "portrait"
     assert impose(SheetSpec(card=CARD_SIZES["bridge"], orientation="portrait")).per_page == 9
 
@@ -112,8 +115,9 @@ def test_cards_and_marks_never_collide(
         assert not _overlap(a, b)
     # Every crop mark lies on a cut line, in the margin, clear of every card (bleed included).
     for seg in layout.crop_marks:
-        assert min(seg.x0, seg.x1) >= 0 and max(seg.x0, seg.x1) <= layout.page_w + TOL
-        assert min(seg.y0, seg.y1) >= 0 and max(seg.y0, seg.y1) <= layout.page_h + TOL
+        pm = spec.printer_margin
+        assert min(seg.x0, seg.x1) >= pm - TOL and max(seg.x0, seg.x1) <= layout.page_w - pm + TOL
+        assert min(seg.y0, seg.y1) >= pm - TOL and max(seg.y0, seg.y1) <= layout.page_h - pm + TOL
         if seg.x0 == seg.x1:
             assert any(abs(seg.x0 - x) < TOL for x in layout.cut_x)
         else:
@@ -129,17 +133,31 @@ def _thicken(box: tuple[float, float, float, float]) -> tuple[float, float, floa
 
 
 def test_every_cut_position_gets_a_mark_in_the_margins() -> None:
-    layout = impose(SheetSpec(gutter=3))
+    layout = impose(SheetSpec(gutter=3, paper="a3"))
     for x in layout.cut_x:
         marks = [m for m in layout.crop_marks if m.x0 == m.x1 and abs(m.x0 - x) < TOL]
         assert len(marks) == 2  # above and below the cards
     for y in layout.cut_y:
         marks = [m for m in layout.crop_marks if m.y0 == m.y1 and abs(m.y0 - y) < TOL]
         assert len(marks) == 2  # left and right
-    assert len(layout.cut_x) == 6  # two edges a column once cards no longer touch
-    # Marks are 5 mm long, cut short only by the paper edge (6.75 mm of margin here).
-    assert all(0.5 < m.length <= 5.0 + TOL for m in layout.crop_marks)
-    assert all(m.length == pytest.approx(5.0) for m in impose(SheetSpec()).crop_marks)
+    assert len(layout.cut_x) == 2 * layout.cols  # two edges a column once cards no longer touch
+    # On A4 the marks above and below are 5 mm long; the side ones stop at the
+    # printer's 5 mm band (9.75 mm margins, 2 mm clear of the cards: 2.75 mm).
+    a4 = impose(SheetSpec()).crop_marks
+    assert all(m.length == pytest.approx(5.0) for m in a4 if m.x0 == m.x1)
+    assert all(m.length == pytest.approx(2.75) for m in a4 if m.y0 == m.y1)
+
+
+def test_a_narrow_margin_moves_the_marks_into_the_gutters_between_cards() -> None:
+    # A4 with a 3 mm gutter leaves 6.75 mm at the sides: no room outside the
+    # 5 mm the printer cannot reach, so each horizontal cut is marked in the
+    # two gutters between the columns instead.
+    layout = impose(SheetSpec(gutter=3))
+    assert (layout.cols, layout.rows, layout.unmarked, layout.notes) == (3, 3, (), ())
+    for y in layout.cut_y:
+        marks = [m for m in layout.crop_marks if m.y0 == m.y1 and abs(m.y0 - y) < TOL]
+        assert len(marks) == 2
+        assert all(min(m.x0, m.x1) > 9.75 and max(m.x0, m.x1) < 200.25 for m in marks)
 
 
 def test_marks_can_be_turned_off() -> None:
@@ -193,7 +211,7 @@ def test_fold_sheets_mirror_backs_across_the_fold_line() -> None:
 
 
 def test_horizontal_fold_prints_the_lower_half_upside_down() -> None:
-    layout = impose(SheetSpec(backs="fold", card=CARD_SIZES["bridge"]))
+    layout = impose(SheetSpec(backs="fold", card=CARD_SIZES["bridge"], cut_lines=True))
     assert layout.fold_axis == "horizontal"
     for face, back in zip(layout.face_slots, layout.back_slots, strict=True):
         assert back.rotated and back.x == pytest.approx(face.x)
@@ -245,3 +263,79 @@ def test_paper_and_offset_parsing() -> None:
 def test_negative_spacing_is_refused(field: str) -> None:
     with pytest.raises(CompanionError, match=f"--{field}"):
         SheetSpec(**{field: -1.0})  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------ printable area
+
+PRINTABLE_CASES = [
+    (paper, orientation, card, gutter, bleed)
+    for paper in ("a4", "letter", "a3")
+    for orientation in ("portrait", "landscape")
+    for card in ("poker", "bridge", "mini", "tarot")
+    for gutter in (0.0, 3.0)
+    for bleed in (0.0, 3.0)
+]
+
+
+def _inside(layout: object, x: float, y: float, pm: float) -> bool:
+    page_w, page_h = layout.page_w, layout.page_h  # type: ignore[attr-defined]
+    return pm - TOL <= x <= page_w - pm + TOL and pm - TOL <= y <= page_h - pm + TOL
+
+
+@pytest.mark.parametrize(("paper", "orientation", "card", "gutter", "bleed"), PRINTABLE_CASES)
+@pytest.mark.parametrize("backs", ["duplex", "fold"])
+def test_every_mark_label_and_cut_line_stays_in_the_printable_area(
+    paper: str, orientation: str, card: str, gutter: float, bleed: float, backs: str
+) -> None:
+    for cut_lines in (False, True):
+        spec = SheetSpec(
+            paper=paper,
+            orientation=orientation,  # type: ignore[arg-type]
+            card=CARD_SIZES[card],
+            gutter=gutter,
+            bleed=bleed,
+            backs=backs,  # type: ignore[arg-type]
+            cut_lines=cut_lines,
+        )
+        try:
+            layout = impose(spec)
+        except CompanionError:
+            continue  # too big for this paper folded: reported, not drawn
+        pm = spec.printer_margin
+        lines = layout.crop_marks + layout.cut_guides
+        lines += (layout.fold_line,) if layout.fold_line else ()
+        for seg in lines:
+            assert _inside(layout, seg.x0, seg.y0, pm) and _inside(layout, seg.x1, seg.y1, pm)
+        for spot in (layout.label, layout.back_label):
+            if spot is not None:
+                assert _inside(layout, spot.x - spot.width / 2, spot.y - 0.6, pm)
+                assert _inside(layout, spot.x + spot.width / 2, spot.y + 1.5, pm)
+        # Every cut line can be found: two marks, or full-length guides, or a note saying not.
+        assert not layout.unmarked or layout.notes
+        if cut_lines:
+            assert len(layout.cut_guides) == len(layout.cut_x) + len(layout.cut_y)
+
+
+def test_letter_trades_a_card_for_crop_marks_that_print_and_says_so() -> None:
+    # Portrait 3×3 on Letter leaves 6.35 mm above and below the cards: the
+    # vertical cuts' marks would fall inside the 5 mm band. Portrait keeps
+    # marks on every cut with two rows (the next best) and the note says why.
+    layout = impose(SheetSpec(paper="letter", orientation="portrait"))
+    assert (layout.cols, layout.rows, layout.unmarked) == (3, 2, ())
+    assert "9 cards a page would put crop marks within 5 mm" in layout.notes[0]
+    assert "--cut-lines" in layout.notes[0]
+    # Auto orientation finds 8 a page in landscape, every mark printable.
+    auto = impose(SheetSpec(paper="letter"))
+    assert (auto.orientation, auto.per_page, auto.unmarked) == ("landscape", 8, ())
+    # Full-length guides inside the printable area keep all nine.
+    guided = impose(SheetSpec(paper="letter", orientation="portrait", cut_lines=True))
+    assert guided.per_page == 9 and guided.notes == (
+        "no margin has room for the sheet label inside the printable area",
+    )
+
+
+def test_printer_margin_is_configurable() -> None:
+    wide = impose(SheetSpec(printer_margin=12))
+    assert all(min(m.x0, m.x1) >= 12 - TOL and min(m.y0, m.y1) >= 12 - TOL for m in wide.crop_marks)
+    with pytest.raises(CompanionError, match=r"--printer-margin 60 is out of range"):
+        SheetSpec(printer_margin=60)

@@ -31,7 +31,12 @@ def printed_all(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
     calls: list[tuple[str, Path, str, bool]] = []
 
     def build_rulebook(
-        game_id: str, out_path: Path, *, paper: str = "a4", booklet: bool = False
+        game_id: str,
+        out_path: Path,
+        *,
+        paper: str = "a4",
+        booklet: bool = False,
+        force: bool = False,
     ) -> int:
         calls.append((game_id, out_path, paper, booklet))
         out_path.write_bytes(b"%PDF-1.4 stand-in\n")
@@ -69,7 +74,8 @@ def test_print_all_writes_one_pdf_per_game_with_every_card(
         assert Path(info["file"]) == out / f"{game_id}.pdf"
         assert info["cards"] == games[game_id].total()
         assert info["pages"] == len(SheetPdf(out / f"{game_id}.pdf").pages)
-        assert info["layout"]["paper"] == "letter" and info["layout"]["per_page"] == 9
+        # Letter fits 9 portrait, but 8 landscape keep every crop mark printable.
+        assert info["layout"]["paper"] == "letter" and info["layout"]["per_page"] == 8
     assert data["total"]["cards"] == sum(g.total() for g in games.values())
 
 

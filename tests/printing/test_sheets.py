@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -187,8 +188,8 @@ def test_bleed_grows_every_face_and_the_bleed_box(tmp_path: Path) -> None:
     assert [b - t for t, b in zip(trim[2:], bleed[2:], strict=True)] == pytest.approx(
         [3, 3], abs=TOL_MM
     )
-    face = _faces(pdf.placements(0))[0]
-    bbox = pdf.form_bbox(0, face.name)
+    back = _backs(pdf.placements(1))[0]
+    bbox = pdf.form_bbox(1, back.name)
     assert bbox[0] * PT_TO_MM == pytest.approx(-3, abs=TOL_MM)  # drawn 3 mm past the trim
     assert (bbox[2] - bbox[0]) * PT_TO_MM == pytest.approx(69.5, abs=TOL_MM)
     for slot, placed in zip(layout.face_slots, _faces(pdf.placements(0)), strict=True):
@@ -204,15 +205,35 @@ def test_every_card_name_of_the_deck_is_in_the_text(
         assert card.name in text
 
 
-def test_each_distinct_face_and_each_back_is_drawn_once(
+def test_each_back_is_one_form_and_faces_are_drawn_in_the_page(
     standard_pdf: tuple[SheetPdf, SheetSpec],
 ) -> None:
     pdf, _ = standard_pdf
     forms = set()
     for page in pdf.pages:
         forms.update(str(k) for k in page["/Resources"].get("/XObject", {}))
-    assert len([f for f in forms if f.startswith("/FormXob.face.")]) == 53
+    assert not [f for f in forms if f.startswith("/FormXob.face.")]
     assert [f for f in forms if f.startswith("/FormXob.back.")] == ["/FormXob.back.standard"]
+    faces = [p for page in pdf.all_placements() for p in _faces(page)]
+    assert len(faces) == len({p.card for p in faces}) == 53
+
+
+def test_a_face_printed_again_repeats_its_first_drawing(tmp_path: Path) -> None:
+    path = tmp_path / "twice.pdf"
+    build_game_pdf(GAME, path, SheetSpec(backs="none"), decks=(DECK,), only=("as",), copies=2)
+    from pypdf.generic import ContentStream
+
+    pdf = SheetPdf(path)
+    ops = ContentStream(pdf.pages[0].get_contents(), pdf.reader).operations
+    marks = [i for i, (_, op) in enumerate(ops) if op in (b"BDC", b"EMC")]
+    first, second = ops[marks[0] : marks[1]], ops[marks[2] : marks[3]]
+    assert len(first) > 50 and first == second
+
+
+def test_faces_drawn_in_the_page_make_smaller_files_than_face_forms(tmp_path: Path) -> None:
+    inline = build_game_pdf(GAME, tmp_path / "a.pdf", SheetSpec(), decks=(DECK,))
+    forms = build_game_pdf(GAME, tmp_path / "b.pdf", SheetSpec(), decks=(DECK,), inline_faces=False)
+    assert inline.bytes < 0.8 * forms.bytes
 
 
 def _game_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -315,26 +336,27 @@ def test_cut_lines_cross_the_whole_sheet(tmp_path: Path) -> None:
     path = tmp_path / "cut.pdf"
     build_game_pdf(GAME, path, SheetSpec(cut_lines=True, crop_marks=False), decks=(DECK,))
     _, lines = SheetPdf(path).walk(0)
+    # Across the sheet, stopping 5 mm short of each edge: the printable area.
     full = [
         ln
         for ln in lines
-        if abs(ln.y1 - ln.y0) == pytest.approx(297, abs=0.01)
-        or abs(ln.x1 - ln.x0) == pytest.approx(210, abs=0.01)
+        if abs(ln.y1 - ln.y0) == pytest.approx(297 - 10, abs=0.01)
+        or abs(ln.x1 - ln.x0) == pytest.approx(210 - 10, abs=0.01)
     ]
     assert len(full) == 8
 
 
 def test_other_papers_and_card_sizes(tmp_path: Path) -> None:
     path = tmp_path / "l.pdf"
-    result = build_game_pdf(
-        GAME, path, SheetSpec(paper="letter", card=CARD_SIZES["mini"], backs="none"), decks=(DECK,)
-    )
+    spec = SheetSpec(paper="letter", card=CARD_SIZES["mini"], backs="none", cut_lines=True)
+    result = build_game_pdf(GAME, path, spec, decks=(DECK,))
     page = SheetPdf(path).pages[0]
-    assert float(page.mediabox.width) * PT_TO_MM == pytest.approx(
-        279.4, abs=0.01
-    )  # 18-up landscape
+    assert float(page.mediabox.width) * PT_TO_MM == pytest.approx(279.4, abs=0.01)  # landscape
     assert result.layout is not None and result.layout.per_page == 18
     assert len(_faces(SheetPdf(path).placements(0))) == 18
+    # Without guides, 18-up would leave its vertical cuts unmarked: 16-up portrait.
+    plain = build_game_pdf(GAME, tmp_path / "m.pdf", replace(spec, cut_lines=False), decks=(DECK,))
+    assert plain.layout is not None and plain.layout.describe().startswith("16 cards a page")
 
 
 @pytest.mark.parametrize(
@@ -379,3 +401,84 @@ def test_summary_table_names_file_cards_pages_and_size(tmp_path: Path) -> None:
         and "kB" in result.stdout
     )
     assert "9 cards a page (3×3, 63.5×88.9 mm), A4 portrait" in result.stdout
+
+
+# ---------------------------------------------------------------- packing
+
+
+def test_packed_sheets_leave_no_gap_between_decks(tmp_path: Path) -> None:
+    """DECKO's six decks, 179 cards: 20 full sheets, not 23 one-deck-each ones."""
+    packed = build_game_pdf("decko", tmp_path / "p.pdf", SheetSpec())
+    loose = build_game_pdf("decko", tmp_path / "l.pdf", SheetSpec(pack=False))
+    assert packed.pages == 2 * 20 and loose.pages == 2 * 23
+    pages = SheetPdf(tmp_path / "p.pdf").all_placements()
+    faces = [len(_faces(p)) for p in pages[::2]]
+    assert faces == [9] * 19 + [179 - 9 * 19]
+
+
+def test_packed_sheets_keep_cards_with_the_pile_they_join(tmp_path: Path) -> None:
+    from companion.printing.build import packed, select_cards
+
+    cards = load_game("dungeon-poker")
+    order = [i.card.id for i in packed(cards.game, select_cards(cards))]
+    # The extra monster card (M) prints with the main deck, the extra level with the levels.
+    main_end = max(i for i, c in enumerate(order) if c in {x.id for x in cards.deck("main")})
+    assert order.index("monster-card-extra") < main_end + 2
+    assert order.index("level-400") > order.index("level-1500") - 2
+
+
+def test_each_card_on_a_packed_sheet_has_its_own_back_behind_it(tmp_path: Path) -> None:
+    path = tmp_path / "dm.pdf"
+    build_game_pdf("dungeon-of-d", path, SheetSpec(), decks=("monsters", "upgrade", "gold"))
+    pdf = SheetPdf(path)
+    faces, backs = _faces(pdf.placements(0)), _backs(pdf.placements(1))
+    assert len(faces) == len(backs) == 9 and len(pdf.pages) == 2
+    decks = {c.id: c.deck for c in load_game("dungeon-of-d").cards}
+    layout = impose(SheetSpec())
+    for slot, face in zip(layout.face_slots, faces, strict=True):
+        back = next(
+            b
+            for b in backs
+            if b.x0 == pytest.approx(layout.back_slots[slot.index].x, abs=TOL_MM)
+            and b.y0 == pytest.approx(layout.back_slots[slot.index].y, abs=TOL_MM)
+        )
+        assert back.card == decks[face.card]
+
+
+def test_no_pack_starts_each_deck_on_a_fresh_sheet(tmp_path: Path) -> None:
+    result = invoke(
+        "print", "deck", "dungeon-of-d", "monsters", "upgrade", "gold", "--no-pack",
+        "--out", str(tmp_path / "n.pdf"), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["files"][0]["pages"] == 6  # three decks, each a sheet and its backs
+
+
+# ---------------------------------------------------------------- cards too wordy for a size
+
+
+def test_mini_cards_report_every_card_that_cannot_fit_and_print_the_rest(tmp_path: Path) -> None:
+    result = invoke(
+        "print", "deck", "dungeon-poker", "characters", "--card-size", "mini",
+        "--out", str(tmp_path / "mini.pdf"), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    info = result.json()["files"][0]
+    left_out = {s["name"] for s in info["skipped"]}
+    assert {"Cave Troll", "Night Ogre"} <= left_out and len(left_out) >= 3
+    assert info["cards"] == 14 - len(left_out)
+    for name in left_out:
+        assert name in result.stderr
+    printed = {p.card for page in SheetPdf(tmp_path / "mini.pdf").all_placements() for p in page}
+    assert "cave-troll" not in printed and "fighter" in printed
+
+
+def test_a_contact_sheet_shows_a_stand_in_for_a_card_too_wordy_for_its_size(
+    tmp_path: Path,
+) -> None:
+    from companion.printing.build import build_contact_sheet
+
+    spec = SheetSpec(card=CARD_SIZES["mini"])
+    result = build_contact_sheet(["dungeon-poker"], tmp_path / "c.pdf", card_spec=spec)
+    assert result.cards == len(load_game("dungeon-poker").cards)
+    assert "does not fit this size" in SheetPdf(tmp_path / "c.pdf").text()

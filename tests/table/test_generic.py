@@ -262,7 +262,7 @@ def test_without_any_table_a_command_says_how_to_make_one() -> None:
 
 def test_deleting_the_current_table_forgets_it(store: TableStore) -> None:
     _new(store)
-    assert invoke("table", "delete", "friday").exit_code == 0
+    assert invoke("table", "delete", "friday", "--yes").exit_code == 0
     assert invoke("table", "list", "--json").json() == []
     assert "no table chosen" in invoke("deck", "status").stderr
 

@@ -167,7 +167,7 @@ def test_a_table_and_no_table_keep_separate_clocks(tmp_path: Path) -> None:
     new_table()
     invoke("timer", "run", input="ddd")
     assert invoke("timer", "status", "--json").json()["structure"] == "dungeon-poker"
-    invoke("table", "delete", "friday")
+    invoke("table", "delete", "friday", "--yes")
     assert invoke("timer", "status", "--json").json()["structure"] == "holdem"
 
 

@@ -142,7 +142,7 @@ class EncounterSpec(Model):
 
 def parse_encounter(data: Any, source: str = "") -> EncounterSpec:
     """Check the shape of an encounter; errors name the field (and ``source``)."""
-    from companion.cards.loader import _describe
+    from companion.documents import validation_problems
 
     prefix = f"{source}: " if source else ""
     if not isinstance(data, dict):
@@ -150,32 +150,21 @@ def parse_encounter(data: Any, source: str = "") -> EncounterSpec:
     try:
         return EncounterSpec.model_validate(data)
     except ValidationError as exc:
-        problems = _describe(exc)
+        problems = validation_problems(exc)
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise CompanionError(f"{prefix}{problems[0]}{more}") from None
 
 
 def read_encounter(path: str | Path, text: str | None = None) -> EncounterSpec:
-    """Read an encounter file (``-`` with ``text`` for standard input)."""
-    import yaml
+    """Read an encounter file (``-`` with ``text`` for standard input), within the bounds
+    of :mod:`companion.documents`."""
+    from companion.documents import parse_document, read_document
 
     name = "<stdin>" if str(path) == "-" else str(path)
     if text is None:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise CompanionError(f"{name}: no such file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CompanionError(
-                f"{name}: cannot read ({getattr(exc, 'strerror', None) or exc})"
-            ) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        line = f"line {exc.problem_mark.line + 1}: " if exc.problem_mark is not None else ""
-        raise CompanionError(f"{name}: {line}not valid YAML ({exc.problem})") from None
-    except yaml.YAMLError as exc:
-        raise CompanionError(f"{name}: not valid YAML ({exc})") from None
+        data = read_document(path, what="encounter file", format="yaml")
+    else:
+        data = parse_document(text, name, format="yaml")
     return parse_encounter(data, name)
 
 

@@ -39,7 +39,13 @@ from typing import Any
 from companion.cards.dungeon_master import Attribute, is_attribute
 from companion.errors import CompanionError
 from companion.games.dungeon_master.party import Change, LogEntry, OpenTurn, Party, TrackedHero
-from companion.statefile import Component, read_transaction, script, write_transaction
+from companion.statefile import (
+    BUSY_TIMEOUT,
+    Component,
+    read_transaction,
+    script,
+    write_transaction,
+)
 
 _SCHEMA = """
 CREATE TABLE dm_party (
@@ -140,7 +146,7 @@ class PartyStore:
     """The party saved in ``path`` (created on the first change, never on a read)."""
 
     def __init__(
-        self, path: Path, clock: Callable[[], datetime] = _utc_now, timeout: float = 10.0
+        self, path: Path, clock: Callable[[], datetime] = _utc_now, timeout: float = BUSY_TIMEOUT
     ) -> None:
         self.path = Path(path)
         self.clock = clock

@@ -493,10 +493,17 @@ def read_table_showdown(
 ) -> tuple[dict[str, Any], dict[str, int]]:
     """Split ``table showdown``'s arguments: a showdown file (optional) and NAME=AMOUNT pairs."""
     from companion.poker.pots import parse_contributions
-    from companion.poker.showdown_input import load_showdown_data
 
     if file is not None and "=" in file:
         args = [file, *args]
         file = None
-    extra = dict(load_showdown_data(file)) if file is not None else {}
+    extra: dict[str, Any] = {}
+    if file is not None:
+        from companion.documents import read_document
+
+        source = "<stdin>" if file == "-" else file
+        data = read_document(file, what="showdown file")
+        if not isinstance(data, dict):
+            raise CompanionError(f"{source}: a showdown file is a mapping")
+        extra = dict(data)
     return extra, dict(parse_contributions(list(args))) if args else {}

@@ -215,7 +215,7 @@ def test_resolve_file_errors_name_the_field(tmp_path: Path) -> None:
     path.write_text("party: [Wizard]\nplays:\n  - {hero: Wizard}\n")
     _one_line_error(invoke("dm", "resolve", str(path)), "turn.yaml: plays.0.card: is required")
     _one_line_error(
-        invoke("dm", "resolve", str(tmp_path / "absent.yaml")), "absent.yaml: no such file"
+        invoke("dm", "resolve", str(tmp_path / "absent.yaml")), "no such encounter file: "
     )
 
 

@@ -1,0 +1,532 @@
+"""Card images for print shops and virtual tables, drawn by the card sheets' own code.
+
+Each distinct face and each distinct back is drawn once, by
+:func:`companion.printing.faces.draw_face` and
+:func:`companion.printing.build.back_for` (the code of the PDF card sheets),
+on a page of its own the size of one card and its bleed; PDFium turns the
+pages into pixels. Two exports use the pictures:
+
+* :func:`export_images` (``print images``): one PNG per face and per
+  distinct back at the size print-on-demand shops ask for, and a manifest
+  (``manifest.json`` and ``manifest.csv``) of file, name, deck, quantity
+  and back;
+* :func:`export_tts` (``print tts``): Tabletop Simulator deck sheets (up to
+  10×7 faces an image, at most 4096 px wide), one back image per distinct
+  back, and a saved object (``<game>.json``) with one deck per pile.
+
+Sizes follow the print shops' templates, which round the card with its
+bleed to hundredths of an inch: a poker card with 3 mm bleed is 2.74 × 3.74
+in, 822 × 1122 px at 300 dpi. The trim keeps its exact size in the middle;
+the rounding only widens the bleed by a fraction of a millimetre.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import CompanionError
+from companion.fileio import write_atomic
+from companion.printing.imposition import MM_TO_PT, Size
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+MAX_DPI = 1200
+TTS_COLUMNS, TTS_ROWS = 10, 7
+"""Tabletop Simulator reads a deck sheet of at most 10 columns and 7 rows."""
+TTS_MAX_PX = 4096
+"""Widest (and tallest) sheet image: what TTS loads on every machine."""
+
+
+def pixel_size(card: Size, bleed: float, dpi: int) -> tuple[int, int]:
+    """The image size print shops ask for: card and bleed in hundredths of an inch, at ``dpi``.
+
+    >>> from companion.printing.imposition import CARD_SIZES
+    >>> pixel_size(CARD_SIZES["poker"], 3, 300)
+    (822, 1122)
+    >>> pixel_size(CARD_SIZES["poker"], 0, 300)
+    (750, 1050)
+    """
+    w_in = math.floor((card.w + 2 * bleed) / 25.4 * 100 + 0.5) / 100
+    h_in = math.floor((card.h + 2 * bleed) / 25.4 * 100 + 0.5) / 100
+    return round(w_in * dpi), round(h_in * dpi)
+
+
+@dataclass(frozen=True)
+class CardPicture:
+    """One distinct card of a game: what it is, how many print, and its back's key."""
+
+    card: Any
+    deck: Any
+    quantity: int
+    back: str
+
+
+@dataclass
+class Pictures:
+    """Rendered pictures of one game: each face by card id, each back by its key."""
+
+    game: Any
+    cards: list[CardPicture]
+    faces: dict[str, Image] = field(default_factory=dict)
+    backs: dict[str, Image] = field(default_factory=dict)
+    skipped: list[tuple[str, str, str]] = field(default_factory=list)
+    """Cards too wordy for the card size, left out: (id, name, deck)."""
+
+
+def _check_dpi(dpi: int) -> None:
+    if not 30 <= dpi <= MAX_DPI:
+        raise CompanionError(f"--dpi {dpi} is out of range (30-{MAX_DPI})")
+
+
+def render_pictures(
+    game_id: str,
+    decks: Sequence[str] = (),
+    *,
+    card: Size,
+    bleed: float,
+    width_px: int,
+    height_px: int,
+    data_dir: Path | None = None,
+    templates_root: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Pictures:
+    """Every distinct face and back of ``game_id`` (its chosen decks) as ``width_px × height_px`` images.
+
+    The page of each picture is the image's size; the card's trim sits in
+    its middle at its true size, and the drawing's bleed fills the rest.
+    """
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.cards import load_game
+    from companion.printing.build import _chosen_decks, back_for, save_canvas
+    from companion.printing.faces import FaceContext, game_type_sizes
+    from companion.printing.shapes import enable_icon_forms
+    from companion.printing.templates import render_face
+
+    game_cards = load_game(game_id, data_dir)
+    game = game_cards.game
+    chosen = _chosen_decks(game, decks)
+    pt = MM_TO_PT
+    cw, ch = card.w * pt, card.h * pt
+    dpi = _dpi_of(card, bleed, width_px)
+    page_w, page_h = width_px * 72.0 / dpi, height_px * 72.0 / dpi
+    draw_bleed = max((page_w - cw) / 2, (page_h - ch) / 2, 0.0)
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(page_w, page_h), pageCompression=0, invariant=1)
+    enable_icon_forms(c)
+    order: list[tuple[str, str]] = []
+    cards: list[CardPicture] = []
+    seen_backs: set[str] = set()
+    too_wordy: set[str] = set()
+    sizes = game_type_sizes(game_cards, cw, ch, templates_root, too_wordy)
+    skipped: list[tuple[str, str, str]] = []
+
+    def page(draw: Callable[[Any], None]) -> None:
+        c.saveState()
+        c.translate((page_w - cw) / 2, (page_h - ch) / 2)
+        draw(c)
+        c.restoreState()
+        c.showPage()
+
+    for deck in chosen:
+        for cd in game_cards.deck(deck.id):
+            if cd.id in too_wordy:
+                skipped.append((cd.id, cd.name, deck.id))
+                continue
+            key, draw_back = back_for(
+                game,
+                deck,
+                cd,
+                cw,
+                ch,
+                draw_bleed,
+                templates_root=templates_root,
+                data_dir=game_cards.source,
+            )
+            cards.append(CardPicture(cd, deck, cd.quantity, key))
+            spec = render_face(game, deck, cd, templates_root)
+            ctx = FaceContext(
+                game=game,
+                deck=deck,
+                width=cw,
+                height=ch,
+                bleed=draw_bleed,
+                data_dir=game_cards.source,
+                body_sizes=sizes,
+            )
+            page(_face_drawer(cd, spec, ctx))
+            order.append(("face", cd.id))
+            if key not in seen_backs:
+                seen_backs.add(key)
+                page(draw_back)
+                order.append(("back", key))
+    if not cards:
+        raise CompanionError(f"nothing to export: the chosen decks of {game_id} have no cards")
+    save_canvas(c)
+    pictures = Pictures(game, cards, skipped=skipped)
+    doc = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        for i, (kind, key) in enumerate(order):
+            bitmap = doc[i].render(scale=dpi / 72.0)
+            image = bitmap.to_pil().convert("RGB")
+            if image.size != (width_px, height_px):
+                image = image.resize((width_px, height_px))
+            (pictures.faces if kind == "face" else pictures.backs)[key] = image
+            if progress:
+                progress(1)
+    finally:
+        doc.close()
+    return pictures
+
+
+def _face_drawer(card: Any, spec: Any, ctx: Any) -> Callable[[Any], None]:
+    from companion.printing.faces import draw_face
+
+    return lambda canvas: draw_face(canvas, card, spec, ctx)
+
+
+def _dpi_of(card: Size, bleed: float, width_px: int) -> float:
+    """The resolution at which the card and its bleed, rounded as print shops do, is ``width_px`` wide."""
+    w_in = math.floor((card.w + 2 * bleed) / 25.4 * 100 + 0.5) / 100
+    return width_px / w_in
+
+
+def _png(image: Image, dpi: float) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=False)
+    return out.getvalue()
+
+
+def _back_file(key: str) -> str:
+    return key.replace(".", "-") + ".png"
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    """What an export wrote: for the summary and ``--json``."""
+
+    kind: str
+    game: str
+    folder: Path
+    files: tuple[Path, ...]
+    cards: int
+    distinct: int
+    backs: int
+    pixels: tuple[int, int]
+    manifest: Path | None = None
+    saved_object: Path | None = None
+    sheets: tuple[Path, ...] = ()
+    skipped: tuple[tuple[str, str, str], ...] = ()
+    """Cards left out because their text does not fit the card size: (id, name, deck)."""
+
+    def __repr__(self) -> str:
+        return f"<ExportResult {self.kind} {self.game}: {len(self.files)} files>"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "game": self.game,
+            "folder": str(self.folder),
+            "files": [str(p) for p in self.files],
+            "cards": self.cards,
+            "distinct": self.distinct,
+            "backs": self.backs,
+            "pixels": list(self.pixels),
+            "bytes": sum(p.stat().st_size for p in self.files if p.exists()),
+        }
+        if self.skipped:
+            out["skipped"] = [{"id": i, "name": n, "deck": d} for i, n, d in self.skipped]
+        if self.manifest is not None:
+            out["manifest"] = str(self.manifest)
+        if self.saved_object is not None:
+            out["saved_object"] = str(self.saved_object)
+            out["sheets"] = [str(p) for p in self.sheets]
+        return out
+
+
+def export_images(
+    game_id: str,
+    out_dir: Path,
+    decks: Sequence[str] = (),
+    *,
+    card: Size,
+    dpi: int = 300,
+    bleed: float = 3.0,
+    data_dir: Path | None = None,
+    templates_root: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ExportResult:
+    """One PNG per distinct face and per distinct back, and the manifest listing them.
+
+    Faces are named ``<deck>-<card id>-x<copies>.png``, backs
+    ``back-<deck>[-<pile>].png``; every manifest row is one distinct card:
+    ``file``, ``id``, ``name``, ``deck``, ``quantity``, ``back``.
+    """
+    _check_dpi(dpi)
+    if not 0 <= bleed <= 10:
+        raise CompanionError(f"--bleed {bleed:g} is out of range (0-10 mm)")
+    w, h = pixel_size(card, bleed, dpi)
+    pictures = render_pictures(
+        game_id,
+        decks,
+        card=card,
+        bleed=bleed,
+        width_px=w,
+        height_px=h,
+        data_dir=data_dir,
+        templates_root=templates_root,
+        progress=progress,
+    )
+    real_dpi = _dpi_of(card, bleed, w)
+    files: list[Path] = []
+    rows: list[dict[str, Any]] = []
+    for key, image in pictures.backs.items():
+        path = out_dir / _back_file(key)
+        write_atomic(path, _png(image, real_dpi))
+        files.append(path)
+    for item in pictures.cards:
+        path = out_dir / f"{item.deck.id}-{item.card.id}-x{item.quantity}.png"
+        write_atomic(path, _png(pictures.faces[item.card.id], real_dpi))
+        files.append(path)
+        rows.append(
+            {
+                "file": path.name,
+                "id": item.card.id,
+                "name": item.card.name,
+                "deck": item.deck.id,
+                "quantity": item.quantity,
+                "back": _back_file(item.back),
+            }
+        )
+    manifest = out_dir / "manifest.json"
+    write_atomic(manifest, json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+    table = io.StringIO()
+    writer = csv.DictWriter(table, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    write_atomic(out_dir / "manifest.csv", table.getvalue())
+    files += [manifest, out_dir / "manifest.csv"]
+    return ExportResult(
+        kind="images",
+        game=game_id,
+        folder=out_dir,
+        files=tuple(files),
+        cards=sum(r["quantity"] for r in rows),
+        distinct=len(rows),
+        backs=len(pictures.backs),
+        pixels=(w, h),
+        manifest=manifest,
+        skipped=tuple(pictures.skipped),
+    )
+
+
+# ---------------------------------------------------------------- Tabletop Simulator
+
+
+def tts_cell(card: Size) -> tuple[int, int]:
+    """Pixels of one card on a TTS sheet: a full 10×7 sheet stays within 4096 px.
+
+    >>> from companion.printing.imposition import CARD_SIZES
+    >>> tts_cell(CARD_SIZES["poker"])
+    (409, 572)
+    """
+    scale = min(TTS_MAX_PX // TTS_COLUMNS / card.w, TTS_MAX_PX // TTS_ROWS / card.h)
+    return math.floor(card.w * scale), math.floor(card.h * scale)
+
+
+@dataclass(frozen=True)
+class TtsSheet:
+    """One deck sheet: its cards in reading order and the grid they fill."""
+
+    index: int
+    back: str
+    cards: tuple[CardPicture, ...]
+    columns: int
+    rows: int
+
+
+def tts_sheets(cards: Sequence[CardPicture]) -> list[TtsSheet]:
+    """Cards grouped by back (one TTS deck a pile), 70 distinct faces at most a sheet."""
+    by_back: dict[str, list[CardPicture]] = {}
+    for item in cards:
+        by_back.setdefault(item.back, []).append(item)
+    sheets: list[TtsSheet] = []
+    per = TTS_COLUMNS * TTS_ROWS
+    for back, items in by_back.items():
+        for start in range(0, len(items), per):
+            chunk = tuple(items[start : start + per])
+            columns = min(TTS_COLUMNS, len(chunk))
+            rows = max(2, math.ceil(len(chunk) / columns))  # TTS wants at least two rows
+            sheets.append(TtsSheet(len(sheets) + 1, back, chunk, columns, rows))
+    return sheets
+
+
+def _uri(path: Path) -> str:
+    return path.resolve().as_uri()
+
+
+def _card_state(
+    item: CardPicture, card_id: int, custom: dict[str, Any], description: str
+) -> dict[str, Any]:
+    return {
+        "Name": "Card",
+        "Nickname": item.card.name,
+        "Description": description,
+        "CardID": card_id,
+        "CustomDeck": custom,
+        "Transform": _transform(),
+        "Hands": True,
+        "SidewaysCard": False,
+    }
+
+
+def _transform(x: float = 0.0) -> dict[str, float]:
+    return {
+        "posX": x,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": 1.0,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }
+
+
+def card_description(card: Any) -> str:
+    """A card's rules text for a virtual table's tooltip (the card data's own words)."""
+    text = str(getattr(card, "text", "") or "").strip()
+    return " ".join(text.split())
+
+
+def export_tts(
+    game_id: str,
+    out_dir: Path,
+    *,
+    card: Size,
+    data_dir: Path | None = None,
+    templates_root: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ExportResult:
+    """Deck sheets, back images and a saved object for Tabletop Simulator.
+
+    The saved object (``<game>.json``) holds one deck per pile of cards
+    that share a back, each card once per copy with its name and rules
+    text; its images are local ``file://`` URIs of the sheets written
+    beside it (upload them and replace the URIs to share the object).
+    """
+    from PIL import Image as PILImage
+
+    w, h = tts_cell(card)
+    pictures = render_pictures(
+        game_id,
+        card=card,
+        bleed=0.0,
+        width_px=w,
+        height_px=h,
+        data_dir=data_dir,
+        templates_root=templates_root,
+        progress=progress,
+    )
+    files: list[Path] = []
+    back_paths: dict[str, Path] = {}
+    for key, image in pictures.backs.items():
+        path = out_dir / f"{game_id}-{_back_file(key)}"
+        write_atomic(path, _png(image, 0))
+        back_paths[key] = path
+        files.append(path)
+    sheets = tts_sheets(pictures.cards)
+    sheet_paths: list[Path] = []
+    decks: dict[str, dict[str, Any]] = {}
+    for sheet in sheets:
+        canvas = PILImage.new("RGB", (sheet.columns * w, sheet.rows * h), "white")
+        for i, item in enumerate(sheet.cards):
+            canvas.paste(
+                pictures.faces[item.card.id], ((i % sheet.columns) * w, (i // sheet.columns) * h)
+            )
+        path = out_dir / f"{game_id}-sheet-{sheet.index}.png"
+        write_atomic(path, _png(canvas, 0))
+        sheet_paths.append(path)
+        files.append(path)
+        custom = {
+            str(sheet.index): {
+                "FaceURL": _uri(path),
+                "BackURL": _uri(back_paths[sheet.back]),
+                "NumWidth": sheet.columns,
+                "NumHeight": sheet.rows,
+                "BackIsHidden": True,
+                "UniqueBack": False,
+                "Type": 0,
+            }
+        }
+        pile = decks.setdefault(
+            sheet.back,
+            {
+                "Name": "DeckCustom",
+                "Nickname": _pile_name(pictures.game, sheet.back),
+                "Description": "",
+                "Transform": _transform(len(decks) * 3.0),
+                "DeckIDs": [],
+                "CustomDeck": {},
+                "ContainedObjects": [],
+                "Hands": False,
+                "SidewaysCard": False,
+            },
+        )
+        pile["CustomDeck"].update(custom)
+        for i, item in enumerate(sheet.cards):
+            card_id = sheet.index * 100 + i
+            for _ in range(item.quantity):
+                pile["DeckIDs"].append(card_id)
+                pile["ContainedObjects"].append(
+                    _card_state(item, card_id, custom, card_description(item.card))
+                )
+    states = [_single(p) if len(p["DeckIDs"]) == 1 else p for p in decks.values()]
+    saved = {
+        "SaveName": f"{pictures.game.name} (companion)",
+        "GameMode": "",
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": f"{pictures.game.name}: every deck, made by companion print tts.",
+        "ObjectStates": states,
+    }
+    saved_path = out_dir / f"{game_id}.json"
+    write_atomic(saved_path, json.dumps(saved, indent=2, ensure_ascii=False) + "\n")
+    files.append(saved_path)
+    return ExportResult(
+        kind="tts",
+        game=game_id,
+        folder=out_dir,
+        files=tuple(files),
+        cards=sum(i.quantity for i in pictures.cards),
+        distinct=len(pictures.cards),
+        backs=len(pictures.backs),
+        pixels=(w, h),
+        saved_object=saved_path,
+        sheets=tuple(sheet_paths),
+        skipped=tuple(pictures.skipped),
+    )
+
+
+def _pile_name(game: Any, back_key: str) -> str:
+    deck_id = back_key.split(".")[1]
+    deck = game.deck(deck_id)
+    return f"{game.name}: {deck.name if deck else deck_id}"
+
+
+def _single(pile: dict[str, Any]) -> dict[str, Any]:
+    """A pile of one card is a card object, not a deck."""
+    card: dict[str, Any] = dict(pile["ContainedObjects"][0])
+    card["Transform"] = pile["Transform"]
+    return card

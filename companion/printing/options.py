@@ -1,0 +1,133 @@
+"""From the words of ``companion print`` to library objects, and back to a report.
+
+The CLI only parses: every choice word is checked here (one error naming the
+bad value), the saved duplex back offset is looked up here, and the JSON
+document a build prints is shaped here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from companion.errors import CompanionError
+
+if TYPE_CHECKING:
+    from companion.printing.build import BuildResult
+    from companion.printing.imposition import BacksMode, Flip, Layout, Orientation, SheetSpec
+
+_Word = TypeVar("_Word", bound=str)
+
+ORIENTATIONS: tuple[Literal["auto"] | Orientation, ...] = ("auto", "portrait", "landscape")
+SHEET_ORIENTATIONS: tuple[Orientation, ...] = ("portrait", "landscape")
+BACKS_MODES: tuple[BacksMode, ...] = ("duplex", "fold", "none")
+FLIP_EDGES: tuple[Flip, ...] = ("long", "short")
+
+
+def one_of(value: str, choices: tuple[_Word, ...], what: str) -> _Word:
+    """``value`` (any case, spaces trimmed) as one of ``choices``; an error naming it otherwise.
+
+    >>> one_of(" Long ", FLIP_EDGES, "flip edge")
+    'long'
+    """
+    word = value.strip().lower()
+    for choice in choices:
+        if word == choice:
+            return choice
+    raise CompanionError(f"unknown {what} '{value}' ({', '.join(choices)})")
+
+
+def sheet_spec(
+    *,
+    paper: str = "a4",
+    card_size: str = "poker",
+    orientation: str = "auto",
+    bleed: float = 0.0,
+    gutter: float = 0.0,
+    margin: float = 5.0,
+    printer_margin: float = 5.0,
+    backs: str = "duplex",
+    flip: str = "long",
+    back_offset: str | None = None,
+    crop_marks: bool = True,
+    cut_lines: bool = False,
+    pack: bool = True,
+    env: Any = None,
+) -> SheetSpec:
+    """The :class:`SheetSpec` the options describe; the saved back offset fills a missing one."""
+    from companion.printing import config
+    from companion.printing.imposition import (
+        SheetSpec,
+        impose,
+        parse_card_size,
+        parse_offset,
+        parse_paper,
+    )
+
+    backs_mode = one_of(backs, BACKS_MODES, "backs mode")
+    spec = SheetSpec(
+        paper=parse_paper(paper),
+        card=parse_card_size(card_size),
+        orientation=one_of(orientation, ORIENTATIONS, "orientation"),
+        bleed=bleed,
+        gutter=gutter,
+        margin=margin,
+        printer_margin=printer_margin,
+        backs=backs_mode,
+        flip=one_of(flip, FLIP_EDGES, "flip edge"),
+        crop_marks=crop_marks,
+        cut_lines=cut_lines,
+        pack=pack,
+    )
+    if backs_mode == "duplex":
+        if back_offset is not None:
+            offset = parse_offset(back_offset)
+        else:
+            offset = config.saved_back_offset(impose(spec).orientation, env=env) or (0.0, 0.0)
+        if offset != (0.0, 0.0):
+            spec = replace(spec, back_offset=offset)
+    elif back_offset is not None:
+        parse_offset(back_offset)  # still report a malformed value
+    return spec
+
+
+def layout_note(layout: Layout | None, spec: SheetSpec) -> str:
+    """One line for people: the layout, the backs, what had to give, and print at 100%."""
+    if layout is None:
+        return ""
+    note = f"{layout.describe()}; backs: {spec.backs}"
+    if spec.backs == "duplex" and spec.back_offset != (0.0, 0.0):
+        note += f", back offset {spec.back_offset[0]:g},{spec.back_offset[1]:g} mm"
+    note += ". Print at 100% (actual size)."
+    for extra in layout.notes:
+        note += f"\nNote: {extra}."
+    return note
+
+
+def summary(results: Sequence[BuildResult]) -> dict[str, Any]:
+    """The JSON document of a build: each file, and the totals."""
+    return {
+        "files": [r.as_dict() for r in results],
+        "total": {
+            "cards": sum(r.cards for r in results if r.kind == "cards"),
+            "pages": sum(r.pages for r in results),
+            "bytes": sum(r.bytes for r in results),
+        },
+    }
+
+
+def left_out(results: Sequence[BuildResult]) -> list[str]:
+    """Warning lines for every card a build left out because it cannot be printed at its size."""
+    lines: list[str] = []
+    for r in results:
+        if not r.skipped:
+            continue
+        size = r.layout.card.label if r.layout else "this"
+        lines.append(
+            f"{len(r.skipped)} card{'s' if len(r.skipped) != 1 else ''} of {r.game} "
+            f"left out of {r.path.name}: their text does not fit a {size} card at 6 pt "
+            "(print them with a larger --card-size):"
+        )
+        lines.extend(f"  {name} ({deck}): {why.split(';')[0]}" for _, name, deck, why in r.skipped)
+    return lines
