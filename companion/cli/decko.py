@@ -87,15 +87,24 @@ def decko_burn(
 def decko_raise(
     player: Player,
     burn: BurnOption = None,
+    witch: Annotated[
+        str | None,
+        typer.Option(
+            "--witch",
+            help="The Witch: also move 2 chips of this player's bet into yours.",
+            show_default=False,
+            metavar="PLAYER",
+        ),
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """RAISE: bet one chip more than the highest bet (up to the round's maximum)."""
+    """RAISE: bet one chip more than the highest bet (up to the round's maximum); Mr. Jackpot and The Witch act after it."""
     from companion.games.decko.table_rules import raise_bet
 
     card = burn[0] if burn else None
-    _run(state, table_name, lambda tx, t: raise_bet(tx, t, player, card), as_json)
+    _run(state, table_name, lambda tx, t: raise_bet(tx, t, player, card, witch), as_json)
 
 
 @decko_app.command("call")
@@ -296,6 +305,22 @@ def decko_chips(
     from companion.games.decko.table_rules import move_chips
 
     _run(state, table_name, lambda tx, t: move_chips(tx, t, player, chips, why, source), as_json)
+
+
+@decko_app.command("stud")
+def decko_stud(
+    player: Player,
+    cards: Annotated[
+        list[str], typer.Argument(help="Three cards of the hand (1 = leftmost, or a name).")
+    ],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Stud round: lay three hand cards face up after the deal, before the betting."""
+    from companion.games.decko.table_rules import stud
+
+    _run(state, table_name, lambda tx, t: stud(tx, t, player, cards), as_json)
 
 
 @decko_app.command("tcg")

@@ -39,10 +39,11 @@ def register(app: typer.Typer) -> None:
 
 
 def _run(state: Path | None, table_name: str | None, action: Any, as_json: bool) -> None:
-    table_action(state, table_name, action, as_json, _print)
+    table_action(state, table_name, action, as_json, print_event)
 
 
-def _print(result: TableEvent) -> None:
+def print_event(result: TableEvent) -> None:
+    """A Dragon Kings table event as a person reads it: the ranking, cards, then events."""
     from rich.markup import escape
 
     from companion.poker.cards import parse_card
@@ -123,6 +124,19 @@ def dk_showdown(
     from companion.games.dragon_kings.table_rules import showdown
 
     _run(state, table_name, showdown, as_json)
+
+
+@dk_app.command("misdeal")
+def dk_misdeal(
+    player: Annotated[str, typer.Argument(help="The player who fouled the deal.")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A fouled deal: it is dealt again, and the player puts 40 points in the next deal's pot."""
+    from companion.games.dragon_kings.table_rules import misdeal
+
+    _run(state, table_name, lambda tx, t: misdeal(tx, t, player), as_json)
 
 
 @dk_app.command("wing")

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from companion.cli.common import JsonOption, console, emit_json
+from companion.cli.rank import WingOption
 
 
 def register(app: typer.Typer) -> None:
@@ -28,6 +29,7 @@ def showdown(
             show_default=False,
         ),
     ],
+    wing: WingOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Settle one showdown: who wins which pot, treasures, soul gems, monsters."""
@@ -35,7 +37,7 @@ def showdown(
     from companion.games.table_defaults import with_table
     from companion.poker.showdown_input import load_showdown
 
-    result = adjudicate(with_table(load_showdown(file)))
+    result = adjudicate(with_table(load_showdown(file), tuple(wing or ())))
     if as_json:
         emit_json(result.to_json())
         return
@@ -98,7 +100,7 @@ def render_showdown(result: Any) -> None:
     extra_cols = [
         ("treasures", result.treasures),
         ("soul gems", result.soul_gems),
-        ("bank" if dp else "house", result.bank),
+        ("bank" if dp else "bonus" if result.game == "dragon-kings" else "house", result.bank),
         ("money", result.money),
     ]
     extra_cols = [(title, values) for title, values in extra_cols if values]
@@ -112,7 +114,7 @@ def render_showdown(result: Any) -> None:
             v = values.get(name, 0)
             row.append(
                 ("$" if title == "money" else "")
-                + (f"{v:+,}" if title in ("soul gems", "bank", "house") else f"{v:,}")
+                + (f"{v:+,}" if title in ("soul gems", "bank", "house", "bonus") else f"{v:,}")
                 if v
                 else "[dim]-[/]"
             )

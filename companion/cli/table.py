@@ -825,12 +825,22 @@ def table_deal(
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: start the next deal: the last one counts for its level, the main deck is gathered and shuffled."""
+    """Start the next deal. Dungeon Poker: the last one counts for its level, the main deck is gathered and shuffled; Dragon Kings: as 'dk deal'."""
     from companion.games.dungeon_poker.table_rules import start_deal
     from companion.table.reports import AtTable
 
     with _at_table(state, table_name) as (tx, table):
-        started = start_deal(tx, table, deal_hands=cards, **_deal_counter(tx, table))
+        own = _own_deal(tx, table, "deal")
+        if own is None:
+            started = start_deal(tx, table, deal_hands=cards, **_deal_counter(tx, table))
+    if own is not None:
+        from companion.cli.dragon_kings import print_event
+
+        if as_json:
+            emit_json(AtTable(table.name, own).to_json())
+        else:
+            print_event(own)
+        return
     if as_json:
         emit_json(AtTable(table.name, started).to_json())
         return
@@ -845,6 +855,24 @@ def table_deal(
         out.print(f"• {note}")
     for player, held in started.hands.items():
         out.print(f"{player}: {len(held)} card(s) dealt ('companion table hand {player}')")
+
+
+def _own_deal(tx: Transaction, table: TableInfo, what: str) -> Any:
+    """``table deal`` on a Dragon Kings table deals as ``dk deal`` (the event, else None);
+    DECKO's rounds have their own steps, which the refusal names."""
+    from companion.errors import CompanionError
+
+    if table.game == "decko":
+        raise CompanionError(
+            f"a DECKO round is dealt with 'companion decko round' and settles itself when the "
+            f"betting ends ('decko call' or 'decko fold'): 'table {what}' is for Dungeon Poker "
+            "and Dragon Kings"
+        )
+    if table.game != "dragon-kings" or what != "deal":
+        return None
+    from companion.games.dragon_kings.table_rules import deal
+
+    return deal(tx, table)
 
 
 def _deal_counter(tx: Transaction, table: TableInfo) -> dict[str, Any]:
@@ -886,16 +914,26 @@ def table_showdown(
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: settle the deal from the table's state in one step (one 'table undo' reverts it)."""
+    """Settle the deal from the table's state in one step (one 'table undo' reverts it): Dungeon Poker, or Dragon Kings with its points."""
     from companion.games.dungeon_poker.deal import read_table_showdown
     from companion.games.dungeon_poker.table_rules import settle_deal
     from companion.table.reports import table_view
 
     extra, put_in = read_table_showdown(file, amounts or [])
     with _at_table(state, table_name) as (tx, table):
-        settled = settle_deal(
-            tx, table, put_in, folded=fold or [], result=result, extra=extra, takes=takes or []
-        )
+        _own_deal(tx, table, "showdown")
+        if table.game == "dragon-kings":
+            from companion.games.dragon_kings.table_rules import settle
+
+            if takes:
+                from companion.errors import CompanionError
+
+                raise CompanionError("--takes is for Dungeon Poker (a dead character's treasure)")
+            settled: Any = settle(tx, table, put_in, folded=fold or [], result=result, extra=extra)
+        else:
+            settled = settle_deal(
+                tx, table, put_in, folded=fold or [], result=result, extra=extra, takes=takes or []
+            )
         after = table_view(tx, table)
     if as_json:
         emit_json(settled.to_json(after.state_json()))

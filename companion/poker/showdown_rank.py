@@ -54,6 +54,9 @@ class RankRules:
     hand_size: int | None = None
     wild: tuple[str, ...] = ()
     wildcard: str | None = None
+    prepared: Any = None
+    """The ranker's rules (:class:`~companion.poker.variants.Rules`) when the game built
+    them itself (Dragon Kings with its wing cards and variant)."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,8 @@ def ranker_rules(rules: RankRules) -> Any:
     """
     from companion.poker.variants import GAMES, dungeon_poker_rules
 
+    if rules.prepared is not None:
+        return rules.prepared
     if rules.game == "dungeon-poker":
         changes: dict[str, object] = {
             "use_exactly": rules.use_exactly,
@@ -185,7 +190,7 @@ def rank_with_companion(
 ) -> list[RankedHand]:
     """Rank with the project's hand ranker (:func:`companion.poker.hands.rank_hands`)."""
     from companion.poker.cards import parse_cards as parse
-    from companion.poker.hands import rank_hands
+    from companion.poker.hands import decider, rank_hands
     from companion.registry import hand_reader
 
     own = hand_reader(rules.game)
@@ -199,20 +204,18 @@ def rank_with_companion(
     ranking = rank_hands(
         hands, parse(board, allow_joker=jokers, unique=False), game_rules, full_plate=plates
     )
+    found = None if game_rules.lowball else decider(ranking, ranking.board)
     out = []
     for placing in ranking.placings:
         value = placing.hand
         if placing.place is None:
             out.append(RankedHand(placing.name, "no legal hand", (), None))
             continue
+        extra: dict[str, object] = {"description": value.description}
+        if found is not None and found.winner == placing.name:
+            extra["decided_by"] = found.text
         out.append(
-            RankedHand(
-                placing.name,
-                value.name,
-                tuple(value.played()),
-                placing.place,
-                extra={"description": value.description},
-            )
+            RankedHand(placing.name, value.name, tuple(value.played()), placing.place, extra=extra)
         )
     return out
 

@@ -152,7 +152,12 @@ def test_rank_decko_reports_buying_value_chips_and_money() -> None:
     data = rank_json("--game", "decko", "bernice=9s+2 5h+1 Kc 2d 3h", "bozo=5c$ 5d Kc 2d 3h")
     players = {p["name"]: p for p in data["players"]}
     assert data["winners"] == ["bozo"]
-    assert (players["bozo"]["dollars"], players["bozo"]["money"]) == (1, 3)
+    # money is what the player may spend, as in the showdown: the set's $1 and the credit card's $3
+    assert (players["bozo"]["dollars"], players["bozo"]["credit"], players["bozo"]["money"]) == (
+        1,
+        3,
+        4,
+    )
     assert (players["bernice"]["dollars"], players["bernice"]["chips"]) == (0, 3)
 
 

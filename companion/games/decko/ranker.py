@@ -55,13 +55,6 @@ def rank_decko_reveal(
     out = []
     for placing in ranking.placings:
         found: Any = placing.hand
-        if placing.place is None:
-            out.append(
-                RankedHand(
-                    placing.name, "no set", (), None, found.chips, found.dollars + found.money
-                )
-            )
-            continue
         out.append(
             RankedHand(
                 placing.name,
@@ -69,8 +62,9 @@ def rank_decko_reveal(
                 tuple(found.played()),
                 placing.place,
                 found.chips,
-                found.dollars + found.money,
-                extra={"description": found.description, "dollars": found.dollars},
+                found.money,
+                # "set": the whole DeckoSet, for the DECKO table's reveal
+                extra={"description": found.description, "dollars": found.dollars, "set": found},
             )
         )
     return out
