@@ -83,6 +83,9 @@ def _show_version(value: bool) -> None:
 
 def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
     """Create the root app with the given command modules (default: all) registered."""
+    from companion.games import register_games
+
+    register_games()  # each game hands its own rules to the tool engines
     app = typer.Typer(
         name="companion",
         help=HELP,

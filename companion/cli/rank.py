@@ -303,14 +303,19 @@ def _print_odds(report: OddsReport) -> None:
     table = Table(title=escape(report.title), title_justify="left")
     table.add_column("player", style="bold")
     table.add_column("cards")
-    table.add_column("win", justify="right")
+    boards = report.rules.boards > 1
+    table.add_column("win both" if boards else "win", justify="right")
+    if boards:
+        table.add_column("split", justify="right")
     table.add_column("tie", justify="right")
     table.add_column("equity", justify="right")
     if mc:
         table.add_column("± s.e.", justify="right", style="dim")
     for p in result.players:
         cards = " ".join("?" if c is None else c.symbol for c in report.hands[p.name])
-        row = [escape(p.name), cards, f"{p.win:.2%}", f"{p.tie:.2%}", f"{p.equity:.2%}"]
+        row = [escape(p.name), cards, f"{p.win:.2%}"]
+        row += [f"{p.split:.2%}"] if boards else []
+        row += [f"{p.tie:.2%}", f"{p.equity:.2%}"]
         if mc:
             row.append(f"{p.stderr:.2%}")
         table.add_row(*row)

@@ -41,10 +41,10 @@ def showdown(
     if as_json:
         emit_json(result.to_json())
         return
-    _render(result)
+    render_showdown(result)
 
 
-def _render(result: Any) -> None:
+def render_showdown(result: Any) -> None:
     from rich.table import Table
 
     out = console()

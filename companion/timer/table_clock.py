@@ -47,6 +47,8 @@ def default_structure(table: TableInfo) -> str | None:
     """
     if table.game == "dungeon-poker" and table.options.get("short"):
         return "dungeon-poker-short"
+    if table.game == "dungeon-poker" and table.options.get("extra_level"):
+        return "dungeon-poker-extra-level"
     return STRUCTURE_FOR_GAME.get(table.game)
 
 
