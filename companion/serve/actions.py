@@ -111,7 +111,7 @@ def run_action(
         return Done(f"a monster comes: {names}", {"cards": [c.to_json() for c in monsters]})
     if action == "new-deal":
         from companion.games.clock import deal_counter
-        from companion.games.dungeon_poker.deal import start_deal
+        from companion.games.dungeon_poker.table_rules import start_deal
 
         with store.transaction() as tx:
             at = tx.table(table.name)
@@ -127,7 +127,8 @@ def run_action(
 
 
 def _showdown(store: TableStore, table: TableInfo, form: Mapping[str, str]) -> Done:
-    from companion.games.dungeon_poker.deal import read_table_showdown, settle_deal
+    from companion.games.dungeon_poker.deal import read_table_showdown
+    from companion.games.dungeon_poker.table_rules import settle_deal
 
     amounts = _words(_field(form, "amounts", required=True))
     folded = _words(_field(form, "fold"))
@@ -163,5 +164,11 @@ def choose(store: TableStore, table: TableInfo, player: str, character: str) -> 
     if not character.strip() or len(character) > 200:
         raise CompanionError("choose one of the characters dealt to you")
     with store.transaction() as tx:
-        chosen = dp.choose(tx, tx.table(table.name), player, character)
-    return Done(f"you play {chosen.name}", {"character": chosen.name})
+        choice = dp.choose(tx, tx.table(table.name), player, character)
+    waiting = ", ".join(choice.waiting_for)
+    said = (
+        "kept: every character is now revealed"
+        if choice.revealed
+        else f"kept, secret until {waiting} {'has' if len(choice.waiting_for) == 1 else 'have'} chosen"
+    )
+    return Done(said, {"player": choice.player, "waiting_for": list(choice.waiting_for)})

@@ -164,7 +164,10 @@ def player_document(tx: Transaction, table: TableInfo, player: str) -> dict[str,
     cards = holdings(tx, table)[who]
     overview = rules_for(table.game).overview(tx, table, game_cards(table))
     standing = _standing(overview, who)
-    dealt = [c for c in cards if c.deck == "characters" and c.pile == "held"]
+    # While the player is still choosing, the characters they hold are the ones dealt to
+    # choose from; once chosen, the one kept is their character (secret until all chose).
+    choosing = standing.get("status") == "choosing"
+    dealt = [c for c in cards if choosing and c.deck == "characters" and c.pile == "held"]
     return {
         "table": table.name,
         "game": table.game,

@@ -355,13 +355,6 @@ def settle_deal(
 def choose(tx: Transaction, table: TableInfo, player: str, character: str) -> Choice:
     return characters.choose(tx, table, _cards(table), player, character)
 
-    def encounter_now(self, tx: Transaction, table: TableInfo) -> Any:
-        """The encounter card open at the table (read only; ``timer status`` shows it)."""
-        from companion.timer.encounters import Encounter
-
-        card = level_now(tx, table).encounter
-        return None if card is None else Encounter(card.name, card.text, card.card_id)
-
 
 def monster(
     tx: Transaction, table: TableInfo, *, summoned_by: str | None = None, showdown: bool = False
