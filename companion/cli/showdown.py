@@ -52,6 +52,3 @@ def render_showdown(result: ShowdownResult) -> None:
     from companion.ui.render.showdown import show_showdown
 
     show_showdown(console(), result)
-
-
-_render = render_showdown  # the name cli/table.py imports

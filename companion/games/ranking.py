@@ -401,6 +401,7 @@ class OddsReport:
                     "cards": ["?" if c is None else c.code for c in self.hands[p.name]],
                     "win": p.win,
                     "tie": p.tie,
+                    "split": p.split,
                     "equity": p.equity,
                     "stderr": p.stderr,
                 }

@@ -49,21 +49,20 @@ def current_table(state: str | Path | None = None) -> TableDefaults | None:
             return None
         if table.game != "dungeon-poker":
             return TableDefaults(table.name, table.game)
-        from companion.games.dungeon_poker import table_rules as dp
-        from companion.games.dungeon_poker.deal import _monsters_in_play
+        from companion.games.dungeon_poker import levels, monsters
+        from companion.games.dungeon_poker import state as dp_state
         from companion.table.actions import game_cards
 
-        rules = dp.DungeonPokerRules(dp.GAME)
         cards = game_cards(table)
-        level = rules.level_now(tx, table, cards)
+        level = levels.level_now(tx, table, cards)
         return TableDefaults(
             table.name,
             table.game,
             blind=level.blind,
             encounter=level.encounter.card_id if level.encounter else None,
-            monsters=tuple(_monsters_in_play(tx, table, rules, cards)),
-            carried=int(tx.get_state(table, dp.NS, "carried_gold", 0)),
-            treasures_waiting=int(tx.get_state(table, dp.NS, "carried", 0)),
+            monsters=tuple(monsters.showdown_entries(tx, table, cards)),
+            carried=int(dp_state.get(tx, table, "carried_gold", 0)),
+            treasures_waiting=int(dp_state.get(tx, table, "carried", 0)),
         )
 
 

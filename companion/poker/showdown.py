@@ -52,8 +52,7 @@ from companion.poker.showdown_rank import (
     Ranker,
     RankRules,
     default_ranker,
-    parse_cards,
-    parse_decko,
+    read_cards,
     result_groups,
 )
 
@@ -496,9 +495,7 @@ class Showdown:
         def read(value: Any, where: str, whose: str) -> tuple[str, ...] | None:
             if value is None:
                 return None
-            if self.game == "decko":
-                return parse_decko(value, where=where)
-            cards = parse_cards(value, where=where, jokers=jokers)
+            cards = read_cards(self.game, value, where=where, jokers=jokers)
             for c in cards:
                 if c == "*" or not check_dupes:
                     continue

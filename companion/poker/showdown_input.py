@@ -190,6 +190,11 @@ def read_showdown(text: str, source: str = "showdown") -> ShowdownIn:
     data = parse_document(text, source)
     if not isinstance(data, dict):
         raise CompanionError(f"{source}: a showdown file is a mapping with at least 'players'")
+    return validate_showdown(data)
+
+
+def validate_showdown(data: dict[str, Any]) -> ShowdownIn:
+    """Check a showdown mapping (read from a file, or built by the table)."""
     try:
         return ShowdownIn.model_validate(data)
     except ValidationError as exc:

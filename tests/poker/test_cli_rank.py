@@ -250,6 +250,23 @@ def test_odds_monte_carlo_is_seeded_and_shows_its_standard_error() -> None:
     assert other["players"][0]["equity"] != first["players"][0]["equity"]
 
 
+def test_two_front_war_odds_report_a_split_of_boards_not_a_tie() -> None:
+    """Two front war: each board's winner takes half; one board each is a split, not a tie."""
+    data = odds_json(
+        "--game", "dungeon-poker", "--encounter", "two front war",
+        "ann=As,Ad", "ben=Kc,Kd", "--board", "Ah Ac 2d 3h", "--board", "Kh Ks 7d 8c",
+    )  # fmt: skip
+    assert data["method"] == "exact"
+    for player in data["players"]:
+        assert (player["win"], player["split"], player["tie"]) == (0, 1, 0)
+        assert player["equity"] == pytest.approx(0.5)
+    shown = invoke(
+        "odds", "--game", "dungeon-poker", "--encounter", "two front war",
+        "ann=As,Ad", "ben=Kc,Kd", "--board", "Ah Ac 2d 3h", "--board", "Kh Ks 7d 8c",
+    ).stdout  # fmt: skip
+    assert "win both" in shown and "split" in shown and "100.00%" in shown
+
+
 def test_odds_unknown_cards_of_a_monster() -> None:
     data = odds_json(
         "--game", "dungeon-poker", "ann=Ah,Kh", "giant=Qs,?,?", "--board", "2h 7h 9c 3d", "--exact"

@@ -33,10 +33,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import CompanionError
+from companion.games.decko.ranker import parse_decko
 from companion.poker.hands import names_text
 from companion.poker.pots import Pot
 from companion.poker.showdown import PlayerSeat, Showdown
-from companion.poker.showdown_rank import Contestant, RankedHand, default_ranker, parse_decko
+from companion.poker.showdown_rank import Contestant, RankedHand, default_ranker
 
 
 class DeckoShowdown(Showdown):

@@ -77,13 +77,18 @@ def show_odds(out: Console, report: OddsReport) -> None:
     table = Table(title=escape(report.title), title_justify="left")
     table.add_column("player", style="bold")
     table.add_column("cards")
-    for column in ("win", "tie", "equity"):
+    boards = report.rules.boards > 1  # Two front war: both boards, or one of them
+    for column in ("win both", "split") if boards else ("win",):
+        table.add_column(column, justify="right")
+    for column in ("tie", "equity"):
         table.add_column(column, justify="right")
     if mc:
         table.add_column("± s.e.", justify="right", style="dim")
     for p in result.players:
         cards = " ".join("?" if c is None else c.symbol for c in report.hands[p.name])
-        row = [escape(p.name), cards, f"{p.win:.2%}", f"{p.tie:.2%}", f"{p.equity:.2%}"]
+        row = [escape(p.name), cards, f"{p.win:.2%}"]
+        row += [f"{p.split:.2%}"] if boards else []
+        row += [f"{p.tie:.2%}", f"{p.equity:.2%}"]
         table.add_row(*row, *([f"{p.stderr:.2%}"] if mc else []))
     out.print(table)
     if mc:
