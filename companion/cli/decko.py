@@ -345,11 +345,13 @@ def decko_hand(
     """Show one player's hand in order, numbered (let only them look)."""
     from companion.games.decko.table_rules import hand_of
     from companion.table import open_store
+    from companion.table.reports import AtTable
 
     with open_store(state) as store, store.transaction(write=False) as tx:
-        hand = hand_of(tx, tx.table(table_name), player)
+        table = tx.table(table_name)
+        hand = hand_of(tx, table, player)
     if as_json:
-        emit_json(hand.to_json())
+        emit_json(AtTable(table.name, hand).to_json())
         return
     from companion.ui.render.decko import show_hand
 

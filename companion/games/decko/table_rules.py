@@ -1674,12 +1674,11 @@ def mat_of(tx: Transaction, table: TableInfo) -> DeckoEvent:
 class DeckoHand:
     """One player's hand in order (``decko hand``): position, id, name and code of each card."""
 
-    table: str
     player: str
     cards: tuple[dict[str, Any], ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"table": self.table, "player": self.player, "hand": list(self.cards)}
+        return {"player": self.player, "hand": list(self.cards)}
 
 
 def hand_of(tx: Transaction, table: TableInfo, player: str) -> DeckoHand:
@@ -1687,7 +1686,6 @@ def hand_of(tx: Transaction, table: TableInfo, player: str) -> DeckoHand:
     play = _play(tx, table)
     who = table.player(player)
     return DeckoHand(
-        table.name,
         who,
         tuple(
             {
