@@ -2,7 +2,7 @@
 
 Thin layer: each command parses its words, calls
 :mod:`companion.games.dungeon_master.tracker` and prints the report it gets
-back (:mod:`companion.ui.dungeon_master`, or the report's ``to_json()``).
+back (:mod:`companion.ui.render.dungeon_master`, or the report's ``to_json()``).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _print(report: Any, as_json: bool, show: str) -> None:
     if as_json:
         emit_json(report.to_json())
         return
-    from companion.ui import dungeon_master as ui
+    from companion.ui.render import dungeon_master as ui
 
     getattr(ui, show)(console(), report)
 
@@ -267,7 +267,7 @@ def party_new(
     if keep is not None:
         chosen = split_items([keep])
     elif choose or sys.stdin.isatty():
-        from companion.ui.dungeon_master import ask_which_six
+        from companion.ui.render.dungeon_master import ask_which_six
 
         chosen = ask_which_six(console(stderr=as_json), drawn, sys.stdin.readline)
     report = tracker.form_party(
