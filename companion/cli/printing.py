@@ -7,7 +7,7 @@ PDF machinery loads when a command runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -23,8 +23,13 @@ from companion.cli.common import (
 from companion.cli.rulebook import register_rulebook
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from contextlib import AbstractContextManager
+
     from companion.printing.exports import ExportResult
     from companion.printing.options import Printed
+
+    Advance = Callable[[int], None]
 
 print_app = typer.Typer(
     help="Print decks as PDF card sheets ready to cut, and each game's rulebook.",
@@ -98,7 +103,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(print_app, name="print")
 
 
-def _progress(label: str, total: int | None, quiet: bool) -> Any:
+def _progress(label: str, total: int | None, quiet: bool) -> AbstractContextManager[Advance]:
     """A progress bar on stderr (silent with --json or off a terminal): yields ``advance(n)``."""
     from companion.ui.render.progress import progress
 
