@@ -15,7 +15,7 @@ from companion.bounds import MAX_SAMPLES, SEED_MAX, SEED_MIN
 from companion.cli.common import JsonOption, console, emit_json
 
 if TYPE_CHECKING:
-    from companion.games.ranking import PokerRanking, RankOptions
+    from companion.games.ranking import RankOptions
 
 PLAYERS_HELP = (
     "Players as NAME=CARDS, e.g. ann=As,Kd (cards separated by commas or spaces; "
@@ -151,19 +151,13 @@ def rank(
     result = rank_players(players, _with_table(opts))
     if as_json:
         emit_json(result.to_json())
-    elif isinstance(result, DeckoRanking):
-        from companion.ui.render.ranking import show_decko
+        return
+    from companion.ui.render.ranking import show_decko, show_poker
 
+    if isinstance(result, DeckoRanking):
         show_decko(console(), result)
     else:
-        print_poker(result)
-
-
-def print_poker(result: PokerRanking) -> None:
-    """A poker ranking on stdout (``dk showdown`` prints its own with this)."""
-    from companion.ui.render.ranking import show_poker
-
-    show_poker(console(), result)
+        show_poker(console(), result)
 
 
 # -- companion odds ----------------------------------------------------------------------------
