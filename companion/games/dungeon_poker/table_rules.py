@@ -10,8 +10,9 @@ The rules live in one module per chapter of the rulebook, in its order:
 * :mod:`~companion.games.dungeon_poker.monsters`: monsters;
 * :mod:`~companion.games.dungeon_poker.victory`: winning the game;
 * :mod:`~companion.games.dungeon_poker.deaths`: character death;
-* :mod:`~companion.games.dungeon_poker.deal` and
-  :mod:`~companion.games.dungeon_poker.showdown`: a whole deal and its end.
+* :mod:`~companion.games.dungeon_poker.deal`: a whole deal, settled through
+  :mod:`~companion.games.dungeon_poker.showdown`, one module per phase of
+  its end (the same code ``companion showdown`` runs).
 
 :class:`DungeonPokerRules` is what ``companion.games`` registers with the
 table engine (:mod:`companion.registry`): setup, drawing by the rules and
