@@ -20,7 +20,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
 
-LIBRARY = ("cards", "poker", "table", "timer", "games", "printing")
+LIBRARY = ("cards", "poker", "table", "timer", "games", "printing", "serve")
 """Packages that hold rules and data: no terminal code in them."""
 LIBRARY_MODULES = ("statefile", "fileio", "documents", "bounds", "paths", "errors", "registry")
 TOOL_ENGINES = ("cards", "poker", "table", "timer")

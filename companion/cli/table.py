@@ -877,15 +877,9 @@ def _own_deal(tx: Transaction, table: TableInfo, what: str) -> Any:
 
 def _deal_counter(tx: Transaction, table: TableInfo) -> dict[str, Any]:
     """The clock's deal counter for ``start_deal`` (the table's clock, if it has one)."""
-    from companion.games import table_levels
-    from companion.timer.table_clock import count_deal
+    from companion.games.clock import deal_counter
 
-    levels = table_levels(table.game)
-
-    def counter(tx: Transaction, table: TableInfo) -> bool:
-        return count_deal(tx, table, levels, tx.store.clock())
-
-    return {"count_deal": counter}
+    return {"count_deal": deal_counter(table)}
 
 
 @table_app.command("showdown")

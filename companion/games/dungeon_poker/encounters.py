@@ -152,3 +152,11 @@ class DungeonPokerLevels:
 
     def level_now(self, tx: Transaction, table: TableInfo) -> int:
         return levels.level_number(tx, table)
+
+    def encounter_now(self, tx: Transaction, table: TableInfo) -> Any:
+        """The encounter card open at the table, read only (``timer status`` shows it)."""
+        from companion.table.actions import game_cards
+        from companion.timer.encounters import Encounter
+
+        card = levels.level_now(tx, table, game_cards(table)).encounter
+        return None if card is None else Encounter(card.name, card.text, card.card_id)
