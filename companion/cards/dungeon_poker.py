@@ -612,9 +612,9 @@ class SkullCard(DungeonPokerCard):
     """Given to a player whose character died and who re-enters the game."""
 
     type: Literal["skull"] = "skull"
-    extra_gold_to_win: NonNegative = 5000
+    extra_gold_to_win: NonNegative
     """Added to the gold the player needs for the gold victory, per skull."""
-    out_at: Annotated[int, Field(ge=1)] = 3
+    out_at: Annotated[int, Field(ge=1)]
     """A player holding this many skulls is out of the game."""
 
 

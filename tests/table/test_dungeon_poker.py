@@ -914,20 +914,31 @@ def test_drawing_treasures_through_draw_follows_the_treasure_rules(store: TableS
 def test_gold_15000_for_3_4_players_20000_for_5_6_and_13_minus_players_treasures(
     players: int, gold: int, treasures: int
 ) -> None:
-    targets = win_targets(players)
+    targets = win_targets(players, per_skull=5000)
     assert (targets.gold, targets.treasures, targets.last_original) == (gold, treasures, True)
 
 
 def test_five_players_win_with_8_treasures() -> None:
-    assert win_targets(5).treasures == 8  # the rulebook's worked example
+    assert win_targets(5, per_skull=5000).treasures == 8  # the rulebook's worked example
 
 
 def test_a_two_player_game_cannot_be_won_with_treasures() -> None:
-    assert win_targets(2).treasures is None and win_targets(2).last_standing
+    heads_up = win_targets(2, per_skull=5000)
+    assert heads_up.treasures is None and heads_up.last_standing
+
+
+def test_each_skull_adds_the_gold_its_card_prints_to_the_gold_victory() -> None:
+    """000, "Character death": a skull means 5000 more gold to win, as the skull card says."""
+    from companion.cards import load_game
+    from companion.games.dungeon_poker.victory import gold_per_skull
+
+    per_skull = gold_per_skull(load_game("dungeon-poker"))
+    assert per_skull == 5000
+    assert win_targets(4, per_skull=per_skull, skulls=2).gold == 15000 + 2 * 5000
 
 
 def test_a_tournament_is_won_only_by_the_last_character_alive() -> None:
-    targets = win_targets(5, tournament=True)
+    targets = win_targets(5, per_skull=5000, tournament=True)
     assert (targets.gold, targets.treasures, targets.last_standing) == (None, None, True)
 
 

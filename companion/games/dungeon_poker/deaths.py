@@ -129,7 +129,7 @@ def character_dies(
             f"all {len(tx.cards(table, 'skulls'))} skull cards are out: mark {who}'s skull "
             "with a coin or a note (the table counts it)"
         )
-    out_at = cards.deck("skulls")[0].out_at if cards.deck("skulls") else 3
+    out_at = skull_card(cards).out_at
     if skulls[who] >= out_at:
         out.append(who)
         state.put(tx, table, "out", out)
@@ -164,6 +164,15 @@ def undeath(
         f"deal with {back:,} gold ({model.blinds} blinds), keeping soul gems and artifacts; "
         "no skull; the amulet leaves the game"
     ]
+
+
+def skull_card(cards: GameCards) -> Any:
+    """The skull card (the eight copies are alike): the gold each skull adds to the gold
+    victory (``extra_gold_to_win``) and how many skulls put a player out (``out_at``)."""
+    found = cards.of_type("skull")
+    if not found:
+        raise CompanionError("the Dungeon Poker card data has no skull card")
+    return found[0]
 
 
 def brings_back(treasure: Any) -> bool:
