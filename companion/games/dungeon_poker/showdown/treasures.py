@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.games.dungeon_poker.showdown.pots import by_beast_mastery, payee_of
+from companion.games.dungeon_poker.treasures import treasures_for
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
@@ -34,8 +35,7 @@ def draw(sd: DungeonPokerShowdown) -> None:
         )
     stolen = _ambush(sd) if per_win else 0
     for board in sd.boards:
-        first = board.index == 0
-        count = per_win + (waiting - stolen if first else 0)
+        count = treasures_for(per_win, waiting - stolen, first=board.index == 0)
         if count == 0:
             continue
         which = f" of board {board.index + 1}" if len(sd.boards) > 1 else ""
