@@ -659,6 +659,36 @@ def test_which_monster_must_be_named_when_several_are_in_play(store: TableStore)
         assert dp.monster_result(tx, table, "won")[0].card_id == "orc"
 
 
+def test_war_mongering_makes_every_monster_a_king_but_a_players_own_golem() -> None:
+    """Appendix D: all monsters count as Kings; the Golem's winnings stay its Gnome's
+    (decisions.md, King Monsters). The table and the showdown read this one rule."""
+    from companion.games.dungeon_poker.monsters import counts_as_king
+
+    war = CARDS.get("war-mongering").rules
+    assert counts_as_king(CARDS.get("orc"), war)
+    assert not counts_as_king(CARDS.get("golem"), war)
+    assert counts_as_king(CARDS.get("baron"), CARDS.get("normal-times").rules)
+
+
+def test_kings_cave_monster_drawn_at_the_showdown_is_a_king_with_one_extra_card() -> None:
+    """Appendix D, King's cave: the showdown's monster is a King and plays one more card."""
+    from companion.games.dungeon_poker.monsters import counts_as_king, plays_with
+
+    cave, orc = CARDS.get("kings-cave").rules, CARDS.get("orc")
+    assert counts_as_king(orc, cave, at_showdown=True) and not counts_as_king(orc, cave)
+    assert plays_with(orc, cave, at_showdown=True) == orc.cards + 1
+    assert plays_with(orc, cave) == orc.cards
+
+
+def test_happy_the_clown_never_plays_more_than_four_cards() -> None:
+    """Appendix B: Happy may hold four cards at most, whatever adds to a monster's cards."""
+    from companion.cards.dungeon_poker import EncounterRules
+    from companion.games.dungeon_poker.monsters import plays_with
+
+    happy = CARDS.get("happy-the-clown")
+    assert plays_with(happy, EncounterRules(monster_extra_cards=9)) == happy.max_cards == 4
+
+
 # -- treasures -----------------------------------------------------------------------------------
 
 
