@@ -33,10 +33,12 @@ after the pots
 Victory is the table's to announce
 (:mod:`~companion.games.dungeon_poker.victory`): a showdown file does not
 hold every treasure a player keeps. The rules a phase shares with the
-table (a monster's cards, King status, spoils and destination, the Undeath
-Amulet's gold) are read from the table's chapter modules,
-:mod:`~companion.games.dungeon_poker.monsters` and
-:mod:`~companion.games.dungeon_poker.deaths`. The table
+table (a monster's cards, King status, spoils and destination; how many
+treasures a winner draws; the Undeath Amulet and its gold) are read from
+the table's chapter modules, :mod:`~companion.games.dungeon_poker.monsters`,
+:mod:`~companion.games.dungeon_poker.treasures` and
+:mod:`~companion.games.dungeon_poker.deaths`; :mod:`.cards` finds the cards
+a file names. The table
 (``companion table showdown``) and ``companion showdown`` both settle a
 deal through this class, so they cannot disagree.
 
