@@ -156,6 +156,10 @@ def check_file(path: Path) -> bool:
         raise CompanionError(f"state file {path} is a folder; pass a file with --state")
     if not stat.S_ISREG(info.st_mode):
         raise CompanionError(f"state file {path} is not a regular file; pass another --state")
+    if _sqlite_reads_header(path):
+        return True
+    # SQLite found no database there: the first bytes say why. No connection can be using a
+    # file that is not a database, so a descriptor of our own is safe here (see below).
     try:
         with path.open("rb") as handle:
             head = handle.read(len(SQLITE_MAGIC))
@@ -169,6 +173,39 @@ def check_file(path: Path) -> bool:
             "it was left untouched: move it away or pass another --state"
         )
     return True
+
+
+def _sqlite_reads_header(path: Path) -> bool:
+    """Whether SQLite, reading only the header, takes ``path`` for a database (or a new one).
+
+    The header is read through SQLite, never through a descriptor of our own: closing *any*
+    descriptor of a file drops every POSIX lock the process holds on it, those of its open
+    SQLite connections included. ``companion serve`` keeps the table open while it opens the
+    file again for the timer; a bare ``open``/``close`` there silently cost its connection
+    the lock that tells other terminals it is reading, and the next terminal to close took
+    itself for the last one: it folded the journal into the file and deleted ``-wal`` and
+    ``-shm`` under the server's feet (a false "damaged" in the next opening, and lost or
+    mixed writes). SQLite keeps its own descriptors open while locks are held on the file,
+    so an ``immutable=1`` probe (no lock, no journal, nothing written) is safe.
+
+    Only the header's fixed bytes decide "not a database" (SQLite's ``NOTADB``), so a page
+    being rewritten by another terminal at the same moment cannot fool it. ``False`` means
+    "look at the bytes": no database there, or SQLite could not open it at all.
+    """
+    try:
+        probe = sqlite3.connect(_uri(path, "immutable=1"), uri=True, isolation_level=None)
+        try:
+            probe.execute("PRAGMA schema_version").fetchone()
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError as exc:
+        name = str(getattr(exc, "sqlite_errorname", ""))
+        return not name.startswith(("SQLITE_NOTADB", "SQLITE_CANTOPEN", "SQLITE_IOERR"))
+    return True
+
+
+def _uri(path: Path, query: str) -> str:
+    return "file:" + urllib.parse.quote(str(path.absolute())) + "?" + query
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -305,9 +342,12 @@ class StateFile:
                 f"{self.read_only}, and its journal {journal} still holds changes that are not "
                 "in the file yet; make it writable once so that companion can fold them in"
             )
-        uri = "file:" + urllib.parse.quote(str(self.path.absolute())) + "?immutable=1"
         return sqlite3.connect(
-            uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
+            _uri(self.path, "immutable=1"),
+            uri=True,
+            timeout=timeout,
+            isolation_level=None,
+            check_same_thread=False,
         )
 
     def _refusal(self) -> str:
