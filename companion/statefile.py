@@ -48,6 +48,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import sqlite3
 import stat
 import urllib.parse
@@ -67,6 +68,9 @@ table, the timer, Dungeon Master and Dungeon of D alike."""
 QUICK_CHECK_LIMIT = 64 * 1024 * 1024
 """Files up to this size get SQLite's ``quick_check`` each time they are opened (a few
 milliseconds for a usual state file), so damage is found before anything is written."""
+SNAPSHOT_ATTEMPTS = 3
+"""How many times the opening checks of a read-only snapshot are taken again when someone
+else's write moved the file under them, before giving up with "try again"."""
 SCHEMA_TABLE = "companion_schema"
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -271,6 +275,37 @@ def read_only_reason(path: Path, exists: bool) -> str | None:
     return None
 
 
+def _unreadable(problem: str) -> bool:
+    """Whether a ``quick_check`` finding is a page SQLite failed to read, not a wrong page.
+
+    >>> _unreadable("*** in database main *** Page 17: unable to get the page. error code=522")
+    True
+    >>> _unreadable("*** in database main *** Page 6: btreeInitPage() returns error code 11")
+    False
+    """
+    found = re.search(r"unable to get the page\. error code=(\d+)", problem)
+    return found is not None and int(found.group(1)) & 0xFF not in _DAMAGE_CODES
+
+
+_DAMAGE_CODES = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+Fingerprint = tuple[tuple[int, int, int, int, int] | None, ...]
+
+
+def _fingerprint(path: Path) -> Fingerprint:
+    """What changes when anyone writes the file or its journal: identity, size, times."""
+    out: list[tuple[int, int, int, int, int] | None] = []
+    for one in (path, path.with_name(path.name + "-wal")):
+        try:
+            info = os.stat(one)
+        except OSError:
+            out.append(None)
+            continue
+        out.append((info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns))
+    return tuple(out)
+
+
 class StateFile:
     """One open connection to the state file; a context manager that closes it.
 
@@ -292,6 +327,8 @@ class StateFile:
         self.read_only = read_only_reason(self.path, exists)
         """Why the file cannot be changed (``None``: it can); it is then opened immutable."""
         self._touched = False
+        self._snapshot: Fingerprint = ()
+        """The file as it was when a read-only snapshot of it passed the opening checks."""
         if write and self.read_only:
             raise CompanionError(self._refusal())
         if self.read_only and not exists:
@@ -316,6 +353,7 @@ class StateFile:
         state.path = Path(":memory:")
         state.read_only = None
         state._touched = False
+        state._snapshot = ()
         state._wal = True  # a memory database keeps its journal in memory
         state._conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         state._conn.execute("PRAGMA foreign_keys = ON")
@@ -370,15 +408,52 @@ class StateFile:
 
     def _prepare(self, timeout: float) -> None:
         # Connection settings only: nothing is written to the file before it passed every check.
-        conn = self._conn
-        conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-        self._check_identity()
-        self._quick_check()
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA foreign_keys = ON")
+        self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        if self.read_only:
+            self._check_snapshot(timeout)
+        else:
+            self._check_identity()
+            self._quick_check()
+        self._conn.execute("PRAGMA synchronous = NORMAL")
+        self._conn.execute("PRAGMA foreign_keys = ON")
+
+    def _check_snapshot(self, timeout: float) -> None:
+        """The opening checks on an immutable snapshot, taken again when the file moved under them.
+
+        ``immutable=1`` tells SQLite that nobody changes the file, and takes no lock. A file
+        this user cannot change may still be changed by its owner; pages read half before
+        and half after such a write look damaged. A verdict counts only when the file and
+        its journal were the same before and after the checks.
+        """
+        for _ in range(SNAPSHOT_ATTEMPTS):
+            before = _fingerprint(self.path)
+            try:
+                with self.errors():
+                    self._check_identity()
+                    self._quick_check()
+                self._snapshot = before
+                return
+            except CompanionError:
+                if _fingerprint(self.path) == before:
+                    raise
+            self._conn.close()
+            self._conn = self._connect(timeout)  # refuses a journal that now holds changes
+            self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        raise CompanionError(self._changing())
+
+    def _changing(self) -> str:
+        return (
+            f"state file {self.path} changed while companion read it ({self.read_only}, so it "
+            "is read as a snapshot, but another user or program is writing it); try again"
+        )
 
     def _quick_check(self) -> None:
-        """SQLite's ``quick_check`` on a file small enough for it to be cheap (most are)."""
+        """SQLite's ``quick_check`` on a file small enough for it to be cheap (most are).
+
+        It runs in one read transaction, so under SQLite's locks it sees one committed
+        state whatever other terminals write or checkpoint meanwhile. A page it could not
+        *read* (an I/O error, a short read) is no proof of damage: that is said as such.
+        """
         try:
             size = os.stat(self.path).st_size
         except OSError:
@@ -386,13 +461,19 @@ class StateFile:
         if size == 0 or size > QUICK_CHECK_LIMIT:
             return
         rows = self._conn.execute("PRAGMA quick_check(1)").fetchall()
-        if rows != [("ok",)]:
-            problem = " ".join(str(rows[0][0]).split()) if rows else "no answer"
+        if rows == [("ok",)]:
+            return
+        problem = " ".join(str(rows[0][0]).split()) if rows else "no answer"
+        if _unreadable(problem):
             raise CompanionError(
-                _DAMAGED.format(
-                    path=self.path, text=f"SQLite's quick check: {problem}", fate=_UNTOUCHED
-                )
+                f"cannot read state file {self.path} (SQLite's quick check: {problem}); "
+                f"{_UNTOUCHED}: check the disk and try again"
             )
+        raise CompanionError(
+            _DAMAGED.format(
+                path=self.path, text=f"SQLite's quick check: {problem}", fate=_UNTOUCHED
+            )
+        )
 
     def _use_wal(self) -> None:
         """Switch the file to WAL before the first write of this connection.
@@ -560,6 +641,8 @@ class StateFile:
             message = describe_sqlite_error(self.path, exc, untouched=not self._touched)
             if message is None:
                 raise
+            if self._snapshot and _is_damage(exc) and _fingerprint(self.path) != self._snapshot:
+                message = self._changing()  # a torn snapshot, not a damaged file
             raise CompanionError(message) from exc
 
 
@@ -607,6 +690,8 @@ _PROBLEMS = {
     "SQLITE_CANTOPEN": "cannot open state file {path}: check that its folder exists and is writable",
     "SQLITE_FULL": "cannot write state file {path}: the disk is full",
     "SQLITE_IOERR": "cannot write state file {path}: disk error ({text})",
+    "SQLITE_IOERR_READ": "cannot read state file {path}: disk error ({text})",
+    "SQLITE_IOERR_SHORT_READ": "cannot read state file {path}: disk error ({text})",
     "SQLITE_PERM": "state file {path} cannot be written: permission denied",
 }
 _DAMAGED = "state file {path} is damaged or not a database ({text}); {fate}: move it away or pass another --state"
@@ -632,9 +717,17 @@ def describe_sqlite_error(
     for key in (name, base):
         if key in _PROBLEMS:
             return _PROBLEMS[key].format(path=path, text=exc)
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(exc) is sqlite3.DatabaseError:
+    if _is_damage(exc):
         return _DAMAGED.format(path=path, text=exc, fate=_UNTOUCHED if untouched else _ROLLED_BACK)
     return None
+
+
+def _is_damage(exc: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite says the file's content is wrong (not that it could not reach it)."""
+    name = str(getattr(exc, "sqlite_errorname", ""))
+    return (
+        name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(exc) is sqlite3.DatabaseError
+    )
 
 
 __all__ = [

@@ -6,12 +6,23 @@ The long version of the stress test runs on demand:
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
-from companion.statefile import Component, StateFile, check_file, read_transaction, script
+import pytest
+
+from companion.errors import CompanionError
+from companion.statefile import (
+    SNAPSHOT_ATTEMPTS,
+    Component,
+    StateFile,
+    check_file,
+    read_transaction,
+    script,
+)
 
 NOTES = Component(
     "notes", (script("CREATE TABLE notes_text (body TEXT NOT NULL)"),), prefix="notes_"
@@ -53,3 +64,109 @@ def test_opening_the_file_again_keeps_the_locks_of_a_connection_already_open(
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     conn.close()
     assert rows == [("first",), ("second",)]
+
+
+def _notes_file(path: Path) -> bytes:
+    """A checkpointed state file with some 300 notes (a dozen pages); its bytes."""
+    with StateFile(path, [NOTES]) as state, state.transaction() as conn:
+        for n in range(300):
+            conn.execute("INSERT INTO notes_text VALUES (?)", (f"note {n} " + "x" * 40,))
+    return path.read_bytes()
+
+
+def _damaged(raw: bytes) -> bytes:
+    return raw[:-4096] + b"\xde\xad\xbe\xef" * 1024  # the last page: one of the notes
+
+
+def _replace_bytes(path: Path, data: bytes, *, mtime: int) -> None:
+    """Someone allowed to write the (to us read-only) file does so."""
+    path.chmod(0o644)
+    path.write_bytes(data)
+    os.utime(path, ns=(mtime, mtime))
+    path.chmod(0o444)
+
+
+def test_a_page_that_could_not_be_read_is_a_read_error_not_damage(tmp_path: Path) -> None:
+    # A program that ignores SQLite's locks cuts the journal short while a connection uses
+    # it: the next opening cannot read the pages of the last commit (a short read).
+    path = tmp_path / "s.sqlite3"
+    journal = path.with_name(path.name + "-wal")
+    with StateFile(path, [NOTES]) as held:
+        with held.transaction() as conn:
+            conn.executemany("INSERT INTO notes_text VALUES (?)", [("x" * 200,)] * 200)
+        cut = journal.stat().st_size
+        with held.transaction() as conn:  # rewrites rows in place: page 1 stays before the cut
+            conn.execute("UPDATE notes_text SET body = replace(body, 'x', 'y')")
+        os.truncate(journal, cut)
+        with pytest.raises(CompanionError) as err:
+            StateFile(path, write=False).close()
+    message = err.value.message
+    assert message.startswith(f"cannot read state file {path} (SQLite's quick check: ")
+    assert "error code=522" in message and "damaged" not in message
+
+
+def test_a_read_only_snapshot_that_changed_under_the_check_is_checked_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The file's owner writes it while we (who may not) check a torn snapshot of it.
+    path = tmp_path / "s.sqlite3"
+    healthy = _notes_file(path)
+    _replace_bytes(path, _damaged(healthy), mtime=10**18)
+    real_check = StateFile._quick_check
+    seen: list[str] = []
+
+    def owner_writes_during_the_check(self: StateFile) -> None:
+        try:
+            real_check(self)
+            seen.append("ok")
+        except CompanionError:
+            seen.append("damaged")
+            _replace_bytes(path, healthy, mtime=2 * 10**18)
+            raise
+
+    monkeypatch.setattr(StateFile, "_quick_check", owner_writes_during_the_check)
+    with read_transaction(path, NOTES) as conn:
+        assert conn is not None
+        assert conn.execute("SELECT count(*) FROM notes_text").fetchone() == (300,)
+    assert seen == ["damaged", "ok"]
+
+
+def test_a_read_only_snapshot_that_never_holds_still_is_not_called_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "s.sqlite3"
+    damaged = _damaged(_notes_file(path))
+    _replace_bytes(path, damaged, mtime=10**18)
+    real_check = StateFile._quick_check
+    writes = iter(range(2, 100))
+
+    def owner_keeps_writing(self: StateFile) -> None:
+        try:
+            real_check(self)
+        finally:
+            _replace_bytes(path, damaged, mtime=next(writes) * 10**18)
+
+    monkeypatch.setattr(StateFile, "_quick_check", owner_keeps_writing)
+    with pytest.raises(CompanionError) as err:
+        StateFile(path, write=False).close()
+    assert err.value.message.startswith(f"state file {path} changed while companion read it")
+    assert next(writes) == 2 + SNAPSHOT_ATTEMPTS
+
+
+def test_a_damaged_read_only_file_that_holds_still_is_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    _replace_bytes(path, _damaged(_notes_file(path)), mtime=10**18)
+    with pytest.raises(CompanionError, match="is damaged or not a database .*quick check"):
+        StateFile(path, write=False).close()
+
+
+def test_a_read_only_snapshot_torn_after_opening_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    healthy = _notes_file(path)
+    _replace_bytes(path, healthy, mtime=10**18)
+    with StateFile(path, write=False) as state:
+        _replace_bytes(path, _damaged(healthy), mtime=2 * 10**18)
+        with pytest.raises(CompanionError) as err, state.transaction(write=False) as conn:
+            conn.execute("PRAGMA shrink_memory")  # as if the file were larger than the cache
+            conn.execute("SELECT count(*), max(length(body)) FROM notes_text").fetchall()
+    assert err.value.message.startswith(f"state file {path} changed while companion read it")
