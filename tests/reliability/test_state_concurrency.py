@@ -23,6 +23,7 @@ from companion.statefile import (
     read_transaction,
     script,
 )
+from tests.reliability.state_race import run_round
 
 NOTES = Component(
     "notes", (script("CREATE TABLE notes_text (body TEXT NOT NULL)"),), prefix="notes_"
@@ -170,3 +171,21 @@ def test_a_read_only_snapshot_torn_after_opening_says_so(tmp_path: Path) -> None
             conn.execute("PRAGMA shrink_memory")  # as if the file were larger than the cache
             conn.execute("SELECT count(*), max(length(body)) FROM notes_text").fetchall()
     assert err.value.message.startswith(f"state file {path} changed while companion read it")
+
+
+def test_processes_writing_checkpointing_and_opening_at_once_never_see_damage(
+    tmp_path: Path,
+) -> None:
+    # Real processes for a second and a half: writers committing, checkpointing and
+    # vacuuming, one holding the file open as `companion serve` does while opening it
+    # again, one opening it per command. Before the fix this refused the healthy file as
+    # damaged within the first second and really damaged it.
+    outcome = run_round(
+        tmp_path / "race.sqlite3", seconds=1.5, writers=2, servers=1, openers=1, seed=20
+    )
+    assert outcome.errors == [], outcome.summary()
+    assert outcome.lost == {} and outcome.integrity == ["ok"], outcome.summary()
+    by_role = {t.role: t for t in outcome.tallies}
+    assert by_role["opener"].opens > 10 and by_role["server"].opens > 10
+    assert sum(t.commits for t in outcome.tallies) > 20
+    assert sum(t.checkpoints for t in outcome.tallies) > 0
