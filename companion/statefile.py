@@ -13,7 +13,9 @@ naming the file and leaving it byte for byte as it was: a folder, a file that
 is not SQLite, another program's SQLite file, a damaged file, and a file
 whose layout or component schema comes from a newer companion. It then
 turns on WAL (readers go on while another terminal writes), a busy timeout
-and foreign keys. :meth:`StateFile.transaction` is ``BEGIN IMMEDIATE`` for a
+and foreign keys. The file is read through SQLite only, never through a
+handle of our own, so opening it again never costs this process's other
+connections their locks (see :func:`check_file`). :meth:`StateFile.transaction` is ``BEGIN IMMEDIATE`` for a
 write (the write lock is taken before anything is read, so two terminals
 queue up instead of both acting on the same old state) or a read snapshot;
 any exception rolls everything back.
