@@ -53,6 +53,7 @@ import os
 import re
 import sqlite3
 import stat
+import time
 import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -70,6 +71,8 @@ table, the timer, Dungeon Master and Dungeon of D alike."""
 QUICK_CHECK_LIMIT = 64 * 1024 * 1024
 """Files up to this size get SQLite's ``quick_check`` each time they are opened (a few
 milliseconds for a usual state file), so damage is found before anything is written."""
+WAL_SWITCH_PAUSE = 0.01
+"""Seconds between two tries at switching a file to WAL while another connection reads it."""
 SNAPSHOT_ATTEMPTS = 3
 """How many times the opening checks of a read-only snapshot are taken again when someone
 else's write moved the file under them, before giving up with "try again"."""
@@ -325,6 +328,7 @@ class StateFile:
         write: bool = True,
     ) -> None:
         self.path = Path(path)
+        self._timeout = timeout
         exists = check_file(self.path)
         self.read_only = read_only_reason(self.path, exists)
         """Why the file cannot be changed (``None``: it can); it is then opened immutable."""
@@ -355,6 +359,7 @@ class StateFile:
         state.path = Path(":memory:")
         state.read_only = None
         state._touched = False
+        state._timeout = BUSY_TIMEOUT
         state._snapshot = ()
         state._wal = True  # a memory database keeps its journal in memory
         state._conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
@@ -414,8 +419,9 @@ class StateFile:
         if self.read_only:
             self._check_snapshot(timeout)
         else:
-            self._check_identity()
-            self._quick_check()
+            with self._one_state():
+                self._check_identity()
+                self._quick_check()
         self._conn.execute("PRAGMA synchronous = NORMAL")
         self._conn.execute("PRAGMA foreign_keys = ON")
 
@@ -430,7 +436,7 @@ class StateFile:
         for _ in range(SNAPSHOT_ATTEMPTS):
             before = _fingerprint(self.path)
             try:
-                with self.errors():
+                with self.errors(), self._one_state():
                     self._check_identity()
                     self._quick_check()
                 self._snapshot = before
@@ -442,6 +448,27 @@ class StateFile:
             self._conn = self._connect(timeout)  # refuses a journal that now holds changes
             self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         raise CompanionError(self._changing())
+
+    @contextlib.contextmanager
+    def _one_state(self) -> Iterator[None]:
+        """Several reads that must agree, made in one read transaction (unless one is open).
+
+        Each statement outside a transaction reads the file as it is at that moment: the
+        checks of an opening would otherwise see the application id from before another
+        terminal created the file and its tables from after, and refuse the file as
+        another program's.
+        """
+        conn = self._conn
+        if conn.in_transaction:
+            yield
+            return
+        conn.execute("BEGIN DEFERRED")
+        try:
+            yield
+        except BaseException:
+            self._rollback()
+            raise
+        conn.execute("COMMIT")
 
     def _changing(self) -> str:
         return (
@@ -484,11 +511,22 @@ class StateFile:
         in the file's header, so it is set only once the file was found to be
         companion's and of a version this companion knows.
         """
-        if not self._wal:
-            self._touched = True
-            if self._conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        if self._wal:
+            return
+        self._touched = True
+        # The switch takes the file's exclusive lock on top of a read lock, and SQLite then
+        # answers BUSY at once instead of waiting (waiting there could deadlock two
+        # connections). Nothing changed, so trying again until the busy timeout is right.
+        deadline = time.monotonic() + self._timeout
+        while self._conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            try:
                 self._conn.execute("PRAGMA journal_mode = WAL")
-            self._wal = True
+                break
+            except sqlite3.OperationalError as exc:
+                if exc.sqlite_errorname != "SQLITE_BUSY" or time.monotonic() >= deadline:
+                    raise
+            time.sleep(WAL_SWITCH_PAUSE)
+        self._wal = True
 
     def _check_identity(self) -> None:
         conn = self._conn
@@ -514,7 +552,7 @@ class StateFile:
         Raises for a version newer than this companion knows, and for tables
         with the component's prefix that no companion recorded.
         """
-        with self.errors():
+        with self.errors(), self._one_state():
             conn = self._conn
             known = conn.execute(
                 "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (SCHEMA_TABLE,)

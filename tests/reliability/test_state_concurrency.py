@@ -10,7 +10,9 @@ import os
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +24,7 @@ from companion.statefile import (
     check_file,
     read_transaction,
     script,
+    write_transaction,
 )
 from tests.reliability.state_race import run_round
 
@@ -189,3 +192,65 @@ def test_processes_writing_checkpointing_and_opening_at_once_never_see_damage(
     assert by_role["opener"].opens > 10 and by_role["server"].opens > 10
     assert sum(t.commits for t in outcome.tallies) > 20
     assert sum(t.checkpoints for t in outcome.tallies) > 0
+
+
+def test_switching_to_wal_waits_for_another_writer_instead_of_failing_at_once(
+    tmp_path: Path,
+) -> None:
+    # A file in rollback-journal mode (a new one, or one a tool switched back) is switched to
+    # WAL on its first write. SQLite answers that switch "busy" at once, without waiting,
+    # while another connection holds a write transaction; the write used to fail there as
+    # if the file had been held for the whole busy timeout.
+    path = tmp_path / "s.sqlite3"
+    StateFile(path, [NOTES]).close()
+    tool = sqlite3.connect(path, isolation_level=None)
+    tool.execute("PRAGMA journal_mode = DELETE")
+    tool.close()
+    writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("INSERT INTO notes_text VALUES ('theirs')")
+    done = threading.Timer(0.3, lambda: writer.execute("COMMIT"))
+    done.start()
+    try:
+        with StateFile(path, [NOTES]) as state, state.transaction() as conn:
+            conn.execute("INSERT INTO notes_text VALUES ('ours')")
+    finally:
+        done.join()
+        writer.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        rows = conn.execute("SELECT body FROM notes_text ORDER BY rowid").fetchall()
+        assert rows == [("theirs",), ("ours",)]
+    conn.close()
+
+
+def test_an_opening_racing_the_creation_of_the_file_sees_it_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each statement outside a transaction reads the file as it is at that moment. The
+    # opening's checks used to read the file's mark before another terminal created the
+    # file and its tables after, and refused the new file as another program's.
+    path = tmp_path / "s.sqlite3"
+    path.touch()  # the other terminal's connection made the file; its first commit is to come
+    real_connect = sqlite3.connect
+    created: list[str] = []
+
+    class Interleaved(sqlite3.Connection):
+        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+            if sql == "PRAGMA user_version" and not created:  # the mark was read just now
+                created.append("tried")
+                try:  # the other terminal commits its first write now
+                    with write_transaction(path, NOTES, timeout=0.2) as conn:
+                        conn.execute("INSERT INTO notes_text VALUES ('theirs')")
+                    created.append("committed")
+                except CompanionError:
+                    created.append("kept waiting")  # our checks' read lock holds it back
+            return super().execute(sql, *args)
+
+    def connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        return real_connect(*args, factory=Interleaved, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    with StateFile(path, [NOTES]) as state, state.transaction() as conn:
+        conn.execute("INSERT INTO notes_text VALUES ('ours')")
+    assert created == ["tried", "kept waiting"]
