@@ -14,7 +14,10 @@ Roles, each a real process started at the same moment:
 * server: keeps one connection open for its whole run, as ``companion serve`` does, reads
   through it, writes through it now and then, and opens the file again meanwhile (the
   timer's reads);
-* opener: opens the file per command (the opening's ``quick_check`` each time) and reads.
+* opener: opens the file per command (the opening's ``quick_check`` each time) and reads;
+* newborn: meets a new file beside the shared one every :data:`BIRTH_STEP` seconds, at the
+  same moment as the other newborn processes: even ones create it by a first write (the
+  file is then switched to WAL), odd ones open it to read while that happens.
 
 Every process counts its own rows; at the end the file must pass ``integrity_check`` and
 hold exactly the rows each process says it left (nothing lost, nothing revived). The seed
@@ -33,12 +36,22 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from companion.errors import CompanionError
-from companion.statefile import Component, StateFile, check_file, read_transaction, script
+from companion.statefile import (
+    Component,
+    StateFile,
+    check_file,
+    read_transaction,
+    script,
+    write_transaction,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
+BIRTH_STEP = 0.05
+"""Seconds between two new files in a round's newborn processes."""
 RACE = Component(
     "race",
     (script("CREATE TABLE race_rows (who TEXT NOT NULL, body BLOB NOT NULL)"),),
@@ -101,8 +114,8 @@ def _maintain(path: Path, tally: Tally, rnd: random.Random) -> None:
         conn.close()
 
 
-def _writer(path: Path, until: float, rnd: random.Random, tally: Tally) -> None:
-    while time.monotonic() < until:
+def _writer(path: Path, start: float, until: float, rnd: random.Random, tally: Tally) -> None:
+    while time.time() < until:
 
         def one_command() -> None:
             with StateFile(path, [RACE]) as state:
@@ -117,11 +130,11 @@ def _writer(path: Path, until: float, rnd: random.Random, tally: Tally) -> None:
         tally.attempt(one_command)
 
 
-def _server(path: Path, until: float, rnd: random.Random, tally: Tally) -> None:
+def _server(path: Path, start: float, until: float, rnd: random.Random, tally: Tally) -> None:
     def serve() -> None:
         with StateFile(path, [RACE]) as held:
             tally.opens += 1
-            while time.monotonic() < until:
+            while time.time() < until:
                 with held.transaction(write=False) as conn:
                     conn.execute("SELECT count(*), sum(length(body)) FROM race_rows").fetchall()
                 # The timer's reads: the same file opened again while `held` stays open.
@@ -137,28 +150,52 @@ def _server(path: Path, until: float, rnd: random.Random, tally: Tally) -> None:
     tally.attempt(serve)
 
 
-def _opener(path: Path, until: float, rnd: random.Random, tally: Tally) -> None:
-    while time.monotonic() < until:
+def _opener(path: Path, start: float, until: float, rnd: random.Random, tally: Tally) -> None:
+    while time.time() < until:
         tally.attempt(lambda: _read(path))
         tally.opens += 1
         time.sleep(rnd.random() * 0.002)
 
 
-def _read(path: Path) -> None:
+def _newborn(path: Path, start: float, until: float, rnd: random.Random, tally: Tally) -> None:
+    """New files, one every :data:`BIRTH_STEP` seconds, each met by every newborn process at
+    the same moment: even ones create it with a first write, odd ones open it to read."""
+    creates = int(tally.who.rsplit("-", 1)[1]) % 2 == 0
+    births = _births(path)
+    for k in range(int((until - start) / BIRTH_STEP)):
+        time.sleep(max(0.0, start + k * BIRTH_STEP - time.time()))
+        target = births / f"{k}.sqlite3"
+        tally.attempt(partial(_create if creates else _read, target, tally))
+        tally.opens += 1
+
+
+def _create(path: Path, tally: Tally) -> None:
+    with write_transaction(path, RACE) as conn:
+        conn.execute("INSERT INTO race_rows VALUES (?, x'00')", (tally.who,))
+    tally.rows += 1
+    tally.commits += 1
+
+
+def _births(path: Path) -> Path:
+    return path.with_name(path.name + ".births")
+
+
+def _read(path: Path, tally: Tally | None = None) -> None:
     with read_transaction(path, RACE) as conn:
         if conn is not None:
             conn.execute("SELECT who, count(*) FROM race_rows GROUP BY who").fetchall()
 
 
 def _child(role: str, who: str, path: Path, seconds: float, seed: int) -> None:
-    """One process of the round: waits for "go" so that all start together."""
+    """One process of the round: all start at the moment the "go" line names."""
     rnd = random.Random(seed)
     tally = Tally(role, who)
     sys.stdout.write("ready\n")
     sys.stdout.flush()
-    sys.stdin.readline()
-    until = time.monotonic() + seconds
-    {"writer": _writer, "server": _server, "opener": _opener}[role](path, until, rnd, tally)
+    start = float(sys.stdin.readline().split()[1])
+    time.sleep(max(0.0, start - time.time()))
+    work = {"writer": _writer, "server": _server, "opener": _opener, "newborn": _newborn}[role]
+    work(path, start, start + seconds, rnd, tally)
     sys.stdout.write(json.dumps(tally.__dict__) + "\n")
 
 
@@ -197,12 +234,21 @@ class Round:
 
 
 def run_round(
-    path: Path, *, seconds: float, writers: int, servers: int, openers: int, seed: int
+    path: Path,
+    *,
+    seconds: float,
+    writers: int,
+    servers: int,
+    openers: int,
+    newborns: int = 0,
+    seed: int,
 ) -> Round:
-    """Run one round on a new file at ``path`` and report it."""
+    """Run one round on a new file at ``path`` (and new files beside it) and report it."""
     with StateFile(path, [RACE]):
         pass
+    _births(path).mkdir()
     roles = ["writer"] * writers + ["server"] * servers + ["opener"] * openers
+    roles += ["newborn"] * newborns
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     children = []
     for n, role in enumerate(roles):
@@ -219,9 +265,10 @@ def run_round(
         )
     for child in children:
         assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    start = time.time() + 0.1
     for child in children:
         assert child.stdin is not None
-        child.stdin.write("go\n")
+        child.stdin.write(f"go {start!r}\n")
         child.stdin.flush()
     tallies = []
     for child in children:
@@ -229,15 +276,27 @@ def run_round(
         if child.returncode != 0:
             raise RuntimeError(f"a {roles[children.index(child)]} process failed")
         tallies.append(Tally(**json.loads(out.strip().splitlines()[-1])))
+    integrity: list[str] = []
+    left: dict[str, int] = {}
+    for one in [path, *sorted(_births(path).glob("*.sqlite3"))]:
+        found, rows = _inspect(one)
+        integrity += [line for line in found if line != "ok"]
+        for who, count in rows.items():
+            left[who] = left.get(who, 0) + count
+    return Round(seed, tallies, integrity or ["ok"], left)
+
+
+def _inspect(path: Path) -> tuple[list[str], dict[str, int]]:
+    """``integrity_check``'s lines and the rows each process left in one file."""
     conn = sqlite3.connect(path)
     try:
         integrity = [str(row[0]) for row in conn.execute("PRAGMA integrity_check")]
-        left = dict(conn.execute("SELECT who, count(*) FROM race_rows GROUP BY who").fetchall())
+        rows = conn.execute("SELECT who, count(*) FROM race_rows GROUP BY who").fetchall()
+        return integrity, {str(who): int(count) for who, count in rows}
     except sqlite3.DatabaseError as exc:  # damaged past counting: every row counts as lost
-        integrity, left = [f"{exc}"], {}
+        return [f"{path.name}: {exc}"], {}
     finally:
         conn.close()
-    return Round(seed, tallies, integrity, left)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -246,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--writers", type=int, default=3)
     parser.add_argument("--servers", type=int, default=1)
     parser.add_argument("--openers", type=int, default=2)
+    parser.add_argument("--newborns", type=int, default=4, help="processes meeting new files")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--state", type=Path, default=None, help="where the file goes")
     parser.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
@@ -265,6 +325,7 @@ def main(argv: list[str] | None = None) -> int:
             writers=args.writers,
             servers=args.servers,
             openers=args.openers,
+            newborns=args.newborns,
             seed=seed,
         )
     print(outcome.summary())

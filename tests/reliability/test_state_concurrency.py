@@ -26,7 +26,7 @@ from companion.statefile import (
     script,
     write_transaction,
 )
-from tests.reliability.state_race import run_round
+from tests.reliability.state_race import BIRTH_STEP, run_round
 
 NOTES = Component(
     "notes", (script("CREATE TABLE notes_text (body TEXT NOT NULL)"),), prefix="notes_"
@@ -181,15 +181,23 @@ def test_processes_writing_checkpointing_and_opening_at_once_never_see_damage(
 ) -> None:
     # Real processes for a second and a half: writers committing, checkpointing and
     # vacuuming, one holding the file open as `companion serve` does while opening it
-    # again, one opening it per command. Before the fix this refused the healthy file as
-    # damaged within the first second and really damaged it.
+    # again, one opening it per command, and two meeting a new file every 50 ms (one
+    # creating it, one opening it). Before the fixes this refused healthy files as damaged
+    # or as another program's within the first second, and really damaged the shared one.
     outcome = run_round(
-        tmp_path / "race.sqlite3", seconds=1.5, writers=2, servers=1, openers=1, seed=20
+        tmp_path / "race.sqlite3",
+        seconds=1.5,
+        writers=2,
+        servers=1,
+        openers=1,
+        newborns=2,
+        seed=20,
     )
     assert outcome.errors == [], outcome.summary()
     assert outcome.lost == {} and outcome.integrity == ["ok"], outcome.summary()
-    by_role = {t.role: t for t in outcome.tallies}
-    assert by_role["opener"].opens > 10 and by_role["server"].opens > 10
+    opens = {t.who: t.opens for t in outcome.tallies}
+    assert opens["opener-3"] > 10 and opens["server-2"] > 10
+    assert opens["newborn-4"] == opens["newborn-5"] == 1.5 / BIRTH_STEP
     assert sum(t.commits for t in outcome.tallies) > 20
     assert sum(t.checkpoints for t in outcome.tallies) > 0
 
