@@ -65,6 +65,9 @@ from companion.fileio import is_read_only
 APPLICATION_ID = 0x436F6D70  # "Comp": marks the file as companion's (PRAGMA application_id)
 FILE_FORMAT = 1  # PRAGMA user_version: the layout of the file (companion_schema), not a component's
 SQLITE_MAGIC = b"SQLite format 3\x00"
+SQLITE_SMALLEST = 512
+"""The smallest page SQLite writes: a shorter file that is not empty is no database (SQLite
+itself would take a one-byte file for a new one and write over it)."""
 BUSY_TIMEOUT = 30.0
 """Seconds a command waits for another terminal's write before giving up: one value for the
 table, the timer, Dungeon Master and Dungeon of D alike."""
@@ -165,10 +168,12 @@ def check_file(path: Path) -> bool:
         raise CompanionError(f"state file {path} is a folder; pass a file with --state")
     if not stat.S_ISREG(info.st_mode):
         raise CompanionError(f"state file {path} is not a regular file; pass another --state")
-    if _sqlite_reads_header(path):
+    if info.st_size == 0:
+        return True  # a new file (perhaps being created by a connection of this process)
+    if info.st_size >= SQLITE_SMALLEST and _sqlite_reads_header(path):
         return True
-    # SQLite found no database there: the first bytes say why. No connection can be using a
-    # file that is not a database, so a descriptor of our own is safe here (see below).
+    # Too short to be a database, or SQLite found none there: the first bytes say why. No
+    # connection can be using such a file, so a descriptor of our own is safe here.
     try:
         with path.open("rb") as handle:
             head = handle.read(len(SQLITE_MAGIC))
