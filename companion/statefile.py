@@ -13,12 +13,16 @@ naming the file and leaving it byte for byte as it was: a folder, a file that
 is not SQLite, another program's SQLite file, a damaged file, and a file
 whose layout or component schema comes from a newer companion. It then
 turns on WAL (readers go on while another terminal writes), a busy timeout
-and foreign keys. The file is read through SQLite only, never through a
-handle of our own, so opening it again never costs this process's other
-connections their locks (see :func:`check_file`). :meth:`StateFile.transaction` is ``BEGIN IMMEDIATE`` for a
+and foreign keys. :meth:`StateFile.transaction` is ``BEGIN IMMEDIATE`` for a
 write (the write lock is taken before anything is read, so two terminals
 queue up instead of both acting on the same old state) or a read snapshot;
 any exception rolls everything back.
+
+Several processes may open, read, write and checkpoint the file at once. A
+database is read through SQLite only, never through a handle of our own, so
+opening the file again never costs this process's other connections their
+locks (see :func:`check_file`), and the checks of an opening read one state
+of the file (one read transaction).
 
 >>> import tempfile, pathlib
 >>> NOTES = Component("notes", (script("CREATE TABLE notes_text (body TEXT NOT NULL)"),), prefix="notes_")
@@ -75,7 +79,7 @@ QUICK_CHECK_LIMIT = 64 * 1024 * 1024
 """Files up to this size get SQLite's ``quick_check`` each time they are opened (a few
 milliseconds for a usual state file), so damage is found before anything is written."""
 WAL_SWITCH_PAUSE = 0.01
-"""Seconds between two tries at switching a file to WAL while another connection reads it."""
+"""Seconds between two tries at switching a file to WAL while another connection writes."""
 SNAPSHOT_ATTEMPTS = 3
 """How many times the opening checks of a read-only snapshot are taken again when someone
 else's write moved the file under them, before giving up with "try again"."""
@@ -519,9 +523,9 @@ class StateFile:
         if self._wal:
             return
         self._touched = True
-        # The switch takes the file's exclusive lock on top of a read lock, and SQLite then
-        # answers BUSY at once instead of waiting (waiting there could deadlock two
-        # connections). Nothing changed, so trying again until the busy timeout is right.
+        # The switch upgrades a read lock to a write lock; while another connection holds a
+        # write transaction SQLite then answers BUSY at once instead of waiting (waiting while
+        # holding a read lock could deadlock). Nothing changed, so trying again is right.
         deadline = time.monotonic() + self._timeout
         while self._conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             try:
@@ -780,6 +784,7 @@ __all__ = [
     "BUSY_TIMEOUT",
     "FILE_FORMAT",
     "QUICK_CHECK_LIMIT",
+    "SNAPSHOT_ATTEMPTS",
     "Component",
     "Migration",
     "StateFile",
