@@ -115,6 +115,14 @@ def test_the_ui_never_imports_the_command_line() -> None:
     assert list(_violations(_modules("ui"), ("companion.cli",))) == []
 
 
+def test_the_ui_parses_no_command_line() -> None:
+    """``ui`` draws results and runs screens (ui/render holds the Rich view of each
+    command's result); reading the command line is the CLI's part alone."""
+    paths = _modules("ui")
+    assert PACKAGE / "ui" / "render" / "showdown.py" in paths
+    assert list(_violations(paths, ("typer", "click"))) == []
+
+
 @pytest.mark.parametrize(
     ("source", "expected"),
     [

@@ -52,11 +52,9 @@ def _run(state: Path | None, table_name: str | None, action: Any, as_json: bool)
 
 
 def _show(result: DeckoEvent) -> None:
-    from rich.markup import escape
+    from companion.ui.render.decko import show_event
 
-    out = console()
-    for line in result.events:
-        out.print("• " + escape(line))
+    show_event(console(), result)
 
 
 @decko_app.command("round")
@@ -347,13 +345,14 @@ def decko_hand(
     """Show one player's hand in order, numbered (let only them look)."""
     from companion.games.decko.table_rules import hand_of
     from companion.table import open_store
+    from companion.table.reports import AtTable
 
     with open_store(state) as store, store.transaction(write=False) as tx:
         table = tx.table(table_name)
-        cards = hand_of(tx, table, player)
+        hand = hand_of(tx, table, player)
     if as_json:
-        emit_json({"table": table.name, "player": table.player(player), "hand": cards})
+        emit_json(AtTable(table.name, hand).to_json())
         return
-    out = console()
-    for card in cards:
-        out.print(f"{card['position']}. {card['name']}  [dim]{card['code']}[/]")
+    from companion.ui.render.decko import show_hand
+
+    show_hand(console(), hand)

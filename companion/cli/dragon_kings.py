@@ -43,20 +43,10 @@ def _run(state: Path | None, table_name: str | None, action: Any, as_json: bool)
 
 
 def print_event(result: TableEvent) -> None:
-    """A Dragon Kings table event as a person reads it: the ranking, cards, then events."""
-    from rich.markup import escape
+    """A Dragon Kings table event on stdout (``table`` commands print theirs with this)."""
+    from companion.ui.render.dragon_kings import show_event
 
-    from companion.poker.cards import parse_card
-
-    out = console()
-    if result.showdown is not None:
-        from companion.cli.rank import print_poker
-
-        print_poker(result.showdown)
-    for player, codes in result.cards.items():
-        out.print(f"{escape(player)}: {' '.join(parse_card(c).symbol for c in codes)}")
-    for line in result.events:
-        out.print("• " + escape(line))
+    show_event(console(), result)
 
 
 @dk_app.command("open")

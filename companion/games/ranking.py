@@ -415,6 +415,17 @@ class OddsReport:
         return out
 
 
+def odds_method(exact: bool, monte_carlo: bool) -> Literal["auto", "exact", "monte-carlo"]:
+    """How ``companion odds`` counts: every deal, sampled deals, or whichever is quick.
+
+    >>> odds_method(exact=False, monte_carlo=False)
+    'auto'
+    """
+    if exact and monte_carlo:
+        raise CompanionError("choose --exact or --monte-carlo, not both")
+    return "exact" if exact else "monte-carlo" if monte_carlo else "auto"
+
+
 def odds_players(
     players: Sequence[str],
     opts: RankOptions,

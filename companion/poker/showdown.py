@@ -138,6 +138,10 @@ class ShowdownResult:
     events: tuple[str, ...]
     dead: tuple[str, ...] = ()
     """Dungeon Poker: characters left without gold (when ``stack`` was given)."""
+    currency: str = "chips"
+    """What the game's pots hold, as its rulebook says (Dungeon Poker: gold)."""
+    bank_name: str = "house"
+    """What the game calls the money outside the pots that ``bank`` counts."""
 
     @property
     def settlement(self) -> Settlement:
@@ -237,6 +241,10 @@ class Showdown:
 
     game_fields: frozenset[str] = frozenset()
     """Game-specific fields of the showdown file this game reads (others are refused)."""
+    currency = "chips"
+    """What the pots hold, in the game's word."""
+    bank_name = "house"
+    """Who pays or takes the money outside the pots (``ShowdownResult.bank``)."""
 
     def __init__(
         self, spec: ShowdownIn, ranker: Ranker | None = None, data_dir: str | None = None
@@ -854,6 +862,8 @@ class Showdown:
             monsters=tuple(self.fates),
             events=tuple(self.events),
             dead=tuple(self.dead),
+            currency=self.currency,
+            bank_name=self.bank_name,
         )
 
 

@@ -110,12 +110,10 @@ def run_action(
         names = ", ".join(c.name for c in monsters)
         return Done(f"a monster comes: {names}", {"cards": [c.to_json() for c in monsters]})
     if action == "new-deal":
-        from companion.games.clock import deal_counter
-        from companion.games.dungeon_poker.table_rules import start_deal
+        from companion.games.deals import start_deal
 
         with store.transaction() as tx:
-            at = tx.table(table.name)
-            started = start_deal(tx, at, count_deal=deal_counter(at))
+            started = start_deal(tx, tx.table(table.name))
         notes = "; ".join(started.notes)
         summary = f"deal {started.number} of level {started.level.level}" + (
             f" ({notes})" if notes else ""
@@ -127,8 +125,8 @@ def run_action(
 
 
 def _showdown(store: TableStore, table: TableInfo, form: Mapping[str, str]) -> Done:
+    from companion.games.deals import settle_deal
     from companion.games.dungeon_poker.deal import read_table_showdown
-    from companion.games.dungeon_poker.table_rules import settle_deal
 
     amounts = _words(_field(form, "amounts", required=True))
     folded = _words(_field(form, "fold"))

@@ -1670,11 +1670,30 @@ def mat_of(tx: Transaction, table: TableInfo) -> DeckoEvent:
     return DeckoEvent((), rules.public(rules.mat(tx, table), cards, rows))
 
 
-def hand_of(tx: Transaction, table: TableInfo, player: str) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class DeckoHand:
+    """One player's hand in order (``decko hand``): position, id, name and code of each card."""
+
+    player: str
+    cards: tuple[dict[str, Any], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "hand": list(self.cards)}
+
+
+def hand_of(tx: Transaction, table: TableInfo, player: str) -> DeckoHand:
     """One player's hand in order, for their eyes only."""
     play = _play(tx, table)
     who = table.player(player)
-    return [
-        {"position": i, "id": play.model(r).id, "name": play.name(r), "code": play.decko(r).code}
-        for i, r in enumerate(play.mat.seats[who].hand, start=1)
-    ]
+    return DeckoHand(
+        who,
+        tuple(
+            {
+                "position": i,
+                "id": play.model(r).id,
+                "name": play.name(r),
+                "code": play.decko(r).code,
+            }
+            for i, r in enumerate(play.mat.seats[who].hand, start=1)
+        ),
+    )

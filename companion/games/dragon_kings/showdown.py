@@ -66,6 +66,7 @@ class DragonKingsShowdown(Showdown):
     Honors and misdeal penalties."""
 
     game_fields = frozenset({"first_honors", "wild", "wings", "misdeals"})
+    bank_name = "bonus"  # First Honors and the misdeal penalties
 
     def _rank_rules(self) -> RankRules:
         from companion.games.dragon_kings.wings import dragon_kings_rules

@@ -511,6 +511,10 @@ class SaveStore:
                 return []
             return [r[0] for r in conn.execute("SELECT name FROM dod_saves ORDER BY name")]
 
+    def listing(self) -> SaveList:
+        """:meth:`saves` as the report of ``dod list``."""
+        return SaveList(tuple(self.saves()))
+
     def saves(self) -> list[SaveInfo]:
         """Every save, the most recently played first (damaged ones too)."""
         with self._reading() as conn:
@@ -692,6 +696,10 @@ class SaveStore:
         """Enter a finished game in the high-score table (games saved to a file)."""
         with self._writing() as conn:
             _record_score(conn, game, self.clock())
+
+    def score_table(self, limit: int | None = 10, training: bool = False) -> ScoreTable:
+        """:meth:`scores` as the report of ``dod scores``."""
+        return ScoreTable(tuple(self.scores(limit, training)))
 
     def scores(self, limit: int | None = 10, training: bool = False) -> list[HighScore]:
         """Finished games, best first (games in training mode only with ``training``)."""
@@ -930,3 +938,112 @@ __all__ = [
     "effective_actions",
     "stale_save",
 ]
+
+
+# ---- what the commands do with saves ------------------------------------------------------
+
+Saver = SaveStore | SaveFile
+"""Where a game being played is written after every action."""
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A game to play (``dod new``, ``dod play``): where it is saved, and who records its
+    score when it ends (the state file's high scores; a save file's games too)."""
+
+    game: Game
+    saver: Saver
+    store: SaveStore
+
+    @property
+    def on_end(self) -> Callable[[Game], None] | None:
+        return self.store.record if self.saver is not self.store else None
+
+
+def free_name(store: SaveStore) -> str:
+    """The first ``game-N`` no save is called (in any case)."""
+    taken = {n.casefold() for n in store.names()}
+    number = 1
+    while f"game-{number}" in taken:
+        number += 1
+    return f"game-{number}"
+
+
+def start(
+    store: SaveStore,
+    *,
+    seed: int | None = None,
+    character: str | None = None,
+    save: str | None = None,
+    save_file: Path | None = None,
+    replace: bool = False,
+) -> Opened:
+    """``dod new``: a new game (a fresh seed unless given), saved as ``save`` (default
+    ``game-N``) or in ``save_file``; ``replace`` starts over a save, never a damaged one."""
+    import secrets
+
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if save_file is not None:
+        target = SaveFile(save_file)
+        if target.exists() and replace:
+            target.load()  # a damaged save is never overwritten
+        game = Game.new(seed, character, name=check_name(save or save_file.stem or "game"))
+        target.create(game, replace=replace)
+        return Opened(game, target, store)
+    name = check_name(save) if save is not None else free_name(store)
+    if replace and store.exists(name):
+        try:
+            store.load(name)
+        except CompanionError as exc:
+            raise CompanionError(
+                f"{exc.message}; it is kept: 'companion dod delete {name}' removes it"
+            ) from None
+    game = Game.new(seed, character, name=name)
+    store.create(game, replace=replace)
+    return Opened(game, store, store)
+
+
+def reopen(store: SaveStore, save: str | None = None, save_file: Path | None = None) -> Opened:
+    """``dod play``: the save named, the save file, or the unfinished game played last."""
+    if save_file is not None:
+        if save is not None:
+            raise CompanionError("give a SAVE name or --save-file, not both")
+        target = SaveFile(save_file)
+        return Opened(target.load(), target, store)
+    if save is None:
+        save = store.latest()
+        if save is None:
+            raise CompanionError(
+                "no unfinished game to go on with; start one with 'companion dod new'"
+            )
+    return Opened(store.load(save), store, store)
+
+
+def check_save(store: SaveStore, save: str | None = None, save_file: Path | None = None) -> Checked:
+    """``dod load``: one save (named, or in a file) loaded and checked by replay."""
+    if (save is None) == (save_file is None):
+        raise CompanionError("give a SAVE name or --save-file (one of them)")
+    saver: Saver = SaveFile(save_file) if save_file is not None else store
+    game = saver.load() if isinstance(saver, SaveFile) else saver.load(str(save))
+    return Checked(game, saver.resume(game))
+
+
+@dataclass(frozen=True)
+class SaveList:
+    """``dod list``: the saves, the most recently played first."""
+
+    saves: tuple[SaveInfo, ...]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [s.to_json() for s in self.saves]
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """``dod scores``: the finished games, best first."""
+
+    scores: tuple[HighScore, ...]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [s.to_json() for s in self.scores]

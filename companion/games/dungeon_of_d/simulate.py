@@ -351,6 +351,26 @@ def balance(
     return Balance(greedy, farmer, random_run)
 
 
+def planned_games(games: int, check_balance: bool = False) -> int:
+    """How many games :func:`run` plays (``games`` for each balance bot)."""
+    return games * (len(BALANCE_BOTS) if check_balance else 1)
+
+
+def run(
+    games: int,
+    seed: int = 0,
+    bot: str = "greedy",
+    workers: int = 1,
+    progress: Progress | None = None,
+    *,
+    check_balance: bool = False,
+) -> Summary | Balance:
+    """``dod simulate``: one bot's run, or (``check_balance``) the balance bots' report."""
+    if check_balance:
+        return balance(games, seed, workers, progress)
+    return simulate(games, seed, bot, workers, progress=progress)
+
+
 __all__ = [
     "BALANCE_BOTS",
     "Balance",
@@ -359,7 +379,9 @@ __all__ = [
     "Target",
     "balance",
     "game_seed",
+    "planned_games",
     "play_one",
+    "run",
     "simulate",
     "summarise",
 ]

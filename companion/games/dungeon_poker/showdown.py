@@ -57,6 +57,8 @@ class DungeonPokerShowdown(Showdown):
             "soul_gems",
         }
     )
+    currency = "gold"
+    bank_name = "bank"
 
     def __init__(self, spec: Any, ranker: Any = None, data_dir: str | None = None) -> None:
         super().__init__(spec, ranker, data_dir)

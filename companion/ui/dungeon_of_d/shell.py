@@ -22,7 +22,8 @@ with logs and tests); this module arranges them.
   ``use rope``...); :func:`command_for` writes the command of an action.
 - :class:`Session` runs a game: one answer at a time, an autosave after
   every action, ``undo`` (training mode), ``help``, ``rules TOPIC``,
-  ``save`` and ``quit``.
+  ``save`` and ``quit``; :func:`play` runs one on a terminal or on
+  scripted input.
 
 >>> from companion.games.dungeon_of_d.saves import Game
 >>> game = Game.new(seed=7)
@@ -36,6 +37,7 @@ Parsed(kind='action', action=Done(kind='done'), entry=None, word='', arg='')
 from __future__ import annotations
 
 import re
+import sys
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -96,7 +98,7 @@ from companion.games.dungeon_of_d.frames import (
     TestFrame,
 )
 from companion.games.dungeon_of_d.odds import unseen
-from companion.games.dungeon_of_d.saves import Game, breakdown
+from companion.games.dungeon_of_d.saves import Game, Opened, breakdown
 from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, State, xy
 from companion.ui.dungeon_of_d.screen import Cell, Entry, Screen
 
@@ -1455,3 +1457,36 @@ __all__ = [
     "render_plain",
     "render_rich",
 ]
+
+
+def play(opened: Opened, console: Any) -> None:
+    """Run a game: Rich panels and prompts on a terminal, plain lines when input is scripted
+    (each answer then echoed, so a transcript reads as it was played)."""
+    if sys.stdin.isatty():
+
+        def ask() -> str | None:
+            try:
+                return str(console.input("[bold]> [/bold]"))
+            except EOFError:
+                return None
+
+        def confirm(question: str) -> bool:
+            try:
+                answer = str(console.input(question, markup=False))
+            except EOFError:
+                return False
+            return answer.strip().lower() in ("y", "yes")
+
+        output: Output = RichOutput(console)
+        Session(opened.game, opened.saver, output, opened.on_end, confirm=confirm).run(ask)
+        return
+
+    def write(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    def read() -> str | None:
+        line = sys.stdin.readline()
+        return None if line == "" else line.rstrip("\r\n")
+
+    Session(opened.game, opened.saver, PlainOutput(write), opened.on_end).run(read, echo=True)

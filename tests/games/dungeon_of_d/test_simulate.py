@@ -6,9 +6,13 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.games.dungeon_of_d.simulate import (
+    BALANCE_BOTS,
+    Balance,
     GameResult,
     game_seed,
+    planned_games,
     play_one,
+    run,
     simulate,
     summarise,
 )
@@ -120,3 +124,13 @@ def test_cli_simulate_balance_prints_three_lines_and_the_targets() -> None:
     assert "random escapes in at most 1%" in result.stdout
     data = invoke("dod", "simulate", "--games", "4", "--seed", "2", "--balance", "--json").json()
     assert len(data["bots"]) == 3 and len(data["targets"]) == 4
+
+
+def test_a_balance_run_plays_each_balance_bot_on_the_same_seeds() -> None:
+    counted: list[int] = []
+    result = run(4, seed=3, bot="explorer", progress=counted.append, check_balance=True)
+    assert isinstance(result, Balance)
+    assert [r.bot for r in result.runs] == list(BALANCE_BOTS)
+    assert {(r.games, r.seed) for r in result.runs} == {(4, 3)}
+    assert sum(counted) == planned_games(4, check_balance=True) == 12
+    assert run(4, seed=3, bot="random") == simulate(4, seed=3, bot="random")
