@@ -195,7 +195,11 @@ def _status(part: TablePart, player: str) -> str | None:
 
 
 def player_document(
-    tx: Transaction, table: TableInfo, player: str, secrets: Secrets | None = None
+    tx: Transaction,
+    table: TableInfo,
+    player: str,
+    secrets: Secrets | None = None,
+    part: TablePart | None = None,
 ) -> dict[str, Any]:
     """What ``player`` alone may see: the cards they hold or have in front of them, their
     line of the table (the game's own columns) and the table's public lines.
@@ -206,7 +210,7 @@ def player_document(
     who = table.player(player)
     secrets = secrets if secrets is not None else secrets_of(tx, table)
     cards = holdings(tx, table)[who]
-    part = table_part(tx, table)
+    part = part if part is not None else table_part(tx, table)
     status = _status(part, who)
     # While the player is still choosing, the characters they hold are the ones dealt to
     # choose from; once chosen, the one kept is their character (secret until all chose).
@@ -232,6 +236,7 @@ def dealer_document(
     table: TableInfo | None,
     clock: dict[str, Any],
     secrets: Secrets | None = None,
+    part: TablePart | None = None,
 ) -> dict[str, Any]:
     """The clock, the controls of the table's game, the table's public lines and players'
     columns, and the last actions; no player's secret card anywhere."""
@@ -250,7 +255,7 @@ def dealer_document(
     if table is None:
         return doc
     secrets = secrets if secrets is not None else secrets_of(tx, table)
-    part = table_part(tx, table)
+    part = part if part is not None else table_part(tx, table)
     doc["players"] = list(table.players)
     doc["columns"] = part.columns
     doc["rows"] = secrets.scrub([[p, *part.rows[p]] for p in table.players])
