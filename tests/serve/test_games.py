@@ -7,32 +7,21 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from companion.ui.web.app import build_app
 from companion.ui.web.hub import Hub
 from tests.conftest import invoke
+from tests.serve.conftest import serving
 
 DP_ONLY = ("monster", "treasure", "showdown", "new-deal")
 
 
-def served(game: str) -> Iterator[tuple[Hub, TestClient]]:
-    made = invoke("table", "new", "night", "--game", game, "--players", "ann,bob", "--seed", "5")
-    assert made.exit_code == 0, made.stderr
-    hub = Hub(None, None)
-    try:
-        with TestClient(build_app(hub)) as client:
-            yield hub, client
-    finally:
-        hub.close()
-
-
 @pytest.fixture
 def decko() -> Iterator[tuple[Hub, TestClient]]:
-    yield from served("decko")
+    yield from serving("decko", name="night")
 
 
 @pytest.fixture
 def dragon_kings() -> Iterator[tuple[Hub, TestClient]]:
-    yield from served("dragon-kings")
+    yield from serving("dragon-kings", name="night")
 
 
 def test_a_decko_dealer_page_has_decko_controls_and_columns_only(

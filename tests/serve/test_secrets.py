@@ -9,22 +9,15 @@ from starlette.testclient import TestClient
 
 from companion.serve.secrecy import WITHHELD, secrets_of
 from companion.table import holdings, open_store
-from companion.ui.web.app import build_app
 from companion.ui.web.hub import Hub
 from tests.conftest import invoke
-from tests.serve.conftest import new_table
+from tests.serve.conftest import serving
 
 
 @pytest.fixture
 def three() -> Iterator[tuple[Hub, TestClient]]:
     """ann, bob and cy at a Dungeon Poker table, served."""
-    new_table("ann,bob,cy")
-    hub = Hub(None, None)
-    try:
-        with TestClient(build_app(hub)) as client:
-            yield hub, client
-    finally:
-        hub.close()
+    yield from serving(players="ann,bob,cy")
 
 
 def held(player: str) -> dict[str, str]:
