@@ -689,3 +689,34 @@ def test_table_show_says_who_owes_a_misdeal_penalty(store: TableStore) -> None:
         view = RULES.overview(tx, table, dk.game_cards(table))
     assert view["misdeals_owed"] == []
     assert "in this deal's pot for a misdeal: cat, 40 points each" in view["lines"]
+
+
+# -- one card notation -----------------------------------------------------------------------------
+
+
+def test_one_card_notation_table_showdown_prints_wild_cards_as_rank_does(
+    store: TableStore,
+) -> None:
+    """A wild card and what it plays as are printed with suit symbols by ``table showdown``,
+    ``dk showdown`` and ``rank`` alike (poker/cards.py is the notation), codes only in JSON."""
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    _entitle(store, table, "ann")
+    _do(store, table, dk.put_wing, "thieves deuces", "ann")
+    _play_to_river(store, table)
+    _rig(
+        store, table, holes={"ann": "2h Ah", "ben": "Qs Qd", "cat": "3c 4d"}, board="Ac Ad 7c 9h Jc"
+    )
+    printed = invoke("table", "showdown", "ann=10", "ben=10", "cat=10")
+    assert printed.exit_code == 0, printed.stderr
+    ranked = invoke(
+        "rank", "--wing", "thieves-deuces", "ann=2h,Ah", "ben=Qs,Qd", "cat=3c,4d",
+        "--board", "Ac,Ad,7c,9h,Jc",
+    )  # fmt: skip
+    shown = "2♥=A♠"
+    assert shown in printed.stdout and shown in ranked.stdout
+    assert "2h=" not in printed.stdout
+    invoke("table", "undo")
+    as_json = invoke("table", "showdown", "ann=10", "ben=10", "cat=10", "--json").json()
+    best = next(p["best"] for p in as_json["players"] if p["name"] == "ann")
+    assert "2h=As" in best
