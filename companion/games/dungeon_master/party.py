@@ -388,16 +388,57 @@ class Party:
 
     def claim(self, cards: Sequence[PartyTreasure], deck_limits: Mapping[str, int]) -> Party:
         """Put treasure cards into the pile: their points, each card at most as often as the deck holds it."""
-        party = self
+        names = [c.name for c in cards]
+        for card in {c.name: c for c in cards}.values():
+            self.check_pile_room(
+                card.name, names.count(card.name), deck_limits.get(card.name, card.quantity)
+            )
+        return replace(self, claimed=(*self.claimed, *names)).add_points(
+            sum(c.points for c in cards)
+        )
+
+    def check_pile_room(self, name: str, count: int, limit: int, doing: str = "claimed") -> None:
+        """Refuse ``count`` more ``name`` cards (claimed, or risked in a fight) when the pile
+        already keeps so many that the party deck holds no more."""
+        kept = self.claimed.count(name)
+        if kept + count > limit:
+            raise CompanionError(
+                f"{count} {name} {doing}, but the party deck holds {limit} and "
+                f"{kept} {'is' if kept == 1 else 'are'} already in the treasure pile"
+            )
+
+    def give_back(self, cards: Sequence[PartyTreasure]) -> Party:
+        """Take treasure cards back out of the pile, with their points (a correction)."""
+        claimed = list(self.claimed)
         for card in cards:
-            held = party.claimed.count(card.name)
-            limit = deck_limits.get(card.name, card.quantity)
-            if held >= limit:
+            if card.name not in claimed:
+                held = ", ".join(self.claimed) or "no cards"
                 raise CompanionError(
-                    f"the party deck holds {limit} {card.name}, and the pile already has {held}"
+                    f"-{card.name}: the treasure pile holds no {card.name} to take back "
+                    f"(it holds {held})"
                 )
-            party = replace(party, claimed=(*party.claimed, card.name)).add_points(card.points)
-        return party
+            del claimed[len(claimed) - 1 - claimed[::-1].index(card.name)]
+        points = sum(c.points for c in cards)
+        return replace(self, claimed=tuple(claimed), treasure_points=self.treasure_points - points)
+
+    def correct_points(self, points: int, card_points: int) -> Party:
+        """Add or take back points typed as a number; ``card_points`` is what the pile's cards
+        are worth. The pile is always its cards' points plus the typed points, so a number
+        never takes back points a card stands for (that card is taken back by name)."""
+        typed = self.treasure_points - card_points
+        if typed + points < 0:
+            first = self.claimed[-1] if self.claimed else ""
+            cards = (
+                f"; the cards in it ({', '.join(self.claimed)}) are worth {card_points}: "
+                f"take a card back by name, e.g. 'companion dm party claim -- -{first.lower()}'"
+                if card_points
+                else ""
+            )
+            raise CompanionError(
+                f"claim {points}: a number takes back only points typed as a number, and the "
+                f"treasure pile has {max(typed, 0)} of those{cards}"
+            )
+        return self.add_points(points)
 
     # -- turns -----------------------------------------------------------------------
 

@@ -506,13 +506,17 @@ def dismiss(store: PartyStore, hero: str) -> PartyReport:
 def claim(store: PartyStore, catalog: Catalog, items: Sequence[str]) -> PartyReport:
     """Treasure cards (each at most as often as the party deck holds it) or points, into the pile.
 
-    A number corrects the pile (``-10`` takes 10 points back); it cannot go
-    below 0 nor add more than the party deck's treasure is worth.
+    ``-CARD`` takes a card back out of the pile, with its points. A number
+    corrects the points typed as numbers (``-10`` takes 10 of them back):
+    the pile's points are always its cards' points plus those, so the two
+    never disagree; a number cannot add more than the party deck's treasure
+    is worth.
     """
     words = _names(items, "treasure")
     if not words:
         raise CompanionError("name the treasure cards claimed, or a number of points")
     cards: list[PartyTreasure] = []
+    back: list[PartyTreasure] = []
     points = 0
     for word in words:
         text = word.strip()
@@ -524,31 +528,40 @@ def claim(store: PartyStore, catalog: Catalog, items: Sequence[str]) -> PartyRep
                 )
             points += int(text)
             continue
-        card = catalog.treasure(text)
+        card = catalog.treasure(text.removeprefix("-").strip())
         if card.points == 0:
             raise CompanionError(
                 f"{card.name} is worth no treasure points: claimed, it gives a hero a level "
                 "('companion dm party level-up', or 'companion dm treasure' after a fight)"
             )
-        cards.append(card)
+        (back if text.startswith("-") else cards).append(card)
+    gained = sum(c.points for c in cards) - sum(c.points for c in back) + points
 
     def make(party: Party) -> tuple[Party, Change]:
         party.check_playing()
-        party = party.claim(cards, catalog.deck_limits(party.variant)).add_points(points)
-        gained = sum(c.points for c in cards) + points
-        what = ", ".join([c.name for c in cards] + ([f"{points:+d} points"] if points else []))
+        party = party.claim(cards, catalog.deck_limits(party.variant)).give_back(back)
+        card_points = sum(catalog.treasure(name).points for name in party.claimed)
+        party = party.correct_points(points, card_points)
+        what = "; ".join(
+            ([f"claimed {', '.join(c.name for c in cards)}"] if cards else [])
+            + ([f"took back {', '.join(c.name for c in back)}"] if back else [])
+            + ([f"{points:+d} points typed"] if points else [])
+        )
         result = f"{gained:+d}, pile {party.treasure_points}" + (
             "; the party wins" if party.winner == "party" else ""
         )
-        return party, Change("claim", f"claimed {what}", result)
+        return party, Change("claim", what, result)
 
     party, entry = store.change(make)
-    gained = sum(c.points for c in cards) + points
     return PartyReport(
         party,
         f"{gained:+d} treasure points.",
         entry=entry,
-        details={"gained": gained, "cards": [c.name for c in cards]},
+        details={
+            "gained": gained,
+            "cards": [c.name for c in cards],
+            "taken_back": [c.name for c in back],
+        },
     )
 
 
@@ -559,14 +572,7 @@ def _check_risked(party: Party, catalog: Catalog, treasures: Sequence[str]) -> N
     """A treasure card already in the pile cannot be risked again (the pile keeps its cards)."""
     limits = catalog.deck_limits(party.variant)
     for name in dict.fromkeys(treasures):
-        risked = list(treasures).count(name)
-        kept = party.claimed.count(name)
-        limit = limits.get(name, 0)
-        if kept + risked > limit:
-            raise CompanionError(
-                f"{risked} {name} risked, but the party deck holds {limit} and the treasure "
-                f"pile already has {kept}"
-            )
+        party.check_pile_room(name, list(treasures).count(name), limits.get(name, 0), "risked")
 
 
 def _tracked_encounter(spec: EncounterSpec, party: Party, catalog: Catalog, seed: int) -> Encounter:
