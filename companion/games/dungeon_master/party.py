@@ -157,6 +157,20 @@ class OpenTurn:
             "summary": self.summary,
         }
 
+    def fallen(self, name: str) -> OpenTurn:
+        """The turn after ``name`` was killed in it (recorded by hand after the fight): one
+        more hero to bring back, and the treasure played is discarded, as for any death."""
+        return replace(
+            self,
+            killed=(*self.killed, name),
+            treasure_lost=self.treasure_lost or bool(self.treasures),
+        )
+
+    @property
+    def treasure_waiting(self) -> tuple[str, ...]:
+        """The treasure still in play, to be claimed in the treasure phase."""
+        return () if self.treasure_lost else self.treasures
+
     @classmethod
     def from_state(cls, data: Mapping[str, Any]) -> OpenTurn:
         return cls(
@@ -305,10 +319,23 @@ class Party:
         return replace(self, heroes=tuple(new if h.name == new.name else h for h in self.heroes))
 
     def kill(self, name: str) -> Party:
+        """A hero dies on the current turn; while that turn's treasure phase waits, the death
+        is one of the turn's (recovery may bring the hero back then)."""
         hero = self.hero(name)
         if not hero.alive:
             raise CompanionError(f"{hero.name} is already dead (fell on turn {hero.fell_on})")
-        return self._swap(replace(hero, alive=False, fell_on=self.turn))
+        party = self._swap(replace(hero, alive=False, fell_on=self.turn))
+        if self.open is not None and self.open.turn == self.turn:
+            party = replace(party, open=self.open.fallen(hero.name))
+        return party
+
+    @property
+    def killed_this_turn(self) -> tuple[str, ...]:
+        """The heroes killed in the open turn and still dead, in the order they fell."""
+        if self.open is None:
+            return ()
+        dead = {h.name for h in self.dead}
+        return tuple(n for n in dict.fromkeys(self.open.killed) if n in dead)
 
     def revive(self, name: str) -> Party:
         """Bring back a hero killed this turn (Heal, Shield or Armor)."""

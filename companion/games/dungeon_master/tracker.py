@@ -281,9 +281,11 @@ def kill(
         raise CompanionError("name the heroes who died, or give --random N")
     used = choose_seed(seed) if random_count else None
     killed: list[str] = []
+    lost: list[str] = []
 
     def make(party: Party) -> tuple[Party, Change]:
         party.check_playing()
+        waiting = party.open.treasure_waiting if party.open else ()
         for name in names:
             hero = party.hero(name)
             party = party.kill(hero.name)
@@ -298,20 +300,20 @@ def kill(
                 party = party.kill(name)
                 killed.append(name)
         how = "named" if not random_count else "at random" if not names else "named, then at random"
-        result = f"{len(party.living)} alive" + (
-            "; the Dungeon Master wins" if party.winner == "dm" else ""
-        )
+        if party.open is not None and waiting and not party.open.treasure_waiting:
+            lost.extend(waiting)
+        result = f"{len(party.living)} alive" + (f"; {', '.join(lost)} lost" if lost else "")
+        result += "; the Dungeon Master wins" if party.winner == "dm" else ""
         return party, Change(
             "kill", f"killed {', '.join(killed)} ({how})", result, tuple(killed), used
         )
 
     party, entry = store.change(make)
+    note = f"Killed: {', '.join(killed)}."
+    if lost:
+        note += f" A hero fell this turn, so the treasure played ({', '.join(lost)}) is discarded."
     return PartyReport(
-        party,
-        f"Killed: {', '.join(killed)}.",
-        seed=used,
-        entry=entry,
-        details={"killed": killed},
+        party, note, seed=used, entry=entry, details={"killed": killed, "treasure_lost": lost}
     )
 
 
@@ -640,9 +642,9 @@ def _close_open_turn(party: Party, catalog: Catalog) -> tuple[Party, TreasureRep
     open_turn = party.open
     if open_turn is None:
         return party, None
-    if open_turn.treasures and not open_turn.treasure_lost:
+    if open_turn.treasure_waiting:
         raise CompanionError(
-            f"turn {open_turn.turn} still has {', '.join(open_turn.treasures)} to claim: "
+            f"turn {open_turn.turn} still has {', '.join(open_turn.treasure_waiting)} to claim: "
             "run 'companion dm treasure' first (or 'companion dm undo' to take the fight back)"
         )
     party, report = _play_treasure(party, catalog, [], None)
@@ -726,7 +728,7 @@ def _treasure_choices(party: Party, catalog: Catalog, words: Sequence[str]) -> T
             raise CompanionError(
                 f"{count} {name} cards this turn{also}, but the deck holds {limit}"
             )
-    magic_claimed = 0 if open_turn.treasure_lost else open_turn.treasures.count("Magic Items")
+    magic_claimed = open_turn.treasure_waiting.count("Magic Items")
     magic = [i for i in items if i.kind == "magic"]
     if len(magic) > magic_claimed:
         raise CompanionError(
@@ -771,7 +773,7 @@ def _level_target(party: Party, name: str | None) -> str | None:
     if name is None:
         return None
     hero = party.hero(name)
-    killed = party.open.killed if party.open else ()
+    killed = party.killed_this_turn
     if not hero.alive and hero.name not in killed:
         party.living_hero(hero.name, "gain a level")
     return hero.name
@@ -791,10 +793,11 @@ def _play_treasure(
         c.hero is None or c.attribute is None for c in choices.level_choices
     )
     seed = choose_seed(seed) if chance or seed is not None else None
-    before = tuple(h.as_party_hero() for h in party.heroes if h.alive or h.name in open_turn.killed)
+    killed = party.killed_this_turn
+    before = tuple(h.as_party_hero() for h in party.heroes if h.alive or h.name in killed)
     phase = treasure_phase(
         before,
-        open_turn.killed,
+        killed,
         [catalog.treasure(n) for n in open_turn.treasures],
         open_turn.treasure_lost,
         party.treasure_points,

@@ -104,6 +104,26 @@ def test_a_recovery_card_with_nobody_dead_is_refused() -> None:
     )
 
 
+def test_recovery_a_hero_killed_by_hand_during_the_turn_was_killed_this_turn() -> None:
+    """Heal/Shield/Armor "gain back any Hero killed this turn": a death recorded with
+    ``party kill`` while the turn's treasure phase waits is one of them, and, as for any
+    death, the treasure played that turn is discarded."""
+    _party()
+    _ok("fight", "kobolds", "ama=sword", "+gold", "--seed", "1")
+    killed = _ok("party", "kill", "--random", "1", "--seed", "3")
+    [fallen] = killed["killed"]
+    assert killed["treasure_lost"] == ["Gold"] and "(Gold) is discarded" in killed["note"]
+    assert killed["open_turn"]["killed"] == [fallen]
+    back = _ok("treasure", f"armor:{fallen[:3]}")
+    assert back["recovered"] == [fallen] and back["treasure_claimed"] == []
+    assert all(h["alive"] for h in back["tracked_party"]["heroes"])
+    # a hero brought back by hand is not "killed this turn" any more
+    _ok("fight", "kobolds", "ama=sword", "--seed", "1")
+    _ok("party", "kill", "thief")
+    _ok("party", "revive", "thief")
+    _error(invoke("dm", "treasure", "heal"), "no hero fell this turn")
+
+
 def test_treasure_phase_claims_frees_a_prisoner_and_levels_up() -> None:
     _party()
     _ok("fight", "kobolds", "ama=sword", "+gold,magic", "--seed", "1")
