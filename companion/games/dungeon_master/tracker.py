@@ -33,6 +33,7 @@ from companion.games.dungeon_master.encounter_file import (
 )
 from companion.games.dungeon_master.model import Encounter, LevelChoice
 from companion.games.dungeon_master.notation import (
+    TreasureWord,
     attribute_of,
     parse_fight,
     parse_treasure,
@@ -138,10 +139,13 @@ class TreasureReport:
     party: Party
     turn: int
     entry: LogEntry | None = None
+    played: tuple[str, ...] = ()
+    """The cards played, with full names and whom they were for (``Shield (Cleric)``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             **self.phase.to_json(),
+            "played": list(self.played),
             "turn": self.turn,
             "tracked_party": self.party.to_json(),
             "log_entry": self.entry.to_json() if self.entry else None,
@@ -333,7 +337,8 @@ def revive(store: PartyStore, heroes: Sequence[str], card: str | None = None) ->
         _check_recovery_holder(party, back, card)
         return party, Change(
             "revive",
-            f"brought back {', '.join(back)}" + (f" with {card}" if card else ""),
+            f"brought back {', '.join(back)}"
+            + (f" with {attribute_of(card, '--card').capitalize()}" if card else ""),
             f"{len(party.living)} alive",
             tuple(back),
         )
@@ -713,11 +718,12 @@ def fight(
     return FightReport(holder["fight"], party, entry, holder["closed"])
 
 
-def _treasure_choices(party: Party, catalog: Catalog, words: Sequence[str]) -> TreasureChoices:
+def _treasure_choices(
+    party: Party, catalog: Catalog, items: Sequence[TreasureWord]
+) -> TreasureChoices:
     """The words of ``dm treasure`` as the phase's cards, checked against the open turn."""
     open_turn = party.open
     assert open_turn is not None
-    items = parse_treasure(words, catalog)
     limits = catalog.deck_limits(party.variant)
     for name in dict.fromkeys(i.card for i in items):
         count = sum(1 for i in items if i.card == name) + open_turn.cards_used.count(name)
@@ -763,6 +769,23 @@ def _treasure_choices(party: Party, catalog: Catalog, words: Sequence[str]) -> T
     )
 
 
+def _played(party: Party, catalog: Catalog, items: Sequence[TreasureWord]) -> tuple[str, ...]:
+    """The cards of ``dm treasure`` as decided, in full names: ``Shield (Cleric)``,
+    ``Prisoner (Ranger)``, ``Experience (Wizard, spell)``; a bare card when chance decides."""
+    out = []
+    for item in items:
+        whom: list[str] = []
+        if item.target is not None:
+            if item.kind == "prisoner":
+                whom.append(catalog.hero(item.target).name)
+            else:
+                whom.append(party.hero(item.target).name)
+        if item.attribute is not None:
+            whom.append(item.attribute)
+        out.append(item.card + (f" ({', '.join(whom)})" if whom else ""))
+    return tuple(out)
+
+
 def _named(party: Party, name: str | None) -> str | None:
     """A hero of the party, dead or alive, as its full name (None stays None)."""
     return None if name is None else party.hero(name).name
@@ -788,7 +811,9 @@ def _play_treasure(
         raise CompanionError(
             "no encounter is waiting for its treasure phase: a turn starts with 'companion dm fight'"
         )
-    choices = _treasure_choices(party, catalog, words)
+    items = parse_treasure(words, catalog)
+    choices = _treasure_choices(party, catalog, items)
+    played = _played(party, catalog, items)
     chance = any(p is None for p in choices.prisoners) or any(
         c.hero is None or c.attribute is None for c in choices.level_choices
     )
@@ -815,12 +840,12 @@ def _play_treasure(
         claimed = [catalog.treasure(n) for n in phase.treasure_claimed]
         party = party.claim(claimed, catalog.deck_limits(party.variant))
     party = replace(party, open=None)
-    return party, TreasureReport(phase, party, open_turn.turn)
+    return party, TreasureReport(phase, party, open_turn.turn, played=played)
 
 
-def _treasure_summary(words: Sequence[str], phase: TreasurePhase) -> tuple[str, str]:
-    what = ", ".join(split_items(words)) or "no cards"
-    return what, "; ".join(_phase_parts(phase)) or "nothing changes"
+def _treasure_summary(report: TreasureReport) -> tuple[str, str]:
+    what = ", ".join(report.played) or "no cards"
+    return what, "; ".join(_phase_parts(report.phase)) or "nothing changes"
 
 
 def _phase_parts(phase: TreasurePhase | Resolution) -> list[str]:
@@ -859,7 +884,7 @@ def treasure(
         party.check_playing()
         party, report = _play_treasure(party, catalog, words, seed)
         holder["report"] = report
-        what, result = _treasure_summary(words, report.phase)
+        what, result = _treasure_summary(report)
         who = (
             tuple(report.phase.recovered)
             + report.phase.new_heroes

@@ -323,6 +323,22 @@ def test_the_log_tells_who_what_the_result_and_the_seed() -> None:
     assert "Log" in invoke("dm", "party", "show").stdout
 
 
+def test_the_log_keeps_full_names_not_what_was_typed() -> None:
+    """The log tells the game: hero and card names in full, whatever prefix was typed."""
+    _party()
+    _ok("fight", "gia,tro", "@thr", "ama=sw", "wiz=sp", "+sil,magic", "--seed", "3")
+    phase = _ok("treasure", "shield:cle", "xp:wiz:spell", "pris:ran", "--seed", "4")
+    assert phase["played"] == ["Shield (Cleric)", "Experience (Wizard, spell)", "Prisoner (Ranger)"]
+    _ok("party", "kill", "thi")
+    _ok("party", "revive", "thi", "--card", "arm")
+    log = _ok("party", "log")["log"]
+    treasure, _, revive = log[-3:]
+    assert treasure["what"] == "Shield (Cleric), Experience (Wizard, spell), Prisoner (Ranger)"
+    assert revive["what"] == "brought back Thief with Armor"
+    text = invoke("dm", "party", "log").stdout
+    assert "shield:cle" not in text and "Shield (Cleric)" in text
+
+
 # --------------------------------------------------------------------------- the two paths agree
 
 HEROES = ["Wizard", "Cleric", "Thief", "Amazon", "Dwarf", "Elf"]
