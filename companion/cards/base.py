@@ -129,6 +129,11 @@ class DeckInfo(Model):
     joins: Slug | None = None
     """Another deck whose cards this deck's cards end up shuffled with (DECKO's
     market cards join the players' starting decks); both wear one back."""
+    piles: str | None = None
+    """The card field whose values split this deck into the piles a table sets
+    up (DECKO's starting decks by ``fruit``, its jokers by ``joker_type``; a
+    ``true`` flag such as ``set_aside`` puts those cards on a pile of their
+    own). Each pile is one object in a virtual-table export."""
 
 
 class GameInfo(Model):

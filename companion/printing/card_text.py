@@ -30,6 +30,7 @@ card.
 from __future__ import annotations
 
 import functools
+import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -344,6 +345,75 @@ def icon_tokens(text: str) -> list[str] | None:
     if not names or _TOKEN.sub("", stripped).strip():
         return None
     return names
+
+
+ICON_WORDS = {"gem": ("soul gem", "soul gems")}
+"""How a row of icons in a heading reads as words, where the icon's name is not the word."""
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _untagged(markup: str) -> str:
+    """Inline markup as plain text: ``<br/>`` a line break, other tags dropped, entities read."""
+    text = re.sub(r"<br\s*/?>", "\n", markup)
+    return "\n".join(
+        " ".join(line.split()) for line in html.unescape(_TAG.sub("", text)).split("\n")
+    )
+
+
+def _icons_as_words(names: list[str], beside: str) -> str:
+    """``['gem', 'gem']`` → ``2 soul gems``; nothing when the text beside them names the icon."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    parts = []
+    for name, n in counts.items():
+        if name.lower() in beside.lower():
+            continue
+        one, many = ICON_WORDS.get(name, (name, name))
+        parts.append(f"{n} {one if n == 1 else many}")
+    return ", ".join(parts)
+
+
+def plain_text(markup: str) -> str:
+    """What a body prints, as plain text: its rules first, then its flavour.
+
+    Headings keep their right-hand part (a row of cost icons reads as words),
+    bullets keep their dot, table rows become lines; rules lines are dropped.
+    This is the text a virtual table shows for a card, from the same body
+    the printed face sets.
+
+    >>> print(plain_text("## Rage || {gem}\\nDraw <b>two</b>.\\n---\\n> Old &amp; wild."))
+    Rage (1 soul gem)
+    Draw two.
+    <BLANKLINE>
+    Old & wild.
+    >>> print(plain_text("## Sword ×2 || {sword}{sword}\\n- one\\n| a | b<br/>c |"))
+    Sword ×2
+    • one
+    a · b c
+    """
+    rules: list[str] = []
+    flavour: list[str] = []
+    for block in parse_body(markup):
+        if block.kind == "heading":
+            left = _untagged(block.text)
+            icons = icon_tokens(block.right) if block.right else None
+            right = _icons_as_words(icons, left) if icons else _untagged(block.right)
+            rules.append(f"{left} ({right})" if right else left)
+        elif block.kind == "para":
+            rules.append(_untagged(block.text))
+        elif block.kind == "bullet":
+            rules.append(f"• {_untagged(block.text)}")
+        elif block.kind == "table":
+            rules += [
+                " · ".join(" ".join(_untagged(cell).split()) for cell in row if cell)
+                for row in block.rows
+            ]
+        elif block.kind == "flavor" and block.text:
+            flavour.append(_untagged(block.text))
+    parts = ["\n".join(line for line in rules if line), " ".join(flavour)]
+    return "\n\n".join(part for part in parts if part)
 
 
 class _IconRow(Flowable):  # type: ignore[misc]  # reportlab ships no types: the base is Any

@@ -12,7 +12,12 @@ pages into pixels. Two exports use the pictures:
   and back;
 * :func:`export_tts` (``print tts``): Tabletop Simulator deck sheets (up to
   10×7 faces an image, at most 4096 px wide), one back image per distinct
-  back, and a saved object (``<game>.json``) with one deck per pile.
+  back, and a saved object (``<game>.json``) with one object per pile a
+  table sets up (:func:`tts_piles`).
+
+Both check every file they will write against the output policy
+(:func:`companion.fileio.output_path`) before drawing anything, so a bad
+target is refused with nothing written.
 
 Sizes follow the print shops' templates, which round the card with its
 bleed to hundredths of an inch: a poker card with 3 mm bleed is 2.74 × 3.74
@@ -32,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
-from companion.fileio import write_atomic
+from companion.fileio import output_path, write_atomic
 from companion.printing.imposition import MM_TO_PT, Size
 
 if TYPE_CHECKING:
@@ -67,6 +72,52 @@ class CardPicture:
     deck: Any
     quantity: int
     back: str
+    description: str = ""
+    """What its face says, as plain text (:func:`face_description`)."""
+
+
+def face_description(spec: Any) -> str:
+    """A face's words as plain text: its type line, its rules, then its flavour.
+
+    Taken from the same rendered body the printed face sets
+    (:func:`companion.printing.card_text.plain_text`), so a virtual table's
+    tooltip says what the card says.
+    """
+    from companion.printing.card_text import plain_text
+
+    parts = [" ".join(str(spec.type_line).split()), plain_text(spec.body)]
+    return "\n".join(part for part in parts if part)
+
+
+def planned_cards(
+    game_id: str, decks: Sequence[str] = (), data_dir: Path | None = None
+) -> tuple[Any, list[CardPicture]]:
+    """The game and every distinct card of its chosen decks with its back's key, nothing drawn.
+
+    The back follows :func:`companion.printing.backs.back_choice`, the rule
+    the sheets and the drawing use; this is what an export checks its
+    target files against before any work.
+    """
+    from companion.cards import load_game
+    from companion.printing.backs import back_choice
+    from companion.printing.build import _chosen_decks
+
+    game_cards = load_game(game_id, data_dir)
+    game = game_cards.game
+    cards = [
+        CardPicture(cd, deck, cd.quantity, back_choice(game, deck, cd).key)
+        for deck in _chosen_decks(game, decks)
+        for cd in game_cards.deck(deck.id)
+    ]
+    if not cards:
+        raise CompanionError(f"nothing to export: the chosen decks of {game_id} have no cards")
+    return game, cards
+
+
+def check_targets(paths: Sequence[Path]) -> None:
+    """Refuse, before any work, a target the output policy would refuse (nothing is written)."""
+    for path in paths:
+        output_path(path)
 
 
 @dataclass
@@ -152,8 +203,8 @@ def render_pictures(
                 templates_root=templates_root,
                 data_dir=game_cards.source,
             )
-            cards.append(CardPicture(cd, deck, cd.quantity, key))
             spec = render_face(game, deck, cd, templates_root)
+            cards.append(CardPicture(cd, deck, cd.quantity, key, face_description(spec)))
             ctx = FaceContext(
                 game=game,
                 deck=deck,
@@ -210,6 +261,10 @@ def _back_file(key: str) -> str:
     return key.replace(".", "-") + ".png"
 
 
+def _face_file(item: CardPicture) -> str:
+    return f"{item.deck.id}-{item.card.id}-x{item.quantity}.png"
+
+
 @dataclass(frozen=True)
 class ExportResult:
     """What an export wrote: for the summary and ``--json``."""
@@ -227,6 +282,8 @@ class ExportResult:
     sheets: tuple[Path, ...] = ()
     skipped: tuple[tuple[str, str, str], ...] = ()
     """Cards left out because their text does not fit the card size: (id, name, deck)."""
+    piles: int = 0
+    """Objects in a saved TTS file: one a pile a table sets up."""
 
     def __repr__(self) -> str:
         return f"<ExportResult {self.kind} {self.game}: {len(self.files)} files>"
@@ -250,6 +307,7 @@ class ExportResult:
         if self.saved_object is not None:
             out["saved_object"] = str(self.saved_object)
             out["sheets"] = [str(p) for p in self.sheets]
+            out["piles"] = self.piles
         return out
 
 
@@ -283,6 +341,12 @@ def export_images(
     if not 0 <= bleed <= 10:
         raise CompanionError(f"--bleed {bleed:g} is out of range (0-10 mm)")
     w, h = pixel_size(card, bleed, dpi)
+    _game, planned = planned_cards(game_id, decks, data_dir)
+    check_targets(
+        [out_dir / _back_file(key) for key in dict.fromkeys(p.back for p in planned)]
+        + [out_dir / _face_file(p) for p in planned]
+        + [out_dir / "manifest.json", out_dir / "manifest.csv"]
+    )
     pictures = render_pictures(
         game_id,
         decks,
@@ -302,7 +366,7 @@ def export_images(
         write_atomic(path, _png(image, real_dpi))
         files.append(path)
     for item in pictures.cards:
-        path = out_dir / f"{item.deck.id}-{item.card.id}-x{item.quantity}.png"
+        path = out_dir / _face_file(item)
         write_atomic(path, _png(pictures.faces[item.card.id], real_dpi))
         files.append(path)
         rows.append(
@@ -351,6 +415,21 @@ def tts_cell(card: Size) -> tuple[int, int]:
     return math.floor(card.w * scale), math.floor(card.h * scale)
 
 
+TTS_MIN_GRID = 2
+"""Tabletop Simulator cuts a deck sheet into at least 2 columns and 2 rows:
+a sheet with fewer cards keeps the grid and leaves the other cells blank."""
+
+
+def tts_grid(count: int) -> tuple[int, int]:
+    """Columns and rows of a sheet of ``count`` faces: at most 10×7, at least 2×2.
+
+    >>> tts_grid(1), tts_grid(3), tts_grid(14), tts_grid(70)
+    ((2, 2), (3, 2), (10, 2), (10, 7))
+    """
+    columns = min(TTS_COLUMNS, max(TTS_MIN_GRID, count))
+    return columns, max(TTS_MIN_GRID, math.ceil(count / columns))
+
+
 @dataclass(frozen=True)
 class TtsSheet:
     """One deck sheet: its cards in reading order and the grid they fill."""
@@ -363,7 +442,12 @@ class TtsSheet:
 
 
 def tts_sheets(cards: Sequence[CardPicture]) -> list[TtsSheet]:
-    """Cards grouped by back (one TTS deck a pile), 70 distinct faces at most a sheet."""
+    """Faces grouped by back, 70 distinct faces at most a sheet, in the order given.
+
+    Piles that share a back share its sheets (DECKO's five starting decks
+    fill one sheet); each pile's saved object points to the cells of its
+    own cards.
+    """
     by_back: dict[str, list[CardPicture]] = {}
     for item in cards:
         by_back.setdefault(item.back, []).append(item)
@@ -372,10 +456,58 @@ def tts_sheets(cards: Sequence[CardPicture]) -> list[TtsSheet]:
     for back, items in by_back.items():
         for start in range(0, len(items), per):
             chunk = tuple(items[start : start + per])
-            columns = min(TTS_COLUMNS, len(chunk))
-            rows = max(2, math.ceil(len(chunk) / columns))  # TTS wants at least two rows
+            columns, rows = tts_grid(len(chunk))
             sheets.append(TtsSheet(len(sheets) + 1, back, chunk, columns, rows))
     return sheets
+
+
+@dataclass(frozen=True)
+class TtsPile:
+    """One pile a table sets up: one saved object, its cards sharing one back."""
+
+    name: str
+    back: str
+    cards: tuple[CardPicture, ...]
+
+
+def tts_piles(game: Any, cards: Sequence[CardPicture]) -> list[TtsPile]:
+    """The piles a table sets up, in deck order: one object each in the saved file.
+
+    A deck is one pile, split by the card field its ``piles`` names (DECKO's
+    starting decks by fruit, its jokers by type, Dungeon Poker's set-aside
+    monsters) and by back (an optional deck whose cards join several decks,
+    such as the First Edition extras, gives one pile a deck they join).
+    """
+    from companion.printing.backs import home_deck
+
+    groups: dict[tuple[str, str, str], list[CardPicture]] = {}
+    names: dict[tuple[str, str, str], str] = {}
+    for item in cards:
+        field_name = getattr(item.deck, "piles", None)
+        value = getattr(item.card, field_name, None) if field_name else None
+        key = (item.deck.id, item.back, "" if value in (None, False) else str(value))
+        if key not in groups:
+            names[key] = _pile_name(game, item, field_name, value, home_deck)
+        groups.setdefault(key, []).append(item)
+    return [TtsPile(names[key], key[1], tuple(items)) for key, items in groups.items()]
+
+
+def _pile_name(
+    game: Any, item: CardPicture, field_name: str | None, value: Any, home_deck: Any
+) -> str:
+    """``DECKO: Starting decks (apple)``; ``Dungeon Poker: Monsters (set aside)``."""
+    if field_name == "id":
+        return f"{game.name}: {item.card.name}"
+    parts: list[str] = []
+    if value is True and field_name:
+        parts.append(field_name.replace("_", " ").replace("-", " "))
+    elif value not in (None, False):
+        parts.append(str(value).replace("-", " "))
+    home = home_deck(game, item.deck, item.card)
+    if home.id != item.deck.id:
+        parts.append(f"joins {home.name}")
+    extra = f" ({', '.join(parts)})" if parts else ""
+    return f"{game.name}: {item.deck.name}{extra}"
 
 
 def _uri(path: Path) -> str:
@@ -383,25 +515,30 @@ def _uri(path: Path) -> str:
 
 
 def _card_state(
-    item: CardPicture, card_id: int, custom: dict[str, Any], description: str
+    item: CardPicture, card_id: int, custom: dict[str, Any], transform: dict[str, float]
 ) -> dict[str, Any]:
     return {
         "Name": "Card",
         "Nickname": item.card.name,
-        "Description": description,
+        "Description": item.description,
         "CardID": card_id,
         "CustomDeck": custom,
-        "Transform": _transform(),
+        "Transform": transform,
         "Hands": True,
         "SidewaysCard": False,
     }
 
 
-def _transform(x: float = 0.0) -> dict[str, float]:
+PILES_A_ROW = 8
+"""Piles laid out on the table in rows of this many."""
+
+
+def _transform(index: int = 0) -> dict[str, float]:
+    """Where pile ``index`` lies: rows of :data:`PILES_A_ROW`, face down."""
     return {
-        "posX": x,
+        "posX": (index % PILES_A_ROW) * 3.0,
         "posY": 1.0,
-        "posZ": 0.0,
+        "posZ": -(index // PILES_A_ROW) * 4.0,
         "rotX": 0.0,
         "rotY": 180.0,
         "rotZ": 180.0,
@@ -411,10 +548,13 @@ def _transform(x: float = 0.0) -> dict[str, float]:
     }
 
 
-def card_description(card: Any) -> str:
-    """A card's rules text for a virtual table's tooltip (the card data's own words)."""
-    text = str(getattr(card, "text", "") or "").strip()
-    return " ".join(text.split())
+def _tts_files(game_id: str, out_dir: Path, backs: Sequence[str], sheets: int) -> list[Path]:
+    """Every file ``export_tts`` writes: back images, sheets, the saved object."""
+    return (
+        [out_dir / f"{game_id}-{_back_file(key)}" for key in backs]
+        + [out_dir / f"{game_id}-sheet-{n}.png" for n in range(1, sheets + 1)]
+        + [out_dir / f"{game_id}.json"]
+    )
 
 
 def export_tts(
@@ -428,16 +568,27 @@ def export_tts(
 ) -> ExportResult:
     """Deck sheets, back images and a saved object for Tabletop Simulator.
 
-    The saved object (``<game>.json``) holds one deck per pile of cards
-    that share a back, each card once per copy with its name and rules
-    text; its images are local ``file://`` URIs of the sheets written
-    beside it (upload them and replace the URIs to share the object). ``out_dir``
-    defaults to ``<game>-tts`` in the output folder.
+    The saved object (``<game>.json``) holds one object per pile a table
+    sets up (:func:`tts_piles`): a deck, each card once per copy with its
+    name and what its face says, or a single card. Its images are local
+    ``file://`` URIs of the sheets written beside it (upload them and replace
+    the URIs to share the object). ``out_dir`` defaults to ``<game>-tts`` in
+    the output folder.
     """
     from PIL import Image as PILImage
 
     out_dir = out_dir or _default_folder(f"{game_id}-tts")
     w, h = tts_cell(card)
+    game, planned = planned_cards(game_id, data_dir=data_dir)
+    planned_piles = tts_piles(game, planned)
+    check_targets(
+        _tts_files(
+            game_id,
+            out_dir,
+            list(dict.fromkeys(p.back for p in planned)),
+            len(tts_sheets([c for pile in planned_piles for c in pile.cards])),
+        )
+    )
     pictures = render_pictures(
         game_id,
         card=card,
@@ -448,6 +599,8 @@ def export_tts(
         templates_root=templates_root,
         progress=progress,
     )
+    piles = tts_piles(pictures.game, pictures.cards)
+    sheets = tts_sheets([item for pile in piles for item in pile.cards])
     files: list[Path] = []
     back_paths: dict[str, Path] = {}
     for key, image in pictures.backs.items():
@@ -455,60 +608,37 @@ def export_tts(
         write_atomic(path, _png(image, 0))
         back_paths[key] = path
         files.append(path)
-    sheets = tts_sheets(pictures.cards)
     sheet_paths: list[Path] = []
-    decks: dict[str, dict[str, Any]] = {}
+    customs: dict[int, dict[str, Any]] = {}
+    cell: dict[str, tuple[TtsSheet, int]] = {}
     for sheet in sheets:
         canvas = PILImage.new("RGB", (sheet.columns * w, sheet.rows * h), "white")
         for i, item in enumerate(sheet.cards):
             canvas.paste(
                 pictures.faces[item.card.id], ((i % sheet.columns) * w, (i // sheet.columns) * h)
             )
+            cell[item.card.id] = (sheet, i)
         path = out_dir / f"{game_id}-sheet-{sheet.index}.png"
         write_atomic(path, _png(canvas, 0))
         sheet_paths.append(path)
         files.append(path)
-        custom = {
-            str(sheet.index): {
-                "FaceURL": _uri(path),
-                "BackURL": _uri(back_paths[sheet.back]),
-                "NumWidth": sheet.columns,
-                "NumHeight": sheet.rows,
-                "BackIsHidden": True,
-                "UniqueBack": False,
-                "Type": 0,
-            }
+        customs[sheet.index] = {
+            "FaceURL": _uri(path),
+            "BackURL": _uri(back_paths[sheet.back]),
+            "NumWidth": sheet.columns,
+            "NumHeight": sheet.rows,
+            "BackIsHidden": True,
+            "UniqueBack": False,
+            "Type": 0,
         }
-        pile = decks.setdefault(
-            sheet.back,
-            {
-                "Name": "DeckCustom",
-                "Nickname": _pile_name(pictures.game, sheet.back),
-                "Description": "",
-                "Transform": _transform(len(decks) * 3.0),
-                "DeckIDs": [],
-                "CustomDeck": {},
-                "ContainedObjects": [],
-                "Hands": False,
-                "SidewaysCard": False,
-            },
-        )
-        pile["CustomDeck"].update(custom)
-        for i, item in enumerate(sheet.cards):
-            card_id = sheet.index * 100 + i
-            for _ in range(item.quantity):
-                pile["DeckIDs"].append(card_id)
-                pile["ContainedObjects"].append(
-                    _card_state(item, card_id, custom, card_description(item.card))
-                )
-    states = [_single(p) if len(p["DeckIDs"]) == 1 else p for p in decks.values()]
+    states = [_pile_state(pile, n, cell, customs) for n, pile in enumerate(piles)]
     saved = {
         "SaveName": f"{pictures.game.name} (companion)",
         "GameMode": "",
         "Date": "",
         "Table": "",
         "Sky": "",
-        "Note": f"{pictures.game.name}: every deck, made by companion print tts.",
+        "Note": f"{pictures.game.name}: every pile, made by companion print tts.",
         "ObjectStates": states,
     }
     saved_path = out_dir / f"{game_id}.json"
@@ -526,17 +656,36 @@ def export_tts(
         saved_object=saved_path,
         sheets=tuple(sheet_paths),
         skipped=tuple(pictures.skipped),
+        piles=len(piles),
     )
 
 
-def _pile_name(game: Any, back_key: str) -> str:
-    deck_id = back_key.split(".")[1]
-    deck = game.deck(deck_id)
-    return f"{game.name}: {deck.name if deck else deck_id}"
-
-
-def _single(pile: dict[str, Any]) -> dict[str, Any]:
-    """A pile of one card is a card object, not a deck."""
-    card: dict[str, Any] = dict(pile["ContainedObjects"][0])
-    card["Transform"] = pile["Transform"]
-    return card
+def _pile_state(
+    pile: TtsPile,
+    index: int,
+    cell: dict[str, tuple[TtsSheet, int]],
+    customs: dict[int, dict[str, Any]],
+) -> dict[str, Any]:
+    """One pile's saved object: a ``DeckCustom``, or a ``Card`` when it holds one card."""
+    transform = _transform(index)
+    contained: list[dict[str, Any]] = []
+    deck_custom: dict[str, Any] = {}
+    for item in pile.cards:
+        sheet, i = cell[item.card.id]
+        custom = {str(sheet.index): customs[sheet.index]}
+        deck_custom |= custom
+        for _ in range(item.quantity):
+            contained.append(_card_state(item, sheet.index * 100 + i, custom, transform))
+    if len(contained) == 1:
+        return contained[0]
+    return {
+        "Name": "DeckCustom",
+        "Nickname": pile.name,
+        "Description": "",
+        "Transform": transform,
+        "DeckIDs": [c["CardID"] for c in contained],
+        "CustomDeck": deck_custom,
+        "ContainedObjects": contained,
+        "Hands": False,
+        "SidewaysCard": False,
+    }
