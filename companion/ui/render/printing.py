@@ -94,8 +94,10 @@ def show_export(out: Console, err: Console, result: ExportResult) -> None:
     if result.manifest is not None:
         out.print(f"Manifest: {shown(result.manifest)} (and manifest.csv)")
     if result.saved_object is not None:
+        piles = f"{result.piles} pile{'s' if result.piles != 1 else ''}"
         out.print(
-            f"Saved object: {shown(result.saved_object)}; copy it and the PNGs beside it into "
+            f"Saved object: {shown(result.saved_object)} ({piles}, {len(result.sheets)} sheets); "
+            "copy it and the PNGs beside it into "
             "Tabletop Simulator's Saves/Saved Objects folder, or upload the PNGs and edit the URLs."
         )
 
