@@ -394,30 +394,33 @@ class SheetWriter:
         game: Any,
         items: Sequence[PrintCard],
         progress: Progress | None = None,
-        label: str = "",
+        label: str | Sequence[str] = "",
     ) -> None:
-        """Print ``items`` (all of one deck) on fresh sheets."""
-        self.add_cards(game, items, progress, lambda _sheet: label)
+        """Print ``items`` (all of one deck) on fresh sheets; ``label`` as for :meth:`add_cards`."""
+        names = (label,) if isinstance(label, str) else tuple(label)
+        self.add_cards(game, items, progress, lambda _sheet: names)
 
     def add_cards(
         self,
         game: Any,
         items: Sequence[PrintCard],
         progress: Progress | None = None,
-        label: Callable[[Sequence[PrintCard]], str] | None = None,
+        label: Callable[[Sequence[PrintCard]], str | Sequence[str]] | None = None,
     ) -> None:
-        """Print ``items`` on fresh sheets, filling each; ``label`` names a sheet's cards."""
+        """Print ``items`` on fresh sheets, filling each.
+
+        ``label`` names a sheet's cards, longest wording first: the sheet
+        label takes the first that fits its room (see :func:`fit_label`).
+        """
         if not items:
             return
         lay = self.layout
         sheets = paginate(list(items), lay.per_page)
         for number, sheet in enumerate(sheets, 1):
-            named = label(sheet) if label else ""
-            where = (
-                f"{named} · sheet {number}/{len(sheets)}"
-                if named
-                else f"sheet {number}/{len(sheets)}"
-            )
+            named = label(sheet) if label else ()
+            names = [named] if isinstance(named, str) else list(named)
+            count = f"sheet {number}/{len(sheets)}"
+            where = [f"{n} · {count}" for n in names if n] + [count]
             for slot, item in zip(lay.face_slots, sheet, strict=False):
                 self._place(f"face.{item.card.id}", self._face_drawer(game, item), slot)
                 if lay.fold_axis:
@@ -425,12 +428,13 @@ class SheetWriter:
                 self.placed += 1
                 if progress:
                     progress(1)
-            self._furniture(where + (" · fold on the dashed line" if lay.fold_axis else " · faces"))
+            side = " · fold on the dashed line" if lay.fold_axis else " · faces"
+            self._furniture([w + side for w in where])
             self._finish_page(lay.trim_box(), lay.bleed_box())
             if lay.spec.backs == "duplex":
                 for slot, item in zip(lay.face_slots, sheet, strict=False):
                     self._place(*self._back(game, item), lay.back_slots[slot.index])
-                self._label(where + " · backs", back=True)
+                self._label([w + " · backs" for w in where], back=True)
                 trim, bleed = lay.back_page_boxes()
                 self._finish_page(trim, bleed)
 
@@ -442,7 +446,7 @@ class SheetWriter:
         c.showPage()
         self.pages += 1
 
-    def _furniture(self, label: str) -> None:
+    def _furniture(self, label: Sequence[str]) -> None:
         """Crop marks, optional cut lines and fold line, and the sheet label."""
         c = self.canvas
         lay = self.layout
@@ -468,19 +472,18 @@ class SheetWriter:
         c.restoreState()
         self._label(label)
 
-    def _label(self, text: str, back: bool = False) -> None:
+    def _label(self, texts: Sequence[str], back: bool = False) -> None:
         """A small grey line in a margin saying what this sheet is (where the layout has room)."""
-        from companion.printing.card_text import draw_line, line_width, printable_problem
+        from companion.printing.card_text import draw_line, printable_problem
 
         spot = self.layout.back_label if back else self.layout.label
-        if spot is None or printable_problem(text):
+        texts = [t for t in texts if not printable_problem(t)]
+        if spot is None or not texts:
             return
         pt = MM_TO_PT
-        size = 5.5
-        while size > 3.5 and line_width(text, "Helvetica", size) > spot.width * pt:
-            size -= 0.25
+        text, size = fit_label(texts, spot.width * pt)
         self.canvas.setFillColorRGB(0.45, 0.45, 0.45)
-        draw_line(self.canvas, text, spot.x * pt, spot.y * pt, "Helvetica", size, None, "center")
+        draw_line(self.canvas, text, spot.x * pt, spot.y * pt, LABEL_FONT, size, None, "center")
 
     def finish(self) -> bytes:
         save_canvas(self.canvas)
@@ -506,14 +509,52 @@ def packed(game: Any, items: Sequence[PrintCard]) -> list[PrintCard]:
     return [item for _, _, item in sorted(keyed, key=lambda k: (k[0], k[1]))]
 
 
-def _sheet_label(game: Any, sheet: Sequence[PrintCard]) -> str:
-    """``Dungeon Poker · Main deck + Characters``: the decks whose cards a sheet holds."""
+LABEL_FONT = "Helvetica"
+LABEL_SIZES = (5.5, 5.25, 5.0, 4.75, 4.5)
+"""Sizes (pt) a sheet label is tried at before a shorter wording: below
+4.5 pt a home printer's grey type is hard to read."""
+
+
+def fit_label(texts: Sequence[str], width: float) -> tuple[str, float]:
+    """The first of ``texts`` (longest first) that fits ``width`` points, and its size.
+
+    Each wording is tried from 5.5 down to 4.5 pt; when none fits, the last
+    is cut short with an ellipsis, so a label never runs past its room.
+
+    >>> fit_label(["Dungeon Poker · Main deck · sheet 1/2", "sheet 1/2"], 200)
+    ('Dungeon Poker · Main deck · sheet 1/2', 5.5)
+    >>> fit_label(["Dungeon Poker · Main deck · sheet 1/2", "sheet 1/2"], 40)
+    ('sheet 1/2', 5.5)
+    >>> fit_label(["sheet 12/12 · faces"], 30)
+    ('sheet 12/12…', 4.5)
+    """
+    from companion.printing.card_text import line_width
+
+    for text in texts:
+        for size in LABEL_SIZES:
+            if line_width(text, LABEL_FONT, size) <= width:
+                return text, size
+    text, size = texts[-1], LABEL_SIZES[-1]
+    while text and line_width(text + "…", LABEL_FONT, size) > width:
+        text = text[:-1].rstrip()
+    return text + "…", size
+
+
+def _sheet_label(game: Any, sheet: Sequence[PrintCard]) -> tuple[str, ...]:
+    """``Dungeon Poker · Main deck + Characters``: the decks whose cards a sheet holds.
+
+    Shorter wordings follow, for a label with little room: the first deck
+    and how many more, then the game alone.
+    """
     names: list[str] = []
     for item in sheet:
         if item.deck.name not in names:
             names.append(item.deck.name)
     shown = " + ".join(names[:2]) + (f" + {len(names) - 2} more" if len(names) > 2 else "")
-    return f"{game.name} · {shown}"
+    wordings = [f"{game.name} · {shown}"]
+    if len(names) > 1:
+        wordings.append(f"{game.name} · {names[0]} + {len(names) - 1} more")
+    return (*wordings, game.name)
 
 
 def _title(game: Any, decks: Sequence[Any]) -> str:
@@ -586,7 +627,9 @@ def build_game_pdf(
     else:
         for deck in chosen_decks:
             deck_items = [i for i in items if i.deck.id == deck.id]
-            writer.add_deck(game, deck_items, progress, label=f"{game.name} · {deck.name}")
+            writer.add_deck(
+                game, deck_items, progress, label=(f"{game.name} · {deck.name}", game.name)
+            )
     if writer.pages == 0:
         raise CompanionError(f"nothing to print: the chosen decks of {game_id} have no cards")
     data = writer.finish()

@@ -98,6 +98,10 @@ FOLD_GAP = 3.0
 """Space (mm) between the fold line and the nearest card of each half."""
 LABEL_HEIGHT = 2.1
 """Room (mm) the sheet label needs: 5.5 pt type, descenders included."""
+LABEL_CLEAR = 1.0
+"""Space (mm) the sheet label keeps from a crop mark, cut line or fold line beside it."""
+MIN_LABEL_WIDTH = 10.0
+"""The narrowest stretch (mm) worth a label: a few words at the smallest size."""
 
 
 def _num(value: float) -> str:
@@ -481,28 +485,56 @@ def _guides(
     )
 
 
-def _label_spot(slots: Sequence[Slot], page: Size, spec: SheetSpec) -> LabelSpot | None:
+def _label_spot(
+    slots: Sequence[Slot], page: Size, spec: SheetSpec, lines: Sequence[Segment] = ()
+) -> LabelSpot | None:
     """Room for the sheet label under the bottom row (else over the top row), in print.
 
-    The label sits between the outermost cuts of one card, so it never
-    crosses a crop mark, and keeps out of the printer's dead band.
+    The label takes the widest stretch of that band that no crop mark, cut
+    line or fold line crosses, keeping :data:`LABEL_CLEAR` from each, and
+    stays out of the printer's dead band.
     """
     if not slots:
         return None
     pm = spec.printer_margin
-    clear = spec.bleed + 0.8  # from the cards; the marks sit at cut positions, beside it
+    clear = spec.bleed + 0.8  # from the cards
     bottom = min(s.y for s in slots)
     top = max(s.top for s in slots)
     if bottom - clear - pm >= LABEL_HEIGHT - EPS:
-        row = [s for s in slots if abs(s.y - min(x.y for x in slots)) < EPS]
-        y = pm + 0.6
+        y0 = pm
     elif page.h - pm - (top + clear) >= LABEL_HEIGHT - EPS:
-        row = [s for s in slots if abs(s.top - max(x.top for x in slots)) < EPS]
-        y = page.h - pm - LABEL_HEIGHT + 0.6
+        y0 = page.h - pm - LABEL_HEIGHT
     else:
         return None
-    first = min(row, key=lambda s: s.x)
-    return LabelSpot(first.center[0], y, max(first.w - 6.0, 10.0))
+    y1 = y0 + LABEL_HEIGHT
+    blocked: list[tuple[float, float]] = []
+    for seg in lines:
+        lo_y, hi_y = min(seg.y0, seg.y1), max(seg.y0, seg.y1)
+        if hi_y >= y0 - LABEL_CLEAR and lo_y <= y1 + LABEL_CLEAR:
+            blocked.append((min(seg.x0, seg.x1) - LABEL_CLEAR, max(seg.x0, seg.x1) + LABEL_CLEAR))
+    a, b = _widest_gap(pm, page.w - pm, blocked)
+    if b - a < MIN_LABEL_WIDTH - EPS:
+        return None
+    return LabelSpot((a + b) / 2, y0 + 0.6, b - a)
+
+
+def _widest_gap(
+    lo: float, hi: float, blocked: Sequence[tuple[float, float]]
+) -> tuple[float, float]:
+    """The widest stretch of ``lo``-``hi`` outside every ``blocked`` interval (leftmost of equals).
+
+    >>> _widest_gap(0, 100, [(10, 12), (60, 61)])
+    (12, 60)
+    """
+    best = (lo, lo)
+    start = lo
+    for a, b in sorted(blocked):
+        if a > start and min(a, hi) - start > best[1] - best[0] + EPS:
+            best = (start, min(a, hi))
+        start = max(start, b)
+    if hi - start > best[1] - best[0] + EPS:
+        best = (start, hi)
+    return best
 
 
 def _mirror(
@@ -559,6 +591,7 @@ def _duplex_layout(spec: SheetSpec, orientation: Orientation) -> Layout | None:
             for s in slots
         ]
     marks, unmarked = _furniture(slots, cut_x, cut_y, page, spec)
+    guides = _guides(cut_x, cut_y, page, spec.printer_margin) if spec.cut_lines else ()
     return Layout(
         spec=spec,
         orientation=orientation,
@@ -572,8 +605,8 @@ def _duplex_layout(spec: SheetSpec, orientation: Orientation) -> Layout | None:
         cut_y=cut_y,
         crop_marks=marks,
         back_mirror=mirror,
-        cut_guides=_guides(cut_x, cut_y, page, spec.printer_margin) if spec.cut_lines else (),
-        label=_label_spot(slots, page, spec),
+        cut_guides=guides,
+        label=_label_spot(slots, page, spec, marks + guides),
         back_label=_label_spot(backs, page, spec) if backs else None,
         unmarked=unmarked,
     )
@@ -623,6 +656,8 @@ def _fold_layout(
     cut_x = _cuts([v for s in every for v in (s.x, s.right)])
     cut_y = _cuts([v for s in every for v in (s.y, s.top)])
     marks, unmarked = _furniture(every, cut_x, cut_y, page, spec)
+    guides = _guides(cut_x, cut_y, page, spec.printer_margin) if spec.cut_lines else ()
+    fold_line = _inside(fold, page, spec.printer_margin)
     return Layout(
         spec=spec,
         orientation=orientation,
@@ -635,11 +670,11 @@ def _fold_layout(
         cut_x=cut_x,
         cut_y=cut_y,
         crop_marks=marks,
-        fold_line=_inside(fold, page, spec.printer_margin),
+        fold_line=fold_line,
         fold_axis=axis,
         back_mirror="columns" if axis == "vertical" else "rows",
-        cut_guides=_guides(cut_x, cut_y, page, spec.printer_margin) if spec.cut_lines else (),
-        label=_label_spot(every, page, spec),
+        cut_guides=guides,
+        label=_label_spot(every, page, spec, (*marks, *guides, fold_line)),
         unmarked=unmarked,
     )
 

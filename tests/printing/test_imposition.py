@@ -12,6 +12,8 @@ from companion.errors import CompanionError
 from companion.printing.imposition import (
     CARD_SIZES,
     PAPERS,
+    LabelSpot,
+    Segment,
     SheetSpec,
     Size,
     impose,
@@ -310,10 +312,69 @@ def test_every_mark_label_and_cut_line_stays_in_the_printable_area(
             if spot is not None:
                 assert _inside(layout, spot.x - spot.width / 2, spot.y - 0.6, pm)
                 assert _inside(layout, spot.x + spot.width / 2, spot.y + 1.5, pm)
+        # The label's room is crossed by no mark, cut line or fold line (back pages have none).
+        if layout.label is not None:
+            box = _label_box(layout.label)
+            for seg in lines:
+                assert not _overlap(box, _grow(_seg_box(seg), 0.5)), (layout.label, seg)
         # Every cut line can be found: two marks, or full-length guides, or a note saying not.
         assert not layout.unmarked or layout.notes
         if cut_lines:
             assert len(layout.cut_guides) == len(layout.cut_x) + len(layout.cut_y)
+
+
+def _label_box(spot: LabelSpot) -> tuple[float, float, float, float]:
+    """Where a label drawn at ``spot`` can ink: its width, descenders to cap height."""
+    return (spot.x - spot.width / 2, spot.y - 0.6, spot.x + spot.width / 2, spot.y + 1.5)
+
+
+def _grow(box: tuple[float, float, float, float], by: float) -> tuple[float, float, float, float]:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _seg_box(seg: Segment) -> tuple[float, float, float, float]:
+    return (min(seg.x0, seg.x1), min(seg.y0, seg.y1), max(seg.x0, seg.x1), max(seg.y0, seg.y1))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("card", ["poker", "bridge", "mini", "tarot"])
+def test_every_sheet_label_of_every_game_fits_between_the_marks(paper: str, card: str) -> None:
+    """The label as printed, in its fitted wording and size, stays inside its room."""
+    from companion.cards import load_game
+    from companion.printing.build import (
+        LABEL_FONT,
+        _sheet_label,
+        fit_label,
+        packed,
+        select_cards,
+    )
+    from companion.printing.card_text import line_width
+
+    for backs in ("duplex", "fold"):
+        layout = impose(SheetSpec(paper=paper, card=CARD_SIZES[card], backs=backs))  # type: ignore[arg-type]
+        if layout.label is None:
+            continue
+        room = layout.label.width * 72 / 25.4
+        for game_id in ("dungeon-poker", "dungeon-master", "decko", "dragon-kings", "dungeon-of-d"):
+            game = load_game(game_id)
+            items = packed(game.game, select_cards(game))
+            for number, start in enumerate(range(0, len(items), layout.per_page), 1):
+                sheet = items[start : start + layout.per_page]
+                count = f"sheet {number}/{-(-len(items) // layout.per_page)}"
+                wordings = [f"{n} · {count} · faces" for n in _sheet_label(game.game, sheet)]
+                text, size = fit_label([*wordings, f"{count} · faces"], room)
+                assert line_width(text, LABEL_FONT, size) <= room + 1e-6, (game_id, text)
+                assert size >= 4.5
+
+
+def test_a_long_label_beside_mini_cards_keeps_clear_of_the_crop_marks() -> None:
+    # The release tester's case: A4, mini cards, a sheet holding three decks.
+    layout = impose(SheetSpec(paper="a4", card=CARD_SIZES["mini"]))
+    spot = layout.label
+    assert spot is not None
+    box = _label_box(spot)
+    crossing = [m for m in layout.crop_marks if _overlap(box, _grow(_seg_box(m), 0.5))]
+    assert crossing == []
 
 
 def test_letter_trades_a_card_for_crop_marks_that_print_and_says_so() -> None:
