@@ -682,6 +682,73 @@ def _potion(c: Canvas, main: Color, second: Color) -> None:
     _ellipse(c, -0.13, -0.05, 0.07, 0.1)
 
 
+def _map(c: Canvas, main: Color, second: Color) -> None:
+    """A folded treasure map: three panels, a dashed trail and an X."""
+    panels = [
+        [(-0.48, -0.34), (-0.48, 0.4), (-0.16, 0.32), (-0.16, -0.42)],
+        [(-0.16, -0.42), (-0.16, 0.32), (0.16, 0.4), (0.16, -0.34)],
+        [(0.16, -0.34), (0.16, 0.4), (0.48, 0.32), (0.48, -0.42)],
+    ]
+    for n, panel in enumerate(panels):
+        c.setFillColor(mix(main, BLACK, 0.12) if n == 1 else main)
+        _poly(c, panel)
+    c.setStrokeColor(second)
+    c.setLineWidth(0.035)
+    c.setDash(0.07, 0.05)
+    path = c.beginPath()
+    path.moveTo(-0.38, -0.22)
+    path.curveTo(-0.2, 0.1, 0.05, -0.25, 0.26, 0.08)
+    c.drawPath(path, stroke=1, fill=0)
+    c.setDash()
+    c.setStrokeColor(HexColor("#b03a2e"))
+    c.setLineWidth(0.06)
+    c.line(0.22, 0.04, 0.36, 0.18)
+    c.line(0.22, 0.18, 0.36, 0.04)
+
+
+def _roots(c: Canvas, main: Color, second: Color) -> None:
+    """A tree stump with its roots spreading into the ground."""
+    c.setFillColor(main)
+    _poly(c, [(-0.2, 0.36), (-0.2, -0.08), (0.2, -0.08), (0.2, 0.36)])
+    c.setStrokeColor(main)
+    c.setLineCap(1)
+    for x0, x1, y1, width in (
+        (-0.14, -0.46, -0.42, 0.09),
+        (-0.06, -0.2, -0.48, 0.08),
+        (0.06, 0.16, -0.5, 0.08),
+        (0.14, 0.46, -0.38, 0.09),
+    ):
+        c.setLineWidth(width)
+        path = c.beginPath()
+        path.moveTo(x0, -0.04)
+        path.curveTo(x0, -0.2, (x0 + x1) / 2, y1 + 0.08, x1, y1)
+        c.drawPath(path, stroke=1, fill=0)
+    c.setLineCap(0)
+    c.setFillColor(second)
+    _ellipse(c, 0, 0.36, 0.2, 0.07)
+    c.setStrokeColor(main)
+    c.setLineWidth(0.025)
+    _ellipse(c, 0, 0.36, 0.1, 0.035, fill=False, stroke=True)
+
+
+def _mushroom(c: Canvas, main: Color, second: Color) -> None:
+    """A toadstool: a spotted cap on a pale stalk."""
+    c.setFillColor(second)
+    _poly(c, [(-0.12, -0.46), (-0.09, 0.05), (0.09, 0.05), (0.12, -0.46)])
+    c.setFillColor(main)
+
+    def cap(p: Any) -> None:
+        p.moveTo(-0.48, 0.02)
+        p.curveTo(-0.48, 0.52, 0.48, 0.52, 0.48, 0.02)
+        p.curveTo(0.2, -0.06, -0.2, -0.06, -0.48, 0.02)
+        p.close()
+
+    _fill(c, cap)
+    c.setFillColor(mix(second, WHITE, 0.7))
+    for x, y, r in ((-0.24, 0.16, 0.07), (0.04, 0.3, 0.08), (0.28, 0.12, 0.06), (-0.02, 0.08, 0.05)):
+        _circle(c, x, y, r)
+
+
 def _book(c: Canvas, main: Color, second: Color) -> None:
     c.setFillColor(main)
     _poly(c, [(-0.5, -0.35), (-0.5, 0.4), (0, 0.3), (0.5, 0.4), (0.5, -0.35), (0, -0.45)])
@@ -1186,6 +1253,9 @@ ICONS: dict[str, Drawer] = {
     "trap": _trap,
     "potion": _potion,
     "book": _book,
+    "map": _map,
+    "roots": _roots,
+    "mushroom": _mushroom,
     "feather": _feather,
     "boot": _boot,
     "fist": _fist,
@@ -1239,6 +1309,9 @@ ICON_COLORS: dict[str, str] = {
     "trap": "#5d5d6e",
     "potion": "#2e86c1",
     "book": "#7a3b2e",
+    "map": "#e6d3a3",
+    "roots": "#7a5230",
+    "mushroom": "#c0392b",
     "feather": "#2e8b57",
     "boot": "#6b4a2b",
     "fist": "#c0703a",
@@ -1284,6 +1357,9 @@ _SECOND: dict[str, str] = {
     "trap": "#3b3b3b",
     "potion": "#6b4a2b",
     "book": "#f2ead8",
+    "map": "#6b4a2b",
+    "roots": "#c9a66b",
+    "mushroom": "#d6c4a0",
     "feather": "#1b4d2b",
     "boot": "#3b2a1b",
     "fist": "#7a4020",

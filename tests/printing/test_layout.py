@@ -148,6 +148,10 @@ def test_every_character_class_of_a_game_has_its_own_portrait(game_id: str) -> N
         ("decko", "lowball", "arrow-down"),  # not the raise arrow
         ("dungeon-poker", "crystal-dagger", "dagger"),
         ("dungeon-poker", "big-pile-of-gold", "coins"),
+        ("dungeon-poker", "treasure-map", "map"),  # not the chest of "treasure"
+        ("dungeon-poker", "soul-chest", "chest"),  # its name, not the soul gem it cashes for
+        ("dungeon-poker", "treants-roots", "roots"),  # its effect alone would show a potion
+        ("dungeon-poker", "mushroooms", "mushroom"),
     ],
 )
 def test_a_card_shows_the_icon_its_name_points_to(game_id: str, card_id: str, icon: str) -> None:
