@@ -745,7 +745,12 @@ def _mushroom(c: Canvas, main: Color, second: Color) -> None:
 
     _fill(c, cap)
     c.setFillColor(mix(second, WHITE, 0.7))
-    for x, y, r in ((-0.24, 0.16, 0.07), (0.04, 0.3, 0.08), (0.28, 0.12, 0.06), (-0.02, 0.08, 0.05)):
+    for x, y, r in (
+        (-0.24, 0.16, 0.07),
+        (0.04, 0.3, 0.08),
+        (0.28, 0.12, 0.06),
+        (-0.02, 0.08, 0.05),
+    ):
         _circle(c, x, y, r)
 
 
