@@ -1427,7 +1427,10 @@ def enable_icon_forms(c: Canvas) -> None:
     """Draw each icon (per colour pair) once per document and reuse it.
 
     A deck repeats the same suit pips hundreds of times; as form XObjects
-    they cost one drawing each, however often they appear.
+    they cost one drawing each, however often they appear. Portraits are the
+    exception (:func:`draw_icon` draws them into the page): each is one
+    character's, distinct within its game, so a form would be used once and
+    only add its own header and a stream compressed apart from the page.
     """
     c._companion_icon_forms = set()
 
@@ -1459,7 +1462,7 @@ def draw_icon(
     other = color(second, HexColor(_SECOND.get(name, "#ffffff")))
     forms = getattr(c, "_companion_icon_forms", None)
     key = ""
-    if forms is not None:
+    if forms is not None and not name.startswith("portrait-"):  # see enable_icon_forms
         key = f"icon.{name}.{first.hexval()[2:]}.{other.hexval()[2:]}"
         if key not in forms:
             c.beginForm(key, -1, -1, 1, 1)

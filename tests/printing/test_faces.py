@@ -325,3 +325,17 @@ def test_an_ace_centre_on_a_card_without_a_suit_is_a_template_error(
         "and dragon-kings card 'Swords Joker' (swords-joker) has none"
     )
     assert not (tmp_path / "j.pdf").exists()
+
+
+def test_portraits_are_drawn_in_the_page_and_pips_stay_shared_forms(tmp_path: Path) -> None:
+    # A portrait belongs to one character, so a form of it would be used once:
+    # it is drawn into the page; icons a deck repeats stay forms.
+    path = tmp_path / "c.pdf"
+    build_game_pdf("dungeon-of-d", path, SheetSpec(), decks=("characters", "power"))
+    names: set[str] = set()
+    for page in pypdf.PdfReader(str(path)).pages:
+        names.update(str(n) for n in page["/Resources"].get("/XObject", {}))
+    assert not [n for n in names if "portrait" in n]
+    assert any(n.startswith("/FormXob.icon.fist") for n in names)
+    text = SheetPdf(path).text()
+    assert "Wrestler" in text and "Grapple" in text
