@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -94,6 +95,21 @@ SeedOption = Annotated[
     int | None,
     typer.Option("--seed", help="Seed for every shuffle and draw: same seed, same result."),
 ]
+
+
+def in_range(what: str, low: int, high: int) -> Callable[[int | None], int | None]:
+    """The callback of a number option that refuses a value outside ``low`` to ``high``
+    as the line is read, before any work, with the library's one-line error.
+
+    For an option whose help states the range itself (Typer's ``min``/``max``
+    would add ``[1<=x<=256]`` beside it, which a crowded page cannot spare).
+    """
+    from companion.bounds import check_range
+
+    def check(value: int | None) -> int | None:
+        return None if value is None else check_range(what, value, low, high)
+
+    return check
 
 
 def confirm(question: str, action: str = "go ahead") -> bool:
