@@ -179,6 +179,20 @@ def test_help_names_values_as_a_typer_tool_does_and_fits_80_columns(
     assert page.count("…") <= source.count("…"), f"cut short at 80 columns:\n{page}"
 
 
+RICH_TAG = re.compile(r"(?<!\\)\[[a-z#/@][^\]]*\]")
+"""What Rich reads as a markup tag and drops from a help page (``[default: x]``)."""
+
+
+def test_no_help_text_is_swallowed_as_rich_markup() -> None:
+    swallowed = {" ".join(p): RICH_TAG.findall(t) for p, t in SOURCE_TEXTS.items()}
+    assert {p: tags for p, tags in swallowed.items() if tags} == {}
+
+
+def test_rulebook_out_says_where_the_pdf_goes_by_default() -> None:
+    page = " ".join(invoke("print", "rulebook", "--help").stdout.split())
+    assert "PDF to write (default: output/<game>-rulebook.pdf" in page
+
+
 def test_usage_lines_name_arguments_in_capitals() -> None:
     usage = invoke("print", "deck", "--help").stdout
     assert "companion print deck [OPTIONS] GAME [DECKS]..." in usage
