@@ -4,8 +4,8 @@ Consoles are created per call (never cached at import), so tests that
 capture stdout see everything and ``--json`` output stays clean.
 
 Parameters whose values the shell can complete (games, decks, cards, tables,
-saves) are made here, with their completion from :mod:`companion.cli.complete`:
-a command writes ``game_argument(help=...)`` where it would write
+saves, blind structures) are made here, with their completion from
+:mod:`companion.cli.complete`: a command writes ``game_argument(help=...)`` where it would write
 ``typer.Argument(help=...)``, and keeps its own help text.
 """
 
@@ -80,6 +80,11 @@ def table_option(*names: str, **kwargs: Any) -> Any:
 def table_deck_argument(**kwargs: Any) -> Any:
     """A deck of the table (``--table``, else the current one), completed from the state file."""
     return typer.Argument(autocompletion=complete.table_decks, **kwargs)
+
+
+def structure_option(*names: str, **kwargs: Any) -> Any:
+    """``--structure``: the built-in blind structures and the user's ``.yaml`` files."""
+    return typer.Option(*(names or ("--structure",)), autocompletion=complete.structures, **kwargs)
 
 
 def save_argument(**kwargs: Any) -> Any:
