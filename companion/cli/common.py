@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from companion.bounds import SEED_MAX, SEED_MIN, SEED_RANGE, check_range
 from companion.cli import complete
 
 if TYPE_CHECKING:
@@ -96,10 +97,6 @@ TableOption = Annotated[
     str | None,
     table_option(help="Table name (default: the current table).", show_default=False),
 ]
-SeedOption = Annotated[
-    int | None,
-    typer.Option("--seed", help="Seed for every shuffle and draw: same seed, same result."),
-]
 
 
 def in_range(what: str, low: int, high: int) -> Callable[[int | None], int | None]:
@@ -109,12 +106,27 @@ def in_range(what: str, low: int, high: int) -> Callable[[int | None], int | Non
     For an option whose help states the range itself (Typer's ``min``/``max``
     would add ``[1<=x<=256]`` beside it, which a crowded page cannot spare).
     """
-    from companion.bounds import check_range
 
     def check(value: int | None) -> int | None:
         return None if value is None else check_range(what, value, low, high)
 
     return check
+
+
+def seed_option(help: str) -> Any:
+    """``--seed N``: every seed takes the one range of :mod:`companion.bounds`, which the
+    help states and a callback checks as the line is read, before any work."""
+    return typer.Option(
+        "--seed",
+        metavar="N",
+        callback=in_range("--seed", SEED_MIN, SEED_MAX),
+        help=f"{help} A whole number from {SEED_RANGE}.",
+    )
+
+
+SeedOption = Annotated[
+    int | None, seed_option("Seed for every shuffle and draw: same seed, same result.")
+]
 
 
 def confirm(question: str, action: str = "go ahead") -> bool:
