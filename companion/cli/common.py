@@ -32,6 +32,7 @@ StateOption = Annotated[
     Path | None,
     typer.Option(
         "--state",
+        metavar="FILE",
         help="SQLite state file (default: $COMPANION_STATE, else the user data directory).",
         show_default=False,
     ),
@@ -49,12 +50,14 @@ def game_argument(**kwargs: Any) -> Any:
 
 
 def game_option(*names: str, **kwargs: Any) -> Any:
-    """``--game``, completed from the five games."""
+    """``--game GAME``, completed from the five games."""
+    kwargs.setdefault("metavar", "GAME")
     return typer.Option(*(names or ("--game",)), autocompletion=complete.games, **kwargs)
 
 
 def deck_option(*names: str, **kwargs: Any) -> Any:
-    """``--deck``, completed from the decks of the game given on the line."""
+    """``--deck DECK``, completed from the decks of the game given on the line."""
+    kwargs.setdefault("metavar", "DECK")
     return typer.Option(*(names or ("--deck",)), autocompletion=complete.decks, **kwargs)
 
 
@@ -74,7 +77,8 @@ def table_argument(**kwargs: Any) -> Any:
 
 
 def table_option(*names: str, **kwargs: Any) -> Any:
-    """``--table``, completed from the state file."""
+    """``--table TABLE``, completed from the state file."""
+    kwargs.setdefault("metavar", "TABLE")
     return typer.Option(*(names or ("--table",)), autocompletion=complete.tables, **kwargs)
 
 
