@@ -163,7 +163,9 @@ def choose(store: TableStore, table: TableInfo, player: str, character: str) -> 
         raise CompanionError("choose one of the characters dealt to you")
     with store.transaction() as tx:
         choice = dp.choose(tx, tx.table(table.name), player, character)
-    waiting = ", ".join(choice.waiting_for)
+    from companion.poker.hands import names_text
+
+    waiting = names_text(choice.waiting_for)
     said = (
         "kept: every character is now revealed"
         if choice.revealed

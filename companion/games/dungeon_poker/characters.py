@@ -20,9 +20,9 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import monsters, state
 from companion.games.dungeon_poker.decks import DECKS
-from companion.table.actions import find_copy
-from companion.table.drawing import drawn_card
-from companion.table.model import DrawnCard, TableInfo
+from companion.poker.hands import names_text
+from companion.table.drawing import deck_words, drawn_card
+from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
 
 STARTING_GOLD = 5000
@@ -104,7 +104,7 @@ def choose(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref
     dealt = tx.pile(table, "characters", "held", who)
     if not dealt:
         raise CompanionError(f"{who} has no characters to choose from")
-    copy = find_copy(tx, table, cards, "characters", ref, ("held",), who, purpose="chosen")
+    copy = _dealt_one(cards, dealt, who, ref)
     for other in dealt:
         if other.copy != copy.copy:
             tx.move(table, other, "draw")
@@ -125,7 +125,7 @@ def choose(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref
             tuple(waiting),
             notes=(
                 f"{who} has chosen in secret; the characters are revealed when "
-                f"{' and '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} chosen",
+                f"{names_text(waiting)} {'has' if len(waiting) == 1 else 'have'} chosen",
             ),
         )
     revealed, notes = _reveal(tx, table, cards)
@@ -138,6 +138,29 @@ def choose(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref
         data={"revealed": [[c.holder, c.card_id, c.copy] for c in revealed]},
     )
     return Choice(who, (), tuple(revealed), tuple(notes))
+
+
+def _dealt_one(cards: GameCards, dealt: list[CardCopy], who: str, ref: str) -> CardCopy:
+    """The character called ``ref`` among those dealt to ``who`` (id, name, or one word's
+    start). The refusal names only ``who``'s own cards: where any other character lies
+    (another player's secret deal or choice, the deck) is nobody else's business."""
+    wanted = ref.strip().casefold()
+    mine = {c.card_id: c for c in dealt}
+    models = [cards.get(i) for i in mine]
+    found = [m for m in models if wanted in (m.id, m.name.casefold())]
+    found = found or cards.by_short_name(wanted, models)
+    if len(found) == 1:
+        return mine[found[0].id]
+    names = [m.name for m in models]
+    if found:
+        raise CompanionError(f"'{ref}' could be {names_text(sorted(m.name for m in found))}")
+    if not any(wanted in (c.id, c.name.casefold()) for c in cards.deck("characters")) and not (
+        cards.by_short_name(wanted, cards.deck("characters"))
+    ):
+        raise CompanionError(f"no card '{ref}' in the {deck_words(cards, 'characters')}")
+    raise CompanionError(
+        f"'{ref}' is not one of the characters dealt to {who}: choose " + " or ".join(names)
+    )
 
 
 def _reveal(

@@ -36,6 +36,7 @@ from companion.games.dungeon_poker.decks import DECKS, moved_copy
 from companion.games.dungeon_poker.levels import DEALS_PER_LEVEL, LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
 from companion.games.dungeon_poker.victory import Victory, victory
+from companion.poker.hands import names_text
 from companion.poker.showdown import ShowdownResult
 from companion.poker.showdown_input import ShowdownIn, validate_showdown
 from companion.table.drawing import drawn_card
@@ -90,12 +91,6 @@ class Settled:
         }
 
 
-def current_deal(tx: Transaction, table: TableInfo) -> dict[str, Any] | None:
-    """The deal under way: ``{"number", "level", "settled"}``, or None before the first."""
-    found = state.get(tx, table, "deal")
-    return dict(found) if found else None
-
-
 def seated(tx: Transaction, table: TableInfo) -> list[str]:
     """Players with a character in play and still in the game, in seat order."""
     out = set(state.players_out(tx, table))
@@ -122,11 +117,11 @@ def start_deal(
     waiting = characters.choosing(tx, table)
     if waiting:
         raise CompanionError(
-            f"{' and '.join(waiting)} {'is' if len(waiting) == 1 else 'are'} still choosing a "
+            f"{names_text(waiting)} {'is' if len(waiting) == 1 else 'are'} still choosing a "
             f"character ('companion table choose {waiting[0]} CHARACTER'): deal when everyone has"
         )
     notes: list[str] = []
-    before = current_deal(tx, table)
+    before = state.current_deal(tx, table)
     level = levels.level_now(tx, table, cards)
     done = int(state.get(tx, table, "deals_done", 0))
     if before is not None:
@@ -308,18 +303,13 @@ def settle_deal(
     data_dir: str | None = None,
 ) -> Settled:
     """Settle the deal under way from the table's state; one history entry."""
-    deal = current_deal(tx, table)
+    deal = state.deal_to_settle(tx, table)
     if deal is None:
         raise CompanionError("no deal is under way: start one with 'companion table deal'")
-    if deal.get("settled"):
-        raise CompanionError(
-            f"deal {deal['number']} is already settled ('companion table undo' reverts it)"
-        )
     spec = table_showdown_spec(tx, table, cards, put_in, folded=folded, result=result, extra=extra)
     outcome = DungeonPokerShowdown(spec, None, data_dir).run()
     notes, shown = apply_result(tx, table, cards, spec, outcome, takes=takes)
-    deal["settled"] = True
-    state.put(tx, table, "deal", deal)
+    state.mark_settled(tx, table, deal, "table showdown")
     won = victory(tx, table)
     if won is not None:
         notes.append(won.text)
@@ -327,7 +317,7 @@ def settle_deal(
         table,
         "showdown",
         f"deal {deal['number']} settled: "
-        + (" and ".join(outcome.winners) + " won" if outcome.winners else "nobody won"),
+        + (names_text(outcome.winners) + " won" if outcome.winners else "nobody won"),
         data={"result": outcome.to_json(), "notes": notes},
     )
     return Settled(outcome, spec, tuple(notes), tuple(shown), state.gold_of(tx, table), won)
@@ -441,6 +431,10 @@ def monster_result(
     if who and outcome not in ("lost", "side-pot"):
         raise CompanionError("only a slain monster ('lost' or 'side-pot') has a slayer")
     copy = monsters.find_in_play(tx, table, cards, monster, "judged")
+    deal = state.deal_to_settle(tx, table)
+    if outcome in ("won", "tied"):
+        # The deal's treasure is decided: gone with the pot, or waiting.
+        state.mark_settled(tx, table, deal, f"table monster-result {outcome}")
     model = cards.get(copy.card_id)
     notes: list[str] = []
     treasure_notes: list[str] = []

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.poker.hands import names_text
 from companion.poker.pots import Pot
 from companion.poker.showdown import Board, MonsterFate, MonsterSeat, PlayerSeat, Showdown
 from companion.poker.showdown_rank import Contestant, RankRules, parse_rank
@@ -743,7 +744,7 @@ class DungeonPokerShowdown(Showdown):
             if len(winners) > 1:
                 self.waiting += count
                 self.event(
-                    f"{' and '.join(winners)} tie{which}: {cards} {'waits' if count == 1 else 'wait'} "
+                    f"{names_text(winners)} tie{which}: {cards} {'waits' if count == 1 else 'wait'} "
                     f"on the table; the next deal's winner draws {'it' if count == 1 else 'them'} "
                     f"with their own."
                 )
@@ -800,7 +801,7 @@ class DungeonPokerShowdown(Showdown):
                     elif slayers:
                         self.waiting += amount
                         self.event(
-                            f"{' and '.join(slayers)} share the kill of the {m.card.name}: its "
+                            f"{names_text(slayers)} share the kill of the {m.card.name}: its "
                             f"{cards} wait{'s' if amount == 1 else ''} for the next deal."
                         )
                     else:
@@ -818,7 +819,7 @@ class DungeonPokerShowdown(Showdown):
                         )
                     elif slayers:
                         self.event(
-                            f"{' and '.join(slayers)} slay the {m.card.name} together and take {gems} "
+                            f"{names_text(slayers)} slay the {m.card.name} together and take {gems} "
                             f"each from the bank."
                         )
                     else:
@@ -893,7 +894,7 @@ class DungeonPokerShowdown(Showdown):
             self.dead.append(p.name)
             pick = [t for t in takers if t != p.name]
             who = (
-                f"{' and '.join(pick)} may take one of {p.name}'s treasures"
+                f"{names_text(pick)} may take one of {p.name}'s treasures"
                 if pick
                 else f"nobody takes {p.name}'s treasures"
             )

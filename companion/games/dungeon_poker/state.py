@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.errors import CompanionError
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
@@ -45,6 +46,39 @@ def gold_of(tx: Transaction, table: TableInfo) -> dict[str, int]:
 
 def set_gold(tx: Transaction, table: TableInfo, gold: Mapping[str, int]) -> None:
     put(tx, table, "gold", dict(gold))
+
+
+def current_deal(tx: Transaction, table: TableInfo) -> dict[str, Any] | None:
+    """The deal under way: ``{"number", "level", "settled"}``, or None before the first.
+
+    ``settled`` is False, or the command that settled it (``table showdown``, ...)."""
+    found = get(tx, table, "deal")
+    return dict(found) if found else None
+
+
+def deal_to_settle(tx: Transaction, table: TableInfo) -> dict[str, Any] | None:
+    """The deal under way, which must not be settled yet: a deal is settled once (by
+    ``table showdown`` or a correction), and settled again only after ``table undo``.
+
+    None on a table that has never started a deal with ``table deal`` (its deals are
+    counted on the clock, or not at all): it cannot tell one deal from the next, so
+    it takes each correction as the dealer gives it."""
+    deal = current_deal(tx, table)
+    if deal is None:
+        return None
+    if deal.get("settled"):
+        by = deal["settled"] if isinstance(deal["settled"], str) else "table showdown"
+        raise CompanionError(
+            f"deal {deal['number']} is already settled (by '{by}'): 'companion table undo' "
+            "takes that back, or start the next one with 'companion table deal'"
+        )
+    return deal
+
+
+def mark_settled(tx: Transaction, table: TableInfo, deal: dict[str, Any] | None, by: str) -> None:
+    """The deal under way (if the table counts deals) is settled now, by the command ``by``."""
+    if deal is not None:
+        put(tx, table, "deal", {**deal, "settled": by})
 
 
 def players_out(tx: Transaction, table: TableInfo) -> list[str]:

@@ -171,7 +171,7 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
     carried = int(state.get(tx, table, "carried", 0))
     carried_gold = int(state.get(tx, table, "carried_gold", 0))
     gold = state.gold_of(tx, table)
-    current = deal.current_deal(tx, table)
+    current = state.current_deal(tx, table)
     in_play = monsters.monsters_in_play(tx, table, cards)
     secret = characters.chosen(tx, table)
     players: list[dict[str, Any]] = []

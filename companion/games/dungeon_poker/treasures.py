@@ -23,6 +23,7 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, monsters, state
 from companion.games.dungeon_poker.decks import DECKS, record
+from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
@@ -132,17 +133,18 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
     for w in who:
         if w in out:
             raise CompanionError(f"{w} is out of the game and cannot win a deal")
+    deal = state.deal_to_settle(tx, table)
+    state.mark_settled(tx, table, deal, "table win")
     rules = levels.encounter_rules(tx, table, cards)
     if len(who) > rules.boards:
         # A split pot: the treasure waits for the next deal (Appendix F, "Ties and kickers").
-        carried = tie(tx, table, cards)
-        return DrawResult(
-            [],
-            [
-                f"{' and '.join(who)} split the pot: no treasure is drawn; the next winner "
-                f"draws {carried} more"
-            ],
+        carried = wait(tx, table, cards)
+        said = (
+            f"{names_text(who)} split the pot: no treasure is drawn; the next winner "
+            f"draws {carried} more"
         )
+        tx.record(table, "tie", said, data={"carried": carried})
+        return DrawResult([], [said])
     per_win = rules.treasures_per_win
     carried = int(state.get(tx, table, "carried", 0))
     drawn: list[DrawnCard] = []
@@ -164,7 +166,7 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
         who[0] if len(who) == 1 else None,
         notes,
         action="win",
-        summary=f"{' and '.join(who)} won the deal: {', '.join(d.name for d in drawn) or 'no treasure'}",
+        summary=f"{names_text(who)} won the deal: {', '.join(d.name for d in drawn) or 'no treasure'}",
     )
     return DrawResult(drawn, notes)
 
@@ -181,6 +183,8 @@ class TreasuresWaiting:
 
 def tie(tx: Transaction, table: TableInfo, cards: GameCards) -> int:
     """A correction: a tied deal (or a monster tie); its treasure stays for the next winner."""
+    deal = state.deal_to_settle(tx, table)
+    state.mark_settled(tx, table, deal, "table tie")
     carried = wait(tx, table, cards)
     tx.record(
         table,
