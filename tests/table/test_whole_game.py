@@ -91,7 +91,7 @@ def test_a_whole_game_at_the_table_from_setup_to_victory() -> None:
     ok("table", "deal")
     poor, rich = sorted(("ann", "ben"), key=lambda p: gold()[p])
     rig("treasures", "undeath-amulet")
-    ok("table", "win", poor)  # a correction command: the amulet was found earlier
+    ok("draw", "treasures", "--for", poor)  # the amulet was found in an earlier deal
     amulet = all_in(poor, rich, "cy")
     assert any("Undeath Amulet" in n for n in amulet["table"]["notes"])
     assert amulet["table"]["gold"][poor] == 300 and amulet["dead"] == []
