@@ -102,3 +102,101 @@ def test_a_deck_named_deck_is_not_called_deck_deck() -> None:
     ok("table", "new", "t", "--game", "dungeon-poker", "--players", "a,b,c")
     said = refused("deck", "discard", "main", "m")
     assert "in the Main deck" in said and "deck deck" not in said
+
+
+# -- the table counts gold -----------------------------------------------------------------------
+
+
+def set_gold(**gold: int) -> None:
+    from companion.games.dungeon_poker import state
+
+    with open_store(None) as store, store.transaction() as tx:
+        table = tx.table(None)
+        state.set_gold(tx, table, {**state.gold_of(tx, table), **gold})
+
+
+def test_cashing_a_gold_treasure_adds_its_gold_to_the_table_count_for_the_next_bet() -> None:
+    """Treasures: the Big Pile of Gold is cashed for 1000 gold; the table then takes a
+    bet of that gold (the tester's "a has only 5,200 gold")."""
+    new_game()
+    ok("table", "deal")
+    set_gold(a=5200, b=5000, c=5000, d=5000)
+    give("a", "big-pile-of-gold")
+    sold = js("table", "sell", "a", "big pile of gold")["cards"][0]["notes"]
+    assert "a takes 1,000 gold from the bank: 6,200 gold now" in sold
+    assert gold()["a"] == 6200
+    js(
+        "table",
+        "showdown",
+        "a=6100",
+        "b=5000",
+        "c=100",
+        "d=0",
+        "--fold",
+        "c",
+        "--fold",
+        "d",
+        "--result",
+        "b > a",
+    )
+    assert gold()["a"] == 6200 - 6100 + 1100  # b called 5000: a's last 1100 comes back
+
+
+def test_selling_an_artifact_pays_its_salvage_price_on_the_table_count() -> None:
+    """Treasures: the bank buys a major artifact for 500 gold, a legendary one for 1000."""
+    new_game()
+    give("b", "full-plate")
+    before = gold()["b"]
+    ok("table", "sell", "b", "full plate")
+    assert gold()["b"] == before + 500
+
+
+def test_the_chest_monster_eats_three_blinds_of_its_finders_gold() -> None:
+    """Appendix C, Chest Monster: three blinds of gold from the player who wins it, to the bank."""
+    new_game()
+    rig("encounters", "normal-times")
+    ok("table", "level", "2")  # blind 200: the chest eats 600
+    ok("table", "deal")
+    rig("treasures", "chest-monster")
+    before = gold()
+    won = js("table", "showdown", "a=200", "b=200", "c=200", "d=200", "--result", "b > a > c > d")
+    assert won["table"]["gold"]["b"] == before["b"] + 600 - 600
+    (chest,) = won["table"]["cards"]
+    assert "b pays 600 gold to the bank: 5,000 gold now" in chest["notes"]
+
+
+def test_the_chest_monster_that_takes_the_last_gold_kills_the_character() -> None:
+    """Character death: a character with no gold left dies, whatever took the gold."""
+    new_game()
+    ok("table", "deal")
+    set_gold(c=100)
+    rig("treasures", "chest-monster")
+    folds = ["--fold", "a", "--fold", "b", "--fold", "d"]
+    died = js("table", "showdown", "a=0", "b=0", "c=100", "d=0", *folds, "--result", "c")
+    assert died["table"]["gold"]["c"] == 0
+    chest = next(c for c in died["table"]["cards"] if c["id"] == "chest-monster")
+    assert "c pays 300 gold to the bank and has no gold left" in chest["notes"]
+    players = {p["name"]: p for p in js("table", "show")["dungeon_poker"]["players"]}
+    assert players["c"]["skulls"] == 1 and players["c"]["status"] == "choosing"
+
+
+def test_the_tree_of_life_gives_1000_gold_to_each_player_still_in_the_pot() -> None:
+    """Appendix B, Tree of Life: 1000 gold from the bank to every player still in the pot."""
+    new_game()
+    ok("table", "deal")
+    before = gold()
+    rig("monsters", "tree-of-life")
+    (tree,) = js("table", "monster", "--folded", "c")["cards"]
+    assert tree["pile"] == "removed"
+    assert "a, b and d take 1,000 gold from the bank each" in tree["notes"]
+    after = gold()
+    assert {p: after[p] - before[p] for p in after} == {"a": 1000, "b": 1000, "c": 0, "d": 1000}
+
+
+def test_reaching_the_gold_target_by_cashing_a_treasure_wins_the_game() -> None:
+    """Winning the game: 15000 gold with four players, however the gold came."""
+    new_game()
+    set_gold(d=14000)
+    give("d", "big-pile-of-gold")
+    notes = js("table", "sell", "d", "big-pile-of-gold")["cards"][0]["notes"]
+    assert any("d has 15,000 gold (target 15,000) and wins the game" in n for n in notes)

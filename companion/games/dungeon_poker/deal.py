@@ -91,12 +91,6 @@ class Settled:
         }
 
 
-def seated(tx: Transaction, table: TableInfo) -> list[str]:
-    """Players with a character in play and still in the game, in seat order."""
-    out = set(state.players_out(tx, table))
-    return [p for p in table.players if p not in out and tx.pile(table, "characters", "in_play", p)]
-
-
 # -- starting a deal ---------------------------------------------------------------------
 
 
@@ -183,7 +177,7 @@ def _deal_hands(
     tx: Transaction, table: TableInfo, cards: GameCards, notes: list[str]
 ) -> dict[str, list[DrawnCard]]:
     per = levels.encounter_rules(tx, table, cards).hand_cards or 2
-    hands: dict[str, list[DrawnCard]] = {p: [] for p in seated(tx, table)}
+    hands: dict[str, list[DrawnCard]] = {p: [] for p in state.seated(tx, table)}
     for _ in range(per):
         for player in hands:
             got = monsters.draw_main(tx, table, cards, 1, player, record_it=False)
@@ -215,7 +209,7 @@ def table_showdown_spec(
         if key in extra:
             raise CompanionError(f"{key}: the table knows it; leave it out of the file")
     level = levels.level_now(tx, table, cards)
-    players_in = seated(tx, table)
+    players_in = state.seated(tx, table)
     named = {p.casefold(): p for p in players_in}
     contributions: dict[str, int] = {}
     for name, amount in put_in.items():

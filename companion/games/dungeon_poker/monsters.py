@@ -23,6 +23,7 @@ from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.decks import DECKS, record
 from companion.games.dungeon_poker.showdown import monster_destination
+from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
@@ -90,8 +91,12 @@ def draw_monster(
     showdown: bool = False,
     record_it: bool = True,
     bottom: bool = False,
+    folded: Sequence[str] = (),
 ) -> DrawResult:
-    """A monster comes to the table, with how many cards it plays and how many open."""
+    """A monster comes to the table, with how many cards it plays and how many open.
+
+    A friendly monster gives its gift to the players of the deal still in the pot:
+    all but ``folded`` (those who had folded when it came)."""
     rules = levels.encounter_rules(tx, table, cards)
     if showdown and rules.showdown_monster is None:
         raise CompanionError(
@@ -111,7 +116,8 @@ def draw_monster(
         moved = tx.move(table, copy, "removed")
         said = [
             *notes,
-            "friendly: it plays for no pot; resolve its gift, then it leaves the game",
+            "friendly: it plays for no pot; it gives its gift, then it leaves the game",
+            *_gifts(tx, table, model, folded),
         ]
         card = drawn_card(cards, moved, notes=said, info={"friendly": True})
     else:
@@ -141,6 +147,32 @@ def draw_monster(
             + (f" for {summoned_by}" if summoned_by else ""),
         )
     return result
+
+
+def _gifts(tx: Transaction, table: TableInfo, model: Any, folded: Sequence[str]) -> list[str]:
+    """A friendly monster's gift to every player still in the pot: the Tree of Life's
+    gold goes on the table's count; soul gems are taken from the bank by hand."""
+    out = {table.player(f) for f in folded}
+    still = [p for p in state.seated(tx, table) if p not in out]
+    notes: list[str] = []
+    for e in model.effects:
+        if e.when != "enter" or e.effect not in ("gift-gold", "gift-soul-gem"):
+            continue
+        if not still:
+            notes.append("nobody is still in the pot: nobody takes the gift")
+            break
+        if e.effect == "gift-gold":
+            for p in still:
+                state.add_gold(tx, table, p, int(e.gold))
+            what = f"{int(e.gold):,} gold"
+        else:
+            what = f"{e.amount or 1} soul gem{'s' if (e.amount or 1) != 1 else ''}"
+        takes = "takes" if len(still) == 1 else "take"
+        each = " each" if len(still) > 1 else ""
+        notes.append(f"{names_text(still)} {takes} {what} from the bank{each}")
+    if notes and out:
+        notes.append(f"{names_text(sorted(out, key=table.players.index))} had folded: no gift")
+    return notes
 
 
 def place_in_play(

@@ -7,9 +7,10 @@ with the action that made it. The keys, by the rulebook's chapters:
 * levels: ``level`` (the level in force), ``deal`` (the deal under way:
   number, level, settled), ``deals_done`` and ``deals_level`` (deals counted
   for the level);
-* characters: ``gold`` (each character's gold behind), ``chosen`` (secret
-  choices waiting to be revealed together), ``returning`` (back by the
-  Undeath Amulet at the next deal);
+* characters: ``gold`` (each character's gold behind, moved by every rule
+  that moves it: the showdown, selling and cashing, sudden effects, friendly
+  monsters), ``chosen`` (secret choices waiting to be revealed together),
+  ``returning`` (back by the Undeath Amulet at the next deal);
 * treasures: ``carried`` (treasures waiting from tied deals), ``carried_gold``
   (gold left on the table for the next pot);
 * monsters: ``monsters`` (what each monster in play plays with);
@@ -90,6 +91,24 @@ def active_players(tx: Transaction, table: TableInfo) -> list[str]:
     """Players still in the game, in seat order."""
     out = set(players_out(tx, table))
     return [p for p in table.players if p not in out]
+
+
+def seated(tx: Transaction, table: TableInfo) -> list[str]:
+    """Players with a character in play and still in the game, in seat order."""
+    out = set(players_out(tx, table))
+    return [p for p in table.players if p not in out and tx.pile(table, "characters", "in_play", p)]
+
+
+def add_gold(tx: Transaction, table: TableInfo, player: str, amount: int) -> int | None:
+    """``amount`` gold to ``player``'s counted gold (taken from it when negative, never
+    below nothing); the gold they have now, or None while the table counts none for
+    them (no character revealed yet)."""
+    gold = gold_of(tx, table)
+    if player not in gold:
+        return None
+    gold[player] = max(gold[player] + amount, 0)
+    set_gold(tx, table, gold)
+    return gold[player]
 
 
 def skulls_of(tx: Transaction, table: TableInfo) -> dict[str, int]:

@@ -357,12 +357,20 @@ def choose(tx: Transaction, table: TableInfo, player: str, character: str) -> Ch
 
 
 def monster(
-    tx: Transaction, table: TableInfo, *, summoned_by: str | None = None, showdown: bool = False
+    tx: Transaction,
+    table: TableInfo,
+    *,
+    summoned_by: str | None = None,
+    showdown: bool = False,
+    folded: Sequence[str] = (),
 ) -> DrawResult:
-    """A monster comes to the table (the M card, a summon, or King's cave at the showdown)."""
+    """A monster comes to the table (the M card, a summon, or King's cave at the showdown);
+    ``folded``: players who had folded when it came (a friendly monster's gift skips them)."""
     cards = _cards(table)
     who = table.player(summoned_by) if summoned_by else None
-    return monsters.draw_monster(tx, table, cards, summoned_by=who, showdown=showdown)
+    return monsters.draw_monster(
+        tx, table, cards, summoned_by=who, showdown=showdown, folded=folded
+    )
 
 
 def monsters_in_play(tx: Transaction, table: TableInfo) -> list[DrawnCard]:

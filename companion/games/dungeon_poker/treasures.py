@@ -23,6 +23,7 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, monsters, state
 from companion.games.dungeon_poker.decks import DECKS, record
+from companion.games.dungeon_poker.victory import victory
 from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
@@ -90,6 +91,8 @@ def _place_treasure(
         if getattr(model, "blinds", None):
             blind = levels.level_now(tx, table, cards).blind
             said.append(f"{model.blinds} blinds = {model.blinds * blind:,} gold at this level")
+        if player is not None:
+            said.extend(_move_gold(tx, table, cards, model, player))
         if model.effect == "teleport":
             said.append(
                 "the level ends now: open the next one ('companion table level' or e on the timer)"
@@ -107,6 +110,53 @@ def _place_treasure(
             f"or let the bank claim it for {model.salvage} gold"
         )
     return drawn_card(cards, moved, notes=said)
+
+
+def gold_it_moves(model: Any, blind: int, *, sold: bool = False) -> int:
+    """The gold a treasure gives its holder (taken from them when negative) as it acts:
+    cashed, sold or used for its gold (Big Pile of Gold, Royal Chest, Demon's
+    Bargain), a price in blinds (the Chest Monster eats three), or sold to the bank for
+    its salvage price. Gold a treasure puts into the pot (the Spyglass) is not here: it
+    is part of what its holder puts in at the showdown.
+
+    >>> from types import SimpleNamespace as N
+    >>> pile = N(cash=N(gold=1000), salvage=0, effect="cash", blinds=None, gold=None)
+    >>> chest = N(cash=None, salvage=0, effect="chest-monster", blinds=3, gold=None)
+    >>> plate = N(cash=None, salvage=500, effect="full-plate", blinds=None, gold=None)
+    >>> gold_it_moves(pile, 200), gold_it_moves(chest, 200), gold_it_moves(plate, 200, sold=True)
+    (1000, -600, 500)
+    """
+    if model.cash is not None:
+        return int(model.cash.gold)
+    if sold:
+        return int(model.salvage)
+    if model.effect == "chest-monster":
+        return -int(model.blinds) * blind
+    if model.effect == "gain-blinds":
+        return int(model.blinds) * blind
+    if model.effect == "demons-bargain":
+        return int(model.gold)
+    return 0
+
+
+def _move_gold(
+    tx: Transaction, table: TableInfo, cards: GameCards, model: Any, who: str, *, sold: bool = False
+) -> list[str]:
+    """Move the gold a treasure gives or takes on the table's count; say so."""
+    amount = gold_it_moves(model, levels.level_now(tx, table, cards).blind, sold=sold)
+    if not amount:
+        return []
+    now = state.add_gold(tx, table, who, amount)
+    said = (
+        f"{who} takes {amount:,} gold from the bank"
+        if amount > 0
+        else f"{who} pays {-amount:,} gold to the bank"
+    )
+    if now is None:
+        return [said]
+    if now == 0:
+        return [f"{said} and has no gold left"]
+    return [f"{said}: {now:,} gold now"]
 
 
 def cash_words(cash: Any) -> str:
@@ -264,6 +314,11 @@ def sell(
                 f"{model.name} is not used by an action: it works by itself while held"
             )
         notes.append(f"{model.name} stays with {who}")
+        if model.effect == "spyglass":
+            notes.append(
+                f"{who} pays {model.gold} gold into the pot: it counts in what {who} puts in "
+                "at the showdown"
+            )
         result = drawn_card(cards, copy, notes=notes)
         tx.record(
             table,
@@ -307,6 +362,10 @@ def sell(
     else:
         notes.append(f"sold to the bank for {model.salvage} gold")
         verb = "sold"
+    notes.extend(_move_gold(tx, table, cards, model, who, sold=not use))
+    won = victory(tx, table)
+    if won is not None:
+        notes.append(won.text)
     tx.record(
         table,
         verb if verb != "cashed" else "sell",
