@@ -200,3 +200,64 @@ def test_reaching_the_gold_target_by_cashing_a_treasure_wins_the_game() -> None:
     give("d", "big-pile-of-gold")
     notes = js("table", "sell", "d", "big-pile-of-gold")["cards"][0]["notes"]
     assert any("d has 15,000 gold (target 15,000) and wins the game" in n for n in notes)
+
+
+# -- the table deals the monsters' cards too -----------------------------------------------------
+
+
+def hands_of_monsters() -> dict[str, int]:
+    with open_store(None) as store, store.transaction(write=False) as tx:
+        table = tx.table(None)
+        held = tx.pile(table, "main", "held")
+        return {
+            c.card_id: sum(1 for h in held if h.holder == f"monster:{c.copy}")
+            for c in tx.pile(table, "monsters", "in_play")
+        }
+
+
+def test_the_golem_is_dealt_one_card_face_down_at_every_deal() -> None:
+    """Gnome Artificer, Golem: one card face down every deal; the table ranks it."""
+    new_game(seed=8, a="gnome-artificer")
+    started = js("table", "deal", "--cards")
+    assert hands_of_monsters() == {"golem": 1}
+    assert "Golem: 1 card dealt, face down" in started["notes"]
+    ok("draw", "main", "--count", "5")
+    settled = js("table", "showdown", "a=100", "b=100", "c=100", "d=100")
+    golem = next(h for h in settled["players"] if h["name"] == "Golem")
+    assert len(golem["cards"]) == 1 and golem["hand"]
+
+
+def test_a_monster_that_comes_during_a_dealt_deal_is_dealt_its_cards() -> None:
+    """Monsters: after drawing the monster, the dealer draws the cards it plays with;
+    the Zombie's two are open for all to see."""
+    new_game()
+    ok("table", "deal", "--cards")
+    rig("monsters", "zombie")
+    (zombie,) = js("table", "monster")["cards"]
+    assert hands_of_monsters() == {"zombie": 2}
+    assert any(n.startswith("Zombie: 2 cards dealt, open: ") for n in zombie["notes"])
+    ok("draw", "main", "--count", "5")
+    settled = js("table", "showdown", "a=100", "b=100", "c=100", "d=100")
+    assert {h["name"] for h in settled["players"]} == {"a", "b", "c", "d", "Zombie"}
+
+
+def test_a_deal_dealt_by_hand_deals_no_monster_cards() -> None:
+    """Without --cards the players hold real cards: the monster's come from the real deck."""
+    new_game()
+    ok("table", "deal")
+    rig("monsters", "zombie")
+    ok("table", "monster")
+    assert hands_of_monsters() == {"zombie": 0}
+
+
+def test_the_golem_is_not_in_the_game_during_long_night() -> None:
+    """Long night: the Golem, a special ability, is not in the game: not dealt, not ranked."""
+    new_game(seed=8, a="gnome-artificer")
+    rig("encounters", "long-night")
+    ok("table", "level", "2")
+    started = js("table", "deal", "--cards")
+    assert hands_of_monsters() == {"golem": 0}
+    assert all(len(cards) == 1 for cards in started["hands"].values())
+    ok("draw", "main", "--count", "5")
+    settled = js("table", "showdown", "a=200", "b=200", "c=200", "d=200")
+    assert "Golem" not in {h["name"] for h in settled["players"]}

@@ -147,14 +147,19 @@ def start_deal(
     returning = list(state.get(tx, table, "returning", []))
     if returning:
         notes.append(
-            f"{', '.join(returning)} return{'s' if len(returning) == 1 else ''} with the Undeath "
+            f"{names_text(returning)} return{'s' if len(returning) == 1 else ''} with the Undeath "
             "Amulet's gold"
         )
         state.put(tx, table, "returning", [])
+    state.put(
+        tx,
+        table,
+        "deal",
+        {"number": number, "level": level.level, "settled": False, "cards": deal_hands},
+    )
     hands: dict[str, list[DrawnCard]] = {}
     if deal_hands:
         hands = _deal_hands(tx, table, cards, notes)
-    state.put(tx, table, "deal", {"number": number, "level": level.level, "settled": False})
     tx.record(
         table,
         "deal",
@@ -176,6 +181,8 @@ def _gather_main(tx: Transaction, table: TableInfo) -> int:
 def _deal_hands(
     tx: Transaction, table: TableInfo, cards: GameCards, notes: list[str]
 ) -> dict[str, list[DrawnCard]]:
+    """Each player's hand cards, one at a time round the table, then the cards of every
+    monster in play that plays with cards (the Golem, Dragon age's dragon)."""
     per = levels.encounter_rules(tx, table, cards).hand_cards or 2
     hands: dict[str, list[DrawnCard]] = {p: [] for p in state.seated(tx, table)}
     for _ in range(per):
@@ -183,6 +190,8 @@ def _deal_hands(
             got = monsters.draw_main(tx, table, cards, 1, player, record_it=False)
             hands[player].extend(got)
             notes.extend(n for n in got.notes if n not in notes)
+    for copy in monsters.playing(tx, table, cards).values():
+        notes.extend(n for n in monsters.deal_to(tx, table, cards, copy) if n not in notes)
     return hands
 
 
@@ -272,7 +281,9 @@ def table_showdown_spec(
         "carried": int(state.get(tx, table, "carried_gold", 0)),
         "treasures_waiting": int(state.get(tx, table, "carried", 0)),
         "players": players,
-        "monsters": monsters.showdown_entries(tx, table, cards),
+        "monsters": monsters.showdown_entries(
+            tx, table, cards, hands=result is None and "result" not in extra
+        ),
         **extra,
     }
     if result is not None:
@@ -346,11 +357,9 @@ def apply_result(
         notes.append(
             f"{player} gives {count} treasure(s) of their choice to the bank ('companion table sell')"
         )
-    in_play = tx.pile(table, "monsters", "in_play")
-    labels = [m.label or cards.get(m.name).name for m in spec.monsters]
+    playing = monsters.playing(tx, table, cards)
     for fate in outcome.monsters:
-        copy = in_play[labels.index(fate.name)]
-        shown.append(monsters.leaves(tx, table, cards, copy, fate.outcome))
+        shown.append(monsters.leaves(tx, table, cards, playing[fate.name], fate.outcome))
     for fate in outcome.monsters:
         notes.extend(level_ended_by(tx, table, cards, cards.get(fate.card), fate.outcome))
     winners = [w for w in outcome.winners if w in {p.name for p in spec.players}]

@@ -15,7 +15,7 @@ Dragon stay at the table.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.cards.loader import GameCards
@@ -132,6 +132,10 @@ def draw_monster(
             showdown=showdown,
             notes=notes,
         )
+        deal = state.current_deal(tx, table)
+        if deal is not None and deal.get("cards") and not deal.get("settled"):
+            # The table dealt this deal's cards: it deals the monster's too.
+            card = replace(card, notes=(*card.notes, *deal_to(tx, table, cards, moved)))
     result = DrawResult([card], notes)
     if record_it:
         record(
@@ -241,18 +245,65 @@ def monsters_in_play(tx: Transaction, table: TableInfo, cards: GameCards) -> lis
     return out
 
 
-def showdown_entries(tx: Transaction, table: TableInfo, cards: GameCards) -> list[dict[str, Any]]:
-    """The monsters in play as a showdown file lists them (``monsters:``), in table order."""
-    known = state.get(tx, table, "monsters", {})
-    out: list[dict[str, Any]] = []
+def playing(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, CardCopy]:
+    """The monsters in play that play this deal, by the name each goes by in a result
+    ("Orc", "Orc 2"), in table order. The Golem is not in the game while the encounter
+    stops passive abilities (Anti-magic zone, Long night)."""
+    no_passives = levels.encounter_rules(tx, table, cards).no_passives
+    found: dict[str, CardCopy] = {}
     seen: dict[str, int] = {}
     for copy in tx.pile(table, "monsters", "in_play"):
         model = cards.get(copy.card_id)
+        if model.owner and no_passives:
+            continue
         seen[model.name] = seen.get(model.name, 0) + 1
+        found[model.name if seen[model.name] == 1 else f"{model.name} {seen[model.name]}"] = copy
+    return found
+
+
+def hand_holder(copy: CardCopy) -> str:
+    """Who holds a monster's main deck cards at the table: the monster's own card."""
+    return f"monster:{copy.copy}"
+
+
+def hand_of(tx: Transaction, table: TableInfo, copy: CardCopy) -> list[CardCopy]:
+    """The main deck cards a monster in play holds, in the order dealt."""
+    return list(tx.pile(table, "main", "held", hand_holder(copy)))
+
+
+def deal_to(tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy) -> list[str]:
+    """Deal a monster in play the cards it plays with and does not hold yet, as the
+    dealer does after drawing it (000, Monsters); what the players may see is said:
+    how many cards, and the open ones."""
+    info = state.get(tx, table, "monsters", {}).get(str(copy.copy), {})
+    need = int(info.get("plays", 0)) - len(hand_of(tx, table, copy))
+    if need <= 0:
+        return []
+    got = draw_main(tx, table, cards, need, hand_holder(copy), record_it=False)
+    held = hand_of(tx, table, copy)
+    shown = [cards.get(c.card_id).name for c in held[: int(info.get("open", 0))]]
+    name = cards.get(copy.card_id).name
+    said = f"{name}: {len(held)} card{'s' if len(held) != 1 else ''} dealt"
+    said += f", open: {', '.join(shown)}" if shown else ", face down"
+    return [*got.notes, said]
+
+
+def showdown_entries(
+    tx: Transaction, table: TableInfo, cards: GameCards, *, hands: bool = False
+) -> list[dict[str, Any]]:
+    """The monsters that play as a showdown file lists them (``monsters:``), in table
+    order; with ``hands``, the cards the table dealt them."""
+    known = state.get(tx, table, "monsters", {})
+    out: list[dict[str, Any]] = []
+    for label, copy in playing(tx, table, cards).items():
+        model = cards.get(copy.card_id)
         info = known.get(str(copy.copy), {})
         entry: dict[str, Any] = {"name": copy.card_id}
-        if seen[model.name] > 1:
-            entry["label"] = f"{model.name} {seen[model.name]}"
+        if label != model.name:
+            entry["label"] = label
+        held = hand_of(tx, table, copy)
+        if hands and held:
+            entry["hand"] = [c.card_id for c in held]  # a main deck card's id is its notation
         if copy.holder and not model.owner:
             entry["summoned_by"] = copy.holder
         if info.get("showdown"):
