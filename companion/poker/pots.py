@@ -26,7 +26,7 @@ the game says:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -190,6 +190,47 @@ def parse_result(text: str) -> Result:
             seen.add(name)
         groups.append(names)
     return tuple(groups)
+
+
+def resolve_names(groups: Result, known: Sequence[str]) -> Result:
+    """Each name of a result as the table spells it: exactly, in any case, or by the
+    start of one of its words when only one name fits (beside a Golem, ``lunatic`` and
+    ``gnome`` are the Gnome Lunatic; ``g`` fits both and is refused). A name that fits
+    none is kept as typed, for the caller to say what is wrong with it.
+
+    >>> resolve_names((("GOLEM",), ("lun", "Ann")), ["Ann", "Golem", "Gnome Lunatic"])
+    (('Golem',), ('Gnome Lunatic', 'Ann'))
+    >>> resolve_names((("g",),), ["Golem", "Gnome Lunatic"])
+    Traceback (most recent call last):
+    companion.errors.CompanionError: 'g' in the result could be Gnome Lunatic or Golem: give more of the name
+    """
+    seen: set[str] = set()
+    out: list[tuple[str, ...]] = []
+    for group in groups:
+        names: list[str] = []
+        for typed in group:
+            name = _one_name(typed, known)
+            if name in seen:
+                raise CompanionError(f"'{name}' appears twice in the result")
+            seen.add(name)
+            names.append(name)
+        out.append(tuple(names))
+    return tuple(out)
+
+
+def _one_name(typed: str, known: Sequence[str]) -> str:
+    if typed in known:
+        return typed
+    key = typed.casefold()
+    same = [k for k in known if k.casefold() == key]
+    if len(same) == 1:
+        return same[0]
+    starts = [k for k in known if any(w.startswith(key) for w in k.casefold().split())]
+    if len(starts) > 1:
+        raise CompanionError(
+            f"'{typed}' in the result could be {' or '.join(sorted(starts))}: give more of the name"
+        )
+    return starts[0] if starts else typed
 
 
 def build_pots(
