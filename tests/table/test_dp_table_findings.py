@@ -217,7 +217,7 @@ def hands_of_monsters() -> dict[str, int]:
         }
 
 
-def test_the_golem_is_dealt_one_card_face_down_at_every_deal() -> None:
+def test_the_table_deals_the_golem_its_hidden_card_each_deal() -> None:
     """Gnome Artificer, Golem: one card face down every deal; the table ranks it."""
     new_game(seed=8, a="gnome-artificer")
     started = js("table", "deal", "--cards")
