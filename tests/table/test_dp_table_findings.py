@@ -291,3 +291,50 @@ def test_a_name_that_fits_two_monsters_is_refused_with_both() -> None:
         "table", "showdown", "a=100", "b=100", "c=100", "d=100", "--result", "b > g > a > c > d"
     )
     assert "'g' in the result could be Gnome Lunatic or Golem" in said
+
+
+# -- what becomes of a monster, said once --------------------------------------------------------
+
+
+def test_the_golem_goes_back_to_the_side_when_its_gnome_artificer_dies() -> None:
+    """Appendix G: the Golem returns every deal, but only beside a living Gnome Artificer:
+    when he dies it goes back to the side, and neither the showdown nor the table says
+    it is back at the next deal."""
+    new_game(seed=8, a="gnome-artificer")
+    ok("table", "deal")
+    set_gold(a=100)
+    died = js(
+        "table", "showdown", "a=100", "b=100", "c=0", "d=0", "--fold", "c", "--fold", "d",
+        "--result", "b > Golem > a",
+    )  # fmt: skip
+    said = [*died["events"], *died["table"]["notes"]]
+    said += [n for c in died["table"]["cards"] for n in c["notes"]]
+    assert not any("next deal" in n or "next one" in n for n in said if "Golem" in n)
+    assert "Golem goes back to the side: a's character dies, and the Golem leaves with it." in said
+    assert "the Golem goes back to the side with the Gnome Artificer" in said
+    assert hands_of_monsters() == {}
+
+
+def test_a_monster_that_wins_only_a_side_pot_is_slain_and_takes_that_pot() -> None:
+    """Monsters: a monster that wins a side pot but not the deal leaves the game with that
+    pot; it did not win the deal, so it is slain (its slayer, the main pot's winner, takes
+    what it promises). The showdown and the table say it the same way."""
+    new_game()
+    ok("table", "deal")
+    rig("monsters", "fire-dragon")
+    ok("table", "monster")
+    rig("treasures", "empty-chest", "empty-chest")
+    out = js("table", "showdown", "a=100", "b=500", "c=500", "d=0", "--fold", "d",
+             "--result", "a > Fire Dragon > b > c")  # fmt: skip
+    (dragon,) = out["monsters"]
+    assert dragon["outcome"] == "side-pot"
+    assert out["removed"] == 800 and out["treasures"] == {"a": 2}  # its treasure to its slayer
+    fate = "won only a side pot: it is slain all the same, and takes that pot out of the game"
+    assert f"Fire Dragon {fate}." in out["events"]
+    card = next(c for c in out["table"]["cards"] if c["id"] == "fire-dragon")
+    assert card["notes"] == [f"Fire Dragon {fate}"]
+    ok("table", "deal")
+    rig("monsters", "goblin")
+    ok("table", "monster")
+    (goblin, *_) = js("table", "monster-result", "side-pot", "--slayer", "a")["cards"]
+    assert goblin["notes"] == [f"Goblin {fate}"]

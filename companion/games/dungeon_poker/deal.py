@@ -358,10 +358,28 @@ def apply_result(
             f"{player} gives {count} treasure(s) of their choice to the bank ('companion table sell')"
         )
     playing = monsters.playing(tx, table, cards)
+    _deaths(tx, table, cards, spec, outcome, takes, notes, shown)
+    still = {c.copy for c in tx.pile(table, "monsters", "in_play")}
     for fate in outcome.monsters:
-        shown.append(monsters.leaves(tx, table, cards, playing[fate.name], fate.outcome))
+        copy = playing[fate.name]
+        if copy.copy in still:  # the Golem of a dead Gnome Artificer has already left
+            shown.append(monsters.leaves(tx, table, cards, copy, fate.outcome))
     for fate in outcome.monsters:
         notes.extend(level_ended_by(tx, table, cards, cards.get(fate.card), fate.outcome))
+    return notes, shown
+
+
+def _deaths(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    spec: ShowdownIn,
+    outcome: ShowdownResult,
+    takes: Sequence[str],
+    notes: list[str],
+    shown: list[DrawnCard],
+) -> None:
+    """Every player left with no gold dies (or the Undeath Amulet acts), whatever took it."""
     winners = [w for w in outcome.winners if w in {p.name for p in spec.players}]
     after = state.gold_of(tx, table)
     for p in spec.players:
@@ -377,7 +395,6 @@ def apply_result(
         )
         notes.extend(died)
         shown.extend(c for c in more_cards if c.deck != "characters")
-    return notes, shown
 
 
 def level_ended_by(
@@ -452,8 +469,6 @@ def monster_result(
         if carried:
             state.put(tx, table, "carried", 0)
             notes.append(f"the {carried} treasure(s) waiting from a tie go with the pot")
-    if outcome == "side-pot":
-        notes.append("it won only a side pot: that pot leaves the game with it")
     moved = monsters.leaves(tx, table, cards, copy, outcome)
     notes.extend(moved.notes)
     notes.extend(level_ended_by(tx, table, cards, model, outcome))

@@ -22,7 +22,7 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.decks import DECKS, record
-from companion.games.dungeon_poker.showdown import monster_destination
+from companion.games.dungeon_poker.showdown import SIDE_POT_FATE, monster_destination
 from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
@@ -367,11 +367,12 @@ def leaves(
         said = f"{model.name} goes back to the side"
     else:
         moved = tx.move(table, copy, "removed")
-        said = (
-            f"{model.name} explodes and leaves the game"
-            if where == "exploded"
-            else f"{model.name} is slain and leaves the game"
-        )
+        if where == "exploded":
+            said = f"{model.name} explodes and leaves the game"
+        elif outcome == "side-pot":
+            said = f"{model.name} {SIDE_POT_FATE}"
+        else:
+            said = f"{model.name} is slain and leaves the game"
     return drawn_card(cards, moved, notes=[said])
 
 

@@ -834,6 +834,8 @@ class DungeonPokerShowdown(Showdown):
 
     def _fate(self, m: MonsterSeat, outcome: str) -> str:
         where = monster_destination(m.card, outcome, exploded=m.live)
+        if where == "stays" and m.owner is not None and self._dies(m.owner):
+            return f"goes back to the side: {m.owner}'s character dies, and the {m.card.name} leaves with it"
         if where == "stays":
             if outcome in ("lost", "side-pot", "killed", "folded") and (
                 m.has("slain", "returns-next-deal") or outcome == "folded"
@@ -853,7 +855,7 @@ class DungeonPokerShowdown(Showdown):
         if where == "deck":
             return "returns to the monster deck (shuffled in)"
         if outcome == "side-pot":
-            return "won only a side pot: the side pot and the monster leave the game"
+            return SIDE_POT_FATE
         return "dies: removed from the game"
 
     def _present_effects(self) -> None:
@@ -871,15 +873,23 @@ class DungeonPokerShowdown(Showdown):
                             f"sit{'s' if len(folded) == 1 else ''} out the next deal (blinds still due)."
                         )
 
+    def _gone(self, p: PlayerSeat) -> bool:
+        """The player's gold is known and none is left after the pots and the bank."""
+        if p.spec.stack is None:
+            return False
+        return p.spec.stack + self.payouts.get(p.name, 0) + self.bank.get(p.name, 0) <= 0
+
+    def _dies(self, name: str) -> bool:
+        """The player's character dies at this showdown: no gold left, no Undeath Amulet."""
+        p = self.by_name[name]
+        return self._gone(p) and not any(a.effect == "undeath-amulet" for a in p.artifacts)
+
     def _deaths(self) -> None:
         """Players whose gold is known and gone: the character dies (or the Undeath Amulet acts)."""
         winners = [self._target(w, b) for b in self.boards for w in b.main_winners]
         takers = [w for w in dict.fromkeys(winners) if w is not None]
         for p in self.players:
-            if p.spec.stack is None:
-                continue
-            gold = p.spec.stack + self.payouts.get(p.name, 0) + self.bank.get(p.name, 0)
-            if gold > 0:
+            if not self._gone(p):
                 continue
             amulet = [a for a in p.artifacts if a.effect == "undeath-amulet"]
             if amulet:
@@ -903,6 +913,11 @@ class DungeonPokerShowdown(Showdown):
                 f"{who}, the rest leave the game; {p.name} may return with a new character "
                 f"and a skull card."
             )
+
+
+SIDE_POT_FATE = "won only a side pot: it is slain all the same, and takes that pot out of the game"
+"""A monster that wins a side pot but not the main pot did not win the deal, so it dies
+(000, Monsters); the side pot it won leaves the game with it. The table says the same."""
 
 
 def undeath_gold(amulet: Any, blind: int) -> int:
