@@ -338,3 +338,22 @@ def test_a_monster_that_wins_only_a_side_pot_is_slain_and_takes_that_pot() -> No
     ok("table", "monster")
     (goblin, *_) = js("table", "monster-result", "side-pot", "--slayer", "a")["cards"]
     assert goblin["notes"] == [f"Goblin {fate}"]
+
+
+def test_after_the_astral_warlocks_level_the_clock_counts_deals_on_the_new_level() -> None:
+    """Astral Warlock: the new level lasts its five deals, on the table and on its clock
+    alike, even when the clock was not looked at before the next deal was counted."""
+    new_game()
+    rig("encounters", "normal-times")
+    ok("timer", "run", "--paused")
+    ok("table", "deal")
+    rig("monsters", "astral-warlock")
+    ok("table", "monster")
+    js("table", "showdown", "a=100", "b=100", "c=100", "d=100",
+       "--result", "astral > a > b > c > d")  # fmt: skip
+    for _ in range(2):
+        ok("table", "deal")
+        ok("table", "showdown", "a=100", "b=100", "c=100", "d=100", "--result", "a > b > c > d")
+    assert js("table", "deal")["deal"] == 3
+    status = js("timer", "status")
+    assert (status["level"], status["deals"]) == (2, 2)  # two counted: the third is under way
