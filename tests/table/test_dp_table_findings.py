@@ -357,3 +357,13 @@ def test_after_the_astral_warlocks_level_the_clock_counts_deals_on_the_new_level
     assert js("table", "deal")["deal"] == 3
     status = js("timer", "status")
     assert (status["level"], status["deals"]) == (2, 2)  # two counted: the third is under way
+
+
+def test_the_tree_of_lifes_gold_can_win_the_game() -> None:
+    """Winning the game: the gold target counts gold from any rule, a friendly monster's too."""
+    new_game()
+    ok("table", "deal")
+    set_gold(b=14000)
+    rig("monsters", "tree-of-life")
+    (tree,) = js("table", "monster")["cards"]
+    assert "b has 15,000 gold (target 15,000) and wins the game!" in tree["notes"]

@@ -23,6 +23,7 @@ from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.decks import DECKS, record
 from companion.games.dungeon_poker.showdown import SIDE_POT_FATE, monster_destination
+from companion.games.dungeon_poker.victory import victory
 from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
@@ -176,6 +177,9 @@ def _gifts(tx: Transaction, table: TableInfo, model: Any, folded: Sequence[str])
         notes.append(f"{names_text(still)} {takes} {what} from the bank{each}")
     if notes and out:
         notes.append(f"{names_text(sorted(out, key=table.players.index))} had folded: no gift")
+    won = victory(tx, table)
+    if notes and won is not None:
+        notes.append(won.text)
     return notes
 
 
