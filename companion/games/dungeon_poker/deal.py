@@ -315,7 +315,7 @@ def settle_deal(
     outcome = DungeonPokerShowdown(spec, None, data_dir).run()
     notes, shown = apply_result(tx, table, cards, spec, outcome, takes=takes)
     state.mark_settled(tx, table, deal, "table showdown")
-    won = victory(tx, table)
+    won = victory(tx, table, cards)
     if won is not None:
         notes.append(won.text)
     tx.record(

@@ -8,9 +8,10 @@ and its clock cannot disagree. The structure of a table follows its setup:
 the shorter game leaves four level cards out, and the First Edition extra
 level card (400) can be added (000, "Shorter game"; Appendix E).
 
-A level lasts five deals; after the last level card the blind rises by
-500 a level (the structure's ``continue``). Opening a level and drawing its
-encounter is :mod:`~companion.games.dungeon_poker.encounters`.
+A level lasts five deals; after the last level card the blind rises each
+level by what that card says (``blind_rise_after``: 500), which the
+structure reads too. Opening a level and drawing its encounter is
+:mod:`~companion.games.dungeon_poker.encounters`.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def structure(table: TableInfo) -> Structure:
 
 
 def blind_of(table: TableInfo, level: int) -> tuple[int, int]:
-    """(blind, soul gems) of ``level`` at this table: its card, then +500 a level."""
+    """(blind, soul gems) of ``level`` at this table: its card, then the last card's rise a level."""
     if level < 1:
         raise CompanionError(f"levels start at 1 (got {level})")
     found = structure(table).level(level)
