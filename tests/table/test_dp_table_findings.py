@@ -367,3 +367,37 @@ def test_the_tree_of_lifes_gold_can_win_the_game() -> None:
     rig("monsters", "tree-of-life")
     (tree,) = js("table", "monster")["cards"]
     assert "b has 15,000 gold (target 15,000) and wins the game!" in tree["notes"]
+
+
+def test_an_explosive_potion_used_at_the_table_takes_its_gold_out_of_the_pot() -> None:
+    """Appendix C, Explosive Potion: 1000 gold of the pot is destroyed; the winner is paid
+    the rest, and the table's count says so (the showdown file declares it the same way)."""
+    new_game()
+    ok("table", "deal")
+    give("a", "explosive-potion")
+    before = gold()
+    notes = js("table", "use", "a", "explosive potion")["cards"][0]["notes"]
+    assert any("this deal's table showdown takes it out" in n for n in notes)
+    won = js("table", "showdown", "a=500", "b=500", "c=500", "d=500", "--result", "b > a > c > d")
+    assert won["removed"] == 1000 and won["payouts"]["b"] == 1000
+    assert "Explosive Potion (a): 1,000 gold of the pot went up in smoke." in won["events"]
+    assert won["table"]["gold"]["b"] == before["b"] - 500 + 1000
+    text = (
+        "players: [{name: a, put_in: 500}, {name: b, put_in: 500}]\n"
+        "declared: {explosive_potion: [a]}\nresult: b > a\n"
+    )
+    by_file = invoke("showdown", "-", "--json", input=text).json()
+    assert by_file["removed"] == 1000 and by_file["payouts"]["b"] == 0
+
+
+def test_artifacts_are_not_used_during_anti_magic_zone_but_gold_is_still_cashed() -> None:
+    """Anti-magic zone: artifacts do not work; treasures are still cashed at the bank."""
+    new_game()
+    rig("encounters", "anti-magic-zone")
+    ok("table", "level", "2")
+    give("a", "explosive-potion")
+    give("a", "big-pile-of-gold")
+    assert "artifacts do not work during Anti-magic zone" in refused(
+        "table", "use", "a", "explosive potion"
+    )
+    ok("table", "use", "a", "big pile of gold")

@@ -274,6 +274,12 @@ def table_showdown_spec(
                 # A main deck card's id is its notation (``As``).
                 entry["hand"] = [c.card_id for c in held]
         players.append(entry)
+    used = (state.current_deal(tx, table) or {}).get("declared", {})
+    if used:  # what the table saw used during the deal (table use), beside the file's
+        declared = dict(extra.get("declared") or {})
+        for key, who in used.items():
+            declared[key] = [*declared.get(key, []), *who]
+        extra["declared"] = declared
     spec: dict[str, Any] = {
         "game": "dungeon-poker",
         "blind": level.blind,

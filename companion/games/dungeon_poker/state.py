@@ -82,6 +82,19 @@ def mark_settled(tx: Transaction, table: TableInfo, deal: dict[str, Any] | None,
         put(tx, table, "deal", {**deal, "settled": by})
 
 
+def declare(tx: Transaction, table: TableInfo, field: str, who: str) -> bool:
+    """Remember for the showdown of the deal under way that ``who`` used what acts at it
+    (a ``declared`` field of the showdown: ``explosive_potion``); False when no deal is
+    under way to remember it for."""
+    deal = current_deal(tx, table)
+    if deal is None or deal.get("settled"):
+        return False
+    declared = dict(deal.get("declared", {}))
+    declared[field] = [*declared.get(field, []), who]
+    put(tx, table, "deal", {**deal, "declared": declared})
+    return True
+
+
 def players_out(tx: Transaction, table: TableInfo) -> list[str]:
     """Players whose game is over (a third skull, tournament or heads-up death)."""
     return list(get(tx, table, "out", []))

@@ -314,6 +314,12 @@ def sell(
     )
     model = cards.get(copy.card_id)
     notes: list[str] = []
+    if use and model.cash is None and levels.encounter_rules(tx, table, cards).no_artifacts:
+        encounter = levels.encounter(tx, table, cards)
+        raise CompanionError(
+            f"artifacts do not work during {encounter.name if encounter else 'this encounter'}: "
+            f"{model.name} cannot be used (a gold or soul gem treasure can still be cashed)"
+        )
     if use and model.activation == "automatic":
         raise CompanionError(
             f"{model.name} is never used by an action: it acts by itself "
@@ -360,6 +366,17 @@ def sell(
         notes.extend(came.notes)
     if kill is not None:
         notes.extend(_kill(tx, table, cards, kill, who))
+    if use and model.effect == "destroy-pot-gold":
+        if state.declare(tx, table, "explosive_potion", who):
+            notes.append(
+                f"{model.gold} gold of the pot goes up in smoke: this deal's table showdown "
+                "takes it out"
+            )
+        else:
+            notes.append(
+                f"{model.gold} gold of the pot goes up in smoke (no deal is under way at the "
+                "table: a showdown file says so with declared: explosive_potion)"
+            )
     if use:
         notes.append("sacrificed: it leaves the game and no longer counts as a treasure")
         if model.effect == "teleport":
