@@ -21,7 +21,7 @@ from companion.errors import CompanionError
 from companion.games.dungeon_poker import monsters, state
 from companion.games.dungeon_poker.decks import DECKS
 from companion.poker.hands import names_text
-from companion.table.drawing import deck_words, drawn_card
+from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
 
@@ -142,8 +142,9 @@ def choose(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref
 
 def _dealt_one(cards: GameCards, dealt: list[CardCopy], who: str, ref: str) -> CardCopy:
     """The character called ``ref`` among those dealt to ``who`` (id, name, or one word's
-    start). The refusal names only ``who``'s own cards: where any other character lies
-    (another player's secret deal or choice, the deck) is nobody else's business."""
+    start). Any other name gets one same refusal that lists ``who``'s own cards and does
+    not repeat the name: whether another player holds it, or has kept it, is theirs to
+    know, and the deck's cards are nobody's business either."""
     wanted = ref.strip().casefold()
     mine = {c.card_id: c for c in dealt}
     models = [cards.get(i) for i in mine]
@@ -151,15 +152,11 @@ def _dealt_one(cards: GameCards, dealt: list[CardCopy], who: str, ref: str) -> C
     found = found or cards.by_short_name(wanted, models)
     if len(found) == 1:
         return mine[found[0].id]
-    names = [m.name for m in models]
     if found:
-        raise CompanionError(f"'{ref}' could be {names_text(sorted(m.name for m in found))}")
-    if not any(wanted in (c.id, c.name.casefold()) for c in cards.deck("characters")) and not (
-        cards.by_short_name(wanted, cards.deck("characters"))
-    ):
-        raise CompanionError(f"no card '{ref}' in the {deck_words(cards, 'characters')}")
+        raise CompanionError(f"'{ref}' could be {' or '.join(sorted(m.name for m in found))}")
     raise CompanionError(
-        f"'{ref}' is not one of the characters dealt to {who}: choose " + " or ".join(names)
+        f"that is not one of the characters dealt to {who}: choose "
+        + " or ".join(sorted(m.name for m in models))
     )
 
 

@@ -119,12 +119,16 @@ def encounter_rules(tx: Transaction, table: TableInfo, cards: GameCards) -> Enco
 
 def check_structure(table: TableInfo, clock: Structure) -> None:
     """Refuse a clock whose levels are not the table's level cards (blind and soul gems)."""
-    mine = [(lv.blind, lv.soul_gems) for lv in structure(table).levels]
+    own = structure(table)
+    mine = [(lv.blind, lv.soul_gems) for lv in own.levels]
     theirs = [(lv.blind, lv.soul_gems) for lv in clock.levels]
     if theirs != mine:
-        shown = ", ".join(str(b) for b, _ in mine)
+        from companion.timer.describe import ladder_text
+
+        gems = [b for b, _ in theirs] == [b for b, _ in mine]  # only the soul gems differ
         raise CompanionError(
-            f"the structure '{clock.id}' has other levels than table '{table.name}' "
-            f"({', '.join(str(b) for b, _ in theirs)} instead of {shown}); "
-            "run the clock with the table's own structure (leave out --structure)"
+            f"the structure '{clock.id}' ({ladder_text(clock.levels, soul_gems=gems, most=6)}) does "
+            f"not follow the level cards of table '{table.name}' "
+            f"({ladder_text(own.levels, soul_gems=gems)}): leave out --structure to run "
+            "the table's own"
         )
