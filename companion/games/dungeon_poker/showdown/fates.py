@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from companion.games.dungeon_poker.monsters import SIDE_POT_FATE, monster_destination
 from companion.games.dungeon_poker.showdown.deaths import dies
 from companion.games.dungeon_poker.showdown.seats import immune
+from companion.poker.hands import names_text
 from companion.poker.showdown import MonsterFate, MonsterSeat
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def _steal_soul_gems(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
             taken.append(p.name)
     text = f"{m.label} wins: it steals {amount} soul gem{'s' if amount > 1 else ''} from each player for the bank"
     text += f" ({', '.join(taken)})" if taken else " (nobody has one)"
-    text += f"; {', '.join(spared)} immune" if spared else ""
+    text += f"; {names_text(spared)} immune" if spared else ""
     sd.event(text + ".")
 
 
@@ -82,7 +83,7 @@ def _rob_blinds(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
     text = f"{m.label} wins: every player pays {sd.amount(due)} to the bank"
     text += " even though it fought for a player" if m.fights_for or m.owner else ""
     text += f" ({', '.join(paid)})" if paid else ""
-    text += f"; {', '.join(spared)} immune" if spared else ""
+    text += f"; {names_text(spared)} immune" if spared else ""
     sd.event(text + ".")
 
 
@@ -102,7 +103,7 @@ def _lose_treasures(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
         sd.treasures_lost[name] = sd.treasures_lost.get(name, 0) + amount
     if losers:
         sd.event(
-            f"{m.label} wins: {', '.join(losers)} each give {amount} treasure card(s) "
+            f"{m.label} wins: {names_text(losers)} each give {amount} treasure card(s) "
             f"of their choice to the bank."
         )
 
@@ -164,6 +165,6 @@ def presence(sd: DungeonPokerShowdown) -> None:
             folded = [p.name for p in sd.players if p.spec.folded and not immune(sd, p, "monster")]
             if folded:
                 sd.event(
-                    f"{m.label} was at the table: {', '.join(folded)} folded and "
+                    f"{m.label} was at the table: {names_text(folded)} folded and "
                     f"sit{'s' if len(folded) == 1 else ''} out the next deal (blinds still due)."
                 )
