@@ -3,6 +3,7 @@ table once broke, named after the rule, through the commands a dealer types."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from companion.table import open_store
@@ -400,3 +401,15 @@ def test_artifacts_are_not_used_during_anti_magic_zone_but_gold_is_still_cashed(
         "table", "use", "a", "explosive potion"
     )
     ok("table", "use", "a", "big pile of gold")
+
+
+def test_a_winner_named_twice_is_refused_and_nothing_changes(tmp_path: Path) -> None:
+    """Issue 20: `table win a a` gave a two treasures; a name counts once."""
+    state = tmp_path / "s.sqlite3"
+    assert invoke("table", "new", "tw", "--game", "dungeon-poker", "--players", "a,b,c",
+                  "--seed", "3", "--state", str(state)).exit_code == 0  # fmt: skip
+    before = invoke("table", "log", "--json", "--state", str(state)).stdout
+    result = invoke("table", "win", "b", "B", "--state", str(state))
+    assert result.exit_code == 2
+    assert result.stderr == "error: b named twice: each winner is named once\n"
+    assert invoke("table", "log", "--json", "--state", str(state)).stdout == before

@@ -190,6 +190,9 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
     who = [table.player(w) for w in winners]
     if not who:
         raise CompanionError("name the winner(s) of the deal")
+    twice = sorted({w for w in who if who.count(w) > 1})
+    if twice:
+        raise CompanionError(f"{names_text(twice)} named twice: each winner is named once")
     out = set(state.players_out(tx, table))
     for w in who:
         if w in out:
