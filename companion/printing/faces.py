@@ -41,6 +41,7 @@ from companion.printing.card_text import (
     draw_line,
     fit_body,
     fit_line_size,
+    fit_size,
     line_width,
     natural_height,
     wrap_words,
@@ -288,7 +289,7 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
         inner_h = avail - art_h - chrome
         if (
             inner_h <= 0
-            or fit_body(body, text_w, inner_h, style, where=label, min_size=MIN_SIZE).size < floor
+            or fit_size(body, text_w, inner_h, style, where=label, min_size=MIN_SIZE) < floor
         ):
             from dataclasses import replace
 
