@@ -661,11 +661,16 @@ def _layout(
         mk.plain_text(b.text) for b in document.blocks if isinstance(b, mk.Heading) and b.level == 1
     }
 
+    made: dict[tuple[int, int], tuple[list[Any], int]] = {}
+
     def story_of(tight: Mapping[str, int], seed: Sequence[Any] | None = None) -> list[Any]:
         """The book's flowables, chapters in ``tight`` set tighter; ``seed``:
-        the contents of an earlier layout of the same pages."""
+        the contents of an earlier layout of the same pages. A chapter set
+        for an earlier trial at the same tightness is reused."""
         ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
-        return _story(document, meta, game, ctx, width, height, tight=tight, toc_seed=seed)
+        return _story(
+            document, meta, game, ctx, width, height, tight=tight, toc_seed=seed, chapters_made=made
+        )
 
     def lay_out(story: list[Any], *, final: bool) -> tuple[Any, list[Any]]:
         """Lay ``story`` out: a trial places it without drawing, in one pass
@@ -1094,10 +1099,16 @@ def _story(
     *,
     tight: Mapping[str, int] | None = None,
     toc_seed: Sequence[Any] | None = None,
+    chapters_made: dict[tuple[int, int], tuple[list[Any], int]] | None = None,
 ) -> list[Any]:
     """The flowables of the whole book; chapters named in ``tight`` are set
     that many steps tighter (see :func:`_tightened`). ``toc_seed`` starts
-    the contents with the lines of an earlier layout (else placeholders)."""
+    the contents with the lines of an earlier layout (else placeholders).
+
+    ``chapters_made`` keeps each chapter's text flowables (and how many
+    heading keys they took) by (first block, tightness) across stories of
+    one book: flowables laid out before may be laid out again once the
+    changes a pass made are undone, as ``multiBuild`` does between passes."""
     from reportlab.platypus import (
         CondPageBreak,
         KeepInFrame,
@@ -1170,9 +1181,16 @@ def _story(
                 )
             else:
                 level = (tight or {}).get(mk.plain_text(block.text), 0)
-                story.extend(
-                    _flowables(blocks[i + 1 : j], _tightened(ctx, level), width, nested=False)
-                )
+                made = chapters_made if chapters_made is not None else {}
+                if (i, level) not in made:
+                    first_key = ctx.keys[0]
+                    flowables = _flowables(
+                        blocks[i + 1 : j], _tightened(ctx, level), width, nested=False
+                    )
+                    made[i, level] = (flowables, ctx.keys[0] - first_key)
+                else:  # its headings took their keys when it was made: skip them
+                    ctx.keys[0] += made[i, level][1]
+                story.extend(made[i, level][0])
             i = j
         else:
             story.extend(_flowables([block], ctx, width, nested=False))
