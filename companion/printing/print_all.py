@@ -15,6 +15,7 @@ file first, so nothing half-written is left.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import multiprocessing.pool
 import os
@@ -131,7 +132,18 @@ def _in_pool(
 ) -> list[BuildResult]:
     # Biggest first, so the last job to start is a short one.
     order = sorted(range(len(jobs)), key=lambda i: _weight(jobs[i]), reverse=True)
-    pool = _context().Pool(count, initializer=_worker_setup, initargs=(os.getpid(),))
+    context = _context()
+    forked = context.get_start_method() == "fork"
+    if forked:
+        _before_fork(jobs)
+        # What the workers inherit stays out of their garbage collections
+        # (which would otherwise walk it, and copy the pages it is on).
+        gc.freeze()
+    try:
+        pool = context.Pool(count, initializer=_worker_setup, initargs=(os.getpid(),))
+    finally:
+        if forked:
+            gc.unfreeze()
     try:
         pending: dict[int, multiprocessing.pool.AsyncResult[BuildResult]] = {}
         for i in order:
@@ -147,6 +159,23 @@ def _in_pool(
     pool.close()
     pool.join()
     return results
+
+
+def _before_fork(jobs: Sequence[Job]) -> None:
+    """Do once what every forked worker would otherwise do again: import the
+    builders, and run each card's face template (compiled and rendered into
+    the cache the workers then start with)."""
+    from companion.cards import load_game
+    from companion.errors import CompanionError
+    from companion.printing import build, rulebook  # noqa: F401 - for the workers
+    from companion.printing.templates import render_game_faces
+
+    games = [g for job in jobs if job.kind != "rulebook" for g in (job.game, *job.games) if g]
+    for game in dict.fromkeys(games):
+        try:
+            render_game_faces(load_game(game))
+        except CompanionError:
+            pass  # kept with the card: the job that draws it raises it, as without this
 
 
 def _reporter(job: Job, done: Callable[[Job, BuildResult], None]) -> Callable[[BuildResult], None]:
