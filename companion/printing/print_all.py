@@ -165,9 +165,11 @@ def _before_fork(jobs: Sequence[Job]) -> None:
     """Do once what every forked worker would otherwise do again: import the
     builders, and run each card's face template (compiled and rendered into
     the cache the workers then start with)."""
+    import reportlab.platypus  # noqa: F401 - imported for the workers
+
     from companion.cards import load_game
     from companion.errors import CompanionError
-    from companion.printing import build, rulebook  # noqa: F401 - for the workers
+    from companion.printing import backs, build, faces, rulebook  # noqa: F401 - the same
     from companion.printing.templates import render_game_faces
 
     games = [g for job in jobs if job.kind != "rulebook" for g in (job.game, *job.games) if g]
