@@ -1,11 +1,12 @@
 """Dungeon of D speed: complete games per second on one core, and the shell's step.
 
 Run: ``python benchmarks/dod.py [--games N] [--seed S] [--workers W]``. Plays
-whole games with the random and the greedy bot through the in-place ``step``
-(what the simulator uses), on one core (CPU time of this process). Peers
-measured in the same run: the greedy bot through the pure ``apply`` (a copy of
-the state per action), the shell's own step (play, build the screen, render
-it as plain text) and the simulator with ``W`` worker processes (wall clock).
+whole games with the random, the greedy and the farmer bot through the
+in-place ``step`` (what the simulator uses), on one core (CPU time of this
+process). Peers measured in the same run: the greedy bot through the pure
+``apply`` (a copy of the state per action), the shell's own step (play, build
+the screen with its menu and warnings, render it as plain text) and the
+simulator with ``W`` worker processes (wall clock).
 It prints games per second, actions per game and the ratios against the
 target of 200 greedy games per second per core.
 """
@@ -20,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.games.dungeon_of_d import apply, new_game, step
-from companion.games.dungeon_of_d.bots import greedy_bot, random_bot
+from companion.games.dungeon_of_d.bots import farmer_bot, greedy_bot, random_bot
 from companion.games.dungeon_of_d.content import load_content
 from companion.games.dungeon_of_d.simulate import game_seed, simulate
 
@@ -74,6 +75,7 @@ def main() -> None:
     rows = {
         "random bot, step": _play(random_bot, seeds, pure=False),
         "greedy bot, step": _play(greedy_bot, seeds, pure=False),
+        "farmer bot, step": _play(farmer_bot, seeds[: max(1, args.games // 2)], pure=False),
         "greedy bot, apply (peer)": _play(greedy_bot, seeds, pure=True),
         "greedy bot, shell screens (peer)": _shell(seeds[: max(1, args.games // 10)]),
     }

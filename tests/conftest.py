@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import companion.games  # noqa: F401  (as the CLI does at start: each game registers its rules)
 from companion.cli.app import run
 
 

@@ -23,7 +23,7 @@ in one of the ``*_EFFECTS`` / ``LIMITS`` dictionaries below, which
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, model_validator
 
@@ -600,6 +600,9 @@ class LevelCard(DungeonPokerCard):
     move one place down (sort by ``blind`` to build the structure)."""
     extra: bool = False
     """An optional extra level card (not in the standard ten)."""
+    in_shorter_game: bool = True
+    """Kept in the level deck of the shorter game (000, "Shorter game" takes out
+    200, 600, 800 and 900)."""
 
 
 class SkullCard(DungeonPokerCard):
@@ -683,17 +686,44 @@ def effective_cost(ability: Ability, rules: EncounterRules | None = None) -> int
     return max(ability.cost + rules.ability_cost_delta, 0)
 
 
-def level_ladder(levels: Iterable[LevelCard], *, extra: bool = False) -> list[LevelCard]:
-    """Level cards in play order: by blind, leaving out extra cards unless asked.
+def level_ladder(
+    levels: Iterable[LevelCard], *, extra: bool = False, short: bool = False
+) -> list[LevelCard]:
+    """Level cards in play order: by blind, leaving out extra cards unless asked,
+    and for the shorter game the cards it takes out.
 
     >>> cards = [
-    ...     LevelCard(id="b", name="B", deck="levels", blind=200, order=2),
+    ...     LevelCard(id="b", name="B", deck="levels", blind=200, order=2, in_shorter_game=False),
     ...     LevelCard(id="a", name="A", deck="levels", blind=100, order=1),
     ...     LevelCard(id="x", name="X", deck="extras", blind=150, order=2, extra=True)]
     >>> [c.blind for c in level_ladder(cards)], [c.blind for c in level_ladder(cards, extra=True)]
     ([100, 200], [100, 150, 200])
+    >>> [c.blind for c in level_ladder(cards, short=True)]
+    [100]
     """
-    return sorted((c for c in levels if extra or not c.extra), key=lambda c: (c.blind, c.order))
+    return sorted(
+        (c for c in levels if (extra or not c.extra) and (c.in_shorter_game or not short)),
+        key=lambda c: (c.blind, c.order),
+    )
+
+
+LADDERS = ("standard", "short", "extra")
+"""The level decks a game can be played with: the ten cards, the shorter game's
+six, the ten with the First Edition extra card."""
+
+
+def ladder_blinds(cards: Iterable[Any], which: str) -> list[tuple[int, int]]:
+    """(blind, soul gems) of each level card of the ``which`` ladder, in play order.
+
+    >>> from companion.cards import load_game
+    >>> [b for b, _ in ladder_blinds(load_game("dungeon-poker").of_type("level"), "short")]
+    [100, 300, 500, 700, 1000, 1500]
+    """
+    if which not in LADDERS:
+        raise ValueError(f"unknown level deck '{which}' (one of: {', '.join(LADDERS)})")
+    levels = [c for c in cards if isinstance(c, LevelCard)]
+    ladder = level_ladder(levels, extra=which == "extra", short=which == "short")
+    return [(c.blind, c.soul_gems) for c in ladder]
 
 
 def monster_deck(monsters: Iterable[MonsterCard]) -> list[MonsterCard]:

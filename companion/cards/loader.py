@@ -91,6 +91,17 @@ class GameCards:
         wanted = name.strip().casefold()
         return [c for c in self.cards if c.name.casefold() == wanted or c.id == wanted]
 
+    def by_short_name(self, name: str, among: Any = None) -> list[Any]:
+        """Cards (of ``among``, else all) with a word of the name starting with ``name``:
+        ``happy`` finds Happy the Clown. Several matches are the caller's to refuse."""
+        wanted = name.strip().casefold()
+        pool = self.cards if among is None else among
+        return [
+            c
+            for c in pool
+            if wanted and any(w.startswith(wanted) for w in c.name.casefold().split())
+        ]
+
     def of_type(self, type_name: str) -> tuple[Any, ...]:
         return tuple(c for c in self.cards if c.kind == type_name)
 

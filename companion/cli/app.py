@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "decko",
     "dragon_kings",
     "timer",
+    "serve",
     "dod",
     "dm",
     "doctor",
@@ -56,6 +57,7 @@ COMMAND_OWNERS: dict[str, str] = {
     "decko": "decko",
     "dk": "dragon_kings",
     "timer": "timer",
+    "serve": "serve",
     "dod": "dod",
     "dm": "dm",
     "doctor": "doctor",
@@ -81,6 +83,9 @@ def _show_version(value: bool) -> None:
 
 def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
     """Create the root app with the given command modules (default: all) registered."""
+    from companion.games import register_games
+
+    register_games()  # each game hands its own rules to the tool engines
     app = typer.Typer(
         name="companion",
         help=HELP,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -27,19 +27,6 @@ def register(app: typer.Typer) -> None:
     app.add_typer(cards_app, name="cards")
 
 
-def _details(card: Any) -> str:
-    """The card's own plain fields, compactly, for a table row; a mapping (hero
-    attributes, bonuses against creature types) as ``key=a:1, b:2``."""
-    parts = []
-    for key, value in card.own_fields().items():
-        if value is False or isinstance(value, list):
-            continue
-        if isinstance(value, dict):
-            value = ", ".join(f"{k}:{v}" for k, v in value.items())
-        parts.append(f"{key}={value}")
-    return " ".join(parts)
-
-
 @cards_app.command("list")
 def list_cards(
     game: Annotated[str, game_argument(help=f"Game id: {GAME_IDS}.", show_default=False)],
@@ -53,25 +40,9 @@ def list_cards(
     if as_json:
         emit_json(cards.to_json(deck))
         return
-    from rich.table import Table
+    from companion.ui.render.cards import show_cards
 
-    chosen = cards.deck(deck) if deck else cards.cards
-    deck_info = cards.game.deck(deck) if deck else None
-    title = cards.game.name + (f" · {deck_info.name}" if deck_info else "")
-    table = Table(title=title, title_justify="left")
-    table.add_column("deck", style="dim")
-    table.add_column("name", style="bold")
-    table.add_column("type")
-    table.add_column("×", justify="right")
-    table.add_column("details", overflow="fold")
-    for card in chosen:
-        mark = " [magenta]✎[/]" if card.designed else ""
-        table.add_row(card.deck, card.name + mark, card.kind, str(card.quantity), _details(card))
-    out = console()
-    out.print(table)
-    per_deck = [(d.name, cards.total(d.id)) for d in cards.decks if not deck or d.id == deck]
-    summary = ", ".join(f"{name} {n}" for name, n in per_deck)
-    out.print(f"{sum(n for _, n in per_deck)} cards ({summary}); ✎ = designed by this project")
+    show_cards(console(), cards, deck)
 
 
 @cards_app.command("show")
@@ -86,35 +57,9 @@ def show_card(
     if as_json:
         emit_json(find_card(name, game).to_json())
         return
-    from rich.panel import Panel
-    from rich.table import Table
+    from companion.ui.render.cards import show_found
 
-    out = console()
-    for game_id, card in find_cards(name, game):
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(style="dim")
-        grid.add_column()
-        grid.add_row("game", game_id)
-        grid.add_row("deck", card.deck)
-        grid.add_row("type", card.kind)
-        grid.add_row("copies", str(card.quantity))
-        for key, value in card.own_fields().items():
-            grid.add_row(key.replace("_", " "), _pretty(value))
-        if card.text:
-            grid.add_row("text", card.text)
-        if card.designed:
-            grid.add_row("designed", card.designed_reason or "yes")
-        out.print(Panel(grid, title=f"[bold]{card.name}[/]", subtitle=card.id, expand=False))
-
-
-def _pretty(value: Any) -> str:
-    if isinstance(value, list):
-        if all(not isinstance(v, list | dict) for v in value):
-            return ", ".join(str(v) for v in value)
-        return "\n".join(_pretty(v) for v in value)
-    if isinstance(value, dict):
-        return "; ".join(f"{k}: {_pretty(v)}" for k, v in value.items() if v not in (None, [], {}))
-    return str(value)
+    show_found(console(), find_cards(name, game))
 
 
 @cards_app.command("validate")
@@ -137,10 +82,9 @@ def validate(
         for line in problems:
             sys.stderr.write(f"error: {line}\n")
         raise typer.Exit(2)
-    count = sum(g.total() for g in games)
-    console().print(
-        f"ok: {count} cards in {sum(len(g.decks) for g in games)} decks of {len(games)} game(s)"
-    )
+    from companion.ui.render.cards import show_valid
+
+    show_valid(console(), games)
 
 
 @cards_app.command("schema")

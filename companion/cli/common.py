@@ -147,11 +147,12 @@ def table_action(
     """Run ``action(tx, table)`` in one write transaction on a table (the current one unless
     named); print the result's ``to_json()`` under the table's name, or ``show(result)``."""
     from companion.table import open_store
+    from companion.table.reports import AtTable
 
     with open_store(state) as store, store.transaction() as tx:
         table = tx.table(table_name)
         result = action(tx, table)
     if as_json:
-        emit_json({"table": table.name, **result.to_json()})
+        emit_json(AtTable(table.name, result).to_json())
     else:
         show(result)

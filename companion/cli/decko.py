@@ -52,11 +52,9 @@ def _run(state: Path | None, table_name: str | None, action: Any, as_json: bool)
 
 
 def _show(result: DeckoEvent) -> None:
-    from rich.markup import escape
+    from companion.ui.render.decko import show_event
 
-    out = console()
-    for line in result.events:
-        out.print("• " + escape(line))
+    show_event(console(), result)
 
 
 @decko_app.command("round")
@@ -87,15 +85,24 @@ def decko_burn(
 def decko_raise(
     player: Player,
     burn: BurnOption = None,
+    witch: Annotated[
+        str | None,
+        typer.Option(
+            "--witch",
+            help="The Witch: also move 2 chips of this player's bet into yours.",
+            show_default=False,
+            metavar="PLAYER",
+        ),
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """RAISE: bet one chip more than the highest bet (up to the round's maximum)."""
+    """RAISE: bet one chip more than the highest bet (up to the round's maximum); Mr. Jackpot and The Witch act after it."""
     from companion.games.decko.table_rules import raise_bet
 
     card = burn[0] if burn else None
-    _run(state, table_name, lambda tx, t: raise_bet(tx, t, player, card), as_json)
+    _run(state, table_name, lambda tx, t: raise_bet(tx, t, player, card, witch), as_json)
 
 
 @decko_app.command("call")
@@ -298,6 +305,22 @@ def decko_chips(
     _run(state, table_name, lambda tx, t: move_chips(tx, t, player, chips, why, source), as_json)
 
 
+@decko_app.command("stud")
+def decko_stud(
+    player: Player,
+    cards: Annotated[
+        list[str], typer.Argument(help="Three cards of the hand (1 = leftmost, or a name).")
+    ],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Stud round: lay three hand cards face up after the deal, before the betting."""
+    from companion.games.decko.table_rules import stud
+
+    _run(state, table_name, lambda tx, t: stud(tx, t, player, cards), as_json)
+
+
 @decko_app.command("tcg")
 def decko_tcg(
     player: Player,
@@ -322,13 +345,14 @@ def decko_hand(
     """Show one player's hand in order, numbered (let only them look)."""
     from companion.games.decko.table_rules import hand_of
     from companion.table import open_store
+    from companion.table.reports import AtTable
 
     with open_store(state) as store, store.transaction(write=False) as tx:
         table = tx.table(table_name)
-        cards = hand_of(tx, table, player)
+        hand = hand_of(tx, table, player)
     if as_json:
-        emit_json({"table": table.name, "player": table.player(player), "hand": cards})
+        emit_json(AtTable(table.name, hand).to_json())
         return
-    out = console()
-    for card in cards:
-        out.print(f"{card['position']}. {card['name']}  [dim]{card['code']}[/]")
+    from companion.ui.render.decko import show_hand
+
+    show_hand(console(), hand)

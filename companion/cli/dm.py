@@ -2,7 +2,7 @@
 
 Thin layer: each command parses its words, calls
 :mod:`companion.games.dungeon_master.tracker` and prints the report it gets
-back (:mod:`companion.ui.dungeon_master`, or the report's ``to_json()``).
+back (:mod:`companion.ui.render.dungeon_master`, or the report's ``to_json()``).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _print(report: Any, as_json: bool, show: str) -> None:
     if as_json:
         emit_json(report.to_json())
         return
-    from companion.ui import dungeon_master as ui
+    from companion.ui.render import dungeon_master as ui
 
     getattr(ui, show)(console(), report)
 
@@ -267,39 +267,13 @@ def party_new(
     if keep is not None:
         chosen = split_items([keep])
     elif choose or sys.stdin.isatty():
-        chosen = _ask_which_six(drawn, as_json)
+        from companion.ui.render.dungeon_master import ask_which_six
+
+        chosen = ask_which_six(console(stderr=as_json), drawn, sys.stdin.readline)
     report = tracker.form_party(
         store, drawn, chosen, replace_old=replace, variant=variant, asked=keep is None
     )
     _print(report, as_json, "show_party")
-
-
-def _ask_which_six(drawn: Any, as_json: bool) -> list[str]:
-    """Show the ten drawn and read the six kept, asking again after a wrong answer."""
-    from companion.errors import CompanionError
-    from companion.games.dungeon_master.model import PartyHero
-    from companion.games.dungeon_master.notation import split_items
-    from companion.games.dungeon_master.party import new_party
-
-    out = console(stderr=as_json)
-    out.print("Drawn:")
-    for i, card in enumerate(drawn.candidates, 1):
-        out.print(f"  {i:2}. {card.name:<12} {PartyHero.from_card(card).describe()}")
-    while True:
-        out.print("Keep which six? (numbers or names, comma separated): ", end="")
-        line = sys.stdin.readline()
-        if not line:
-            raise CompanionError(
-                "no choice made: six of the ten characters must be kept (or use --keep)"
-            )
-        try:
-            new_party(drawn, keep=split_items([line]))
-        except CompanionError as exc:
-            from rich.markup import escape
-
-            out.print(f"[red]{escape(exc.message)}[/]")
-            continue
-        return split_items([line])
 
 
 @party_app.command("show")

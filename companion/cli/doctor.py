@@ -22,16 +22,8 @@ def doctor(state: StateOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         emit_json(found.to_json())
     else:
-        from rich.table import Table
+        from companion.ui.render.doctor import show_checkup
 
-        table = Table(title=f"companion {found.version}", title_justify="left")
-        table.add_column("what", no_wrap=True)
-        table.add_column("path", overflow="fold")
-        table.add_column("from")
-        table.add_column("check")
-        for p in found.places:
-            mark = "[green]ok[/]" if p.ok else "[red]problem[/]"
-            table.add_row(p.what, str(p.path), p.source, f"{mark}: {p.note}")
-        console().print(table)
+        show_checkup(console(), found)
     if not found.ok:
         raise typer.Exit(2)

@@ -8,9 +8,8 @@ module level.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -25,7 +24,7 @@ from companion.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from companion.games.dungeon_of_d.saves import Game, SaveFile, SaveStore
+    from companion.games.dungeon_of_d.saves import Opened, SaveStore
 
 dod_app = typer.Typer(
     help="Dungeon of D solo: play in the shell (saved after every action), list saves, high scores, bot simulations.",
@@ -53,52 +52,10 @@ def _store(state: Path | None) -> SaveStore:
     return SaveStore(state_path(state))
 
 
-class _FileSaver:
-    """Saves a game to its JSON file; the high-score table stays in the state file."""
+def _play(opened: Opened) -> None:
+    from companion.ui.dungeon_of_d.shell import play
 
-    def __init__(self, file: SaveFile, store: SaveStore) -> None:
-        self.file = file
-        self.store = store
-
-    def save(self, game: Game) -> None:
-        self.file.save(game)
-
-
-def _play(game: Game, saver: Any, store: SaveStore, file_mode: bool) -> None:
-    """Run the session: Rich panels on a terminal, plain lines when the input is scripted."""
-    from companion.ui.dungeon_of_d.shell import PlainOutput, RichOutput, Session
-
-    on_end = store.record if file_mode else None
-    if sys.stdin.isatty():
-        con = console()
-        session = Session(game, saver, RichOutput(con), on_end)
-
-        def ask() -> str | None:
-            try:
-                return str(con.input("[bold]> [/bold]"))
-            except EOFError:
-                return None
-
-        session.run(ask)
-        return
-
-    def write(text: str) -> None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-
-    def read() -> str | None:
-        line = sys.stdin.readline()
-        return None if line == "" else line.rstrip("\r\n")
-
-    Session(game, saver, PlainOutput(write), on_end).run(read, echo=True)
-
-
-def _auto_name(store: SaveStore) -> str:
-    taken = {n.casefold() for n in store.names()}
-    number = 1
-    while f"game-{number}" in taken:
-        number += 1
-    return f"game-{number}"
+    play(opened, console())
 
 
 @dod_app.command("new")
@@ -121,34 +78,18 @@ def new(
     state: StateOption = None,
 ) -> None:
     """Start a new game and play it (answers from stdin when it is not a terminal)."""
-    import secrets
+    from companion.games.dungeon_of_d.saves import start
 
-    from companion.errors import CompanionError
-    from companion.games.dungeon_of_d.saves import Game, SaveFile, check_name
-
-    store = _store(state)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    if save_file is not None:
-        target = SaveFile(save_file)
-        if target.exists() and replace:
-            target.load()  # a damaged save is never overwritten
-        name = check_name(save or save_file.stem or "game")
-        game = Game.new(seed, character, name=name)
-        target.create(game, replace=replace)
-        _play(game, _FileSaver(target, store), store, file_mode=True)
-        return
-    name = check_name(save) if save is not None else _auto_name(store)
-    if replace and store.exists(name):
-        try:
-            store.load(name)
-        except CompanionError as exc:
-            raise CompanionError(
-                f"{exc.message}; it is kept: 'companion dod delete {name}' removes it"
-            ) from None
-    game = Game.new(seed, character, name=name)
-    store.create(game, replace=replace)
-    _play(game, store, store, file_mode=False)
+    _play(
+        start(
+            _store(state),
+            seed=seed,
+            character=character,
+            save=save,
+            save_file=save_file,
+            replace=replace,
+        )
+    )
 
 
 @dod_app.command("play")
@@ -163,62 +104,21 @@ def play(
     state: StateOption = None,
 ) -> None:
     """Go on with a saved game (its actions are replayed and checked first)."""
-    from companion.errors import CompanionError
-    from companion.games.dungeon_of_d.saves import SaveFile
+    from companion.games.dungeon_of_d.saves import reopen
 
-    store = _store(state)
-    if save_file is not None:
-        if save is not None:
-            raise CompanionError("give a SAVE name or --save-file, not both")
-        target = SaveFile(save_file)
-        _play(target.load(), _FileSaver(target, store), store, file_mode=True)
-        return
-    if save is None:
-        save = store.latest()
-        if save is None:
-            raise CompanionError(
-                "no unfinished game to go on with; start one with 'companion dod new'"
-            )
-    _play(store.load(save), store, store, file_mode=False)
+    _play(reopen(_store(state), save, save_file))
 
 
 @dod_app.command("list")
 def list_saves(json: JsonOption = False, state: StateOption = None) -> None:
     """The saved games, the most recently played first (each is re-checked by replay)."""
-    saves = _store(state).saves()
+    listing = _store(state).listing()
     if json:
-        emit_json([s.to_json() for s in saves])
+        emit_json(listing.to_json())
         return
-    con = console()
-    if not saves:
-        con.print("No saved games. Start one with 'companion dod new'.")
-        return
-    from rich.table import Table
+    from companion.ui.render.dungeon_of_d import show_saves
 
-    from companion.games.dungeon_of_d.content import load_content
-
-    names = load_content().character_names
-    table = Table(title="Dungeon of D saves")
-    for column in ("save", "hero", "level", "turn", "HP", "gold", "status", "score"):
-        table.add_column(
-            column,
-            justify="right" if column in ("level", "turn", "HP", "gold", "score") else "left",
-        )
-    for s in saves:
-        status = s.status + (" (training)" if s.training else "")
-        if s.damaged:
-            status = f"damaged: {s.damaged}"
-        table.add_row(
-            s.name,
-            names.get(s.character, s.character),
-            str(s.level),
-            str(s.turn),
-            str(s.hp),
-            str(s.gold),
-            status,
-            str(s.score) if s.outcome == "escaped" else "",
-        )
-    con.print(table)
+    show_saves(console(), listing)
 
 
 @dod_app.command("load")
@@ -231,31 +131,15 @@ def load(
     state: StateOption = None,
 ) -> None:
     """Load a save, check it by replaying its actions, and show where the game stands."""
-    from companion.errors import CompanionError
-    from companion.games.dungeon_of_d.saves import SaveFile, info_of
-    from companion.ui.dungeon_of_d.shell import build_screen, render_plain, render_rich
+    from companion.games.dungeon_of_d.saves import check_save
 
-    if (save is None) == (save_file is None):
-        raise CompanionError("give a SAVE name or --save-file (one of them)")
-    game = SaveFile(save_file).load() if save_file is not None else _store(state).load(str(save))
+    checked = check_save(_store(state), save, save_file)
     if json:
-        data = info_of(game, 0.0).to_json()
-        data.pop("updated")
-        data.update({"seed": game.seed, "actions": len(game.actions), "verified": True})
-        emit_json(data)
+        emit_json(checked.to_json())
         return
-    screen = build_screen(game)
-    con = console()
-    if sys.stdout.isatty():
-        con.print(render_rich(screen))
-    else:
-        sys.stdout.write(render_plain(screen) + "\n")
-    where = f"--save-file {save_file}" if save_file is not None else str(game.name)
-    con.print(
-        f"Checked: {len(game.actions)} actions replay to the saved game. Go on with: companion dod play {where}",
-        markup=False,
-        highlight=False,
-    )
+    from companion.ui.render.dungeon_of_d import show_checked
+
+    show_checked(console(), checked)
 
 
 @dod_app.command("delete")
@@ -282,43 +166,13 @@ def scores(
     state: StateOption = None,
 ) -> None:
     """The local high-score table: finished games, best first."""
-    rows = _store(state).scores(limit, training)
+    table = _store(state).score_table(limit, training)
     if json:
-        emit_json([r.to_json() for r in rows])
+        emit_json(table.to_json())
         return
-    con = console()
-    if not rows:
-        con.print("No finished games yet.")
-        return
-    from datetime import datetime
+    from companion.ui.render.dungeon_of_d import show_scores
 
-    from rich.table import Table
-
-    from companion.games.dungeon_of_d.content import load_content
-
-    names = load_content().character_names
-    table = Table(title="Dungeon of D high scores")
-    for column in ("#", "score", "save", "hero", "end", "level", "turns", "date"):
-        table.add_column(
-            column, justify="right" if column in ("#", "score", "level", "turns") else "left"
-        )
-    for rank, r in enumerate(rows, start=1):
-        end = {"escaped": "escaped", "lost": "lost"}.get(r.outcome, r.outcome)
-        if r.amulet and r.outcome == "escaped":
-            end += " + Amulet"
-        if r.training:
-            end += " (training)"
-        table.add_row(
-            str(rank),
-            str(r.score),
-            r.name,
-            names.get(r.character, r.character),
-            end,
-            str(r.level),
-            str(r.turns),
-            datetime.fromtimestamp(r.at).strftime("%Y-%m-%d"),
-        )
-    con.print(table)
+    show_scores(console(), table)
 
 
 @dod_app.command("simulate")
@@ -330,62 +184,32 @@ def simulate(
         int,
         typer.Option("--seed", help="Seed of the run: game i is played from a seed made from it."),
     ] = 0,
-    bot: Annotated[str, typer.Option("--bot", help="random, greedy or explorer.")] = "greedy",
+    bot: Annotated[
+        str, typer.Option("--bot", help="greedy, farmer, random or explorer.")
+    ] = "greedy",
+    balance: Annotated[
+        bool,
+        typer.Option(
+            "--balance",
+            help="Run the greedy, farmer and random bots and check the balance targets.",
+        ),
+    ] = False,
     workers: Annotated[
         int, typer.Option("--workers", min=1, max=MAX_WORKERS, help="Processes to play in.")
     ] = 1,
     json: JsonOption = False,
 ) -> None:
     """Play many games with a bot: win and amulet rates, mean score and turns, deepest level, speed."""
-    from companion.games.dungeon_of_d.simulate import simulate as run
+    from companion.games.dungeon_of_d import simulate as sim
+    from companion.ui.render.progress import progress
 
-    err = console(stderr=True)
-    if err.is_terminal:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
-
-        with Progress(
-            TextColumn(f"{bot} bot"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-        ) as progress:
-            task = progress.add_task("games", total=games)
-            summary = run(games, seed, bot, workers, progress=lambda n: progress.advance(task, n))
-    else:
-        summary = run(games, seed, bot, workers)
+    label = "balance" if balance else f"{bot} bot"
+    total = sim.planned_games(games, balance)
+    with progress(console(stderr=True), label, total, eta=True) as advance:
+        result = sim.run(games, seed, bot, workers, advance, check_balance=balance)
     if json:
-        emit_json(summary.to_json())
+        emit_json(result.to_json())
         return
-    from rich.table import Table
+    from companion.ui.render.dungeon_of_d import show_run
 
-    table = Table(title=f"{bot} bot · {summary.games} games · seed {seed}", show_header=False)
-    table.add_column(justify="left")
-    table.add_column(justify="right")
-    rows = [
-        ("escaped alive (wins)", f"{summary.wins} ({100 * summary.win_rate:.1f}%)"),
-        ("escaped with the Amulet", f"{summary.amulet_wins} ({100 * summary.amulet_rate:.1f}%)"),
-        ("lost", f"{summary.losses}"),
-        ("mean score", f"{summary.mean_score:.1f}"),
-        ("mean turns", f"{summary.mean_turns:.1f}"),
-        ("mean level at the end", f"{summary.mean_level:.2f}"),
-        (
-            "deepest level reached",
-            f"{summary.deepest_level} ({summary.reached(summary.deepest_level)} games)",
-        ),
-        (
-            "reached level 8",
-            f"{summary.reached(8)} ({100 * summary.reached(8) / summary.games:.1f}%)",
-        ),
-        ("games per second", f"{summary.games_per_sec:.0f}"),
-    ]
-    for name, value in rows:
-        table.add_row(name, value)
-    console().print(table)
+    show_run(console(), result)

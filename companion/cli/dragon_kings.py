@@ -39,23 +39,14 @@ def register(app: typer.Typer) -> None:
 
 
 def _run(state: Path | None, table_name: str | None, action: Any, as_json: bool) -> None:
-    table_action(state, table_name, action, as_json, _print)
+    table_action(state, table_name, action, as_json, print_event)
 
 
-def _print(result: TableEvent) -> None:
-    from rich.markup import escape
+def print_event(result: TableEvent) -> None:
+    """A Dragon Kings table event on stdout (``table`` commands print theirs with this)."""
+    from companion.ui.render.dragon_kings import show_event
 
-    from companion.poker.cards import parse_card
-
-    out = console()
-    if result.showdown is not None:
-        from companion.cli.rank import print_poker
-
-        print_poker(result.showdown)
-    for player, codes in result.cards.items():
-        out.print(f"{escape(player)}: {' '.join(parse_card(c).symbol for c in codes)}")
-    for line in result.events:
-        out.print("• " + escape(line))
+    show_event(console(), result)
 
 
 @dk_app.command("open")
@@ -123,6 +114,19 @@ def dk_showdown(
     from companion.games.dragon_kings.table_rules import showdown
 
     _run(state, table_name, showdown, as_json)
+
+
+@dk_app.command("misdeal")
+def dk_misdeal(
+    player: Annotated[str, typer.Argument(help="The player who fouled the deal.")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A fouled deal: it is dealt again, and the player puts 40 points in the next deal's pot."""
+    from companion.games.dragon_kings.table_rules import misdeal
+
+    _run(state, table_name, lambda tx, t: misdeal(tx, t, player), as_json)
 
 
 @dk_app.command("wing")

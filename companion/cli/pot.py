@@ -97,13 +97,11 @@ def split(
     from companion.games.table_defaults import pot_game
     from companion.poker.pots import parse_contributions, pot_rules, settle
 
-    game = pot_game(game)
-
     settlement = settle(
         parse_contributions(contributions),
         result,
         folded=fold or (),
-        rules=pot_rules(game, unit),
+        rules=pot_rules(pot_game(game), unit),
         button=button,
         dead_money=carried,
         house_bet=house,
@@ -111,40 +109,9 @@ def split(
     if as_json:
         emit_json(settlement.to_json())
         return
-    from rich.table import Table
+    from companion.ui.render.pots import show_settlement
 
-    pots = Table(title="Pots", title_justify="left")
-    pots.add_column("pot")
-    pots.add_column("amount", justify="right")
-    pots.add_column("eligible")
-    pots.add_column("winners", style="bold green")
-    for i, pot in enumerate(settlement.pots):
-        label = "main" if i == 0 else f"side {i}"
-        winners = ", ".join(f"{w} ({pot.shares[w]})" for w in pot.winners) or "[dim]nobody[/]"
-        pots.add_row(label, f"{pot.amount:,}", ", ".join(pot.eligible), winners)
-    pay = Table(title="Payouts", title_justify="left")
-    pay.add_column("player")
-    pay.add_column("put in", justify="right")
-    pay.add_column("wins", justify="right")
-    pay.add_column("net", justify="right")
-    for name, won in settlement.payouts.items():
-        net = settlement.net[name]
-        colour = "green" if net > 0 else "red" if net < 0 else "dim"
-        pay.add_row(
-            name, f"{settlement.contributions.get(name, 0):,}", f"{won:,}", f"[{colour}]{net:+,}[/]"
-        )
-    out = console()
-    out.print(pots)
-    out.print(pay)
-    notes = []
-    if settlement.carry_over:
-        notes.append(f"{settlement.carry_over:,} stays on the table for the next deal")
-    if settlement.removed:
-        notes.append(f"{settlement.removed:,} leaves the game")
-    if settlement.house:
-        notes.append(f"{settlement.house:,} goes back to the house")
-    for note in notes:
-        out.print(f"• {note}")
+    show_settlement(console(), settlement)
 
 
 @pot_app.command("limit")
@@ -183,10 +150,6 @@ def limit(
     if as_json:
         emit_json(limits.to_json())
         return
-    out = console()
-    if limits.all_in:
-        out.print(f"all in: call with everything you have, {limits.to_call:,} (no raise left)")
-        return
-    out.print(f"to call:      {limits.to_call:,}")
-    out.print(f"raise by:     {limits.min_raise:,} to {limits.max_raise:,}")
-    out.print(f"put in total: {limits.min_total:,} to {limits.max_total:,}")
+    from companion.ui.render.pots import show_limits
+
+    show_limits(console(), limits)

@@ -7,7 +7,7 @@ PDF machinery loads when a command runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,6 +21,15 @@ from companion.cli.common import (
     game_argument,
 )
 from companion.cli.rulebook import register_rulebook
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from contextlib import AbstractContextManager
+
+    from companion.printing.exports import ExportResult
+    from companion.printing.options import Printed
+
+    Advance = Callable[[int], None]
 
 print_app = typer.Typer(
     help="Print decks as PDF card sheets ready to cut, and each game's rulebook.",
@@ -94,85 +103,22 @@ def register(app: typer.Typer) -> None:
     app.add_typer(print_app, name="print")
 
 
-def _human_size(n: int) -> str:
-    size = float(n)
-    for unit in ("B", "kB", "MB"):
-        if size < 1000 or unit == "MB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1000
-    return str(size)
+def _progress(label: str, total: int | None, quiet: bool) -> AbstractContextManager[Advance]:
+    """A progress bar on stderr (silent with --json or off a terminal): yields ``advance(n)``."""
+    from companion.ui.render.progress import progress
+
+    return progress(console(stderr=True), label, total, quiet=quiet)
 
 
-def _progress(total: int, description: str, quiet: bool) -> Any:
-    """A Rich progress bar on stderr (silent when stderr is not a terminal)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+def _report(printed: Printed, as_json: bool) -> None:
+    """The files a build wrote: warnings on stderr, then the JSON document or the table."""
+    from companion.ui.render.printing import show_printed, show_warnings
 
-    err = console(stderr=True)
-    bar = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=quiet or not err.is_terminal,
-    )
-    return bar
-
-
-def _shown(path: Path | None) -> str:
-    """A path relative to the current folder when it lies inside it."""
-    if path is None:
-        return ""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
-    except ValueError:
-        return str(path)
-
-
-def _summary(results: list[Any], as_json: bool, note: str = "") -> None:
-    from companion.printing.options import left_out
-
-    warnings = left_out(results)
-    if warnings:
-        err = console(stderr=True)
-        err.print("[yellow]warning:[/yellow] " + warnings[0], highlight=False)
-        for line in warnings[1:]:
-            err.print(line, highlight=False, markup=False)
+    show_warnings(console(stderr=True), printed)
     if as_json:
-        from companion.printing.options import summary
-
-        emit_json(summary(results))
-        return
-    from rich.table import Table
-
-    folders = {r.path.parent for r in results}
-    shared = folders.pop() if len(folders) == 1 else None
-    table = Table(
-        title=f"Printed into {_shown(shared)}" if shared else "Printed", title_justify="left"
-    )
-    table.add_column("file", style="bold", overflow="fold")
-    table.add_column("what")
-    table.add_column("cards", justify="right")
-    table.add_column("pages", justify="right")
-    table.add_column("size", justify="right")
-    for r in results:
-        what = {
-            "cards": ", ".join(r.decks),
-            "contact-sheet": "contact sheet",
-            "rulebook": "rulebook",
-        }.get(r.kind, r.kind)
-        table.add_row(
-            r.path.name if shared else _shown(r.path),
-            what,
-            str(r.cards) if r.kind != "rulebook" else "",
-            str(r.pages),
-            _human_size(r.bytes),
-        )
-    out = console()
-    out.print(table)
-    if note:
-        out.print(note)
+        emit_json(printed.to_json())
+    else:
+        show_printed(console(), printed)
 
 
 @print_app.command("deck")
@@ -220,48 +166,24 @@ def print_deck(
     as_json: JsonOption = False,
 ) -> None:
     """Print one game's decks (all of them, or the ones named) as card sheets."""
-    from companion.cards import load_game
-    from companion.paths import default_output_dir
-    from companion.printing.build import build_game_pdf, select_cards
-    from companion.printing.options import sheet_spec
+    from companion.printing.build import build_game_pdf, count_cards
+    from companion.printing.options import Printed, deck_file, sheet_spec_of
 
-    spec = sheet_spec(
-        paper=paper,
-        card_size=card_size,
-        orientation=orientation,
-        bleed=bleed,
-        gutter=gutter,
-        margin=margin,
-        printer_margin=printer_margin,
-        backs=backs,
-        flip=flip,
-        back_offset=back_offset,
-        crop_marks=crop_marks,
-        cut_lines=cut_lines,
-        pack=pack,
-    )
-    game_cards = load_game(game)
-    deck_ids = tuple(decks or ())
-    total = len(select_cards(game_cards, deck_ids, only=tuple(only or ()), copies=copies))
-    if out is None:
-        suffix = "" if not deck_ids else "-" + "-".join(deck_ids)
-        suffix += "-only" if only else ""
-        out = default_output_dir() / f"{game}{suffix}.pdf"
-    with _progress(total, "cards", as_json) as bar:
-        task = bar.add_task(f"{game}", total=total)
+    spec = sheet_spec_of(locals())
+    deck_ids, chosen = tuple(decks or ()), tuple(only or ())
+    total = count_cards(game, deck_ids, only=chosen, copies=copies)
+    with _progress(game, total, as_json) as advance:
         result = build_game_pdf(
             game,
-            out,
+            deck_file(game, deck_ids, bool(chosen), out),
             spec,
             decks=deck_ids,
-            only=tuple(only or ()),
+            only=chosen,
             copies=copies,
-            progress=lambda n: bar.advance(task, n),
+            progress=advance,
             force=force,
         )
-    from companion.printing.options import layout_note
-
-    _summary([result], as_json, layout_note(result.layout, spec))
+    _report(Printed((result,), spec), as_json)
 
 
 @print_app.command("all")
@@ -311,48 +233,21 @@ def print_all(
     as_json: JsonOption = False,
 ) -> None:
     """Print every deck of every game (one PDF a game), a contact sheet and the rulebooks."""
-    from companion.cards import load_all
-    from companion.paths import default_output_dir
-    from companion.printing.options import sheet_spec
-    from companion.printing.print_all import build_all, plan
+    from companion.printing.options import Printed, sheet_spec_of
+    from companion.printing.print_all import build_all, plan_all
 
-    spec = sheet_spec(
-        paper=paper,
-        card_size=card_size,
-        orientation=orientation,
-        bleed=bleed,
-        gutter=gutter,
-        margin=margin,
-        printer_margin=printer_margin,
-        backs=backs,
-        flip=flip,
-        back_offset=back_offset,
-        crop_marks=crop_marks,
-        cut_lines=cut_lines,
-        pack=pack,
-    )
-    folder = out_dir or default_output_dir()
-    games = load_all()
-    jobs = plan(list(games), folder, rulebooks=rulebooks, contact_sheet=contact_sheet)
-    with _progress(len(jobs), "files", as_json) as bar:
-        task = bar.add_task("print all", total=len(jobs))
+    spec = sheet_spec_of(locals())
+    jobs = plan_all(out_dir, rulebooks=rulebooks, contact_sheet=contact_sheet)
+    with _progress("print all", len(jobs), as_json) as advance:
         results = build_all(
             jobs,
             spec,
             copies=copies,
             workers=workers,
-            done=lambda job, _: bar.advance(task, 1),
+            done=lambda job, _: advance(1),
             force=force,
         )
-    if not games:
-        from companion.errors import CompanionError
-        from companion.paths import cards_dir
-
-        raise CompanionError(f"no games found in {cards_dir()}")
-    from companion.printing.options import layout_note
-
-    layout = next((r.layout for r in results if r.layout is not None), None)
-    _summary(results, as_json, layout_note(layout, spec))
+    _report(Printed(tuple(results), spec), as_json)
 
 
 @print_app.command("calibrate")
@@ -386,64 +281,17 @@ def print_calibrate(
     as_json: JsonOption = False,
 ) -> None:
     """Print a duplex alignment sheet, or save the back offset you read from it."""
-    from companion.errors import CompanionError
-    from companion.paths import default_output_dir
-    from companion.printing import config
-    from companion.printing.calibrate import build_calibration_sheet
-    from companion.printing.imposition import parse_offset, parse_paper
-    from companion.printing.options import FLIP_EDGES, SHEET_ORIENTATIONS, one_of
+    from companion.printing.calibrate import calibrate
 
-    orient = one_of(orientation, SHEET_ORIENTATIONS, "orientation")
-    flip_edge = one_of(flip, FLIP_EDGES, "flip edge")
-    if save is not None and reset:
-        raise CompanionError("--save and --reset cannot be used together")
-    if reset:
-        forgot = config.reset()
-        if as_json:
-            emit_json({"reset": forgot, "config": str(config.config_path())})
-        else:
-            console().print(
-                "Forgot the saved back offsets." if forgot else "No back offset was saved."
-            )
-        return
-    if save is not None:
-        offset = parse_offset(save)
-        config.save_back_offset(orient, offset)
-        if as_json:
-            emit_json(
-                {
-                    "saved": {"orientation": orient, "back_offset": list(offset)},
-                    "config": str(config.config_path()),
-                }
-            )
-        else:
-            console().print(
-                f"Saved back offset {offset[0]:g},{offset[1]:g} mm for {orient} sheets in "
-                f"{config.config_path()}; print deck and print all use it from now on."
-            )
-        return
-    paper_name = parse_paper(paper)
-    target = out or default_output_dir() / "calibration.pdf"
-    size = build_calibration_sheet(
-        target, paper=paper_name, orientation=orient, flip=flip_edge, force=force
+    result = calibrate(
+        out, paper=paper, orientation=orientation, flip=flip, save=save, reset=reset, force=force
     )
-    saved = {o: config.saved_back_offset(o) for o in config.ORIENTATIONS}
     if as_json:
-        emit_json({"file": str(target), "pages": 2, "bytes": size, "saved_back_offset": saved})
+        emit_json(result.to_json())
         return
-    out_console = console()
-    out_console.print(f"Wrote {target} (2 pages, {_human_size(size)}).")
-    out_console.print(
-        "Print it double-sided at 100%, hold it against the light, read X on a horizontal ruler "
-        "and Y on a vertical one, then run: companion print calibrate --save X,Y"
-        + (" --orientation landscape" if orient == "landscape" else "")
-    )
-    current = saved.get(orient)
-    if current:
-        out_console.print(
-            f"Currently saved for {orient}: {current[0]:g},{current[1]:g} mm "
-            "(this sheet is printed without it)."
-        )
+    from companion.ui.render.printing import show_calibration
+
+    show_calibration(console(), result)
 
 
 GameArgument = Annotated[
@@ -454,36 +302,14 @@ GameArgument = Annotated[
 ]
 
 
-def _export_report(result: Any, as_json: bool, what: str) -> None:
+def _export_report(result: ExportResult, as_json: bool) -> None:
+    from companion.ui.render.printing import export_skipped_note, show_export
+
     if as_json:
         emit_json(result.to_json())
-        if result.skipped:
-            console(stderr=True).print(
-                f'warning: {len(result.skipped)} cards left out (see "skipped")', markup=False
-            )
-        return
-    out = console()
-    w, h = result.pixels
-    out.print(
-        f"Wrote {what} of {result.game} into {_shown(result.folder)}: {result.distinct} distinct "
-        f"cards ({result.cards} with copies), {result.backs} back{'s' if result.backs != 1 else ''}, "
-        f"{w}×{h} px a card."
-    )
-    if result.skipped:
-        names = ", ".join(f"{name} ({deck})" for _, name, deck in result.skipped)
-        console(stderr=True).print(
-            f"warning: {len(result.skipped)} left out, their text does not fit this card size: "
-            + names,
-            highlight=False,
-            markup=False,
-        )
-    if result.manifest is not None:
-        out.print(f"Manifest: {_shown(result.manifest)} (and manifest.csv)")
-    if result.saved_object is not None:
-        out.print(
-            f"Saved object: {_shown(result.saved_object)}; copy it and the PNGs beside it into "
-            "Tabletop Simulator's Saves/Saved Objects folder, or upload the PNGs and edit the URLs."
-        )
+        export_skipped_note(console(stderr=True), result)
+    else:
+        show_export(console(), console(stderr=True), result)
 
 
 @print_app.command("images")
@@ -509,24 +335,15 @@ def print_images(
     as_json: JsonOption = False,
 ) -> None:
     """One PNG per card face and per distinct back, with a manifest, for print-on-demand shops."""
-    from companion.paths import default_output_dir
     from companion.printing.exports import export_images
     from companion.printing.imposition import parse_card_size
 
     size = parse_card_size(card_size)
-    folder = out_dir or default_output_dir() / f"{game}-images"
-    with _progress(0, "images", as_json) as bar:
-        task = bar.add_task(game, total=None)
+    with _progress(game, None, as_json) as advance:
         result = export_images(
-            game,
-            folder,
-            tuple(decks or ()),
-            card=size,
-            dpi=dpi,
-            bleed=bleed,
-            progress=lambda n: bar.advance(task, n),
+            game, out_dir, tuple(decks or ()), card=size, dpi=dpi, bleed=bleed, progress=advance
         )
-    _export_report(result, as_json, "card images")
+    _export_report(result, as_json)
 
 
 @print_app.command("tts")
@@ -544,16 +361,13 @@ def print_tts(
     as_json: JsonOption = False,
 ) -> None:
     """Tabletop Simulator deck sheets (10×7 cards at most) and a saved object to import."""
-    from companion.paths import default_output_dir
     from companion.printing.exports import export_tts
     from companion.printing.imposition import parse_card_size
 
     size = parse_card_size(card_size)
-    folder = out_dir or default_output_dir() / f"{game}-tts"
-    with _progress(0, "tts", as_json) as bar:
-        task = bar.add_task(game, total=None)
-        result = export_tts(game, folder, card=size, progress=lambda n: bar.advance(task, n))
-    _export_report(result, as_json, "Tabletop Simulator decks")
+    with _progress(game, None, as_json) as advance:
+        result = export_tts(game, out_dir, card=size, progress=advance)
+    _export_report(result, as_json)
 
 
 register_rulebook(print_app)  # print rulebook GAME, in cli/rulebook.py

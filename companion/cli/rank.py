@@ -15,8 +15,7 @@ from companion.bounds import MAX_SAMPLES, SEED_MAX, SEED_MIN
 from companion.cli.common import JsonOption, console, emit_json
 
 if TYPE_CHECKING:
-    from companion.games.ranking import DeckoRanking, OddsReport, PokerRanking, RankOptions
-    from companion.poker.hands import Ranking
+    from companion.games.ranking import RankOptions
 
 PLAYERS_HELP = (
     "Players as NAME=CARDS, e.g. ann=As,Kd (cards separated by commas or spaces; "
@@ -152,64 +151,13 @@ def rank(
     result = rank_players(players, _with_table(opts))
     if as_json:
         emit_json(result.to_json())
-    elif isinstance(result, DeckoRanking):
-        _print_decko(result)
+        return
+    from companion.ui.render.ranking import show_decko, show_poker
+
+    if isinstance(result, DeckoRanking):
+        show_decko(console(), result)
     else:
-        print_poker(result)
-
-
-def print_poker(result: PokerRanking) -> None:
-    for i, ranking in enumerate(result.rankings):
-        found = result.decider(i)
-        _print_ranking(result.title(i), ranking, note=None if found is None else found.text)
-
-
-def _print_decko(result: DeckoRanking) -> None:
-    _print_ranking(result.title, result.ranking, decko=True, low_sum=result.round.low_sum)
-
-
-def _print_ranking(
-    title: str,
-    ranking: Ranking,
-    decko: bool = False,
-    low_sum: bool = False,
-    note: str | None = None,
-) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
-    from companion.games.ranking import winners_line
-
-    table = Table(title=escape(title), title_justify="left")
-    table.add_column("place", justify="right")
-    table.add_column("player", style="bold")
-    table.add_column("set" if decko else "hand")
-    table.add_column("best cards")
-    table.add_column("details", style="dim")
-    if decko:
-        for col in ("$", "chips", "money") + (("sum",) if low_sum else ()):
-            table.add_column(col, justify="right")
-    for p in ranking.placings:
-        place = "—" if p.place is None else str(p.place)
-        style = "green" if p.place == 1 else None
-        row = [
-            place,
-            escape(p.name),
-            p.hand.name,
-            " ".join(p.hand.played(symbols=True)),
-            p.hand.description,
-        ]
-        if decko:
-            found: Any = p.hand
-            row += [f"${found.dollars}", str(found.chips), f"${found.money}"]
-            if low_sum:
-                row.append("" if found.low_sum is None else str(found.low_sum))
-        table.add_row(*[escape(x) for x in row], style=style)
-    out = console()
-    out.print(table)
-    out.print(escape(winners_line(ranking)))
-    if note:
-        out.print(escape(note))
+        show_poker(console(), result)
 
 
 # -- companion odds ----------------------------------------------------------------------------
@@ -274,49 +222,20 @@ def odds(
     standard error. Example: companion odds ann=As,Ad bob=Kc,Kd;
     companion odds --game dungeon-poker ann=Ah,Kh giant=Qs,?,? --board 2h,7h,9c.
     """
-    from companion.errors import CompanionError
-    from companion.games.ranking import odds_players
+    from companion.games.ranking import odds_method, odds_players
 
-    if exact and monte_carlo:
-        raise CompanionError("choose --exact or --monte-carlo, not both")
     opts = _options(game, board, encounter, wild, wing, variant, full_plate)
     report = odds_players(
         players,
         _with_table(opts),
         dead=dead or "",
-        method="exact" if exact else "monte-carlo" if monte_carlo else "auto",
+        method=odds_method(exact, monte_carlo),
         samples=samples,
         seed=seed,
     )
     if as_json:
         emit_json(report.to_json())
         return
-    _print_odds(report)
+    from companion.ui.render.ranking import show_odds
 
-
-def _print_odds(report: OddsReport) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
-    result = report.result
-    mc = result.method == "monte-carlo"
-    table = Table(title=escape(report.title), title_justify="left")
-    table.add_column("player", style="bold")
-    table.add_column("cards")
-    table.add_column("win", justify="right")
-    table.add_column("tie", justify="right")
-    table.add_column("equity", justify="right")
-    if mc:
-        table.add_column("± s.e.", justify="right", style="dim")
-    for p in result.players:
-        cards = " ".join("?" if c is None else c.symbol for c in report.hands[p.name])
-        row = [escape(p.name), cards, f"{p.win:.2%}", f"{p.tie:.2%}", f"{p.equity:.2%}"]
-        if mc:
-            row.append(f"{p.stderr:.2%}")
-        table.add_row(*row)
-    out = console()
-    out.print(table)
-    if mc:
-        out.print(f"Monte Carlo: {result.deals:,} deals sampled (seed {result.seed})")
-    else:
-        out.print(f"exact: all {result.deals:,} deals")
+    show_odds(console(), report)

@@ -15,47 +15,44 @@ import typer
 
 from companion.cli.common import GAME_IDS, ForceOption, JsonOption, game_argument
 
-PAPER_CHOICES = ("a4", "letter")
-
 
 def register_rulebook(print_app: typer.Typer) -> None:
     """Add the ``rulebook`` command to the ``print`` group."""
+    print_app.command("rulebook")(rulebook)
 
-    @print_app.command("rulebook")
-    def rulebook(
-        game: Annotated[str, game_argument(help=f"Game id: {GAME_IDS}.", show_default=False)],
-        out: Annotated[
-            Path | None,
-            typer.Option(
-                "--out",
-                "-o",
-                help="PDF to write [default: output/GAME-rulebook.pdf].",
-                show_default=False,
-            ),
-        ] = None,
-        paper: Annotated[str, typer.Option("--paper", help="Sheet size: a4 or letter.")] = "a4",
-        booklet: Annotated[
-            bool,
-            typer.Option(
-                "--booklet",
-                help="Half-size pages printed two-up in booklet order: print double-sided "
-                "(flip on the short edge), fold in the middle, staple.",
-            ),
-        ] = False,
-        force: ForceOption = False,
-        json_output: JsonOption = False,
-    ) -> None:
-        """Write a game's rulebook: rules, variants, clarifications, a quick
-        reference and card lists taken from the card database."""
-        from companion.cli.common import console, emit_json
-        from companion.printing.rulebook import write_rulebook
 
-        written = write_rulebook(game, out, paper=paper, booklet=booklet, force=force)
-        if json_output:
-            emit_json(written.to_json())
-            return
-        what = "sheet sides (fold into a booklet)" if booklet else "pages"
-        console().print(
-            f"wrote [bold]{written.path}[/bold]: {written.pages} {what}, "
-            f"{written.bytes / 1024:.0f} kB"
-        )
+def rulebook(
+    game: Annotated[str, game_argument(help=f"Game id: {GAME_IDS}.", show_default=False)],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="PDF to write [default: output/GAME-rulebook.pdf].",
+            show_default=False,
+        ),
+    ] = None,
+    paper: Annotated[str, typer.Option("--paper", help="Sheet size: a4 or letter.")] = "a4",
+    booklet: Annotated[
+        bool,
+        typer.Option(
+            "--booklet",
+            help="Half-size pages printed two-up in booklet order: print double-sided "
+            "(flip on the short edge), fold in the middle, staple.",
+        ),
+    ] = False,
+    force: ForceOption = False,
+    json_output: JsonOption = False,
+) -> None:
+    """Write a game's rulebook: rules, variants, clarifications, a quick
+    reference and card lists taken from the card database."""
+    from companion.cli.common import console, emit_json
+    from companion.printing.rulebook import write_rulebook
+
+    written = write_rulebook(game, out, paper=paper, booklet=booklet, force=force)
+    if json_output:
+        emit_json(written.to_json())
+        return
+    from companion.ui.render.printing import show_rulebook
+
+    show_rulebook(console(), written)

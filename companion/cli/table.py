@@ -6,7 +6,7 @@ Thin: each command opens the store, runs one transaction through
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -28,6 +28,8 @@ from companion.cli.common import (
 
 if TYPE_CHECKING:
     from companion.table import DrawnCard, TableInfo, Transaction
+    from companion.table.actions import DeckStatus
+    from companion.table.reports import CardsReport, TableView
 
 table_app = typer.Typer(
     help="Table sessions: set up a table's decks, see its state, its log, undo.",
@@ -44,9 +46,6 @@ PlayerOption = Annotated[
 FromOption = Annotated[
     str | None, typer.Option("--from", help="Only a card held by (or in front of) this player.")
 ]
-
-DISPLAY_ONLY = ("lines", "player_columns", "per_player", "cards_decks")
-"""Keys of a game's overview that only shape the Rich view of ``table show``."""
 
 PILE_STYLE = {
     "held": "green",
@@ -132,65 +131,69 @@ def _when(entry_at: float) -> str:
 # -- table ---------------------------------------------------------------------------
 
 
+NewGameOption = Annotated[
+    str,
+    game_option(
+        "--game", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d."
+    ),
+]
+PlayersOption = Annotated[
+    str, typer.Option("--players", help="Players in seat order, comma-separated: a,b,c.")
+]
+TournamentOption = Annotated[
+    bool,
+    typer.Option(
+        "--tournament",
+        help="Dungeon Poker tournament style: spent decks are rebuilt from removed cards.",
+    ),
+]
+ShortOption = Annotated[
+    bool,
+    typer.Option(
+        "--short", help="Dungeon Poker shorter game: without the 200, 600, 800 and 900 levels."
+    ),
+]
+ExtraLevelOption = Annotated[
+    bool,
+    typer.Option(
+        "--extra-level",
+        help="Dungeon Poker with the First Edition extra level card (400, after 300).",
+    ),
+]
+VariantOption = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        help="Play a variant: swords-joker (Dragon Kings: the Swords joker is a wild card), "
+        "obstacles (Dungeon Master: the Obstacles are shuffled in).",
+        show_default=False,
+    ),
+]
+
+
 @table_app.command("new")
 def table_new(
     name: Annotated[str, typer.Argument(help="A name for the table, e.g. 'friday'.")],
-    game: Annotated[
-        str,
-        game_option(
-            "--game", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d."
-        ),
-    ],
-    players: Annotated[
-        str, typer.Option("--players", help="Players in seat order, comma-separated: a,b,c.")
-    ],
+    game: NewGameOption,
+    players: PlayersOption,
     seed: SeedOption = None,
-    tournament: Annotated[
-        bool,
-        typer.Option(
-            "--tournament",
-            help="Dungeon Poker tournament style: spent decks are rebuilt from removed cards.",
-        ),
-    ] = False,
-    short: Annotated[
-        bool,
-        typer.Option(
-            "--short", help="Dungeon Poker shorter game: without the 200, 600, 800 and 900 levels."
-        ),
-    ] = False,
-    variant: Annotated[
-        str | None,
-        typer.Option(
-            "--variant",
-            help="Play a variant: swords-joker (Dragon Kings: the Swords joker is a wild card), "
-            "obstacles (Dungeon Master: the Obstacles are shuffled in).",
-            show_default=False,
-        ),
-    ] = None,
+    tournament: TournamentOption = False,
+    short: ShortOption = False,
+    extra_level: ExtraLevelOption = False,
+    variant: VariantOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Set up a new table (decks shuffled as the game's setup says) and make it current."""
     from companion.table import holdings, new_table
+    from companion.table.reports import TableSetup
 
+    options = {"tournament": tournament, "short": short, "extra_level": extra_level}
     with _transaction(state) as tx:
-        table, notes = new_table(
-            tx,
-            name,
-            game,
-            players,
-            seed,
-            {"tournament": tournament, "short": short, "variant": variant},
-        )
-        hands = holdings(tx, table)
+        table, notes = new_table(tx, name, game, players, seed, {**options, "variant": variant})
+        setup = TableSetup(table, notes, holdings(tx, table))
     if as_json:
-        emit_json(
-            {
-                "table": table.to_json(),
-                "notes": notes,
-                "holdings": {p: [c.to_json() for c in cs] for p, cs in hands.items()},
-            }
-        )
+        emit_json(setup.to_json())
         return
     out = console()
     out.print(f"[bold]{table.name}[/]: {game} with {', '.join(table.players)} · seed {table.seed}")
@@ -201,16 +204,15 @@ def table_new(
 @table_app.command("list")
 def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
     """List the tables in the state file; the current one is marked."""
-    from companion.table.model import name_key
+    from companion.table.reports import table_list
 
     with _transaction(state, write=False) as tx:
-        tables = tx.tables()
-        current = name_key(tx.current_table_name() or "")
+        listed = table_list(tx)
     if as_json:
-        emit_json([{**t.to_json(), "current": name_key(t.name) == current} for t in tables])
+        emit_json(listed.to_json())
         return
     out = console()
-    if not tables:
+    if not listed.tables:
         out.print("no tables yet: companion table new NAME --game G --players a,b,c")
         return
     from rich.table import Table
@@ -218,9 +220,9 @@ def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
     grid = Table(title="Tables", title_justify="left")
     for col in ("", "name", "game", "players", "seed"):
         grid.add_column(col)
-    for t in tables:
+    for t in listed.tables:
         grid.add_row(
-            "*" if name_key(t.name) == current else "",
+            "*" if listed.is_current(t) else "",
             t.name,
             t.game,
             ", ".join(t.players),
@@ -274,35 +276,20 @@ def table_show(
     as_json: JsonOption = False,
 ) -> None:
     """Show a table: players and what they hold, the decks, and the game's state."""
-    from companion.table import holdings, rules_for, status
-    from companion.table.actions import game_cards
+    from companion.table.reports import table_view
 
     with _at_table(state, name or table_name, write=False) as (tx, table):
-        hands = holdings(tx, table)
-        decks = status(tx, table)
-        overview = rules_for(table.game).overview(tx, table, game_cards(table))
-        current = (tx.current_table_name() or "").casefold() == table.name.casefold()
+        view = table_view(tx, table)
     if as_json:
-        emit_json(
-            {
-                "table": table.to_json(),
-                "current": current,
-                "players": [
-                    {"name": p, "cards": [c.to_json() for c in hands[p]]} for p in table.players
-                ],
-                "decks": [d.to_json() for d in decks],
-                **{k: v for k, v in overview.items() if k not in DISPLAY_ONLY},
-            }
-        )
+        emit_json(view.to_json())
         return
-    _render_show(table, hands, decks, overview)
+    _render_show(view)
 
 
-def _render_show(
-    table: TableInfo, hands: dict[str, list[DrawnCard]], decks: list[Any], overview: dict[str, Any]
-) -> None:
+def _render_show(view: TableView) -> None:
     from rich.table import Table
 
+    table, hands, overview = view.table, view.holdings, view.overview
     out = console()
     options = ", ".join(k for k, v in table.options.items() if v)
     out.print(
@@ -335,10 +322,10 @@ def _render_show(
         extra = [str(v) for v in per_player.get(player, [])]
         seats.add_row(str(seat), player, *extra, cards)
     out.print(seats)
-    _render_status(decks)
+    _render_status(view.decks)
 
 
-def _render_status(decks: list[Any]) -> None:
+def _render_status(decks: Sequence[DeckStatus]) -> None:
     from rich.table import Table
 
     grid = Table(title="Decks", title_justify="left")
@@ -368,16 +355,17 @@ def table_hand(
 ) -> None:
     """Show the cards one player holds and has in play in front of them."""
     from companion.table import holdings
+    from companion.table.reports import HandReport
 
     with _at_table(state, table_name, write=False) as (tx, table):
         who = table.player(player)
-        cards = holdings(tx, table)[who]
+        hand = HandReport(table.name, who, holdings(tx, table)[who])
     if as_json:
-        emit_json({"table": table.name, "player": who, "cards": [c.to_json() for c in cards]})
+        emit_json(hand.to_json())
         return
-    if not cards:
+    if not hand.cards:
         console().print(f"{who} holds no cards")
-    _print_cards(cards)
+    _print_cards(list(hand.cards))
 
 
 @table_app.command("log")
@@ -390,10 +378,12 @@ def table_log(
     as_json: JsonOption = False,
 ) -> None:
     """The table's history: every action, who did it and when (undos included)."""
+    from companion.table.reports import HistoryReport
+
     with _at_table(state, table_name, write=False) as (tx, table):
         entries = tx.history(table, limit)
     if as_json:
-        emit_json({"table": table.name, "history": [e.to_json() for e in entries]})
+        emit_json(HistoryReport(table.name, entries).to_json())
         return
     from rich.table import Table
 
@@ -411,11 +401,12 @@ def table_undo(
 ) -> None:
     """Undo the last action at the table (the undo itself is logged)."""
     from companion.games import undo_at_table
+    from companion.table.reports import Undone
 
     with _at_table(state, table_name) as (tx, table):
         entry = undo_at_table(tx, table)
     if as_json:
-        emit_json({"table": table.name, "undone": entry.to_json()})
+        emit_json(Undone(table.name, entry).to_json())
         return
     console().print(f"undone #{entry.id}: {entry.summary}")
 
@@ -446,16 +437,19 @@ def draw(
     _emit_draw(table, drawn, as_json)
 
 
-def _emit_draw(table: TableInfo, drawn: list[DrawnCard], as_json: bool, **extra: Any) -> None:
-    notes = list(getattr(drawn, "notes", ()))
+def _emit_draw(table: TableInfo, drawn: Sequence[DrawnCard], as_json: bool) -> None:
+    from companion.table.reports import CardsReport
+
+    _emit_cards(CardsReport.of(table, drawn), as_json)
+
+
+def _emit_cards(report: CardsReport, as_json: bool) -> None:
     if as_json:
-        emit_json(
-            {"table": table.name, "cards": [c.to_json() for c in drawn], "notes": notes, **extra}
-        )
+        emit_json(report.to_json())
         return
-    _print_cards(drawn)
+    _print_cards(list(report.cards))
     out = console()
-    for note in notes:
+    for note in report.notes:
         out.print(f"• {note}")
 
 
@@ -468,11 +462,12 @@ def deck_status(
 ) -> None:
     """How many cards each deck has in each pile."""
     from companion.table import status
+    from companion.table.reports import DecksReport
 
     with _at_table(state, table_name, write=False) as (tx, table):
         decks = status(tx, table)
     if as_json:
-        emit_json({"table": table.name, "decks": [d.to_json() for d in decks]})
+        emit_json(DecksReport(table.name, decks).to_json())
         return
     _render_status(decks)
 
@@ -488,11 +483,12 @@ def deck_peek(
 ) -> None:
     """Look at the top cards of a deck without moving them (Prophet, Spy, True seeing)."""
     from companion.table import peek
+    from companion.table.reports import CardsReport
 
     with _at_table(state, table_name) as (tx, table):
         seen = peek(tx, table, deck, count, player)
     if as_json:
-        emit_json({"table": table.name, "cards": [c.to_json() for c in seen]})
+        emit_json(CardsReport.of(table, seen).to_json())
         return
     if not seen:
         console().print("the draw pile is empty")
@@ -528,7 +524,9 @@ def deck_reorder(
             result = reorder(tx, table, deck, order or [], player)
             n = len(result)
     if as_json:
-        emit_json({"table": table.name, "reordered": n, "cards": [c.to_json() for c in result]})
+        from companion.table.reports import CardsReport
+
+        emit_json(CardsReport.of(table, result, reordered=n).to_json())
         return
     if shuffle_count:
         console().print(f"shuffled the top {n} card(s) of {deck}")
@@ -573,10 +571,7 @@ def _one_card_command(action: str, doc: str) -> Any:
                 moved = remove(tx, table, deck, card, holder)
             else:
                 moved = discard(tx, table, deck, card, holder)
-        if as_json:
-            emit_json({"table": table.name, "cards": [moved.to_json()]})
-            return
-        _print_cards([moved])
+        _emit_draw(table, [moved], as_json)
 
     command.__doc__ = doc
     return command
@@ -606,11 +601,12 @@ def deck_shuffle(
 ) -> None:
     """Shuffle a deck's draw pile (with the table's seed)."""
     from companion.table import shuffle
+    from companion.table.reports import Shuffled
 
     with _at_table(state, table_name) as (tx, table):
         size = shuffle(tx, table, deck, with_discard=with_discard)
     if as_json:
-        emit_json({"table": table.name, "deck": deck, "draw": size})
+        emit_json(Shuffled(table.name, deck, size).to_json())
         return
     console().print(f"shuffled {deck}: {size} card(s) in the draw pile")
 
@@ -629,11 +625,12 @@ def table_level(
 ) -> None:
     """Dungeon Poker: open the next level and its encounter (every five deals, or at once after a teleport)."""
     from companion.games.dungeon_poker import table_rules as dp
+    from companion.table.reports import AtTable
 
     with _at_table(state, table_name) as (tx, table):
         change = dp.next_level(tx, table) if level is None else dp.enter_level(tx, table, level)
     if as_json:
-        emit_json({"table": table.name, **change.to_json()})
+        emit_json(AtTable(table.name, change).to_json())
         return
     out = console()
     gems = f" · every player takes {change.soul_gems} soul gem" if change.soul_gems else ""
@@ -655,12 +652,22 @@ def table_choose(
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: keep one of the two characters dealt; the other goes back into the deck."""
+    """Dungeon Poker: keep one of the characters dealt, in secret; all are revealed once everyone has chosen."""
     from companion.games.dungeon_poker import table_rules as dp
+    from companion.table.reports import AtTable
 
     with _at_table(state, table_name) as (tx, table):
-        chosen = dp.choose(tx, table, player, character)
-    _emit_draw(table, [chosen], as_json)
+        choice = dp.choose(tx, table, player, character)
+    if as_json:
+        emit_json(AtTable(table.name, choice).to_json())
+        return
+    out = console()
+    if choice.revealed:
+        out.print("everyone has chosen: the characters are revealed")
+        _print_cards(list(choice.revealed))
+        return
+    for note in choice.notes:
+        out.print(f"• {note}")
 
 
 @table_app.command("monster")
@@ -731,11 +738,12 @@ def table_tie(
 ) -> None:
     """Dungeon Poker: a tied deal; its treasure waits for the next winner."""
     from companion.games.dungeon_poker import table_rules as dp
+    from companion.table.reports import AtTable
 
     with _at_table(state, table_name) as (tx, table):
         carried = dp.tie(tx, table)
     if as_json:
-        emit_json({"table": table.name, "carried_treasures": carried})
+        emit_json(AtTable(table.name, dp.TreasuresWaiting(carried)).to_json())
         return
     console().print(f"tie: the next winner draws {carried} extra treasure(s)")
 
@@ -755,11 +763,12 @@ def table_death(
 ) -> None:
     """Dungeon Poker: a character died: treasures, a skull, and two new characters to choose from."""
     from companion.games.dungeon_poker import table_rules as dp
+    from companion.table.reports import CardsReport
 
     with _at_table(state, table_name) as (tx, table):
         shown, notes = dp.death(tx, table, player, winner, takes)
     if as_json:
-        emit_json({"table": table.name, "cards": [c.to_json() for c in shown], "notes": notes})
+        emit_json(CardsReport(table.name, shown, notes).to_json())
         return
     out = console()
     for note in notes:
@@ -816,13 +825,24 @@ def table_deal(
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: start the next deal: the last one counts for its level, the main deck is gathered and shuffled."""
-    from companion.games.dungeon_poker.deal import start_deal
+    """Start the next deal. Dungeon Poker: the last one counts for its level, the main deck is gathered and shuffled; Dragon Kings: as 'dk deal'."""
+    from companion.games.dungeon_poker.table_rules import start_deal
+    from companion.table.reports import AtTable
 
     with _at_table(state, table_name) as (tx, table):
-        started = start_deal(tx, table, deal_hands=cards, **_deal_counter(tx, table))
+        own = _own_deal(tx, table, "deal")
+        if own is None:
+            started = start_deal(tx, table, deal_hands=cards, **_deal_counter(tx, table))
+    if own is not None:
+        from companion.cli.dragon_kings import print_event
+
+        if as_json:
+            emit_json(AtTable(table.name, own).to_json())
+        else:
+            print_event(own)
+        return
     if as_json:
-        emit_json({"table": table.name, **started.to_json()})
+        emit_json(AtTable(table.name, started).to_json())
         return
     out = console()
     level = started.level
@@ -837,17 +857,29 @@ def table_deal(
         out.print(f"{player}: {len(held)} card(s) dealt ('companion table hand {player}')")
 
 
+def _own_deal(tx: Transaction, table: TableInfo, what: str) -> Any:
+    """``table deal`` on a Dragon Kings table deals as ``dk deal`` (the event, else None);
+    DECKO's rounds have their own steps, which the refusal names."""
+    from companion.errors import CompanionError
+
+    if table.game == "decko":
+        raise CompanionError(
+            f"a DECKO round is dealt with 'companion decko round' and settles itself when the "
+            f"betting ends ('decko call' or 'decko fold'): 'table {what}' is for Dungeon Poker "
+            "and Dragon Kings"
+        )
+    if table.game != "dragon-kings" or what != "deal":
+        return None
+    from companion.games.dragon_kings.table_rules import deal
+
+    return deal(tx, table)
+
+
 def _deal_counter(tx: Transaction, table: TableInfo) -> dict[str, Any]:
     """The clock's deal counter for ``start_deal`` (the table's clock, if it has one)."""
-    from companion.games import table_levels
-    from companion.timer.table_clock import count_deal
+    from companion.games.clock import deal_counter
 
-    levels = table_levels(table.game)
-
-    def counter(tx: Transaction, table: TableInfo) -> bool:
-        return count_deal(tx, table, levels, tx.store.clock())
-
-    return {"count_deal": counter}
+    return {"count_deal": deal_counter(table)}
 
 
 @table_app.command("showdown")
@@ -876,35 +908,36 @@ def table_showdown(
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: settle the deal from the table's state in one step (one 'table undo' reverts it)."""
-    from companion.games.dungeon_poker.deal import read_table_showdown, settle_deal
+    """Settle the deal from the table's state in one step (one 'table undo' reverts it): Dungeon Poker, or Dragon Kings with its points."""
+    from companion.games.dungeon_poker.deal import read_table_showdown
+    from companion.games.dungeon_poker.table_rules import settle_deal
+    from companion.table.reports import table_view
 
     extra, put_in = read_table_showdown(file, amounts or [])
     with _at_table(state, table_name) as (tx, table):
-        settled = settle_deal(
-            tx, table, put_in, folded=fold or [], result=result, extra=extra, takes=takes or []
-        )
-        table_state = _table_state(tx, table)
-    if as_json:
-        emit_json(settled.to_json(table_state))
-        return
-    from companion.cli.showdown import _render
+        _own_deal(tx, table, "showdown")
+        if table.game == "dragon-kings":
+            from companion.games.dragon_kings.table_rules import settle
 
-    _render(settled.result)
+            if takes:
+                from companion.errors import CompanionError
+
+                raise CompanionError("--takes is for Dungeon Poker (a dead character's treasure)")
+            settled: Any = settle(tx, table, put_in, folded=fold or [], result=result, extra=extra)
+        else:
+            settled = settle_deal(
+                tx, table, put_in, folded=fold or [], result=result, extra=extra, takes=takes or []
+            )
+        after = table_view(tx, table)
+    if as_json:
+        emit_json(settled.to_json(after.state_json()))
+        return
+    from companion.cli.showdown import render_showdown
+
+    render_showdown(settled.result)
     out = console()
     if settled.notes or settled.cards:
         out.print("[bold]At the table[/]")
     _print_cards(list(settled.cards))
     for note in settled.notes:
         out.print(f"• {note}")
-
-
-def _table_state(tx: Transaction, table: TableInfo) -> dict[str, Any]:
-    from companion.table import rules_for
-    from companion.table.actions import game_cards
-
-    overview = rules_for(table.game).overview(tx, table, game_cards(table))
-    return {
-        "name": table.name,
-        **{k: v for k, v in overview.items() if k not in DISPLAY_ONLY},
-    }

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -20,8 +18,7 @@ from companion.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from companion.table.model import TableInfo
-    from companion.timer.session import TimerSession
+    from companion.timer.clock import ClockView
     from companion.timer.structure import Structure
 
 timer_app = typer.Typer(
@@ -42,8 +39,7 @@ MinutesOpt = Annotated[
     float | None,
     typer.Option(
         "--minutes",
-        min=0,
-        help="Minutes per level (0: levels do not end by time).",
+        help="Minutes per level, 0 to 1440 (0: levels do not end by time).",
         show_default=False,
     ),
 ]
@@ -51,8 +47,7 @@ DealsOpt = Annotated[
     int | None,
     typer.Option(
         "--deals-per-level",
-        min=0,
-        help="Deals per level (0: deals do not end levels).",
+        help="Deals per level, 0 to 1000 (0: deals do not end levels).",
         show_default=False,
     ),
 ]
@@ -108,61 +103,7 @@ def _structure(name: str | None, break_every: int | None, break_minutes: float) 
     return load_structure(name).with_breaks(break_every, break_minutes)
 
 
-def _session(state: Path | None, table: str | None) -> tuple[TimerSession, TableInfo | None]:
-    """The clock of ``table`` (else of the current table, if any), and that table.
-
-    Without any table the clock is kept on its own in the state file.
-    """
-    from companion.table import open_store
-    from companion.timer.clock import SystemClock
-    from companion.timer.session import TimerSession
-    from companion.timer.store import SqliteClockStore
-
-    store = open_store(state)
-    info: TableInfo | None
-    try:
-        with store.transaction(write=False) as tx:
-            if table is not None:
-                info = tx.table(table)
-            else:
-                current = tx.current_table_name()
-                info = tx.find_table(current) if current else None
-    except BaseException:
-        store.close()
-        raise
-    if info is None:
-        store.close()
-        return TimerSession(SqliteClockStore(store.path), SystemClock()), None
-    from companion.games import table_levels
-    from companion.timer.table_clock import TableClockStore
-
-    store_of_table = TableClockStore(store, info.name, table_levels(info.game))
-    return TimerSession(store_of_table, SystemClock()), info
-
-
-@contextmanager
-def _opened(
-    state: Path | None, table: str | None
-) -> Iterator[tuple[TimerSession, TableInfo | None]]:
-    """:func:`_session`, closing the table store a table's clock keeps open when done."""
-    session, info = _session(state, table)
-    try:
-        yield session, info
-    finally:
-        table_store = getattr(session.store, "store", None)
-        if table_store is not None:
-            table_store.close()
-
-
-def _settings(minutes: float | None, deals: int | None, players: int | None) -> Any:
-    from companion.timer.clock import ClockSettings
-
-    if minutes is None and deals is None and players is None:
-        return None
-    return ClockSettings(minutes=minutes, deals_per_level=deals, players=players)
-
-
-def _print_status(view: Any, notices: tuple[str, ...] = ()) -> None:
+def _print_status(view: ClockView, notices: tuple[str, ...] = ()) -> None:
     from companion.ui.clock_line import plain_line
 
     sys.stdout.write(plain_line(view) + "\n")
@@ -176,49 +117,25 @@ def _print_status(view: Any, notices: tuple[str, ...] = ()) -> None:
 @timer_app.command("list")
 def list_structures(as_json: JsonOption = False) -> None:
     """List the built-in blind structures."""
-    from companion.timer.structure import builtin_aliases, builtin_names, load_structure
+    from companion.timer.commands import structure_summaries
 
-    rows: list[dict[str, Any]] = []
-    for name in builtin_names():
-        s = load_structure(name)
-        rows.append(
-            {
-                "id": s.id,
-                "name": s.name,
-                "game": s.game,
-                "levels": len(s.levels),
-                "continues": s.continues,
-                "minutes": s.minutes,
-                "deals_per_level": s.deals_per_level,
-                "aliases": list(builtin_aliases()[name]),
-                "description": s.description,
-            }
-        )
+    summaries = structure_summaries()
     if as_json:
-        emit_json(rows)
+        emit_json([s.to_json() for s in summaries])
         return
     from rich.table import Table
 
     table = Table(title="Built-in blind structures", title_justify="left")
     for column in ("id", "game", "levels", "a level lasts", "also called"):
         table.add_column(column)
-    for row in rows:
-        lasts = " or ".join(
-            part
-            for part in (
-                f"{row['minutes']:g} min" if row["minutes"] else "",
-                f"{row['deals_per_level']} deal{'s' if row['deals_per_level'] != 1 else ''}"
-                if row["deals_per_level"]
-                else "",
-            )
-            if part
-        )
+    for summary in summaries:
+        s = summary.structure
         table.add_row(
-            str(row["id"]),
-            str(row["game"] or "any"),
-            f"{row['levels']}{' +' if row['continues'] else ''}",
-            lasts or "until you say",
-            ", ".join(row["aliases"]),
+            s.id,
+            s.game or "any",
+            f"{len(s.levels)}{' +' if s.continues else ''}",
+            summary.lasts(),
+            ", ".join(summary.aliases),
         )
     out = console()
     out.print(table)
@@ -237,18 +154,21 @@ def show_structure(
     as_json: JsonOption = False,
 ) -> None:
     """Show a blind structure level by level (JSON: one object per level)."""
-    from companion.timer.describe import level_rows, stakes_text
+    from companion.timer.commands import structure_report
+    from companion.timer.describe import stakes_text
 
     s = _structure(structure, break_every, break_minutes)
-    rows = level_rows(s, levels, minutes=minutes, deals_per_level=deals_per_level, players=players)
+    report = structure_report(
+        s, levels, minutes=minutes, deals_per_level=deals_per_level, players=players
+    )
     if as_json:
-        emit_json(rows)
+        emit_json(report.to_json())
         return
     from rich.table import Table
 
-    word = s.level_word
+    rows = report.rows
     table = Table(title=s.name, title_justify="left")
-    table.add_column(word.lower(), justify="right")
+    table.add_column(s.level_word.lower(), justify="right")
     table.add_column("stakes")
     show_gems = any(r["soul_gems"] for r in rows)
     show_enc = s.encounters_from is not None
@@ -283,22 +203,8 @@ def show_structure(
     out.print(table)
     if s.description:
         out.print(s.description, highlight=False)
-    lasts = []
-    chosen_minutes = minutes if minutes is not None else s.minutes
-    chosen_deals = deals_per_level if deals_per_level is not None else s.deals_per_level
-    if chosen_minutes:
-        lasts.append(f"{chosen_minutes:g} minutes")
-    if chosen_deals:
-        lasts.append(f"{chosen_deals} deal{'s' if chosen_deals != 1 else ''}")
-    out.print(
-        f"A {word.lower()} lasts {' or '.join(lasts) or 'until you move on'}"
-        + (", whichever comes first." if len(lasts) == 2 else ".")
-    )
-    if s.continues:
-        adds = ", ".join(f"{name.replace('_', ' ')} +{add}" for name, add in s.step)
-        out.print(
-            f"After {word.lower()} {len(s.levels)}: {adds} per {word.lower()} (* = beyond the list)."
-        )
+    for note in report.notes:
+        out.print(note, highlight=False)
     if s.designed_reason:
         out.print(f"[magenta]✎[/] designed by this project: {s.designed_reason}", highlight=False)
 
@@ -322,8 +228,7 @@ def run_clock(
         int | None,
         typer.Option(
             "--level",
-            min=1,
-            help="Start a fresh clock at this level (a game under way).",
+            help="Start a fresh clock at this level, 1 to 500 (a game under way).",
             show_default=False,
         ),
     ] = None,
@@ -340,41 +245,26 @@ def run_clock(
     and keeps running unless paused). Without a terminal, keys are read
     from stdin.
     """
-    from companion.timer.structure import load_structure
+    from companion.games.clock import open_clock, start_clock
+    from companion.timer.commands import ClockRequest
 
-    with _opened(state, table) as (session, info):
+    request = ClockRequest(
+        structure=structure,
+        minutes=minutes,
+        deals_per_level=deals_per_level,
+        players=players,
+        break_every=break_every,
+        break_minutes=break_minutes,
+        new=new,
+        level=level,
+        paused=paused,
+    )
+    request.check()  # before the state file is opened
+    with open_clock(state, table) as clock:
+        session = clock.session
         interactive = sys.stdin.isatty()
-        default = None
-        if info is not None:
-            from companion.timer.table_clock import TableClockStore, default_structure
-
-            default = default_structure(info)
-            players = players if players is not None else len(info.players)
-            # A table's clock is always kept by a TableClockStore (see _session).
-            if level is None and isinstance(session.store, TableClockStore):
-                level = session.store.table_level()
-        chosen = None
-        if structure is not None or break_every is not None:
-            if structure is None and not new:
-                saved = session.store.load()
-                base = saved.structure if saved is not None else load_structure(default)
-            else:
-                base = load_structure(structure or default)
-            chosen = base.with_breaks(break_every, break_minutes)
-        fallback = chosen or load_structure(default)
-        if info is not None and chosen is not None:
-            from companion.games import check_table_structure
-
-            check_table_structure(session.store, info, chosen)
-        outcome = session.open(
-            chosen,
-            _settings(minutes, deals_per_level, players),
-            new=new,
-            running=not paused,
-            fallback=fallback,
-            level=level or 1,
-        )
-        heading = f"{outcome.view.structure.name} · {session.store.label}"
+        outcome = start_clock(clock, request)
+        heading = f"{outcome.view.structure.name} · {clock.label}"
         if plain or not sys.stdout.isatty():
             from companion.ui.clock_line import run_plain, stream_keys, terminal_keys
 
@@ -391,8 +281,7 @@ def run_clock(
             from companion.ui.clock import TimerApp
 
             TimerApp(session, heading=heading).run()
-            last = session.view()
-            _print_status(last)
+            _print_status(session.view())
         final = session.view()
         if interactive and not final.paused:
             console(stderr=True).print(
@@ -403,15 +292,16 @@ def run_clock(
 
 @timer_app.command("status")
 def status(table: TableOpt = None, state: StateOption = None, as_json: JsonOption = False) -> None:
-    """Show where the saved clock is now."""
-    from companion.timer.describe import view_data
+    """Show where the saved clock is now (only reads: works on a read-only state file)."""
+    from companion.games.clock import open_clock
+    from companion.timer.commands import ClockReport
 
-    with _opened(state, table) as (session, _):
-        outcome = session.refresh()
+    with open_clock(state, table, write=False) as clock:
+        report = ClockReport(clock.session.view())
     if as_json:
-        emit_json(view_data(outcome.view))
+        emit_json(report.to_json())
         return
-    _print_status(outcome.view)
+    _print_status(report.view)
 
 
 @timer_app.command("do")
@@ -429,32 +319,26 @@ def do(
     as_json: JsonOption = False,
 ) -> None:
     """Work the saved clock from the command line, as the display's keys do."""
-    from companion.errors import CompanionError
-    from companion.timer.controls import ACTIONS
-    from companion.timer.describe import view_data
+    from companion.games.clock import open_clock
+    from companion.timer.commands import check_actions, do_actions
 
-    for name in actions:
-        if name not in ACTIONS:
-            raise CompanionError(f"unknown clock action '{name}' (actions: {', '.join(ACTIONS)})")
-    notices: list[str] = []
-    outcome = None
-    with _opened(state, table) as (session, _):
-        for name in actions:
-            outcome = session.act(ACTIONS[name])
-            notices.extend(outcome.notices)
-    assert outcome is not None
+    check_actions(actions)
+    with open_clock(state, table) as clock:
+        report = do_actions(clock.session, actions)
     if as_json:
-        emit_json({**view_data(outcome.view), "notices": notices})
+        emit_json(report.to_json())
         return
-    _print_status(outcome.view, tuple(notices))
+    _print_status(report.view, report.notices)
 
 
 @timer_app.command("reset")
 def reset(table: TableOpt = None, state: StateOption = None) -> None:
     """Forget the saved clock (the next 'timer run' starts afresh)."""
-    with _opened(state, table) as (session, _):
-        forgot = session.reset()
-    console().print("clock forgotten" if forgot else f"no clock was saved ({session.store.label})")
+    from companion.games.clock import open_clock
+
+    with open_clock(state, table) as clock:
+        forgot = clock.session.reset()
+    console().print("clock forgotten" if forgot else f"no clock was saved ({clock.label})")
 
 
 # -- the printable sheet ---------------------------------------------------------------

@@ -30,12 +30,6 @@ from companion.poker.variants import Rules
 RANK_GAMES = ("holdem", "omaha", "dungeon-poker", "dragon-kings", "decko")
 """The games with a hand ranking."""
 
-DECKO_HAND_LIMIT = 7
-"""DECKO's limit of seven: nobody ever holds more than seven cards."""
-
-MARKET_SLOTS = 5
-"""The DECKO mat has five market slots."""
-
 
 @dataclass(frozen=True)
 class RankOptions:
@@ -173,10 +167,7 @@ def parse_boards(boards: Sequence[str], rules: Rules) -> list[tuple[Card, ...]]:
             f"{rules.name} has {rules.boards} board{plural}; --board was given {len(parsed)} times"
         )
     for board in parsed:
-        if len(board) > rules.board_cards:
-            raise CompanionError(
-                f"{len(board)} board cards, but {rules.name} deals at most {rules.board_cards}"
-            )
+        rules.check_board(board)
     return parsed + [()] * (rules.boards - len(parsed))
 
 
@@ -309,7 +300,12 @@ class DeckoRanking:
         for p in self.ranking.placings:
             entry = _player_json(p)
             hand: Any = p.hand
-            entry |= {"dollars": hand.dollars, "chips": hand.chips, "money": hand.money}
+            entry |= {
+                "dollars": hand.dollars,
+                "credit": hand.credit,
+                "chips": hand.chips,
+                "money": hand.money,
+            }
             if self.round.low_sum:
                 entry["sum"] = hand.low_sum
             if hand.market_used:
@@ -339,7 +335,12 @@ def _decko_one(spec: str, what: str, names: set[str]) -> tuple[str, Any]:
 
 def rank_decko_players(players: Sequence[str], opts: RankOptions) -> DeckoRanking:
     """A DECKO reveal from ``NAME=CARDS`` specs, refusing what no table can hold."""
-    from companion.games.decko.sets import parse_decko_cards, rank_decko, wildcard_round
+    from companion.games.decko.sets import (
+        check_reveal_cards,
+        parse_decko_cards,
+        rank_decko,
+        wildcard_round,
+    )
 
     if opts.boards:
         raise CompanionError(
@@ -349,21 +350,8 @@ def rank_decko_players(players: Sequence[str], opts: RankOptions) -> DeckoRankin
         raise CompanionError("--wild and --full-plate do not apply to decko")
     round_ = wildcard_round(opts.wildcard)
     hands = parse_players(players, parse_decko_cards)
-    for name, hand in hands.items():
-        if len(hand) > DECKO_HAND_LIMIT:
-            raise CompanionError(
-                f"{name} holds {len(hand)} cards, but a DECKO hand never holds more than "
-                f"{DECKO_HAND_LIMIT}"
-            )
     shop = parse_decko_cards(opts.market or "")
-    if len(shop) > MARKET_SLOTS:
-        raise CompanionError(
-            f"--market lists {len(shop)} cards, but the market has {MARKET_SLOTS} slots"
-        )
-    if round_.market_cards and not shop:
-        raise CompanionError(
-            f"the {round_.name} round plays cards from the market: give them with --market"
-        )
+    check_reveal_cards(hands, shop, round_)
     names = set(hands)
     burns = dict(_decko_one(s, "burn pile", names) for s in opts.burn)
     discards = dict(_decko_one(s, "discard pile", names) for s in opts.discard)
@@ -413,6 +401,7 @@ class OddsReport:
                     "cards": ["?" if c is None else c.code for c in self.hands[p.name]],
                     "win": p.win,
                     "tie": p.tie,
+                    "split": p.split,
                     "equity": p.equity,
                     "stderr": p.stderr,
                 }
@@ -424,6 +413,17 @@ class OddsReport:
         if self.rules.jokers:
             out["variant"] = "swords-joker"
         return out
+
+
+def odds_method(exact: bool, monte_carlo: bool) -> Literal["auto", "exact", "monte-carlo"]:
+    """How ``companion odds`` counts: every deal, sampled deals, or whichever is quick.
+
+    >>> odds_method(exact=False, monte_carlo=False)
+    'auto'
+    """
+    if exact and monte_carlo:
+        raise CompanionError("choose --exact or --monte-carlo, not both")
+    return "exact" if exact else "monte-carlo" if monte_carlo else "auto"
 
 
 def odds_players(

@@ -2,7 +2,8 @@
 
 With a table current, ``pot``, ``rank``, ``odds`` and ``showdown`` take its
 game (and, for Dungeon Poker, its blind, encounter and monsters in play;
-for Dragon Kings, its wing cards in force and its variant) when the command
+for Dragon Kings, its wing cards in force, its variant and, for a showdown,
+whether First Honors is still to be earned) when the command
 does not say otherwise, so the dealer types each fact once. An explicit
 ``--game`` (or a flag that implies a game, or a field of the showdown file)
 always wins. An absent state file is never created.
@@ -48,21 +49,20 @@ def current_table(state: str | Path | None = None) -> TableDefaults | None:
             return None
         if table.game != "dungeon-poker":
             return TableDefaults(table.name, table.game)
-        from companion.games.dungeon_poker import table_rules as dp
-        from companion.games.dungeon_poker.deal import _monsters_in_play
+        from companion.games.dungeon_poker import levels, monsters
+        from companion.games.dungeon_poker import state as dp_state
         from companion.table.actions import game_cards
 
-        rules = dp.DungeonPokerRules(dp.GAME)
         cards = game_cards(table)
-        level = rules.level_now(tx, table, cards)
+        level = levels.level_now(tx, table, cards)
         return TableDefaults(
             table.name,
             table.game,
             blind=level.blind,
             encounter=level.encounter.card_id if level.encounter else None,
-            monsters=tuple(_monsters_in_play(tx, table, rules, cards)),
-            carried=int(tx.get_state(table, dp.NS, "carried_gold", 0)),
-            treasures_waiting=int(tx.get_state(table, dp.NS, "carried", 0)),
+            monsters=tuple(monsters.showdown_entries(tx, table, cards)),
+            carried=int(dp_state.get(tx, table, "carried_gold", 0)),
+            treasures_waiting=int(dp_state.get(tx, table, "carried", 0)),
         )
 
 
@@ -101,14 +101,30 @@ def pot_game(game: str | None) -> str:
     return found.game if found is not None else "holdem"
 
 
-def with_table(spec: ShowdownIn) -> ShowdownIn:
-    """``showdown``: fill a Dungeon Poker file's blind, encounter and monsters from the table."""
+def with_table(spec: ShowdownIn, wings: tuple[str, ...] = ()) -> ShowdownIn:
+    """``showdown``: the facts of the current table that the file leaves out.
+
+    Dungeon Poker: the blind, encounter and monsters. Dragon Kings: the
+    voluntary wing cards in force and whether First Honors is still to be
+    earned. ``wings`` (``--wing``) replaces the file's and the table's wing
+    cards (``none`` for none).
+    """
+    data = spec.model_dump(exclude_unset=True)
+    if wings:
+        if spec.game != "dragon-kings":
+            raise CompanionError(f"--wing is for dragon-kings, not {spec.game}")
+        data["wings"] = list(wings)
+    if spec.game == "dragon-kings":
+        from companion.games.dragon_kings.table_rules import table_showdown_fields
+
+        for key, value in table_showdown_fields().items():
+            data.setdefault(key, value)
+        return ShowdownIn.model_validate(data)
     if spec.game != "dungeon-poker":
         return spec
     found = current_table()
     if found is None or found.game != "dungeon-poker":
         return spec
-    data = spec.model_dump(exclude_unset=True)
     data.setdefault("blind", found.blind)
     if "encounter" not in data and found.encounter is not None:
         data["encounter"] = found.encounter

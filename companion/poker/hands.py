@@ -522,10 +522,7 @@ def rank_boards(
     check_cards(hands, boards)
     rules.check_jokers([c for h in hands.values() for c in h] + [c for b in boards for c in b])
     for board in boards:
-        if len(board) > rules.board_cards:
-            raise CompanionError(
-                f"{len(board)} board cards, but {rules.name} deals at most {rules.board_cards}"
-            )
+        rules.check_board(board)
     names = list(hands)
     out = []
     for board in boards:

@@ -10,7 +10,10 @@ board (1,712,304 boards heads-up) in well under two seconds.
 
 ``equity`` is a player's expected share of the pot: a win counts 1, a tie
 between k players 1/k each, a deal nobody can legally win counts 0 for all
-(the pot stays). With two boards (Two front war) each board is half the pot.
+(the pot stays). With two boards (Two front war) each board is half the pot,
+and the usual outcome is a split of boards: ``win`` is then taking both
+boards, ``split`` taking one board alone and losing the other, ``tie``
+sharing a board's first place.
 
 >>> from companion.poker.cards import parse_cards as c
 >>> result = odds({"ann": c("As Ad"), "bob": c("Kc Kd")}, [c("2h 7d 9c Ks")])  # 2 aces in 44 rivers
@@ -47,8 +50,9 @@ SAMPLES = 20_000
 
 @dataclass(frozen=True)
 class Equity:
-    """One player's chances: ``win`` alone, ``tie`` (a shared first place),
-    ``equity`` (expected share of the pot) and, for an estimate, its
+    """One player's chances: ``win`` the whole pot alone, ``tie`` (a shared first
+    place on a board), ``split`` (with several boards: some boards won alone, the
+    others lost), ``equity`` (expected share of the pot) and, for an estimate, its
     standard error ``stderr`` (0 when exact)."""
 
     name: str
@@ -56,6 +60,7 @@ class Equity:
     tie: float
     equity: float
     stderr: float = 0.0
+    split: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -268,6 +273,7 @@ def _tally(
     n = len(names)
     wins = [0.0] * n
     ties = [0.0] * n
+    splits = [0.0] * n
     sums = [0.0] * n
     squares = [0.0] * n
     deals_seen = 0
@@ -280,6 +286,8 @@ def _tally(
             filler = iter(deal[n_boards + i])
             holes.append(tuple(c if c is not None else next(filler) for c in hands[name]))
         shares = [0.0] * n
+        alone = [0] * n
+        shared = [False] * n
         for board in full_boards:
             values = [value_of(h, board, rules) for h in holes]
             for i in range(n):
@@ -292,10 +300,16 @@ def _tally(
             for i in top:
                 shares[i] += 1.0 / len(top) / n_boards
                 if len(top) == 1:
-                    wins[i] += 1.0 / n_boards
+                    alone[i] += 1
                 else:
-                    ties[i] += 1.0 / n_boards
+                    shared[i] = True
         for i in range(n):
+            if shared[i]:
+                ties[i] += 1
+            elif alone[i] == n_boards:
+                wins[i] += 1
+            elif alone[i]:
+                splits[i] += 1
             sums[i] += shares[i]
             squares[i] += shares[i] * shares[i]
     if deals_seen == 0:
@@ -307,5 +321,14 @@ def _tally(
         if method == "monte-carlo" and deals_seen > 1:
             var = max(0.0, squares[i] / deals_seen - mean * mean) * deals_seen / (deals_seen - 1)
             stderr = math.sqrt(var / deals_seen)
-        players.append(Equity(name, wins[i] / deals_seen, ties[i] / deals_seen, mean, stderr))
+        players.append(
+            Equity(
+                name,
+                wins[i] / deals_seen,
+                ties[i] / deals_seen,
+                mean,
+                stderr,
+                splits[i] / deals_seen,
+            )
+        )
     return Odds(tuple(players), method, deals_seen, seed)

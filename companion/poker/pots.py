@@ -12,7 +12,9 @@ the game says:
 * ``dungeon-poker``: gold is paid in 100-gold coins; what cannot be split
   into whole coins stays on the table for the next deal (``carry_over``);
 * ``decko``: the house bet joins the pot and the remainder of a split goes
-  back to the house.
+  back to the house. The house bet is counted as it lies on the mat, so it
+  already holds every folded bet; and DECKO has no side pots, so the
+  players still in must have bet the same.
 
 >>> s = settle({"alice": 300, "bob": 100, "carol": 300}, "bob > alice > carol")
 >>> [(p.amount, p.eligible, p.winners) for p in s.pots]
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from companion.bounds import MAX_CHIPS, check_range
@@ -44,6 +46,10 @@ class PotRules:
     game: str
     unit: int = 1
     odd_chips: OddChips = "left-of-button"
+    side_pots: bool = True
+    """False: the players still in always bet the same (DECKO), so unequal bets are refused."""
+    house_bet: bool = False
+    """True: a house bet joins the pot, holding the folded bets (DECKO)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.unit <= MAX_CHIPS:
@@ -57,7 +63,7 @@ GAME_POT_RULES: dict[str, PotRules] = {
     "omaha": PotRules("omaha"),
     "dragon-kings": PotRules("dragon-kings"),
     "dungeon-poker": PotRules("dungeon-poker", unit=100, odd_chips="carry-over"),
-    "decko": PotRules("decko", odd_chips="house"),
+    "decko": PotRules("decko", odd_chips="house", side_pots=False, house_bet=True),
 }
 
 
@@ -82,8 +88,8 @@ def parse_contributions(items: list[str]) -> dict[str, int]:
 def pot_rules(game: str = "holdem", unit: int | None = None) -> PotRules:
     """The pot rules of ``game``, optionally with another smallest chip.
 
-    >>> pot_rules("dungeon-poker")
-    PotRules(game='dungeon-poker', unit=100, odd_chips='carry-over')
+    >>> pot_rules("dungeon-poker").odd_chips, pot_rules("decko", 5).unit
+    ('carry-over', 5)
     """
     try:
         rules = GAME_POT_RULES[game]
@@ -91,7 +97,7 @@ def pot_rules(game: str = "holdem", unit: int | None = None) -> PotRules:
         raise CompanionError(
             f"unknown game '{game}' for pots (games: {', '.join(GAME_POT_RULES)})"
         ) from None
-    return rules if unit is None else PotRules(rules.game, unit, rules.odd_chips)
+    return rules if unit is None else replace(rules, unit=unit)
 
 
 @dataclass(frozen=True)
@@ -258,20 +264,83 @@ def settle(
     ``payee`` redirects a winner's share (a summoned monster pays its
     summoner; ``None`` means the share leaves the game). Players ranked in
     ``result`` but absent from the pots (monsters) are always eligible.
+    ``house_bet`` is DECKO's house betting space as it lies, folded bets
+    included (see :func:`house_money`).
     """
     rules = rules or GAME_POT_RULES["holdem"]
     groups = parse_result(result) if isinstance(result, str) else tuple(tuple(g) for g in result)
     folded_set = set(folded)
     extra = tuple(always_eligible)
     _validate(contributions, groups, folded_set, extra, button, rules, house_bet + dead_money)
+    uneven = unequal_bets(contributions, folded_set, rules)
+    if uneven:
+        raise CompanionError(
+            f"{uneven[1]}={contributions[uneven[1]]} but {uneven[0]}={contributions[uneven[0]]}: "
+            f"{rules.game} has no side pots, so the players still in have bet the same"
+        )
     pots = build_pots(
         contributions,
         folded_set,
         always_eligible=extra,
-        dead_money=dead_money + house_bet,
+        dead_money=dead_money + house_money(house_bet, contributions, folded_set, rules),
         capped_by=capped_by,
     )
     return award(pots, groups, contributions, rules=rules, button=button, payee=payee, extra=extra)
+
+
+def house_money(
+    house_bet: int,
+    contributions: Mapping[str, int],
+    folded: Collection[str],
+    rules: PotRules,
+    label: str = "--house",
+) -> int:
+    """What a house bet adds to the pot beyond the folded bets it already holds.
+
+    DECKO moves a folding player's bet onto the house betting space, so the
+    house bet, counted as it lies, holds every folded bet: those chips are
+    counted once, in the folded player's contribution. Only a game with a
+    house bet may have one.
+
+    >>> house_money(3, {"ann": 4, "ben": 4, "cat": 2}, {"cat"}, pot_rules("decko"))
+    1
+    >>> house_money(1, {"ann": 4, "cat": 2}, {"cat"}, pot_rules("decko"))
+    Traceback (most recent call last):
+      ...
+    companion.errors.CompanionError: --house 1 cannot hold the 2 chips the folded players bet (a folded bet lies on the house bet, which counts it)
+    """
+    folded_bets = sum(contributions.get(name, 0) for name in folded)
+    if not rules.house_bet:
+        if house_bet:
+            raise CompanionError(
+                f"{label} {house_bet}: only DECKO has a house bet ({rules.game} has none)"
+            )
+        return 0
+    if house_bet < folded_bets:
+        raise CompanionError(
+            f"{label} {house_bet} cannot hold the {folded_bets} chips the folded players bet "
+            "(a folded bet lies on the house bet, which counts it)"
+        )
+    return house_bet - folded_bets
+
+
+def unequal_bets(
+    contributions: Mapping[str, int], folded: Collection[str], rules: PotRules
+) -> tuple[str, str] | None:
+    """Two players still in whose bets differ, in a game without side pots (else None).
+
+    >>> unequal_bets({"ann": 3, "ben": 4}, (), pot_rules("decko"))
+    ('ann', 'ben')
+    >>> unequal_bets({"ann": 3, "ben": 4}, (), pot_rules("holdem")) is None
+    True
+    """
+    if rules.side_pots:
+        return None
+    live = [name for name in contributions if name not in folded]
+    for name in live[1:]:
+        if contributions[name] != contributions[live[0]]:
+            return live[0], name
+    return None
 
 
 def award(
@@ -303,8 +372,7 @@ def award(
     carry = removed = house = 0
     awarded: list[Pot] = []
     rank_of = {name: i for i, group in enumerate(groups) for name in group}
-    everyone = list(contributions) + [n for n in extra if n not in contributions]
-    everyone += [n for group in groups for n in group if n not in everyone]
+    everyone = list(dict.fromkeys([*contributions, *extra, *(n for g in groups for n in g)]))
     for pot in pots:
         contenders = [n for n in pot.eligible if n in rank_of]
         if not contenders:
@@ -349,8 +417,9 @@ def _seat_order(players: list[str], button: str | None) -> list[str]:
 
 def _seat_key(seats: list[str], everyone: list[str]) -> Callable[[str], int]:
     order = {name: i for i, name in enumerate(seats)}
+    outside = {name: i for i, name in enumerate(everyone)}
     # Players outside the seats (monsters) come after every seated player.
-    return lambda name: order.get(name, len(seats) + everyone.index(name))
+    return lambda name: order.get(name, len(seats) + outside[name])
 
 
 def _check_contributions(contributions: Mapping[str, int]) -> None:
@@ -400,7 +469,8 @@ def _validate(
             )
         if name in folded:
             raise CompanionError(f"'{name}' folded and cannot be ranked in the result")
-    missing = [n for n in contributions if n not in folded and n not in ranked]
+    placed = set(ranked)
+    missing = [n for n in contributions if n not in folded and n not in placed]
     if missing:
         raise CompanionError(
             f"the result does not place {', '.join(missing)} (list every player still in, or mark them --fold)"

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.poker.hands import names_text
 from companion.poker.pots import (
     Pot,
     PotRules,
@@ -39,8 +40,10 @@ from companion.poker.pots import (
     Settlement,
     award,
     build_pots,
+    house_money,
     parse_result,
     pot_rules,
+    unequal_bets,
 )
 from companion.poker.showdown_input import MonsterIn, PlayerIn, ShowdownIn
 from companion.poker.showdown_rank import (
@@ -49,10 +52,13 @@ from companion.poker.showdown_rank import (
     Ranker,
     RankRules,
     default_ranker,
-    parse_cards,
-    parse_decko,
+    read_cards,
     result_groups,
 )
+
+MAX_CONTESTANTS = 23
+"""The most hands one showdown holds: a 52-card deck deals two hand cards each and a
+five-card board to 23 players at most (docs/decisions.md)."""
 
 # ---------------------------------------------------------------- results
 
@@ -132,6 +138,10 @@ class ShowdownResult:
     events: tuple[str, ...]
     dead: tuple[str, ...] = ()
     """Dungeon Poker: characters left without gold (when ``stack`` was given)."""
+    currency: str = "chips"
+    """What the game's pots hold, as its rulebook says (Dungeon Poker: gold)."""
+    bank_name: str = "house"
+    """What the game calls the money outside the pots that ``bank`` counts."""
 
     @property
     def settlement(self) -> Settlement:
@@ -231,6 +241,10 @@ class Showdown:
 
     game_fields: frozenset[str] = frozenset()
     """Game-specific fields of the showdown file this game reads (others are refused)."""
+    currency = "chips"
+    """What the pots hold, in the game's word."""
+    bank_name = "house"
+    """Who pays or takes the money outside the pots (``ShowdownResult.bank``)."""
 
     def __init__(
         self, spec: ShowdownIn, ranker: Ranker | None = None, data_dir: str | None = None
@@ -342,12 +356,39 @@ class Showdown:
     def after_pots(self) -> None:
         """Everything the game does once the pots are paid."""
 
+    def max_players(self) -> int:
+        """The most hands (players and monsters) this game's showdown holds."""
+        return MAX_CONTESTANTS
+
+    def why_max_players(self) -> str:
+        """Why no more hands can sit at the table, for the refusal."""
+        return "a 52-card deck deals two hand cards each and a five-card board to no more"
+
+    def check_cards(self) -> None:
+        """Refuse cards no deal can hold: a board longer than the game deals, more
+        jokers than the deck has (the ranking rules say how many)."""
+        from companion.poker.showdown_rank import ranker_rules
+
+        rules = ranker_rules(self._rank_rules())
+        everything = []
+        for board in self.boards:
+            where = "board: " if self.spec.boards is None else f"boards[{board.index}]: "
+            rules.check_board(_cards(board.cards), where)
+            everything += list(board.cards)
+        for p in self.players:
+            everything += list(p.cards or ())
+        for m in self.monsters:
+            everything += list(m.cards or ())
+        rules.check_jokers(_cards(everything))
+
     # -------------------------------------------------------------- run
 
     def run(self) -> ShowdownResult:
+        self._check_size()
         self._check_fields()
         self.prepare()
         self._read_cards()
+        self.check_cards()
         self.before_ranking()
         self._legal_hands()
         self._rank()
@@ -356,6 +397,16 @@ class Showdown:
         return self._result()
 
     # -------------------------------------------------------------- input checks
+
+    def _check_size(self) -> None:
+        count = len(self.spec.players) + len(self.spec.monsters)
+        most = self.max_players()
+        if count > most:
+            what = "players and monsters" if self.spec.monsters else "players"
+            raise CompanionError(
+                f"players: {count:,} {what}, but a {self.game} showdown holds at most {most} "
+                f"({self.why_max_players()})"
+            )
 
     def _check_fields(self) -> None:
         spec = self.spec
@@ -377,6 +428,8 @@ class Showdown:
             "market": spec.market is not None,
             "first_honors": spec.first_honors,
             "wild": bool(spec.wild),
+            "wings": bool(spec.wings),
+            "misdeals": bool(spec.misdeals),
         }
         for i, p in enumerate(spec.players):
             used[f"players[{i}].character"] = p.character is not None
@@ -442,9 +495,7 @@ class Showdown:
         def read(value: Any, where: str, whose: str) -> tuple[str, ...] | None:
             if value is None:
                 return None
-            if self.game == "decko":
-                return parse_decko(value, where=where)
-            cards = parse_cards(value, where=where, jokers=jokers)
+            cards = read_cards(self.game, value, where=where, jokers=jokers)
             for c in cards:
                 if c == "*" or not check_dupes:
                     continue
@@ -545,6 +596,10 @@ class Showdown:
                 if board.index == 0:
                     self.ranked = {r.name: r for r in ranked}
                 board.lines = [self._line(r, board) for r in ranked]
+                for r in ranked:
+                    if r.extra.get("decided_by"):
+                        where = f" (board {board.index + 1})" if len(self.boards) > 1 else ""
+                        self.event(f"Deciding card{where}: {r.extra['decided_by']}.")
         for board in self.boards:
             for name in sorted(self.no_legal, key=self.contestants.index):
                 board.lines.append(
@@ -592,8 +647,9 @@ class Showdown:
         except CompanionError as exc:
             raise CompanionError(f"{where}: {exc}") from None
         placed = [n for g in groups for n in g]
+        live = set(contestants)
         for name in placed:
-            if name in contestants:
+            if name in live:
                 continue
             p = self.by_name.get(name)
             m = self.monster(name)
@@ -611,7 +667,8 @@ class Showdown:
                 raise CompanionError(f"{where}: '{name}' has no legal hand and cannot be placed")
             known = ", ".join(self.contestants) or "nobody"
             raise CompanionError(f"{where}: '{name}' is not at the table (still in: {known})")
-        missing = [n for n in contestants if n not in placed]
+        seen = set(placed)
+        missing = [n for n in contestants if n not in seen]
         if missing:
             raise CompanionError(
                 f"{where}: the result does not place {', '.join(missing)} "
@@ -647,13 +704,28 @@ class Showdown:
         folded = {p.name for p in self.players if p.spec.folded}
         extras = [m.label for m in self.live_monsters]
         capped = {m.label: m.owner for m in self.live_monsters if m.owner is not None}
-        self.added = spec.carried + self.pot_bonus() + spec.house_bet
+        uneven = unequal_bets(contributions, folded, self.rules)
+        if uneven:
+            first, other = (self.by_name[n] for n in uneven)
+            raise CompanionError(
+                f"players[{other.index}].put_in: {other.spec.put_in}, but {first.name} put in "
+                f"{first.spec.put_in}: {self.rules.game} has no side pots, so the players still in "
+                "have bet the same"
+            )
+        house_extra = house_money(spec.house_bet, contributions, folded, self.rules, "house_bet:")
+        self.added = spec.carried + self.pot_bonus() + house_extra
         if spec.carried:
             self.event(
                 f"{self.amount(spec.carried)} left on the table by the last deal joins the main pot."
             )
         if spec.house_bet:
-            self.event(f"The house bet of {self.amount(spec.house_bet)} joins the pot.")
+            folded_bets = [
+                f"{p.name}'s {p.spec.put_in}"
+                for p in self.players
+                if p.spec.folded and p.spec.put_in
+            ]
+            held = f" ({names_text(folded_bets)} folded onto it)" if folded_bets else ""
+            self.event(f"The house bet of {self.amount(spec.house_bet)}{held} joins the pot.")
         pots = list(
             build_pots(
                 contributions,
@@ -752,13 +824,14 @@ class Showdown:
             odd = pot.amount - sum(pot.shares.values())
             tail = ""
             if odd and self.rules.odd_chips != "left-of-button":
+                one = not self.amount(odd).endswith("s")  # "1 chip returns", "200 gold stays"
                 where = (
-                    "returns to the house"
+                    ("returns" if one else "return") + " to the house"
                     if self.rules.odd_chips == "house"
-                    else "stays on the table"
+                    else ("stays" if one else "stay") + " on the table"
                 )
                 tail = f"; the odd {self.amount(odd)} {where}"
-            self.event(f"{head}: {' and '.join(pot.winners)} tie: {', '.join(parts)}{tail}.")
+            self.event(f"{head}: {names_text(pot.winners)} tie: {', '.join(parts)}{tail}.")
 
     # -------------------------------------------------------------- result
 
@@ -789,6 +862,8 @@ class Showdown:
             monsters=tuple(self.fates),
             events=tuple(self.events),
             dead=tuple(self.dead),
+            currency=self.currency,
+            bank_name=self.bank_name,
         )
 
 
@@ -808,5 +883,14 @@ _OWNER = {
     "discard_top": "only DECKO",
     "first_honors": "only Dragon Kings",
     "wild": "only Dragon Kings",
+    "wings": "only Dragon Kings",
+    "misdeals": "only Dragon Kings",
 }
 """Which game reads each game-specific field (for the refusal of the others)."""
+
+
+def _cards(codes: Iterable[str]) -> list[Any]:
+    """Card codes as the hand ranker's cards (jokers included), for the deal's checks."""
+    from companion.poker.cards import parse_card
+
+    return [parse_card(c, allow_joker=True) for c in codes]

@@ -15,6 +15,8 @@ companion.errors.CompanionError: players[0].put_in: must be at least 0 (got -1)
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -30,10 +32,28 @@ from companion.documents import parse_document, short
 from companion.errors import CompanionError
 from companion.fileio import read_text
 
-Name = Annotated[
-    str, StringConstraints(strip_whitespace=True, pattern=r"^[\w][\w .'’-]*$", max_length=40)
-]
+NAME_PATTERN = r"^[\w][\w .'’-]*$"
+Name = Annotated[str, StringConstraints(strip_whitespace=True, pattern=NAME_PATTERN, max_length=40)]
 """A player's or monster's name as it may appear in a result (letters, digits, spaces, . ' -)."""
+
+
+def check_showdown_names(players: Sequence[str]) -> None:
+    """Refuse, at a table's setup, a name its showdowns could not write in a result.
+
+    >>> check_showdown_names(["ann", "Mary-Jo"])
+    >>> check_showdown_names(["ann", "bo&co"])
+    Traceback (most recent call last):
+      ...
+    companion.errors.CompanionError: 'bo&co' cannot sit at this table: its showdowns name players with letters, digits, spaces and . ' - only
+    """
+    for name in players:
+        if not re.match(NAME_PATTERN, name):
+            raise CompanionError(
+                f"{name!r} cannot sit at this table: its showdowns name players with letters, "
+                "digits, spaces and . ' - only"
+            )
+
+
 Amount = Annotated[int, Field(ge=0, strict=True)]
 Cards = str | list[str]
 """Cards as one string (``"As Kd"``) or a list (``[As, Kd]``)."""
@@ -154,6 +174,10 @@ class ShowdownIn(_In):
     """DECKO: the face-up market cards (Hold'em round, Shopping Queen)."""
     first_honors: bool = False
     """Dragon Kings: nobody has played Twinned Dragon Kings yet this game."""
+    wings: list[str] = []
+    """Dragon Kings: the voluntary wing cards in force (names or ids; ``none`` for none)."""
+    misdeals: list[Name] = []
+    """Dragon Kings: players who fouled the last deal; each places 40 points in this pot."""
     house_bet: Amount = 0
     """DECKO: chips on the house betting space (folded bets included)."""
 
@@ -166,6 +190,11 @@ def read_showdown(text: str, source: str = "showdown") -> ShowdownIn:
     data = parse_document(text, source)
     if not isinstance(data, dict):
         raise CompanionError(f"{source}: a showdown file is a mapping with at least 'players'")
+    return validate_showdown(data)
+
+
+def validate_showdown(data: dict[str, Any]) -> ShowdownIn:
+    """Check a showdown mapping (read from a file, or built by the table)."""
     try:
         return ShowdownIn.model_validate(data)
     except ValidationError as exc:

@@ -54,6 +54,9 @@ class RankRules:
     hand_size: int | None = None
     wild: tuple[str, ...] = ()
     wildcard: str | None = None
+    prepared: Any = None
+    """The ranker's rules (:class:`~companion.poker.variants.Rules`) when the game built
+    them itself (Dragon Kings with its wing cards and variant)."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,8 @@ def ranker_rules(rules: RankRules) -> Any:
     """
     from companion.poker.variants import GAMES, dungeon_poker_rules
 
+    if rules.prepared is not None:
+        return rules.prepared
     if rules.game == "dungeon-poker":
         changes: dict[str, object] = {
             "use_exactly": rules.use_exactly,
@@ -162,65 +167,22 @@ def ranker_rules(rules: RankRules) -> Any:
     return base.with_wild(rules.wild) if rules.wild else base
 
 
-def parse_decko(text: str | Sequence[str], *, where: str = "cards") -> tuple[str, ...]:
-    """DECKO cards in the ranker's DECKO notation (``9s+2``, ``6h/7``, ``Qh:pyro``), as codes.
+def read_cards(
+    game: str, text: str | Sequence[str], *, where: str = "cards", jokers: bool = False
+) -> tuple[str, ...]:
+    """A hand or board of ``game`` as card codes: the game's own reader if it registered
+    one (:mod:`companion.registry`), else the poker notation (:func:`parse_cards`).
 
-    >>> parse_decko("9s+2 6h/7 5s")
-    ('9s+2', '6h/7', '5s')
+    >>> read_cards("holdem", "As 10d")
+    ('As', 'Td')
     """
-    from companion.games.decko.sets import parse_decko_cards
+    from companion.registry import hand_reader
 
-    try:
-        return tuple(
-            c.code for c in parse_decko_cards(text if isinstance(text, str) else list(text))
-        )
-    except CompanionError as exc:
-        raise CompanionError(f"{where}: {exc}") from None
-
-
-def rank_decko_reveal(
-    contestants: Sequence[Contestant], market: tuple[str, ...], rules: RankRules
-) -> list[RankedHand]:
-    """Judge a DECKO reveal (:func:`companion.games.decko.sets.rank_decko`); ``market`` is the face-up market."""
-    from companion.games.decko.sets import (
-        parse_decko_card,
-        parse_decko_cards,
-        rank_decko,
-        wildcard_round,
-    )
-
-    hands = {c.name: parse_decko_cards(list(c.cards)) for c in contestants}
-    burn = {c.name: parse_decko_card(c.burn_top) for c in contestants if c.burn_top}
-    discard = {c.name: parse_decko_card(c.discard_top) for c in contestants if c.discard_top}
-    ranking = rank_decko(
-        hands,
-        wildcard_round(rules.wildcard),
-        market=parse_decko_cards(list(market)),
-        burn_tops=burn,
-        discard_tops=discard,
-    )
-    out = []
-    for placing in ranking.placings:
-        found: Any = placing.hand
-        if placing.place is None:
-            out.append(
-                RankedHand(
-                    placing.name, "no set", (), None, found.chips, found.dollars + found.money
-                )
-            )
-            continue
-        out.append(
-            RankedHand(
-                placing.name,
-                found.name,
-                tuple(found.played()),
-                placing.place,
-                found.chips,
-                found.dollars + found.money,
-                extra={"description": found.description, "dollars": found.dollars},
-            )
-        )
-    return out
+    reader = hand_reader(game)
+    if reader is None:
+        return parse_cards(text, where=where, jokers=jokers)
+    read: Callable[..., tuple[str, ...]] = reader.read()
+    return read(text, where=where)
 
 
 def rank_with_companion(
@@ -228,10 +190,13 @@ def rank_with_companion(
 ) -> list[RankedHand]:
     """Rank with the project's hand ranker (:func:`companion.poker.hands.rank_hands`)."""
     from companion.poker.cards import parse_cards as parse
-    from companion.poker.hands import rank_hands
+    from companion.poker.hands import decider, rank_hands
+    from companion.registry import hand_reader
 
-    if rules.game == "decko":
-        return rank_decko_reveal(contestants, board, rules)
+    own = hand_reader(rules.game)
+    if own is not None:
+        rank: Ranker = own.rank()
+        return rank(contestants, board, rules)
     game_rules = ranker_rules(rules)
     jokers = game_rules.dragon
     hands = {c.name: parse(c.cards, allow_joker=jokers, unique=False) for c in contestants}
@@ -239,20 +204,18 @@ def rank_with_companion(
     ranking = rank_hands(
         hands, parse(board, allow_joker=jokers, unique=False), game_rules, full_plate=plates
     )
+    found = None if game_rules.lowball else decider(ranking, ranking.board)
     out = []
     for placing in ranking.placings:
         value = placing.hand
         if placing.place is None:
             out.append(RankedHand(placing.name, "no legal hand", (), None))
             continue
+        extra: dict[str, object] = {"description": value.description}
+        if found is not None and found.winner == placing.name:
+            extra["decided_by"] = found.text
         out.append(
-            RankedHand(
-                placing.name,
-                value.name,
-                tuple(value.played()),
-                placing.place,
-                extra={"description": value.description},
-            )
+            RankedHand(placing.name, value.name, tuple(value.played()), placing.place, extra=extra)
         )
     return out
 

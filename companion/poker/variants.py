@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -106,6 +106,20 @@ class Rules:
             f"{count} jokers ('*') in one deal, but the {self.name} deck holds "
             f"{self.max_jokers} (the Swords joker)"
         )
+
+    def check_board(self, board: Sequence[Card], where: str = "") -> None:
+        """Refuse a board with more cards than the game deals.
+
+        >>> from companion.poker.cards import parse_cards
+        >>> HOLDEM.check_board(parse_cards("2c 3c 4c 5c 6c 7c"), "board: ")
+        Traceback (most recent call last):
+          ...
+        companion.errors.CompanionError: board: 6 board cards, but holdem deals at most 5
+        """
+        if len(board) > self.board_cards:
+            raise CompanionError(
+                f"{where}{len(board)} board cards, but {self.name} deals at most {self.board_cards}"
+            )
 
     def is_wild(self, card: Card) -> bool:
         """Jokers always; then the ranks and cards named wild."""

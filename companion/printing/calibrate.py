@@ -17,14 +17,95 @@ for a long-edge flip of a portrait sheet, as in the card sheets).
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from companion.errors import CompanionError
 from companion.fileio import output_path, write_atomic
 from companion.printing.imposition import MM_TO_PT, PAPERS, Flip, Orientation
 
 RULER_HALF = 5.0
 TARGET_ARM = 16.0
 RULER_DISTANCE = 9.0
+PAGES = 2
+
+
+@dataclass(frozen=True)
+class OffsetsForgotten:
+    """``print calibrate --reset``: whether a saved back offset was there to forget."""
+
+    forgot: bool
+    config: Path
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reset": self.forgot, "config": str(self.config)}
+
+
+@dataclass(frozen=True)
+class OffsetSaved:
+    """``print calibrate --save X,Y``: the offset now used for sheets of this orientation."""
+
+    orientation: Orientation
+    offset: tuple[float, float]
+    config: Path
+
+    def to_json(self) -> dict[str, Any]:
+        saved = {"orientation": self.orientation, "back_offset": list(self.offset)}
+        return {"saved": saved, "config": str(self.config)}
+
+
+@dataclass(frozen=True)
+class CalibrationSheet:
+    """The sheet written, and the offsets saved so far (printed without them)."""
+
+    path: Path
+    bytes: int
+    orientation: Orientation
+    saved: dict[str, tuple[float, float] | None] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": str(self.path),
+            "pages": PAGES,
+            "bytes": self.bytes,
+            "saved_back_offset": self.saved,
+        }
+
+
+def calibrate(
+    out_path: Path | None = None,
+    *,
+    paper: str = "a4",
+    orientation: str = "portrait",
+    flip: str = "long",
+    save: str | None = None,
+    reset: bool = False,
+    force: bool = False,
+) -> OffsetsForgotten | OffsetSaved | CalibrationSheet:
+    """``print calibrate``: forget the saved offsets, save one, or write the sheet
+    (``out_path``, default ``calibration.pdf`` in the output folder)."""
+    from companion.paths import default_output_dir
+    from companion.printing import config
+    from companion.printing.imposition import parse_offset, parse_paper
+    from companion.printing.options import FLIP_EDGES, SHEET_ORIENTATIONS, one_of
+
+    orient = one_of(orientation, SHEET_ORIENTATIONS, "orientation")
+    flip_edge = one_of(flip, FLIP_EDGES, "flip edge")
+    if save is not None and reset:
+        raise CompanionError("--save and --reset cannot be used together")
+    if reset:
+        return OffsetsForgotten(config.reset(), config.config_path())
+    if save is not None:
+        offset = parse_offset(save)
+        config.save_back_offset(orient, offset)
+        return OffsetSaved(orient, offset, config.config_path())
+    target = out_path or default_output_dir() / "calibration.pdf"
+    size = build_calibration_sheet(
+        target, paper=parse_paper(paper), orientation=orient, flip=flip_edge, force=force
+    )
+    saved = {o: config.saved_back_offset(o) for o in config.ORIENTATIONS}
+    return CalibrationSheet(target, size, orient, saved)
 
 
 def target_positions(page_w: float, page_h: float) -> list[tuple[float, float]]:

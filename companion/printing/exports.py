@@ -253,9 +253,15 @@ class ExportResult:
         return out
 
 
+def _default_folder(name: str) -> Path:
+    from companion.paths import default_output_dir
+
+    return default_output_dir() / name
+
+
 def export_images(
     game_id: str,
-    out_dir: Path,
+    out_dir: Path | None,
     decks: Sequence[str] = (),
     *,
     card: Size,
@@ -269,8 +275,10 @@ def export_images(
 
     Faces are named ``<deck>-<card id>-x<copies>.png``, backs
     ``back-<deck>[-<pile>].png``; every manifest row is one distinct card:
-    ``file``, ``id``, ``name``, ``deck``, ``quantity``, ``back``.
+    ``file``, ``id``, ``name``, ``deck``, ``quantity``, ``back``. ``out_dir`` defaults to
+    ``<game>-images`` in the output folder.
     """
+    out_dir = out_dir or _default_folder(f"{game_id}-images")
     _check_dpi(dpi)
     if not 0 <= bleed <= 10:
         raise CompanionError(f"--bleed {bleed:g} is out of range (0-10 mm)")
@@ -411,7 +419,7 @@ def card_description(card: Any) -> str:
 
 def export_tts(
     game_id: str,
-    out_dir: Path,
+    out_dir: Path | None,
     *,
     card: Size,
     data_dir: Path | None = None,
@@ -423,10 +431,12 @@ def export_tts(
     The saved object (``<game>.json``) holds one deck per pile of cards
     that share a back, each card once per copy with its name and rules
     text; its images are local ``file://`` URIs of the sheets written
-    beside it (upload them and replace the URIs to share the object).
+    beside it (upload them and replace the URIs to share the object). ``out_dir``
+    defaults to ``<game>-tts`` in the output folder.
     """
     from PIL import Image as PILImage
 
+    out_dir = out_dir or _default_folder(f"{game_id}-tts")
     w, h = tts_cell(card)
     pictures = render_pictures(
         game_id,

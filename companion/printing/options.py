@@ -7,8 +7,10 @@ document a build prints is shaped here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+import inspect
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from companion.errors import CompanionError
@@ -90,6 +92,52 @@ def sheet_spec(
     elif back_offset is not None:
         parse_offset(back_offset)  # still report a malformed value
     return spec
+
+
+def sheet_spec_of(options: Mapping[str, Any]) -> SheetSpec:
+    """:func:`sheet_spec` from a mapping holding its keywords among others (a command's
+    options): the sheet options are declared once, in :func:`sheet_spec`'s signature."""
+    words = [w for w in inspect.signature(sheet_spec).parameters if w != "env"]
+    missing = [w for w in words if w not in options]
+    if missing:  # a renamed option would otherwise print with the default silently
+        raise TypeError(f"sheet options missing: {', '.join(missing)}")
+    return sheet_spec(**{w: options[w] for w in words})
+
+
+def deck_file(
+    game: str, decks: Sequence[str] = (), only: bool = False, out: Path | None = None
+) -> Path:
+    """The PDF ``print deck`` writes: ``out``, else ``<game>[-<deck>...][-only].pdf`` in the
+    output folder, so printing other decks of the game keeps the earlier file."""
+    if out is not None:
+        return out
+    from companion.paths import default_output_dir
+
+    return (
+        default_output_dir()
+        / f"{game}{''.join('-' + d for d in decks)}{'-only' if only else ''}.pdf"
+    )
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What ``print deck`` or ``print all`` wrote, with the sheet options it used."""
+
+    results: tuple[BuildResult, ...]
+    spec: SheetSpec
+
+    def to_json(self) -> dict[str, Any]:
+        return summary(self.results)
+
+    @property
+    def warnings(self) -> list[str]:
+        return left_out(self.results)
+
+    @property
+    def note(self) -> str:
+        """The layout line of the first file laid out as a sheet (a rulebook is not)."""
+        layout = next((r.layout for r in self.results if r.layout is not None), None)
+        return layout_note(layout, self.spec)
 
 
 def layout_note(layout: Layout | None, spec: SheetSpec) -> str:

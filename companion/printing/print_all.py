@@ -63,6 +63,26 @@ def plan(
     return jobs
 
 
+def plan_all(
+    folder: Path | None = None, *, rulebooks: bool = True, contact_sheet: bool = True
+) -> list[Job]:
+    """:func:`plan` for every game of the card database, into ``folder`` (default: the
+    output folder); no game at all is an error naming where they were looked for."""
+    from companion.cards import load_all
+    from companion.errors import CompanionError
+    from companion.paths import cards_dir, default_output_dir
+
+    games = load_all()
+    if not games:
+        raise CompanionError(f"no games found in {cards_dir()}")
+    return plan(
+        list(games),
+        folder or default_output_dir(),
+        rulebooks=rulebooks,
+        contact_sheet=contact_sheet,
+    )
+
+
 def run_job(job: Job, spec: SheetSpec, copies: int = 1, force: bool = False) -> BuildResult:
     """Build one file (in whichever process runs it)."""
     from companion.printing.build import build_contact_sheet, build_game_pdf

@@ -4,6 +4,7 @@ Each function takes an open write transaction and records one history entry,
 so a command is one transaction and one line of ``companion table log``.
 
 >>> import tempfile, pathlib
+>>> import companion.games  # each game registers its table rules
 >>> from companion.table.store import open_store
 >>> store = open_store(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite3")
 >>> with store.transaction() as tx:
@@ -202,11 +203,7 @@ def find_copy(
         here = {
             c.card_id for c in present if c.pile in piles and (holder is None or c.holder == holder)
         }
-        ids = {
-            c.id
-            for c in cards.deck(deck)
-            if c.id in here and any(w.startswith(wanted) for w in c.name.casefold().split())
-        }
+        ids = {c.id for c in cards.by_short_name(wanted, cards.deck(deck)) if c.id in here}
         if len(ids) > 1:
             names = sorted(cards.get(i).name for i in ids)
             raise CompanionError(f"'{ref}' could be {', '.join(names)}: give more of the name")

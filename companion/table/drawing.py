@@ -4,7 +4,8 @@
 table's seed at setup, cards drawn from the top, and the discard pile
 shuffled into a new draw pile when the draw pile runs out, for the decks
 whose rulebook says so (:data:`RESHUFFLE_DISCARD`). A game with more to
-say (Dungeon Poker) subclasses it.
+say subclasses it in its own package and registers the subclass
+(:mod:`companion.registry`); :func:`rules_for` finds it by game id.
 
 >>> GameRules("dungeon-of-d").reshuffles("power"), GameRules("dungeon-of-d").reshuffles("rooms")
 (True, False)
@@ -240,9 +241,13 @@ def drawn_card(
     notes: Sequence[str] = (),
     info: dict[str, Any] | None = None,
 ) -> DrawnCard:
-    """Describe a physical card with its model from the card database."""
+    """Describe a physical card with its model from the card database.
+
+    A card may lie in another deck than the one it is printed for (a variant
+    card shuffled into a deck, an extra level card laid in the level deck).
+    """
     model = cards._by_id.get(copy.card_id)
-    if model is None or model.deck != copy.deck:
+    if model is None:
         return DrawnCard(
             deck=copy.deck,
             copy=copy.copy,
@@ -294,21 +299,13 @@ def record_draw(
     )
 
 
-_RULES: dict[str, str] = {
-    "dungeon-poker": "companion.games.dungeon_poker.table_rules:DungeonPokerRules",
-    "decko": "companion.games.decko.table_rules:DeckoRules",
-    "dragon-kings": "companion.games.dragon_kings.table_rules:DragonKingsRules",
-}
-
-
 def rules_for(game: str) -> GameRules:
-    """The rules object of a game: its own class if it has one, else the generic rules."""
-    target = _RULES.get(game)
-    if target is None:
-        return GameRules(game)
-    import importlib
+    """The rules object of a game: the class it registered (:mod:`companion.registry`),
+    else the generic rules."""
+    from companion.registry import table_rules_loader
 
-    module, _, name = target.partition(":")
-    cls = getattr(importlib.import_module(module), name)
-    rules: GameRules = cls(game)
+    load = table_rules_loader(game)
+    if load is None:
+        return GameRules(game)
+    rules: GameRules = load()(game)
     return rules

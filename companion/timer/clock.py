@@ -22,6 +22,7 @@ bell. Nothing here reads the system clock or touches storage.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -94,6 +95,41 @@ Clock = Callable[[], float]
 
 
 # -- state ------------------------------------------------------------------------
+
+
+MAX_MINUTES = 24 * 60  # a level of a whole day is already more than any game plays
+MAX_DEALS = 1000
+MAX_LEVEL = 500  # also the most levels `timer structure --levels` lists
+PLAYERS = (2, 12)
+
+
+def check_settings(
+    minutes: float | None = None,
+    deals_per_level: int | None = None,
+    players: int | None = None,
+    level: int | None = None,
+) -> None:
+    """Refuse, with one line naming the value and its range, what no clock can run.
+
+    Checked before anything is saved, so a bad option never leaves a clock
+    behind that breaks every later command.
+
+    >>> check_settings(minutes=float("inf"))
+    Traceback (most recent call last):
+    ...
+    companion.errors.CompanionError: --minutes must be a number from 0 to 1440, got inf
+    """
+    if minutes is not None and not (math.isfinite(minutes) and 0 <= minutes <= MAX_MINUTES):
+        raise CompanionError(f"--minutes must be a number from 0 to {MAX_MINUTES}, got {minutes:g}")
+    if deals_per_level is not None and not 0 <= deals_per_level <= MAX_DEALS:
+        raise CompanionError(
+            f"--deals-per-level must be from 0 to {MAX_DEALS}, got {deals_per_level}"
+        )
+    low, high = PLAYERS
+    if players is not None and not low <= players <= high:
+        raise CompanionError(f"--players must be from {low} to {high}, got {players}")
+    if level is not None and not 1 <= level <= MAX_LEVEL:
+        raise CompanionError(f"--level must be from 1 to {MAX_LEVEL}, got {level}")
 
 
 @dataclass(frozen=True)
@@ -192,6 +228,7 @@ def start(
     level: int = 1,
 ) -> ClockState:
     """A fresh clock at the start of ``level`` (the first, unless a game is already under way)."""
+    check_settings(settings.minutes, settings.deals_per_level, settings.players, level)
     position = structure.position_of_level(level)
     if position is None:
         last = len(structure.levels)
@@ -328,13 +365,15 @@ def deal(state: ClockState, now: float) -> Step:
     state, events = settle(state, now)
     if isinstance(current_stage(state), Break):
         return state, (*events, Notice("no deals are played during a break"))
-    state = replace(state, deals=state.deals + 1)
     limit = deals_limit(state)
-    if (
-        limit is not None
-        and state.deals >= limit
-        and state.structure.stage(state.position + 1) is not None
-    ):
+    last = state.structure.stage(state.position + 1) is None
+    word = state.structure.level_word.lower()
+    if last and limit is not None and state.deals >= limit:
+        return state, (*events, Notice(f"the last {word} has been played: the game is over"))
+    state = replace(state, deals=state.deals + 1)
+    if limit is not None and state.deals >= limit:
+        if last:
+            return state, (*events, Notice(f"that was the last {word}: the game is over"))
         state, more = _advance(state, now, "deals")
         return state, (*events, *more)
     return state, events
@@ -450,6 +489,7 @@ def add_minutes(state: ClockState, now: float, minutes: float) -> Step:
 
 def change_settings(state: ClockState, now: float, settings: ClockSettings) -> Step:
     """Use other minutes / deals per level from now on; time played stays played."""
+    check_settings(settings.minutes, settings.deals_per_level, settings.players)
     state, events = settle(state, now)
     state = replace(state, settings=settings)
     more_events: tuple[Event, ...] = ()
@@ -506,6 +546,12 @@ class ClockView:
     def final(self) -> bool:
         """No stage follows: the last level of a structure that stops."""
         return self.next_stage is None
+
+    @property
+    def over(self) -> bool:
+        """Every deal of the last level of a structure that stops is played: the game is over."""
+        limit = self.deals_per_level
+        return self.final and not self.is_break and limit is not None and self.deals >= limit
 
     @property
     def title(self) -> str:
@@ -623,8 +669,6 @@ def clock_text(seconds: float | None, *, counting_up: bool = False) -> str:
     """
     if seconds is None:
         return "--:--"
-    import math
-
     whole = max(0, math.floor(seconds + 1e-9) if counting_up else math.ceil(seconds - 1e-9))
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
@@ -690,4 +734,13 @@ def state_from_data(data: dict[str, Any]) -> ClockState:
     )
     if state.position < 0 or structure.stage(state.position) is None:
         raise ValueError(f"position {state.position} is outside the structure")
+    times = (state.banked, state.extra, state.started_at, state.running_since, state.owed_break)
+    if any(t is not None and not math.isfinite(t) for t in (*times, state.settings.minutes)):
+        raise ValueError("a time in it is not a finite number")
+    try:
+        check_settings(
+            state.settings.minutes, state.settings.deals_per_level, state.settings.players
+        )
+    except CompanionError as exc:
+        raise ValueError(f"its settings are out of range: {exc.message}") from None
     return state

@@ -51,6 +51,8 @@ def deals_text(v: ClockView) -> str:
     """Which deal is being played, out of how many."""
     if v.is_break:
         return "break: no deals"
+    if v.over:
+        return f"all deals played: the game is over after {v.structure.level_word.lower()} {v.level.number}"
     playing = v.deals + 1
     if v.deals_per_level is None:
         return f"deal {playing}"

@@ -78,6 +78,21 @@ class EncounterSource(Protocol):
         ...
 
 
+class TableLevelSource(Protocol):
+    """An encounter source that also keeps a level of its own (a table).
+
+    The table can be moved on from elsewhere (``companion table level``, the
+    dealer's page): ``level_ahead`` is the table's level when it went past
+    the one the clock last saw, so the clock follows it before any change.
+    """
+
+    def draw_encounter(self, level: int) -> Encounter | None: ...
+
+    def level_ahead(self) -> int | None:
+        """The table's level, when it is past the level the clock last saw; else ``None``."""
+        ...
+
+
 class ListEncounterSource:
     """Encounters drawn in a fixed order from a list (tests, demos).
 

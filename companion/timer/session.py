@@ -40,7 +40,7 @@ from companion.timer.clock import (
     start,
     view,
 )
-from companion.timer.encounters import EncounterRecord, EncounterSource
+from companion.timer.encounters import Encounter, EncounterRecord, EncounterSource
 from companion.timer.store import ClockStore
 from companion.timer.structure import Level, Structure
 
@@ -138,8 +138,23 @@ class TimerSession:
         return state
 
     def view(self) -> ClockView:
-        """The clock at this moment, without writing anything."""
-        return view(self.state(), self.clock())
+        """The clock at this moment, without writing anything.
+
+        A table moved on from elsewhere is followed here too, in memory
+        only (the next change saves the jump), so a read-only state file
+        shows the same clock as a writable one.
+        """
+        now = self.clock()
+        state = self.state()
+        ahead = getattr(self.store, "level_ahead", None)
+        level = ahead() if ahead is not None else None
+        if level is not None:
+            state, events = jump_to_level(state, now, level, "table")
+            peek = getattr(self.store, "encounter_in_force", None)
+            card = peek() if peek is not None else None
+            if card is not None:
+                state = draw_encounters(state, events, _Known(level, card))
+        return view(state, now)
 
     def act(self, action: Action) -> Outcome:
         """Apply ``action`` at the clock's ``now`` and save the result."""
@@ -156,16 +171,15 @@ class TimerSession:
         """Bring the clock up to now: written only when a stage has changed.
 
         A store that can report its table's level (``level_ahead``) moves the
-        clock on when the table was moved on from elsewhere.
+        clock on when the table was moved on from elsewhere (every change
+        does that first, see :func:`follow_table`).
         """
         now = self.clock()
         saved = self.state()
         ahead = getattr(self.store, "level_ahead", None)
         level = ahead() if ahead is not None else None
-        if level is not None:
-            return self.act(lambda state, at: jump_to_level(state, at, level, "table"))
         _, events = settle(saved, now)
-        if not events:
+        if level is None and not events:
             return Outcome(view(saved, now), ())
         return self.act(settle)
 
@@ -179,6 +193,8 @@ class TimerSession:
         def in_transaction(
             saved: ClockState | None, encounters: EncounterSource | None
         ) -> ClockState:
+            if saved is not None:
+                saved = follow_table(saved, now, encounters, events)
             state, happened = change(saved)
             events.extend(happened)
             return draw_encounters(state, happened, encounters)
@@ -187,6 +203,35 @@ class TimerSession:
         if state is None:  # pragma: no cover - every change above returns a state
             raise self._missing()
         return Outcome(view(state, now), tuple(events))
+
+
+class _Known:
+    """The encounter a table already opened for one level (nothing is drawn)."""
+
+    def __init__(self, level: int, card: Encounter) -> None:
+        self.level, self.card = level, card
+
+    def draw_encounter(self, level: int) -> Encounter | None:
+        return self.card if level == self.level else None
+
+
+def follow_table(
+    state: ClockState, now: float, source: EncounterSource | None, events: list[Event]
+) -> ClockState:
+    """Jump to the table's level when the table moved on since the clock last looked.
+
+    Called inside the store's transaction before every change, so a key
+    press, ``timer do`` or a display tick after ``table level`` first
+    catches up with the table, then acts: the clock and the table never
+    disagree about the level in play.
+    """
+    ahead = getattr(source, "level_ahead", None)
+    level = ahead() if ahead is not None else None
+    if level is None:
+        return state
+    state, happened = jump_to_level(state, now, level, "table")
+    events.extend(happened)
+    return draw_encounters(state, happened, source)
 
 
 def draw_encounters(

@@ -378,6 +378,7 @@ _TOP_KEYS = {
     "encounters",
     "two_player_house_factor",
     "levels",
+    "level_cards",
     "continue",
     "breaks",
     "designed",
@@ -465,6 +466,10 @@ def parse_structure(data: Any, origin: str = "structure") -> Structure:
     encounters_from = _encounters(p, data.get("encounters", False))
 
     raw_levels = data.get("levels")
+    if data.get("level_cards") is not None:
+        if raw_levels is not None:
+            raise p.fail("level_cards", "give either levels or level_cards, not both")
+        raw_levels = _levels_from_cards(p, data.get("game"), data["level_cards"])
     if not isinstance(raw_levels, list) or not raw_levels:
         raise p.fail("levels", "must be a non-empty list of levels (and breaks)")
     listed: list[Stage] = []
@@ -598,6 +603,25 @@ def _level(
         note=" ".join(note.split()),
         **values,
     )
+
+
+def _levels_from_cards(p: _Problems, game: Any, which: Any) -> list[dict[str, int]]:
+    """The levels of a game's level cards (``level_cards: standard``, ``short`` or ``extra``):
+    the card database is the one copy of a game's printed blinds."""
+    from companion.cards import load_game
+    from companion.cards.dungeon_poker import LADDERS, ladder_blinds
+
+    if not isinstance(game, str) or not game:
+        raise p.fail("level_cards", "needs the structure's game (game: dungeon-poker)")
+    if which not in LADDERS:
+        raise p.fail("level_cards", f"must be one of {', '.join(LADDERS)}, got {which!r}")
+    try:
+        ladder = ladder_blinds(load_game(game).of_type("level"), str(which))
+    except CompanionError as exc:
+        raise p.fail("level_cards", exc.message) from None
+    if not ladder:
+        raise p.fail("level_cards", f"{game} has no level cards")
+    return [{"blind": blind, "soul_gems": gems} for blind, gems in ladder]
 
 
 def _continue(p: _Problems, value: Any, kind: str) -> tuple[tuple[str, int], ...]:

@@ -47,6 +47,8 @@ def default_structure(table: TableInfo) -> str | None:
     """
     if table.game == "dungeon-poker" and table.options.get("short"):
         return "dungeon-poker-short"
+    if table.game == "dungeon-poker" and table.options.get("extra_level"):
+        return "dungeon-poker-extra-level"
     return STRUCTURE_FOR_GAME.get(table.game)
 
 
@@ -87,6 +89,16 @@ class TableEncounters:
     def draw_encounter(self, level: int) -> Encounter | None:
         # enter_level never draws twice for a level the table already opened.
         return self.levels.enter_level(self.tx, self.table, level)
+
+    def level_ahead(self) -> int | None:
+        """The table's level, when it went past the one the clock last saw."""
+        return _ahead(self.tx, self.table, self.levels)
+
+
+def _ahead(tx: Transaction, table: TableInfo, levels: TableLevels) -> int | None:
+    level = levels.level_now(tx, table)
+    seen = tx.get_state(table, NAMESPACE, "table_level", None)
+    return level if seen is not None and level > seen else None
 
 
 def saved_clock(tx: Transaction, table: TableInfo) -> ClockState | None:
@@ -186,10 +198,16 @@ class TableClockStore:
     def level_ahead(self) -> int | None:
         """The table's level, when it went past the one the clock last saw."""
         with self.store.transaction(write=False) as tx:
-            table = tx.table(self.table_name)
-            level = self.levels.level_now(tx, table)
-            seen = tx.get_state(table, NAMESPACE, "table_level", None)
-        return level if seen is not None and level > seen else None
+            return _ahead(tx, tx.table(self.table_name), self.levels)
+
+    def encounter_in_force(self) -> Encounter | None:
+        """The encounter the table has open now, read without writing (``None``: none known)."""
+        peek = getattr(self.levels, "encounter_now", None)
+        if peek is None:
+            return None
+        with self.store.transaction(write=False) as tx:
+            card: Encounter | None = peek(tx, tx.table(self.table_name))
+        return card
 
     def update(self, change: Change) -> ClockState | None:
         with self.store.transaction() as tx:

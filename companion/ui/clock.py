@@ -39,6 +39,7 @@ from companion.timer.describe import (
     time_text,
 )
 from companion.timer.session import Outcome, TimerSession
+from companion.ui.big_digits import render, scale_for
 
 FLASH_SECONDS = 2.0
 BAR_STAGES = 14
@@ -93,6 +94,7 @@ class TimerApp(App[None]):
     #level { width: 100%; text-align: center; text-style: bold; }
     #stakes { width: 100%; text-align: center; text-style: bold; color: $accent; }
     #time { width: auto; margin: 1 0 0 0; }
+    #bigtime { width: auto; margin: 1 0 0 0; text-style: bold; }
     #progress { width: 100%; text-align: center; }
     #deals { width: 100%; text-align: center; }
     #state { width: 100%; text-align: center; text-style: bold; color: $warning; }
@@ -103,10 +105,11 @@ class TimerApp(App[None]):
     #notice { width: 100%; text-align: center; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "control('toggle')", "pause/resume"),
-        Binding("d", "control('deal')", "deal done"),
+        # Short words, so that the whole key help, "q quit" included, fits 80 columns.
+        Binding("space", "control('toggle')", "pause"),
+        Binding("d", "control('deal')", "deal"),
         Binding("n", "control('next')", "next"),
-        Binding("p", "control('previous')", "previous"),
+        Binding("p", "control('previous')", "back"),
         Binding("plus,equals_sign", "control('plus-minute')", "+1 min", key_display="+"),
         Binding("minus", "control('minus-minute')", "-1 min", key_display="-"),
         Binding("e", "control('end-level')", "end level"),
@@ -123,6 +126,7 @@ class TimerApp(App[None]):
         self.ring = bell
         self.alerts: list[str] = []
         self.last_view: ClockView | None = None
+        self.last_error: str | None = None
         self._flash_until = float("-inf")
 
     def compose(self) -> ComposeResult:
@@ -132,6 +136,8 @@ class TimerApp(App[None]):
             yield Static(id="stakes")
             with Center():
                 yield Digits("00:00", id="time")
+            with Center():
+                yield Static(id="bigtime")
             yield Static(id="progress")
             yield Static(id="deals")
             yield Static(id="state")
@@ -153,17 +159,38 @@ class TimerApp(App[None]):
     def tick(self) -> None:
         """Read the clock again (time passes, other terminals press keys)."""
         try:
-            self.show(self.session.refresh())
+            outcome = self.session.refresh()
         except CompanionError as exc:
-            self.notify(exc.message, severity="error")
+            self.error(exc.message)
+            return
+        self.error(None)
+        self.show(outcome)
 
     def action_control(self, name: str) -> None:
         try:
             outcome = self.session.act(ACTIONS[name])
         except CompanionError as exc:
-            self.notify(exc.message, severity="error")
+            self.error(exc.message, again=True)
             return
+        self.error(None)
         self.show(outcome)
+
+    def error(self, message: str | None, *, again: bool = False) -> None:
+        """Say what is wrong once (a reset elsewhere fails every tick: one toast, not four a second).
+
+        The message stays on the notice line until the clock reads again;
+        ``again``: a key pressed on purpose shows its error even if it is the same.
+        """
+        if message == self.last_error and not again:
+            return
+        self.last_error = message
+        try:
+            self._line("#notice", message or "")
+        except NoMatches:  # closing
+            return
+        if message is not None:
+            self.clear_notifications()
+            self.notify(message, severity="error")
 
     # -- showing it -----------------------------------------------------------------
 
@@ -195,7 +222,7 @@ class TimerApp(App[None]):
             + (f" · then {v.structure.level_word} {v.level.number}" if v.is_break else "")
         )
         self.query_one("#stakes", Static).update(stakes_text(v.level, v.structure, players))
-        self.query_one("#time", Digits).update(time_text(v))
+        self._time(time_text(v))
         self.query_one("#progress", Static).update(progress_text(v))
         played = "time played" if v.remaining is None else "time left"
         self.query_one("#deals", Static).update(f"{played} · {deals_text(v)}")
@@ -215,6 +242,17 @@ class TimerApp(App[None]):
         notices = " · ".join(outcome.notices)
         if notices or outcome.changes:
             self._line("#notice", notices)
+
+    def _time(self, shown: str) -> None:
+        """The digits: textual's own at small sizes, block digits that grow on a large screen."""
+        digits = self.query_one("#time", Digits)
+        digits.update(shown)
+        big = self.query_one("#bigtime", Static)
+        scale = scale_for(self.size.width, self.size.height, shown)
+        big.display = scale > 1
+        digits.display = scale == 1
+        if scale > 1:
+            big.update(render(shown, scale))
 
     def _line(self, selector: str, text: str) -> None:
         widget = self.query_one(selector, Static)

@@ -47,8 +47,13 @@ def plain_line(v: ClockView) -> str:
     else:
         gems = f" (+{v.level.soul_gems} soul gem)" if v.level.soul_gems else ""
         parts = [v.title, f"{word} {stakes}{gems}"]
+    house = v.level.house_bet(v.state.settings.players, v.structure.two_player_house_factor)
+    if house is not None:
+        parts[1] += f" house {house}"
     parts.append(f"{time_text(v)} {'played' if v.remaining is None else 'left'}")
-    if not v.is_break:
+    if v.over:
+        parts.append("all deals played")
+    elif not v.is_break:
         parts.append(deals_text(v))
     if v.next_level is not None and not v.is_break:
         gems = f" (+{v.next_level.soul_gems} gem)" if v.next_level.soul_gems else ""
@@ -59,6 +64,8 @@ def plain_line(v: ClockView) -> str:
             left = max(0, v.deals_per_level - v.deals)
             when = f" after {left} deal{'s' if left != 1 else ''}"
         parts.append(f"next {short_stakes(v.next_level)}{gems}{when}")
+    elif v.over:
+        parts.append("GAME OVER")
     elif v.final:
         parts.append("last " + v.structure.level_word.lower())
     if v.level.wildcard and not v.is_break:

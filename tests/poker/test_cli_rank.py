@@ -152,7 +152,12 @@ def test_rank_decko_reports_buying_value_chips_and_money() -> None:
     data = rank_json("--game", "decko", "bernice=9s+2 5h+1 Kc 2d 3h", "bozo=5c$ 5d Kc 2d 3h")
     players = {p["name"]: p for p in data["players"]}
     assert data["winners"] == ["bozo"]
-    assert (players["bozo"]["dollars"], players["bozo"]["money"]) == (1, 3)
+    # money is what the player may spend, as in the showdown: the set's $1 and the credit card's $3
+    assert (players["bozo"]["dollars"], players["bozo"]["credit"], players["bozo"]["money"]) == (
+        1,
+        3,
+        4,
+    )
     assert (players["bernice"]["dollars"], players["bernice"]["chips"]) == (0, 3)
 
 
@@ -243,6 +248,23 @@ def test_odds_monte_carlo_is_seeded_and_shows_its_standard_error() -> None:
     assert 0 < first["players"][0]["stderr"] < 0.05
     other = odds_json(*args[:-1], "8")
     assert other["players"][0]["equity"] != first["players"][0]["equity"]
+
+
+def test_two_front_war_odds_report_a_split_of_boards_not_a_tie() -> None:
+    """Two front war: each board's winner takes half; one board each is a split, not a tie."""
+    data = odds_json(
+        "--game", "dungeon-poker", "--encounter", "two front war",
+        "ann=As,Ad", "ben=Kc,Kd", "--board", "Ah Ac 2d 3h", "--board", "Kh Ks 7d 8c",
+    )  # fmt: skip
+    assert data["method"] == "exact"
+    for player in data["players"]:
+        assert (player["win"], player["split"], player["tie"]) == (0, 1, 0)
+        assert player["equity"] == pytest.approx(0.5)
+    shown = invoke(
+        "odds", "--game", "dungeon-poker", "--encounter", "two front war",
+        "ann=As,Ad", "ben=Kc,Kd", "--board", "Ah Ac 2d 3h", "--board", "Kh Ks 7d 8c",
+    ).stdout  # fmt: skip
+    assert "win both" in shown and "split" in shown and "100.00%" in shown
 
 
 def test_odds_unknown_cards_of_a_monster() -> None:

@@ -134,7 +134,7 @@ def test_chip_cards_pay_on_reveal_win_or_lose() -> None:
 
 def test_credit_card_adds_three_dollars() -> None:
     found = best_set(d("5h$ 5d Kc 2d 3h"))
-    assert (found.dollars, found.money) == (1, 3)
+    assert (found.dollars, found.credit, found.money) == (1, 3, 4)
 
 
 @pytest.mark.parametrize(
@@ -215,7 +215,7 @@ def test_bridge_partner_queen_copies_a_card_of_her_suit() -> None:
 
 def test_smoldering_voucher_and_junk_food_do_nothing_on_reveal() -> None:
     found = best_set(d("9h:burn2 4c:voucher3 5d:junk 9s 2c"))
-    assert (found.description, found.chips, found.money) == ("pair of nines", 0, 0)
+    assert (found.description, found.chips, found.credit) == ("pair of nines", 0, 0)
 
 
 def test_the_best_set_wins_over_more_chips() -> None:

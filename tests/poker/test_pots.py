@@ -72,16 +72,38 @@ def test_decko_split_remainder_returns_to_the_house() -> None:
     assert (s.payouts, s.house) == ({"ann": 2, "ben": 2, "cat": 2}, 2)
 
 
-def test_decko_house_bet_and_folded_bets_go_to_the_winner() -> None:
+def test_decko_house_bet_holds_the_folded_bets_which_are_counted_once() -> None:
+    # cat folded 2 chips onto the house bet, which now holds 3 (the house's 1 and cat's 2):
+    # 4 + 4 + 3 = 11 chips lie on the mat, and the winner takes those 11, not 13.
     s = settle(
         {"ann": 4, "ben": 4, "cat": 2}, "ben > ann", folded={"cat"}, rules=DECKO, house_bet=3
     )
-    assert s.payouts == {"ann": 0, "ben": 13, "cat": 0}
+    assert s.payouts == {"ann": 0, "ben": 11, "cat": 0}
+    assert s.net == {"ann": -4, "ben": 7, "cat": -2}
+
+
+def test_decko_house_bet_smaller_than_the_folded_bets_is_refused() -> None:
+    with pytest.raises(CompanionError, match="--house 1 cannot hold the 2 chips"):
+        settle({"ann": 4, "cat": 2}, "ann", folded={"cat"}, rules=DECKO, house_bet=1)
+
+
+def test_decko_has_no_side_pots_so_unequal_bets_among_players_still_in_are_refused() -> None:
+    with pytest.raises(CompanionError, match="ben=4 but ann=3: decko has no side pots"):
+        settle({"ann": 3, "ben": 4}, "ann > ben", rules=DECKO, house_bet=1)
+
+
+def test_house_bet_outside_decko_is_refused() -> None:
+    with pytest.raises(CompanionError, match=r"--house 2: only DECKO has a house bet \(holdem"):
+        settle({"ann": 3, "ben": 3}, "ann > ben", house_bet=2)
+    result = invoke("pot", "ann=3", "ben=3", "--result", "ann > ben", "--house", "2")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: --house 2: only DECKO has a house bet (holdem has none)"
 
 
 def test_decko_last_player_standing_takes_every_bet_and_the_house_bet() -> None:
+    # ann and ben folded 1 and 2 onto a house bet of 2 from the house: 5 there, and cat's 3.
     s = settle(
-        {"ann": 1, "ben": 2, "cat": 3}, "cat", folded={"ann", "ben"}, rules=DECKO, house_bet=2
+        {"ann": 1, "ben": 2, "cat": 3}, "cat", folded={"ann", "ben"}, rules=DECKO, house_bet=5
     )
     assert s.payouts["cat"] == 8
 
@@ -217,13 +239,18 @@ def deals(draw):  # type: ignore[no-untyped-def]
     contributions = {name: a * unit for name, a in zip(names, amounts, strict=True)}
     folded = draw(st.sets(st.sampled_from(names), max_size=n - 1))
     live = [p for p in names if p not in folded]
+    if game == "decko":  # no side pots: the players still in have bet the same
+        for p in live:
+            contributions[p] = contributions[live[0]]
     order = draw(st.permutations(live))
     groups, i = [], 0
     while i < len(order):
         size = draw(st.integers(1, len(order) - i))
         groups.append(tuple(order[i : i + size]))
         i += size
-    house = draw(st.integers(0, 10)) * unit if game == "decko" else 0
+    house = 0
+    if game == "decko":  # the house bet holds the folded bets and the house's own chips
+        house = sum(contributions[p] for p in folded) + draw(st.integers(0, 10))
     return game, contributions, folded, tuple(groups), house
 
 
@@ -232,7 +259,8 @@ def deals(draw):  # type: ignore[no-untyped-def]
 def test_chips_are_conserved(deal) -> None:  # type: ignore[no-untyped-def]
     game, contributions, folded, result, house = deal
     s = settle(contributions, result, folded=folded, rules=pot_rules(game), house_bet=house)
-    total = sum(contributions.values()) + house
+    folded_bets = sum(contributions[p] for p in folded) if game == "decko" else 0
+    total = sum(contributions.values()) + house - folded_bets
     assert sum(s.payouts.values()) + s.carry_over + s.removed + s.house == total
     assert s.total == total
 

@@ -893,6 +893,26 @@ def test_happy_the_clown_is_placed_under_mystical_storm_without_its_cards() -> N
     assert out.monsters[0].outcome == "won"
 
 
+def test_a_monster_is_named_by_a_word_of_its_name_as_at_the_table() -> None:
+    """'happy' is Happy the Clown, as with 'companion table monster-result --monster happy'."""
+    out = showdown(
+        """
+        players: [{name: ann, put_in: 200}, {name: ben, put_in: 200}]
+        monsters: [{name: happy}]
+        result: ann > Happy the Clown > ben
+        """
+    )
+    assert out.monsters[0].name == "Happy the Clown"
+    with pytest.raises(CompanionError, match="'g' could be .*Genie.*Goblin"):
+        showdown(
+            """
+            players: [{name: ann, put_in: 200}, {name: ben, put_in: 200}]
+            monsters: [{name: g}]
+            result: ann > ben
+            """
+        )
+
+
 def test_dragon_age_needs_its_fire_dragon() -> None:
     """Dragon age: a Fire Dragon is in every deal; a file without it is refused."""
     with pytest.raises(CompanionError, match="brings the Fire Dragon to every deal"):

@@ -163,9 +163,10 @@ def test_decko_reveal_income_chips_for_every_revealer_money_for_the_buyers() -> 
 
 
 def test_decko_last_player_standing_takes_everything_without_a_reveal() -> None:
+    # the house's 2 chips and the folded 1 and 2 lie on the house bet: 5, and cat's 3
     out = showdown("""
         game: decko
-        house_bet: 2
+        house_bet: 5
         players: [{name: ann, put_in: 1, folded: true}, {name: ben, put_in: 2, folded: true}, {name: cat, put_in: 3}]
     """)
     assert out.payouts["cat"] == 8

@@ -107,7 +107,7 @@ def test_chips_are_conserved_through_showdowns(spec) -> None:  # type: ignore[no
 @st.composite
 def other_showdowns(draw):  # type: ignore[no-untyped-def]
     game = draw(st.sampled_from(["holdem", "omaha", "dragon-kings", "decko"]))
-    n = draw(st.integers(1, 6))
+    n = draw(st.integers(1, 5 if game == "decko" else 6))  # DECKO seats five at most
     names = [f"p{i}" for i in range(n)]
     players = [
         {"name": x, "put_in": draw(st.integers(0, 40)), "folded": draw(st.booleans())}
@@ -118,7 +118,12 @@ def other_showdowns(draw):  # type: ignore[no-untyped-def]
     if len(live) > 1:
         spec["result"] = _order(draw, live)
     if game == "decko":
-        spec["house_bet"] = draw(st.integers(0, 10))
+        # No side pots: the players still in bet the same; the house bet holds the folded bets.
+        for p in players:
+            if not p["folded"] and live:
+                p["put_in"] = players[names.index(live[0])]["put_in"]
+        folded_bets = sum(int(p["put_in"]) for p in players if p["folded"])  # type: ignore[call-overload]
+        spec["house_bet"] = folded_bets + draw(st.integers(0, 10))
     if game == "dragon-kings":
         spec["first_honors"] = draw(st.booleans())
     return spec

@@ -218,3 +218,24 @@ def test_ruler_numbers_never_touch_each_other(horizontal: bool) -> None:
         for b in boxes[i + 1 :]:
             apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
             assert apart, (a, b)
+
+
+def test_calibrate_forgets_saves_or_writes_one_thing_at_a_time(tmp_path: Path) -> None:
+    from companion.errors import CompanionError
+    from companion.printing.calibrate import (
+        CalibrationSheet,
+        OffsetSaved,
+        OffsetsForgotten,
+        calibrate,
+    )
+
+    assert calibrate(reset=True) == OffsetsForgotten(False, config.config_path())
+    saved = calibrate(save="1.5,-2", orientation="Landscape")
+    assert isinstance(saved, OffsetSaved)
+    assert saved.to_json()["saved"] == {"orientation": "landscape", "back_offset": [1.5, -2.0]}
+    sheet = calibrate(tmp_path / "cal.pdf", flip="short")
+    assert isinstance(sheet, CalibrationSheet) and sheet.path.is_file()
+    assert sheet.to_json()["saved_back_offset"] == {"portrait": None, "landscape": (1.5, -2.0)}
+    assert calibrate(reset=True).to_json()["reset"] is True
+    with pytest.raises(CompanionError, match="cannot be used together"):
+        calibrate(save="1,1", reset=True)

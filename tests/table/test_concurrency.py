@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # opened, one transaction, store closed.
 DRAWER = """
 import json, sys
+import companion.games  # each game registers its rules, as the CLI does at start
 from companion.table import draw, open_store
 sys.stdout.write("ready\\n"); sys.stdout.flush()
 sys.stdin.readline()

@@ -9,15 +9,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cards import load_game
+from companion.games.dungeon_poker import levels
 from companion.games.dungeon_poker import table_rules as dp
-from companion.games.dungeon_poker.deal import (
-    gold_of,
-    set_gold,
-    settle_deal,
-    start_deal,
-    table_showdown_spec,
-)
+from companion.games.dungeon_poker.deal import table_showdown_spec
 from companion.games.dungeon_poker.showdown import monster_destination
+from companion.games.dungeon_poker.state import gold_of, set_gold
+from companion.games.dungeon_poker.table_rules import settle_deal, start_deal
 from companion.games.showdown import adjudicate
 from companion.poker.showdown_input import read_showdown
 from companion.table import TableInfo, TableStore, Transaction, new_table, open_store, undo
@@ -100,7 +97,7 @@ def test_a_deal_settles_the_same_through_the_table_and_through_a_showdown_file(
             for m in monsters:
                 _bring(tx, table, m)
             start_deal(tx, table)
-            if dp.DungeonPokerRules(dp.GAME).encounter_rules(tx, table, CARDS).showdown_monster:
+            if levels.encounter_rules(tx, table, CARDS).showdown_monster:
                 giant = [c for c in tx.pile(table, "monsters", "draw") if c.card_id == "giant"]
                 tx.arrange(table, giant, "draw")
                 dp.monster(tx, table, showdown=True)  # King's cave
@@ -112,7 +109,7 @@ def test_a_deal_settles_the_same_through_the_table_and_through_a_showdown_file(
             if not placed:
                 return
             result = _result(placed, (cuts + [False] * len(placed))[: len(placed)], labels)
-            spec = table_showdown_spec(tx, table, put_in, folded=folded, result=result)
+            spec = table_showdown_spec(tx, table, CARDS, put_in, folded=folded, result=result)
         file_text = json.dumps(spec.model_dump(exclude_defaults=True))
         try:
             by_file = adjudicate(read_showdown(file_text))
@@ -255,3 +252,62 @@ def test_table_deal_gathers_the_graveyard_and_the_monster_card(store: TableStore
         tx.move(table, marker, "discard")
         start_deal(tx, table)
         assert tx.count(table, "main", "draw") == len(tx.cards(table, "main"))
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    kings_cave=st.booleans(),
+    steps=st.lists(st.sampled_from(["win", "split", "tie"]), min_size=1, max_size=4),
+)
+def test_the_win_and_tie_corrections_leave_the_treasures_a_showdown_would(
+    tmp_path_factory: object, kings_cave: bool, steps: list[str]
+) -> None:
+    """Treasures: one to the winner, waiting after a split or a tie (two in King's cave),
+    the waiting ones to the next single winner; `table win`/`table tie` agree with the showdown."""
+    path = Path(str(tmp_path_factory.mktemp("corrections"))) / "state.sqlite3"  # type: ignore[attr-defined]
+    players = ["ann", "ben", "cy"]
+    with open_store(path, clock=FakeClock()) as store:
+        table = _table(store, players)
+        with store.transaction() as tx:
+            if kings_cave:
+                cave = [
+                    c for c in tx.pile(table, "encounters", "draw") if c.card_id == "kings-cave"
+                ]
+                tx.arrange(table, cave, "draw")
+                dp.enter_level(tx, table, 2)
+            for step in steps:
+                waiting = int(tx.get_state(table, "dungeon-poker", "carried", 0))
+                deck = tx.count(table, "treasures", "draw")
+                result = {
+                    "win": "ann > ben > cy",
+                    "split": "ann = ben > cy",
+                    "tie": "ben = cy > ann",
+                }
+                lines = [
+                    f"treasures_waiting: {waiting}",
+                    "blind: 200",
+                    "players: [{name: ann, put_in: 200}, {name: ben, put_in: 200}, "
+                    "{name: cy, put_in: 200}]",
+                ]
+                if kings_cave:
+                    lines += [
+                        "encounter: King's cave",
+                        "monsters: [{name: Giant, drawn_at_showdown: true}]",
+                    ]
+                lines.append(f"result: {result[step]}" + (" > Giant" if kings_cave else ""))
+                by_file = adjudicate(read_showdown("\n".join(lines)))
+                if step == "win":
+                    dp.win(tx, table, ["ann"])
+                elif step == "split":
+                    dp.win(tx, table, ["ann", "ben"])
+                else:
+                    dp.tie(tx, table)
+                drawn = deck - tx.count(table, "treasures", "draw")  # sudden effects leave too
+                assert ({"ann": drawn} if drawn else {}) == by_file.treasures
+                assert (
+                    tx.get_state(table, "dungeon-poker", "carried", 0) == by_file.treasures_waiting
+                )

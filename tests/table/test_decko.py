@@ -806,4 +806,173 @@ def test_a_pot_of_seven_split_between_two_gives_three_each_and_one_back_to_the_h
     mat = _mat(store, table)
     assert event.reveal["payouts"] == {a: 3, b: 3}
     assert mat.house == house + 1
-    assert any("the odd 1 chip goes back to the house" in e for e in event.events)
+    assert any("the odd 1 chip returns to the house" in e for e in event.events)
+
+
+# -- jokers and wildcards the table runs by itself --------------------------------------------------
+
+
+def _wildcard_round(store: TableStore, table: TableInfo, wildcard: str) -> None:
+    """Make the red wildcard ``wildcard`` and start round 5, its round."""
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        ids = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
+        old = mat.wildcards["red"]
+        _take_out(mat, ids[wildcard])
+        mat.aside.append(old)
+        mat.wildcards["red"] = ids[wildcard]
+        mat.round, mat.phase = 4, "between"
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _do(store, table, decko.start_round)
+
+
+def test_kingmaker_every_other_player_still_in_adds_a_chip_to_the_house_bet(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, blind = _mat(store, table).order()
+    _give_joker(store, table, second, "kingmaker")
+    _do(store, table, decko.fold, first)
+    before = _mat(store, table)
+    event = _do(store, table, decko.call, second)
+    mat = _mat(store, table)
+    # the folded player pays nothing; the blind player adds one from their supply
+    assert mat.seats[blind].chips == before.seats[blind].chips - 1
+    assert mat.seats[first].chips == before.seats[first].chips
+    assert any(f"Kingmaker: {blind} adds 1 chip to the house bet" in e for e in event.events)
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_mr_jackpot_four_chips_from_the_house_won_with_the_bet_or_returned(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, blind = _mat(store, table).order()
+    _give_joker(store, table, first, "mr-jackpot")
+    _rig(
+        store,
+        table,
+        **{
+            first: ["plain-8s", "plain-8h", "junk-food-2d"],
+            second: ["junk-food-6c", "junk-food-7s", "dissolving-2c"],
+            blind: ["junk-food-3s"],
+        },
+    )
+    house = _mat(store, table).house
+    event = _do(store, table, decko.raise_bet, first)
+    mat = _mat(store, table)
+    assert (mat.house, mat.seats[first].jackpot) == (house - 4, 4)
+    assert any("Mr. Jackpot: 4 chips from the house" in e for e in event.events)
+    _do(store, table, decko.call, second)
+    chips = _mat(store, table).seats[first].chips
+    event = _do(store, table, decko.call, blind)  # first's pair of eights wins
+    mat = _mat(store, table)
+    assert mat.reveal["winners"] == [first]
+    assert mat.seats[first].chips == chips + mat.reveal["payouts"][first] + 4
+    assert mat.seats[first].jackpot == 0
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_mr_jackpot_chips_go_back_to_the_house_when_its_owner_folds(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, blind = _mat(store, table).order()
+    _give_joker(store, table, first, "mr-jackpot")
+    _do(store, table, decko.raise_bet, first)
+    _do(store, table, decko.raise_bet, second)
+    _do(store, table, decko.call, blind)
+    house = _mat(store, table).house
+    event = _do(store, table, decko.fold, first)
+    mat = _mat(store, table)
+    assert mat.house == house + 4 and mat.seats[first].jackpot == 0
+    assert any(
+        f"the 4 chips on {first}'s Mr. Jackpot go back to the house" in e for e in event.events
+    )
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_the_witch_moves_two_chips_of_another_bet_into_the_raisers(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, blind = _mat(store, table).order()
+    _give_joker(store, table, second, "the-witch")
+    _do(store, table, decko.raise_bet, first)  # 2
+    with store.transaction() as tx, pytest.raises(CompanionError, match="exactly 2 or none"):
+        decko.raise_bet(tx, table, second, witch=blind)  # the blind has 1 chip in their bet
+    event = _do(store, table, decko.raise_bet, second, witch=first)  # 3, then 5 taking 2 of first's
+    mat = _mat(store, table)
+    assert (mat.seats[second].bet, mat.seats[first].bet) == (5, 0)
+    assert any(
+        f"The Witch: 2 chips of {first}'s bet move into {second}'s" in e for e in event.events
+    )
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_the_witch_never_takes_a_bet_past_the_maximum(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, blind = _mat(store, table).order()
+    with store.transaction() as tx, pytest.raises(CompanionError, match="does not have her"):
+        decko.raise_bet(tx, table, first, witch=second)
+    _give_joker(store, table, first, "the-witch")
+    for who in (first, second, blind):
+        _do(store, table, decko.raise_bet, who)  # 2, 3, 4
+    with (
+        store.transaction() as tx,
+        pytest.raises(CompanionError, match="past this round's maximum"),
+    ):
+        decko.raise_bet(tx, table, first, witch=second)  # 5, and 7 > 5
+
+
+def test_clown_car_everyone_uses_the_top_joker_of_each_pile_instead_of_their_own(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _give_joker(store, table, "ann", "sad-clown")
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        ids = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
+        pile = mat.jokers["RAISE"]
+        _take_out(mat, ids["mr-jackpot"])
+        pile.insert(0, ids["mr-jackpot"])
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+    _wildcard_round(store, table, "clown-car")
+    mat = _mat(store, table)
+    first = mat.order()[0]
+    event = _do(store, table, decko.raise_bet, first)
+    assert any("Mr. Jackpot" in e for e in event.events)  # the RAISE pile's top joker
+    with store.transaction() as tx:
+        play = decko._play(tx, table)
+        assert not play.has_joker("ann", "sad-clown")  # her own joker is set aside this round
+
+
+def test_stud_three_cards_face_up_before_betting_and_replacements_are_shown(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _wildcard_round(store, table, "stud")
+    first, second, blind = _mat(store, table).order()
+    with store.transaction() as tx, pytest.raises(CompanionError, match="waiting for"):
+        decko.raise_bet(tx, table, first)
+    for who in (first, second, blind):
+        _do(store, table, decko.stud, who, ["1", "2", "3"])
+    mat = _mat(store, table)
+    shown = list(mat.seats[first].shown or [])
+    assert shown == mat.seats[first].hand[:3]
+    event = _do(store, table, decko.burn, first, "1")  # a shown card goes; its replacement shows
+    mat = _mat(store, table)
+    drawn = mat.seats[first].hand[-1]
+    assert mat.seats[first].shown == [*shown[1:], drawn]
+    assert any("face up (Stud)" in e for e in event.events)
+
+
+def test_a_name_the_showdown_cannot_write_is_refused_when_the_table_is_set_up() -> None:
+    # The reveal is settled as a showdown, whose results name players in plain words.
+    for game in ("decko", "dragon-kings"):
+        result = invoke("table", "new", "t", "--game", game, "--players", "ann!,ben")
+        assert result.exit_code == 2
+        assert "'ann!' cannot sit at this table" in result.stderr

@@ -1,4 +1,4 @@
-"""The DECKO and Dragon Kings games of docs/table.md print what the document shows.
+"""The Dungeon Poker, DECKO and Dragon Kings games of docs/table.md print what the document shows.
 
 Each session block (``<!-- session:NAME -->``) runs in a fresh state file;
 every ``$ companion ...`` line must succeed and print the lines that follow
@@ -56,11 +56,11 @@ def render(text: str, state_dir: Path, monkeypatch: pytest.MonkeyPatch | None = 
     return "".join(pieces)
 
 
-def test_the_decko_and_dragon_kings_games_print_what_docs_table_shows(
+def test_the_dungeon_poker_decko_and_dragon_kings_games_print_what_docs_table_shows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     text = DOC.read_text(encoding="utf-8")
-    assert {m.group(2) for m in SESSION.finditer(text)} == {"decko", "dk"}
+    assert {m.group(2) for m in SESSION.finditer(text)} == {"dp", "decko", "dk"}
     assert render(text, tmp_path, monkeypatch) == text
 
 

@@ -455,3 +455,179 @@ def test_the_swords_joker_is_printed_with_the_deck_so_the_variant_can_be_played(
     )
     assert result.exit_code == 0, result.stderr
     assert result.json()["files"][0]["cards"] == 53
+
+
+# -- the fixed contract: table deal and table showdown -----------------------------------------
+
+
+def test_table_deal_on_a_dragon_kings_table_deals_as_dk_deal(store: TableStore) -> None:
+    assert (
+        invoke("table", "new", "fri", "--game", "dragon-kings", "--players", "ann,ben").exit_code
+        == 0
+    )
+    dealt = invoke("table", "deal", "--json")
+    assert dealt.exit_code == 0, dealt.stderr
+    data = dealt.json()
+    assert data["table"] == "fri"
+    assert data["events"][0] == "deal 1: ann deals two hole cards to each player"
+    show = invoke("table", "show", "--json").json()
+    assert (show["deal"]["number"], show["deal"]["street"]) == (1, "preflop")
+
+
+def test_table_showdown_on_a_dragon_kings_table_settles_the_pot_and_first_honors(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _play_to_river(store, table)
+    _rig(
+        store, table, holes={"ann": "Ks Kc", "ben": "Ah Ad", "cat": "2c 3d"}, board="Qh Jh 9s 4d 7c"
+    )
+    with store.transaction() as tx:
+        settled = dk.settle(tx, table, {"ann": 40, "ben": 40, "cat": 10}, folded=["cat"])
+    out = settled.result
+    assert out.winners == ("ann",)
+    assert out.payouts == {"ann": 90, "ben": 0, "cat": 0}
+    assert out.bank == {"ann": 50}  # First Honors, the game's first Twinned Dragon Kings
+    assert any("First Honors" in note for note in settled.notes)
+    with store.transaction(write=False) as tx:
+        assert RULES.bonuses(tx, table) == {"ann": 50}
+        assert RULES.deal_state(tx, table).street == "showdown"
+        assert RULES.deal_state(tx, table).folded == ["cat"]
+    # one undo takes the whole showdown back
+    with store.transaction() as tx:
+        undo(tx, table)
+    with store.transaction(write=False) as tx:
+        assert RULES.bonuses(tx, table) == {}
+        assert RULES.deal_state(tx, table).street == "river"
+
+
+def test_table_showdown_json_is_the_showdowns_plus_the_table(store: TableStore) -> None:
+    assert (
+        invoke("table", "new", "fri", "--game", "dragon-kings", "--players", "ann,ben").exit_code
+        == 0
+    )
+    assert invoke("table", "deal").exit_code == 0
+    for _ in range(3):
+        assert invoke("dk", "board").exit_code == 0
+    result = invoke("table", "showdown", "ann=20", "ben=20", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = result.json()
+    assert data["game"] == "dragon-kings" and sum(data["payouts"].values()) == 40
+    assert data["table"]["name"] == "fri" and data["table"]["deal"]["street"] == "showdown"
+    again = invoke("table", "showdown", "ann=20", "ben=20")
+    assert again.exit_code == 2
+    assert "this deal is settled" in again.stderr
+
+
+def test_table_deal_on_a_decko_table_names_decko_round() -> None:
+    assert invoke("table", "new", "d", "--game", "decko", "--players", "ann,ben").exit_code == 0
+    for what in ("deal", "showdown"):
+        result = invoke("table", what)
+        assert result.exit_code == 2
+        assert "a DECKO round is dealt with 'companion decko round'" in result.stderr
+
+
+# -- misdeals ------------------------------------------------------------------------------------
+
+
+def test_misdeals_the_fouler_places_40_points_in_the_pot_of_the_next_deal(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, dk.deal)
+    event = _do(store, table, dk.misdeal, "ben")
+    assert event.events == (
+        "misdeal: deal 1 is void; ann deals again ('companion dk deal')",
+        "ben places 40 points in the pot of the next deal",
+    )
+    again = _do(store, table, dk.deal)
+    assert again.events[0] == "deal 2: ann deals two hole cards to each player"  # the same dealer
+    assert "ben places 40 points in this deal's pot (fouled the last deal)" in again.events
+    for _ in range(3):
+        _do(store, table, dk.board)
+    with store.transaction() as tx:
+        settled = dk.settle(tx, table, {"ann": 20, "ben": 20, "cat": 20})
+    assert sum(settled.result.payouts.values()) == 60 + 40
+    assert settled.result.bank.get("ben", 0) <= -40  # the penalty, from outside the pot
+    assert settled.result.events[0] == (
+        "Misdeal: ben fouled the last deal and places 40 points in this pot."
+    )
+    # the deal after that owes nothing
+    third = _do(store, table, dk.deal)
+    assert not any("places 40" in e for e in third.events)
+
+
+def test_a_misdeal_is_called_before_the_flop_only(store: TableStore) -> None:
+    table = _new(store)
+    with pytest.raises(CompanionError, match="no deal is under way"):
+        _do(store, table, dk.misdeal, "ann")
+    _do(store, table, dk.deal)
+    _do(store, table, dk.board)
+    with pytest.raises(CompanionError, match="before the flop"):
+        _do(store, table, dk.misdeal, "ann")
+
+
+def test_a_misdeal_gives_back_the_wing_choice_the_fouled_deal_took(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    opener = _wings(store, table).choosers[0]
+    _do(store, table, dk.deal)
+    _do(store, table, dk.misdeal, "cat")
+    assert _wings(store, table).choosers == [opener]
+
+
+# -- wing cards reach the showdown file ----------------------------------------------------------
+
+IRON_MASK_SHOWDOWN = """\
+game: dragon-kings
+board: Kh Qh Jh Th 5s
+players:
+  - {name: ann, put_in: 10, hand: Ah 2c}
+  - {name: ben, put_in: 10, hand: 9s 9d}
+"""
+
+
+def test_wing_cards_reach_showdown_from_the_file_the_option_and_the_table() -> None:
+    # Iron Mask: both hole cards and three from the board, so ann's lone heart makes no flush
+    plain = invoke("showdown", "-", "--json", input=IRON_MASK_SHOWDOWN).json()
+    assert plain["winners"] == ["ann"]  # a royal flush with the board
+    by_option = invoke("showdown", "-", "--wing", "iron mask", "--json", input=IRON_MASK_SHOWDOWN)
+    assert by_option.json()["winners"] == ["ben"]
+    assert by_option.json()["events"][0] == "Wing cards in force: Iron Mask."
+    in_file = invoke("showdown", "-", "--json", input=IRON_MASK_SHOWDOWN + "wings: [iron mask]\n")
+    assert in_file.json()["winners"] == ["ben"]
+    # the current Dragon Kings table's wing cards, unless the command says otherwise
+    assert (
+        invoke("table", "new", "fri", "--game", "dragon-kings", "--players", "ann,ben").exit_code
+        == 0
+    )
+    assert invoke("dk", "open").exit_code == 0
+    opener = invoke("table", "show", "--json").json()["choosers"][0]
+    assert invoke("dk", "wing", "iron mask", "--by", opener).exit_code == 0
+    from_table = invoke("showdown", "-", "--json", input=IRON_MASK_SHOWDOWN).json()
+    assert from_table["winners"] == ["ben"]
+    overridden = invoke("showdown", "-", "--wing", "none", "--json", input=IRON_MASK_SHOWDOWN)
+    assert overridden.json()["winners"] == ["ann"]
+
+
+def test_wing_option_outside_dragon_kings_is_refused() -> None:
+    result = invoke(
+        "showdown", "-", "--wing", "iron mask", input="game: holdem\nplayers: [{name: a}]\n"
+    )
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: --wing is for dragon-kings, not holdem"
+
+
+def test_table_show_says_who_owes_a_misdeal_penalty(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, dk.deal)
+    _do(store, table, dk.misdeal, "cat")
+    with store.transaction(write=False) as tx:
+        view = RULES.overview(tx, table, dk.game_cards(table))
+    assert view["misdeals_owed"] == ["cat"]
+    assert "misdeal: cat owes 40 points to the next deal's pot" in view["lines"]
+    _do(store, table, dk.deal)
+    with store.transaction(write=False) as tx:
+        view = RULES.overview(tx, table, dk.game_cards(table))
+    assert view["misdeals_owed"] == []
+    assert "in this deal's pot for a misdeal: cat, 40 points each" in view["lines"]

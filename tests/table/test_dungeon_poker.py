@@ -9,6 +9,7 @@ import pytest
 from companion.cards import load_game
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import table_rules as dp
+from companion.games.dungeon_poker.state import NS
 from companion.games.dungeon_poker.table_rules import sell, use, win_targets
 from companion.table import TableInfo, TableStore, Transaction, draw, new_table, undo
 from tests.conftest import invoke
@@ -148,12 +149,36 @@ def test_choosing_a_character_sends_the_other_back_into_the_deck(store: TableSto
     table = _new(store)
     with store.transaction() as tx:
         keep, other = tx.pile(table, "characters", "held", "Ann")
-        chosen = dp.choose(tx, table, "ann", CARDS.get(keep.card_id).name)
-        assert (chosen.card_id, chosen.pile, chosen.holder) == (keep.card_id, "in_play", "Ann")
-        assert tx.pile(table, "characters", "held", "Ann") == []
+        dp.choose(tx, table, "ann", CARDS.get(keep.card_id).name)
+        assert _ids(tx.pile(table, "characters", "held", "Ann")) == [keep.card_id]
         assert other.card_id in _ids(tx.pile(table, "characters", "draw"))
-        with pytest.raises(CompanionError, match="no characters to choose"):
-            dp.choose(tx, table, "Ann", other.card_id)
+        with pytest.raises(CompanionError, match="already chosen"):
+            dp.choose(tx, table, "Ann", keep.card_id)
+
+
+def test_characters_are_chosen_in_secret_and_revealed_together(store: TableStore) -> None:
+    """Preparing the game: each chooses secretly; when all have chosen, all are revealed."""
+    table = _new(store, players=["Ann", "Bo", "Cy"])
+    with store.transaction() as tx:
+        first = dp.choose(tx, table, "Ann", tx.pile(table, "characters", "held", "Ann")[0].card_id)
+        assert first.waiting_for == ("Bo", "Cy") and first.revealed == ()
+        assert not tx.pile(table, "characters", "in_play")  # nothing face up yet
+        dp.choose(tx, table, "Bo", tx.pile(table, "characters", "held", "Bo")[1].card_id)
+        kept = {p: tx.pile(table, "characters", "held", p)[0].card_id for p in ("Ann", "Bo")}
+        last = dp.choose(tx, table, "Cy", tx.pile(table, "characters", "held", "Cy")[0].card_id)
+        assert last.waiting_for == ()
+        assert [c.holder for c in last.revealed] == ["Ann", "Bo", "Cy"]
+        assert {c.holder: c.card_id for c in last.revealed if c.holder != "Cy"} == kept
+        assert all(c.pile == "in_play" for c in last.revealed)
+        assert not tx.pile(table, "characters", "held")
+
+
+def test_no_deal_starts_while_a_player_is_still_choosing_a_character(store: TableStore) -> None:
+    table = _new(store, players=["Ann", "Bo", "Cy"])
+    with store.transaction() as tx:
+        dp.choose(tx, table, "Ann", tx.pile(table, "characters", "held", "Ann")[0].card_id)
+        with pytest.raises(CompanionError, match="Bo and Cy are still choosing"):
+            dp.start_deal(tx, table)
 
 
 def test_a_player_can_only_choose_a_character_dealt_to_them(store: TableStore) -> None:
@@ -168,7 +193,7 @@ def test_the_gnome_artificer_brings_his_golem_to_the_table(store: TableStore) ->
     table = _new(store)
     with store.transaction() as tx:
         # Ann plays her first character, dies, and is dealt the next two of a rigged deck.
-        dp.choose(tx, table, "Ann", tx.pile(table, "characters", "held", "Ann")[0].card_id)
+        _choose_all(tx, table)
         _on_top(tx, table, "characters", "gnome-artificer", "fighter")
         dp.death(tx, table, "Ann")
         chosen = dp.choose(tx, table, "Ann", "Gnome Artificer")
@@ -183,11 +208,11 @@ def test_the_gnome_artificer_brings_his_golem_to_the_table(store: TableStore) ->
 def test_sir_nobbles_bigger_pouch_starts_him_with_2000_more_gold(store: TableStore) -> None:
     table = _new(store)
     with store.transaction() as tx:
-        dp.choose(tx, table, "Ann", tx.pile(table, "characters", "held", "Ann")[0].card_id)
+        _choose_all(tx, table)
         _on_top(tx, table, "characters", "sir-nobble", "fighter")
         dp.death(tx, table, "Ann")
-        nobble = dp.choose(tx, table, "Ann", "sir-nobble")
-    assert "Ann starts with 7000 gold and 2 soul gems" in nobble.notes
+        nobble = dp.choose(tx, table, "Ann", "sir-nobble")  # alone to choose: shown at once
+    assert "Ann plays Sir Nobble: 7,000 gold and 2 soul gems" in nobble.notes
 
 
 # -- character death -----------------------------------------------------------------------------
@@ -239,6 +264,27 @@ def test_a_third_skull_ends_the_players_game(store: TableStore) -> None:
         assert tx.pile(table, "characters", "held", "Cy") == []
         with pytest.raises(CompanionError, match="already out"):
             dp.death(tx, table, "Cy")
+
+
+def test_when_the_eight_skull_cards_are_out_the_table_keeps_counting_and_says_so(
+    store: TableStore,
+) -> None:
+    """Eight skull cards in the box: a ninth skull is marked some other way, still counted."""
+    table = _new(store, players=["A", "B", "C", "D", "E"])
+    with store.transaction() as tx:
+        _choose_all(tx, table)
+        said: list[str] = []
+        for _ in range(2):  # two skulls each for A-D: all eight cards are out
+            for p in ("A", "B", "C", "D"):
+                _, notes = dp.death(tx, table, p)
+                said += notes
+            for p in ("A", "B", "C", "D"):
+                dp.choose(tx, table, p, tx.pile(table, "characters", "held", p)[0].card_id)
+        assert not tx.pile(table, "skulls", "aside")
+        _, notes = dp.death(tx, table, "E")
+        assert not any("skull cards are out" in n for n in said)
+        assert any("all 8 skull cards are out: mark E's skull" in n for n in notes)
+        assert tx.get_state(table, NS, "skulls")["E"] == 1
 
 
 def test_each_skull_raises_the_gold_to_win_by_5000(store: TableStore) -> None:
@@ -323,6 +369,26 @@ def test_the_shorter_game_plays_100_300_500_700_1000_1500_then_500_more_each_lev
             "level-900",
         ]
     assert blinds == [100, 300, 500, 700, 1000, 1500, 2000, 2500]
+
+
+def test_the_first_edition_extra_level_card_400_comes_between_300_and_500(
+    store: TableStore,
+) -> None:
+    """Appendix E: an extra level card slows the blinds; the card data makes it 400."""
+    table = _new(store, extra_level=True)
+    with store.transaction() as tx:
+        assert _ids(tx.pile(table, "levels", "draw"))[:3] == ["level-200", "level-300", "level-400"]
+        assert "level-400" not in _ids(tx.pile(table, "extras", "aside"))
+        blinds = [dp.level_now(tx, table).blind] + [
+            dp.next_level(tx, table).blind for _ in range(11)
+        ]
+        assert dp.level_now(tx, table).level_card is None  # past the last card
+    assert blinds == [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1500, 2000]
+
+
+def test_the_shorter_game_and_the_extra_level_card_do_not_go_together(store: TableStore) -> None:
+    with pytest.raises(CompanionError, match="choose one of them"):
+        _new(store, short=True, extra_level=True)
 
 
 def test_when_the_encounter_deck_runs_out_no_more_encounters_are_drawn(store: TableStore) -> None:
@@ -672,7 +738,7 @@ def test_table_death_with_the_undeath_amulet_brings_the_character_back(
         assert tx.pile(table, "characters", "in_play", "Ann")
         assert [c.card_id for c in tx.pile(table, "treasures", "held", "Ann")] == ["spyglass"]
         assert not tx.pile(table, "skulls", "held", "Ann")
-        assert tx.get_state(table, dp.NS, "gold")["Ann"] == 300
+        assert tx.get_state(table, NS, "gold")["Ann"] == 300
 
 
 def test_when_the_character_deck_runs_out_the_dead_characters_are_reshuffled(
@@ -707,7 +773,7 @@ def test_a_monsters_win_takes_the_treasures_waiting_from_a_tie(store: TableStore
         _on_top(tx, table, "monsters", "orc")
         dp.monster(tx, table)
         dp.monster_result(tx, table, "won")
-        assert tx.get_state(table, dp.NS, "carried", 0) == 0
+        assert tx.get_state(table, NS, "carried", 0) == 0
 
 
 def test_the_astral_warlock_opens_the_next_level_through_monster_result(
@@ -787,6 +853,16 @@ def test_a_passive_treasure_cannot_be_used_by_an_action(store: TableStore) -> No
         dp.win(tx, table, ["Ann"])
         with pytest.raises(CompanionError, match="works by itself"):
             use(tx, table, "Ann", "full-plate")
+
+
+def test_a_treasure_is_called_by_its_class_once_artifact_not_artifact_artifact(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    with store.transaction() as tx:
+        _on_top(tx, table, "treasures", "antimagic-cage", "soul-chest")
+        cage, chest = dp.win(tx, table, ["Ann"]) + dp.win(tx, table, ["Bo"])
+    assert (cage.card_class, chest.card_class) == ("artifact", "minor artifact")
 
 
 def test_a_legendary_artifact_reminds_of_the_one_minor_artifact_rule(store: TableStore) -> None:
@@ -995,8 +1071,14 @@ def test_dealt_characters_stay_secret_until_chosen(store: TableStore) -> None:
     own = invoke("table", "hand", "Ann")
     assert own.exit_code == 0 and all(name in own.stdout for name in names["Ann"])
     assert not any(name in own.stdout for name in names["Bo"])
-    invoke("table", "choose", "Ann", names["Ann"][0])
-    assert names["Ann"][0] in invoke("table", "show").stdout  # revealed once chosen
+    chose = invoke("table", "choose", "Ann", names["Ann"][0])
+    assert names["Ann"][0] not in chose.stdout + invoke("table", "show").stdout
+    assert "chosen (secret)" in invoke("table", "show").stdout
+    invoke("table", "choose", "Bo", names["Bo"][0])
+    last = invoke("table", "choose", "Cy", names["Cy"][0])
+    assert "revealed" in last.stdout
+    shown = invoke("table", "show").stdout
+    assert all(names[p][0] in shown for p in ("Ann", "Bo", "Cy"))  # revealed together
 
 
 def test_summon_monster_scroll_draws_a_monster_for_its_user(store: TableStore) -> None:

@@ -494,3 +494,23 @@ def test_dungeon_master_decks_are_rebuilt_from_their_discard_pile(store: TableSt
             discard(tx, table, "party", card.card_id, "Party")
         again = draw(tx, table, "party", 8, "Party")
     assert Counter(c.card_id for c in again) == Counter(c.card_id for c in hand[:8])
+
+
+def test_the_table_commands_print_documents_shaped_by_the_library() -> None:
+    """Every --json document of cli/table.py is a library object's to_json()."""
+    import ast
+
+    import companion.cli.table as cli_table
+
+    tree = ast.parse(Path(cli_table.__file__).read_text(encoding="utf-8"))
+    shaped_here = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "emit_json"
+        and not (
+            isinstance(node.args[0], ast.Call)
+            and getattr(node.args[0].func, "attr", None) == "to_json"
+        )
+    ]
+    assert shaped_here == []

@@ -126,11 +126,12 @@ def test_a_whole_game_at_the_table_from_setup_to_victory() -> None:
     shown = js("table", "show")["dungeon_poker"]["players"]
     dead = next(p for p in shown if p["name"] == third)
     assert dead["skulls"] == 1 and dead["status"] == "choosing"
+    ok("table", "choose", third, js("table", "hand", third)["cards"][0]["id"])
 
     # The second dies too: the leader has the gold target or is the last original
     # character without a skull, and the table announces the victory.
     ok("table", "deal")
-    final = all_in(second, leader)
+    final = all_in(second, leader, third)
     assert final["table"]["victory"]["player"] == leader
     assert final["table"]["victory"]["how"] in ("gold", "last original")
     assert any("wins the game" in n for n in final["table"]["notes"])

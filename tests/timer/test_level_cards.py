@@ -37,3 +37,12 @@ def test_the_extra_level_structure_adds_the_extra_level_card() -> None:
     with_extra = ladder(extra=True)
     assert len(with_extra) == 11
     assert levels("dungeon-poker-extra-level") == with_extra
+
+
+def test_the_dungeon_poker_structures_list_no_blinds_of_their_own() -> None:
+    """One copy of the ladder: the structures read the level cards."""
+    from companion.timer.structure import BUILTIN_DIR
+
+    for path in BUILTIN_DIR.glob("dungeon-poker*.yaml"):
+        text = path.read_text(encoding="utf-8")
+        assert "level_cards:" in text and "blind: 100" not in text, path.name

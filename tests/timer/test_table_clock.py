@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import table_rules as dp
+from companion.games.dungeon_poker.encounters import DungeonPokerLevels
 from companion.table import open_store
 from companion.timer.clock import ClockSettings, FakeClock, deal, next_stage, previous_stage
 from companion.timer.session import TimerSession
@@ -196,7 +197,7 @@ def test_the_level_change_and_the_draw_are_one_transaction() -> None:
     invoke("timer", "run", input="")
     store = open_store(None)
     try:
-        clock_store = TableClockStore(store, "friday", dp.DungeonPokerLevels())
+        clock_store = TableClockStore(store, "friday", DungeonPokerLevels())
 
         def breaks_after_drawing(saved, encounters):  # type: ignore[no-untyped-def]
             assert encounters is not None and encounters.draw_encounter(2) is not None
@@ -222,7 +223,7 @@ def test_the_display_shows_the_tables_encounter(tmp_path: Path) -> None:
     clock = FakeClock(0.0)
     store = open_store(None)
     try:
-        session = TimerSession(TableClockStore(store, "friday", dp.DungeonPokerLevels()), clock)
+        session = TimerSession(TableClockStore(store, "friday", DungeonPokerLevels()), clock)
         session.open(load_structure("dungeon-poker"), ClockSettings(players=3))
         app = TimerApp(session, bell=False)
 
@@ -252,7 +253,7 @@ def test_a_damaged_table_clock_is_a_clear_error() -> None:
     result = invoke("timer", "status")
     assert result.exit_code == 2 and "damaged" in result.stderr and "timer reset" in result.stderr
     with pytest.raises(CompanionError), open_store(None) as store:
-        TableClockStore(store, "friday", dp.DungeonPokerLevels()).load()
+        TableClockStore(store, "friday", DungeonPokerLevels()).load()
 
 
 def test_a_table_level_the_clock_cannot_follow_is_noted_once() -> None:
@@ -283,3 +284,28 @@ def test_timer_run_refuses_a_structure_that_differs_from_the_tables_level_cards(
     result = invoke("timer", "run", "--structure", "dungeon-poker-short", input="")
     assert result.exit_code == 2 and "other levels than table 'friday'" in result.stderr
     assert invoke("timer", "run", "--structure", "dungeon-poker", input="").exit_code == 0
+
+
+def test_with_the_extra_level_card_the_table_and_its_clock_both_play_400() -> None:
+    """Appendix E: the extra level card is in the table's level deck and on its clock."""
+    assert (
+        invoke(
+            "table",
+            "new",
+            "slow",
+            "--game",
+            "dungeon-poker",
+            "--players",
+            "a,b,c",
+            "--extra-level",
+            "--seed",
+            "2",
+        ).exit_code
+        == 0
+    )
+    assert invoke("timer", "run", "--paused", input="").exit_code == 0
+    assert invoke("table", "level", "4", "--json").json()["blind"] == 400
+    status = invoke("timer", "status", "--json").json()
+    assert (status["level"], status["blind"]) == (4, 400)
+    refused = invoke("timer", "run", "--structure", "dungeon-poker", "--new", input="")
+    assert refused.exit_code == 2 and "other levels than table 'slow'" in refused.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -30,12 +31,14 @@ def digits(app: TimerApp) -> str:
 
 
 def drive(
-    session: TimerSession, script: Callable[[TimerApp, Pilot[None]], Awaitable[None]]
+    session: TimerSession,
+    script: Callable[[TimerApp, Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = (110, 44),
 ) -> TimerApp:
     app = TimerApp(session, heading="test", bell=False)
 
     async def main() -> None:
-        async with app.run_test(size=(110, 44)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await script(app, pilot)
 
@@ -267,3 +270,61 @@ def test_keys_are_shown_on_screen() -> None:
         assert app.query_one("Footer").display
 
     drive(session, script)
+
+
+def screen_text(app: TimerApp) -> list[str]:
+    """The terminal's rows as a person sees them."""
+    from rich.console import Console
+
+    width = app.size.width
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text().splitlines()
+
+
+def test_the_key_help_fits_80_columns_with_q_quit() -> None:
+    session = dp_session(FakeClock(0.0))
+
+    async def script(app: TimerApp, pilot: Pilot[None]) -> None:
+        rows = screen_text(app)
+        assert len(rows) == 24
+        assert rows[-1].rstrip().endswith("q quit")
+        assert "space pause" in rows[-1] and "e end level" in rows[-1]
+
+    drive(session, script, size=(80, 24))
+
+
+def test_the_digits_grow_on_a_large_screen() -> None:
+    session = dp_session(FakeClock(0.0), minutes=20)
+    tall: dict[tuple[int, int], int] = {}
+
+    for size in ((80, 24), (200, 50)):
+
+        async def script(app: TimerApp, pilot: Pilot[None], size: tuple[int, int] = size) -> None:
+            rows = screen_text(app)
+            tall[size] = sum(1 for row in rows if "█" in row or "╭─╮" in row or "│" in row)
+            assert max(len(row.rstrip()) for row in rows) <= size[0]
+
+        drive(session, script, size=size)
+    assert tall[(200, 50)] >= 3 * 4  # at least four times the three rows of the small digits
+
+
+def test_an_error_every_tick_makes_one_toast_not_a_pile(tmp_path: Path) -> None:
+    """The clock reset from another terminal: each tick fails the same way, one toast says it."""
+    clock = FakeClock(0.0)
+    path = tmp_path / "s.sqlite3"
+    here = TimerSession(SqliteClockStore(path), clock)
+    here.open(load_structure("dungeon-poker"))
+
+    async def script(app: TimerApp, pilot: Pilot[None]) -> None:
+        TimerSession(SqliteClockStore(path), clock).reset()
+        for _ in range(8):
+            app.tick()
+        await pilot.pause()
+        assert len(app._notifications) == 1
+        assert "no clock is saved" in text(app, "#notice")
+        here.open(load_structure("dungeon-poker"))  # started again over there
+        app.tick()
+        assert text(app, "#notice") == "" and text(app, "#level") == "Level 1"
+
+    drive(here, script)

@@ -84,6 +84,13 @@ from companion.poker.values import (
     pack,
 )
 
+HAND_LIMIT = 7
+"""The limit of seven: nobody ever holds more than seven cards."""
+MARKET_SLOTS = 5
+"""The mat has five market slots."""
+MAX_PLAYERS = 5
+"""The box holds five starting decks (one fruit each), so five players at most."""
+
 SPECIALS: tuple[str, ...] = (
     "plain",
     "assisting-ace",
@@ -417,6 +424,54 @@ def wildcard_round(name: str | None) -> DeckoRound:
     return WILDCARDS[key]
 
 
+def check_reveal_cards(
+    hands: Mapping[str, Sequence[DeckoCard]],
+    market: Sequence[DeckoCard],
+    round: DeckoRound,
+    *,
+    hand_label: Mapping[str, str] | None = None,
+    market_label: str = "--market",
+) -> None:
+    """Refuse what no DECKO table can hold: a hand over seven cards, a market over five,
+    a Hold'em round without its market. ``hand_label`` prefixes a hand's message with
+    where it was given (a showdown file's field).
+
+    >>> check_reveal_cards({"ann": parse_decko_cards("2h " * 8)}, (), NORMAL)
+    Traceback (most recent call last):
+      ...
+    companion.errors.CompanionError: ann holds 8 cards, but a DECKO hand never holds more than 7
+    """
+    labels = hand_label or {}
+    for name, hand in hands.items():
+        if len(hand) > HAND_LIMIT:
+            where = f"{labels[name]}: " if name in labels else ""
+            raise CompanionError(
+                f"{where}{name} holds {len(hand)} cards, but a DECKO hand never holds more than "
+                f"{HAND_LIMIT}"
+            )
+    if len(market) > MARKET_SLOTS:
+        raise CompanionError(
+            f"{market_label} lists {len(market)} cards, but the market has {MARKET_SLOTS} slots"
+        )
+    if round.market_cards and not market:
+        raise CompanionError(
+            f"the {round.name} round plays cards from the market: give them with {market_label}"
+        )
+
+
+def set_dollars(name: str) -> int | None:
+    """The buying value of a set named in words (``two pairs`` is $2), or None.
+
+    >>> set_dollars("Full house"), set_dollars("royal flush"), set_dollars("a good hand")
+    (4, 9, None)
+    """
+    key = " ".join(name.casefold().split())
+    for cat, text in DECKO_CATEGORIES.items():
+        if cat != NO_HAND and text == key:
+            return cat - 1
+    return None
+
+
 # -- the reveal ---------------------------------------------------------------------------------
 
 
@@ -495,15 +550,17 @@ class SetCard:
 @dataclass(frozen=True, order=True)
 class DeckoSet:
     """A revealed hand's best set: ``value`` (DECKO scale, 0 = no set), class
-    ``name``, buying ``dollars``, ``chips`` and ``money`` earned on reveal, and
-    the ``cards`` of the set. ``low_sum`` is filled in a Low sum round."""
+    ``name``, the set's buying value in ``dollars``, the ``chips`` and the
+    ``credit`` (credit cards' dollars) earned on reveal, and the ``cards`` of
+    the set. ``low_sum`` is filled in a Low sum round. :attr:`money` is what
+    its player may spend when buying."""
 
     value: int
     name: str = field(compare=False)
     description: str = field(compare=False, default="")
     dollars: int = field(compare=False, default=0)
     chips: int = field(compare=False, default=0)
-    money: int = field(compare=False, default=0)
+    credit: int = field(compare=False, default=0)
     cards: tuple[SetCard, ...] = field(compare=False, default=())
     low_sum: int | None = field(compare=False, default=None)
     market_used: tuple[DeckoCard, ...] = field(compare=False, default=())
@@ -511,6 +568,11 @@ class DeckoSet:
     @property
     def legal(self) -> bool:
         return self.value > 0
+
+    @property
+    def money(self) -> int:
+        """Dollars to spend in the buying phase: the set's value and the credit cards."""
+        return self.dollars + self.credit
 
     def played(self, *, symbols: bool = False) -> list[str]:
         return [c.symbol if symbols else c.code for c in self.cards]
@@ -803,7 +865,7 @@ def _best_with_aces(pool: list[_Piece], aces: int, solo: bool) -> tuple[int, Use
 
 
 def _effects(pieces: Sequence[_Piece]) -> tuple[int, int]:
-    """Chips and money earned on reveal by the cards in hand."""
+    """Chips and credit-card dollars earned on reveal by the cards in hand."""
     crypto = sum(1 for p in pieces if p.effect == "crypto")
     per_suit: dict[str, int] = {}
     for p in pieces:
@@ -866,7 +928,7 @@ def best_set(
         for triple in triples:
             extra = tuple(market[i] for i in triple)
             found = _best_set_of(hand, extra, reveal, round, purged_numbers)
-            key = (found.value, found.chips, found.money)
+            key = (found.value, found.chips, found.credit)
             if key_best is None or key > key_best:
                 best, key_best = found, key
         return best

@@ -1,20 +1,43 @@
-"""DECKO at the showdown: the house bet, pile tops for the Queens, and the reveal income.
+"""DECKO at the showdown: the house bet, the reveal income and who buys with what.
+
+This is the one place DECKO's step 5 (reveal) is settled: the showdown file
+(``companion showdown``) and the DECKO table (``decko call`` ending the
+betting, or everyone else folding) both run :class:`DeckoShowdown`.
+
+* The house bet is counted as it lies on the mat: a folded player's bet is
+  already on it (002, FOLD), so it is counted once.
+* DECKO has no side pots: the players still in have bet the same.
+* The best set (by the round's wildcard) takes the bets and the house bet;
+  tied sets split, the odd chips go back to the house (002, Tiebreakers).
+* Every player who reveals takes the chips their cards earn, win or lose;
+  the losers buy in turn order with their set's value and credit cards;
+  the winner discards (002, steps 5-6).
+* The last player standing takes everything without revealing and alone
+  buys, with the money of the set their hand scores; no chip card pays
+  (docs/decisions.md).
+* When nobody can score a set, each player takes back their bet, the house
+  bet goes back to the house, and everyone who revealed buys.
 
 >>> from companion.poker.showdown_input import read_showdown
 >>> spec = read_showdown('''
 ... game: decko
-... house_bet: 4
+... house_bet: 5
 ... players: [{name: ann, put_in: 2}, {name: ben, put_in: 2, folded: true}]
 ... ''')
 >>> DeckoShowdown(spec).run().payouts
-{'ann': 8, 'ben': 0}
+{'ann': 7, 'ben': 0}
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.errors import CompanionError
+from companion.games.decko.ranker import parse_decko
+from companion.poker.hands import names_text
+from companion.poker.pots import Pot
 from companion.poker.showdown import PlayerSeat, Showdown
-from companion.poker.showdown_rank import Contestant, parse_decko
+from companion.poker.showdown_rank import Contestant, RankedHand, default_ranker
 
 
 class DeckoShowdown(Showdown):
@@ -30,8 +53,84 @@ class DeckoShowdown(Showdown):
             name, cards, None, self._decko_top(p, "burn_top"), self._decko_top(p, "discard_top")
         )
 
+    def max_players(self) -> int:
+        from companion.games.decko.sets import MAX_PLAYERS
+
+        return MAX_PLAYERS
+
+    def why_max_players(self) -> str:
+        return "the box holds five starting decks"
+
+    def check_cards(self) -> None:
+        from companion.games.decko.sets import (
+            NORMAL,
+            check_reveal_cards,
+            parse_decko_cards,
+            wildcard_round,
+        )
+
+        round_ = wildcard_round(self.spec.wildcard)
+        hands = {p.name: parse_decko_cards(list(p.cards)) for p in self.players if p.cards}
+        labels = {p.name: f"players[{p.index}].hand" for p in self.players}
+        # A Hold'em round needs its market only when hands are judged here.
+        judged = self.spec.result is None and any(p.cards is not None for p in self.players)
+        check_reveal_cards(
+            hands,
+            parse_decko_cards(list(self.boards[0].cards)),
+            round_ if judged else NORMAL,
+            hand_label=labels,
+            market_label="market",
+        )
+
+    def nobody_scores(self) -> bool:
+        """Every player still in revealed and none has a set (Pro table, empty hands)."""
+        live = [p for p in self.players if p.live]
+        if len(live) < 2:
+            return False
+        board = self.boards[0]
+        return not board.groups and (
+            bool(self.ranked) or all(p.name in self.no_legal for p in live)
+        )
+
+    def adjust_pots(self, pots: list[Pot], payouts: dict[str, int]) -> int:
+        if not self.nobody_scores() or not pots:
+            return 0
+        back = {p.name: p.spec.put_in for p in self.players if p.live}
+        for name, chips in back.items():
+            payouts[name] = payouts.get(name, 0) + chips
+        main = pots[0]
+        pots[0] = Pot(main.amount - sum(back.values()), main.eligible)
+        self.event(
+            "Nobody can score a set: nobody wins the bet; each player still in takes back their "
+            "bet and everyone who revealed buys."
+        )
+        return 0
+
     def after_pots(self) -> None:
-        self._decko_income()
+        if not self.contestants:
+            self.event("Everyone folded: the house bet goes back to the house.")
+            return
+        if len(self.contestants) == 1:
+            self._last_standing(self.contestants[0])
+            return
+        if self.spec.result is not None:
+            self._money_from_result()
+            return
+        winners = set(self.boards[0].main_winners)
+        for p in self.players:
+            r = self.ranked.get(p.name)
+            if r is None:
+                continue
+            if r.chips:
+                self.bank[p.name] = self.bank.get(p.name, 0) + r.chips
+                self.event(f"{p.name}'s revealed hand earns {self.amount(r.chips)} from the house.")
+        for p in self.players:  # the buying phase goes in turn order
+            r = self.ranked.get(p.name)
+            if r is not None and p.name not in winners:
+                self.money[p.name] = r.money
+        self._buyers_event(winners)
+
+    # -------------------------------------------------------------- helpers
 
     def _decko_top(self, p: PlayerSeat, field_name: str) -> str | None:
         value = getattr(p.spec, field_name)
@@ -44,23 +143,62 @@ class DeckoShowdown(Showdown):
             )
         return cards[0]
 
-    def _decko_income(self) -> None:
-        if len(self.contestants) == 1:
+    def _buyers_event(self, winners: set[str]) -> None:
+        if not self.money:
+            return
+        spend = ", ".join(f"{n} ${v}" for n, v in self.money.items())
+        if winners:
+            who = "the winner discards" if len(winners) == 1 else "the winners discard"
+            self.event(f"{who[0].upper()}{who[1:]}; the others buy in turn order: {spend}.")
+        else:
+            self.event(f"Everyone who revealed buys in turn order: {spend}.")
+
+    def _last_standing(self, name: str) -> None:
+        """Every other player folded: no reveal, no chip card pays, and the winner alone
+        buys with the money of the set their hand scores."""
+        p = self.by_name[name]
+        head = f"Last player standing: {name} takes every bet and the house bet without revealing"
+        if p.cards is None:
             self.event(
-                f"Last player standing: {self.contestants[0]} takes every bet and the house bet "
-                f"without revealing."
+                f"{head}; {name} alone buys (give their hand to count the money: a showdown file "
+                "without it cannot)."
             )
             return
-        if not self.contestants:
-            self.event("Everyone folded: the house bet goes back to the house.")
-            return
+        found = self._rank_alone(p)
+        self.ranked = {name: found}
+        board = self.boards[0]
+        board.lines = [self._line(replace(found, place=1), board)]
+        self.money[name] = found.money
+        what = str(found.extra.get("description", found.hand))
+        self.event(f"{head}, and alone buys with ${found.money} ({what}).")
+
+    def _rank_alone(self, p: PlayerSeat) -> RankedHand:
+        ranker = self.ranker or default_ranker()
+        assert p.cards is not None
+        ranked = ranker(
+            [self.contestant(p.name, p.cards)], self.boards[0].cards, self._rank_rules()
+        )
+        return ranked[0]
+
+    def _money_from_result(self) -> None:
+        """With a ``result`` and no hands, money is known only from a set named in
+        ``hand_class`` (its value; credit cards cannot be seen)."""
+        from companion.games.decko.sets import set_dollars
+
         winners = set(self.boards[0].main_winners)
-        for name, r in self.ranked.items():
-            if r.chips:
-                self.bank[name] = self.bank.get(name, 0) + r.chips
-                self.event(f"{name}'s revealed hand earns {self.amount(r.chips)} from the house.")
-            if name not in winners:
-                self.money[name] = r.money
-        if self.money:
-            spend = ", ".join(f"{n} ${v}" for n, v in self.money.items())
-            self.event(f"The winner discards; the others buy with their sets' values: {spend}.")
+        unknown = []
+        for p in self.players:
+            if not p.live or p.name in winners:
+                continue
+            dollars = set_dollars(p.spec.hand_class or "")
+            if dollars is None:
+                unknown.append(p.name)
+            else:
+                self.money[p.name] = dollars
+        self._buyers_event(winners)
+        if unknown:
+            self.event(
+                f"The money {names_text(unknown)} {'buys' if len(unknown) == 1 else 'buy'} with "
+                "is not known from a result alone: give the hands, or name each set in "
+                "hand_class (credit cards are then not counted)."
+            )

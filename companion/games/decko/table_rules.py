@@ -21,7 +21,7 @@ A round, as the rulebook runs it: ``decko round`` advances the track,
 passes the blind card, places the starting bets (and the wildcard ante) and
 deals; players ``burn`` (first betting round), ``raise``, ``call`` or
 ``fold`` in turn; when the bets are equal the hands are revealed and
-ranked (:func:`companion.games.decko.sets.rank_decko`), the winner takes
+ranked and settled by DECKO's showdown (:mod:`companion.games.decko.showdown`), the winner takes
 the bets and the house bet, every revealing player takes their chips, and
 the losers buy in turn (``buy``, ``flush``, ``burn``, ``gift``,
 ``buy-chips``, ``joker``, ``done``); then the end of the game is checked.
@@ -36,15 +36,17 @@ from typing import Any
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.decko.sets import (
+    HAND_LIMIT,
+    MARKET_SLOTS,
+    MAX_PLAYERS,
     NORMAL,
     DeckoCard,
     DeckoRound,
-    best_set,
     from_card_model,
-    rank_decko,
     wildcard_round,
 )
 from companion.poker.hands import names_text
+from companion.poker.showdown_input import check_showdown_names
 from companion.table.actions import game_cards
 from companion.table.drawing import GameRules, table_rng
 from companion.table.model import CardCopy, DrawnCard, TableInfo
@@ -57,20 +59,23 @@ TOTAL_CHIPS = 75 + 25 * 10
 """The box's chips counted in black chips: 75 black and 25 red worth ten each."""
 STARTING_CHIPS = 20
 """Each player starts with ten black chips and one red chip."""
-HAND_LIMIT = 7
-"""Nobody ever holds more than seven cards (the limit of seven)."""
 MIN_DECK = 7
 """Nobody's cards (hand, draw and discard piles) may drop below seven."""
 DEAL_CARDS = 5
 WIN_CHIPS = 60
 WIN_CHIPS_FIVE_PLAYERS = 70
 LAST_ROUND = 12
-MARKET_SLOTS = 5
 JOKER_TYPES = ("DEAL", "RAISE", "CALL", "FOLD", "BURN", "BUY")
 SPECIAL_PRICES = {"flush": 2, "burn": 2, "gift": 3}
 """Dollars for the special actions of the buying phase."""
 CHIP_PRICES = {1: 2, 2: 3, 3: 5}
 """Dollars paid for 1, 2 or 3 chips in the buying phase."""
+JACKPOT_CHIPS = 4
+"""Chips Mr. Jackpot takes from the house at each raise."""
+WITCH_CHIPS = 2
+"""Chips The Witch moves from another player's bet: exactly two, or none."""
+STUD_CARDS = 3
+"""Cards each player lays face up in a Stud round."""
 
 
 # -- the mat ----------------------------------------------------------------------------------
@@ -93,6 +98,10 @@ class Seat:
     money: int = 0
     used: list[str] = field(default_factory=list)
     """What this player has done this phase: ``burn`` (betting), the special actions, ``joker``."""
+    jackpot: int = 0
+    """Chips on this player's Mr. Jackpot, won with the bet or returned to the house."""
+    shown: list[str] | None = None
+    """Stud: the hand cards laid face up (None until the player has chosen them)."""
 
     @property
     def deck_size(self) -> int:
@@ -211,10 +220,11 @@ class DeckoRules(GameRules):
     """DECKO's setup and rounds, on top of the generic table rules."""
 
     def validate_players(self, players: Sequence[str], options: dict[str, Any]) -> None:
-        if not 2 <= len(players) <= 5:
+        if not 2 <= len(players) <= MAX_PLAYERS:
             raise CompanionError(
-                f"DECKO seats 2 to 5 players (five fruit decks); got {len(players)}"
+                f"DECKO seats 2 to {MAX_PLAYERS} players (five fruit decks); got {len(players)}"
             )
+        check_showdown_names(players)
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -396,6 +406,16 @@ class DeckoRules(GameRules):
                 for kind, top in data["joker_tops"].items()
             )
         )
+        shown = {p: d["shown"] for p, d in data["players"].items() if d["shown"]}
+        if shown:
+            lines.append(
+                "face up (Stud): " + "; ".join(f"{p} {', '.join(c)}" for p, c in shown.items())
+            )
+        jackpots = {p: d["jackpot"] for p, d in data["players"].items() if d["jackpot"]}
+        if jackpots:
+            lines.append(
+                "on Mr. Jackpot: " + ", ".join(f"{p} {n} chips" for p, n in jackpots.items())
+            )
         if mat.buyers:
             lines.append("buying: " + ", ".join(f"{p} ${mat.seats[p].money}" for p in mat.buyers))
         if mat.result:
@@ -461,6 +481,8 @@ class DeckoRules(GameRules):
                 "burn_top": model(seat.burn[0]).name if seat.burn else None,
                 "jokers": [model(r).name for r in seat.jokers],
                 "money": seat.money,
+                "jackpot": seat.jackpot,
+                "shown": [model(r).name for r in seat.shown or ()],
             }
         return {
             "round": mat.round,
@@ -548,8 +570,16 @@ class _Play:
             return NORMAL
         return wildcard_round(self.model(self.mat.wildcards[self.mat.wildcard]).rule)
 
+    def jokers_of(self, player: str) -> list[str]:
+        """The jokers a player uses now: their own, or in a Clown car round the top joker of
+        every pile instead (a BUY joker bought uncovers the next at once)."""
+        effects = self.wildcard_effects()
+        if effects is not None and effects.shared_jokers:
+            return [pile[0] for pile in self.mat.jokers.values() if pile]
+        return self.mat.seats[player].jokers
+
     def has_joker(self, player: str, joker_id: str) -> bool:
-        return any(self.model(r).id == joker_id for r in self.mat.seats[player].jokers)
+        return any(self.model(r).id == joker_id for r in self.jokers_of(player))
 
     def find(self, player: str, pile: str, text: str) -> str:
         """A card of a player's pile by position (1 = top), id, name or rank and suit."""
@@ -663,7 +693,19 @@ class _Play:
             ref = source.pop(0)
             seat.hand.append(ref)
             drawn.append(ref)
+            if seat.shown is not None:
+                self._show_replacement(player, ref)
         return drawn, shuffled
+
+    def _show_replacement(self, player: str, ref: str) -> None:
+        """Stud: a card drawn while fewer than three of the hand lie face up replaces a shown
+        card, so it is shown too."""
+        seat = self.mat.seats[player]
+        assert seat.shown is not None
+        seat.shown = [r for r in seat.shown if r in seat.hand]
+        if len(seat.shown) < STUD_CARDS:
+            seat.shown.append(ref)
+            self.events.append(f"{player} shows {self.name(ref)} face up (Stud)")
 
     def check_can_burn(self, player: str) -> None:
         """The limit of seven: no burn may leave a deck of fewer than seven cards."""
@@ -795,6 +837,7 @@ def start_round(tx: Transaction, table: TableInfo) -> DeckoEvent:
         play.events.append(f"wildcard round: {card.name}. {card.text}")
     for seat in mat.seats.values():
         seat.bet, seat.folded, seat.money, seat.used, seat.bought = 0, False, 0, [], []
+        seat.jackpot, seat.shown = 0, None
     mat.reveal, mat.buyers, mat.acted, mat.first_round = {}, [], [], True
 
     # 2. Starting bets: the house, the blind player and, in a wildcard round, everyone's ante.
@@ -832,6 +875,11 @@ def start_round(tx: Transaction, table: TableInfo) -> DeckoEvent:
     )
     mat.phase = "betting"
     mat.turn = mat.order()[0]
+    if effects is not None and effects.revealed_cards:
+        play.events.append(
+            f"Stud: each player lays {STUD_CARDS} hand cards face up before the betting "
+            "('companion decko stud PLAYER CARD CARD CARD')"
+        )
     play.events.append(f"betting: {mat.turn} acts first")
     return play.finish("round", f"round {mat.round} dealt", None)
 
@@ -861,6 +909,14 @@ def _check_turn(play: _Play, player: str) -> str:
         raise CompanionError(f"no betting now (phase: {mat.phase})")
     if mat.turn != who:
         raise CompanionError(f"it is {mat.turn}'s turn to act, not {who}'s")
+    effects = play.wildcard_effects()
+    if effects is not None and effects.revealed_cards:
+        waiting = [p for p in mat.order() if mat.seats[p].shown is None]
+        if waiting:
+            raise CompanionError(
+                f"Stud: every player lays {STUD_CARDS} cards face up before the betting; "
+                f"waiting for {names_text(waiting)} ('companion decko stud PLAYER CARD CARD CARD')"
+            )
     return who
 
 
@@ -900,9 +956,15 @@ def burn(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEven
 
 
 def raise_bet(
-    tx: Transaction, table: TableInfo, player: str, burn: str | None = None
+    tx: Transaction,
+    table: TableInfo,
+    player: str,
+    burn: str | None = None,
+    witch: str | None = None,
 ) -> DeckoEvent:
-    """RAISE: the bet goes one chip above the highest bet, up to the round's maximum."""
+    """RAISE: the bet goes one chip above the highest bet, up to the round's maximum; then
+    the RAISE jokers: Mr. Jackpot takes 4 chips from the house, The Witch (``witch``: whose
+    bet) moves 2 chips of another bet into this one."""
     play = _play(tx, table)
     who = _check_turn(play, player)
     seat = play.mat.seats[who]
@@ -914,7 +976,43 @@ def raise_bet(
     seat.bet = new
     play.events.append(f"{who} raises to {new}")
     _fried_chicken(play, who, burn)
-    return _after_action(play, who, "raise", f"{who} raised to {new}")
+    if witch is not None:
+        _the_witch(play, who, witch, top)
+    if play.has_joker(who, "mr-jackpot"):
+        paid = min(JACKPOT_CHIPS, play.mat.house)
+        play.mat.house -= paid
+        seat.jackpot += paid
+        play.events.append(
+            f"Mr. Jackpot: {paid} chips from the house onto {who}'s joker ({seat.jackpot} there)"
+        )
+    return _after_action(play, who, "raise", f"{who} raised to {seat.bet}")
+
+
+def _the_witch(play: _Play, who: str, victim: str, top: int) -> None:
+    """The Witch: after raising, exactly two chips of another player's bet move into this
+    one, never past the maximum bet, never from a bet of fewer than two."""
+    if not play.has_joker(who, "the-witch"):
+        raise CompanionError(f"--witch needs The Witch, and {who} does not have her")
+    other = play.table.player(victim)
+    seat, theirs = play.mat.seats[who], play.mat.seats[other]
+    if other == who or theirs.folded:
+        raise CompanionError(f"The Witch takes from another player still in the bet, not {other}")
+    if theirs.bet < WITCH_CHIPS:
+        raise CompanionError(
+            f"{other} has {theirs.bet} chip{'s' if theirs.bet != 1 else ''} in their bet: "
+            f"The Witch takes exactly {WITCH_CHIPS} or none"
+        )
+    if seat.bet + WITCH_CHIPS > top:
+        raise CompanionError(
+            f"The Witch would take {who}'s bet to {seat.bet + WITCH_CHIPS}, past this round's "
+            f"maximum of {top}"
+        )
+    theirs.bet -= WITCH_CHIPS
+    seat.bet += WITCH_CHIPS
+    play.events.append(
+        f"The Witch: {WITCH_CHIPS} chips of {other}'s bet move into {who}'s ({who} bets "
+        f"{seat.bet}, {other} {theirs.bet})"
+    )
 
 
 def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None) -> DeckoEvent:
@@ -927,7 +1025,23 @@ def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None
     seat.bet = highest
     play.events.append(f"{who} calls {highest}")
     _fried_chicken(play, who, burn)
+    if play.has_joker(who, "kingmaker"):
+        _kingmaker(play, who)
     return _after_action(play, who, "call", f"{who} called {highest}")
+
+
+def _kingmaker(play: _Play, who: str) -> None:
+    """Kingmaker: every other player still in the bet adds one chip from their supply (a
+    loan if short; after two loans the house pays it) to the house bet."""
+    others = [p for p in play.mat.order() if p != who and not play.mat.seats[p].folded]
+    for other in others:
+        play.force(other, 1, "Kingmaker chip")
+        play.mat.house_bet += 1
+    if others:
+        play.events.append(
+            f"Kingmaker: {names_text(others)} {'adds' if len(others) == 1 else 'each add'} "
+            f"1 chip to the house bet ({play.mat.house_bet} there)"
+        )
 
 
 def fold(
@@ -956,6 +1070,7 @@ def fold(
     else:
         play.events.append(f"{who} folds")
     seat.bet, seat.folded = 0, True
+    _jackpot_back(play, who)
     limit = 2 if play.has_joker(who, "sad-clown") else 1
     if len(take) > limit:
         raise CompanionError(
@@ -1009,12 +1124,72 @@ def _after_action(play: _Play, who: str, action: str, summary: str) -> DeckoEven
     return play.finish(action, summary, who)
 
 
+def _showdown(play: _Play) -> tuple[Any, dict[str, Any]]:
+    """The end of the betting phase, settled by DECKO's showdown
+    (:class:`companion.games.decko.showdown.DeckoShowdown`), the same rules the
+    showdown file runs: returns its result and each judged player's set."""
+    from companion.games.decko.showdown import DeckoShowdown
+    from companion.poker.showdown_input import ShowdownIn
+
+    mat = play.mat
+    players: list[dict[str, Any]] = []
+    for name in mat.order():
+        seat = mat.seats[name]
+        entry: dict[str, Any] = {"name": name, "put_in": seat.bet, "folded": seat.folded}
+        if not seat.folded:
+            entry["hand"] = [play.decko(r).code for r in seat.hand]
+            if seat.burn:
+                entry["burn_top"] = play.decko(seat.burn[0]).code
+            if seat.discard:
+                entry["discard_top"] = play.decko(seat.discard[0]).code
+        players.append(entry)
+    spec = ShowdownIn.model_validate(
+        {
+            "game": GAME,
+            "players": players,
+            "house_bet": mat.house_bet,
+            "wildcard": play.round_rules().name,
+            "market": [play.decko(r).code for r in mat.market if r is not None],
+        }
+    )
+    showdown = DeckoShowdown(spec)
+    result = showdown.run()
+    sets = {name: r.extra["set"] for name, r in showdown.ranked.items() if "set" in r.extra}
+    return result, sets
+
+
+def _jackpot_back(play: _Play, player: str) -> None:
+    """Mr. Jackpot's chips go back to the house (not the house bet) when its owner folds
+    or loses."""
+    seat = play.mat.seats[player]
+    if seat.jackpot:
+        play.mat.house += seat.jackpot
+        play.events.append(
+            f"the {seat.jackpot} chips on {player}'s Mr. Jackpot go back to the house"
+        )
+        seat.jackpot = 0
+
+
+def _jackpots(play: _Play, winners: Sequence[str]) -> None:
+    """The bet is decided: a winner takes the chips on their Mr. Jackpot, the others'
+    go back to the house."""
+    for player in play.mat.order():
+        seat = play.mat.seats[player]
+        if seat.jackpot and player in winners:
+            seat.chips += seat.jackpot
+            play.events.append(f"{player} wins the {seat.jackpot} chips on Mr. Jackpot")
+            seat.jackpot = 0
+        _jackpot_back(play, player)
+
+
 def _all_fold(play: _Play) -> None:
     mat = play.mat
+    result, _ = _showdown(play)
+    _jackpots(play, [])
     play.events.append(
-        f"everyone folded: the {mat.house_bet} chips of the house bet go back to the house"
+        f"everyone folded: the {result.house} chips of the house bet go back to the house"
     )
-    mat.house += mat.house_bet
+    mat.house += result.house
     mat.house_bet = 0
     mat.turn = None
     _check_end(play)
@@ -1025,11 +1200,13 @@ def _last_standing(play: _Play, winner: str) -> None:
     alone goes to the buying phase with the money of the set their hand scores."""
     mat = play.mat
     seat = mat.seats[winner]
-    won = seat.bet + mat.house_bet
+    result, sets = _showdown(play)
+    won = result.payouts[winner]
     seat.chips += won
     seat.bet = mat.house_bet = 0
-    scored = best_set([play.decko(r) for r in seat.hand], round=play.round_rules())
-    seat.money = scored.dollars + scored.money
+    scored = sets[winner]
+    seat.money = result.money[winner]
+    _jackpots(play, [winner])
     play.events.append(
         f"{winner} is the last player standing: takes {won} chips and buys with "
         f"${seat.money} ({scored.description})"
@@ -1049,96 +1226,73 @@ def _last_standing(play: _Play, winner: str) -> None:
 def _reveal(play: _Play) -> None:
     """Step 5: every player still in reveals; the best set (by the round's rules) wins the
     bets and the house bet; everyone takes their chips; the losers will buy."""
-    from companion.poker.pots import pot_rules, settle
-
     mat = play.mat
     active = mat.active()
     round_rules = play.round_rules()
-    hands = {p: [play.decko(r) for r in mat.seats[p].hand] for p in active}
-    market = [play.decko(r) for r in mat.market if r is not None]
-    burn_tops = {p: play.decko(mat.seats[p].burn[0]) for p in active if mat.seats[p].burn}
-    discard_tops = {p: play.decko(mat.seats[p].discard[0]) for p in active if mat.seats[p].discard}
-    ranking = rank_decko(
-        hands, round_rules, market=market, burn_tops=burn_tops, discard_tops=discard_tops
-    )
-    sets: dict[str, Any] = {p.name: p.hand for p in ranking.placings}
-    for placing in ranking.placings:
-        found = placing.hand
+    result, sets = _showdown(play)
+    for name, found in sets.items():
         shown = " ".join(found.played(symbols=True))
-        play.events.append(
-            f"{placing.name} reveals {found.description}" + (f": {shown}" if shown else "")
-        )
-    for player in active:
-        found = sets[player]
-        if found.chips:
-            play.from_house(player, found.chips, "cards revealed")
-    winners = list(ranking.winners)
-    pot = sum(mat.seats[p].bet for p in active) + mat.house_bet
-    payouts: dict[str, int] = {}
+        play.events.append(f"{name} reveals {found.description}" + (f": {shown}" if shown else ""))
+    for name, chips in result.bank.items():
+        play.from_house(name, chips, "cards revealed")
+    winners = list(result.winners)
+    payouts = {p: n for p, n in result.payouts.items() if n}
+    for p, n in payouts.items():
+        mat.seats[p].chips += n
+    mat.house += result.house
+    _jackpots(play, winners)
     if not winners:
         play.events.append(
             "nobody can score a set: nobody wins the bet; each player takes back their bet, "
             f"the house bet ({mat.house_bet}) goes back to the house and everyone buys"
         )
-        for p in active:
-            mat.seats[p].chips += mat.seats[p].bet
-        mat.house += mat.house_bet
-        buyers = active
     else:
-        unscored = [p for p in active if not sets[p].legal]
-        settled = settle(
-            {p: mat.seats[p].bet for p in active},
-            ranking.result,
-            folded=unscored,
-            rules=pot_rules("decko"),
-            house_bet=mat.house_bet,
-        )
-        payouts = {p: n for p, n in settled.payouts.items() if n}
-        for p, n in payouts.items():
-            mat.seats[p].chips += n
-        mat.house += settled.house
+        pot = result.pots[0].amount
+        best = sets[winners[0]].description
         if len(winners) == 1:
-            play.events.append(f"{winners[0]} wins {pot} chips with {sets[winners[0]].description}")
+            play.events.append(f"{winners[0]} wins {pot} chips with {best}")
         else:
             each = ", ".join(f"{p} {payouts.get(p, 0)}" for p in winners)
+            play.events.append(f"{names_text(winners)} tie with {best}: {each}")
+        odd = result.house
+        if odd:
             play.events.append(
-                f"{ranking.winners_text} with {sets[winners[0]].description}: {each}"
-            )
-        if settled.house:
-            odd = settled.house
-            play.events.append(
-                f"the odd {odd} chip{'s' if odd != 1 else ''} go{'es' if odd == 1 else ''} back to the house"
+                f"the odd {odd} chip{' returns' if odd == 1 else 's return'} to the house"
             )
         for p in winners:
             play.discard_hand(p)
             play.events.append(f"{p} discards their hand")
-        buyers = [p for p in active if p not in winners]
     for p in active:
         mat.seats[p].bet = 0
     mat.house_bet = 0
-    for p in buyers:
-        mat.seats[p].money = sets[p].dollars + sets[p].money
+    for p, dollars in result.money.items():
+        mat.seats[p].money = dollars
+    placings = [line for line in result.players if line.name in sets]
     play.reveal = {
         "round": round_rules.name,
         "winners": winners,
-        "result": ranking.result_text,
+        "result": " > ".join(
+            " = ".join(line.name for line in placings if line.place == place)
+            for place in sorted({line.place for line in placings if line.place is not None})
+        ),
         "payouts": payouts,
         "players": [
             {
-                "name": p.name,
-                "place": p.place,
-                "set": p.hand.name,
-                "description": p.hand.description,
-                "best": p.hand.played(),
-                "chips": getattr(p.hand, "chips", 0),
-                "dollars": getattr(p.hand, "dollars", 0),
-                "money": getattr(p.hand, "money", 0),
+                "name": line.name,
+                "place": line.place,
+                "set": sets[line.name].name,
+                "description": sets[line.name].description,
+                "best": sets[line.name].played(),
+                "chips": sets[line.name].chips,
+                "dollars": sets[line.name].dollars,
+                "credit": sets[line.name].credit,
+                "money": sets[line.name].money,
             }
-            for p in ranking.placings
+            for line in placings
         ],
     }
     mat.reveal = dict(play.reveal)
-    _start_buying(play, buyers)
+    _start_buying(play, list(result.money))
 
 
 # -- 6: the buying phase -----------------------------------------------------------------------
@@ -1459,6 +1613,29 @@ def move_chips(
     return play.finish("chips", f"{who} chips {chips:+d}", who)
 
 
+def stud(tx: Transaction, table: TableInfo, player: str, cards: Sequence[str]) -> DeckoEvent:
+    """Stud round: right after the deal, lay three hand cards face up (all of a smaller hand).
+    A card drawn to replace a shown one is shown too."""
+    play = _play(tx, table)
+    who = table.player(player)
+    effects = play.wildcard_effects()
+    if effects is None or not effects.revealed_cards:
+        raise CompanionError("only the Stud round lays hand cards face up")
+    mat = play.mat
+    seat = mat.seats[who]
+    if mat.phase != "betting" or mat.acted:
+        raise CompanionError("Stud cards are laid face up right after the deal, before any betting")
+    if seat.shown is not None:
+        raise CompanionError(f"{who} has laid their Stud cards already")
+    need = min(STUD_CARDS, len(seat.hand))
+    refs = [play.find(who, "hand", text) for text in cards]
+    if len(set(refs)) != len(refs) or len(refs) != need:
+        raise CompanionError(f"{who} lays exactly {need} different hand cards face up")
+    seat.shown = refs
+    play.events.append(f"{who} shows " + ", ".join(play.name(r) for r in refs))
+    return play.finish("stud", f"{who} laid Stud cards face up", who)
+
+
 def tcg(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEvent:
     """TCG round: after the deal, take a card of your choice from the burn pile of the player
     on your left (not above seven in hand)."""
@@ -1493,11 +1670,30 @@ def mat_of(tx: Transaction, table: TableInfo) -> DeckoEvent:
     return DeckoEvent((), rules.public(rules.mat(tx, table), cards, rows))
 
 
-def hand_of(tx: Transaction, table: TableInfo, player: str) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class DeckoHand:
+    """One player's hand in order (``decko hand``): position, id, name and code of each card."""
+
+    player: str
+    cards: tuple[dict[str, Any], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "hand": list(self.cards)}
+
+
+def hand_of(tx: Transaction, table: TableInfo, player: str) -> DeckoHand:
     """One player's hand in order, for their eyes only."""
     play = _play(tx, table)
     who = table.player(player)
-    return [
-        {"position": i, "id": play.model(r).id, "name": play.name(r), "code": play.decko(r).code}
-        for i, r in enumerate(play.mat.seats[who].hand, start=1)
-    ]
+    return DeckoHand(
+        who,
+        tuple(
+            {
+                "position": i,
+                "id": play.model(r).id,
+                "name": play.name(r),
+                "code": play.decko(r).code,
+            }
+            for i, r in enumerate(play.mat.seats[who].hand, start=1)
+        ),
+    )

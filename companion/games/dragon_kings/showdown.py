@@ -1,4 +1,15 @@
-"""Dragon Kings at the showdown: First Honors (003, First Honors).
+"""Dragon Kings at the showdown: wing cards, First Honors and the misdeal penalty (003).
+
+The one place these rules are written: ``companion showdown`` and the
+Dragon Kings table (``table showdown``, ``dk showdown``) both call them.
+
+* Hands are judged under the wing cards in force (:mod:`.wings`: the same
+  rules ``rank`` and ``odds`` take), from the file's ``wings``, ``--wing``
+  or the current Dragon Kings table.
+* First Honors: the game's first Twinned Dragon Kings earns 50 points from
+  the house; winners tied with the dragons share it.
+* Misdeals: whoever fouled a deal owes 40 points, paid into the following
+  deal's pot.
 
 >>> from companion.poker.showdown_input import read_showdown
 >>> spec = read_showdown('''
@@ -13,16 +24,79 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+from companion.poker.hands import names_text
 from companion.poker.showdown import Showdown
+from companion.poker.showdown_rank import RankRules
 
 FIRST_HONORS_BONUS = 50
 """Points the house pays for the game's first Twinned Dragon Kings (003, First Honors)."""
 
+MISDEAL_PENALTY = 40
+"""Points a player who fouled a deal places in the pot of the next deal (003, Misdeals)."""
+
+
+def first_honors(winners: Sequence[str]) -> dict[str, int]:
+    """First Honors for the winners of a pot who hold Twinned Dragon Kings.
+
+    Winners who tie with the dragons all play them at once, so they share the
+    one bonus (odd points stay with the house).
+
+    >>> first_honors(["ann"]), first_honors(["ann", "ben"])
+    ({'ann': 50}, {'ann': 25, 'ben': 25})
+    """
+    if not winners:
+        return {}
+    share = FIRST_HONORS_BONUS // len(winners)
+    return dict.fromkeys(winners, share)
+
+
+def dragon_winners(winners: Sequence[str], hands: Mapping[str, str]) -> list[str]:
+    """The winners whose hand (by its class name) is Twinned Dragon Kings.
+
+    >>> dragon_winners(["ann", "ben"], {"ann": "Twinned Dragon Kings", "ben": "Flush"})
+    ['ann']
+    """
+    return [w for w in winners if "dragon kings" in hands.get(w, "").casefold()]
+
 
 class DragonKingsShowdown(Showdown):
-    """A Dragon Kings showdown: plain poker pots, then First Honors."""
+    """A Dragon Kings showdown: wing cards in the ranking, plain poker pots, First
+    Honors and misdeal penalties."""
 
-    game_fields = frozenset({"first_honors", "wild"})
+    game_fields = frozenset({"first_honors", "wild", "wings", "misdeals"})
+    bank_name = "bonus"  # First Honors and the misdeal penalties
+
+    def _rank_rules(self) -> RankRules:
+        from companion.games.dragon_kings.wings import dragon_kings_rules
+
+        wings = [w for w in self.spec.wings if w.strip().casefold() != "none"]
+        rules = dragon_kings_rules(wings, wild=self.spec.wild)
+        return RankRules(game=self.game, wild=tuple(self.spec.wild), prepared=rules)
+
+    def prepare(self) -> None:
+        rules = self._rank_rules().prepared
+        if rules.wings:
+            self.event(f"Wing cards in force: {names_text(list(rules.wings))}.")
+        for name in self.spec.misdeals:
+            self.player(name, "misdeals")
+
+    def pot_bonus(self) -> int:
+        paid = len(self.spec.misdeals) * MISDEAL_PENALTY
+        for name in self.spec.misdeals:
+            self.bank[name] = self.bank.get(name, 0) - MISDEAL_PENALTY
+            self.event(
+                f"Misdeal: {name} fouled the last deal and places {self.amount(MISDEAL_PENALTY)} "
+                "in this pot."
+            )
+        return paid
+
+    def amount(self, n: int) -> str:
+        return f"{n:,} point{'s' if n != 1 else ''}"
+
+    def unit_name(self) -> str:
+        return "whole points"
 
     def after_pots(self) -> None:
         self._first_honors()
@@ -32,14 +106,15 @@ class DragonKingsShowdown(Showdown):
             return
         board = self.boards[0]
         hands = {line.name: line.hand for line in board.lines}
-        dk = [w for w in board.main_winners if "dragon kings" in hands.get(w, "").casefold()]
+        dk = dragon_winners(board.main_winners, hands)
         if not dk:
             return
-        share = FIRST_HONORS_BONUS // len(dk)
-        for w in dk:
-            self.bank[w] = self.bank.get(w, 0) + share
+        honors = first_honors(dk)
+        for w, points in honors.items():
+            self.bank[w] = self.bank.get(w, 0) + points
+        share = honors[dk[0]]
         self.event(
-            f"First Honors: {' and '.join(dk)} {'plays' if len(dk) == 1 else 'play'} the game's first "
-            f"Twinned Dragon Kings: +{share} from the house"
+            f"First Honors: {names_text(dk)} {'plays' if len(dk) == 1 else 'play'} the game's "
+            f"first Twinned Dragon Kings: +{share} from the house"
             f"{' each' if len(dk) > 1 else ''}; a voluntary wing card may be made permanent."
         )

@@ -22,12 +22,19 @@ beyond where each card lies is kept under the key-value namespace
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
+from companion.games.dragon_kings.showdown import (
+    MISDEAL_PENALTY,
+    dragon_winners,
+    first_honors,
+)
 from companion.games.dragon_kings.wings import (
     SWORDS_JOKER,
     check_variant,
@@ -38,8 +45,7 @@ from companion.games.ranking import PokerRanking, RankOptions
 from companion.poker.cards import JOKER, Card, parse_card
 from companion.poker.hands import names_text, rank_hands
 from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
-from companion.poker.values import DRAGON_KINGS as DRAGON_KINGS_CLASS
-from companion.poker.values import category_of
+from companion.poker.showdown import ShowdownResult
 from companion.poker.variants import Rules
 from companion.table.actions import game_cards
 from companion.table.drawing import GameRules
@@ -53,28 +59,11 @@ WINGS = "wing"
 
 OPENING_BONUS = 50
 """Points from the house for the player who draws the first black king (Play Begins)."""
-FIRST_HONORS_BONUS = 50
-"""Points from the house for the game's first Twinned Dragon Kings (First Honors)."""
 
 STREETS: tuple[tuple[str, int], ...] = (("flop", 3), ("turn", 1), ("river", 1))
 """The board as Texas Hold'em deals it, one burned card before each street."""
 
 _KING_WINGS = {KING_OF_SPADES: "Grave Digger", KING_OF_CLUBS: "Black Death"}
-
-
-def first_honors(winners: Sequence[str]) -> dict[str, int]:
-    """First Honors for the winners of a pot who hold Twinned Dragon Kings.
-
-    Winners who tie with the dragons all play them at once, so they share the
-    one bonus (odd points stay with the house).
-
-    >>> first_honors(["ann"]), first_honors(["ann", "ben"])
-    ({'ann': 50}, {'ann': 25, 'ben': 25})
-    """
-    if not winners:
-        return {}
-    share = FIRST_HONORS_BONUS // len(winners)
-    return dict.fromkeys(winners, share)
 
 
 def card_of(cards: GameCards, copy: CardCopy) -> Card:
@@ -123,6 +112,12 @@ class DealState:
     hidden_river: bool = False
     folded: list[str] = field(default_factory=list)
     settled: bool = False
+    misdealt: bool = False
+    """The deal was fouled: the same dealer deals again."""
+    penalties: list[str] = field(default_factory=list)
+    """Players who fouled the last deal: each places 40 points in this deal's pot."""
+    choosers_before: list[str] = field(default_factory=list)
+    """Who could choose a wing card before this deal (given back if it is fouled)."""
 
     def to_data(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -155,8 +150,30 @@ class TableEvent:
         return out
 
 
+@dataclass(frozen=True)
+class Settled:
+    """What ``table showdown`` did on a Dragon Kings table: the showdown's result (as
+    ``companion showdown`` reports it) and the table's notes (honors, wing choices)."""
+
+    result: ShowdownResult
+    notes: tuple[str, ...] = ()
+    cards: tuple[Any, ...] = ()
+
+    def to_json(self, table_state: Mapping[str, Any]) -> dict[str, Any]:
+        return {**self.result.to_json(), "table": {**table_state, "notes": list(self.notes)}}
+
+
+_FILE_FIELDS = frozenset({"wild", "button", "carried", "result"})
+"""What a showdown file may add at a Dragon Kings table (the table knows the rest)."""
+
+
 class DragonKingsRules(GameRules):
     """Dragon Kings: the Swords joker variant, deals, wing cards and First Honors."""
+
+    def validate_players(self, players: Sequence[str], options: dict[str, Any]) -> None:
+        from companion.poker.showdown_input import check_showdown_names
+
+        check_showdown_names(players)
 
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         variant = raw.pop("variant", None)
@@ -269,7 +286,7 @@ class DragonKingsRules(GameRules):
             )
         if previous.dealer is None:
             dealer = table.players[0]
-        elif previous.number == 0:
+        elif previous.number == 0 or previous.misdealt:
             dealer = previous.dealer
         else:
             seat = table.players.index(previous.dealer)
@@ -300,8 +317,15 @@ class DragonKingsRules(GameRules):
             shown = ", ".join(f"{p} {parse_card(h[0]).symbol}" for p, h in face_up.items())
             events.append(f"Unmasked: first hole cards face up: {shown}")
         events.append("each player looks at their cards with 'companion table hand NAME'")
+        penalties = list(self._get(tx, table, "misdeals", []))
+        for player in penalties:
+            events.append(
+                f"{player} places {MISDEAL_PENALTY} points in this deal's pot (fouled the last deal)"
+            )
+        self._set(tx, table, "misdeals", [])
         choosers = self._king_holders(holes)[:1]
         state = self.wings(tx, table)
+        choosers_before = list(state.choosers)
         state.choosers = choosers
         self._set(tx, table, "wings", state.to_data())
         if choosers:
@@ -310,7 +334,13 @@ class DragonKingsRules(GameRules):
                 f"{_KING_WINGS[king]} ({king.symbol}) is in {choosers[0]}'s hole cards: "
                 f"{choosers[0]} may choose the voluntary wing card before the next deal"
             )
-        deal = DealState(number=previous.number + 1, dealer=dealer, street="preflop")
+        deal = DealState(
+            number=previous.number + 1,
+            dealer=dealer,
+            street="preflop",
+            penalties=penalties,
+            choosers_before=choosers_before,
+        )
         self._set(tx, table, "deal", deal.to_data())
         tx.record(
             table,
@@ -397,12 +427,16 @@ class DragonKingsRules(GameRules):
             raise CompanionError("no deal in progress: start one with 'companion dk deal'")
         if player in deal.folded:
             raise CompanionError(f"{player} has already folded this deal")
+        self._muck(tx, table, deal, player)
+        tx.record(table, "dk-fold", f"{player} folds", actor=player)
+        return TableEvent((f"{player} folds",))
+
+    def _muck(self, tx: Transaction, table: TableInfo, deal: DealState, player: str) -> None:
+        """A folding player's hole cards go face down to the discard pile."""
         for copy in tx.pile(table, DECK, "held", player):
             tx.move(table, copy, "discard")
         deal.folded.append(player)
         self._set(tx, table, "deal", deal.to_data())
-        tx.record(table, "dk-fold", f"{player} folds", actor=player)
-        return TableEvent((f"{player} folds",))
 
     def swap(
         self, tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref: str
@@ -462,19 +496,9 @@ class DragonKingsRules(GameRules):
         ranking = rank_hands(hands, board, rules)
         result = PokerRanking(GAME, rules, (ranking,))
         events = [f"board: {' '.join(c.symbol for c in board)}"] if deal.hidden_river else []
-        dragons = [
-            w
-            for w in ranking.winners
-            if category_of(ranking.placings[0].hand.value) == DRAGON_KINGS_CLASS
-        ]
+        dragons = dragon_winners(ranking.winners, {p.name: p.hand.name for p in ranking.placings})
         honors: dict[str, int] = {}
-        state = self.wings(tx, table)
-        if dragons:
-            events += self._dragons_played(tx, table, state, dragons, honors, deal)
-        deal.street = "showdown"
-        deal.settled = True
-        self._set(tx, table, "deal", deal.to_data())
-        self._set(tx, table, "wings", state.to_data())
+        events += self._settled(tx, table, deal, dragons, honors)
         tx.record(
             table,
             "dk-showdown",
@@ -483,15 +507,132 @@ class DragonKingsRules(GameRules):
         )
         return TableEvent(tuple(events), showdown=result, honors=honors)
 
-    def _last_standing(
-        self, tx: Transaction, table: TableInfo, deal: DealState, player: str
-    ) -> TableEvent:
+    def _settled(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        deal: DealState,
+        dragons: list[str],
+        honors: dict[str, int],
+    ) -> list[str]:
+        """The deal is over: Twinned Dragon Kings' honors and wing choices, whichever
+        command settled it (``dk showdown`` or ``table showdown``)."""
+        state = self.wings(tx, table)
+        events = self._dragons_played(tx, table, state, dragons, honors, deal) if dragons else []
         deal.street = "showdown"
         deal.settled = True
         self._set(tx, table, "deal", deal.to_data())
+        self._set(tx, table, "wings", state.to_data())
+        return events
+
+    def _last_standing(
+        self, tx: Transaction, table: TableInfo, deal: DealState, player: str
+    ) -> TableEvent:
+        self._settled(tx, table, deal, [], {})
         text = f"{player} wins: everyone else folded (no hand is shown)"
         tx.record(table, "dk-showdown", f"deal {deal.number}: {text}", actor=player)
         return TableEvent((text,))
+
+    def settle(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        cards: GameCards,
+        put_in: Mapping[str, int],
+        folded: Sequence[str] = (),
+        result: str | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> Settled:
+        """``table showdown``: the deal's showdown with its points, settled by the showdown
+        file's rules (:class:`DragonKingsShowdown`) from the table's cards, wing cards,
+        First Honors and misdeal penalties; then the table's own bookkeeping."""
+        from companion.games.dragon_kings.showdown import DragonKingsShowdown
+        from companion.poker.showdown_input import ShowdownIn, describe
+
+        deal = self.deal_state(tx, table)
+        if deal.street in ("none", "showdown") or deal.settled:
+            raise CompanionError(
+                "no deal is under way: start one with 'companion table deal'"
+                if deal.street != "showdown"
+                else "this deal is settled: start the next with 'companion table deal'"
+            )
+        for name in [*put_in, *folded]:
+            table.player(name)
+        out = set(deal.folded) | {table.player(n) for n in folded}
+        live = [p for p in table.players if p not in out]
+        if len(live) > 1 and deal.street != "river":
+            raise CompanionError(
+                "the board is not complete: deal the rest with 'companion dk board'"
+            )
+        unknown = sorted(set(extra or {}) - _FILE_FIELDS)
+        if unknown:
+            raise CompanionError(
+                f"{unknown[0]}: a Dragon Kings table knows this already; a file given to "
+                f"'table showdown' may add only {', '.join(sorted(_FILE_FIELDS))}"
+            )
+        data: dict[str, Any] = {
+            "game": GAME,
+            "players": [
+                {"name": p, "put_in": put_in.get(p, 0), "folded": p in out}
+                | ({"hand": [c.code for c in self.hole(tx, table, cards, p)]} if p in live else {})
+                for p in table.players
+            ],
+            "board": [c.code for c in self._board(tx, table, cards)],
+            "wings": self.wings(tx, table).in_force() or ["none"],
+            "first_honors": not self._get(tx, table, "honors"),
+            "misdeals": list(deal.penalties),
+            **dict(extra or {}),
+        }
+        if result is not None:
+            data["result"] = result
+        try:
+            spec = ShowdownIn.model_validate(data)
+        except ValidationError as exc:
+            raise CompanionError(describe(exc, data)) from None
+        settled = DragonKingsShowdown(spec).run()
+        for p in [p for p in table.players if p in out and p not in deal.folded]:
+            self._muck(tx, table, deal, p)
+        hands = {line.name: line.hand for line in settled.players}
+        dragons = dragon_winners(settled.winners, hands) if len(live) > 1 else []
+        honors: dict[str, int] = {}
+        notes = self._settled(tx, table, deal, dragons, honors)
+        tx.record(
+            table,
+            "dk-showdown",
+            f"deal {deal.number}: {names_text(list(settled.winners)) or 'nobody'} "
+            f"{'wins' if len(settled.winners) == 1 else 'win'}",
+            data={"payouts": settled.payouts, "honors": honors},
+        )
+        return Settled(settled, tuple(notes))
+
+    def misdeal(self, tx: Transaction, table: TableInfo, player: str) -> TableEvent:
+        """A player fouled the deal: it is void, the same dealer deals again, and the
+        fouler owes 40 points, paid into the following deal's pot."""
+        deal = self.deal_state(tx, table)
+        if deal.street != "preflop" or deal.settled:
+            raise CompanionError(
+                "a misdeal is called while the hole cards are out, before the flop "
+                f"(deal {deal.number} is at the {deal.street})"
+                if deal.number
+                else "no deal is under way: nothing to foul"
+            )
+        owing = list(self._get(tx, table, "misdeals", []))
+        owing.append(player)
+        self._set(tx, table, "misdeals", owing)
+        state = self.wings(tx, table)
+        state.choosers = list(deal.choosers_before)
+        self._set(tx, table, "wings", state.to_data())
+        deal.misdealt = deal.settled = True
+        deal.street = "misdeal"
+        self._set(tx, table, "deal", deal.to_data())
+        tx.record(table, "dk-misdeal", f"deal {deal.number}: {player} fouled it", actor=player)
+        return TableEvent(
+            (
+                f"misdeal: deal {deal.number} is void; {deal.dealer} deals again "
+                "('companion dk deal')",
+                f"{player} places {MISDEAL_PENALTY} points in the pot of the next deal",
+            )
+        )
 
     def _dragons_played(
         self,
@@ -653,6 +794,17 @@ class DragonKingsRules(GameRules):
             lines.append(f"first dealer: {deal.dealer}")
         if state.choosers:
             lines.append(f"may choose the next voluntary wing card: {names_text(state.choosers)}")
+        owing = list(self._get(tx, table, "misdeals", []))
+        if owing:
+            lines.append(
+                f"misdeal: {names_text(owing)} {'owes' if len(owing) == 1 else 'owe'} "
+                f"{MISDEAL_PENALTY} points to the next deal's pot"
+            )
+        if deal.penalties and not deal.settled:
+            lines.append(
+                f"in this deal's pot for a misdeal: {names_text(deal.penalties)}, "
+                f"{MISDEAL_PENALTY} points each"
+            )
         lines.append(
             "First Honors: "
             + (f"{names_text(honors['players'])} (deal {honors['deal']})" if honors else "not yet")
@@ -666,6 +818,7 @@ class DragonKingsRules(GameRules):
             "wings": in_force,
             "deal": {**deal.to_data(), "board": board},
             "choosers": list(state.choosers),
+            "misdeals_owed": owing,
             "first_honors": honors,
             "bonuses": bonuses,
             "variant": table.options.get("variant"),
@@ -700,6 +853,22 @@ def swap(tx: Transaction, table: TableInfo, player: str, card: str) -> TableEven
 
 def showdown(tx: Transaction, table: TableInfo) -> TableEvent:
     return _rules(table).showdown(tx, table, game_cards(table))
+
+
+def settle(
+    tx: Transaction,
+    table: TableInfo,
+    put_in: Mapping[str, int],
+    *,
+    folded: Sequence[str] = (),
+    result: str | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> Settled:
+    return _rules(table).settle(tx, table, game_cards(table), put_in, folded, result, extra)
+
+
+def misdeal(tx: Transaction, table: TableInfo, player: str) -> TableEvent:
+    return _rules(table).misdeal(tx, table, table.player(player))
 
 
 def put_wing(tx: Transaction, table: TableInfo, name: str, player: str) -> TableEvent:
@@ -741,3 +910,26 @@ def table_ranking_defaults(opts: RankOptions, state: str | None = None) -> RankO
         wings=opts.wings or tuple(wing_card(w).name for w in wings),
         variant=opts.variant or table.options.get("variant"),
     )
+
+
+def table_showdown_fields(state: str | None = None) -> dict[str, Any]:
+    """``showdown``: what the current Dragon Kings table adds to a showdown file (its
+    voluntary wing cards in force, ``none`` when there are none, and whether First
+    Honors is still to be earned); nothing without such a table. An absent state file is
+    not created."""
+    from companion.paths import state_path
+
+    path = state_path(state)
+    if not path.is_file():
+        return {}
+    from companion.table.store import open_store
+
+    with open_store(path) as store, store.transaction(write=False) as tx:
+        name = tx.current_table_name()
+        table = tx.find_table(name) if name else None
+        if table is None or table.game != GAME:
+            return {}
+        rules = _rules(table)
+        wings = rules.wings(tx, table).in_force()
+        honors = rules._get(tx, table, "honors")
+    return {"wings": wings or ["none"], "first_honors": not honors}

@@ -18,9 +18,9 @@ from companion.games.dungeon_of_d.engine import (
     set_debug,
     step,
 )
-from companion.games.dungeon_of_d.invariants import InvariantError, check_invariants
+from companion.games.dungeon_of_d.invariants import InvariantError, check_invariants, from_json
 from companion.games.dungeon_of_d.score import Score, score
-from companion.games.dungeon_of_d.state import State, from_json, to_json
+from companion.games.dungeon_of_d.state import State, to_json
 
 __all__ = [
     "Content",

@@ -164,6 +164,8 @@ class Content:
     gold_max: int
     steplists: tuple[tuple[Step, ...], ...]
     item_ids: frozenset[str] = field(default=frozenset())
+    item_names: dict[str, str] = field(default_factory=dict)
+    """Item names by id (for messages about the items a room asks for)."""
 
     def label(self, card: int) -> str:
         """``"3 STR (a)"``: the power card's face."""
@@ -344,6 +346,7 @@ def compile_content(cards: Any) -> Content:
         gold_max=gold.get("tens", 7) * 10 + gold.get("units", 9),
         steplists=tuple(steps.lists),
         item_ids=frozenset(c.item.id for c in power),
+        item_names={c.item.id: c.item.name for c in power},
     )
     _check_references(content)
     return content
@@ -380,6 +383,17 @@ def _load(root: str) -> Content:
 
 def load_content(data_dir: str | Path | None = None) -> Content:
     """The compiled content of a card folder (default: the card database), cached."""
+    import os
+
+    if data_dir is None:
+        # the default folder is looked up once for each value of $COMPANION_CARDS
+        # (simulations start thousands of games: no file system work per game)
+        return _default(os.environ.get("COMPANION_CARDS", ""))
+    return _load(str(Path(data_dir).resolve()))
+
+
+@functools.lru_cache(maxsize=8)
+def _default(env_value: str) -> Content:
     from companion.paths import cards_dir
 
-    return _load(str(Path(data_dir if data_dir is not None else cards_dir()).resolve()))
+    return _load(str(cards_dir().resolve()))

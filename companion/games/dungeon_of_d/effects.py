@@ -17,20 +17,43 @@ of a test or combat), ``full`` (the inventory overflows), ``first`` and
 ``second`` (after the first / second effort card), ``lost`` (a melee round
 is lost), ``regen`` (before a Regenerate check), ``wander`` (a
 wandering-monster check met one), ``ranged`` (a ranged attack missed) and
-``ranged-end`` (after a ranged attack).
+``ranged-end`` (after a ranged attack). A use is offered only where it could
+change something (no HEAL at HP 9, no Tumble on a won test).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from companion.games.dungeon_of_d import events as EV
 from companion.games.dungeon_of_d import mechanics as R
-from companion.games.dungeon_of_d.content import Part, Skill, Step
-from companion.games.dungeon_of_d.state import Action, State
-
-Frame = dict[str, Any]
+from companion.games.dungeon_of_d.actions import (
+    Action,
+    Drink,
+    SwapSkill,
+    Use,
+    UseSkill,
+)
+from companion.games.dungeon_of_d.content import Content, Part, Skill, Step
+from companion.games.dungeon_of_d.frames import (
+    ActFrame,
+    CombatFrame,
+    DetectFrame,
+    ForcedMoveFrame,
+    Frame,
+    GetFrame,
+    GuessFrame,
+    MeetFrame,
+    MeleeFrame,
+    MoveFrame,
+    PlaceFrame,
+    RetryFrame,
+    StepsFrame,
+    TeleportFrame,
+    TestFrame,
+)
+from companion.games.dungeon_of_d.state import State
 
 DRINK_WINDOWS = frozenset({"turn", "test", "melee", "combat", "end", "full"})
 """Rulebook 3.3: potions at the beginning or end of a turn, test, combat or melee
@@ -42,46 +65,46 @@ ANYTIME = DRINK_WINDOWS
 # ---- room action steps -------------------------------------------------------
 
 
-def push_seq(s: State, steplist: int) -> None:
+def push_steps(s: State, steplist: int) -> None:
     if steplist >= 0:
-        s.stack.append({"k": "seq", "sl": steplist, "i": 0, "w": -1})
+        s.stack.append(StepsFrame(steplist=steplist))
 
 
 def push_combat(s: State, slot: int) -> None:
     R.clear_marks(s, "combat:")
     m = R.monster(s, slot)
-    R.ev(s, "combat", slot, m.name)
-    s.stack.append({"k": "cmb", "slot": slot, "ph": "choose", "weak": 0})
+    R.ev(s, EV.CombatStarts, slot, m.name)
+    s.stack.append(CombatFrame(slot=slot))
 
 
-def _wait(f: Frame) -> None:
-    f["w"] = f["i"] - 1
+def _wait(f: StepsFrame) -> None:
+    f.waiting = f.next - 1
 
 
-def _step_test(s: State, f: Frame, step: Step) -> None:
+def _step_test(s: State, f: StepsFrame, step: Step) -> None:
     _wait(f)
-    s.stack.append({"k": "test", "st": step.stat, "d": R.plus(s, step.difficulty), "ph": 0})
+    s.stack.append(TestFrame(stat=step.stat or "AGL", difficulty=R.plus(s, step.difficulty)))
 
 
-def _step_combat(s: State, f: Frame, step: Step) -> None:
+def _step_combat(s: State, f: StepsFrame, step: Step) -> None:
     _wait(f)
     push_combat(s, step.monster)
 
 
-def _step_guess(s: State, f: Frame, step: Step) -> None:
+def _step_guess(s: State, f: StepsFrame, step: Step) -> None:
     _wait(f)
-    s.stack.append({"k": "guess"})
+    s.stack.append(GuessFrame())
 
 
-def _step_check(s: State, f: Frame, step: Step) -> None:
-    result = R.check1(s)
-    push_seq(s, step.table[result - 1])
+def _step_check(s: State, f: StepsFrame, step: Step) -> None:
+    result = R.check1(s, "room")
+    push_steps(s, step.table[result - 1])
 
 
-def _get(kind: str) -> Callable[[State, Frame, Step], None]:
-    def get(s: State, f: Frame, step: Step) -> None:
+def _get(what: str) -> Callable[[State, StepsFrame, Step], None]:
+    def get(s: State, f: StepsFrame, step: Step) -> None:
         for _ in range(max(1, R.plus(s, step.amount))):
-            s.stack.append({"k": "get", "kind": kind})
+            s.stack.append(GetFrame(what=what))
 
     return get
 
@@ -89,14 +112,14 @@ def _get(kind: str) -> Callable[[State, Frame, Step], None]:
 def gain_fruit(s: State, n: int) -> None:
     before = s.fruits
     s.fruits = min(s.content.fruit_max, s.fruits + n)
-    R.ev(s, "fruit", s.fruits - before)
+    R.ev(s, EV.FruitGained, s.fruits - before)
     R.check_capacity(s)
 
 
 def gain_arrows(s: State, n: int) -> None:
     before = s.arrows
     s.arrows = min(s.content.arrow_max, s.arrows + n)
-    R.ev(s, "arrows", s.arrows - before)
+    R.ev(s, EV.ArrowsGained, s.arrows - before)
     R.check_capacity(s)
 
 
@@ -110,32 +133,32 @@ def upgrade_price(s: State, stat: str) -> int | None:
 
 def raise_stat(s: State, stat: str) -> None:
     setattr(s, stat, getattr(s, stat) + 1)
-    R.ev(s, "upgrade", stat, getattr(s, stat))
+    R.ev(s, EV.Upgraded, stat, getattr(s, stat))
 
 
-def _step_upgrade(s: State, f: Frame, step: Step) -> None:
+def _step_upgrade(s: State, f: StepsFrame, step: Step) -> None:
     price = upgrade_price(s, step.stat or "")
     if price is None or price > s.gold:
-        R.ev(s, "cannot-upgrade", step.stat)
+        R.ev(s, EV.CannotUpgrade, step.stat or "")
         return
     s.gold -= price
     raise_stat(s, step.stat or "")
 
 
-def _step_detect(s: State, f: Frame, step: Step) -> None:
+def _step_detect(s: State, f: StepsFrame, step: Step) -> None:
     n = R.plus(s, step.amount)
     if n <= 0:
         for card in R.unknown_potions(s):
             R.detect(s, card)
     else:
-        s.stack.append({"k": "det", "n": n})
+        s.stack.append(DetectFrame(n=n))
 
 
-def _step_exhaust(s: State, f: Frame, step: Step) -> None:
-    act = next(fr for fr in reversed(s.stack) if fr["k"] == "act")
-    if act["p"] not in s.exhausted:
-        s.exhausted.append(act["p"])
-        R.ev(s, "exhaust", act["p"])
+def _step_exhaust(s: State, f: StepsFrame, step: Step) -> None:
+    act = next(fr for fr in reversed(s.stack) if isinstance(fr, ActFrame))
+    if act.pos not in s.exhausted:
+        s.exhausted.append(act.pos)
+        R.ev(s, EV.Exhausted, act.pos)
 
 
 def descend(s: State) -> None:
@@ -145,38 +168,38 @@ def descend(s: State) -> None:
     R.arrive(s, s.pos)
 
 
-def _step_teleport(s: State, f: Frame, step: Step) -> None:
+def _step_teleport(s: State, f: StepsFrame, step: Step) -> None:
     if step.to == "any":
-        s.stack.append({"k": "tpc"})
+        s.stack.append(TeleportFrame())
         return
     pos = R.revealed(s, step.to or "")
     if pos is None:
-        R.ev(s, "teleport-fails", step.to)
+        R.ev(s, EV.TeleportFails, step.to or "")
     else:
         R.teleport(s, pos)
 
 
-def _step_must_move(s: State, f: Frame, step: Step) -> None:
+def _step_must_move(s: State, f: StepsFrame, step: Step) -> None:
     if not R.holds_item(s, step.unless or ""):
-        R.ev(s, "must-move")
-        s.stack.append({"k": "fmove"})
+        R.ev(s, EV.MustMove)
+        s.stack.append(ForcedMoveFrame())
 
 
 def stop_action(s: State) -> None:
     """End the current room action here (no more ``+`` steps)."""
     stack = s.stack
     while stack:
-        if stack.pop()["k"] == "act":
+        if isinstance(stack.pop(), ActFrame):
             break
-    R.ev(s, "action-ends")
+    R.ev(s, EV.ActionEnds)
 
 
-def _step_amulet(s: State, f: Frame, step: Step) -> None:
+def _step_amulet(s: State, f: StepsFrame, step: Step) -> None:
     s.amulet = True
-    R.ev(s, "amulet")
+    R.ev(s, EV.AmuletTaken)
 
 
-STEPS: dict[str, Callable[[State, Frame, Step], None]] = {
+STEPS: dict[str, Callable[[State, StepsFrame, Step], None]] = {
     "test": _step_test,
     "combat": _step_combat,
     "check": _step_check,
@@ -189,7 +212,7 @@ STEPS: dict[str, Callable[[State, Frame, Step], None]] = {
     "get-potion": _get("potion"),
     "get-fruit": lambda s, f, st: gain_fruit(s, max(1, R.plus(s, st.amount))),
     "get-arrows": lambda s, f, st: gain_arrows(s, max(1, R.plus(s, st.amount))),
-    "meet-character": lambda s, f, st: s.stack.append({"k": "meet"}),
+    "meet-character": lambda s, f, st: s.stack.append(MeetFrame()),
     "upgrade": _step_upgrade,
     "detect-potions": _step_detect,
     "cure-poison": lambda s, f, st: R.cure_poison(s),
@@ -198,14 +221,116 @@ STEPS: dict[str, Callable[[State, Frame, Step], None]] = {
     "descend": lambda s, f, st: descend(s),
     "escape": lambda s, f, st: R.escape(s),
     "teleport": _step_teleport,
-    "reveal-rooms": lambda s, f, st: s.stack.append(
-        {"k": "place", "n": max(1, R.plus(s, st.amount))}
-    ),
+    "reveal-rooms": lambda s, f, st: s.stack.append(PlaceFrame(n=max(1, R.plus(s, st.amount)))),
     "must-move": _step_must_move,
     "stop": lambda s, f, st: stop_action(s),
-    "may-retry": lambda s, f, st: s.stack.append({"k": "retry"}),
+    "may-retry": lambda s, f, st: s.stack.append(RetryFrame()),
     "get-amulet": _step_amulet,
 }
+
+
+# ---- room actions that would give nothing ---------------------------------------------------
+
+
+def _pointless(s: State, step: Step) -> str | None:
+    """Why a step that gives something would give nothing now (None: it would give)."""
+    do = step.do
+    if do == "get-fruit" and s.fruits >= s.content.fruit_max:
+        return f"you carry {s.content.fruit_max} Fruits already"
+    if do == "get-arrows" and s.arrows >= s.content.arrow_max:
+        return f"you carry {s.content.arrow_max} Arrows already"
+    if do == "detect-potions" and not R.unknown_potions(s):
+        return "you have no unidentified potion"
+    if do == "heal" and len(s.hand) >= R.HP_MAX:
+        return f"your HP is {R.HP_MAX} already"
+    if do == "cure-poison" and not s.poisoned:
+        return "you are not Poisoned!"
+    if do == "gain-gold" and s.gold >= s.content.gold_max:
+        return f"your purse is full ({s.content.gold_max} gold)"
+    if do == "meet-character" and not R.can_learn(s):
+        return (
+            f"you could not learn a skill: INT {s.INT} allows {R.max_skills(s)} skill(s), "
+            "your own included"
+        )
+    return None
+
+
+GIFTS = frozenset(
+    {
+        "get-fruit",
+        "get-arrows",
+        "detect-potions",
+        "heal",
+        "cure-poison",
+        "gain-gold",
+        "meet-character",
+    }
+)
+"""Steps that only give (a Fruit, HP, a DETECT...): when every such step of an action
+would give nothing and the action gives nothing else, it is not offered."""
+
+_NOT_REWARDS = frozenset(
+    {
+        "test",
+        "check",
+        "guess",
+        "lose-hp",
+        "exhaust",
+        "stop",
+        "may-retry",
+        "poison",
+        "must-move",
+    }
+)
+
+
+def why_pointless(s: State, steplist: int) -> str | None:
+    """Why a room action would give nothing now (None when something it gives matters).
+
+    Only actions whose rewards are all :data:`GIFTS` can be pointless; anything
+    else they give (an item, a combat's gold, a level) counts as mattering.
+    """
+    gifts = _gifts(s.content, steplist)
+    if gifts is None:
+        return None
+    reasons: list[str] = []
+    for step in gifts:
+        why = _pointless(s, step)
+        if why is None:
+            return None
+        if why not in reasons:
+            reasons.append(why)
+    return " and ".join(reasons) or None
+
+
+_GIFTS_OF: dict[int, tuple[Content, dict[int, tuple[Step, ...] | None]]] = {}
+
+
+def _gifts(content: Content, steplist: int) -> tuple[Step, ...] | None:
+    """The reward steps of a step list (its branches too) when all of them are
+    :data:`GIFTS`; None when it gives anything else (worked out once per card set)."""
+    entry = _GIFTS_OF.get(id(content))
+    if entry is None or entry[0] is not content:
+        entry = _GIFTS_OF[id(content)] = (content, {})
+    table = entry[1]
+    if steplist not in table:
+        rewards = _rewards(content, steplist)
+        table[steplist] = tuple(rewards) if all(r.do in GIFTS for r in rewards) else None
+    return table[steplist]
+
+
+def _rewards(content: Content, steplist: int) -> list[Step]:
+    """Every step of a step list (its branches too) that gives the hero something;
+    a combat counts as a reward (the monster's gold)."""
+    out: list[Step] = []
+    if steplist < 0:
+        return out
+    for step in content.steplists[steplist]:
+        if step.do not in _NOT_REWARDS:
+            out.append(step)
+        for branch in (step.win, step.lose, *step.table):
+            out.extend(_rewards(content, branch))
+    return out
 
 
 # ---- potions --------------------------------------------------------------------
@@ -214,19 +339,19 @@ STEPS: dict[str, Callable[[State, Frame, Step], None]] = {
 def _breath(s: State, card: int, part: Part) -> None:
     f = R.combat_frame(s)
     if f is None:
-        R.ev(s, "breath-burns")
+        R.ev(s, EV.BreathBurns)
         R.lose_hp(s, 1)
         return
-    m = R.monster(s, f["slot"])
-    result = R.check1(s) + part.amount
+    m = R.monster(s, f.slot)
+    result = R.check1(s, "breath") + part.amount
     if result >= m.AGL:
-        R.ev(s, "breath-hits", result)
+        R.ev(s, EV.BreathHits, result)
         defeat_now(s, f)
     else:
-        R.ev(s, "breath-misses", result)
+        R.ev(s, EV.BreathMisses, result)
 
 
-def defeat_now(s: State, f: Frame) -> None:
+def defeat_now(s: State, f: CombatFrame) -> None:
     """The monster of combat frame ``f`` is defeated outside a melee (Holy Water,
     Dragon's Breath): whatever was going on above the combat ends."""
     stack = s.stack
@@ -235,14 +360,14 @@ def defeat_now(s: State, f: Frame) -> None:
     if s.effort:
         s.discard.extend(s.effort)
         s.effort = []
-    f["ph"] = "defeat"
+    f.phase = "defeat"
     R.check_capacity(s)  # a choice of what to drop may have been cut short
 
 
 def _teleport_potion(s: State, card: int, part: Part) -> None:
     pos = R.revealed(s, part.room or "")
     if pos is None:
-        R.ev(s, "teleport-fails", part.room)  # FAQ Q1: wasted, nothing else happens
+        R.ev(s, EV.TeleportFails, part.room or "")  # FAQ Q1: wasted, nothing else happens
     else:
         R.teleport(s, pos)
 
@@ -250,7 +375,7 @@ def _teleport_potion(s: State, card: int, part: Part) -> None:
 def _buff(s: State, card: int, part: Part) -> None:
     stat = part.stat or "STR"
     s.buffs[stat] = s.buffs.get(stat, 0) + part.amount
-    R.ev(s, "buff", stat, part.amount)
+    R.ev(s, EV.Buffed, stat, part.amount)
 
 
 def _soothe(s: State, card: int, part: Part) -> None:
@@ -277,7 +402,7 @@ POTIONS: dict[str, Callable[[State, int, Part], None]] = {
 def drink(s: State, card: int) -> None:
     """Drink (discard) a potion, known or not, and take what it does."""
     part = s.content.potion[card]
-    R.ev(s, "drink", card, part.id)
+    R.ev(s, EV.Drank, card, part.id)
     R.discard_inventory(s, card)
     POTIONS[part.effect](s, card, part)
 
@@ -286,7 +411,7 @@ def drink(s: State, card: int) -> None:
 
 
 @dataclass(frozen=True)
-class Use:
+class ItemUse:
     """An item or special item that can be used at some windows."""
 
     windows: frozenset[str]
@@ -309,18 +434,22 @@ def _reveal_use(s: State, f: Frame, card: int, part: Part) -> None:
     if part.limit == "once-per-level":
         R.mark(s, f"level:{card}")
     _spend(s, card, part)
-    s.stack.append({"k": "place", "n": part.amount})
+    s.stack.append(PlaceFrame(n=part.amount))
 
 
 def _detect_use(s: State, f: Frame, card: int, part: Part) -> None:
     _spend(s, card, part)
-    s.stack.append({"k": "det", "n": max(1, part.amount)})
+    s.stack.append(DetectFrame(n=max(1, part.amount)))
 
 
 def _detect_all_use(s: State, f: Frame, card: int, part: Part) -> None:
     _spend(s, card, part)
     for potion in R.unknown_potions(s):
         R.detect(s, potion)
+
+
+def _hurt(s: State, f: Frame, card: int, part: Part) -> bool:
+    return len(s.hand) < R.HP_MAX
 
 
 def _heal_use(s: State, f: Frame, card: int, part: Part) -> None:
@@ -346,65 +475,85 @@ def _free_upgrade_use(s: State, f: Frame, card: int, part: Part) -> None:
 
 
 def _holy_can(s: State, f: Frame, card: int, part: Part) -> bool:
-    m = R.monster(s, f["slot"])
+    assert isinstance(f, CombatFrame)
+    m = R.monster(s, f.slot)
     return m.undead if part.against == "undead" else True
 
 
 def _holy_use(s: State, f: Frame, card: int, part: Part) -> None:
+    assert isinstance(f, CombatFrame)
     _spend(s, card, part)
-    R.ev(s, "holy-water")
-    f["ph"] = "holy"
-    s.stack.append({"k": "guess"})
+    R.ev(s, EV.HolyWater)
+    f.phase = "holy"
+    s.stack.append(GuessFrame())
 
 
 def _weaken_use(s: State, f: Frame, card: int, part: Part) -> None:
+    assert isinstance(f, CombatFrame)
     _spend(s, card, part)
-    f["weak"] += part.amount
-    R.ev(s, "weaken", part.amount)
+    f.weak += part.amount
+    R.ev(s, EV.Weakened, part.amount)
 
 
 def _escape_can(s: State, f: Frame, card: int, part: Part) -> bool:
-    return not R.monster(s, f["slot"]).has(part.against)
+    assert isinstance(f, CombatFrame)
+    return not R.monster(s, f.slot).has(part.against)
 
 
 def _escape_use(s: State, f: Frame, card: int, part: Part) -> None:
+    assert isinstance(f, CombatFrame)
     _spend(s, card, part)
-    R.ev(s, "smoke")
-    f["ph"] = "fled"
+    R.ev(s, EV.Smoke)
+    f.phase = "fled"
 
 
 def _block_use(s: State, f: Frame, card: int, part: Part) -> None:
+    assert isinstance(f, MeleeFrame)
     _spend(s, card, part)
-    f["blk"] = 1
-    R.ev(s, "blocked", part.id)
+    f.blocked = True
+    R.ev(s, EV.Blocked, part.id)
 
 
 def _necklace_use(s: State, f: Frame, card: int, part: Part) -> None:
+    assert isinstance(f, CombatFrame)
     _spend(s, card, part)
-    R.ev(s, "no-regenerate")
-    f["ph"] = "won"
+    R.ev(s, EV.NoRegenerate)
+    f.phase = "won"
 
 
 def _boots_can(s: State, f: Frame, card: int, part: Part) -> bool:
-    return not (part.limit == "once-per-move" and f.get("boots"))
+    return not (part.limit == "once-per-move" and isinstance(f, MoveFrame) and f.boots)
 
 
 def _reroll_use(s: State, f: Frame, card: int, part: Part) -> None:
-    if part.limit == "once-per-move":
-        f["boots"] = 1
+    assert isinstance(f, MoveFrame | CombatFrame)
+    if part.limit == "once-per-move" and isinstance(f, MoveFrame):
+        f.boots = True
     _spend(s, card, part)
-    R.ev(s, "reroll", part.id)
-    f["roll"] = R.check1(s) + (wary_bonus(s) if f["k"] == "move" else 0)
+    R.ev(s, EV.Rerolled, part.id)
+    if isinstance(f, MoveFrame):
+        roll_wandering(s, f)
+    else:
+        f.roll = R.check1(s, "ranged")
 
 
 def _weapon_can(s: State, f: Frame, card: int, part: Part) -> bool:
-    return f["k"] == "melee" and not f.get("wb")
+    return isinstance(f, MeleeFrame) and not f.weapon and not sure_win(s, f)
 
 
 def _weapon_use(s: State, f: Frame, card: int, part: Part) -> None:
+    assert isinstance(f, MeleeFrame)
     master = R.skill(s, "weapon-master")
-    f["wb"] = part.amount + (master.amount if master else 0)  # FAQ Q2: they add up
-    R.ev(s, "weapon", part.id, f["wb"])
+    f.weapon = part.amount + (master.amount if master else 0)  # FAQ Q2: they add up
+    R.ev(s, EV.WeaponUsed, part.id, f.weapon)
+
+
+def roll_wandering(s: State, f: MoveFrame) -> None:
+    """The wandering-monster check of a MOVE (5.3): CHECK1, plus Wary, against the
+    danger of the room entered; a monster comes when it is not above it."""
+    f.roll = R.check1(s, "wandering") + wary_bonus(s)
+    danger = R.danger(s)
+    R.ev(s, EV.WanderingCheck, s.discard[-1], f.roll, danger, f.roll <= danger)
 
 
 def wary_bonus(s: State) -> int:
@@ -420,25 +569,25 @@ def _has_unknown(s: State, f: Frame, card: int, part: Part) -> bool:
     return bool(R.unknown_potions(s))
 
 
-ITEM_USES: dict[str, Use] = {
-    "weapon": Use(frozenset({"first"}), _weapon_can, _weapon_use),
-    "reveal-rooms": Use(frozenset({"turn"}), _reveal_can, _reveal_use),
-    "detect-potion": Use(ANYTIME, _has_unknown, _detect_use),
-    "detect-all": Use(ANYTIME, _has_unknown, _detect_all_use),
-    "heal": Use(frozenset({"turn"}), _always, _heal_use),
-    "teleport-room": Use(frozenset({"turn"}), _teleport_can, _teleport_use),
-    "free-upgrade": Use(
+ITEM_USES: dict[str, ItemUse] = {
+    "weapon": ItemUse(frozenset({"first"}), _weapon_can, _weapon_use),
+    "reveal-rooms": ItemUse(frozenset({"turn"}), _reveal_can, _reveal_use),
+    "detect-potion": ItemUse(ANYTIME, _has_unknown, _detect_use),
+    "detect-all": ItemUse(ANYTIME, _has_unknown, _detect_all_use),
+    "heal": ItemUse(frozenset({"turn"}), _hurt, _heal_use),
+    "teleport-room": ItemUse(frozenset({"turn"}), _teleport_can, _teleport_use),
+    "free-upgrade": ItemUse(
         frozenset({"turn"}),
         lambda s, f, c, p: getattr(s, p.stat or "INT") < R.STAT_MAX,
         _free_upgrade_use,
     ),
-    "holy-water": Use(frozenset({"combat"}), _holy_can, _holy_use),
-    "weaken": Use(frozenset({"combat"}), _always, _weaken_use),
-    "escape-combat": Use(frozenset({"combat"}), _escape_can, _escape_use),
-    "block-round": Use(frozenset({"lost"}), _always, _block_use),
-    "cancel-regenerate": Use(frozenset({"regen"}), _always, _necklace_use),
-    "recheck-wandering": Use(frozenset({"wander"}), _boots_can, _reroll_use),
-    "reroll-check": Use(frozenset({"wander", "ranged"}), _always, _reroll_use),
+    "holy-water": ItemUse(frozenset({"combat"}), _holy_can, _holy_use),
+    "weaken": ItemUse(frozenset({"combat"}), _always, _weaken_use),
+    "escape-combat": ItemUse(frozenset({"combat"}), _escape_can, _escape_use),
+    "block-round": ItemUse(frozenset({"lost"}), _always, _block_use),
+    "cancel-regenerate": ItemUse(frozenset({"regen"}), _always, _necklace_use),
+    "recheck-wandering": ItemUse(frozenset({"wander"}), _boots_can, _reroll_use),
+    "reroll-check": ItemUse(frozenset({"wander", "ranged"}), _always, _reroll_use),
 }
 
 PASSIVE_PARTS = frozenset(
@@ -494,20 +643,20 @@ def _take(s: State, sk: Skill) -> None:
     marker = _limit_marker(sk)
     if marker:
         R.mark(s, marker)
-    R.ev(s, "skill", sk.id)
+    R.ev(s, EV.SkillUsed, sk.id)
 
 
 def _arcane_options(s: State, f: Frame, sk: Skill) -> list[Action]:
-    return [("skill", sk.id)] if _free(s, sk) and R.unknown_potions(s) else []
+    return [UseSkill(sk.id)] if _free(s, sk) and R.unknown_potions(s) else []
 
 
 def _arcane_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
     _take(s, sk)
-    s.stack.append({"k": "det", "n": max(1, sk.amount)})
+    s.stack.append(DetectFrame(n=max(1, sk.amount)))
 
 
 def _prayer_options(s: State, f: Frame, sk: Skill) -> list[Action]:
-    return [("skill", sk.id)] if _free(s, sk) else []
+    return [UseSkill(sk.id)] if _free(s, sk) and len(s.hand) < R.HP_MAX else []
 
 
 def _prayer_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
@@ -515,40 +664,63 @@ def _prayer_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
     R.heal(s, sk.amount)
 
 
+def sure_win(s: State, f: TestFrame | MeleeFrame) -> bool:
+    """Whether a test or melee round whose first effort card is down wins whatever the
+    second card shows (every power card shows at least 1)."""
+    target, total = R.effort_round(s, f)
+    return total + (0 if len(s.effort) >= 2 else 1) >= target
+
+
 def _determination_options(s: State, f: Frame, sk: Skill) -> list[Action]:
-    return [("skill", sk.id)] if f["k"] == "melee" and _free(s, sk) else []
+    if not isinstance(f, MeleeFrame) or not _free(s, sk) or sure_win(s, f):
+        return []
+    return [UseSkill(sk.id)]
 
 
 def _determination_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
+    assert isinstance(f, MeleeFrame)
     _take(s, sk)
-    f["aw"] = 1
+    f.sure = True
     R.lose_hp(s, len(s.hand) // 2)  # FAQ Q8: half the HP left, rounded down
 
 
 def _struggle_options(s: State, f: Frame, sk: Skill) -> list[Action]:
-    if len(s.effort) < 2 or f.get("sw"):
+    if not isinstance(f, TestFrame | MeleeFrame) or len(s.effort) < 2 or f.swapped:
         return []
     content = s.content
-    if content.power[s.effort[1]] not in sk.roll:
+    second = content.power[s.effort[1]]
+    if second not in sk.roll:
         return []
+    target, total = R.effort_round(s, f)
+    if total >= target:
+        return []  # won as it stands: a swap cannot change the outcome
     kind = sk.stat or "AGL"
-    return [("skill", sk.id, c) for c in s.hand if content.power_type[c] == kind]
+    return [
+        SwapSkill(sk.id, c)
+        for c in s.hand
+        if content.power_type[c] == kind and total - second + content.power[c] >= target
+    ]
 
 
 def _struggle_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
-    card = a[2]
-    R.ev(s, "skill", sk.id)
+    assert isinstance(a, SwapSkill)
+    R.ev(s, EV.SkillUsed, sk.id)
     old = s.effort[1]
-    s.hand.remove(card)
+    s.hand.remove(a.card)
     s.hand.append(old)
-    s.effort[1] = card
-    f["sw"] = 1
+    s.effort[1] = a.card
+    assert isinstance(f, TestFrame | MeleeFrame)
+    f.swapped = True
 
 
 def _tumble_options(s: State, f: Frame, sk: Skill) -> list[Action]:
-    if f["k"] != "test" or f["st"] != "AGL" or len(s.effort) < 2 or not _free(s, sk):
+    if not isinstance(f, TestFrame) or f.stat != "AGL" or len(s.effort) < 2 or not _free(s, sk):
         return []
-    return [("skill", sk.id)]
+    target, total = R.effort_round(s, f)
+    second = s.content.power[s.effort[1]]
+    if total >= target or total - second + 5 < target:
+        return []  # won already, or not even a 5 would win it
+    return [UseSkill(sk.id)]
 
 
 def _tumble_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
@@ -557,11 +729,11 @@ def _tumble_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
     card = R.draw(s)
     if card >= 0:
         s.effort.append(card)
-        R.ev(s, "effort", card)
+        R.ev(s, EV.EffortCard, card, True)
 
 
 def _recycle_options(s: State, f: Frame, sk: Skill) -> list[Action]:
-    return [("skill", sk.id)] if _free(s, sk) else []
+    return [UseSkill(sk.id)] if _free(s, sk) and s.arrows < s.content.arrow_max else []
 
 
 def _recycle_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
@@ -570,12 +742,13 @@ def _recycle_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
 
 
 def _parry_options(s: State, f: Frame, sk: Skill) -> list[Action]:
-    return [("skill", sk.id)] if _free(s, sk) else []
+    return [UseSkill(sk.id)] if _free(s, sk) else []
 
 
 def _parry_use(s: State, f: Frame, sk: Skill, a: Action) -> None:
+    assert isinstance(f, MeleeFrame)
     _take(s, sk)
-    f["blk"] = 1
+    f.blocked = True
 
 
 SKILL_USES: dict[str, SkillUse] = {
@@ -613,14 +786,15 @@ def window_options(s: State, f: Frame, window: str) -> list[Action]:
     """Optional uses at a window: potions to drink, items and skills to use."""
     content = s.content
     opts: list[Action] = []
-    if window in DRINK_WINDOWS:
-        opts.extend(("drink", c) for c in s.potions)
+    if s.potions and window in DRINK_WINDOWS:
+        make = tuple.__new__  # the hot path skips Drink's own (Python) constructor
+        opts.extend(make(Drink, ("drink", c)) for c in s.potions)
     for cards, table in ((s.items, content.item), (s.specials, content.special)):
         for card in cards:
             part = table[card]
             use = ITEM_USES.get(part.effect)
             if use is not None and window in use.windows and use.can(s, f, card, part):
-                opts.append(("use", card))
+                opts.append(Use(card))
     for character in s.skills:
         sk = content.skills[character]
         skill_use = SKILL_USES.get(sk.effect)
@@ -629,21 +803,90 @@ def window_options(s: State, f: Frame, window: str) -> list[Action]:
     return opts
 
 
+PROMPT_WINDOWS = {
+    "turn": "turn",
+    "test-effort": "test",
+    "melee-effort": "melee",
+    "combat": "combat",
+    "window-end": "end",
+    "inventory-full": "full",
+    "melee-first": "first",
+    "test-second": "second",
+    "melee-second": "second",
+    "round-lost": "lost",
+    "before-regenerate": "regen",
+    "wandering-check": "wander",
+    "ranged-miss": "ranged",
+    "ranged-end": "ranged-end",
+}
+"""The window each question of the engine is (where it offers uses)."""
+
+WINDOW_WORDS = {
+    "turn": "at the start of a turn",
+    "test": "at the start of a test",
+    "melee": "at the start of a melee round",
+    "combat": "at the start of a combat",
+    "end": "at the end of a test or a combat",
+    "full": "while your inventory is over its slots",
+    "first": "right after your first effort card in a melee",
+    "second": "right after the second effort card",
+    "lost": "when you lose a round of melee",
+    "regen": "just before a Regenerate check",
+    "wander": "when a wandering-monster check meets one",
+    "ranged": "when a ranged attack misses",
+    "ranged-end": "after a ranged attack",
+}
+
+_LIMIT_WORDS = {
+    "once-per-turn": "once a turn",
+    "once-per-level": "once a level",
+    "once-per-combat": "once a combat",
+    "once-per-move": "once a MOVE",
+}
+
+
+def why_no_skill(s: State, sk: Skill) -> str:
+    """Why your skill ``sk`` is not offered now, in a few words."""
+    use = SKILL_USES.get(sk.effect)
+    if use is None:
+        return f"{sk.name} works by itself: there is nothing to choose"
+    here = PROMPT_WINDOWS.get(s.prompt)
+    when = " or ".join(WINDOW_WORDS[w] for w in sorted(use.windows))
+    if here not in use.windows:
+        return f"{sk.name} is used {when}"
+    if not _free(s, sk):
+        return f"{sk.name} is used {_LIMIT_WORDS.get(sk.limit or '', 'once')}, and you have used it"
+    return f"{sk.name} could not change anything now"
+
+
+def why_no_use(s: State, card: int) -> str:
+    """Why an item or special item you hold is not offered for use now."""
+    part = R.part_of(s, card)
+    use = ITEM_USES.get(part.effect)
+    if card in s.potions:
+        return "potions are drunk at the start or end of a turn, a test, a combat or a melee round"
+    if use is None:
+        return f"the {part.name} is not used: it counts while you carry it"
+    here = PROMPT_WINDOWS.get(s.prompt)
+    when = " or ".join(WINDOW_WORDS[w] for w in sorted(use.windows))
+    if here not in use.windows:
+        return f"the {part.name} is used {when}"
+    return f"the {part.name} could not change anything now"
+
+
 def answer_use(s: State, f: Frame, action: Action) -> bool:
     """Carry out a window use; False if the action is not one."""
-    kind = action[0]
-    if kind == "drink":
-        drink(s, action[1])
+    if isinstance(action, Drink):
+        drink(s, action.card)
         return True
-    if kind == "use":
-        card = action[1]
-        part = R.part_of(s, card)
-        R.ev(s, "use", card, part.id)
-        ITEM_USES[part.effect].use(s, f, card, part)
+    if isinstance(action, Use):
+        part = R.part_of(s, action.card)
+        R.ev(s, EV.Used, action.card, part.id)
+        ITEM_USES[part.effect].use(s, f, action.card, part)
         return True
-    if kind == "skill":
+    if isinstance(action, UseSkill | SwapSkill):
         content = s.content
-        sk = next(content.skills[c] for c in s.skills if content.skills[c].id == action[1])
+        sk = next(content.skills[c] for c in s.skills if content.skills[c].id == action.skill)
         SKILL_USES[sk.effect].use(s, f, sk, action)
         return True
     return False

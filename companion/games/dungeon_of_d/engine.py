@@ -1,20 +1,23 @@
 """The Dungeon of D rules engine: ``legal_actions(state)`` and ``apply(state, action)``.
 
 The engine runs the rules until the player has a real choice to make, then
-stops with the choices in ``state.options``. Each unfinished rule is a
-*frame* on ``state.stack`` (a turn, a MOVE, a room action, a test, a
-combat, a melee round, a LOSE 1 HP choice...), a dict of plain values with
-a ``"k"`` naming its handler. Handlers either advance their frame, push a
-sub-rule, or ask: set ``state.options``. A decision with a single legal
-action is taken at once (it is no decision), so every ``options`` list the
-player sees has at least two entries.
+stops with the choices in ``state.options``. Each unfinished rule is a typed
+*frame* on ``state.stack`` (a turn, a MOVE, a room action, a test, a combat,
+a melee round, a LOSE 1 HP choice... see
+:mod:`~companion.games.dungeon_of_d.frames`); the handler of the top frame
+either advances it, pushes a sub-rule, or asks: sets ``state.options``. A
+decision with a single legal action is taken at once (it is no decision), so
+every ``options`` list the player sees has at least two entries.
 
-Actions are tuples: ``("rest",)``, ``("act", 0)`` (the room's first
-action), ``("move", card, "n")``, ``("effort", card)``, ``("run",)``,
-``("fight",)``, ``("shoot", "arrow")``, ``("melee",)``, ``("guess", 3)``,
-``("discard", card)``, ``("done",)``, ``("drink", card)``, ``("use", card)``,
-``("skill", id)``, ``("pass",)``... where ``card`` numbers a power card
-(0-39, see :class:`~companion.games.dungeon_of_d.content.Content`).
+Actions are the typed tuples of :mod:`~companion.games.dungeon_of_d.actions`:
+``Rest()``, ``Act(0)`` (the room's first action), ``Move(card, "n")``,
+``Effort(card)``, ``Run()``, ``Fight()``, ``Shoot("arrow")``, ``Guess(3)``,
+``Discard(card)``, ``Done()``, ``Drink(card)``, ``Use(card)``,
+``UseSkill(id)``, ``Pass()``... where ``card`` numbers a power card (0-39,
+see :class:`~companion.games.dungeon_of_d.content.Content`). Being tuples,
+they equal the plain ``("rest",)`` a save stores, and :func:`step` takes
+either. What happens is recorded as typed events
+(:mod:`~companion.games.dungeon_of_d.events`) when someone listens.
 
 >>> s = new_game(seed=1)
 >>> s.prompt, len(s.hand)
@@ -32,11 +35,73 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.dungeon_of_d import effects as E
+from companion.games.dungeon_of_d import events as EV
 from companion.games.dungeon_of_d import mechanics as R
+from companion.games.dungeon_of_d.actions import (
+    Act,
+    Action,
+    Decline,
+    Detect,
+    Discard,
+    Done,
+    Drop,
+    Effort,
+    Fight,
+    GiveUp,
+    GoToMelee,
+    Guess,
+    Learn,
+    Move,
+    Pass,
+    Place,
+    Replace,
+    Rest,
+    Retry,
+    Run,
+    Shoot,
+    Stop,
+    SwapSkill,
+    Teleport,
+    UseSkill,
+)
 from companion.games.dungeon_of_d.content import Content, Monster, load_content
-from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, Action, State, seed_rng
-
-Frame = dict[str, Any]
+from companion.games.dungeon_of_d.frames import (
+    ActFrame,
+    AutosFrame,
+    BlessFrame,
+    CombatFrame,
+    DetectFrame,
+    ForcedMoveFrame,
+    Frame,
+    FullFrame,
+    GetFrame,
+    GuessFrame,
+    LoseFrame,
+    LossFrame,
+    MeetFrame,
+    MeleeFrame,
+    MoveFrame,
+    OverFrame,
+    PlaceFrame,
+    RestFrame,
+    RetryFrame,
+    RunFrame,
+    StartFrame,
+    StealFrame,
+    StepsFrame,
+    TeleportFrame,
+    TestFrame,
+    TurnFrame,
+    WindowFrame,
+)
+from companion.games.dungeon_of_d.invariants import check_invariants
+from companion.games.dungeon_of_d.state import (
+    DIRECTIONS,
+    ORIGIN,
+    State,
+    check_seed,
+    seed_rng,
+)
 
 DEBUG = os.environ.get("COMPANION_DOD_DEBUG", "") not in ("", "0")
 """Check every invariant after every action (``COMPANION_DOD_DEBUG=1``, or :func:`set_debug`)."""
@@ -59,7 +124,7 @@ def _ret(s: State, result: str) -> None:
     """Finish the top frame and hand its result to the frame below."""
     s.stack.pop()
     if s.stack:
-        s.stack[-1]["r"] = result
+        s.stack[-1].result = result
 
 
 def _bonus_card(s: State) -> None:
@@ -67,26 +132,30 @@ def _bonus_card(s: State) -> None:
     card = R.draw(s)
     if card >= 0:
         s.hand.append(card)
-        R.ev(s, "bonus", card)
+        R.ev(s, EV.BonusCard, card)
         R.overflow(s)
 
 
 def _end_window(s: State) -> bool:
     """The end of a test or combat: a moment to drink, if there is anything to use."""
     if (s.potions or s.items or s.specials) and E.window_options(
-        s, {"k": "win", "w": "end"}, "end"
+        s, WindowFrame(window="end"), "end"
     ):
-        s.stack.append({"k": "win", "w": "end"})
+        s.stack.append(WindowFrame(window="end"))
         return True
     return False
 
 
 def _move_options(s: State) -> list[Action]:
-    targets = R.move_targets(s)
-    return [("move", c, d) for d, _ in targets for c in s.hand]
+    """Every MOVE: each card of the hand towards each direction open (made without
+    :class:`Move`'s own constructor, which this hot path can do without)."""
+    make = tuple.__new__
+    hand = s.hand
+    return [make(Move, ("move", c, d)) for d, _ in R.move_targets(s) for c in hand]
 
 
-def _price(s: State, price: str | None) -> int:
+def action_price(s: State, price: str | None) -> int:
+    """A room action's price here: the card's ``"2+"`` with the level's skulls, less Haggle."""
     if price is None:
         return 0
     haggle = R.skill(s, "haggle")
@@ -95,62 +164,86 @@ def _price(s: State, price: str | None) -> int:
 
 def action_available(s: State, index: int) -> bool:
     """Whether the room's action ``index`` may be chosen now (DO ACTION)."""
+    return why_unavailable(s, index) is None
+
+
+def why_unavailable(s: State, index: int) -> str | None:
+    """Why the room's action ``index`` is not offered now, in a few words (None: it is).
+
+    Besides the card's own conditions (not exhausted, the level gate, the items
+    it needs, its price), an action is not offered when nothing it could give
+    would change anything: Fruits when you carry 4, a DETECT with no unknown
+    potion, a MEET when your INT leaves no room for another skill.
+    """
     room = s.content.rooms[s.grid[s.pos]]
+    if not 0 <= index < len(room.actions):
+        return f"the {room.name} has {len(room.actions)} action(s)"
     action = room.actions[index]
-    if action.automatic or s.pos in s.exhausted or not action.lowest <= s.level <= action.highest:
-        return False
-    if any(not R.holds_item(s, item) for item in action.requires):
-        return False
-    gold = s.gold - _price(s, action.price)
+    if s.pos in s.exhausted:
+        return "the room is exhausted"
+    if action.automatic:
+        return "it happens by itself when you come in"
+    if not action.lowest <= s.level <= action.highest:
+        return f"only on levels {action.lowest}-{action.highest}"
+    missing = [item for item in action.requires if not R.holds_item(s, item)]
+    if missing:
+        names = s.content.item_names
+        return f"you need {' and '.join(names.get(item, item) for item in missing)}"
+    gold = s.gold - action_price(s, action.price)
     if gold < 0:
-        return False
+        return f"you cannot pay for it ({s.gold} gold)"
     first = s.content.steplists[action.steps][0]
     if first.do == "upgrade":
         price = E.upgrade_price(s, first.stat or "")
-        return price is not None and price <= gold
-    return True
+        if price is None:
+            return f"{first.stat} is +{R.STAT_MAX} already"
+        if price > gold:
+            return f"you cannot pay for it ({s.gold} gold, the step costs {price})"
+    return E.why_pointless(s, action.steps)
 
 
 # ---- the turn -----------------------------------------------------------------------
 
 
-def _h_turn(s: State, f: Frame) -> None:
-    ph = f["ph"]
-    if ph == 0:
-        opts: list[Action] = [("rest",)] if s.fruits > 0 else []
+def _h_turn(s: State, f: TurnFrame) -> None:
+    if f.phase == "choose":
+        opts: list[Action] = [Rest()] if s.fruits > 0 else []
         room = s.content.rooms[s.grid[s.pos]]
-        opts.extend(("act", a.index) for a in room.actions if action_available(s, a.index))
+        make = tuple.__new__  # Act's own constructor is a Python call this hot path skips
+        opts.extend(
+            make(Act, ("act", a.index)) for a in room.actions if action_available(s, a.index)
+        )
         opts.extend(_move_options(s))
         opts.extend(E.window_options(s, f, "turn"))
         _ask(s, opts, "turn")
-    else:
-        if ph == 1:  # the end of the turn: the poison bites after all the turn did
-            f["ph"] = 2
-            if s.poisoned:
-                result = R.check1(s)
-                if result in s.content.poison_hurt_on:
-                    R.ev(s, "poison-hurts", result)
-                    R.lose_hp(s, 1)
-                    return
-        if s.buffs:
-            s.buffs.clear()
-        R.clear_marks(s, "turn:")
-        s.stack.pop()
+        return
+    if f.phase == "poison":  # the end of the turn: the poison bites after all the turn did
+        f.phase = "close"
+        if s.poisoned:
+            result = R.check1(s, "poison")
+            hurts = result in s.content.poison_hurt_on
+            R.ev(s, EV.PoisonCheck, s.discard[-1], hurts)
+            if hurts:
+                R.lose_hp(s, 1)
+                return
+    if s.buffs:
+        s.buffs.clear()
+    R.clear_marks(s, "turn:")
+    s.stack.pop()
 
 
-def _a_turn(s: State, f: Frame, a: Action) -> None:
-    kind = a[0]
-    if kind == "rest":
-        f["ph"] = 1
+def _a_turn(s: State, f: TurnFrame, a: Action) -> None:
+    if isinstance(a, Rest):
+        f.phase = "poison"
         s.fruits -= 1
-        R.ev(s, "rest")
-        s.stack.append({"k": "rest"})
-    elif kind == "act":
-        f["ph"] = 1
-        s.stack.append({"k": "act", "a": a[1], "p": s.pos})
-    elif kind == "move":
-        f["ph"] = 1
-        s.stack.append({"k": "move", "c": a[1], "d": a[2], "ph": 0})
+        R.ev(s, EV.Rested)
+        s.stack.append(RestFrame())
+    elif isinstance(a, Act):
+        f.phase = "poison"
+        s.stack.append(ActFrame(position=a.position, pos=s.pos))
+    elif isinstance(a, Move):
+        f.phase = "poison"
+        s.stack.append(MoveFrame(card=a.card, direction=a.direction))
     else:
         E.answer_use(s, f, a)
 
@@ -158,17 +251,17 @@ def _a_turn(s: State, f: Frame, a: Action) -> None:
 # ---- REST (rulebook 5.1) ----------------------------------------------------------------
 
 
-def _h_rest(s: State, f: Frame) -> None:
-    opts: list[Action] = [("discard", c) for c in s.hand] if len(s.hand) > 1 else []
-    opts.append(("done",))
+def _h_rest(s: State, f: RestFrame) -> None:
+    opts: list[Action] = [Discard(c) for c in s.hand] if len(s.hand) > 1 else []
+    opts.append(Done())
     _ask(s, opts, "rest-discard")
 
 
-def _a_rest(s: State, f: Frame, a: Action) -> None:
-    if a[0] == "discard":
-        s.hand.remove(a[1])
-        s.discard.append(a[1])
-        R.ev(s, "discard", a[1])
+def _a_rest(s: State, f: RestFrame, a: Action) -> None:
+    if isinstance(a, Discard):
+        s.hand.remove(a.card)
+        s.discard.append(a.card)
+        R.ev(s, EV.Discarded, a.card)
         return
     limit = R.HP_MAX - R.danger(s)
     for _ in range(max(0, limit - len(s.hand))):
@@ -176,15 +269,15 @@ def _a_rest(s: State, f: Frame, a: Action) -> None:
         if card < 0:
             break
         s.hand.append(card)
-        R.ev(s, "draw", card)
+        R.ev(s, EV.Drew, card)
     s.deck.extend(s.discard)
     s.discard = []
     R.shuffle(s, s.deck)
-    R.ev(s, "reshuffle", len(s.deck))
+    R.ev(s, EV.Reshuffled, len(s.deck))
     s.stack.pop()
     forage = R.skill(s, "forage")
     if forage is not None:
-        result = R.check1(s)
+        result = R.check1(s, "forage")
         if result in forage.roll:
             E.gain_fruit(s, 1)
     if s.content.poison_rest_cures:
@@ -194,60 +287,60 @@ def _a_rest(s: State, f: Frame, a: Action) -> None:
 # ---- MOVE (rulebook 5.3) -----------------------------------------------------------------
 
 
-def _h_move(s: State, f: Frame) -> None:
-    ph = f["ph"]
+def _h_move(s: State, f: MoveFrame) -> None:
+    phase = f.phase
     content = s.content
-    if ph == 0:
-        card = f["c"]
+    if phase == "go":
+        card = f.card
         s.wander = card
-        R.ev(s, "wander-card", card)
+        R.ev(s, EV.WanderCard, card)
         if not R.play_from_hand(s, card):
             return
         if content.power_type[card] == "MOV":
             _bonus_card(s)  # the hand was at most 9 before the card was played: no overflow
-        target = s.pos + DIRECTIONS[f["d"]]
+        target = s.pos + DIRECTIONS[f.direction]
         if target not in s.grid:
             R.place_room(s, target)
         s.pos = target
-        R.ev(s, "enter", target, s.grid[target])
-        ph = 1
-    if ph == 1:
+        R.ev(s, EV.Entered, target, s.grid[target])
+        phase = "check"
+    if phase == "check":
         if s.perfume:  # FAQ Q5: no CHECK1, the monster comes
             s.perfume = False
-            R.ev(s, "perfume")
-            f["meet"] = 1
-            ph = 3
+            R.ev(s, EV.Perfumed)
+            f.meets = True
+            phase = "meet"
         else:
-            f["roll"] = R.check1(s) + E.wary_bonus(s)
-            ph = 2
-    if ph == 2:
-        if f["roll"] <= R.danger(s):
+            E.roll_wandering(s, f)
+            phase = "wander"
+    if phase == "wander":
+        if f.roll <= R.danger(s):
             opts = E.window_options(s, f, "wander")
             if opts:
-                f["ph"] = 2
-                _ask(s, [*opts, ("pass",)], "wandering-check")
+                f.phase = "wander"
+                _ask(s, [*opts, Pass()], "wandering-check")
                 return
-            f["meet"] = 1
+            f.meets = True
         else:
-            f["meet"] = 0
-        ph = 3
-    if ph == 3:
+            f.meets = False
+        phase = "meet"
+    if phase == "meet":
         card = s.wander
         s.discard.append(card)
         s.wander = -1
-        if f["meet"]:
-            f["ph"] = 4
-            R.ev(s, "wandering-monster", card)
+        if f.meets:
+            f.phase = "after"
+            R.ev(s, EV.WanderingMonster, card)
             E.push_combat(s, content.slot[card])
             return
-        ph = 5
-    if ph == 4:
-        f["ph"] = 5
+        phase = "autos"
+    if phase == "after":
+        f.phase = "autos"
         if _end_window(s):
             return
-        ph = 5
-    if ph == 5:
-        f["ph"] = 6
+        phase = "autos"
+    if phase == "autos":
+        f.phase = "done"
         if _push_autos(s, s.pos):
             return
     s.stack.pop()
@@ -257,144 +350,143 @@ def _push_autos(s: State, pos: int) -> bool:
     """Start the ((A)) actions of the room at ``pos``, if it has any now."""
     if pos in s.exhausted or not s.content.rooms[s.grid[pos]].automatic(s.level):
         return False
-    s.stack.append({"k": "autos", "p": pos, "i": 0})
+    s.stack.append(AutosFrame(pos=pos))
     return True
 
 
-def _a_move(s: State, f: Frame, a: Action) -> None:
-    if a[0] == "pass":
-        f["meet"] = 1
-        f["ph"] = 3
+def _a_move(s: State, f: MoveFrame, a: Action) -> None:
+    if isinstance(a, Pass):
+        f.meets = True
+        f.phase = "meet"
     else:
         E.answer_use(s, f, a)
 
 
-def _h_fmove(s: State, f: Frame) -> None:
+def _h_forced_move(s: State, f: ForcedMoveFrame) -> None:
     opts = _move_options(s)
     if not opts:
-        R.ev(s, "cannot-move")
+        R.ev(s, EV.CannotMove)
         s.stack.pop()
         return
     _ask(s, opts, "forced-move")
 
 
-def _a_fmove(s: State, f: Frame, a: Action) -> None:
-    s.stack[-1] = {"k": "move", "c": a[1], "d": a[2], "ph": 0}
+def _a_forced_move(s: State, f: ForcedMoveFrame, a: Action) -> None:
+    assert isinstance(a, Move)
+    s.stack[-1] = MoveFrame(card=a.card, direction=a.direction)
 
 
-def _h_autos(s: State, f: Frame) -> None:
-    pos = f["p"]
+def _h_autos(s: State, f: AutosFrame) -> None:
+    pos = f.pos
     if s.pos != pos or pos in s.exhausted:
         s.stack.pop()
         return
     autos = s.content.rooms[s.grid[pos]].automatic(s.level)
-    i = f["i"]
-    if i >= len(autos):
+    if f.next >= len(autos):
         s.stack.pop()
         return
-    f["i"] = i + 1
-    s.stack.append({"k": "act", "a": autos[i].index, "p": pos})
+    action = autos[f.next]
+    f.next += 1
+    s.stack.append(ActFrame(position=action.index, pos=pos))
 
 
 # ---- DO ACTION (rulebook 5.2) ------------------------------------------------------------
 
 
-def _h_act(s: State, f: Frame) -> None:
-    if f.get("go"):
+def _h_act(s: State, f: ActFrame) -> None:
+    if f.started:
         s.stack.pop()
         return
-    f["go"] = 1
-    room = s.content.rooms[s.grid[f["p"]]]
-    action = room.actions[f["a"]]
-    price = _price(s, action.price)
+    f.started = True
+    room = s.content.rooms[s.grid[f.pos]]
+    action = room.actions[f.position]
+    price = action_price(s, action.price)
     if price:
         s.gold -= price
-        R.ev(s, "pay", price)
-    R.ev(s, "action", room.id, action.id)
-    E.push_seq(s, action.steps)
+        R.ev(s, EV.Paid, price)
+    R.ev(s, EV.ActionStarts, room.id, action.id)
+    E.push_steps(s, action.steps)
 
 
-def _h_seq(s: State, f: Frame) -> None:
-    steps = s.content.steplists[f["sl"]]
-    if "r" in f:
-        result = f.pop("r")
-        step = steps[f["w"]]
+def _h_steps(s: State, f: StepsFrame) -> None:
+    steps = s.content.steplists[f.steplist]
+    if f.result is not None:
+        result, f.result = f.result, None
+        step = steps[f.waiting]
         branch = step.win if result in ("win", "right") else step.lose
-        f["end"] = 1 if step.do in ("test", "combat") else 0
-        E.push_seq(s, branch)
+        f.closing = step.do in ("test", "combat")
+        E.push_steps(s, branch)
         return
-    if f.get("end"):
-        f["end"] = 0
+    if f.closing:
+        f.closing = False
         _end_window(s)
         return
-    i = f["i"]
-    if i >= len(steps):
+    if f.next >= len(steps):
         s.stack.pop()
         return
-    f["i"] = i + 1
-    step = steps[i]
+    step = steps[f.next]
+    f.next += 1
     E.STEPS[step.do](s, f, step)
 
 
-def _h_retry(s: State, f: Frame) -> None:
-    _ask(s, [("retry",), ("stop",)], "retry")
+def _h_retry(s: State, f: RetryFrame) -> None:
+    _ask(s, [Retry(), Stop()], "retry")
 
 
-def _a_retry(s: State, f: Frame, a: Action) -> None:
-    if a[0] == "stop":
+def _a_retry(s: State, f: RetryFrame, a: Action) -> None:
+    if isinstance(a, Stop):
         E.stop_action(s)
         return
     s.stack.pop()  # the retry question
     s.stack.pop()  # the lose branch it sits in
     owner = s.stack[-1]
-    owner["i"] = owner["w"]
-    owner["end"] = 0
-    R.ev(s, "retry")
+    assert isinstance(owner, StepsFrame)
+    owner.next = owner.waiting
+    owner.closing = False
+    R.ev(s, EV.Retried)
 
 
 # ---- tests (rulebook 5.5) -------------------------------------------------------------------
 
 
-def _h_test(s: State, f: Frame) -> None:
-    ph = f["ph"]
-    if ph == 0:
-        opts: list[Action] = [("effort", c) for c in s.hand]
+def _h_test(s: State, f: TestFrame) -> None:
+    phase = f.phase
+    if phase == "effort":
+        opts: list[Action] = [Effort(c) for c in s.hand]
         opts.extend(E.window_options(s, f, "test"))
         _ask(s, opts, "test-effort")
         return
-    if ph == 1:
+    if phase == "draw":
         card = R.draw(s)
         if card >= 0:
             s.effort.append(card)
-            R.ev(s, "effort", card)
-        ph = f["ph"] = 2
-    if ph == 2:
+            R.ev(s, EV.EffortCard, card, True)
+        phase = f.phase = "second"
+    if phase == "second":
         opts = E.window_options(s, f, "second")
         if opts:
-            _ask(s, [*opts, ("pass",)], "test-second")
+            _ask(s, [*opts, Pass()], "test-second")
             return
     power = s.content.power
-    total = sum(power[c] for c in s.effort) + R.stat(s, f["st"])
-    won = total >= f["d"]
-    R.ev(s, "test", f["st"], f["d"], total, won)
+    total = sum(power[c] for c in s.effort) + R.stat(s, f.stat)
+    won = total >= f.difficulty
+    R.ev(s, EV.SettledTest, f.stat, f.difficulty, total, won)
     s.discard.extend(s.effort)
     s.effort = []
     _ret(s, "win" if won else "lose")
 
 
-def _a_test(s: State, f: Frame, a: Action) -> None:
-    kind = a[0]
-    if kind == "effort":
-        card = a[1]
-        s.effort = [card]
-        R.ev(s, "effort", card)
-        if not R.play_from_hand(s, card):
+def _a_test(s: State, f: TestFrame, a: Action) -> None:
+    if isinstance(a, Effort):
+        s.effort = [a.card]
+        R.ev(s, EV.EffortCard, a.card, False)
+        if not R.play_from_hand(s, a.card):
             return
-        if s.content.power_type[card] == f["st"]:
+        if s.content.power_type[a.card] == f.stat:
             _bonus_card(s)
-        f["ph"] = 1
-    elif kind == "pass":
-        f["ph"] = 3
+        f.phase = "draw"
+    elif isinstance(a, Pass):
+        f.phase = "settle"
     else:
         E.answer_use(s, f, a)
 
@@ -413,81 +505,84 @@ def _arrow_kinds(s: State) -> list[str]:
     return kinds
 
 
-def _ranged_total(s: State, f: Frame) -> int:
-    m = R.monster(s, f["slot"])
-    total: int = f["roll"] + R.stat(s, "AGL") + f.get("mb", 0)
+def ranged_bonus(s: State, f: CombatFrame) -> int:
+    """What a ranged attack adds to its CHECK1: AGL, Hawk Eye (more against its
+    foe) and a Magic Arrow's bonus."""
+    m = R.monster(s, f.slot)
+    total: int = R.stat(s, "AGL") + f.arrow_bonus
     hawk = R.skill(s, "sharpshooter")
     if hawk is not None:
         total += hawk.amount + (hawk.extra if m.has(hawk.against) else 0)
     return total
 
 
-def _h_cmb(s: State, f: Frame) -> None:
-    ph = f["ph"]
+def _h_combat(s: State, f: CombatFrame) -> None:
+    phase = f.phase
     content = s.content
-    if ph == "choose":
+    if phase == "choose":
         opts: list[Action] = []
-        need = R.run_need(s, f["slot"])
+        need = R.run_need(s, f.slot)
         if need <= 0 or sum(content.power[c] for c in s.hand) >= need:
-            opts.append(("run",))
-        opts.append(("fight",))
+            opts.append(Run())
+        opts.append(Fight())
         opts.extend(E.window_options(s, f, "combat"))
         _ask(s, opts, "combat")
-    elif ph == "ranged":
+    elif phase == "ranged":
         kinds = _arrow_kinds(s)
         if kinds:
-            _ask(s, [*(("shoot", k) for k in kinds), ("melee",)], "ranged")
+            _ask(s, [*(Shoot(k) for k in kinds), GoToMelee()], "ranged")
         else:
-            f["ph"] = "melee"
-    elif ph == "rcheck":
-        m = R.monster(s, f["slot"])
-        total = _ranged_total(s, f)
+            f.phase = "melee"
+    elif phase == "aim":
+        m = R.monster(s, f.slot)
+        total = f.roll + ranged_bonus(s, f)
         hit = total >= m.AGL
         if not hit:
             opts = E.window_options(s, f, "ranged")
             if opts:
-                _ask(s, [*opts, ("pass",)], "ranged-miss")
+                _ask(s, [*opts, Pass()], "ranged-miss")
                 return
-        R.ev(s, "ranged", total, m.AGL, hit)
-        f["hit"] = int(hit)
-        f["ph"] = "rend"
-    elif ph == "rend":
+        R.ev(s, EV.SettledShot, total, m.AGL, hit)
+        f.hit = hit
+        f.phase = "shot"
+    elif phase == "shot":
         opts = E.window_options(s, f, "ranged-end")
         if opts:
-            _ask(s, [*opts, ("pass",)], "ranged-end")
+            _ask(s, [*opts, Pass()], "ranged-end")
         else:
             _after_ranged(s, f)
-    elif ph == "melee":
-        f["ph"] = "mres"
-        s.stack.append({"k": "melee", "ph": 0})
-    elif ph == "mres":
-        f["ph"] = "defeat" if f.pop("r") == "win" else "choose"
-    elif ph == "holy":
-        result = f.pop("r")
-        f["ph"] = "defeat" if result == "wrong" else "choose"
-    elif ph == "defeat":
-        m = R.monster(s, f["slot"])
+    elif phase == "melee":
+        f.phase = "round"
+        s.stack.append(MeleeFrame())
+    elif phase == "round":
+        f.phase = "defeat" if f.result == "win" else "choose"
+        f.result = None
+    elif phase == "holy":
+        f.phase = "defeat" if f.result == "wrong" else "choose"
+        f.result = None
+    elif phase == "defeat":
+        m = R.monster(s, f.slot)
         bounty = R.skill(s, "bounty")
-        R.ev(s, "defeat", m.name)
+        R.ev(s, EV.Defeated, m.name)
         R.gain_gold(s, m.gold + (bounty.amount if bounty else 0))
         if m.has("regenerate"):
-            f["ph"] = "necklace"
+            f.phase = "necklace"
         else:
             _end_combat(s, "win")
-    elif ph == "necklace":
+    elif phase == "necklace":
         opts = E.window_options(s, f, "regen")
         if opts:
-            _ask(s, [*opts, ("pass",)], "before-regenerate")
+            _ask(s, [*opts, Pass()], "before-regenerate")
         else:
-            f["ph"] = "regen"
-    elif ph == "regen":
-        _ask(s, [("guess", n) for n in range(1, 6)], "regenerate-guess")
-    elif ph == "won":
+            f.phase = "regenerate"
+    elif phase == "regenerate":
+        _ask(s, [Guess(n) for n in range(1, 6)], "regenerate-guess")
+    elif phase == "won":
         _end_combat(s, "win")
-    elif ph == "ran":
-        R.ev(s, "ran-away")
+    elif phase == "ran":
+        R.ev(s, EV.RanAway)
         _end_combat(s, "lose")
-    elif ph == "fled":
+    elif phase == "fled":
         _end_combat(s, "lose")
 
 
@@ -496,81 +591,79 @@ def _end_combat(s: State, result: str) -> None:
     _ret(s, result)
 
 
-def _after_ranged(s: State, f: Frame) -> None:
-    if f["hit"]:
-        if f.get("kind") == "vampiric":
-            R.heal(s, f.get("heal", 1))
-        f["ph"] = "defeat"
+def _after_ranged(s: State, f: CombatFrame) -> None:
+    if f.hit:
+        if f.arrow == "vampiric":
+            R.heal(s, f.heal)
+        f.phase = "defeat"
     else:
-        f["ph"] = "melee"
+        f.phase = "melee"
 
 
-def _a_cmb(s: State, f: Frame, a: Action) -> None:
-    kind = a[0]
+def _a_combat(s: State, f: CombatFrame, a: Action) -> None:
     content = s.content
-    if kind == "run":
-        need = R.run_need(s, f["slot"])
-        f["ph"] = "ran"
+    if isinstance(a, Run):
+        need = R.run_need(s, f.slot)
+        f.phase = "ran"
         if need > 0:
-            s.stack.append({"k": "run", "need": need})
-    elif kind == "fight":
-        f["ph"] = "ranged"
-    elif kind == "shoot":
-        arrow = a[1]
-        f["kind"] = arrow
-        f["mb"] = 0
-        if arrow == "arrow":
+            s.stack.append(RunFrame(need=need))
+    elif isinstance(a, Fight):
+        f.phase = "ranged"
+    elif isinstance(a, Shoot):
+        f.arrow = a.arrow
+        f.arrow_bonus = 0
+        if a.arrow == "arrow":
             s.arrows -= 1
         else:
-            effect = "magic-arrow" if arrow == "magic" else "vampiric-arrow"
+            effect = "magic-arrow" if a.arrow == "magic" else "vampiric-arrow"
             card = R.held(s, "item", effect)[0]
             part = content.item[card]
-            if arrow == "magic":
-                f["mb"] = part.amount
+            if a.arrow == "magic":
+                f.arrow_bonus = part.amount
             else:
-                f["heal"] = part.amount
+                f.heal = part.amount
             R.discard_inventory(s, card)
-        R.ev(s, "shoot", arrow)
-        f["roll"] = R.check1(s)
-        f["ph"] = "rcheck"
-    elif kind == "melee":
-        f["ph"] = "melee"
-    elif kind == "guess":
-        result = R.check1(s)
-        if result == a[1]:
-            R.ev(s, "regenerates", a[1], result)
-            f["ph"] = "choose"
+        R.ev(s, EV.Shot, a.arrow)
+        f.roll = R.check1(s, "ranged")
+        f.phase = "aim"
+    elif isinstance(a, GoToMelee):
+        f.phase = "melee"
+    elif isinstance(a, Guess):
+        result = R.check1(s, "regenerate")
+        if result == a.number:
+            R.ev(s, EV.Regenerates, a.number, result)
+            f.phase = "choose"
         else:
-            R.ev(s, "stays-down", a[1], result)
+            R.ev(s, EV.StaysDown, a.number, result)
             _end_combat(s, "win")
-    elif kind == "pass":
-        if f["ph"] == "rcheck":
-            R.ev(s, "ranged", _ranged_total(s, f), R.monster(s, f["slot"]).AGL, False)
-            f["hit"] = 0
-            f["ph"] = "rend"
-        elif f["ph"] == "rend":
+    elif isinstance(a, Pass):
+        if f.phase == "aim":
+            R.ev(s, EV.SettledShot, f.roll + ranged_bonus(s, f), R.monster(s, f.slot).AGL, False)
+            f.hit = False
+            f.phase = "shot"
+        elif f.phase == "shot":
             _after_ranged(s, f)
-        elif f["ph"] == "necklace":
-            f["ph"] = "regen"
+        elif f.phase == "necklace":
+            f.phase = "regenerate"
     else:
         E.answer_use(s, f, a)
-        if f["ph"] == "rend" and a[0] == "skill":
+        if f.phase == "shot" and isinstance(a, UseSkill | SwapSkill):
             _after_ranged(s, f)
 
 
-def _h_run(s: State, f: Frame) -> None:
-    if f["need"] <= 0:
+def _h_run(s: State, f: RunFrame) -> None:
+    if f.need <= 0:
         s.stack.pop()
         return
-    _ask(s, [("discard", c) for c in s.hand], "run-away")
+    _ask(s, [Discard(c) for c in s.hand], "run-away")
 
 
-def _a_run(s: State, f: Frame, a: Action) -> None:
-    card = a[1]
-    s.hand.remove(card)
-    s.discard.append(card)
-    R.ev(s, "discard", card)
-    f["need"] -= s.content.power[card]
+def _a_run(s: State, f: RunFrame, a: Action) -> None:
+    assert isinstance(a, Discard)
+    s.hand.remove(a.card)
+    s.discard.append(a.card)
+    R.ev(s, EV.Discarded, a.card)
+    f.need -= s.content.power[a.card]
     if not s.hand:
         R.lose_game(s, "discarded the last card running away")
 
@@ -578,67 +671,57 @@ def _a_run(s: State, f: Frame, a: Action) -> None:
 # ---- melee ------------------------------------------------------------------------------------
 
 
-def _melee_total(s: State, cmb: Frame) -> int:
-    effort = s.effort
-    first = effort[0] if effort else None
-    bonuses = R.melee_bonuses(s, cmb["slot"], first)
-    return sum(s.content.power[c] for c in effort) + f_weapon(s) + sum(v for _, v in bonuses)
+def _combat_below(s: State) -> CombatFrame:
+    cmb = s.stack[-2]
+    assert isinstance(cmb, CombatFrame)
+    return cmb
 
 
-def f_weapon(s: State) -> int:
-    """The weapon bonus chosen in this melee round (0 if none was used)."""
-    melee = s.stack[-1]
-    return int(melee.get("wb", 0)) if melee["k"] == "melee" else 0
-
-
-def _h_melee(s: State, f: Frame) -> None:
-    ph = f["ph"]
-    if ph == 0:
-        opts: list[Action] = [("effort", c) for c in s.hand]
+def _h_melee(s: State, f: MeleeFrame) -> None:
+    phase = f.phase
+    if phase == "effort":
+        opts: list[Action] = [Effort(c) for c in s.hand]
         opts.extend(E.window_options(s, f, "melee"))
         _ask(s, opts, "melee-effort")
-    elif ph == 1:
+    elif phase == "first":
         opts = E.window_options(s, f, "first")
         if opts:
-            _ask(s, [*opts, ("pass",)], "melee-first")
+            _ask(s, [*opts, Pass()], "melee-first")
         else:
-            f["ph"] = 2
-    elif ph == 2:
-        f["ph"] = 3
-        if not f.get("aw"):
+            f.phase = "draw"
+    elif phase == "draw":
+        f.phase = "second"
+        if not f.sure:
             card = R.draw(s)
             if card >= 0:
                 s.effort.append(card)
-                R.ev(s, "effort", card)
-    elif ph == 3:
-        opts = [] if f.get("aw") else E.window_options(s, f, "second")
+                R.ev(s, EV.EffortCard, card, True)
+    elif phase == "second":
+        opts = [] if f.sure else E.window_options(s, f, "second")
         if opts:
-            _ask(s, [*opts, ("pass",)], "melee-second")
+            _ask(s, [*opts, Pass()], "melee-second")
         else:
-            f["ph"] = 4
-    elif ph == 4:
-        cmb = s.stack[-2]
-        m = R.monster(s, cmb["slot"])
-        target = max(0, m.STR - cmb["weak"])
-        total = _melee_total(s, cmb)
-        if f.get("aw") or total >= target:
-            R.ev(s, "melee", total, target, True)
+            f.phase = "settle"
+    elif phase == "settle":
+        target, total = R.melee_round(s, _combat_below(s), f)
+        if f.sure or total >= target:
+            R.ev(s, EV.SettledMelee, total, target, True)
             s.discard.extend(s.effort)
             s.effort = []
             _ret(s, "win")
             return
-        R.ev(s, "melee", total, target, False)
-        f["ph"] = 5
-    elif ph == 5:
-        opts = [] if f.get("blk") else E.window_options(s, f, "lost")
+        R.ev(s, EV.SettledMelee, total, target, False)
+        f.phase = "lost"
+    elif phase == "lost":
+        opts = [] if f.blocked else E.window_options(s, f, "lost")
         if opts:
-            _ask(s, [*opts, ("pass",)], "round-lost")
+            _ask(s, [*opts, Pass()], "round-lost")
         else:
-            f["ph"] = 6
-    elif ph == 6:
-        f["ph"] = 7
-        if not f.get("blk"):
-            _round_lost(s, R.monster(s, s.stack[-2]["slot"]))
+            f.phase = "cost"
+    elif phase == "cost":
+        f.phase = "close"
+        if not f.blocked:
+            _round_lost(s, R.monster(s, _combat_below(s).slot))
     else:
         s.discard.extend(s.effort)
         s.effort = []
@@ -651,22 +734,22 @@ LOSS_ABILITIES = ("poison", "steal", "curse")
 def _round_lost(s: State, m: Monster) -> None:
     """Lose a melee round: 1 HP, or instead the monster's Poison / Steal / Curse
     (5.4.1); a monster with several applies them in printed order (FIFO)."""
-    abilities = [a for a in m.abilities if a in LOSS_ABILITIES]
+    abilities = tuple(a for a in m.abilities if a in LOSS_ABILITIES)
     if not abilities:
         R.lose_hp(s, 1)
     elif len(abilities) == 1:
         _loss(s, abilities[0])
     else:
-        s.stack.append({"k": "loss", "ab": abilities, "i": 0})
+        s.stack.append(LossFrame(abilities=abilities))
 
 
-def _h_loss(s: State, f: Frame) -> None:
-    i = f["i"]
-    if i >= len(f["ab"]):
+def _h_loss(s: State, f: LossFrame) -> None:
+    if f.next >= len(f.abilities):
         s.stack.pop()
         return
-    f["i"] = i + 1
-    _loss(s, f["ab"][i])
+    ability = f.abilities[f.next]
+    f.next += 1
+    _loss(s, ability)
 
 
 def _loss(s: State, ability: str) -> None:
@@ -674,41 +757,42 @@ def _loss(s: State, ability: str) -> None:
         R.poison(s)
     elif ability == "steal":
         if s.items or s.specials or s.potions or s.arrows > 0:
-            s.stack.append({"k": "steal"})
+            s.stack.append(StealFrame())
         else:
             R.lose_hp(s, 1)
     elif ability == "curse":
         cost = R.skulls(s)
         if s.gold >= cost:
             s.gold -= cost
-            R.ev(s, "cursed", cost)
+            R.ev(s, EV.Cursed, cost)
         else:
             R.lose_hp(s, 1)
 
 
-def _a_melee(s: State, f: Frame, a: Action) -> None:
-    kind = a[0]
-    if kind == "effort":
-        card = a[1]
-        s.effort = [card]
-        R.ev(s, "effort", card)
-        if not R.play_from_hand(s, card):  # FAQ Q3: the last card loses at once
+_MELEE_PASS: dict[str, Any] = {"first": "draw", "second": "settle", "lost": "cost"}
+
+
+def _a_melee(s: State, f: MeleeFrame, a: Action) -> None:
+    if isinstance(a, Effort):
+        s.effort = [a.card]
+        R.ev(s, EV.EffortCard, a.card, False)
+        if not R.play_from_hand(s, a.card):  # FAQ Q3: the last card loses at once
             return
-        if s.content.power_type[card] == "STR":
+        if s.content.power_type[a.card] == "STR":
             _bonus_card(s)
-        f["ph"] = 1
-    elif kind == "pass":
-        f["ph"] = {1: 2, 3: 4, 5: 6}[f["ph"]]
+        f.phase = "first"
+    elif isinstance(a, Pass):
+        f.phase = _MELEE_PASS[f.phase]
     else:
         E.answer_use(s, f, a)
-        if f["ph"] == 1 and f.get("aw"):
-            f["ph"] = 2
+        if f.phase == "first" and f.sure:
+            f.phase = "draw"
 
 
-def _h_steal(s: State, f: Frame) -> None:
-    opts: list[Action] = [("lose", c) for c in (*s.items, *s.specials, *s.potions)]
+def _h_steal(s: State, f: StealFrame) -> None:
+    opts: list[Action] = [GiveUp(c) for c in (*s.items, *s.specials, *s.potions)]
     if s.arrows > 0:
-        opts.append(("lose", "arrows"))
+        opts.append(GiveUp("arrows"))
     if not opts:
         s.stack.pop()
         R.lose_hp(s, 1)
@@ -716,60 +800,62 @@ def _h_steal(s: State, f: Frame) -> None:
     _ask(s, opts, "stolen")
 
 
-def _a_steal(s: State, f: Frame, a: Action) -> None:
+def _a_steal(s: State, f: StealFrame, a: Action) -> None:
+    assert isinstance(a, GiveUp)
     s.stack.pop()
-    R.ev(s, "stolen", a[1])
-    if a[1] == "arrows":
+    R.ev(s, EV.Stolen, a.what)
+    if a.what == "arrows":
         s.arrows -= 1  # FAQ: one Arrow, not the whole stack
-    else:
-        R.discard_inventory(s, a[1])
+    elif isinstance(a.what, int):
+        R.discard_inventory(s, a.what)
 
 
 # ---- small decision frames -----------------------------------------------------------------
 
 
-def _h_lose(s: State, f: Frame) -> None:
-    n = f["n"]
-    if n <= 0:
+def _h_lose(s: State, f: LoseFrame) -> None:
+    if f.n <= 0:
         s.stack.pop()
         return
-    if n >= len(s.hand):
+    if f.n >= len(s.hand):
         s.stack.pop()
-        R.lose_hp(s, n)
+        R.lose_hp(s, f.n)
         return
-    _ask(s, [("discard", c) for c in s.hand], "lose-hp")
+    _ask(s, [Discard(c) for c in s.hand], "lose-hp")
 
 
-def _a_lose(s: State, f: Frame, a: Action) -> None:
-    s.hand.remove(a[1])
-    s.discard.append(a[1])
-    R.ev(s, "lose-hp", 1, a[1])
-    f["n"] -= 1
+def _a_lose(s: State, f: LoseFrame, a: Action) -> None:
+    assert isinstance(a, Discard)
+    s.hand.remove(a.card)
+    s.discard.append(a.card)
+    R.ev(s, EV.LostHp, 1, a.card)
+    f.n -= 1
 
 
-def _h_over(s: State, f: Frame) -> None:
+def _h_over(s: State, f: OverFrame) -> None:
     if len(s.hand) <= R.HP_MAX:
         s.stack.pop()
         return
-    _ask(s, [("discard", c) for c in s.hand], "hp-over-max")
+    _ask(s, [Discard(c) for c in s.hand], "hp-over-max")
 
 
-def _a_over(s: State, f: Frame, a: Action) -> None:
-    s.hand.remove(a[1])
-    s.discard.append(a[1])
-    R.ev(s, "discard", a[1])
+def _a_over(s: State, f: OverFrame, a: Action) -> None:
+    assert isinstance(a, Discard)
+    s.hand.remove(a.card)
+    s.discard.append(a.card)
+    R.ev(s, EV.Discarded, a.card)
 
 
-def _h_get(s: State, f: Frame) -> None:
+def _h_get(s: State, f: GetFrame) -> None:
     s.stack.pop()
     card = R.draw(s)
     if card < 0:
         return
     content = s.content
-    kind = f["kind"]
-    part = content.part(kind, card)
-    R.ev(s, "get", kind, card, part.id)
-    if kind == "item":
+    what = f.what
+    part = content.part(what, card)
+    R.ev(s, EV.Got, what, card, part.id)
+    if what == "item":
         if part.effect == "gain-arrows":
             s.discard.append(card)
             E.gain_arrows(s, part.amount)
@@ -783,13 +869,13 @@ def _h_get(s: State, f: Frame) -> None:
             and len(R.held(s, "item", part.effect)) >= content.arrow_max
         ):
             s.discard.append(card)
-            R.ev(s, "too-many", part.id)
+            R.ev(s, EV.TooMany, part.id)
             return
         s.items.append(card)
-    elif kind == "special":
+    elif what == "special":
         if part.unique and any(content.special[c].id == part.id for c in s.specials):
             s.discard.append(card)  # rulebook 3.3: a duplicate unique item goes at once
-            R.ev(s, "duplicate", part.id)
+            R.ev(s, EV.Duplicate, part.id)
             return
         s.specials.append(card)
     else:
@@ -799,199 +885,205 @@ def _h_get(s: State, f: Frame) -> None:
     R.check_capacity(s)
 
 
-def _h_full(s: State, f: Frame) -> None:
+def _h_full(s: State, f: FullFrame) -> None:
     if R.slots_used(s) <= R.capacity(s):
         s.stack.pop()
         return
-    opts: list[Action] = [("drop", c) for c in (*s.items, *s.specials, *s.potions)]
+    opts: list[Action] = [Drop(c) for c in (*s.items, *s.specials, *s.potions)]
     if s.fruits:
-        opts.append(("drop", "fruits"))
+        opts.append(Drop("fruits"))
     if s.arrows:
-        opts.append(("drop", "arrows"))
+        opts.append(Drop("arrows"))
     opts.extend(E.window_options(s, f, "full"))
     _ask(s, opts, "inventory-full")
 
 
-def _a_full(s: State, f: Frame, a: Action) -> None:
-    if a[0] != "drop":
+def _a_full(s: State, f: FullFrame, a: Action) -> None:
+    if not isinstance(a, Drop):
         E.answer_use(s, f, a)
         return
-    what = a[1]
-    if what == "fruits":
+    if a.what == "fruits":
         s.fruits = 0
-    elif what == "arrows":
+    elif a.what == "arrows":
         s.arrows = 0
-    else:
-        R.discard_inventory(s, what)
-    R.ev(s, "drop", what)
+    elif isinstance(a.what, int):
+        R.discard_inventory(s, a.what)
+    R.ev(s, EV.Dropped, a.what)
 
 
-def _h_meet(s: State, f: Frame) -> None:
-    if "c" not in f:
+def _h_meet(s: State, f: MeetFrame) -> None:
+    if f.character is None:
         if not s.characters:
             s.stack.pop()
             return
-        f["c"] = s.characters.pop(0)
-        R.ev(s, "meet", f["c"])
+        f.character = s.characters.pop(0)
+        R.ev(s, EV.Met, f.character)
     if len(s.skills) < R.max_skills(s):
-        opts: list[Action] = [("learn",)]
+        opts: list[Action] = [Learn()]
     else:
-        opts = [("replace", c) for c in s.skills[1:]]
-    opts.append(("decline",))
+        opts = [Replace(c) for c in s.skills[1:]]
+    opts.append(Decline())
     _ask(s, opts, "meet")
 
 
-def _a_meet(s: State, f: Frame, a: Action) -> None:
+def _a_meet(s: State, f: MeetFrame, a: Action) -> None:
     s.stack.pop()
-    met = f["c"]
-    if a[0] == "decline":
+    met = f.character or ""
+    if isinstance(a, Decline):
         s.characters.append(met)  # to the bottom of the character deck
-        R.ev(s, "decline", met)
+        R.ev(s, EV.Declined, met)
         return
-    if a[0] == "replace":
-        s.skills.remove(a[1])
-        s.characters.append(a[1])
-        R.ev(s, "forget", a[1])
+    if isinstance(a, Replace):
+        s.skills.remove(a.character)
+        s.characters.append(a.character)
+        R.ev(s, EV.Forgot, a.character)
     s.skills.append(met)
-    R.ev(s, "learn", met)
+    R.ev(s, EV.Learnt, met)
 
 
-def _h_det(s: State, f: Frame) -> None:
+def _h_detect(s: State, f: DetectFrame) -> None:
     unknown = R.unknown_potions(s)
-    if f["n"] <= 0 or not unknown:
+    if f.n <= 0 or not unknown:
         s.stack.pop()
         return
-    _ask(s, [("detect", c) for c in unknown], "detect")
+    _ask(s, [Detect(c) for c in unknown], "detect")
 
 
-def _a_det(s: State, f: Frame, a: Action) -> None:
-    R.detect(s, a[1])
-    f["n"] -= 1
+def _a_detect(s: State, f: DetectFrame, a: Action) -> None:
+    assert isinstance(a, Detect)
+    R.detect(s, a.card)
+    f.n -= 1
 
 
-def _h_place(s: State, f: Frame) -> None:
+def _h_place(s: State, f: PlaceFrame) -> None:
     spots = R.reveal_spots(s)
-    if f["n"] <= 0 or not spots:
+    if f.n <= 0 or not spots:
         s.stack.pop()
         return
-    _ask(s, [("place", p) for p in spots], "reveal")
+    _ask(s, [Place(p) for p in spots], "reveal")
 
 
-def _a_place(s: State, f: Frame, a: Action) -> None:
-    R.place_room(s, a[1])
-    f["n"] -= 1
+def _a_place(s: State, f: PlaceFrame, a: Action) -> None:
+    assert isinstance(a, Place)
+    R.place_room(s, a.pos)
+    f.n -= 1
 
 
-def _h_tpc(s: State, f: Frame) -> None:
-    _ask(s, [("teleport", p) for p in s.grid], "teleport")
+def _h_teleport(s: State, f: TeleportFrame) -> None:
+    _ask(s, [Teleport(p) for p in s.grid], "teleport")
 
 
-def _a_tpc(s: State, f: Frame, a: Action) -> None:
-    R.teleport(s, a[1])
+def _a_teleport(s: State, f: TeleportFrame, a: Action) -> None:
+    assert isinstance(a, Teleport)
+    R.teleport(s, a.pos)
 
 
-def _h_guess(s: State, f: Frame) -> None:
-    _ask(s, [("guess", n) for n in range(1, 6)], "guess")
+def _h_guess(s: State, f: GuessFrame) -> None:
+    _ask(s, [Guess(n) for n in range(1, 6)], "guess")
 
 
-def _a_guess(s: State, f: Frame, a: Action) -> None:
-    result = R.check1(s)
-    right = result == a[1]
-    R.ev(s, "guess", a[1], result, right)
+def _a_guess(s: State, f: GuessFrame, a: Action) -> None:
+    assert isinstance(a, Guess)
+    result = R.check1(s, "guess")
+    right = result == a.number
+    R.ev(s, EV.Guessed, a.number, result, right)
     _ret(s, "right" if right else "wrong")
 
 
-def _h_win(s: State, f: Frame) -> None:
-    opts = E.window_options(s, f, f["w"])
+def _h_window(s: State, f: WindowFrame) -> None:
+    opts = E.window_options(s, f, f.window)
     if not opts:
         s.stack.pop()
         return
-    _ask(s, [*opts, ("pass",)], f"window-{f['w']}")
+    _ask(s, [*opts, Pass()], f"window-{f.window}")
 
 
-def _a_win(s: State, f: Frame, a: Action) -> None:
-    if a[0] == "pass":
+def _a_window(s: State, f: WindowFrame, a: Action) -> None:
+    if isinstance(a, Pass):
         s.stack.pop()
     else:
         E.answer_use(s, f, a)
 
 
-def _h_bless(s: State, f: Frame) -> None:
-    opts: list[Action] = [("discard", c) for c in s.hand]
-    opts.append(("done",))
+def _h_bless(s: State, f: BlessFrame) -> None:
+    opts: list[Action] = [Discard(c) for c in s.hand]
+    opts.append(Done())
     _ask(s, opts, "blessing")
 
 
-def _a_bless(s: State, f: Frame, a: Action) -> None:
-    if a[0] == "discard":
-        s.hand.remove(a[1])
-        s.discard.append(a[1])
-        R.ev(s, "discard", a[1])
-        f["n"] += 1
+def _a_bless(s: State, f: BlessFrame, a: Action) -> None:
+    if isinstance(a, Discard):
+        s.hand.remove(a.card)
+        s.discard.append(a.card)
+        R.ev(s, EV.Discarded, a.card)
+        f.discarded += 1
         return
     s.stack.pop()
-    for _ in range(f["n"]):
+    for _ in range(f.discarded):
         card = R.draw(s)
         s.hand.append(card)
-        R.ev(s, "draw", card)
+        R.ev(s, EV.Drew, card)
 
 
-def _h_start(s: State, f: Frame) -> None:
+def _h_start(s: State, f: StartFrame) -> None:
     s.stack.pop()
     R.setup_level(s, 1)
     R.arrive(s, ORIGIN)
 
 
-HANDLERS: dict[str, Callable[[State, Frame], None]] = {
-    "turn": _h_turn,
-    "rest": _h_rest,
-    "move": _h_move,
-    "fmove": _h_fmove,
-    "autos": _h_autos,
-    "act": _h_act,
-    "seq": _h_seq,
-    "retry": _h_retry,
-    "test": _h_test,
-    "cmb": _h_cmb,
-    "run": _h_run,
-    "melee": _h_melee,
-    "steal": _h_steal,
-    "lose": _h_lose,
-    "over": _h_over,
-    "get": _h_get,
-    "full": _h_full,
-    "meet": _h_meet,
-    "det": _h_det,
-    "place": _h_place,
-    "tpc": _h_tpc,
-    "guess": _h_guess,
-    "win": _h_win,
-    "bless": _h_bless,
-    "start": _h_start,
-    "loss": _h_loss,
+HANDLERS: dict[type[Frame], Callable[[State, Any], None]] = {
+    TurnFrame: _h_turn,
+    RestFrame: _h_rest,
+    MoveFrame: _h_move,
+    ForcedMoveFrame: _h_forced_move,
+    AutosFrame: _h_autos,
+    ActFrame: _h_act,
+    StepsFrame: _h_steps,
+    RetryFrame: _h_retry,
+    TestFrame: _h_test,
+    CombatFrame: _h_combat,
+    RunFrame: _h_run,
+    MeleeFrame: _h_melee,
+    StealFrame: _h_steal,
+    LoseFrame: _h_lose,
+    OverFrame: _h_over,
+    GetFrame: _h_get,
+    FullFrame: _h_full,
+    MeetFrame: _h_meet,
+    DetectFrame: _h_detect,
+    PlaceFrame: _h_place,
+    TeleportFrame: _h_teleport,
+    GuessFrame: _h_guess,
+    WindowFrame: _h_window,
+    BlessFrame: _h_bless,
+    StartFrame: _h_start,
+    LossFrame: _h_loss,
 }
-ANSWERS: dict[str, Callable[[State, Frame, Action], None]] = {
-    "turn": _a_turn,
-    "rest": _a_rest,
-    "move": _a_move,
-    "fmove": _a_fmove,
-    "retry": _a_retry,
-    "test": _a_test,
-    "cmb": _a_cmb,
-    "run": _a_run,
-    "melee": _a_melee,
-    "steal": _a_steal,
-    "lose": _a_lose,
-    "over": _a_over,
-    "full": _a_full,
-    "meet": _a_meet,
-    "det": _a_det,
-    "place": _a_place,
-    "tpc": _a_tpc,
-    "guess": _a_guess,
-    "win": _a_win,
-    "bless": _a_bless,
+"""What each kind of frame does when it is on top of the stack."""
+
+ANSWERS: dict[type[Frame], Callable[[State, Any, Action], None]] = {
+    TurnFrame: _a_turn,
+    RestFrame: _a_rest,
+    MoveFrame: _a_move,
+    ForcedMoveFrame: _a_forced_move,
+    RetryFrame: _a_retry,
+    TestFrame: _a_test,
+    CombatFrame: _a_combat,
+    RunFrame: _a_run,
+    MeleeFrame: _a_melee,
+    StealFrame: _a_steal,
+    LoseFrame: _a_lose,
+    OverFrame: _a_over,
+    FullFrame: _a_full,
+    MeetFrame: _a_meet,
+    DetectFrame: _a_detect,
+    PlaceFrame: _a_place,
+    TeleportFrame: _a_teleport,
+    GuessFrame: _a_guess,
+    WindowFrame: _a_window,
+    BlessFrame: _a_bless,
 }
+"""What each kind of frame does with the player's answer to its question."""
 
 
 # ---- the loop and the public API -----------------------------------------------------------------
@@ -1000,7 +1092,8 @@ ANSWERS: dict[str, Callable[[State, Frame, Action], None]] = {
 def _answer(s: State, action: Action) -> None:
     s.options = []
     s.prompt = ""
-    ANSWERS[s.stack[-1]["k"]](s, s.stack[-1], action)
+    top = s.stack[-1]
+    ANSWERS[type(top)](s, top, action)
 
 
 def _run(s: State) -> None:
@@ -1016,11 +1109,11 @@ def _run(s: State) -> None:
         stack = s.stack
         if not stack:
             s.turn += 1
-            R.ev(s, "turn", s.turn)
-            stack.append({"k": "turn", "ph": 0})
+            R.ev(s, EV.TurnStarts, s.turn)
+            stack.append(TurnFrame())
             continue
         frame = stack[-1]
-        handlers[frame["k"]](s, frame)
+        handlers[type(frame)](s, frame)
 
 
 def new_game(
@@ -1028,7 +1121,7 @@ def new_game(
     character: str | None = None,
     *,
     content: Content | None = None,
-    events: list[tuple[Any, ...]] | None = None,
+    events: list[EV.Event] | None = None,
 ) -> State:
     """Set up a game (rulebook 4): a character, 0 gold, 2 Fruits, 9 power cards.
 
@@ -1036,7 +1129,8 @@ def new_game(
     ``character`` (an id or a name) you choose your hero instead of drawing one.
     """
     content = content or load_content()
-    s = State(seed=int(seed), rng=seed_rng(seed))
+    seed = check_seed(seed)
+    s = State(seed=seed, rng=seed_rng(seed))
     s.content = content
     s.ev = events
     characters = list(content.characters)
@@ -1054,8 +1148,8 @@ def new_game(
     R.shuffle(s, deck)
     s.deck = deck
     s.hand = [deck.pop() for _ in range(R.HP_MAX)]
-    R.ev(s, "character", chosen)
-    s.stack = [{"k": "start"}, {"k": "bless", "n": 0}]
+    R.ev(s, EV.CharacterDrawn, chosen)
+    s.stack = [StartFrame(), BlessFrame()]
     _run(s)
     s.ev = None
     if DEBUG:
@@ -1078,28 +1172,58 @@ def legal_actions(state: State) -> list[Action]:
 
 
 def step(state: State, action: Iterable[Any]) -> None:
-    """Apply an action in place (the fast path for simulations)."""
+    """Apply an action in place (the fast path for simulations); a typed action or the
+    plain tuple (or list) it equals."""
     if state.outcome is not None:
         raise CompanionError(f"the game is over ({state.outcome})")
-    action = tuple(action)
-    if action not in state.options:
+    wanted = tuple(action)
+    options = state.options
+    try:
+        typed = options[options.index(wanted)]  # type: ignore[arg-type]
+    except ValueError:
         raise CompanionError(
-            f"illegal action {action!r} (legal now: {', '.join(map(str, state.options))})"
-        )
+            f"illegal action {wanted!r:.80} (legal now: {', '.join(map(str, map(tuple, options)))})"
+        ) from None
     state.actions += 1
-    _answer(state, action)
+    _answer(state, typed)
     _run(state)
     if DEBUG:
         check_invariants(state)
 
 
-def apply(state: State, action: Iterable[Any]) -> tuple[State, list[tuple[Any, ...]]]:
+def apply(state: State, action: Iterable[Any]) -> tuple[State, list[EV.Event]]:
     """Apply an action to a copy of ``state``: the new state and what happened."""
     new = state.copy()
     new.ev = []
     step(new, action)
     events, new.ev = new.ev, None
     return new, events
+
+
+def loss_warning(state: State, action: Iterable[Any]) -> str:
+    """``"plays your last card: you lose"`` when ``action`` loses the game at once, else "".
+
+    At once means before any card, room or random number is drawn: the loss is
+    then certain whatever the decks hold, so the warning gives nothing hidden
+    away (playing the last card to MOVE or as an effort card, running away with
+    it, choosing a fight or a test the last card must then be played to, a known
+    potion that costs the last HP).
+    """
+    if state.outcome is not None or len(state.hand) > 3:
+        return ""  # no rule takes more than a card or two at once
+    trial, events = apply(state, action)
+    if (
+        trial.outcome != "lost"
+        or trial.deck != state.deck
+        or trial.rng != state.rng
+        or trial.room_deck != state.room_deck
+        or trial.characters != state.characters
+    ):
+        return ""
+    why = next((e.why for e in events if isinstance(e, EV.GameLost)), "")
+    if "last card" in why:
+        return "plays your last card: you lose"
+    return "costs your last HP: you lose"
 
 
 def replay(
@@ -1114,6 +1238,3 @@ def replay(
     for action in actions:
         step(s, action)
     return s
-
-
-from companion.games.dungeon_of_d.invariants import check_invariants  # noqa: E402  (needs the engine's names)

@@ -1,20 +1,45 @@
 """Invariants of a Dungeon of D state, checked after every action in tests
-and in debug mode (``COMPANION_DOD_DEBUG=1``)."""
+and in debug mode (``COMPANION_DOD_DEBUG=1``), and on every state read from a
+file (:func:`from_json`)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+from companion.errors import CompanionError
 from companion.games.dungeon_of_d import mechanics as R
-from companion.games.dungeon_of_d.state import State
+from companion.games.dungeon_of_d.content import Content, load_content
+from companion.games.dungeon_of_d.frames import BlessFrame, Frame, FullFrame, MeetFrame, OverFrame
+from companion.games.dungeon_of_d.state import State, state_from_json
 
 
 class InvariantError(AssertionError):
     """A game state broke a rule that must always hold (a bug in the engine)."""
 
 
-def _pending(s: State, kind: str) -> bool:
-    return any(f["k"] == kind for f in s.stack)
+def _pending(s: State, kind: type[Frame]) -> bool:
+    return any(isinstance(f, kind) for f in s.stack)
+
+
+def from_json(data: dict[str, Any], content: Content | None = None, check: bool = True) -> State:
+    """Rebuild a state from :func:`~companion.games.dungeon_of_d.state.to_json` data.
+
+    ``content`` is the compiled card data to play on with (the default cards
+    when left out). With ``check`` the state's invariants are verified, so a
+    damaged save is refused in one line instead of played.
+    """
+    state = state_from_json(data, content if content is not None else load_content())
+    if check:
+        try:
+            check_invariants(state)
+        except InvariantError as exc:
+            raise CompanionError(f"corrupt Dungeon of D game state ({exc})") from None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            raise CompanionError(
+                f"corrupt Dungeon of D game state ({type(exc).__name__}: {exc})"
+            ) from None
+    return state
 
 
 def check_invariants(s: State) -> None:
@@ -41,11 +66,11 @@ def check_invariants(s: State) -> None:
         problems.append(f"{len(s.effort)} effort cards")
 
     # HP, inventory and counters within their limits.
-    if s.outcome != "lost" and not _pending(s, "bless") and not s.hand:
+    if s.outcome != "lost" and not _pending(s, BlessFrame) and not s.hand:
         problems.append("no card in hand but the game is not lost")
-    if len(s.hand) > R.HP_MAX and not _pending(s, "over"):
+    if len(s.hand) > R.HP_MAX and not _pending(s, OverFrame):
         problems.append(f"HP {len(s.hand)} above {R.HP_MAX}")
-    if R.slots_used(s) > R.capacity(s) and not _pending(s, "full"):
+    if R.slots_used(s) > R.capacity(s) and not _pending(s, FullFrame):
         problems.append(f"inventory uses {R.slots_used(s)} of {R.capacity(s)} slots")
     if not 0 <= s.fruits <= content.fruit_max:
         problems.append(f"{s.fruits} fruits")
@@ -68,7 +93,7 @@ def check_invariants(s: State) -> None:
         problems.append("your own skill must come first")
     if len(s.skills) > R.max_skills(s):
         problems.append(f"{len(s.skills)} skills with INT {s.INT}")
-    meeting = [f["c"] for f in s.stack if f["k"] == "meet" and "c" in f]
+    meeting = [f.character for f in s.stack if isinstance(f, MeetFrame) and f.character]
     people = Counter([*s.skills, *s.characters, *meeting])
     if sorted(people) != sorted(content.characters) or any(k > 1 for k in people.values()):
         problems.append("characters out of place")

@@ -3,16 +3,31 @@
 Everything here works on a :class:`~companion.games.dungeon_of_d.state.State` in place:
 drawing (with the reshuffle of rulebook 7), CHECK1, HEAL / LOSE HP, gold,
 poison, the inventory's slots, effective stats, teleports and the set-up of
-a dungeon level. Rules that wait for the player push a *frame* (a small
-dict) on ``state.stack``; the engine runs them.
+a dungeon level. Rules that wait for the player push a *frame*
+(:mod:`~companion.games.dungeon_of_d.frames`) on ``state.stack``; the engine
+runs them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec
 
+from companion.games.dungeon_of_d import events as EV
 from companion.games.dungeon_of_d.content import Content, Monster, Part, Skill
+from companion.games.dungeon_of_d.frames import (
+    AutosFrame,
+    CombatFrame,
+    FullFrame,
+    LoseFrame,
+    MeleeFrame,
+    OverFrame,
+    TestFrame,
+    TurnFrame,
+)
 from companion.games.dungeon_of_d.state import DIRECTIONS, MASK64, ORIGIN, State
+
+P = ParamSpec("P")
 
 HP_MAX = 9
 """Rulebook 3.3: at most nine cards in hand."""
@@ -57,10 +72,11 @@ def shuffle(s: State, cards: list[Any]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def ev(s: State, *event: Any) -> None:
-    """Record an event of the action being applied (when someone listens)."""
+def ev(s: State, make: Callable[P, EV.Event], *args: P.args, **kwargs: P.kwargs) -> None:
+    """Record an event of the action being applied, when someone listens: the
+    event is only made then (``ev(s, Drew, card)``), so simulations pay nothing."""
     if s.ev is not None:
-        s.ev.append(event)
+        s.ev.append(make(*args, **kwargs))
 
 
 # ---- power cards ----------------------------------------------------------
@@ -76,17 +92,18 @@ def draw(s: State) -> int:
         s.deck = deck = s.discard
         s.discard = []
         shuffle(s, deck)
-        ev(s, "reshuffle", len(deck))
+        ev(s, EV.Reshuffled, len(deck))
     return deck.pop()
 
 
-def check1(s: State) -> int:
-    """CHECK1: draw a card, read its power, put it on the discard pile."""
+def check1(s: State, purpose: str) -> int:
+    """CHECK1: draw a card, read its power, put it on the discard pile (``purpose``
+    says what the check is for, in the event it records)."""
     card = draw(s)
     if card < 0:  # pragma: no cover - impossible: far fewer than 40 cards can be held
         return 0
     s.discard.append(card)
-    ev(s, "check1", card)
+    ev(s, EV.Checked, card, purpose)
     return s.content.power[card]
 
 
@@ -95,7 +112,7 @@ def lose_game(s: State, why: str) -> None:
     s.outcome = "lost"
     s.options = []
     s.prompt = ""
-    ev(s, "lost", why)
+    ev(s, EV.GameLost, why)
 
 
 def play_from_hand(s: State, card: int) -> bool:
@@ -115,13 +132,13 @@ def heal(s: State, n: int) -> None:
         if card < 0:
             break
         hand.append(card)
-        ev(s, "draw", card)
+        ev(s, EV.Drew, card)
     overflow(s)
 
 
 def overflow(s: State) -> None:
-    if len(s.hand) > HP_MAX and not (s.stack and s.stack[-1]["k"] == "over"):
-        s.stack.append({"k": "over"})
+    if len(s.hand) > HP_MAX and not (s.stack and isinstance(s.stack[-1], OverFrame)):
+        s.stack.append(OverFrame())
 
 
 def lose_hp(s: State, n: int) -> None:
@@ -131,16 +148,16 @@ def lose_hp(s: State, n: int) -> None:
     if n >= len(s.hand):
         s.discard.extend(s.hand)
         s.hand.clear()
-        ev(s, "lose-hp", n)
+        ev(s, EV.LostHp, n, -1)
         lose_game(s, "lost the last HP")
         return
-    s.stack.append({"k": "lose", "n": n})
+    s.stack.append(LoseFrame(n=n))
 
 
 def gain_gold(s: State, n: int) -> None:
     before = s.gold
     s.gold = min(s.content.gold_max, s.gold + max(0, n))
-    ev(s, "gold", s.gold - before)
+    ev(s, EV.GoldGained, s.gold - before)
 
 
 def skulls(s: State) -> int:
@@ -223,27 +240,27 @@ def capacity(s: State) -> int:
 
 def check_capacity(s: State) -> None:
     """Over the inventory's slots: ask what to give up (a decision frame)."""
-    if slots_used(s) > capacity(s) and not (s.stack and s.stack[-1]["k"] == "full"):
-        s.stack.append({"k": "full"})
+    if slots_used(s) > capacity(s) and not (s.stack and isinstance(s.stack[-1], FullFrame)):
+        s.stack.append(FullFrame())
 
 
 def poison(s: State) -> None:
     """Get the Poisoned! card (already poisoned: lose HP instead)."""
     if held(s, "special", "poison-immunity"):
-        ev(s, "poison-warded")
+        ev(s, EV.PoisonWarded)
         return
     if s.poisoned:
-        ev(s, "poisoned-again")
+        ev(s, EV.PoisonedAgain)
         lose_hp(s, s.content.poison_again_loses)
         return
     s.poisoned = True
-    ev(s, "poisoned")
+    ev(s, EV.Poisoned)
 
 
 def cure_poison(s: State) -> None:
     if s.poisoned:
         s.poisoned = False
-        ev(s, "cured")
+        ev(s, EV.Cured)
 
 
 def max_skills(s: State) -> int:
@@ -251,10 +268,16 @@ def max_skills(s: State) -> int:
     return s.INT + 1
 
 
+def can_learn(s: State) -> bool:
+    """Whether meeting a character could teach you anything: a free place for a
+    skill, or a learnt skill you could give up for it (never your own)."""
+    return max_skills(s) > 1 and bool(s.characters)
+
+
 def detect(s: State, card: int) -> None:
     if card in s.potions and card not in s.known:
         s.known.append(card)
-        ev(s, "detect", card)
+        ev(s, EV.Detected, card)
 
 
 def unknown_potions(s: State) -> list[int]:
@@ -335,6 +358,32 @@ def melee_bonuses(s: State, slot: int, first: int | None = None) -> list[tuple[s
     return parts
 
 
+def melee_round(s: State, cmb: CombatFrame, melee: MeleeFrame) -> tuple[int, int]:
+    """A melee round as it stands: (the monster's STR it must reach, the hero's total so far).
+
+    The total is the effort cards on the table, the weapon used this round and
+    every bonus of :func:`melee_bonuses` (Rage once the first card is a STR card).
+    """
+    m = monster(s, cmb.slot)
+    target = max(0, m.STR - cmb.weak)
+    effort = s.effort
+    first = effort[0] if effort else None
+    power = s.content.power
+    total = sum(power[c] for c in effort) + melee.weapon
+    total += sum(v for _, v in melee_bonuses(s, cmb.slot, first))
+    return target, total
+
+
+def effort_round(s: State, f: TestFrame | MeleeFrame) -> tuple[int, int]:
+    """A test or a melee round as it stands (``f`` is its frame): (the target, the total so far)."""
+    if isinstance(f, TestFrame):
+        power = s.content.power
+        return f.difficulty, sum(power[c] for c in s.effort) + stat(s, f.stat)
+    cmb = combat_frame(s)
+    assert cmb is not None  # a melee round is always inside a combat
+    return melee_round(s, cmb, f)
+
+
 def run_need(s: State, slot: int) -> int:
     """Power still to discard to run away from the monster in ``slot`` (rulebook 5.4 A).
 
@@ -350,9 +399,12 @@ def run_need(s: State, slot: int) -> int:
     return monster_int - stat(s, "INT") - bonus
 
 
-def combat_frame(s: State) -> dict[str, Any] | None:
+def combat_frame(s: State) -> CombatFrame | None:
     """The combat under way, if any (the top-most on the stack)."""
-    return next((f for f in reversed(s.stack) if f["k"] == "cmb"), None)
+    for f in reversed(s.stack):
+        if isinstance(f, CombatFrame):
+            return f
+    return None
 
 
 # ---- the map ----------------------------------------------------------------
@@ -390,7 +442,7 @@ def reveal_spots(s: State) -> list[int]:
 def place_room(s: State, pos: int) -> str:
     room = s.room_deck.pop()
     s.grid[pos] = room
-    ev(s, "reveal", pos, room)
+    ev(s, EV.Revealed, pos, room)
     return room
 
 
@@ -408,7 +460,7 @@ def end_everything_in_turn(s: State) -> None:
     """Abandon whatever the turn was doing (a teleport ends tests, combats,
     melees and actions at once, neither won nor lost: FAQ Q1+)."""
     stack = s.stack
-    while stack and stack[-1]["k"] != "turn":
+    while stack and not isinstance(stack[-1], TurnFrame):
         stack.pop()
     if s.effort:
         s.discard.extend(s.effort)
@@ -418,14 +470,16 @@ def end_everything_in_turn(s: State) -> None:
         s.wander = -1
     clear_marks(s, "combat:")
     if stack:
-        stack[-1]["ph"] = 1
+        turn = stack[-1]
+        assert isinstance(turn, TurnFrame)
+        turn.phase = "poison"
 
 
 def arrive(s: State, pos: int) -> None:
     """Be teleported into a room: no wandering monster, but its ((A)) actions happen."""
     s.pos = pos
-    ev(s, "arrive", pos, s.grid[pos])
-    s.stack.append({"k": "autos", "p": pos, "i": 0})
+    ev(s, EV.Arrived, pos, s.grid[pos])
+    s.stack.append(AutosFrame(pos=pos))
     check_capacity(s)  # a teleport may cut short the choice of what to give up
 
 
@@ -450,7 +504,7 @@ def setup_level(s: State, level: int) -> None:
     s.grid = {}
     s.exhausted = []
     clear_marks(s, "level:")
-    ev(s, "level", level)
+    ev(s, EV.LevelStarts, level)
     s.grid[ORIGIN] = s.room_deck.pop()
     s.pos = ORIGIN
 
@@ -460,7 +514,7 @@ def escape(s: State) -> None:
     s.outcome = "escaped"
     s.options = []
     s.prompt = ""
-    ev(s, "escaped", s.amulet)
+    ev(s, EV.Escaped, s.amulet)
 
 
 def part_of(s: State, card: int) -> Part:

@@ -1,12 +1,13 @@
 """Saved games of Dungeon of D: a game is its seed, its hero and its actions.
 
 A :class:`Game` is what a save holds: the seed, the character asked for
-(or none, when the seed drew one), every action taken, the training flag and
-the state those actions lead to. Loading a save replays the actions from the
-seed and checks that they lead to exactly the recorded state, so a damaged or
-edited save is refused instead of played. :meth:`Game.undo` is the
-rulebook's take-back move: the game is replayed without its last action and
-is in training mode from then on (its score is 0).
+(or none, when the seed drew one), the log of every action taken (``undo``
+included) and the state that log leads to. Loading a save replays the log
+from the seed and checks that it leads to exactly the recorded state, so a
+damaged or edited save is refused instead of played. :meth:`Game.undo` is
+the rulebook's take-back move: the game is replayed without its last action
+and is in training mode from then on (its score is 0); since the undo is in
+the log, replaying decides training mode and no edit can turn it off.
 
 Two homes for saves:
 
@@ -14,9 +15,13 @@ Two homes for saves:
   of its own prefixed ``dod_`` (the component ``dod`` of
   :mod:`companion.statefile`, which keeps their schema version); every
   change is one ``BEGIN IMMEDIATE`` transaction. It also keeps the local
-  high-score table.
+  high-score table, one row an ending.
 - :class:`SaveFile`: one game in a JSON file (``--save-file PATH``), written
-  atomically.
+  atomically, under a folder lock.
+
+Both count revisions: a session that read revision 5 may write revision 6
+only if the save is still at 5, so two windows on one save cannot silently
+overwrite each other's moves.
 
 A save that cannot be read is reported in one line and never overwritten.
 
@@ -32,22 +37,27 @@ A save that cannot be read is reported in one line and never overwritten.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
 import re
+import reprlib
+import shlex
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.games.dungeon_of_d.actions import UNDO, Action, Undo, parse_action
 from companion.games.dungeon_of_d.engine import new_game, replay, step
 from companion.games.dungeon_of_d.score import Score, score
-from companion.games.dungeon_of_d.state import Action, State, to_json
+from companion.games.dungeon_of_d.state import State, check_seed, to_json
 from companion.statefile import (
     BUSY_TIMEOUT,
     Component,
@@ -57,7 +67,7 @@ from companion.statefile import (
 )
 
 FORMAT = "companion-dod-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$")
 
 Clock = Callable[[], float]
@@ -83,19 +93,51 @@ def check_name(name: str) -> str:
 
 # ---- a game ------------------------------------------------------------------------------
 
+Logged = Action | Undo
+"""An entry of a game's log: an action, or a take-back."""
+
+
+def effective_actions(log: list[Logged]) -> list[Action]:
+    """The actions a log leaves standing: each ``undo`` takes back the one before it.
+
+    >>> from companion.games.dungeon_of_d.actions import Act, Done, Rest
+    >>> effective_actions([Done(), Rest(), UNDO, Act(0)])
+    [Done(kind='done'), Act(kind='act', position=0)]
+    """
+    actions: list[Action] = []
+    for action in log:
+        if isinstance(action, Undo):
+            if not actions:
+                raise CompanionError("an undo with nothing before it to take back")
+            actions.pop()
+        else:
+            actions.append(action)
+    return actions
+
 
 @dataclass
 class Game:
-    """A game in progress: seed, hero, actions, training flag, and the state they lead to."""
+    """A game in progress: seed, hero, every action taken, and the state they lead to.
+
+    ``log`` holds every action in the order it was taken, ``undo`` included;
+    ``actions`` the ones left standing. Training mode is not a flag of its own:
+    a game whose log holds an ``undo`` is in training mode, so replaying the
+    log decides it and editing a save cannot turn it off.
+    """
 
     seed: int
     character: str | None
     actions: list[Action]
     state: State
-    training: bool = False
+    log: list[Logged] = field(default_factory=list)
     name: str = ""
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     created: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not self.log:
+            self.log = list(self.actions)
+        self.state.training = self.training
 
     def __repr__(self) -> str:
         mode = " training" if self.training else ""
@@ -108,7 +150,7 @@ class Game:
         """A new game; ``character`` (an id or a name) picks the hero instead of the seed."""
         state = new_game(seed, character)
         return cls(
-            seed,
+            state.seed,
             state.character if character is not None else None,
             [],
             state,
@@ -121,14 +163,22 @@ class Game:
         return self.state.outcome is not None
 
     @property
+    def training(self) -> bool:
+        """Training mode (rulebook 6.1): a move was taken back at some point."""
+        return any(isinstance(a, Undo) for a in self.log)
+
+    @property
     def score(self) -> Score:
         return score(self.state)
 
-    def play(self, action: Action) -> Game:
+    def play(self, action: Iterable[Any]) -> Game:
         """Take an action (it must be legal); the game changes in place and is returned."""
-        action = tuple(action)
-        step(self.state, action)
-        self.actions.append(action)
+        typed = parse_action(action)
+        if isinstance(typed, Undo):
+            return self.undo()
+        step(self.state, typed)
+        self.actions.append(typed)
+        self.log.append(typed)
         return self
 
     def undo(self) -> Game:
@@ -136,23 +186,30 @@ class Game:
         if not self.actions:
             raise CompanionError("nothing to undo: no action has been taken yet")
         self.actions.pop()
+        self.log.append(UNDO)
         self.state = replay(self.seed, self.actions, self.character)
-        self.training = True
         self.state.training = True
         return self
 
-    def to_document(self) -> dict[str, Any]:
-        """The save as plain JSON data."""
+    @property
+    def end_id(self) -> str:
+        """Names this game's ending: the game and every action that led to it."""
+        text = json.dumps([self.game_id, str(self.seed), self.character, self.log], default=str)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+    def to_document(self, revision: int = 0) -> dict[str, Any]:
+        """The save as plain JSON data (``revision``: how many times it was written)."""
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
             "name": self.name,
             "game_id": self.game_id,
+            "revision": revision,
             "seed": self.seed,
             "character": self.character,
             "training": self.training,
             "created": self.created,
-            "actions": [list(a) for a in self.actions],
+            "actions": [list(a) for a in self.log],
             "state": to_json(self.state),
         }
 
@@ -162,52 +219,73 @@ class Game:
         from the seed; a clear one-line error if anything does not add up."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CompanionError(f"{where} is not a Dungeon of D save")
-        if data.get("version") != FORMAT_VERSION:
+        version = data.get("version")
+        if version not in (1, FORMAT_VERSION):
             raise CompanionError(
-                f"{where} is a Dungeon of D save of version {data.get('version')!r}; "
-                f"this companion reads version {FORMAT_VERSION}"
+                f"{where} is a Dungeon of D save of version {_short(version)}; "
+                f"this companion reads versions 1 and {FORMAT_VERSION}"
             )
         try:
             seed = data["seed"]
             character = data["character"]
-            training = data["training"]
             raw_actions = data["actions"]
             recorded = data["state"]
-            if (
-                not isinstance(seed, int)
-                or isinstance(seed, bool)
-                or not isinstance(training, bool)
-            ):
-                raise ValueError("bad seed or training flag")
+            check_seed(seed)
             if character is not None and not isinstance(character, str):
                 raise ValueError("bad character")
             if not isinstance(raw_actions, list) or not isinstance(recorded, dict):
                 raise ValueError("bad actions or state")
-            actions: list[Action] = []
+            log: list[Logged] = []
             for raw in raw_actions:
-                if not isinstance(raw, list) or not raw or not isinstance(raw[0], str):
-                    raise ValueError(f"bad action {raw!r}")
-                actions.append(tuple(raw))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise CompanionError(f"{where} is damaged ({exc})") from None
+                if not isinstance(raw, list):
+                    raise ValueError(f"bad action {_short(raw)}")
+                log.append(parse_action(raw))
+            actions = effective_actions(log)
+        except (KeyError, TypeError, ValueError, CompanionError) as exc:
+            message = exc.message if isinstance(exc, CompanionError) else str(exc)
+            raise CompanionError(f"{where} is damaged ({message})") from None
         try:
             state = replay(seed, actions, character)
         except CompanionError as exc:
             raise CompanionError(
                 f"{where} is damaged: its actions do not replay ({exc.message})"
             ) from None
-        state.training = training
-        if _canonical(to_json(state)) != _canonical(recorded):
+        if version == 1:  # the training flag was a field of its own then
+            log = _log_of_version_1(state, actions, data.get("training") is True)
+        game = cls(seed, character, actions, state, log)
+        if _comparable(to_json(state), recorded) != _comparable(recorded, recorded):
             raise CompanionError(
                 f"{where} is damaged: its actions do not replay to its recorded state "
                 "(edited by hand, or the cards changed since it was saved)"
             )
-        game = cls(seed, character, actions, state, training)
         game.name = str(data.get("name") or "")
         game.game_id = str(data.get("game_id") or game.game_id)
         created = data.get("created")
         game.created = float(created) if isinstance(created, int | float) else 0.0
         return game
+
+
+def _log_of_version_1(state: State, actions: list[Action], training: bool) -> list[Logged]:
+    """The log of a version 1 save: its actions, and in training mode a take-back
+    that changes nothing (the last action taken back and taken again)."""
+    if not training:
+        return list(actions)
+    if actions:
+        return [*actions, UNDO, actions[-1]]
+    return [state.options[0], UNDO] if state.options else []
+
+
+def _short(value: Any) -> str:
+    """A bad value as an error message shows it: never more than a few dozen characters."""
+    return reprlib.repr(value)
+
+
+def _comparable(data: dict[str, Any], recorded: dict[str, Any]) -> str:
+    """A state as text to compare with a recorded one. A state recorded in the first
+    format kept the rules under way in another shape: all but them is compared then."""
+    if recorded.get("format") == 1:
+        data = {k: v for k, v in data.items() if k not in ("format", "stack")}
+    return _canonical(data)
 
 
 def _canonical(data: Any) -> str:
@@ -309,6 +387,33 @@ def info_of(game: Game, updated: float) -> SaveInfo:
     )
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A save loaded and checked by replay (what ``companion dod load`` reports)."""
+
+    game: Game
+    resume: str
+    """The command that goes on with it."""
+
+    def line(self) -> str:
+        return (
+            f"Checked: {len(self.game.log)} actions replay to the saved game. "
+            f"Go on with: {self.resume}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        data = info_of(self.game, 0.0).to_json()
+        data.pop("updated")
+        data.update(
+            seed=self.game.seed,
+            actions=len(self.game.actions),
+            log=len(self.game.log),
+            verified=True,
+            resume=self.resume,
+        )
+        return data
+
+
 # ---- the SQLite store -------------------------------------------------------------------------
 
 _SCHEMA = """
@@ -343,7 +448,33 @@ CREATE TABLE dod_scores (
     at        REAL NOT NULL
 );
 """
-DOD = Component("dod", (script(_SCHEMA),), prefix="dod_")
+_SCORES_BY_ENDING = """
+CREATE TABLE dod_scores_new (
+    end_id    TEXT PRIMARY KEY,
+    game_id   TEXT NOT NULL,
+    name      TEXT NOT NULL,
+    seed      TEXT NOT NULL,
+    character TEXT NOT NULL,
+    outcome   TEXT NOT NULL,
+    amulet    INTEGER NOT NULL,
+    level     INTEGER NOT NULL,
+    turns     INTEGER NOT NULL,
+    score     INTEGER NOT NULL,
+    breakdown TEXT NOT NULL,
+    training  INTEGER NOT NULL,
+    at        REAL NOT NULL
+);
+INSERT INTO dod_scores_new
+    SELECT game_id, game_id, name, CAST(seed AS TEXT), character, outcome, amulet, level, turns,
+           score, breakdown, training, at
+    FROM dod_scores;
+DROP TABLE dod_scores;
+ALTER TABLE dod_scores_new RENAME TO dod_scores;
+CREATE INDEX dod_scores_game ON dod_scores (game_id);
+"""
+"""Schema 2: one row an ending (a copied save can no longer touch another game's row),
+and the seed as text (every seed below 2**64, which SQLite's integers cannot all hold)."""
+DOD = Component("dod", (script(_SCHEMA), script(_SCORES_BY_ENDING)), prefix="dod_")
 SCHEMA_VERSION = DOD.version
 
 
@@ -379,6 +510,10 @@ class SaveStore:
             if conn is None:
                 return []
             return [r[0] for r in conn.execute("SELECT name FROM dod_saves ORDER BY name")]
+
+    def listing(self) -> SaveList:
+        """:meth:`saves` as the report of ``dod list``."""
+        return SaveList(tuple(self.saves()))
 
     def saves(self) -> list[SaveInfo]:
         """Every save, the most recently played first (damaged ones too)."""
@@ -492,7 +627,7 @@ class SaveStore:
                 game.name,
                 game.game_id,
                 revision,
-                json.dumps(game.to_document(), separators=(",", ":")),
+                json.dumps(game.to_document(revision), separators=(",", ":")),
                 st.character,
                 st.level,
                 st.turn,
@@ -520,17 +655,14 @@ class SaveStore:
                 self.revisions[name] = 1
             else:
                 if row[1] != game.game_id or (expected is not None and row[0] != expected):
-                    raise CompanionError(
-                        f"saved game '{name}' was changed by another session; "
-                        f"continue with 'companion dod play {name}'"
-                    )
+                    raise stale_save(f"saved game '{name}'", self.resume(game))
                 st = game.state
                 conn.execute(
                     "UPDATE dod_saves SET revision = ?, document = ?, level = ?, turn = ?, hp = ?, gold = ?, "
                     "outcome = ?, training = ?, score = ?, updated = ? WHERE name = ?",
                     (
                         row[0] + 1,
-                        json.dumps(game.to_document(), separators=(",", ":")),
+                        json.dumps(game.to_document(row[0] + 1), separators=(",", ":")),
                         st.level,
                         st.turn,
                         st.hp,
@@ -545,6 +677,13 @@ class SaveStore:
                 self.revisions[name] = row[0] + 1
             _record_score(conn, game, now)
 
+    def resume(self, game: Game) -> str:
+        """The command that goes on with this game."""
+        return f"companion dod play {shlex.quote(game.name)}"
+
+    def describe(self, game: Game) -> str:
+        return f"saved as '{game.name}'"
+
     def delete(self, name: str) -> None:
         with self._writing() as conn:
             if conn.execute("DELETE FROM dod_saves WHERE name = ?", (name,)).rowcount == 0:
@@ -554,9 +693,13 @@ class SaveStore:
     # -- high scores ----------------------------------------------------------------
 
     def record(self, game: Game) -> None:
-        """Enter (or take back) a game in the high-score table (games saved to a file)."""
+        """Enter a finished game in the high-score table (games saved to a file)."""
         with self._writing() as conn:
             _record_score(conn, game, self.clock())
+
+    def score_table(self, limit: int | None = 10, training: bool = False) -> ScoreTable:
+        """:meth:`scores` as the report of ``dod scores``."""
+        return ScoreTable(tuple(self.scores(limit, training)))
 
     def scores(self, limit: int | None = 10, training: bool = False) -> list[HighScore]:
         """Finished games, best first (games in training mode only with ``training``)."""
@@ -567,8 +710,8 @@ class SaveStore:
                 "SELECT name, seed, character, outcome, amulet, level, turns, score, breakdown, training, at "
                 "FROM dod_scores "
                 + ("" if training else "WHERE training = 0 ")
-                + "ORDER BY score DESC, at ASC"
-                + ("" if limit is None else f" LIMIT {int(limit)}")
+                + "ORDER BY score DESC, at ASC LIMIT ?",
+                (-1 if limit is None else max(0, min(int(limit), 2**62)),),
             ).fetchall()
         out = []
         for (
@@ -591,7 +734,7 @@ class SaveStore:
             out.append(
                 HighScore(
                     name,
-                    seed,
+                    int(seed),
                     character,
                     outcome,
                     bool(amulet),
@@ -607,26 +750,39 @@ class SaveStore:
 
 
 def _record_score(conn: sqlite3.Connection, game: Game, now: float) -> None:
-    """A finished game goes into the high-score table; an undone ending comes out again."""
+    """A finished game goes into the high-score table, one row an ending.
+
+    A row is never taken out again: the first ending of a game is its score.
+    A later ending of the same game (after an undo, or played on from a copy
+    of its save) is a take-back, so it goes in as training (score 0), and no
+    copy of a save can remove or replace another's row.
+    """
     if not game.over:
-        conn.execute("DELETE FROM dod_scores WHERE game_id = ?", (game.game_id,))
         return
+    end_id = game.end_id
+    if conn.execute("SELECT 1 FROM dod_scores WHERE end_id = ?", (end_id,)).fetchone():
+        return
+    scored_before = conn.execute(
+        "SELECT 1 FROM dod_scores WHERE game_id = ? AND training = 0", (game.game_id,)
+    ).fetchone()
+    training = game.training or scored_before is not None
     st = game.state
     conn.execute(
-        "INSERT OR REPLACE INTO dod_scores (game_id, name, seed, character, outcome, amulet, level, turns, score, "
-        "breakdown, training, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO dod_scores (end_id, game_id, name, seed, character, outcome, amulet, level, "
+        "turns, score, breakdown, training, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
+            end_id,
             game.game_id,
             game.name or "",
-            game.seed,
+            str(game.seed),
             st.character,
             st.outcome,
             int(st.amulet),
             st.level,
             st.turn,
-            game.score.total,
-            json.dumps(breakdown(game)),
-            int(game.training),
+            0 if training else game.score.total,
+            json.dumps(breakdown(game) if not training else {}),
+            int(training),
             now,
         ),
     )
@@ -635,11 +791,53 @@ def _record_score(conn: sqlite3.Connection, game: Game, now: float) -> None:
 # ---- a save in a JSON file ------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def _folder_lock(folder: Path, timeout: float = BUSY_TIMEOUT) -> Iterator[None]:
+    """Hold an exclusive lock on ``folder`` (where the platform has ``flock``), so that
+    two sessions writing saves in it take turns; elsewhere this does nothing."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no flock on this platform
+        yield
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield  # a folder that cannot be opened: the write below says what is wrong
+        return
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise CompanionError(
+                        f"folder {folder} is locked by another session; try again"
+                    ) from None
+                time.sleep(0.01)
+            except OSError:
+                break  # a file system without locks: go on unlocked
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
 class SaveFile:
-    """One game in a JSON file, written atomically after every action."""
+    """One game in a JSON file, written atomically after every action.
+
+    The document carries a revision, raised by one at every write. A session
+    remembers the revision it read or wrote last and refuses to write over a
+    file that has moved on since (another session played it), exactly as the
+    state file's saves do; the check and the write happen under a lock on the
+    file's folder where the platform has one.
+    """
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self.revision: int | None = None
+        """The revision this session last read or wrote (None: it has not yet)."""
 
     def __repr__(self) -> str:
         return f"SaveFile({str(self.path)!r})"
@@ -647,12 +845,20 @@ class SaveFile:
     def exists(self) -> bool:
         return os.path.exists(self.path)
 
-    def load(self) -> Game:
+    def _read(self) -> dict[str, Any]:
         from companion.fileio import read_text
 
         where = f"save file {self.path}"
-        game = Game.from_document(_json(read_text(self.path, what="save file"), where), where)
+        data = _json(read_text(self.path, what="save file"), where)
+        if not isinstance(data, dict):
+            raise CompanionError(f"{where} is not a Dungeon of D save")
+        return data
+
+    def load(self) -> Game:
+        data = self._read()
+        game = Game.from_document(data, f"save file {self.path}")
         game.name = game.name or self.path.stem
+        self.revision = _revision_of(data)
         return game
 
     def create(self, game: Game, replace: bool = False) -> None:
@@ -660,17 +866,38 @@ class SaveFile:
             raise CompanionError(
                 f"{self.path} already exists; choose another --save-file, or delete it first"
             )
-        self.save(game)
+        self.revision = None
+        self.save(game, fresh=True)
 
-    def save(self, game: Game) -> None:
-        from companion.fileio import write_atomic
+    def save(self, game: Game, fresh: bool = False) -> None:
+        """Write the game over its file; refused if another session changed the file
+        since this one read or wrote it (``fresh``: a new game replaces whatever is there)."""
+        from companion.fileio import output_path, write_atomic
 
         game.name = game.name or self.path.stem
-        write_atomic(
-            self.path,
-            json.dumps(game.to_document(), separators=(",", ":")) + "\n",
-            force_flag=None,
-        )
+        target = output_path(self.path, force_flag=None)  # a link is followed to its file
+        folder = target.parent
+        with contextlib.suppress(OSError):  # if it cannot be made, the write says why
+            folder.mkdir(parents=True, exist_ok=True)
+        with _folder_lock(folder):
+            revision = 0
+            if not fresh and os.path.exists(target):
+                data = self._read()
+                revision = _revision_of(data)
+                if data.get("game_id") != game.game_id or revision != self.revision:
+                    raise stale_save(f"save file {self.path}", self.resume(game))
+            document = game.to_document(revision + 1)
+            write_atomic(
+                self.path, json.dumps(document, separators=(",", ":")) + "\n", force_flag=None
+            )
+            self.revision = revision + 1
+
+    def resume(self, game: Game) -> str:
+        """The command that goes on with this game."""
+        return f"companion dod play --save-file {shlex.quote(str(self.path))}"
+
+    def describe(self, game: Game) -> str:
+        return f"saved to {self.path}"
 
 
 def _json(text: str, where: str) -> Any:
@@ -685,4 +912,138 @@ def _json(text: str, where: str) -> Any:
         ) from None
 
 
-__all__ = ["Game", "HighScore", "SaveFile", "SaveInfo", "SaveStore", "breakdown", "check_name"]
+def _revision_of(data: dict[str, Any]) -> int:
+    revision = data.get("revision", 0)
+    return revision if isinstance(revision, int) and not isinstance(revision, bool) else 0
+
+
+def stale_save(what: str, resume: str) -> CompanionError:
+    """The one-line refusal to write over a save another session has moved on."""
+    return CompanionError(
+        f"{what} was changed by another session; nothing was written over it: "
+        f"continue with '{resume}'"
+    )
+
+
+__all__ = [
+    "UNDO",
+    "Checked",
+    "Game",
+    "HighScore",
+    "SaveFile",
+    "SaveInfo",
+    "SaveStore",
+    "breakdown",
+    "check_name",
+    "effective_actions",
+    "stale_save",
+]
+
+
+# ---- what the commands do with saves ------------------------------------------------------
+
+Saver = SaveStore | SaveFile
+"""Where a game being played is written after every action."""
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A game to play (``dod new``, ``dod play``): where it is saved, and who records its
+    score when it ends (the state file's high scores; a save file's games too)."""
+
+    game: Game
+    saver: Saver
+    store: SaveStore
+
+    @property
+    def on_end(self) -> Callable[[Game], None] | None:
+        return self.store.record if self.saver is not self.store else None
+
+
+def free_name(store: SaveStore) -> str:
+    """The first ``game-N`` no save is called (in any case)."""
+    taken = {n.casefold() for n in store.names()}
+    number = 1
+    while f"game-{number}" in taken:
+        number += 1
+    return f"game-{number}"
+
+
+def start(
+    store: SaveStore,
+    *,
+    seed: int | None = None,
+    character: str | None = None,
+    save: str | None = None,
+    save_file: Path | None = None,
+    replace: bool = False,
+) -> Opened:
+    """``dod new``: a new game (a fresh seed unless given), saved as ``save`` (default
+    ``game-N``) or in ``save_file``; ``replace`` starts over a save, never a damaged one."""
+    import secrets
+
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if save_file is not None:
+        target = SaveFile(save_file)
+        if target.exists() and replace:
+            target.load()  # a damaged save is never overwritten
+        game = Game.new(seed, character, name=check_name(save or save_file.stem or "game"))
+        target.create(game, replace=replace)
+        return Opened(game, target, store)
+    name = check_name(save) if save is not None else free_name(store)
+    if replace and store.exists(name):
+        try:
+            store.load(name)
+        except CompanionError as exc:
+            raise CompanionError(
+                f"{exc.message}; it is kept: 'companion dod delete {name}' removes it"
+            ) from None
+    game = Game.new(seed, character, name=name)
+    store.create(game, replace=replace)
+    return Opened(game, store, store)
+
+
+def reopen(store: SaveStore, save: str | None = None, save_file: Path | None = None) -> Opened:
+    """``dod play``: the save named, the save file, or the unfinished game played last."""
+    if save_file is not None:
+        if save is not None:
+            raise CompanionError("give a SAVE name or --save-file, not both")
+        target = SaveFile(save_file)
+        return Opened(target.load(), target, store)
+    if save is None:
+        save = store.latest()
+        if save is None:
+            raise CompanionError(
+                "no unfinished game to go on with; start one with 'companion dod new'"
+            )
+    return Opened(store.load(save), store, store)
+
+
+def check_save(store: SaveStore, save: str | None = None, save_file: Path | None = None) -> Checked:
+    """``dod load``: one save (named, or in a file) loaded and checked by replay."""
+    if (save is None) == (save_file is None):
+        raise CompanionError("give a SAVE name or --save-file (one of them)")
+    saver: Saver = SaveFile(save_file) if save_file is not None else store
+    game = saver.load() if isinstance(saver, SaveFile) else saver.load(str(save))
+    return Checked(game, saver.resume(game))
+
+
+@dataclass(frozen=True)
+class SaveList:
+    """``dod list``: the saves, the most recently played first."""
+
+    saves: tuple[SaveInfo, ...]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [s.to_json() for s in self.saves]
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """``dod scores``: the finished games, best first."""
+
+    scores: tuple[HighScore, ...]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [s.to_json() for s in self.scores]

@@ -139,6 +139,24 @@ class Summary:
         """Games that got down to ``level`` or deeper."""
         return sum(n for k, n in self.levels.items() if k >= level)
 
+    def rows(self) -> list[tuple[str, str]]:
+        """The run in words, one (what, figure) pair a line."""
+        games = self.games or 1
+        return [
+            ("escaped alive (wins)", f"{self.wins} ({100 * self.win_rate:.1f}%)"),
+            ("escaped with the Amulet", f"{self.amulet_wins} ({100 * self.amulet_rate:.1f}%)"),
+            ("lost", f"{self.losses}"),
+            ("mean score", f"{self.mean_score:.1f}"),
+            ("mean turns", f"{self.mean_turns:.1f}"),
+            ("mean level at the end", f"{self.mean_level:.2f}"),
+            (
+                "deepest level reached",
+                f"{self.deepest_level} ({self.reached(self.deepest_level)} games)",
+            ),
+            ("reached level 8", f"{self.reached(8)} ({100 * self.reached(8) / games:.1f}%)"),
+            ("games per second", f"{self.games_per_sec:.0f}"),
+        ]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "bot": self.bot,
@@ -204,7 +222,9 @@ def simulate(
 ) -> Summary:
     """Play ``games`` games with ``bot`` (in ``workers`` processes) and sum them up."""
     from companion.games.dungeon_of_d.bots import BOTS
+    from companion.games.dungeon_of_d.state import check_seed
 
+    check_seed(seed)
     if games < 1:
         raise CompanionError(f"--games must be at least 1, not {games}")
     if workers < 1:
@@ -238,4 +258,130 @@ def simulate(
     return summarise(results, bot, seed, seconds)
 
 
-__all__ = ["GameResult", "Summary", "game_seed", "play_one", "simulate", "summarise"]
+@dataclass(frozen=True)
+class Target:
+    """One balance target and how a run measured against it."""
+
+    name: str
+    measured: str
+    met: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"target": self.name, "measured": self.measured, "met": self.met}
+
+
+@dataclass(frozen=True)
+class Balance:
+    """The three-bot balance report: the greedy bot (a sensible player), the farmer
+    (the greedy bot milking every repeatable room) and the random bot, with the
+    targets the cards are tuned to (issue 17)."""
+
+    greedy: Summary
+    farmer: Summary
+    random: Summary
+
+    @property
+    def runs(self) -> tuple[Summary, ...]:
+        return (self.greedy, self.farmer, self.random)
+
+    def targets(self) -> list[Target]:
+        g, f, r = self.greedy, self.farmer, self.random
+        return [
+            Target(
+                "greedy escapes alive in 15-45% of games",
+                f"{100 * g.win_rate:.1f}%",
+                0.15 <= g.win_rate <= 0.45,
+            ),
+            Target(
+                "greedy escapes with the Amulet in 1-10%",
+                f"{100 * g.amulet_rate:.2f}%",
+                0.01 <= g.amulet_rate <= 0.10,
+            ),
+            Target(
+                "farmer Amulet at most 5 points above greedy's",
+                f"{100 * (f.amulet_rate - g.amulet_rate):+.2f} points",
+                f.amulet_rate <= g.amulet_rate + 0.05,
+            ),
+            Target(
+                "random escapes in at most 1%",
+                f"{100 * r.win_rate:.2f}%",
+                r.win_rate <= 0.01,
+            ),
+        ]
+
+    @property
+    def met(self) -> bool:
+        return all(t.met for t in self.targets())
+
+    HEADER = ("bot", "escaped alive", "with the Amulet", "mean score", "mean turns")
+
+    def rows(self) -> list[tuple[str, ...]]:
+        """One line a bot, under :attr:`HEADER`."""
+        return [
+            (
+                s.bot,
+                f"{s.wins} ({100 * s.win_rate:.2f}%)",
+                f"{s.amulet_wins} ({100 * s.amulet_rate:.2f}%)",
+                f"{s.mean_score:.1f}",
+                f"{s.mean_turns:.1f}",
+            )
+            for s in self.runs
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.greedy.seed,
+            "games": self.greedy.games,
+            "bots": [s.to_json() for s in self.runs],
+            "targets": [t.to_json() for t in self.targets()],
+            "met": self.met,
+        }
+
+
+BALANCE_BOTS = ("greedy", "farmer", "random")
+
+
+def balance(
+    games: int, seed: int = 0, workers: int = 1, progress: Progress | None = None
+) -> Balance:
+    """Run the three balance bots on the same seeds and check the targets."""
+    greedy, farmer, random_run = (
+        simulate(games, seed, bot, workers, progress) for bot in BALANCE_BOTS
+    )
+    return Balance(greedy, farmer, random_run)
+
+
+def planned_games(games: int, check_balance: bool = False) -> int:
+    """How many games :func:`run` plays (``games`` for each balance bot)."""
+    return games * (len(BALANCE_BOTS) if check_balance else 1)
+
+
+def run(
+    games: int,
+    seed: int = 0,
+    bot: str = "greedy",
+    workers: int = 1,
+    progress: Progress | None = None,
+    *,
+    check_balance: bool = False,
+) -> Summary | Balance:
+    """``dod simulate``: one bot's run, or (``check_balance``) the balance bots' report."""
+    if check_balance:
+        return balance(games, seed, workers, progress)
+    return simulate(games, seed, bot, workers, progress=progress)
+
+
+__all__ = [
+    "BALANCE_BOTS",
+    "Balance",
+    "GameResult",
+    "Summary",
+    "Target",
+    "balance",
+    "game_seed",
+    "planned_games",
+    "play_one",
+    "run",
+    "simulate",
+    "summarise",
+]

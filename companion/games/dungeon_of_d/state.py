@@ -2,17 +2,23 @@
 
 A state is everything on the table (hand, power deck, discard pile,
 inventory, map, level...) plus the engine's *stack* of unfinished rules
-(a combat inside a room action inside a turn, each a small dict of plain
-values) and the legal ``options`` of the decision it waits for. The random
-generator is a single 64-bit integer in the state, so a game is fully
-determined by its seed and its list of actions.
+(a combat inside a room action inside a turn, each a typed frame of
+:mod:`~companion.games.dungeon_of_d.frames`) and the legal ``options`` of the
+decision it waits for (typed actions of
+:mod:`~companion.games.dungeon_of_d.actions`). The random generator is a
+single 64-bit integer in the state, so a game is fully determined by its seed
+and its list of actions.
+
+This module reads and writes states and nothing more: checking a state read
+from a file against the rules is
+:func:`companion.games.dungeon_of_d.invariants.from_json`.
 
 Positions on the map are integers: ``x * 64 + y`` around a centre, so the
 neighbours of ``p`` are ``p ± 1`` and ``p ± 64``.
 
 >>> from companion.games.dungeon_of_d import new_game
 >>> s = new_game(seed=7)
->>> s2 = from_json(to_json(s))
+>>> s2 = state_from_json(to_json(s), s.content)
 >>> s2 == s, s2 is s
 (True, False)
 """
@@ -23,15 +29,33 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.games.dungeon_of_d.actions import Action, parse_action
 from companion.games.dungeon_of_d.content import Content
+from companion.games.dungeon_of_d.events import Event
+from companion.games.dungeon_of_d.frames import Frame, frame_from_json
 
 MASK64 = (1 << 64) - 1
 ORIGIN = 32 * 64 + 32
 DIRECTIONS: dict[str, int] = {"n": -1, "e": 64, "s": 1, "w": -64}
 """Map steps: north is up (y − 1), east is right (x + 1)."""
 
-Action = tuple[Any, ...]
-"""An action: a tuple whose first element names it, e.g. ``("move", 12, "n")``."""
+SEED_LIMIT = 1 << 64
+"""Seeds are 0 <= seed < 2**64: every one of them is a different game, saved exactly."""
+
+
+def check_seed(seed: object) -> int:
+    """A seed as the game takes it: a whole number from 0 to 2**64 - 1.
+
+    >>> check_seed(2**64 - 1) == 2**64 - 1
+    True
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    companion.errors.CompanionError: seed -1 is out of range (0 to 18446744073709551615)
+    """
+    from companion.bounds import check_range
+
+    return check_range("seed", seed, 0, SEED_LIMIT - 1)  # type: ignore[arg-type]
 
 
 def seed_rng(seed: int) -> int:
@@ -92,7 +116,8 @@ class State:
     used: list[str] = field(default_factory=list)
     """Markers of limited uses: ``"turn:tumble"``, ``"level:healing-prayer"``, ``"combat:parry"``."""
     perfume: bool = False
-    stack: list[dict[str, Any]] = field(default_factory=list)
+    stack: list[Frame] = field(default_factory=list)
+    """The rules under way, the innermost last."""
     options: list[Action] = field(default_factory=list)
     prompt: str = ""
     outcome: str | None = None
@@ -100,7 +125,7 @@ class State:
     training: bool = False
     actions: int = 0
     """How many actions have been applied."""
-    ev: list[tuple[Any, ...]] | None = field(default=None, compare=False)
+    ev: list[Event] | None = field(default=None, compare=False)
     """Events of the action being applied (not part of the game state)."""
     # None only between construction and new_game / from_json, which set it at once.
     content: Content = field(default=None, compare=False)  # type: ignore[assignment]
@@ -131,7 +156,7 @@ class State:
             d[name] = list(d[name])
         d["grid"] = dict(self.grid)
         d["buffs"] = dict(self.buffs)
-        d["stack"] = [dict(f) for f in self.stack]
+        d["stack"] = [f.copy() for f in self.stack]
         d["ev"] = None
         return new
 
@@ -154,11 +179,12 @@ _LISTS = (
     "options",
 )
 _FIELDS = tuple(f.name for f in fields(State) if f.name not in ("ev", "content"))
-FORMAT = 1
+FORMAT = 2
+"""Format 2: typed rule frames (format 1 stored them as short-keyed dicts)."""
 
 
 def to_json(state: State) -> dict[str, Any]:
-    """The state as JSON-ready data (lossless: :func:`from_json` gives it back)."""
+    """The state as JSON-ready data (lossless: :func:`state_from_json` gives it back)."""
     out: dict[str, Any] = {"format": FORMAT}
     for name in _FIELDS:
         value = getattr(state, name)
@@ -167,7 +193,7 @@ def to_json(state: State) -> dict[str, Any]:
         elif name == "options":
             value = [list(a) for a in value]
         elif name == "stack":
-            value = [dict(f) for f in value]
+            value = [f.to_json() for f in value]
         elif name == "buffs":
             value = dict(value)
         elif isinstance(value, list):
@@ -176,13 +202,9 @@ def to_json(state: State) -> dict[str, Any]:
     return out
 
 
-def from_json(data: dict[str, Any], content: Content | None = None, check: bool = True) -> State:
-    """Rebuild a state from :func:`to_json` data; a clear error if it is not one.
-
-    ``content`` is the compiled card data to play on with (the default cards
-    when left out). With ``check`` the state's invariants are verified, so a
-    damaged save is refused instead of played.
-    """
+def state_from_json(data: dict[str, Any], content: Content) -> State:
+    """Rebuild a state from :func:`to_json` data (not checked against the rules);
+    a clear one-line error if it is not one."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CompanionError("not a Dungeon of D game state (missing or unknown 'format')")
     missing = [n for n in _FIELDS if n not in data]
@@ -191,29 +213,16 @@ def from_json(data: dict[str, Any], content: Content | None = None, check: bool 
     try:
         values = {n: data[n] for n in _FIELDS}
         values["grid"] = {int(p): str(r) for p, r in values["grid"]}
-        values["options"] = [tuple(a) for a in values["options"]]
-        values["stack"] = [dict(f) for f in values["stack"]]
+        values["options"] = [parse_action(a) for a in values["options"]]
+        values["stack"] = [frame_from_json(f) for f in values["stack"]]
         values["buffs"] = {str(k): int(v) for k, v in values["buffs"].items()}
         for name in _LISTS:
             if name != "options":
                 values[name] = list(values[name])
         state = State(**values)
+    except CompanionError as exc:
+        raise CompanionError(f"corrupt Dungeon of D game state ({exc.message})") from None
     except (TypeError, ValueError, AttributeError) as exc:
         raise CompanionError(f"corrupt Dungeon of D game state ({exc})") from None
-    if content is None:
-        from companion.games.dungeon_of_d.content import load_content
-
-        content = load_content()
     state.content = content
-    if check:
-        from companion.games.dungeon_of_d.invariants import InvariantError, check_invariants
-
-        try:
-            check_invariants(state)
-        except InvariantError as exc:
-            raise CompanionError(f"corrupt Dungeon of D game state ({exc})") from None
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-            raise CompanionError(
-                f"corrupt Dungeon of D game state ({type(exc).__name__}: {exc})"
-            ) from None
     return state

@@ -11,28 +11,39 @@ player's gold in the pot, folds, the order or the cards), settles it through
 very engine of ``companion showdown``) and applies the result: gold, what
 stays on the table, treasures, monster cards, the Astral Warlock, deaths
 and the Undeath Amulet. Each is one history entry, so one ``table undo``
-reverts it.
+reverts it. :func:`monster_result` is the correction for one monster's
+deal, through the same steps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
-from companion.games.dungeon_poker import table_rules as rules_mod
+from companion.games.dungeon_poker import (
+    characters,
+    deaths,
+    encounters,
+    levels,
+    monsters,
+    state,
+    treasures,
+)
+from companion.games.dungeon_poker.decks import DECKS, moved_copy
+from companion.games.dungeon_poker.levels import DEALS_PER_LEVEL, LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.showdown import ShowdownResult
-from companion.poker.showdown_input import ShowdownIn
-from companion.table.actions import game_cards
+from companion.poker.showdown_input import ShowdownIn, validate_showdown
 from companion.table.drawing import drawn_card
-from companion.table.model import DrawnCard, TableInfo
+from companion.table.model import DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
 
-NS = rules_mod.NS
+DealCounter = Callable[[Transaction, TableInfo], bool]
+"""Counts a finished deal on the table's clock; True when a clock did."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +51,7 @@ class DealStart:
     """What ``table deal`` did: the deal's number in its level, the level, notes."""
 
     number: int
-    level: rules_mod.LevelChange
+    level: LevelChange
     gathered: int
     notes: tuple[str, ...] = ()
     hands: dict[str, list[DrawnCard]] = field(default_factory=dict)
@@ -79,30 +90,16 @@ class Settled:
         }
 
 
-# -- small state --------------------------------------------------------------------------
-
-
-def _get(tx: Transaction, table: TableInfo, key: str, default: Any = None) -> Any:
-    return tx.get_state(table, NS, key, default)
-
-
-def _set(tx: Transaction, table: TableInfo, key: str, value: Any) -> None:
-    tx.put_state(table, NS, key, value, undoable=True)
-
-
-def gold_of(tx: Transaction, table: TableInfo) -> dict[str, int]:
-    """Each seated character's gold behind, as the table has counted it."""
-    return {k: int(v) for k, v in _get(tx, table, "gold", {}).items()}
-
-
-def set_gold(tx: Transaction, table: TableInfo, gold: Mapping[str, int]) -> None:
-    _set(tx, table, "gold", dict(gold))
-
-
 def current_deal(tx: Transaction, table: TableInfo) -> dict[str, Any] | None:
     """The deal under way: ``{"number", "level", "settled"}``, or None before the first."""
-    found = _get(tx, table, "deal")
+    found = state.get(tx, table, "deal")
     return dict(found) if found else None
+
+
+def seated(tx: Transaction, table: TableInfo) -> list[str]:
+    """Players with a character in play and still in the game, in seat order."""
+    out = set(state.players_out(tx, table))
+    return [p for p in table.players if p not in out and tx.pile(table, "characters", "in_play", p)]
 
 
 # -- starting a deal ---------------------------------------------------------------------
@@ -111,8 +108,9 @@ def current_deal(tx: Transaction, table: TableInfo) -> dict[str, Any] | None:
 def start_deal(
     tx: Transaction,
     table: TableInfo,
+    cards: GameCards,
     *,
-    count_deal: Any = None,
+    count_deal: DealCounter | None = None,
     deal_hands: bool = False,
 ) -> DealStart:
     """Begin the next deal: end the last one, gather and shuffle the main deck.
@@ -121,49 +119,53 @@ def start_deal(
     returns True when a clock did (the clock then opens the next level by
     itself); without a clock the table opens it after the level's fifth deal.
     """
-    rules = rules_mod.DungeonPokerRules(rules_mod.GAME)
-    cards = game_cards(table)
+    waiting = characters.choosing(tx, table)
+    if waiting:
+        raise CompanionError(
+            f"{' and '.join(waiting)} {'is' if len(waiting) == 1 else 'are'} still choosing a "
+            f"character ('companion table choose {waiting[0]} CHARACTER'): deal when everyone has"
+        )
     notes: list[str] = []
     before = current_deal(tx, table)
-    level = rules.level_now(tx, table, cards)
-    done = int(_get(tx, table, "deals_done", 0))
+    level = levels.level_now(tx, table, cards)
+    done = int(state.get(tx, table, "deals_done", 0))
     if before is not None:
         if not before.get("settled"):
             notes.append(f"deal {before['number']} ended without a table showdown")
         if int(before["level"]) == level.level:
             counted = bool(count_deal(tx, table)) if count_deal is not None else False
             done += 1
-            now = rules.level_now(tx, table, cards)
-            if not counted and done >= rules_mod.DEALS_PER_LEVEL and now.level == level.level:
-                change = rules.enter_level(tx, table, cards, level.level + 1)
+            now = levels.level_number(tx, table)
+            if not counted and done >= DEALS_PER_LEVEL and now == level.level:
+                change = encounters.enter_level(tx, table, cards, level.level + 1)
                 notes.append(
                     f"five deals played: level {change.level} opens (blind {change.blind})"
                 )
                 notes.extend(change.notes)
-    level = rules.level_now(tx, table, cards)
-    if before is None or int(before["level"]) != level.level or done >= rules_mod.DEALS_PER_LEVEL:
+    level = levels.level_now(tx, table, cards)
+    if before is None or int(before["level"]) != level.level or done >= DEALS_PER_LEVEL:
         done = 0 if before is None or int(before["level"]) != level.level else done
-    if int(_get(tx, table, "deals_level", 0)) != level.level:
+    if int(state.get(tx, table, "deals_level", 0)) != level.level:
         done = 0
         if level.soul_gems:
             notes.append(
                 f"first deal of level {level.level}: every player takes {level.soul_gems} soul gem(s)"
             )
-    _set(tx, table, "deals_level", level.level)
-    _set(tx, table, "deals_done", done)
+    state.put(tx, table, "deals_level", level.level)
+    state.put(tx, table, "deals_done", done)
     number = done + 1
-    gathered = _gather_main(tx, table, rules)
-    returning = list(_get(tx, table, "returning", []))
+    gathered = _gather_main(tx, table)
+    returning = list(state.get(tx, table, "returning", []))
     if returning:
         notes.append(
             f"{', '.join(returning)} return{'s' if len(returning) == 1 else ''} with the Undeath "
             "Amulet's gold"
         )
-        _set(tx, table, "returning", [])
+        state.put(tx, table, "returning", [])
     hands: dict[str, list[DrawnCard]] = {}
     if deal_hands:
-        hands = _deal_hands(tx, table, rules, cards, notes)
-    _set(tx, table, "deal", {"number": number, "level": level.level, "settled": False})
+        hands = _deal_hands(tx, table, cards, notes)
+    state.put(tx, table, "deal", {"number": number, "level": level.level, "settled": False})
     tx.record(
         table,
         "deal",
@@ -173,34 +175,23 @@ def start_deal(
     return DealStart(number, level, gathered, tuple(notes), hands)
 
 
-def _gather_main(tx: Transaction, table: TableInfo, rules: rules_mod.DungeonPokerRules) -> int:
+def _gather_main(tx: Transaction, table: TableInfo) -> int:
     """Every main deck card (the graveyard, the board, the hands, M) back into the deck, shuffled."""
     loose = [c for c in tx.cards(table, "main") if c.pile in ("discard", "in_play", "held")]
     if loose:
         tx.arrange(table, loose, "draw")
-    rules.shuffle(tx, table, "main")
+    DECKS.shuffle(tx, table, "main")
     return len(loose)
 
 
-def seated(tx: Transaction, table: TableInfo) -> list[str]:
-    """Players with a character in play and still in the game, in seat order."""
-    out = set(_get(tx, table, "out", []))
-    return [p for p in table.players if p not in out and tx.pile(table, "characters", "in_play", p)]
-
-
 def _deal_hands(
-    tx: Transaction,
-    table: TableInfo,
-    rules: rules_mod.DungeonPokerRules,
-    cards: GameCards,
-    notes: list[str],
+    tx: Transaction, table: TableInfo, cards: GameCards, notes: list[str]
 ) -> dict[str, list[DrawnCard]]:
-    enc = rules.encounter_rules(tx, table, cards)
-    per = enc.hand_cards or 2
+    per = levels.encounter_rules(tx, table, cards).hand_cards or 2
     hands: dict[str, list[DrawnCard]] = {p: [] for p in seated(tx, table)}
     for _ in range(per):
         for player in hands:
-            got = rules._draw_main(tx, table, cards, 1, player, False, record=False)
+            got = monsters.draw_main(tx, table, cards, 1, player, record_it=False)
             hands[player].extend(got)
             notes.extend(n for n in got.notes if n not in notes)
     return hands
@@ -212,6 +203,7 @@ def _deal_hands(
 def table_showdown_spec(
     tx: Transaction,
     table: TableInfo,
+    cards: GameCards,
     put_in: Mapping[str, int],
     *,
     folded: Sequence[str] = (),
@@ -223,13 +215,11 @@ def table_showdown_spec(
     ``extra`` holds what a showdown file may add: hands, board(s), declared
     abilities, no_legal_hand, hand_class. The table fills in the rest.
     """
-    rules = rules_mod.DungeonPokerRules(rules_mod.GAME)
-    cards = game_cards(table)
     extra = dict(extra or {})
     for key in ("game", "blind", "encounter", "carried", "treasures_waiting", "monsters"):
         if key in extra:
             raise CompanionError(f"{key}: the table knows it; leave it out of the file")
-    level = rules.level_now(tx, table, cards)
+    level = levels.level_now(tx, table, cards)
     players_in = seated(tx, table)
     named = {p.casefold(): p for p in players_in}
     contributions: dict[str, int] = {}
@@ -250,7 +240,7 @@ def table_showdown_spec(
     for key in file_players:
         if key not in named:
             raise CompanionError(f"players: '{key}' is not a player in this deal")
-    gold = gold_of(tx, table)
+    gold = state.gold_of(tx, table)
     players: list[dict[str, Any]] = []
     for p in players_in:
         given = dict(file_players.get(p.casefold(), {}))
@@ -283,66 +273,32 @@ def table_showdown_spec(
         if not entry.get("hand"):
             held = list(tx.pile(table, "main", "held", p))
             if held and result is None and "result" not in extra:
-                entry["hand"] = [_notation(cards, c.card_id) for c in held]
+                # A main deck card's id is its notation (``As``).
+                entry["hand"] = [c.card_id for c in held]
         players.append(entry)
-    monsters = _monsters_in_play(tx, table, rules, cards)
     spec: dict[str, Any] = {
         "game": "dungeon-poker",
         "blind": level.blind,
         "encounter": level.encounter.card_id if level.encounter else None,
-        "carried": int(_get(tx, table, "carried_gold", 0)),
-        "treasures_waiting": int(_get(tx, table, "carried", 0)),
+        "carried": int(state.get(tx, table, "carried_gold", 0)),
+        "treasures_waiting": int(state.get(tx, table, "carried", 0)),
         "players": players,
-        "monsters": monsters,
+        "monsters": monsters.showdown_entries(tx, table, cards),
         **extra,
     }
     if result is not None:
         spec["result"] = result
     if "board" not in spec and "boards" not in spec and "result" not in spec:
-        board = [_notation(cards, c.card_id) for c in tx.pile(table, "main", "in_play")]
+        board = [c.card_id for c in tx.pile(table, "main", "in_play")]
         if board:
             spec["board"] = board
-    from pydantic import ValidationError
-
-    from companion.poker.showdown_input import describe
-
-    try:
-        return ShowdownIn.model_validate(spec)
-    except ValidationError as exc:
-        raise CompanionError(describe(exc, spec)) from None
-
-
-def _notation(cards: GameCards, card_id: str) -> str:
-    """A main deck card as the hand ranker writes it (its id is its notation: ``As``)."""
-    return card_id
-
-
-def _monsters_in_play(
-    tx: Transaction, table: TableInfo, rules: rules_mod.DungeonPokerRules, cards: GameCards
-) -> list[dict[str, Any]]:
-    known = _get(tx, table, "monsters", {})
-    out: list[dict[str, Any]] = []
-    seen: dict[str, int] = {}
-    for copy in tx.pile(table, "monsters", "in_play"):
-        model = cards.get(copy.card_id)
-        seen[model.name] = seen.get(model.name, 0) + 1
-        info = known.get(str(copy.copy), {})
-        entry: dict[str, Any] = {"name": copy.card_id}
-        if seen[model.name] > 1:
-            entry["label"] = f"{model.name} {seen[model.name]}"
-        if copy.holder and not model.owner:
-            entry["summoned_by"] = copy.holder
-        if info.get("showdown"):
-            entry["drawn_at_showdown"] = True
-        if info.get("bargain"):
-            entry["king"] = True
-        out.append(entry)
-    return out
+    return validate_showdown(spec)
 
 
 def settle_deal(
     tx: Transaction,
     table: TableInfo,
+    cards: GameCards,
     put_in: Mapping[str, int],
     *,
     folded: Sequence[str] = (),
@@ -359,11 +315,11 @@ def settle_deal(
         raise CompanionError(
             f"deal {deal['number']} is already settled ('companion table undo' reverts it)"
         )
-    spec = table_showdown_spec(tx, table, put_in, folded=folded, result=result, extra=extra)
+    spec = table_showdown_spec(tx, table, cards, put_in, folded=folded, result=result, extra=extra)
     outcome = DungeonPokerShowdown(spec, None, data_dir).run()
-    notes, shown = apply_result(tx, table, spec, outcome, takes=takes)
+    notes, shown = apply_result(tx, table, cards, spec, outcome, takes=takes)
     deal["settled"] = True
-    _set(tx, table, "deal", deal)
+    state.put(tx, table, "deal", deal)
     won = victory(tx, table)
     if won is not None:
         notes.append(won.text)
@@ -374,31 +330,32 @@ def settle_deal(
         + (" and ".join(outcome.winners) + " won" if outcome.winners else "nobody won"),
         data={"result": outcome.to_json(), "notes": notes},
     )
-    return Settled(outcome, spec, tuple(notes), tuple(shown), gold_of(tx, table), won)
+    return Settled(outcome, spec, tuple(notes), tuple(shown), state.gold_of(tx, table), won)
 
 
 def apply_result(
     tx: Transaction,
     table: TableInfo,
+    cards: GameCards,
     spec: ShowdownIn,
     outcome: ShowdownResult,
     *,
     takes: Sequence[str] = (),
 ) -> tuple[list[str], list[DrawnCard]]:
     """Do at the table what the showdown decided: gold, treasures, monsters, levels, deaths."""
-    rules = rules_mod.DungeonPokerRules(rules_mod.GAME)
-    cards = game_cards(table)
     notes: list[str] = []
     shown: list[DrawnCard] = []
-    gold = gold_of(tx, table)
+    gold = state.gold_of(tx, table)
     for p in spec.players:
         if p.name in gold:
             gold[p.name] += -p.put_in + outcome.payouts.get(p.name, 0) + outcome.bank.get(p.name, 0)
-    set_gold(tx, table, gold)
-    _set(tx, table, "carried_gold", outcome.carry_over)
-    _set(tx, table, "carried", outcome.treasures_waiting)
+    state.set_gold(tx, table, gold)
+    state.put(tx, table, "carried_gold", outcome.carry_over)
+    state.put(tx, table, "carried", outcome.treasures_waiting)
     for player, count in outcome.treasures.items():
-        got = rules.draw_treasures(tx, table, cards, player, count, record=False, partial=True)
+        got = treasures.draw_treasures(
+            tx, table, cards, player, count, record_it=False, partial=True
+        )
         shown.extend(got)
         notes.extend(n for n in got.notes if n not in notes)
     for player, count in outcome.treasures_lost.items():
@@ -409,28 +366,15 @@ def apply_result(
     labels = [m.label or cards.get(m.name).name for m in spec.monsters]
     for fate in outcome.monsters:
         copy = in_play[labels.index(fate.name)]
-        moved = rules.monster_leaves(tx, table, cards, copy, fate.outcome)
-        if moved is not None:
-            shown.append(moved)
-    for m in outcome.monsters:
-        if m.outcome != "won":
-            continue
-        model = cards.get(m.card)
-        if any(e.when == "win" and e.effect == "next-level" for e in model.effects):
-            change = rules.enter_level(
-                tx, table, cards, rules.level_now(tx, table, cards).level + 1
-            )
-            notes.append(
-                f"{m.name} won: level {change.level} opens now (blind {change.blind})"
-                + (f", encounter {change.encounter.name}" if change.encounter else "")
-            )
-            notes.extend(change.notes)
+        shown.append(monsters.leaves(tx, table, cards, copy, fate.outcome))
+    for fate in outcome.monsters:
+        notes.extend(level_ended_by(tx, table, cards, cards.get(fate.card), fate.outcome))
     winners = [w for w in outcome.winners if w in {p.name for p in spec.players}]
-    after = gold_of(tx, table)
+    after = state.gold_of(tx, table)
     for p in spec.players:
         if p.stack is None or after.get(p.name, 1) > 0:
             continue
-        died, more = rules.character_dies(
+        died, more_cards = deaths.character_dies(
             tx,
             table,
             cards,
@@ -439,8 +383,23 @@ def apply_result(
             takes=_take_for(tx, table, cards, p.name, takes),
         )
         notes.extend(died)
-        shown.extend(c for c in more if c.deck != "characters")
+        shown.extend(c for c in more_cards if c.deck != "characters")
     return notes, shown
+
+
+def level_ended_by(
+    tx: Transaction, table: TableInfo, cards: GameCards, model: Any, outcome: str
+) -> list[str]:
+    """The Astral Warlock's win moves the party on: the next level opens at once and
+    "starts from the beginning" (000, Appendix B). Nothing for other monsters."""
+    if outcome != "won" or not monsters.opens_next_level(model):
+        return []
+    change = encounters.next_level(tx, table, cards)
+    return [
+        f"{model.name} won: level {change.level} opens now (blind {change.blind})"
+        + (f", encounter {change.encounter.name}" if change.encounter else ""),
+        *change.notes,
+    ]
 
 
 def _take_for(
@@ -454,17 +413,79 @@ def _take_for(
     return None
 
 
-__all__ = [
-    "DealStart",
-    "Settled",
-    "apply_result",
-    "current_deal",
-    "drawn_card",
-    "gold_of",
-    "settle_deal",
-    "start_deal",
-    "table_showdown_spec",
-]
+# -- a correction for one monster -------------------------------------------------------------
+
+OUTCOMES = ("won", "tied", "side-pot", "lost")
+
+
+def monster_result(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    outcome: str,
+    monster: str | None = None,
+    slayer: str | None = None,
+) -> DrawResult:
+    """How a monster's deal ended: ``won``, ``tied``, ``side-pot`` or ``lost`` (slain).
+
+    The card goes where the showdown would send it, the Astral Warlock's win
+    opens the next level (as after ``table showdown``); the slayer takes what the card promises; a tie leaves the deal's
+    treasure waiting, and a monster's win takes the waiting treasures with the pot.
+    """
+    outcome = {"side": "side-pot", "sidepot": "side-pot"}.get(outcome, outcome)
+    if outcome not in OUTCOMES:
+        raise CompanionError(
+            f"a monster's deal ends 'won', 'tied', 'side-pot' or 'lost', not '{outcome}'"
+        )
+    who = table.player(slayer) if slayer else None
+    if who and outcome not in ("lost", "side-pot"):
+        raise CompanionError("only a slain monster ('lost' or 'side-pot') has a slayer")
+    copy = monsters.find_in_play(tx, table, cards, monster, "judged")
+    model = cards.get(copy.card_id)
+    notes: list[str] = []
+    treasure_notes: list[str] = []
+    drawn: list[DrawnCard] = []
+    when = {"won": "win", "tied": "tie"}.get(outcome, "lose")
+    for effect in model.effects:
+        if (effect.when == when or (when == "lose" and effect.when == "slain")) and effect.text:
+            notes.append(effect.text)
+    if outcome == "won":
+        notes.append("the monster takes the pot out of the game; no treasure is drawn")
+        carried = int(state.get(tx, table, "carried", 0))
+        if carried:
+            state.put(tx, table, "carried", 0)
+            notes.append(f"the {carried} treasure(s) waiting from a tie go with the pot")
+    if outcome == "side-pot":
+        notes.append("it won only a side pot: that pot leaves the game with it")
+    moved = monsters.leaves(tx, table, cards, copy, outcome)
+    notes.extend(moved.notes)
+    notes.extend(level_ended_by(tx, table, cards, model, outcome))
+    if outcome in ("lost", "side-pot"):
+        got, said = treasures.reward_slayer(tx, table, cards, model, who)
+        drawn.extend(got)
+        treasure_notes.extend(said)
+    if outcome == "tied":
+        carried = treasures.wait(tx, table, cards)
+        notes.append(f"the treasure stays: the next winner draws {carried} more")
+    card = drawn_card(cards, moved_copy(moved), notes=notes)
+    tx.record(
+        table,
+        "monster-" + outcome,
+        f"{model.name} {'was slain' if outcome == 'lost' else outcome}"
+        + (f" by {who}" if who else "")
+        + (f"; {who} drew {', '.join(d.name for d in drawn)}" if drawn else ""),
+        actor=who,
+        data={
+            "monster": model.id,
+            "copy": copy.copy,
+            "outcome": outcome,
+            "treasures": [[d.card_id, d.copy] for d in drawn],
+        },
+    )
+    return DrawResult([card, *drawn], treasure_notes)
+
+
+# -- reading the dealer's input ----------------------------------------------------------------
 
 
 def read_table_showdown(

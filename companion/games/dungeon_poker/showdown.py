@@ -57,6 +57,8 @@ class DungeonPokerShowdown(Showdown):
             "soul_gems",
         }
     )
+    currency = "gold"
+    bank_name = "bank"
 
     def __init__(self, spec: Any, ranker: Any = None, data_dir: str | None = None) -> None:
         super().__init__(spec, ranker, data_dir)
@@ -141,6 +143,13 @@ class DungeonPokerShowdown(Showdown):
 
     def _card(self, db: Any, kind: str, name: str, where: str, prefer: str | None = None) -> Any:
         found = [c for c in db.by_name(name) if c.kind == kind]
+        if not found:
+            short = db.by_short_name(name, db.of_type(kind))
+            if len({c.name for c in short}) == 1:
+                found = short
+            elif short:
+                names = ", ".join(sorted({c.name for c in short}))
+                raise CompanionError(f"{where}: '{name}' could be {names}: give more of the name")
         if not found:
             known = sorted({c.name for c in db.of_type(kind)})
             sample = ", ".join(known[:6]) + (", ..." if len(known) > 6 else "")
@@ -874,7 +883,7 @@ class DungeonPokerShowdown(Showdown):
             amulet = [a for a in p.artifacts if a.effect == "undeath-amulet"]
             if amulet:
                 # The amulet ignores encounters (Anti-magic zone, Long night name it).
-                back = (amulet[0].blinds or 0) * self.blind(amulet[0].name)
+                back = undeath_gold(amulet[0], self.blind(amulet[0].name))
                 self.event(
                     f"{p.name} has no gold left: the {amulet[0].name} brings the character back at "
                     f"the next deal with {self.amount(back)}, gems and artifacts kept; the amulet "
@@ -893,6 +902,16 @@ class DungeonPokerShowdown(Showdown):
                 f"{who}, the rest leave the game; {p.name} may return with a new character "
                 f"and a skull card."
             )
+
+
+def undeath_gold(amulet: Any, blind: int) -> int:
+    """The gold the Undeath Amulet brings a dead character back with: its blinds at this level.
+
+    >>> from types import SimpleNamespace as N
+    >>> undeath_gold(N(blinds=3), 400)
+    1200
+    """
+    return int(amulet.blinds or 0) * blind
 
 
 def monster_destination(card: Any, outcome: str, *, exploded: bool = True) -> str:

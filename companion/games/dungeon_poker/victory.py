@@ -4,6 +4,13 @@ A player wins by the gold target (15 000 with 3-4 players, 20 000 with
 5-6, plus 5 000 per skull), by holding 13 minus the original number of
 players in treasures, or by being the last original character without a
 skull. Heads-up and tournament games are won by the last player with gold.
+
+>>> win_targets(4).gold, win_targets(5).gold, win_targets(5).treasures
+(15000, 20000, 8)
+>>> win_targets(4, skulls=2).gold
+25000
+>>> win_targets(2).treasures is None, win_targets(4, tournament=True).gold is None
+(True, True)
 """
 
 from __future__ import annotations
@@ -11,9 +18,66 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.dungeon_poker.table_rules import NS, win_targets
+from companion.games.dungeon_poker import state
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
+
+GOLD_PER_SKULL = 5000
+"""Each skull raises the gold a player needs to win."""
+
+
+@dataclass(frozen=True)
+class WinTargets:
+    """What a player needs to win: gold (raised by skulls), treasures, or outliving everyone."""
+
+    gold: int | None
+    treasures: int | None
+    last_original: bool
+    last_standing: bool
+
+    def lines(self) -> list[str]:
+        out = []
+        if self.gold is not None:
+            out.append(f"{self.gold} gold")
+        if self.treasures is not None:
+            out.append(f"{self.treasures} treasures")
+        if self.last_original:
+            out.append("the last original character without a skull")
+        if self.last_standing:
+            out.append("the last player with gold left")
+        return out
+
+
+def gold_target(players: int) -> int:
+    """Gold needed to win for the original number of players (no skulls).
+
+    15 000 with 3-4 players, 20 000 with 5-6; the rulebook is silent for 2
+    and for 7 or more, so heads-up takes the small table's 15 000 and a
+    larger table the large table's 20 000.
+
+    >>> [gold_target(n) for n in (2, 3, 4, 5, 6, 7)]
+    [15000, 15000, 15000, 20000, 20000, 20000]
+    """
+    return 15000 if players <= 4 else 20000
+
+
+def win_targets(
+    players: int,
+    *,
+    skulls: int = 0,
+    tournament: bool = False,
+    extra_per_skull: int = GOLD_PER_SKULL,
+) -> WinTargets:
+    """The win-condition targets for a player at a table of ``players`` original players."""
+    if tournament:
+        return WinTargets(gold=None, treasures=None, last_original=False, last_standing=True)
+    heads_up = players == 2
+    return WinTargets(
+        gold=gold_target(players) + extra_per_skull * skulls,
+        treasures=None if heads_up else 13 - players,
+        last_original=not heads_up,
+        last_standing=heads_up,
+    )
 
 
 @dataclass(frozen=True)
@@ -31,9 +95,9 @@ class Victory:
 
 def victory(tx: Transaction, table: TableInfo) -> Victory | None:
     """The game's winner, if the table's state shows one."""
-    gold: dict[str, int] = tx.get_state(table, NS, "gold", {})
-    skulls: dict[str, int] = tx.get_state(table, NS, "skulls", {})
-    out = set(tx.get_state(table, NS, "out", []))
+    gold = state.gold_of(tx, table)
+    skulls = state.skulls_of(tx, table)
+    out = set(state.players_out(tx, table))
     tournament = bool(table.options.get("tournament"))
     players = list(table.players)
     still = [p for p in players if p not in out]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.games.dungeon_of_d.state import Action
+from companion.games.dungeon_of_d.actions import Action, Move
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,11 @@ class Entry:
     label: str
     command: str
     action: Action | None = None
-    moves: tuple[Action, ...] = ()
+    moves: tuple[Move, ...] = ()
     short: str = ""
     """A label of at most about 35 characters, for the two-column menu of a busy screen."""
+    warning: str = ""
+    """Set when the answer loses the game at once (``"plays your last card: you lose"``)."""
 
 
 @dataclass

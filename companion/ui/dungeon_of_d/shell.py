@@ -7,6 +7,10 @@ the discard pile and the sizes of the decks. The order of a deck, the cards
 under the top of the discard pile and the kind of an unidentified potion are
 never shown.
 
+Actions and events are put into words by
+:mod:`companion.games.dungeon_of_d.descriptions` (the one describer, shared
+with logs and tests); this module arranges them.
+
 - :func:`build_screen` turns a game into a :class:`Screen` of plain lines
   (what :func:`render_plain` prints when input is scripted, and what
   :func:`render_rich` lays out in panels for a terminal, within 80 columns).
@@ -18,7 +22,8 @@ never shown.
   ``use rope``...); :func:`command_for` writes the command of an action.
 - :class:`Session` runs a game: one answer at a time, an autosave after
   every action, ``undo`` (training mode), ``help``, ``rules TOPIC``,
-  ``save`` and ``quit``.
+  ``save`` and ``quit``; :func:`play` runs one on a terminal or on
+  scripted input.
 
 >>> from companion.games.dungeon_of_d.saves import Game
 >>> game = Game.new(seed=7)
@@ -26,27 +31,78 @@ never shown.
 >>> print(screen.menu[-1].label)
 keep this hand (Hero's Blessing ends)
 >>> parse(game.state, "done", screen.menu)
-Parsed(kind='action', action=('done',), entry=None, word='', arg='')
+Parsed(kind='action', action=Done(kind='done'), entry=None, word='', arg='')
 """
 
 from __future__ import annotations
 
 import re
+import sys
 import textwrap
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from companion.games.dungeon_of_d import mechanics as R
-from companion.games.dungeon_of_d.bots import chance_at_least
-from companion.games.dungeon_of_d.content import Content, Monster
-from companion.games.dungeon_of_d.descriptions import thing_name
-from companion.games.dungeon_of_d.saves import Game, breakdown
-from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, Action, State, xy
+from companion.games.dungeon_of_d.actions import (
+    Act,
+    Action,
+    Detect,
+    Discard,
+    Done,
+    Drink,
+    Drop,
+    Effort,
+    GiveUp,
+    GoToMelee,
+    Guess,
+    Move,
+    Pass,
+    Place,
+    Replace,
+    Retry,
+    Run,
+    Shoot,
+    Stop,
+    SwapSkill,
+    Teleport,
+    Undo,
+    Use,
+    UseSkill,
+)
+from companion.games.dungeon_of_d.content import Content
+from companion.games.dungeon_of_d.descriptions import (
+    DIRECTION_NAMES,
+    brief_action,
+    card_label,
+    describe_action,
+    did,
+    event_lines,
+    inventory,
+    known_points,
+    lose_hp_left,
+    melee_parts,
+    monster_text,
+    move_label,
+    need_text,
+    part_text,
+    points_text,
+    thing,
+)
+from companion.games.dungeon_of_d.engine import loss_warning
+from companion.games.dungeon_of_d.frames import (
+    CombatFrame,
+    MeleeFrame,
+    MoveFrame,
+    RunFrame,
+    TestFrame,
+)
+from companion.games.dungeon_of_d.odds import unseen
+from companion.games.dungeon_of_d.saves import Game, Opened, breakdown
+from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, State, xy
 from companion.ui.dungeon_of_d.screen import Cell, Entry, Screen
 
 WIDTH = 80
-DIRECTION_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
 DIRECTION_WORDS = {
     "n": "n",
     "north": "n",
@@ -94,84 +150,6 @@ def room_code(content: Content, room_id: str) -> str:
         letters = re.sub(r"[^A-Za-z]", "", content.rooms[room_id].name).upper()
         code = (letters + "XXX")[:3]
     return code
-
-
-def card_label(content: Content, card: int) -> str:
-    """``"3 STR a"``: a power card as the shell writes it."""
-    letter = "ab"[content.set_number[card] - 1]
-    return f"{content.power[card]} {content.power_type[card]} {letter}"
-
-
-def inventory(s: State) -> list[int]:
-    """The inventory cards in the order the shell numbers them (from 1)."""
-    return [*s.items, *s.specials, *s.potions]
-
-
-def thing(s: State, card: int) -> str:
-    """An inventory card as the player knows it, for lists (no article)."""
-    return thing_name(s, card, article=False)
-
-
-def numbered(s: State, card: int) -> str:
-    """``"#2 Lantern"``: an inventory card with its number."""
-    things = inventory(s)
-    number = things.index(card) + 1 if card in things else 0
-    return f"#{number} {thing(s, card)}"
-
-
-def part_text(s: State, card: int) -> str:
-    """What an inventory card does, when the player knows what it is."""
-    if card in s.potions and card not in s.known:
-        return "drink it to find out: it may help or hurt"
-    return R.part_of(s, card).text
-
-
-def unseen(s: State) -> list[int]:
-    """How many cards of each power (1-5) the player has not in sight: the cards
-    that may come next (the deck and the hidden part of the discard pile)."""
-    counts = [0, 8, 8, 8, 8, 8]
-    content = s.content
-    seen = [*s.hand, *s.effort, *s.items, *s.specials, *s.known]
-    if s.wander >= 0:
-        seen.append(s.wander)
-    if s.discard:
-        seen.append(s.discard[-1])
-    for card in seen:
-        counts[content.power[card]] = max(0, counts[content.power[card]] - 1)
-    return counts
-
-
-def percent(p: float) -> str:
-    return f"{round(100 * p)}%"
-
-
-def need_text(counts: list[int], need: int) -> str:
-    """``"needs 3+ (60%)"``: what the next card must show."""
-    if need <= 1:
-        return "wins whatever comes (100%)"
-    if need > 5:
-        return f"cannot win (would need {need})"
-    return f"needs {need}+ ({percent(chance_at_least(counts, need))})"
-
-
-def monster_text(m: Monster, slot: int | None = None) -> str:
-    abilities = list(m.abilities) + (["undead"] if m.undead else [])
-    extra = f" {', '.join(abilities)}" if abilities else ""
-    head = f"{slot} " if slot is not None else ""
-    return f"{head}{m.name} {m.STR}/{m.INT}/{m.AGL}{extra} {m.gold}g"
-
-
-def place_words(s: State, pos: int) -> str:
-    """Where a map position is, in words: ``"(1, -1), north of the Peculiar Shop"``."""
-    x, y = xy(pos)
-    room = s.grid.get(pos)
-    if room is not None:
-        return f"the {s.content.rooms[room].name} ({x}, {y})"
-    for name, d in (("north", 1), ("south", -1), ("east", -64), ("west", 64)):
-        neighbour = s.grid.get(pos + d)
-        if neighbour is not None:
-            return f"({x}, {y}), {name} of the {s.content.rooms[neighbour].name}"
-    return f"({x}, {y})"
 
 
 # ---- the map ---------------------------------------------------------------------------------
@@ -243,34 +221,50 @@ def build_menu(s: State) -> list[Entry]:
     entries: list[Entry] = []
     seen_directions: set[str] = set()
     for action in s.options:
-        if action[0] == "move":
-            direction = action[2]
+        if isinstance(action, Move):
+            direction = action.direction
             if direction in seen_directions:
                 continue
             seen_directions.add(direction)
-            moves = tuple(a for a in s.options if a[0] == "move" and a[2] == direction)
+            moves = tuple(a for a in s.options if isinstance(a, Move) and a.direction == direction)
             word = DIRECTION_NAMES[direction]
+            warnings = {loss_warning(s, a) for a in moves}
+            warning = warnings.pop() if len(warnings) == 1 else ""
             entries.append(
-                Entry(
-                    len(entries) + 1,
-                    move_label(s, direction),
-                    f"move {word}",
-                    None,
-                    moves,
-                    move_label(s, direction, short=True),
+                _warned(
+                    Entry(
+                        len(entries) + 1,
+                        move_label(s, direction),
+                        f"move {word}",
+                        None,
+                        moves,
+                        move_label(s, direction, short=True),
+                    ),
+                    warning,
                 )
             )
         else:
-            entries.append(
-                Entry(
-                    len(entries) + 1,
-                    describe(s, action),
-                    command_for(s, action),
-                    action,
-                    short=brief(s, action),
-                )
+            entry = Entry(
+                len(entries) + 1,
+                describe_action(s, action),
+                command_for(s, action),
+                action,
+                short=brief_action(s, action),
             )
+            entries.append(_warned(entry, loss_warning(s, action)))
     return _sort_cards(s, entries)
+
+
+def _warned(entry: Entry, warning: str) -> Entry:
+    """The entry marked as losing the game at once (when ``warning`` says so)."""
+    if not warning:
+        return entry
+    return replace(
+        entry,
+        label=f"{entry.label} ({warning})",
+        short=f"{entry.short or entry.label} (you lose)",
+        warning=warning,
+    )
 
 
 _TYPE_ORDER = {"STR": 0, "INT": 1, "AGL": 2, "MOV": 3}
@@ -282,9 +276,7 @@ def _sort_cards(s: State, entries: list[Entry]) -> list[Entry]:
 
     def card_of(entry: Entry) -> int | None:
         a = entry.action
-        if a is not None and a[0] in ("effort", "discard") and isinstance(a[1], int):
-            return a[1]
-        return None
+        return a.card if isinstance(a, Effort | Discard) else None
 
     cards = [card_of(e) for e in entries]
     slots = [i for i, c in enumerate(cards) if c is not None]
@@ -299,281 +291,35 @@ def _sort_cards(s: State, entries: list[Entry]) -> list[Entry]:
     out = list(entries)
     for i, entry in zip(slots, ordered):
         out[i] = entry
-    return [
-        Entry(n, e.label, e.command, e.action, e.moves, e.short) for n, e in enumerate(out, start=1)
-    ]
+    return [replace(e, number=n) for n, e in enumerate(out, start=1)]
 
 
-def card_menu(s: State, moves: Iterable[Action]) -> list[Entry]:
+def card_menu(s: State, moves: Iterable[Move]) -> list[Entry]:
     """Which card to play for a MOVE in one direction."""
     content = s.content
     out: list[Entry] = []
     for action in sorted(
-        moves, key=lambda a: (content.power_type[a[1]] != "MOV", content.power[a[1]], a[1])
+        moves,
+        key=lambda a: (content.power_type[a.card] != "MOV", content.power[a.card], a.card),
     ):
-        card = action[1]
+        card = action.card
         m = R.monster(s, content.slot[card])
         bonus = "; draws a bonus card" if content.power_type[card] == "MOV" else ""
         label = f"play {card_label(content, card)}: wandering monster {m.name}{bonus}"
         short = f"play {card_label(content, card)}: {m.name}{' +bonus' if bonus else ''}"
-        out.append(Entry(len(out) + 1, label, command_for(s, action), action, short=short))
+        entry = Entry(len(out) + 1, label, command_for(s, action), action, short=short)
+        out.append(_warned(entry, loss_warning(s, action)))
     return out
 
 
-def move_label(s: State, direction: str, short: bool = False) -> str:
-    target = s.pos + DIRECTIONS[direction]
-    word = DIRECTION_NAMES[direction]
-    room = s.grid.get(target)
-    if room is None:
-        return (
-            f"MOVE {word}: unknown room"
-            if short
-            else f"MOVE {word}: into the unknown (a room card is turned over)"
-        )
-    r = s.content.rooms[room]
-    risk = percent(_meet_chance(s, r.danger))
-    if short:
-        return f"MOVE {word}: {r.name} {risk}"
-    return f"MOVE {word}: {r.name} (danger {r.danger}, wandering monster {risk})"
-
-
-def _meet_chance(s: State, danger: int) -> float:
-    wary = R.skill(s, "wary")
-    shift = wary.amount if wary else 0
-    counts = unseen(s)
-    total = sum(counts[1:])
-    hits = sum(counts[p] for p in range(1, 6) if p + shift <= danger)
-    return hits / total if total else 0.0
-
-
-def _action_note(s: State, index: int, short: bool = False) -> str:
-    """The numbers a room action will use here: its price, its first test."""
-    content = s.content
-    action = content.rooms[s.grid[s.pos]].actions[index]
-    notes = []
-    if action.price is not None:
-        haggle = R.skill(s, "haggle")
-        cost = max(0, R.plus(s, action.price) - (haggle.amount if haggle else 0))
-        notes.append(f"{cost}g" if short else f"costs {cost} gold")
-    first = content.steplists[action.steps][0] if action.steps >= 0 else None
-    if first is not None and first.do == "test":
-        notes.append(
-            f"{first.stat} {R.plus(s, first.difficulty)}"
-            if short
-            else f"{first.stat} test of {R.plus(s, first.difficulty)}"
-        )
-    if first is not None and first.do == "upgrade":
-        from companion.games.dungeon_of_d.effects import upgrade_price
-
-        price = upgrade_price(s, first.stat or "")
-        notes.append(
-            "at +4 already" if price is None else f"{price}g" if short else f"costs {price} gold"
-        )
-    if first is not None and first.do == "combat":
-        notes.append(f"fight {R.monster(s, first.monster).name}")
-    if not notes:
-        return ""
-    return f" ({', '.join(notes)})" if short else f" [{', '.join(notes)}]"
-
-
-def describe(s: State, action: Action) -> str:
-    """A short description of an action, as the menu shows it."""
-    content = s.content
-    kind = action[0]
-    arg: Any = action[1] if len(action) > 1 else None
-    prompt = s.prompt
-    counts = unseen(s)
-    if kind == "rest":
-        return f"REST: eat a Fruit ({s.fruits} left), discard, draw up to {R.HP_MAX - R.danger(s)}"
-    if kind == "act":
-        room_action = content.rooms[s.grid[s.pos]].actions[arg]
-        return f"DO ACTION {arg + 1}: {room_action.name}{_action_note(s, arg)}"
-    if kind == "effort":
-        return f"play {card_label(content, arg)}: the second card {_effort_need(s, arg, counts)}"
-    if kind == "discard":
-        label = card_label(content, arg)
-        if prompt == "run-away":
-            return f"discard {label} (power {content.power[arg]})"
-        if prompt == "blessing":
-            return f"discard {label} (you draw a new card for it)"
-        if prompt == "rest-discard":
-            return f"discard {label} before drawing"
-        return f"lose {label}" if prompt == "lose-hp" else f"discard {label}"
-    if kind == "drink":
-        return f"drink {numbered(s, arg)}"
-    if kind == "use":
-        return f"use {numbered(s, arg)}: {part_text(s, arg)}"
-    if kind == "skill":
-        skill = next(content.skills[c] for c in s.skills if content.skills[c].id == arg)
-        extra = (
-            f", taking {card_label(content, action[2])} as the second card"
-            if len(action) > 2
-            else ""
-        )
-        return f"use your skill {skill.name}{extra}: {skill.text}"
-    if kind in ("drop", "lose"):
-        verb = "drop" if kind == "drop" else "let it take"
-        if arg == "fruits":
-            return f"{verb} all your Fruits"
-        if arg == "arrows":
-            return f"{verb} {'an Arrow' if kind == 'lose' else 'all your Arrows'}"
-        return f"{verb} {numbered(s, arg)}"
-    if kind == "detect":
-        return f"DETECT {numbered(s, arg)}"
-    if kind == "place":
-        return f"place the room at {place_words(s, arg)}"
-    if kind == "teleport":
-        return f"teleport to {place_words(s, arg)}"
-    if kind == "shoot":
-        return f"shoot {_arrow_name(arg)}: {_shot_text(s, arg)}"
-    if kind == "guess":
-        return f"guess {arg}"
-    if kind == "learn":
-        return f"learn the skill of the {_met(s)}"
-    if kind == "replace":
-        return f"forget {content.skills[arg].name} to learn the skill of the {_met(s)}"
-    if kind == "decline":
-        return f"do not learn the skill of the {_met(s)}"
-    if kind == "done":
-        return {
-            "blessing": "keep this hand (Hero's Blessing ends)",
-            "rest-discard": "done discarding: draw",
-        }.get(prompt, "done")
-    fixed = {
-        "pass": "go on",
-        "run": "run away",
-        "fight": "fight",
-        "melee": "no ranged attack: go to melee",
-        "retry": "try again",
-        "stop": "give up for now",
-    }
-    return fixed.get(kind, " ".join(map(str, action)))
-
-
-def brief(s: State, action: Action) -> str:
-    """A short label of an action (about 35 characters), for a busy screen's two columns.
-
-    >>> from companion.games.dungeon_of_d import new_game
-    >>> s = new_game(seed=7)
-    >>> brief(s, ("done",)), brief(s, ("discard", s.hand[0]))
-    ('keep this hand', 'discard 2 STR a')
-    """
-    content = s.content
-    kind = action[0]
-    arg: Any = action[1] if len(action) > 1 else None
-    if kind == "rest":
-        return f"REST: draw up to {R.HP_MAX - R.danger(s)}"
-    if kind == "act":
-        room_action = content.rooms[s.grid[s.pos]].actions[arg]
-        return f"ACT {arg + 1}: {room_action.name}{_action_note(s, arg, short=True)}"
-    if kind == "effort":
-        need = _effort_need(s, arg, unseen(s))
-        return f"play {card_label(content, arg)}: {need.replace('wins whatever comes', 'sure')}"
-    if kind == "discard":
-        verb = "lose" if s.prompt == "lose-hp" else "discard"
-        return f"{verb} {card_label(content, arg)}"
-    if kind in ("drink", "use", "detect"):
-        return f"{'DETECT' if kind == 'detect' else kind} {numbered(s, arg)}"
-    if kind == "skill":
-        skill = next(content.skills[c] for c in s.skills if content.skills[c].id == arg)
-        return f"skill {skill.name}" + (
-            f" ({card_label(content, action[2])})" if len(action) > 2 else ""
-        )
-    if kind in ("drop", "lose"):
-        verb = "drop" if kind == "drop" else "give"
-        if isinstance(arg, str):
-            return f"{verb} {'an Arrow' if kind == 'lose' else 'all ' + arg.capitalize()}"
-        return f"{verb} {numbered(s, arg)}"
-    if kind in ("place", "teleport"):
-        x, y = xy(arg)
-        room = s.grid.get(arg)
-        return f"{kind} to the {content.rooms[room].name}" if room else f"{kind} at ({x}, {y})"
-    if kind == "shoot":
-        return f"shoot {_arrow_name(arg)}"
-    if kind in ("learn", "replace"):
-        return "learn the skill" if kind == "learn" else f"forget {content.skills[arg].name}, learn"
-    if kind == "decline":
-        return "do not learn it"
-    if kind == "done":
-        return {"blessing": "keep this hand", "rest-discard": "done: draw"}.get(s.prompt, "done")
-    return describe(s, action)
-
-
-def did(s: State, action: Action) -> str:
-    """An action as it was taken (``s`` is the state it was taken in)."""
-    content = s.content
-    if action[0] == "move":
-        return f"MOVE {DIRECTION_NAMES[action[2]]}, playing {card_label(content, action[1])}"
-    if action[0] == "effort":
-        return f"play {card_label(content, action[1])} as the first effort card"
-    return describe(s, action)
-
-
-def _met(s: State) -> str:
-    frame = s.stack[-1] if s.stack else {}
-    met = frame.get("c") if frame.get("k") == "meet" else None
-    if met is None:
-        return "character you met"
-    skill = s.content.skills[met]
-    return f"{s.content.character_names[met]} ({skill.name}: {skill.text})"
-
-
-def _arrow_name(kind: str) -> str:
-    return {"arrow": "an Arrow", "magic": "a Magic Arrow", "vampiric": "a Vampiric Arrow"}.get(
-        kind, kind
-    )
-
-
 # ---- odds ------------------------------------------------------------------------------------
-
-
-def _combat(s: State) -> dict[str, Any] | None:
-    return R.combat_frame(s)
-
-
-def melee_parts(
-    s: State, cmb: dict[str, Any], first: int | None = None, weapon: int = 0
-) -> tuple[int, list[str], int]:
-    """What a melee round needs: (the monster's STR, the hero's bonuses in words, their sum)."""
-    m = R.monster(s, cmb["slot"])
-    target = max(0, m.STR - cmb.get("weak", 0))
-    parts = R.melee_bonuses(s, cmb["slot"], first)
-    if weapon:
-        parts.append(("weapon", weapon))
-    words = [f"{name} {value:+d}" for name, value in parts if value]
-    return target, words, sum(v for _, v in parts)
-
-
-def _effort_need(s: State, card: int, counts: list[int]) -> str:
-    frame = s.stack[-1]
-    power = s.content.power[card]
-    if frame["k"] == "test":
-        return need_text(counts, frame["d"] - R.stat(s, frame["st"]) - power)
-    cmb = s.stack[-2]
-    target, _, bonus = melee_parts(s, cmb, card)
-    return need_text(counts, target - bonus - power)
-
-
-def _shot_text(s: State, kind: str) -> str:
-    f = _combat(s)
-    if f is None:
-        return ""
-    m = R.monster(s, f["slot"])
-    bonus = R.stat(s, "AGL")
-    hawk = R.skill(s, "sharpshooter")
-    if hawk is not None:
-        bonus += hawk.amount + (hawk.extra if m.has(hawk.against) else 0)
-    if kind == "magic":
-        magic = R.held(s, "item", "magic-arrow")
-        bonus += s.content.item[magic[0]].amount if magic else 0
-    return f"CHECK1 + {bonus} against AGL {m.AGL}: {need_text(unseen(s), m.AGL - bonus)}"
 
 
 def odds(s: State) -> list[str]:
     """What the rule being resolved needs, in numbers (the target, the sum so far, the chances)."""
     content = s.content
     prompt = s.prompt
-    frame = s.stack[-1] if s.stack else {}
+    frame = s.stack[-1] if s.stack else None
     counts = unseen(s)
     lines: list[str] = []
     if prompt == "blessing":
@@ -590,30 +336,32 @@ def odds(s: State) -> list[str]:
             f"REST: discard first if you like, then draw up to {limit}; "
             f"you hold {s.hp}, so you draw {max(0, limit - s.hp)}."
         )
-    elif prompt in ("test-effort", "test-second"):
-        stat_now = R.stat(s, frame["st"])
+    elif isinstance(frame, TestFrame) and prompt in ("test-effort", "test-second"):
+        stat, difficulty = frame.stat, frame.difficulty
+        stat_now = R.stat(s, stat)
         lines.append(
-            f"{frame['st']} test of {frame['d']}: two effort cards + {frame['st']} {stat_now:+d} "
-            f"must reach {frame['d']}."
+            f"{stat} test of {difficulty}: two effort cards + {stat} {stat_now:+d} "
+            f"must reach {difficulty}."
         )
         if prompt == "test-effort":
-            article = "an" if frame["st"][0] in "AEIOU" else "a"
+            article = "an" if stat[0] in "AEIOU" else "a"
             lines.append(
-                f"Play a first card; {article} {frame['st']} card draws a bonus card. "
-                f"The cards need {frame['d'] - stat_now} together."
+                f"Play a first card; {article} {stat} card draws a bonus card. "
+                f"The cards need {difficulty - stat_now} together."
             )
         else:
             total = sum(content.power[c] for c in s.effort) + stat_now
-            verdict = "a win" if total >= frame["d"] else "a loss"
+            verdict = "a win" if total >= difficulty else "a loss"
             lines.append(
-                f"Effort {' + '.join(card_label(content, c) for c in s.effort)} with {frame['st']} "
-                f"{stat_now:+d}: {total} against {frame['d']}, {verdict} as it stands."
+                f"Effort {' + '.join(card_label(content, c) for c in s.effort)} with {stat} "
+                f"{stat_now:+d}: {total} against {difficulty}, {verdict} as it stands."
             )
-    elif prompt in ("melee-effort", "melee-first", "melee-second"):
-        cmb = s.stack[-2]
-        m = R.monster(s, cmb["slot"])
+    elif isinstance(frame, MeleeFrame):
+        cmb = R.combat_frame(s)
+        assert cmb is not None
+        m = R.monster(s, cmb.slot)
         first = s.effort[0] if s.effort else None
-        target, words, bonus = melee_parts(s, cmb, first, int(frame.get("wb", 0)))
+        target, words, bonus = melee_parts(s, cmb, first, frame.weapon)
         lines.append(
             f"Melee with the {m.name}: two effort cards + your bonuses ({', '.join(words) or 'none'}) "
             f"must reach STR {target}."
@@ -633,11 +381,11 @@ def odds(s: State) -> list[str]:
                 lines.append(
                     f"Effort and bonuses: {total} against {target}, {verdict} as it stands."
                 )
-    elif prompt == "combat":
-        m = R.monster(s, frame["slot"])
+    elif isinstance(frame, CombatFrame) and prompt == "combat":
+        m = R.monster(s, frame.slot)
         lines.append(f"Combat with the {monster_text(m)} (STR/INT/AGL, gold).")
-        need = R.run_need(s, frame["slot"])
-        if ("run",) in s.options:
+        need = R.run_need(s, frame.slot)
+        if Run() in s.options:
             lines.append(
                 "Run away: free, your INT is enough."
                 if need <= 0
@@ -649,10 +397,10 @@ def odds(s: State) -> list[str]:
         lines.append(
             f"Fight: one ranged shot if you have arrows, then melee: cards + {bonus} against STR {target}."
         )
-        if frame.get("weak"):
-            lines.append(f"The monster has {frame['weak']} less STR this combat.")
-    elif prompt in ("ranged", "ranged-miss", "ranged-end"):
-        m = R.monster(s, frame["slot"])
+        if frame.weak:
+            lines.append(f"The monster has {frame.weak} less STR this combat.")
+    elif isinstance(frame, CombatFrame) and prompt in ("ranged", "ranged-miss", "ranged-end"):
+        m = R.monster(s, frame.slot)
         if prompt == "ranged":
             lines.append(
                 f"Ranged attack: CHECK1 + AGL must reach the {m.name}'s AGL {m.AGL}; a hit defeats it."
@@ -661,8 +409,8 @@ def odds(s: State) -> list[str]:
             lines.append("The shot misses as it stands; a second CHECK1 could still hit.")
         else:
             lines.append("The ranged attack is over.")
-    elif prompt == "run-away":
-        lines.append(f"Running away: discard power {frame['need']} more (card by card).")
+    elif isinstance(frame, RunFrame):
+        lines.append(f"Running away: discard power {frame.need} more (card by card).")
     elif prompt in ("guess", "regenerate-guess"):
         if prompt == "regenerate-guess":
             lines.append(
@@ -673,15 +421,15 @@ def odds(s: State) -> list[str]:
     elif prompt == "before-regenerate":
         lines.append("Defeated, but it may regenerate: this is the moment to stop that.")
     elif prompt == "wandering-check":
-        move = next((f for f in reversed(s.stack) if f["k"] == "move"), frame)
+        roll = next((f.roll for f in reversed(s.stack) if isinstance(f, MoveFrame)), 0)
         lines.append(
-            f"Wandering-monster check: {move.get('roll')} is not above danger {R.danger(s)}: "
+            f"Wandering-monster check: {roll} is not above danger {R.danger(s)}: "
             "a monster comes, unless you change the CHECK1."
         )
     elif prompt == "round-lost":
         lines.append("You lost this round of melee: something could spare you its cost.")
     elif prompt == "lose-hp":
-        lines.append(f"LOSE HP: choose the card to lose ({frame.get('n', 1)} to go).")
+        lines.append(f"LOSE HP: choose the card to lose ({lose_hp_left(s)} to go).")
     elif prompt == "hp-over-max":
         lines.append(f"You hold {s.hp} cards, more than {R.HP_MAX}: discard down to {R.HP_MAX}.")
     elif prompt == "inventory-full":
@@ -724,6 +472,7 @@ SHELL_WORDS = {
     "q": "quit",
     "undo": "undo",
     "look": "look",
+    "hint": "hint",
     "l": "look",
     "status": "hero",
     "hero": "hero",
@@ -765,50 +514,61 @@ def normalise(text: str) -> str:
     return " ".join(text.split())
 
 
-def command_for(s: State, action: Action) -> str:
+def command_for(s: State, action: Action | Undo) -> str:
     """The short command that chooses ``action`` (what :func:`parse` reads back)."""
     content = s.content
-    kind: str = action[0]
-    arg: Any = action[1] if len(action) > 1 else None
     things = inventory(s)
-    if kind == "act":
-        return f"act {arg + 1}"
-    if kind == "move":
-        return f"move {DIRECTION_NAMES[action[2]]} {card_label(content, arg)}"
-    if kind == "effort":
-        return f"play {card_label(content, arg)}"
-    if kind == "discard":
-        return f"discard {card_label(content, arg)}"
-    if kind in ("drink", "use", "detect"):
-        return f"{kind} {things.index(arg) + 1}"
-    if kind in ("drop", "lose"):
-        verb = "drop" if kind == "drop" else "give"
-        return f"{verb} {arg}" if isinstance(arg, str) else f"{verb} {things.index(arg) + 1}"
-    if kind == "skill":
-        return f"skill {arg}" + (f" {card_label(content, action[2])}" if len(action) > 2 else "")
-    if kind in ("place", "teleport"):
-        x, y = xy(arg)
-        return f"{kind} {x} {y}"
-    if kind == "shoot":
-        return f"shoot {arg}"
-    if kind == "guess":
-        return f"guess {arg}"
-    if kind == "replace":
-        return f"replace {arg}"
-    return kind
+    if isinstance(action, Act):
+        return f"act {action.position + 1}"
+    if isinstance(action, Move):
+        return f"move {DIRECTION_NAMES[action.direction]} {card_label(content, action.card)}"
+    if isinstance(action, Effort):
+        return f"play {card_label(content, action.card)}"
+    if isinstance(action, Discard):
+        return f"discard {card_label(content, action.card)}"
+    if isinstance(action, Drink | Use | Detect):
+        number = things.index(action.card) + 1 if action.card in things else action.card
+        return f"{action.kind} {number}"
+    if isinstance(action, Drop | GiveUp):
+        verb = "drop" if isinstance(action, Drop) else "give"
+        if isinstance(action.what, str):
+            return f"{verb} {action.what}"
+        return f"{verb} {things.index(action.what) + 1 if action.what in things else action.what}"
+    if isinstance(action, SwapSkill):
+        return f"skill {action.skill} {card_label(content, action.card)}"
+    if isinstance(action, UseSkill):
+        return f"skill {action.skill}"
+    if isinstance(action, Place | Teleport):
+        x, y = xy(action.pos)
+        return f"{action.kind} {x} {y}"
+    if isinstance(action, Shoot):
+        return f"shoot {action.arrow}"
+    if isinstance(action, Guess):
+        return f"guess {action.number}"
+    if isinstance(action, Replace):
+        return f"replace {action.character}"
+    return action.kind
+
+
+_MORE_WORDS: dict[type, tuple[str, ...]] = {
+    Run: ("run away", "flee"),
+    Pass: ("go on", "continue", "no", "skip"),
+    Done: ("keep", "draw", "ok"),
+    GoToMelee: ("no shot", "go to melee"),
+    Retry: ("try again", "again"),
+    Stop: ("give up",),
+}
 
 
 def _phrases(s: State, action: Action) -> list[str]:
     """Every way of writing an action that :func:`parse` accepts."""
     content = s.content
-    kind = action[0]
-    arg: Any = action[1] if len(action) > 1 else None
     out = [normalise(command_for(s, action))]
-    if isinstance(arg, int) and kind in ("effort", "discard", "move"):
-        label = normalise(card_label(content, arg))
+    if isinstance(action, Effort | Discard | Move):
+        label = normalise(card_label(content, action.card))
         short = label[:-2]
-        if kind == "move":
-            for word in (DIRECTION_NAMES[action[2]], action[2]):
+        if isinstance(action, Move):
+            for word in (DIRECTION_NAMES[action.direction], action.direction):
                 out += [
                     f"move {word} {label}",
                     f"move {word} {short}",
@@ -816,14 +576,18 @@ def _phrases(s: State, action: Action) -> list[str]:
                     f"{word} {short}",
                 ]
         else:
-            verbs = ("play", "effort", "") if kind == "effort" else ("discard", "lose", "")
+            verbs = (
+                ("play", "effort", "") if isinstance(action, Effort) else ("discard", "lose", "")
+            )
             for verb in verbs:
                 out += [f"{verb} {label}".strip(), f"{verb} {short}".strip()]
-    elif kind == "act":
-        room_action = content.rooms[s.grid[s.pos]].actions[arg]
+    elif isinstance(action, Act):
+        number = action.position + 1
+        room_action = content.rooms[s.grid[s.pos]].actions[action.position]
         out += [
-            f"do {arg + 1}",
-            f"action {arg + 1}",
+            f"do {number}",
+            f"action {number}",
+            f"do action {number}",
             normalise(room_action.name),
             normalise(room_action.id),
             f"act {normalise(room_action.name)}",
@@ -832,40 +596,48 @@ def _phrases(s: State, action: Action) -> list[str]:
         for item in room_action.requires:  # "use rope" climbs where a Rope is needed
             part = next(content.item[c] for c in s.items if content.item[c].id == item)
             out.append(f"use {normalise(part.name)}")
-    elif kind in ("drink", "use", "detect") and isinstance(arg, int):
-        if arg not in s.potions or arg in s.known:
-            out.append(f"{kind} {normalise(thing(s, arg))}")
-    elif kind == "skill":
-        skill = next(content.skills[c] for c in s.skills if content.skills[c].id == arg)
-        extra = f" {normalise(card_label(content, action[2]))}" if len(action) > 2 else ""
+    elif isinstance(action, Drink | Use | Detect):
+        if action.card not in s.potions or action.card in s.known:
+            out.append(f"{action.kind} {normalise(thing(s, action.card))}")
+    elif isinstance(action, UseSkill | SwapSkill):
+        skill = next(content.skills[c] for c in s.skills if content.skills[c].id == action.skill)
+        extra = (
+            f" {normalise(card_label(content, action.card))}"
+            if isinstance(action, SwapSkill)
+            else ""
+        )
         out += [f"skill {normalise(skill.name)}{extra}", f"use {normalise(skill.name)}{extra}"]
-    elif kind == "replace":
-        out.append(f"replace {normalise(content.skills[arg].name)}")
-    elif kind == "shoot":
+    elif isinstance(action, Replace):
+        out.append(f"replace {normalise(content.skills[action.character].name)}")
+    elif isinstance(action, Shoot):
         out.append(
             {"arrow": "shoot", "magic": "shoot magic arrow", "vampiric": "shoot vampiric arrow"}[
-                arg
+                action.arrow
             ]
         )
-    elif kind == "teleport":
-        room = s.grid.get(arg)
+    elif isinstance(action, Teleport):
+        room = s.grid.get(action.pos)
         if room is not None:
             out.append(f"teleport {normalise(content.rooms[room].name)}")
-    elif kind in ("drop", "lose") and isinstance(arg, int):
-        verb = "drop" if kind == "drop" else "give"
-        out.append(f"{verb} {normalise(thing(s, arg))}")
-    elif kind == "run":
-        out += ["run away", "flee"]
-    elif kind == "pass":
-        out += ["go on", "continue", "no", "skip"]
-    elif kind == "done":
-        out += ["keep", "draw", "ok"]
-    elif kind == "melee":
-        out += ["no shot", "go to melee"]
-    elif kind == "retry":
-        out += ["try again", "again"]
-    elif kind == "stop":
-        out += ["give up"]
+    elif isinstance(action, Drop | GiveUp) and isinstance(action.what, int):
+        verb = "drop" if isinstance(action, Drop) else "give"
+        out.append(f"{verb} {normalise(thing(s, action.what))}")
+    out.extend(_MORE_WORDS.get(type(action), ()))
+    return out
+
+
+def printed_words(entry: Entry) -> list[str]:
+    """What the screen prints for an answer, as it may be typed back: its whole label,
+    or the words before the label's first colon or bracket.
+
+    >>> printed_words(Entry(1, "play 1 STR a: wandering monster Orc", "move north 1 STR a"))
+    ['play 1 str a: wandering monster orc', 'play 1 str a']
+    """
+    out = [normalise(entry.label)]
+    for label in (entry.label, entry.short):
+        head = normalise(re.split(r"[:(\[]", label, maxsplit=1)[0])
+        if head and head not in out:
+            out.append(head)
     return out
 
 
@@ -889,16 +661,24 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
     for action in s.options:
         if words in _phrases(s, action):
             return Parsed("action", action)
+    for entry in menu:  # an answer typed as the screen prints it
+        if words in printed_words(entry):
+            if entry.action is not None:
+                return Parsed("action", entry.action)
+            return Parsed("direction", entry=entry)
     # a direction alone, or "move DIRECTION": the card is asked next
     direction_text = words.removeprefix("move ")
     direction = DIRECTION_WORDS.get(direction_text)
     if direction is not None:
-        found = next((e for e in menu if e.moves and e.moves[0][2] == direction), None)
+        found = next((e for e in menu if e.moves and e.moves[0].direction == direction), None)
         if found is not None:
             return Parsed("direction", entry=found)
         return Parsed("error", arg=f"you cannot MOVE {DIRECTION_NAMES[direction]} now")
     if head in ("act", "do") and rest.isdigit() and s.prompt == "turn":
         return Parsed("error", arg=why_not(s, int(rest) - 1))
+    reason = _why_not_offered(s, head, rest)
+    if reason:
+        return Parsed("error", arg=f"'{text.strip()}' is not possible now: {reason}")
     if head in (
         "drink",
         "use",
@@ -924,210 +704,40 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
     )
 
 
-def why_not(s: State, index: int) -> str:
-    """Why the room's action ``index`` cannot be chosen now."""
+def _why_not_offered(s: State, head: str, rest: str) -> str:
+    """Why a skill or an inventory card the player names is not offered now ("" if it is
+    no such thing)."""
+    from companion.games.dungeon_of_d.effects import why_no_skill, why_no_use
+
     content = s.content
-    room = content.rooms[s.grid[s.pos]]
+    if head in ("skill", "use") and rest:
+        for character in s.skills:
+            sk = content.skills[character]
+            if rest.startswith((normalise(sk.name), sk.id)):
+                return why_no_skill(s, sk)
+    things = inventory(s)
+    if head in ("use", "drink") and rest.isdigit() and 1 <= int(rest) <= len(things):
+        return why_no_use(s, things[int(rest) - 1])
+    if head in ("use", "drink"):
+        for card in things:
+            if rest == normalise(thing(s, card)):
+                return why_no_use(s, card)
+    return ""
+
+
+def why_not(s: State, index: int) -> str:
+    """Why the room's action ``index`` cannot be chosen now (the engine's reason)."""
+    from companion.games.dungeon_of_d.engine import why_unavailable
+
+    room = s.content.rooms[s.grid[s.pos]]
+    reason = why_unavailable(s, index)
     if not 0 <= index < len(room.actions):
-        return f"the {room.name} has {len(room.actions)} action(s)"
-    action = room.actions[index]
-    head = f"DO ACTION {index + 1} ({action.name}) is not possible now"
-    if s.pos in s.exhausted:
-        return f"{head}: the room is exhausted"
-    if action.automatic:
-        return f"{head}: it happens by itself when you come in"
-    if not action.lowest <= s.level <= action.highest:
-        return f"{head}: only on levels {action.lowest}-{action.highest}"
-    missing = [
-        content.item[next(c for c in range(len(content.item)) if content.item[c].id == item)].name
-        for item in action.requires
-        if not R.holds_item(s, item)
-    ]
-    if missing:
-        return f"{head}: you need {' and '.join(missing)}"
-    first = content.steplists[action.steps][0] if action.steps >= 0 else None
-    if (
-        first is not None
-        and first.do == "upgrade"
-        and getattr(s, first.stat or "STR") >= R.STAT_MAX
-    ):
-        return f"{head}: {first.stat} is +{R.STAT_MAX} already"
-    return f"{head}: you cannot pay for it ({s.gold} gold)"
+        return reason or ""
+    head = f"DO ACTION {index + 1} ({room.actions[index].name}) is not possible now"
+    return f"{head}: {reason or 'it is not your turn'}"
 
 
 # ---- events in words ---------------------------------------------------------------------------
-
-
-def event_lines(before: State, after: State, events: list[tuple[Any, ...]]) -> list[str]:
-    """What an action did, in plain words (inventory cards named as the player knew them)."""
-    content = after.content
-    lines: list[str] = []
-    draws: list[str] = []
-
-    def flush() -> None:
-        if draws:
-            lines.append(f"you draw {', '.join(draws)}")
-            draws.clear()
-
-    entered: int | None = None
-    for event in events:
-        kind, args = event[0], event[1:]
-        if kind == "enter":
-            entered = content.rooms[args[1]].danger
-        elif kind == "perfume":
-            entered = None
-        elif kind == "reroll" and before.prompt == "wandering-check":
-            entered = R.danger(after)
-        elif kind == "check1" and entered is not None:
-            flush()
-            wary = R.skill(after, "wary")
-            roll = content.power[args[0]] + (wary.amount if wary else 0)
-            verdict = (
-                f"at most the danger {entered}: a wandering monster!"
-                if roll <= entered
-                else f"above the danger {entered}: no wandering monster"
-            )
-            lines.append(
-                f"wandering-monster check: CHECK1 shows {card_label(content, args[0])}"
-                f"{' (+1 Wary)' if wary else ''}, {verdict}"
-            )
-            entered = None
-            continue
-        if kind in ("draw", "bonus"):
-            draws.append(
-                card_label(content, args[0]) + (" (bonus card)" if kind == "bonus" else "")
-            )
-            continue
-        flush()
-        text = _event_text(before, after, kind, args)
-        if text:
-            lines.append(text)
-    flush()
-    return lines
-
-
-def _known_name(before: State, after: State, card: int) -> str:
-    for s in (before, after):
-        if card in s.items or card in s.specials or card in s.potions:
-            return thing(s, card)
-    return "a card"
-
-
-def _event_text(before: State, after: State, kind: str, args: tuple[Any, ...]) -> str:
-    content = after.content
-
-    def label(c: int) -> str:
-        return card_label(content, c)
-
-    if kind in ("turn", "wander-card", "character", "action-ends"):
-        return ""
-    simple: dict[str, Callable[[], str]] = {
-        "level": lambda: f"== dungeon level {args[0]} ==",
-        "arrive": lambda: f"you arrive in the {content.rooms[args[1]].name}",
-        "enter": lambda: f"you enter the {content.rooms[args[1]].name}",
-        "reveal": lambda: f"a room card is turned over: the {content.rooms[args[1]].name}",
-        "check1": lambda: f"CHECK1 shows {label(args[0])}",
-        "effort": lambda: f"effort card {label(args[0])}",
-        "discard": lambda: f"{label(args[0])} is discarded",
-        "lose-hp": lambda: (
-            f"you lose 1 HP ({label(args[1])})" if len(args) > 1 else f"you lose {args[0]} HP"
-        ),
-        "combat": lambda: f"combat with the {args[1]}",
-        "test": lambda: (
-            f"{args[0]} test: {args[2]} against {args[1]}, {'won' if args[3] else 'lost'}"
-        ),
-        "melee": lambda: f"melee: {args[0]} against STR {args[1]}, {'won' if args[2] else 'lost'}",
-        "ranged": lambda: (
-            f"ranged attack: {args[0]} against AGL {args[1]}, {'a hit' if args[2] else 'a miss'}"
-        ),
-        "defeat": lambda: f"the {args[0]} is defeated",
-        "regenerates": lambda: (
-            f"you guessed {args[0]} and the CHECK1 shows {args[1]}: it regenerates!"
-        ),
-        "stays-down": lambda: f"you guessed {args[0]}, the CHECK1 shows {args[1]}: it stays down",
-        "guess": lambda: (
-            f"you guessed {args[0]}, the CHECK1 shows {args[1]}: {'right' if args[2] else 'wrong'}"
-        ),
-        "gold": lambda: f"+{args[0]} gold" if args[0] else "your purse is full (79 gold)",
-        "pay": lambda: f"you pay {args[0]} gold",
-        "cursed": lambda: f"cursed: you lose {args[0]} gold",
-        "poisoned": lambda: "you are Poisoned!",
-        "poisoned-again": lambda: "poisoned again while Poisoned!: it costs HP instead",
-        "poison-warded": lambda: "the Warding Charm keeps the poison out",
-        "poison-hurts": lambda: "the poison hurts",
-        "cured": lambda: "the poison is gone",
-        "drink": lambda: f"you drink it: {content.potion[args[0]].name}",
-        "amulet": lambda: "you take the Amulet of D'eugor!",
-        "escaped": lambda: "you escape the dungeon!",
-        "lost": lambda: f"the game is lost: you {args[0]}",
-        "exhaust": lambda: "the room is exhausted",
-        "upgrade": lambda: f"{args[0]} is now +{args[1]}",
-        "learn": lambda: f"you learn {content.skills[args[0]].name}",
-        "forget": lambda: f"you forget {content.skills[args[0]].name}",
-        "decline": lambda: "the character goes to the bottom of the character deck",
-        "meet": lambda: f"you meet the {content.character_names[args[0]]}",
-        "teleport-fails": lambda: "nothing happens: that room is not revealed",
-        "wandering-monster": lambda: "",
-        "ran-away": lambda: "you run away",
-        "rest": lambda: "you eat a Fruit and rest",
-        "reshuffle": lambda: "the discard pile is shuffled into the power deck",
-        "fruit": lambda: f"+{args[0]} Fruit" if args[0] else "no room for more Fruits",
-        "arrows": lambda: f"+{args[0]} Arrows" if args[0] else "no room for more Arrows",
-        "buff": lambda: f"{args[0]} +{args[1]} until the end of the turn",
-        "weaken": lambda: f"the monster has {args[0]} less STR this combat",
-        "weapon": lambda: f"your weapon adds {args[1]}",
-        "blocked": lambda: "the lost round costs nothing",
-        "no-regenerate": lambda: "the Silver Necklace keeps it down",
-        "reroll": lambda: "CHECK1 again",
-        "holy-water": lambda: "Holy Water: GUESS1, a wrong guess destroys it",
-        "smoke": lambda: "a cloud of smoke: you slip away",
-        "breath-hits": lambda: f"the Dragon's Breath ({args[0]}) defeats it",
-        "breath-misses": lambda: f"the Dragon's Breath ({args[0]}) misses",
-        "breath-burns": lambda: "the Dragon's Breath burns you",
-        "perfume": lambda: "your perfume draws a monster at once",
-        "cannot-move": lambda: "there is nowhere to go",
-        "cannot-upgrade": lambda: f"you cannot pay for {args[0]}",
-        "must-move": lambda: "it is pitch black: you must MOVE on",
-        "retry": lambda: "you try again",
-        "duplicate": lambda: "a second copy of a unique special item is discarded",
-        "too-many": lambda: "you cannot carry a fifth arrow of that kind",
-        "shoot": lambda: f"you shoot {_arrow_name(args[0])}",
-        "skill": lambda: f"you use your skill {_skill_name(content, args[0])}",
-        "drop": lambda: (
-            f"you drop all your {str(args[0]).capitalize()}"
-            if isinstance(args[0], str)
-            else f"you drop the {_known_name(before, after, args[0])}"
-        ),
-        "stolen": lambda: (
-            "it steals an Arrow"
-            if args[0] == "arrows"
-            else f"it steals your {_known_name(before, after, args[0])}"
-        ),
-        "use": lambda: (
-            f"you use the {R.part_of(before, args[0]).name}"
-            if _held(before, args[0])
-            else "you use it"
-        ),
-        "detect": lambda: f"DETECT: it is a {content.potion[args[0]].name}",
-    }
-    if kind == "get":
-        what, card, _part_id = args
-        part = content.part(what, card)
-        if what == "potion":
-            return "you get a potion" + (
-                f": {part.name}" if card in after.known else " (unidentified)"
-            )
-        return f"you get {part.name}"
-    describe_it = simple.get(kind)
-    return describe_it() if describe_it else ""
-
-
-def _skill_name(content: Content, skill_id: str) -> str:
-    return next((sk.name for sk in content.skills.values() if sk.id == skill_id), skill_id)
-
-
-def _held(s: State, card: int) -> bool:
-    return card in s.items or card in s.specials or card in s.potions
 
 
 # ---- the screen ---------------------------------------------------------------------------------
@@ -1144,10 +754,12 @@ def build_screen(
     content = s.content
     skulls = R.skulls(s) if s.level else 0
     training = "  [TRAINING: score 0]" if game.training else ""
-    title = (
-        f"Dungeon of D · {game.name or 'unsaved'} · seed {game.seed} · turn {s.turn} · "
-        f"level {s.level} ({skulls} skull{'s' if skulls != 1 else ''}){training}"
+    where = (
+        f"turn {s.turn} · level {s.level} ({skulls} skull{'s' if skulls != 1 else ''})"
+        if s.level
+        else "Hero's Blessing, before level 1"
     )
+    title = f"Dungeon of D · {game.name or 'unsaved'} · seed {game.seed} · {where}{training}"
     level_lines: list[str] = []
     if s.level:
         monsters = [monster_text(R.monster(s, slot), slot) for slot in range(1, 5)]
@@ -1172,10 +784,10 @@ def build_screen(
     ]
     things = inventory(s)
     if things or s.fruits or s.arrows:
-        stuff = [f"{i}:{thing(s, c)}" for i, c in enumerate(things, start=1)]
+        stuff = [f"#{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
         hero.append(
-            f"Inventory {R.slots_used(s)}/{R.capacity(s)}: "
-            + (", ".join(stuff) or "Fruits/Arrows only")
+            f"Inventory ({R.slots_used(s)} of {R.capacity(s)} slots): "
+            + (", ".join(stuff) or "Fruits and Arrows only")
         )
     room_lines: list[str] = []
     if s.level and s.grid:
@@ -1185,7 +797,7 @@ def build_screen(
         if s.pos not in s.exhausted:
             for action in room.actions:
                 gate = "" if action.lowest <= s.level <= action.highest else " (not on this level)"
-                auto = "((A)) " if action.automatic else ""
+                auto = "((A)) " if action.automatic and not action.text.startswith("((A))") else ""
                 room_lines.append(f"  {action.index + 1}. {auto}{action.name}: {action.text}{gate}")
     top = card_label(content, s.discard[-1]) if s.discard else "empty"
     table = (
@@ -1263,9 +875,9 @@ def _compact(s: State, screen: Screen) -> None:
     screen.info = [" · ".join(parts)]
     things = inventory(s)
     if things or s.fruits or s.arrows:
-        stuff = [f"{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
-        screen.pack_line = f"Pack {R.slots_used(s)}/{R.capacity(s)}: " + (
-            ", ".join(stuff) or "Fruits and Arrows"
+        stuff = [f"#{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
+        screen.pack_line = f"Pack ({R.slots_used(s)} of {R.capacity(s)} slots): " + (
+            ", ".join(stuff) or "Fruits and Arrows only"
         )
     if s.level and s.grid and s.prompt == "turn":
         room = content.rooms[s.grid[s.pos]]
@@ -1332,25 +944,29 @@ def _fit(line: str) -> str:
     return line
 
 
-def render_rich(screen: Screen, full: bool = True) -> Any:
-    """The screen for a terminal: at most 23 rows of 80 columns (:mod:`companion.ui.dungeon_of_d.layout`),
-    so that with the prompt it fits an 80×24 terminal; ``full=False``: the question and
-    the answers only."""
+def render_rich(screen: Screen, full: bool = True, columns: int = 80, rows: int = 24) -> Any:
+    """The screen for a terminal of ``columns`` × ``rows`` (80×24 at least): one row is
+    left for the prompt (:mod:`companion.ui.dungeon_of_d.layout`); ``full=False``: the
+    question and the answers only."""
     from companion.ui.dungeon_of_d import layout
 
-    rows = layout.arrange(screen) if full else answer_rows(screen)
-    return rows_to_rich(rows)
+    height = rows - 1
+    lines = (
+        layout.arrange(screen, height, columns) if full else answer_rows(screen, height, columns)
+    )
+    return rows_to_rich(lines)
 
 
-def answer_rows(screen: Screen, height: int | None = None) -> list[Any]:
+def answer_rows(screen: Screen, height: int | None = None, columns: int = 80) -> list[Any]:
     """The question and the numbered answers alone, within ``height`` rows."""
     from companion.ui.dungeon_of_d import layout
 
-    height = layout.HEIGHT if height is None else height
-    question = layout.question_rows(screen)
-    menu = layout.menu_rows(screen.menu)
+    height = max(layout.HEIGHT, layout.HEIGHT if height is None else height)
+    columns = max(layout.WIDTH, columns)
+    question = layout.question_rows(screen, size=columns)
+    menu = layout.menu_rows(screen.menu, size=columns)
     if len(question) + len(menu) > height:
-        menu = layout.menu_rows(screen.menu, rows=height - len(question), columns=2)
+        menu = layout.menu_rows(screen.menu, rows=height - len(question), columns=2, size=columns)
     return [*question, *menu]
 
 
@@ -1375,18 +991,19 @@ def rows_to_text(rows: list[Any]) -> str:
 
 # ---- help and rules ---------------------------------------------------------------------------
 
-HELP = """Answer with the number of a choice, or type a command:
+HELP = """Answer with the number of a choice, or with what it says, or a command:
   rest · act N (the room's action N) · move north|east|south|west [CARD]
-  play CARD (effort) · discard CARD · fight · run · shoot [magic|vampiric] · melee
-  drink N · use N (or use NAME, e.g. use rope) · detect N · drop N · give N
-  guess N · skill NAME · learn · decline · place X Y · teleport X Y
-  pass (go on) · done · retry · stop
-  In full: hero · map (with its key) · inventory · room · log (what the last
-  answer did) · answers (every answer, when the screen had no room) · look
-  undo (take back the last action: training mode, score 0) · save · quit
-  rules [TOPIC]: turn, rest, action, move, combat, test, potions, inventory,
-                 skills, levels, scoring
-A CARD is written like 3 STR or 3 STR a; inventory numbers are those of 'Pack'."""
+  play CARD (first effort card) · discard CARD · fight · run · melee
+  shoot [magic|vampiric] · drink N · use N (or use NAME: use rope) · detect N
+  drop N · give N · guess N · skill NAME · learn · decline · place X Y
+  teleport X Y · pass (go on) · done · retry · stop
+In full: hero · map (with its key) · inventory (with the points) · room · log
+  (what the last answer did) · answers (every answer) · look (the screen)
+hint: what the greedy bot would answer now, and why
+undo (take back the last action: training mode, score 0) · save · quit
+rules [TOPIC]: turn, rest, action, move, combat, test, potions, poison,
+  monsters, inventory, skills, levels, scoring
+A CARD is written 3 STR or 3 STR a; the numbers N are those of the Pack row."""
 
 RULES = {
     "turn": "Each turn you pick one thing: REST, DO ACTION (one action of the room you are in) "
@@ -1430,6 +1047,88 @@ RULES = {
 }
 
 
+def _names(parts: list[str]) -> str:
+    return ", ".join(sorted(set(parts))) or "nothing"
+
+
+def poison_rules(content: Content) -> str:
+    """Poisoned! as the cards make it (its odds, what ends it), in words."""
+    hurt_on = " or ".join(str(n) for n in sorted(content.poison_hurt_on))
+    cures = [p.name for p in content.potion if p.effect == "soothe"]
+    cures += [
+        room.name
+        for room in content.rooms.values()
+        for action in room.actions
+        if action.steps >= 0
+        and any(st.do == "cure-poison" for st in content.steplists[action.steps])
+    ]
+    wards = [p.name for p in content.special if p.effect == "poison-immunity"]
+    rest = " A REST ends it." if content.poison_rest_cures else ""
+    return (
+        f"While the Poisoned! card lies above your hero, every turn ends with a CHECK1: "
+        f"{hurt_on} costs you 1 HP, anything else does nothing.{rest} "
+        f"Poisoned again while Poisoned!: LOSE {content.poison_again_loses} HP instead. "
+        f"It also ends with: {_names(cures)}. Kept away by: {_names(wards)}. "
+        "Monsters with the poison keyword poison you when you lose a round against them."
+    )
+
+
+def monster_rules(s: State) -> str:
+    """Every monster keyword, one a line, and the level's four monsters with theirs."""
+    content = s.content
+    undead = [p.name for p in content.special if p.against == "undead"]
+    undead += [sk.name for sk in content.skills.values() if sk.against == "undead"]
+    flying = [sk.name for sk in content.skills.values() if sk.against == "flying"]
+    smart = [sk.name for sk in content.skills.values() if sk.against == "smart"]
+    smart += [p.name for p in content.item if p.effect == "escape-combat" and p.against == "smart"]
+    necklace = [p.name for p in content.special if p.effect == "cancel-regenerate"]
+    lines = [
+        "the keywords printed on monsters:",
+        f"  undead: {_names(undead)} work only against them.",
+        f"  flying: no rule of its own; {_names(flying)} shoots better at them.",
+        f"  smart: no rule of its own; {_names(smart)} do not work on them.",
+        "  regenerate (regen): after each defeat (its gold paid) GUESS1; a right guess",
+        f"    brings it back and the combat goes on. {_names(necklace)} stops the check.",
+        "  poison: a lost round gives you Poisoned! instead of 1 HP ('rules poison').",
+        "  steal: a lost round costs an item, special item, potion or one Arrow of your",
+        "    choice instead (never a Fruit); with none of them, 1 HP.",
+        "  curse: a lost round costs as much gold as the level has skulls instead;",
+        "    without that much gold, 1 HP.",
+    ]
+    if s.level:
+        lines.append("This level (STR/INT/AGL, gold):")
+        lines += [f"  {monster_text(R.monster(s, slot), slot)}" for slot in range(1, 5)]
+    return "\n".join(lines)
+
+
+RULE_TOPICS = (*RULES, "poison", "monsters")
+
+
+def rules_text(s: State, topic: str) -> str | None:
+    """The rules of one topic, or None for an unknown topic."""
+    if topic == "poison":
+        return poison_rules(s.content)
+    if topic in ("monsters", "monster", "keywords"):
+        return monster_rules(s)
+    return RULES.get(topic)
+
+
+def hint_line(s: State, menu: list[Entry]) -> str:
+    """``hint``: the greedy bot's answer as the menu numbers it, and its reason."""
+    from companion.games.dungeon_of_d.bots import hint
+
+    if s.outcome is not None or not s.options:
+        return "No question is open."
+    given = hint(s)
+    action = given.action
+    for entry in menu:
+        if entry.action == action:
+            return f"Hint: {entry.number}) {entry.short or entry.label}: {given.reason}."
+        if isinstance(action, Move) and action in entry.moves:
+            return f"Hint: {entry.number}) {did(s, action)}: {given.reason}."
+    return f"Hint: {describe_action(s, action)}: {given.reason}."
+
+
 # ---- details on demand ---------------------------------------------------------------------------
 
 
@@ -1461,8 +1160,18 @@ def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> li
             f"Inventory: {R.slots_used(s)} of {R.capacity(s)} slots"
             f" (Fruits {s.fruits}/{content.fruit_max}, Arrows {s.arrows}/{content.arrow_max})"
         ]
-        lines += [f"  {i}. {thing(s, c)}: {part_text(s, c)}" for i, c in enumerate(things, start=1)]
-        return lines if things else lines + ["  no items, special items or potions"]
+        lines += [
+            f"  {i}. {thing(s, c)} ({points_text(s, c)}): {part_text(s, c)}"
+            for i, c in enumerate(things, start=1)
+        ]
+        if not things:
+            lines.append("  no items, special items or potions")
+        total, sure = known_points(s)
+        lines.append(
+            f"Worth {'at least ' if not sure else ''}{total} points if you escape now "
+            f"(a Fruit {content.fruit_stars}, an Arrow {content.arrow_stars}, the rest as above)."
+        )
+        return lines
     if word == "map":
         if not s.grid:
             return ["No map yet: the dungeon starts after Hero's Blessing."]
@@ -1484,7 +1193,7 @@ def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> li
         ]
         for action in room.actions:
             gate = "" if action.lowest <= s.level <= action.highest else " (not on this level)"
-            auto = "((A)) " if action.automatic else ""
+            auto = "((A)) " if action.automatic and not action.text.startswith("((A))") else ""
             lines.append(f"  {action.index + 1}. {auto}{action.name}: {action.text}{gate}")
         return lines
     if word == "log":
@@ -1502,7 +1211,14 @@ def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> li
 
 
 class Saver(Protocol):
+    """Where a game is kept: :class:`~companion.games.dungeon_of_d.saves.SaveStore` or
+    :class:`~companion.games.dungeon_of_d.saves.SaveFile`."""
+
     def save(self, game: Game) -> None: ...
+
+    def resume(self, game: Game) -> str: ...
+
+    def describe(self, game: Game) -> str: ...
 
 
 class Output(Protocol):
@@ -1536,7 +1252,8 @@ class RichOutput:
         self.console = console
 
     def show(self, screen: Screen, full: bool) -> None:
-        self.console.print(render_rich(screen, full))
+        size = self.console.size  # read each time: the terminal may have been resized
+        self.console.print(render_rich(screen, full, size.width, size.height))
 
     def say(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False)
@@ -1549,12 +1266,20 @@ class Session:
     """One sitting at a game: read answers, play them, save after every action."""
 
     def __init__(
-        self, game: Game, saver: Saver, output: Output, on_end: Callable[[Game], None] | None = None
+        self,
+        game: Game,
+        saver: Saver,
+        output: Output,
+        on_end: Callable[[Game], None] | None = None,
+        confirm: Callable[[str], bool] | None = None,
     ) -> None:
         self.game = game
         self.saver = saver
         self.output = output
         self.on_end = on_end
+        self.confirm = confirm
+        """Asks a yes/no question in a terminal (None when answers are scripted: a move
+        that loses at once is then announced and played)."""
         self.pending: list[Entry] | None = None
         """The card menu while a MOVE waits for its card."""
         self.ended = False
@@ -1567,7 +1292,7 @@ class Session:
     ) -> None:
         if happened is not None:
             self.happened = list(happened)
-        screen = build_screen(self.game, happened, notes, self.pending)
+        screen = build_screen(self.game, self.happened, notes, self.pending)
         if self.pending is not None:
             screen.question = list(self.pending_question)
         self.output.show(screen, full)
@@ -1576,7 +1301,11 @@ class Session:
         """Play until ``quit`` or the end of input (``read`` returns None)."""
         self.show()
         while True:
-            line = read()
+            try:
+                line = read()
+            except KeyboardInterrupt:  # Ctrl-C: every action is saved already
+                self.output.say(f"Interrupted. {self._farewell()}")
+                return self.game
             if line is None:
                 self.output.say(self._farewell())
                 return self.game
@@ -1588,15 +1317,13 @@ class Session:
     def _farewell(self) -> str:
         if self.game.over:
             return "Game over."
-        return f"Game saved as '{self.game.name}'. Go on with: companion dod play {self.game.name}"
+        game = self.game
+        return f"Game {self.saver.describe(game)}. Go on with: {self.saver.resume(game)}"
 
     def answer(self, line: str) -> bool:
         """Handle one answer; False when the session should end."""
         game = self.game
-        menu = self.pending if self.pending is not None else build_menu(game.state)
-        if game.over:
-            menu = []
-        parsed = parse(game.state, line, menu)
+        parsed = parse(game.state, line, self.menu())
         if parsed.kind == "empty":
             return True
         if parsed.kind == "shell":
@@ -1626,6 +1353,15 @@ class Session:
 
     def act(self, action: Action) -> bool:
         game = self.game
+        warning = loss_warning(game.state, action)
+        if warning:
+            if self.confirm is not None:
+                if not self.confirm(f"This {warning}. Play it anyway? [y/N] "):
+                    self.output.say("Not played.")
+                    self.show(full=False)
+                    return True
+            else:
+                self.output.say(f"Warning: this {warning}.")
         before = game.state.copy()
         game.state.ev = []
         game.play(action)
@@ -1641,30 +1377,40 @@ class Session:
                 self.on_end(game)
         return True
 
+    def menu(self) -> list[Entry]:
+        """The answers to the question open now (the card menu while a MOVE waits for one)."""
+        if self.pending is not None:
+            return self.pending
+        return [] if self.game.over else build_menu(self.game.state)
+
     def shell(self, word: str, arg: str) -> bool:
         game = self.game
-        if word == "help":
-            self.output.say(HELP)
-        elif word == "rules":
-            topic = arg.strip()
-            if topic in RULES:
-                self.output.say(f"{topic.upper()}: {RULES[topic]}")
+        if word in ("help", "rules", "hint") or word in DETAILS:
+            if word == "help":
+                self.output.say(HELP)
+            elif word == "rules":
+                topic = arg.strip()
+                text = rules_text(game.state, topic)
+                if text is not None:
+                    self.output.say(f"{topic.upper()}: {text}")
+                else:
+                    self.output.say(
+                        f"Rules topics: {', '.join(RULE_TOPICS)} (e.g. 'rules combat')."
+                    )
+            elif word == "hint":
+                self.output.say(hint_line(game.state, self.menu()))
             else:
-                self.output.say(f"Rules topics: {', '.join(RULES)} (e.g. 'rules combat').")
-        elif word == "look":
-            self.show()
-        elif word in DETAILS:
-            menu = (
-                self.pending
-                if self.pending is not None
-                else ([] if game.over else build_menu(game.state))
-            )
-            self.output.say("\n".join(details(game, word, self.happened, menu)))
+                self.output.say("\n".join(details(game, word, self.happened, self.menu())))
             if not game.over and word != "answers":
                 self.show(full=False)  # the question stays in sight
+        elif word == "look":
+            self.show()
         elif word == "save":
             self.saver.save(game)
-            self.output.say(f"Saved as '{game.name}' (the game is also saved after every action).")
+            where = self.saver.describe(game)
+            self.output.say(
+                f"{where[0].upper()}{where[1:]} (the game is saved after every action)."
+            )
         elif word == "quit":
             self.output.say(self._farewell())
             return False
@@ -1703,13 +1449,44 @@ __all__ = [
     "card_label",
     "card_menu",
     "command_for",
-    "describe",
     "ending_lines",
-    "event_lines",
-    "inventory",
     "map_lines",
     "odds",
     "parse",
+    "printed_words",
     "render_plain",
     "render_rich",
 ]
+
+
+def play(opened: Opened, console: Any) -> None:
+    """Run a game: Rich panels and prompts on a terminal, plain lines when input is scripted
+    (each answer then echoed, so a transcript reads as it was played)."""
+    if sys.stdin.isatty():
+
+        def ask() -> str | None:
+            try:
+                return str(console.input("[bold]> [/bold]"))
+            except EOFError:
+                return None
+
+        def confirm(question: str) -> bool:
+            try:
+                answer = str(console.input(question, markup=False))
+            except EOFError:
+                return False
+            return answer.strip().lower() in ("y", "yes")
+
+        output: Output = RichOutput(console)
+        Session(opened.game, opened.saver, output, opened.on_end, confirm=confirm).run(ask)
+        return
+
+    def write(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    def read() -> str | None:
+        line = sys.stdin.readline()
+        return None if line == "" else line.rstrip("\r\n")
+
+    Session(opened.game, opened.saver, PlainOutput(write), opened.on_end).run(read, echo=True)

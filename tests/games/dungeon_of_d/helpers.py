@@ -16,6 +16,8 @@ from typing import Any
 
 from companion.games.dungeon_of_d import check_invariants, engine
 from companion.games.dungeon_of_d.content import Content, load_content
+from companion.games.dungeon_of_d.events import Event
+from companion.games.dungeon_of_d.frames import CombatFrame, Frame, TestFrame, TurnFrame
 from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, State, seed_rng
 
 C: Content = load_content()
@@ -119,21 +121,21 @@ def scenario(
     return s
 
 
-def begin(s: State, *frames: dict[str, Any]) -> State:
+def begin(s: State, *frames: Frame) -> State:
     """Run the engine from the start of a turn, or from the given rule frames
     (pushed on a turn that ends when they are done)."""
     s.ev = []
     if frames:
         s.turn = max(s.turn, 1)
-        s.stack = [{"k": "turn", "ph": 1}, *frames]
+        s.stack = [TurnFrame(phase="poison"), *frames]
     engine._run(s)
     check_invariants(s)
     return s
 
 
-def act(s: State, *actions: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+def act(s: State, *actions: tuple[Any, ...]) -> list[Event]:
     """Play actions in order (each must be legal); the events they caused."""
-    events: list[tuple[Any, ...]] = []
+    events: list[Event] = []
     for action in actions:
         s.ev = events
         engine.step(s, action)
@@ -142,26 +144,27 @@ def act(s: State, *actions: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     return events
 
 
-def fight(s: State) -> list[tuple[Any, ...]]:
+def fight(s: State) -> list[Event]:
     """Choose to fight (when running is impossible the engine fights at once)."""
     return act(s, ("fight",)) if ("fight",) in s.options else []
 
 
-def kinds(events: list[tuple[Any, ...]]) -> list[str]:
-    return [e[0] for e in events]
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
 
 
-def first(events: list[tuple[Any, ...]], kind: str) -> tuple[Any, ...]:
-    return next(e for e in events if e[0] == kind)
+def first(events: list[Event], kind: str) -> Any:
+    """The first event of a kind (``"test"``, ``"melee"``...), to read its fields."""
+    return next(e for e in events if e.kind == kind)
 
 
-def combat(slot: int) -> dict[str, Any]:
+def combat(slot: int) -> CombatFrame:
     """A combat frame against the level's monster number ``slot``."""
-    return {"k": "cmb", "slot": slot, "ph": "choose", "weak": 0}
+    return CombatFrame(slot=slot)
 
 
-def trial(stat: str, difficulty: int) -> dict[str, Any]:
-    return {"k": "test", "st": stat, "d": difficulty, "ph": 0}
+def trial(stat: str, difficulty: int) -> TestFrame:
+    return TestFrame(stat=stat, difficulty=difficulty)
 
 
 def hand_labels(s: State) -> list[str]:

@@ -18,6 +18,7 @@ from companion.games.dungeon_of_d import (
     step,
     to_json,
 )
+from companion.games.dungeon_of_d.actions import Drink
 from companion.games.dungeon_of_d.bots import BOTS, play
 
 
@@ -70,18 +71,31 @@ def test_a_save_is_plain_json() -> None:
     assert from_json(json.loads(text)) == new_game(6)
 
 
-def test_every_action_and_event_of_some_games_can_be_described() -> None:
+def test_every_kind_of_event_has_its_own_sentence() -> None:
+    from companion.games.dungeon_of_d.descriptions import EVENT_WORDS
+    from companion.games.dungeon_of_d.events import EVENT_TYPES
+
+    assert set(EVENT_WORDS) == set(EVENT_TYPES)
+
+
+def test_every_action_and_event_of_some_games_is_said_in_words() -> None:
     from companion.games.dungeon_of_d.descriptions import describe_action, describe_event
 
+    seen: set[str] = set()
     for seed in range(30):
         bot = BOTS["greedy" if seed % 2 else "random"](seed)
         s = new_game(seed)
         while s.outcome is None:
             for action in legal_actions(s):
-                assert describe_action(s, action)
+                words = describe_action(s, action)
+                assert words and f"{type(action).__name__}(" not in words, words
+            before = s
             s, events = apply(s, bot(s))
             for event in events:
-                assert describe_event(s, event)
+                text = describe_event(before, s, event)
+                assert text.strip() and f"{type(event).__name__}(" not in text, text
+                seen.add(event.kind)
+    assert len(seen) >= 30  # the games went through most kinds of events
 
 
 def test_an_unidentified_potion_is_not_named() -> None:
@@ -89,6 +103,32 @@ def test_an_unidentified_potion_is_not_named() -> None:
     from tests.games.dungeon_of_d.helpers import begin, scenario
 
     s = begin(scenario(hand=["1 STR", "2 STR"], potions=["bitter-venom"]))
-    assert describe_action(s, ("drink", s.potions[0])) == "drink an unidentified potion"
+    assert describe_action(s, Drink(s.potions[0])) == "drink #1 unidentified potion"
     s.known.append(s.potions[0])
-    assert describe_action(s, ("drink", s.potions[0])) == "drink Bitter Venom"
+    assert describe_action(s, Drink(s.potions[0])) == "drink #1 Bitter Venom"
+
+
+def test_state_and_its_checks_import_no_engine_rules() -> None:
+    """The state module only reads and writes states; the checks import the rules,
+    never the other way round (no import circle)."""
+    import ast
+    from pathlib import Path
+
+    import companion.games.dungeon_of_d as package
+
+    folder = Path(package.__file__).parent
+
+    def imports(name: str) -> set[str]:
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        out = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                out.add(node.module.rsplit(".", 1)[-1])
+                out.update(a.name for a in node.names)
+        return out
+
+    assert not imports("state") & {"invariants", "mechanics", "engine", "effects"}
+    assert not imports("mechanics") & {"invariants", "engine", "effects"}
+    assert not imports("invariants") & {"engine", "effects"}
+    for plain in ("actions", "events", "frames"):
+        assert not imports(plain) & {"state", "mechanics", "engine", "effects", "invariants"}

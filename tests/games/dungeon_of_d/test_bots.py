@@ -12,6 +12,7 @@ from companion.errors import CompanionError
 from companion.games.dungeon_of_d import new_game, step
 from companion.games.dungeon_of_d.bots import (
     BOTS,
+    Farmer,
     Greedy,
     best_melee,
     best_test,
@@ -40,16 +41,20 @@ def _scramble_hidden(s: State, rng: random.Random) -> State:
     return t
 
 
-@pytest.mark.parametrize("seed", [3, 17, 101, 2024])
-def test_greedy_bot_decides_only_on_what_a_player_can_see(seed: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "kind"), [(3, Greedy), (17, Greedy), (101, Farmer), (2024, Farmer)]
+)
+def test_greedy_and_farmer_decide_only_on_what_a_player_can_see(seed: int, kind: type) -> None:
     rng = random.Random(seed)
     state = new_game(seed)
-    player = Greedy(seed)
+    player = kind(seed)
     decisions = 0
     while state.outcome is None and decisions < 400:
-        twin = Greedy(seed)
+        twin = kind(seed)
         twin.rng.setstate(player.rng.getstate())
         twin.pit_tries = player.pit_tries
+        if isinstance(player, Farmer):
+            twin.arrived = dict(player.arrived)
         seen = twin(_scramble_hidden(state, rng))
         action = player(state)
         assert seen == action, f"seed {seed}, decision {decisions}: hidden cards changed the choice"
@@ -71,7 +76,7 @@ def test_every_bot_plays_legal_actions_to_the_end() -> None:
 
 
 def test_make_bot_names_the_known_bots_when_asked_for_another() -> None:
-    with pytest.raises(CompanionError, match="no bot 'clever'.*explorer, greedy, random"):
+    with pytest.raises(CompanionError, match="no bot 'clever'.*explorer, farmer, greedy, random"):
         make_bot("clever")
 
 
@@ -271,3 +276,46 @@ def test_greedy_fights_the_guardian_it_chose_to_challenge() -> None:
     assert bot(s) == challenge
     step(s, challenge)
     assert s.prompt == "combat" and bot(s) == ("fight",)
+
+
+# ---- the farmer -----------------------------------------------------------------------------
+
+
+def test_the_farmer_finds_the_rooms_that_can_be_taken_again_and_again() -> None:
+    from companion.games.dungeon_of_d.bots import repeatable_actions
+
+    found = repeatable_actions(C)
+    assert {("peculiar-shop", "buy-fruit"), ("training-hall", "train-agl")} <= found
+    assert ("forsaken-chapel", "offering") in found and ("ancient-library", "study") in found
+    assert ("forgotten-arena", "fight") not in found  # its purse exhausts the room
+    assert not any(room == "large-chest" for room, _ in found)
+
+
+def test_the_farmer_explores_the_whole_level_before_it_goes_down() -> None:
+    s = begin(
+        scenario(
+            hand=["5 STR", "5 INT", "4 AGL", "4 MOV", "3 STR", "3 INT", "2 AGL"],
+            grid={
+                (0, 0): "mystic-portal",
+                (1, 0): "large-chest",
+                (2, 0): "hidden-door",
+                (0, 1): "dark-storeroom",
+                (0, -1): "treasure-vault",
+            },
+            room_deck=["training-hall"],
+            exhausted=[(1, 0), (0, -1)],
+        )
+    )
+    assert Greedy()(s).kind == "act"  # the greedy bot goes down: it knows enough rooms
+    assert Farmer()(s).kind == "move"  # the farmer first looks for a room to milk
+
+
+def test_the_farmer_buys_every_upgrade_it_can_pay_for() -> None:
+    s = begin(
+        scenario(hand=["3 STR", "4 INT", "5 AGL", "2 MOV", "1 INT"], room="training-hall", gold=20)
+    )
+    action = Farmer()(s)
+    assert action.kind == "act" and s.content.rooms["training-hall"].actions[action[1]].id in (
+        "train-str",
+        "train-agl",
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.games.dungeon_of_d import mechanics as R
+from companion.games.dungeon_of_d.frames import TestFrame
 from tests.games.dungeon_of_d.helpers import (
     C,
     act,
@@ -62,7 +63,11 @@ def test_ranged_attack_check1_plus_agl_reaching_the_monsters_agl_defeats_it() ->
     )  # Orc AGL 2
     fight(s)
     events = act(s, ("shoot", "arrow"))
-    assert first(events, "ranged")[1:] == (2, 2, True)
+    assert (
+        first(events, "ranged").total,
+        first(events, "ranged").target,
+        first(events, "ranged").hit,
+    ) == (2, 2, True)
     assert s.gold == 1 and s.arrows == 1 and s.prompt == "turn" and "melee" not in kinds(events)
 
 
@@ -72,7 +77,7 @@ def test_ranged_miss_goes_on_to_melee() -> None:
     )  # Giant Bat AGL 4
     fight(s)
     events = act(s, ("shoot", "arrow"))
-    assert not first(events, "ranged")[3] and s.prompt == "melee-effort" and s.arrows == 0
+    assert not first(events, "ranged").hit and s.prompt == "melee-effort" and s.arrows == 0
 
 
 def test_ranged_attack_once_per_fight_choice() -> None:
@@ -94,7 +99,12 @@ def test_magic_arrow_is_discarded_and_adds_to_the_shot() -> None:
     arrow = s.items[0]
     fight(s)
     events = act(s, ("shoot", "magic"))
-    assert first(events, "ranged")[1:] == (3, 4, False) and arrow in s.discard and s.items == []
+    assert (
+        (first(events, "ranged").total, first(events, "ranged").target, first(events, "ranged").hit)
+        == (3, 4, False)
+        and arrow in s.discard
+        and s.items == []
+    )
 
 
 def test_vampiric_arrow_heals_when_it_hits() -> None:
@@ -104,7 +114,7 @@ def test_vampiric_arrow_heals_when_it_hits() -> None:
     )
     fight(s)
     events = act(s, ("shoot", "vampiric"))
-    assert first(events, "ranged")[3] and s.hp == 3 and "draw" in kinds(events)
+    assert first(events, "ranged").hit and s.hp == 3 and "draw" in kinds(events)
 
 
 # ---- melee ---------------------------------------------------------------------------------------
@@ -114,7 +124,11 @@ def test_melee_str_first_effort_card_draws_a_bonus_card() -> None:
     s = begin(scenario(hand=["3 STR", "2 INT"], deck=["1 AGL", "4 MOV"]), combat(1))
     fight(s)
     events = act(s, ("effort", card("3 STR")))
-    assert first(events, "bonus")[1] == card("1 AGL") and first(events, "melee")[1:] == (7, 5, True)
+    assert first(events, "bonus").card == card("1 AGL") and (
+        first(events, "melee").total,
+        first(events, "melee").target,
+        first(events, "melee").won,
+    ) == (7, 5, True)
 
 
 def test_melee_other_first_effort_cards_draw_no_bonus() -> None:
@@ -128,7 +142,11 @@ def test_melee_effort_plus_str_against_the_monsters_str() -> None:
     s = begin(scenario(hand=["1 INT", "2 INT"], STR=2, deck=["2 MOV"]), combat(1))  # Orc STR 5
     fight(s)
     events = act(s, ("effort", card("1 INT")))
-    assert first(events, "melee")[1:] == (5, 5, True) and s.gold == 1
+    assert (
+        first(events, "melee").total,
+        first(events, "melee").target,
+        first(events, "melee").won,
+    ) == (5, 5, True) and s.gold == 1
 
 
 def test_melee_lost_round_costs_1_hp_and_the_combat_starts_again() -> None:
@@ -254,13 +272,21 @@ def test_flying_monsters_are_easier_for_the_elf() -> None:
     )  # Giant Bat AGL 4
     fight(s)
     events = act(s, ("shoot", "arrow"))
-    assert first(events, "ranged")[1:] == (3, 4, False)  # 1 + 1 + 1 (Flying)
+    assert (
+        first(events, "ranged").total,
+        first(events, "ranged").target,
+        first(events, "ranged").hit,
+    ) == (3, 4, False)  # 1 + 1 + 1 (Flying)
     s = begin(
         scenario(hand=["1 INT", "2 INT"], character="elf", arrows=1, deck=["1 MOV"]), combat(1)
     )
     fight(s)
     events = act(s, ("shoot", "arrow"))
-    assert first(events, "ranged")[1:] == (2, 2, True)
+    assert (
+        first(events, "ranged").total,
+        first(events, "ranged").target,
+        first(events, "ranged").hit,
+    ) == (2, 2, True)
 
 
 # ---- tests (5.5) -----------------------------------------------------------------------------------
@@ -269,7 +295,12 @@ def test_flying_monsters_are_easier_for_the_elf() -> None:
 def test_test_first_effort_of_the_same_type_draws_a_bonus_card() -> None:
     s = begin(scenario(hand=["3 AGL", "2 INT"], deck=["1 STR", "4 MOV"]), trial("AGL", 5))
     events = act(s, ("effort", card("3 AGL")))
-    assert first(events, "bonus")[1] == card("1 STR") and first(events, "test")[1:] == (
+    assert first(events, "bonus").card == card("1 STR") and (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == (
         "AGL",
         5,
         7,
@@ -280,13 +311,18 @@ def test_test_first_effort_of_the_same_type_draws_a_bonus_card() -> None:
 def test_test_first_effort_of_another_type_draws_no_bonus() -> None:
     s = begin(scenario(hand=["3 AGL", "2 INT"], deck=["4 MOV"]), trial("INT", 9))
     events = act(s, ("effort", card("3 AGL")))
-    assert "bonus" not in kinds(events) and first(events, "test")[1:] == ("INT", 9, 7, False)
+    assert "bonus" not in kinds(events) and (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("INT", 9, 7, False)
 
 
 def test_test_adds_the_tested_stat() -> None:
     s = begin(scenario(hand=["3 AGL", "2 INT"], INT=3, AGL=1, deck=["4 MOV"]), trial("INT", 10))
     events = act(s, ("effort", card("3 AGL")))
-    assert first(events, "test")[3] == 10
+    assert first(events, "test").total == 10
 
 
 def test_test_difficulty_with_plus_adds_the_levels_skulls() -> None:
@@ -299,7 +335,9 @@ def test_test_difficulty_with_plus_adds_the_levels_skulls() -> None:
         )
     )
     act(s, ("move", card("3 STR"), "n"))
-    assert s.stack[-1]["k"] == "test" and s.stack[-1]["d"] == 4  # 2+ with level 3's 2 skulls
+    assert (
+        isinstance(s.stack[-1], TestFrame) and s.stack[-1].difficulty == 4
+    )  # 2+ with level 3's 2 skulls
 
 
 def test_effort_cards_go_to_the_discard_pile_after_a_test() -> None:
@@ -314,17 +352,20 @@ def test_effort_cards_go_to_the_discard_pile_after_a_test() -> None:
 @covers("room:forsaken-chapel/pray")
 def test_guess1_compares_a_spoken_number_with_the_check1() -> None:
     s = begin(
-        scenario(hand=["1 STR", "2 STR"], room="forsaken-chapel", level=3, deck=["4 AGL", "2 MOV"])
+        scenario(hand=["1 STR", "2 STR"], room="forsaken-chapel", level=1, deck=["4 AGL", "2 MOV"])
     )
     room = C.rooms["forsaken-chapel"]
     pray = ("act", next(a.index for a in room.actions if a.id == "pray"))
     events = act(s, pray, ("guess", 4))
     assert (
-        first(events, "guess")[1:] == (4, 4, True) and len(s.specials) == 1 and s.pos in s.exhausted
+        (first(events, "guess").guess, first(events, "guess").result, first(events, "guess").right)
+        == (4, 4, True)
+        and len(s.specials) == 1
+        and s.pos in s.exhausted
     )
     s = begin(scenario(hand=["1 STR", "2 STR"], room="forsaken-chapel", level=3, deck=["4 AGL"]))
     events = act(s, pray, ("guess", 1))
-    assert first(events, "guess")[3] is False and s.prompt == "lose-hp"
+    assert first(events, "guess").right is False and s.prompt == "lose-hp"
 
 
 def test_no_frame_is_left_waiting_with_a_single_choice() -> None:

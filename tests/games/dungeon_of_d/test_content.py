@@ -11,6 +11,7 @@ import pkgutil
 
 import tests.games.dungeon_of_d
 from companion.games.dungeon_of_d import mechanics as R
+from companion.games.dungeon_of_d.frames import GetFrame
 from companion.games.dungeon_of_d.score import inventory_stars
 from tests.games.dungeon_of_d.helpers import (
     COVERED,
@@ -109,7 +110,7 @@ def test_barbarian_rage_adds_2_to_a_str_first_effort_card() -> None:
     )
     fight(s)
     events = act(s, ("effort", card("1 STR")))
-    assert first(events, "melee")[1] == 1 + 1 + 2
+    assert first(events, "melee").total == 1 + 1 + 2
 
 
 @covers("skill:wary")
@@ -136,7 +137,7 @@ def test_alchemist_brew_master_gets_potions_already_identified() -> None:
 def test_merchant_haggle_pays_1_less_on_room_prices() -> None:
     s = begin(scenario(hand=["1 STR", "2 STR"], character="merchant", room="peculiar-shop", gold=5))
     events = act(s, _action(s, "buy-potion"))
-    assert first(events, "pay")[1] == 1 and s.gold == 4
+    assert first(events, "pay").amount == 1 and s.gold == 4
 
 
 @covers("skill:tumble")
@@ -148,7 +149,7 @@ def test_acrobat_tumble_redraws_the_second_effort_card_of_an_agl_test() -> None:
     act(s, ("effort", card("2 INT")))
     assert ("skill", "tumble") in s.options
     events = act(s, ("skill", "tumble"))
-    assert first(events, "test")[3] == 7 and card("1 MOV") in s.discard
+    assert first(events, "test").total == 7 and card("1 MOV") in s.discard
 
 
 @covers("skill:smite")
@@ -159,13 +160,13 @@ def test_paladin_smite_adds_2_against_the_undead() -> None:
     )
     fight(s)
     events = act(s, ("effort", card("2 INT")))
-    assert first(events, "melee")[1] == 2 + 1 + 2  # against the Skeleton
+    assert first(events, "melee").total == 2 + 1 + 2  # against the Skeleton
     s = begin(
         scenario(hand=["2 INT", "1 STR"], character="paladin", level=2, deck=["1 MOV"]), combat(1)
     )
     fight(s)
     events = act(s, ("effort", card("2 INT")))
-    assert first(events, "melee")[1] == 3
+    assert first(events, "melee").total == 3
 
 
 @covers("skill:forage")
@@ -182,9 +183,9 @@ def test_herbalist_forage_finds_a_fruit_after_a_rest_on_4_or_5() -> None:
             )
         )
         events = act(s, ("rest",), ("done",))
-        checks = [e for e in events if e[0] == "check1"]
+        checks = [e for e in events if e.kind == "check1"]
         assert len(checks) == 1  # one CHECK1, after the reshuffle
-        result = C.power[checks[0][1]]
+        result = C.power[checks[0].card]
         assert s.fruits == (1 if result in (4, 5) else 0)
         found.add(s.fruits)
     assert found == {0, 1}
@@ -226,8 +227,8 @@ def test_arrows_and_fruit_parts_fill_their_counters() -> None:
             deck=[_part("item", "fruit"), _part("item", "arrows")],
             fruits=1,
         ),
-        {"k": "get", "kind": "item"},
-        {"k": "get", "kind": "item"},
+        GetFrame(what="item"),
+        GetFrame(what="item"),
     )
     assert (s.fruits, s.arrows, s.items) == (2, 2, [])
 
@@ -254,7 +255,7 @@ def test_rabbits_foot_redoes_a_missed_shot() -> None:
     act(s, ("shoot", "arrow"))
     assert s.prompt == "ranged-miss"
     events = act(s, ("use", foot))
-    assert first(events, "ranged")[3] and s.gold == 2 and foot in s.discard
+    assert first(events, "ranged").hit and s.gold == 2 and foot in s.discard
 
 
 @covers("item:war-axe")
@@ -267,7 +268,7 @@ def test_war_axe_adds_2_and_only_one_weapon_a_round() -> None:
     act(s, ("effort", card("1 INT")))
     assert {("use", axe), ("use", dagger)} <= set(s.options)
     events = act(s, ("use", axe))  # no second weapon: the round goes on at once
-    assert first(events, "melee")[1] == 1 + 2 + 1 and dagger in s.items
+    assert first(events, "melee").total == 1 + 2 + 1 and dagger in s.items
 
 
 @covers("item:bandages")
@@ -305,7 +306,12 @@ def test_feather_charm_raises_agl_in_tests_and_ranged_attacks_while_held() -> No
     )
     assert R.stat(s, "AGL") == 2
     events = act(s, ("effort", card("5 INT")))  # 5 + the 1 AGL + AGL 2 = 8
-    assert first(events, "test")[1:] == ("AGL", 7, 8, True)
+    assert (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("AGL", 7, 8, True)
 
 
 @covers("special:bag-of-holding")
@@ -389,7 +395,7 @@ def test_dragon_lance_adds_3_against_monster_4() -> None:
     )
     fight(s)
     events = act(s, ("effort", card("1 INT")))
-    assert first(events, "melee")[1] == 5
+    assert first(events, "melee").total == 5
 
 
 @covers("special:tome-of-lore")
@@ -407,7 +413,11 @@ def test_horn_of_valor_weakens_the_monster_for_the_combat() -> None:
     act(s, ("use", s.specials[0]))
     fight(s)
     events = act(s, ("effort", card("1 INT")))
-    assert first(events, "melee")[1:] == (2, 2, True)
+    assert (
+        first(events, "melee").total,
+        first(events, "melee").target,
+        first(events, "melee").won,
+    ) == (2, 2, True)
 
 
 # ---- room actions ------------------------------------------------------------------------------------
@@ -423,7 +433,12 @@ def test_boulder_trap_rolls_at_you_when_you_enter() -> None:
         )
     )
     events = act(s, ("move", card("3 STR"), "e"), ("effort", card("1 STR")))  # 1 + 1 < 2 + 1
-    assert first(events, "test")[1:] == ("AGL", 3, 2, False) and s.prompt == "lose-hp"
+    assert (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("AGL", 3, 2, False) and s.prompt == "lose-hp"
 
 
 @covers(
@@ -451,7 +466,7 @@ def test_peculiar_shop_sells_arrows_fruit_and_items() -> None:
 def test_guardian_monster_below_level_8_fights_monster_3_for_a_special_item() -> None:
     s = begin(scenario(hand=["5 STR", "2 STR"], room="guardian-monster", deck=["1 AGL", "5 AGL"]))
     events = act(s, _action(s, "challenge"))
-    assert first(events, "combat")[1] == 3
+    assert first(events, "combat").slot == 3
     fight(s)
     act(s, ("effort", card("5 STR")))
     assert len(s.specials) == 1 and s.pos in s.exhausted
@@ -519,27 +534,52 @@ def test_alchemists_laboratory_reads_labels_and_brews() -> None:
 
 
 @covers("room:forgotten-arena/fight", "room:forgotten-arena/champion")
-def test_forgotten_arena_pays_for_every_win() -> None:
+def test_forgotten_arena_pays_its_first_winner_once_a_level() -> None:
     s = begin(
         scenario(hand=["5 STR", "2 STR", "5 INT"], room="forgotten-arena", deck=["1 AGL", "5 AGL"])
     )
     act(s, _action(s, "fight"))
     fight(s)
     act(s, ("effort", card("5 STR")))
-    assert s.gold == 1 + 2 and s.pos not in s.exhausted
+    assert s.gold == 1 + 2 and s.pos in s.exhausted  # no second purse this level
     s = begin(
         scenario(
             hand=["5 STR", "2 STR", "5 INT"],
             room="forgotten-arena",
-            level=5,
+            level=1,
             STR=2,
             deck=["1 AGL", "5 AGL"],
         )
     )
-    act(s, _action(s, "champion"))
+    act(s, _action(s, "champion"))  # on every level: the rulebook gates no arena
     fight(s)
     act(s, ("effort", card("5 STR")))
-    assert s.gold == 5 + 6
+    assert s.gold == 2 + 4 and s.pos in s.exhausted
+
+
+def test_only_the_rulebooks_five_rooms_have_level_gates() -> None:
+    # Rulebook 5.2 names five rooms whose actions may depend on the level; no other has one.
+    gated = {r.id for r in C.rooms.values() for a in r.actions if (a.lowest, a.highest) != (1, 8)}
+    assert gated <= {
+        "boulder-trap",
+        "dark-storeroom",
+        "guardian-monster",
+        "mystic-portal",
+        "steep-chasm",
+    }
+
+
+def test_no_room_pays_gold_hp_or_a_stat_again_and_again_for_free() -> None:
+    # The economy: what a room action gives again and again is bought with gold
+    # (shop, chapel, upgrades); whatever pays gold exhausts its room.
+    from companion.games.dungeon_of_d.bots import repeatable_actions
+
+    for room_id, action_id in repeatable_actions(C):
+        action = next(a for a in C.rooms[room_id].actions if a.id == action_id)
+        first = C.steplists[action.steps][0]
+        assert action.price is not None or first.do in ("upgrade", "test"), (room_id, action_id)
+        if first.do == "test":  # a repeatable test may only teach or move you
+            assert action_id in ("read-journals", "secret-passage", "escape"), action_id
 
 
 @covers("room:overgrown-garden/pick-fruit")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.games.dungeon_of_d import events as EV
 from companion.games.dungeon_of_d import score
 from companion.games.dungeon_of_d.state import ORIGIN
 from tests.games.dungeon_of_d.helpers import (
@@ -66,7 +67,12 @@ def test_large_chest_example_lose_the_int_test_lose_1_hp_open_it_anyway_find_a_l
         )
     )  # second effort, CHECK1 = 1, the item card
     events = act(s, _action(s, "open"), ("effort", card("1 STR")))
-    assert first(events, "test")[1:] == ("INT", 8, 2, False)  # 7+ on level 1 (1 skull)
+    assert (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("INT", 8, 2, False)  # 7+ on level 1 (1 skull)
     assert s.prompt == "lose-hp"
     events = act(s, ("discard", card("2 AGL")))
     assert s.items == [lantern] and C.item[lantern].id == "lantern"
@@ -87,15 +93,30 @@ def test_steep_chasm_example_level_6_with_a_rope() -> None:
     high = _action(s, "climb-high")
     # First turn: the 6+ climb (9 on level 6) fails, and the turn ends there.
     events = act(s, high, ("effort", card("1 STR")))
-    assert first(events, "test")[1:] == ("AGL", 9, 2, False)
+    assert (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("AGL", 9, 2, False)
     assert s.prompt == "turn" and s.turn == 2 and s.specials == []
     # Next turn: the climb succeeds (special item, 2+ = 5 gold), then the 4+ way down (7) fails.
     events = act(s, high, ("effort", card("4 STR")))
-    assert first(events, "test")[1:] == ("AGL", 9, 9, True)
+    assert (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("AGL", 9, 9, True)
     assert len(s.specials) == 1 and s.gold == 5
     assert s.prompt == "test-effort"
     events = act(s, ("effort", card("3 INT")))
-    assert first(events, "test")[1:] == ("AGL", 7, 4, False)  # 3 + the 1 MOV b
+    assert (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("AGL", 7, 4, False)  # 3 + the 1 MOV b
     assert s.prompt == "lose-hp"
     act(s, ("discard", card("1 INT")))
     assert s.prompt == "turn" and s.pos in s.exhausted
@@ -126,23 +147,43 @@ def test_pit_of_darkness_example_int_win_agl_lose_twice_then_win_then_run_from_t
         )
     )
     events = act(s, _action(s, "enter"), ("effort", card("5 INT")))  # + bonus 5 INT b, second 5 STR
-    assert first(events, "test")[1:] == ("INT", 12, 12, True)
+    assert (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("INT", 12, 12, True)
     events = act(s, ("effort", card("4 AGL")))  # bonus 1 AGL, second 1 INT: 4 + 1 + 2
-    assert first(events, "test")[1:] == ("AGL", 12, 7, False)
+    assert (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("AGL", 12, 7, False)
     act(s, ("discard", card("1 STR")))  # LOSE 1 HP
     assert s.prompt == "retry"
     events = act(s, ("retry",), ("effort", card("1 AGL")))  # bonus 1 MOV, second 2 INT: 1 + 2 + 2
-    assert first(events, "test")[1:] == ("AGL", 12, 5, False)
+    assert (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("AGL", 12, 5, False)
     act(s, ("discard", card("2 STR")), ("retry",))
     events = act(s, ("effort", card("5 AGL")))  # bonus 1 MOV b, second 5 MOV: 5 + 5 + 2
-    assert first(events, "test")[1:] == ("AGL", 12, 12, True)
-    assert s.prompt == "combat" and first(events, "combat")[2] == "Ice Dragon"
+    assert (
+        first(events, "test").stat,
+        first(events, "test").difficulty,
+        first(events, "test").total,
+        first(events, "test").won,
+    ) == ("AGL", 12, 12, True)
+    assert s.prompt == "combat" and first(events, "combat").monster == "Ice Dragon"
     act(s, ("run",), ("discard", card("4 STR")), ("discard", card("4 INT")))  # 8 + INT 2 >= 7
     assert s.prompt == "turn" and not s.amulet and s.pos not in s.exhausted
     # Next turn a REST, and the turn after the pit starts again from the INT test.
     act(s, ("rest",), ("done",))
     events = act(s, _action(s, "enter"))
-    assert s.prompt == "test-effort" and s.stack[-1]["st"] == "INT"
+    assert s.prompt == "test-effort" and s.stack[-1].stat == "INT"
 
 
 def test_pit_of_darkness_the_dragon_comes_after_both_tests_and_running_ends_the_turn() -> None:
@@ -157,9 +198,9 @@ def test_pit_of_darkness_the_dragon_comes_after_both_tests_and_running_ends_the_
         )
     )
     events = act(s, _action(s, "enter"), ("effort", card("5 INT")), ("effort", card("5 AGL")))
-    tests = [e for e in events if e[0] == "test"]
-    assert [t[4] for t in tests] == [True, True]
-    assert s.prompt == "combat" and first(events, "combat")[2] == "Ice Dragon"
+    tests = [e for e in events if e.kind == "test"]
+    assert [t.won for t in tests] == [True, True]
+    assert s.prompt == "combat" and first(events, "combat").monster == "Ice Dragon"
     act(s, ("run",), ("discard", card("4 STR")), ("discard", card("4 INT")))  # 8 + INT 2 >= 7
     assert s.prompt == "turn" and not s.amulet and s.pos not in s.exhausted
     # The following turns: REST, then try again from the INT test.
@@ -179,9 +220,9 @@ def test_move_example_2_mov_bonus_card_danger_2_check1_2_meets_an_orc_on_level_1
         )
     )  # the bonus card, then the CHECK1
     events = act(s, ("move", card("2 MOV"), "e"))
-    assert first(events, "bonus")[1] == card("1 AGL")
+    assert first(events, "bonus").card == card("1 AGL")
     assert s.grid[s.pos] == "dark-storeroom" and s.pos == at(1, 0)
-    assert first(events, "combat")[2] == "Orc"
+    assert first(events, "combat").monster == "Orc"
     assert s.prompt == "combat" and card("2 MOV") in s.discard
 
 
@@ -224,18 +265,30 @@ def test_combat_example_the_full_fight_with_the_skeleton() -> None:
     events = act(s, ("fight",))
     assert s.prompt == "ranged"
     events = act(s, ("shoot", "arrow"))
-    assert s.arrows == 0 and first(events, "ranged")[1:] == (2, 3, False)  # 1 + AGL 1 < 3: a miss
+    assert s.arrows == 0 and (
+        first(events, "ranged").total,
+        first(events, "ranged").target,
+        first(events, "ranged").hit,
+    ) == (2, 3, False)  # 1 + AGL 1 < 3: a miss
     assert s.prompt == "melee-effort"
     events = act(s, ("effort", card("3 STR")))
-    assert first(events, "bonus")[1] == card("4 MOV")
-    assert first(events, "melee")[1:] == (6, 7, False)
+    assert first(events, "bonus").card == card("4 MOV")
+    assert (
+        first(events, "melee").total,
+        first(events, "melee").target,
+        first(events, "melee").won,
+    ) == (6, 7, False)
     events = act(s, ("discard", card("1 MOV")))  # LOSE 1 HP
     assert s.prompt == "combat"
     events = act(s, ("fight",))  # no arrow left: straight to melee
     assert s.prompt == "melee-effort"
     events = act(s, ("effort", card("2 AGL")))
     assert "bonus" not in kinds(events)
-    assert first(events, "melee")[1:] == (7, 7, True)
+    assert (
+        first(events, "melee").total,
+        first(events, "melee").target,
+        first(events, "melee").won,
+    ) == (7, 7, True)
     assert s.gold == 3 and s.prompt == "regenerate-guess"
     events = act(s, ("guess", 4))  # the CHECK1 is a 2: wrong guess, it stays down
     assert "stays-down" in kinds(events) and s.prompt == "turn"
@@ -310,9 +363,13 @@ def test_faq_guardian_monster_level_8_ice_dragon_regenerates_twice_then_run_no_s
         )
     )
     events = act(s, _action(s, "challenge-master"))
-    assert first(events, "combat")[1:] == (4, "Ice Dragon")
+    assert (first(events, "combat").slot, first(events, "combat").monster) == (4, "Ice Dragon")
     events = act(s, ("fight",), ("effort", card("5 STR")))
-    assert first(events, "melee")[1:] == (14, C.monster(4, 8).STR, True) and s.gold == 9
+    assert (
+        first(events, "melee").total,
+        first(events, "melee").target,
+        first(events, "melee").won,
+    ) == (14, C.monster(4, 8).STR, True) and s.gold == 9
     events = act(s, ("guess", 3))
     assert "regenerates" in kinds(events) and s.prompt == "combat"
     events = act(s, ("fight",), ("effort", card("5 STR b")), ("guess", 2))
@@ -374,7 +431,11 @@ def test_faq_giant_bat_dagger_only_right_after_the_first_card_and_no_potion_to_s
     assert s.prompt == "melee-first" and ("use", s.items[0]) in s.options
     assert not any(a[0] == "drink" for a in s.options)  # not a potion moment
     events = act(s, ("pass",))  # the second effort card: 2 INT; 3 + 2 + 0 < 6, nothing left to do
-    assert first(events, "melee")[1:] == (5, 6, False)
+    assert (
+        first(events, "melee").total,
+        first(events, "melee").target,
+        first(events, "melee").won,
+    ) == (5, 6, False)
     assert s.outcome == "lost"
 
 
@@ -382,7 +443,11 @@ def test_faq_giant_bat_dagger_only_right_after_the_first_card_and_no_potion_to_s
 def test_faq_giant_bat_with_the_dagger_used_in_time_the_bat_falls() -> None:
     s = begin(scenario(hand=["3 INT", "4 MOV"], items=["dagger"], deck=["2 INT"]), combat(3))
     events = act(s, ("fight",), ("effort", card("3 INT")), ("use", s.items[0]))
-    assert first(events, "melee")[1:] == (6, 6, True)
+    assert (
+        first(events, "melee").total,
+        first(events, "melee").target,
+        first(events, "melee").won,
+    ) == (6, 6, True)
 
 
 @covers("room:storage-room/pitch-black")
@@ -453,8 +518,8 @@ def test_faq_q2_grapple_weapon_master_and_dagger_make_the_first_card_plus_3() ->
         combat(1),
     )
     events = act(s, ("fight",), ("effort", card("2 AGL")), ("use", s.items[0]))
-    assert first(events, "weapon")[2] == 2  # the Dagger's 1 and Weapon Master's 1
-    assert first(events, "melee")[1] == 2 + 1 + 3  # and Grapple's 1
+    assert first(events, "weapon").bonus == 2  # the Dagger's 1 and Weapon Master's 1
+    assert first(events, "melee").total == 2 + 1 + 3  # and Grapple's 1
 
 
 def test_faq_q3_the_last_card_may_be_played_as_first_effort_but_the_game_is_lost_at_once() -> None:
@@ -469,7 +534,7 @@ def test_faq_q3_the_last_card_may_be_played_as_first_effort_but_the_game_is_lost
     act(s, ("move", card("5 AGL"), "e"))  # CHECK1 1 <= danger 2: a monster
     assert s.prompt == "combat" and s.hp == 1
     events = act(s, ("fight",))  # the 5 STR is the only card to play: played, and the game is lost
-    assert ("effort", card("5 STR")) in events
+    assert EV.EffortCard(card("5 STR"), False) in events
     assert s.outcome == "lost" and "bonus" not in kinds(events)
 
 
@@ -550,12 +615,12 @@ def test_faq_q7_struggle_swaps_a_second_effort_3_for_a_4_agl_from_the_hand() -> 
             character="gladiator",
             deck=["3 AGL"],
         ),
-        trial("AGL", 9),
+        trial("AGL", 6),  # 2 + 3 loses it; the swap's 2 + 4 wins it
     )
     act(s, ("effort", card("2 INT")))
     assert ("skill", "struggle", card("4 AGL")) in s.options
     events = act(s, ("skill", "struggle", card("4 AGL")))
-    assert first(events, "test")[3] == 6
+    assert first(events, "test").total == 6
     assert card("3 AGL") in s.hand and card("4 AGL") not in s.hand
 
 
@@ -570,7 +635,7 @@ def test_faq_q8_determination_against_a_wright_with_hp_3_discards_1_card() -> No
     act(s, ("skill", "determination"))
     assert s.prompt == "lose-hp"
     events = act(s, ("discard", card("1 MOV")))
-    assert s.hp == 2 and first(events, "melee")[3] is True
+    assert s.hp == 2 and first(events, "melee").won is True
 
 
 @covers("skill:recycle", "item:vampiric-arrow")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from companion.games.dungeon_of_d import events as EV
 from companion.games.dungeon_of_d import mechanics as R
+from companion.games.dungeon_of_d.frames import GetFrame, LoseFrame, MeetFrame
 from tests.games.dungeon_of_d.helpers import C, act, begin, card, covers, first, kinds, scenario
 
 
@@ -38,14 +40,14 @@ def test_hp_never_above_9_you_choose_which_cards_to_discard() -> None:
 
 
 def test_lose_x_hp_discards_cards_of_your_choice() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR", "5 STR"]), {"k": "lose", "n": 2})
+    s = begin(scenario(hand=["1 STR", "2 STR", "5 STR"]), LoseFrame(n=2))
     assert s.prompt == "lose-hp"
     act(s, ("discard", card("1 STR")), ("discard", card("2 STR")))
     assert s.hand == [card("5 STR")] and s.discard[-2:] == [card("1 STR"), card("2 STR")]
 
 
 def test_losing_the_last_hp_loses_the_game_at_once() -> None:
-    s = begin(scenario(hand=["5 STR", "4 STR"]), {"k": "lose", "n": 2})
+    s = begin(scenario(hand=["5 STR", "4 STR"]), LoseFrame(n=2))
     assert s.outcome == "lost" and s.hp == 0 and s.options == []
 
 
@@ -69,7 +71,7 @@ def test_empty_power_deck_is_refilled_by_shuffling_the_discard_pile() -> None:
 
 def test_check1_puts_the_card_on_the_discard_pile_and_reads_its_power() -> None:
     s = scenario(hand=["1 STR"], deck=["4 AGL"])
-    assert R.check1(s) == 4 and s.discard[-1] == card("4 AGL")
+    assert R.check1(s, "room") == 4 and s.discard[-1] == card("4 AGL")
 
 
 # ---- skills (3.1) ---------------------------------------------------------------------------
@@ -78,28 +80,28 @@ def test_check1_puts_the_card_on_the_discard_pile_and_reads_its_power() -> None:
 def test_skills_int_0_allows_only_your_own_skill() -> None:
     s = scenario(hand=["1 STR", "2 STR"], INT=0)
     top = s.characters[0]
-    begin(s, {"k": "meet"})  # declining is the only choice: taken at once
+    begin(s, MeetFrame())  # declining is the only choice: taken at once
     assert s.skills == ["merchant"] and s.characters[-1] == top and len(s.characters) == 17
 
 
 def test_skills_int_plus_1_you_may_learn_a_skill_from_someone_you_meet() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], INT=1), {"k": "meet"})
-    top = s.stack[-1]["c"]
+    s = begin(scenario(hand=["1 STR", "2 STR"], INT=1), MeetFrame())
+    top = s.stack[-1].character
     assert s.prompt == "meet" and set(s.options) == {("learn",), ("decline",)}
     act(s, ("learn",))
     assert s.skills == ["merchant", top]
 
 
 def test_skills_declined_character_goes_to_the_bottom_of_the_deck() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], INT=1), {"k": "meet"})
-    top = s.stack[-1]["c"]
+    s = begin(scenario(hand=["1 STR", "2 STR"], INT=1), MeetFrame())
+    top = s.stack[-1].character
     act(s, ("decline",))
     assert s.characters[-1] == top and s.skills == ["merchant"]
 
 
 def test_skills_when_full_a_learned_skill_may_be_replaced_never_your_own() -> None:
-    s = begin(scenario(hand=["1 STR", "2 STR"], INT=1, skills=["elf"]), {"k": "meet"})
-    top = s.stack[-1]["c"]
+    s = begin(scenario(hand=["1 STR", "2 STR"], INT=1, skills=["elf"]), MeetFrame())
+    top = s.stack[-1].character
     assert set(s.options) == {("replace", "elf"), ("decline",)}
     act(s, ("replace", "elf"))
     assert s.skills == ["merchant", top] and s.characters[-1] == "elf"
@@ -145,8 +147,8 @@ def test_an_arrow_kind_beyond_its_maximum_is_not_kept() -> None:
     magic = [c for c in range(40) if C.item[c].id == "magic-arrow"]
     s = scenario(hand=["3 MOV", "4 INT"], items=["magic-arrow", "magic-arrow"], deck=[magic[2]])
     s.content = dataclasses.replace(C, arrow_max=2)
-    events = begin(s, {"k": "get", "kind": "item"}).ev
-    assert len(s.items) == 2 and s.discard[-1] == magic[2] and ("too-many", "magic-arrow") in events
+    events = begin(s, GetFrame(what="item")).ev
+    assert len(s.items) == 2 and s.discard[-1] == magic[2] and EV.TooMany("magic-arrow") in events
 
 
 def test_fruit_and_arrows_on_the_item_part_go_to_their_counters() -> None:
@@ -154,8 +156,8 @@ def test_fruit_and_arrows_on_the_item_part_go_to_their_counters() -> None:
     arrows = next(c for c in range(40) if C.item[c].id == "arrows")
     s = begin(
         scenario(hand=["3 MOV", "4 INT"], deck=[fruit, arrows], fruits=1),
-        {"k": "get", "kind": "item"},
-        {"k": "get", "kind": "item"},
+        GetFrame(what="item"),
+        GetFrame(what="item"),
     )
     assert s.fruits == 2 and s.arrows == 2 and s.items == []
     assert fruit in s.discard and arrows in s.discard
@@ -166,9 +168,9 @@ def test_unique_special_item_a_second_copy_is_discarded_at_once() -> None:
     s = scenario(hand=["3 MOV", "4 INT"], deck=[necklaces[1]])
     s.specials = [necklaces[0]]
     s.deck.remove(necklaces[0])
-    events = begin(s, {"k": "get", "kind": "special"}).ev
+    events = begin(s, GetFrame(what="special")).ev
     assert s.specials == [necklaces[0]] and s.discard[-1] == necklaces[1]
-    assert ("duplicate", "silver-necklace") in events
+    assert EV.Duplicate("silver-necklace") in events
 
 
 def test_special_items_that_are_not_unique_may_be_held_twice() -> None:
@@ -196,7 +198,11 @@ def test_upgrades_go_one_step_at_a_time_up_to_4() -> None:
         scenario(hand=["3 MOV", "4 INT"], room="ancient-library", gold=C.upgrade_prices["INT"][0])
     )
     events = act(s, _action(s, "study"))
-    assert s.INT == 1 and s.gold == 0 and first(events, "upgrade")[1:] == ("INT", 1)
+    assert (
+        s.INT == 1
+        and s.gold == 0
+        and (first(events, "upgrade").stat, first(events, "upgrade").value) == ("INT", 1)
+    )
 
 
 def test_faq_q10_str_2_to_4_costs_18_then_27() -> None:
@@ -226,4 +232,4 @@ def test_upgrade_prices_are_those_of_the_upgrade_cards() -> None:
 
 
 def test_kinds_helper_lists_event_names() -> None:
-    assert kinds([("a", 1), ("b",)]) == ["a", "b"]
+    assert kinds([EV.Rested(), EV.Drew(3)]) == ["rest", "draw"]

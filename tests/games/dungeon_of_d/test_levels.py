@@ -3,6 +3,7 @@ Darkness and the Ice Dragon, the Amulet of D'eugor, escaping, scoring and FIFO t
 
 from __future__ import annotations
 
+from companion.games.dungeon_of_d import events as EV
 from companion.games.dungeon_of_d import mechanics as R
 from companion.games.dungeon_of_d import score
 from companion.games.dungeon_of_d.state import ORIGIN
@@ -37,7 +38,7 @@ def test_plus_on_a_price_adds_the_skulls_peculiar_shop_level_3_potion_costs_3() 
         scenario(hand=["1 STR", "2 STR"], room="peculiar-shop", level=3, gold=5, character="thief")
     )
     events = act(s, _action(s, "buy-potion"))
-    assert first(events, "pay")[1] == 3 and s.gold == 2
+    assert first(events, "pay").amount == 3 and s.gold == 2
 
 
 def test_plus_on_a_test_adds_the_skulls_4_plus_agl_on_level_3_is_6() -> None:
@@ -67,16 +68,16 @@ def test_mystic_portal_takes_you_down_one_level_into_a_new_room_deck_and_the_tur
         )
         turn = s.turn
         events = act(s, _action(s, "descend"))
-        assert s.level == 3 and ("level", 3) in events
+        assert s.level == 3 and EV.LevelStarts(3) in events
         assert (
             len(s.grid) + len(s.room_deck) == 9
             and C.portal_room in list(s.grid.values()) + s.room_deck
         )
         arrival = first(events, "arrive")
-        assert arrival[1] == ORIGIN and "check1" not in kinds(
+        assert arrival.pos == ORIGIN and "check1" not in kinds(
             events[: kinds(events).index("arrive")]
         )
-        if not C.rooms[arrival[2]].automatic(3):  # nothing to do on arrival: the turn is over
+        if not C.rooms[arrival.room].automatic(3):  # nothing to do on arrival: the turn is over
             assert s.prompt == "turn" and s.turn == turn + 1
             assert s.gold == 4 and s.hp == 3  # the hero keeps everything
             return
@@ -104,7 +105,7 @@ def test_escape_through_the_portal_from_its_gate_level_wins_the_game() -> None:
         )
     )
     events = act(s, _action(s, "escape"), ("effort", card("4 STR")))  # 4 + 2 >= 3 + 3 skulls
-    assert s.outcome == "escaped" and ("escaped", False) in events
+    assert s.outcome == "escaped" and EV.Escaped(False) in events
     assert score(s).total == 120 + 100 * level
 
 
@@ -187,7 +188,7 @@ def test_timing_fifo_the_poison_of_the_turn_bites_after_everything_the_turn_did(
     )
     events = act(s, ("move", card("3 STR"), "e"), ("effort", card("2 STR")))
     order = kinds(events)
-    assert order.index("action") < order.index("test") < order.index("poison-hurts")
+    assert order.index("action") < order.index("test") < order.index("poison-check")
 
 
 def test_timing_fifo_several_rewards_come_in_printed_order() -> None:
@@ -201,7 +202,7 @@ def test_timing_fifo_several_rewards_come_in_printed_order() -> None:
         )
     )
     events = act(s, _action(s, "challenge-master"), ("fight",), ("effort", card("5 STR")))
-    rewards = [e[0] for e in events if e[0] in ("get", "gold", "exhaust")]
+    rewards = [e.kind for e in events if e.kind in ("get", "gold", "exhaust")]
     assert rewards == [
         "gold",
         "get",

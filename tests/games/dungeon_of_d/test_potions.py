@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.games.dungeon_of_d import events as EV
 from tests.games.dungeon_of_d.helpers import (
     C,
     act,
@@ -72,9 +73,10 @@ def test_potions_may_be_drunk_at_the_end_of_a_test() -> None:
             potions=["potion-of-stamina"],
             room="ancient-library",
             deck=["5 MOV"],
+            INT=1,
         )
     )
-    act(s, ("act", 1), ("effort", card("3 STR")))  # INT 4+ test: 3 + 5 wins, then MEET
+    act(s, ("act", 1), ("effort", card("3 STR")), ("decline",))  # INT 4+: 3 + 5 + 1 wins, MEET
     assert s.prompt == "window-end" and _drinks(s) == s.potions
 
 
@@ -137,7 +139,11 @@ def test_potion_of_might_adds_2_str_until_the_end_of_the_turn() -> None:
     )
     act(s, ("drink", s.potions[0]))
     events = fight(s) + act(s, ("effort", card("1 INT")))
-    assert first(events, "melee")[1:] == (5, 5, True)
+    assert (
+        first(events, "melee").total,
+        first(events, "melee").target,
+        first(events, "melee").won,
+    ) == (5, 5, True)
     assert s.buffs == {}  # the turn ended with the combat
 
 
@@ -148,7 +154,7 @@ def test_owls_draught_adds_2_int() -> None:
     )
     act(s, ("drink", s.potions[0]))
     events = act(s, ("effort", card("1 STR")))
-    assert first(events, "test")[3] == 4
+    assert first(events, "test").total == 4
 
 
 @covers("potion:cats-grace")
@@ -158,7 +164,7 @@ def test_cats_grace_adds_2_agl() -> None:
     )
     act(s, ("drink", s.potions[0]))
     events = act(s, ("effort", card("1 STR")))
-    assert first(events, "test")[3] == 4
+    assert first(events, "test").total == 4
 
 
 @covers("potion:bitter-venom")
@@ -228,7 +234,7 @@ def test_poisoned_end_of_turn_check1_of_1_or_2_loses_1_hp() -> None:
         )
     )
     events = act(s, ("move", card("3 STR"), "e"))
-    assert ("poison-hurts", 2) in events and s.prompt == "lose-hp"
+    assert EV.PoisonCheck(card("2 MOV"), True) in events and s.prompt == "lose-hp"
 
 
 def test_poisoned_end_of_turn_check1_of_3_or_more_does_nothing() -> None:

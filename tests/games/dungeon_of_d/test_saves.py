@@ -99,6 +99,9 @@ def test_an_edited_state_is_refused() -> None:
 def test_an_illegal_action_in_a_save_is_refused() -> None:
     doc = _played().to_document()
     doc["actions"].append(["fly", "away"])
+    with pytest.raises(CompanionError, match="unknown action"):
+        Game.from_document(doc, "my save")
+    doc["actions"][-1] = ["act", 99]
     with pytest.raises(CompanionError, match="actions do not replay"):
         Game.from_document(doc, "my save")
 
@@ -210,6 +213,24 @@ def test_a_damaged_save_is_reported_in_one_line_and_left_as_it_is(tmp_path: Path
         )
 
 
+def test_two_sessions_on_one_save_file_cannot_overwrite_each_other(tmp_path: Path) -> None:
+    path = tmp_path / "race.json"
+    SaveFile(path).create(_played())
+    one, two = SaveFile(path), SaveFile(path)
+    a, b = one.load(), two.load()
+    a.play(make_bot("greedy", 1)(a.state))
+    one.save(a)
+    written = path.read_text()
+    b.play(make_bot("greedy", 1)(b.state))
+    with pytest.raises(CompanionError, match="changed by another session") as err:
+        two.save(b)
+    assert "--save-file" in str(err.value) and "\n" not in str(err.value)
+    assert path.read_text() == written  # nothing lost
+    a.play(make_bot("greedy", 1)(a.state))
+    one.save(a)  # the first session plays on
+    assert SaveFile(path).load().actions == a.actions
+
+
 def test_two_sessions_on_one_save_cannot_undo_each_other(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
     game = _played()
@@ -270,21 +291,143 @@ def test_finished_games_enter_the_high_score_table_best_first(tmp_path: Path) ->
     assert len(store.scores(limit=3)) == 3
 
 
-def test_an_undone_ending_leaves_the_table_and_training_games_are_apart(tmp_path: Path) -> None:
+def test_an_undone_ending_keeps_its_row_and_the_next_ending_is_training(tmp_path: Path) -> None:
+    # One game, one scored ending: taking the end back cannot unmake it, and the
+    # ending played after the undo is a take-back (rulebook 6.1: training mode).
     store = SaveStore(tmp_path / "s.sqlite3")
     game = _finished(2)
     game.name = "oops"
     store.save(game)
-    assert len(store.scores()) == 1
+    [first] = store.scores()
     last = game.actions[-1]
     game.undo()
     store.save(game)
-    assert store.scores(training=True) == []
+    assert store.scores() == [first]
     game.play(last)
     store.save(game)
-    assert store.scores() == []
+    assert store.scores() == [first]
+    trained = [r for r in store.scores(training=True) if r.training]
+    assert len(trained) == 1 and trained[0].score == 0
+
+
+def test_a_copied_save_cannot_remove_or_double_the_original_score(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "s.sqlite3")
+    original = _finished(5)
+    original.name = "mine"
+    copy = Game.from_document(json.loads(json.dumps(original.to_document())))
+    copy.name = "copy"
+    store.save(original)
+    [row] = store.scores()
+    store.record(copy)  # the same ending again: nothing new
+    assert store.scores(training=True) == [row]
+    copy.undo()
+    store.record(copy)
+    copy.play(original.actions[-1])
+    store.record(copy)
+    assert store.scores() == [row]  # the copy's undo and its second ending leave the row alone
+
+
+def test_a_second_ending_from_a_copy_made_before_the_end_is_training(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "s.sqlite3")
+    game = _played(seed=6, actions=20)
+    copy = Game.from_document(json.loads(json.dumps(game.to_document())))
+    for g, bot_seed in ((game, 6), (copy, 7)):
+        player = make_bot("random", bot_seed)
+        while not g.over:
+            g.play(player(g.state))
+    assert copy.log != game.log  # two different endings of one game
+    store.record(game)
+    store.record(copy)
+    rows = store.scores(training=True)
+    assert [r.training for r in rows].count(False) == 1
+
+
+# ---- training mode comes from the log ------------------------------------------------------
+
+
+def _trained(seed: int = 4) -> Game:
+    game = _played(seed, actions=12)
+    last = game.actions[-1]
+    game.undo()
+    game.play(last)
+    return game
+
+
+def test_the_log_keeps_the_undo_and_replay_decides_training_mode() -> None:
+    game = _trained()
+    doc = game.to_document()
+    assert ["undo"] in doc["actions"] and doc["training"] is True
+    assert Game.from_document(json.loads(json.dumps(doc))).training
+
+
+def test_the_training_flag_cannot_be_edited_out_of_a_save() -> None:
+    doc = _trained().to_document()
+    doc["training"] = False
+    assert Game.from_document(doc).training  # the field is only a note: the log decides
+    doc["state"]["training"] = False
+    with pytest.raises(CompanionError, match="do not replay to its recorded state"):
+        Game.from_document(doc)
+    doc = _trained().to_document()
+    doc["actions"].remove(["undo"])
+    doc["state"]["training"] = False
+    with pytest.raises(CompanionError, match="is damaged"):
+        Game.from_document(doc)
+
+
+def test_a_version_1_save_is_read_and_keeps_its_training_mode() -> None:
+    game = _trained()
+    doc = game.to_document()
+    doc.update(version=1, actions=[list(a) for a in game.actions], training=True)
+    doc.pop("revision")
+    again = Game.from_document(doc)
+    assert again.training and again.actions == game.actions and again.state == game.state
+    doc["training"], doc["state"]["training"] = False, False
+    assert not Game.from_document(doc).training
+
+
+# ---- seeds ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 10**30])
+def test_a_seed_outside_64_bits_is_refused(seed: int) -> None:
+    with pytest.raises(CompanionError, match="out of range"):
+        Game.new(seed)
+    doc = Game.new(1).to_document()
+    doc["seed"] = seed
+    with pytest.raises(CompanionError, match="is damaged"):
+        Game.from_document(doc)
+
+
+def test_a_seed_above_2_to_the_63_plays_to_the_end_and_is_scored_exactly(tmp_path: Path) -> None:
+    seed = 2**64 - 1
+    game = Game.new(seed, name="huge")
+    player = make_bot("greedy", 1)
+    store = SaveStore(tmp_path / "s.sqlite3")
+    store.create(game)
+    while not game.over:
+        game.play(player(game.state))
+    store.save(game)  # the final move: the high-score row is written with the seed
     [row] = store.scores(training=True)
-    assert row.training and row.score == 0
+    assert row.seed == seed and store.load("huge").seed == seed
+
+
+def test_an_old_score_table_is_upgraded_and_kept(tmp_path: Path) -> None:
+    from companion.games.dungeon_of_d.saves import _SCHEMA
+    from companion.statefile import APPLICATION_ID
+
+    path = tmp_path / "s.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(_SCHEMA)
+        conn.execute("CREATE TABLE companion_schema (component TEXT PRIMARY KEY, version INTEGER)")
+        conn.execute("INSERT INTO companion_schema VALUES ('dod', 1)")
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute("PRAGMA user_version = 1")
+        conn.execute(
+            "INSERT INTO dod_scores VALUES ('g1', 'old', 42, 'elf', 'escaped', 0, 5, 60, 900, "
+            "'{\"gold\": 400}', 0, 1.0)"
+        )
+    [row] = SaveStore(path).scores()
+    assert (row.name, row.seed, row.score, row.breakdown) == ("old", 42, 900, {"gold": 400})
 
 
 # ---- a save in a file ----------------------------------------------------------------------------

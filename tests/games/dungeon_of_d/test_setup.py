@@ -6,6 +6,7 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.games.dungeon_of_d import apply, new_game
+from companion.games.dungeon_of_d import events as EV
 from companion.games.dungeon_of_d.state import ORIGIN
 from tests.games.dungeon_of_d.helpers import C, act, begin, card, first, kinds, scenario
 
@@ -58,14 +59,14 @@ def test_level_setup_room_deck_of_9_with_the_mystic_portal_levels_1_to_7() -> No
 def test_level_setup_first_room_drawn_and_the_hero_placed_on_it() -> None:
     s, events = apply(new_game(4), ("done",))
     arrive = first(events, "arrive")
-    assert ("level", 1) in events and arrive[1] == ORIGIN and s.grid[ORIGIN] == arrive[2]
+    assert EV.LevelStarts(1) in events and arrive.pos == ORIGIN and s.grid[ORIGIN] == arrive.room
 
 
 def test_level_setup_first_rooms_automatic_action_is_done() -> None:
     for seed in range(400):
         probe, events = apply(new_game(seed), ("done",))
         if probe.grid[ORIGIN] == "boulder-trap":
-            assert ("action", "boulder-trap", "rolling-boulder") in events
+            assert EV.ActionStarts("boulder-trap", "rolling-boulder") in events
             return
     pytest.fail("no seed starts in the Boulder Trap")
 

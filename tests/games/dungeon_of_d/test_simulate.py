@@ -6,9 +6,13 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.games.dungeon_of_d.simulate import (
+    BALANCE_BOTS,
+    Balance,
     GameResult,
     game_seed,
+    planned_games,
     play_one,
+    run,
     simulate,
     summarise,
 )
@@ -98,3 +102,35 @@ def test_cli_simulate_prints_the_rates_as_a_table() -> None:
 def test_cli_simulate_refuses_an_unknown_bot() -> None:
     result = invoke("dod", "simulate", "--games", "5", "--bot", "oracle")
     assert result.exit_code == 2 and result.stderr.startswith("error: no bot 'oracle'")
+
+
+def test_the_balance_report_runs_three_bots_and_checks_the_targets() -> None:
+    from companion.games.dungeon_of_d.simulate import BALANCE_BOTS, balance
+
+    report = balance(6, seed=3)
+    assert [s.bot for s in report.runs] == list(BALANCE_BOTS) == ["greedy", "farmer", "random"]
+    targets = report.targets()
+    assert len(targets) == 4 and report.met == all(t.met for t in targets)
+    assert targets[2].name == "farmer Amulet at most 5 points above greedy's"
+    data = report.to_json()
+    assert [b["bot"] for b in data["bots"]] == list(BALANCE_BOTS) and data["games"] == 6
+
+
+def test_cli_simulate_balance_prints_three_lines_and_the_targets() -> None:
+    result = invoke("dod", "simulate", "--games", "4", "--seed", "2", "--balance")
+    assert result.exit_code == 0, result.stderr
+    for bot in ("greedy", "farmer", "random"):
+        assert f"│ {bot}" in result.stdout
+    assert "random escapes in at most 1%" in result.stdout
+    data = invoke("dod", "simulate", "--games", "4", "--seed", "2", "--balance", "--json").json()
+    assert len(data["bots"]) == 3 and len(data["targets"]) == 4
+
+
+def test_a_balance_run_plays_each_balance_bot_on_the_same_seeds() -> None:
+    counted: list[int] = []
+    result = run(4, seed=3, bot="explorer", progress=counted.append, check_balance=True)
+    assert isinstance(result, Balance)
+    assert [r.bot for r in result.runs] == list(BALANCE_BOTS)
+    assert {(r.games, r.seed) for r in result.runs} == {(4, 3)}
+    assert sum(counted) == planned_games(4, check_balance=True) == 12
+    assert run(4, seed=3, bot="random") == simulate(4, seed=3, bot="random")

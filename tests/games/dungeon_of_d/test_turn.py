@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.games.dungeon_of_d import events as EV
 from tests.games.dungeon_of_d.helpers import (
     C,
     act,
@@ -93,7 +94,9 @@ def test_automatic_action_happens_when_you_move_in() -> None:
         )
     )
     events = act(s, ("move", card("3 STR"), "n"))
-    assert ("action", "boulder-trap", "rolling-boulder") in events and s.prompt == "test-effort"
+    assert (
+        EV.ActionStarts("boulder-trap", "rolling-boulder") in events and s.prompt == "test-effort"
+    )
 
 
 @covers("room:boulder-trap/dig")
@@ -107,7 +110,7 @@ def test_level_gated_action_a_ge_3() -> None:
         )
     )
     events = act(s, _action(s, "dig"), ("effort", card("2 STR")))  # 2 + 5 >= 4 + 2 skulls
-    assert first(events, "test")[4] and s.gold == 4 and len(s.items) == 1 and s.pos in s.exhausted
+    assert first(events, "test").won and s.gold == 4 and len(s.items) == 1 and s.pos in s.exhausted
 
 
 def test_level_gated_action_a_ge_5() -> None:
@@ -143,7 +146,7 @@ def test_a_price_is_paid_first_and_only_if_you_have_the_gold() -> None:
     assert "buy-potion" not in _room_actions(begin(scenario(**shop, gold=1)))
     s = begin(scenario(**shop, gold=5))
     events = act(s, _action(s, "buy-potion"))
-    assert first(events, "pay")[1] == 2 and s.gold == 3 and len(s.potions) == 1
+    assert first(events, "pay").amount == 2 and s.gold == 3 and len(s.potions) == 1
 
 
 def test_continuous_actions_continue_after_a_lost_test_unless_told_to_stop() -> None:
@@ -178,9 +181,7 @@ def test_move_the_played_card_goes_to_the_wandering_monster_place_then_the_disca
     )
     events = act(s, ("move", card("4 INT"), "e"))
     assert (
-        ("wander-card", card("4 INT")) in events
-        and s.wander == -1
-        and s.discard[-1] == card("4 INT")
+        EV.WanderCard(card("4 INT")) in events and s.wander == -1 and s.discard[-1] == card("4 INT")
     )
 
 
@@ -256,7 +257,10 @@ def test_wandering_monster_check_at_the_danger_level_meets_the_played_cards_mons
     s = begin(scenario(hand=["1 AGL", "2 STR"], room_deck=["dark-storeroom"], deck=["2 INT"]))
     events = act(s, ("move", played, "e"))
     slot = C.slot[played]
-    assert first(events, "combat")[1:] == (slot, C.monster(slot, 1).name)
+    assert (first(events, "combat").slot, first(events, "combat").monster) == (
+        slot,
+        C.monster(slot, 1).name,
+    )
 
 
 def test_wandering_monster_then_the_rooms_automatic_action() -> None:
@@ -271,7 +275,9 @@ def test_wandering_monster_then_the_rooms_automatic_action() -> None:
     assert "combat" in kinds(events) and "action" not in kinds(events)
     events = fight(s) + act(s, ("effort", card("5 STR")))  # bonus 2 AGL, second 5 AGL: it falls
     assert kinds(events).index("defeat") < kinds(events).index("action")
-    assert ("action", "boulder-trap", "rolling-boulder") in events and s.prompt == "test-effort"
+    assert (
+        EV.ActionStarts("boulder-trap", "rolling-boulder") in events and s.prompt == "test-effort"
+    )
 
 
 # ---- teleport (5.3) -------------------------------------------------------------------------------
@@ -292,7 +298,7 @@ def test_teleport_no_wandering_check_but_automatic_actions_then_the_turn_ends() 
     events = act(s, ("teleport", at(3, 3)))
     assert (
         "check1" not in kinds(events[:2])
-        and ("action", "boulder-trap", "rolling-boulder") in events
+        and EV.ActionStarts("boulder-trap", "rolling-boulder") in events
     )
     assert s.prompt == "test-effort" and s.turn == turn
     act(s, ("effort", card("2 STR")))

@@ -1,14 +1,14 @@
-"""The terminal screen fits 80 columns and 24 rows (issue 11), whatever the game looks like.
+"""The terminal screen fits 80×24 (issue 11), and uses a bigger terminal (issue 17).
 
 Worst cases are built with the engine: a level-8 hero with a full inventory
 (Bag of Holding), a corridor of rooms wider than the screen, five skills, a
 long account of the last answer and a shop's worth of answers; a REVEAL with
 a score of places; a test with a full hand and potions; the Ice Dragon's
 combat; and whole greedy games that reach level 8, screen by screen. Each is
-drawn by Rich at width 80 and must use at most 23 rows (the 24th is the
-prompt the answer is typed on), no row wider than 80, with the question and
-every answer in sight (or announced, when there is no room, for the
-``answers`` command).
+drawn by Rich at 80×24, 100×30, 120×40 and 160×50 and must leave the last row
+for the prompt the answer is typed on, no row wider than the terminal, with
+the question and every answer in sight (or announced, when there is no room,
+for the ``answers`` command); from 120 columns on, nothing that fits is cut.
 """
 
 from __future__ import annotations
@@ -45,24 +45,31 @@ CORRIDOR = [
     "ancient-library",
     "forgotten-arena",
 ]
-FULL_HAND = ["1 STR", "2 STR", "3 STR", "1 INT", "2 INT", "3 INT", "1 AGL", "2 AGL", "3 MOV"]
+FULL_HAND = ["1 STR", "2 STR", "3 STR", "1 INT", "2 INT", "3 INT", "1 AGL", "2 AGL"]
+"""Eight cards: below the HP maximum, so healing is still offered (the longest menu)."""
 LONG = [
     f"line {i} of what the last answer did, long enough to fill a good part of a row"
     for i in range(14)
 ]
 
 
-def drawn(screen: Screen) -> list[str]:
-    """The screen as an 80-column terminal shows it."""
-    con = Console(width=WIDTH, record=True, force_terminal=True, color_system=None)
-    con.print(render_rich(screen))
+SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]
+"""Terminal sizes (columns, rows) every screen is checked at."""
+
+
+def drawn(screen: Screen, columns: int = 80, rows: int = 24) -> list[str]:
+    """The screen as a terminal of ``columns`` × ``rows`` shows it."""
+    con = Console(width=columns, height=rows, record=True, force_terminal=True, color_system=None)
+    con.print(render_rich(screen, True, columns, rows))
     return con.export_text().splitlines()
 
 
-def assert_fits(screen: Screen, where: str = "") -> list[str]:
-    lines = drawn(screen)
-    assert len(lines) <= HEIGHT < 24, f"{where}: {len(lines)} rows"
-    assert max(len(x) for x in lines) <= WIDTH, where
+def assert_fits(screen: Screen, where: str = "", size: tuple[int, int] = (80, 24)) -> list[str]:
+    columns, rows = size
+    lines = drawn(screen, columns, rows)
+    where = f"{where} at {columns}x{rows}"
+    assert len(lines) <= rows - 1, f"{where}: {len(lines)} rows"
+    assert max(len(x) for x in lines) <= columns, where
     text = "\n".join(lines)
     for question in screen.question[:1]:
         assert question[:30] in text, f"{where}: the question is not in sight"
@@ -84,8 +91,8 @@ def hero_at_level_8(**changes) -> State:  # type: ignore[no-untyped-def]
         "pos": (2, 0),
         "level": 8,
         "gold": 79,
-        "fruits": 4,
-        "arrows": 4,
+        "fruits": 3,
+        "arrows": 3,
         "INT": 4,
         "STR": 2,
         "AGL": 3,
@@ -108,19 +115,25 @@ def game_of(s: State) -> Game:
     return Game(2**40 + 12345, "a long save name, forty characters long.", [], s)
 
 
-def test_a_level_8_hero_with_a_full_inventory_in_a_wide_shop_fits() -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_a_level_8_hero_with_a_full_inventory_in_a_wide_shop_fits(size: tuple[int, int]) -> None:
     s = begin(hero_at_level_8())
     assert len(s.options) > 40 and len(build_menu(s)) >= 17
-    lines = assert_fits(build_screen(game_of(s), LONG), "shop")
+    lines = assert_fits(build_screen(game_of(s), LONG), "shop", size)
     text = "\n".join(lines)
-    assert "Pack 10/10" in text and "Ice Dragon 11/7/6" in text and "HP 9" in text
-    assert "@SHP1" in text and "more: 'map'" in text  # the corridor is cut around the hero
-    assert (
-        "line 13 of what" in text and "'log'" in text
-    )  # the last of the account, the rest a command away
+    assert "Pack (10 of 10 slots)" in text and "Ice Dragon 11/7/6" in text and "HP 8" in text
+    assert "@SHP1" in text
+    if size == (80, 24):
+        assert "more: 'map'" in text  # the corridor is cut around the hero
+        assert "line 13 of what" in text and "'log'" in text  # the rest a command away
+    else:
+        assert "more: 'map'" not in text  # the whole corridor fits
+    if size[1] >= 50:
+        assert "line 0 of what" in text  # the whole account of the last answer too
 
 
-def test_a_reveal_with_many_places_fits() -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_a_reveal_with_many_places_fits(size: tuple[int, int]) -> None:
     grid = {(i, 0): room for i, room in enumerate(CORRIDOR[1:])}
     s = begin(
         hero_at_level_8(
@@ -138,16 +151,18 @@ def test_a_reveal_with_many_places_fits() -> None:
         next(a for a in s.options if a[0] == "use" and s.content.special[a[1]].id == "dungeon-map"),
     )
     assert s.prompt == "reveal" and len(s.options) >= 15
-    assert_fits(build_screen(game_of(s), LONG), "reveal")
+    assert_fits(build_screen(game_of(s), LONG), "reveal", size)
 
 
-def test_a_test_with_a_full_hand_and_potions_fits() -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_a_test_with_a_full_hand_and_potions_fits(size: tuple[int, int]) -> None:
     s = begin(hero_at_level_8(room="pit-of-darkness", grid=None, pos=(0, 0)), trial("AGL", 12))
     assert s.prompt == "test-effort" and len(s.options) >= 11
-    assert_fits(build_screen(game_of(s), LONG), "test")
+    assert_fits(build_screen(game_of(s), LONG), "test", size)
 
 
-def test_the_ice_dragon_s_combat_fits() -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_the_ice_dragon_s_combat_fits(size: tuple[int, int]) -> None:
     s = begin(
         hero_at_level_8(
             specials=["bag-of-holding", "horn-of-valor", "dragon-lance"], items=["dagger"]
@@ -155,14 +170,15 @@ def test_the_ice_dragon_s_combat_fits() -> None:
         combat(4),
     )
     assert s.prompt == "combat"
-    lines = assert_fits(build_screen(game_of(s), LONG), "combat")
+    lines = assert_fits(build_screen(game_of(s), LONG), "combat", size)
     assert any("Ice Dragon" in x for x in lines)
 
 
-def test_the_end_of_a_game_fits() -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_the_end_of_a_game_fits(size: tuple[int, int]) -> None:
     s = begin(hero_at_level_8())
     s.outcome = "escaped"
-    lines = assert_fits(build_screen(game_of(s), LONG), "end")
+    lines = assert_fits(build_screen(game_of(s), LONG), "end", size)
     assert any("YOU ESCAPED WITH THE AMULET" in x for x in lines)
 
 
@@ -184,11 +200,15 @@ def _deep_games(count: int) -> list[int]:
 
 def test_every_screen_of_whole_games_to_level_8_fits() -> None:
     levels = set()
-    for seed in _deep_games(2):
+    for number, seed in enumerate(_deep_games(2)):
         game, bot = Game.new(seed), make_bot("greedy", seed)
         happened: list[str] = []
         while True:
-            assert_fits(build_screen(game, happened), f"seed {seed}, action {len(game.actions)}")
+            size = SIZES[(len(game.actions) + number) % len(SIZES)]
+            screen = build_screen(game, happened)
+            lines = assert_fits(screen, f"seed {seed}, action {len(game.actions)}", size)
+            if size[0] >= 120:  # a bigger terminal cuts nothing that fits in it
+                assert not any(x.endswith("…") for x in lines), lines
             levels.add(game.state.level)
             if game.over:
                 break
@@ -267,3 +287,28 @@ def test_details_show_one_part_in_full(word: str, expect: str) -> None:
     s = begin(hero_at_level_8())
     lines = details(game_of(s), word, LONG, build_menu(s))
     assert any(expect in x for x in lines), lines
+
+
+@pytest.mark.parametrize("size", SIZES[1:])
+def test_a_bigger_terminal_gets_wider_rows_and_a_bigger_map(size: tuple[int, int]) -> None:
+    s = begin(hero_at_level_8())
+    screen = build_screen(game_of(s), LONG)
+    small, big = drawn(screen), drawn(screen, *size)
+    assert max(len(x) for x in big) > 80 and len(big) > len(small)
+    assert sum("…" in x for x in big) < sum("…" in x for x in small)
+
+
+def test_on_a_wide_terminal_the_account_of_the_last_answer_goes_beside() -> None:
+    s = begin(scenario(hand=["1 STR", "2 STR", "3 INT"], room="healing-fountain"))
+    screen = build_screen(game_of(s), LONG[:6])
+    wide = drawn(screen, 160, 50)
+    assert any("line 0 of what" in x and x.index("line 0") > 100 for x in wide)
+    narrow = drawn(screen, 120, 40)
+    assert any(x.startswith("line 0 of what") for x in narrow)  # below, at 120 columns
+
+
+def test_the_room_card_is_shown_in_full_when_there_is_room() -> None:
+    s = begin(scenario(hand=["1 STR", "2 STR", "3 INT"], room="peculiar-shop", gold=20))
+    screen = build_screen(game_of(s))
+    big = "\n".join(drawn(screen, 120, 40))
+    assert "Pay 1+ gold: get 1 potion." in big  # the action's own text

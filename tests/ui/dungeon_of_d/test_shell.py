@@ -118,7 +118,7 @@ def test_screen_shows_level_monsters_hero_hand_inventory_and_the_discard_top() -
     assert "1 Hobgoblin 7/2/3 3g" in text and "4 Wright 8/4/3 curse, undead 4g" in text
     assert "STR +1 AGL +0 INT +0" in text and "gold 12 · Fruits 2 · Arrows 3 · POISONED!" in text
     assert "HP 3: 3 STR a, 5 INT a, 2 MOV a" in text
-    assert "1:Lantern, 2:Potion of Stamina, 3:unidentified potion" in text
+    assert "#1 Lantern, #2 Potion of Stamina, #3 unidentified potion" in text
     assert "Discard pile: 4 AGL a on top (1 cards)" in text
 
 
@@ -390,3 +390,268 @@ def test_an_action_that_cannot_be_taken_says_why() -> None:
     assert parse(hall, "act 1", build_menu(hall)).arg.endswith("STR is +4 already")
     done = begin(scenario(hand=["3 STR", "4 INT"], room="healing-fountain", exhausted=[(0, 0)]))
     assert parse(done, "act 1", build_menu(done)).arg.endswith("the room is exhausted")
+
+
+# ---- the session ---------------------------------------------------------------------------------
+
+
+class _Said:
+    """An output that keeps what the session printed."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def show(self, screen, full: bool) -> None:  # type: ignore[no-untyped-def]
+        self.lines.append(render_plain(screen, full))
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def echo(self, text: str) -> None:
+        self.lines.append(f"> {text}")
+
+
+def _session(tmp_path, answers: list[str | type[BaseException]]):  # type: ignore[no-untyped-def]
+    from companion.games.dungeon_of_d.saves import SaveFile
+    from companion.ui.dungeon_of_d.shell import Session
+
+    target = SaveFile(tmp_path / "my game.json")
+    game = Game.new(7)
+    target.create(game)
+    said = _Said()
+    queue = list(answers)
+
+    def read() -> str | None:
+        if not queue:
+            return None
+        item = queue.pop(0)
+        if isinstance(item, type):
+            raise item()
+        return item
+
+    Session(game, target, said).run(read)
+    return said.lines, target
+
+
+def test_ctrl_c_leaves_with_one_saved_line_and_the_resume_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    lines, target = _session(tmp_path, ["done", KeyboardInterrupt])
+    last = lines[-1]
+    assert "\n" not in last and last.startswith("Interrupted. Game saved to ")
+    assert last.endswith(f"Go on with: companion dod play --save-file '{target.path}'")
+    assert target.load().actions == [("done",)]
+
+
+def test_a_save_file_game_gives_its_own_resume_hint_and_save_message(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    lines, target = _session(tmp_path, ["save", "quit"])
+    assert f"Saved to {target.path} (the game is saved after every action)." in lines
+    assert lines[-1].endswith(f"companion dod play --save-file '{target.path}'")
+
+
+# ---- warnings before a move that loses ------------------------------------------------------
+
+
+def _last_card_game() -> Game:
+    s = begin(scenario(hand=["3 STR"], room_deck=["large-chest"]))
+    return Game(0, None, [], s)
+
+
+def test_answers_that_play_the_last_card_are_marked_on_the_screen() -> None:
+    game = _last_card_game()
+    menu = build_menu(game.state)
+    moves = [e for e in menu if e.command.startswith("move")]
+    assert moves and all(e.label.endswith("(plays your last card: you lose)") for e in moves)
+    assert "(plays your last card: you lose)" in render_plain(build_screen(game))
+
+
+class _Saved:
+    def save(self, game: Game) -> None:
+        self.saved = game
+
+    def resume(self, game: Game) -> str:
+        return "companion dod play x"
+
+    def describe(self, game: Game) -> str:
+        return "saved as 'x'"
+
+
+def _run(game: Game, answers: list[str], confirm=None) -> list[str]:  # type: ignore[no-untyped-def]
+    from companion.ui.dungeon_of_d.shell import Session
+
+    said = _Said()
+    queue = list(answers)
+    Session(game, _Saved(), said, confirm=confirm).run(lambda: queue.pop(0) if queue else None)
+    return said.lines
+
+
+def test_a_scripted_answer_that_loses_is_announced_and_played() -> None:
+    game = _last_card_game()
+    lines = _run(game, ["move north"])
+    assert "Warning: this plays your last card: you lose." in lines
+    assert game.state.outcome == "lost"
+
+
+def test_in_a_terminal_a_losing_answer_asks_first() -> None:
+    asked: list[str] = []
+    game = _last_card_game()
+    lines = _run(game, ["move north"], confirm=lambda q: asked.append(q) or False)
+    assert asked == ["This plays your last card: you lose. Play it anyway? [y/N] "]
+    assert "Not played." in lines and game.state.outcome is None and game.actions == []
+    _run(game, ["move north"], confirm=lambda q: True)
+    assert game.state.outcome == "lost"
+
+
+def test_what_is_not_offered_says_why_when_typed() -> None:
+    shop = begin(scenario(hand=["3 STR", "4 INT"], room="peculiar-shop", gold=20, fruits=4))
+    said = parse(shop, "act 3", build_menu(shop))
+    assert said.kind == "error" and said.arg.endswith("you carry 4 Fruits already")
+    turn = begin(scenario(hand=["4 AGL", "1 MOV"], character="acrobat"))
+    said = parse(turn, "skill tumble", build_menu(turn))
+    assert "Tumble is used right after the second effort card" in said.arg
+    bag = begin(scenario(hand=["4 AGL", "1 MOV"], items=["dagger"]))
+    said = parse(bag, "use 1", build_menu(bag))
+    assert "the Dagger is used right after your first effort card in a melee" in said.arg
+
+
+# ---- answers as printed, checks labelled ----------------------------------------------------
+
+
+def test_a_move_card_can_be_typed_as_the_card_menu_prints_it() -> None:
+    game = Game.new(7)
+    game.play(("done",))
+    menu = build_menu(game.state)
+    north = next(e for e in menu if e.command == "move north")
+    cards = card_menu(game.state, north.moves)
+    printed = cards[0].label.split(":")[0]  # e.g. "play 1 MOV a"
+    assert printed.startswith("play ")
+    said = parse(game.state, printed, cards)
+    assert said.kind == "action" and said.action == cards[0].action
+    lines = _run(game, ["move north", printed])
+    assert any(line.startswith("What happened:\n  You: MOVE north, playing") for line in lines)
+
+
+def test_every_answer_can_be_typed_as_printed() -> None:
+    for game in _walk(12, limit=120):
+        s = game.state
+        menu = build_menu(s)
+        for entry in menu:
+            head = entry.label.split(":")[0].split(" (")[0]
+            said = parse(s, head, menu)
+            assert said.kind in ("action", "direction"), (head, said)
+            if said.kind == "action":
+                # the same words may name two answers only when they do the same thing
+                assert said.action == entry.action or head.startswith(("drink", "use")), head
+
+
+def test_the_poison_check_at_the_end_of_a_turn_is_labelled() -> None:
+    from companion.games.dungeon_of_d.descriptions import event_lines
+
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR", "3 STR"],
+            poisoned=True,
+            room_deck=["ancient-library"],
+            deck=["5 INT", "2 MOV"],
+        )
+    )
+    before = s.copy()
+    s.ev = []
+    step(s, ("move", card("3 STR"), "e"))
+    lines = event_lines(before, s, s.ev)
+    assert "end of the turn, Poisoned!: CHECK1 shows 2 MOV a (1 or 2 hurts): you lose 1 HP" in lines
+    assert not any(line.startswith("CHECK1 shows") for line in lines)  # no bare check left
+
+
+# ---- a shell that teaches --------------------------------------------------------------------
+
+
+def test_help_fits_80_columns_and_names_every_command() -> None:
+    assert all(len(line) <= 80 for line in HELP.splitlines())
+    for word in ("hint", "rules", "poison", "monsters", "undo", "inventory"):
+        assert word in HELP
+
+
+def test_rules_poison_and_monsters_explain_every_keyword() -> None:
+    from companion.ui.dungeon_of_d.shell import RULE_TOPICS, rules_text
+
+    s = begin(scenario(hand=["1 STR", "2 STR"], level=7))
+    poison = rules_text(s, "poison") or ""
+    assert "1 or 2 costs you 1 HP" in poison and "A REST ends it" in poison
+    assert "Drop of Honey" in poison and "Warding Charm" in poison
+    monsters = rules_text(s, "monsters") or ""
+    for keyword in ("undead", "flying", "smart", "regenerate", "poison", "steal", "curse"):
+        assert f"  {keyword}" in monsters, keyword
+    assert "Vampire 10/6/6 curse, regenerate, undead 7g" in monsters  # this level's monsters
+    keywords = {a for row in s.content.monsters for m in row for a in m.abilities}
+    assert keywords <= {"undead", "flying", "smart", "regenerate", "poison", "steal", "curse"}
+    assert {"poison", "monsters"} <= set(RULE_TOPICS)
+
+
+def test_help_and_rules_show_the_question_again() -> None:
+    game = Game.new(7)
+    for word in ("help", "rules combat", "rules poison", "hint", "inventory"):
+        _screen, _said, again, _farewell = _run(game, [word])
+        assert "Hero's Blessing (once)" in again and "keep this hand" in again, word
+        assert "== Dungeon of D" not in again  # the question and its answers, not the map
+
+
+def test_hint_says_what_the_greedy_bot_would_do_and_why_in_one_line() -> None:
+    from companion.games.dungeon_of_d.bots import Greedy
+    from companion.ui.dungeon_of_d.shell import hint_line
+
+    for game in _walk(21, bot="greedy", limit=80):
+        s = game.state
+        if s.outcome is not None:
+            break
+        menu = build_menu(s)
+        line = hint_line(s, menu)
+        assert line.startswith("Hint: ") and "\n" not in line and len(line) <= 120, line
+        number = int(line.split(")")[0].removeprefix("Hint: "))
+        entry = next(e for e in menu if e.number == number)
+        expected = Greedy(seed=s.turn)(s)
+        assert entry.action == expected or expected in entry.moves
+
+
+def test_the_hint_gives_nothing_hidden_away() -> None:
+    import random
+
+    from companion.ui.dungeon_of_d.shell import hint_line
+    from tests.games.dungeon_of_d.test_bots import _scramble_hidden
+
+    rng = random.Random(5)
+    for game in _walk(33, bot="greedy", limit=60):
+        s = game.state
+        if s.outcome is not None:
+            break
+        menu = build_menu(s)
+        twin = _scramble_hidden(s, rng)
+        assert hint_line(twin, build_menu(twin)) == hint_line(s, menu)
+
+
+def test_inventory_shows_what_each_card_is_worth() -> None:
+    from companion.ui.dungeon_of_d.shell import details
+
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            items=["lantern"],
+            specials=["gold-idol"],
+            potions=["bitter-venom"],
+            fruits=2,
+            arrows=1,
+        )
+    )
+    lines = details(Game(0, None, [], s), "inventory", [], [])
+    assert "  1. Lantern (10 points): " in lines[1] and "(40 points)" in lines[2]
+    assert "  3. unidentified potion (10 points): " in lines[3]  # every potion is worth 10
+    assert lines[-1].startswith("Worth 85 points if you escape now")
+
+
+def test_the_title_names_heros_blessing_instead_of_a_level_0() -> None:
+    title = build_screen(Game.new(7)).title
+    assert "level 0" not in title and "Hero's Blessing" in title
+
+
+def test_the_pack_row_numbers_cards_instead_of_counting_them() -> None:
+    s = begin(scenario(hand=["1 STR", "2 STR"], items=["lantern", "rope"], fruits=1))
+    screen = build_screen(Game(0, None, [], s))
+    assert screen.pack_line == "Pack (3 of 8 slots): #1 Lantern, #2 Rope"

@@ -303,3 +303,54 @@ def test_empty_tables_say_so(cli, command: str) -> None:  # type: ignore[no-unty
     assert result.exit_code == 0 and (
         "No saved games" in result.stdout or "No finished games" in result.stdout
     )
+
+
+def _read_until(proc, marker: str) -> str:  # type: ignore[no-untyped-def]
+    """Lines of a running ``companion`` until one holds ``marker`` (what it printed so far)."""
+    seen = []
+    while True:
+        line = proc.stdout.readline()
+        assert line, "".join(seen) + proc.stderr.read()
+        seen.append(line)
+        if marker in line:
+            return "".join(seen)
+
+
+def test_two_processes_playing_one_json_save_lose_nothing(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    path = tmp_path / "shared.json"
+    assert cli("dod", "new", "--seed", "7", "--save-file", str(path), input="done\n").exit_code == 0
+    command = [sys.executable, "-m", "companion", "dod", "play", "--save-file", str(path)]
+    procs = [
+        subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    first, second = procs
+    try:
+        for proc in procs:  # both windows have read the save
+            _read_until(proc, "Your turn:")
+        first.stdin.write("1\n")
+        first.stdin.flush()
+        _read_until(first, "What happened:")  # the first window's move is saved
+        out, err = second.communicate("1\n", timeout=60)
+        assert second.returncode == 2
+        assert err.count("\n") == 1 and "changed by another session" in err
+        assert f"companion dod play --save-file {path}" in err
+        out, err = first.communicate("quit\n", timeout=60)
+        assert first.returncode == 0, err
+        assert f"Go on with: companion dod play --save-file {path}" in out
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    log = json.loads(path.read_text())["actions"]
+    assert len(log) == 2 and log[0] == ["done"]  # the first window's move is there, nothing lost

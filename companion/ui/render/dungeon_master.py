@@ -1,12 +1,13 @@
 """Dungeon Master results on the terminal: the tables, the verdict, the reasons, the log.
 
 Each function prints one report of :mod:`companion.games.dungeon_master` on a
-Rich console; the reports shape their own JSON.
+Rich console; the reports shape their own JSON. :func:`ask_which_six` asks the
+one question of ``dm party new``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -15,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 if TYPE_CHECKING:
-    from companion.games.dungeon_master.party import LogEntry, Party
+    from companion.games.dungeon_master.party import Drawn, LogEntry, Party
     from companion.games.dungeon_master.resolve import Fight, PlayResult, Resolution, TreasurePhase
     from companion.games.dungeon_master.tracker import (
         FightReport,
@@ -259,3 +260,29 @@ def show_log(out: Console, report: LogReport) -> None:
 def show_undo(out: Console, report: UndoReport) -> None:
     out.print(escape(report.note))
     party_table(out, report.party)
+
+
+def ask_which_six(out: Console, drawn: Drawn, read_line: Callable[[], str]) -> list[str]:
+    """Show the ten characters drawn and read the six kept, asking again after a wrong
+    answer (the party's own check says what is wrong); no answer at all is an error."""
+    from companion.errors import CompanionError
+    from companion.games.dungeon_master.model import PartyHero
+    from companion.games.dungeon_master.notation import split_items
+    from companion.games.dungeon_master.party import new_party
+
+    out.print("Drawn:")
+    for i, card in enumerate(drawn.candidates, 1):
+        out.print(f"  {i:2}. {card.name:<12} {PartyHero.from_card(card).describe()}")
+    while True:
+        out.print("Keep which six? (numbers or names, comma separated): ", end="")
+        line = read_line()
+        if not line:
+            raise CompanionError(
+                "no choice made: six of the ten characters must be kept (or use --keep)"
+            )
+        try:
+            new_party(drawn, keep=split_items([line]))
+        except CompanionError as exc:
+            out.print(f"[red]{escape(exc.message)}[/]")
+            continue
+        return split_items([line])

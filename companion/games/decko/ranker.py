@@ -1,0 +1,70 @@
+"""DECKO hands for the showdown: read in DECKO's notation and ranked by DECKO's sets.
+
+The showdown engine (:mod:`companion.poker.showdown`) knows no game; DECKO
+registers these two functions with it (:mod:`companion.registry`, from
+``companion.games``), so a DECKO showdown reads ``9s+2`` and ranks a reveal
+by :func:`companion.games.decko.sets.rank_decko`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.poker.showdown_rank import Contestant, RankedHand, RankRules
+
+
+def parse_decko(text: str | Sequence[str], *, where: str = "cards") -> tuple[str, ...]:
+    """DECKO cards in the ranker's DECKO notation (``9s+2``, ``6h/7``, ``Qh:pyro``), as codes.
+
+    >>> parse_decko("9s+2 6h/7 5s")
+    ('9s+2', '6h/7', '5s')
+    """
+    from companion.games.decko.sets import parse_decko_cards
+
+    try:
+        return tuple(
+            c.code for c in parse_decko_cards(text if isinstance(text, str) else list(text))
+        )
+    except CompanionError as exc:
+        raise CompanionError(f"{where}: {exc}") from None
+
+
+def rank_decko_reveal(
+    contestants: Sequence[Contestant], market: tuple[str, ...], rules: RankRules
+) -> list[RankedHand]:
+    """Judge a DECKO reveal (:func:`companion.games.decko.sets.rank_decko`); ``market`` is the face-up market."""
+    from companion.games.decko.sets import (
+        parse_decko_card,
+        parse_decko_cards,
+        rank_decko,
+        wildcard_round,
+    )
+
+    hands = {c.name: parse_decko_cards(list(c.cards)) for c in contestants}
+    burn = {c.name: parse_decko_card(c.burn_top) for c in contestants if c.burn_top}
+    discard = {c.name: parse_decko_card(c.discard_top) for c in contestants if c.discard_top}
+    ranking = rank_decko(
+        hands,
+        wildcard_round(rules.wildcard),
+        market=parse_decko_cards(list(market)),
+        burn_tops=burn,
+        discard_tops=discard,
+    )
+    out = []
+    for placing in ranking.placings:
+        found: Any = placing.hand
+        out.append(
+            RankedHand(
+                placing.name,
+                found.name,
+                tuple(found.played()),
+                placing.place,
+                found.chips,
+                found.money,
+                # "set": the whole DeckoSet, for the DECKO table's reveal
+                extra={"description": found.description, "dollars": found.dollars, "set": found},
+            )
+        )
+    return out

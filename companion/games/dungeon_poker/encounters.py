@@ -1,0 +1,162 @@
+"""Opening a level: the next level card, and a new encounter card (000, "Encounter cards").
+
+Each level after the first opens with a new encounter that rules its five
+deals; the used level card and encounter leave the game. Some situations
+end a level early (the Astral Warlock, the Teleport Trap, the Scroll of
+Teleport): the next level opens at once and lasts its full five deals. An
+encounter the table is too small for (Paranoia with two players) is put
+away and another drawn; once the encounter deck is spent, levels go on
+without one. Dragon age brings the extra Fire Dragon to every deal of its
+level; High magic's extra soul gems go back when it ends.
+
+:class:`DungeonPokerLevels` is how the table's clock opens levels: through
+these same functions, in the clock's transaction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.cards.loader import GameCards
+from companion.errors import CompanionError
+from companion.games.dungeon_poker import levels, monsters, state
+from companion.games.dungeon_poker.decks import DECKS
+from companion.games.dungeon_poker.levels import LevelChange
+from companion.table.drawing import drawn_card
+from companion.table.model import DrawnCard, TableInfo
+from companion.table.store import Transaction
+
+
+def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int) -> LevelChange:
+    """Open ``level`` if it is above the current one (drawing one encounter); else the level in force."""
+    current = levels.level_number(tx, table)
+    if level < 1:
+        raise CompanionError(f"levels start at 1 (got {level})")
+    if level <= current:
+        return levels.level_now(tx, table, cards)
+    notes: list[str] = []
+    for copy in tx.pile(table, "levels", "in_play"):
+        tx.move(table, copy, "removed")
+    opened = None
+    for _ in range(level - current):
+        top = tx.top(table, "levels")
+        if top is None:
+            break
+        if opened is not None:
+            tx.move(table, opened, "removed")
+        opened = tx.move(table, top, "in_play")
+    state.put(tx, table, "level", level)
+    encounter, more = open_encounter(tx, table, cards)
+    notes.extend(more)
+    change = levels.level_now(tx, table, cards)
+    if change.soul_gems:
+        notes.insert(
+            0,
+            f"every player takes {change.soul_gems} soul gem(s) at the first deal of this level",
+        )
+    change = LevelChange(
+        change.level,
+        change.blind,
+        change.soul_gems,
+        change.level_card,
+        encounter,
+        True,
+        tuple(notes),
+    )
+    tx.record(
+        table,
+        "level",
+        f"level {level}: blind {change.blind}"
+        + (f", encounter {encounter.name}" if encounter else ", no encounter"),
+        data={
+            "level": level,
+            "blind": change.blind,
+            "encounter": encounter.card_id if encounter else None,
+            "notes": notes,
+        },
+    )
+    return change
+
+
+def next_level(tx: Transaction, table: TableInfo, cards: GameCards) -> LevelChange:
+    """Open the level after the current one (five deals played, or a level ended early)."""
+    return enter_level(tx, table, cards, levels.level_number(tx, table) + 1)
+
+
+def open_encounter(
+    tx: Transaction, table: TableInfo, cards: GameCards, *, bottom: bool = False
+) -> tuple[DrawnCard | None, list[str]]:
+    """Replace the encounter in force by the next one (skipping those the table is too small for)."""
+    notes: list[str] = []
+    old_rules = levels.encounter_rules(tx, table, cards)
+    old = levels.encounter(tx, table, cards)
+    if old is not None and old_rules.bonus_soul_gems:
+        notes.append(
+            f"{old.name} ends: every player gives back to the bank the extra soul gems of "
+            f"the encounter not spent (up to {old_rules.bonus_soul_gems})"
+        )
+    for copy in tx.pile(table, "encounters", "in_play"):
+        tx.move(table, copy, "removed")
+    if old_rules.deal_monster:
+        for copy in tx.pile(table, "monsters", "in_play"):
+            if copy.card_id == old_rules.deal_monster:
+                tx.move(table, copy, "aside")
+                monsters.forget(tx, table, copy)
+                notes.append(f"the {cards.get(copy.card_id).name} of the last encounter leaves")
+    if levels.level_number(tx, table) < 2:
+        return None, notes
+    players = len(state.active_players(tx, table))
+    while True:
+        try:
+            copy, took = DECKS.take(tx, table, cards, "encounters", bottom=bottom)
+        except CompanionError as exc:
+            notes.append(exc.message)
+            return None, notes
+        notes.extend(took)
+        model = cards.get(copy.card_id)
+        rules = model.rules
+        if rules.min_players is not None and players < rules.min_players:
+            tx.move(table, copy, "removed")
+            notes.append(
+                f"{model.name} needs {rules.min_players} players or more: discarded, another is drawn"
+            )
+            continue
+        break
+    moved = tx.move(table, copy, "in_play")
+    said: list[str] = []
+    if rules.deal_monster:
+        for dragon in [
+            c for c in tx.pile(table, "monsters", "aside") if c.card_id == rules.deal_monster
+        ][:1]:
+            placed = tx.move(table, dragon, "in_play")
+            shown = monsters.place_in_play(tx, table, cards, placed, rules, king=True)
+            said.append(f"the {shown.name} joins every deal of this level ({shown.notes[0]})")
+    if rules.showdown_monster is not None:
+        said.append("at every showdown a monster comes: 'companion table monster --showdown'")
+    if rules.bonus_soul_gems:
+        said.append(
+            f"every player takes {rules.bonus_soul_gems} soul gems for this level; unused ones go back at its end"
+        )
+    return drawn_card(cards, moved, notes=said), notes
+
+
+class DungeonPokerLevels:
+    """The table's level cards and encounter deck, as the clock asks for them."""
+
+    def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Any:
+        from companion.table.actions import game_cards
+        from companion.timer.encounters import Encounter
+
+        card = enter_level(tx, table, game_cards(table), level).encounter
+        return None if card is None else Encounter(card.name, card.text, card.card_id)
+
+    def level_now(self, tx: Transaction, table: TableInfo) -> int:
+        return levels.level_number(tx, table)
+
+    def encounter_now(self, tx: Transaction, table: TableInfo) -> Any:
+        """The encounter card open at the table, read only (``timer status`` shows it)."""
+        from companion.table.actions import game_cards
+        from companion.timer.encounters import Encounter
+
+        card = levels.level_now(tx, table, game_cards(table)).encounter
+        return None if card is None else Encounter(card.name, card.text, card.card_id)

@@ -1,0 +1,326 @@
+"""Monsters: the monster card (M) in the main deck, a monster at the table, where it goes after.
+
+The rulebook's chapter on monsters, as the table applies it: the M card
+drawn to a hand or the board is revealed, replaced by the next card, and a
+monster comes from the monster deck; each monster plays with its own count
+of cards (some open), more under an encounter; friendly monsters give their
+gift and leave; an empty monster deck means every monster has been slain.
+After the deal a monster goes where
+:func:`~companion.games.dungeon_poker.showdown.monster_destination` says
+(the showdown's rule): back into the deck when it won or tied, out of the
+game when it lost. The Golem (the Gnome Artificer's) and Dragon age's Fire
+Dragon stay at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.cards.loader import GameCards
+from companion.errors import CompanionError
+from companion.games.dungeon_poker import levels, state
+from companion.games.dungeon_poker.decks import DECKS, record
+from companion.games.dungeon_poker.showdown import monster_destination
+from companion.table.actions import find_copy
+from companion.table.drawing import drawn_card
+from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
+from companion.table.store import Transaction
+
+# -- the monster card (M) in the main deck ------------------------------------------------
+
+
+def draw_main(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    count: int,
+    player: str | None,
+    bottom: bool = False,
+    *,
+    record_it: bool = True,
+) -> DrawResult:
+    """Main deck cards; the monster card (M) is revealed, replaced, and brings a monster."""
+    drawn: list[DrawnCard] = []
+    notes: list[str] = []
+    got = 0
+    markers: set[int] = set()
+    while got < count:
+        copy, took_notes = DECKS.take(tx, table, cards, "main", bottom=bottom)
+        notes.extend(took_notes)
+        if cards.get(copy.card_id).kind == "monster-marker":
+            if copy.copy in markers:
+                raise CompanionError(
+                    "the main deck has no playing cards left, only the monster card (M): "
+                    "start the next deal with 'companion table deal', which gathers every card"
+                )
+            markers.add(copy.copy)
+            marker = tx.move(table, copy, "discard", where="top")
+            drawn.append(
+                drawn_card(
+                    cards,
+                    marker,
+                    notes=[
+                        "the monster card (M): revealed, replaced by the next card, and a monster comes"
+                    ],
+                )
+            )
+            monster = draw_monster(tx, table, cards, record_it=False)
+            drawn.extend(monster)
+            notes.extend(monster.notes)
+            continue
+        moved = tx.move(table, copy, "held" if player else "in_play", player)
+        drawn.append(drawn_card(cards, moved, notes=took_notes))
+        got += 1
+    if record_it:
+        record(tx, table, cards, "main", drawn, player, notes)
+    return DrawResult(drawn, notes)
+
+
+# -- a monster comes ----------------------------------------------------------------------
+
+
+def draw_monster(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    *,
+    summoned_by: str | None = None,
+    showdown: bool = False,
+    record_it: bool = True,
+    bottom: bool = False,
+) -> DrawResult:
+    """A monster comes to the table, with how many cards it plays and how many open."""
+    rules = levels.encounter_rules(tx, table, cards)
+    if showdown and rules.showdown_monster is None:
+        raise CompanionError(
+            "only an encounter such as King's cave brings a monster at the showdown"
+        )
+    try:
+        copy, notes = DECKS.take(tx, table, cards, "monsters", bottom=bottom)
+    except CompanionError as exc:
+        if tx.top(table, "monsters") is not None or "monster" not in exc.message:
+            raise
+        result = DrawResult([], [exc.message + ": no monster comes"])
+        if record_it:
+            record(tx, table, cards, "monsters", [], summoned_by, result.notes)
+        return result
+    model = cards.get(copy.card_id)
+    if model.friendly:
+        moved = tx.move(table, copy, "removed")
+        said = [
+            *notes,
+            "friendly: it plays for no pot; resolve its gift, then it leaves the game",
+        ]
+        card = drawn_card(cards, moved, notes=said, info={"friendly": True})
+    else:
+        moved = tx.move(table, copy, "in_play", summoned_by)
+        card = place_in_play(
+            tx,
+            table,
+            cards,
+            moved,
+            rules,
+            summoned_by=summoned_by,
+            showdown=showdown,
+            notes=notes,
+        )
+    result = DrawResult([card], notes)
+    if record_it:
+        record(
+            tx,
+            table,
+            cards,
+            "monsters",
+            [card],
+            summoned_by,
+            notes,
+            action="monster",
+            summary=f"{card.name} came to the table"
+            + (f" for {summoned_by}" if summoned_by else ""),
+        )
+    return result
+
+
+def place_in_play(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    copy: CardCopy,
+    rules: Any,
+    *,
+    summoned_by: str | None = None,
+    showdown: bool = False,
+    notes: Sequence[str] = (),
+    king: bool = False,
+) -> DrawnCard:
+    """Remember what a monster now in play plays with (cards, open cards, King) and say it."""
+    model = cards.get(copy.card_id)
+    plays = model.cards + rules.monster_extra_cards
+    king = king or model.king or rules.king_monsters
+    said = list(notes)
+    showdown_drawn = bool(showdown and rules.showdown_monster is not None)
+    if showdown_drawn:
+        plays += rules.showdown_monster.extra_cards
+        king = king or rules.showdown_monster.king
+        said.append("drawn at the showdown by the encounter")
+    if model.max_cards is not None:
+        plays = min(plays, model.max_cards)
+    info: dict[str, Any] = {"plays": plays, "open": min(model.open_cards, plays), "king": king}
+    if showdown_drawn:
+        info["showdown"] = True
+    if model.max_cards is not None:
+        info["max_cards"] = model.max_cards
+    if summoned_by:
+        info["summoned_by"] = summoned_by
+    said.insert(0, plays_words(info))
+    for effect in model.effects:
+        if effect.when == "enter" and effect.text:
+            said.append(f"as it enters: {effect.text}")
+    blind = levels.level_now(tx, table, cards).blind
+    for effect in model.effects:
+        if effect.blinds:
+            when = {"enter": "road toll", "lose": "if it loses", "win": "if it wins"}
+            said.append(
+                f"{when.get(effect.when, effect.when)}: {effect.blinds} blind(s) = "
+                f"{effect.blinds * blind:,} gold at this level"
+            )
+    monsters = dict(state.get(tx, table, "monsters", {}))
+    monsters[str(copy.copy)] = info
+    state.put(tx, table, "monsters", monsters)
+    return drawn_card(cards, copy, notes=said, info=info)
+
+
+def forget(tx: Transaction, table: TableInfo, copy: CardCopy) -> None:
+    """The monster has left the table: forget what it played with."""
+    monsters = dict(state.get(tx, table, "monsters", {}))
+    if monsters.pop(str(copy.copy), None) is not None:
+        state.put(tx, table, "monsters", monsters)
+
+
+def monsters_in_play(tx: Transaction, table: TableInfo, cards: GameCards) -> list[DrawnCard]:
+    """The monsters at the table now, with what they play with (``.info``)."""
+    known = state.get(tx, table, "monsters", {})
+    out = []
+    for copy in tx.pile(table, "monsters", "in_play"):
+        info = known.get(str(copy.copy), {})
+        out.append(drawn_card(cards, copy, notes=[plays_words(info)] if info else [], info=info))
+    return out
+
+
+def showdown_entries(tx: Transaction, table: TableInfo, cards: GameCards) -> list[dict[str, Any]]:
+    """The monsters in play as a showdown file lists them (``monsters:``), in table order."""
+    known = state.get(tx, table, "monsters", {})
+    out: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
+    for copy in tx.pile(table, "monsters", "in_play"):
+        model = cards.get(copy.card_id)
+        seen[model.name] = seen.get(model.name, 0) + 1
+        info = known.get(str(copy.copy), {})
+        entry: dict[str, Any] = {"name": copy.card_id}
+        if seen[model.name] > 1:
+            entry["label"] = f"{model.name} {seen[model.name]}"
+        if copy.holder and not model.owner:
+            entry["summoned_by"] = copy.holder
+        if info.get("showdown"):
+            entry["drawn_at_showdown"] = True
+        if info.get("bargain"):
+            entry["king"] = True
+        out.append(entry)
+    return out
+
+
+def plays_words(info: dict[str, Any]) -> str:
+    """What a monster plays with, in words ('plays with 3 cards, 1 of them open; King Monster')."""
+    if not info:
+        return ""
+    plays, shown = info.get("plays", 0), info.get("open", 0)
+    if not plays and info.get("max_cards"):
+        text = f"plays with the cards passed to it (at most {info['max_cards']})"
+        return text + ("; King Monster" if info.get("king") else "")
+    text = f"plays with {plays} card{'s' if plays != 1 else ''}"
+    if shown:
+        text += f", {shown} of them open" if shown < plays else ", all open"
+    if info.get("king"):
+        text += "; King Monster"
+    return text
+
+
+# -- after the deal ---------------------------------------------------------------------------
+
+
+def find_in_play(
+    tx: Transaction, table: TableInfo, cards: GameCards, monster: str | None, purpose: str
+) -> CardCopy:
+    """The monster in play called ``monster``; without a name, the only one that plays."""
+    in_play = tx.pile(table, "monsters", "in_play")
+    if monster is not None:
+        return find_copy(tx, table, cards, "monsters", monster, ("in_play",), purpose=purpose)
+    playing = [c for c in in_play if not stays(tx, table, cards, c)] or in_play
+    if len(playing) != 1:
+        names = ", ".join(cards.get(c.card_id).name for c in playing) or "none"
+        raise CompanionError(f"say which monster with --monster (in play: {names})")
+    return playing[0]
+
+
+def leaves(
+    tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy, outcome: str
+) -> DrawnCard:
+    """Move a monster's card after its deal (the showdown's rule); notes say where."""
+    model = cards.get(copy.card_id)
+    where = monster_destination(model, outcome, exploded=outcome != "killed")
+    if where == "aside" and stays(tx, table, cards, copy):
+        where = "stays"
+    if where == "stays":
+        return drawn_card(cards, copy, notes=[f"{model.name} is back at the next deal"])
+    forget(tx, table, copy)
+    if where == "deck":
+        moved = tx.move(table, copy, "draw")
+        DECKS.shuffle(tx, table, "monsters")
+        said = f"{model.name} goes back into the monster deck, which is shuffled"
+    elif where == "aside":
+        moved = tx.move(table, copy, "aside")
+        said = f"{model.name} goes back to the side"
+    else:
+        moved = tx.move(table, copy, "removed")
+        said = (
+            f"{model.name} explodes and leaves the game"
+            if where == "exploded"
+            else f"{model.name} is slain and leaves the game"
+        )
+    return drawn_card(cards, moved, notes=[said])
+
+
+def stays(tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy) -> bool:
+    """The Golem returns every deal; the Dragon age dragon too while its encounter lasts."""
+    model = cards.get(copy.card_id)
+    if model.owner:
+        return True
+    return bool(levels.encounter_rules(tx, table, cards).deal_monster == model.id)
+
+
+@dataclass(frozen=True)
+class Spoils:
+    """What the slayer of a monster takes (000, Fire Dragon, Genie): treasures and soul gems."""
+
+    treasures: int = 0
+    soul_gems: int = 0
+
+
+def spoils(model: Any) -> Spoils:
+    """The slayer's rewards printed on a monster card."""
+    treasures = gems = 0
+    for e in model.effects:
+        if e.when != "slain":
+            continue
+        if e.effect == "extra-treasure":
+            treasures += e.amount or 1
+        elif e.effect == "soul-gem-to-slayer":
+            gems += e.amount or 1
+    return Spoils(treasures, gems)
+
+
+def opens_next_level(model: Any) -> bool:
+    """The Astral Warlock: its win moves the party on to the next level."""
+    return any(e.when == "win" and e.effect == "next-level" for e in model.effects)

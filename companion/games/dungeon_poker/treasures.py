@@ -1,0 +1,325 @@
+"""Treasures: the winner's draw, treasures waiting after a tie, selling, cashing, using.
+
+The rulebook's chapter on treasures, as the table applies it: the winner of
+a deal draws the top treasure (more in King's cave, and those left waiting
+by tied deals); sudden effects are resolved at once and leave the game;
+gold and soul gem treasures may be cashed at once or kept for the treasure
+victory; a legendary artifact comes with its one-minor-artifact rule; a
+treasure sold, cashed or used (one-use artifacts) leaves the game and no
+longer counts. Treasures that act on monsters do it here: the Summon
+Monster Scroll draws a monster for its user, the Crystal Dagger kills one
+(its slayer takes the Fire Dragon's treasure). The Undeath Amulet is never
+used by an action: it acts when its holder dies
+(:mod:`~companion.games.dungeon_poker.deaths`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.cards.loader import GameCards
+from companion.errors import CompanionError
+from companion.games.dungeon_poker import levels, monsters, state
+from companion.games.dungeon_poker.decks import DECKS, record
+from companion.table.actions import find_copy
+from companion.table.drawing import drawn_card
+from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
+from companion.table.store import Transaction
+
+# -- drawing treasures ------------------------------------------------------------------------
+
+
+def draw_treasures(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    player: str | None,
+    count: int,
+    *,
+    bottom: bool = False,
+    record_it: bool = True,
+    partial: bool = False,
+    why: str = "",
+) -> DrawResult:
+    """Treasures for ``player``: sudden effects resolve and leave the game, others are kept.
+
+    ``partial``: an empty treasure deck ends the draw with a note instead of an error.
+    """
+    drawn: list[DrawnCard] = []
+    notes: list[str] = []
+    for _ in range(count):
+        try:
+            copy, took = DECKS.take(tx, table, cards, "treasures", bottom=bottom)
+        except CompanionError as exc:
+            if not partial:
+                raise
+            notes.append(exc.message)
+            break
+        notes.extend(took)
+        drawn.append(_place_treasure(tx, table, cards, copy, player, took))
+    if record_it:
+        record(
+            tx,
+            table,
+            cards,
+            "treasures",
+            drawn,
+            player,
+            notes,
+            summary=f"{player or 'the table'} drew {', '.join(d.name for d in drawn) or 'no treasure'}{why}",
+        )
+    return DrawResult(drawn, notes)
+
+
+def _place_treasure(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    copy: CardCopy,
+    player: str | None,
+    notes: list[str],
+) -> DrawnCard:
+    model = cards.get(copy.card_id)
+    said = list(notes)
+    if model.treasure_class == "sudden":
+        moved = tx.move(table, copy, "removed")
+        said.append("sudden effect: resolve it now; the card leaves the game")
+        if getattr(model, "blinds", None):
+            blind = levels.level_now(tx, table, cards).blind
+            said.append(f"{model.blinds} blinds = {model.blinds * blind:,} gold at this level")
+        if model.effect == "teleport":
+            said.append(
+                "the level ends now: open the next one ('companion table level' or e on the timer)"
+            )
+        return drawn_card(cards, moved, notes=said)
+    moved = tx.move(table, copy, "held" if player else "in_play", player)
+    if model.cash is not None:
+        said.append(
+            f"cash it now for {cash_words(model.cash)} without an action, or keep it for the "
+            "treasure victory"
+        )
+    if model.treasure_class == "legendary":
+        said.append(
+            "legendary: keep it and give up all other artifacts but one minor one, "
+            f"or let the bank claim it for {model.salvage} gold"
+        )
+    return drawn_card(cards, moved, notes=said)
+
+
+def cash_words(cash: Any) -> str:
+    """What a gold or soul gem treasure is worth at the bank, in words."""
+    parts = []
+    if cash.gold:
+        parts.append(f"{cash.gold} gold")
+    if cash.soul_gems:
+        parts.append(f"{cash.soul_gems} soul gem{'s' if cash.soul_gems > 1 else ''}")
+    return " and ".join(parts) or "nothing"
+
+
+# -- the winner's treasures, and those left waiting -------------------------------------------
+
+
+def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[str]) -> DrawResult:
+    """A correction: the deal's winner(s) draw their treasures, one each or as the
+    encounter says, plus those left over from tied deals for the first winner;
+    more winners than boards is a split pot, and the treasure waits."""
+    who = [table.player(w) for w in winners]
+    if not who:
+        raise CompanionError("name the winner(s) of the deal")
+    out = set(state.players_out(tx, table))
+    for w in who:
+        if w in out:
+            raise CompanionError(f"{w} is out of the game and cannot win a deal")
+    rules = levels.encounter_rules(tx, table, cards)
+    if len(who) > rules.boards:
+        # A split pot: the treasure waits for the next deal (Appendix F, "Ties and kickers").
+        carried = tie(tx, table, cards)
+        return DrawResult(
+            [],
+            [
+                f"{' and '.join(who)} split the pot: no treasure is drawn; the next winner "
+                f"draws {carried} more"
+            ],
+        )
+    per_win = rules.treasures_per_win
+    carried = int(state.get(tx, table, "carried", 0))
+    drawn: list[DrawnCard] = []
+    notes: list[str] = []
+    for i, player in enumerate(who):
+        count = per_win + (carried if i == 0 else 0)
+        got = draw_treasures(tx, table, cards, player, count, record_it=False, partial=True)
+        drawn.extend(got)
+        notes.extend(n for n in got.notes if n not in notes)
+    if carried:
+        notes.insert(0, f"{who[0]} also takes the {carried} treasure(s) left from the tied deal")
+        state.put(tx, table, "carried", 0)
+    record(
+        tx,
+        table,
+        cards,
+        "treasures",
+        drawn,
+        who[0] if len(who) == 1 else None,
+        notes,
+        action="win",
+        summary=f"{' and '.join(who)} won the deal: {', '.join(d.name for d in drawn) or 'no treasure'}",
+    )
+    return DrawResult(drawn, notes)
+
+
+@dataclass(frozen=True)
+class TreasuresWaiting:
+    """How many treasures wait on the table for the next deal's winner."""
+
+    count: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"carried_treasures": self.count}
+
+
+def tie(tx: Transaction, table: TableInfo, cards: GameCards) -> int:
+    """A correction: a tied deal (or a monster tie); its treasure stays for the next winner."""
+    carried = wait(tx, table, cards)
+    tx.record(
+        table,
+        "tie",
+        f"tied deal: {carried} treasure(s) wait for the next winner",
+        data={"carried": carried},
+    )
+    return carried
+
+
+def wait(tx: Transaction, table: TableInfo, cards: GameCards) -> int:
+    """The deal's treasure(s) wait on the table; how many wait now."""
+    per_win = int(levels.encounter_rules(tx, table, cards).treasures_per_win)
+    carried = int(state.get(tx, table, "carried", 0)) + per_win
+    state.put(tx, table, "carried", carried)
+    return carried
+
+
+def reward_slayer(
+    tx: Transaction, table: TableInfo, cards: GameCards, model: Any, slayer: str | None
+) -> tuple[list[DrawnCard], list[str]]:
+    """The slayer of a monster takes what its card promises: the Fire Dragon's treasure,
+    the Genie's soul gem (taken from the bank by hand)."""
+    spoils = monsters.spoils(model)
+    drawn: list[DrawnCard] = []
+    notes: list[str] = []
+    if spoils.treasures:
+        if slayer is None:
+            notes.append(f"name the slayer (--slayer) to draw the {model.name}'s treasure")
+        else:
+            got = draw_treasures(
+                tx, table, cards, slayer, spoils.treasures, record_it=False, partial=True
+            )
+            drawn.extend(got)
+            notes.extend(f"{slayer} draws the {model.name}'s treasure: {d.name}" for d in got)
+            notes.extend(got.notes)
+    if spoils.soul_gems and slayer is not None:
+        notes.append(f"{slayer} takes {spoils.soul_gems} soul gem(s) from the bank")
+    return drawn, notes
+
+
+# -- selling, cashing and using ---------------------------------------------------------------
+
+
+def sell(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    player: str,
+    ref: str,
+    *,
+    use: bool = False,
+    target: str | None = None,
+) -> DrawnCard:
+    """Sell (or cash) a treasure to the bank, or use one: a one-use artifact leaves the game.
+
+    Artifacts that act on monsters do it here: the Summon Monster Scroll
+    draws a monster that fights for its user; the Crystal Dagger kills the
+    monster named by ``target`` (its slayer takes the Fire Dragon's treasure).
+    """
+    who = table.player(player)
+    if target is not None and not use:
+        raise CompanionError("--monster names the monster a used treasure acts on")
+    copy = find_copy(
+        tx, table, cards, "treasures", ref, ("held",), who, purpose="used" if use else "sold"
+    )
+    model = cards.get(copy.card_id)
+    notes: list[str] = []
+    if use and model.activation == "automatic":
+        raise CompanionError(
+            f"{model.name} is never used by an action: it acts by itself "
+            "(when the character runs out of gold at a table showdown, or 'companion table death')"
+        )
+    if use and not model.one_use:
+        if model.activation in ("passive", "automatic", "none"):
+            raise CompanionError(
+                f"{model.name} is not used by an action: it works by itself while held"
+            )
+        notes.append(f"{model.name} stays with {who}")
+        result = drawn_card(cards, copy, notes=notes)
+        tx.record(
+            table,
+            "use",
+            f"{who} used {model.name}",
+            actor=who,
+            data={"card": model.id, "copy": copy.copy, "kept": True},
+            undoable=False,
+        )
+        return result
+    kill = None
+    if use and model.effect == "crystal-dagger":
+        if target is None:
+            names = ", ".join(
+                cards.get(c.card_id).name for c in tx.pile(table, "monsters", "in_play")
+            )
+            raise CompanionError(
+                f"name the monster the {model.name} kills with --monster (in play: {names or 'none'})"
+            )
+        kill = find_copy(tx, table, cards, "monsters", target, ("in_play",), purpose="killed")
+    moved = tx.move(table, copy, "removed")
+    if use and model.effect == "summon-monster":
+        came = monsters.draw_monster(tx, table, cards, summoned_by=who, record_it=False)
+        for m in came:
+            notes.append(
+                f"{m.name} comes to fight for {who}" + (f" ({m.notes[0]})" if m.notes else "")
+            )
+        notes.extend(came.notes)
+    if kill is not None:
+        notes.extend(_kill(tx, table, cards, kill, who))
+    if use:
+        notes.append("sacrificed: it leaves the game and no longer counts as a treasure")
+        if model.effect == "teleport":
+            notes.append(
+                "the level ends now: open the next one ('companion table level' or e on the timer)"
+            )
+        verb = "used"
+    elif model.cash is not None:
+        notes.append(f"cashed for {cash_words(model.cash)}")
+        verb = "cashed"
+    else:
+        notes.append(f"sold to the bank for {model.salvage} gold")
+        verb = "sold"
+    tx.record(
+        table,
+        verb if verb != "cashed" else "sell",
+        f"{who} {verb} {model.name}",
+        actor=who,
+        data={"card": model.id, "copy": copy.copy},
+    )
+    return drawn_card(cards, moved, notes=notes)
+
+
+def _kill(
+    tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy, slayer: str
+) -> list[str]:
+    """A monster killed during the deal: gone (the Golem for this deal only), slayer's rewards."""
+    model = cards.get(copy.card_id)
+    if model.owner:
+        return [f"the {model.name} is out for this deal and returns at the next one"]
+    moved = monsters.leaves(tx, table, cards, copy, "killed")
+    _, rewards = reward_slayer(tx, table, cards, model, slayer)
+    return [f"{slayer} kills the {model.name}", *moved.notes, *rewards]

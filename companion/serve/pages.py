@@ -1,0 +1,219 @@
+"""What each page of ``companion serve`` shows, as JSON-ready documents.
+
+The web pages print these documents and nothing else: the first HTML of a
+page is made from the same document its live updates carry, so a page
+reads without JavaScript and a test can compare the two.
+
+* :func:`clock_document`: the public clock (no secret of anyone);
+* :func:`player_document`: one player's own cards, gold and standing;
+* :func:`dealer_document`: the clock plus what the dealer's buttons need.
+
+Every text comes from the clock's and the table's own wording
+(:mod:`companion.timer.describe`, the game's overview), never written twice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.table import TableInfo, Transaction, holdings, rules_for
+from companion.table.actions import game_cards
+from companion.timer.clock import ClockView
+from companion.timer.commands import finite
+from companion.timer.describe import (
+    bonus_text,
+    break_text,
+    deals_text,
+    encounter_lines,
+    next_text,
+    round_notes,
+    stage_label,
+    stakes_text,
+    time_text,
+)
+from companion.timer.structure import Break
+
+BAR_STAGES = 24
+"""Stages shown in the structure bar (a structure that goes on forever is cut there)."""
+
+
+def clock_document(view: ClockView | None, table: TableInfo | None) -> dict[str, Any]:
+    """The public clock: level, stakes, time, deals, what comes next, encounter, the bar.
+
+    ``view`` is ``None`` before a clock is started (the page says how to start one).
+    """
+    head: dict[str, Any] = {
+        "table": None if table is None else table.name,
+        "game": None if table is None else table.game,
+    }
+    if view is None:
+        return {**head, "running": False, "title": "No clock yet", "message": NO_CLOCK}
+    v = view
+    level = v.level
+    players = v.state.settings.players
+    encounter = encounter_lines(v)
+    blinds: dict[str, int] = {}
+    for name in ("blind", "small_blind", "big_blind", "ante", "min_bet", "max_bet"):
+        value = getattr(level, name, None)
+        if value:
+            blinds[name] = value
+    house = level.house_bet(players, v.structure.two_player_house_factor)
+    if house is not None:
+        blinds["house_bet"] = house
+    doc: dict[str, Any] = finite(
+        {
+            **head,
+            "running": True,
+            "structure": v.structure.name,
+            "level_word": v.structure.level_word,
+            "title": v.title,
+            "then": f"then {v.structure.level_word} {level.number}" if v.is_break else "",
+            "level": level.number,
+            "stakes": stakes_text(level, v.structure, players),
+            "blinds": blinds,
+            "soul_gems": level.soul_gems,
+            "bonus": bonus_text(v),
+            "time": time_text(v),
+            "time_label": "time played" if v.remaining is None else "time left",
+            "remaining": v.remaining,
+            "elapsed": v.elapsed,
+            "counting_up": v.remaining is None,
+            "paused": v.paused,
+            "is_break": v.is_break,
+            "over": v.over,
+            "warning": v.warning,
+            "deals": v.deals,
+            "deals_per_level": v.deals_per_level,
+            "deals_text": deals_text(v),
+            "next": next_text(v),
+            "next_break": break_text(v),
+            "encounter": None
+            if encounter is None
+            else {"headline": encounter[0], "text": encounter[1]},
+            "notes": round_notes(v),
+            "bar": bar(v),
+            "stage": list(v.stage_key),
+        }
+    )
+    return doc
+
+
+NO_CLOCK = (
+    "No clock is running for this table yet: start one with 'companion timer run' "
+    "(or the dealer's page)."
+)
+
+
+def bar(v: ClockView, count: int = BAR_STAGES) -> list[dict[str, Any]]:
+    """The structure as cells: each stage's label, and whether it is played, current or to come."""
+    position = v.state.position
+    first = max(0, position - count // 4)
+    cells: list[dict[str, Any]] = []
+    for offset, stage in enumerate(v.structure.stages(first + count)[first:]):
+        index = first + offset
+        if index < position or (index == position and v.state.in_owed_break):
+            where = "played"
+        elif index == position:
+            where = "current"
+        else:
+            where = "coming"
+        cells.append(
+            {
+                "label": stage_label(stage),
+                "kind": "break" if isinstance(stage, Break) else "level",
+                "number": None if isinstance(stage, Break) else stage.number,
+                "where": where,
+            }
+        )
+    return cells
+
+
+def clock_line(doc: dict[str, Any]) -> str:
+    """The clock document in one line (the page's title, the terminal's log)."""
+    if not doc.get("running"):
+        return str(doc["title"])
+    paused = " (paused)" if doc["paused"] else ""
+    return f"{doc['title']} · {doc['stakes']} · {doc['time']}{paused}"
+
+
+# -- a player's page -----------------------------------------------------------------
+
+
+def _standing(overview: dict[str, Any], player: str) -> dict[str, Any]:
+    """The player's public line of the game's overview, with their gold if the table keeps it."""
+    for part in overview.values():
+        if not isinstance(part, dict) or not isinstance(part.get("players"), list):
+            continue
+        for entry in part["players"]:
+            if isinstance(entry, dict) and entry.get("name") == player:
+                gold = part.get("gold")
+                kept = gold.get(player) if isinstance(gold, dict) else None
+                return {**entry, "gold": kept}
+    return {"name": player}
+
+
+def player_document(tx: Transaction, table: TableInfo, player: str) -> dict[str, Any]:
+    """What ``player`` alone may see: the cards they hold or have in front of them, their standing.
+
+    Nothing here names another player's cards: the overview's public line of
+    this player is kept (gold, skulls, treasures held, status), and the
+    characters dealt to choose from are only theirs.
+    """
+    who = table.player(player)
+    cards = holdings(tx, table)[who]
+    overview = rules_for(table.game).overview(tx, table, game_cards(table))
+    standing = _standing(overview, who)
+    # While the player is still choosing, the characters they hold are the ones dealt to
+    # choose from; once chosen, the one kept is their character (secret until all chose).
+    choosing = standing.get("status") == "choosing"
+    dealt = [c for c in cards if choosing and c.deck == "characters" and c.pile == "held"]
+    return {
+        "table": table.name,
+        "game": table.game,
+        "player": who,
+        "standing": {k: v for k, v in standing.items() if k not in ("name", "choosing")},
+        "choosing": [c.to_json() for c in dealt],
+        "cards": [c.to_json() for c in cards if c not in dealt],
+    }
+
+
+# -- the dealer's page ---------------------------------------------------------------
+
+
+def dealer_document(
+    tx: Transaction, table: TableInfo | None, clock: dict[str, Any]
+) -> dict[str, Any]:
+    """The clock, the players (for the draw and showdown forms) and the table's recent history."""
+    doc: dict[str, Any] = {"clock": clock, "players": [], "history": [], "decks": []}
+    if table is None:
+        return doc
+    overview = rules_for(table.game).overview(tx, table, game_cards(table))
+    standings = [_standing(overview, p) for p in table.players]
+    # A character stays secret until every player has chosen (the table reveals them together).
+    hidden = {"choosing"} | (
+        {"character"} if any(s.get("status") == "choosing" for s in standings) else set()
+    )
+    doc["players"] = [{k: v for k, v in s.items() if k not in hidden} for s in standings]
+    doc["decks"] = sorted(tx.decks(table))
+    seated = set(table.players)
+    # A player's own actions (a card drawn, a character kept) name secret cards: the
+    # dealer's page says who did what, not which card.
+    doc["history"] = [
+        {
+            "id": e.id,
+            "action": e.action,
+            "summary": f"{e.actor}: {e.action}" if e.actor in seated else e.summary,
+            "actor": e.actor,
+        }
+        for e in tx.history(table, 8)
+    ][::-1]
+    doc["dungeon_poker"] = table.game == "dungeon-poker"
+    return doc
+
+
+def check_player(table: TableInfo | None, player: str) -> str:
+    """The seated name of ``player``; a one-line error without a table or for a stranger."""
+    if table is None:
+        raise CompanionError("there is no table, so there are no players' pages")
+    return table.player(player)

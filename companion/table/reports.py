@@ -1,0 +1,194 @@
+"""The documents the table commands print with ``--json``, shaped here and not in the CLI.
+
+Each command of ``companion table``, ``draw`` and ``deck`` prints one JSON
+document: the table's name and what the command did. The CLI builds one of
+these reports from what the library returned and prints ``to_json()``; the
+Rich view reads the same report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion.table.actions import DeckStatus, game_cards, holdings, status
+from companion.table.drawing import rules_for
+from companion.table.model import DrawnCard, HistoryEntry, TableInfo, name_key
+from companion.table.store import Transaction
+
+DISPLAY_ONLY = ("lines", "player_columns", "per_player", "cards_decks")
+"""Keys of a game's overview that only shape the Rich view of ``table show``."""
+
+
+class Reported(Protocol):
+    """A library result that knows its own JSON document."""
+
+    def to_json(self) -> Any: ...
+
+
+@dataclass(frozen=True)
+class AtTable:
+    """A result of the library, reported with the table it was done at."""
+
+    table: str
+    result: Reported
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, **self.result.to_json()}
+
+
+@dataclass(frozen=True)
+class CardsReport:
+    """Cards drawn, moved or looked at, with what the rules said of them."""
+
+    table: str
+    cards: Sequence[DrawnCard]
+    notes: Sequence[str] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, table: TableInfo, cards: Sequence[DrawnCard], **extra: Any) -> CardsReport:
+        """Cards as the library returned them (a ``DrawResult`` carries its notes)."""
+        return cls(table.name, list(cards), tuple(getattr(cards, "notes", ())), extra)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "cards": [c.to_json() for c in self.cards],
+            "notes": list(self.notes),
+            **self.extra,
+        }
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """``table new``: the table, the setup's notes and what each player was dealt."""
+
+    table: TableInfo
+    notes: Sequence[str]
+    holdings: Mapping[str, Sequence[DrawnCard]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table.to_json(),
+            "notes": list(self.notes),
+            "holdings": {p: [c.to_json() for c in cs] for p, cs in self.holdings.items()},
+        }
+
+
+@dataclass(frozen=True)
+class TableList:
+    """``table list``: every table in the state file, the current one marked."""
+
+    tables: Sequence[TableInfo]
+    current: str
+
+    def is_current(self, table: TableInfo) -> bool:
+        return name_key(table.name) == name_key(self.current)
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [{**t.to_json(), "current": self.is_current(t)} for t in self.tables]
+
+
+def table_list(tx: Transaction) -> TableList:
+    return TableList(tx.tables(), tx.current_table_name() or "")
+
+
+@dataclass(frozen=True)
+class TableView:
+    """``table show``: players and what they hold, the decks, and the game's own state."""
+
+    table: TableInfo
+    current: bool
+    holdings: Mapping[str, Sequence[DrawnCard]]
+    decks: Sequence[DeckStatus]
+    overview: Mapping[str, Any]
+
+    @property
+    def game_state(self) -> dict[str, Any]:
+        """The game's part of the overview (what ``--json`` carries, without the screen layout)."""
+        return {k: v for k, v in self.overview.items() if k not in DISPLAY_ONLY}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table.to_json(),
+            "current": self.current,
+            "players": [
+                {"name": p, "cards": [c.to_json() for c in self.holdings[p]]}
+                for p in self.table.players
+            ],
+            "decks": [d.to_json() for d in self.decks],
+            **self.game_state,
+        }
+
+    def state_json(self) -> dict[str, Any]:
+        """The table's state after a command that changed it (``table showdown``'s ``table``)."""
+        return {"name": self.table.name, **self.game_state}
+
+
+def table_view(tx: Transaction, table: TableInfo) -> TableView:
+    overview = rules_for(table.game).overview(tx, table, game_cards(table))
+    current = name_key(tx.current_table_name() or "") == name_key(table.name)
+    return TableView(table, current, holdings(tx, table), status(tx, table), overview)
+
+
+@dataclass(frozen=True)
+class HandReport:
+    """``table hand``: the cards one player holds and has in play."""
+
+    table: str
+    player: str
+    cards: Sequence[DrawnCard]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "player": self.player,
+            "cards": [c.to_json() for c in self.cards],
+        }
+
+
+@dataclass(frozen=True)
+class HistoryReport:
+    """``table log``: the history, oldest first."""
+
+    table: str
+    entries: Sequence[HistoryEntry]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "history": [e.to_json() for e in self.entries]}
+
+
+@dataclass(frozen=True)
+class Undone:
+    """``table undo``: the entry undone."""
+
+    table: str
+    entry: HistoryEntry
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "undone": self.entry.to_json()}
+
+
+@dataclass(frozen=True)
+class DecksReport:
+    """``deck status``: each deck's piles."""
+
+    table: str
+    decks: Sequence[DeckStatus]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "decks": [d.to_json() for d in self.decks]}
+
+
+@dataclass(frozen=True)
+class Shuffled:
+    """``deck shuffle``: the size of the draw pile after shuffling."""
+
+    table: str
+    deck: str
+    draw: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "deck": self.deck, "draw": self.draw}

@@ -1,0 +1,294 @@
+"""The web pages of ``companion serve`` (Starlette): the clock, the dealer's page, each player's.
+
+URLs (``TOKEN`` is a secret kept in the state file, see :mod:`companion.serve.tokens`):
+
+* ``/clock``: public; ``/clock.json`` and ``/events/clock`` (server-sent events);
+* ``/dealer/TOKEN``: the dealer's page; its buttons post to
+  ``/dealer/TOKEN/action/NAME``; ``/dealer/TOKEN/state.json``, ``/events/dealer/TOKEN``;
+* ``/player/NAME/TOKEN``: one player's own cards; ``/player/NAME/TOKEN/choose``
+  keeps a character; ``.../state.json``, ``/events/player/NAME/TOKEN``;
+* ``/static/...``: the one script and style sheet, served from the package.
+
+The token is checked on every request, never remembered in a cookie. A
+wrong dealer token is 403; a player's page asked with another player's
+token (or a made-up one) is 403, an unknown player 404. Every page's first
+HTML already holds its document, so it reads without JavaScript; the
+script only brings live updates, the countdown, the sound and the wake lock.
+Nothing is fetched from anywhere else (a content security policy says so
+to the browser too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
+from typing import Any
+from urllib.parse import parse_qsl
+
+from jinja2 import Environment, FunctionLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Route
+
+from companion.errors import CompanionError
+from companion.serve.actions import Done, choose, run_action
+from companion.serve.pages import clock_line
+from companion.ui.web.hub import Hub
+
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",  # the page's URL holds its token
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+STATIC = {"app.js": "text/javascript", "style.css": "text/css"}
+MAX_BODY = 16_000
+
+
+def _package_text(*parts: str) -> str:
+    return resources.files("companion.ui.web").joinpath(*parts).read_text(encoding="utf-8")
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FunctionLoader(lambda name: _package_text("templates", name)),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        auto_reload=False,
+    )
+    env.globals["clock_line"] = clock_line
+    return env
+
+
+def _page(env: Environment, name: str, **values: Any) -> HTMLResponse:
+    template = env.get_template(name)
+    doc = values.get("doc", {})
+    html = template.render(doc_json=json.dumps(doc).replace("</", "<\\/"), **values)
+    return HTMLResponse(html, headers=HEADERS)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"ok": False, "error": message}, status_code=status, headers=HEADERS)
+
+
+def build_app(hub: Hub) -> Starlette:
+    """The web application over ``hub`` (one table, its tokens, its live documents)."""
+    env = _environment()
+    static = {name: _package_text("static", name) for name in STATIC}
+
+    def dealer_ok(request: Request) -> bool:
+        return hub.tokens.is_dealer(str(request.path_params["token"]))
+
+    def player_of(request: Request) -> str | Response:
+        name = str(request.path_params["name"])
+        if hub.table is None or name.casefold() not in {p.casefold() for p in hub.table.players}:
+            return _error(404, f"no player '{name[:40]}' at this table")
+        who = hub.tokens.player_of(name, str(request.path_params["token"]))
+        if who is None:
+            return _error(403, "this page needs that player's own link")
+        return who
+
+    async def clock_page(request: Request) -> Response:
+        doc = await _doc("clock")
+        return _page(env, "clock.html", page="clock", doc=doc, events="/events/clock")
+
+    async def _doc(name: str) -> dict[str, Any]:
+        await hub.update()  # a page's first HTML is the state of this moment
+        return hub.current(name)
+
+    async def clock_json(request: Request) -> Response:
+        return JSONResponse(await _doc("clock"), headers=HEADERS)
+
+    async def dealer_page(request: Request) -> Response:
+        if not dealer_ok(request):
+            return _error(403, "the dealer's page needs the dealer's link")
+        return _page(
+            env,
+            "dealer.html",
+            page="dealer",
+            doc=await _doc("dealer"),
+            base=f"/dealer/{request.path_params['token']}",
+            events=f"/events/dealer/{request.path_params['token']}",
+            message=request.query_params.get("said", "")[:300],
+        )
+
+    async def dealer_json(request: Request) -> Response:
+        if not dealer_ok(request):
+            return _error(403, "the dealer's page needs the dealer's link")
+        return JSONResponse(await _doc("dealer"), headers=HEADERS)
+
+    async def dealer_action(request: Request) -> Response:
+        if not dealer_ok(request):
+            return _error(403, "the dealer's actions need the dealer's link")
+        action = str(request.path_params["action"])
+        table = hub.table
+        return await _act(
+            request,
+            lambda form: hub.run(lambda store: run_action(store, table, action, form)),
+            f"/dealer/{request.path_params['token']}",
+        )
+
+    async def player_page(request: Request) -> Response:
+        who = player_of(request)
+        if isinstance(who, Response):
+            return who
+        return _page(
+            env,
+            "player.html",
+            page="player",
+            doc=await _doc(f"player:{who}"),
+            base=f"/player/{request.path_params['name']}/{request.path_params['token']}",
+            events=f"/events/player/{request.path_params['name']}/{request.path_params['token']}",
+            message=request.query_params.get("said", "")[:300],
+        )
+
+    async def player_json(request: Request) -> Response:
+        who = player_of(request)
+        if isinstance(who, Response):
+            return who
+        return JSONResponse(await _doc(f"player:{who}"), headers=HEADERS)
+
+    async def player_choose(request: Request) -> Response:
+        who = player_of(request)
+        if isinstance(who, Response):
+            return who
+        table = hub.table
+        assert table is not None  # player_of found the player at this table
+        base = f"/player/{request.path_params['name']}/{request.path_params['token']}"
+        return await _act(
+            request,
+            lambda form: hub.run(
+                lambda store: choose(store, table, who, str(form.get("character", "")))
+            ),
+            base,
+        )
+
+    async def _act(
+        request: Request,
+        work: Callable[[dict[str, str]], Awaitable[Done]],
+        back: str,
+    ) -> Response:
+        try:
+            form = await _form(request)
+            done = await work(form)
+        except CompanionError as exc:
+            if _wants_html(request):
+                return RedirectResponse(
+                    f"{back}?{_said('error: ' + exc.message)}", 303, headers=HEADERS
+                )
+            return _error(400, exc.message)
+        await hub.update()  # every page sees it at once
+        if _wants_html(request):
+            return RedirectResponse(f"{back}?{_said(done.message)}", 303, headers=HEADERS)
+        return JSONResponse(done.to_json(), headers=HEADERS)
+
+    def events(name_of: Callable[[Request], str | Response]) -> Callable[..., Any]:
+        async def handler(request: Request) -> Response:
+            name = name_of(request)
+            if isinstance(name, Response):
+                return name
+            return StreamingResponse(
+                hub.stream(name),
+                media_type="text/event-stream",
+                headers={**HEADERS, "X-Accel-Buffering": "no"},
+            )
+
+        return handler
+
+    def dealer_channel(request: Request) -> str | Response:
+        if not dealer_ok(request):
+            return _error(403, "the dealer's page needs the dealer's link")
+        return "dealer"
+
+    def player_channel(request: Request) -> str | Response:
+        who = player_of(request)
+        return who if isinstance(who, Response) else f"player:{who}"
+
+    async def static_file(request: Request) -> Response:
+        name = str(request.path_params["name"])
+        if name not in static:
+            return _error(404, "no such file")
+        return Response(
+            static[name],
+            media_type=STATIC[name],
+            headers={**HEADERS, "Cache-Control": "no-cache"},
+        )
+
+    async def home(request: Request) -> Response:
+        return RedirectResponse("/clock", 307)
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.update(force=True)
+        watcher = asyncio.create_task(hub.watch())
+        try:
+            yield
+        finally:
+            hub.stop()
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    routes = [
+        Route("/", home),
+        Route("/favicon.ico", no_icon),
+        Route("/clock", clock_page),
+        Route("/clock.json", clock_json),
+        Route("/events/clock", events(lambda _request: "clock")),
+        Route("/dealer/{token}", dealer_page),
+        Route("/dealer/{token}/state.json", dealer_json),
+        Route("/dealer/{token}/action/{action}", dealer_action, methods=["POST"]),
+        Route("/events/dealer/{token}", events(dealer_channel)),
+        Route("/player/{name}/{token}", player_page),
+        Route("/player/{name}/{token}/state.json", player_json),
+        Route("/player/{name}/{token}/choose", player_choose, methods=["POST"]),
+        Route("/events/player/{name}/{token}", events(player_channel)),
+        Route("/static/{name}", static_file),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """The posted fields: JSON or a plain HTML form, at most ``MAX_BODY`` bytes."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise CompanionError(f"the request is too large ({len(body)} bytes, at most {MAX_BODY})")
+    kind = request.headers.get("content-type", "").split(";")[0].strip()
+    if not body:
+        return {}
+    try:
+        if kind == "application/json":
+            data = json.loads(body)
+            if not isinstance(data, dict):
+                raise CompanionError("the request should be a JSON object of fields")
+            return {str(k): str(v) for k, v in data.items()}
+        return dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True))
+    except (UnicodeDecodeError, ValueError):
+        raise CompanionError("the request's fields cannot be read") from None
+
+
+def _wants_html(request: Request) -> bool:
+    return request.headers.get("content-type", "").startswith(
+        "application/x-www-form-urlencoded"
+    ) and "text/html" in request.headers.get("accept", "")
+
+
+def _said(message: str) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode({"said": message[:300]})

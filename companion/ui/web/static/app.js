@@ -1,0 +1,302 @@
+// companion serve: live updates for the clock, the dealer's page and a player's page.
+// The first HTML already shows everything; this script keeps it current (server-sent
+// events), counts the seconds down between updates, rings and flashes before and at a
+// level change, keeps the screen awake, and sends the dealer's buttons without a reload.
+"use strict";
+(function () {
+  const body = document.body;
+  const page = body.dataset.page;
+  const $ = (id) => document.getElementById(id);
+  let doc = JSON.parse($("doc").textContent || "{}");
+  let received = performance.now();
+  let soundOn = false;
+  let audio = null;
+  let wakeLock = null;
+
+  const clockOf = (d) => (page === "clock" ? d : d.clock || {});
+
+  // The clock's own rounding: time left rounds up, time played rounds down.
+  function clockText(seconds, countingUp) {
+    if (seconds === null || seconds === undefined) return "--:--";
+    const whole = Math.max(0, countingUp ? Math.floor(seconds + 1e-9) : Math.ceil(seconds - 1e-9));
+    const h = Math.floor(whole / 3600), m = Math.floor((whole % 3600) / 60), s = whole % 60;
+    const two = (n) => String(n).padStart(2, "0");
+    return h ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+  }
+
+  function setText(id, text) {
+    const el = $(id);
+    if (el && el.textContent !== text) el.textContent = text;
+  }
+
+  function show(id, visible) {
+    const el = $(id);
+    if (el) el.hidden = !visible;
+  }
+
+  function list(id, items, make) {
+    const el = $(id);
+    if (!el) return;
+    el.replaceChildren(...items.map(make));
+  }
+
+  function li(text, cls) {
+    const el = document.createElement("li");
+    el.textContent = text;
+    if (cls) el.className = cls;
+    return el;
+  }
+
+  function renderClock(c) {
+    show("message", !c.running);
+    show("act-start-clock", !c.running);
+    show("face", !!c.running);
+    setText("message", c.message || "");
+    if (!c.running) return;
+    setText("title", c.title + " ");
+    const then = $("then");
+    if (then) {
+      then.textContent = c.then || "";
+      $("title").appendChild(then);
+    }
+    setText("stakes", c.stakes || "");
+    setText("state", c.over ? "game over" : c.paused ? "paused" : c.time_label || "");
+    const state = $("state");
+    if (state) state.classList.toggle("quiet", !(c.over || c.paused));
+    setText("deals", c.deals_text || "");
+    setText("next", c.next || "");
+    setText("break", c.next_break || "");
+    setText("bonus", c.bonus || "");
+    list("notes", c.notes || [], (n) => li(n));
+    show("encounter", !!c.encounter);
+    if (c.encounter) {
+      setText("encounter-head", c.encounter.headline);
+      setText("encounter-text", c.encounter.text);
+    }
+    list("bar", c.bar || [], (cell) => li(cell.label, `${cell.where} ${cell.kind}`));
+    const time = $("time");
+    if (time) time.classList.toggle("paused", !!c.paused);
+    tick();
+  }
+
+  function tick() {
+    const c = clockOf(doc);
+    if (!c.running) return;
+    const passed = c.paused ? 0 : (performance.now() - received) / 1000;
+    const text = c.counting_up
+      ? clockText((c.elapsed || 0) + passed, true)
+      : clockText(Math.max(0, (c.remaining || 0) - passed), false);
+    setText("time", text);
+    if (page === "clock") document.title = `${text} · ${c.title}`;
+    const mini = $("mini");
+    if (mini) mini.textContent = `${c.title} · ${c.stakes} · ${text}${c.paused ? " (paused)" : ""}`;
+  }
+
+  function renderPlayer(d) {
+    setText("said", $("said").textContent);
+    const standing = $("standing");
+    if (standing) {
+      const rows = [];
+      for (const [key, value] of Object.entries(d.standing || {})) {
+        if (key === "targets") continue;
+        const dt = document.createElement("dt");
+        dt.textContent = key.replaceAll("_", " ");
+        const dd = document.createElement("dd");
+        dd.textContent = value === null || value === undefined ? "-" : String(value);
+        rows.push(dt, dd);
+      }
+      standing.replaceChildren(...rows);
+    }
+    show("choosing", (d.choosing || []).length > 0);
+    const base = location.pathname.replace(/\/$/, "");
+    list("choices", d.choosing || [], (card) => {
+      const form = document.createElement("form");
+      form.className = "card";
+      form.method = "post";
+      form.action = `${base}/choose`;
+      form.append(cardBody(card));
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "character";
+      input.value = card.id;
+      const button = document.createElement("button");
+      button.type = "submit";
+      button.textContent = `Keep ${card.name}`;
+      form.append(input, button);
+      return form;
+    });
+    const cards = d.cards || [];
+    if (cards.length) {
+      list("cards", cards, (card) => {
+        const article = document.createElement("article");
+        article.className = "card";
+        article.append(cardBody(card));
+        return article;
+      });
+    } else {
+      list("cards", [0], () => {
+        const p = document.createElement("p");
+        p.className = "hint";
+        p.textContent = "You hold no cards.";
+        return p;
+      });
+    }
+  }
+
+  function cardBody(card) {
+    const frag = document.createDocumentFragment();
+    const h = document.createElement("h3");
+    h.textContent = card.name;
+    const kind = document.createElement("p");
+    kind.className = "kind";
+    kind.textContent = card.class + (card.pile === "in_play" ? " · in front of you" : "");
+    const text = document.createElement("p");
+    text.textContent = card.text;
+    const notes = document.createElement("ul");
+    for (const note of card.notes || []) notes.append(li(note));
+    frag.append(h, kind, text, notes);
+    return frag;
+  }
+
+  function renderDealer(d) {
+    const players = d.players || [];
+    const tbody = document.querySelector("#players tbody");
+    if (tbody) {
+      tbody.replaceChildren(
+        ...players.map((p) => {
+          const tr = document.createElement("tr");
+          for (const v of [p.name, p.status || "", p.gold ?? "-", p.treasures ?? "", p.skulls ?? ""]) {
+            const td = document.createElement("td");
+            td.textContent = String(v);
+            tr.append(td);
+          }
+          return tr;
+        }),
+      );
+    }
+    list("history", d.history || [], (e) => li(`#${e.id} ${e.summary}`));
+  }
+
+  function render() {
+    body.dataset.version = String(doc.version || 0);
+    renderClock(clockOf(doc));
+    if (page === "player") renderPlayer(doc);
+    if (page === "dealer") renderDealer(doc);
+  }
+
+  // -- sound, flash and wake lock ------------------------------------------------------
+
+  function beep(times) {
+    if (!soundOn || !audio) return;
+    for (let i = 0; i < times; i++) {
+      const start = audio.currentTime + i * 0.35;
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = times > 1 ? 880 : 660;
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.4, start + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.3);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(start);
+      osc.stop(start + 0.32);
+    }
+  }
+
+  function flash(kind) {
+    body.classList.remove("flash-warning", "flash-change");
+    void body.offsetWidth; // restart the animation
+    body.classList.add(`flash-${kind}`);
+    body.dataset.alert = kind;
+    setTimeout(() => body.classList.remove(`flash-${kind}`), 3000);
+  }
+
+  function alertBetween(before, after) {
+    if (!before.running || !after.running) return;
+    if (JSON.stringify(before.stage) !== JSON.stringify(after.stage)) {
+      flash("change");
+      beep(3);
+    } else if (after.warning && !before.warning) {
+      flash("warning");
+      beep(1);
+    }
+  }
+
+  async function keepAwake() {
+    try {
+      if ("wakeLock" in navigator && !wakeLock) {
+        wakeLock = await navigator.wakeLock.request("screen");
+        wakeLock.addEventListener("release", () => (wakeLock = null));
+      }
+    } catch (err) {
+      wakeLock = null; // not allowed here (an insecure page, a hidden tab)
+    }
+  }
+
+  const sound = $("sound");
+  if (sound) {
+    soundOn = localStorage.getItem("companion-sound") === "on";
+    const label = () => {
+      sound.textContent = soundOn ? "sound on" : "sound off";
+      sound.setAttribute("aria-pressed", String(soundOn));
+    };
+    label();
+    sound.addEventListener("click", () => {
+      soundOn = !soundOn;
+      localStorage.setItem("companion-sound", soundOn ? "on" : "off");
+      if (soundOn && !audio) audio = new (window.AudioContext || window.webkitAudioContext)();
+      label();
+      beep(1);
+      keepAwake();
+    });
+  }
+  document.addEventListener("click", () => {
+    if (soundOn && !audio) audio = new (window.AudioContext || window.webkitAudioContext)();
+    keepAwake();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") keepAwake();
+  });
+  keepAwake();
+
+  // -- the dealer's buttons and a player's choice, without a reload ------------------------
+
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    const fields = Object.fromEntries(new FormData(form).entries());
+    if (event.submitter && event.submitter.name) fields[event.submitter.name] = event.submitter.value;
+    let text;
+    try {
+      const answer = await fetch(form.action, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(fields),
+      });
+      const data = await answer.json();
+      text = data.ok ? data.message : `error: ${data.error}`;
+    } catch (err) {
+      text = "error: the server did not answer";
+    }
+    setText("said", text);
+  });
+
+  // -- live updates ----------------------------------------------------------------------
+
+  function listen() {
+    const source = new EventSource(body.dataset.events);
+    source.onmessage = (event) => {
+      const next = JSON.parse(event.data);
+      alertBetween(clockOf(doc), clockOf(next));
+      doc = next;
+      received = performance.now();
+      render();
+    };
+    source.onerror = () => body.classList.add("offline");
+    source.onopen = () => body.classList.remove("offline");
+  }
+
+  render();
+  listen();
+  setInterval(tick, 250);
+})();

@@ -1,0 +1,164 @@
+"""`companion serve` in a real browser: Debian's Chromium, driven by Playwright.
+
+The server runs as its own process (`serve --port 0 --json`), the table is
+changed from the command line in other processes, and the pages are looked
+at as people would: the TV's clock, the dealer's page, two phones.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+
+from companion.table import holdings, open_store
+from tests.conftest import invoke
+from tests.serve.conftest import new_table, start_serve
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TV = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = os.environ.get("COMPANION_SCREENSHOTS")
+"""Where the tests leave their screenshots to look at (default: a temporary folder)."""
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Chromium is missing: 'apt-get install -y chromium' (.ci/run does it)")
+    profile = tmp_path_factory.mktemp("chromium-profile")  # a fresh --user-data-dir
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, args=FLAGS, headless=True
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def companion(*args: str) -> str:
+    """`companion ARGS` in a process of its own, as another terminal would run it."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", *args],
+        check=False,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.fixture
+def served() -> Iterator[dict[str, object]]:
+    """A Dungeon Poker table with a running clock, served on a free port; its URLs."""
+    new_table()
+    assert invoke("timer", "run", input="").exit_code == 0
+    server, urls = start_serve()
+    try:
+        yield urls
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def page_at(context: BrowserContext, url: str, size: dict[str, int]) -> Page:
+    page = context.new_page()
+    page.set_viewport_size(size)  # type: ignore[arg-type]
+    page.goto(url)
+    return page
+
+
+def shot(page: Page, name: str) -> None:
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"))
+    else:
+        page.screenshot()  # still drawn, so a page that cannot be drawn fails
+
+
+def test_a_scripted_evening_clock_dealer_and_two_phones(
+    browser: BrowserContext, served: dict[str, object]
+) -> None:
+    players = served["players"]
+    assert isinstance(players, dict) and set(players) == {"ann", "bob"}
+    tv = page_at(browser, str(served["clock"]), TV)
+    expect(tv.locator("#title")).to_contain_text("Level 1")
+
+    # The clock follows three level changes made from the command line.
+    for level in (2, 3, 4):
+        companion("timer", "do", "next")
+        expect(tv.locator("#title")).to_contain_text(f"Level {level}", timeout=1000)
+    expect(tv.locator("body")).to_have_attribute("data-alert", "change")
+    companion("timer", "do", "previous", "previous")
+    expect(tv.locator("#title")).to_contain_text("Level 2")
+
+    # Each player keeps a character on their own phone.
+    phones = {name: page_at(browser, str(url), PHONE) for name, url in players.items()}
+    for phone in phones.values():
+        phone.locator("#choices button").first.click()
+        expect(phone.locator("#choosing")).to_be_hidden()
+
+    # The dealer starts a deal and settles it on the dealer's page.
+    dealer = page_at(browser, str(served["dealer"]), {"width": 1280, "height": 900})
+    dealer.locator("#act-new-deal button").click()
+    expect(dealer.locator("#said")).to_contain_text("deal 1")
+    dealer.fill("input[name=amounts]", "ann=100 bob=100")
+    dealer.fill("input[name=result]", "ann > bob")
+    dealer.locator("#showdown button").click()
+    expect(dealer.locator("#said")).to_contain_text("deal settled: ann +200")
+
+    # Each phone shows its own cards and none of the other's.
+    with open_store(None) as store, store.transaction(write=False) as tx:
+        held = {p: {c.name for c in cs} for p, cs in holdings(tx, tx.table("friday")).items()}
+    assert len(held["ann"]) == 2  # her character and the treasure she won
+    for name, phone in phones.items():
+        other = "bob" if name == "ann" else "ann"
+        for card in held[name]:
+            expect(phone.locator("#cards")).to_contain_text(card)
+        shown = phone.locator("body").inner_text()
+        assert not any(card in shown for card in held[other] - held[name])
+    shot(tv, "clock-tv")
+    shot(phones["ann"], "player-phone")
+    shot(dealer, "dealer")
+
+
+def test_the_tv_and_the_phone_show_the_clock_without_overflow(
+    browser: BrowserContext, served: dict[str, object]
+) -> None:
+    companion("table", "level")  # an encounter on screen: the longest clock face
+    for size, name in ((TV, "tv"), (PHONE, "phone")):
+        page = page_at(browser, str(served["clock"]), size)
+        expect(page.locator("#encounter")).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert width <= size["width"], (name, width)
+        if size is TV:
+            assert height <= size["height"], height  # the whole face on one screen
+        time = page.locator("#time").bounding_box()
+        assert time is not None and time["height"] >= (200 if size is TV else 60)
+        shot(page, f"clock-{name}-encounter")
+    for url in (served["dealer"], *dict(served["players"]).values()):  # type: ignore[call-overload]
+        page = page_at(browser, str(url), PHONE)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

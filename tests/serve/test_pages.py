@@ -1,0 +1,180 @@
+"""The pages of `companion serve` over HTTP: what is public, what needs a token, what each shows."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from starlette.testclient import TestClient
+
+from companion.serve.tokens import TOKEN_BYTES
+from companion.table import open_store
+from companion.ui.web.hub import Hub
+from tests.conftest import invoke
+
+
+def characters_dealt(hub: Hub) -> dict[str, list[str]]:
+    with open_store(None) as store, store.transaction(write=False) as tx:
+        table = tx.table("friday")
+        return {
+            p: [c.card_id for c in tx.pile(table, "characters", "held", p)] for p in table.players
+        }
+
+
+def card_names(hub: Hub, player: str) -> set[str]:
+    from companion.table import holdings
+
+    with open_store(None) as store, store.transaction(write=False) as tx:
+        return {c.name for c in holdings(tx, tx.table("friday"))[player]}
+
+
+def test_tokens_are_long_random_and_kept_in_the_state_file(hub: Hub) -> None:
+    tokens = hub.tokens
+    secrets = [tokens.dealer, *tokens.players.values()]
+    assert len(set(secrets)) == 3 and TOKEN_BYTES * 8 >= 128
+    assert all(len(s) >= 40 for s in secrets)  # 32 bytes of URL-safe base64
+    again = Hub(None, None)
+    try:
+        assert again.tokens == tokens  # the same links after a restart
+    finally:
+        again.close()
+    fresh = Hub(None, None, rotate=True)
+    try:
+        assert fresh.tokens.dealer != tokens.dealer
+        assert set(fresh.tokens.players.values()).isdisjoint(tokens.players.values())
+    finally:
+        fresh.close()
+
+
+def test_the_clock_page_is_public_and_its_first_html_holds_the_level(client: TestClient) -> None:
+    invoke("timer", "run", input="")
+    page = client.get("/clock")
+    assert page.status_code == 200
+    assert 'id="title">Level 1' in page.text and "Blind 100" in page.text
+    assert page.headers["content-security-policy"].startswith("default-src 'self'")
+    assert page.headers["referrer-policy"] == "no-referrer"
+    # every asset comes from companion itself
+    for url in re.findall(r'(?:src|href)="([^"]+)"', page.text):
+        assert url.startswith("/"), url
+    data = client.get("/clock.json").json()
+    assert data["level"] == 1 and data["blinds"] == {"blind": 100}
+
+
+def test_a_dealer_action_without_the_token_is_refused(client: TestClient, hub: Hub) -> None:
+    invoke("timer", "run", input="")
+    for token in ("", "x" * 43, hub.tokens.players["ann"]):
+        answer = client.post(f"/dealer/{token}/action/next")
+        assert answer.status_code in (403, 404, 405), token
+    assert client.get(f"/dealer/{hub.tokens.players['ann']}").status_code == 403
+    assert client.get("/clock.json").json()["level"] == 1  # nothing happened
+    done = client.post(f"/dealer/{hub.tokens.dealer}/action/next")
+    assert done.status_code == 200 and done.json()["ok"]
+    assert client.get("/clock.json").json()["level"] == 2
+
+
+def test_a_get_never_acts(client: TestClient, hub: Hub) -> None:
+    invoke("timer", "run", input="")
+    assert client.get(f"/dealer/{hub.tokens.dealer}/action/next").status_code == 405
+    assert client.get("/clock.json").json()["level"] == 1
+
+
+def test_the_player_page_of_a_never_shows_bs_cards(client: TestClient, hub: Hub) -> None:
+    dealt = characters_dealt(hub)
+    ann, bob = hub.tokens.players["ann"], hub.tokens.players["bob"]
+    page = client.get(f"/player/ann/{ann}")
+    assert page.status_code == 200
+    for card in dealt["ann"]:
+        assert card in page.text
+    for card in dealt["bob"]:
+        assert card not in page.text
+    for name in card_names(hub, "bob"):
+        assert name not in page.text
+    as_data = client.get(f"/player/ann/{ann}/state.json").text
+    assert all(card not in as_data for card in dealt["bob"])
+    # bob's token does not open ann's page, nor does a made-up one; a stranger has no page
+    assert client.get(f"/player/ann/{bob}").status_code == 403
+    assert client.get(f"/player/ann/{bob}/state.json").status_code == 403
+    assert client.get(f"/events/player/ann/{bob}").status_code == 403
+    assert client.get(f"/player/ann/{'a' * 43}").status_code == 403
+    assert client.get(f"/player/zed/{ann}").status_code == 404
+
+
+def test_the_dealer_page_keeps_characters_secret_until_all_have_chosen(
+    client: TestClient, hub: Hub
+) -> None:
+    dealt = characters_dealt(hub)
+    ann = hub.tokens.players["ann"]
+    chosen = client.post(f"/player/ann/{ann}/choose", json={"character": dealt["ann"][0]})
+    assert chosen.status_code == 200, chosen.text
+    dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").json()
+    assert all("character" not in p for p in dealer["players"])
+    clock = client.get("/clock.json").text
+    assert dealt["ann"][0] not in clock
+
+
+def test_bad_input_is_a_one_line_error_and_changes_nothing(client: TestClient, hub: Hub) -> None:
+    base = f"/dealer/{hub.tokens.dealer}/action"
+    with open_store(None) as store, store.transaction(write=False) as tx:
+        before = len(tx.history(tx.table("friday")))
+    for action, fields in (
+        ("treasure", {"player": "zed"}),
+        ("showdown", {"amounts": "ann=abc"}),
+        ("showdown", {"amounts": "x" * 5000}),
+        ("explode", {}),
+    ):
+        answer = client.post(f"{base}/{action}", json=fields)
+        assert answer.status_code == 400, (action, answer.text)
+        error = answer.json()["error"]
+        assert "\n" not in error and len(error) < 300
+    with open_store(None) as store, store.transaction(write=False) as tx:
+        assert len(tx.history(tx.table("friday"))) == before
+
+
+def test_a_plain_html_form_works_without_javascript(client: TestClient, hub: Hub) -> None:
+    invoke("timer", "run", input="")
+    answer = client.post(
+        f"/dealer/{hub.tokens.dealer}/action/toggle",
+        data={"go": "1"},
+        headers={"Accept": "text/html"},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303 and "said=" in answer.headers["location"]
+    assert client.get("/clock.json").json()["paused"] is True
+
+
+def test_the_live_stream_starts_with_the_current_document(client: TestClient) -> None:
+    invoke("timer", "run", input="")
+    with client.stream("GET", "/events/clock") as events:
+        for line in events.iter_lines():
+            if line.startswith("data: "):
+                first = json.loads(line.removeprefix("data: "))
+                break
+    assert first["level"] == 1 and first["version"] >= 1
+
+
+def test_serve_refuses_a_bad_port_or_table_in_one_line() -> None:
+    for args, said in (
+        (("--port", "99999"), "--port must be from 0 to 65535"),
+        (("--table", "nowhere"), "nowhere"),
+        (("--host", "a b"), "--host"),
+    ):
+        result = invoke("serve", *args)
+        assert result.exit_code == 2, args
+        assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_dealer_page_never_names_a_players_secret_card(client: TestClient, hub: Hub) -> None:
+    dealt = characters_dealt(hub)
+    ann = hub.tokens.players["ann"]
+    client.post(f"/player/ann/{ann}/choose", json={"character": dealt["ann"][0]})
+    drawn = client.post(f"/dealer/{hub.tokens.dealer}/action/treasure", json={"player": "bob"})
+    assert drawn.status_code == 200 and drawn.json()["message"] == "a treasure was drawn for bob"
+    secret = card_names(hub, "bob") | card_names(hub, "ann")
+    assert len(secret) == 4  # bob: two characters to choose from and a treasure; ann: hers
+    for text in (
+        client.get(f"/dealer/{hub.tokens.dealer}").text,
+        client.get(f"/dealer/{hub.tokens.dealer}/state.json").text,
+        client.get("/clock").text,
+        drawn.text,
+    ):
+        assert not any(name in text for name in secret)

@@ -1,0 +1,48 @@
+"""The games hand their rules to the tool engines; the engines never import a game."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import registry
+from companion.errors import CompanionError
+from companion.games.decko.table_rules import DeckoRules
+from companion.games.dragon_kings.table_rules import DragonKingsRules
+from companion.games.dungeon_poker.table_rules import DungeonPokerRules
+from companion.poker.showdown_rank import read_cards
+from companion.table import GameRules, rules_for
+
+
+def test_each_game_with_table_rules_of_its_own_is_found_by_its_id() -> None:
+    assert type(rules_for("dungeon-poker")) is DungeonPokerRules
+    assert type(rules_for("decko")) is DeckoRules
+    assert type(rules_for("dragon-kings")) is DragonKingsRules
+    assert type(rules_for("dungeon-master")) is GameRules
+
+
+def test_a_game_that_registers_its_rules_gets_them_from_the_table_engine() -> None:
+    class Snap(GameRules):
+        pass
+
+    registry.register_table_rules("snap", lambda: Snap)
+    try:
+        assert type(rules_for("snap")) is Snap
+    finally:
+        registry.forget("snap")
+    assert type(rules_for("snap")) is GameRules
+
+
+def test_decko_hands_are_read_in_decko_notation_and_others_in_poker_notation() -> None:
+    assert read_cards("decko", "9s+2 6h/7") == ("9s+2", "6h/7")
+    assert read_cards("holdem", "A♠ 10h") == ("As", "Th")
+    with pytest.raises(CompanionError, match="hand: '9s\\+2' is not a card"):
+        read_cards("holdem", "9s+2", where="hand")
+
+
+def test_an_engine_asked_before_any_game_registered_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(registry, "_TABLE_RULES", {})
+    monkeypatch.setattr(registry, "_HANDS", {})
+    with pytest.raises(CompanionError, match="import companion.games first"):
+        rules_for("dungeon-poker")
