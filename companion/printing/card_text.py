@@ -40,9 +40,10 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from companion.errors import CompanionError
+from companion.printing.paragraphs import Paragraph
 
 MIN_SIZE = 6.0
 """The smallest type we print: anything that only fits below this fails."""

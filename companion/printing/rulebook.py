@@ -1275,7 +1275,9 @@ def _cover_blurb(
     from reportlab.lib import colors
     from reportlab.lib.enums import TA_CENTER
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph, Spacer
+    from reportlab.platypus import Spacer
+
+    from companion.printing.paragraphs import Paragraph
 
     s = ctx.scale
     facts = ParagraphStyle(
@@ -1331,7 +1333,7 @@ def _cover_blurb(
 
 
 def _heading_flowable(text: str, level: int, ctx: _Ctx, style: Any, *, toc: bool) -> Any:
-    from reportlab.platypus import Paragraph
+    from companion.printing.paragraphs import Paragraph
 
     para = Paragraph(mk.inline_xml(text), style)
     para.rb_heading = (level, mk.plain_text(text), ctx.key(), toc)
@@ -1362,7 +1364,9 @@ def _flowables(
 ) -> list[Any]:
     """Flowables for ``blocks``; ``nested=False`` only for the page's own flow
     (small tables are kept whole there, which a table cell cannot do)."""
-    from reportlab.platypus import PageBreak, Paragraph
+    from reportlab.platypus import PageBreak
+
+    from companion.printing.paragraphs import Paragraph
 
     st = ctx.styles
     out: list[Any] = []
@@ -1434,7 +1438,9 @@ def _list_flowable(
     block: mk.BulletList | mk.NumberedList, ctx: _Ctx, width: float, body_style: str
 ) -> Any:
     from reportlab.lib import colors
-    from reportlab.platypus import ListFlowable, ListItem, Paragraph
+    from reportlab.platypus import ListFlowable, ListItem
+
+    from companion.printing.paragraphs import Paragraph
 
     st = ctx.styles
     item_style = st["item"] if body_style == "body" else st[body_style]
@@ -1464,7 +1470,9 @@ def _list_flowable(
 
 def _table_flowable(block: mk.Table, ctx: _Ctx, width: float, *, keep_whole: bool = False) -> Any:
     from reportlab.lib import colors
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Table, TableStyle
+
+    from companion.printing.paragraphs import Paragraph
 
     st = ctx.styles
     cell_style = {"left": st["cell"], "right": st["cell_right"], "center": st["cell_center"]}
@@ -1560,7 +1568,9 @@ def _column_widths(block: mk.Table, width: float, head_style: Any, pad: float) -
 
 def _callout_flowable(block: mk.Callout, ctx: _Ctx, width: float) -> Any:
     from reportlab.lib import colors
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Table, TableStyle
+
+    from companion.printing.paragraphs import Paragraph
 
     st = ctx.styles
     pad = 7 * ctx.scale
