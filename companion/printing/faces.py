@@ -1209,14 +1209,3 @@ def game_faces(
         )
         faces.append((card, render_face(game, deck, card, templates_root), ctx))
     return faces
-
-
-def game_type_sizes(
-    game_cards: Any,
-    width: float,
-    height: float,
-    templates_root: Path | None = None,
-    too_wordy: set[str] | None = None,
-) -> dict[str, float]:
-    """:func:`type_sizes` over every card of a game at one card size (points)."""
-    return type_sizes(game_faces(game_cards, width, height, templates_root), too_wordy)
