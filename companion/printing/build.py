@@ -295,20 +295,31 @@ class SheetWriter:
         )
         return lambda c: draw_face(c, item.card, spec, ctx)
 
-    def size_types(self, game_cards: Any) -> None:
+    def size_types(self, game_cards: Any, printed: Sequence[PrintCard]) -> None:
         """Work out one rules text size per card type over every card of the game.
 
-        Each face is drawn for it on this sheet's canvas, and kept: a face
-        whose size its type does not change is not drawn a second time.
+        The faces of the ``printed`` cards are drawn for it on this sheet's
+        canvas, and kept: a face whose size its type does not change is not
+        drawn a second time.
         """
         from companion.printing.faces import game_faces, type_sizes
 
         faces = game_faces(
             game_cards, self.card_w, self.card_h, self.templates_root, bleed=self.bleed
         )
+        # In the order they print, so the document meets its fonts and icons in that order.
+        first: dict[str, int] = {}
+        for i, item in enumerate(printed):
+            first.setdefault(item.card.id, i)
+        faces.sort(key=lambda face: first.get(face[0].id, len(printed)))
         keep = self.reuse and self.inline_faces
         self.body_sizes.update(
-            type_sizes(faces, canvas=self.canvas, kept=self._measured if keep else None)
+            type_sizes(
+                faces,
+                canvas=self.canvas,
+                kept=self._measured if keep else None,
+                keep={item.card.id for item in printed},
+            )
         )
 
     def _back(self, game: Any, item: PrintCard) -> tuple[str, Callable[[Any], None]]:
@@ -574,7 +585,7 @@ def build_game_pdf(
     )
     game = game_cards.game
     # Sized over every card of the game, so a reprinted card matches its deck.
-    writer.size_types(game_cards)
+    writer.size_types(game_cards, items)
     problems = writer.lay_out_faces(game, items)
     skipped = tuple(
         (i.card.id, i.card.name, i.deck.id, problems[i.card.id])

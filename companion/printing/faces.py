@@ -18,7 +18,7 @@ proportions; text never goes below 6 pt (see :mod:`companion.printing.card_text`
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -1150,6 +1150,7 @@ def type_sizes(
     *,
     canvas: Canvas | None = None,
     kept: dict[str, DrawnFace] | None = None,
+    keep: Container[str] | None = None,
 ) -> dict[str, float]:
     """One rules text size per card type: the smallest any card of the template needs.
 
@@ -1160,14 +1161,19 @@ def type_sizes(
     With ``kept``, each drawing is kept there by card id, so the caller
     draws again only the faces whose size the type changes
     (:meth:`DrawnFace.holds_for`); ``canvas`` must then be the one they go on.
+    ``keep`` limits that to the cards the caller prints: the others are
+    drawn on a scratch canvas, so the icons only they use stay out of the
+    caller's document.
     """
     import io
 
     sizes: dict[str, float] = {}
-    c = canvas
+    scratch: Canvas | None = None
     for card, spec, ctx in faces:
+        keeping = kept is not None and (keep is None or card.id in keep)
+        c = canvas if canvas is not None and keeping else scratch
         if c is None:
-            c = Canvas(io.BytesIO(), pagesize=(ctx.width, ctx.height))
+            c = scratch = Canvas(io.BytesIO(), pagesize=(ctx.width, ctx.height))
             shapes.enable_icon_forms(c)
         got: list[float] = []
         asked: list[float] = []
@@ -1178,7 +1184,7 @@ def type_sizes(
             if too_wordy is not None:
                 too_wordy.add(card.id)
             continue
-        if kept is not None:
+        if kept is not None and keeping:
             kept[card.id] = DrawnFace(tuple(code), tuple(forms), tuple(asked))
         for size in got:
             sizes[spec.template] = min(sizes.get(spec.template, size), size)
