@@ -160,7 +160,8 @@ def _in_pool(
         # (which would otherwise walk it, and copy the pages it is on).
         gc.freeze()
     try:
-        pool = context.Pool(count, initializer=_worker_setup, initargs=(os.getpid(),))
+        with _signals_held():
+            pool = context.Pool(count, initializer=_worker_setup, initargs=(os.getpid(),))
     finally:
         if forked:
             gc.unfreeze()
@@ -220,12 +221,37 @@ class _Stop(BaseException):
 
 
 _busy = threading.Event()  # set while this worker is in the middle of a job
+_stopping = threading.Event()  # set once this worker has been told to stop
 
 
 def _raise_stop(signum: int, frame: FrameType | None) -> None:
+    _stopping.set()
     if not _busy.is_set():
         os._exit(128 + signum)  # idle: nothing to clean up
     raise _Stop
+
+
+_HELD = (signal.SIGTERM, signal.SIGINT)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGTERM and SIGINT wait while the workers are forked, and the workers start with them held.
+
+    Python runs at-fork hooks (``logging`` has some) in both processes; a
+    signal handled inside one has its exception swallowed, so the signal
+    would be lost. Held, it arrives once the fork is over (in a worker,
+    once :func:`_worker_setup` has set its handler). Threads started
+    meanwhile keep it held, so it always reaches the main thread.
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _worker_setup(parent: int) -> None:
@@ -236,6 +262,8 @@ def _worker_setup(parent: int) -> None:
     if os.getppid() != parent:  # the parent died before we could ask
         os._exit(1)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if hasattr(signal, "pthread_sigmask"):  # held since the fork (see _signals_held)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
 def _ask_kernel_for_parent_death_signal() -> None:
@@ -266,6 +294,11 @@ def _job_in_worker(job: Job, spec: SheetSpec, copies: int, force: bool) -> Build
         os._exit(128 + int(signal.SIGTERM))  # the unwinding has removed the temporary file
     finally:
         _busy.clear()
+        if _stopping.is_set():
+            # The stop was raised where C code swallowed it (reportlab's string
+            # widths call back into Python) and the job ran on to its end:
+            # stop now rather than wait for a task that will not come.
+            os._exit(128 + int(signal.SIGTERM))
 
 
 @contextmanager

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -75,3 +76,49 @@ def test_print_all_workers_die_with_their_parent(tmp_path: Path, sig: signal.Sig
     if sig == signal.SIGTERM:
         assert parent.returncode == 128 + signal.SIGTERM
         assert b"Traceback" not in (parent.stderr.read() if parent.stderr else b"")
+
+
+def test_a_worker_whose_stop_was_swallowed_stops_when_its_job_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """reportlab's C string widths call back into Python and swallow what
+    is raised there: a stop raised in there lets the job run on, and the
+    worker must still stop when the job returns, not wait for more work."""
+    from companion.printing import print_all
+
+    class Exited(Exception):
+        pass
+
+    def exit_now(code: int) -> None:
+        raise Exited(code)
+
+    def job_that_swallows_the_stop(*args: object) -> str:
+        try:
+            print_all._raise_stop(signal.SIGTERM, None)
+        except print_all._Stop:
+            pass  # as C code that clears the error does
+        return "finished"
+
+    monkeypatch.setattr(print_all.os, "_exit", exit_now)
+    monkeypatch.setattr(print_all, "run_job", job_that_swallows_the_stop)
+    monkeypatch.setattr(print_all, "_stopping", threading.Event())
+    with pytest.raises(Exited) as stopped:
+        print_all._job_in_worker(None, None, 1, False)  # type: ignore[arg-type]
+    assert stopped.value.args == (128 + signal.SIGTERM,)
+
+
+def test_signals_wait_while_the_workers_fork() -> None:
+    """A SIGTERM that comes during the fork is held, then handled after it
+    (an at-fork hook would otherwise swallow the handler's exception)."""
+    from companion.printing.print_all import _signals_held
+
+    seen: list[str] = []
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: seen.append("term"))
+    try:
+        with _signals_held():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.05)
+            assert seen == []
+        assert seen == ["term"]
+    finally:
+        signal.signal(signal.SIGTERM, previous)
