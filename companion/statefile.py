@@ -18,6 +18,12 @@ write (the write lock is taken before anything is read, so two terminals
 queue up instead of both acting on the same old state) or a read snapshot;
 any exception rolls everything back.
 
+Several processes may open, read, write and checkpoint the file at once. A
+database is read through SQLite only, never through a handle of our own, so
+opening the file again never costs this process's other connections their
+locks (see :func:`check_file`), and the checks of an opening read one state
+of the file (one read transaction).
+
 >>> import tempfile, pathlib
 >>> NOTES = Component("notes", (script("CREATE TABLE notes_text (body TEXT NOT NULL)"),), prefix="notes_")
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "new" / "state.sqlite3"
@@ -48,8 +54,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import sqlite3
 import stat
+import time
 import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -61,12 +69,20 @@ from companion.fileio import is_read_only
 APPLICATION_ID = 0x436F6D70  # "Comp": marks the file as companion's (PRAGMA application_id)
 FILE_FORMAT = 1  # PRAGMA user_version: the layout of the file (companion_schema), not a component's
 SQLITE_MAGIC = b"SQLite format 3\x00"
+SQLITE_SMALLEST = 512
+"""The smallest page SQLite writes: a shorter file that is not empty is no database (SQLite
+itself would take a one-byte file for a new one and write over it)."""
 BUSY_TIMEOUT = 30.0
 """Seconds a command waits for another terminal's write before giving up: one value for the
 table, the timer, Dungeon Master and Dungeon of D alike."""
 QUICK_CHECK_LIMIT = 64 * 1024 * 1024
 """Files up to this size get SQLite's ``quick_check`` each time they are opened (a few
 milliseconds for a usual state file), so damage is found before anything is written."""
+WAL_SWITCH_PAUSE = 0.01
+"""Seconds between two tries at switching a file to WAL while another connection writes."""
+SNAPSHOT_ATTEMPTS = 3
+"""How many times the opening checks of a read-only snapshot are taken again when someone
+else's write moved the file under them, before giving up with "try again"."""
 SCHEMA_TABLE = "companion_schema"
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -156,6 +172,12 @@ def check_file(path: Path) -> bool:
         raise CompanionError(f"state file {path} is a folder; pass a file with --state")
     if not stat.S_ISREG(info.st_mode):
         raise CompanionError(f"state file {path} is not a regular file; pass another --state")
+    if info.st_size == 0:
+        return True  # a new file (perhaps being created by a connection of this process)
+    if info.st_size >= SQLITE_SMALLEST and _sqlite_reads_header(path):
+        return True
+    # Too short to be a database, or SQLite found none there: the first bytes say why. No
+    # connection can be using such a file, so a descriptor of our own is safe here.
     try:
         with path.open("rb") as handle:
             head = handle.read(len(SQLITE_MAGIC))
@@ -169,6 +191,39 @@ def check_file(path: Path) -> bool:
             "it was left untouched: move it away or pass another --state"
         )
     return True
+
+
+def _sqlite_reads_header(path: Path) -> bool:
+    """Whether SQLite, reading only the header, takes ``path`` for a database (or a new one).
+
+    The header is read through SQLite, never through a descriptor of our own: closing *any*
+    descriptor of a file drops every POSIX lock the process holds on it, those of its open
+    SQLite connections included. ``companion serve`` keeps the table open while it opens the
+    file again for the timer; a bare ``open``/``close`` there silently cost its connection
+    the lock that tells other terminals it is reading, and the next terminal to close took
+    itself for the last one: it folded the journal into the file and deleted ``-wal`` and
+    ``-shm`` under the server's feet (a false "damaged" in the next opening, and lost or
+    mixed writes). SQLite keeps its own descriptors open while locks are held on the file,
+    so an ``immutable=1`` probe (no lock, no journal, nothing written) is safe.
+
+    Only the header's fixed bytes decide "not a database" (SQLite's ``NOTADB``), so a page
+    being rewritten by another terminal at the same moment cannot fool it. ``False`` means
+    "look at the bytes": no database there, or SQLite could not open it at all.
+    """
+    try:
+        probe = sqlite3.connect(_uri(path, "immutable=1"), uri=True, isolation_level=None)
+        try:
+            probe.execute("PRAGMA schema_version").fetchone()
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError as exc:
+        name = str(getattr(exc, "sqlite_errorname", ""))
+        return not name.startswith(("SQLITE_NOTADB", "SQLITE_CANTOPEN", "SQLITE_IOERR"))
+    return True
+
+
+def _uri(path: Path, query: str) -> str:
+    return "file:" + urllib.parse.quote(str(path.absolute())) + "?" + query
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -234,6 +289,37 @@ def read_only_reason(path: Path, exists: bool) -> str | None:
     return None
 
 
+def _unreadable(problem: str) -> bool:
+    """Whether a ``quick_check`` finding is a page SQLite failed to read, not a wrong page.
+
+    >>> _unreadable("*** in database main *** Page 17: unable to get the page. error code=522")
+    True
+    >>> _unreadable("*** in database main *** Page 6: btreeInitPage() returns error code 11")
+    False
+    """
+    found = re.search(r"unable to get the page\. error code=(\d+)", problem)
+    return found is not None and int(found.group(1)) & 0xFF not in _DAMAGE_CODES
+
+
+_DAMAGE_CODES = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+Fingerprint = tuple[tuple[int, int, int, int, int] | None, ...]
+
+
+def _fingerprint(path: Path) -> Fingerprint:
+    """What changes when anyone writes the file or its journal: identity, size, times."""
+    out: list[tuple[int, int, int, int, int] | None] = []
+    for one in (path, path.with_name(path.name + "-wal")):
+        try:
+            info = os.stat(one)
+        except OSError:
+            out.append(None)
+            continue
+        out.append((info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns))
+    return tuple(out)
+
+
 class StateFile:
     """One open connection to the state file; a context manager that closes it.
 
@@ -251,10 +337,13 @@ class StateFile:
         write: bool = True,
     ) -> None:
         self.path = Path(path)
+        self._timeout = timeout
         exists = check_file(self.path)
         self.read_only = read_only_reason(self.path, exists)
         """Why the file cannot be changed (``None``: it can); it is then opened immutable."""
         self._touched = False
+        self._snapshot: Fingerprint = ()
+        """The file as it was when a read-only snapshot of it passed the opening checks."""
         if write and self.read_only:
             raise CompanionError(self._refusal())
         if self.read_only and not exists:
@@ -279,6 +368,8 @@ class StateFile:
         state.path = Path(":memory:")
         state.read_only = None
         state._touched = False
+        state._timeout = BUSY_TIMEOUT
+        state._snapshot = ()
         state._wal = True  # a memory database keeps its journal in memory
         state._conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         state._conn.execute("PRAGMA foreign_keys = ON")
@@ -305,9 +396,12 @@ class StateFile:
                 f"{self.read_only}, and its journal {journal} still holds changes that are not "
                 "in the file yet; make it writable once so that companion can fold them in"
             )
-        uri = "file:" + urllib.parse.quote(str(self.path.absolute())) + "?immutable=1"
         return sqlite3.connect(
-            uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
+            _uri(self.path, "immutable=1"),
+            uri=True,
+            timeout=timeout,
+            isolation_level=None,
+            check_same_thread=False,
         )
 
     def _refusal(self) -> str:
@@ -330,15 +424,74 @@ class StateFile:
 
     def _prepare(self, timeout: float) -> None:
         # Connection settings only: nothing is written to the file before it passed every check.
+        self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        if self.read_only:
+            self._check_snapshot(timeout)
+        else:
+            with self._one_state():
+                self._check_identity()
+                self._quick_check()
+        self._conn.execute("PRAGMA synchronous = NORMAL")
+        self._conn.execute("PRAGMA foreign_keys = ON")
+
+    def _check_snapshot(self, timeout: float) -> None:
+        """The opening checks on an immutable snapshot, taken again when the file moved under them.
+
+        ``immutable=1`` tells SQLite that nobody changes the file, and takes no lock. A file
+        this user cannot change may still be changed by its owner; pages read half before
+        and half after such a write look damaged. A verdict counts only when the file and
+        its journal were the same before and after the checks.
+        """
+        for _ in range(SNAPSHOT_ATTEMPTS):
+            before = _fingerprint(self.path)
+            try:
+                with self.errors(), self._one_state():
+                    self._check_identity()
+                    self._quick_check()
+                self._snapshot = before
+                return
+            except CompanionError:
+                if _fingerprint(self.path) == before:
+                    raise
+            self._conn.close()
+            self._conn = self._connect(timeout)  # refuses a journal that now holds changes
+            self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        raise CompanionError(self._changing())
+
+    @contextlib.contextmanager
+    def _one_state(self) -> Iterator[None]:
+        """Several reads that must agree, made in one read transaction (unless one is open).
+
+        Each statement outside a transaction reads the file as it is at that moment: the
+        checks of an opening would otherwise see the application id from before another
+        terminal created the file and its tables from after, and refuse the file as
+        another program's.
+        """
         conn = self._conn
-        conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-        self._check_identity()
-        self._quick_check()
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA foreign_keys = ON")
+        if conn.in_transaction:
+            yield
+            return
+        conn.execute("BEGIN DEFERRED")
+        try:
+            yield
+        except BaseException:
+            self._rollback()
+            raise
+        conn.execute("COMMIT")
+
+    def _changing(self) -> str:
+        return (
+            f"state file {self.path} changed while companion read it ({self.read_only}, so it "
+            "is read as a snapshot, but another user or program is writing it); try again"
+        )
 
     def _quick_check(self) -> None:
-        """SQLite's ``quick_check`` on a file small enough for it to be cheap (most are)."""
+        """SQLite's ``quick_check`` on a file small enough for it to be cheap (most are).
+
+        It runs in one read transaction, so under SQLite's locks it sees one committed
+        state whatever other terminals write or checkpoint meanwhile. A page it could not
+        *read* (an I/O error, a short read) is no proof of damage: that is said as such.
+        """
         try:
             size = os.stat(self.path).st_size
         except OSError:
@@ -346,13 +499,19 @@ class StateFile:
         if size == 0 or size > QUICK_CHECK_LIMIT:
             return
         rows = self._conn.execute("PRAGMA quick_check(1)").fetchall()
-        if rows != [("ok",)]:
-            problem = " ".join(str(rows[0][0]).split()) if rows else "no answer"
+        if rows == [("ok",)]:
+            return
+        problem = " ".join(str(rows[0][0]).split()) if rows else "no answer"
+        if _unreadable(problem):
             raise CompanionError(
-                _DAMAGED.format(
-                    path=self.path, text=f"SQLite's quick check: {problem}", fate=_UNTOUCHED
-                )
+                f"cannot read state file {self.path} (SQLite's quick check: {problem}); "
+                f"{_UNTOUCHED}: check the disk and try again"
             )
+        raise CompanionError(
+            _DAMAGED.format(
+                path=self.path, text=f"SQLite's quick check: {problem}", fate=_UNTOUCHED
+            )
+        )
 
     def _use_wal(self) -> None:
         """Switch the file to WAL before the first write of this connection.
@@ -361,11 +520,22 @@ class StateFile:
         in the file's header, so it is set only once the file was found to be
         companion's and of a version this companion knows.
         """
-        if not self._wal:
-            self._touched = True
-            if self._conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        if self._wal:
+            return
+        self._touched = True
+        # The switch upgrades a read lock to a write lock; while another connection holds a
+        # write transaction SQLite then answers BUSY at once instead of waiting (waiting while
+        # holding a read lock could deadlock). Nothing changed, so trying again is right.
+        deadline = time.monotonic() + self._timeout
+        while self._conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            try:
                 self._conn.execute("PRAGMA journal_mode = WAL")
-            self._wal = True
+                break
+            except sqlite3.OperationalError as exc:
+                if exc.sqlite_errorname != "SQLITE_BUSY" or time.monotonic() >= deadline:
+                    raise
+            time.sleep(WAL_SWITCH_PAUSE)
+        self._wal = True
 
     def _check_identity(self) -> None:
         conn = self._conn
@@ -391,7 +561,7 @@ class StateFile:
         Raises for a version newer than this companion knows, and for tables
         with the component's prefix that no companion recorded.
         """
-        with self.errors():
+        with self.errors(), self._one_state():
             conn = self._conn
             known = conn.execute(
                 "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (SCHEMA_TABLE,)
@@ -520,6 +690,8 @@ class StateFile:
             message = describe_sqlite_error(self.path, exc, untouched=not self._touched)
             if message is None:
                 raise
+            if self._snapshot and _is_damage(exc) and _fingerprint(self.path) != self._snapshot:
+                message = self._changing()  # a torn snapshot, not a damaged file
             raise CompanionError(message) from exc
 
 
@@ -567,6 +739,8 @@ _PROBLEMS = {
     "SQLITE_CANTOPEN": "cannot open state file {path}: check that its folder exists and is writable",
     "SQLITE_FULL": "cannot write state file {path}: the disk is full",
     "SQLITE_IOERR": "cannot write state file {path}: disk error ({text})",
+    "SQLITE_IOERR_READ": "cannot read state file {path}: disk error ({text})",
+    "SQLITE_IOERR_SHORT_READ": "cannot read state file {path}: disk error ({text})",
     "SQLITE_PERM": "state file {path} cannot be written: permission denied",
 }
 _DAMAGED = "state file {path} is damaged or not a database ({text}); {fate}: move it away or pass another --state"
@@ -592,9 +766,17 @@ def describe_sqlite_error(
     for key in (name, base):
         if key in _PROBLEMS:
             return _PROBLEMS[key].format(path=path, text=exc)
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(exc) is sqlite3.DatabaseError:
+    if _is_damage(exc):
         return _DAMAGED.format(path=path, text=exc, fate=_UNTOUCHED if untouched else _ROLLED_BACK)
     return None
+
+
+def _is_damage(exc: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite says the file's content is wrong (not that it could not reach it)."""
+    name = str(getattr(exc, "sqlite_errorname", ""))
+    return (
+        name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or type(exc) is sqlite3.DatabaseError
+    )
 
 
 __all__ = [
@@ -602,6 +784,7 @@ __all__ = [
     "BUSY_TIMEOUT",
     "FILE_FORMAT",
     "QUICK_CHECK_LIMIT",
+    "SNAPSHOT_ATTEMPTS",
     "Component",
     "Migration",
     "StateFile",

@@ -113,6 +113,13 @@ def test_a_short_file_that_only_starts_like_sqlite_is_refused(tmp_path: Path) ->
     _refused(path, "is not an SQLite database")
 
 
+def test_a_one_byte_file_is_refused_not_taken_for_a_new_one(tmp_path: Path) -> None:
+    # SQLite itself reads a one-byte file as an empty database and would write over it.
+    path = tmp_path / "typo.sqlite3"
+    path.write_bytes(b"\n")
+    _refused(path, "is not an SQLite database")
+
+
 def test_another_programs_sqlite_file_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "recipes.db"
     with sqlite3.connect(path) as conn:

@@ -22,13 +22,6 @@ LONGEST = 30
 """Lines a CLI function's body may take (signature and docstring aside): room for the
 call, the ``--json`` branch and the printer; a command that needs more is deciding."""
 
-BEING_THINNED = {
-    "table.py": "the table commands: their owner moves the rest into the library",
-    "timer.py": "the timer commands: their owner moves the rest into the library",
-}
-"""Modules whose logic is moving out as this is written, each by the engineer working
-on it. An entry goes when its module passes (a stale entry fails the test below)."""
-
 
 def _modules() -> list[Path]:
     return sorted(CLI.glob("*.py"))
@@ -75,26 +68,14 @@ def _json_shaped_here(path: Path) -> Iterator[str]:
             yield f"{path.name}:{node.lineno} emit_json({type(node.args[0]).__name__})"
 
 
-def _checked(path: Path) -> bool:
-    return path.name not in BEING_THINNED
-
-
 def test_no_cli_function_is_longer_than_the_limit() -> None:
-    found = [line for path in _modules() if _checked(path) for line in _long_functions(path)]
+    found = [line for path in _modules() for line in _long_functions(path)]
     assert found == [], f"move the logic into the library, the drawing into companion/ui: {found}"
 
 
 def test_the_cli_shapes_no_json_document_of_its_own() -> None:
-    found = [line for path in _modules() if _checked(path) for line in _json_shaped_here(path)]
+    found = [line for path in _modules() for line in _json_shaped_here(path)]
     assert found == [], f"give the result a to_json() in the library: {found}"
-
-
-@pytest.mark.parametrize("name", sorted(BEING_THINNED))
-def test_a_module_being_thinned_leaves_the_list_when_it_passes(name: str) -> None:
-    path = CLI / name
-    assert path.is_file(), f"{name} is gone: remove it from BEING_THINNED"
-    left = [*_long_functions(path), *_json_shaped_here(path)]
-    assert left, f"{name} is thin now: remove it from BEING_THINNED"
 
 
 def test_no_test_imports_a_private_cli_helper() -> None:

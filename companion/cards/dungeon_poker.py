@@ -603,15 +603,18 @@ class LevelCard(DungeonPokerCard):
     in_shorter_game: bool = True
     """Kept in the level deck of the shorter game (000, "Shorter game" takes out
     200, 600, 800 and 900)."""
+    blind_rise_after: NonNegative = 0
+    """On the last card of the level deck: what every level after it adds to the
+    blind (000, "Blind bet levels": 500 a level after level 10; "Shorter game" too)."""
 
 
 class SkullCard(DungeonPokerCard):
     """Given to a player whose character died and who re-enters the game."""
 
     type: Literal["skull"] = "skull"
-    extra_gold_to_win: NonNegative = 5000
+    extra_gold_to_win: NonNegative
     """Added to the gold the player needs for the gold victory, per skull."""
-    out_at: Annotated[int, Field(ge=1)] = 3
+    out_at: Annotated[int, Field(ge=1)]
     """A player holding this many skulls is out of the game."""
 
 
@@ -724,6 +727,22 @@ def ladder_blinds(cards: Iterable[Any], which: str) -> list[tuple[int, int]]:
     levels = [c for c in cards if isinstance(c, LevelCard)]
     ladder = level_ladder(levels, extra=which == "extra", short=which == "short")
     return [(c.blind, c.soul_gems) for c in ladder]
+
+
+def ladder_rise(cards: Iterable[Any], which: str) -> int:
+    """What each level past the last card of the ``which`` ladder adds to the blind:
+    the last card says (0: the ladder does not go on).
+
+    >>> from companion.cards import load_game
+    >>> levels = load_game("dungeon-poker").of_type("level")
+    >>> [ladder_rise(levels, which) for which in LADDERS]
+    [500, 500, 500]
+    """
+    if which not in LADDERS:
+        raise ValueError(f"unknown level deck '{which}' (one of: {', '.join(LADDERS)})")
+    levels = [c for c in cards if isinstance(c, LevelCard)]
+    ladder = level_ladder(levels, extra=which == "extra", short=which == "short")
+    return ladder[-1].blind_rise_after if ladder else 0
 
 
 def monster_deck(monsters: Iterable[MonsterCard]) -> list[MonsterCard]:

@@ -47,15 +47,6 @@ FromOption = Annotated[
     str | None, typer.Option("--from", help="Only a card held by (or in front of) this player.")
 ]
 
-PILE_STYLE = {
-    "held": "green",
-    "in_play": "cyan",
-    "removed": "red",
-    "discard": "yellow",
-    "draw": "blue",
-    "aside": "magenta",
-}
-
 
 def register(app: typer.Typer) -> None:
     app.add_typer(table_app, name="table")
@@ -83,43 +74,22 @@ def _at_table(
 # -- rendering -----------------------------------------------------------------------
 
 
-def _card_panel(card: DrawnCard, title_prefix: str = "") -> Any:
-    from rich.panel import Panel
-    from rich.text import Text
-
-    body = Text()
-    body.append(card.card_class, style="bold")
-    where = {
-        "held": f"to {card.holder}",
-        "in_play": "into play",
-        "removed": "removed from the game",
-        "discard": "to the discard pile",
-        "draw": "in the draw pile",
-        "aside": "set aside",
-    }[card.pile]
-    if card.pile == "in_play" and card.holder:
-        where = f"into play for {card.holder}"
-    body.append(f"  ·  {where}", style=PILE_STYLE.get(card.pile, ""))
-    if card.text:
-        body.append("\n" + card.text)
-    for note in card.notes:
-        body.append("\n• " + note, style="italic")
-    title = f"{title_prefix}[bold]{card.name}[/]"
-    return Panel(
-        body,
-        title=title,
-        title_align="left",
-        subtitle=f"{card.deck} · {card.card_id}",
-        subtitle_align="right",
-        expand=False,
-        border_style=PILE_STYLE.get(card.pile, "white"),
-    )
-
-
 def _print_cards(cards: list[DrawnCard], *, numbered: bool = False) -> None:
-    out = console()
-    for i, card in enumerate(cards, start=1):
-        out.print(_card_panel(card, f"{i}. " if numbered else ""))
+    from companion.ui.render.table import print_cards
+
+    print_cards(console(), cards, numbered=numbered)
+
+
+def _render_show(view: TableView) -> None:
+    from companion.ui.render.table import show_table
+
+    show_table(console(), view)
+
+
+def _render_status(decks: Sequence[DeckStatus]) -> None:
+    from companion.ui.render.table import show_decks
+
+    show_decks(console(), decks)
 
 
 def _when(entry_at: float) -> str:
@@ -284,66 +254,6 @@ def table_show(
         emit_json(view.to_json())
         return
     _render_show(view)
-
-
-def _render_show(view: TableView) -> None:
-    from rich.table import Table
-
-    table, hands, overview = view.table, view.holdings, view.overview
-    out = console()
-    options = ", ".join(k for k, v in table.options.items() if v)
-    out.print(
-        f"[bold]{table.name}[/] · {table.game} · seed {table.seed}"
-        + (f" · {options}" if options else "")
-    )
-    for line in overview.get("lines", []):
-        out.print(line)
-    seats = Table(title="Players", title_justify="left")
-    seats.add_column("seat", justify="right")
-    seats.add_column("player", style="bold")
-    for column in overview.get("player_columns", []):
-        seats.add_column(column)
-    seats.add_column("cards")
-    per_player = overview.get("per_player", {})
-    decks_listed = overview.get("cards_decks")
-    for seat, player in enumerate(table.players, start=1):
-        if decks_listed is not None:  # the game says which cards are public
-            shown = [
-                c.name + ("" if c.pile == "held" else " (in play)")
-                for c in hands[player]
-                if c.deck in decks_listed
-            ]
-        else:  # hands stay secret: only what lies in play is named
-            shown = [c.name + " (in play)" for c in hands[player] if c.pile == "in_play"]
-            secret = sum(1 for c in hands[player] if c.pile == "held")
-            if secret:
-                shown.append(f"{secret} in hand")
-        cards = ", ".join(shown) or "-"
-        extra = [str(v) for v in per_player.get(player, [])]
-        seats.add_row(str(seat), player, *extra, cards)
-    out.print(seats)
-    _render_status(view.decks)
-
-
-def _render_status(decks: Sequence[DeckStatus]) -> None:
-    from rich.table import Table
-
-    grid = Table(title="Decks", title_justify="left")
-    for col in ("deck", "draw", "discard", "in play", "held", "removed", "aside", "total"):
-        grid.add_column(col, justify="left" if col == "deck" else "right")
-    for d in decks:
-        p = d.piles
-        grid.add_row(
-            d.deck,
-            str(p["draw"]),
-            str(p["discard"]),
-            str(p["in_play"]),
-            str(p["held"]),
-            str(p["removed"]),
-            str(p["aside"]),
-            str(d.total),
-        )
-    console().print(grid)
 
 
 @table_app.command("hand")
@@ -550,27 +460,10 @@ def _one_card_command(action: str, doc: str) -> Any:
         state: StateOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        from companion.errors import CompanionError
-        from companion.table import discard, remove, return_card
+        from companion.table.actions import move_one
 
-        if (top or bottom) and action != "return":
-            raise CompanionError("--top and --bottom only go with 'deck return'")
-        if top and bottom:
-            raise CompanionError("choose one of --top and --bottom")
         with _at_table(state, table_name) as (tx, table):
-            if action == "return":
-                moved = return_card(
-                    tx,
-                    table,
-                    deck,
-                    card,
-                    where="top" if top else "bottom" if bottom else "shuffle",
-                    player=holder,
-                )
-            elif action == "remove":
-                moved = remove(tx, table, deck, card, holder)
-            else:
-                moved = discard(tx, table, deck, card, holder)
+            moved = move_one(tx, table, action, deck, card, holder, top=top, bottom=bottom)
         _emit_draw(table, [moved], as_json)
 
     command.__doc__ = doc
@@ -826,60 +719,17 @@ def table_deal(
     as_json: JsonOption = False,
 ) -> None:
     """Start the next deal. Dungeon Poker: the last one counts for its level, the main deck is gathered and shuffled; Dragon Kings: as 'dk deal'."""
-    from companion.games.dungeon_poker.table_rules import start_deal
+    from companion.games.deals import start_deal
     from companion.table.reports import AtTable
 
     with _at_table(state, table_name) as (tx, table):
-        own = _own_deal(tx, table, "deal")
-        if own is None:
-            started = start_deal(tx, table, deal_hands=cards, **_deal_counter(tx, table))
-    if own is not None:
-        from companion.cli.dragon_kings import print_event
-
-        if as_json:
-            emit_json(AtTable(table.name, own).to_json())
-        else:
-            print_event(own)
-        return
+        started = start_deal(tx, table, deal_hands=cards)
     if as_json:
         emit_json(AtTable(table.name, started).to_json())
         return
-    out = console()
-    level = started.level
-    out.print(
-        f"[bold]deal {started.number}[/] of level {level.level} · blind {level.blind}"
-        + (f" · {level.encounter.name}" if level.encounter else "")
-        + f" · {started.gathered} card(s) gathered, main deck shuffled"
-    )
-    for note in started.notes:
-        out.print(f"• {note}")
-    for player, held in started.hands.items():
-        out.print(f"{player}: {len(held)} card(s) dealt ('companion table hand {player}')")
+    from companion.ui.render.table import show_deal_started
 
-
-def _own_deal(tx: Transaction, table: TableInfo, what: str) -> Any:
-    """``table deal`` on a Dragon Kings table deals as ``dk deal`` (the event, else None);
-    DECKO's rounds have their own steps, which the refusal names."""
-    from companion.errors import CompanionError
-
-    if table.game == "decko":
-        raise CompanionError(
-            f"a DECKO round is dealt with 'companion decko round' and settles itself when the "
-            f"betting ends ('decko call' or 'decko fold'): 'table {what}' is for Dungeon Poker "
-            "and Dragon Kings"
-        )
-    if table.game != "dragon-kings" or what != "deal":
-        return None
-    from companion.games.dragon_kings.table_rules import deal
-
-    return deal(tx, table)
-
-
-def _deal_counter(tx: Transaction, table: TableInfo) -> dict[str, Any]:
-    """The clock's deal counter for ``start_deal`` (the table's clock, if it has one)."""
-    from companion.games.clock import deal_counter
-
-    return {"count_deal": deal_counter(table)}
+    show_deal_started(console(), started)
 
 
 @table_app.command("showdown")
@@ -909,35 +759,19 @@ def table_showdown(
     as_json: JsonOption = False,
 ) -> None:
     """Settle the deal from the table's state in one step (one 'table undo' reverts it): Dungeon Poker, or Dragon Kings with its points."""
+    from companion.games.deals import settle_deal
     from companion.games.dungeon_poker.deal import read_table_showdown
-    from companion.games.dungeon_poker.table_rules import settle_deal
     from companion.table.reports import table_view
 
     extra, put_in = read_table_showdown(file, amounts or [])
     with _at_table(state, table_name) as (tx, table):
-        _own_deal(tx, table, "showdown")
-        if table.game == "dragon-kings":
-            from companion.games.dragon_kings.table_rules import settle
-
-            if takes:
-                from companion.errors import CompanionError
-
-                raise CompanionError("--takes is for Dungeon Poker (a dead character's treasure)")
-            settled: Any = settle(tx, table, put_in, folded=fold or [], result=result, extra=extra)
-        else:
-            settled = settle_deal(
-                tx, table, put_in, folded=fold or [], result=result, extra=extra, takes=takes or []
-            )
+        settled = settle_deal(
+            tx, table, put_in, folded=fold or [], result=result, extra=extra, takes=takes or []
+        )
         after = table_view(tx, table)
     if as_json:
         emit_json(settled.to_json(after.state_json()))
         return
-    from companion.cli.showdown import render_showdown
+    from companion.ui.render.table import show_settled
 
-    render_showdown(settled.result)
-    out = console()
-    if settled.notes or settled.cards:
-        out.print("[bold]At the table[/]")
-    _print_cards(list(settled.cards))
-    for note in settled.notes:
-        out.print(f"• {note}")
+    show_settled(console(), settled)

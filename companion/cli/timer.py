@@ -121,25 +121,11 @@ def list_structures(as_json: JsonOption = False) -> None:
 
     summaries = structure_summaries()
     if as_json:
-        emit_json([s.to_json() for s in summaries])
+        emit_json(summaries.to_json())
         return
-    from rich.table import Table
+    from companion.ui.render.timer import show_structure_list
 
-    table = Table(title="Built-in blind structures", title_justify="left")
-    for column in ("id", "game", "levels", "a level lasts", "also called"):
-        table.add_column(column)
-    for summary in summaries:
-        s = summary.structure
-        table.add_row(
-            s.id,
-            s.game or "any",
-            f"{len(s.levels)}{' +' if s.continues else ''}",
-            summary.lasts(),
-            ", ".join(summary.aliases),
-        )
-    out = console()
-    out.print(table)
-    out.print("Use one with --structure NAME, or give your own YAML file (see docs/timer.md).")
+    show_structure_list(console(), summaries.summaries)
 
 
 @timer_app.command("structure")
@@ -155,7 +141,6 @@ def show_structure(
 ) -> None:
     """Show a blind structure level by level (JSON: one object per level)."""
     from companion.timer.commands import structure_report
-    from companion.timer.describe import stakes_text
 
     s = _structure(structure, break_every, break_minutes)
     report = structure_report(
@@ -164,49 +149,9 @@ def show_structure(
     if as_json:
         emit_json(report.to_json())
         return
-    from rich.table import Table
+    from companion.ui.render.timer import show_structure as show
 
-    rows = report.rows
-    table = Table(title=s.name, title_justify="left")
-    table.add_column(s.level_word.lower(), justify="right")
-    table.add_column("stakes")
-    show_gems = any(r["soul_gems"] for r in rows)
-    show_enc = s.encounters_from is not None
-    if show_gems:
-        table.add_column("soul gems", justify="right")
-    if show_enc:
-        table.add_column("encounter")
-    if s.blinds == "bets":
-        table.add_column("marks")
-    for row in rows:
-        level = s.level(row["level"])
-        assert level is not None
-        cells = [
-            str(row["level"]) + ("*" if row["continued"] else ""),
-            stakes_text(level, s, players),
-        ]
-        if show_gems:
-            cells.append(f"+{row['soul_gems']}" if row["soul_gems"] else "")
-        if show_enc:
-            cells.append("draw one" if row["encounter"] else "none")
-        if s.blinds == "bets":
-            marks = [f"{level.wildcard} wildcard (ante {level.min_bet})"] if level.wildcard else []
-            marks += ["refresh the mat"] if level.refresh else []
-            marks += [level.note] if level.note else []
-            cells.append(", ".join(marks))
-        table.add_row(*cells)
-        if row["break_after"]:
-            table.add_row(
-                "", f"[italic]break, {row['break_after']:g} min[/]", *[""] * (len(cells) - 2)
-            )
-    out = console()
-    out.print(table)
-    if s.description:
-        out.print(s.description, highlight=False)
-    for note in report.notes:
-        out.print(note, highlight=False)
-    if s.designed_reason:
-        out.print(f"[magenta]✎[/] designed by this project: {s.designed_reason}", highlight=False)
+    show(console(), s, report, players)
 
 
 # -- the clock -------------------------------------------------------------------------
@@ -262,32 +207,11 @@ def run_clock(
     request.check()  # before the state file is opened
     with open_clock(state, table) as clock:
         session = clock.session
-        interactive = sys.stdin.isatty()
         outcome = start_clock(clock, request)
         heading = f"{outcome.view.structure.name} · {clock.label}"
-        if plain or not sys.stdout.isatty():
-            from companion.ui.clock_line import run_plain, stream_keys, terminal_keys
+        from companion.ui.clock_runner import run_clock_screen
 
-            if interactive:
-                width = console().width
-                try:
-                    with terminal_keys() as read_key:
-                        run_plain(session, read_key, sys.stdout, interactive=True, width=width)
-                except KeyboardInterrupt:
-                    sys.stdout.write("\n")
-            else:
-                run_plain(session, stream_keys(sys.stdin), sys.stdout, interactive=False)
-        else:
-            from companion.ui.clock import TimerApp
-
-            TimerApp(session, heading=heading).run()
-            _print_status(session.view())
-        final = session.view()
-        if interactive and not final.paused:
-            console(stderr=True).print(
-                "the clock keeps running while closed; 'companion timer do pause' stops it",
-                style="dim",
-            )
+        run_clock_screen(session, heading, plain=plain)
 
 
 @timer_app.command("status")

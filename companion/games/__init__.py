@@ -49,6 +49,10 @@ def table_levels(game: str) -> Any:
         from companion.games.dungeon_poker.encounters import DungeonPokerLevels
 
         return DungeonPokerLevels()
+    if game == "decko":
+        from companion.games.decko.rounds import DeckoRounds
+
+        return DeckoRounds()
     return None
 
 
@@ -58,8 +62,8 @@ def undo_at_table(tx: Any, table: Any) -> Any:
     from companion.timer.table_clock import CountedLevels, follow_table_back
 
     entry = undo(tx, table)
-    if entry.action == "level":
-        levels = table_levels(table.game) or CountedLevels()
+    levels = table_levels(table.game) or CountedLevels()
+    if entry.action in getattr(levels, "level_actions", ("level",)):
         follow_table_back(tx, table, levels, tx.store.clock())
     return entry
 

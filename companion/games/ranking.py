@@ -171,6 +171,15 @@ def parse_boards(boards: Sequence[str], rules: Rules) -> list[tuple[Card, ...]]:
     return parsed + [()] * (rules.boards - len(parsed))
 
 
+def _every_card(
+    hands: Mapping[str, Sequence[Card | None]],
+    boards: Sequence[Sequence[Card]],
+    dead: Sequence[Card] = (),
+) -> list[Card | None]:
+    """Every card written for a deal: the hands, the boards and the dead cards."""
+    return [c for h in hands.values() for c in h] + [c for b in boards for c in b] + list(dead)
+
+
 def title(rules_text: str, boards: Sequence[Sequence[Card | None]]) -> str:
     """``holdem · board 2♠ 7♥`` (each board named when there are two)."""
     shown = [format_cards([c for c in b if c is not None], symbols=True) or "—" for b in boards]
@@ -369,6 +378,7 @@ def rank_players(players: Sequence[str], opts: RankOptions) -> PokerRanking | De
     rules = poker_rules(game, opts)
     hands = parse_players(players, _known)
     boards = parse_boards(opts.boards, rules)
+    rules = rules.for_deal(_every_card(hands, boards))
     rankings = rank_boards(hands, boards, rules, full_plate=opts.full_plate)
     return PokerRanking(game, rules, rankings)
 
@@ -446,6 +456,7 @@ def odds_players(
     rules = poker_rules(game, opts)
     hands = parse_players(players, card_parser(unknown=True))
     boards = parse_boards(opts.boards, rules)
+    rules = rules.for_deal(_every_card(hands, boards, _known(dead)))
     result = odds(
         hands,
         boards,

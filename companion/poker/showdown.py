@@ -370,16 +370,19 @@ class Showdown:
         from companion.poker.showdown_rank import ranker_rules
 
         rules = ranker_rules(self._rank_rules())
-        everything = []
         for board in self.boards:
             where = "board: " if self.spec.boards is None else f"boards[{board.index}]: "
             rules.check_board(_cards(board.cards), where)
-            everything += list(board.cards)
+        rules.check_jokers(_cards(self.written_cards()))
+
+    def written_cards(self) -> list[str]:
+        """Every card code written for the deal: the boards, the players' and monsters' hands."""
+        everything = [c for board in self.boards for c in board.cards]
         for p in self.players:
             everything += list(p.cards or ())
         for m in self.monsters:
             everything += list(m.cards or ())
-        rules.check_jokers(_cards(everything))
+        return everything
 
     # -------------------------------------------------------------- run
 

@@ -107,6 +107,21 @@ class Rules:
             f"{self.max_jokers} (the Swords joker)"
         )
 
+    def for_deal(self, cards: Iterable[Card | None]) -> Rules:
+        """These rules for a deal holding ``cards``: the jokers checked, and in Dragon Kings
+        a joker written in a hand or on the board puts the Swords joker in the deck (its
+        variant is played), whether or not the variant was asked for.
+
+        >>> from companion.poker.cards import parse_cards
+        >>> DRAGON_KINGS.for_deal(parse_cards("* Kd")).jokers, DRAGON_KINGS.for_deal(()).jokers
+        (1, 0)
+        """
+        known = [c for c in cards if c is not None]
+        self.check_jokers(known)
+        if self.dragon and not self.jokers and any(c.is_joker for c in known):
+            return self.replace(jokers=1)
+        return self
+
     def check_board(self, board: Sequence[Card], where: str = "") -> None:
         """Refuse a board with more cards than the game deals.
 

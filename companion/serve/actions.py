@@ -15,12 +15,14 @@ read from a file given by a page.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.serve.secrecy import secrets_of, undone_entry
 from companion.table import TableInfo, TableStore
+from companion.table.actions import game_cards
 
 CLOCK_ACTIONS = (
     "toggle",
@@ -33,10 +35,47 @@ CLOCK_ACTIONS = (
     "minus-minute",
     "end-level",
 )
-TABLE_ACTIONS = ("start-clock", "new-deal", "monster", "treasure", "showdown", "undo")
+TABLE_ACTIONS = (
+    "start-clock",
+    "new-deal",
+    "monster",
+    "treasure",
+    "showdown",
+    "round",
+    "undo",
+)
 ACTIONS = CLOCK_ACTIONS + TABLE_ACTIONS
 MAX_FIELD = 2000
 """Longest form field taken (a showdown's amounts and order fit easily)."""
+
+_CLOCK_KEYS = ("toggle", "pause", "resume", "previous", "next", "end-level")
+_MINUTES = ("plus-minute", "minus-minute")
+CONTROLS: dict[str | None, tuple[str, ...]] = {
+    # The clock kept without a table: its own keys.
+    None: ("start-clock", "deal", *_CLOCK_KEYS, *_MINUTES),
+    # A deal is started and settled by the table (``table deal`` counts the last one).
+    "dungeon-poker": (
+        "start-clock",
+        "new-deal",
+        *_CLOCK_KEYS,
+        *_MINUTES,
+        "monster",
+        "treasure",
+        "showdown",
+        "undo",
+    ),
+    # One deal a round; the round track is the table's (``decko round``), the clock follows.
+    "decko": ("start-clock", "round", "toggle", "pause", "resume", "undo"),
+    "dragon-kings": ("start-clock", "deal", *_CLOCK_KEYS, *_MINUTES, "undo"),
+}
+"""The buttons of the dealer's page for each game (the actions it accepts)."""
+
+
+def controls_for(table: TableInfo | None) -> tuple[str, ...]:
+    """The actions the dealer's page offers at ``table`` (another game: the clock's and undo)."""
+    if table is None:
+        return CONTROLS[None]
+    return CONTROLS.get(table.game, (*CONTROLS[None], "undo"))
 
 
 @dataclass(frozen=True)
@@ -69,9 +108,23 @@ def _need_table(table: TableInfo | None, action: str) -> TableInfo:
     return table
 
 
-def _dungeon_poker(table: TableInfo, action: str) -> None:
-    if table.game != "dungeon-poker":
-        raise CompanionError(f"'{action}' is a Dungeon Poker action; this table plays {table.game}")
+def guarded(
+    store: TableStore,
+    table: TableInfo | None,
+    viewer: str | None,
+    work: Callable[[], Done],
+) -> Done:
+    """Run ``work`` for a page seen by ``viewer`` (``None``: the dealer's, seen by the whole
+    table): its message, its result and its error never name a card secret from the viewer."""
+    try:
+        done = work()
+    except CompanionError as exc:
+        with store.transaction(write=False) as tx:
+            secrets = secrets_of(tx, table)
+        raise CompanionError(secrets.check(exc.message, viewer)) from None
+    with store.transaction(write=False) as tx:
+        secrets = secrets_of(tx, table)
+    return Done(secrets.check(done.message, viewer), secrets.scrub(done.result, viewer))
 
 
 def run_action(
@@ -83,6 +136,16 @@ def run_action(
     """Do the dealer's ``action`` with the form's fields; a one-line error if it cannot be done."""
     if action not in ACTIONS:
         raise CompanionError(f"unknown action '{action[:40]}' (actions: {', '.join(ACTIONS)})")
+    offered = controls_for(table)
+    if action not in offered:
+        game = "the clock kept without a table" if table is None else f"a {table.game} table"
+        raise CompanionError(
+            f"'{action}' is not an action of {game} (its actions: {', '.join(offered)})"
+        )
+    return guarded(store, table, None, lambda: _run(store, table, action, form))
+
+
+def _run(store: TableStore, table: TableInfo | None, action: str, form: Mapping[str, str]) -> Done:
     if action in CLOCK_ACTIONS or action == "start-clock":
         return _clock_action(store, table, action)
     table = _need_table(table, action)
@@ -91,7 +154,8 @@ def run_action(
 
         with store.transaction() as tx:
             entry = undo_at_table(tx, tx.table(table.name))
-        return Done(f"undone #{entry.id}: {entry.summary}", {"undone": entry.to_json()})
+            undone = undone_entry(tx, table, entry, secrets_of(tx, table))
+        return Done(f"undone #{entry.id}: {undone['summary']}", {"undone": undone})
     if action == "treasure":
         from companion.table import draw
 
@@ -101,7 +165,12 @@ def run_action(
             drawn = draw(tx, at, "treasures", 1, at.player(player))
         # The treasure is the player's secret: their own page shows it, this one does not.
         return Done(f"a treasure was drawn for {drawn[0].holder or player}", {"count": len(drawn)})
-    _dungeon_poker(table, action)
+    if action == "round":
+        from companion.games.decko.table_rules import start_round
+
+        with store.transaction() as tx:
+            event = start_round(tx, tx.table(table.name))
+        return Done("; ".join(event.events), {"events": list(event.events)})
     if action == "monster":
         from companion.games.dungeon_poker import table_rules as dp
 
@@ -110,12 +179,10 @@ def run_action(
         names = ", ".join(c.name for c in monsters)
         return Done(f"a monster comes: {names}", {"cards": [c.to_json() for c in monsters]})
     if action == "new-deal":
-        from companion.games.clock import deal_counter
-        from companion.games.dungeon_poker.table_rules import start_deal
+        from companion.games.deals import start_deal
 
         with store.transaction() as tx:
-            at = tx.table(table.name)
-            started = start_deal(tx, at, count_deal=deal_counter(at))
+            started = start_deal(tx, tx.table(table.name))
         notes = "; ".join(started.notes)
         summary = f"deal {started.number} of level {started.level.level}" + (
             f" ({notes})" if notes else ""
@@ -126,9 +193,33 @@ def run_action(
     return _showdown(store, table, form)
 
 
+def settled_line(done: Mapping[str, Any]) -> str:
+    """A settled deal in one line, as ``companion showdown`` reports it: the pot, each
+    player's net (won less put in) and where the rest of the gold went.
+
+    >>> settled_line({"pots": [{"amount": 600}, {"amount": 400}], "payouts": {"ann": 1000,
+    ...     "bob": 0, "cy": 0}, "net": {"ann": 600, "bob": -400, "cy": -200}, "removed": 0})
+    'deal settled: pot 1,000 (main 600, side 400); ann +600, bob -400, cy -200'
+    """
+    pots = [int(p.get("amount", 0)) for p in done.get("pots", [])]
+    shown = ""
+    if pots:
+        parts = [f"main {pots[0]:,}"] + [f"side {a:,}" for a in pots[1:]]
+        shown = f"pot {sum(pots):,}" + (f" ({', '.join(parts)})" if len(pots) > 1 else "")
+    net = done.get("net") or done.get("payouts") or {}
+    nets = ", ".join(f"{name} {int(value):+,}" for name, value in net.items())
+    tail = []
+    if done.get("carry_over"):
+        tail.append(f"{int(done['carry_over']):,} stays on the table for the next deal")
+    if done.get("removed"):
+        tail.append(f"{int(done['removed']):,} leaves the game")
+    body = "; ".join(x for x in (shown, nets, *tail) if x)
+    return f"deal settled: {body or 'nothing was in the pot'}"
+
+
 def _showdown(store: TableStore, table: TableInfo, form: Mapping[str, str]) -> Done:
+    from companion.games.deals import settle_deal
     from companion.games.dungeon_poker.deal import read_table_showdown
-    from companion.games.dungeon_poker.table_rules import settle_deal
 
     amounts = _words(_field(form, "amounts", required=True))
     folded = _words(_field(form, "fold"))
@@ -139,8 +230,7 @@ def _showdown(store: TableStore, table: TableInfo, form: Mapping[str, str]) -> D
         at = tx.table(table.name)
         settled = settle_deal(tx, at, put_in, folded=folded, result=result, takes=takes)
     done = settled.to_json({"name": table.name})
-    payouts = ", ".join(f"{k} {v:+,}" for k, v in done.get("payouts", {}).items())
-    return Done(f"deal settled: {payouts or 'no payouts'}", done)
+    return Done(settled_line(done), done)
 
 
 def _clock_action(store: TableStore, table: TableInfo | None, action: str) -> Done:
@@ -157,18 +247,45 @@ def _clock_action(store: TableStore, table: TableInfo | None, action: str) -> Do
 
 
 def choose(store: TableStore, table: TableInfo, player: str, character: str) -> Done:
-    """A player keeps one of the characters dealt to them (``table choose``)."""
-    from companion.games.dungeon_poker import table_rules as dp
+    """A player keeps one of the characters dealt to them (``table choose``).
 
-    _dungeon_poker(table, "choose")
-    if not character.strip() or len(character) > 200:
+    Only the characters dealt to this player can be named here: anything else is
+    refused with their own choices listed, never with where that card lies.
+    """
+    from companion.games.dungeon_poker import table_rules as dp
+    from companion.games.dungeon_poker.characters import choosing
+
+    if table.game != "dungeon-poker":
+        raise CompanionError(
+            f"choosing a character is for Dungeon Poker; this table plays {table.game}"
+        )
+    wanted = character.strip()
+    if not wanted or len(wanted) > 200:
         raise CompanionError("choose one of the characters dealt to you")
-    with store.transaction() as tx:
-        choice = dp.choose(tx, tx.table(table.name), player, character)
-    waiting = ", ".join(choice.waiting_for)
-    said = (
-        "kept: every character is now revealed"
-        if choice.revealed
-        else f"kept, secret until {waiting} {'has' if len(choice.waiting_for) == 1 else 'have'} chosen"
-    )
-    return Done(said, {"player": choice.player, "waiting_for": list(choice.waiting_for)})
+
+    def keep() -> Done:
+        with store.transaction() as tx:
+            at = tx.table(table.name)
+            who = at.player(player)
+            cards = game_cards(at)
+            mine = {
+                c.card_id: cards.get(c.card_id).name for c in tx.pile(at, "characters", "held", who)
+            }
+            known = {k.casefold() for k in mine} | {v.casefold() for v in mine.values()}
+            if who in choosing(tx, at) and wanted.casefold() not in known:
+                raise CompanionError(
+                    # The name typed is not repeated: whether another player holds it is
+                    # their secret, so every other name gets this same answer.
+                    "that is not one of the characters dealt to you: "
+                    f"choose {' or '.join(sorted(mine.values()))}"
+                )
+            choice = dp.choose(tx, at, who, wanted)
+        waiting = ", ".join(choice.waiting_for)
+        said = (
+            "kept: every character is now revealed"
+            if choice.revealed
+            else f"kept, secret until {waiting} {'has' if len(choice.waiting_for) == 1 else 'have'} chosen"
+        )
+        return Done(said, {"player": choice.player, "waiting_for": list(choice.waiting_for)})
+
+    return guarded(store, table, table.player(player), keep)

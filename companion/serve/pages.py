@@ -14,9 +14,12 @@ Every text comes from the clock's and the table's own wording
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.serve.secrecy import Secrets, history_lines, secrets_of
 from companion.table import TableInfo, Transaction, holdings, rules_for
 from companion.table.actions import game_cards
 from companion.timer.clock import ClockView
@@ -137,42 +140,89 @@ def clock_line(doc: dict[str, Any]) -> str:
     return f"{doc['title']} · {doc['stakes']} · {doc['time']}{paused}"
 
 
+# -- the table as the game tells it (the same overview ``table show`` prints) ----------
+
+_MARKUP = re.compile(r"\[/?(?:[a-z][a-z0-9 #_.-]*)?\]")
+
+
+def plain(line: str) -> str:
+    """A line of the game's overview without its terminal styling.
+
+    >>> plain("wing cards in force: [bold]Grave Digger[/] (involuntary)")
+    'wing cards in force: Grave Digger (involuntary)'
+    """
+    return _MARKUP.sub("", line).replace("\\[", "[")
+
+
+@dataclass(frozen=True)
+class TablePart:
+    """What the game's overview says of the table in public: its lines and the players'
+    columns (DECKO: chips, loans, bets; Dungeon Poker: character, skulls, treasures, gold)."""
+
+    lines: list[str]
+    columns: list[str]
+    rows: dict[str, list[str]]
+    game: dict[str, Any]
+
+    def standing(self, player: str) -> dict[str, str]:
+        return dict(zip(self.columns, self.rows.get(player, []), strict=False))
+
+
+def table_part(tx: Transaction, table: TableInfo) -> TablePart:
+    overview = rules_for(table.game).overview(tx, table, game_cards(table))
+    per_player = overview.get("per_player") or {}
+    return TablePart(
+        lines=[plain(str(line)) for line in overview.get("lines", [])],
+        columns=[str(c) for c in overview.get("player_columns", [])],
+        rows={p: [str(v) for v in per_player.get(p, [])] for p in table.players},
+        game=overview,
+    )
+
+
+def _status(part: TablePart, player: str) -> str | None:
+    """A player's status where the game keeps one (Dungeon Poker: choosing, chosen, playing, out)."""
+    for value in part.game.values():
+        entries = value.get("players") if isinstance(value, dict) else None
+        if isinstance(entries, list):
+            for entry in entries:
+                if isinstance(entry, dict) and entry.get("name") == player:
+                    status = entry.get("status")
+                    return None if status is None else str(status)
+    return None
+
+
 # -- a player's page -----------------------------------------------------------------
 
 
-def _standing(overview: dict[str, Any], player: str) -> dict[str, Any]:
-    """The player's public line of the game's overview, with their gold if the table keeps it."""
-    for part in overview.values():
-        if not isinstance(part, dict) or not isinstance(part.get("players"), list):
-            continue
-        for entry in part["players"]:
-            if isinstance(entry, dict) and entry.get("name") == player:
-                gold = part.get("gold")
-                kept = gold.get(player) if isinstance(gold, dict) else None
-                return {**entry, "gold": kept}
-    return {"name": player}
+def player_document(
+    tx: Transaction,
+    table: TableInfo,
+    player: str,
+    secrets: Secrets | None = None,
+    part: TablePart | None = None,
+) -> dict[str, Any]:
+    """What ``player`` alone may see: the cards they hold or have in front of them, their
+    line of the table (the game's own columns) and the table's public lines.
 
-
-def player_document(tx: Transaction, table: TableInfo, player: str) -> dict[str, Any]:
-    """What ``player`` alone may see: the cards they hold or have in front of them, their standing.
-
-    Nothing here names another player's cards: the overview's public line of
-    this player is kept (gold, skulls, treasures held, status), and the
-    characters dealt to choose from are only theirs.
+    Nothing here names another player's secret cards: every text is checked
+    against the cards in the other players' hands.
     """
     who = table.player(player)
+    secrets = secrets if secrets is not None else secrets_of(tx, table)
     cards = holdings(tx, table)[who]
-    overview = rules_for(table.game).overview(tx, table, game_cards(table))
-    standing = _standing(overview, who)
+    part = part if part is not None else table_part(tx, table)
+    status = _status(part, who)
     # While the player is still choosing, the characters they hold are the ones dealt to
     # choose from; once chosen, the one kept is their character (secret until all chose).
-    choosing = standing.get("status") == "choosing"
+    choosing = status == "choosing"
     dealt = [c for c in cards if choosing and c.deck == "characters" and c.pile == "held"]
+    standing = ({"status": status} if status else {}) | part.standing(who)
     return {
         "table": table.name,
         "game": table.game,
         "player": who,
-        "standing": {k: v for k, v in standing.items() if k not in ("name", "choosing")},
+        "standing": secrets.scrub(standing, who),
+        "lines": secrets.scrub(part.lines, who),
         "choosing": [c.to_json() for c in dealt],
         "cards": [c.to_json() for c in cards if c not in dealt],
     }
@@ -182,33 +232,35 @@ def player_document(tx: Transaction, table: TableInfo, player: str) -> dict[str,
 
 
 def dealer_document(
-    tx: Transaction, table: TableInfo | None, clock: dict[str, Any]
+    tx: Transaction,
+    table: TableInfo | None,
+    clock: dict[str, Any],
+    secrets: Secrets | None = None,
+    part: TablePart | None = None,
 ) -> dict[str, Any]:
-    """The clock, the players (for the draw and showdown forms) and the table's recent history."""
-    doc: dict[str, Any] = {"clock": clock, "players": [], "history": [], "decks": []}
+    """The clock, the controls of the table's game, the table's public lines and players'
+    columns, and the last actions; no player's secret card anywhere."""
+    from companion.serve.actions import controls_for
+
+    doc: dict[str, Any] = {
+        "clock": clock,
+        "game": None if table is None else table.game,
+        "controls": list(controls_for(table)),
+        "players": [],
+        "columns": [],
+        "rows": [],
+        "lines": [],
+        "history": [],
+    }
     if table is None:
         return doc
-    overview = rules_for(table.game).overview(tx, table, game_cards(table))
-    standings = [_standing(overview, p) for p in table.players]
-    # A character stays secret until every player has chosen (the table reveals them together).
-    hidden = {"choosing"} | (
-        {"character"} if any(s.get("status") == "choosing" for s in standings) else set()
-    )
-    doc["players"] = [{k: v for k, v in s.items() if k not in hidden} for s in standings]
-    doc["decks"] = sorted(tx.decks(table))
-    seated = set(table.players)
-    # A player's own actions (a card drawn, a character kept) name secret cards: the
-    # dealer's page says who did what, not which card.
-    doc["history"] = [
-        {
-            "id": e.id,
-            "action": e.action,
-            "summary": f"{e.actor}: {e.action}" if e.actor in seated else e.summary,
-            "actor": e.actor,
-        }
-        for e in tx.history(table, 8)
-    ][::-1]
-    doc["dungeon_poker"] = table.game == "dungeon-poker"
+    secrets = secrets if secrets is not None else secrets_of(tx, table)
+    part = part if part is not None else table_part(tx, table)
+    doc["players"] = list(table.players)
+    doc["columns"] = part.columns
+    doc["rows"] = secrets.scrub([[p, *part.rows[p]] for p in table.players])
+    doc["lines"] = secrets.scrub(part.lines)
+    doc["history"] = history_lines(tx, table, secrets)
     return doc
 
 

@@ -10,6 +10,7 @@ constant time.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,13 +87,17 @@ class ServeUrls:
     clock: str
     dealer: str
     players: dict[str, str]
+    other_bases: tuple[str, ...] = ()
+    """The same server under this machine's other network addresses (printed, not in the JSON)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"clock": self.clock, "dealer": self.dealer, "players": dict(self.players)}
 
 
-def urls(base: str, tokens: Tokens) -> ServeUrls:
+def urls(base: str, tokens: Tokens, other_bases: Sequence[str] = ()) -> ServeUrls:
     """Every page's URL under ``base`` (``http://host:port``), each with its own token.
+
+    ``other_bases`` are the same server under other addresses (a machine on two networks).
 
     >>> urls("http://127.0.0.1:8787", Tokens("d", {"ann": "a"})).to_json()
     {'clock': 'http://127.0.0.1:8787/clock', 'dealer': 'http://127.0.0.1:8787/dealer/d', 'players': {'ann': 'http://127.0.0.1:8787/player/ann/a'}}
@@ -106,4 +111,5 @@ def urls(base: str, tokens: Tokens) -> ServeUrls:
             name: f"{base}/player/{quote(name, safe='')}/{secret}"
             for name, secret in tokens.players.items()
         },
+        other_bases=tuple(other_bases),
     )

@@ -355,6 +355,32 @@ def return_card(
     )
 
 
+def move_one(
+    tx: Transaction,
+    table: TableInfo,
+    action: str,
+    deck: str,
+    ref: str,
+    holder: str | None = None,
+    *,
+    top: bool = False,
+    bottom: bool = False,
+) -> DrawnCard:
+    """``deck return|remove|discard``: move one named card, the flags checked first."""
+    if (top or bottom) and action != "return":
+        raise CompanionError("--top and --bottom only go with 'deck return'")
+    if top and bottom:
+        raise CompanionError("choose one of --top and --bottom")
+    if action == "return":
+        where = "top" if top else "bottom" if bottom else "shuffle"
+        return return_card(tx, table, deck, ref, where=where, player=holder)
+    if action == "remove":
+        return remove(tx, table, deck, ref, holder)
+    if action == "discard":
+        return discard(tx, table, deck, ref, holder)
+    raise CompanionError(f"no card move called {action!r} (return, remove or discard)")
+
+
 def shuffle(tx: Transaction, table: TableInfo, deck: str, *, with_discard: bool = False) -> int:
     """Shuffle a deck's draw pile (gathering its discard pile first if asked); return its size."""
     cards = game_cards(table)

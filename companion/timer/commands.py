@@ -260,9 +260,21 @@ def deals_words(deals: int | None) -> str:
     return f"{deals} deal{'s' if deals != 1 else ''}" if deals else ""
 
 
-def structure_summaries() -> list[StructureSummary]:
+@dataclass(frozen=True)
+class StructureList:
+    """The built-in structures, as ``timer list`` reports them (JSON: a list)."""
+
+    summaries: tuple[StructureSummary, ...]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [s.to_json() for s in self.summaries]
+
+
+def structure_summaries() -> StructureList:
     aliases = builtin_aliases()
-    return [StructureSummary(load_structure(n), tuple(aliases[n])) for n in builtin_names()]
+    return StructureList(
+        tuple(StructureSummary(load_structure(n), tuple(aliases[n])) for n in builtin_names())
+    )
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypedDict
 
 from companion.timer.clock import ClockView, clock_text
@@ -139,6 +140,24 @@ def round_notes(v: ClockView) -> list[str]:
     if level.note:
         notes.append(level.note[0].upper() + level.note[1:])
     return notes
+
+
+def ladder_text(levels: Sequence[Level], *, soul_gems: bool = False, most: int = 10) -> str:
+    """A structure's levels in a line: each one's stakes (and soul gems), the first ``most``.
+
+    >>> from companion.timer.structure import load_structure
+    >>> ladder_text(load_structure("holdem").levels, most=3)
+    '25/50, 50/100, 75/150, … (13 levels)'
+    >>> ladder_text(load_structure("dungeon-poker-short").levels, soul_gems=True)
+    '100, 300, 500 +1 soul gem, 700, 1000, 1500 +1 soul gem'
+    """
+    shown = [
+        lv.stakes() + (f" +{lv.soul_gems} soul gem" if soul_gems and lv.soul_gems else "")
+        for lv in levels[:most]
+    ]
+    if len(levels) > most:
+        shown.append(f"… ({len(levels)} levels)")
+    return ", ".join(shown) or "no levels"
 
 
 def stage_label(stage: Level | Break) -> str:

@@ -11,8 +11,10 @@ of games:
   (DECKO's round track).
 
 A structure may go on past its last listed level (``continue: {add: {blind:
-500}}`` adds 500 per level) and may schedule breaks, either listed between
-levels (``- break: 10``) or repeated (``breaks: {every: 4, minutes: 10}``).
+500}}`` adds 500 per level; a structure built from a game's level cards,
+``level_cards: standard``, goes on as the last card says unless it gives its
+own ``continue``) and may schedule breaks, either listed between levels
+(``- break: 10``) or repeated (``breaks: {every: 4, minutes: 10}``).
 
 >>> s = load_structure("dungeon-poker")
 >>> [s.level(n).blind for n in (1, 4, 10, 11, 12)]
@@ -466,10 +468,13 @@ def parse_structure(data: Any, origin: str = "structure") -> Structure:
     encounters_from = _encounters(p, data.get("encounters", False))
 
     raw_levels = data.get("levels")
+    goes_on = data.get("continue")
     if data.get("level_cards") is not None:
         if raw_levels is not None:
             raise p.fail("level_cards", "give either levels or level_cards, not both")
-        raw_levels = _levels_from_cards(p, data.get("game"), data["level_cards"])
+        raw_levels, rise = _levels_from_cards(p, data.get("game"), data["level_cards"])
+        if goes_on is None and rise:
+            goes_on = {"add": {"blind": rise}}  # the last level card says how the blind goes on
     if not isinstance(raw_levels, list) or not raw_levels:
         raise p.fail("levels", "must be a non-empty list of levels (and breaks)")
     listed: list[Stage] = []
@@ -497,7 +502,7 @@ def parse_structure(data: Any, origin: str = "structure") -> Structure:
         number += 1
         listed.append(_level(p, where, entry, number, kind, encounters_from))
 
-    step = _continue(p, data.get("continue"), kind)
+    step = _continue(p, goes_on, kind)
     if isinstance(listed[-1], Break) and not step:
         raise p.fail(
             f"levels[{len(raw_levels)}]",
@@ -605,23 +610,27 @@ def _level(
     )
 
 
-def _levels_from_cards(p: _Problems, game: Any, which: Any) -> list[dict[str, int]]:
-    """The levels of a game's level cards (``level_cards: standard``, ``short`` or ``extra``):
-    the card database is the one copy of a game's printed blinds."""
+def _levels_from_cards(p: _Problems, game: Any, which: Any) -> tuple[list[dict[str, int]], int]:
+    """The levels of a game's level cards (``level_cards: standard``, ``short`` or ``extra``)
+    and what each level after the last card adds to the blind: the card database is the
+    one copy of a game's printed blinds."""
     from companion.cards import load_game
-    from companion.cards.dungeon_poker import LADDERS, ladder_blinds
+    from companion.cards.dungeon_poker import LADDERS, ladder_blinds, ladder_rise
 
     if not isinstance(game, str) or not game:
         raise p.fail("level_cards", "needs the structure's game (game: dungeon-poker)")
     if which not in LADDERS:
         raise p.fail("level_cards", f"must be one of {', '.join(LADDERS)}, got {which!r}")
     try:
-        ladder = ladder_blinds(load_game(game).of_type("level"), str(which))
+        cards = load_game(game).of_type("level")
     except CompanionError as exc:
         raise p.fail("level_cards", exc.message) from None
+    ladder = ladder_blinds(cards, str(which))
     if not ladder:
         raise p.fail("level_cards", f"{game} has no level cards")
-    return [{"blind": blind, "soul_gems": gems} for blind, gems in ladder]
+    return [{"blind": blind, "soul_gems": gems} for blind, gems in ladder], ladder_rise(
+        cards, str(which)
+    )
 
 
 def _continue(p: _Problems, value: Any, kind: str) -> tuple[tuple[str, int], ...]:

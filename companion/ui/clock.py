@@ -43,6 +43,10 @@ from companion.ui.big_digits import render, scale_for
 
 FLASH_SECONDS = 2.0
 BAR_STAGES = 14
+SPACERS = 3
+"""Blank rows between the parts (above the digits, the encounter and the bar): they go
+when the face would not fit the terminal otherwise, so that the longest face (a soul gem
+level, a five-line encounter, paused, a notice) fits 80×24 without scrolling."""
 
 
 def bar_text(v: ClockView, count: int = BAR_STAGES) -> Text:
@@ -103,6 +107,8 @@ class TimerApp(App[None]):
     #encounter { border: round $accent; padding: 0 1; margin: 1 4 0 4; height: auto; }
     #bar { width: 100%; margin: 1 0 0 0; }
     #notice { width: 100%; text-align: center; color: $text-muted; }
+    Screen.compact #time, Screen.compact #bigtime, Screen.compact #bar { margin: 0; }
+    Screen.compact #encounter { margin: 0 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         # Short words, so that the whole key help, "q quit" included, fits 80 columns.
@@ -237,11 +243,27 @@ class TimerApp(App[None]):
         if lines is not None:
             headline, body = lines
             encounter.border_title = headline
-            encounter.update(Text(body or headline))
+            # Wrapped at word boundaries to the box's width; a word longer than a line folds.
+            encounter.update(Text(body or headline, overflow="fold"))
         self.query_one("#bar", Static).update(bar_text(v))
         notices = " · ".join(outcome.notices)
         if notices or outcome.changes:
             self._line("#notice", notices)
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Drop the blank rows between the parts when the face is taller than the terminal,
+        and bring them back when it has room for them again."""
+        try:
+            used = self.query_one("#main").outer_size.height + self.query_one(Footer).size.height
+        except NoMatches:  # closing
+            return
+        screen = self.screen
+        if screen.has_class("compact"):
+            if used + SPACERS <= self.size.height:
+                screen.remove_class("compact")
+        elif used > self.size.height:
+            screen.add_class("compact")
 
     def _time(self, shown: str) -> None:
         """The digits: textual's own at small sizes, block digits that grow on a large screen."""

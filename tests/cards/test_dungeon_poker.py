@@ -925,7 +925,10 @@ def test_a_missing_effect_parameter_is_caught(game_copy: Path) -> None:
 
 def test_a_card_in_the_wrong_deck_is_caught(game_copy: Path) -> None:
     path = game_copy / GAME / "levels.yaml"
-    path.write_text(path.read_text() + "  - {type: skull, id: stray-skull, name: Stray, text: x}\n")
+    path.write_text(
+        path.read_text()
+        + "  - {type: skull, id: stray-skull, name: Stray, extra_gold_to_win: 5000, out_at: 3, text: x}\n"
+    )
     [problem] = validate_dir(game_copy)[1]
     assert "card 'Stray': type: 'skull' does not belong in deck 'levels'" in problem
 

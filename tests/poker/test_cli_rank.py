@@ -414,3 +414,28 @@ def test_odds_default_deck_has_no_joker_and_the_variant_adds_it() -> None:
     assert (plain["deals"], round(plain["players"][0]["win"] * 100, 2)) == (990, 41.82)
     assert (variant["deals"], round(variant["players"][0]["win"] * 100, 2)) == (1035, 44.35)
     assert variant["variant"] == "swords-joker" and "variant" not in plain
+
+
+def test_swords_joker_typed_in_a_hand_plays_the_variant_in_rank_odds_and_showdown() -> None:
+    """One decision (docs/decisions.md): a ``*`` written without ``--variant swords-joker``
+    means the Swords joker is in the deck, and rank, odds and showdown all say so."""
+    hands = ("--game", "dragon-kings", "a=*,Kd", "b=Ah,Ad")
+    flop, river = ("--board", "5s,9s,Jh"), ("--board", "5s,9s,Jh,2c,3d")
+    for variant in ((), ("--variant", "swords-joker")):
+        ranked = rank_json(*hands, *river, *variant)
+        assert ranked["variant"] == "swords-joker"
+        counted = odds_json(*hands, *flop, *variant)
+        # the joker is known, so the 46 standard cards unseen deal the turn and river
+        assert (counted["variant"], counted["deals"]) == ("swords-joker", 1035)
+        assert round(counted["players"][0]["win"] * 100, 2) == 76.14
+    assert "1 joker in the deck" in invoke("rank", *hands, *river).stdout
+    assert "1 joker in the deck" in invoke("odds", *hands, *flop).stdout
+    document = (
+        "game: dragon-kings\nboard: [5s, 9s, Jh, 2c, 3d]\nplayers:\n"
+        "  - {name: a, put_in: 10, hand: ['*', Kd]}\n  - {name: b, put_in: 10, hand: [Ah, Ad]}\n"
+    )
+    settled = invoke("showdown", "-", "--json", input=document)
+    assert settled.exit_code == 0, settled.stderr
+    assert any("Swords joker: its variant is played" in e for e in settled.json()["events"])
+    plain = odds_json("--game", "dragon-kings", "a=Ks,2s", "b=Ah,Ad", *flop)
+    assert "variant" not in plain and plain["deals"] == 990

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from companion.cards import load_game
 from companion.printing import rulebook_markup as mk
@@ -248,3 +250,26 @@ def test_dragon_kings_blinds_sit_with_the_stakes_not_the_variants() -> None:
             chapter = h.text
         where[h.text] = chapter
     assert where["Blinds"] == "Before the first deal"
+
+
+def test_dungeon_poker_shorter_game_and_the_rise_are_read_from_the_level_cards(
+    cards_copy: Path,
+) -> None:
+    """000, "Shorter game": the levels it leaves out and the blinds it plays come from
+    the cards' ``in_shorter_game``; the rise past the last card from that card."""
+    text = render_markup("dungeon-poker")
+    assert "Take the 200, 600, 800 and 900 levels out of the level deck." in text
+    assert "run 100, 300, 500, 700, 1,000 and 1,500, and afterwards rise by 500" in text
+    path = cards_copy / "dungeon-poker" / "levels.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for card in data["cards"]:
+        if card["id"] == "level-600":
+            card["in_shorter_game"] = True
+        if card["id"] == "level-1500":
+            card["blind_rise_after"] = 1000
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    changed = render_markup("dungeon-poker", data_dir=cards_copy)
+    assert "Take the 200, 800 and 900 levels out of the level deck." in changed
+    assert "run 100, 300, 500, 600, 700, 1,000 and 1,500, and afterwards rise by 1000" in changed
+    assert "| after | +1000 | |" in changed
+    assert "the blind rises by 1000 each level (2,500, 3,500, ...)" in changed

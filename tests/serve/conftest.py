@@ -25,6 +25,20 @@ def new_table(players: str = "ann,bob", seed: str = "5") -> None:
     assert result.exit_code == 0, result.stderr
 
 
+def serving(
+    game: str = "dungeon-poker", players: str = "ann,bob", name: str = "friday"
+) -> Iterator[tuple[Hub, TestClient]]:
+    """A new table of ``game`` served: its hub and a client of its pages."""
+    made = invoke("table", "new", name, "--game", game, "--players", players, "--seed", "5")
+    assert made.exit_code == 0, made.stderr
+    served = Hub(None, None)
+    try:
+        with TestClient(build_app(served)) as test_client:
+            yield served, test_client
+    finally:
+        served.close()
+
+
 @pytest.fixture
 def hub() -> Iterator[Hub]:
     new_table()

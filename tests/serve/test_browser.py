@@ -127,7 +127,7 @@ def test_a_scripted_evening_clock_dealer_and_two_phones(
     dealer.fill("input[name=amounts]", "ann=100 bob=100")
     dealer.fill("input[name=result]", "ann > bob")
     dealer.locator("#showdown button").click()
-    expect(dealer.locator("#said")).to_contain_text("deal settled: ann +200")
+    expect(dealer.locator("#said")).to_contain_text("deal settled: pot 200; ann +100, bob -100")
 
     # Each phone shows its own cards and none of the other's.
     with open_store(None) as store, store.transaction(write=False) as tx:

@@ -107,7 +107,12 @@ def test_the_dealer_page_keeps_characters_secret_until_all_have_chosen(
     chosen = client.post(f"/player/ann/{ann}/choose", json={"character": dealt["ann"][0]})
     assert chosen.status_code == 200, chosen.text
     dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").json()
-    assert all("character" not in p for p in dealer["players"])
+    assert dealer["columns"][0] == "character"
+    assert [row[:2] for row in dealer["rows"]] == [
+        ["ann", "chosen (secret)"],
+        ["bob", "choosing from 2"],
+    ]
+    assert dealt["ann"][0] not in json.dumps(dealer)
     clock = client.get("/clock.json").text
     assert dealt["ann"][0] not in clock
 

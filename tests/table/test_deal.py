@@ -12,7 +12,7 @@ from companion.cards import load_game
 from companion.games.dungeon_poker import levels
 from companion.games.dungeon_poker import table_rules as dp
 from companion.games.dungeon_poker.deal import table_showdown_spec
-from companion.games.dungeon_poker.showdown import monster_destination
+from companion.games.dungeon_poker.monsters import monster_destination
 from companion.games.dungeon_poker.state import gold_of, set_gold
 from companion.games.dungeon_poker.table_rules import settle_deal, start_deal
 from companion.games.showdown import adjudicate

@@ -140,6 +140,7 @@ def test_a_deal_gives_two_hole_cards_and_pickpocket_a_third_from_the_bottom(
 
 def test_only_two_hole_cards_without_a_wing_card(store: TableStore) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
     _do(store, table, dk.deal)
     with store.transaction(write=False) as tx:
         assert [len(tx.pile(table, "standard", "held", p)) for p in table.players] == [2, 2, 2]
@@ -148,6 +149,7 @@ def test_only_two_hole_cards_without_a_wing_card(store: TableStore) -> None:
 
 def test_the_board_burns_a_card_before_the_flop_turn_and_river(store: TableStore) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
     _play_to_river(store, table)
     with store.transaction(write=False) as tx:
         board = [c for c in tx.pile(table, "standard", "in_play") if c.holder is None]
@@ -170,6 +172,7 @@ def test_a_black_king_in_the_hole_lets_its_holder_choose_the_next_wing_card(
     for seed in range(20):
         with store.transaction() as tx:
             table, _ = new_table(tx, f"t{seed}", "dragon-kings", ["ann", "ben", "cat"], seed=seed)
+        _do(store, table, dk.open_game)
         event = _do(store, table, dk.deal)
         choosers = _wings(store, table).choosers
         if choosers:
@@ -234,13 +237,23 @@ def test_first_honors_50_points_for_the_games_first_twinned_dragon_kings(
     store: TableStore,
 ) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
+    opener = _wings(store, table).choosers[0]
     event = _dragons_deal(store, table, "ben")
     assert event.honors == {"ben": 50}
     assert any(e.startswith("First Honors: ben") for e in event.events)
     again = _dragons_deal(store, table, "cat")
     assert again.honors == {}
     with store.transaction(write=False) as tx:
-        assert RULES.bonuses(tx, table) == {"ben": 50}
+        assert RULES.bonuses(tx, table) == _plus({opener: 50}, {"ben": 50})
+
+
+def _plus(*bonuses: dict[str, int]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for each in bonuses:
+        for player, points in each.items():
+            total[player] = total.get(player, 0) + points
+    return total
 
 
 def test_first_honors_is_shared_when_tied_winners_hold_the_dragons() -> None:
@@ -377,6 +390,7 @@ def _entitle(store: TableStore, table: TableInfo, player: str) -> None:
 
 def test_a_folded_player_is_not_ranked_and_the_last_one_in_wins_unseen(store: TableStore) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
     _play_to_river(store, table)
     _do(store, table, dk.fold, "ann")
     event = _do(store, table, dk.showdown)
@@ -395,6 +409,7 @@ def test_sleight_of_hand_trades_a_hole_card_for_the_bottom_card_before_the_flop(
     store: TableStore,
 ) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
     _entitle(store, table, "ann")
     _do(store, table, dk.put_wing, "sleight of hand", "ann")
     _do(store, table, dk.deal)
@@ -416,6 +431,7 @@ def test_dragons_hoard_deals_a_sixth_board_card_and_shrouded_river_hides_the_riv
     store: TableStore,
 ) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
     _entitle(store, table, "ann")
     _do(store, table, dk.put_wing, "dragon's hoard", "ann")
     _play_to_river(store, table)
@@ -436,9 +452,41 @@ def test_dragons_hoard_deals_a_sixth_board_card_and_shrouded_river_hides_the_riv
 
 def test_the_draw_for_the_first_deal_happens_once_before_any_deal(store: TableStore) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
     _do(store, table, dk.deal)
     with store.transaction() as tx, pytest.raises(CompanionError, match="already drawn"):
         dk.open_game(tx, table)
+
+
+def test_play_begins_before_the_first_deal_a_deal_before_the_opening_is_refused(
+    store: TableStore,
+) -> None:
+    """003, Play Begins: the first black king takes the first deal, 50 points and the first
+    wing card, so no deal may come before the draw for it."""
+    table = _new(store)
+    with (
+        store.transaction() as tx,
+        pytest.raises(CompanionError, match="'companion dk open' first"),
+    ):
+        dk.deal(tx, table)
+    with store.transaction(write=False) as tx:
+        assert RULES.deal_state(tx, table).number == 0 and RULES.bonuses(tx, table) == {}
+    opened = _do(store, table, dk.open_game)  # the opening is still there to be played
+    opener = _wings(store, table).choosers[0]
+    assert any(f"{opener} takes 50 points" in e for e in opened.events)
+
+
+@pytest.mark.parametrize("command", [("dk", "deal"), ("table", "deal")])
+def test_play_begins_dk_deal_and_table_deal_point_to_dk_open(command: tuple[str, str]) -> None:
+    assert (
+        invoke("table", "new", "fri", "--game", "dragon-kings", "--players", "a,b").exit_code == 0
+    )
+    refused = invoke(*command)
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr.startswith("error: table 'fri' has not drawn for the first deal yet: ")
+    assert "'companion dk open'" in refused.stderr and refused.stderr.count("\n") == 1
+    assert invoke("dk", "open").exit_code == 0
+    assert invoke(*command).exit_code == 0
 
 
 def test_the_swords_joker_is_printed_with_the_deck_so_the_variant_can_be_played(
@@ -465,11 +513,13 @@ def test_table_deal_on_a_dragon_kings_table_deals_as_dk_deal(store: TableStore) 
         invoke("table", "new", "fri", "--game", "dragon-kings", "--players", "ann,ben").exit_code
         == 0
     )
+    opened = invoke("dk", "open", "--json").json()
+    opener = opened["events"][0].split()[0]
     dealt = invoke("table", "deal", "--json")
     assert dealt.exit_code == 0, dealt.stderr
     data = dealt.json()
     assert data["table"] == "fri"
-    assert data["events"][0] == "deal 1: ann deals two hole cards to each player"
+    assert data["events"][0] == f"deal 1: {opener} deals two hole cards to each player"
     show = invoke("table", "show", "--json").json()
     assert (show["deal"]["number"], show["deal"]["street"]) == (1, "preflop")
 
@@ -478,6 +528,8 @@ def test_table_showdown_on_a_dragon_kings_table_settles_the_pot_and_first_honors
     store: TableStore,
 ) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
+    opening = {_wings(store, table).choosers[0]: 50}
     _play_to_river(store, table)
     _rig(
         store, table, holes={"ann": "Ks Kc", "ben": "Ah Ad", "cat": "2c 3d"}, board="Qh Jh 9s 4d 7c"
@@ -490,14 +542,14 @@ def test_table_showdown_on_a_dragon_kings_table_settles_the_pot_and_first_honors
     assert out.bank == {"ann": 50}  # First Honors, the game's first Twinned Dragon Kings
     assert any("First Honors" in note for note in settled.notes)
     with store.transaction(write=False) as tx:
-        assert RULES.bonuses(tx, table) == {"ann": 50}
+        assert RULES.bonuses(tx, table) == _plus(opening, {"ann": 50})
         assert RULES.deal_state(tx, table).street == "showdown"
         assert RULES.deal_state(tx, table).folded == ["cat"]
     # one undo takes the whole showdown back
     with store.transaction() as tx:
         undo(tx, table)
     with store.transaction(write=False) as tx:
-        assert RULES.bonuses(tx, table) == {}
+        assert RULES.bonuses(tx, table) == opening
         assert RULES.deal_state(tx, table).street == "river"
 
 
@@ -506,6 +558,7 @@ def test_table_showdown_json_is_the_showdowns_plus_the_table(store: TableStore) 
         invoke("table", "new", "fri", "--game", "dragon-kings", "--players", "ann,ben").exit_code
         == 0
     )
+    assert invoke("dk", "open").exit_code == 0
     assert invoke("table", "deal").exit_code == 0
     for _ in range(3):
         assert invoke("dk", "board").exit_code == 0
@@ -534,14 +587,16 @@ def test_misdeals_the_fouler_places_40_points_in_the_pot_of_the_next_deal(
     store: TableStore,
 ) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
+    dealer = _wings(store, table).choosers[0]
     _do(store, table, dk.deal)
     event = _do(store, table, dk.misdeal, "ben")
     assert event.events == (
-        "misdeal: deal 1 is void; ann deals again ('companion dk deal')",
+        f"misdeal: deal 1 is void; {dealer} deals again ('companion dk deal')",
         "ben places 40 points in the pot of the next deal",
     )
     again = _do(store, table, dk.deal)
-    assert again.events[0] == "deal 2: ann deals two hole cards to each player"  # the same dealer
+    assert again.events[0] == f"deal 2: {dealer} deals two hole cards to each player"
     assert "ben places 40 points in this deal's pot (fouled the last deal)" in again.events
     for _ in range(3):
         _do(store, table, dk.board)
@@ -549,8 +604,9 @@ def test_misdeals_the_fouler_places_40_points_in_the_pot_of_the_next_deal(
         settled = dk.settle(tx, table, {"ann": 20, "ben": 20, "cat": 20})
     assert sum(settled.result.payouts.values()) == 60 + 40
     assert settled.result.bank.get("ben", 0) <= -40  # the penalty, from outside the pot
-    assert settled.result.events[0] == (
+    assert (
         "Misdeal: ben fouled the last deal and places 40 points in this pot."
+        in settled.result.events
     )
     # the deal after that owes nothing
     third = _do(store, table, dk.deal)
@@ -559,6 +615,7 @@ def test_misdeals_the_fouler_places_40_points_in_the_pot_of_the_next_deal(
 
 def test_a_misdeal_is_called_before_the_flop_only(store: TableStore) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
     with pytest.raises(CompanionError, match="no deal is under way"):
         _do(store, table, dk.misdeal, "ann")
     _do(store, table, dk.deal)
@@ -620,6 +677,7 @@ def test_wing_option_outside_dragon_kings_is_refused() -> None:
 
 def test_table_show_says_who_owes_a_misdeal_penalty(store: TableStore) -> None:
     table = _new(store)
+    _do(store, table, dk.open_game)
     _do(store, table, dk.deal)
     _do(store, table, dk.misdeal, "cat")
     with store.transaction(write=False) as tx:
@@ -631,3 +689,34 @@ def test_table_show_says_who_owes_a_misdeal_penalty(store: TableStore) -> None:
         view = RULES.overview(tx, table, dk.game_cards(table))
     assert view["misdeals_owed"] == []
     assert "in this deal's pot for a misdeal: cat, 40 points each" in view["lines"]
+
+
+# -- one card notation -----------------------------------------------------------------------------
+
+
+def test_one_card_notation_table_showdown_prints_wild_cards_as_rank_does(
+    store: TableStore,
+) -> None:
+    """A wild card and what it plays as are printed with suit symbols by ``table showdown``,
+    ``dk showdown`` and ``rank`` alike (poker/cards.py is the notation), codes only in JSON."""
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    _entitle(store, table, "ann")
+    _do(store, table, dk.put_wing, "thieves deuces", "ann")
+    _play_to_river(store, table)
+    _rig(
+        store, table, holes={"ann": "2h Ah", "ben": "Qs Qd", "cat": "3c 4d"}, board="Ac Ad 7c 9h Jc"
+    )
+    printed = invoke("table", "showdown", "ann=10", "ben=10", "cat=10")
+    assert printed.exit_code == 0, printed.stderr
+    ranked = invoke(
+        "rank", "--wing", "thieves-deuces", "ann=2h,Ah", "ben=Qs,Qd", "cat=3c,4d",
+        "--board", "Ac,Ad,7c,9h,Jc",
+    )  # fmt: skip
+    shown = "2♥=A♠"
+    assert shown in printed.stdout and shown in ranked.stdout
+    assert "2h=" not in printed.stdout
+    invoke("table", "undo")
+    as_json = invoke("table", "showdown", "ann=10", "ben=10", "cat=10", "--json").json()
+    best = next(p["best"] for p in as_json["players"] if p["name"] == "ann")
+    assert "2h=As" in best

@@ -659,6 +659,36 @@ def test_which_monster_must_be_named_when_several_are_in_play(store: TableStore)
         assert dp.monster_result(tx, table, "won")[0].card_id == "orc"
 
 
+def test_war_mongering_makes_every_monster_a_king_but_a_players_own_golem() -> None:
+    """Appendix D: all monsters count as Kings; the Golem's winnings stay its Gnome's
+    (decisions.md, King Monsters). The table and the showdown read this one rule."""
+    from companion.games.dungeon_poker.monsters import counts_as_king
+
+    war = CARDS.get("war-mongering").rules
+    assert counts_as_king(CARDS.get("orc"), war)
+    assert not counts_as_king(CARDS.get("golem"), war)
+    assert counts_as_king(CARDS.get("baron"), CARDS.get("normal-times").rules)
+
+
+def test_kings_cave_monster_drawn_at_the_showdown_is_a_king_with_one_extra_card() -> None:
+    """Appendix D, King's cave: the showdown's monster is a King and plays one more card."""
+    from companion.games.dungeon_poker.monsters import counts_as_king, plays_with
+
+    cave, orc = CARDS.get("kings-cave").rules, CARDS.get("orc")
+    assert counts_as_king(orc, cave, at_showdown=True) and not counts_as_king(orc, cave)
+    assert plays_with(orc, cave, at_showdown=True) == orc.cards + 1
+    assert plays_with(orc, cave) == orc.cards
+
+
+def test_happy_the_clown_never_plays_more_than_four_cards() -> None:
+    """Appendix B: Happy may hold four cards at most, whatever adds to a monster's cards."""
+    from companion.cards.dungeon_poker import EncounterRules
+    from companion.games.dungeon_poker.monsters import plays_with
+
+    happy = CARDS.get("happy-the-clown")
+    assert plays_with(happy, EncounterRules(monster_extra_cards=9)) == happy.max_cards == 4
+
+
 # -- treasures -----------------------------------------------------------------------------------
 
 
@@ -914,20 +944,31 @@ def test_drawing_treasures_through_draw_follows_the_treasure_rules(store: TableS
 def test_gold_15000_for_3_4_players_20000_for_5_6_and_13_minus_players_treasures(
     players: int, gold: int, treasures: int
 ) -> None:
-    targets = win_targets(players)
+    targets = win_targets(players, per_skull=5000)
     assert (targets.gold, targets.treasures, targets.last_original) == (gold, treasures, True)
 
 
 def test_five_players_win_with_8_treasures() -> None:
-    assert win_targets(5).treasures == 8  # the rulebook's worked example
+    assert win_targets(5, per_skull=5000).treasures == 8  # the rulebook's worked example
 
 
 def test_a_two_player_game_cannot_be_won_with_treasures() -> None:
-    assert win_targets(2).treasures is None and win_targets(2).last_standing
+    heads_up = win_targets(2, per_skull=5000)
+    assert heads_up.treasures is None and heads_up.last_standing
+
+
+def test_each_skull_adds_the_gold_its_card_prints_to_the_gold_victory() -> None:
+    """000, "Character death": a skull means 5000 more gold to win, as the skull card says."""
+    from companion.cards import load_game
+    from companion.games.dungeon_poker.victory import gold_per_skull
+
+    per_skull = gold_per_skull(load_game("dungeon-poker"))
+    assert per_skull == 5000
+    assert win_targets(4, per_skull=per_skull, skulls=2).gold == 15000 + 2 * 5000
 
 
 def test_a_tournament_is_won_only_by_the_last_character_alive() -> None:
-    targets = win_targets(5, tournament=True)
+    targets = win_targets(5, per_skull=5000, tournament=True)
     assert (targets.gold, targets.treasures, targets.last_standing) == (None, None, True)
 
 

@@ -37,3 +37,33 @@ def test_the_star_legend_shows_only_with_a_row_beyond_the_list() -> None:
     )
     assert "13*" not in listed and "beyond the list" not in listed
     assert "13*" in beyond and "(* = beyond the list)" in beyond
+
+
+def _decko_round_by_folds() -> None:
+    """`decko round`, then everyone folds: the round is over and the next can start."""
+    assert invoke("decko", "round").exit_code == 0
+    while (turn := invoke("table", "show", "--json").json()["decko"]["turn"]) is not None:
+        assert invoke("decko", "fold", turn).exit_code == 0
+
+
+def test_the_decko_clock_follows_the_tables_round_track() -> None:
+    """Round track: a fresh clock starts on the table's round and moves with `decko round`."""
+    made = invoke(
+        "table", "new", "mat", "--game", "decko", "--players", "ann,ben,cat", "--seed", "5"
+    )
+    assert made.exit_code == 0, made.stderr
+    for _ in range(4):
+        _decko_round_by_folds()
+    assert invoke("table", "show", "--json").json()["decko"]["round"] == 4
+    started = invoke("timer", "run", "--plain", input="")
+    assert started.exit_code == 0 and "Round 4" in started.stdout, started.stdout
+    assert "Round 1" not in started.stdout
+    _decko_round_by_folds()  # round 5: the red wildcard round
+    assert invoke("timer", "status", "--json").json()["level"] == 5
+    again = invoke("timer", "run", "--plain", input="")
+    assert "Round 5" in again.stdout and "bets 2-7" in again.stdout
+    undone = invoke("table", "undo")  # back before the folds and round 5 itself
+    while invoke("table", "show", "--json").json()["decko"]["round"] == 5:
+        undone = invoke("table", "undo")
+    assert undone.exit_code == 0
+    assert invoke("timer", "status", "--json").json()["level"] == 4

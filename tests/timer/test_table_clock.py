@@ -282,8 +282,25 @@ def test_timer_run_refuses_a_structure_that_differs_from_the_tables_level_cards(
     """Blind bet levels: the table's level cards are the clock's levels."""
     new_table()
     result = invoke("timer", "run", "--structure", "dungeon-poker-short", input="")
-    assert result.exit_code == 2 and "other levels than table 'friday'" in result.stderr
+    assert (
+        result.exit_code == 2
+        and "does not follow the level cards of table 'friday'" in result.stderr
+    )
     assert invoke("timer", "run", "--structure", "dungeon-poker", input="").exit_code == 0
+
+
+def test_a_structure_of_other_blinds_is_refused_in_one_sentence_naming_both_ladders() -> None:
+    """Blind bet levels: `timer run -s holdem` names the structure's blinds and the table's cards."""
+    new_table()
+    result = invoke("timer", "run", "-s", "holdem", input="")
+    said = result.stderr.strip()
+    assert result.exit_code == 2 and len(said.splitlines()) == 1
+    assert "None" not in said and "instead of" not in said
+    assert said.startswith("error: the structure 'holdem' (25/50, 50/100, 75/150")
+    assert (
+        "level cards of table 'friday' (100, 200, 300, 500, 600, 700, 800, 900, 1000, 1500)" in said
+    )
+    assert said.endswith("leave out --structure to run the table's own")
 
 
 def test_with_the_extra_level_card_the_table_and_its_clock_both_play_400() -> None:
@@ -308,4 +325,7 @@ def test_with_the_extra_level_card_the_table_and_its_clock_both_play_400() -> No
     status = invoke("timer", "status", "--json").json()
     assert (status["level"], status["blind"]) == (4, 400)
     refused = invoke("timer", "run", "--structure", "dungeon-poker", "--new", input="")
-    assert refused.exit_code == 2 and "other levels than table 'slow'" in refused.stderr
+    assert (
+        refused.exit_code == 2
+        and "does not follow the level cards of table 'slow'" in refused.stderr
+    )

@@ -328,3 +328,43 @@ def test_an_error_every_tick_makes_one_toast_not_a_pile(tmp_path: Path) -> None:
         assert text(app, "#notice") == "" and text(app, "#level") == "Level 1"
 
     drive(here, script)
+
+
+def _longest_encounters(count: int) -> list[Encounter]:
+    from companion.cards import load_game
+
+    cards = load_game("dungeon-poker").of_type("encounter")
+    longest = sorted(cards, key=lambda c: len(c.text), reverse=True)[:count]
+    return [Encounter(c.name, c.text) for c in longest]
+
+
+def test_the_encounter_text_wraps_and_the_whole_face_fits_80x24_and_120x40() -> None:
+    """Nothing cut that fits: the longest encounters at a soul gem level, paused, with a notice."""
+    for encounter in _longest_encounters(2):
+        for size in ((80, 24), (120, 40)):
+            session = dp_session(FakeClock(0.0), [encounter] * 5, minutes=20)
+
+            async def script(
+                app: TimerApp,
+                pilot: Pilot[None],
+                size: tuple[int, int] = size,
+                encounter: Encounter = encounter,
+            ) -> None:
+                await pilot.press("n", "n", "n", "space")  # level 4: +1 soul gem
+                app._line("#notice", "a line for the last key pressed")
+                app.tick()  # the next read of the clock fits the face to the terminal
+                for _ in range(10):  # a few refreshes: measure, drop the blank rows, lay out
+                    await pilot.pause()
+                    if app.screen.max_scroll_y == 0:
+                        break
+                assert (app.screen.max_scroll_y, app.screen.max_scroll_x) == (0, 0), (
+                    encounter.name,
+                    size,
+                    screen_text(app),
+                )
+                seen = " ".join(" ".join(row.replace("│", " ").split()) for row in screen_text(app))
+                for line in (encounter.text, text(app, "#bonus"), "then +500", "a line for"):
+                    assert " ".join(line.split()) in seen, (encounter.name, size, line)
+                assert all(len(row.rstrip()) <= size[0] for row in screen_text(app))
+
+            drive(session, script, size=size)

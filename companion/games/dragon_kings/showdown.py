@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from companion.poker.cards import JOKER
 from companion.poker.hands import names_text
 from companion.poker.showdown import Showdown
 from companion.poker.showdown_rank import RankRules
@@ -81,6 +82,13 @@ class DragonKingsShowdown(Showdown):
             self.event(f"Wing cards in force: {names_text(list(rules.wings))}.")
         for name in self.spec.misdeals:
             self.player(name, "misdeals")
+
+    def check_cards(self) -> None:
+        super().check_cards()
+        if JOKER.code in self.written_cards():
+            self.event(
+                "The joker (*) is the Swords joker: its variant is played, and the joker is wild."
+            )
 
     def pot_bonus(self) -> int:
         paid = len(self.spec.misdeals) * MISDEAL_PENALTY

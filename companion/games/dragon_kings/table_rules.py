@@ -280,16 +280,19 @@ class DragonKingsRules(GameRules):
     def deal(self, tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
         """Gather and shuffle the deck, then deal the hole cards of a new deal."""
         previous = self.deal_state(tx, table)
+        if not previous.number and not self._get(tx, table, "opened"):
+            raise CompanionError(
+                f"table '{table.name}' has not drawn for the first deal yet: run "
+                "'companion dk open' first (Play Begins: the first black king deals, takes "
+                f"{OPENING_BONUS} points and chooses the first voluntary wing card)"
+            )
         if previous.number and previous.street != "showdown" and not previous.settled:
             raise CompanionError(
                 f"deal {previous.number} is not over: settle it with 'companion dk showdown'"
             )
-        if previous.dealer is None:
-            dealer = table.players[0]
-        elif previous.number == 0 or previous.misdealt:
-            dealer = previous.dealer
-        else:
-            seat = table.players.index(previous.dealer)
+        dealer = previous.dealer or table.players[0]
+        if previous.number and not previous.misdealt:
+            seat = table.players.index(dealer)
             dealer = table.players[(seat + 1) % len(table.players)]
         rules = self.rules(tx, table)
         effects = self._effects(tx, table)

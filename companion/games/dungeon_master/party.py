@@ -157,6 +157,20 @@ class OpenTurn:
             "summary": self.summary,
         }
 
+    def fallen(self, name: str) -> OpenTurn:
+        """The turn after ``name`` was killed in it (recorded by hand after the fight): one
+        more hero to bring back, and the treasure played is discarded, as for any death."""
+        return replace(
+            self,
+            killed=(*self.killed, name),
+            treasure_lost=self.treasure_lost or bool(self.treasures),
+        )
+
+    @property
+    def treasure_waiting(self) -> tuple[str, ...]:
+        """The treasure still in play, to be claimed in the treasure phase."""
+        return () if self.treasure_lost else self.treasures
+
     @classmethod
     def from_state(cls, data: Mapping[str, Any]) -> OpenTurn:
         return cls(
@@ -305,10 +319,23 @@ class Party:
         return replace(self, heroes=tuple(new if h.name == new.name else h for h in self.heroes))
 
     def kill(self, name: str) -> Party:
+        """A hero dies on the current turn; while that turn's treasure phase waits, the death
+        is one of the turn's (recovery may bring the hero back then)."""
         hero = self.hero(name)
         if not hero.alive:
             raise CompanionError(f"{hero.name} is already dead (fell on turn {hero.fell_on})")
-        return self._swap(replace(hero, alive=False, fell_on=self.turn))
+        party = self._swap(replace(hero, alive=False, fell_on=self.turn))
+        if self.open is not None and self.open.turn == self.turn:
+            party = replace(party, open=self.open.fallen(hero.name))
+        return party
+
+    @property
+    def killed_this_turn(self) -> tuple[str, ...]:
+        """The heroes killed in the open turn and still dead, in the order they fell."""
+        if self.open is None:
+            return ()
+        dead = {h.name for h in self.dead}
+        return tuple(n for n in dict.fromkeys(self.open.killed) if n in dead)
 
     def revive(self, name: str) -> Party:
         """Bring back a hero killed this turn (Heal, Shield or Armor)."""
@@ -388,16 +415,57 @@ class Party:
 
     def claim(self, cards: Sequence[PartyTreasure], deck_limits: Mapping[str, int]) -> Party:
         """Put treasure cards into the pile: their points, each card at most as often as the deck holds it."""
-        party = self
+        names = [c.name for c in cards]
+        for card in {c.name: c for c in cards}.values():
+            self.check_pile_room(
+                card.name, names.count(card.name), deck_limits.get(card.name, card.quantity)
+            )
+        return replace(self, claimed=(*self.claimed, *names)).add_points(
+            sum(c.points for c in cards)
+        )
+
+    def check_pile_room(self, name: str, count: int, limit: int, doing: str = "claimed") -> None:
+        """Refuse ``count`` more ``name`` cards (claimed, or risked in a fight) when the pile
+        already keeps so many that the party deck holds no more."""
+        kept = self.claimed.count(name)
+        if kept + count > limit:
+            raise CompanionError(
+                f"{count} {name} {doing}, but the party deck holds {limit} and "
+                f"{kept} {'is' if kept == 1 else 'are'} already in the treasure pile"
+            )
+
+    def give_back(self, cards: Sequence[PartyTreasure]) -> Party:
+        """Take treasure cards back out of the pile, with their points (a correction)."""
+        claimed = list(self.claimed)
         for card in cards:
-            held = party.claimed.count(card.name)
-            limit = deck_limits.get(card.name, card.quantity)
-            if held >= limit:
+            if card.name not in claimed:
+                held = ", ".join(self.claimed) or "no cards"
                 raise CompanionError(
-                    f"the party deck holds {limit} {card.name}, and the pile already has {held}"
+                    f"-{card.name}: the treasure pile holds no {card.name} to take back "
+                    f"(it holds {held})"
                 )
-            party = replace(party, claimed=(*party.claimed, card.name)).add_points(card.points)
-        return party
+            del claimed[len(claimed) - 1 - claimed[::-1].index(card.name)]
+        points = sum(c.points for c in cards)
+        return replace(self, claimed=tuple(claimed), treasure_points=self.treasure_points - points)
+
+    def correct_points(self, points: int, card_points: int) -> Party:
+        """Add or take back points typed as a number; ``card_points`` is what the pile's cards
+        are worth. The pile is always its cards' points plus the typed points, so a number
+        never takes back points a card stands for (that card is taken back by name)."""
+        typed = self.treasure_points - card_points
+        if typed + points < 0:
+            first = self.claimed[-1] if self.claimed else ""
+            cards = (
+                f"; the cards in it ({', '.join(self.claimed)}) are worth {card_points}: "
+                f"take a card back by name, e.g. 'companion dm party claim -- -{first.lower()}'"
+                if card_points
+                else ""
+            )
+            raise CompanionError(
+                f"claim {points}: a number takes back only points typed as a number, and the "
+                f"treasure pile has {max(typed, 0)} of those{cards}"
+            )
+        return self.add_points(points)
 
     # -- turns -----------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from companion.games.dungeon_master.encounter_file import (
 )
 from companion.games.dungeon_master.model import Encounter, LevelChoice
 from companion.games.dungeon_master.notation import (
+    TreasureWord,
     attribute_of,
     parse_fight,
     parse_treasure,
@@ -138,10 +139,13 @@ class TreasureReport:
     party: Party
     turn: int
     entry: LogEntry | None = None
+    played: tuple[str, ...] = ()
+    """The cards played, with full names and whom they were for (``Shield (Cleric)``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             **self.phase.to_json(),
+            "played": list(self.played),
             "turn": self.turn,
             "tracked_party": self.party.to_json(),
             "log_entry": self.entry.to_json() if self.entry else None,
@@ -281,9 +285,11 @@ def kill(
         raise CompanionError("name the heroes who died, or give --random N")
     used = choose_seed(seed) if random_count else None
     killed: list[str] = []
+    lost: list[str] = []
 
     def make(party: Party) -> tuple[Party, Change]:
         party.check_playing()
+        waiting = party.open.treasure_waiting if party.open else ()
         for name in names:
             hero = party.hero(name)
             party = party.kill(hero.name)
@@ -298,20 +304,20 @@ def kill(
                 party = party.kill(name)
                 killed.append(name)
         how = "named" if not random_count else "at random" if not names else "named, then at random"
-        result = f"{len(party.living)} alive" + (
-            "; the Dungeon Master wins" if party.winner == "dm" else ""
-        )
+        if party.open is not None and waiting and not party.open.treasure_waiting:
+            lost.extend(waiting)
+        result = f"{len(party.living)} alive" + (f"; {', '.join(lost)} lost" if lost else "")
+        result += "; the Dungeon Master wins" if party.winner == "dm" else ""
         return party, Change(
             "kill", f"killed {', '.join(killed)} ({how})", result, tuple(killed), used
         )
 
     party, entry = store.change(make)
+    note = f"Killed: {', '.join(killed)}."
+    if lost:
+        note += f" A hero fell this turn, so the treasure played ({', '.join(lost)}) is discarded."
     return PartyReport(
-        party,
-        f"Killed: {', '.join(killed)}.",
-        seed=used,
-        entry=entry,
-        details={"killed": killed},
+        party, note, seed=used, entry=entry, details={"killed": killed, "treasure_lost": lost}
     )
 
 
@@ -331,7 +337,8 @@ def revive(store: PartyStore, heroes: Sequence[str], card: str | None = None) ->
         _check_recovery_holder(party, back, card)
         return party, Change(
             "revive",
-            f"brought back {', '.join(back)}" + (f" with {card}" if card else ""),
+            f"brought back {', '.join(back)}"
+            + (f" with {attribute_of(card, '--card').capitalize()}" if card else ""),
             f"{len(party.living)} alive",
             tuple(back),
         )
@@ -506,13 +513,17 @@ def dismiss(store: PartyStore, hero: str) -> PartyReport:
 def claim(store: PartyStore, catalog: Catalog, items: Sequence[str]) -> PartyReport:
     """Treasure cards (each at most as often as the party deck holds it) or points, into the pile.
 
-    A number corrects the pile (``-10`` takes 10 points back); it cannot go
-    below 0 nor add more than the party deck's treasure is worth.
+    ``-CARD`` takes a card back out of the pile, with its points. A number
+    corrects the points typed as numbers (``-10`` takes 10 of them back):
+    the pile's points are always its cards' points plus those, so the two
+    never disagree; a number cannot add more than the party deck's treasure
+    is worth.
     """
     words = _names(items, "treasure")
     if not words:
         raise CompanionError("name the treasure cards claimed, or a number of points")
     cards: list[PartyTreasure] = []
+    back: list[PartyTreasure] = []
     points = 0
     for word in words:
         text = word.strip()
@@ -524,31 +535,40 @@ def claim(store: PartyStore, catalog: Catalog, items: Sequence[str]) -> PartyRep
                 )
             points += int(text)
             continue
-        card = catalog.treasure(text)
+        card = catalog.treasure(text.removeprefix("-").strip())
         if card.points == 0:
             raise CompanionError(
                 f"{card.name} is worth no treasure points: claimed, it gives a hero a level "
                 "('companion dm party level-up', or 'companion dm treasure' after a fight)"
             )
-        cards.append(card)
+        (back if text.startswith("-") else cards).append(card)
+    gained = sum(c.points for c in cards) - sum(c.points for c in back) + points
 
     def make(party: Party) -> tuple[Party, Change]:
         party.check_playing()
-        party = party.claim(cards, catalog.deck_limits(party.variant)).add_points(points)
-        gained = sum(c.points for c in cards) + points
-        what = ", ".join([c.name for c in cards] + ([f"{points:+d} points"] if points else []))
+        party = party.claim(cards, catalog.deck_limits(party.variant)).give_back(back)
+        card_points = sum(catalog.treasure(name).points for name in party.claimed)
+        party = party.correct_points(points, card_points)
+        what = "; ".join(
+            ([f"claimed {', '.join(c.name for c in cards)}"] if cards else [])
+            + ([f"took back {', '.join(c.name for c in back)}"] if back else [])
+            + ([f"{points:+d} points typed"] if points else [])
+        )
         result = f"{gained:+d}, pile {party.treasure_points}" + (
             "; the party wins" if party.winner == "party" else ""
         )
-        return party, Change("claim", f"claimed {what}", result)
+        return party, Change("claim", what, result)
 
     party, entry = store.change(make)
-    gained = sum(c.points for c in cards) + points
     return PartyReport(
         party,
         f"{gained:+d} treasure points.",
         entry=entry,
-        details={"gained": gained, "cards": [c.name for c in cards]},
+        details={
+            "gained": gained,
+            "cards": [c.name for c in cards],
+            "taken_back": [c.name for c in back],
+        },
     )
 
 
@@ -559,14 +579,7 @@ def _check_risked(party: Party, catalog: Catalog, treasures: Sequence[str]) -> N
     """A treasure card already in the pile cannot be risked again (the pile keeps its cards)."""
     limits = catalog.deck_limits(party.variant)
     for name in dict.fromkeys(treasures):
-        risked = list(treasures).count(name)
-        kept = party.claimed.count(name)
-        limit = limits.get(name, 0)
-        if kept + risked > limit:
-            raise CompanionError(
-                f"{risked} {name} risked, but the party deck holds {limit} and the treasure "
-                f"pile already has {kept}"
-            )
+        party.check_pile_room(name, list(treasures).count(name), limits.get(name, 0), "risked")
 
 
 def _tracked_encounter(spec: EncounterSpec, party: Party, catalog: Catalog, seed: int) -> Encounter:
@@ -634,9 +647,9 @@ def _close_open_turn(party: Party, catalog: Catalog) -> tuple[Party, TreasureRep
     open_turn = party.open
     if open_turn is None:
         return party, None
-    if open_turn.treasures and not open_turn.treasure_lost:
+    if open_turn.treasure_waiting:
         raise CompanionError(
-            f"turn {open_turn.turn} still has {', '.join(open_turn.treasures)} to claim: "
+            f"turn {open_turn.turn} still has {', '.join(open_turn.treasure_waiting)} to claim: "
             "run 'companion dm treasure' first (or 'companion dm undo' to take the fight back)"
         )
     party, report = _play_treasure(party, catalog, [], None)
@@ -705,11 +718,12 @@ def fight(
     return FightReport(holder["fight"], party, entry, holder["closed"])
 
 
-def _treasure_choices(party: Party, catalog: Catalog, words: Sequence[str]) -> TreasureChoices:
+def _treasure_choices(
+    party: Party, catalog: Catalog, items: Sequence[TreasureWord]
+) -> TreasureChoices:
     """The words of ``dm treasure`` as the phase's cards, checked against the open turn."""
     open_turn = party.open
     assert open_turn is not None
-    items = parse_treasure(words, catalog)
     limits = catalog.deck_limits(party.variant)
     for name in dict.fromkeys(i.card for i in items):
         count = sum(1 for i in items if i.card == name) + open_turn.cards_used.count(name)
@@ -720,7 +734,7 @@ def _treasure_choices(party: Party, catalog: Catalog, words: Sequence[str]) -> T
             raise CompanionError(
                 f"{count} {name} cards this turn{also}, but the deck holds {limit}"
             )
-    magic_claimed = 0 if open_turn.treasure_lost else open_turn.treasures.count("Magic Items")
+    magic_claimed = open_turn.treasure_waiting.count("Magic Items")
     magic = [i for i in items if i.kind == "magic"]
     if len(magic) > magic_claimed:
         raise CompanionError(
@@ -755,6 +769,23 @@ def _treasure_choices(party: Party, catalog: Catalog, words: Sequence[str]) -> T
     )
 
 
+def _played(party: Party, catalog: Catalog, items: Sequence[TreasureWord]) -> tuple[str, ...]:
+    """The cards of ``dm treasure`` as decided, in full names: ``Shield (Cleric)``,
+    ``Prisoner (Ranger)``, ``Experience (Wizard, spell)``; a bare card when chance decides."""
+    out = []
+    for item in items:
+        whom: list[str] = []
+        if item.target is not None:
+            if item.kind == "prisoner":
+                whom.append(catalog.hero(item.target).name)
+            else:
+                whom.append(party.hero(item.target).name)
+        if item.attribute is not None:
+            whom.append(item.attribute)
+        out.append(item.card + (f" ({', '.join(whom)})" if whom else ""))
+    return tuple(out)
+
+
 def _named(party: Party, name: str | None) -> str | None:
     """A hero of the party, dead or alive, as its full name (None stays None)."""
     return None if name is None else party.hero(name).name
@@ -765,7 +796,7 @@ def _level_target(party: Party, name: str | None) -> str | None:
     if name is None:
         return None
     hero = party.hero(name)
-    killed = party.open.killed if party.open else ()
+    killed = party.killed_this_turn
     if not hero.alive and hero.name not in killed:
         party.living_hero(hero.name, "gain a level")
     return hero.name
@@ -780,15 +811,18 @@ def _play_treasure(
         raise CompanionError(
             "no encounter is waiting for its treasure phase: a turn starts with 'companion dm fight'"
         )
-    choices = _treasure_choices(party, catalog, words)
+    items = parse_treasure(words, catalog)
+    choices = _treasure_choices(party, catalog, items)
+    played = _played(party, catalog, items)
     chance = any(p is None for p in choices.prisoners) or any(
         c.hero is None or c.attribute is None for c in choices.level_choices
     )
     seed = choose_seed(seed) if chance or seed is not None else None
-    before = tuple(h.as_party_hero() for h in party.heroes if h.alive or h.name in open_turn.killed)
+    killed = party.killed_this_turn
+    before = tuple(h.as_party_hero() for h in party.heroes if h.alive or h.name in killed)
     phase = treasure_phase(
         before,
-        open_turn.killed,
+        killed,
         [catalog.treasure(n) for n in open_turn.treasures],
         open_turn.treasure_lost,
         party.treasure_points,
@@ -806,12 +840,12 @@ def _play_treasure(
         claimed = [catalog.treasure(n) for n in phase.treasure_claimed]
         party = party.claim(claimed, catalog.deck_limits(party.variant))
     party = replace(party, open=None)
-    return party, TreasureReport(phase, party, open_turn.turn)
+    return party, TreasureReport(phase, party, open_turn.turn, played=played)
 
 
-def _treasure_summary(words: Sequence[str], phase: TreasurePhase) -> tuple[str, str]:
-    what = ", ".join(split_items(words)) or "no cards"
-    return what, "; ".join(_phase_parts(phase)) or "nothing changes"
+def _treasure_summary(report: TreasureReport) -> tuple[str, str]:
+    what = ", ".join(report.played) or "no cards"
+    return what, "; ".join(_phase_parts(report.phase)) or "nothing changes"
 
 
 def _phase_parts(phase: TreasurePhase | Resolution) -> list[str]:
@@ -850,7 +884,7 @@ def treasure(
         party.check_playing()
         party, report = _play_treasure(party, catalog, words, seed)
         holder["report"] = report
-        what, result = _treasure_summary(words, report.phase)
+        what, result = _treasure_summary(report)
         who = (
             tuple(report.phase.recovered)
             + report.phase.new_heroes

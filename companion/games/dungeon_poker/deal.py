@@ -320,7 +320,7 @@ def settle_deal(
     notes, shown = apply_result(tx, table, cards, spec, outcome, takes=takes)
     deal["settled"] = True
     state.put(tx, table, "deal", deal)
-    won = victory(tx, table)
+    won = victory(tx, table, cards)
     if won is not None:
         notes.append(won.text)
     tx.record(

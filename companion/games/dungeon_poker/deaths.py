@@ -12,10 +12,11 @@ skull cards can run out: the table keeps counting.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import characters, levels, monsters, state
-from companion.games.dungeon_poker.showdown import undeath_gold
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, TableInfo
@@ -69,9 +70,7 @@ def character_dies(
             f"{who} has no character in play (choose one with 'companion table choose')"
         )
     amulet = [
-        c
-        for c in tx.pile(table, "treasures", "held", who)
-        if cards.get(c.card_id).effect == "undeath-amulet"
+        c for c in tx.pile(table, "treasures", "held", who) if brings_back(cards.get(c.card_id))
     ]
     if amulet:
         if takes:
@@ -130,7 +129,7 @@ def character_dies(
             f"all {len(tx.cards(table, 'skulls'))} skull cards are out: mark {who}'s skull "
             "with a coin or a note (the table counts it)"
         )
-    out_at = cards.deck("skulls")[0].out_at if cards.deck("skulls") else 3
+    out_at = skull_card(cards).out_at
     if skulls[who] >= out_at:
         out.append(who)
         state.put(tx, table, "out", out)
@@ -165,3 +164,27 @@ def undeath(
         f"deal with {back:,} gold ({model.blinds} blinds), keeping soul gems and artifacts; "
         "no skull; the amulet leaves the game"
     ]
+
+
+def skull_card(cards: GameCards) -> Any:
+    """The skull card (the eight copies are alike): the gold each skull adds to the gold
+    victory (``extra_gold_to_win``) and how many skulls put a player out (``out_at``)."""
+    found = cards.of_type("skull")
+    if not found:
+        raise CompanionError("the Dungeon Poker card data has no skull card")
+    return found[0]
+
+
+def brings_back(treasure: Any) -> bool:
+    """Is this the Undeath Amulet, which brings its holder's character back when it dies?"""
+    return bool(treasure.effect == "undeath-amulet")
+
+
+def undeath_gold(amulet: Any, blind: int) -> int:
+    """The gold the Undeath Amulet brings a dead character back with: its blinds at this level.
+
+    >>> from types import SimpleNamespace as N
+    >>> undeath_gold(N(blinds=3), 400)
+    1200
+    """
+    return int(amulet.blinds or 0) * blind

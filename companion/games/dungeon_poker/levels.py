@@ -8,9 +8,10 @@ and its clock cannot disagree. The structure of a table follows its setup:
 the shorter game leaves four level cards out, and the First Edition extra
 level card (400) can be added (000, "Shorter game"; Appendix E).
 
-A level lasts five deals; after the last level card the blind rises by
-500 a level (the structure's ``continue``). Opening a level and drawing its
-encounter is :mod:`~companion.games.dungeon_poker.encounters`.
+A level lasts five deals; after the last level card the blind rises each
+level by what that card says (``blind_rise_after``: 500), which the
+structure reads too. Opening a level and drawing its encounter is
+:mod:`~companion.games.dungeon_poker.encounters`.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def structure(table: TableInfo) -> Structure:
 
 
 def blind_of(table: TableInfo, level: int) -> tuple[int, int]:
-    """(blind, soul gems) of ``level`` at this table: its card, then +500 a level."""
+    """(blind, soul gems) of ``level`` at this table: its card, then the last card's rise a level."""
     if level < 1:
         raise CompanionError(f"levels start at 1 (got {level})")
     found = structure(table).level(level)
@@ -118,12 +119,16 @@ def encounter_rules(tx: Transaction, table: TableInfo, cards: GameCards) -> Enco
 
 def check_structure(table: TableInfo, clock: Structure) -> None:
     """Refuse a clock whose levels are not the table's level cards (blind and soul gems)."""
-    mine = [(lv.blind, lv.soul_gems) for lv in structure(table).levels]
+    own = structure(table)
+    mine = [(lv.blind, lv.soul_gems) for lv in own.levels]
     theirs = [(lv.blind, lv.soul_gems) for lv in clock.levels]
     if theirs != mine:
-        shown = ", ".join(str(b) for b, _ in mine)
+        from companion.timer.describe import ladder_text
+
+        gems = [b for b, _ in theirs] == [b for b, _ in mine]  # only the soul gems differ
         raise CompanionError(
-            f"the structure '{clock.id}' has other levels than table '{table.name}' "
-            f"({', '.join(str(b) for b, _ in theirs)} instead of {shown}); "
-            "run the clock with the table's own structure (leave out --structure)"
+            f"the structure '{clock.id}' ({ladder_text(clock.levels, soul_gems=gems, most=6)}) does "
+            f"not follow the level cards of table '{table.name}' "
+            f"({ladder_text(own.levels, soul_gems=gems)}): leave out --structure to run "
+            "the table's own"
         )

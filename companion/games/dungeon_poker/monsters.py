@@ -5,11 +5,12 @@ drawn to a hand or the board is revealed, replaced by the next card, and a
 monster comes from the monster deck; each monster plays with its own count
 of cards (some open), more under an encounter; friendly monsters give their
 gift and leave; an empty monster deck means every monster has been slain.
-After the deal a monster goes where
-:func:`~companion.games.dungeon_poker.showdown.monster_destination` says
-(the showdown's rule): back into the deck when it won or tied, out of the
-game when it lost. The Golem (the Gnome Artificer's) and Dragon age's Fire
-Dragon stay at the table.
+What a monster plays with
+(:func:`plays_with`), whether it is a King (:func:`counts_as_king`), what
+its slayer takes (:func:`spoils`) and where its card goes after the deal
+(:func:`monster_destination`: back into the deck when it won or tied, out
+of the game when it lost; the Golem and Dragon age's Fire Dragon stay) are
+read here by the table and by the showdown alike.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cards.dungeon_poker import EncounterRules
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.decks import DECKS, record
-from companion.games.dungeon_poker.showdown import monster_destination
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
@@ -157,16 +158,12 @@ def place_in_play(
 ) -> DrawnCard:
     """Remember what a monster now in play plays with (cards, open cards, King) and say it."""
     model = cards.get(copy.card_id)
-    plays = model.cards + rules.monster_extra_cards
-    king = king or model.king or rules.king_monsters
-    said = list(notes)
     showdown_drawn = bool(showdown and rules.showdown_monster is not None)
+    plays = plays_with(model, rules, at_showdown=showdown_drawn)
+    king = king or counts_as_king(model, rules, at_showdown=showdown_drawn)
+    said = list(notes)
     if showdown_drawn:
-        plays += rules.showdown_monster.extra_cards
-        king = king or rules.showdown_monster.king
         said.append("drawn at the showdown by the encounter")
-    if model.max_cards is not None:
-        plays = min(plays, model.max_cards)
     info: dict[str, Any] = {"plays": plays, "open": min(model.open_cards, plays), "king": king}
     if showdown_drawn:
         info["showdown"] = True
@@ -247,6 +244,40 @@ def plays_words(info: dict[str, Any]) -> str:
     return text
 
 
+# -- what a monster is: its cards, King status (the table's and the showdown's rule) -------------
+
+
+def plays_with(model: Any, rules: EncounterRules, *, at_showdown: bool = False) -> int:
+    """Cards a monster plays with: its own, the encounter's extra, King's cave's extra for
+    the monster drawn at the showdown; Happy the Clown never more than it may hold.
+
+    >>> from types import SimpleNamespace as N
+    >>> from companion.cards.dungeon_poker import EncounterRules, ShowdownMonster
+    >>> orc = N(cards=2, max_cards=None)
+    >>> cave = EncounterRules(showdown_monster=ShowdownMonster(extra_cards=1))
+    >>> plays_with(orc, EncounterRules()), plays_with(orc, cave, at_showdown=True)
+    (2, 3)
+    """
+    plays = int(model.cards) + int(rules.monster_extra_cards)
+    if at_showdown and rules.showdown_monster is not None:
+        plays += int(rules.showdown_monster.extra_cards)
+    if model.max_cards is not None:
+        plays = min(plays, int(model.max_cards))
+    return plays
+
+
+def counts_as_king(model: Any, rules: EncounterRules, *, at_showdown: bool = False) -> bool:
+    """A King Monster never hands over what it wins: the card says so (the Baron), or
+    the encounter makes every monster one (War mongering; a player's own monster, the
+    Golem, stays its owner's), or it is King's cave's monster drawn at the showdown."""
+    cave = rules.showdown_monster
+    return bool(
+        model.king
+        or (rules.king_monsters and model.owner is None)
+        or (at_showdown and cave is not None and cave.king)
+    )
+
+
 # -- after the deal ---------------------------------------------------------------------------
 
 
@@ -324,3 +355,27 @@ def spoils(model: Any) -> Spoils:
 def opens_next_level(model: Any) -> bool:
     """The Astral Warlock: its win moves the party on to the next level."""
     return any(e.when == "win" and e.effect == "next-level" for e in model.effects)
+
+
+def monster_destination(card: Any, outcome: str, *, exploded: bool = True) -> str:
+    """Where a monster's card goes after the deal (000, Monsters): one rule for both paths.
+
+    ``stays`` (a player's own monster, the Golem), ``exploded`` (the Gnome
+    Lunatic, win or lose, when it played), ``aside`` (a card kept out of the
+    monster deck, Dragon age's dragon), ``deck`` (it won or tied: shuffled
+    back) or ``removed`` (it lost, won only a side pot, or was killed).
+
+    >>> from types import SimpleNamespace as N
+    >>> orc = N(owner=None, set_aside=False, effects=[])
+    >>> [monster_destination(orc, o) for o in ("won", "tied", "side-pot", "lost")]
+    ['deck', 'deck', 'removed', 'removed']
+    """
+    if card.owner is not None:
+        return "stays"
+    if exploded and any(e.when == "showdown" and e.effect == "explodes" for e in card.effects):
+        return "exploded"
+    if card.set_aside:
+        return "aside"
+    if outcome in ("won", "tied"):
+        return "deck"
+    return "removed"

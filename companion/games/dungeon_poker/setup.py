@@ -18,7 +18,7 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import characters, levels, state
 from companion.games.dungeon_poker.decks import DECKS, copies
-from companion.games.dungeon_poker.victory import win_targets
+from companion.games.dungeon_poker.victory import gold_per_skull, win_targets
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
@@ -93,7 +93,11 @@ def setup(tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
         notes.append(
             "two players: the treasure victory does not count, and running out of gold loses"
         )
-    targets = win_targets(len(table.players), tournament=bool(table.options.get("tournament")))
+    targets = win_targets(
+        len(table.players),
+        per_skull=gold_per_skull(cards),
+        tournament=bool(table.options.get("tournament")),
+    )
     notes.append("to win: " + " or ".join(targets.lines()))
     return notes
 

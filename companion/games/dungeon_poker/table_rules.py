@@ -10,8 +10,9 @@ The rules live in one module per chapter of the rulebook, in its order:
 * :mod:`~companion.games.dungeon_poker.monsters`: monsters;
 * :mod:`~companion.games.dungeon_poker.victory`: winning the game;
 * :mod:`~companion.games.dungeon_poker.deaths`: character death;
-* :mod:`~companion.games.dungeon_poker.deal` and
-  :mod:`~companion.games.dungeon_poker.showdown`: a whole deal and its end.
+* :mod:`~companion.games.dungeon_poker.deal`: a whole deal, settled through
+  :mod:`~companion.games.dungeon_poker.showdown`, one module per phase of
+  its end (the same code ``companion showdown`` runs).
 
 :class:`DungeonPokerRules` is what ``companion.games`` registers with the
 table engine (:mod:`companion.registry`): setup, drawing by the rules and
@@ -166,6 +167,7 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
     monsters, the deal, what waits on the table, each player's standing, the targets."""
     now = levels.level_now(tx, table, cards)
     tournament = bool(table.options.get("tournament"))
+    per_skull = victory.gold_per_skull(cards)
     skulls = state.skulls_of(tx, table)
     out = state.players_out(tx, table)
     carried = int(state.get(tx, table, "carried", 0))
@@ -181,7 +183,10 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
         held = tx.pile(table, "characters", "held", player)
         owned = tx.pile(table, "treasures", "held", player)
         targets = win_targets(
-            len(table.players), skulls=skulls.get(player, 0), tournament=tournament
+            len(table.players),
+            per_skull=per_skull,
+            skulls=skulls.get(player, 0),
+            tournament=tournament,
         )
         name = cards.get(character[0].card_id).name if character else None
         if player in out:
@@ -210,7 +215,7 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
             f"{len(owned)}" + (f"/{targets.treasures}" if targets.treasures else ""),
             have + (f"/{targets.gold:,}" if targets.gold is not None else ""),
         ]
-    base = win_targets(len(table.players), tournament=tournament)
+    base = win_targets(len(table.players), per_skull=per_skull, tournament=tournament)
     lines = [
         f"level {now.level} · blind {now.blind}"
         + (f" · +{now.soul_gems} soul gem" if now.soul_gems else "")
@@ -232,7 +237,7 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
         lines.append(f"treasures waiting from tied deals: {carried}")
     if carried_gold:
         lines.append(f"gold left on the table for the next pot: {carried_gold:,}")
-    won = victory.victory(tx, table) if gold else None
+    won = victory.victory(tx, table, cards) if gold else None
     if won is not None:
         lines.insert(0, f"[bold green]{won.text}[/]")
     tops = {}
@@ -244,7 +249,7 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
     lines.append(
         "to win: "
         + " or ".join(base.lines())
-        + (f" (+{victory.GOLD_PER_SKULL} gold per skull)" if base.gold else "")
+        + (f" (+{base.per_skull} gold per skull)" if base.gold else "")
     )
     return {
         "dungeon_poker": {
@@ -259,7 +264,7 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
             "open_top_cards": tops,
             "win": {
                 "gold": base.gold,
-                "gold_per_skull": victory.GOLD_PER_SKULL if base.gold else None,
+                "gold_per_skull": base.per_skull if base.gold else None,
                 "treasures": base.treasures,
                 "last_original": base.last_original,
                 "last_standing": base.last_standing,

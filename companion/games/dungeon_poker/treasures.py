@@ -121,6 +121,17 @@ def cash_words(cash: Any) -> str:
 # -- the winner's treasures, and those left waiting -------------------------------------------
 
 
+def treasures_for(per_win: int, waiting: int, *, first: bool) -> int:
+    """Treasures one winner of the deal draws: the deal's own (``per_win``: one, two in
+    King's cave) and, for the first winner (board 1 under Two front war), those left
+    waiting by earlier deals. The showdown counts them so too.
+
+    >>> treasures_for(1, 2, first=True), treasures_for(1, 2, first=False)
+    (3, 1)
+    """
+    return per_win + (waiting if first else 0)
+
+
 def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[str]) -> DrawResult:
     """A correction: the deal's winner(s) draw their treasures, one each or as the
     encounter says, plus those left over from tied deals for the first winner;
@@ -148,7 +159,7 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
     drawn: list[DrawnCard] = []
     notes: list[str] = []
     for i, player in enumerate(who):
-        count = per_win + (carried if i == 0 else 0)
+        count = treasures_for(per_win, carried, first=i == 0)
         got = draw_treasures(tx, table, cards, player, count, record_it=False, partial=True)
         drawn.extend(got)
         notes.extend(n for n in got.notes if n not in notes)

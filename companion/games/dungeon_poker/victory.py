@@ -1,16 +1,23 @@
 """Who has won the game (000, Winning the game; Tournament style play; Two player game).
 
 A player wins by the gold target (15 000 with 3-4 players, 20 000 with
-5-6, plus 5 000 per skull), by holding 13 minus the original number of
-players in treasures, or by being the last original character without a
-skull. Heads-up and tournament games are won by the last player with gold.
+5-6, plus what the skull card adds for each skull: 5 000), by holding 13
+minus the original number of players in treasures, or by being the last
+original character without a skull. Heads-up and tournament games are won
+by the last player with gold.
 
->>> win_targets(4).gold, win_targets(5).gold, win_targets(5).treasures
-(15000, 20000, 8)
->>> win_targets(4, skulls=2).gold
+>>> from companion.cards import load_game
+>>> per_skull = gold_per_skull(load_game("dungeon-poker"))
+>>> per_skull
+5000
+>>> [win_targets(n, per_skull=per_skull).gold for n in (4, 5)], win_targets(5, per_skull=0).treasures
+([15000, 20000], 8)
+>>> win_targets(4, per_skull=per_skull, skulls=2).gold
 25000
->>> win_targets(2).treasures is None, win_targets(4, tournament=True).gold is None
-(True, True)
+>>> win_targets(2, per_skull=0).treasures is None
+True
+>>> win_targets(4, per_skull=0, tournament=True).gold is None
+True
 """
 
 from __future__ import annotations
@@ -18,12 +25,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cards.loader import GameCards
 from companion.games.dungeon_poker import state
+from companion.games.dungeon_poker.deaths import skull_card
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
-GOLD_PER_SKULL = 5000
-"""Each skull raises the gold a player needs to win."""
+
+def gold_per_skull(cards: GameCards) -> int:
+    """What each skull adds to the gold a player needs to win: the skull card says."""
+    return int(skull_card(cards).extra_gold_to_win)
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,8 @@ class WinTargets:
     treasures: int | None
     last_original: bool
     last_standing: bool
+    per_skull: int = 0
+    """Gold each skull adds to ``gold`` (the skull card's)."""
 
     def lines(self) -> list[str]:
         out = []
@@ -64,19 +77,21 @@ def gold_target(players: int) -> int:
 def win_targets(
     players: int,
     *,
+    per_skull: int,
     skulls: int = 0,
     tournament: bool = False,
-    extra_per_skull: int = GOLD_PER_SKULL,
 ) -> WinTargets:
-    """The win-condition targets for a player at a table of ``players`` original players."""
+    """The win-condition targets for a player at a table of ``players`` original players
+    who holds ``skulls`` skulls, each adding ``per_skull`` gold (:func:`gold_per_skull`)."""
     if tournament:
         return WinTargets(gold=None, treasures=None, last_original=False, last_standing=True)
     heads_up = players == 2
     return WinTargets(
-        gold=gold_target(players) + extra_per_skull * skulls,
+        gold=gold_target(players) + per_skull * skulls,
         treasures=None if heads_up else 13 - players,
         last_original=not heads_up,
         last_standing=heads_up,
+        per_skull=per_skull,
     )
 
 
@@ -93,8 +108,9 @@ class Victory:
         return {"player": self.player, "how": self.how, "text": self.text}
 
 
-def victory(tx: Transaction, table: TableInfo) -> Victory | None:
+def victory(tx: Transaction, table: TableInfo, cards: GameCards) -> Victory | None:
     """The game's winner, if the table's state shows one."""
+    per_skull = gold_per_skull(cards)
     gold = state.gold_of(tx, table)
     skulls = state.skulls_of(tx, table)
     out = set(state.players_out(tx, table))
@@ -102,7 +118,9 @@ def victory(tx: Transaction, table: TableInfo) -> Victory | None:
     players = list(table.players)
     still = [p for p in players if p not in out]
     for p in still:
-        targets = win_targets(len(players), skulls=skulls.get(p, 0), tournament=tournament)
+        targets = win_targets(
+            len(players), per_skull=per_skull, skulls=skulls.get(p, 0), tournament=tournament
+        )
         if targets.gold is not None and gold.get(p, 0) >= targets.gold:
             return Victory(
                 p, "gold", f"{p} has {gold[p]:,} gold (target {targets.gold:,}) and wins the game!"
@@ -119,7 +137,7 @@ def victory(tx: Transaction, table: TableInfo) -> Victory | None:
         return Victory(
             still[0], "last standing", f"{still[0]} is the last player left and wins the game!"
         )
-    base = win_targets(len(players), tournament=tournament)
+    base = win_targets(len(players), per_skull=per_skull, tournament=tournament)
     if base.last_original:
         clean = [p for p in still if skulls.get(p, 0) == 0]
         if (

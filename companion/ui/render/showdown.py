@@ -97,14 +97,18 @@ def _notes(result: ShowdownResult) -> list[str]:
 
 
 def cards_markup(cards: tuple[str, ...]) -> str:
-    """Cards as suit symbols, red suits in red; anything else (a joker) as written."""
+    """Cards as suit symbols, red suits in red; anything else (a joker) as written.
+
+    A wild card and what it plays as (``2c=6h``) are each shown so: ``2♣=6♥``,
+    as ``rank`` prints them.
+    """
+    return " ".join("=".join(_card_markup(part) for part in c.split("=")) for c in cards)
+
+
+def _card_markup(code: str) -> str:
     from companion.poker.cards import SUIT_COLORS, card_symbol
 
-    shown = []
-    for c in cards:
-        if len(c) == 2 and c[1] in SUIT_COLORS:
-            colour = "red" if SUIT_COLORS[c[1]] == "red" else "default"
-            shown.append(f"[{colour}]{card_symbol(c)}[/]")
-        else:
-            shown.append(c)
-    return " ".join(shown)
+    if len(code) == 2 and code[1] in SUIT_COLORS:
+        colour = "red" if SUIT_COLORS[code[1]] == "red" else "default"
+        return f"[{colour}]{card_symbol(code)}[/]"
+    return code

@@ -26,7 +26,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.errors import CompanionError
-from companion.serve.pages import clock_document, dealer_document, player_document
+from companion.serve.pages import (
+    clock_document,
+    dealer_document,
+    player_document,
+    table_part,
+)
+from companion.serve.secrecy import secrets_of
 from companion.serve.tokens import Tokens, ensure_tokens
 from companion.table import TableInfo, TableStore, open_store
 
@@ -119,11 +125,13 @@ class Hub:
         docs = {"clock": clock_doc}
         with store.transaction(write=False) as tx:
             info = None if table is None else tx.table(table.name)
-            docs["dealer"] = dealer_document(tx, info, clock_doc)
+            secrets = secrets_of(tx, info)
+            part = None if info is None else table_part(tx, info)  # read once for every page
+            docs["dealer"] = dealer_document(tx, info, clock_doc, secrets, part)
             if info is not None:
                 for player in info.players:
                     docs[f"player:{player}"] = {
-                        **player_document(tx, info, player),
+                        **player_document(tx, info, player, secrets, part),
                         "clock": clock_doc,
                     }
         return docs

@@ -12,7 +12,7 @@ import asyncio
 import errno
 import ipaddress
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
@@ -55,21 +55,99 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def lan_address() -> str:
-    """This machine's address for other devices on its network (its name's first non-loopback IPv4)."""
+NO_ROUTE_PROBE = ("10.255.255.255", 1)
+"""A private address the route probe "connects" to: nothing is sent, the kernel only picks
+the interface (and so the address) this machine would use to reach the network."""
+SIOCGIFADDR = 0x8915
+"""Linux's ioctl that reads an interface's IPv4 address."""
+
+
+def route_address() -> str | None:
+    """The address this machine's traffic to its network leaves from (``None`` without a route).
+
+    A UDP socket's ``connect`` sends nothing: it only asks the kernel which
+    interface would carry the packet, and ``getsockname`` names its address.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(NO_ROUTE_PROBE)
+            return str(probe.getsockname()[0])
+    except OSError:
+        return None
+
+
+def interface_addresses() -> list[str]:
+    """The IPv4 address of every network interface (Linux; elsewhere, none are found)."""
+    try:
+        import fcntl
+        import struct
+
+        names = [name for _, name in socket.if_nameindex()]
+    except (ImportError, OSError, AttributeError):
+        return []
+    found: list[str] = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        for name in names:
+            request = struct.pack("256s", name[:15].encode())
+            try:
+                answer = fcntl.ioctl(sock.fileno(), SIOCGIFADDR, request)
+            except OSError:  # an interface without an IPv4 address
+                continue
+            found.append(socket.inet_ntoa(answer[20:24]))
+    return found
+
+
+def hostname_addresses() -> list[str]:
+    """The IPv4 addresses this machine's name resolves to (often only 127.0.1.1 on Debian)."""
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
-        infos = []
-    for info in infos:
-        address = str(info[4][0])
-        if not address.startswith("127."):
-            return address
-    return socket.gethostname()
+        return []
+    return [str(info[4][0]) for info in infos]
+
+
+def usable_lan_addresses(candidates: Iterable[str | None]) -> list[str]:
+    """The candidates another device on the network can reach, in order, each once.
+
+    Loopback (127.x), the unspecified 0.0.0.0, multicast and anything that is
+    not an IPv4 address are left out (the server listens on IPv4); link-local
+    addresses (169.254.x, a network without a DHCP server) come last.
+
+    >>> usable_lan_addresses(["127.0.1.1", "192.0.2.2", None, "169.254.3.4", "10.0.0.7", "192.0.2.2"])
+    ['192.0.2.2', '10.0.0.7', '169.254.3.4']
+    """
+    kept: list[ipaddress.IPv4Address] = []
+    for text in candidates:
+        try:
+            address = ipaddress.IPv4Address(text or "")
+        except ValueError:
+            continue
+        if address.is_loopback or address.is_unspecified or address.is_multicast:
+            continue
+        if address not in kept:
+            kept.append(address)
+    kept.sort(key=lambda a: a.is_link_local)  # stable: the route's address stays first
+    return [str(a) for a in kept]
+
+
+def lan_addresses() -> list[str]:
+    """This machine's addresses for the phones on its network: the route's first, then every
+    other interface's, then the host name's; never a loopback address."""
+    return usable_lan_addresses([route_address(), *interface_addresses(), *hostname_addresses()])
+
+
+NO_LAN = (
+    "--lan: this machine has no network address besides its own loopback (127.x), so no "
+    "phone could open the pages; join the network first, or leave out --lan"
+)
 
 
 def print_urls(found: ServeUrls, out: TextIO, *, qr: bool) -> None:
-    """The URLs for people: each page's name and address (and a QR code with ``--lan``)."""
+    """The URLs for people: each page's name and address (and a QR code with ``--lan``).
+
+    The machine's other network addresses, if it has several, follow: the
+    same paths work under each of them.
+    """
     lines = [("clock (public)", found.clock), ("dealer", found.dealer)]
     lines += [(f"player {name}", url) for name, url in found.players.items()]
     for label, url in lines:
@@ -78,9 +156,24 @@ def print_urls(found: ServeUrls, out: TextIO, *, qr: bool) -> None:
             import segno
 
             segno.make(url, error="l").terminal(out=out, compact=True)
+    if found.other_bases:
+        out.write(
+            "this machine's other addresses (the same paths work there): "
+            + ", ".join(found.other_bases)
+            + "\n"
+        )
     out.write("The dealer's and players' links are secret: give each only to its person.\n")
     out.write("Ctrl-C stops the server.\n")
     out.flush()
+
+
+def url_host(address: str) -> str:
+    """An address as a URL writes it (an IPv6 address in brackets).
+
+    >>> url_host("::1"), url_host("192.0.2.2")
+    ('[::1]', '192.0.2.2')
+    """
+    return f"[{address}]" if ":" in address else address
 
 
 def serve(
@@ -92,32 +185,40 @@ def serve(
     lan: bool = False,
     new_tokens: bool = False,
     announce: Callable[[ServeUrls, str], None],
+    addresses: Callable[[], Sequence[str]] | None = None,
 ) -> None:
-    """Serve the table's pages until interrupted; ``announce(urls, bound)`` runs once bound."""
+    """Serve the table's pages until interrupted; ``announce(urls, bound)`` runs once bound.
+
+    With ``lan`` the URLs name this machine's network addresses (``addresses``,
+    by default :func:`lan_addresses`), never a loopback one: a phone could not
+    open those.
+    """
     from companion.ui.web.app import build_app
 
     host = "0.0.0.0" if lan else host
     check_address(host, port)
+    shown: Sequence[str] = (addresses or lan_addresses)() if lan else [host]
+    if not shown:
+        raise CompanionError(NO_LAN)
     hub = Hub(state, table, rotate=new_tokens)
     try:
         sock = bind(host, port)
-        taken = sock.getsockname()[1]
-        shown = lan_address() if lan else host
-        if ":" in shown:
-            shown = f"[{shown}]"  # an IPv6 address in a URL
-        announce(urls(f"http://{shown}:{taken}", hub.tokens), f"{host}:{taken}")
-        config = uvicorn.Config(
-            build_app(hub),
-            log_level="warning",
-            access_log=False,
-            lifespan="on",
-            timeout_graceful_shutdown=2,
-        )
-        server = _Server(config, hub)
-        try:
-            server.run(sockets=[sock])
-        except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has stopped
-            pass  # stopping the server is what Ctrl-C is for: not an error
+        with sock:  # closed when serving ends, or if announcing fails
+            taken = sock.getsockname()[1]
+            bases = [f"http://{url_host(a)}:{taken}" for a in shown]
+            announce(urls(bases[0], hub.tokens, bases[1:]), f"{host}:{taken}")
+            config = uvicorn.Config(
+                build_app(hub),
+                log_level="warning",
+                access_log=False,
+                lifespan="on",
+                timeout_graceful_shutdown=2,
+            )
+            server = _Server(config, hub)
+            try:
+                server.run(sockets=[sock])
+            except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has stopped
+                pass  # stopping the server is what Ctrl-C is for: not an error
     finally:
         hub.close()
 

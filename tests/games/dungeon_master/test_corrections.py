@@ -44,10 +44,40 @@ def _points() -> int:
 
 def test_claim_takes_negative_points_as_a_correction() -> None:
     _party()
-    _ok("party", "claim", "gold")
+    _ok("party", "claim", "7")
     taken = invoke("dm", "party", "claim", "--json", "--", "-5")
-    assert taken.json()["treasure_points"] == 5 and taken.json()["gained"] == -5
-    _error(invoke("dm", "party", "claim", "--", "-6"), "the treasure pile cannot go below 0")
+    assert taken.json()["treasure_points"] == 2 and taken.json()["gained"] == -5
+    _error(
+        invoke("dm", "party", "claim", "--", "-3"),
+        "a number takes back only points typed as a number, and the treasure pile has 2 of those",
+    )
+
+
+def _pile() -> tuple[int, list[str]]:
+    shown = _ok("party", "show")
+    return shown["treasure_points"], shown["treasure_cards"]
+
+
+def test_treasure_pile_points_and_cards_agree_after_a_correction() -> None:
+    """ "Treasure cards are the only ones you keep": the pile's points are its cards' points
+    plus points typed as a number, so no correction leaves a card without its points."""
+    _party()
+    _ok("party", "claim", "silver")
+    refused = invoke("dm", "party", "claim", "--", "-5")
+    _error(refused, "the cards in it (Silver) are worth 5")
+    assert "'companion dm party claim -- -silver'" in refused.stderr
+    assert _pile() == (5, ["Silver"])  # nothing changed
+    taken = invoke("dm", "party", "claim", "--json", "--", "-silver")
+    assert taken.exit_code == 0, taken.stderr
+    assert (taken.json()["gained"], taken.json()["taken_back"]) == (-5, ["Silver"])
+    assert _pile() == (0, [])
+    _error(invoke("dm", "party", "claim", "--", "-silver"), "the treasure pile holds no Silver")
+    # cards and typed points together, in one command: each part agrees with the pile
+    _ok("party", "claim", "gold,silver,10")
+    assert invoke("dm", "party", "claim", "--", "-gold,-10").exit_code == 0
+    assert _pile() == (5, ["Silver"])
+    log = _ok("party", "log")["log"]
+    assert log[-1]["what"] == "took back Gold; -10 points typed"
 
 
 @pytest.mark.parametrize("number", [str(10**30), "111", "-111", "9" * 5000])
@@ -66,17 +96,25 @@ def test_claim_magic_items_says_it_gives_a_level_not_points() -> None:
 
 
 def test_claim_no_more_copies_than_the_party_deck_holds() -> None:
+    """The message counts the whole claim against the deck and the pile as it is."""
     _party()
     _error(
         invoke("dm", "party", "claim", "gold,gold,gold,gold,gold"),
-        "the party deck holds 4 Gold, and the pile already has 4",
+        "5 Gold claimed, but the party deck holds 4 and 0 are already in the treasure pile",
     )
     assert _points() == 0  # nothing half-claimed
-    _ok("party", "claim", "gold,gold")
-    _ok("party", "claim", "gold,gold")
-    _error(invoke("dm", "party", "claim", "gold"), "the pile already has 4")
+    _ok("party", "claim", "gold")
+    _error(
+        invoke("dm", "party", "claim", "gold,gold,gold,gold"),
+        "4 Gold claimed, but the party deck holds 4 and 1 is already in the treasure pile",
+    )
+    _ok("party", "claim", "gold,gold,gold")
+    _error(invoke("dm", "party", "claim", "gold"), "4 are already in the treasure pile")
     # A card in the pile cannot be risked again either.
-    _error(invoke("dm", "fight", "orcs", "+gold"), "the treasure pile already has 4")
+    _error(
+        invoke("dm", "fight", "orcs", "+gold"),
+        "1 Gold risked, but the party deck holds 4 and 4 are already in the treasure pile",
+    )
 
 
 # --------------------------------------------------------------------------- levels and heroes

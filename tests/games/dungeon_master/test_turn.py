@@ -104,6 +104,26 @@ def test_a_recovery_card_with_nobody_dead_is_refused() -> None:
     )
 
 
+def test_recovery_a_hero_killed_by_hand_during_the_turn_was_killed_this_turn() -> None:
+    """Heal/Shield/Armor "gain back any Hero killed this turn": a death recorded with
+    ``party kill`` while the turn's treasure phase waits is one of them, and, as for any
+    death, the treasure played that turn is discarded."""
+    _party()
+    _ok("fight", "kobolds", "ama=sword", "+gold", "--seed", "1")
+    killed = _ok("party", "kill", "--random", "1", "--seed", "3")
+    [fallen] = killed["killed"]
+    assert killed["treasure_lost"] == ["Gold"] and "(Gold) is discarded" in killed["note"]
+    assert killed["open_turn"]["killed"] == [fallen]
+    back = _ok("treasure", f"armor:{fallen[:3]}")
+    assert back["recovered"] == [fallen] and back["treasure_claimed"] == []
+    assert all(h["alive"] for h in back["tracked_party"]["heroes"])
+    # a hero brought back by hand is not "killed this turn" any more
+    _ok("fight", "kobolds", "ama=sword", "--seed", "1")
+    _ok("party", "kill", "thief")
+    _ok("party", "revive", "thief")
+    _error(invoke("dm", "treasure", "heal"), "no hero fell this turn")
+
+
 def test_treasure_phase_claims_frees_a_prisoner_and_levels_up() -> None:
     _party()
     _ok("fight", "kobolds", "ama=sword", "+gold,magic", "--seed", "1")
@@ -301,6 +321,22 @@ def test_the_log_tells_who_what_the_result_and_the_seed() -> None:
     text = invoke("dm", "party", "log").stdout
     assert "turn 1 · fight · DM: Orcs, Trolls, Throne Room" in text and "(seed 3)" in text
     assert "Log" in invoke("dm", "party", "show").stdout
+
+
+def test_the_log_keeps_full_names_not_what_was_typed() -> None:
+    """The log tells the game: hero and card names in full, whatever prefix was typed."""
+    _party()
+    _ok("fight", "gia,tro", "@thr", "ama=sw", "wiz=sp", "+sil,magic", "--seed", "3")
+    phase = _ok("treasure", "shield:cle", "xp:wiz:spell", "pris:ran", "--seed", "4")
+    assert phase["played"] == ["Shield (Cleric)", "Experience (Wizard, spell)", "Prisoner (Ranger)"]
+    _ok("party", "kill", "thi")
+    _ok("party", "revive", "thi", "--card", "arm")
+    log = _ok("party", "log")["log"]
+    treasure, _, revive = log[-3:]
+    assert treasure["what"] == "Shield (Cleric), Experience (Wizard, spell), Prisoner (Ranger)"
+    assert revive["what"] == "brought back Thief with Armor"
+    text = invoke("dm", "party", "log").stdout
+    assert "shield:cle" not in text and "Shield (Cleric)" in text
 
 
 # --------------------------------------------------------------------------- the two paths agree

@@ -94,6 +94,7 @@
 
   function renderPlayer(d) {
     setText("said", $("said").textContent);
+    list("lines", d.lines || [], (line) => li(line));
     const standing = $("standing");
     if (standing) {
       const rows = [];
@@ -159,13 +160,22 @@
   }
 
   function renderDealer(d) {
-    const players = d.players || [];
+    const head = document.querySelector("#players thead tr");
+    if (head) {
+      head.replaceChildren(
+        ...["player", ...(d.columns || [])].map((name) => {
+          const th = document.createElement("th");
+          th.textContent = name;
+          return th;
+        }),
+      );
+    }
     const tbody = document.querySelector("#players tbody");
     if (tbody) {
       tbody.replaceChildren(
-        ...players.map((p) => {
+        ...(d.rows || []).map((row) => {
           const tr = document.createElement("tr");
-          for (const v of [p.name, p.status || "", p.gold ?? "-", p.treasures ?? "", p.skulls ?? ""]) {
+          for (const v of row) {
             const td = document.createElement("td");
             td.textContent = String(v);
             tr.append(td);
@@ -174,6 +184,7 @@
         }),
       );
     }
+    list("lines", d.lines || [], (line) => li(line));
     list("history", d.history || [], (e) => li(`#${e.id} ${e.summary}`));
   }
 

@@ -1,0 +1,197 @@
+"""Dungeon Poker at the showdown: the rules that act when a deal ends, in the rulebook's order.
+
+:class:`DungeonPokerShowdown` is the showdown engine of
+:mod:`companion.poker.showdown` with Dungeon Poker's rules. The engine
+calls its hooks in the order a dealer settles a deal; each hook below is a
+short list of phases, one module each, named after what the rulebook says
+happens (000, "The progression of the game", "Encounter cards",
+"Treasures", "Monsters", "Character death and re-entering the game", and
+the appendices that give the cards):
+
+before the cards are read
+  :mod:`.encounter` the level's blind and the encounter card in force;
+  :mod:`.seats` the players' characters, their abilities and artifacts;
+  :mod:`.joining` the monsters that joined the deal (Kings, the Golem,
+  summoned, killed), and the abilities declared during the deal
+  (:func:`.seats.check_declared`);
+as the cards turn over
+  the encounter's, the monsters' and the Full Plate's reminders, then
+  :mod:`.turned_over` (the Witch's curse, the Ancient Evil's discards);
+ranking
+  :mod:`.ranking` what a legal hand uses, the Full Plate's floor, how many
+  cards a monster plays;
+the pots
+  :mod:`.pots` the Treasure ship's gold, the Rogue's grab, the Gnome
+  Lunatic's blast, who takes what a monster wins;
+after the pots
+  :mod:`.fates` how each monster fared and what its win does;
+  :mod:`.treasures` the winner's treasures, or those left waiting;
+  :mod:`.slayers` the Fire Dragon's and the Genie's rewards;
+  :mod:`.fates` where each monster's card goes, the Baron's punishment;
+  :mod:`.deaths` characters out of gold, and the Undeath Amulet.
+
+Victory is the table's to announce
+(:mod:`~companion.games.dungeon_poker.victory`): a showdown file does not
+hold every treasure a player keeps. The rules a phase shares with the
+table (a monster's cards, King status, spoils and destination; how many
+treasures a winner draws; the Undeath Amulet and its gold) are read from
+the table's chapter modules, :mod:`~companion.games.dungeon_poker.monsters`,
+:mod:`~companion.games.dungeon_poker.treasures` and
+:mod:`~companion.games.dungeon_poker.deaths`; :mod:`.cards` finds the cards
+a file names. The table
+(``companion table showdown``) and ``companion showdown`` both settle a
+deal through this class, so they cannot disagree.
+
+>>> from companion.poker.showdown_input import read_showdown
+>>> spec = read_showdown('''
+... players: [{name: ann, put_in: 400}, {name: ben, put_in: 400}]
+... monsters: [{name: Orc}]
+... result: Orc > ann > ben
+... ''')
+>>> out = DungeonPokerShowdown(spec).run()
+>>> out.payouts, out.removed, out.treasures
+({'ann': 0, 'ben': 0}, 800, {})
+>>> out.monsters[0].fate
+'returns to the monster deck (shuffled in)'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.cards.loader import load_game
+from companion.errors import CompanionError
+from companion.games.dungeon_poker.showdown import (
+    deaths,
+    encounter,
+    fates,
+    joining,
+    pots,
+    ranking,
+    seats,
+    slayers,
+    treasures,
+    turned_over,
+)
+from companion.poker.pots import Pot
+from companion.poker.showdown import Board, MonsterSeat, PlayerSeat, Showdown
+from companion.poker.showdown_rank import Contestant, RankRules
+
+__all__ = ["DungeonPokerShowdown"]
+
+
+class DungeonPokerShowdown(Showdown):
+    """One Dungeon Poker showdown: monsters, encounters, treasures, deaths."""
+
+    game_fields = frozenset(
+        {
+            "monsters",
+            "encounter",
+            "declared",
+            "treasures_waiting",
+            "boards",
+            "character",
+            "artifacts",
+            "soul_gems",
+        }
+    )
+    currency = "gold"
+    bank_name = "bank"
+
+    def __init__(self, spec: Any, ranker: Any = None, data_dir: str | None = None) -> None:
+        super().__init__(spec, ranker, data_dir)
+        self.encounter: Any = None
+        self.enc: Any = None
+        """The encounter's EncounterRules (plain ones without an encounter)."""
+        self.cursed = ""
+        """The rank the Witch cursed, if she did."""
+
+    # -------------------------------------------------------------- words and amounts
+
+    def amount(self, n: int) -> str:
+        return f"{n:,} gold"
+
+    def unit_name(self) -> str:
+        return f"{self.rules.unit}-gold coins"
+
+    def blind(self, why: str) -> int:
+        """The level's blind, which ``why`` (a rule counted in blinds) needs."""
+        if self.spec.blind is None or self.spec.blind == 0:
+            raise CompanionError(
+                f"blind: {why} needs the blind of the level (add blind: 200, for example)"
+            )
+        return self.spec.blind
+
+    # -------------------------------------------------------------- before the cards are read
+
+    def prepare(self) -> None:
+        encounter.check_blind(self)
+        db = load_game("dungeon-poker", self.data_dir)
+        encounter.read(self, db)
+        seats.read(self, db)
+        joining.join(self, db)
+        seats.check_declared(self, db)
+        joining.who_is_in(self)
+
+    # -------------------------------------------------------------- as the cards turn over
+
+    @property
+    def board_count(self) -> int:
+        return int(self.enc.boards)
+
+    def why_boards(self) -> str:
+        return encounter.during(self)
+
+    def before_ranking(self) -> None:
+        encounter.reminders(self)
+        joining.reminders(self)
+        ranking.full_plate_reminders(self)
+        turned_over.witch_curse(self)
+        turned_over.monster_discards(self)
+
+    # -------------------------------------------------------------- ranking
+
+    def hand_cards_needed(self) -> int | None:
+        return ranking.hand_cards_needed(self)
+
+    def why_needed(self) -> str:
+        return encounter.named(self)
+
+    def monster_hand_count(self, m: MonsterSeat) -> int | None:
+        return ranking.monster_cards(self, m)
+
+    def has_floor(self, p: PlayerSeat) -> bool:
+        # The Full Plate's pair counts even without a legal hand (decisions.md, Hand ranking).
+        return ranking.full_plate(self, p) is not None
+
+    def _rank_rules(self) -> RankRules:
+        return ranking.rank_rules(self)
+
+    def contestant(self, name: str, cards: tuple[str, ...]) -> Contestant:
+        return ranking.contestant(self, name, cards)
+
+    # -------------------------------------------------------------- the pots
+
+    def pot_bonus(self) -> int:
+        return pots.bank_adds(self)
+
+    def adjust_pots(self, pots_now: list[Pot], payouts: dict[str, int]) -> int:
+        pots.rogue_grab(self, pots_now, payouts)
+        return pots.explosions(self, pots_now)
+
+    def payees(self, board: Board) -> dict[str, str | None]:
+        return pots.payees(self, board)
+
+    def goes_to(self, winner: str, amount: int, target: str | None) -> str:
+        return pots.goes_to(self, winner, target)
+
+    # -------------------------------------------------------------- after the pots
+
+    def after_pots(self) -> None:
+        fates.judge(self)
+        fates.monster_wins(self)
+        treasures.draw(self)
+        slayers.reward(self)
+        fates.cards_go(self)
+        fates.presence(self)
+        deaths.settle(self)

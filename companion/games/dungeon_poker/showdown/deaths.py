@@ -1,0 +1,56 @@
+"""Characters left without gold: death, or the Undeath Amulet.
+
+000, "Character death and re-entering the game": a character with no gold
+left dies; its soul gems go to the bank, the winner of the deal may take
+one of its treasures (one from each character who died), the rest leave
+the game, and the player may come back with a new character and a skull.
+Appendix C, the Undeath Amulet: it acts by itself, whatever the encounter,
+and the character returns at the next deal with three blinds of gold,
+keeping gems and artifacts. The showdown knows a player's gold only when
+the file gives ``stack``; the table always does, and moves the cards by
+the same rules (:mod:`companion.games.dungeon_poker.deaths`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.games.dungeon_poker.deaths import brings_back, undeath_gold
+from companion.games.dungeon_poker.showdown.pots import payee_of
+
+if TYPE_CHECKING:
+    from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+
+
+def settle(sd: DungeonPokerShowdown) -> None:
+    """Players whose gold is known and gone: the character dies (or the Undeath Amulet acts)."""
+    winners = [payee_of(sd, w, b) for b in sd.boards for w in b.main_winners]
+    takers = [w for w in dict.fromkeys(winners) if w is not None]
+    for p in sd.players:
+        if p.spec.stack is None:
+            continue
+        gold = p.spec.stack + sd.payouts.get(p.name, 0) + sd.bank.get(p.name, 0)
+        if gold > 0:
+            continue
+        amulet = [a for a in p.artifacts if brings_back(a)]
+        if amulet:
+            # The amulet ignores encounters (Anti-magic zone, Long night name it).
+            back = undeath_gold(amulet[0], sd.blind(amulet[0].name))
+            sd.event(
+                f"{p.name} has no gold left: the {amulet[0].name} brings the character back at "
+                f"the next deal with {sd.amount(back)}, gems and artifacts kept; the amulet "
+                f"leaves the game."
+            )
+            continue
+        sd.dead.append(p.name)
+        pick = [t for t in takers if t != p.name]
+        who = (
+            f"{' and '.join(pick)} may take one of {p.name}'s treasures"
+            if pick
+            else f"nobody takes {p.name}'s treasures"
+        )
+        sd.event(
+            f"{p.name} has no gold left: the character dies and its soul gems go to the bank; "
+            f"{who}, the rest leave the game; {p.name} may return with a new character "
+            f"and a skull card."
+        )

@@ -1,0 +1,171 @@
+"""The monsters that joined the deal, and which of them are still in at the showdown.
+
+000, "Monsters" and Appendix B: a monster plays for the pot (a friendly one
+gives its gift and leaves before, so never reaches a showdown); a King
+Monster never hands over what it wins (the card, War mongering, King's cave
+decide: :func:`~companion.games.dungeon_poker.monsters.counts_as_king`, the
+table's rule too); a player's own monster (the Gnome Artificer's Golem)
+plays beside its owner and folds with them; a summoned or controlled one
+fights for a player; one killed during the deal (Crystal Dagger) takes no
+part. Dragon age brings its Fire Dragon to every deal and King's cave draws
+one monster at every showdown: the file must hold them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import CompanionError
+from companion.games.dungeon_poker.monsters import counts_as_king
+from companion.games.dungeon_poker.showdown.cards import find_card
+from companion.poker.showdown import MonsterSeat
+
+if TYPE_CHECKING:
+    from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+
+
+def join(sd: DungeonPokerShowdown, db: Any) -> None:
+    """Seat each monster of the file, with its King status, owner and ally."""
+    enc = sd.enc
+    deal_monster = enc.deal_monster
+    cave = enc.showdown_monster
+    labels: set[str] = set()
+    for i, ms in enumerate(sd.spec.monsters):
+        where = f"monsters[{i}]"
+        already = {m.card.id for m in sd.monsters}
+        card = find_card(
+            db,
+            "monster",
+            ms.name,
+            f"{where}.name",
+            prefer=deal_monster if deal_monster not in already else None,
+        )
+        if card.friendly:
+            raise CompanionError(
+                f"{where}.name: {card.name} is a friendly monster: it does not play for the pot"
+            )
+        label = ms.label or card.name
+        key = label.casefold()
+        if key in labels:
+            raise CompanionError(
+                f"{where}: two monsters are called '{label}' (give one of them a label, like label: {label} 2)"
+            )
+        if key in sd.names_seen:
+            raise CompanionError(
+                f"{where}: '{label}' is already a name at the table (give the monster a label)"
+            )
+        labels.add(key)
+        sd.names_seen[key] = label
+        if ms.drawn_at_showdown and cave is None:
+            raise CompanionError(
+                f"{where}.drawn_at_showdown: only King's cave draws a monster at the showdown"
+            )
+        if ms.drawn_at_showdown and ms.killed_by:
+            raise CompanionError(
+                f"{where}.killed_by: a monster drawn at the showdown comes too late to be killed"
+            )
+        king = (
+            ms.king
+            if ms.king is not None
+            else counts_as_king(card, enc, at_showdown=ms.drawn_at_showdown)
+        )
+        m = MonsterSeat(i, ms, card, label, king)
+        if card.owner is not None:
+            m.owner = _owner(sd, db, m, where)
+        if ms.summoned_by and ms.controlled_by:
+            raise CompanionError(f"{where}: give summoned_by or controlled_by, not both")
+        if ms.controlled_by and king:
+            raise CompanionError(
+                f"{where}.controlled_by: {label} is a King Monster, which no player can ever control"
+            )
+        for attr in ("summoned_by", "controlled_by", "killed_by"):
+            value = getattr(ms, attr)
+            if value is not None:
+                sd.player(value, f"{where}.{attr}")
+        m.fights_for = ms.summoned_by or ms.controlled_by
+        sd.monsters.append(m)
+    _check_encounter_monsters(sd, db)
+
+
+def _owner(sd: DungeonPokerShowdown, db: Any, m: MonsterSeat, where: str) -> str:
+    """The player whose character brings this monster (the Golem's Gnome Artificer)."""
+    card = m.card
+    owners = [p for p in sd.players if p.character is not None and p.character.id == card.owner]
+    if sd.enc.no_passives:
+        enc_name = sd.encounter.name if sd.encounter else "this encounter"
+        raise CompanionError(f"{where}: the {card.name} is not in the game during {enc_name}")
+    if not owners:
+        owner_name = db.get(card.owner).name
+        raise CompanionError(
+            f"{where}: the {card.name} plays only beside the {owner_name} "
+            f"(give that player character: {owner_name})"
+        )
+    owner = owners[0].name
+    if m.spec.summoned_by or m.spec.controlled_by:
+        raise CompanionError(f"{where}: the {card.name} always plays for {owner}")
+    return owner
+
+
+def _check_encounter_monsters(sd: DungeonPokerShowdown, db: Any) -> None:
+    """Dragon age's Fire Dragon is at every deal; King's cave draws one monster at every showdown."""
+    deal_monster = sd.enc.deal_monster
+    if deal_monster is not None and not any(m.card.id == deal_monster for m in sd.monsters):
+        dragon = db.get(deal_monster).name
+        raise CompanionError(
+            f"monsters: {sd.encounter.name} brings the {dragon} to every deal; add it "
+            f"(monsters: [{{name: {dragon}}}])"
+        )
+    if sd.enc.showdown_monster is not None:
+        drawn = [m for m in sd.monsters if m.spec.drawn_at_showdown]
+        if len(drawn) != 1:
+            raise CompanionError(
+                f"monsters: {sd.encounter.name} draws one monster at every showdown; mark it "
+                f"drawn_at_showdown: true ({len(drawn)} marked)"
+            )
+
+
+def who_is_in(sd: DungeonPokerShowdown) -> None:
+    """A monster killed during the deal, or a Golem whose owner folded, sits the showdown out."""
+    for m in sd.monsters:
+        if m.spec.killed_by is not None:
+            m.live = False
+            m.out_reason = "killed"
+            sd.event(
+                f"{m.label} was killed by {m.spec.killed_by} during the deal and takes no part in the showdown."
+            )
+        elif m.owner is not None and sd.by_name[m.owner].spec.folded:
+            m.live = False
+            m.out_reason = "folded"
+            sd.event(f"The {m.card.name} folds because {m.owner} folded.")
+
+
+def reminders(sd: DungeonPokerShowdown) -> None:
+    """Say, for each monster still in, whom it plays for and whether it is a King."""
+    enc = sd.enc
+    for m in sd.live_monsters:
+        if m.spec.drawn_at_showdown:
+            extra = enc.showdown_monster.extra_cards if enc.showdown_monster else 0
+            cards = f" with {extra} extra card" if extra == 1 else f" with {extra} extra cards"
+            sd.event(
+                f"{sd.encounter.name}: {m.label} was drawn at the showdown as a King Monster"
+                f"{cards if extra else ''}."
+            )
+        if m.owner is not None:
+            sd.event(
+                f"The {m.card.name} plays for {m.owner}: it wins only what {m.owner} could, "
+                f"and its winnings are {m.owner}'s."
+            )
+        elif m.fights_for is not None:
+            verb = (
+                f"{m.fights_for} summoned {m.label}"
+                if m.spec.summoned_by
+                else f"{m.fights_for} controls {m.label}"
+            )
+            if m.king:
+                sd.event(
+                    f"{verb}, but {m.label} is a King Monster: it never hands over what it wins."
+                )
+            else:
+                sd.event(f"{verb}: it wins for {m.fights_for}.")
+        elif m.king:
+            sd.event(f"{m.label} is a King Monster: it never hands over what it wins.")

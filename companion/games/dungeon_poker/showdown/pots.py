@@ -1,0 +1,120 @@
+"""The pots: what the bank adds, what leaves before they are paid, who takes a monster's share.
+
+000, Appendix D, Treasure ship: the bank adds a blind of gold to every
+pot. Appendix A, the Rogue's Ambush & run: half the pot (whole coins, at
+most what the card prints) left with the Rogue during the deal. Appendix
+B, the Gnome Lunatic: when it loses, blinds of gold from the main pot go up
+with it. "Monsters": what a monster wins leaves the game, unless it fought
+for a player (the Golem for the Gnome Artificer, a summoned or controlled
+monster; never a King Monster), or the Fey Teratologist's Beast mastery
+takes a monster's win of the whole deal (Appendix E).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.games.dungeon_poker.showdown.seats import usable
+from companion.poker.pots import Pot
+from companion.poker.showdown import Board, MonsterSeat, PlayerSeat
+
+if TYPE_CHECKING:
+    from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+
+
+def bank_adds(sd: DungeonPokerShowdown) -> int:
+    """Treasure ship: the bank adds blinds of gold to the main pot."""
+    if sd.enc.pot_bonus_blinds:
+        return int(sd.enc.pot_bonus_blinds) * sd.blind(sd.encounter.name)
+    return 0
+
+
+def rogue_grab(sd: DungeonPokerShowdown, pots: list[Pot], payouts: dict[str, int]) -> None:
+    """Ambush & run: the Rogue's gold comes out of the main pot first, where the oldest gold lies."""
+    ambush = sd.spec.declared.ambush_and_run
+    if ambush is None or not ambush.gold:
+        return
+    left = ambush.gold
+    for i, pot in enumerate(pots):
+        take = min(pot.amount, left)
+        pots[i] = Pot(pot.amount - take, pot.eligible)
+        left -= take
+    sd.event(
+        f"Ambush & run ({ambush.by}): {sd.amount(ambush.gold)} left the pot with "
+        f"{ambush.by}, who folded."
+    )
+    payouts[ambush.by] += ambush.gold
+
+
+def explosions(sd: DungeonPokerShowdown, pots: list[Pot]) -> int:
+    """A monster that explodes when it loses takes blinds of the main pot with it."""
+    blasted = 0
+    if not pots:
+        return blasted
+    for m in sd.live_monsters:
+        if any(m.label in b.main_winners for b in sd.boards):
+            continue
+        for e in m.effects("lose"):
+            if e.effect == "explode-blinds":
+                assert e.blinds is not None
+                want = e.blinds * sd.blind(f"the {m.card.name}'s explosion")
+                blast = min(want, pots[0].amount)
+                pots[0] = Pot(pots[0].amount - blast, pots[0].eligible)
+                blasted += blast
+                sd.event(
+                    f"{m.label} loses and explodes: {sd.amount(blast)} of the main pot "
+                    f"goes up with it."
+                )
+    return blasted
+
+
+def payees(sd: DungeonPokerShowdown, board: Board) -> dict[str, str | None]:
+    """Who takes what each monster wins on ``board`` (None: it leaves the game)."""
+    fey = _beast_master(sd)
+    return {m.label: _payee(m, board, fey) for m in sd.live_monsters}
+
+
+def payee_of(sd: DungeonPokerShowdown, name: str, board: Board) -> str | None:
+    """Who takes what ``name`` wins: the player, or a monster's payee (None: out of the game)."""
+    if name in sd.by_name:
+        return name
+    m = sd.monster(name)
+    if m is None:  # pragma: no cover - names were validated
+        return None
+    return _payee(m, board, _beast_master(sd))
+
+
+def by_beast_mastery(sd: DungeonPokerShowdown, name: str) -> bool:
+    """Is ``name`` a monster whose winnings only Beast mastery could take (no King, no one's ally)?"""
+    m = sd.monster(name)
+    return m is not None and not m.king and m.owner is None and m.fights_for is None
+
+
+def goes_to(sd: DungeonPokerShowdown, winner: str, target: str | None) -> str:
+    """Where a monster's winnings go, as the end of a sentence ('' for a player)."""
+    if winner in sd.by_name:
+        return ""
+    if target is None:
+        return ", out of the game"
+    m = sd.monster(winner)
+    if m is not None and (m.owner is not None or m.fights_for is not None):
+        return f", for {target}"
+    return f"; by Beast mastery it goes to {target}"
+
+
+def _beast_master(sd: DungeonPokerShowdown) -> PlayerSeat | None:
+    """The Fey Teratologist still in the deal, whose Beast mastery works now."""
+    fey = [p for p in sd.players if p.live and usable(p, "beast-mastery")]
+    return fey[0] if fey else None
+
+
+def _payee(m: MonsterSeat, board: Board, fey: PlayerSeat | None) -> str | None:
+    if m.king:
+        return None
+    if m.owner is not None:
+        return m.owner
+    if m.fights_for is not None:
+        return m.fights_for
+    if fey is not None and board.main_winners == (m.label,):
+        return fey.name
+    return None

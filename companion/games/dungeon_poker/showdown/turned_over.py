@@ -1,0 +1,102 @@
+"""As the cards turn over: hand cards destroyed before the hands are ranked.
+
+Appendix A, the Witch's curse: at the showdown every hand card of the
+named number, players' and monsters', is destroyed (her own too; the
+Barbarian in his rage and the Dwarven Stalwart are immune). Appendix B, the
+Ancient Evil: every player's hand card below eight goes to the graveyard
+(the Dwarven Stalwart is immune). What a monster's card says it does at the
+showdown is data on the card (``discard-hand-ranks`` and its ranks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from companion.games.dungeon_poker.showdown.cards import rank_span, rank_word
+from companion.games.dungeon_poker.showdown.seats import immune
+from companion.poker.showdown import PlayerSeat
+
+if TYPE_CHECKING:
+    from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+
+
+def witch_curse(sd: DungeonPokerShowdown) -> None:
+    """Every hand card of the cursed number is destroyed, players' and monsters'."""
+    curse = sd.spec.declared.witch_curse
+    if curse is None:
+        return
+    lost, spared = _destroy(
+        sd,
+        {sd.cursed},
+        spare=lambda p: p.name != curse.by and immune(sd, p, "character"),
+        monsters_too=True,
+    )
+    sd.event(
+        _said(
+            f"Witch curse ({curse.by} named {rank_word(sd.cursed)}): every hand card of that "
+            "number is destroyed",
+            lost,
+            spared,
+        )
+    )
+
+
+def monster_discards(sd: DungeonPokerShowdown) -> None:
+    """A monster that sends ranks of the players' hand cards to the graveyard (the Ancient Evil)."""
+    for m in sd.live_monsters:
+        for e in m.effects("showdown"):
+            if e.effect != "discard-hand-ranks":
+                continue
+            lost, spared = _destroy(
+                sd, set(e.ranks or ()), spare=lambda p: immune(sd, p, "monster"), monsters_too=False
+            )
+            sd.event(
+                _said(
+                    f"{m.label}: every player's hand cards {rank_span(e.ranks or ())} go to the graveyard",
+                    lost,
+                    spared,
+                )
+            )
+
+
+def _destroy(
+    sd: DungeonPokerShowdown,
+    ranks: set[str],
+    *,
+    spare: Callable[[PlayerSeat], bool],
+    monsters_too: bool,
+) -> tuple[list[str], list[str]]:
+    """Take the hand cards of ``ranks`` away; who lost what, and who was spared."""
+    lost: list[str] = []
+    spared: list[str] = []
+    for p in sd.players:
+        if not p.live:
+            continue
+        if spare(p):
+            spared.append(p.name)
+            continue
+        p.cards = _without(p.cards, ranks, p.name, lost)
+    if monsters_too:
+        for m in sd.live_monsters:
+            m.cards = _without(m.cards, ranks, m.label, lost)
+    return lost, spared
+
+
+def _without(
+    cards: Iterable[str] | None, ranks: set[str], whose: str, lost: list[str]
+) -> tuple[str, ...] | None:
+    if cards is None:
+        return None
+    cards = tuple(cards)
+    hit = [c for c in cards if c[0] in ranks]
+    if hit:
+        lost.append(f"{whose} loses {' '.join(hit)}")
+    return tuple(c for c in cards if c[0] not in ranks)
+
+
+def _said(text: str, lost: list[str], spared: list[str]) -> str:
+    text += f" ({'; '.join(lost)})" if lost else ""
+    if spared:
+        text += f"; {', '.join(spared)} {'is' if len(spared) == 1 else 'are'} immune"
+    return text + "."
