@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -147,3 +148,93 @@ def test_a_worker_stopped_while_being_forked_stops_as_it_starts(
         signal.signal(signal.SIGTERM, previous[0])
         signal.signal(signal.SIGINT, previous[1])
     assert stopped.value.args == (128 + signal.SIGTERM,)
+
+
+# A pool whose jobs only sleep: every moment of a run (workers starting, busy,
+# idle and waiting for the task queue's lock, the last results coming back)
+# is reached within a second, for almost no CPU. Like reportlab's bare
+# excepts, the jobs swallow the exception SIGTERM raises in them, so a worker
+# has to be ended from outside its main thread. One fresh interpreter forks
+# each run, so the loop costs one import.
+_LOOP = r"""
+import json, multiprocessing, os, signal, sys, time
+from pathlib import Path
+from companion.printing import print_all
+from companion.printing.build import BuildResult
+from companion.printing.imposition import SheetSpec
+
+def sleeping_job(job, spec, copies=1, force=False):
+    try:
+        time.sleep(float(job.game))
+    except BaseException:  # as a library's bare except would: the stop is swallowed
+        pass
+    return BuildResult(job.path, "cards", job.game, (), 0, 0, 0)
+
+print_all.run_job = sleeping_job  # the forked workers inherit it
+
+def children(pid):
+    found = set()
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        found.update(int(c) for c in task.read_text().split())
+    return found
+
+def alive(pid):
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state not in ("Z", "X")
+
+def run(folder):
+    jobs = [print_all.Job("cards", Path(folder) / f"{n}.pdf", game=str(s))
+            for n, s in enumerate([0.6, 0.2, 0.9, 0.1, 0.4, 0.3, 0.05, 0.5, 0.2, 0.1, 0.7])]
+    print_all.build_all(jobs, SheetSpec(), workers=4)
+
+folder, moments = sys.argv[1], json.loads(sys.argv[2])
+report = []
+for moment in moments:
+    parent = multiprocessing.get_context("fork").Process(target=run, args=(folder,))
+    parent.start()
+    time.sleep(moment)
+    workers = children(parent.pid)
+    os.kill(parent.pid, signal.SIGTERM)
+    sent = time.monotonic()
+    parent.join(10)  # the guard: a run still going after it has hung
+    stopped = None if parent.exitcode is None else round(time.monotonic() - sent, 2)
+    limit = time.monotonic() + 10
+    while any(alive(w) for w in workers) and time.monotonic() < limit:
+        time.sleep(0.02)
+    left = sorted(w for w in workers if alive(w))
+    for pid in left + ([parent.pid] if parent.exitcode is None else []):
+        os.kill(pid, signal.SIGKILL)
+    report.append({"moment": moment, "exit": parent.exitcode, "stopped": stopped,
+                   "workers": len(workers), "left": left})
+print(json.dumps(report))
+"""
+
+
+def test_sigterm_stops_print_all_and_its_workers_at_any_moment(tmp_path: Path) -> None:
+    """Twenty SIGTERMs, from before the workers fork to the pool's last
+    results: every run and every worker stops. (Before, a worker whose job
+    swallowed the stop then waited for work that never came while the parent
+    waited for it: 7 of 21 real runs of the issue hung so, and this loop hung
+    at its first moment.)"""
+    moments = [0.05 + 0.07 * n for n in range(20)]
+    done = subprocess.run(
+        [sys.executable, "-c", _LOOP, str(tmp_path), json.dumps(moments)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=20 * 25,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert len(report) == 20
+    stopped_by_it = (128 + signal.SIGTERM, -signal.SIGTERM)  # its handler, or before it is set
+    for run in report:
+        assert run["stopped"] is not None, run  # None: still running after the guard's wait
+        assert run["exit"] in (*stopped_by_it, 0), run  # 0: it had finished first
+        assert run["left"] == [], run
+    # Most runs were really interrupted, workers and all.
+    assert sum(run["exit"] in stopped_by_it for run in report) >= 10
+    assert sum(run["workers"] == 4 for run in report) >= 10
