@@ -100,7 +100,7 @@ from companion.games.dungeon_of_d.frames import (
 from companion.games.dungeon_of_d.odds import unseen
 from companion.games.dungeon_of_d.saves import Game, Opened, breakdown
 from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, State, xy
-from companion.ui.dungeon_of_d.screen import Cell, Entry, Screen
+from companion.ui.dungeon_of_d.screen import LOSES_SHORT, Cell, Entry, Screen
 
 WIDTH = 80
 DIRECTION_WORDS = {
@@ -230,15 +230,16 @@ def build_menu(s: State) -> list[Entry]:
             word = DIRECTION_NAMES[direction]
             warnings = {loss_warning(s, a) for a in moves}
             warning = warnings.pop() if len(warnings) == 1 else ""
+            odds = not warning  # a MOVE that loses at once meets no monster
             entries.append(
                 _warned(
                     Entry(
                         len(entries) + 1,
-                        move_label(s, direction),
+                        move_label(s, direction, odds=odds),
                         f"move {word}",
                         None,
                         moves,
-                        move_label(s, direction, short=True),
+                        move_label(s, direction, short=True, odds=odds),
                     ),
                     warning,
                 )
@@ -262,7 +263,7 @@ def _warned(entry: Entry, warning: str) -> Entry:
     return replace(
         entry,
         label=f"{entry.label} ({warning})",
-        short=f"{entry.short or entry.label} (you lose)",
+        short=f"{entry.short or entry.label} {LOSES_SHORT}",
         warning=warning,
     )
 
@@ -875,9 +876,10 @@ def _compact(s: State, screen: Screen) -> None:
     screen.info = [" · ".join(parts)]
     things = inventory(s)
     if things or s.fruits or s.arrows:
-        stuff = [f"#{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
-        screen.pack_line = f"Pack ({R.slots_used(s)} of {R.capacity(s)} slots): " + (
-            ", ".join(stuff) or "Fruits and Arrows only"
+        screen.pack_items = [f"#{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
+        screen.pack_head = f"Pack ({R.slots_used(s)} of {R.capacity(s)} slots): "
+        screen.pack_line = screen.pack_head + (
+            ", ".join(screen.pack_items) or "Fruits and Arrows only"
         )
     if s.level and s.grid and s.prompt == "turn":
         room = content.rooms[s.grid[s.pos]]
@@ -1013,7 +1015,7 @@ RULES = {
     "draw until you hold 9 minus the room's danger level. Then the discard pile and the power deck "
     "are shuffled together. Resting also ends Poisoned!.",
     "action": "DO ACTION: choose one of the room's actions. ((A)) actions happen by themselves when you "
-    "walk in or are teleported in. (A >= 3), (A >= 5) and (A < 8) work only on those levels. "
+    "walk in or are teleported in. (A ≥ 3), (A ≥ 5) and (A < 8) work only on those levels. "
     "Actions with + steps go on step by step from the first. An exhausted room has no actions. "
     "A + after a number adds the level's skulls.",
     "move": "Put a card from your hand on the wandering-monster place (a MOV card draws a bonus "
