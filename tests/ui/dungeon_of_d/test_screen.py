@@ -403,3 +403,10 @@ def test_rows_cut_at_80x24_are_only_answers_the_answers_command_shows() -> None:
         for row in drawn(build_screen(game)):
             assert not row.endswith("…") or re.match(r" *\d+\) ", row), row
         game.play(bot(game.state))
+
+
+def test_the_room_card_on_screen_writes_level_gates_as_the_cards_do() -> None:
+    guardian = build_screen(game_of(_last_card_at_the_guardian()))
+    text = "\n".join([*guardian.room, *drawn(guardian, 120, 40)])
+    assert "(A < 8) Combat monster 3" in text and "(A ≥ 5) Combat monster 4" in text
+    assert ">=" not in text
