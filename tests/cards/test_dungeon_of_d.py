@@ -184,6 +184,14 @@ def test_teleport_potion_goes_to_the_hidden_door(dod) -> None:  # type: ignore[n
     assert dod.get("hidden-door").type == "room"
 
 
+def test_purple_leaf_card_says_it_is_used_any_time(dod) -> None:  # type: ignore[no-untyped-def]
+    """FAQ Q6+: the Purple Leaf can be used any time, not only where a potion could be
+    drunk (the rulebook's Appendix D prints this text)."""
+    items = _parts(dod, "item")
+    assert items["purple-leaf"].text.startswith("Any time:")
+    assert "drink" not in items["purple-leaf"].text
+
+
 def test_elf_boots_are_not_used_up_and_purple_leaf_is(dod) -> None:  # type: ignore[no-untyped-def]
     items = _parts(dod, "item")
     assert not items["elf-boots"].one_use  # FAQ Q4
