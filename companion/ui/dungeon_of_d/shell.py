@@ -573,6 +573,8 @@ def _phrases(s: State, action: Action) -> list[str]:
                 out += [
                     f"move {word} {label}",
                     f"move {word} {short}",
+                    f"move {word} playing {label}",  # as the log and the hint print it
+                    f"move {word} playing {short}",
                     f"{word} {label}",
                     f"{word} {short}",
                 ]
@@ -628,17 +630,18 @@ def _phrases(s: State, action: Action) -> list[str]:
 
 
 def printed_words(entry: Entry) -> list[str]:
-    """What the screen prints for an answer, as it may be typed back: its whole label,
-    or the words before the label's first colon or bracket.
+    """What the screen prints for an answer, as it may be typed back: its whole label
+    (or short label), or the label up to any of its colons or brackets.
 
-    >>> printed_words(Entry(1, "play 1 STR a: wandering monster Orc", "move north 1 STR a"))
-    ['play 1 str a: wandering monster orc', 'play 1 str a']
+    >>> printed_words(Entry(1, "DO ACTION 1: Study [costs 3 gold]", "act 1"))
+    ['do action 1: study [costs 3 gold]', 'do action 1', 'do action 1: study']
     """
     out = [normalise(entry.label)]
     for label in (entry.label, entry.short):
-        head = normalise(re.split(r"[:(\[]", label, maxsplit=1)[0])
-        if head and head not in out:
-            out.append(head)
+        cuts = [m.start() for m in re.finditer(r"[:(\[]", label)]
+        for words in (normalise(label[:cut]) for cut in [*cuts, len(label)]):
+            if words and words not in out:
+                out.append(words)
     return out
 
 

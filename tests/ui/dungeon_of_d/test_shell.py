@@ -7,12 +7,15 @@ import re
 import pytest
 
 from companion.games.dungeon_of_d import step
+from companion.games.dungeon_of_d.actions import Move
 from companion.games.dungeon_of_d.bots import make_bot
+from companion.games.dungeon_of_d.descriptions import did
 from companion.games.dungeon_of_d.saves import Game
 from companion.games.dungeon_of_d.state import State
 from companion.ui.dungeon_of_d.shell import (
     HELP,
     RULES,
+    Parsed,
     build_menu,
     build_screen,
     card_label,
@@ -529,17 +532,47 @@ def test_a_move_card_can_be_typed_as_the_card_menu_prints_it() -> None:
     assert any(line.startswith("What happened:\n  You: MOVE north, playing") for line in lines)
 
 
+def _as_printed(label: str) -> list[str]:
+    """What a player may copy of a printed answer: the whole of it, the words before
+    its first colon, the words before its first bracket (note, odds or warning)."""
+    return [label, label.split(":")[0].split(" (")[0], re.split(r" [(\[]", label)[0]]
+
+
 def test_every_answer_can_be_typed_as_printed() -> None:
     for game in _walk(12, limit=120):
         s = game.state
         menu = build_menu(s)
         for entry in menu:
-            head = entry.label.split(":")[0].split(" (")[0]
-            said = parse(s, head, menu)
-            assert said.kind in ("action", "direction"), (head, said)
-            if said.kind == "action":
-                # the same words may name two answers only when they do the same thing
-                assert said.action == entry.action or head.startswith(("drink", "use")), head
+            for printed in {*_as_printed(entry.label), *_as_printed(entry.short or entry.label)}:
+                said = parse(s, printed, menu)
+                assert said.kind in ("action", "direction"), (printed, said)
+                if said.kind == "action":
+                    # the same words may name two answers only when they do the same thing
+                    assert said.action == entry.action or printed.startswith(("drink", "use")), (
+                        printed
+                    )
+                else:
+                    assert said.entry == entry, printed
+
+
+def test_do_action_typed_with_its_name_as_printed_is_accepted() -> None:
+    """Release test: 'DO ACTION 1: Study' (the label before its price) was refused."""
+    s = begin(scenario(hand=["1 STR", "2 STR", "3 STR"], room="ancient-library", gold=20))
+    menu = build_menu(s)
+    assert menu[0].label.startswith("DO ACTION 1: Study [")
+    for typed in ("DO ACTION 1: Study", "do action 1: study", "ACT 1: Study"):
+        assert parse(s, typed, menu) == Parsed("action", ("act", 0)), typed
+
+
+def test_a_move_typed_as_the_hint_prints_it_is_accepted() -> None:
+    """The hint and the log print a MOVE as 'MOVE north, playing 1 MOV a'."""
+    game = Game.new(7)
+    game.play(("done",))
+    s = game.state
+    move = next(a for a in s.options if isinstance(a, Move) and a.direction == "n")
+    printed = did(s, move)
+    assert printed.startswith("MOVE north, playing ")
+    assert parse(s, printed, build_menu(s)) == Parsed("action", move)
 
 
 def test_the_poison_check_at_the_end_of_a_turn_is_labelled() -> None:
