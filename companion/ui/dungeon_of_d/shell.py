@@ -1215,6 +1215,10 @@ def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> li
 # ---- the session ----------------------------------------------------------------------------------
 
 
+GO_ON = "Go on with: "
+"""What comes before the command that resumes a game, in the last words of a session."""
+
+
 class Saver(Protocol):
     """Where a game is kept: :class:`~companion.games.dungeon_of_d.saves.SaveStore` or
     :class:`~companion.games.dungeon_of_d.saves.SaveFile`."""
@@ -1261,7 +1265,17 @@ class RichOutput:
         self.console.print(render_rich(screen, full, size.width, size.height))
 
     def say(self, text: str) -> None:
-        self.console.print(text, markup=False, highlight=False)
+        """Print ``text`` wrapped at the terminal's width; a command to go on with (after
+        :data:`GO_ON`) is never broken: when the whole does not fit one row, it starts a
+        row of its own and is not wrapped by us (a terminal narrower than the command
+        folds it, and copying it still gives one line)."""
+        head, marker, command = text.rpartition(GO_ON)
+        if not marker or len(text) <= self.console.size.width:
+            self.console.print(text, markup=False, highlight=False)
+            return
+        if head.strip():
+            self.console.print(head.rstrip(), markup=False, highlight=False)
+        self.console.print(f"{GO_ON}{command}", markup=False, highlight=False, soft_wrap=True)
 
     def echo(self, text: str) -> None:
         pass
@@ -1323,7 +1337,7 @@ class Session:
         if self.game.over:
             return "Game over."
         game = self.game
-        return f"Game {self.saver.describe(game)}. Go on with: {self.saver.resume(game)}"
+        return f"Game {self.saver.describe(game)}. {GO_ON}{self.saver.resume(game)}"
 
     def answer(self, line: str) -> bool:
         """Handle one answer; False when the session should end."""

@@ -444,6 +444,28 @@ def test_ctrl_c_leaves_with_one_saved_line_and_the_resume_command(tmp_path) -> N
     assert target.load().actions == [("done",)]
 
 
+@pytest.mark.parametrize("width", [40, 80, 120])
+def test_ctrl_c_message_never_breaks_the_resume_command(width: int) -> None:
+    """Release test: at 80 columns the command came out as 'companion d' / 'od' /
+    'play --save-file ...'. It is one line when everything fits, else it starts a row."""
+    import io
+
+    from rich.console import Console
+
+    from companion.ui.dungeon_of_d.shell import RichOutput
+
+    command = "companion dod play --save-file /home/player/games/dungeon/j.json"
+    said = f"Interrupted. Game saved to /home/player/games/dungeon/j.json. Go on with: {command}"
+    out = io.StringIO()
+    RichOutput(Console(file=out, width=width, height=24)).say(said)
+    rows = out.getvalue().splitlines()
+    assert rows[-1] == f"Go on with: {command}"
+    if len(said) <= width:
+        assert rows == [said]
+    else:
+        assert " ".join(row.strip() for row in rows) == said
+
+
 def test_a_save_file_game_gives_its_own_resume_hint_and_save_message(tmp_path) -> None:  # type: ignore[no-untyped-def]
     lines, target = _session(tmp_path, ["save", "quit"])
     assert f"Saved to {target.path} (the game is saved after every action)." in lines
