@@ -1229,6 +1229,8 @@ class Saver(Protocol):
 
     def describe(self, game: Game) -> str: ...
 
+    def moved_on(self, game: Game) -> str: ...
+
 
 class Output(Protocol):
     def show(self, screen: Screen, full: bool) -> None: ...
@@ -1334,9 +1336,14 @@ class Session:
                 return self.game
 
     def _farewell(self) -> str:
-        if self.game.over:
-            return "Game over."
+        """The last words: where the game is kept, or what happened to its save when
+        another session moved it on (this one then wrote nothing over it)."""
         game = self.game
+        moved = self.saver.moved_on(game)
+        if moved:
+            return f"Not saved by this session: {moved}. {GO_ON}{self.saver.resume(game)}"
+        if game.over:
+            return "Game over."
         return f"Game {self.saver.describe(game)}. {GO_ON}{self.saver.resume(game)}"
 
     def answer(self, line: str) -> bool:

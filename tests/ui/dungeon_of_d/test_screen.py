@@ -344,6 +344,9 @@ def _played(seed: int, answers: list[str]) -> Screen:
         def describe(self, game: Game) -> str:
             return "saved as 'x'"
 
+        def moved_on(self, game: Game) -> str:
+            return ""
+
     queue = list(answers)
     Session(Game.new(seed), Nowhere(), Keep()).run(lambda: queue.pop(0) if queue else None)
     return shown[-1]

@@ -466,6 +466,44 @@ def test_ctrl_c_message_never_breaks_the_resume_command(width: int) -> None:
         assert " ".join(row.strip() for row in rows) == said
 
 
+def test_quit_in_a_stale_window_says_the_save_moved_on_not_that_it_saved(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Release test: 'quit' in a second window whose save another session had played on
+    said 'Game saved to j.json' though it wrote nothing."""
+    from companion.games.dungeon_of_d.saves import SaveFile
+    from companion.ui.dungeon_of_d.shell import Session
+
+    path = tmp_path / "j.json"
+    SaveFile(path).create(Game.new(7))
+    first, second = SaveFile(path), SaveFile(path)
+    played, stale = first.load(), second.load()
+    played.play(("done",))
+    first.save(played)
+    said = _Said()
+    Session(stale, second, said).run(iter(["quit"]).__next__)
+    assert said.lines[-1] == (
+        f"Not saved by this session: save file {path} was changed by another session; "
+        f"nothing was written over it. Go on with: companion dod play --save-file {path}"
+    )
+    assert first.load().actions == [("done",)]  # the other session's move is kept
+    assert first.moved_on(played) == ""
+
+
+def test_quit_after_the_save_was_deleted_says_so(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from companion.games.dungeon_of_d.saves import SaveStore
+
+    store = SaveStore(tmp_path / "state.db")
+    game = Game.new(7)
+    game.name = "j"
+    store.create(game)
+    other = SaveStore(tmp_path / "state.db")
+    assert store.moved_on(game) == ""
+    other.delete("j")
+    assert (
+        store.moved_on(game)
+        == "saved game 'j' was deleted by another session; nothing was written since"
+    )
+
+
 def test_a_save_file_game_gives_its_own_resume_hint_and_save_message(tmp_path) -> None:  # type: ignore[no-untyped-def]
     lines, target = _session(tmp_path, ["save", "quit"])
     assert f"Saved to {target.path} (the game is saved after every action)." in lines
@@ -497,6 +535,9 @@ class _Saved:
 
     def describe(self, game: Game) -> str:
         return "saved as 'x'"
+
+    def moved_on(self, game: Game) -> str:
+        return ""
 
 
 def _run(game: Game, answers: list[str], confirm=None) -> list[str]:  # type: ignore[no-untyped-def]
