@@ -1,12 +1,19 @@
 """How fast ``companion print all`` is, and how big its card PDFs are, against peers.
 
-Run: ``python benchmarks/print.py [--runs N] [--protograf-python PATH]`` from
-the checkout root.
+Run: ``python benchmarks/print.py [--runs N] [--baseline REF] [--protograf-python PATH]``
+from the checkout root.
 
 Measured in one run, alternating so machine load hits all alike:
 
 * ``print all``: the real command in a fresh process (start-up, every deck
-  of every game, the contact sheet, rulebooks when present), wall and CPU;
+  of every game, the contact sheet, rulebooks when present), wall and CPU
+  (the command's and its workers', user and system);
+* with ``--baseline REF``, ``print all`` of that commit too (``git archive``
+  of it, run by this Python), and the CPU ratio of this tree to it: the
+  issue's target is at most 1.2 against the first version, ``bda8f25``;
+  ``--before DIR`` does the same for a tree already unpacked;
+* the ratio to the previous run of this script, whose figures are kept in
+  ``output/benchmark-print.json`` (with the commit they were measured at);
 * the card PDFs alone, built in this process three ways: faces drawn into
   the page with backs, pips and icons reused as forms (what ``print all``
   does), every distinct face a form as well (the earlier way), and no reuse
@@ -21,19 +28,24 @@ Measured in one run, alternating so machine load hits all alike:
   import it; without one the peer rows say so.
 
 The in-process builds are timed in CPU seconds, so other work on the machine
-does not skew them. Targets from the issue: ``print all`` under 5 s, card
+skews them less (on a busy machine a run still varies by some 5%: compare
+medians of several runs, taken side by side). Targets from the issue:
+``print all`` under 5 s and at most 1.2 times the first version's CPU, card
 sheets at or under 0.7 kB a card.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import io
 import json
 import os
 import resource
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import textwrap
 import time
@@ -105,6 +117,52 @@ def run_print_all(out: Path, source: Path = ROOT) -> tuple[float, float, dict]:
     return time.perf_counter() - start, _child_cpu() - cpu, json.loads(proc.stdout)
 
 
+def unpack_commit(ref: str, into: Path) -> Path:
+    """The source tree of commit ``ref`` of this checkout, unpacked into ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", ref],
+        capture_output=True,
+        check=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def commit_of(tree: Path = ROOT) -> str:
+    """The commit the tree is at, with ``+changes`` when it has uncommitted ones."""
+    head = subprocess.run(
+        ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "-C", str(tree), "status", "--porcelain", "--untracked-files=no"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    return (head or "unknown") + ("+changes" if dirty else "")
+
+
+LAST_RUN = ROOT / "output" / "benchmark-print.json"
+
+
+def previous_run() -> dict | None:
+    try:
+        data: dict = json.loads(LAST_RUN.read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data.get("cpu"), int | float) else None
+
+
+def keep_run(figures: dict) -> None:
+    from companion.fileio import write_atomic
+
+    write_atomic(LAST_RUN, json.dumps(figures, indent=2) + "\n")
+
+
 def _cold() -> None:
     """Forget the layouts this process already worked out, so each build does its own."""
     from companion.printing import card_text, templates
@@ -112,6 +170,7 @@ def _cold() -> None:
     templates._FACES.clear()
     card_text._SIZES.clear()
     card_text._HEIGHTS.clear()
+    card_text._SPARE.clear()
 
 
 def build_cards(out: Path, how: str) -> tuple[float, int, int]:
@@ -225,12 +284,25 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--protograf-python", default=None)
     parser.add_argument(
+        "--baseline",
+        default=None,
+        metavar="REF",
+        help="a commit of this checkout to time print all of too (the first version: bda8f25)",
+    )
+    parser.add_argument(
         "--before",
         type=Path,
         default=None,
         help="an earlier source tree (e.g. git archive main | tar -x -C DIR) to time print all of",
     )
+    parser.add_argument(
+        "--print-all-only",
+        action="store_true",
+        help="time print all (and the baseline) only, not the in-process card builds or the peer",
+    )
     args = parser.parse_args()
+    if args.baseline and args.before:
+        parser.error("give --baseline or --before, not both")
     peer_python = _protograf_python(args.protograf_python)
     samples: dict[str, list[float]] = {
         k: []
@@ -249,19 +321,27 @@ def main() -> None:
     info: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
+        before = args.before
+        if args.baseline:
+            before = unpack_commit(args.baseline, out / "baseline")
         # Warm the file cache, bytecode and this process's imports.
         run_print_all(out / "warm")
-        build_cards(out, "inline")
+        if before:
+            run_print_all(out / "warm-before", before)
+        if not args.print_all_only:
+            build_cards(out, "inline")
         for _ in range(args.runs):
             seconds, cpu, data = run_print_all(out / "all")
             samples["all"].append(seconds)
             samples["all-cpu"].append(cpu)
             info["all"] = data
-            if args.before:
-                seconds, cpu, data = run_print_all(out / "before", args.before)
+            if before:
+                seconds, cpu, data = run_print_all(out / "before", before)
                 samples["before"].append(seconds)
                 samples["before-cpu"].append(cpu)
                 info["before"] = data
+            if args.print_all_only:
+                continue
             for how in ("inline", "forms", "no-reuse"):
                 seconds, cards, size = build_cards(out, how)
                 samples[how].append(seconds)
@@ -296,18 +376,43 @@ def main() -> None:
         f"{per_card / 1000:.2f} kB a card: at most 0.7 kB {met_size}"
     )
     if samples["before"]:
-        before = info["before"]
-        assert isinstance(before, dict)
-        old = [f for f in before["files"] if f["kind"] == "cards"]
+        earlier = info["before"]
+        assert isinstance(earlier, dict)
+        old = [f for f in earlier["files"] if f["kind"] == "cards"]
         old_bytes = sum(f["bytes"] for f in old)
         cpu_before = statistics.median(samples["before-cpu"])
+        ratio = cpu_all / cpu_before
         print(
-            f"print all before ({args.before}): {statistics.median(samples['before']):.2f} s wall, "
+            f"print all of {args.baseline or args.before}: "
+            f"{statistics.median(samples['before']):.2f} s wall, "
             f"{cpu_before:.2f} s CPU; card sheets {old_bytes / 1000:.0f} kB, "
             f"{old_bytes / sum(f['cards'] for f in old) / 1000:.2f} kB a card, "
-            f"{sum(f['pages'] for f in old) // 2} sheets; CPU now {cpu_all / cpu_before:.2f}x "
-            f"(target <= 1.2x), sheets now {sum(f['pages'] for f in card_files) // 2}"
+            f"{sum(f['pages'] for f in old) // 2} sheets\n"
+            f"  CPU now {ratio:.2f}x that (at most 1.2x: {'met' if ratio <= 1.2 else 'MISSED'}; "
+            f"runs now "
+            f"{' '.join(f'{x:.2f}' for x in samples['all-cpu'])}, then "
+            f"{' '.join(f'{x:.2f}' for x in samples['before-cpu'])}); "
+            f"sheets now {sum(f['pages'] for f in card_files) // 2}"
         )
+    last = previous_run()
+    if last:
+        print(
+            f"print all CPU {cpu_all / last['cpu']:.2f}x the previous run's "
+            f"({last['cpu']:.2f} s at {last.get('commit', '?')}, {last.get('date', '?')})"
+        )
+    keep_run(
+        {
+            "commit": commit_of(),
+            "date": datetime.datetime.now().isoformat(timespec="seconds"),
+            "runs": args.runs,
+            "cpu": round(cpu_all, 3),
+            "wall": round(t_all, 3),
+            "card_bytes": card_bytes,
+            "cards": total_cards,
+        }
+    )
+    if args.print_all_only:
+        return
     base = statistics.median(samples["inline"])
     for key, label in (
         ("inline", "card PDFs, faces in the page  "),

@@ -7,10 +7,10 @@ caller. Limits of one subsystem's own inputs stay with it (print sizes in
 
 >>> check_seed(7)
 7
->>> check_seed(2**63)
+>>> check_seed(-5)
 Traceback (most recent call last):
 ...
-companion.errors.CompanionError: seed 9223372036854775808 is out of range (it must fit in 64 bits: -9223372036854775808 to 9223372036854775807)
+companion.errors.CompanionError: seed -5 is out of range (0 to 18446744073709551615)
 """
 
 from __future__ import annotations
@@ -18,9 +18,13 @@ from __future__ import annotations
 from companion.documents import short
 from companion.errors import CompanionError
 
-SEED_MIN = -(2**63)
-SEED_MAX = 2**63 - 1
-"""A seed fits in 64 bits, as SQLite stores it and a save records it."""
+SEED_MIN = 0
+SEED_MAX = 2**64 - 1
+"""Every seed (tables, Monte Carlo, Dungeon of D, Dungeon Master) is a whole number
+from 0 to 2^64 - 1: any 64-bit word, each a different game, stored exactly."""
+
+SEED_RANGE = "0 to 2^64-1"
+"""The seed range as ``--help`` states it."""
 
 MAX_CHIPS = 10**12
 """The most chips or gold one amount may be (a million times any real stake)."""
@@ -51,13 +55,15 @@ def check_range(what: str, value: int, low: int, high: int) -> int:
     return value
 
 
-def check_seed(seed: int) -> int:
-    """``seed`` itself when it fits in 64 bits; a one-line error otherwise."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_MIN <= seed <= SEED_MAX:
-        raise CompanionError(
-            f"seed {short(seed)} is out of range (it must fit in 64 bits: {SEED_MIN} to {SEED_MAX})"
-        )
-    return seed
+def check_seed(seed: int, what: str = "seed") -> int:
+    """``seed`` itself when it is from 0 to 2^64 - 1; a one-line error naming ``what`` otherwise.
+
+    >>> check_seed(2**64, "--seed")
+    Traceback (most recent call last):
+    ...
+    companion.errors.CompanionError: --seed 18446744073709551616 is out of range (0 to 18446744073709551615)
+    """
+    return check_range(what, seed, SEED_MIN, SEED_MAX)
 
 
 __all__ = [
@@ -68,6 +74,7 @@ __all__ = [
     "MAX_WORKERS",
     "SEED_MAX",
     "SEED_MIN",
+    "SEED_RANGE",
     "check_range",
     "check_seed",
 ]

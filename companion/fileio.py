@@ -55,6 +55,52 @@ def is_read_only(mode: int, path: Path) -> bool:
     return not mode & 0o222 or not os.access(path, os.W_OK)
 
 
+def first_existing(path: str | Path) -> Path:
+    """``path`` itself, or its deepest part that exists: where making it would begin.
+
+    >>> first_existing("/no-such-folder/a/b")
+    PosixPath('/')
+    """
+    part = Path(path).absolute()
+    while not os.path.lexists(part) and part != part.parent:
+        part = part.parent
+    return part
+
+
+def can_write_in(folder: Path) -> bool:
+    """Whether new files can be made in the existing folder ``folder``.
+
+    A folder without any write bit counts as read-only even for root, as a
+    file does (:func:`is_read_only`); ``/proc`` and ``/sys`` are such folders.
+    """
+    try:
+        info = os.stat(folder)
+    except OSError:
+        return False
+    return (
+        stat.S_ISDIR(info.st_mode)
+        and not is_read_only(info.st_mode, folder)
+        and os.access(folder, os.X_OK)
+    )
+
+
+def folder_problem(folder: str | Path) -> str | None:
+    """Why files cannot be written in ``folder``, made first with its missing parents
+    as :func:`write_atomic` does; ``None`` when they can. Nothing is created.
+
+    >>> folder_problem("/proc/no-such/folder")
+    'folder /proc is read-only'
+    """
+    start = first_existing(folder)
+    if can_write_in(start):
+        return None
+    if os.path.isdir(start):
+        return f"folder {start} is read-only"
+    if os.path.lexists(start) and not os.path.exists(start):
+        return f"{start} is a broken symlink"
+    return f"{start} is a file, not a folder"
+
+
 def output_path(
     path: str | Path, *, force: bool = False, force_flag: str | None = "--force"
 ) -> Path:
@@ -271,6 +317,9 @@ def read_text(path: str | Path, *, what: str = "file", limit: int = MAX_READ_BYT
 
 __all__ = [
     "MAX_READ_BYTES",
+    "can_write_in",
+    "first_existing",
+    "folder_problem",
     "is_dir",
     "is_file",
     "is_read_only",

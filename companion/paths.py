@@ -139,72 +139,71 @@ def _source(env_name: str, path: Path, env: Mapping[str, str] | None) -> str:
     return "checkout" if path.parent == PROJECT_ROOT else "installed package"
 
 
+TEMPLATE_FOLDERS = ("cards", "rulebooks")
+"""The template folders printing reads: card faces and rulebooks."""
+
+
 def places(state: str | Path | None = None, env: Mapping[str, str] | None = None) -> list[Place]:
     """Where the cards, templates, state file and output folder are, each checked.
 
-    Nothing is created or written: a state file that does not exist yet is
-    fine when its folder could hold it.
+    Nothing is created or written. A state file or output folder that does
+    not exist yet is fine when the first write could make it: the checks
+    are the ones that write makes (:func:`companion.statefile.first_write_problem`,
+    :func:`companion.fileio.folder_problem`).
 
     >>> [p.what for p in places(state="/tmp/doctor.sqlite3", env={})]
     ['cards', 'templates', 'state file', 'output folder']
     """
-    cards = cards_dir(env)
-    templates = templates_dir(env)
-    state_file = state_path(state, env)
-    output = default_output_dir()
-    found: list[Place] = []
+    return [
+        _cards_place(env),
+        _templates_place(env),
+        _state_place(state, env),
+        _output_place(),
+    ]
 
+
+def _cards_place(env: Mapping[str, str] | None) -> Place:
+    cards = cards_dir(env)
     games = sorted(p.parent.name for p in cards.glob("*/game.yaml")) if os.path.isdir(cards) else []
-    found.append(
-        Place(
-            "cards",
-            cards,
-            _source("COMPANION_CARDS", cards, env),
-            bool(games),
-            f"{len(games)} games" if games else "no <game>/game.yaml here",
-        )
-    )
-    kinds = (
-        [p.name for p in templates.iterdir() if os.path.isdir(p)]
-        if os.path.isdir(templates)
-        else []
-    )
-    found.append(
-        Place(
-            "templates",
-            templates,
-            _source("COMPANION_TEMPLATES", templates, env),
-            {"cards", "rulebooks"} <= set(kinds),
-            "cards and rulebooks" if kinds else "no template folders here",
-        )
-    )
+    note = f"{len(games)} games" if games else f"no {cards / '<game>' / 'game.yaml'} here"
+    return Place("cards", cards, _source("COMPANION_CARDS", cards, env), bool(games), note)
+
+
+def _templates_place(env: Mapping[str, str] | None) -> Place:
+    templates = templates_dir(env)
+    missing = [str(templates / k) for k in TEMPLATE_FOLDERS if not os.path.isdir(templates / k)]
+    note = "cards and rulebooks" if not missing else f"missing {' and '.join(missing)}"
+    source = _source("COMPANION_TEMPLATES", templates, env)
+    return Place("templates", templates, source, not missing, note)
+
+
+def _state_place(state: str | Path | None, env: Mapping[str, str] | None) -> Place:
+    from companion.statefile import first_write_problem
+
+    path = state_path(state, env)
     if state is not None:
-        state_source = "--state"
+        source = "--state"
     elif _from_env("COMPANION_STATE", env) is not None:
-        state_source = "$COMPANION_STATE"
+        source = "$COMPANION_STATE"
     else:
-        state_source = "user data directory"
-    if os.path.exists(state_file):
-        ok = os.path.isfile(state_file) and os.access(state_file, os.R_OK)
-        note = "exists" if ok else "exists but cannot be read"
-        if ok and not os.access(state_file, os.W_OK):
-            note = "exists, read-only"
-    else:
-        folder = next((p for p in state_file.parents if os.path.exists(p)), Path("/"))
-        ok = os.path.isdir(folder) and os.access(folder, os.W_OK)
-        note = "made at the first write" if ok else f"cannot be made: {folder} is not writable"
-    found.append(Place("state file", state_file, state_source, ok, note))
-    out_ok = os.path.isdir(output) or os.access(output.parent, os.W_OK)
-    found.append(
-        Place(
-            "output folder",
-            output,
-            "checkout" if output.parent == PROJECT_ROOT else "current folder",
-            out_ok,
-            "exists" if os.path.isdir(output) else "made at the first print",
-        )
-    )
-    return found
+        source = "user data directory"
+    problem = first_write_problem(path)
+    if problem is not None:
+        return Place("state file", path, source, False, problem)
+    note = "exists" if os.path.exists(path) else "made at the first write"
+    return Place("state file", path, source, True, note)
+
+
+def _output_place() -> Place:
+    from companion.fileio import folder_problem
+
+    output = default_output_dir()
+    source = "checkout" if output.parent == PROJECT_ROOT else "current folder"
+    problem = folder_problem(output)
+    if problem is not None:
+        return Place("output folder", output, source, False, f"cannot be written: {problem}")
+    note = "exists" if os.path.isdir(output) else "made at the first print"
+    return Place("output folder", output, source, True, note)
 
 
 @dataclass(frozen=True)

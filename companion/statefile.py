@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import CompanionError
-from companion.fileio import is_read_only
+from companion.fileio import can_write_in, first_existing, is_read_only
 
 APPLICATION_ID = 0x436F6D70  # "Comp": marks the file as companion's (PRAGMA application_id)
 FILE_FORMAT = 1  # PRAGMA user_version: the layout of the file (companion_schema), not a component's
@@ -273,20 +273,26 @@ def read_only_reason(path: Path, exists: bool) -> str | None:
         if is_read_only(info.st_mode, path):
             return f"state file {path} is read-only (no write permission on the file)"
 
-    folder = path.parent
-    while not os.path.exists(folder) and folder != folder.parent:
-        folder = folder.parent
-    try:
-        mode = os.stat(folder).st_mode
-    except OSError:
-        return None  # the folder is created on writing, and errors name it there
-    if not mode & 0o222 or not os.access(folder, os.W_OK | os.X_OK):
-        what = "its folder" if folder == path.parent else "the folder it would go in,"
+    folder = first_existing(path.parent)
+    if os.path.isdir(folder) and not can_write_in(folder):
+        what = "its folder" if folder == path.parent.absolute() else "the folder it would go in,"
         return (
             f"state file {path} cannot be changed: {what} {folder} is read-only "
             "(SQLite keeps its journal beside the file)"
         )
     return None
+
+
+def first_write_problem(path: Path) -> str | None:
+    """Why the first write to a state file at ``path`` would be refused, or ``None``.
+
+    The checks :class:`StateFile` makes before it writes, in the same order,
+    with nothing opened or created: ``companion doctor`` asks this.
+    """
+    try:
+        return read_only_reason(path, check_file(path))
+    except CompanionError as exc:
+        return exc.message
 
 
 def _unreadable(problem: str) -> bool:
@@ -790,6 +796,7 @@ __all__ = [
     "StateFile",
     "check_file",
     "describe_sqlite_error",
+    "first_write_problem",
     "read_only_reason",
     "read_transaction",
     "script",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -136,12 +137,66 @@ def test_command_owners_table_matches_what_each_module_registers() -> None:
     assert registered == COMMAND_OWNERS
 
 
+def _source_texts() -> dict[tuple[str, ...], str]:
+    """Every text each command was given (its help, its parameters' help), by command path."""
+    texts: dict[tuple[str, ...], str] = {}
+
+    def walk(command, ctx, path, above):  # type: ignore[no-untyped-def]
+        own = [*above, command.help or ""]
+        params = [getattr(p, "help", None) or "" for p in command.get_params(ctx)]
+        texts[tuple(path)] = "\n".join(own + params)
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, typer.Context(sub, info_name=name, parent=ctx), [*path, name], own)
+
+    root = typer.main.get_command(build_app())
+    walk(root, typer.Context(root, info_name="companion"), [], [])
+    return texts
+
+
+SOURCE_TEXTS = _source_texts()
+
+
+PLACEHOLDER = re.compile(r"<[^<>\s]+>|\{[^{}\s]*\}")
+"""A type placeholder (``<str>``, ``<list[str]>``, ``<int range>`` is caught by its
+parts) or a usage-line brace (``{game}``)."""
+
+
 @pytest.mark.parametrize("path", LEAVES + GROUPS, ids=lambda p: " ".join(p) or "companion")
-def test_help_shows_flags_without_a_bool_placeholder(path: list[str]) -> None:
+def test_help_names_values_as_a_typer_tool_does_and_fits_80_columns(
+    path: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TEXT, INTEGER, PATH or the command's own name beside a value, nothing beside a flag,
+    ``GAME [DECKS]...`` on the usage line, and nothing cut short on an 80-column terminal."""
+    monkeypatch.setenv("COLUMNS", "80")
     result = invoke(*path, "--help")
     assert result.exit_code == 0, result.stderr
-    assert "--help" in result.stdout and "-h" in result.stdout
-    assert "<bool>" not in result.stdout
+    page, source = result.stdout, SOURCE_TEXTS[tuple(path)]
+    assert "--help" in page and "-h" in page
+    assert "<bool>" not in page
+    assert max(len(line) for line in page.splitlines()) <= 80
+    strays = [p for p in PLACEHOLDER.findall(page) if p not in source]
+    assert not strays, f"type placeholders in the help page: {strays}"
+    assert page.count("…") <= source.count("…"), f"cut short at 80 columns:\n{page}"
+
+
+RICH_TAG = re.compile(r"(?<!\\)\[[a-z#/@][^\]]*\]")
+"""What Rich reads as a markup tag and drops from a help page (``[default: x]``)."""
+
+
+def test_no_help_text_is_swallowed_as_rich_markup() -> None:
+    swallowed = {" ".join(p): RICH_TAG.findall(t) for p, t in SOURCE_TEXTS.items()}
+    assert {p: tags for p, tags in swallowed.items() if tags} == {}
+
+
+def test_rulebook_out_says_where_the_pdf_goes_by_default() -> None:
+    page = " ".join(invoke("print", "rulebook", "--help").stdout.split())
+    assert "PDF to write (default: output/<game>-rulebook.pdf" in page
+
+
+def test_usage_lines_name_arguments_in_capitals() -> None:
+    usage = invoke("print", "deck", "--help").stdout
+    assert "companion print deck [OPTIONS] GAME [DECKS]..." in usage
+    assert "TEXT" in usage and "PATH" in usage and "<str>" not in usage
 
 
 def test_a_reader_that_stops_early_is_not_an_error() -> None:

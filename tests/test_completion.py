@@ -139,3 +139,40 @@ def test_the_bash_script_itself_completes_a_game_id(tmp_path: Path) -> None:
     )
     done = _run(["bash", "-c", line], PATH=f"{shim.parent}{os.pathsep}{os.environ['PATH']}")
     assert done.stdout.split() == ["dragon-kings"]
+
+
+def _complete_in(folder: Path, line: str) -> list[str]:
+    """:func:`bash_complete` run from ``folder`` (files are completed relative to it)."""
+    words = line.split()
+    cword = len(words) if line.endswith(" ") else len(words) - 1
+    done = subprocess.run(
+        RUN,
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith(("COMP_", "_TYPER"))},
+            "_COMPANION_COMPLETE": "bash_complete",
+            "COMP_WORDS": line,
+            "COMP_CWORD": str(cword),
+        },
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return done.stdout.split()
+
+
+def test_timer_structure_completes_built_in_names_and_yaml_files(tmp_path: Path) -> None:
+    from companion.timer.structure import builtin_names
+
+    (tmp_path / "my-blinds.yaml").write_text("name: mine\n")
+    (tmp_path / "notes.txt").write_text("not a structure")
+    (tmp_path / "more").mkdir()
+    (tmp_path / "more" / "deep.yml").write_text("name: deep\n")
+    offered = _complete_in(tmp_path, "companion timer run --structure ")
+    assert offered == [*builtin_names(), "more/", "my-blinds.yaml"]
+    assert _complete_in(tmp_path, "companion timer sheet -s dungeon-poker-s") == [
+        "dungeon-poker-short"
+    ]
+    assert _complete_in(tmp_path, "companion timer structure -s m") == ["more/", "my-blinds.yaml"]
+    assert _complete_in(tmp_path, "companion timer run --structure more/") == ["more/deep.yml"]

@@ -124,3 +124,70 @@ def test_doctor_command_exits_2_when_a_place_is_unusable(tmp_path: Path) -> None
     doc = json.loads(proc.stdout)
     assert doc["ok"] is False
     assert doc["places"][0]["ok"] is False and doc["places"][0]["path"] == str(tmp_path / "none")
+
+
+def _state_cases(tmp_path: Path) -> dict[str, Path]:
+    """State files whose first write works, or fails for a reason doctor must see."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (tmp_path / "a-file").write_text("not a folder")
+    readonly = tmp_path / "readonly.sqlite3"
+    readonly.touch(mode=0o444)
+    cases = {
+        "missing folders are made": tmp_path / "new" / "deeper" / "s.sqlite3",
+        "a folder without write bits": locked / "sub" / "s.sqlite3",
+        "a file where a folder goes": tmp_path / "a-file" / "s.sqlite3",
+        "a read-only state file": readonly,
+        "a folder given as the file": tmp_path,
+    }
+    if Path("/proc/self").is_dir():
+        cases["a folder under /proc"] = Path("/proc/nope/x.sqlite")
+    locked.chmod(0o555)
+    return cases
+
+
+def test_doctor_says_ok_to_a_state_file_exactly_when_the_first_write_works(
+    tmp_path: Path,
+) -> None:
+    from companion.paths import places
+    from tests.conftest import invoke
+
+    try:
+        for case, path in _state_cases(tmp_path).items():
+            [place] = [p for p in places(state=path, env={}) if p.what == "state file"]
+            made = invoke(
+                "table", "new", "t", "--game", "decko", "--players", "a,b", "--state", str(path)
+            )
+            assert place.ok == (made.exit_code == 0), (case, place.note, made.stderr)
+            if not place.ok:  # the same reason, word for word
+                assert made.stderr.startswith(f"error: {place.note}"), case
+    finally:
+        (tmp_path / "locked").chmod(0o755)
+
+
+def test_doctor_names_the_template_folders_that_are_missing(tmp_path: Path) -> None:
+    from companion.paths import places
+
+    (tmp_path / "cards").mkdir()
+    [templates] = [
+        p for p in places(env={"COMPANION_TEMPLATES": str(tmp_path)}) if p.what == "templates"
+    ]
+    assert not templates.ok
+    assert templates.note == f"missing {tmp_path / 'rulebooks'}"
+
+
+def test_an_output_folder_is_writable_when_its_first_existing_part_is(tmp_path: Path) -> None:
+    from companion.fileio import folder_problem
+
+    assert folder_problem(tmp_path / "new" / "deeper") is None
+    (tmp_path / "a-file").write_text("x")
+    assert (
+        folder_problem(tmp_path / "a-file" / "out")
+        == f"{tmp_path / 'a-file'} is a file, not a folder"
+    )
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o555)
+    try:
+        assert folder_problem(locked / "out") == f"folder {locked} is read-only"
+    finally:
+        locked.chmod(0o755)

@@ -235,29 +235,30 @@ def _read_game(game_dir: Path, expected_id: str | None, problems: list[str]) -> 
 def _read_deck(
     path: Path, deck: DeckInfo, adapter: TypeAdapter[Any], seen: dict[str, str], problems: list[str]
 ) -> list[Any]:
+    shown = _show(path)  # once a file: it resolves the path
     raw = _read_yaml(path, problems)
     if raw is None:
-        if not any(p.startswith(_show(path)) for p in problems):
-            problems.append(f"{_show(path)}: empty file (expected a 'cards:' list)")
+        if not any(p.startswith(shown) for p in problems):
+            problems.append(f"{shown}: empty file (expected a 'cards:' list)")
         return []
     if not isinstance(raw, dict) or not isinstance(raw.get("cards"), list):
-        problems.append(f"{_show(path)}: expected a mapping with a 'cards:' list")
+        problems.append(f"{shown}: expected a mapping with a 'cards:' list")
         return []
     unknown = set(raw) - {"cards", "deck", "notes"}
     if unknown:
         problems.append(
-            f"{_show(path)}: unknown top-level key(s): {', '.join(sorted(map(str, unknown)))}"
+            f"{shown}: unknown top-level key(s): {', '.join(sorted(map(str, unknown)))}"
         )
     out: list[Any] = []
     for index, entry in enumerate(raw["cards"]):
         label = _label(entry, index)
         if not isinstance(entry, dict):
-            problems.append(f"{_show(path)}: card {label}: expected a mapping of fields")
+            problems.append(f"{shown}: card {label}: expected a mapping of fields")
             continue
         data = dict(entry)
         if data.get("deck", deck.id) != deck.id:
             problems.append(
-                f"{_show(path)}: card {label}: deck: '{data['deck']}' but the file is deck '{deck.id}'"
+                f"{shown}: card {label}: deck: '{data['deck']}' but the file is deck '{deck.id}'"
             )
             continue
         data["deck"] = deck.id
@@ -268,12 +269,12 @@ def _read_deck(
         except ValidationError as exc:
             tag = data.get("type") if isinstance(data.get("type"), str) else None
             problems.extend(
-                f"{_show(path)}: card {label}: {line}" for line in validation_problems(exc, tag)
+                f"{shown}: card {label}: {line}" for line in validation_problems(exc, tag)
             )
             continue
         if deck.types and card.kind not in deck.types:
             problems.append(
-                f"{_show(path)}: card {label}: type: '{card.kind}' does not belong in deck "
+                f"{shown}: card {label}: type: '{card.kind}' does not belong in deck "
                 f"'{deck.id}' (allowed: {', '.join(deck.types)})"
             )
             continue
@@ -281,10 +282,10 @@ def _read_deck(
             card = card.model_copy(update={"variant": True})
         if card.id in seen:
             problems.append(
-                f"{_show(path)}: card {label}: id: '{card.id}' is already used in {seen[card.id]}"
+                f"{shown}: card {label}: id: '{card.id}' is already used in {seen[card.id]}"
             )
             continue
-        seen[card.id] = _show(path)
+        seen[card.id] = shown
         out.append(card)
     return out
 

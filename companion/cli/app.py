@@ -114,23 +114,16 @@ def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
 
 
 def build_command(modules: tuple[str, ...] = COMMAND_MODULES) -> Any:
-    """The click command behind :func:`build_app`, with flags shown without a type.
+    """The click command behind :func:`build_app`, each value named as users expect.
 
-    Typer's help prints a type beside every option, ``<bool>`` for a flag,
-    which takes no value; each flag (``--help`` included) gets an empty
-    metavar instead, so its row shows only the flag and its help.
+    See :mod:`companion.cli.help_page`: TEXT, INTEGER, PATH or the command's
+    own name (GAME, N) beside each value, nothing beside a flag.
     """
+    from companion.cli.help_page import name_values
+
     command = typer.main.get_command(build_app(modules))
-    _plain_flags(command, typer.Context(command, info_name="companion", **command.context_settings))
+    name_values(command, typer.Context(command, info_name="companion", **command.context_settings))
     return command
-
-
-def _plain_flags(command: Any, ctx: typer.Context) -> None:
-    for param in command.get_params(ctx):  # the help option is made (once) here
-        if getattr(param, "is_flag", False):
-            param.metavar = ""
-    for name, sub in getattr(command, "commands", {}).items():
-        _plain_flags(sub, typer.Context(sub, info_name=name, parent=ctx, **sub.context_settings))
 
 
 def _modules_for(args: list[str]) -> tuple[str, ...]:

@@ -4,8 +4,8 @@ Consoles are created per call (never cached at import), so tests that
 capture stdout see everything and ``--json`` output stays clean.
 
 Parameters whose values the shell can complete (games, decks, cards, tables,
-saves) are made here, with their completion from :mod:`companion.cli.complete`:
-a command writes ``game_argument(help=...)`` where it would write
+saves, blind structures) are made here, with their completion from
+:mod:`companion.cli.complete`: a command writes ``game_argument(help=...)`` where it would write
 ``typer.Argument(help=...)``, and keeps its own help text.
 """
 
@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from companion.bounds import SEED_MAX, SEED_MIN, SEED_RANGE, check_range
 from companion.cli import complete
 
 if TYPE_CHECKING:
@@ -30,6 +32,7 @@ StateOption = Annotated[
     Path | None,
     typer.Option(
         "--state",
+        metavar="FILE",
         help="SQLite state file (default: $COMPANION_STATE, else the user data directory).",
         show_default=False,
     ),
@@ -47,12 +50,14 @@ def game_argument(**kwargs: Any) -> Any:
 
 
 def game_option(*names: str, **kwargs: Any) -> Any:
-    """``--game``, completed from the five games."""
+    """``--game GAME``, completed from the five games."""
+    kwargs.setdefault("metavar", "GAME")
     return typer.Option(*(names or ("--game",)), autocompletion=complete.games, **kwargs)
 
 
 def deck_option(*names: str, **kwargs: Any) -> Any:
-    """``--deck``, completed from the decks of the game given on the line."""
+    """``--deck DECK``, completed from the decks of the game given on the line."""
+    kwargs.setdefault("metavar", "DECK")
     return typer.Option(*(names or ("--deck",)), autocompletion=complete.decks, **kwargs)
 
 
@@ -72,13 +77,19 @@ def table_argument(**kwargs: Any) -> Any:
 
 
 def table_option(*names: str, **kwargs: Any) -> Any:
-    """``--table``, completed from the state file."""
+    """``--table TABLE``, completed from the state file."""
+    kwargs.setdefault("metavar", "TABLE")
     return typer.Option(*(names or ("--table",)), autocompletion=complete.tables, **kwargs)
 
 
 def table_deck_argument(**kwargs: Any) -> Any:
     """A deck of the table (``--table``, else the current one), completed from the state file."""
     return typer.Argument(autocompletion=complete.table_decks, **kwargs)
+
+
+def structure_option(*names: str, **kwargs: Any) -> Any:
+    """``--structure``: the built-in blind structures and the user's ``.yaml`` files."""
+    return typer.Option(*(names or ("--structure",)), autocompletion=complete.structures, **kwargs)
 
 
 def save_argument(**kwargs: Any) -> Any:
@@ -90,9 +101,35 @@ TableOption = Annotated[
     str | None,
     table_option(help="Table name (default: the current table).", show_default=False),
 ]
+
+
+def in_range(what: str, low: int, high: int) -> Callable[[int | None], int | None]:
+    """The callback of a number option that refuses a value outside ``low`` to ``high``
+    as the line is read, before any work, with the library's one-line error.
+
+    For an option whose help states the range itself (Typer's ``min``/``max``
+    would add ``[1<=x<=256]`` beside it, which a crowded page cannot spare).
+    """
+
+    def check(value: int | None) -> int | None:
+        return None if value is None else check_range(what, value, low, high)
+
+    return check
+
+
+def seed_option(help: str) -> Any:
+    """``--seed N``: every seed takes the one range of :mod:`companion.bounds`, which the
+    help states and a callback checks as the line is read, before any work."""
+    return typer.Option(
+        "--seed",
+        metavar="N",
+        callback=in_range("--seed", SEED_MIN, SEED_MAX),
+        help=f"{help} A whole number from {SEED_RANGE}.",
+    )
+
+
 SeedOption = Annotated[
-    int | None,
-    typer.Option("--seed", help="Seed for every shuffle and draw: same seed, same result."),
+    int | None, seed_option("Seed for every shuffle and draw: same seed, same result.")
 ]
 
 

@@ -1,4 +1,5 @@
-"""Shell completion of the values a user types: games, decks, cards, tables, saves.
+"""Shell completion of the values a user types: games, decks, cards, tables, saves,
+blind structures.
 
 Each function here is the ``autocompletion`` of one shared option type in
 :mod:`companion.cli.common`; the command modules use those types and never
@@ -196,3 +197,41 @@ def saves(ctx: typer.Context, incomplete: str) -> Answers:
         return [(n, "saved game") for n in names if n.startswith(incomplete)]
 
     return _quietly(find)
+
+
+MOST_FILES = 200
+"""The most files and folders one Tab offers (a folder of thousands helps nobody)."""
+
+
+def structures(incomplete: str) -> Answers:
+    """The built-in blind structures, then the ``.yaml`` files (and folders on the way
+    to one) that start with what is typed: a structure is either."""
+
+    def find() -> Answers:
+        from companion.timer.structure import builtin_names
+
+        names = [(n, "built-in structure") for n in builtin_names() if n.startswith(incomplete)]
+        return names + yaml_files(incomplete)
+
+    return _quietly(find)
+
+
+def yaml_files(incomplete: str) -> Answers:
+    """Paths starting with ``incomplete`` that are YAML files or folders (``sub/``),
+    written as typed (``~/`` stays ``~/``); hidden ones only when a dot is typed."""
+    prefix, _, start = incomplete.rpartition("/")
+    prefix = f"{prefix}/" if "/" in incomplete else ""
+    found: Answers = []
+    with os.scandir(os.path.expanduser(prefix or ".")) as entries:
+        for entry in sorted(entries, key=lambda e: e.name):
+            if not entry.name.startswith(start) or (
+                entry.name.startswith(".") and not start.startswith(".")
+            ):
+                continue
+            if entry.is_dir():
+                found.append((f"{prefix}{entry.name}/", "folder"))
+            elif entry.name.lower().endswith((".yaml", ".yml")):
+                found.append((f"{prefix}{entry.name}", "structure file"))
+            if len(found) >= MOST_FILES:
+                break
+    return found

@@ -151,7 +151,8 @@ def resolve_command(
     play: Annotated[
         ListOption,
         typer.Option(
-            "--play", help="HERO=CARD, HERO=CARD:fight|ability|best, or CARD:ability (comma list)."
+            "--play",
+            help="HERO=CARD, optionally ending in :fight, :ability or :best; or CARD:ability (comma list).",
         ),
     ] = None,
     secret_passage: Annotated[

@@ -21,6 +21,7 @@ from companion.cli.common import (
     console,
     emit_json,
     save_argument,
+    seed_option,
 )
 
 if TYPE_CHECKING:
@@ -181,8 +182,7 @@ def simulate(
         int, typer.Option("--games", min=1, max=MAX_GAMES, help="How many games to play.")
     ] = 1000,
     seed: Annotated[
-        int,
-        typer.Option("--seed", help="Seed of the run: game i is played from a seed made from it."),
+        int, seed_option("Seed of the run: game i is played from a seed made from it.")
     ] = 0,
     bot: Annotated[
         str, typer.Option("--bot", help="greedy, farmer, random or explorer.")

@@ -19,6 +19,7 @@ from companion.cli.common import (
     decks_argument,
     emit_json,
     game_argument,
+    in_range,
 )
 from companion.cli.rulebook import register_rulebook
 
@@ -223,9 +224,9 @@ def print_all(
         typer.Option(
             "--jobs",
             "-j",
-            min=1,
-            max=MAX_WORKERS,
-            help="Files built at once (default: one per CPU core).",
+            metavar="N",
+            callback=in_range("--jobs", 1, MAX_WORKERS),
+            help=f"Files built at once, 1 to {MAX_WORKERS} (default: one per CPU core).",
             show_default=False,
         ),
     ] = None,

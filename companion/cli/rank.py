@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.bounds import MAX_SAMPLES, SEED_MAX, SEED_MIN
-from companion.cli.common import JsonOption, console, emit_json
+from companion.bounds import MAX_SAMPLES
+from companion.cli.common import JsonOption, console, emit_json, seed_option
 
 if TYPE_CHECKING:
     from companion.games.ranking import RankOptions
@@ -197,15 +197,7 @@ def odds(
             max=MAX_SAMPLES,
         ),
     ] = 20_000,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed",
-            help="Seed of the Monte Carlo deals: same seed, same result.",
-            min=SEED_MIN,
-            max=SEED_MAX,
-        ),
-    ] = 1,
+    seed: Annotated[int, seed_option("Seed of the Monte Carlo deals: same seed, same result.")] = 1,
     exact: Annotated[
         bool, typer.Option("--exact", help="Enumerate every deal, however many.")
     ] = False,

@@ -28,7 +28,7 @@ def rulebook(
         typer.Option(
             "--out",
             "-o",
-            help="PDF to write [default: output/GAME-rulebook.pdf].",
+            help="PDF to write (default: output/<game>-rulebook.pdf, or <game>-rulebook-booklet.pdf).",
             show_default=False,
         ),
     ] = None,

@@ -574,6 +574,10 @@ def table_monster(
     showdown: Annotated[
         bool, typer.Option("--showdown", help="The showdown monster of King's cave.")
     ] = False,
+    folded: Annotated[
+        list[str] | None,
+        typer.Option("--folded", help="A player who had folded (no gift from a friendly monster)."),
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -582,7 +586,7 @@ def table_monster(
     from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
-        drawn = dp.monster(tx, table, summoned_by=player, showdown=showdown)
+        drawn = dp.monster(tx, table, summoned_by=player, showdown=showdown, folded=folded or [])
     _emit_draw(table, drawn, as_json)
 
 

@@ -14,6 +14,7 @@ from companion.cli.common import (
     StateOption,
     console,
     emit_json,
+    structure_option,
     table_option,
 )
 
@@ -28,7 +29,7 @@ timer_app = typer.Typer(
 
 StructureOpt = Annotated[
     str | None,
-    typer.Option(
+    structure_option(
         "--structure",
         "-s",
         help="A built-in structure (see 'companion timer list') or a YAML file of your own.",

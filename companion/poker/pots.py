@@ -26,7 +26,7 @@ the game says:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -190,6 +190,47 @@ def parse_result(text: str) -> Result:
             seen.add(name)
         groups.append(names)
     return tuple(groups)
+
+
+def resolve_names(groups: Result, known: Sequence[str]) -> Result:
+    """Each name of a result as the table spells it: exactly, in any case, or by the
+    start of one of its words when only one name fits (beside a Golem, ``lunatic`` and
+    ``gnome`` are the Gnome Lunatic; ``g`` fits both and is refused). A name that fits
+    none is kept as typed, for the caller to say what is wrong with it.
+
+    >>> resolve_names((("GOLEM",), ("lun", "Ann")), ["Ann", "Golem", "Gnome Lunatic"])
+    (('Golem',), ('Gnome Lunatic', 'Ann'))
+    >>> resolve_names((("g",),), ["Golem", "Gnome Lunatic"])
+    Traceback (most recent call last):
+    companion.errors.CompanionError: 'g' in the result could be Gnome Lunatic or Golem: give more of the name
+    """
+    seen: set[str] = set()
+    out: list[tuple[str, ...]] = []
+    for group in groups:
+        names: list[str] = []
+        for typed in group:
+            name = _one_name(typed, known)
+            if name in seen:
+                raise CompanionError(f"'{name}' appears twice in the result")
+            seen.add(name)
+            names.append(name)
+        out.append(tuple(names))
+    return tuple(out)
+
+
+def _one_name(typed: str, known: Sequence[str]) -> str:
+    if typed in known:
+        return typed
+    key = typed.casefold()
+    same = [k for k in known if k.casefold() == key]
+    if len(same) == 1:
+        return same[0]
+    starts = [k for k in known if any(w.startswith(key) for w in k.casefold().split())]
+    if len(starts) > 1:
+        raise CompanionError(
+            f"'{typed}' in the result could be {' or '.join(sorted(starts))}: give more of the name"
+        )
+    return starts[0] if starts else typed
 
 
 def build_pots(
@@ -491,10 +532,15 @@ class BetLimits:
     """The legal range of a bet or raise under the pot-limit rule."""
 
     to_call: int
+    """Gold the player puts in to call (all they have, when that is less)."""
     min_raise: int
     max_raise: int
     all_in: bool = False
     """The call takes every coin the player has (no raise is possible)."""
+    stack: int | None = None
+    """The player's gold behind, when given."""
+    owed: int | None = None
+    """The gold to call, when the player has less (an all-in for less)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -504,7 +550,20 @@ class BetLimits:
             "min_total": self.min_total,
             "max_total": self.max_total,
             "all_in": self.all_in,
+            "bet": self.bet,
+            "max_is_all_in": self.max_is_all_in,
+            "stack": self.stack,
         }
+
+    @property
+    def bet(self) -> bool:
+        """Nothing to call: the player bets (or checks) rather than raises."""
+        return self.to_call == 0 and self.owed is None
+
+    @property
+    def max_is_all_in(self) -> bool:
+        """The largest bet or raise puts in every coin the player has."""
+        return self.stack is not None and self.max_total == self.stack and self.stack > 0
 
     @property
     def min_total(self) -> int:
@@ -521,14 +580,17 @@ def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -
     """Smallest and largest raise under Dungeon Poker's pot-limit rule.
 
     The largest raise is the pot as it stands once the raiser has called:
-    the call counts into the pot. The smallest bet or raise is the blind.
+    the call counts into the pot. The smallest bet or raise is the blind, or
+    every coin left when the player has less.
 
     >>> pot_limit(pot=600, to_call=200, blind=100)
-    BetLimits(to_call=200, min_raise=100, max_raise=800, all_in=False)
+    BetLimits(to_call=200, min_raise=100, max_raise=800, all_in=False, stack=None, owed=None)
     >>> pot_limit(pot=600, to_call=200, blind=100, stack=500).max_raise
     300
-    >>> pot_limit(pot=600, to_call=300, blind=100, stack=200)
-    BetLimits(to_call=200, min_raise=0, max_raise=0, all_in=True)
+    >>> pot_limit(pot=600, to_call=300, blind=100, stack=200).owed
+    300
+    >>> pot_limit(pot=600, to_call=0, blind=100, stack=200).max_is_all_in
+    True
     """
     for label, value in (("pot", pot), ("to-call", to_call), ("blind", blind)):
         if value < 0:
@@ -536,15 +598,16 @@ def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -
         check_range(f"--{label}", value, 0, MAX_CHIPS)
     if blind == 0:
         raise CompanionError("--blind must be more than 0")
-    max_raise = pot + to_call
-    min_raise = min(blind, max_raise) if max_raise else blind
+    max_raise = max(pot + to_call, blind)
+    min_raise = blind
     if stack is not None:
         if stack < 0:
             raise CompanionError(f"--stack cannot be negative (got {stack})")
         check_range("--stack", stack, 0, MAX_CHIPS)
-        if stack <= to_call:
-            return BetLimits(stack, 0, 0, all_in=True)
-        room = max(stack - to_call, 0)
+        if stack <= to_call or stack == 0:
+            owed = to_call if stack < to_call else None
+            return BetLimits(stack, 0, 0, all_in=True, stack=stack, owed=owed)
+        room = stack - to_call
         max_raise = min(max_raise, room)
         min_raise = min(min_raise, room)
-    return BetLimits(to_call, min_raise, max_raise)
+    return BetLimits(to_call, min_raise, max_raise, stack=stack)

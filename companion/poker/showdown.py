@@ -43,6 +43,7 @@ from companion.poker.pots import (
     house_money,
     parse_result,
     pot_rules,
+    resolve_names,
     unequal_bets,
 )
 from companion.poker.showdown_input import MonsterIn, PlayerIn, ShowdownIn
@@ -645,8 +646,9 @@ class Showdown:
         return f"monsters[{m.index}]" if m is not None else name
 
     def _explicit(self, text: str, where: str, contestants: list[str]) -> Result:
+        names = [*self.by_name, *(m.label for m in self.monsters)]
         try:
-            groups = parse_result(text)
+            groups = resolve_names(parse_result(text), names)
         except CompanionError as exc:
             raise CompanionError(f"{where}: {exc}") from None
         placed = [n for g in groups for n in g]

@@ -141,6 +141,9 @@ class Declared(_In):
     """The player (the Witch) who spoiled the treasure."""
     barbarian_rage: list[Name] = []
     """Players who used Barbarian rage this deal (immune to other characters' abilities)."""
+    explosive_potion: list[Name] = []
+    """Players who sacrificed an Explosive Potion this deal: each destroys its gold (1000)
+    from the pot, the main pot first."""
 
 
 class ShowdownIn(_In):

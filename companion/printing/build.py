@@ -30,6 +30,7 @@ from companion.printing.shapes import enable_icon_forms
 if TYPE_CHECKING:
     from companion.cards.base import CardModel, DeckInfo, GameInfo
     from companion.cards.loader import GameCards
+    from companion.printing.faces import DrawnFace
 
 Progress = Callable[[int], None]
 
@@ -262,6 +263,7 @@ class SheetWriter:
         self.placed = 0
         self._forms: set[str] = set()
         self._drawings: dict[str, tuple[list[str], list[str]]] = {}
+        self._measured: dict[str, DrawnFace] = {}
         self.specs: dict[str, Any] = {}
         self.body_sizes: dict[str, float] = {}
         self.card_w = layout.card.w * pt
@@ -293,12 +295,31 @@ class SheetWriter:
         )
         return lambda c: draw_face(c, item.card, spec, ctx)
 
-    def size_types(self, game_cards: Any) -> None:
-        """Work out one rules text size per card type over every card of the game."""
-        from companion.printing.faces import game_type_sizes
+    def size_types(self, game_cards: Any, printed: Sequence[PrintCard]) -> None:
+        """Work out one rules text size per card type over every card of the game.
 
+        The faces of the ``printed`` cards are drawn for it on this sheet's
+        canvas, and kept: a face whose size its type does not change is not
+        drawn a second time.
+        """
+        from companion.printing.faces import game_faces, type_sizes
+
+        faces = game_faces(
+            game_cards, self.card_w, self.card_h, self.templates_root, bleed=self.bleed
+        )
+        # In the order they print, so the document meets its fonts and icons in that order.
+        first: dict[str, int] = {}
+        for i, item in enumerate(printed):
+            first.setdefault(item.card.id, i)
+        faces.sort(key=lambda face: first.get(face[0].id, len(printed)))
+        keep = self.reuse and self.inline_faces
         self.body_sizes.update(
-            game_type_sizes(game_cards, self.card_w, self.card_h, self.templates_root)
+            type_sizes(
+                faces,
+                canvas=self.canvas,
+                kept=self._measured if keep else None,
+                keep={item.card.id for item in printed},
+            )
         )
 
     def _back(self, game: Any, item: PrintCard) -> tuple[str, Callable[[Any], None]]:
@@ -355,7 +376,8 @@ class SheetWriter:
         c.restoreState()
 
     def lay_out_faces(self, game: Any, items: Sequence[PrintCard]) -> dict[str, str]:
-        """Draw each distinct face once, off the page, and keep it for :meth:`_place`.
+        """Draw each distinct face once, off the page, and keep it for :meth:`_place`
+        (a face that :meth:`size_types` drew already is taken from there).
 
         Returns the cards whose text cannot be printed at this card size,
         by id, with the reason; the caller leaves them out and says so, so
@@ -366,25 +388,21 @@ class SheetWriter:
         problems: dict[str, str] = {}
         if not (self.reuse and self.inline_faces):
             return problems
-        c = self.canvas
+        from companion.printing.faces import draw_off_page
+
         for item in items:
             name = f"face.{item.card.id}"
             if name in self._drawings or item.card.id in problems:
                 continue
-            depth = len(c.state_stack)
-            c.push_state_stack()
-            code, forms = len(c._code), len(c._formsinuse)
+            spec = self.face_spec(game, item.deck, item.card)
+            kept = self._measured.get(item.card.id)
+            if kept is not None and kept.holds_for(spec.template, self.body_sizes):
+                self._drawings[name] = (list(kept.code), list(kept.forms))
+                continue
             try:
-                self._face_drawer(game, item)(c)
+                self._drawings[name] = draw_off_page(self.canvas, self._face_drawer(game, item))
             except TextDoesNotFit as exc:
                 problems[item.card.id] = str(exc).split(": ", 1)[-1]
-            else:
-                self._drawings[name] = (c._code[code:], c._formsinuse[forms:])
-            finally:
-                del c._code[code:]
-                del c._formsinuse[forms:]
-                while len(c.state_stack) > depth:
-                    c.pop_state_stack()
         return problems
 
     # -- pages -----------------------------------------------------------
@@ -567,7 +585,7 @@ def build_game_pdf(
     )
     game = game_cards.game
     # Sized over every card of the game, so a reprinted card matches its deck.
-    writer.size_types(game_cards)
+    writer.size_types(game_cards, items)
     problems = writer.lay_out_faces(game, items)
     skipped = tuple(
         (i.card.id, i.card.name, i.deck.id, problems[i.card.id])
@@ -647,7 +665,7 @@ def build_contact_sheet(
 
     from companion.cards import load_game
     from companion.printing.card_text import TextDoesNotFit, draw_line
-    from companion.printing.faces import FaceContext, draw_face, game_type_sizes
+    from companion.printing.faces import FaceContext, draw_face, game_faces, type_sizes
     from companion.printing.imposition import CARD_SIZES, PAPERS
     from companion.printing.templates import render_face
 
@@ -679,7 +697,9 @@ def build_contact_sheet(
     for game_id in game_ids:
         game_cards = load_game(game_id, data_dir)
         game = game_cards.game
-        sizes = game_type_sizes(game_cards, cw, ch, templates_root)
+        # Each face is drawn while its type's size is found; kept, most need no second drawing.
+        kept: dict[str, DrawnFace] = {}
+        sizes = type_sizes(game_faces(game_cards, cw, ch, templates_root), canvas=c, kept=kept)
         for deck in game.decks:
             cards = game_cards.deck(deck.id)
             if not cards:
@@ -742,14 +762,18 @@ def build_contact_sheet(
                         )
                         c.beginForm(name, 0, 0, cw, ch)
                         depth = len(c.state_stack)
-                        try:
-                            draw_face(c, cd, face, ctx)
-                        except TextDoesNotFit:
-                            # Too wordy for this card size: a grey stand-in says so.
-                            del c._code[:]
-                            while len(c.state_stack) > depth:
-                                c.pop_state_stack()
-                            _does_not_fit(c, cd.name, cw, ch)
+                        held = kept.get(cd.id)
+                        if held is not None and held.holds_for(face.template, sizes):
+                            held.place(c)
+                        else:
+                            try:
+                                draw_face(c, cd, face, ctx)
+                            except TextDoesNotFit:
+                                # Too wordy for this card size: a grey stand-in says so.
+                                del c._code[:]
+                                while len(c.state_stack) > depth:
+                                    c.pop_state_stack()
+                                _does_not_fit(c, cd.name, cw, ch)
                         c.endForm()
                         drawn.add(name)
                     total += 1

@@ -40,9 +40,10 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from companion.errors import CompanionError
+from companion.printing.paragraphs import Paragraph
 
 MIN_SIZE = 6.0
 """The smallest type we print: anything that only fits below this fails."""
@@ -618,6 +619,9 @@ def _style_key(style: BodyStyle) -> tuple[Any, ...]:
 # sheet, a second game sharing a template) skips the search for its size.
 _HEIGHTS: dict[tuple[Any, ...], float] = {}
 _SIZES: dict[tuple[Any, ...], float] = {}
+# The body :func:`fit_size` set last, not drawn: the :func:`fit_body` call
+# for the same box that usually follows takes it instead of setting it again.
+_SPARE: dict[tuple[Any, ...], FittedBody] = {}
 
 
 def natural_height(markup: str, width: float, style: BodyStyle) -> float:
@@ -648,16 +652,62 @@ def fit_body(
     even ``min_size`` overflows the box, :class:`CardTextError` names
     ``where`` (the card) and says by how much.
     """
-    check_printable(re.sub(r"<[^>]+>", "", markup), where)
-    blocks = parse_body(markup)
+    blocks, key = _body_key(markup, width, height, style, where, min_size)
     if not blocks:
         return FittedBody([], style.size, 0.0, width)
-    top = max(style.size, min_size)
-    key = (markup, round(width, 3), round(height, 3), _style_key(style), min_size)
+    spare = _SPARE.pop(key, None)
+    if spare is not None:
+        return spare
     known = _SIZES.get(key)
     if known is not None:
         return _fitted(build_flowables(blocks, style, known, width), known, width)
-    fitted = _search_size(blocks, width, height, style, top, min_size, where)
+    return _searched(blocks, key, width, height, style, min_size, where)
+
+
+def fit_size(
+    markup: str,
+    width: float,
+    height: float,
+    style: BodyStyle,
+    *,
+    where: str,
+    min_size: float = MIN_SIZE,
+) -> float:
+    """The size :func:`fit_body` sets ``markup`` at in this box, without drawing it.
+
+    The body set to find it is kept for the next :func:`fit_body` call for
+    the same box, so a face that asks first and then draws sets it once.
+    """
+    blocks, key = _body_key(markup, width, height, style, where, min_size)
+    if not blocks:
+        return style.size
+    known = _SIZES.get(key)
+    if known is not None:
+        return known
+    fitted = _searched(blocks, key, width, height, style, min_size, where)
+    _SPARE.clear()
+    _SPARE[key] = fitted
+    return fitted.size
+
+
+def _body_key(
+    markup: str, width: float, height: float, style: BodyStyle, where: str, min_size: float
+) -> tuple[list[Block], tuple[Any, ...]]:
+    check_printable(re.sub(r"<[^>]+>", "", markup), where)
+    key = (markup, round(width, 3), round(height, 3), _style_key(style), min_size)
+    return parse_body(markup), key
+
+
+def _searched(
+    blocks: list[Block],
+    key: tuple[Any, ...],
+    width: float,
+    height: float,
+    style: BodyStyle,
+    min_size: float,
+    where: str,
+) -> FittedBody:
+    fitted = _search_size(blocks, width, height, style, max(style.size, min_size), min_size, where)
     _SIZES[key] = fitted.size
     return fitted
 

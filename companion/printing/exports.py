@@ -108,7 +108,7 @@ def render_pictures(
 
     from companion.cards import load_game
     from companion.printing.build import _chosen_decks, back_for, save_canvas
-    from companion.printing.faces import FaceContext, game_type_sizes
+    from companion.printing.faces import DrawnFace, FaceContext, game_faces, type_sizes
     from companion.printing.shapes import enable_icon_forms
     from companion.printing.templates import render_face
 
@@ -127,7 +127,14 @@ def render_pictures(
     cards: list[CardPicture] = []
     seen_backs: set[str] = set()
     too_wordy: set[str] = set()
-    sizes = game_type_sizes(game_cards, cw, ch, templates_root, too_wordy)
+    # Each face is drawn while its type's size is found; kept, most need no second drawing.
+    kept: dict[str, DrawnFace] = {}
+    sizes = type_sizes(
+        game_faces(game_cards, cw, ch, templates_root, bleed=draw_bleed),
+        too_wordy,
+        canvas=c,
+        kept=kept,
+    )
     skipped: list[tuple[str, str, str]] = []
 
     def page(draw: Callable[[Any], None]) -> None:
@@ -154,16 +161,20 @@ def render_pictures(
             )
             cards.append(CardPicture(cd, deck, cd.quantity, key))
             spec = render_face(game, deck, cd, templates_root)
-            ctx = FaceContext(
-                game=game,
-                deck=deck,
-                width=cw,
-                height=ch,
-                bleed=draw_bleed,
-                data_dir=game_cards.source,
-                body_sizes=sizes,
-            )
-            page(_face_drawer(cd, spec, ctx))
+            held = kept.get(cd.id)
+            if held is not None and held.holds_for(spec.template, sizes):
+                page(held.place)
+            else:
+                ctx = FaceContext(
+                    game=game,
+                    deck=deck,
+                    width=cw,
+                    height=ch,
+                    bleed=draw_bleed,
+                    data_dir=game_cards.source,
+                    body_sizes=sizes,
+                )
+                page(_face_drawer(cd, spec, ctx))
             order.append(("face", cd.id))
             if key not in seen_backs:
                 seen_backs.add(key)

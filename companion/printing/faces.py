@@ -18,7 +18,7 @@ proportions; text never goes below 6 pt (see :mod:`companion.printing.card_text`
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,7 @@ from companion.printing.card_text import (
     draw_line,
     fit_body,
     fit_line_size,
+    fit_size,
     line_width,
     natural_height,
     wrap_words,
@@ -78,9 +79,13 @@ class FaceContext:
     """Rules text size (pt) by template: one size for every card of a type."""
     fitted: list[float] | None = None
     """When given, the size each body was set at is appended (see :func:`type_sizes`)."""
+    asked: list[float] | None = None
+    """When given, each rules text size the template asks for is appended (before ``body_sizes``)."""
 
     def body_size(self, spec: FaceSpec, default: float) -> float:
         size = _num(spec, "body_size", default) * self.k
+        if self.asked is not None:
+            self.asked.append(size)
         if self.body_sizes and spec.template in self.body_sizes:
             size = min(size, self.body_sizes[spec.template])
         return size
@@ -284,7 +289,7 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
         inner_h = avail - art_h - chrome
         if (
             inner_h <= 0
-            or fit_body(body, text_w, inner_h, style, where=label, min_size=MIN_SIZE).size < floor
+            or fit_size(body, text_w, inner_h, style, where=label, min_size=MIN_SIZE) < floor
         ):
             from dataclasses import replace
 
@@ -1094,52 +1099,106 @@ def layout_problems(card: Any, spec: FaceSpec, ctx: FaceContext) -> list[str]:
     return probe.problems()
 
 
+def draw_off_page(c: Canvas, draw: Callable[..., None], *args: Any) -> tuple[list[str], list[str]]:
+    """Run ``draw(c, *args)`` from the initial graphics state and take back what it drew.
+
+    Returns the operators and the forms they use, ready to be replayed (see
+    :class:`DrawnFace`); ``c``'s content and state are left as they were,
+    also when ``draw`` raises. Forms the drawing defined (icons) stay defined.
+    """
+    depth = len(c.state_stack)
+    code, forms = len(c._code), len(c._formsinuse)
+    c.push_state_stack()
+    c.init_graphics_state()
+    try:
+        draw(c, *args)
+        return c._code[code:], c._formsinuse[forms:]
+    finally:
+        del c._code[code:]
+        del c._formsinuse[forms:]
+        while len(c.state_stack) > depth:
+            c.pop_state_stack()
+
+
+@dataclass(frozen=True)
+class DrawnFace:
+    """A face drawn off the page while its type's text size was being found.
+
+    ``asked`` holds the rules text sizes its template asked for (before any
+    type size); the drawing holds for the page as long as the type size
+    does not lower one of them, and then the face needs no second drawing.
+    """
+
+    code: tuple[str, ...]
+    forms: tuple[str, ...]
+    asked: tuple[float, ...]
+
+    def holds_for(self, template: str, body_sizes: Mapping[str, float] | None) -> bool:
+        """Whether drawing the face with ``body_sizes`` would give these very operators."""
+        limit = body_sizes.get(template) if body_sizes else None
+        return limit is None or all(limit >= size for size in self.asked)
+
+    def place(self, c: Canvas) -> None:
+        """Replay the drawing on ``c`` (a page or a form) where it stands."""
+        c._code.extend(self.code)
+        c._formsinuse.extend(self.forms)
+
+
 def type_sizes(
-    faces: Iterable[tuple[Any, FaceSpec, FaceContext]], too_wordy: set[str] | None = None
+    faces: Iterable[tuple[Any, FaceSpec, FaceContext]],
+    too_wordy: set[str] | None = None,
+    *,
+    canvas: Canvas | None = None,
+    kept: dict[str, DrawnFace] | None = None,
+    keep: Container[str] | None = None,
 ) -> dict[str, float]:
     """One rules text size per card type: the smallest any card of the template needs.
 
-    Each face is drawn once off the page to see the size its text fits at;
-    cards of one type then all print at the smallest, so a deck reads evenly.
-    A card too wordy for the size even at 6 pt is left to the caller (its
-    id goes into ``too_wordy`` when given).
+    Each face is drawn once off the page (on ``canvas``, else a scratch one)
+    to see the size its text fits at; cards of one type then all print at
+    the smallest, so a deck reads evenly. A card too wordy for the size even
+    at 6 pt is left to the caller (its id goes into ``too_wordy`` when given).
+    With ``kept``, each drawing is kept there by card id, so the caller
+    draws again only the faces whose size the type changes
+    (:meth:`DrawnFace.holds_for`); ``canvas`` must then be the one they go on.
+    ``keep`` limits that to the cards the caller prints: the others are
+    drawn on a scratch canvas, so the icons only they use stay out of the
+    caller's document.
     """
     import io
 
-    from reportlab.pdfgen.canvas import Canvas
-
     sizes: dict[str, float] = {}
-    c: Canvas | None = None
+    scratch: Canvas | None = None
     for card, spec, ctx in faces:
+        keeping = kept is not None and (keep is None or card.id in keep)
+        c = canvas if canvas is not None and keeping else scratch
         if c is None:
-            c = Canvas(io.BytesIO(), pagesize=(ctx.width, ctx.height))
+            c = scratch = Canvas(io.BytesIO(), pagesize=(ctx.width, ctx.height))
             shapes.enable_icon_forms(c)
         got: list[float] = []
-        depth = len(c.state_stack)
-        c.push_state_stack()
+        asked: list[float] = []
+        measuring = replace(ctx, fitted=got, body_sizes=None, asked=asked)
         try:
-            draw_face(c, card, spec, replace(ctx, fitted=got, body_sizes=None))
+            code, forms = draw_off_page(c, draw_face, card, spec, measuring)
         except TextDoesNotFit:
             if too_wordy is not None:
                 too_wordy.add(card.id)
             continue
-        finally:
-            while len(c.state_stack) > depth:
-                c.pop_state_stack()
-            del c._code[:]
+        if kept is not None and keeping:
+            kept[card.id] = DrawnFace(tuple(code), tuple(forms), tuple(asked))
         for size in got:
             sizes[spec.template] = min(sizes.get(spec.template, size), size)
     return sizes
 
 
-def game_type_sizes(
+def game_faces(
     game_cards: Any,
     width: float,
     height: float,
     templates_root: Path | None = None,
-    too_wordy: set[str] | None = None,
-) -> dict[str, float]:
-    """:func:`type_sizes` over every card of a game at one card size (points)."""
+    bleed: float = 0.0,
+) -> list[tuple[Any, FaceSpec, FaceContext]]:
+    """Every card of a game with its face and its context at one card size (points)."""
     from companion.printing.templates import render_face
 
     game = game_cards.game
@@ -1147,7 +1206,12 @@ def game_type_sizes(
     for card in game_cards.cards:
         deck = game.deck(card.deck)
         ctx = FaceContext(
-            game=game, deck=deck, width=width, height=height, bleed=0, data_dir=game_cards.source
+            game=game,
+            deck=deck,
+            width=width,
+            height=height,
+            bleed=bleed,
+            data_dir=game_cards.source,
         )
         faces.append((card, render_face(game, deck, card, templates_root), ctx))
-    return type_sizes(faces, too_wordy)
+    return faces

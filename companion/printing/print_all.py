@@ -15,6 +15,7 @@ file first, so nothing half-written is left.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import multiprocessing.pool
 import os
@@ -23,7 +24,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -151,8 +152,21 @@ def _in_pool(
 ) -> list[BuildResult]:
     # Biggest first, so the last job to start is a short one.
     order = sorted(range(len(jobs)), key=lambda i: _weight(jobs[i]), reverse=True)
-    pool = _context().Pool(count, initializer=_worker_setup, initargs=(os.getpid(),))
+    context = _context()
+    forked = context.get_start_method() == "fork"
+    if forked:
+        _before_fork(jobs)
+        # What the workers inherit stays out of their garbage collections
+        # (which would otherwise walk it, and copy the pages it is on).
+        gc.freeze()
+    pool: multiprocessing.pool.Pool | None = None
     try:
+        try:
+            with _signals_deferred():
+                pool = context.Pool(count, initializer=_worker_setup, initargs=(os.getpid(),))
+        finally:
+            if forked:
+                gc.unfreeze()
         pending: dict[int, multiprocessing.pool.AsyncResult[BuildResult]] = {}
         for i in order:
             callback = _reporter(jobs[i], done) if done else None
@@ -161,12 +175,56 @@ def _in_pool(
             )
         results = [pending[i].get() for i in range(len(jobs))]
     except BaseException:
-        pool.terminate()  # SIGTERM to every worker; each cleans up and stops
-        pool.join()
+        if pool is not None:
+            _terminate(pool)
         raise
     pool.close()
     pool.join()
     return results
+
+
+def _before_fork(jobs: Sequence[Job]) -> None:
+    """Do once what every forked worker would otherwise do again: import the
+    builders, and run each card's face template (compiled and rendered into
+    the cache the workers then start with)."""
+    import reportlab.platypus  # noqa: F401 - imported for the workers
+
+    from companion.cards import load_game
+    from companion.errors import CompanionError
+    from companion.printing import backs, build, faces, rulebook  # noqa: F401 - the same
+    from companion.printing.templates import render_game_faces
+
+    games = [g for job in jobs if job.kind != "rulebook" for g in (job.game, *job.games) if g]
+    for game in dict.fromkeys(games):
+        try:
+            render_game_faces(load_game(game))
+        except CompanionError:
+            pass  # kept with the card: the job that draws it raises it, as without this
+
+
+def _terminate(pool: multiprocessing.pool.Pool) -> None:
+    """Stop every worker (SIGTERM: each cleans up and stops) and wait for them.
+
+    SIGTERM goes again every :data:`WATCH_INTERVAL` to a worker still
+    running: one forked an instant before the first may not have got it
+    (Python drops a signal that comes while a new process is set up), and
+    a worker already stopping ignores the repeats.
+    """
+    workers = [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+    finished = threading.Event()
+
+    def again() -> None:
+        while not finished.wait(WATCH_INTERVAL):
+            for pid in workers:
+                with suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGTERM)
+
+    threading.Thread(target=again, daemon=True).start()
+    try:
+        pool.terminate()
+        pool.join()
+    finally:
+        finished.set()
 
 
 def _reporter(job: Job, done: Callable[[Job, BuildResult], None]) -> Callable[[BuildResult], None]:
@@ -189,12 +247,65 @@ class _Stop(BaseException):
 
 
 _busy = threading.Event()  # set while this worker is in the middle of a job
+_stopping = threading.Event()  # set once this worker has been told to stop
 
 
 def _raise_stop(signum: int, frame: FrameType | None) -> None:
+    if _stopping.is_set():
+        return  # stopping already: the unwinding (or the job, see _job_in_worker) goes on
+    _stopping.set()
     if not _busy.is_set():
         os._exit(128 + signum)  # idle: nothing to clean up
     raise _Stop
+
+
+_STOPPING = (signal.SIGTERM, signal.SIGINT)
+_deferred: list[int] = []  # what came while the workers were forked
+
+
+def _defer(signum: int, frame: FrameType | None) -> None:
+    _deferred.append(signum)
+
+
+@contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """SIGTERM and SIGINT that come while the workers are forked are noted and handled after.
+
+    Python runs at-fork hooks (``logging`` has some) in both processes and
+    swallows what a signal handler raises inside one, so a stop would be
+    lost. Noted instead, it is handled once the fork is over: here by the
+    handler put back, in a worker by :func:`_worker_setup`.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.signal(signum, _defer) for signum in _STOPPING}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        came, _deferred[:] = list(_deferred), []
+        if came:
+            first = signal.Signals(came[0])
+            handler = previous[first]
+            if callable(handler):
+                handler(first, None)
+            elif handler == signal.SIG_DFL:
+                os.kill(os.getpid(), first)
+
+
+@contextmanager
+def _held_in_this_thread() -> Iterator[None]:
+    """SIGTERM and SIGINT held in the calling thread (and in the threads it starts meanwhile)."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _worker_setup(parent: int) -> None:
@@ -204,7 +315,12 @@ def _worker_setup(parent: int) -> None:
     _ask_kernel_for_parent_death_signal()
     if os.getppid() != parent:  # the parent died before we could ask
         os._exit(1)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if _deferred:  # stopped while being forked (see _signals_deferred)
+        os._exit(128 + _deferred[0])
+    # The watch thread never takes a signal: it goes to the main thread, which
+    # a signal taken by another thread would leave blocked in a lock or a read.
+    with _held_in_this_thread():
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
 def _ask_kernel_for_parent_death_signal() -> None:
@@ -235,6 +351,11 @@ def _job_in_worker(job: Job, spec: SheetSpec, copies: int, force: bool) -> Build
         os._exit(128 + int(signal.SIGTERM))  # the unwinding has removed the temporary file
     finally:
         _busy.clear()
+        if _stopping.is_set():
+            # The stop was raised where C code swallowed it (reportlab's string
+            # widths call back into Python) and the job ran on to its end:
+            # stop now rather than wait for a task that will not come.
+            os._exit(128 + int(signal.SIGTERM))
 
 
 @contextmanager

@@ -661,25 +661,37 @@ def _layout(
         mk.plain_text(b.text) for b in document.blocks if isinstance(b, mk.Heading) and b.level == 1
     }
 
-    def lay_out(
-        tight: Mapping[str, int], *, final: bool, seed: Sequence[Any] | None = None
-    ) -> tuple[Any, list[Any]]:
-        """One layout of a fresh story (flowables are not reused: a split
-        leaves them changed); ``seed``: the contents of an earlier layout of
-        the same pages, so that the final build needs a single pass."""
+    made: dict[tuple[int, int], tuple[list[Any], int]] = {}
+
+    def story_of(tight: Mapping[str, int], seed: Sequence[Any] | None = None) -> list[Any]:
+        """The book's flowables, chapters in ``tight`` set tighter; ``seed``:
+        the contents of an earlier layout of the same pages. A chapter set
+        for an earlier trial at the same tightness is reused."""
         ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
-        story = _story(document, meta, game, ctx, width, height, tight=tight, toc_seed=seed)
+        return _story(
+            document, meta, game, ctx, width, height, tight=tight, toc_seed=seed, chapters_made=made
+        )
+
+    def lay_out(story: list[Any], *, final: bool) -> tuple[Any, list[Any]]:
+        """Lay ``story`` out: a trial places it without drawing, in one pass
+        (the contents start with as many lines as they end with: only their
+        numbers change); the final build draws it, in as many passes as the
+        contents need (one, when the story has been through a trial)."""
+        ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
         contents = next(f for f in story if isinstance(f, TableOfContents))
-        doc = _doc_template(page, margins, meta, game, ctx, booklet)
+        doc = _doc_template(page, margins, meta, game, ctx, booklet, draw=final)
         try:
             if final:
                 doc.multiBuild(story, canvasmaker=canvasmaker, maxPasses=8)
-            else:
-                # one pass settles the pages: the contents start with as
-                # many lines as they end with (only their numbers change)
-                doc._indexingFlowables = [contents]  # as multiBuild does
+            else:  # one pass of multiBuild, as it runs it
+                edits: list[tuple[Any, ...]] = []
+                doc._indexingFlowables = [contents]
+                doc._multiBuildEdits = edits.append
                 contents.beforeBuild()
-                doc.build(story, canvasmaker=canvasmaker)
+                doc.build(story[:], canvasmaker=canvasmaker)
+                contents.afterBuild()
+                for undo, *args in edits:  # what the pass changed on the flowables
+                    undo(*args)
         except LayoutError as exc:
             raise CompanionError(
                 f"rulebook {game.id}: something does not fit on a page ({str(exc)[:120]})"
@@ -690,19 +702,25 @@ def _layout(
         tails = _short_tails(doc.pages)
         return [c for c in tails if c in chapters and tight.get(c, 0) < MAX_TIGHTER]
 
-    tight: dict[str, int] = {}
-    doc, _ = lay_out(tight, final=True)
     # a chapter that leaves a nearly empty page before the next one is set
-    # a little tighter until its tail comes back (or no tighter): one-pass
-    # trials, then the final build, seeded with the trial's contents
-    todo = short(doc, tight)
+    # a little tighter until its tail comes back (or no tighter). Trials
+    # place the text without drawing it; the final build draws the last
+    # trial's story again (as a second pass would) or, after tightening,
+    # a fresh one seeded with the last trial's contents. Either way one
+    # pass settles it. (A story laid out once is only laid out again as
+    # it is: a split leaves its flowables changed.)
+    tight: dict[str, int] = {}
+    story = story_of(tight)
+    trial, entries = lay_out(story, final=False)
+    todo = short(trial, tight)
     if todo:
         while todo:
             for c in todo:
                 tight[c] = tight.get(c, 0) + 1
-            trial, entries = lay_out(tight, final=False)
+            trial, entries = lay_out(story_of(tight), final=False)
             todo = short(trial, tight)
-        doc, _ = lay_out(tight, final=True, seed=entries)
+        story = story_of(tight, seed=entries)
+    doc, _ = lay_out(story, final=True)
     doc_pages.extend(doc.pages)
     return buffers[-1].getvalue(), canvases[-1].physical_pages
 
@@ -825,6 +843,32 @@ def _booklet_canvas_class(sheet: tuple[float, float]) -> type:
     return BookletCanvas
 
 
+def _frame_class(draw: bool) -> type:
+    from reportlab.platypus import Frame
+
+    if draw:
+        drawing: type = Frame
+        return drawing
+
+    class PlacingFrame(Frame):  # type: ignore[misc]  # reportlab ships no types: the base is Any
+        """Places (wraps and splits) each block like a frame but draws nothing:
+        a block's drawing changes nothing about where the next one goes."""
+
+        def add(self, flowable: Any, canv: Any, trySplit: int = 0) -> int:
+            flowable.drawOn = _draw_nothing  # this block only: the instance shadows its class
+            try:
+                placed: int = Frame._add(self, flowable, canv, trySplit)
+            finally:
+                del flowable.drawOn
+            return placed
+
+    return PlacingFrame
+
+
+def _draw_nothing(*args: Any, **kwargs: Any) -> None:
+    pass
+
+
 def _doc_template(
     page: tuple[float, float],
     margins: tuple[float, float, float, float],
@@ -832,11 +876,17 @@ def _doc_template(
     game: Any,
     ctx: _Ctx,
     booklet: bool,
+    *,
+    draw: bool = True,
 ) -> Any:
+    """The book's document template; ``draw=False`` places every block without
+    drawing it (a trial layout only looks at how full the pages come out)."""
     from reportlab.lib import colors
-    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Spacer
+    from reportlab.platypus import BaseDocTemplate, PageTemplate, Spacer
     from reportlab.platypus.doctemplate import ActionFlowable
     from reportlab.platypus.flowables import UseUpSpace
+
+    Frame = _frame_class(draw)
 
     # what a page break leaves behind draws nothing on the page
     _SILENT = (ActionFlowable, UseUpSpace, Spacer)
@@ -1049,10 +1099,16 @@ def _story(
     *,
     tight: Mapping[str, int] | None = None,
     toc_seed: Sequence[Any] | None = None,
+    chapters_made: dict[tuple[int, int], tuple[list[Any], int]] | None = None,
 ) -> list[Any]:
     """The flowables of the whole book; chapters named in ``tight`` are set
     that many steps tighter (see :func:`_tightened`). ``toc_seed`` starts
-    the contents with the lines of an earlier layout (else placeholders)."""
+    the contents with the lines of an earlier layout (else placeholders).
+
+    ``chapters_made`` keeps each chapter's text flowables (and how many
+    heading keys they took) by (first block, tightness) across stories of
+    one book: flowables laid out before may be laid out again once the
+    changes a pass made are undone, as ``multiBuild`` does between passes."""
     from reportlab.platypus import (
         CondPageBreak,
         KeepInFrame,
@@ -1125,9 +1181,16 @@ def _story(
                 )
             else:
                 level = (tight or {}).get(mk.plain_text(block.text), 0)
-                story.extend(
-                    _flowables(blocks[i + 1 : j], _tightened(ctx, level), width, nested=False)
-                )
+                made = chapters_made if chapters_made is not None else {}
+                if (i, level) not in made:
+                    first_key = ctx.keys[0]
+                    flowables = _flowables(
+                        blocks[i + 1 : j], _tightened(ctx, level), width, nested=False
+                    )
+                    made[i, level] = (flowables, ctx.keys[0] - first_key)
+                else:  # its headings took their keys when it was made: skip them
+                    ctx.keys[0] += made[i, level][1]
+                story.extend(made[i, level][0])
             i = j
         else:
             story.extend(_flowables([block], ctx, width, nested=False))
@@ -1212,7 +1275,9 @@ def _cover_blurb(
     from reportlab.lib import colors
     from reportlab.lib.enums import TA_CENTER
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph, Spacer
+    from reportlab.platypus import Spacer
+
+    from companion.printing.paragraphs import Paragraph
 
     s = ctx.scale
     facts = ParagraphStyle(
@@ -1268,7 +1333,7 @@ def _cover_blurb(
 
 
 def _heading_flowable(text: str, level: int, ctx: _Ctx, style: Any, *, toc: bool) -> Any:
-    from reportlab.platypus import Paragraph
+    from companion.printing.paragraphs import Paragraph
 
     para = Paragraph(mk.inline_xml(text), style)
     para.rb_heading = (level, mk.plain_text(text), ctx.key(), toc)
@@ -1299,7 +1364,9 @@ def _flowables(
 ) -> list[Any]:
     """Flowables for ``blocks``; ``nested=False`` only for the page's own flow
     (small tables are kept whole there, which a table cell cannot do)."""
-    from reportlab.platypus import PageBreak, Paragraph
+    from reportlab.platypus import PageBreak
+
+    from companion.printing.paragraphs import Paragraph
 
     st = ctx.styles
     out: list[Any] = []
@@ -1371,7 +1438,9 @@ def _list_flowable(
     block: mk.BulletList | mk.NumberedList, ctx: _Ctx, width: float, body_style: str
 ) -> Any:
     from reportlab.lib import colors
-    from reportlab.platypus import ListFlowable, ListItem, Paragraph
+    from reportlab.platypus import ListFlowable, ListItem
+
+    from companion.printing.paragraphs import Paragraph
 
     st = ctx.styles
     item_style = st["item"] if body_style == "body" else st[body_style]
@@ -1401,7 +1470,9 @@ def _list_flowable(
 
 def _table_flowable(block: mk.Table, ctx: _Ctx, width: float, *, keep_whole: bool = False) -> Any:
     from reportlab.lib import colors
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Table, TableStyle
+
+    from companion.printing.paragraphs import Paragraph
 
     st = ctx.styles
     cell_style = {"left": st["cell"], "right": st["cell_right"], "center": st["cell_center"]}
@@ -1497,7 +1568,9 @@ def _column_widths(block: mk.Table, width: float, head_style: Any, pad: float) -
 
 def _callout_flowable(block: mk.Callout, ctx: _Ctx, width: float) -> Any:
     from reportlab.lib import colors
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Table, TableStyle
+
+    from companion.printing.paragraphs import Paragraph
 
     st = ctx.styles
     pad = 7 * ctx.scale

@@ -275,7 +275,7 @@ def _plain(value: Any) -> str:
     return str(value).strip()
 
 
-_FACES: dict[tuple[Any, ...], tuple[Any, FaceSpec]] = {}
+_FACES: dict[tuple[Any, ...], tuple[Any, FaceSpec | CompanionError]] = {}
 
 
 def render_face(
@@ -284,16 +284,35 @@ def render_face(
     """Run the card's template and collect what it set (once per card and folder).
 
     ``side="back"`` renders the other side of a card that has one
-    (``back_text``: DECKO's loan card), from ``<type>.back.j2``.
+    (``back_text``: DECKO's loan card), from ``<type>.back.j2``. A template
+    that fails is not run again either: the same error is raised.
     """
     base = root or cards_template_dir()
     key = (str(base), game.id, getattr(deck, "id", None), card.id, id(card), id(game), side)
     hit = _FACES.get(key)
     if hit is not None and hit[0] is card:
+        if isinstance(hit[1], CompanionError):
+            raise hit[1]
         return hit[1]
-    spec = _render_face(game, deck, card, base, side)
+    try:
+        spec = _render_face(game, deck, card, base, side)
+    except CompanionError as exc:
+        _FACES[key] = (card, exc)
+        raise
     _FACES[key] = (card, spec)
     return spec
+
+
+def render_game_faces(game_cards: Any, root: Path | None = None) -> None:
+    """Run the face template of every card of a game now, into :func:`render_face`'s cache.
+
+    ``print all`` does it before its worker processes start, so that they
+    share the compiled templates and the faces instead of each making its own
+    (a card whose template fails is left to the worker that needs it).
+    """
+    game = game_cards.game
+    for card in game_cards.cards:
+        render_face(game, game.deck(card.deck), card, root)
 
 
 def _render_face(game: Any, deck: Any, card: Any, base: Path, side: str = "") -> FaceSpec:

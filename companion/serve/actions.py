@@ -22,7 +22,6 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.serve.secrecy import secrets_of, undone_entry
 from companion.table import TableInfo, TableStore
-from companion.table.actions import game_cards
 
 CLOCK_ACTIONS = (
     "toggle",
@@ -253,7 +252,7 @@ def choose(store: TableStore, table: TableInfo, player: str, character: str) -> 
     refused with their own choices listed, never with where that card lies.
     """
     from companion.games.dungeon_poker import table_rules as dp
-    from companion.games.dungeon_poker.characters import choosing
+    from companion.poker.hands import names_text
 
     if table.game != "dungeon-poker":
         raise CompanionError(
@@ -265,22 +264,9 @@ def choose(store: TableStore, table: TableInfo, player: str, character: str) -> 
 
     def keep() -> Done:
         with store.transaction() as tx:
-            at = tx.table(table.name)
-            who = at.player(player)
-            cards = game_cards(at)
-            mine = {
-                c.card_id: cards.get(c.card_id).name for c in tx.pile(at, "characters", "held", who)
-            }
-            known = {k.casefold() for k in mine} | {v.casefold() for v in mine.values()}
-            if who in choosing(tx, at) and wanted.casefold() not in known:
-                raise CompanionError(
-                    # The name typed is not repeated: whether another player holds it is
-                    # their secret, so every other name gets this same answer.
-                    "that is not one of the characters dealt to you: "
-                    f"choose {' or '.join(sorted(mine.values()))}"
-                )
-            choice = dp.choose(tx, at, who, wanted)
-        waiting = ", ".join(choice.waiting_for)
+            # The table's own refusal names only this player's two characters.
+            choice = dp.choose(tx, tx.table(table.name), player, wanted)
+        waiting = names_text(choice.waiting_for)
         said = (
             "kept: every character is now revealed"
             if choice.revealed

@@ -26,7 +26,7 @@ from companion.bounds import check_seed
 from companion.cards.loader import GameCards, load_game
 from companion.documents import short
 from companion.errors import CompanionError
-from companion.table.drawing import GameRules, deck_name, drawn_card, rules_for
+from companion.table.drawing import GameRules, deck_name, deck_words, drawn_card, rules_for
 from companion.table.model import (
     PILES,
     CardCopy,
@@ -213,7 +213,7 @@ def find_copy(
         names = sorted({c.name for c in cards.deck(deck)}) if cards.game.deck(deck) else []
         close = difflib.get_close_matches(ref, names, n=3, cutoff=0.5)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        raise CompanionError(f"no card '{ref}' in the {deck_name(cards, deck)} deck{hint}")
+        raise CompanionError(f"no card '{ref}' in the {deck_words(cards, deck)}{hint}")
     for pile in piles:
         for copy in sorted(present, key=lambda c: c.pos):
             if (

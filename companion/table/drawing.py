@@ -234,6 +234,12 @@ def deck_name(cards: GameCards, deck: str) -> str:
     return info.name if info is not None else deck
 
 
+def deck_words(cards: GameCards, deck: str) -> str:
+    """The deck's name with the word "deck" said once: "Main deck", "Characters deck"."""
+    name = deck_name(cards, deck)
+    return name if name.casefold().split()[-1:] == ["deck"] else f"{name} deck"
+
+
 def drawn_card(
     cards: GameCards,
     copy: CardCopy,

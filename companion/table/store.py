@@ -105,8 +105,29 @@ WHEN EXISTS (SELECT 1 FROM tables WHERE id = OLD.table_id)
 BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END;
 """
 
-MIGRATIONS: tuple[Migration, ...] = (script(SCHEMA_V1),)
+SCHEMA_V2 = """
+ALTER TABLE tables ADD COLUMN seed_text TEXT;
+UPDATE tables SET seed_text = CAST(seed AS TEXT);
+"""
+"""Schema 2: seeds run from 0 to 2^64 - 1, past the largest SQLite INTEGER (2^63 - 1), so
+each is kept exactly as text. Changing the type of ``seed`` itself would mean rebuilding
+``tables``, which the other tables point at, with foreign keys off, and they cannot be
+switched off inside the migration's transaction; so ``seed`` stays and holds the same 64
+bits read as a signed number. A seed of an older file (negative ones too) reads as it was."""
+
+MIGRATIONS: tuple[Migration, ...] = (script(SCHEMA_V1), script(SCHEMA_V2))
 SCHEMA_VERSION = len(MIGRATIONS)
+
+_TABLE_ROW = "SELECT id, name, game, COALESCE(seed_text, seed), options, created FROM tables"
+
+
+def signed64(seed: int) -> int:
+    """The 64 bits of a seed from 0 to 2^64 - 1 read as a signed number (SQLite's INTEGER).
+
+    >>> signed64(7), signed64(2**64 - 1)
+    (7, -1)
+    """
+    return seed - 2**64 if seed >= 2**63 else seed
 
 
 def open_store(
@@ -226,15 +247,13 @@ class Transaction:
     # -- tables ------------------------------------------------------------------
 
     def tables(self) -> list[TableInfo]:
-        rows = self._sql(
-            "SELECT id, name, game, seed, options, created FROM tables ORDER BY created, id"
-        ).fetchall()
+        rows = self._sql(f"{_TABLE_ROW} ORDER BY created, id").fetchall()
         return [self._table_from_row(row) for row in rows]
 
     def find_table(self, name: str) -> TableInfo | None:
         """The table whose name matches ``name`` as :func:`name_key` compares them."""
         wanted = name_key(name)
-        rows = self._sql("SELECT id, name, game, seed, options, created FROM tables").fetchall()
+        rows = self._sql(_TABLE_ROW).fetchall()
         row = next((r for r in rows if name_key(str(r[1])) == wanted), None)
         return None if row is None else self._table_from_row(row)
 
@@ -289,8 +308,16 @@ class Transaction:
                 f"a table named '{name}' already exists; pick another name or delete it first"
             )
         cursor = self._sql(
-            "INSERT INTO tables (name, game, seed, options, created) VALUES (?, ?, ?, ?, ?)",
-            (name, game, seed, json.dumps(options, sort_keys=True), self.store.clock()),
+            "INSERT INTO tables (name, game, seed, seed_text, options, created) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                name,
+                game,
+                signed64(seed),
+                str(seed),
+                json.dumps(options, sort_keys=True),
+                self.store.clock(),
+            ),
         )
         table_id = int(cursor.lastrowid or 0)
         for seat, player in enumerate(players, start=1):

@@ -121,13 +121,17 @@ def count_deal(tx: Transaction, table: TableInfo, levels: TableLevels, now: floa
     encounter through ``levels``). The write is undoable with the deal.
     Returns False when the table has no clock.
     """
-    from companion.timer.session import draw_encounters
+    from companion.timer.session import draw_encounters, follow_table
 
     saved = saved_clock(tx, table)
     if saved is None:
         return False
-    state, events = deal(saved, now)
-    state = draw_encounters(state, events, TableEncounters(tx, table, levels))
+    encounters = TableEncounters(tx, table, levels)
+    # The table may have moved on by itself since the clock last looked (the Astral
+    # Warlock): the clock catches up first, then counts the deal on that level.
+    caught_up = follow_table(saved, now, encounters, [])
+    state, events = deal(caught_up, now)
+    state = draw_encounters(state, events, encounters)
     state = replace(state, revision=saved.revision + 1)
     tx.put_state(table, NAMESPACE, "clock", state_to_data(state), undoable=True)
     tx.put_state(table, NAMESPACE, "table_level", levels.level_now(tx, table), undoable=True)

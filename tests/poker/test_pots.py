@@ -302,3 +302,39 @@ def test_carried_gold_is_whole_coins_in_dungeon_poker() -> None:
 
     with pytest.raises(CompanionError, match="--carried 50"):
         settle({"a": 100, "b": 100}, "a > b", rules=pot_rules("dungeon-poker"), dead_money=50)
+
+
+@pytest.mark.parametrize(
+    ("args", "lines"),
+    [
+        (
+            ["--pot", "600", "--stack", "200"],
+            ["nothing to call", "bet:          100 to 200 (200 is all in)"],
+        ),
+        (
+            ["--pot", "600", "--to-call", "300", "--stack", "200"],
+            ["all in: 200 is all you have, less than the 300 to call (no raise left)"],
+        ),
+        (
+            ["--pot", "600", "--to-call", "200", "--stack", "200"],
+            ["all in: calling takes everything you have, 200 (no raise left)"],
+        ),
+        (
+            ["--pot", "600", "--to-call", "200", "--stack", "500"],
+            [
+                "to call:      200",
+                "raise by:     100 to 300",
+                "put in total: 300 to 500 (500 is all in)",
+            ],
+        ),
+        (["--pot", "600", "--stack", "50"], ["nothing to call", "bet:          50 (50 is all in)"]),
+        (["--pot", "600", "--stack", "0"], ["no gold left: nothing to put in"]),
+    ],
+)
+def test_pot_limit_says_bet_when_nothing_is_to_be_called_and_all_in_where_the_gold_ends(
+    args: list[str], lines: list[str]
+) -> None:
+    """Pot-Limit: with nothing to call a player bets (no raise, no call); the blind is
+    the smallest bet unless it is all the player has; all in is said as such."""
+    result = invoke("pot", "limit", *args)
+    assert result.exit_code == 0 and result.stdout.splitlines() == lines

@@ -56,7 +56,7 @@ def test_a_monster_that_wins_a_side_pot_leaves_the_game_with_it() -> None:
     orc = out.monsters[0]
     assert (orc.outcome, orc.fate) == (
         "side-pot",
-        "won only a side pot: the side pot and the monster leave the game",
+        "won only a side pot: it is slain all the same, and takes that pot out of the game",
     )
 
 

@@ -54,7 +54,7 @@ def test_json_follows_the_contract(tmp_path: Path) -> None:
             "name": "Fire Dragon",
             "card": "fire-dragon",
             "outcome": "side-pot",
-            "fate": "won only a side pot: the side pot and the monster leave the game",
+            "fate": "won only a side pot: it is slain all the same, and takes that pot out of the game",
         }
     ]
 

@@ -152,3 +152,26 @@ def test_print_all_in_parallel_writes_the_same_files_in_the_same_order(tmp_path:
         assert (
             one.path.read_bytes() == two.path.read_bytes()
         )  # invariant PDFs: same bytes either way
+
+
+def test_print_all_in_parallel_reports_a_broken_card_template_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The faces are rendered once before the workers start; a template
+    that fails there fails the job that needs it, with the same message."""
+    import shutil
+
+    from companion.errors import CompanionError
+    from companion.paths import templates_dir
+    from companion.printing.imposition import SheetSpec
+    from companion.printing.print_all import build_all, plan
+
+    pack = tmp_path / "templates"
+    shutil.copytree(templates_dir(), pack)
+    (pack / "cards" / "dragon-kings" / "wing.j2").write_text("{{ 1 // 0 }}")
+    monkeypatch.setenv("COMPANION_TEMPLATES", str(pack))
+    jobs = plan(["dragon-kings"], tmp_path / "out", rulebooks=False)
+    with pytest.raises(CompanionError) as err:
+        build_all(jobs, SheetSpec(), workers=2)
+    assert "templates/cards/dragon-kings/wing.j2" in err.value.message
+    assert "\n" not in err.value.message

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -75,3 +76,74 @@ def test_print_all_workers_die_with_their_parent(tmp_path: Path, sig: signal.Sig
     if sig == signal.SIGTERM:
         assert parent.returncode == 128 + signal.SIGTERM
         assert b"Traceback" not in (parent.stderr.read() if parent.stderr else b"")
+
+
+def test_a_worker_whose_stop_was_swallowed_stops_when_its_job_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """reportlab's C string widths call back into Python and swallow what
+    is raised there: a stop raised in there lets the job run on, and the
+    worker must still stop when the job returns, not wait for more work."""
+    from companion.printing import print_all
+
+    class Exited(Exception):
+        pass
+
+    def exit_now(code: int) -> None:
+        raise Exited(code)
+
+    def job_that_swallows_the_stop(*args: object) -> str:
+        try:
+            print_all._raise_stop(signal.SIGTERM, None)
+        except print_all._Stop:
+            pass  # as C code that clears the error does
+        return "finished"
+
+    monkeypatch.setattr(print_all.os, "_exit", exit_now)
+    monkeypatch.setattr(print_all, "run_job", job_that_swallows_the_stop)
+    monkeypatch.setattr(print_all, "_stopping", threading.Event())
+    with pytest.raises(Exited) as stopped:
+        print_all._job_in_worker(None, None, 1, False)  # type: ignore[arg-type]
+    assert stopped.value.args == (128 + signal.SIGTERM,)
+
+
+def test_a_stop_during_the_fork_is_handled_after_it() -> None:
+    """A SIGTERM that comes while the workers are forked is noted, then
+    handled by the command's own handler once the fork is over (an at-fork
+    hook, such as logging's, would swallow what the handler raises)."""
+    from companion.printing.print_all import _signals_deferred
+
+    seen: list[int] = []
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: seen.append(signum))
+    try:
+        with _signals_deferred():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.05)  # whichever thread takes it, the main thread notes it meanwhile
+            assert seen == []
+        assert seen == [signal.SIGTERM]
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def test_a_worker_stopped_while_being_forked_stops_as_it_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from companion.printing import print_all
+
+    class Exited(Exception):
+        pass
+
+    def exit_now(code: int) -> None:
+        raise Exited(code)
+
+    monkeypatch.setattr(print_all.os, "_exit", exit_now)
+    monkeypatch.setattr(print_all, "_deferred", [signal.SIGTERM])
+    monkeypatch.setattr(print_all, "_ask_kernel_for_parent_death_signal", lambda: None)
+    previous = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    try:
+        with pytest.raises(Exited) as stopped:
+            print_all._worker_setup(os.getppid())
+    finally:
+        signal.signal(signal.SIGTERM, previous[0])
+        signal.signal(signal.SIGINT, previous[1])
+    assert stopped.value.args == (128 + signal.SIGTERM,)

@@ -482,3 +482,15 @@ def test_a_contact_sheet_shows_a_stand_in_for_a_card_too_wordy_for_its_size(
     result = build_contact_sheet(["dungeon-poker"], tmp_path / "c.pdf", card_spec=spec)
     assert result.cards == len(load_game("dungeon-poker").cards)
     assert "does not fit this size" in SheetPdf(tmp_path / "c.pdf").text()
+
+
+def test_a_sheet_of_some_decks_holds_no_icon_only_other_decks_use(tmp_path: Path) -> None:
+    """Every card of the game is drawn to find its type's text size, but
+    only the printed ones on the sheet's own document: the treasures'
+    file holds the forms its pages use and no other."""
+    path = tmp_path / "treasures.pdf"
+    build_game_pdf("dungeon-poker", path, SheetSpec(backs="none"), decks=("treasures",))
+    data = path.read_bytes()
+    used = set(re.findall(rb"/(FormXob\.[^\s/>\]]+)", data))
+    assert used and data.count(b"/Subtype /Form") == len(used)
+    assert not any(b"portrait" in name for name in used)  # the characters' icons

@@ -161,3 +161,27 @@ def test_card_art_is_bounded_in_bytes_and_pixels(tmp_path: Path) -> None:
     ctx = faces.FaceContext(cards.game, None, 63.5, 88.9, 0.0, data_dir=tmp_path)
     with pytest.raises(CompanionError, match="larger than 32 MiB"):
         faces._art_path(card, ctx)
+
+
+def test_a_failing_card_template_runs_once_and_its_error_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """print all renders every face before its workers fork: a card whose
+    template fails there raises the same error in the worker, unrun."""
+    from companion.printing import templates
+
+    runs: list[str] = []
+    real = templates._render_face
+
+    def counted(*args: object, **kwargs: object) -> object:
+        runs.append("run")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(templates, "_render_face", counted)
+    errors = []
+    for _ in range(2):
+        with pytest.raises(CompanionError) as err:
+            _face(tmp_path, "{{ 1 // 0 }}")
+        errors.append(err.value.message)
+    assert runs == ["run"]
+    assert errors[0] == errors[1] and "generic.j2" in errors[0]

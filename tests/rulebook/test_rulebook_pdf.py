@@ -78,6 +78,25 @@ def test_contents_lists_every_chapter_and_section_with_its_page(game: str) -> No
     assert pages == sorted(pages)
 
 
+def test_the_outline_lists_the_contents_in_order_each_at_its_page(game: str) -> None:
+    """The PDF's bookmarks follow the contents page, title for title and
+    page for page; Dragon Kings' chapters are set tighter after trial
+    layouts, so its headings are laid out several times before they print."""
+    import pypdfium2 as pdfium
+
+    pdf = build(game)
+    doc = pdfium.PdfDocument(pdf.data)
+    try:
+        outline = [
+            (norm(item.get_title()), item.get_dest().get_index() + 1)
+            for item in doc.get_toc()
+            if item.level <= 1
+        ]
+    finally:
+        doc.close()
+    assert outline == toc_entries(pdf)
+
+
 def test_the_quick_reference_fits_on_one_page(game: str) -> None:
     pdf = build(game)
     entries = dict(toc_entries(pdf))

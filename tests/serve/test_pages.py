@@ -99,6 +99,21 @@ def test_the_player_page_of_a_never_shows_bs_cards(client: TestClient, hub: Hub)
     assert client.get(f"/player/zed/{ann}").status_code == 404
 
 
+def test_choosing_another_players_character_on_the_page_names_no_secret(
+    client: TestClient, hub: Hub
+) -> None:
+    """Setup: characters are dealt face down; the refusal names only ann's own two."""
+    dealt = characters_dealt(hub)
+    ann = hub.tokens.players["ann"]
+    answer = client.post(f"/player/ann/{ann}/choose", json={"character": dealt["bob"][0]})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert "bob" not in error and "held" not in error  # the typed name comes back, no holder
+    other = [n for n in card_names(hub, "bob") if n.casefold() != dealt["bob"][0].replace("-", " ")]
+    assert all(name not in error for name in other)
+    assert "dealt to ann" in error
+
+
 def test_the_dealer_page_keeps_characters_secret_until_all_have_chosen(
     client: TestClient, hub: Hub
 ) -> None:

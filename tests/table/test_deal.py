@@ -300,6 +300,7 @@ def test_the_win_and_tie_corrections_leave_the_treasures_a_showdown_would(
                     ]
                 lines.append(f"result: {result[step]}" + (" > Giant" if kings_cave else ""))
                 by_file = adjudicate(read_showdown("\n".join(lines)))
+                start_deal(tx, table)
                 if step == "win":
                     dp.win(tx, table, ["ann"])
                 elif step == "split":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -181,12 +182,30 @@ def test_no_deal_starts_while_a_player_is_still_choosing_a_character(store: Tabl
             dp.start_deal(tx, table)
 
 
-def test_a_player_can_only_choose_a_character_dealt_to_them(store: TableStore) -> None:
+def test_a_player_can_only_choose_a_character_dealt_to_them_and_learns_no_other_deal(
+    store: TableStore,
+) -> None:
+    """Setup: the characters are dealt face down and chosen in secret, so refusing a
+    character names only the chooser's own two, never another player or their card."""
     table = _new(store)
     with store.transaction() as tx:
-        bos = tx.pile(table, "characters", "held", "Bo")[0]
-        with pytest.raises(CompanionError, match="held by Bo"):
-            dp.choose(tx, table, "Ann", bos.card_id)
+        bos = cards_of(tx, table, "Bo")
+        anns = cards_of(tx, table, "Ann")
+        for ref in (bos[0].id, bos[0].name.lower()):
+            with pytest.raises(CompanionError) as refused:
+                dp.choose(tx, table, "Ann", ref)
+            said = str(refused.value)
+            assert "Bo" not in said and "held" not in said
+            assert said.endswith("choose " + " or ".join(sorted(c.name for c in anns)))
+            assert ref not in said  # the same answer for any card not dealt to Ann
+        dp.choose(tx, table, "Bo", bos[1].id)
+        with pytest.raises(CompanionError) as refused:
+            dp.choose(tx, table, "Ann", bos[1].id)  # Bo's secret choice stays secret too
+        assert "Bo" not in str(refused.value)
+
+
+def cards_of(tx: Transaction, table: TableInfo, player: str) -> list[Any]:
+    return [CARDS.get(c.card_id) for c in tx.pile(table, "characters", "held", player)]
 
 
 def test_the_gnome_artificer_brings_his_golem_to_the_table(store: TableStore) -> None:
@@ -1032,7 +1051,7 @@ def test_a_dungeon_poker_session_from_the_command_line(store: TableStore) -> Non
     [
         (["table", "monster-result", "maybe"], "'won', 'tied', 'side-pot' or 'lost'"),
         (["table", "win", "Zed"], "'Zed' is not a player"),
-        (["table", "choose", "Ann", "Dragon"], "no card 'Dragon' in the Characters deck"),
+        (["table", "choose", "Ann", "Dragon"], "not one of the characters dealt to Ann: choose"),
         (["draw", "levels"], "table level"),
         (["draw", "skulls"], "table death"),
         (["draw", "encounters", "--count", "2"], "one at a time"),

@@ -1,21 +1,32 @@
 """A whole scripted game of Dungeon Poker at the table, as the README tells it.
 
-New table, levels counted by the clock, deals started with `table deal` and
-settled with `table showdown`: a monster, a split pot, a death with and
-without the Undeath Amulet, an Astral Warlock, and an announced victory.
+The README's table tour is the script: new table, levels counted by the
+clock, deals started with `table deal` and settled with `table showdown`: a
+monster, a split pot, a death with and without the Undeath Amulet, an Astral
+Warlock, and an announced victory. Every command of the tour runs here, in
+order, and every output line the README shows must be printed (in order;
+"…" stands for lines left out).
 """
 
 from __future__ import annotations
 
+import re
+import shlex
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from companion.games.dungeon_poker import table_rules as dp
 from companion.table import open_store
 from tests.conftest import invoke
 
+README = Path(__file__).resolve().parents[2] / "README.md"
+TOUR = re.compile(r"<!-- tour:table -->.*?```console\n(.*?)```", re.DOTALL)
+
 
 def ok(*args: str, input: str | None = None) -> Any:
-    result = invoke(*args, input=input)
+    result = invoke(*args, input=input or "")
     assert result.exit_code == 0, result.stderr
     return result
 
@@ -33,108 +44,38 @@ def rig(deck: str, *card_ids: str) -> None:
         tx.arrange(table, chosen, "draw")
 
 
-def all_in(loser: str, winner: str, folder: str | None = None) -> Any:
-    """``loser`` puts in every coin, ``winner`` calls and wins; ``folder`` folds."""
-    stack = gold()[loser]
-    assert gold()[winner] >= stack
-    amounts = [f"{loser}={stack}", f"{winner}={stack}"]
-    folds = ["--fold", folder] if folder else []
-    if folder:
-        amounts.append(f"{folder}=0")
-    return js("table", "showdown", *amounts, *folds, "--result", f"{winner} > {loser}")
+def tour() -> list[tuple[str, list[str]]]:
+    """The README's scripted game: each command with the output lines it shows."""
+    match = TOUR.search(README.read_text(encoding="utf-8"))
+    assert match is not None
+    steps: list[tuple[str, list[str]]] = []
+    for line in match.group(1).splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        elif not line.startswith("…"):
+            steps[-1][1].append(line.rstrip())
+    return steps
 
 
-def gold() -> dict[str, int]:
-    return js("table", "show")["dungeon_poker"]["gold"]
-
-
-def test_a_whole_game_at_the_table_from_setup_to_victory() -> None:
-    ok(
-        "table",
-        "new",
-        "friday",
-        "--game",
-        "dungeon-poker",
-        "--players",
-        "ann,ben,cy",
-        "--seed",
-        "11",
-    )
-    for player in ("ann", "ben", "cy"):
-        dealt = js("table", "hand", player)["cards"]
-        ok("table", "choose", player, dealt[0]["id"])
-    ok("timer", "run", "--paused", input="")  # the clock counts the deals (5 a level)
-    start = gold()
-
-    # Deal 1: a plain deal, ben wins.
-    assert js("table", "deal")["deal"] == 1
-    won = js(
-        "table", "showdown", "ann=200", "ben=200", "cy=100", "--fold", "cy", "--result", "ben > ann"
-    )
-    assert won["winners"] == ["ben"] and won["table"]["gold"]["ben"] == start["ben"] + 300
-
-    # Deal 2: a split pot; the treasure waits.
-    ok("table", "deal")
-    split = js("table", "showdown", "ann=300", "ben=300", "cy=300", "--result", "ann = ben > cy")
-    assert split["treasures_waiting"] == 1 and split["treasures"] == {}
-
-    # Deal 3: an Orc comes and loses; cy takes the pot and both treasures.
-    ok("table", "deal")
-    rig("monsters", "orc")
-    ok("table", "monster")
-    orc = js(
-        "table", "showdown", "ann=100", "ben=100", "cy=100", "--result", "cy > Orc > ann > ben"
-    )
-    assert orc["treasures"] == {"cy": 2} and orc["monsters"][0]["outcome"] == "lost"
-
-    # Deal 4: the poorer of ann and ben holds the Undeath Amulet, goes all in and loses.
-    ok("table", "deal")
-    poor, rich = sorted(("ann", "ben"), key=lambda p: gold()[p])
-    rig("treasures", "undeath-amulet")
-    ok("table", "win", poor)  # a correction command: the amulet was found earlier
-    amulet = all_in(poor, rich, "cy")
-    assert any("Undeath Amulet" in n for n in amulet["table"]["notes"])
-    assert amulet["table"]["gold"][poor] == 300 and amulet["dead"] == []
-
-    # Deal 5 ends level 1; the sixth deal is the first of level 2 (the clock agrees).
-    ok("table", "deal")
-    ok("table", "showdown", "ann=100", "ben=100", "cy=100", "--result", "ben > cy > ann")
-    sixth = js("table", "deal")
-    assert sixth["deal"] == 1 and sixth["level"]["level"] == 2
-    assert js("timer", "status")["level"] == 2
-
-    # An Astral Warlock wins: level 3 opens at once; the clock follows.
-    rig("monsters", "astral-warlock")
-    ok("table", "monster")
-    js(
-        "table",
-        "showdown",
-        "ann=200",
-        "ben=200",
-        "cy=200",
-        "--result",
-        "Astral Warlock > ben > cy > ann",
-    )
-    assert js("table", "level", "3")["level"] == 3  # already in force
-    assert js("timer", "status")["level"] == 3
-
-    # The poorest dies without an amulet: a skull and two new characters to choose from.
-    leader, second, third = sorted(("ann", "ben", "cy"), key=lambda p: -gold()[p])
-    ok("table", "deal")
-    died = all_in(third, leader, second)
-    assert died["dead"] == [third]
-    shown = js("table", "show")["dungeon_poker"]["players"]
-    dead = next(p for p in shown if p["name"] == third)
-    assert dead["skulls"] == 1 and dead["status"] == "choosing"
-    ok("table", "choose", third, js("table", "hand", third)["cards"][0]["id"])
-
-    # The second dies too: the leader has the gold target or is the last original
-    # character without a skull, and the table announces the victory.
-    ok("table", "deal")
-    final = all_in(second, leader, third)
-    assert final["table"]["victory"]["player"] == leader
-    assert final["table"]["victory"]["how"] in ("gold", "last original")
-    assert any("wins the game" in n for n in final["table"]["notes"])
+def test_a_whole_game_at_the_table_from_setup_to_victory_as_the_readme_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    for command, shown in tour():
+        args = shlex.split(command, comments=True)
+        assert args[0] == "companion", command
+        printed = [line.rstrip() for line in ok(*args[1:]).stdout.splitlines()]
+        at = 0
+        for line in shown:  # the README's lines, in the order printed
+            assert line in printed[at:], (command, line)
+            at = printed.index(line, at) + 1
+    after = js("table", "show")["dungeon_poker"]
+    assert after["victory"]["player"] == "ben" and after["victory"]["how"] == "last original"
+    skulls = {p["name"]: p["skulls"] for p in after["players"]}
+    assert skulls == {"ann": 1, "ben": 0, "cy": 1}
+    log = [e["action"] for e in js("table", "log")["history"]]
+    assert log.count("deal") == 8 and log.count("showdown") == 8 + 1  # one undone, settled again
+    assert js("timer", "status")["level"] == 3  # the clock followed the table
     with open_store(None) as store, store.transaction(write=False) as tx:
         assert dp.level_now(tx, tx.table(None)).level == 3
 

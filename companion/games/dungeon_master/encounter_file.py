@@ -34,6 +34,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
+from companion.bounds import SEED_MAX, SEED_MIN
 from companion.cards.base import Model
 from companion.cards.dungeon_master import Attribute
 from companion.errors import CompanionError
@@ -132,7 +133,7 @@ class EncounterSpec(Model):
     """Points already in the party's treasure pile."""
     variant: bool = False
     """Play with the Obstacles variant."""
-    seed: int | None = None
+    seed: Annotated[int, Field(ge=SEED_MIN, le=SEED_MAX)] | None = None
 
     @field_validator("secret_passage", "treasures", "casualties", mode="before")
     @classmethod

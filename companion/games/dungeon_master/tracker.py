@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.bounds import check_seed
 from companion.cards.dungeon_master import Attribute, Hero, PartyTreasure
 from companion.errors import CompanionError
 from companion.games.dungeon_master.catalog import Catalog
@@ -61,9 +62,6 @@ from companion.games.dungeon_master.resolve import (
 )
 from companion.games.dungeon_master.store import PartyStore
 
-SEED_LIMIT = 2**64
-"""Seeds are whole numbers from 0 to 2^64 - 1."""
-
 MOST_POINTS = 110
 """Every Silver, Gold and Gems card of the party deck together: the most a claim can add."""
 
@@ -76,13 +74,11 @@ def choose_seed(seed: int | None, where: str = "--seed") -> int:
     >>> choose_seed(2**64)
     Traceback (most recent call last):
       ...
-    companion.errors.CompanionError: --seed 18446744073709551616: a seed is a whole number from 0 to 18446744073709551615
+    companion.errors.CompanionError: --seed 18446744073709551616 is out of range (0 to 18446744073709551615)
     """
     if seed is None:
         return random.SystemRandom().randrange(1, 10**6)
-    if not 0 <= seed < SEED_LIMIT:
-        raise CompanionError(f"{where} {seed}: a seed is a whole number from 0 to {SEED_LIMIT - 1}")
-    return seed
+    return check_seed(seed, where)
 
 
 # --------------------------------------------------------------------------- reports

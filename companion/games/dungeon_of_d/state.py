@@ -39,9 +39,6 @@ ORIGIN = 32 * 64 + 32
 DIRECTIONS: dict[str, int] = {"n": -1, "e": 64, "s": 1, "w": -64}
 """Map steps: north is up (y − 1), east is right (x + 1)."""
 
-SEED_LIMIT = 1 << 64
-"""Seeds are 0 <= seed < 2**64: every one of them is a different game, saved exactly."""
-
 
 def check_seed(seed: object) -> int:
     """A seed as the game takes it: a whole number from 0 to 2**64 - 1.
@@ -53,9 +50,9 @@ def check_seed(seed: object) -> int:
     ...
     companion.errors.CompanionError: seed -1 is out of range (0 to 18446744073709551615)
     """
-    from companion.bounds import check_range
+    from companion import bounds
 
-    return check_range("seed", seed, 0, SEED_LIMIT - 1)  # type: ignore[arg-type]
+    return bounds.check_seed(seed)  # type: ignore[arg-type]
 
 
 def seed_rng(seed: int) -> int:

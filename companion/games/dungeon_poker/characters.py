@@ -20,9 +20,9 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import monsters, state
 from companion.games.dungeon_poker.decks import DECKS
-from companion.table.actions import find_copy
+from companion.poker.hands import names_text
 from companion.table.drawing import drawn_card
-from companion.table.model import DrawnCard, TableInfo
+from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
 
 STARTING_GOLD = 5000
@@ -104,7 +104,7 @@ def choose(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref
     dealt = tx.pile(table, "characters", "held", who)
     if not dealt:
         raise CompanionError(f"{who} has no characters to choose from")
-    copy = find_copy(tx, table, cards, "characters", ref, ("held",), who, purpose="chosen")
+    copy = _dealt_one(cards, dealt, who, ref)
     for other in dealt:
         if other.copy != copy.copy:
             tx.move(table, other, "draw")
@@ -125,7 +125,7 @@ def choose(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref
             tuple(waiting),
             notes=(
                 f"{who} has chosen in secret; the characters are revealed when "
-                f"{' and '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} chosen",
+                f"{names_text(waiting)} {'has' if len(waiting) == 1 else 'have'} chosen",
             ),
         )
     revealed, notes = _reveal(tx, table, cards)
@@ -138,6 +138,26 @@ def choose(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref
         data={"revealed": [[c.holder, c.card_id, c.copy] for c in revealed]},
     )
     return Choice(who, (), tuple(revealed), tuple(notes))
+
+
+def _dealt_one(cards: GameCards, dealt: list[CardCopy], who: str, ref: str) -> CardCopy:
+    """The character called ``ref`` among those dealt to ``who`` (id, name, or one word's
+    start). Any other name gets one same refusal that lists ``who``'s own cards and does
+    not repeat the name: whether another player holds it, or has kept it, is theirs to
+    know, and the deck's cards are nobody's business either."""
+    wanted = ref.strip().casefold()
+    mine = {c.card_id: c for c in dealt}
+    models = [cards.get(i) for i in mine]
+    found = [m for m in models if wanted in (m.id, m.name.casefold())]
+    found = found or cards.by_short_name(wanted, models)
+    if len(found) == 1:
+        return mine[found[0].id]
+    if found:
+        raise CompanionError(f"'{ref}' could be {' or '.join(sorted(m.name for m in found))}")
+    raise CompanionError(
+        f"that is not one of the characters dealt to {who}: choose "
+        + " or ".join(sorted(m.name for m in models))
+    )
 
 
 def _reveal(

@@ -36,6 +36,7 @@ from companion.games.dungeon_poker.decks import DECKS, moved_copy
 from companion.games.dungeon_poker.levels import DEALS_PER_LEVEL, LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
 from companion.games.dungeon_poker.victory import Victory, victory
+from companion.poker.hands import names_text
 from companion.poker.showdown import ShowdownResult
 from companion.poker.showdown_input import ShowdownIn, validate_showdown
 from companion.table.drawing import drawn_card
@@ -90,18 +91,6 @@ class Settled:
         }
 
 
-def current_deal(tx: Transaction, table: TableInfo) -> dict[str, Any] | None:
-    """The deal under way: ``{"number", "level", "settled"}``, or None before the first."""
-    found = state.get(tx, table, "deal")
-    return dict(found) if found else None
-
-
-def seated(tx: Transaction, table: TableInfo) -> list[str]:
-    """Players with a character in play and still in the game, in seat order."""
-    out = set(state.players_out(tx, table))
-    return [p for p in table.players if p not in out and tx.pile(table, "characters", "in_play", p)]
-
-
 # -- starting a deal ---------------------------------------------------------------------
 
 
@@ -122,11 +111,11 @@ def start_deal(
     waiting = characters.choosing(tx, table)
     if waiting:
         raise CompanionError(
-            f"{' and '.join(waiting)} {'is' if len(waiting) == 1 else 'are'} still choosing a "
+            f"{names_text(waiting)} {'is' if len(waiting) == 1 else 'are'} still choosing a "
             f"character ('companion table choose {waiting[0]} CHARACTER'): deal when everyone has"
         )
     notes: list[str] = []
-    before = current_deal(tx, table)
+    before = state.current_deal(tx, table)
     level = levels.level_now(tx, table, cards)
     done = int(state.get(tx, table, "deals_done", 0))
     if before is not None:
@@ -158,14 +147,19 @@ def start_deal(
     returning = list(state.get(tx, table, "returning", []))
     if returning:
         notes.append(
-            f"{', '.join(returning)} return{'s' if len(returning) == 1 else ''} with the Undeath "
+            f"{names_text(returning)} return{'s' if len(returning) == 1 else ''} with the Undeath "
             "Amulet's gold"
         )
         state.put(tx, table, "returning", [])
+    state.put(
+        tx,
+        table,
+        "deal",
+        {"number": number, "level": level.level, "settled": False, "cards": deal_hands},
+    )
     hands: dict[str, list[DrawnCard]] = {}
     if deal_hands:
         hands = _deal_hands(tx, table, cards, notes)
-    state.put(tx, table, "deal", {"number": number, "level": level.level, "settled": False})
     tx.record(
         table,
         "deal",
@@ -187,13 +181,17 @@ def _gather_main(tx: Transaction, table: TableInfo) -> int:
 def _deal_hands(
     tx: Transaction, table: TableInfo, cards: GameCards, notes: list[str]
 ) -> dict[str, list[DrawnCard]]:
+    """Each player's hand cards, one at a time round the table, then the cards of every
+    monster in play that plays with cards (the Golem, Dragon age's dragon)."""
     per = levels.encounter_rules(tx, table, cards).hand_cards or 2
-    hands: dict[str, list[DrawnCard]] = {p: [] for p in seated(tx, table)}
+    hands: dict[str, list[DrawnCard]] = {p: [] for p in state.seated(tx, table)}
     for _ in range(per):
         for player in hands:
             got = monsters.draw_main(tx, table, cards, 1, player, record_it=False)
             hands[player].extend(got)
             notes.extend(n for n in got.notes if n not in notes)
+    for copy in monsters.playing(tx, table, cards).values():
+        notes.extend(n for n in monsters.deal_to(tx, table, cards, copy) if n not in notes)
     return hands
 
 
@@ -220,7 +218,7 @@ def table_showdown_spec(
         if key in extra:
             raise CompanionError(f"{key}: the table knows it; leave it out of the file")
     level = levels.level_now(tx, table, cards)
-    players_in = seated(tx, table)
+    players_in = state.seated(tx, table)
     named = {p.casefold(): p for p in players_in}
     contributions: dict[str, int] = {}
     for name, amount in put_in.items():
@@ -276,6 +274,12 @@ def table_showdown_spec(
                 # A main deck card's id is its notation (``As``).
                 entry["hand"] = [c.card_id for c in held]
         players.append(entry)
+    used = (state.current_deal(tx, table) or {}).get("declared", {})
+    if used:  # what the table saw used during the deal (table use), beside the file's
+        declared = dict(extra.get("declared") or {})
+        for key, who in used.items():
+            declared[key] = [*declared.get(key, []), *who]
+        extra["declared"] = declared
     spec: dict[str, Any] = {
         "game": "dungeon-poker",
         "blind": level.blind,
@@ -283,7 +287,9 @@ def table_showdown_spec(
         "carried": int(state.get(tx, table, "carried_gold", 0)),
         "treasures_waiting": int(state.get(tx, table, "carried", 0)),
         "players": players,
-        "monsters": monsters.showdown_entries(tx, table, cards),
+        "monsters": monsters.showdown_entries(
+            tx, table, cards, hands=result is None and "result" not in extra
+        ),
         **extra,
     }
     if result is not None:
@@ -308,18 +314,13 @@ def settle_deal(
     data_dir: str | None = None,
 ) -> Settled:
     """Settle the deal under way from the table's state; one history entry."""
-    deal = current_deal(tx, table)
+    deal = state.deal_to_settle(tx, table)
     if deal is None:
         raise CompanionError("no deal is under way: start one with 'companion table deal'")
-    if deal.get("settled"):
-        raise CompanionError(
-            f"deal {deal['number']} is already settled ('companion table undo' reverts it)"
-        )
     spec = table_showdown_spec(tx, table, cards, put_in, folded=folded, result=result, extra=extra)
     outcome = DungeonPokerShowdown(spec, None, data_dir).run()
     notes, shown = apply_result(tx, table, cards, spec, outcome, takes=takes)
-    deal["settled"] = True
-    state.put(tx, table, "deal", deal)
+    state.mark_settled(tx, table, deal, "table showdown")
     won = victory(tx, table, cards)
     if won is not None:
         notes.append(won.text)
@@ -327,7 +328,7 @@ def settle_deal(
         table,
         "showdown",
         f"deal {deal['number']} settled: "
-        + (" and ".join(outcome.winners) + " won" if outcome.winners else "nobody won"),
+        + (names_text(outcome.winners) + " won" if outcome.winners else "nobody won"),
         data={"result": outcome.to_json(), "notes": notes},
     )
     return Settled(outcome, spec, tuple(notes), tuple(shown), state.gold_of(tx, table), won)
@@ -362,13 +363,29 @@ def apply_result(
         notes.append(
             f"{player} gives {count} treasure(s) of their choice to the bank ('companion table sell')"
         )
-    in_play = tx.pile(table, "monsters", "in_play")
-    labels = [m.label or cards.get(m.name).name for m in spec.monsters]
+    playing = monsters.playing(tx, table, cards)
+    _deaths(tx, table, cards, spec, outcome, takes, notes, shown)
+    still = {c.copy for c in tx.pile(table, "monsters", "in_play")}
     for fate in outcome.monsters:
-        copy = in_play[labels.index(fate.name)]
-        shown.append(monsters.leaves(tx, table, cards, copy, fate.outcome))
+        copy = playing[fate.name]
+        if copy.copy in still:  # the Golem of a dead Gnome Artificer has already left
+            shown.append(monsters.leaves(tx, table, cards, copy, fate.outcome))
     for fate in outcome.monsters:
         notes.extend(level_ended_by(tx, table, cards, cards.get(fate.card), fate.outcome))
+    return notes, shown
+
+
+def _deaths(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    spec: ShowdownIn,
+    outcome: ShowdownResult,
+    takes: Sequence[str],
+    notes: list[str],
+    shown: list[DrawnCard],
+) -> None:
+    """Every player left with no gold dies (or the Undeath Amulet acts), whatever took it."""
     winners = [w for w in outcome.winners if w in {p.name for p in spec.players}]
     after = state.gold_of(tx, table)
     for p in spec.players:
@@ -384,7 +401,6 @@ def apply_result(
         )
         notes.extend(died)
         shown.extend(c for c in more_cards if c.deck != "characters")
-    return notes, shown
 
 
 def level_ended_by(
@@ -441,6 +457,10 @@ def monster_result(
     if who and outcome not in ("lost", "side-pot"):
         raise CompanionError("only a slain monster ('lost' or 'side-pot') has a slayer")
     copy = monsters.find_in_play(tx, table, cards, monster, "judged")
+    deal = state.deal_to_settle(tx, table)
+    if outcome in ("won", "tied"):
+        # The deal's treasure is decided: gone with the pot, or waiting.
+        state.mark_settled(tx, table, deal, f"table monster-result {outcome}")
     model = cards.get(copy.card_id)
     notes: list[str] = []
     treasure_notes: list[str] = []
@@ -455,8 +475,6 @@ def monster_result(
         if carried:
             state.put(tx, table, "carried", 0)
             notes.append(f"the {carried} treasure(s) waiting from a tie go with the pot")
-    if outcome == "side-pot":
-        notes.append("it won only a side pot: that pot leaves the game with it")
     moved = monsters.leaves(tx, table, cards, copy, outcome)
     notes.extend(moved.notes)
     notes.extend(level_ended_by(tx, table, cards, model, outcome))

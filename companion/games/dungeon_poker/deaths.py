@@ -88,6 +88,9 @@ def character_dies(
         if cards.get(golem.card_id).owner:
             tx.move(table, golem, "aside")
             monsters.forget(tx, table, golem)
+            notes.append(
+                f"the {cards.get(golem.card_id).name} goes back to the side with the {dead.name}"
+            )
     treasures = tx.pile(table, "treasures", "held", who)
     if takes:
         taken = find_copy(tx, table, cards, "treasures", takes, ("held",), who, purpose="taken")

@@ -16,7 +16,7 @@ read here by the table and by the showdown alike.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.cards.dungeon_poker import EncounterRules
@@ -24,6 +24,7 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.decks import DECKS, record
+from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
@@ -91,8 +92,12 @@ def draw_monster(
     showdown: bool = False,
     record_it: bool = True,
     bottom: bool = False,
+    folded: Sequence[str] = (),
 ) -> DrawResult:
-    """A monster comes to the table, with how many cards it plays and how many open."""
+    """A monster comes to the table, with how many cards it plays and how many open.
+
+    A friendly monster gives its gift to the players of the deal still in the pot:
+    all but ``folded`` (those who had folded when it came)."""
     rules = levels.encounter_rules(tx, table, cards)
     if showdown and rules.showdown_monster is None:
         raise CompanionError(
@@ -112,7 +117,8 @@ def draw_monster(
         moved = tx.move(table, copy, "removed")
         said = [
             *notes,
-            "friendly: it plays for no pot; resolve its gift, then it leaves the game",
+            "friendly: it plays for no pot; it gives its gift, then it leaves the game",
+            *_gifts(tx, table, cards, model, folded),
         ]
         card = drawn_card(cards, moved, notes=said, info={"friendly": True})
     else:
@@ -127,6 +133,10 @@ def draw_monster(
             showdown=showdown,
             notes=notes,
         )
+        deal = state.current_deal(tx, table)
+        if deal is not None and deal.get("cards") and not deal.get("settled"):
+            # The table dealt this deal's cards: it deals the monster's too.
+            card = replace(card, notes=(*card.notes, *deal_to(tx, table, cards, moved)))
     result = DrawResult([card], notes)
     if record_it:
         record(
@@ -142,6 +152,39 @@ def draw_monster(
             + (f" for {summoned_by}" if summoned_by else ""),
         )
     return result
+
+
+def _gifts(
+    tx: Transaction, table: TableInfo, cards: GameCards, model: Any, folded: Sequence[str]
+) -> list[str]:
+    """A friendly monster's gift to every player still in the pot: the Tree of Life's
+    gold goes on the table's count; soul gems are taken from the bank by hand."""
+    out = {table.player(f) for f in folded}
+    still = [p for p in state.seated(tx, table) if p not in out]
+    notes: list[str] = []
+    for e in model.effects:
+        if e.when != "enter" or e.effect not in ("gift-gold", "gift-soul-gem"):
+            continue
+        if not still:
+            notes.append("nobody is still in the pot: nobody takes the gift")
+            break
+        if e.effect == "gift-gold":
+            for p in still:
+                state.add_gold(tx, table, p, int(e.gold))
+            what = f"{int(e.gold):,} gold"
+        else:
+            what = f"{e.amount or 1} soul gem{'s' if (e.amount or 1) != 1 else ''}"
+        takes = "takes" if len(still) == 1 else "take"
+        each = " each" if len(still) > 1 else ""
+        notes.append(f"{names_text(still)} {takes} {what} from the bank{each}")
+    if notes and out:
+        notes.append(f"{names_text(sorted(out, key=table.players.index))} had folded: no gift")
+    from companion.games.dungeon_poker.victory import victory  # victory reads deaths, which read us
+
+    won = victory(tx, table, cards)
+    if notes and won is not None:
+        notes.append(won.text)
+    return notes
 
 
 def place_in_play(
@@ -206,18 +249,65 @@ def monsters_in_play(tx: Transaction, table: TableInfo, cards: GameCards) -> lis
     return out
 
 
-def showdown_entries(tx: Transaction, table: TableInfo, cards: GameCards) -> list[dict[str, Any]]:
-    """The monsters in play as a showdown file lists them (``monsters:``), in table order."""
-    known = state.get(tx, table, "monsters", {})
-    out: list[dict[str, Any]] = []
+def playing(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, CardCopy]:
+    """The monsters in play that play this deal, by the name each goes by in a result
+    ("Orc", "Orc 2"), in table order. The Golem is not in the game while the encounter
+    stops passive abilities (Anti-magic zone, Long night)."""
+    no_passives = levels.encounter_rules(tx, table, cards).no_passives
+    found: dict[str, CardCopy] = {}
     seen: dict[str, int] = {}
     for copy in tx.pile(table, "monsters", "in_play"):
         model = cards.get(copy.card_id)
+        if model.owner and no_passives:
+            continue
         seen[model.name] = seen.get(model.name, 0) + 1
+        found[model.name if seen[model.name] == 1 else f"{model.name} {seen[model.name]}"] = copy
+    return found
+
+
+def hand_holder(copy: CardCopy) -> str:
+    """Who holds a monster's main deck cards at the table: the monster's own card."""
+    return f"monster:{copy.copy}"
+
+
+def hand_of(tx: Transaction, table: TableInfo, copy: CardCopy) -> list[CardCopy]:
+    """The main deck cards a monster in play holds, in the order dealt."""
+    return list(tx.pile(table, "main", "held", hand_holder(copy)))
+
+
+def deal_to(tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy) -> list[str]:
+    """Deal a monster in play the cards it plays with and does not hold yet, as the
+    dealer does after drawing it (000, Monsters); what the players may see is said:
+    how many cards, and the open ones."""
+    info = state.get(tx, table, "monsters", {}).get(str(copy.copy), {})
+    need = int(info.get("plays", 0)) - len(hand_of(tx, table, copy))
+    if need <= 0:
+        return []
+    got = draw_main(tx, table, cards, need, hand_holder(copy), record_it=False)
+    held = hand_of(tx, table, copy)
+    shown = [cards.get(c.card_id).name for c in held[: int(info.get("open", 0))]]
+    name = cards.get(copy.card_id).name
+    said = f"{name}: {len(held)} card{'s' if len(held) != 1 else ''} dealt"
+    said += f", open: {', '.join(shown)}" if shown else ", face down"
+    return [*got.notes, said]
+
+
+def showdown_entries(
+    tx: Transaction, table: TableInfo, cards: GameCards, *, hands: bool = False
+) -> list[dict[str, Any]]:
+    """The monsters that play as a showdown file lists them (``monsters:``), in table
+    order; with ``hands``, the cards the table dealt them."""
+    known = state.get(tx, table, "monsters", {})
+    out: list[dict[str, Any]] = []
+    for label, copy in playing(tx, table, cards).items():
+        model = cards.get(copy.card_id)
         info = known.get(str(copy.copy), {})
         entry: dict[str, Any] = {"name": copy.card_id}
-        if seen[model.name] > 1:
-            entry["label"] = f"{model.name} {seen[model.name]}"
+        if label != model.name:
+            entry["label"] = label
+        held = hand_of(tx, table, copy)
+        if hands and held:
+            entry["hand"] = [c.card_id for c in held]  # a main deck card's id is its notation
         if copy.holder and not model.owner:
             entry["summoned_by"] = copy.holder
         if info.get("showdown"):
@@ -315,11 +405,12 @@ def leaves(
         said = f"{model.name} goes back to the side"
     else:
         moved = tx.move(table, copy, "removed")
-        said = (
-            f"{model.name} explodes and leaves the game"
-            if where == "exploded"
-            else f"{model.name} is slain and leaves the game"
-        )
+        if where == "exploded":
+            said = f"{model.name} explodes and leaves the game"
+        elif outcome == "side-pot":
+            said = f"{model.name} {SIDE_POT_FATE}"
+        else:
+            said = f"{model.name} is slain and leaves the game"
     return drawn_card(cards, moved, notes=[said])
 
 
@@ -355,6 +446,12 @@ def spoils(model: Any) -> Spoils:
 def opens_next_level(model: Any) -> bool:
     """The Astral Warlock: its win moves the party on to the next level."""
     return any(e.when == "win" and e.effect == "next-level" for e in model.effects)
+
+
+SIDE_POT_FATE = "won only a side pot: it is slain all the same, and takes that pot out of the game"
+"""A monster that wins a side pot but not the main pot did not win the deal, so it dies
+(000, Monsters); the side pot it won leaves the game with it. The showdown and the
+table say it in these words."""
 
 
 def monster_destination(card: Any, outcome: str, *, exploded: bool = True) -> str:

@@ -173,7 +173,7 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
     carried = int(state.get(tx, table, "carried", 0))
     carried_gold = int(state.get(tx, table, "carried_gold", 0))
     gold = state.gold_of(tx, table)
-    current = deal.current_deal(tx, table)
+    current = state.current_deal(tx, table)
     in_play = monsters.monsters_in_play(tx, table, cards)
     secret = characters.chosen(tx, table)
     players: list[dict[str, Any]] = []
@@ -362,12 +362,20 @@ def choose(tx: Transaction, table: TableInfo, player: str, character: str) -> Ch
 
 
 def monster(
-    tx: Transaction, table: TableInfo, *, summoned_by: str | None = None, showdown: bool = False
+    tx: Transaction,
+    table: TableInfo,
+    *,
+    summoned_by: str | None = None,
+    showdown: bool = False,
+    folded: Sequence[str] = (),
 ) -> DrawResult:
-    """A monster comes to the table (the M card, a summon, or King's cave at the showdown)."""
+    """A monster comes to the table (the M card, a summon, or King's cave at the showdown);
+    ``folded``: players who had folded when it came (a friendly monster's gift skips them)."""
     cards = _cards(table)
     who = table.player(summoned_by) if summoned_by else None
-    return monsters.draw_monster(tx, table, cards, summoned_by=who, showdown=showdown)
+    return monsters.draw_monster(
+        tx, table, cards, summoned_by=who, showdown=showdown, folded=folded
+    )
 
 
 def monsters_in_play(tx: Transaction, table: TableInfo) -> list[DrawnCard]:

@@ -23,6 +23,8 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, monsters, state
 from companion.games.dungeon_poker.decks import DECKS, record
+from companion.games.dungeon_poker.victory import victory
+from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
@@ -89,6 +91,8 @@ def _place_treasure(
         if getattr(model, "blinds", None):
             blind = levels.level_now(tx, table, cards).blind
             said.append(f"{model.blinds} blinds = {model.blinds * blind:,} gold at this level")
+        if player is not None:
+            said.extend(_move_gold(tx, table, cards, model, player))
         if model.effect == "teleport":
             said.append(
                 "the level ends now: open the next one ('companion table level' or e on the timer)"
@@ -106,6 +110,53 @@ def _place_treasure(
             f"or let the bank claim it for {model.salvage} gold"
         )
     return drawn_card(cards, moved, notes=said)
+
+
+def gold_it_moves(model: Any, blind: int, *, sold: bool = False) -> int:
+    """The gold a treasure gives its holder (taken from them when negative) as it acts:
+    cashed, sold or used for its gold (Big Pile of Gold, Royal Chest, Demon's
+    Bargain), a price in blinds (the Chest Monster eats three), or sold to the bank for
+    its salvage price. Gold a treasure puts into the pot (the Spyglass) is not here: it
+    is part of what its holder puts in at the showdown.
+
+    >>> from types import SimpleNamespace as N
+    >>> pile = N(cash=N(gold=1000), salvage=0, effect="cash", blinds=None, gold=None)
+    >>> chest = N(cash=None, salvage=0, effect="chest-monster", blinds=3, gold=None)
+    >>> plate = N(cash=None, salvage=500, effect="full-plate", blinds=None, gold=None)
+    >>> gold_it_moves(pile, 200), gold_it_moves(chest, 200), gold_it_moves(plate, 200, sold=True)
+    (1000, -600, 500)
+    """
+    if model.cash is not None:
+        return int(model.cash.gold)
+    if sold:
+        return int(model.salvage)
+    if model.effect == "chest-monster":
+        return -int(model.blinds) * blind
+    if model.effect == "gain-blinds":
+        return int(model.blinds) * blind
+    if model.effect == "demons-bargain":
+        return int(model.gold)
+    return 0
+
+
+def _move_gold(
+    tx: Transaction, table: TableInfo, cards: GameCards, model: Any, who: str, *, sold: bool = False
+) -> list[str]:
+    """Move the gold a treasure gives or takes on the table's count; say so."""
+    amount = gold_it_moves(model, levels.level_now(tx, table, cards).blind, sold=sold)
+    if not amount:
+        return []
+    now = state.add_gold(tx, table, who, amount)
+    said = (
+        f"{who} takes {amount:,} gold from the bank"
+        if amount > 0
+        else f"{who} pays {-amount:,} gold to the bank"
+    )
+    if now is None:
+        return [said]
+    if now == 0:
+        return [f"{said} and has no gold left"]
+    return [f"{said}: {now:,} gold now"]
 
 
 def cash_words(cash: Any) -> str:
@@ -139,21 +190,25 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
     who = [table.player(w) for w in winners]
     if not who:
         raise CompanionError("name the winner(s) of the deal")
+    twice = sorted({w for w in who if who.count(w) > 1})
+    if twice:
+        raise CompanionError(f"{names_text(twice)} named twice: each winner is named once")
     out = set(state.players_out(tx, table))
     for w in who:
         if w in out:
             raise CompanionError(f"{w} is out of the game and cannot win a deal")
+    deal = state.deal_to_settle(tx, table)
+    state.mark_settled(tx, table, deal, "table win")
     rules = levels.encounter_rules(tx, table, cards)
     if len(who) > rules.boards:
         # A split pot: the treasure waits for the next deal (Appendix F, "Ties and kickers").
-        carried = tie(tx, table, cards)
-        return DrawResult(
-            [],
-            [
-                f"{' and '.join(who)} split the pot: no treasure is drawn; the next winner "
-                f"draws {carried} more"
-            ],
+        carried = wait(tx, table, cards)
+        said = (
+            f"{names_text(who)} split the pot: no treasure is drawn; the next winner "
+            f"draws {carried} more"
         )
+        tx.record(table, "tie", said, data={"carried": carried})
+        return DrawResult([], [said])
     per_win = rules.treasures_per_win
     carried = int(state.get(tx, table, "carried", 0))
     drawn: list[DrawnCard] = []
@@ -175,7 +230,7 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
         who[0] if len(who) == 1 else None,
         notes,
         action="win",
-        summary=f"{' and '.join(who)} won the deal: {', '.join(d.name for d in drawn) or 'no treasure'}",
+        summary=f"{names_text(who)} won the deal: {', '.join(d.name for d in drawn) or 'no treasure'}",
     )
     return DrawResult(drawn, notes)
 
@@ -192,6 +247,8 @@ class TreasuresWaiting:
 
 def tie(tx: Transaction, table: TableInfo, cards: GameCards) -> int:
     """A correction: a tied deal (or a monster tie); its treasure stays for the next winner."""
+    deal = state.deal_to_settle(tx, table)
+    state.mark_settled(tx, table, deal, "table tie")
     carried = wait(tx, table, cards)
     tx.record(
         table,
@@ -260,6 +317,12 @@ def sell(
     )
     model = cards.get(copy.card_id)
     notes: list[str] = []
+    if use and model.cash is None and levels.encounter_rules(tx, table, cards).no_artifacts:
+        encounter = levels.encounter(tx, table, cards)
+        raise CompanionError(
+            f"artifacts do not work during {encounter.name if encounter else 'this encounter'}: "
+            f"{model.name} cannot be used (a gold or soul gem treasure can still be cashed)"
+        )
     if use and model.activation == "automatic":
         raise CompanionError(
             f"{model.name} is never used by an action: it acts by itself "
@@ -271,6 +334,11 @@ def sell(
                 f"{model.name} is not used by an action: it works by itself while held"
             )
         notes.append(f"{model.name} stays with {who}")
+        if model.effect == "spyglass":
+            notes.append(
+                f"{who} pays {model.gold} gold into the pot: it counts in what {who} puts in "
+                "at the showdown"
+            )
         result = drawn_card(cards, copy, notes=notes)
         tx.record(
             table,
@@ -301,6 +369,17 @@ def sell(
         notes.extend(came.notes)
     if kill is not None:
         notes.extend(_kill(tx, table, cards, kill, who))
+    if use and model.effect == "destroy-pot-gold":
+        if state.declare(tx, table, "explosive_potion", who):
+            notes.append(
+                f"{model.gold} gold of the pot goes up in smoke: this deal's table showdown "
+                "takes it out"
+            )
+        else:
+            notes.append(
+                f"{model.gold} gold of the pot goes up in smoke (no deal is under way at the "
+                "table: a showdown file says so with declared: explosive_potion)"
+            )
     if use:
         notes.append("sacrificed: it leaves the game and no longer counts as a treasure")
         if model.effect == "teleport":
@@ -314,6 +393,10 @@ def sell(
     else:
         notes.append(f"sold to the bank for {model.salvage} gold")
         verb = "sold"
+    notes.extend(_move_gold(tx, table, cards, model, who, sold=not use))
+    won = victory(tx, table, cards)
+    if won is not None:
+        notes.append(won.text)
     tx.record(
         table,
         verb if verb != "cashed" else "sell",

@@ -66,10 +66,42 @@ def show_settlement(out: Console, settlement: Settlement) -> None:
 
 
 def show_limits(out: Console, limits: BetLimits) -> None:
-    """``companion pot limit``: the call and the range of a legal raise."""
+    """``companion pot limit``: the call and the range of a legal bet or raise."""
+    for line in limit_lines(limits):
+        out.print(line)
+
+
+def limit_lines(limits: BetLimits) -> list[str]:
+    """What a player may put in, in words: a bet when nothing is to be called, else a
+    call and a raise; all in said where the gold runs out.
+
+    >>> from companion.poker.pots import pot_limit
+    >>> limit_lines(pot_limit(600, 0, 100, stack=200))
+    ['nothing to call', 'bet:          100 to 200 (200 is all in)']
+    >>> limit_lines(pot_limit(600, 300, 100, stack=200))
+    ['all in: 200 is all you have, less than the 300 to call (no raise left)']
+    """
     if limits.all_in:
-        out.print(f"all in: call with everything you have, {limits.to_call:,} (no raise left)")
-        return
-    out.print(f"to call:      {limits.to_call:,}")
-    out.print(f"raise by:     {limits.min_raise:,} to {limits.max_raise:,}")
-    out.print(f"put in total: {limits.min_total:,} to {limits.max_total:,}")
+        if limits.stack == 0:
+            return ["no gold left: nothing to put in"]
+        if limits.owed is not None:
+            return [
+                f"all in: {limits.to_call:,} is all you have, less than the "
+                f"{limits.owed:,} to call (no raise left)"
+            ]
+        return [f"all in: calling takes everything you have, {limits.to_call:,} (no raise left)"]
+    span = (
+        f"{limits.min_total:,}"
+        if limits.min_total == limits.max_total
+        else f"{limits.min_total:,} to {limits.max_total:,}"
+    )
+    note = f" ({limits.max_total:,} is all in)" if limits.max_is_all_in else ""
+    if limits.bet:
+        return ["nothing to call", f"bet:          {span}{note}"]
+    lines = [f"to call:      {limits.to_call:,}"]
+    lines.append(
+        f"raise by:     {limits.min_raise:,}"
+        + ("" if limits.min_raise == limits.max_raise else f" to {limits.max_raise:,}")
+    )
+    lines.append(f"put in total: {span}{note}")
+    return lines

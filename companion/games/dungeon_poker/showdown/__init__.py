@@ -177,7 +177,7 @@ class DungeonPokerShowdown(Showdown):
 
     def adjust_pots(self, pots_now: list[Pot], payouts: dict[str, int]) -> int:
         pots.rogue_grab(self, pots_now, payouts)
-        return pots.explosions(self, pots_now)
+        return pots.potions(self, pots_now) + pots.explosions(self, pots_now)
 
     def payees(self, board: Board) -> dict[str, str | None]:
         return pots.payees(self, board)

@@ -17,9 +17,24 @@ from typing import TYPE_CHECKING
 
 from companion.games.dungeon_poker.deaths import brings_back, undeath_gold
 from companion.games.dungeon_poker.showdown.pots import payee_of
+from companion.poker.hands import names_text
+from companion.poker.showdown import PlayerSeat
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+
+
+def gold_gone(sd: DungeonPokerShowdown, p: PlayerSeat) -> bool:
+    """The player's gold is known, and none is left after the pots and the bank."""
+    if p.spec.stack is None:
+        return False
+    return p.spec.stack + sd.payouts.get(p.name, 0) + sd.bank.get(p.name, 0) <= 0
+
+
+def dies(sd: DungeonPokerShowdown, name: str) -> bool:
+    """The player's character dies at this showdown: no gold left, no Undeath Amulet."""
+    p = sd.by_name[name]
+    return gold_gone(sd, p) and not any(brings_back(a) for a in p.artifacts)
 
 
 def settle(sd: DungeonPokerShowdown) -> None:
@@ -27,10 +42,7 @@ def settle(sd: DungeonPokerShowdown) -> None:
     winners = [payee_of(sd, w, b) for b in sd.boards for w in b.main_winners]
     takers = [w for w in dict.fromkeys(winners) if w is not None]
     for p in sd.players:
-        if p.spec.stack is None:
-            continue
-        gold = p.spec.stack + sd.payouts.get(p.name, 0) + sd.bank.get(p.name, 0)
-        if gold > 0:
+        if not gold_gone(sd, p):
             continue
         amulet = [a for a in p.artifacts if brings_back(a)]
         if amulet:
@@ -45,7 +57,7 @@ def settle(sd: DungeonPokerShowdown) -> None:
         sd.dead.append(p.name)
         pick = [t for t in takers if t != p.name]
         who = (
-            f"{' and '.join(pick)} may take one of {p.name}'s treasures"
+            f"{names_text(pick)} may take one of {p.name}'s treasures"
             if pick
             else f"nobody takes {p.name}'s treasures"
         )

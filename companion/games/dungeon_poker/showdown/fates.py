@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion.games.dungeon_poker.monsters import monster_destination
+from companion.games.dungeon_poker.monsters import SIDE_POT_FATE, monster_destination
+from companion.games.dungeon_poker.showdown.deaths import dies
 from companion.games.dungeon_poker.showdown.seats import immune
+from companion.poker.hands import names_text
 from companion.poker.showdown import MonsterFate, MonsterSeat
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ def _steal_soul_gems(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
             taken.append(p.name)
     text = f"{m.label} wins: it steals {amount} soul gem{'s' if amount > 1 else ''} from each player for the bank"
     text += f" ({', '.join(taken)})" if taken else " (nobody has one)"
-    text += f"; {', '.join(spared)} immune" if spared else ""
+    text += f"; {names_text(spared)} immune" if spared else ""
     sd.event(text + ".")
 
 
@@ -81,7 +83,7 @@ def _rob_blinds(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
     text = f"{m.label} wins: every player pays {sd.amount(due)} to the bank"
     text += " even though it fought for a player" if m.fights_for or m.owner else ""
     text += f" ({', '.join(paid)})" if paid else ""
-    text += f"; {', '.join(spared)} immune" if spared else ""
+    text += f"; {names_text(spared)} immune" if spared else ""
     sd.event(text + ".")
 
 
@@ -101,7 +103,7 @@ def _lose_treasures(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
         sd.treasures_lost[name] = sd.treasures_lost.get(name, 0) + amount
     if losers:
         sd.event(
-            f"{m.label} wins: {', '.join(losers)} each give {amount} treasure card(s) "
+            f"{m.label} wins: {names_text(losers)} each give {amount} treasure card(s) "
             f"of their choice to the bank."
         )
 
@@ -119,13 +121,18 @@ def cards_go(sd: DungeonPokerShowdown) -> None:
     """Where each monster's card goes after the deal, said once each."""
     for m in sd.monsters:
         outcome = sd.outcome[m.label]
-        fate = _fate(m, outcome)
+        fate = _fate(sd, m, outcome)
         sd.fates.append(MonsterFate(m.label, m.card.id, outcome, fate))
         sd.event(f"{m.label} {fate}.")
 
 
-def _fate(m: MonsterSeat, outcome: str) -> str:
+def _fate(sd: DungeonPokerShowdown, m: MonsterSeat, outcome: str) -> str:
     where = monster_destination(m.card, outcome, exploded=m.live)
+    if where == "stays" and m.owner is not None and dies(sd, m.owner):
+        return (
+            f"goes back to the side: {m.owner}'s character dies, and the {m.card.name} "
+            "leaves with it"
+        )
     if where == "stays":
         if outcome in ("lost", "side-pot", "killed", "folded") and (
             m.has("slain", "returns-next-deal") or outcome == "folded"
@@ -145,7 +152,7 @@ def _fate(m: MonsterSeat, outcome: str) -> str:
     if where == "deck":
         return "returns to the monster deck (shuffled in)"
     if outcome == "side-pot":
-        return "won only a side pot: the side pot and the monster leave the game"
+        return SIDE_POT_FATE
     return "dies: removed from the game"
 
 
@@ -158,6 +165,6 @@ def presence(sd: DungeonPokerShowdown) -> None:
             folded = [p.name for p in sd.players if p.spec.folded and not immune(sd, p, "monster")]
             if folded:
                 sd.event(
-                    f"{m.label} was at the table: {', '.join(folded)} folded and "
+                    f"{m.label} was at the table: {names_text(folded)} folded and "
                     f"sit{'s' if len(folded) == 1 else ''} out the next deal (blinds still due)."
                 )

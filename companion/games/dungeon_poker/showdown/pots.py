@@ -46,6 +46,32 @@ def rogue_grab(sd: DungeonPokerShowdown, pots: list[Pot], payouts: dict[str, int
     payouts[ambush.by] += ambush.gold
 
 
+def potions(sd: DungeonPokerShowdown, pots: list[Pot]) -> int:
+    """Explosive Potions sacrificed during the deal: each destroys its gold from the pot
+    (the main pot first, then the side pots); what it destroys leaves the game."""
+    from companion.cards.loader import load_game
+
+    used = sd.spec.declared.explosive_potion
+    if not used:
+        return 0
+    card = next(
+        c
+        for c in load_game("dungeon-poker", sd.data_dir).of_type("treasure")
+        if c.effect == "destroy-pot-gold"
+    )
+    destroyed = 0
+    for who in used:
+        left = int(card.gold)
+        for i, pot in enumerate(pots):
+            take = min(pot.amount, left)
+            pots[i] = Pot(pot.amount - take, pot.eligible)
+            left -= take
+        gone = int(card.gold) - left
+        destroyed += gone
+        sd.event(f"{card.name} ({who}): {sd.amount(gone)} of the pot went up in smoke.")
+    return destroyed
+
+
 def explosions(sd: DungeonPokerShowdown, pots: list[Pot]) -> int:
     """A monster that explodes when it loses takes blinds of the main pot with it."""
     blasted = 0

@@ -95,6 +95,12 @@ def check_declared(sd: DungeonPokerShowdown, db: Any) -> None:
             raise CompanionError(f"declared.witch_curse.rank: {exc}") from None
     for j, name in enumerate(d.barbarian_rage):
         sd.player(name, f"declared.barbarian_rage[{j}]")
+    for j, name in enumerate(d.explosive_potion):
+        sd.player(name, f"declared.explosive_potion[{j}]")
+        if sd.enc.no_artifacts:
+            raise CompanionError(
+                f"declared.explosive_potion[{j}]: artifacts do not work during {enc_name}"
+            )
     if d.ambush_and_run is not None:
         _check_ambush(sd, db)
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from companion.games.dungeon_poker.monsters import spoils
 from companion.games.dungeon_poker.showdown.pots import by_beast_mastery, payee_of
+from companion.poker.hands import names_text
 from companion.poker.showdown import MonsterSeat
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def _treasures(sd: DungeonPokerShowdown, m: MonsterSeat, slayers: list[str], amo
     elif slayers:
         sd.waiting += amount
         sd.event(
-            f"{' and '.join(slayers)} share the kill of the {m.card.name}: its "
+            f"{names_text(slayers)} share the kill of the {m.card.name}: its "
             f"{cards} wait{'s' if amount == 1 else ''} for the next deal."
         )
     else:
@@ -86,7 +87,7 @@ def _soul_gems(sd: DungeonPokerShowdown, m: MonsterSeat, slayers: list[str], amo
         sd.event(f"{slayers[0]} slays the {m.card.name} and takes {gems} from the bank.")
     elif slayers:
         sd.event(
-            f"{' and '.join(slayers)} slay the {m.card.name} together and take {gems} "
+            f"{names_text(slayers)} slay the {m.card.name} together and take {gems} "
             f"each from the bank."
         )
     else:

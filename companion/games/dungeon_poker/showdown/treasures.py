@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from companion.games.dungeon_poker.showdown.pots import by_beast_mastery, payee_of
 from companion.games.dungeon_poker.treasures import treasures_for
+from companion.poker.hands import names_text
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
@@ -51,7 +52,7 @@ def draw(sd: DungeonPokerShowdown) -> None:
         if len(winners) > 1:
             sd.waiting += count
             sd.event(
-                f"{' and '.join(winners)} tie{which}: {cards} {'waits' if count == 1 else 'wait'} "
+                f"{names_text(winners)} tie{which}: {cards} {'waits' if count == 1 else 'wait'} "
                 f"on the table; the next deal's winner draws {'it' if count == 1 else 'them'} "
                 f"with their own."
             )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from companion.games.dungeon_poker.showdown.cards import rank_span, rank_word
 from companion.games.dungeon_poker.showdown.seats import immune
+from companion.poker.hands import names_text
 from companion.poker.showdown import PlayerSeat
 
 if TYPE_CHECKING:
@@ -98,5 +99,5 @@ def _without(
 def _said(text: str, lost: list[str], spared: list[str]) -> str:
     text += f" ({'; '.join(lost)})" if lost else ""
     if spared:
-        text += f"; {', '.join(spared)} {'is' if len(spared) == 1 else 'are'} immune"
+        text += f"; {names_text(spared)} {'is' if len(spared) == 1 else 'are'} immune"
     return text + "."
