@@ -33,7 +33,7 @@ from companion.ui.dungeon_of_d.layout import (
     width,
 )
 from companion.ui.dungeon_of_d.shell import Screen, build_menu, build_screen, details, render_rich
-from tests.games.dungeon_of_d.helpers import begin, combat, scenario, trial
+from tests.games.dungeon_of_d.helpers import MemorySave, begin, combat, scenario, trial
 
 CORRIDOR = [
     "pit-of-darkness",
@@ -334,21 +334,8 @@ def _played(seed: int, answers: list[str]) -> Screen:
         def echo(self, text: str) -> None:
             pass
 
-    class Nowhere:
-        def save(self, game: Game) -> None:
-            pass
-
-        def resume(self, game: Game) -> str:
-            return "companion dod play x"
-
-        def describe(self, game: Game) -> str:
-            return "saved as 'x'"
-
-        def moved_on(self, game: Game) -> str:
-            return ""
-
     queue = list(answers)
-    Session(Game.new(seed), Nowhere(), Keep()).run(lambda: queue.pop(0) if queue else None)
+    Session(Game.new(seed), MemorySave(), Keep()).run(lambda: queue.pop(0) if queue else None)
     return shown[-1]
 
 

@@ -27,7 +27,7 @@ from companion.ui.dungeon_of_d.shell import (
     parse,
     render_plain,
 )
-from tests.games.dungeon_of_d.helpers import C, begin, card, combat, scenario, trial
+from tests.games.dungeon_of_d.helpers import C, MemorySave, begin, card, combat, scenario, trial
 
 
 def _walk(seed: int, bot: str = "explorer", limit: int = 400):  # type: ignore[no-untyped-def]
@@ -526,26 +526,12 @@ def test_answers_that_play_the_last_card_are_marked_on_the_screen() -> None:
     assert "(plays your last card: you lose)" in render_plain(build_screen(game))
 
 
-class _Saved:
-    def save(self, game: Game) -> None:
-        self.saved = game
-
-    def resume(self, game: Game) -> str:
-        return "companion dod play x"
-
-    def describe(self, game: Game) -> str:
-        return "saved as 'x'"
-
-    def moved_on(self, game: Game) -> str:
-        return ""
-
-
 def _run(game: Game, answers: list[str], confirm=None) -> list[str]:  # type: ignore[no-untyped-def]
     from companion.ui.dungeon_of_d.shell import Session
 
     said = _Said()
     queue = list(answers)
-    Session(game, _Saved(), said, confirm=confirm).run(lambda: queue.pop(0) if queue else None)
+    Session(game, MemorySave(), said, confirm=confirm).run(lambda: queue.pop(0) if queue else None)
     return said.lines
 
 
