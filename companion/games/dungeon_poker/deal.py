@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cards.loader import GameCards
+from companion.documents import read_document
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import (
     characters,
@@ -37,6 +38,7 @@ from companion.games.dungeon_poker.levels import DEALS_PER_LEVEL, LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
+from companion.poker.pots import parse_contributions
 from companion.poker.showdown import ShowdownResult
 from companion.poker.showdown_input import ShowdownIn, validate_showdown
 from companion.table.drawing import drawn_card
@@ -510,15 +512,11 @@ def read_table_showdown(
     file: str | None, args: Sequence[str]
 ) -> tuple[dict[str, Any], dict[str, int]]:
     """Split ``table showdown``'s arguments: a showdown file (optional) and NAME=AMOUNT pairs."""
-    from companion.poker.pots import parse_contributions
-
     if file is not None and "=" in file:
         args = [file, *args]
         file = None
     extra: dict[str, Any] = {}
     if file is not None:
-        from companion.documents import read_document
-
         source = "<stdin>" if file == "-" else file
         data = read_document(file, what="showdown file")
         if not isinstance(data, dict):

@@ -26,7 +26,9 @@ from companion.games.dungeon_poker import state
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
-from companion.timer.structure import Structure
+from companion.timer.describe import ladder_text
+from companion.timer.structure import Structure, load_structure
+from companion.timer.table_clock import default_structure
 
 DEALS_PER_LEVEL = 5
 """One level lasts five deals."""
@@ -65,9 +67,6 @@ def structure(table: TableInfo) -> Structure:
     >>> [lv.blind for lv in structure(short).levels]
     [100, 300, 500, 700, 1000, 1500]
     """
-    from companion.timer.structure import load_structure
-    from companion.timer.table_clock import default_structure
-
     return load_structure(default_structure(table))
 
 
@@ -123,8 +122,6 @@ def check_structure(table: TableInfo, clock: Structure) -> None:
     mine = [(lv.blind, lv.soul_gems) for lv in own.levels]
     theirs = [(lv.blind, lv.soul_gems) for lv in clock.levels]
     if theirs != mine:
-        from companion.timer.describe import ladder_text
-
         gems = [b for b, _ in theirs] == [b for b, _ in mine]  # only the soul gems differ
         raise CompanionError(
             f"the structure '{clock.id}' ({ladder_text(clock.levels, soul_gems=gems, most=6)}) does "

@@ -51,6 +51,7 @@ from companion.table.actions import game_cards
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
+from companion.timer.table_clock import CountedLevels
 
 __all__ = [
     "GAME",
@@ -294,8 +295,6 @@ def enter_level(tx: Transaction, table: TableInfo, level: int) -> LevelChange:
     For a table of another game the level number is only remembered.
     """
     if table.game != GAME:
-        from companion.timer.table_clock import CountedLevels
-
         counted = CountedLevels()
         current = counted.level_now(tx, table)
         counted.enter_level(tx, table, level)
@@ -311,8 +310,6 @@ def next_level(tx: Transaction, table: TableInfo) -> LevelChange:
 def level_now(tx: Transaction, table: TableInfo) -> LevelChange:
     """The level in force, read only."""
     if table.game != GAME:
-        from companion.timer.table_clock import CountedLevels
-
         return LevelChange(level=CountedLevels().level_now(tx, table), blind=0, soul_gems=0)
     return levels.level_now(tx, table, _cards(table))
 
