@@ -8,9 +8,11 @@ and its clock cannot disagree. The structure of a table follows its setup:
 the shorter game leaves four level cards out, and the First Edition extra
 level card (400) can be added (000, "Shorter game"; Appendix E).
 
-A level lasts five deals; after the last level card the blind rises each
-level by what that card says (``blind_rise_after``: 500), which the
-structure reads too. Opening a level and drawing its encounter is
+A level lasts five deals (the structure's ``deals_per_level``, which
+``timer run --deals-per-level`` can change for the table's clock: the table
+counts the same deals, :func:`deals_per_level`); after the last level card
+the blind rises each level by what that card says (``blind_rise_after``:
+500), which the structure reads too. Opening a level and drawing its encounter is
 :mod:`~companion.games.dungeon_poker.encounters`.
 """
 
@@ -26,12 +28,10 @@ from companion.games.dungeon_poker import state
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
+from companion.timer.clock import deals_limit
 from companion.timer.describe import ladder_text
 from companion.timer.structure import Structure, load_structure
-from companion.timer.table_clock import default_structure
-
-DEALS_PER_LEVEL = 5
-"""One level lasts five deals."""
+from companion.timer.table_clock import default_structure, saved_clock
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,14 @@ def structure(table: TableInfo) -> Structure:
     [100, 300, 500, 700, 1000, 1500]
     """
     return load_structure(default_structure(table))
+
+
+def deals_per_level(tx: Transaction, table: TableInfo) -> int | None:
+    """The deals that make a level at this table, from where its clock reads them: the
+    clock's settings when it has a clock (``timer run --deals-per-level N``), else its
+    structure (five, the rulebook's). None when deals do not end levels (``N`` = 0)."""
+    clock = saved_clock(tx, table)
+    return deals_limit(clock) if clock is not None else structure(table).deals_per_level
 
 
 def blind_of(table: TableInfo, level: int) -> tuple[int, int]:
