@@ -707,6 +707,54 @@ table_app.command("sell")(_treasure_command(use=False))
 table_app.command("use")(_treasure_command(use=True))
 
 
+@table_app.command("ability")
+def table_ability(
+    player: Annotated[str, typer.Argument(help="The player whose character uses it.")],
+    ability: Annotated[
+        str, typer.Argument(help='The ability: "Healing prayer" or "Regeneration".')
+    ],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: a character's ability takes its gold from the bank (Healing prayer, Regeneration)."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        moved = dp.ability(tx, table, player, ability)
+    _emit_gold(table, moved, as_json)
+
+
+@table_app.command("gold", context_settings={"ignore_unknown_options": True})
+def table_gold(
+    player: Annotated[str, typer.Argument(help="The player whose gold is corrected.")],
+    amount: Annotated[
+        str, typer.Argument(metavar="+N|-N", help="Gold from the bank (+500) or to it (-500).")
+    ],
+    note: Annotated[str, typer.Option("--note", help="Why, for the table's log.")] = "",
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: correct a player's gold (a fine, a miscount); logged, and 'table undo' reverts it."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        moved = dp.gold(tx, table, player, amount, note)
+    _emit_gold(table, moved, as_json)
+
+
+def _emit_gold(table: TableInfo, moved: Any, as_json: bool) -> None:
+    from companion.table.reports import AtTable
+
+    if as_json:
+        emit_json(AtTable(table.name, moved).to_json())
+        return
+    from companion.ui.render.table import show_gold_moved
+
+    show_gold_moved(console(), moved)
+
+
 # -- a whole deal ----------------------------------------------------------------------------
 
 

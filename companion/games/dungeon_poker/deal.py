@@ -159,7 +159,14 @@ def start_deal(
         tx,
         table,
         "deal",
-        {"number": number, "level": level.level, "settled": False, "cards": deal_hands},
+        {
+            "number": number,
+            "level": level.level,
+            "settled": False,
+            "cards": deal_hands,
+            # Healing prayer and Regeneration ask for the gold at the deal's start.
+            "gold_at_start": state.gold_of(tx, table),
+        },
     )
     hands: dict[str, list[DrawnCard]] = {}
     if deal_hands:

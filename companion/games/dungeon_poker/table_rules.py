@@ -30,6 +30,7 @@ from typing import Any
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import (
+    abilities,
     characters,
     deal,
     deaths,
@@ -58,10 +59,12 @@ __all__ = [
     "DungeonPokerRules",
     "LevelChange",
     "TreasuresWaiting",
+    "ability",
     "check_structure",
     "choose",
     "death",
     "enter_level",
+    "gold",
     "level_now",
     "monster",
     "monster_result",
@@ -416,3 +419,17 @@ def use(
     tx: Transaction, table: TableInfo, player: str, treasure: str, target: str | None = None
 ) -> DrawnCard:
     return treasures.sell(tx, table, _cards(table), player, treasure, use=True, target=target)
+
+
+def ability(tx: Transaction, table: TableInfo, player: str, name: str) -> abilities.GoldMoved:
+    """``table ability``: a character's ability takes its gold from the bank."""
+    return abilities.use_ability(tx, table, _cards(table), player, name)
+
+
+def gold(
+    tx: Transaction, table: TableInfo, player: str, amount: str, note: str = ""
+) -> abilities.GoldMoved:
+    """``table gold``: the dealer's correction of a player's gold (``+500``, ``-200``)."""
+    return abilities.correct_gold(
+        tx, table, _cards(table), player, abilities.parse_amount(amount), note
+    )
