@@ -335,15 +335,27 @@ def draw(
     bottom: Annotated[
         bool, typer.Option("--bottom", help="Draw from the bottom of the deck.")
     ] = False,
+    folded: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--folded",
+            help="Dungeon Poker: a player who had folded (no gift from a friendly monster).",
+        ),
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Draw cards from a deck of the current table, by the game's rules."""
+    from companion.games.dungeon_poker.table_rules import draw_with_folds
     from companion.table import draw as draw_cards
 
     with _at_table(state, table_name) as (tx, table):
-        drawn = draw_cards(tx, table, deck, count, player, bottom=bottom)
+        drawn = (
+            draw_with_folds(tx, table, deck, count, player, bottom=bottom, folded=folded)
+            if folded
+            else draw_cards(tx, table, deck, count, player, bottom=bottom)
+        )
     _emit_draw(table, drawn, as_json)
 
 

@@ -167,3 +167,37 @@ def test_gold_a_correction_brings_can_win_the_game() -> None:
     moved = js("table", "gold", "d", "+500", "--note", "a coin under the mat")
     assert moved["victory"]["how"] == "gold"
     assert moved["notes"] == ["d has 15,000 gold (target 15,000) and wins the game!"]
+
+
+# -- the Tree of Life through draw main -----------------------------------------------------
+
+
+def test_the_tree_of_life_from_draw_main_gives_only_to_players_still_in_the_pot() -> None:
+    """Monsters, friendly monsters: the Tree of Life grants 1000 gold to every player still
+    in the pot; when the M card comes through 'draw main', '--folded' names who is not."""
+    new_game()
+    ok("table", "deal")
+    rig("main", "monster-card")
+    rig("monsters", "tree-of-life")
+    before = gold()
+    drawn = js("draw", "main", "--folded", "b", "--folded", "C")
+    tree = next(c for c in drawn["cards"] if c["id"] == "tree-of-life")
+    assert "a and d take 1,000 gold from the bank each" in tree["notes"]
+    assert "b and c had folded: no gift" in tree["notes"]
+    after = gold()
+    assert {p: after[p] - before[p] for p in after} == {"a": 1000, "b": 0, "c": 0, "d": 1000}
+    assert len([c for c in drawn["cards"] if c["deck"] == "main"]) == 2  # M and its replacement
+    ok("table", "undo")
+    assert gold() == before
+
+
+def test_draw_folded_is_refused_where_no_monster_can_come() -> None:
+    """'--folded' only says who gets a friendly monster's gift: a treasure draw refuses it,
+    as does a name that is not a player, before anything is drawn."""
+    new_game()
+    ok("table", "deal")
+    assert "not 'draw treasures'" in refused("draw", "treasures", "--folded", "a")
+    assert "'zed' is not a player" in refused("draw", "main", "--folded", "zed")
+    rig("monsters", "lucky-elf")
+    (elf,) = js("draw", "monsters", "--folded", "a")["cards"]
+    assert "b, c and d take 1 soul gem from the bank each" in elf["notes"]

@@ -43,8 +43,10 @@ def draw_main(
     bottom: bool = False,
     *,
     record_it: bool = True,
+    folded: Sequence[str] = (),
 ) -> DrawResult:
-    """Main deck cards; the monster card (M) is revealed, replaced, and brings a monster."""
+    """Main deck cards; the monster card (M) is revealed, replaced, and brings a monster
+    (a friendly one gives its gift to the players of the deal but those ``folded``)."""
     drawn: list[DrawnCard] = []
     notes: list[str] = []
     got = 0
@@ -69,7 +71,7 @@ def draw_main(
                     ],
                 )
             )
-            monster = draw_monster(tx, table, cards, record_it=False)
+            monster = draw_monster(tx, table, cards, record_it=False, folded=folded)
             drawn.extend(monster)
             notes.extend(monster.notes)
             continue

@@ -48,7 +48,7 @@ from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.state import GAME
 from companion.games.dungeon_poker.treasures import TreasuresWaiting
 from companion.games.dungeon_poker.victory import win_targets
-from companion.table.actions import game_cards
+from companion.table.actions import game_cards, resolve_deck
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
@@ -63,6 +63,7 @@ __all__ = [
     "check_structure",
     "choose",
     "death",
+    "draw_with_folds",
     "enter_level",
     "gold",
     "level_now",
@@ -132,12 +133,13 @@ def _draw_monsters(
     count: int,
     player: str | None,
     bottom: bool,
+    folded: Sequence[str] = (),
 ) -> DrawResult:
     found: list[DrawnCard] = []
     notes: list[str] = []
     for _ in range(count):
         result = monsters.draw_monster(
-            tx, table, cards, summoned_by=player, record_it=False, bottom=bottom
+            tx, table, cards, summoned_by=player, record_it=False, bottom=bottom, folded=folded
         )
         found.extend(result)
         notes.extend(result.notes)
@@ -375,6 +377,33 @@ def monster(
     who = table.player(summoned_by) if summoned_by else None
     return monsters.draw_monster(
         tx, table, cards, summoned_by=who, showdown=showdown, folded=folded
+    )
+
+
+def draw_with_folds(
+    tx: Transaction,
+    table: TableInfo,
+    deck: str,
+    count: int,
+    player: str | None,
+    *,
+    bottom: bool = False,
+    folded: Sequence[str],
+) -> DrawResult:
+    """``companion draw main|monsters --folded P``: as ``draw``, and a friendly monster that
+    comes (the M card, or drawn itself) gives its gift to all but the players ``folded``,
+    as ``table monster --folded`` does (000, Monsters: "all the players still in the pot")."""
+    cards = _cards(table)
+    out = [table.player(f) for f in folded]
+    deck = resolve_deck(tx, table, cards, deck)
+    who = table.player(player) if player else None
+    if deck == "main":
+        return monsters.draw_main(tx, table, cards, count, who, bottom, folded=out)
+    if deck == "monsters":
+        return _draw_monsters(tx, table, cards, count, who, bottom, out)
+    raise CompanionError(
+        f"--folded names who had folded when a monster came: it goes with 'draw main' or "
+        f"'draw monsters', not 'draw {deck}'"
     )
 
 
