@@ -25,7 +25,7 @@ one history entry, undone by one ``table undo``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.cards.dungeon_poker import effective_cost
@@ -158,17 +158,25 @@ def use_ability(
         )
     if ability.effect == "regeneration":
         notes.append(f"{ability.name} acts at the flop: only if {who} is still in the deal then")
+    moved = GoldMoved(who, amount, gold, ability.name, ability.effect, tuple(notes))
+    return _logged(tx, table, cards, moved, "ability", f"{who}: {ability.name}, {amount:+,} gold")
+
+
+def _logged(
+    tx: Transaction, table: TableInfo, cards: GameCards, moved: GoldMoved, action: str, summary: str
+) -> GoldMoved:
+    """The gold has moved: say whether it won the game, and write the history entry."""
     won = victory(tx, table, cards)
-    if won is not None:
-        notes.append(won.text)
-    tx.record(
-        table,
-        "ability",
-        f"{who}: {ability.name}, {amount:+,} gold",
-        actor=who,
-        data={"ability": ability.effect, "gold": amount},
-    )
-    return GoldMoved(who, amount, gold, ability.name, ability.effect, tuple(notes), won)
+    data = {
+        "player": moved.player,
+        "gold": moved.amount,
+        "why": moved.why,
+        "ability": moved.ability,
+    }
+    tx.record(table, action, summary, actor=moved.player if moved.ability else None, data=data)
+    if won is None:
+        return moved
+    return replace(moved, notes=(*moved.notes, won.text), victory=won)
 
 
 def parse_amount(text: str) -> int:
@@ -210,13 +218,5 @@ def correct_gold(
             f"{who} has no gold left: the character dies when the deal is settled ('companion "
             f"table showdown'), or at once with 'companion table death {who}'"
         )
-    won = victory(tx, table, cards)
-    if won is not None:
-        notes.append(won.text)
-    tx.record(
-        table,
-        "gold",
-        f"{who}: {amount:+,} gold ({why})",
-        data={"player": who, "gold": amount, "note": note},
-    )
-    return GoldMoved(who, amount, gold, why, None, tuple(notes), won)
+    moved = GoldMoved(who, amount, gold, why, None, tuple(notes))
+    return _logged(tx, table, cards, moved, "gold", f"{who}: {amount:+,} gold ({why})")
