@@ -22,9 +22,11 @@ from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, monsters, state
 from companion.games.dungeon_poker.decks import DECKS
 from companion.games.dungeon_poker.levels import LevelChange
+from companion.table.actions import game_cards
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
+from companion.timer.encounters import Encounter
 
 
 def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int) -> LevelChange:
@@ -144,9 +146,6 @@ class DungeonPokerLevels:
     """The table's level cards and encounter deck, as the clock asks for them."""
 
     def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Any:
-        from companion.table.actions import game_cards
-        from companion.timer.encounters import Encounter
-
         card = enter_level(tx, table, game_cards(table), level).encounter
         return None if card is None else Encounter(card.name, card.text, card.card_id)
 
@@ -155,8 +154,5 @@ class DungeonPokerLevels:
 
     def encounter_now(self, tx: Transaction, table: TableInfo) -> Any:
         """The encounter card open at the table, read only (``timer status`` shows it)."""
-        from companion.table.actions import game_cards
-        from companion.timer.encounters import Encounter
-
         card = levels.level_now(tx, table, game_cards(table)).encounter
         return None if card is None else Encounter(card.name, card.text, card.card_id)
