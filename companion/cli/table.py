@@ -604,7 +604,9 @@ def table_monster(
 
 @table_app.command("monster-result")
 def table_monster_result(
-    outcome: Annotated[str, typer.Argument(help="won, tied or lost (lost: the monster is slain).")],
+    outcome: Annotated[
+        str, typer.Argument(help="won, tied, side-pot (it won only a side pot) or lost (slain).")
+    ],
     monster: Annotated[
         str | None, typer.Option("--monster", help="Which monster, if several are in play.")
     ] = None,
