@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.cards.dungeon_poker import effective_cost
+from companion.cards.dungeon_poker import effective_cost, soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
@@ -153,7 +153,7 @@ def use_ability(
     notes = []
     if cost:
         notes.append(
-            f"{who} pays {cost} soul gem{'s' if cost > 1 else ''} to the bank (the players keep "
+            f"{who} pays {soul_gems(cost)} to the bank (the players keep "
             "the soul gems; the table does not count them)"
         )
     if ability.effect == "regeneration":

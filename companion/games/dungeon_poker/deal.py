@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.documents import read_document
 from companion.errors import CompanionError
@@ -142,7 +143,7 @@ def start_deal(
         done = 0
         if level.soul_gems:
             notes.append(
-                f"first deal of level {level.level}: every player takes {level.soul_gems} soul gem(s)"
+                f"first deal of level {level.level}: every player takes {soul_gems(level.soul_gems)}"
             )
     state.put(tx, table, "deals_level", level.level)
     state.put(tx, table, "deals_done", done)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, monsters, state
@@ -54,7 +55,7 @@ def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int)
     if change.soul_gems:
         notes.insert(
             0,
-            f"every player takes {change.soul_gems} soul gem(s) at the first deal of this level",
+            f"every player takes {soul_gems(change.soul_gems)} at the first deal of this level",
         )
     change = LevelChange(
         change.level,
@@ -137,7 +138,7 @@ def open_encounter(
         said.append("at every showdown a monster comes: 'companion table monster --showdown'")
     if rules.bonus_soul_gems:
         said.append(
-            f"every player takes {rules.bonus_soul_gems} soul gems for this level; unused ones go back at its end"
+            f"every player takes {soul_gems(rules.bonus_soul_gems)} for this level; unused ones go back at its end"
         )
     return drawn_card(cards, moved, notes=said), notes
 

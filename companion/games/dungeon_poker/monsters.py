@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.cards.dungeon_poker import EncounterRules
+from companion.cards.dungeon_poker import EncounterRules, soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
@@ -176,7 +176,7 @@ def _gifts(
                 state.add_gold(tx, table, p, int(e.gold))
             what = f"{int(e.gold):,} gold"
         else:
-            what = f"{e.amount or 1} soul gem{'s' if (e.amount or 1) != 1 else ''}"
+            what = soul_gems(e.amount or 1)
         takes = "takes" if len(still) == 1 else "take"
         each = " each" if len(still) > 1 else ""
         notes.append(f"{names_text(still)} {takes} {what} from the bank{each}")
