@@ -748,3 +748,12 @@ def ladder_rise(cards: Iterable[Any], which: str) -> int:
 def monster_deck(monsters: Iterable[MonsterCard]) -> list[MonsterCard]:
     """The monsters shuffled into the monster deck at setup (set-aside ones left out)."""
     return [m for m in monsters if not m.set_aside]
+
+
+def soul_gems(count: int) -> str:
+    """A count of soul gems in words, as every message writes it.
+
+    >>> soul_gems(1), soul_gems(3)
+    ('1 soul gem', '3 soul gems')
+    """
+    return f"{count} soul gem{'' if count == 1 else 's'}"

@@ -335,15 +335,27 @@ def draw(
     bottom: Annotated[
         bool, typer.Option("--bottom", help="Draw from the bottom of the deck.")
     ] = False,
+    folded: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--folded",
+            help="Dungeon Poker: a player who had folded (no gift from a friendly monster).",
+        ),
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Draw cards from a deck of the current table, by the game's rules."""
+    from companion.games.dungeon_poker.table_rules import draw_with_folds
     from companion.table import draw as draw_cards
 
     with _at_table(state, table_name) as (tx, table):
-        drawn = draw_cards(tx, table, deck, count, player, bottom=bottom)
+        drawn = (
+            draw_with_folds(tx, table, deck, count, player, bottom=bottom, folded=folded)
+            if folded
+            else draw_cards(tx, table, deck, count, player, bottom=bottom)
+        )
     _emit_draw(table, drawn, as_json)
 
 
@@ -592,7 +604,9 @@ def table_monster(
 
 @table_app.command("monster-result")
 def table_monster_result(
-    outcome: Annotated[str, typer.Argument(help="won, tied or lost (lost: the monster is slain).")],
+    outcome: Annotated[
+        str, typer.Argument(help="won, tied, side-pot (it won only a side pot) or lost (slain).")
+    ],
     monster: Annotated[
         str | None, typer.Option("--monster", help="Which monster, if several are in play.")
     ] = None,
@@ -705,6 +719,54 @@ def _treasure_command(use: bool) -> Any:
 
 table_app.command("sell")(_treasure_command(use=False))
 table_app.command("use")(_treasure_command(use=True))
+
+
+@table_app.command("ability")
+def table_ability(
+    player: Annotated[str, typer.Argument(help="The player whose character uses it.")],
+    ability: Annotated[
+        str, typer.Argument(help='The ability: "Healing prayer" or "Regeneration".')
+    ],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: a character's ability takes its gold from the bank (Healing prayer, Regeneration)."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        moved = dp.ability(tx, table, player, ability)
+    _emit_gold(table, moved, as_json)
+
+
+@table_app.command("gold", context_settings={"ignore_unknown_options": True})
+def table_gold(
+    player: Annotated[str, typer.Argument(help="The player whose gold is corrected.")],
+    amount: Annotated[
+        str, typer.Argument(metavar="+N|-N", help="Gold from the bank (+500) or to it (-500).")
+    ],
+    note: Annotated[str, typer.Option("--note", help="Why, for the table's log.")] = "",
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: correct a player's gold (a fine, a miscount); logged, and 'table undo' reverts it."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        moved = dp.gold(tx, table, player, amount, note)
+    _emit_gold(table, moved, as_json)
+
+
+def _emit_gold(table: TableInfo, moved: Any, as_json: bool) -> None:
+    from companion.table.reports import AtTable
+
+    if as_json:
+        emit_json(AtTable(table.name, moved).to_json())
+        return
+    from companion.ui.render.table import show_gold_moved
+
+    show_gold_moved(console(), moved)
 
 
 # -- a whole deal ----------------------------------------------------------------------------

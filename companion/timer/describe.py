@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypedDict
 
+from companion.cards.dungeon_poker import soul_gems
 from companion.timer.clock import ClockView, clock_text
 from companion.timer.structure import Break, Level, Structure
 
@@ -108,7 +109,7 @@ def bonus_text(v: ClockView) -> str | None:
     if v.is_break or not v.level.soul_gems:
         return None
     gems = v.level.soul_gems
-    return f"+{gems} soul gem{'s' if gems > 1 else ''} for every player at the first deal of this level"
+    return f"+{soul_gems(gems)} for every player at the first deal of this level"
 
 
 def encounter_lines(v: ClockView) -> tuple[str, str] | None:

@@ -184,6 +184,14 @@ def test_teleport_potion_goes_to_the_hidden_door(dod) -> None:  # type: ignore[n
     assert dod.get("hidden-door").type == "room"
 
 
+def test_purple_leaf_card_says_it_is_used_any_time(dod) -> None:  # type: ignore[no-untyped-def]
+    """FAQ Q6+: the Purple Leaf can be used any time, not only where a potion could be
+    drunk (the rulebook's Appendix D prints this text)."""
+    items = _parts(dod, "item")
+    assert items["purple-leaf"].text.startswith("Any time:")
+    assert "drink" not in items["purple-leaf"].text
+
+
 def test_elf_boots_are_not_used_up_and_purple_leaf_is(dod) -> None:  # type: ignore[no-untyped-def]
     items = _parts(dod, "item")
     assert not items["elf-boots"].one_use  # FAQ Q4
@@ -329,6 +337,18 @@ def test_rooms_the_rulebook_says_have_level_gated_actions(dod, room_id: str) -> 
     assert any(a.gate for a in _room(dod, room_id).actions)
 
 
+def test_level_gates_are_written_as_the_rulebook_prints_them(dod) -> None:  # type: ignore[no-untyped-def]
+    """5.2 prints (A ≥ 3), (A ≥ 5) and (A < 8): the card text says its gate in that notation
+    (one notation on the cards, in the book and on the screen)."""
+    from companion.printing.rulebook_rulings import gate_symbol
+
+    gated = [a for room in dod.deck("rooms") for a in room.actions if a.gate]
+    assert len(gated) >= 5
+    for action in gated:
+        assert action.text.startswith(gate_symbol(action.gate)), action.text
+    assert not any(">=" in a.text for room in dod.deck("rooms") for a in room.actions)
+
+
 @pytest.mark.parametrize("room_id", ["steep-chasm", "large-chest", "pit-of-darkness"])
 def test_rooms_the_rulebook_says_have_continuous_actions(dod, room_id: str) -> None:  # type: ignore[no-untyped-def]
     assert any(len(a.steps) > 1 for a in _room(dod, room_id).actions)
@@ -372,7 +392,7 @@ def test_storage_room_sends_you_away_without_a_lantern(dod) -> None:  # type: ig
 
 
 def test_mystic_portal_descends_below_8_and_escapes_from_5(dod) -> None:  # type: ignore[no-untyped-def]
-    # The escape's gate is designed; (A >= 5) was tuned with the simulator (docs/dungeon-of-d.md).
+    # The escape's gate is designed; (A ≥ 5) was tuned with the simulator (docs/dungeon-of-d.md).
     actions = {
         a.steps[0].do if a.steps[0].do != "test" else a.steps[0].win[0].do: a
         for a in _room(dod, "mystic-portal").actions

@@ -60,7 +60,7 @@ def test_the_dungeon_poker_decko_and_dragon_kings_games_print_what_docs_table_sh
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     text = DOC.read_text(encoding="utf-8")
-    assert {m.group(2) for m in SESSION.finditer(text)} == {"dp", "decko", "dk"}
+    assert {m.group(2) for m in SESSION.finditer(text)} == {"dp", "dpgold", "decko", "dk"}
     assert render(text, tmp_path, monkeypatch) == text
 
 

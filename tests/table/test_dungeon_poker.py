@@ -1207,5 +1207,6 @@ def test_table_hand_shows_each_dealt_characters_abilities_costs_and_soul_gems() 
     cards = invoke("table", "hand", "Ann", "--json").json()["cards"]
     for card in cards:
         model = CARDS.get(card["id"])
-        assert f"starts with {model.soul_gems} soul gem(s)" in card["notes"]
+        gems = "1 soul gem" if model.soul_gems == 1 else f"{model.soul_gems} soul gems"
+        assert f"starts with {gems}" in card["notes"]
         assert all(any(a.name in n for n in card["notes"]) for a in model.abilities)

@@ -52,6 +52,7 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Any, NamedTuple
 
+from companion.cards.decko import QUEEN_SPECIALS, SPECIALS
 from companion.errors import CompanionError
 from companion.poker.cards import (
     RANK_CHARS,
@@ -91,27 +92,9 @@ MARKET_SLOTS = 5
 MAX_PLAYERS = 5
 """The box holds five starting decks (one fruit each), so five players at most."""
 
-SPECIALS: tuple[str, ...] = (
-    "plain",
-    "assisting-ace",
-    "chip",
-    "credit",
-    "crypto",
-    "dissolving",
-    "double",
-    "jovial-jack",
-    "junk-food",
-    "rich-king",
-    "smoldering",
-    "voucher",
-    "pyromaniac-queen",
-    "dumpster-diving-queen",
-    "shopping-queen",
-    "bridge-partner-queen",
-)
-"""The market cards' special kinds (the card database's ``special`` field)."""
 
-QUEENS = ("pyromaniac-queen", "dumpster-diving-queen", "shopping-queen", "bridge-partner-queen")
+QUEENS = tuple(QUEEN_SPECIALS)
+"""The four queens that copy another card (the card database names where from)."""
 ROYAL_RANKS = (11, 12, 13)
 """Jacks, queens and kings: the royals that Battle royale makes wild."""
 

@@ -69,7 +69,7 @@ from companion.games.dungeon_of_d.actions import (
 )
 from companion.games.dungeon_of_d.content import Action as RoomAction
 from companion.games.dungeon_of_d.content import Content
-from companion.games.dungeon_of_d.engine import action_available, action_price
+from companion.games.dungeon_of_d.engine import action_available, action_price, loss_warning
 from companion.games.dungeon_of_d.frames import (
     ActFrame,
     CombatFrame,
@@ -284,14 +284,79 @@ class Greedy:
         self.style = style or Style()
         self.caps = dict(self.style.caps)
         self.pit_tries = 0
+        self.spared: tuple[Action, Action] | None = None
+        """(the answer it chose instead, the answer that would have lost at once) when
+        its last answer was a way out of a certain loss (for :meth:`explain`)."""
 
     def __call__(self, s: State) -> Action:
+        action = self.choose(s)
+        self.spared = None
+        if len(s.hand) <= 3 and loss_warning(s, action):  # no rule costs more at once
+            other = self.last_chance(s, action)
+            if other is not None:
+                self.spared = (other, action)
+                return other
+        return action
+
+    def choose(self, s: State) -> Action:
+        """The answer its judgement gives, before the check for a certain loss."""
         name = _PROMPTS.get(s.prompt)
         if name is not None:
             action: Action | None = getattr(self, name)(s)
             if action is not None and action in s.options:
                 return action
         return self.default(s)
+
+    # -- never a certain loss while something else has a chance -----------------------------
+
+    def last_chance(self, s: State, losing: Action) -> Action | None:
+        """The answer with the best chance among those that do not lose at once
+        (:func:`~companion.games.dungeon_of_d.engine.loss_warning`, the rule that marks
+        them on the screen), or None when none has any: a combat that could only be
+        run from again would just put the same choice off, turn after turn."""
+        best: Action | None = None
+        best_chance = -1.0
+        for a in s.options:
+            if a == losing or loss_warning(s, a):
+                continue
+            p = self.chance_of(s, a)
+            if p > 0 and p > best_chance:
+                best, best_chance = a, p
+        return best
+
+    def chance_of(self, s: State, a: Action) -> float:
+        """A rough chance that an answer which does not lose at once keeps the hero
+        alive: a fight by its best shot, or melee round while a card would be left to
+        play (0 when neither: only running away would be left), a test by its odds, a
+        REST or a known healing potion surely, anything else a half."""
+        content = s.content
+        hp = len(s.hand)
+        if isinstance(a, Rest):
+            return 1.0
+        if isinstance(a, Drink) and a.card in s.known:
+            return 1.0 if content.potion[a.card].effect in HEALING else 0.5
+        if isinstance(a, Use) and R.part_of(s, a.card).effect == "heal":
+            return 1.0
+        slot = -1
+        if isinstance(a, Act):
+            room_action = content.rooms[s.grid[s.pos]].actions[a.position]
+            first = content.steplists[room_action.steps][0] if room_action.steps >= 0 else None
+            if first is not None and first.do == "combat":
+                slot = first.monster
+            elif first is not None and first.do == "test":
+                return best_test(s, first.stat or "AGL", R.plus(s, first.difficulty))[0]
+            else:
+                return 0.6  # a room action that draws nothing of a fight or a test
+        elif isinstance(a, Fight):
+            cmb = R.combat_frame(s)
+            slot = cmb.slot if cmb is not None else -1
+        elif isinstance(a, Run):
+            return 1.0
+        if slot >= 0:
+            shot = self.best_shot(s, CombatFrame(slot=slot))[0]
+            melee = best_melee(s, slot)[0] if hp >= 2 else 0.0
+            return 1 - (1 - shot) * (1 - melee)
+        return 0.5
 
     # -- small helpers -----------------------------------------------------------------
 
@@ -749,6 +814,8 @@ class Greedy:
                     return a
         if Run() not in s.options:
             return Fight()
+        if self.shoot_it_out(s, f):
+            return Fight()
         p, _ = best_melee(s, f.slot, f.weak)
         shot = self.best_shot(s, f)[0]
         win = 1 - (1 - shot) * (1 - p)
@@ -768,6 +835,18 @@ class Greedy:
         if hp <= 2 and cost_run < hp:
             return Run()
         return Fight() if fight_cost <= cost_run + self.style.fight_margin else Run()
+
+    def shoot_it_out(self, s: State, f: CombatFrame) -> bool:
+        """On the last card, in a combat chosen for its shot (see :meth:`last_chance`),
+        with nothing to heal on afterwards: running away would only bring back the
+        same turn, where every MOVE plays the last card; the shot is the chance."""
+        if len(s.hand) != 1 or not self.chosen_combat(s) or self.best_shot(s, f)[0] <= 0:
+            return False
+        content = s.content
+        heals = any(content.potion[c].effect in HEALING for c in s.known) or any(
+            R.part_of(s, c).effect == "heal" for c in (*s.items, *s.specials)
+        )
+        return not (s.fruits or heals)
 
     def best_shot(self, s: State, f: CombatFrame) -> tuple[float, Action | None]:
         m = R.monster(s, f.slot)
@@ -916,6 +995,12 @@ class Greedy:
 
     def explain(self, s: State, action: Action) -> str:
         """Why this bot answers ``action`` now, in a few words."""
+        if self.spared is not None and self.spared[0] == action:
+            return self.explain_spared(s, action, self.spared[1])
+        return self.explain_chosen(s, action)
+
+    def explain_chosen(self, s: State, action: Action) -> str:
+        """Why its judgement gives ``action``."""
         content = s.content
         hp = len(s.hand)
         if isinstance(action, Rest):
@@ -987,6 +1072,33 @@ class Greedy:
         if isinstance(action, Pass | Decline):
             return "nothing here is worth it now"
         return "worth it now"
+
+    def explain_spared(self, s: State, action: Action, losing: Action) -> str:
+        """Why a way out was taken instead of ``losing``, a certain loss."""
+        if isinstance(losing, Move):
+            what = "a MOVE"
+        elif isinstance(losing, Fight):
+            what = "a melee"
+        elif isinstance(losing, Run):
+            what = "running away"
+        else:
+            what = "the other answer"
+        lost = f"{what} would lose at once; "
+        slot = -1
+        if isinstance(action, Act):
+            room_action = s.content.rooms[s.grid[s.pos]].actions[action.position]
+            first = s.content.steplists[room_action.steps][0] if room_action.steps >= 0 else None
+            slot = first.monster if first is not None and first.do == "combat" else -1
+        elif isinstance(action, Fight):
+            cmb = R.combat_frame(s)
+            slot = cmb.slot if cmb is not None else -1
+        if slot >= 0:
+            shot = self.best_shot(s, CombatFrame(slot=slot))[0]
+            name = R.monster(s, slot).name
+            if shot > 0:
+                return f"{lost}a shot at the {name} wins {_pct(shot)}"
+            return f"{lost}a round against the {name} is won {_pct(self.chance_of(s, action))}"
+        return lost + self.explain_chosen(s, action)
 
     def heading(self, s: State, direction: str) -> str:
         """Where a MOVE in ``direction`` leads the bot, in words."""
@@ -1199,6 +1311,7 @@ class Farmer(Greedy):
             isinstance(f, CombatFrame)
             and self.chosen_combat(s)
             and Run() in s.options
+            and not self.shoot_it_out(s, f)
             and run_cost(s, R.run_need(s, f.slot)) == 0
         ):
             p, _ = best_melee(s, f.slot, f.weak)

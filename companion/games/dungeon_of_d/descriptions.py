@@ -202,7 +202,11 @@ def wandering_chance(s: State, danger: int) -> float:
     return hits / total if total else 0.0
 
 
-def move_label(s: State, direction: str, short: bool = False) -> str:
+def move_label(s: State, direction: str, short: bool = False, odds: bool = True) -> str:
+    """A MOVE towards ``direction`` as the answers print it: the room it leads to (or that
+    a new room card is turned over) with its danger and the chance of a wandering
+    monster; ``short``: in a few words; ``odds=False``: the room alone (a MOVE that
+    loses at once meets no monster)."""
     target = s.pos + DIRECTIONS[direction]
     word = DIRECTION_NAMES[direction]
     room = s.grid.get(target)
@@ -210,12 +214,14 @@ def move_label(s: State, direction: str, short: bool = False) -> str:
         return (
             f"MOVE {word}: unknown room"
             if short
-            else f"MOVE {word}: into the unknown (a room card is turned over)"
+            else f"MOVE {word}: a new room card is turned over"
         )
     r = s.content.rooms[room]
     risk = percent(wandering_chance(s, r.danger))
     if short:
-        return f"MOVE {word}: {r.name} {risk}"
+        return fit_name(f"MOVE {word}: ", r.name, f" {risk}" if odds else "")
+    if not odds:
+        return f"MOVE {word}: {r.name}"
     return f"MOVE {word}: {r.name} (danger {r.danger}, wandering monster {risk})"
 
 
@@ -372,6 +378,23 @@ def describe_action(s: State, action: Action | Undo) -> str:
     return _FIXED.get(action.kind, action.kind)
 
 
+BRIEF = 35
+"""The length :func:`brief_action` keeps to."""
+
+
+def fit_name(head: str, name: str, tail: str, size: int = BRIEF) -> str:
+    """``head + name + tail`` in ``size`` characters: the name shortened (``…``) so that
+    what comes before and after it stays whole.
+
+    >>> fit_name("ACT 1: ", "Challenge the guardian", " (fight Wyvern)")
+    'ACT 1: Challenge th… (fight Wyvern)'
+    """
+    room = size - len(head) - len(tail)
+    if len(name) > room:
+        name = name[: max(0, room - 1)] + "…" if room > 1 else ""
+    return head + name + tail
+
+
 def brief_action(s: State, action: Action) -> str:
     """An action in about 35 characters, for a busy screen's two columns.
 
@@ -387,10 +410,11 @@ def brief_action(s: State, action: Action) -> str:
     if isinstance(action, Act):
         room_action = content.rooms[s.grid[s.pos]].actions[action.position]
         note = action_note(s, action.position, short=True)
-        return f"ACT {action.position + 1}: {room_action.name}{note}"
+        return fit_name(f"ACT {action.position + 1}: ", room_action.name, note)
     if isinstance(action, Effort):
         need = effort_need(s, action.card, unseen(s))
-        return f"play {card_label(content, action.card)}: {need.replace('wins whatever comes', 'sure')}"
+        need = need.replace("wins whatever comes", "sure")
+        return f"play {card_label(content, action.card)}: {need.split(' (would')[0]}"
     if isinstance(action, Discard):
         verb = "lose" if s.prompt == "lose-hp" else "discard"
         return f"{verb} {card_label(content, action.card)}"

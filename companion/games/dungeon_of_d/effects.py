@@ -59,7 +59,10 @@ DRINK_WINDOWS = frozenset({"turn", "test", "melee", "combat", "end", "full"})
 """Rulebook 3.3: potions at the beginning or end of a turn, test, combat or melee
 (and, FAQ Q6, while making room for something you just got)."""
 ANYTIME = DRINK_WINDOWS
-"""Where 'any time' uses (Purple Leaf, Crystal Ball) are offered."""
+"""The windows that list 'any time' uses (the Purple Leaf, the Crystal Ball) among
+their own; every other question of the engine gets them too (:func:`anytime_options`)."""
+ANYTIME_EFFECTS = frozenset({"detect-potion", "detect-all"})
+"""Item effects used 'any time' (FAQ Q6+: the Purple Leaf can be used anytime)."""
 
 
 # ---- room action steps -------------------------------------------------------
@@ -803,6 +806,27 @@ def window_options(s: State, f: Frame, window: str) -> list[Action]:
     return opts
 
 
+def anytime_options(s: State, prompt: str) -> list[Action]:
+    """The 'any time' uses (FAQ Q6+) to add to a question that is not a window listing
+    them already: the Purple Leaf and the Crystal Ball while a potion is unidentified.
+    The engine adds them only to a real choice, so they never make a question of a
+    forced step (a DETECT changes nothing a rule does until the next choice)."""
+    if len(s.known) >= len(s.potions) or PROMPT_WINDOWS.get(prompt) in ANYTIME:
+        return []
+    content = s.content
+    opts: list[Action] = []
+    for cards, table in ((s.items, content.item), (s.specials, content.special)):
+        for card in cards:
+            if table[card].effect in ANYTIME_EFFECTS:
+                opts.append(Use(card))
+    return opts
+
+
+def is_anytime_use(s: State, action: Action) -> bool:
+    """Whether ``action`` uses an 'any time' item (see :func:`anytime_options`)."""
+    return isinstance(action, Use) and R.part_of(s, action.card).effect in ANYTIME_EFFECTS
+
+
 PROMPT_WINDOWS = {
     "turn": "turn",
     "test-effort": "test",
@@ -867,6 +891,10 @@ def why_no_use(s: State, card: int) -> str:
         return "potions are drunk at the start or end of a turn, a test, a combat or a melee round"
     if use is None:
         return f"the {part.name} is not used: it counts while you carry it"
+    if part.effect in ANYTIME_EFFECTS:
+        if not R.unknown_potions(s):
+            return f"the {part.name} is used any time, but every potion you carry is known"
+        return f"the {part.name} is used any time a question is open"
     here = PROMPT_WINDOWS.get(s.prompt)
     when = " or ".join(WINDOW_WORDS[w] for w in sorted(use.windows))
     if here not in use.windows:

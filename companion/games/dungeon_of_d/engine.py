@@ -1090,9 +1090,15 @@ ANSWERS: dict[type[Frame], Callable[[State, Any, Action], None]] = {
 
 
 def _answer(s: State, action: Action) -> None:
+    prompt = s.prompt
     s.options = []
     s.prompt = ""
     top = s.stack[-1]
+    if E.PROMPT_WINDOWS.get(prompt) not in E.ANYTIME and E.is_anytime_use(s, action):
+        # an 'any time' use at a question that is no window: used, then the question
+        # comes again (every frame asks its question again when it is on top once more)
+        E.answer_use(s, top, action)
+        return
     ANSWERS[type(top)](s, top, action)
 
 
@@ -1105,6 +1111,10 @@ def _run(s: State) -> None:
             if len(opts) == 1:  # a forced step is no decision: take it
                 _answer(s, opts[0])
                 continue
+            if len(s.known) < len(s.potions):  # FAQ Q6+: some items are used any time
+                extra = E.anytime_options(s, s.prompt)
+                if extra and extra[-1] != opts[-1]:  # (not when asked twice)
+                    opts.extend(extra)
             return
         stack = s.stack
         if not stack:

@@ -684,6 +684,25 @@ class SaveStore:
     def describe(self, game: Game) -> str:
         return f"saved as '{game.name}'"
 
+    def moved_on(self, game: Game) -> str:
+        """'' while the save holds what this session last read or wrote; else what
+        happened to it, in a few words (another session played on or deleted it)."""
+        name = game.name
+        with self._reading() as conn:
+            row = (
+                None
+                if conn is None
+                else conn.execute(
+                    "SELECT revision, game_id FROM dod_saves WHERE name = ?", (name,)
+                ).fetchone()
+            )
+        what = f"saved game '{name}'"
+        if row is None:
+            return f"{what} was deleted by another session; nothing was written since"
+        if row[1] != game.game_id or row[0] != self.revisions.get(name, row[0]):
+            return changed_elsewhere(what)
+        return ""
+
     def delete(self, name: str) -> None:
         with self._writing() as conn:
             if conn.execute("DELETE FROM dod_saves WHERE name = ?", (name,)).rowcount == 0:
@@ -899,6 +918,20 @@ class SaveFile:
     def describe(self, game: Game) -> str:
         return f"saved to {self.path}"
 
+    def moved_on(self, game: Game) -> str:
+        """'' while the file holds what this session last read or wrote; else what
+        happened to it, in a few words (another session played on, or it is gone)."""
+        what = f"save file {self.path}"
+        if not os.path.exists(self.path):
+            return f"{what} is gone; nothing was written since"
+        try:
+            data = self._read()
+        except CompanionError as exc:
+            return exc.message
+        if data.get("game_id") != game.game_id or _revision_of(data) != self.revision:
+            return changed_elsewhere(what)
+        return ""
+
 
 def _json(text: str, where: str) -> Any:
     """A save's JSON document, read within the bounds of :mod:`companion.documents`."""
@@ -917,12 +950,14 @@ def _revision_of(data: dict[str, Any]) -> int:
     return revision if isinstance(revision, int) and not isinstance(revision, bool) else 0
 
 
+def changed_elsewhere(what: str) -> str:
+    """A save another session has moved on, in words (this session wrote nothing over it)."""
+    return f"{what} was changed by another session; nothing was written over it"
+
+
 def stale_save(what: str, resume: str) -> CompanionError:
     """The one-line refusal to write over a save another session has moved on."""
-    return CompanionError(
-        f"{what} was changed by another session; nothing was written over it: "
-        f"continue with '{resume}'"
-    )
+    return CompanionError(f"{changed_elsewhere(what)}: continue with '{resume}'")
 
 
 __all__ = [

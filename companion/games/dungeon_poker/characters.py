@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.cards.dungeon_poker import EncounterRules
+from companion.cards.dungeon_poker import EncounterRules, soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import monsters, state
@@ -176,7 +176,7 @@ def _reveal(
         model = cards.get(placed.card_id)
         gold = starting_gold(model)
         stacks[who] = gold
-        said = [f"{who} plays {model.name}: {gold:,} gold and {model.soul_gems} soul gems"]
+        said = [f"{who} plays {model.name}: {gold:,} gold and {soul_gems(model.soul_gems)}"]
         for golem in [
             c for c in tx.pile(table, "monsters", "aside") if cards.get(c.card_id).owner == model.id
         ]:
@@ -202,8 +202,8 @@ def describe(card: DrawnCard) -> DrawnCard:
     model = card.model
     if card.deck != "characters" or model is None:
         return card
-    lines = [f"starts with {model.soul_gems} soul gem(s)"]
+    lines = [f"starts with {soul_gems(model.soul_gems)}"]
     for ability in model.abilities:
-        cost = "passive" if ability.kind == "passive" else f"cost {ability.cost} soul gem(s)"
+        cost = "passive" if ability.kind == "passive" else f"cost {soul_gems(ability.cost)}"
         lines.append(f"{ability.name} ({cost}): {ability.text}")
     return replace(card, notes=(*card.notes, *lines))

@@ -21,7 +21,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
+from companion.documents import read_document
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import (
     characters,
@@ -33,10 +35,11 @@ from companion.games.dungeon_poker import (
     treasures,
 )
 from companion.games.dungeon_poker.decks import DECKS, moved_copy
-from companion.games.dungeon_poker.levels import DEALS_PER_LEVEL, LevelChange
+from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
+from companion.poker.pots import parse_contributions
 from companion.poker.showdown import ShowdownResult
 from companion.poker.showdown_input import ShowdownIn, validate_showdown
 from companion.table.drawing import drawn_card
@@ -106,7 +109,8 @@ def start_deal(
 
     ``count_deal(tx, table)`` counts a finished deal on the table's clock and
     returns True when a clock did (the clock then opens the next level by
-    itself); without a clock the table opens it after the level's fifth deal.
+    itself); else the table opens it after the level's last deal, counting
+    the deals its clock would (:func:`levels.deals_per_level`).
     """
     waiting = characters.choosing(tx, table)
     if waiting:
@@ -125,20 +129,21 @@ def start_deal(
             counted = bool(count_deal(tx, table)) if count_deal is not None else False
             done += 1
             now = levels.level_number(tx, table)
-            if not counted and done >= DEALS_PER_LEVEL and now == level.level:
+            per_level = levels.deals_per_level(tx, table)
+            if not counted and per_level and done >= per_level and now == level.level:
                 change = encounters.enter_level(tx, table, cards, level.level + 1)
                 notes.append(
-                    f"five deals played: level {change.level} opens (blind {change.blind})"
+                    f"{per_level} deals played: level {change.level} opens (blind {change.blind})"
                 )
                 notes.extend(change.notes)
     level = levels.level_now(tx, table, cards)
-    if before is None or int(before["level"]) != level.level or done >= DEALS_PER_LEVEL:
-        done = 0 if before is None or int(before["level"]) != level.level else done
+    if before is None or int(before["level"]) != level.level:
+        done = 0
     if int(state.get(tx, table, "deals_level", 0)) != level.level:
         done = 0
         if level.soul_gems:
             notes.append(
-                f"first deal of level {level.level}: every player takes {level.soul_gems} soul gem(s)"
+                f"first deal of level {level.level}: every player takes {soul_gems(level.soul_gems)}"
             )
     state.put(tx, table, "deals_level", level.level)
     state.put(tx, table, "deals_done", done)
@@ -155,7 +160,14 @@ def start_deal(
         tx,
         table,
         "deal",
-        {"number": number, "level": level.level, "settled": False, "cards": deal_hands},
+        {
+            "number": number,
+            "level": level.level,
+            "settled": False,
+            "cards": deal_hands,
+            # Healing prayer and Regeneration ask for the gold at the deal's start.
+            "gold_at_start": state.gold_of(tx, table),
+        },
     )
     hands: dict[str, list[DrawnCard]] = {}
     if deal_hands:
@@ -510,15 +522,11 @@ def read_table_showdown(
     file: str | None, args: Sequence[str]
 ) -> tuple[dict[str, Any], dict[str, int]]:
     """Split ``table showdown``'s arguments: a showdown file (optional) and NAME=AMOUNT pairs."""
-    from companion.poker.pots import parse_contributions
-
     if file is not None and "=" in file:
         args = [file, *args]
         file = None
     extra: dict[str, Any] = {}
     if file is not None:
-        from companion.documents import read_document
-
         source = "<stdin>" if file == "-" else file
         data = read_document(file, what="showdown file")
         if not isinstance(data, dict):

@@ -17,6 +17,7 @@ from typing import Any
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import characters, levels, monsters, state
+from companion.games.dungeon_poker.victory import skull_card
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, TableInfo
@@ -167,15 +168,6 @@ def undeath(
         f"deal with {back:,} gold ({model.blinds} blinds), keeping soul gems and artifacts; "
         "no skull; the amulet leaves the game"
     ]
-
-
-def skull_card(cards: GameCards) -> Any:
-    """The skull card (the eight copies are alike): the gold each skull adds to the gold
-    victory (``extra_gold_to_win``) and how many skulls put a player out (``out_at``)."""
-    found = cards.of_type("skull")
-    if not found:
-        raise CompanionError("the Dungeon Poker card data has no skull card")
-    return found[0]
 
 
 def brings_back(treasure: Any) -> bool:

@@ -17,14 +17,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, monsters, state
 from companion.games.dungeon_poker.decks import DECKS
 from companion.games.dungeon_poker.levels import LevelChange
+from companion.table.actions import game_cards
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
+from companion.timer.encounters import Encounter
 
 
 def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int) -> LevelChange:
@@ -52,7 +55,7 @@ def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int)
     if change.soul_gems:
         notes.insert(
             0,
-            f"every player takes {change.soul_gems} soul gem(s) at the first deal of this level",
+            f"every player takes {soul_gems(change.soul_gems)} at the first deal of this level",
         )
     change = LevelChange(
         change.level,
@@ -135,7 +138,7 @@ def open_encounter(
         said.append("at every showdown a monster comes: 'companion table monster --showdown'")
     if rules.bonus_soul_gems:
         said.append(
-            f"every player takes {rules.bonus_soul_gems} soul gems for this level; unused ones go back at its end"
+            f"every player takes {soul_gems(rules.bonus_soul_gems)} for this level; unused ones go back at its end"
         )
     return drawn_card(cards, moved, notes=said), notes
 
@@ -144,9 +147,6 @@ class DungeonPokerLevels:
     """The table's level cards and encounter deck, as the clock asks for them."""
 
     def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Any:
-        from companion.table.actions import game_cards
-        from companion.timer.encounters import Encounter
-
         card = enter_level(tx, table, game_cards(table), level).encounter
         return None if card is None else Encounter(card.name, card.text, card.card_id)
 
@@ -155,8 +155,5 @@ class DungeonPokerLevels:
 
     def encounter_now(self, tx: Transaction, table: TableInfo) -> Any:
         """The encounter card open at the table, read only (``timer status`` shows it)."""
-        from companion.table.actions import game_cards
-        from companion.timer.encounters import Encounter
-
         card = levels.level_now(tx, table, game_cards(table)).encounter
         return None if card is None else Encounter(card.name, card.text, card.card_id)

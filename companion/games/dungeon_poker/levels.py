@@ -8,9 +8,11 @@ and its clock cannot disagree. The structure of a table follows its setup:
 the shorter game leaves four level cards out, and the First Edition extra
 level card (400) can be added (000, "Shorter game"; Appendix E).
 
-A level lasts five deals; after the last level card the blind rises each
-level by what that card says (``blind_rise_after``: 500), which the
-structure reads too. Opening a level and drawing its encounter is
+A level lasts five deals (the structure's ``deals_per_level``, which
+``timer run --deals-per-level`` can change for the table's clock: the table
+counts the same deals, :func:`deals_per_level`); after the last level card
+the blind rises each level by what that card says (``blind_rise_after``:
+500), which the structure reads too. Opening a level and drawing its encounter is
 :mod:`~companion.games.dungeon_poker.encounters`.
 """
 
@@ -26,10 +28,10 @@ from companion.games.dungeon_poker import state
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
-from companion.timer.structure import Structure
-
-DEALS_PER_LEVEL = 5
-"""One level lasts five deals."""
+from companion.timer.clock import deals_limit
+from companion.timer.describe import ladder_text
+from companion.timer.structure import Structure, load_structure
+from companion.timer.table_clock import default_structure, saved_clock
 
 
 @dataclass(frozen=True)
@@ -65,10 +67,15 @@ def structure(table: TableInfo) -> Structure:
     >>> [lv.blind for lv in structure(short).levels]
     [100, 300, 500, 700, 1000, 1500]
     """
-    from companion.timer.structure import load_structure
-    from companion.timer.table_clock import default_structure
-
     return load_structure(default_structure(table))
+
+
+def deals_per_level(tx: Transaction, table: TableInfo) -> int | None:
+    """The deals that make a level at this table, from where its clock reads them: the
+    clock's settings when it has a clock (``timer run --deals-per-level N``), else its
+    structure (five, the rulebook's). None when deals do not end levels (``N`` = 0)."""
+    clock = saved_clock(tx, table)
+    return deals_limit(clock) if clock is not None else structure(table).deals_per_level
 
 
 def blind_of(table: TableInfo, level: int) -> tuple[int, int]:
@@ -123,8 +130,6 @@ def check_structure(table: TableInfo, clock: Structure) -> None:
     mine = [(lv.blind, lv.soul_gems) for lv in own.levels]
     theirs = [(lv.blind, lv.soul_gems) for lv in clock.levels]
     if theirs != mine:
-        from companion.timer.describe import ladder_text
-
         gems = [b for b, _ in theirs] == [b for b, _ in mine]  # only the soul gems differ
         raise CompanionError(
             f"the structure '{clock.id}' ({ladder_text(clock.levels, soul_gems=gems, most=6)}) does "

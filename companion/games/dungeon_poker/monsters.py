@@ -19,11 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.cards.dungeon_poker import EncounterRules
+from companion.cards.dungeon_poker import EncounterRules, soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.decks import DECKS, record
+from companion.games.dungeon_poker.victory import victory
 from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
@@ -42,8 +43,10 @@ def draw_main(
     bottom: bool = False,
     *,
     record_it: bool = True,
+    folded: Sequence[str] = (),
 ) -> DrawResult:
-    """Main deck cards; the monster card (M) is revealed, replaced, and brings a monster."""
+    """Main deck cards; the monster card (M) is revealed, replaced, and brings a monster
+    (a friendly one gives its gift to the players of the deal but those ``folded``)."""
     drawn: list[DrawnCard] = []
     notes: list[str] = []
     got = 0
@@ -68,7 +71,7 @@ def draw_main(
                     ],
                 )
             )
-            monster = draw_monster(tx, table, cards, record_it=False)
+            monster = draw_monster(tx, table, cards, record_it=False, folded=folded)
             drawn.extend(monster)
             notes.extend(monster.notes)
             continue
@@ -173,14 +176,12 @@ def _gifts(
                 state.add_gold(tx, table, p, int(e.gold))
             what = f"{int(e.gold):,} gold"
         else:
-            what = f"{e.amount or 1} soul gem{'s' if (e.amount or 1) != 1 else ''}"
+            what = soul_gems(e.amount or 1)
         takes = "takes" if len(still) == 1 else "take"
         each = " each" if len(still) > 1 else ""
         notes.append(f"{names_text(still)} {takes} {what} from the bank{each}")
     if notes and out:
         notes.append(f"{names_text(sorted(out, key=table.players.index))} had folded: no gift")
-    from companion.games.dungeon_poker.victory import victory  # victory reads deaths, which read us
-
     won = victory(tx, table, cards)
     if notes and won is not None:
         notes.append(won.text)

@@ -30,6 +30,7 @@ from typing import Any
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import (
+    abilities,
     characters,
     deal,
     deaths,
@@ -47,20 +48,24 @@ from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.state import GAME
 from companion.games.dungeon_poker.treasures import TreasuresWaiting
 from companion.games.dungeon_poker.victory import win_targets
-from companion.table.actions import game_cards
+from companion.table.actions import game_cards, resolve_deck
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
+from companion.timer.table_clock import CountedLevels
 
 __all__ = [
     "GAME",
     "DungeonPokerRules",
     "LevelChange",
     "TreasuresWaiting",
+    "ability",
     "check_structure",
     "choose",
     "death",
+    "draw_with_folds",
     "enter_level",
+    "gold",
     "level_now",
     "monster",
     "monster_result",
@@ -128,12 +133,13 @@ def _draw_monsters(
     count: int,
     player: str | None,
     bottom: bool,
+    folded: Sequence[str] = (),
 ) -> DrawResult:
     found: list[DrawnCard] = []
     notes: list[str] = []
     for _ in range(count):
         result = monsters.draw_monster(
-            tx, table, cards, summoned_by=player, record_it=False, bottom=bottom
+            tx, table, cards, summoned_by=player, record_it=False, bottom=bottom, folded=folded
         )
         found.extend(result)
         notes.extend(result.notes)
@@ -294,8 +300,6 @@ def enter_level(tx: Transaction, table: TableInfo, level: int) -> LevelChange:
     For a table of another game the level number is only remembered.
     """
     if table.game != GAME:
-        from companion.timer.table_clock import CountedLevels
-
         counted = CountedLevels()
         current = counted.level_now(tx, table)
         counted.enter_level(tx, table, level)
@@ -311,8 +315,6 @@ def next_level(tx: Transaction, table: TableInfo) -> LevelChange:
 def level_now(tx: Transaction, table: TableInfo) -> LevelChange:
     """The level in force, read only."""
     if table.game != GAME:
-        from companion.timer.table_clock import CountedLevels
-
         return LevelChange(level=CountedLevels().level_now(tx, table), blind=0, soul_gems=0)
     return levels.level_now(tx, table, _cards(table))
 
@@ -378,6 +380,33 @@ def monster(
     )
 
 
+def draw_with_folds(
+    tx: Transaction,
+    table: TableInfo,
+    deck: str,
+    count: int,
+    player: str | None,
+    *,
+    bottom: bool = False,
+    folded: Sequence[str],
+) -> DrawResult:
+    """``companion draw main|monsters --folded P``: as ``draw``, and a friendly monster that
+    comes (the M card, or drawn itself) gives its gift to all but the players ``folded``,
+    as ``table monster --folded`` does (000, Monsters: "all the players still in the pot")."""
+    cards = _cards(table)
+    out = [table.player(f) for f in folded]
+    deck = resolve_deck(tx, table, cards, deck)
+    who = table.player(player) if player else None
+    if deck == "main":
+        return monsters.draw_main(tx, table, cards, count, who, bottom, folded=out)
+    if deck == "monsters":
+        return _draw_monsters(tx, table, cards, count, who, bottom, out)
+    raise CompanionError(
+        f"--folded names who had folded when a monster came: it goes with 'draw main' or "
+        f"'draw monsters', not 'draw {deck}'"
+    )
+
+
 def monsters_in_play(tx: Transaction, table: TableInfo) -> list[DrawnCard]:
     """The monsters at the table now, with what they play with (``.info``)."""
     return monsters.monsters_in_play(tx, table, _cards(table))
@@ -419,3 +448,17 @@ def use(
     tx: Transaction, table: TableInfo, player: str, treasure: str, target: str | None = None
 ) -> DrawnCard:
     return treasures.sell(tx, table, _cards(table), player, treasure, use=True, target=target)
+
+
+def ability(tx: Transaction, table: TableInfo, player: str, name: str) -> abilities.GoldMoved:
+    """``table ability``: a character's ability takes its gold from the bank."""
+    return abilities.use_ability(tx, table, _cards(table), player, name)
+
+
+def gold(
+    tx: Transaction, table: TableInfo, player: str, amount: str, note: str = ""
+) -> abilities.GoldMoved:
+    """``table gold``: the dealer's correction of a player's gold (``+500``, ``-200``)."""
+    return abilities.correct_gold(
+        tx, table, _cards(table), player, abilities.parse_amount(amount), note
+    )

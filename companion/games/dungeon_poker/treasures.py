@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, monsters, state
@@ -165,7 +166,7 @@ def cash_words(cash: Any) -> str:
     if cash.gold:
         parts.append(f"{cash.gold} gold")
     if cash.soul_gems:
-        parts.append(f"{cash.soul_gems} soul gem{'s' if cash.soul_gems > 1 else ''}")
+        parts.append(soul_gems(cash.soul_gems))
     return " and ".join(parts) or "nothing"
 
 
@@ -286,7 +287,7 @@ def reward_slayer(
             notes.extend(f"{slayer} draws the {model.name}'s treasure: {d.name}" for d in got)
             notes.extend(got.notes)
     if spoils.soul_gems and slayer is not None:
-        notes.append(f"{slayer} takes {spoils.soul_gems} soul gem(s) from the bank")
+        notes.append(f"{slayer} takes {soul_gems(spoils.soul_gems)} from the bank")
     return drawn, notes
 
 

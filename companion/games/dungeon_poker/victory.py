@@ -26,10 +26,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.cards.loader import GameCards
+from companion.errors import CompanionError
 from companion.games.dungeon_poker import state
-from companion.games.dungeon_poker.deaths import skull_card
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
+
+
+def skull_card(cards: GameCards) -> Any:
+    """The skull card (the eight copies are alike): the gold each skull adds to the gold
+    victory (``extra_gold_to_win``) and how many skulls put a player out (``out_at``)."""
+    found = cards.of_type("skull")
+    if not found:
+        raise CompanionError("the Dungeon Poker card data has no skull card")
+    return found[0]
 
 
 def gold_per_skull(cards: GameCards) -> int:

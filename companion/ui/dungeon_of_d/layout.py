@@ -48,7 +48,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from companion.ui.dungeon_of_d.screen import Cell, Entry, Screen
+from companion.ui.dungeon_of_d.screen import LOSES_SHORT, Cell, Entry, Screen
 
 WIDTH = 80
 HEIGHT = 23
@@ -197,10 +197,14 @@ def _trim(row: Row) -> Row:
     return row
 
 
-def top_block(screen: Screen, columns: int = WIDTH, map_rows: int = MAP_ROWS) -> list[Row]:
+def top_block(
+    screen: Screen, columns: int = WIDTH, map_rows: int = MAP_ROWS, wrapped: bool = True
+) -> list[Row]:
     """The map with the hero and the level's monsters beside it (or alone, before level 1).
 
-    The map window takes what the terminal's width leaves beside the hero and monsters."""
+    The map window takes what the terminal's width leaves beside the hero and monsters;
+    a line of theirs too long for what is left (a long list of skills) goes on in the
+    next row, or with ``wrapped=False`` is cut."""
     right: list[Row] = [[(text, "status")] for text in screen.status]
     right += [[(text, "monster")] for text in screen.monsters]
     # the map first (as many rooms as the terminal leaves beside 40 columns for the
@@ -209,9 +213,13 @@ def top_block(screen: Screen, columns: int = WIDTH, map_rows: int = MAP_ROWS) ->
     map_columns = max(MAP_COLUMNS, min(len(screen.map_x), room_for_map))
     board, _ = map_window(screen, map_columns, map_rows)
     if not board:
-        return [line(plain(r), r[0][1] if r else "info", columns) for r in right]
+        return [
+            line(part, r[0][1] if r else "info", columns)
+            for r in right
+            for part in _rows_of(plain(r), columns, wrapped)
+        ]
     left_width = max(width(r) for r in board)
-    if columns > WIDTH:  # a wider terminal wraps what the 80-column screen cuts
+    if wrapped:
         room = columns - left_width - GAP
         right = [[(part, r[0][1])] for r in right for part in _indented(plain(r), room)]
     return beside(board, right, left_width, columns)
@@ -221,34 +229,40 @@ def top_block(screen: Screen, columns: int = WIDTH, map_rows: int = MAP_ROWS) ->
 
 
 def menu_rows(
-    entries: Sequence[Entry], rows: int | None = None, columns: int = 1, size: int = WIDTH
+    entries: Sequence[Entry],
+    rows: int | None = None,
+    columns: int = 1,
+    size: int = WIDTH,
+    wrapped: bool = True,
 ) -> list[Row]:
-    """The numbered answers in one column (full labels, cut at the screen's edge, or on a
-    screen wider than 80 columns wrapped) or two (short labels, the numbers running
-    down the first column); with ``rows`` given, the answers that do not fit are left
-    to the ``answers`` command (the last row says which). ``size`` is the screen's width."""
+    """The numbered answers in one column (full labels, wrapped onto more rows when too
+    long, or with ``wrapped=False`` one row each, cut) or two (short labels, the numbers
+    running down the first column); with ``rows`` given, the answers that do not fit
+    are left to the ``answers`` command (the last row says which). ``size`` is the
+    screen's width. A cut never touches an answer's warning that it loses the game."""
     if not entries:
         return []
     if rows is not None:
-        full = menu_rows(entries, columns=columns, size=size)
+        full = menu_rows(entries, columns=columns, size=size, wrapped=wrapped)
         if len(full) <= rows:
             return full
-        if columns == 1 and size > WIDTH:  # one row an answer before any is left out
-            one = [_answer(e, len(str(entries[-1].number)), e.label, size) for e in entries]
+        if columns == 1 and wrapped:  # one row an answer before any is left out
+            one = menu_rows(entries, columns=1, size=size, wrapped=False)
             if len(one) <= rows:
                 return one
         shown = max(0, rows - 1) * columns
         first, last = entries[shown].number, entries[-1].number
         hint = [(f"… answers {first}-{last}: type 'answers' to see them all", "hint")]
-        return [*menu_rows(entries[:shown], columns=columns, size=size), hint] if shown else [hint]
+        head = menu_rows(entries[:shown], columns=columns, size=size, wrapped=False)
+        return [*head, hint] if shown else [hint]
     digits = len(str(entries[-1].number))
     if columns == 1:
-        if size <= WIDTH:
+        if not wrapped:
             return [_answer(e, digits, e.label, size) for e in entries]
         out_rows: list[Row] = []
         for e in entries:
             number = f"{e.number:>{digits}}) "
-            parts = textwrap.wrap(e.label, size - len(number)) or [""]
+            parts = _wrap_answer(e.label, size - len(number), _mark(e, e.label))
             out_rows.append([(number, "number"), (parts[0], "label")])
             out_rows.extend([(" " * len(number) + part, "label")] for part in parts[1:])
         return out_rows
@@ -265,9 +279,37 @@ def menu_rows(
     return out
 
 
+def _mark(entry: Entry, label: str) -> str:
+    """The warning at the end of ``label`` (" (plays your last card: you lose)", or the
+    short labels' " (you lose)"), "" when the answer has none."""
+    if not entry.warning:
+        return ""
+    for mark in (f" ({entry.warning})", f" {LOSES_SHORT}"):
+        if label.endswith(mark):
+            return mark
+    return ""
+
+
 def _answer(entry: Entry, digits: int, label: str, size: int) -> Row:
+    """One answer in one row: its label cut to fit, its warning kept whole."""
     number = f"{entry.number:>{digits}}) "
-    return [(number, "number"), (cut(label, size - len(number)), "label")]
+    mark = _mark(entry, label)
+    room = size - len(number)
+    if mark and len(label) > room:
+        label = cut(label[: -len(mark)], room - len(mark)) + mark
+    return [(number, "number"), (cut(label, room), "label")]
+
+
+def _wrap_answer(label: str, size: int, mark: str) -> list[str]:
+    """An answer's label in rows of ``size``, its warning never split over two rows."""
+    if not mark:
+        return textwrap.wrap(label, size, break_on_hyphens=False) or [""]
+    parts = textwrap.wrap(label[: -len(mark)], size, break_on_hyphens=False) or [""]
+    if len(parts[-1]) + len(mark) <= size:
+        parts[-1] += mark
+    else:
+        parts.append(mark.strip())
+    return parts
 
 
 # ---- the whole screen ---------------------------------------------------------------------------
@@ -283,25 +325,30 @@ def question_rows(screen: Screen, limit: int = QUESTION_ROWS, size: int = WIDTH)
     return [line(text, "question", size) for text in lines]
 
 
-def happened_rows(
-    screen: Screen, limit: int, size: int = WIDTH, wrapped: bool = False
-) -> list[Row]:
-    """The account of the last answer, its last lines when it is long (``wrapped``: long
-    lines are wrapped instead of cut, for the column beside the screen)."""
+def happened_rows(screen: Screen, limit: int, size: int = WIDTH, wrapped: bool = True) -> list[Row]:
+    """The account of the last answer in at most ``limit`` rows, a line too long for a
+    row going on in the next (``wrapped=False``: cut). When it is longer than that, its
+    last lines that fit whole, under a row that says how many came before (``log``)."""
     lines = [*screen.happened, *screen.notes]
-    if wrapped:
-        lines = [part for text in lines for part in wrap(text, size - 2)]
     if limit <= 0 or not lines:
         return []
-    if len(lines) > limit:
-        hidden = len(lines) - (limit - 1)
-        kept = lines[-(limit - 1) :] if limit > 1 else []
-        lines = (
-            [f"… {hidden} line{'s' if hidden != 1 else ''} before: 'log'", *kept]
-            if limit > 1
-            else [f"… {lines[-1]} ('log': all {len(screen.happened) + len(screen.notes)})"]
-        )
-    return [line(text, "happened", size) for text in lines]
+    rows_of = [_rows_of(text, size, wrapped) for text in lines]
+    if sum(len(r) for r in rows_of) <= limit:
+        return [line(part, "happened", size) for rows in rows_of for part in rows]
+    kept: list[str] = []
+    shown = 0
+    for rows in reversed(rows_of):
+        if len(kept) + len(rows) > limit - 1:
+            break
+        kept[:0] = rows
+        shown += 1
+    if not shown:  # not even the last line fits whole under the count: one row, cut
+        hidden = len(lines) - 1
+        text = f"… {hidden} line{'s' if hidden != 1 else ''} before ('log'): {lines[-1]}"
+        return [line(text, "happened", size)]
+    hidden = len(lines) - shown
+    head = f"… {hidden} line{'s' if hidden != 1 else ''} before: 'log'"
+    return [line(text, "happened", size) for text in [head, *kept]]
 
 
 def _indented(text: str, size: int) -> list[str]:
@@ -310,9 +357,26 @@ def _indented(text: str, size: int) -> list[str]:
     return textwrap.wrap(text, size, subsequent_indent=indent, break_long_words=True) or [""]
 
 
-def _rows_of(text: str, columns: int) -> list[str]:
-    """A row as the screen shows it: cut on the 80-column screen, wrapped on a wider one."""
-    return [text] if columns <= WIDTH else _indented(text, columns)
+def _rows_of(text: str, columns: int, wrapped: bool = True) -> list[str]:
+    """A line as the screen shows it: wrapped onto more rows, or in one row (cut)."""
+    return _indented(text, columns) if wrapped else [text]
+
+
+def pack_rows(screen: Screen, columns: int, detail: str = "full") -> list[Row]:
+    """The inventory row: ``full`` (wrapped onto as many rows as it needs), ``one`` (one
+    row that names as many cards as fit and says how many more 'inventory' lists) or
+    ``none``."""
+    if not screen.pack_line or detail == "none":
+        return []
+    if detail == "full" or len(screen.pack_line) <= columns or not screen.pack_items:
+        return [line(text, "info", columns) for text in _indented(screen.pack_line, columns)]
+    items = screen.pack_items
+    for shown in range(len(items) - 1, -1, -1):
+        more = f"… {len(items) - shown} more: 'inventory'"
+        text = screen.pack_head + ", ".join([*items[:shown], more])
+        if len(text) <= columns:
+            return [line(text, "info", columns)]
+    return [line(screen.pack_head + f"{len(items)} cards: 'inventory'", "info", columns)]
 
 
 def natural_width(screen: Screen) -> int:
@@ -332,58 +396,92 @@ def arrange(screen: Screen, height: int = HEIGHT, columns: int = WIDTH) -> list[
     main = columns - SIDE_WIDTH - GAP
     if columns >= SIDE_FROM and (screen.happened or screen.notes) and natural_width(screen) <= main:
         left = _arrange(screen, height, main, account=False)
-        right = happened_rows(screen, height, SIDE_WIDTH, wrapped=True)
+        right = happened_rows(screen, height, SIDE_WIDTH)
         left_width = max((width(r) for r in left), default=0)
         return beside(left, right, max(left_width, main), columns)[:height]
     return _arrange(screen, height, columns, account=True)
 
 
+GIVE_UP = ("room", "pack-in-a-row", "answers-in-a-row", "answers-in-columns", "pack", "cut")
+"""What a screen too small for everything gives up, in this order (each a command away:
+``room``, ``inventory``, ``answers``, ``hero``): the room row, the inventory's rows (one
+row that says how many more cards 'inventory' lists), the answers' wrapped rows (one
+row an answer, cut, its warning whole), one column of answers (two columns of short
+labels), the inventory, and last the rows wrapped at the top (the title, the hero
+beside the map, the hand). What a later step made needless is then taken back (the
+room row stays when the answers in a row a piece leave room for it)."""
+
+
 def _arrange(screen: Screen, height: int, columns: int, account: bool) -> list[Row]:
     extra = height - HEIGHT
     map_rows = MAP_ROWS + max(0, extra) // 3
-    title = line(screen.title, "title", columns)
-    top = top_block(screen, columns, map_rows)
-    info = [line(text, "info", columns) for text in screen.info]
-    room = [line(screen.room_line, "dim", columns)] if screen.room_line else []
-    pack = (
-        [line(text, "info", columns) for text in _rows_of(screen.pack_line, columns)]
-        if screen.pack_line
-        else []
-    )
     ending = [line(text, "question", columns) for text in screen.ending]
     question = question_rows(screen, QUESTION_ROWS + max(0, extra) // 4, columns)
     entries = screen.menu
     said = len(screen.happened) + len(screen.notes) if account else 0
+    given_up: set[str] = set()
 
-    def fixed() -> int:
-        return 1 + len(top) + len(info) + len(pack) + len(room) + len(ending) + len(question)
+    def parts() -> tuple[list[Row], list[Row], list[Row], list[Row], list[Row], list[Row]]:
+        wrapped = "cut" not in given_up
+        title = [line(text, "title", columns) for text in _rows_of(screen.title, columns, wrapped)]
+        top = top_block(screen, columns, map_rows, wrapped)
+        info = [
+            line(part, "info", columns)
+            for text in screen.info
+            for part in _rows_of(text, columns, wrapped)
+        ]
+        pack = pack_rows(
+            screen,
+            columns,
+            "none" if "pack" in given_up else "one" if "pack-in-a-row" in given_up else "full",
+        )
+        room = (
+            [line(text, "dim", columns) for text in _rows_of(screen.room_line, columns)]
+            if screen.room_line and "room" not in given_up
+            else []
+        )
+        menu = menu_rows(
+            entries,
+            columns=2 if "answers-in-columns" in given_up and len(entries) > 3 else 1,
+            size=columns,
+            wrapped="answers-in-a-row" not in given_up,
+        )
+        return title, top, info, pack, room, menu
 
-    columns_of_answers = 1
-    menu = menu_rows(entries, size=columns)
-    spare = height - fixed() - len(menu)
-    for step in ("room", "columns", "pack", "happened"):
-        if spare >= min(1, said):
+    def spare_of(built: tuple[list[Row], ...]) -> int:
+        return height - sum(len(rows) for rows in built) - len(ending) - len(question)
+
+    need = min(1, said)
+    built = parts()
+    spare = spare_of(built)
+    for step in GIVE_UP:
+        if spare >= need:
             break
-        if step == "room" and room:
-            room = []
-        elif step == "columns" and len(entries) > 3 and columns_of_answers == 1:
-            columns_of_answers = 2
-            menu = menu_rows(entries, columns=2, size=columns)
-        elif step == "pack" and pack:
-            pack = []
-        elif step == "happened":
-            break
-        spare = height - fixed() - len(menu)
+        given_up.add(step)
+        built = parts()
+        spare = spare_of(built)
+    for step in reversed(GIVE_UP):  # then take back what the later steps made needless
+        if step in given_up and spare >= need:
+            given_up.discard(step)
+            again = parts()
+            if spare_of(again) >= need:
+                built, spare = again, spare_of(again)
+            else:
+                given_up.add(step)
+    title, top, info, pack, room, menu = built
     if spare < 0:  # the answers themselves are too many: the last ones wait for 'answers'
-        menu = menu_rows(entries, rows=len(menu) + spare, columns=columns_of_answers, size=columns)
+        two = "answers-in-columns" in given_up and len(entries) > 3
+        menu = menu_rows(
+            entries, rows=len(menu) + spare, columns=2 if two else 1, size=columns, wrapped=False
+        )
         spare = 0
     if room and screen.room:
         card = [part for text in screen.room for part in _indented(text, columns)]
-        if spare - said >= len(card) - 1:
+        if spare - said >= len(card) - len(room):
+            spare -= len(card) - len(room)
             room = [line(text, "dim", columns) for text in card]  # the room's card in full
-            spare -= len(room) - 1
     happened = happened_rows(screen, spare, columns) if account else []
-    rows = [title, *top, *info, *pack, *room, *happened, *ending, *question, *menu]
+    rows = [*title, *top, *info, *pack, *room, *happened, *ending, *question, *menu]
     return [[(text, style) for text, style in row if text] for row in rows][:height]
 
 

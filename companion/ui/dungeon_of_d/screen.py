@@ -21,6 +21,10 @@ class Cell:
     """``hero``, ``room``, ``exhausted``, ``open`` (may be revealed) or ``blank``."""
 
 
+LOSES_SHORT = "(you lose)"
+"""How a short label (two columns of answers) marks an answer that loses at once."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """One numbered answer: an action, or a MOVE direction whose card is asked next."""
@@ -63,4 +67,9 @@ class Screen:
     info: list[str] = field(default_factory=list)
     """The hand and the piles, in a line."""
     pack_line: str = ""
+    """The inventory in a line: :attr:`pack_head` then :attr:`pack_items`."""
+    pack_head: str = ""
+    """``"Pack (4 of 8 slots): "``."""
+    pack_items: list[str] = field(default_factory=list)
+    """The inventory's cards as the row names them (``"#1 Magic Arrow"``)."""
     room_line: str = ""

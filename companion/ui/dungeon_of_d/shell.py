@@ -100,7 +100,7 @@ from companion.games.dungeon_of_d.frames import (
 from companion.games.dungeon_of_d.odds import unseen
 from companion.games.dungeon_of_d.saves import Game, Opened, breakdown
 from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, State, xy
-from companion.ui.dungeon_of_d.screen import Cell, Entry, Screen
+from companion.ui.dungeon_of_d.screen import LOSES_SHORT, Cell, Entry, Screen
 
 WIDTH = 80
 DIRECTION_WORDS = {
@@ -230,15 +230,16 @@ def build_menu(s: State) -> list[Entry]:
             word = DIRECTION_NAMES[direction]
             warnings = {loss_warning(s, a) for a in moves}
             warning = warnings.pop() if len(warnings) == 1 else ""
+            odds = not warning  # a MOVE that loses at once meets no monster
             entries.append(
                 _warned(
                     Entry(
                         len(entries) + 1,
-                        move_label(s, direction),
+                        move_label(s, direction, odds=odds),
                         f"move {word}",
                         None,
                         moves,
-                        move_label(s, direction, short=True),
+                        move_label(s, direction, short=True, odds=odds),
                     ),
                     warning,
                 )
@@ -262,7 +263,7 @@ def _warned(entry: Entry, warning: str) -> Entry:
     return replace(
         entry,
         label=f"{entry.label} ({warning})",
-        short=f"{entry.short or entry.label} (you lose)",
+        short=f"{entry.short or entry.label} {LOSES_SHORT}",
         warning=warning,
     )
 
@@ -572,6 +573,8 @@ def _phrases(s: State, action: Action) -> list[str]:
                 out += [
                     f"move {word} {label}",
                     f"move {word} {short}",
+                    f"move {word} playing {label}",  # as the log and the hint print it
+                    f"move {word} playing {short}",
                     f"{word} {label}",
                     f"{word} {short}",
                 ]
@@ -627,17 +630,18 @@ def _phrases(s: State, action: Action) -> list[str]:
 
 
 def printed_words(entry: Entry) -> list[str]:
-    """What the screen prints for an answer, as it may be typed back: its whole label,
-    or the words before the label's first colon or bracket.
+    """What the screen prints for an answer, as it may be typed back: its whole label
+    (or short label), or the label up to any of its colons or brackets.
 
-    >>> printed_words(Entry(1, "play 1 STR a: wandering monster Orc", "move north 1 STR a"))
-    ['play 1 str a: wandering monster orc', 'play 1 str a']
+    >>> printed_words(Entry(1, "DO ACTION 1: Study [costs 3 gold]", "act 1"))
+    ['do action 1: study [costs 3 gold]', 'do action 1', 'do action 1: study']
     """
     out = [normalise(entry.label)]
     for label in (entry.label, entry.short):
-        head = normalise(re.split(r"[:(\[]", label, maxsplit=1)[0])
-        if head and head not in out:
-            out.append(head)
+        cuts = [m.start() for m in re.finditer(r"[:(\[]", label)]
+        for words in (normalise(label[:cut]) for cut in [*cuts, len(label)]):
+            if words and words not in out:
+                out.append(words)
     return out
 
 
@@ -875,9 +879,10 @@ def _compact(s: State, screen: Screen) -> None:
     screen.info = [" · ".join(parts)]
     things = inventory(s)
     if things or s.fruits or s.arrows:
-        stuff = [f"#{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
-        screen.pack_line = f"Pack ({R.slots_used(s)} of {R.capacity(s)} slots): " + (
-            ", ".join(stuff) or "Fruits and Arrows only"
+        screen.pack_items = [f"#{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
+        screen.pack_head = f"Pack ({R.slots_used(s)} of {R.capacity(s)} slots): "
+        screen.pack_line = screen.pack_head + (
+            ", ".join(screen.pack_items) or "Fruits and Arrows only"
         )
     if s.level and s.grid and s.prompt == "turn":
         room = content.rooms[s.grid[s.pos]]
@@ -1013,7 +1018,7 @@ RULES = {
     "draw until you hold 9 minus the room's danger level. Then the discard pile and the power deck "
     "are shuffled together. Resting also ends Poisoned!.",
     "action": "DO ACTION: choose one of the room's actions. ((A)) actions happen by themselves when you "
-    "walk in or are teleported in. (A >= 3), (A >= 5) and (A < 8) work only on those levels. "
+    "walk in or are teleported in. (A ≥ 3), (A ≥ 5) and (A < 8) work only on those levels. "
     "Actions with + steps go on step by step from the first. An exhausted room has no actions. "
     "A + after a number adds the level's skulls.",
     "move": "Put a card from your hand on the wandering-monster place (a MOV card draws a bonus "
@@ -1210,6 +1215,10 @@ def details(game: Game, word: str, happened: list[str], menu: list[Entry]) -> li
 # ---- the session ----------------------------------------------------------------------------------
 
 
+GO_ON = "Go on with: "
+"""What comes before the command that resumes a game, in the last words of a session."""
+
+
 class Saver(Protocol):
     """Where a game is kept: :class:`~companion.games.dungeon_of_d.saves.SaveStore` or
     :class:`~companion.games.dungeon_of_d.saves.SaveFile`."""
@@ -1219,6 +1228,8 @@ class Saver(Protocol):
     def resume(self, game: Game) -> str: ...
 
     def describe(self, game: Game) -> str: ...
+
+    def moved_on(self, game: Game) -> str: ...
 
 
 class Output(Protocol):
@@ -1256,7 +1267,17 @@ class RichOutput:
         self.console.print(render_rich(screen, full, size.width, size.height))
 
     def say(self, text: str) -> None:
-        self.console.print(text, markup=False, highlight=False)
+        """Print ``text`` wrapped at the terminal's width; a command to go on with (after
+        :data:`GO_ON`) is never broken: when the whole does not fit one row, it starts a
+        row of its own and is not wrapped by us (a terminal narrower than the command
+        folds it, and copying it still gives one line)."""
+        head, marker, command = text.rpartition(GO_ON)
+        if not marker or len(text) <= self.console.size.width:
+            self.console.print(text, markup=False, highlight=False)
+            return
+        if head.strip():
+            self.console.print(head.rstrip(), markup=False, highlight=False)
+        self.console.print(f"{GO_ON}{command}", markup=False, highlight=False, soft_wrap=True)
 
     def echo(self, text: str) -> None:
         pass
@@ -1315,10 +1336,15 @@ class Session:
                 return self.game
 
     def _farewell(self) -> str:
-        if self.game.over:
-            return "Game over."
+        """The last words: where the game is kept, or what happened to its save when
+        another session moved it on (this one then wrote nothing over it)."""
         game = self.game
-        return f"Game {self.saver.describe(game)}. Go on with: {self.saver.resume(game)}"
+        moved = self.saver.moved_on(game)
+        if moved:
+            return f"Not saved by this session: {moved}. {GO_ON}{self.saver.resume(game)}"
+        if game.over:
+            return "Game over."
+        return f"Game {self.saver.describe(game)}. {GO_ON}{self.saver.resume(game)}"
 
     def answer(self, line: str) -> bool:
         """Handle one answer; False when the session should end."""

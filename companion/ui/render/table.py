@@ -154,3 +154,10 @@ def show_settled(out: Console, settled: Any) -> None:
     print_cards(out, list(settled.cards))
     for note in settled.notes:
         out.print(f"• {note}")
+
+
+def show_gold_moved(out: Console, moved: Any) -> None:
+    """``table ability`` and ``table gold``: the gold moved, what the player has now, notes."""
+    out.print(moved.text, markup=False)
+    for note in moved.notes:
+        out.print(f"• {note}")

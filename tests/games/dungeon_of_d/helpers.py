@@ -18,6 +18,7 @@ from companion.games.dungeon_of_d import check_invariants, engine
 from companion.games.dungeon_of_d.content import Content, load_content
 from companion.games.dungeon_of_d.events import Event
 from companion.games.dungeon_of_d.frames import CombatFrame, Frame, TestFrame, TurnFrame
+from companion.games.dungeon_of_d.saves import Game
 from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, State, seed_rng
 
 C: Content = load_content()
@@ -191,3 +192,19 @@ def all_content_ids() -> set[str]:
     ids |= {f"item:{p.id}" for p in C.item} | {f"special:{p.id}" for p in C.special}
     ids |= {f"potion:{p.id}" for p in C.potion}
     return ids
+
+
+class MemorySave:
+    """A save that keeps the game in memory: what the shell's tests give a Session."""
+
+    def save(self, game: Game) -> None:
+        self.saved = game
+
+    def resume(self, game: Game) -> str:
+        return "companion dod play x"
+
+    def describe(self, game: Game) -> str:
+        return "saved as 'x'"
+
+    def moved_on(self, game: Game) -> str:
+        return ""

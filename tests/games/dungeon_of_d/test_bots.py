@@ -319,3 +319,66 @@ def test_the_farmer_buys_every_upgrade_it_can_pay_for() -> None:
         "train-str",
         "train-agl",
     )
+
+
+# ---- never a certain loss while another answer has a chance ------------------------------------
+
+
+def _last_card_at_the_guardian(**changes) -> State:  # type: ignore[no-untyped-def]
+    """The release tester's table (seed 31, turn 40): level 5, the Guardian Monster, HP 1
+    (a 5 STR), a Magic Arrow and two Horns of Valor; every MOVE plays the last card."""
+    layout = {
+        "hand": ["5 STR"],
+        "room": "guardian-monster",
+        "level": 5,
+        "STR": 1,
+        "AGL": 2,
+        "items": ["magic-arrow"],
+        "specials": ["horn-of-valor", "horn-of-valor"],
+        "character": "ranger",
+    }
+    layout.update(changes)
+    return begin(scenario(**layout))
+
+
+def test_the_greedy_bot_never_plays_its_last_card_while_another_answer_has_a_chance() -> None:
+    from companion.games.dungeon_of_d.engine import loss_warning
+
+    s = _last_card_at_the_guardian()
+    moves = [a for a in s.options if a.kind == "move"]
+    assert moves and all(loss_warning(s, a) for a in moves)
+    bot = Greedy()
+    action = bot(s)
+    assert action.kind == "act" and not loss_warning(s, action)  # the Magic Arrow's shot
+    assert "a MOVE would lose at once; a shot at the" in bot.explain(s, action)
+    step(s, action)
+    while s.prompt != "ranged":  # it fights (running would only bring the same turn back)
+        assert s.outcome is None and s.prompt == "combat", s.prompt
+        step(s, bot(s))
+    assert bot(s) == ("shoot", "magic")
+
+
+def test_the_greedy_bot_plays_on_when_every_answer_loses_at_once() -> None:
+    s = _last_card_at_the_guardian(items=[], specials=[])  # no arrow: no chance anywhere
+    action = Greedy()(s)
+    assert action.kind == "move"  # it does not stall in a combat it would only run from
+    step(s, action)
+    assert s.outcome == "lost"
+
+
+def test_the_hint_of_the_release_testers_game_is_not_the_losing_move() -> None:
+    """``companion dod new --seed 31``, every question answered as ``hint`` says: on turn
+    40 (HP 1) the hint named a MOVE that plays the last card; the Wyvern had a chance."""
+    from companion.games.dungeon_of_d.bots import hint
+    from companion.games.dungeon_of_d.engine import loss_warning
+
+    s = new_game(31)
+    while s.outcome is None and (s.turn, s.prompt) < (40, "turn"):
+        step(s, hint(s).action)
+    while s.outcome is None and s.turn == 40:
+        given = hint(s).action
+        losing = [a for a in s.options if loss_warning(s, a)]
+        if len(losing) < len(s.options):
+            assert not loss_warning(s, given), (s.prompt, given)
+        step(s, given)
+    assert s.outcome is None  # the shot at the guardian won

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from companion.games.dungeon_of_d import effects as E
 from companion.games.dungeon_of_d import events as EV
+from companion.games.dungeon_of_d.frames import LoseFrame
 from tests.games.dungeon_of_d.helpers import (
     C,
     act,
@@ -44,6 +46,53 @@ def test_detect_one_potion_turns_it_face_up() -> None:
     assert s.prompt == "detect"
     act(s, ("detect", s.potions[1]))
     assert s.known == [s.potions[1]] and s.items == []
+
+
+def test_the_purple_leaf_can_be_used_any_time() -> None:
+    """FAQ Q6+: the Purple Leaf is used any time, not only where a potion could be
+    drunk: here while choosing the card a lost HP takes. The question comes back."""
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR", "3 STR"],
+            potions=["bitter-venom", "potion-of-stamina"],
+            items=["purple-leaf"],
+        ),
+        LoseFrame(n=1),
+    )
+    leaf = s.items[0]
+    assert s.prompt == "lose-hp" and ("use", leaf) in s.options
+    act(s, ("use", leaf))
+    assert s.prompt == "detect"
+    act(s, ("detect", s.potions[1]))
+    assert s.known == [s.potions[1]] and s.items == []
+    assert s.prompt == "lose-hp" and s.options == [("discard", c) for c in s.hand]
+
+
+def test_the_crystal_ball_can_be_used_any_time() -> None:
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR", "3 STR"],
+            potions=["bitter-venom", "potion-of-stamina"],
+            specials=["crystal-ball"],
+        ),
+        LoseFrame(n=1),
+    )
+    act(s, ("use", s.specials[0]))
+    assert s.known == s.potions and s.specials == [] and s.prompt == "lose-hp"
+
+
+def test_the_purple_leaf_is_not_offered_when_every_potion_is_known() -> None:
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR", "3 STR"],
+            potions=["bitter-venom"],
+            known=["bitter-venom"],
+            items=["purple-leaf"],
+        ),
+        LoseFrame(n=1),
+    )
+    assert s.options == [("discard", c) for c in s.hand]
+    assert "every potion you carry is known" in E.why_no_use(s, s.items[0])
 
 
 # ---- when potions may be drunk -------------------------------------------------------------------------

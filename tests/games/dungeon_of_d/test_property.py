@@ -120,3 +120,25 @@ def test_apply_is_pure() -> None:
     after, events = apply(state, legal_actions(state)[0])
     assert to_json(state) == before
     assert after != state and events
+
+
+@pytest.mark.parametrize("bot_name", ["random", "explorer", "greedy"])
+def test_every_question_is_asked_again_the_same_when_its_rule_runs_again(bot_name: str) -> None:
+    """An 'any time' use (FAQ Q6+: the Purple Leaf) at a question that is no window
+    is carried out and the question's rule runs again: it must ask exactly the same,
+    drawing nothing and changing nothing, at every question a game can reach. The
+    leaf is taken whenever it is offered there, so that path is played too."""
+    from companion.games.dungeon_of_d import effects, engine
+
+    for seed in range(60):
+        bot = BOTS[bot_name](seed)
+        state = new_game(seed)
+        while state.outcome is None and state.actions < 3000:
+            again = state.copy()
+            again.options, again.prompt = [], ""
+            engine._run(again)
+            assert again == state, (seed, state.prompt)
+            anytime = [a for a in state.options if effects.is_anytime_use(state, a)]
+            window = effects.PROMPT_WINDOWS.get(state.prompt)
+            step(state, anytime[0] if anytime and window not in effects.ANYTIME else bot(state))
+            check_invariants(state)

@@ -33,7 +33,7 @@ from companion.ui.dungeon_of_d.layout import (
     width,
 )
 from companion.ui.dungeon_of_d.shell import Screen, build_menu, build_screen, details, render_rich
-from tests.games.dungeon_of_d.helpers import begin, combat, scenario, trial
+from tests.games.dungeon_of_d.helpers import MemorySave, begin, combat, scenario, trial
 
 CORRIDOR = [
     "pit-of-darkness",
@@ -249,10 +249,11 @@ def test_the_map_window_keeps_the_hero_in_sight_and_says_when_it_is_cut() -> Non
 def test_answers_go_into_two_columns_then_to_the_answers_command() -> None:
     s = begin(hero_at_level_8())
     menu = build_menu(s)
-    one = menu_rows(menu)
+    wrapped = menu_rows(menu)
+    one = menu_rows(menu, wrapped=False)
     two = menu_rows(menu, columns=2)
-    assert len(one) == len(menu) and len(two) == (len(menu) + 1) // 2
-    assert all(width(r) <= WIDTH for r in one + two)
+    assert len(wrapped) > len(one) == len(menu) and len(two) == (len(menu) + 1) // 2
+    assert all(width(r) <= WIDTH for r in wrapped + one + two)
     few = menu_rows(menu, rows=4, columns=2)
     assert len(few) == 4 and plain(few[-1]).startswith(
         f"… answers {menu[6].number}-{menu[-1].number}"
@@ -312,3 +313,90 @@ def test_the_room_card_is_shown_in_full_when_there_is_room() -> None:
     screen = build_screen(game_of(s))
     big = "\n".join(drawn(screen, 120, 40))
     assert "Pay 1+ gold: get 1 potion." in big  # the action's own text
+
+
+# ---- nothing that matters is cut at 80×24 (release test of issue 17) ---------------------------
+
+
+def _played(seed: int, answers: list[str]) -> Screen:
+    """The screen a session shows after ``answers`` (with what the last one did)."""
+    from companion.ui.dungeon_of_d.shell import Session
+
+    shown: list[Screen] = []
+
+    class Keep:
+        def show(self, screen: Screen, full: bool) -> None:
+            shown.append(screen)
+
+        def say(self, text: str) -> None:
+            pass
+
+        def echo(self, text: str) -> None:
+            pass
+
+    queue = list(answers)
+    Session(Game.new(seed), MemorySave(), Keep()).run(lambda: queue.pop(0) if queue else None)
+    return shown[-1]
+
+
+def _last_card_at_the_guardian() -> State:
+    """The release tester's table (seed 31, turn 40): HP 1 at the Guardian Monster."""
+    return begin(
+        scenario(
+            hand=["5 STR"],
+            room="guardian-monster",
+            level=5,
+            AGL=2,
+            items=["magic-arrow", "spelunkers-glasses"],
+            specials=["horn-of-valor", "horn-of-valor"],
+            character="ranger",
+        )
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_warning_that_an_answer_loses_always_shows_whole(size: tuple[int, int]) -> None:
+    screen = build_screen(game_of(_last_card_at_the_guardian()))
+    moves = [e for e in screen.menu if e.command.startswith("move")]
+    assert len(moves) == 4 and all(e.warning for e in moves)
+    text = "\n".join(assert_fits(screen, "last card", size))
+    assert text.count("(plays your last card: you lose)") == 4, text
+    for rows in (menu_rows(screen.menu, columns=2), menu_rows(screen.menu, wrapped=False, size=60)):
+        marked = [plain(r) for r in rows if "MOVE" in plain(r)]
+        assert marked and all(x.count("you lose)") == x.count("MOVE") for x in marked), marked
+
+
+def test_the_pack_row_never_hides_a_card_without_saying_so() -> None:
+    four = "\n".join(drawn(build_screen(game_of(_last_card_at_the_guardian()))))
+    assert "#4 Horn of Valor" in four and "#3 Horn of Valor" in four
+    full = build_screen(game_of(begin(hero_at_level_8())), LONG)
+    lines = assert_fits(full, "full pack")
+    pack = next(x for x in lines if x.startswith("Pack ("))
+    more = re.search(r"… (\d+) more: 'inventory'$", pack)
+    assert more and len(re.findall(r"#\d ", pack)) + int(more[1]) == len(full.pack_items), pack
+
+
+def test_the_wandering_monster_check_and_the_room_row_are_not_cut_at_80x24() -> None:
+    screen = _played(7, ["done", "move east 1 MOV a"])
+    check = next(x for x in screen.happened if x.startswith("wandering-monster check"))
+    assert len(check) > 80  # it is longer than a row: it goes on in the next
+    rows = drawn(screen)
+    assert " ".join(" ".join(x.split()) for x in rows).count(check) == 1, rows
+    guardian = build_screen(game_of(_last_card_at_the_guardian()))
+    text = " ".join(" ".join(x.split()) for x in drawn(guardian))
+    assert guardian.room_line in text and "2 Challenge the master guardian" in text
+
+
+def test_rows_cut_at_80x24_are_only_answers_the_answers_command_shows() -> None:
+    game, bot = Game.new(31), make_bot("greedy", 31)
+    while not game.over:
+        for row in drawn(build_screen(game)):
+            assert not row.endswith("…") or re.match(r" *\d+\) ", row), row
+        game.play(bot(game.state))
+
+
+def test_the_room_card_on_screen_writes_level_gates_as_the_cards_do() -> None:
+    guardian = build_screen(game_of(_last_card_at_the_guardian()))
+    text = "\n".join([*guardian.room, *drawn(guardian, 120, 40)])
+    assert "(A < 8) Combat monster 3" in text and "(A ≥ 5) Combat monster 4" in text
+    assert ">=" not in text

@@ -7,12 +7,15 @@ import re
 import pytest
 
 from companion.games.dungeon_of_d import step
+from companion.games.dungeon_of_d.actions import Move
 from companion.games.dungeon_of_d.bots import make_bot
+from companion.games.dungeon_of_d.descriptions import did
 from companion.games.dungeon_of_d.saves import Game
 from companion.games.dungeon_of_d.state import State
 from companion.ui.dungeon_of_d.shell import (
     HELP,
     RULES,
+    Parsed,
     build_menu,
     build_screen,
     card_label,
@@ -24,7 +27,7 @@ from companion.ui.dungeon_of_d.shell import (
     parse,
     render_plain,
 )
-from tests.games.dungeon_of_d.helpers import C, begin, card, combat, scenario, trial
+from tests.games.dungeon_of_d.helpers import C, MemorySave, begin, card, combat, scenario, trial
 
 
 def _walk(seed: int, bot: str = "explorer", limit: int = 400):  # type: ignore[no-untyped-def]
@@ -441,6 +444,66 @@ def test_ctrl_c_leaves_with_one_saved_line_and_the_resume_command(tmp_path) -> N
     assert target.load().actions == [("done",)]
 
 
+@pytest.mark.parametrize("width", [40, 80, 120])
+def test_ctrl_c_message_never_breaks_the_resume_command(width: int) -> None:
+    """Release test: at 80 columns the command came out as 'companion d' / 'od' /
+    'play --save-file ...'. It is one line when everything fits, else it starts a row."""
+    import io
+
+    from rich.console import Console
+
+    from companion.ui.dungeon_of_d.shell import RichOutput
+
+    command = "companion dod play --save-file /home/player/games/dungeon/j.json"
+    said = f"Interrupted. Game saved to /home/player/games/dungeon/j.json. Go on with: {command}"
+    out = io.StringIO()
+    RichOutput(Console(file=out, width=width, height=24)).say(said)
+    rows = out.getvalue().splitlines()
+    assert rows[-1] == f"Go on with: {command}"
+    if len(said) <= width:
+        assert rows == [said]
+    else:
+        assert " ".join(row.strip() for row in rows) == said
+
+
+def test_quit_in_a_stale_window_says_the_save_moved_on_not_that_it_saved(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Release test: 'quit' in a second window whose save another session had played on
+    said 'Game saved to j.json' though it wrote nothing."""
+    from companion.games.dungeon_of_d.saves import SaveFile
+    from companion.ui.dungeon_of_d.shell import Session
+
+    path = tmp_path / "j.json"
+    SaveFile(path).create(Game.new(7))
+    first, second = SaveFile(path), SaveFile(path)
+    played, stale = first.load(), second.load()
+    played.play(("done",))
+    first.save(played)
+    said = _Said()
+    Session(stale, second, said).run(iter(["quit"]).__next__)
+    assert said.lines[-1] == (
+        f"Not saved by this session: save file {path} was changed by another session; "
+        f"nothing was written over it. Go on with: companion dod play --save-file {path}"
+    )
+    assert first.load().actions == [("done",)]  # the other session's move is kept
+    assert first.moved_on(played) == ""
+
+
+def test_quit_after_the_save_was_deleted_says_so(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from companion.games.dungeon_of_d.saves import SaveStore
+
+    store = SaveStore(tmp_path / "state.db")
+    game = Game.new(7)
+    game.name = "j"
+    store.create(game)
+    other = SaveStore(tmp_path / "state.db")
+    assert store.moved_on(game) == ""
+    other.delete("j")
+    assert (
+        store.moved_on(game)
+        == "saved game 'j' was deleted by another session; nothing was written since"
+    )
+
+
 def test_a_save_file_game_gives_its_own_resume_hint_and_save_message(tmp_path) -> None:  # type: ignore[no-untyped-def]
     lines, target = _session(tmp_path, ["save", "quit"])
     assert f"Saved to {target.path} (the game is saved after every action)." in lines
@@ -463,23 +526,12 @@ def test_answers_that_play_the_last_card_are_marked_on_the_screen() -> None:
     assert "(plays your last card: you lose)" in render_plain(build_screen(game))
 
 
-class _Saved:
-    def save(self, game: Game) -> None:
-        self.saved = game
-
-    def resume(self, game: Game) -> str:
-        return "companion dod play x"
-
-    def describe(self, game: Game) -> str:
-        return "saved as 'x'"
-
-
 def _run(game: Game, answers: list[str], confirm=None) -> list[str]:  # type: ignore[no-untyped-def]
     from companion.ui.dungeon_of_d.shell import Session
 
     said = _Said()
     queue = list(answers)
-    Session(game, _Saved(), said, confirm=confirm).run(lambda: queue.pop(0) if queue else None)
+    Session(game, MemorySave(), said, confirm=confirm).run(lambda: queue.pop(0) if queue else None)
     return said.lines
 
 
@@ -529,17 +581,47 @@ def test_a_move_card_can_be_typed_as_the_card_menu_prints_it() -> None:
     assert any(line.startswith("What happened:\n  You: MOVE north, playing") for line in lines)
 
 
+def _as_printed(label: str) -> list[str]:
+    """What a player may copy of a printed answer: the whole of it, the words before
+    its first colon, the words before its first bracket (note, odds or warning)."""
+    return [label, label.split(":")[0].split(" (")[0], re.split(r" [(\[]", label)[0]]
+
+
 def test_every_answer_can_be_typed_as_printed() -> None:
     for game in _walk(12, limit=120):
         s = game.state
         menu = build_menu(s)
         for entry in menu:
-            head = entry.label.split(":")[0].split(" (")[0]
-            said = parse(s, head, menu)
-            assert said.kind in ("action", "direction"), (head, said)
-            if said.kind == "action":
-                # the same words may name two answers only when they do the same thing
-                assert said.action == entry.action or head.startswith(("drink", "use")), head
+            for printed in {*_as_printed(entry.label), *_as_printed(entry.short or entry.label)}:
+                said = parse(s, printed, menu)
+                assert said.kind in ("action", "direction"), (printed, said)
+                if said.kind == "action":
+                    # the same words may name two answers only when they do the same thing
+                    assert said.action == entry.action or printed.startswith(("drink", "use")), (
+                        printed
+                    )
+                else:
+                    assert said.entry == entry, printed
+
+
+def test_do_action_typed_with_its_name_as_printed_is_accepted() -> None:
+    """Release test: 'DO ACTION 1: Study' (the label before its price) was refused."""
+    s = begin(scenario(hand=["1 STR", "2 STR", "3 STR"], room="ancient-library", gold=20))
+    menu = build_menu(s)
+    assert menu[0].label.startswith("DO ACTION 1: Study [")
+    for typed in ("DO ACTION 1: Study", "do action 1: study", "ACT 1: Study"):
+        assert parse(s, typed, menu) == Parsed("action", ("act", 0)), typed
+
+
+def test_a_move_typed_as_the_hint_prints_it_is_accepted() -> None:
+    """The hint and the log print a MOVE as 'MOVE north, playing 1 MOV a'."""
+    game = Game.new(7)
+    game.play(("done",))
+    s = game.state
+    move = next(a for a in s.options if isinstance(a, Move) and a.direction == "n")
+    printed = did(s, move)
+    assert printed.startswith("MOVE north, playing ")
+    assert parse(s, printed, build_menu(s)) == Parsed("action", move)
 
 
 def test_the_poison_check_at_the_end_of_a_turn_is_labelled() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.cards.dungeon_poker import soul_gems
 from companion.games.dungeon_poker.monsters import SIDE_POT_FATE, monster_destination
 from companion.games.dungeon_poker.showdown.deaths import dies
 from companion.games.dungeon_poker.showdown.seats import immune
@@ -61,7 +62,7 @@ def _steal_soul_gems(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
         if lose:
             sd.soul_gems[p.name] = sd.soul_gems.get(p.name, 0) - lose
             taken.append(p.name)
-    text = f"{m.label} wins: it steals {amount} soul gem{'s' if amount > 1 else ''} from each player for the bank"
+    text = f"{m.label} wins: it steals {soul_gems(amount)} from each player for the bank"
     text += f" ({', '.join(taken)})" if taken else " (nobody has one)"
     text += f"; {names_text(spared)} immune" if spared else ""
     sd.event(text + ".")

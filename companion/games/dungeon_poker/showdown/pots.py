@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.cards.loader import load_game
 from companion.games.dungeon_poker.showdown.seats import usable
 from companion.poker.pots import Pot
 from companion.poker.showdown import Board, MonsterSeat, PlayerSeat
@@ -49,8 +50,6 @@ def rogue_grab(sd: DungeonPokerShowdown, pots: list[Pot], payouts: dict[str, int
 def potions(sd: DungeonPokerShowdown, pots: list[Pot]) -> int:
     """Explosive Potions sacrificed during the deal: each destroys its gold from the pot
     (the main pot first, then the side pots); what it destroys leaves the game."""
-    from companion.cards.loader import load_game
-
     used = sd.spec.declared.explosive_potion
     if not used:
         return 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.cards.dungeon_poker import soul_gems
 from companion.games.dungeon_poker.monsters import spoils
 from companion.games.dungeon_poker.showdown.pots import by_beast_mastery, payee_of
 from companion.poker.hands import names_text
@@ -82,7 +83,7 @@ def _treasures(sd: DungeonPokerShowdown, m: MonsterSeat, slayers: list[str], amo
 def _soul_gems(sd: DungeonPokerShowdown, m: MonsterSeat, slayers: list[str], amount: int) -> None:
     for s in slayers:
         sd.soul_gems[s] = sd.soul_gems.get(s, 0) + amount
-    gems = f"{amount} soul gem{'s' if amount != 1 else ''}"
+    gems = soul_gems(amount)
     if len(slayers) == 1:
         sd.event(f"{slayers[0]} slays the {m.card.name} and takes {gems} from the bank.")
     elif slayers:
