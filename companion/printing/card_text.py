@@ -800,10 +800,11 @@ def _search_size(
         return first
     best = attempt(min_size)
     if best.height > height:
-        over = (best.height - height) / (min_size * 1.2)
+        over = max(1, round((best.height - height) / (min_size * 1.2)))
+        lines = "1 line" if over == 1 else f"{over} lines"
         raise TextDoesNotFit(
             f"{where}: text does not fit its box even at {min_size:g} pt "
-            f"(about {max(1, round(over))} line(s) too long); shorten it or print a larger --card-size"
+            f"(about {lines} too long); shorten it or print a larger --card-size"
         )
     # Binary search in quarter points between min_size (fits) and top (does not).
     lo, hi = int(min_size * 4), int(top * 4)
