@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-import companion.games  # noqa: F401  (as the CLI does at start: each game registers its rules)
+import companion.cli.app
+import companion.games  # (as the CLI does at start: each game registers its rules)
 from companion.cli.app import run
 
 
@@ -49,6 +51,28 @@ def _swap_stdin(stream: io.StringIO):  # type: ignore[no-untyped-def]
         yield
     finally:
         sys.stdin = saved
+
+
+_build_command = companion.cli.app.build_command
+
+
+@functools.cache
+def _command_for(modules: tuple[str, ...]) -> Any:
+    return _build_command(modules)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _command_built_once() -> Iterator[None]:
+    """Build the click command of each set of command modules once per test process.
+
+    A real run builds it once and runs it once; ``invoke`` runs it thousands of
+    times, and building it (Typer reads every command's signature) cost more CPU
+    than the commands it ran. Running one built command many times is how
+    click's own test runner works; the help, usage and error paths are the same.
+    """
+    companion.cli.app.build_command = _command_for
+    yield
+    companion.cli.app.build_command = _build_command
 
 
 @pytest.fixture
