@@ -15,9 +15,11 @@ from the session's injected clock, so tests drive it without sleeping.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -47,6 +49,21 @@ SPACERS = 3
 """Blank rows between the parts (above the digits, the encounter and the bar): they go
 when the face would not fit the terminal otherwise, so that the longest face (a soul gem
 level, a five-line encounter, paused, a notice) fits 80×24 without scrolling."""
+ENCOUNTER_MARGIN = 4
+COMPACT_ENCOUNTER_MARGIN = 2
+"""Columns left and right of the encounter box; the compact face widens the box, so a
+long text can take fewer rows there than it would take with the blank rows back."""
+
+
+class _Face(Vertical):
+    """The column of the clock's parts: fitted to the terminal each time its height changes."""
+
+    def __init__(self, fit: Callable[[], None], *, id: str) -> None:
+        super().__init__(id=id)
+        self._fit = fit
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
 
 
 def bar_text(v: ClockView, count: int = BAR_STAGES) -> Text:
@@ -104,12 +121,14 @@ class TimerApp(App[None]):
     #state { width: 100%; text-align: center; text-style: bold; color: $warning; }
     #next, #break, #bonus, #notes { width: 100%; text-align: center; }
     #bonus { color: $success; }
-    #encounter { border: round $accent; padding: 0 1; margin: 1 4 0 4; height: auto; }
     #bar { width: 100%; margin: 1 0 0 0; }
     #notice { width: 100%; text-align: center; color: $text-muted; }
     Screen.compact #time, Screen.compact #bigtime, Screen.compact #bar { margin: 0; }
-    Screen.compact #encounter { margin: 0 2; }
-    """
+    #encounter { border: round $accent; padding: 0 1; height: auto; }
+    """ + (
+        f"#encounter {{ margin: 1 {ENCOUNTER_MARGIN} 0 {ENCOUNTER_MARGIN}; }}\n"
+        f"Screen.compact #encounter {{ margin: 0 {COMPACT_ENCOUNTER_MARGIN}; }}\n"
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         # Short words, so that the whole key help, "q quit" included, fits 80 columns.
         Binding("space", "control('toggle')", "pause"),
@@ -136,7 +155,7 @@ class TimerApp(App[None]):
         self._flash_until = float("-inf")
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="main"):
+        with _Face(self._fit, id="main"):
             yield Static(self.heading, id="heading")
             yield Static(id="level")
             yield Static(id="stakes")
@@ -260,10 +279,24 @@ class TimerApp(App[None]):
             return
         screen = self.screen
         if screen.has_class("compact"):
-            if used + SPACERS <= self.size.height:
+            if used + SPACERS + self._rows_the_encounter_gains() <= self.size.height:
                 screen.remove_class("compact")
         elif used > self.size.height:
             screen.add_class("compact")
+
+    def _rows_the_encounter_gains(self) -> int:
+        """How many rows more the encounter text takes in the narrower box of the full face.
+
+        Without this, a text one row shorter in the compact box flipped the face between
+        compact and full on every tick: full did not fit, compact seemed to leave room.
+        """
+        box = self.query_one("#encounter", Static)
+        if not box.display:
+            return 0
+        width = box.content_region.width
+        narrower = max(1, width - 2 * (ENCOUNTER_MARGIN - COMPACT_ENCOUNTER_MARGIN))
+        now = box.get_content_height(box.container_size, self.size, width)
+        return box.get_content_height(box.container_size, self.size, narrower) - now
 
     def _time(self, shown: str) -> None:
         """The digits: textual's own at small sizes, block digits that grow on a large screen."""
