@@ -112,14 +112,16 @@ def test_a_stop_during_the_fork_is_handled_after_it() -> None:
     """A SIGTERM that comes while the workers are forked is noted, then
     handled by the command's own handler once the fork is over (an at-fork
     hook, such as logging's, would swallow what the handler raises)."""
-    from companion.printing.print_all import _signals_deferred
+    from companion.printing.print_all import _deferred, _signals_deferred
 
     seen: list[int] = []
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: seen.append(signum))
     try:
         with _signals_deferred():
             os.kill(os.getpid(), signal.SIGTERM)
-            time.sleep(0.05)  # whichever thread takes it, the main thread notes it meanwhile
+            # Whichever thread takes it, the main thread notes it (a fixed 0.05 s was too
+            # short on a loaded machine when another thread took it).
+            _wait_for(lambda: _deferred == [signal.SIGTERM], "the SIGTERM to be noted")
             assert seen == []
         assert seen == [signal.SIGTERM]
     finally:
@@ -155,7 +157,12 @@ def test_a_worker_stopped_while_being_forked_stops_as_it_starts(
 # is reached within a second, for almost no CPU. Like reportlab's bare
 # excepts, the jobs swallow the exception SIGTERM raises in them, so a worker
 # has to be ended from outside its main thread. One fresh interpreter forks
-# each run, so the loop costs one import.
+# each run, so the loop costs one import: the builders a run imports before
+# its fork are imported once, up front.
+#
+# A moment is counted from the run's start ("start") or from the moment all
+# four workers are up ("workers"): on a loaded machine the fork comes late,
+# and moments counted from the start alone then all fell before it.
 _LOOP = r"""
 import json, multiprocessing, os, signal, sys, time
 from pathlib import Path
@@ -171,6 +178,7 @@ def sleeping_job(job, spec, copies=1, force=False):
     return BuildResult(job.path, "cards", job.game, (), 0, 0, 0)
 
 print_all.run_job = sleeping_job  # the forked workers inherit it
+print_all._before_fork([])  # what every run imports before it forks, imported once here
 
 def children(pid):
     found = set()
@@ -192,9 +200,13 @@ def run(folder):
 
 folder, moments = sys.argv[1], json.loads(sys.argv[2])
 report = []
-for moment in moments:
+for anchor, moment in moments:
     parent = multiprocessing.get_context("fork").Process(target=run, args=(folder,))
     parent.start()
+    if anchor == "workers":
+        limit = time.monotonic() + 30  # the guard: four workers that never come fail below
+        while len(children(parent.pid)) < 4 and time.monotonic() < limit:
+            time.sleep(0.01)
     time.sleep(moment)
     workers = children(parent.pid)
     os.kill(parent.pid, signal.SIGTERM)
@@ -207,7 +219,7 @@ for moment in moments:
     left = sorted(w for w in workers if alive(w))
     for pid in left + ([parent.pid] if parent.exitcode is None else []):
         os.kill(pid, signal.SIGKILL)
-    report.append({"moment": moment, "exit": parent.exitcode, "stopped": stopped,
+    report.append({"moment": [anchor, moment], "exit": parent.exitcode, "stopped": stopped,
                    "workers": len(workers), "left": left})
 print(json.dumps(report))
 """
@@ -219,7 +231,9 @@ def test_sigterm_stops_print_all_and_its_workers_at_any_moment(tmp_path: Path) -
     swallowed the stop then waited for work that never came while the parent
     waited for it: 7 of 21 real runs of the issue hung so, and this loop hung
     at its first moment.)"""
-    moments = [0.05 + 0.07 * n for n in range(20)]
+    before = [("start", 0.05 + 0.07 * n) for n in range(10)]  # before, during, after the fork
+    after = [("workers", 0.1 * n) for n in range(10)]  # workers busy, idle, the last results
+    moments = before + after
     done = subprocess.run(
         [sys.executable, "-c", _LOOP, str(tmp_path), json.dumps(moments)],
         capture_output=True,
