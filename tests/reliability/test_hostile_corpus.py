@@ -45,15 +45,28 @@ def _run(*args: str, stdin: str = "") -> CliResult:
         signal.signal(signal.SIGALRM, previous)
 
 
+@pytest.fixture(scope="module")
+def state_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A state file holding a table (the current one), made once: each test gets a copy."""
+    path = tmp_path_factory.mktemp("template") / "companion.sqlite3"
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("COMPANION_STATE", str(path))
+        made = invoke(
+            "table", "new", "friday", "--game", "decko", "--players", "ann,bo", "--seed", "7"
+        )
+    assert made.exit_code == 0, made.stderr
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no journal beside it
+    return path
+
+
 @pytest.fixture
-def state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def state(state_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A state file holding a table (the current one), and nothing else beside it."""
     folder = tmp_path / "state"
     folder.mkdir()
     path = folder / "companion.sqlite3"
+    shutil.copyfile(state_template, path)
     monkeypatch.setenv("COMPANION_STATE", str(path))
-    made = invoke("table", "new", "friday", "--game", "decko", "--players", "ann,bo", "--seed", "7")
-    assert made.exit_code == 0, made.stderr
     yield path
 
 
