@@ -1,21 +1,27 @@
-"""Shell completion, driven as the shells drive it: environment variables, a subprocess.
+"""Shell completion, driven as the shells drive it: environment variables.
 
 The completion script that ``--show-completion`` prints calls ``companion``
 with ``_COMPANION_COMPLETE=complete_bash`` and the line in ``COMP_WORDS`` /
 ``COMP_CWORD`` (zsh and fish pass the line in ``_TYPER_COMPLETE_ARGS``); the
 answers come back one a line. These tests do the same, mostly in click's
-spelling (``bash_complete``, also accepted), and once source the real bash
-script and let bash call it.
+spelling (``bash_complete``, also accepted) and in this process (the CLI's
+``run``, as the console script calls it); the scripts are printed by a real
+``companion`` process, and once bash sources the real script and calls it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.cards import load_game
+from companion.cli.app import run
 from tests.conftest import invoke
 
 RUN = [sys.executable, "-m", "companion"]
@@ -31,13 +37,35 @@ def _run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     return done
 
 
-def bash_complete(line: str) -> list[str]:
+def _complete(folder: Path | None = None, **env: str) -> str:
+    """What ``companion`` prints for a completion request in ``env`` (run in ``folder``)."""
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        for name in os.environ:
+            if name.startswith(("COMP_", "_TYPER", "_COMP")):
+                patch.delenv(name)
+        for name, value in env.items():
+            patch.setenv(name, value)
+        if folder is not None:
+            patch.chdir(folder)
+        with (
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(err),
+            pytest.raises(SystemExit) as exited,  # click ends a completion request so
+        ):
+            run([])
+    assert exited.value.code in (0, None), err.getvalue()
+    assert err.getvalue() == ""
+    return out.getvalue()
+
+
+def bash_complete(line: str, folder: Path | None = None) -> list[str]:
     """What bash would be offered for the last word of ``line`` (after a space: a new word)."""
     words = line.split()
     cword = len(words) if line.endswith(" ") else len(words) - 1
-    done = _run(RUN, _COMPANION_COMPLETE="bash_complete", COMP_WORDS=line, COMP_CWORD=str(cword))
-    assert done.stderr == ""
-    return done.stdout.split()
+    return _complete(
+        folder, _COMPANION_COMPLETE="bash_complete", COMP_WORDS=line, COMP_CWORD=str(cword)
+    ).split()
 
 
 def test_commands_and_subcommands_complete() -> None:
@@ -89,10 +117,10 @@ def test_dungeon_of_d_saves_complete() -> None:
 
 
 def test_zsh_passes_the_line_up_to_the_cursor() -> None:
-    done = _run(
-        RUN, _COMPANION_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS="companion cards list dr"
+    done = _complete(
+        _COMPANION_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS="companion cards list dr"
     )
-    assert '"dragon-kings"' in done.stdout
+    assert '"dragon-kings"' in done
 
 
 def _script(shell: str, home: Path) -> str:
@@ -143,23 +171,7 @@ def test_the_bash_script_itself_completes_a_game_id(tmp_path: Path) -> None:
 
 def _complete_in(folder: Path, line: str) -> list[str]:
     """:func:`bash_complete` run from ``folder`` (files are completed relative to it)."""
-    words = line.split()
-    cword = len(words) if line.endswith(" ") else len(words) - 1
-    done = subprocess.run(
-        RUN,
-        env={
-            **{k: v for k, v in os.environ.items() if not k.startswith(("COMP_", "_TYPER"))},
-            "_COMPANION_COMPLETE": "bash_complete",
-            "COMP_WORDS": line,
-            "COMP_CWORD": str(cword),
-        },
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return done.stdout.split()
+    return bash_complete(line, folder)
 
 
 def test_timer_structure_completes_built_in_names_and_yaml_files(tmp_path: Path) -> None:
