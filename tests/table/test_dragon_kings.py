@@ -30,6 +30,11 @@ def _do(store: TableStore, table: TableInfo, action: Any, *args: Any) -> dk.Tabl
     return result
 
 
+def _showdown(store: TableStore, table: TableInfo, **put_in: int) -> dk.Settled:
+    with store.transaction() as tx:
+        return dk.showdown(tx, table, put_in)
+
+
 def _card_id(code: str) -> str:
     return parse_card(code).code.lower()
 
@@ -185,7 +190,7 @@ def test_a_black_king_in_the_hole_lets_its_holder_choose_the_next_wing_card(
         dk.put_wing(tx, table, "masquerade", choosers[0])
     for _ in range(3):
         _do(store, table, dk.board)
-    _do(store, table, dk.showdown)
+    _showdown(store, table)
     _do(store, table, dk.put_wing, "masquerade", choosers[0])
     assert _wings(store, table).in_force() == ["masquerade"]
 
@@ -221,7 +226,7 @@ def test_involuntary_wing_cards_are_always_in_play(store: TableStore) -> None:
     assert kinds == {"Grave Digger": "involuntary", "Black Death": "involuntary"}
 
 
-def _dragons_deal(store: TableStore, table: TableInfo, winner: str) -> dk.TableEvent:
+def _dragons_deal(store: TableStore, table: TableInfo, winner: str) -> dk.Settled:
     _play_to_river(store, table)
     others = [p for p in table.players if p != winner]
     _rig(
@@ -230,7 +235,7 @@ def _dragons_deal(store: TableStore, table: TableInfo, winner: str) -> dk.TableE
         holes={winner: "Ks Kc", others[0]: "Ah Ad", others[1]: "2c 3d"},
         board="Ac 7h 9d 4s 5c",
     )
-    return _do(store, table, dk.showdown)
+    return _showdown(store, table)
 
 
 def test_first_honors_50_points_for_the_games_first_twinned_dragon_kings(
@@ -241,7 +246,7 @@ def test_first_honors_50_points_for_the_games_first_twinned_dragon_kings(
     opener = _wings(store, table).choosers[0]
     event = _dragons_deal(store, table, "ben")
     assert event.honors == {"ben": 50}
-    assert any(e.startswith("First Honors: ben") for e in event.events)
+    assert any(e.startswith("First Honors: ben") for e in event.notes)
     again = _dragons_deal(store, table, "cat")
     assert again.honors == {}
     with store.transaction(write=False) as tx:
@@ -282,7 +287,7 @@ def test_dragon_kings_make_a_wing_card_permanent_and_a_second_hand_negates_both(
     assert "Iron Mask is negated" in event.events
     assert _wings(store, table).in_force() == ["guild-tithe", "masquerade"]  # permanent stays
     second = _dragons_deal(store, table, "cat")
-    assert any("second hand of Twinned Dragon Kings" in e for e in second.events)
+    assert any("second hand of Twinned Dragon Kings" in e for e in second.notes)
     state = _wings(store, table)
     assert state.in_force() == [] and state.dragon_player == "cat"
 
@@ -297,10 +302,9 @@ def test_the_wing_cards_in_force_reach_the_ranker_at_the_showdown(store: TableSt
     _rig(
         store, table, holes={"ann": "Ah 2c", "ben": "9s 9d", "cat": "3c 4d"}, board="Kh Qh Jh Th 5s"
     )
-    event = _do(store, table, dk.showdown)
-    assert event.showdown is not None
-    assert event.showdown.rules.use_exactly == 2
-    assert event.showdown.winners == ("ben",)
+    event = _showdown(store, table)
+    assert "Wing cards in force: Iron Mask." in event.result.events
+    assert event.result.winners == ("ben",)
 
 
 def test_rank_and_odds_read_the_current_tables_wing_cards() -> None:
@@ -375,7 +379,7 @@ def test_a_game_with_two_wing_cards_from_the_command_line() -> None:
     for _ in range(3):
         assert invoke("dk", "board").exit_code == 0
     shown = invoke("dk", "showdown", "--json").json()
-    assert shown["showdown"]["wings"] == ["Thieves' Deuces"]
+    assert "Wing cards in force: Thieves' Deuces." in shown["events"]
     show = invoke("table", "show", "--json").json()
     assert [w["name"] for w in show["wings"]] == ["Grave Digger", "Black Death", "Thieves' Deuces"]
     assert show["deal"]["street"] == "showdown" and len(show["deal"]["board"]) == 5
@@ -393,16 +397,15 @@ def test_a_folded_player_is_not_ranked_and_the_last_one_in_wins_unseen(store: Ta
     _do(store, table, dk.open_game)
     _play_to_river(store, table)
     _do(store, table, dk.fold, "ann")
-    event = _do(store, table, dk.showdown)
-    assert event.showdown is not None
-    assert {p.name for p in event.showdown.rankings[0].placings} == {"ben", "cat"}
+    event = _showdown(store, table)
+    assert {p.name for p in event.result.players if p.hand} == {"ben", "cat"}
     _do(store, table, dk.deal)
     _do(store, table, dk.fold, "ann")
     _do(store, table, dk.fold, "ben")
-    alone = _do(store, table, dk.showdown)
-    assert alone.showdown is None and alone.events == (
-        "cat wins: everyone else folded (no hand is shown)",
-    )
+    alone = _showdown(store, table)
+    assert alone.result.winners == ("cat",)
+    assert alone.notes[0] == "cat wins: everyone else folded (no hand is shown)"
+    assert not any(p.hand for p in alone.result.players)
 
 
 def test_sleight_of_hand_trades_a_hole_card_for_the_bottom_card_before_the_flop(
@@ -437,7 +440,7 @@ def test_dragons_hoard_deals_a_sixth_board_card_and_shrouded_river_hides_the_riv
     _play_to_river(store, table)
     with store.transaction(write=False) as tx:
         assert len([c for c in tx.pile(table, "standard", "in_play") if c.holder is None]) == 6
-    _do(store, table, dk.showdown)
+    _showdown(store, table)
     _entitle(store, table, "ann")
     _do(store, table, dk.put_wing, "shrouded river", "ann")
     _do(store, table, dk.deal)
@@ -447,7 +450,7 @@ def test_dragons_hoard_deals_a_sixth_board_card_and_shrouded_river_hides_the_riv
     assert river.board == () and "face down" in river.events[0]
     shown = invoke("table", "show", "--json").json()
     assert shown["deal"]["hidden_river"] is True and shown["deal"]["board"] == []
-    assert _do(store, table, dk.showdown).events[0].startswith("board: ")
+    assert _showdown(store, table).notes[0].startswith("Shrouded River: the river is turned")
 
 
 def test_the_draw_for_the_first_deal_happens_once_before_any_deal(store: TableStore) -> None:
