@@ -955,6 +955,8 @@ class DragonKingsRules(GameRules):
             **columns,
             "points": behind,
             "in_pot": in_pot,
+            "out": [p for p in table.players if counted is not None and counted[p] <= 0],
+            "game_over": over,
             "match": match.to_json() if match else None,
             "rebuys_left": {p: pts.rebuys_left(tx, table, p) for p in table.players}
             if match
