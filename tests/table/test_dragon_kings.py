@@ -834,6 +834,26 @@ def test_misdeal_penalty_leaves_the_foulers_points_for_the_next_pot(store: Table
     }
 
 
+def test_misdeal_penalty_of_a_guest_short_of_40_is_all_they_have(store: TableStore) -> None:
+    """A fouler with fewer than 40 points places what they have, never going below zero."""
+    table = _opened(store)
+    _do(store, table, dk.deal)
+    _do(store, table, dk.misdeal, "ben")
+    with store.transaction() as tx:
+        dk.pts.set_points(tx, table, {"ann": 400, "ben": 30, "cat": 400})
+    dealt = _do(store, table, dk.deal)
+    assert any("ben places 30 points" in e and "all they have" in e for e in dealt.events)
+    shown = invoke("table", "show", "--json").json()
+    assert shown["points"]["ben"] == 0 and shown["in_pot"] == {"ben": 30}
+    for _ in range(3):
+        _do(store, table, dk.board)
+    _rig(
+        store, table, holes={"ann": "Ah Ad", "ben": "9s 9d", "cat": "2c 3d"}, board="Ac 7h 9h Js 5c"
+    )
+    _showdown(store, table, ann=10, ben=0, cat=10)
+    assert _points(store, table) == {"ann": 400 + 10 + 30, "ben": 0, "cat": 390}
+
+
 def test_swap_cost_goes_from_the_traders_points_into_the_pot(store: TableStore) -> None:
     table = _opened(store)
     before = _points(store, table)

@@ -95,11 +95,16 @@ class DragonKingsShowdown(Showdown):
             )
 
     def pot_bonus(self) -> int:
-        paid = len(self.spec.misdeals) * MISDEAL_PENALTY
-        for name in self.spec.misdeals:
-            self.bank[name] = self.bank.get(name, 0) - MISDEAL_PENALTY
+        fouled = self.spec.misdeals
+        owed = fouled if isinstance(fouled, dict) else dict.fromkeys(fouled, MISDEAL_PENALTY)
+        paid = sum(owed.values())
+        for name, penalty in owed.items():
+            self.bank[name] = self.bank.get(name, 0) - penalty
+            short = (
+                "" if penalty == MISDEAL_PENALTY else f" (all they have of the {MISDEAL_PENALTY})"
+            )
             self.event(
-                f"Misdeal: {name} fouled the last deal and places {self.amount(MISDEAL_PENALTY)} "
+                f"Misdeal: {name} fouled the last deal and places {self.amount(penalty)}{short} "
                 "in this pot."
             )
         for name, cost in self.spec.swap_costs.items():

@@ -118,6 +118,8 @@ class DealState:
     """The deal was fouled: the same dealer deals again."""
     penalties: list[str] = field(default_factory=list)
     """Players who fouled the last deal: each places 40 points in this deal's pot."""
+    penalty_points: dict[str, int] = field(default_factory=dict)
+    """What each fouler places when it is less than the 40 (all the points they have)."""
     choosers_before: list[str] = field(default_factory=list)
     """Who could choose a wing card before this deal (given back if it is fouled)."""
     seated: list[str] = field(default_factory=list)
@@ -352,12 +354,21 @@ class DragonKingsRules(GameRules):
             events.append(f"Unmasked: first hole cards face up: {shown}")
         events.append("each player looks at their cards with 'companion table hand NAME'")
         penalties = list(self._get(tx, table, "misdeals", []))
+        short = {p: max(0, points.get(p, 0)) for p in penalties if points is not None}
+        short = {p: n for p, n in short.items() if n < MISDEAL_PENALTY}
         for player in penalties:
+            paid = short.get(player, MISDEAL_PENALTY)
             events.append(
-                f"{player} places {MISDEAL_PENALTY} points in this deal's pot (fouled the last deal)"
+                f"{player} places {paid} points in this deal's pot (fouled the last deal"
+                + (f"; all they have of the {MISDEAL_PENALTY})" if player in short else ")")
             )
         self._set(tx, table, "misdeals", [])
-        posted = self._post(tx, table, seated, dealer, effects, points, events)
+        behind = None
+        if points is not None:  # blinds and antes come out of what the penalties leave
+            behind = dict(points)
+            for p in penalties:
+                behind[p] = behind.get(p, 0) - short.get(p, MISDEAL_PENALTY)
+        posted = self._post(tx, table, seated, dealer, effects, behind, events)
         choosers = self._king_holders(holes)[:1]
         state = self.wings(tx, table)
         choosers_before = list(state.choosers)
@@ -374,6 +385,7 @@ class DragonKingsRules(GameRules):
             dealer=dealer,
             street="preflop",
             penalties=penalties,
+            penalty_points=short,
             choosers_before=choosers_before,
             seated=seated,
             posted=posted,
@@ -511,7 +523,7 @@ class DragonKingsRules(GameRules):
         and trades' costs."""
         owed = dict(deal.swap_costs)
         for player in deal.penalties:
-            owed[player] = owed.get(player, 0) + MISDEAL_PENALTY
+            owed[player] = owed.get(player, 0) + deal.penalty_points.get(player, MISDEAL_PENALTY)
         return owed
 
     def _behind(self, tx: Transaction, table: TableInfo, deal: DealState) -> dict[str, int] | None:
@@ -675,7 +687,11 @@ class DragonKingsRules(GameRules):
             "board": [c.code for c in self._board(tx, table, cards)],
             "wings": self.wings(tx, table).in_force() or ["none"],
             "first_honors": shown and not self._get(tx, table, "honors"),
-            "misdeals": list(deal.penalties),
+            "misdeals": (
+                {p: deal.penalty_points.get(p, MISDEAL_PENALTY) for p in deal.penalties}
+                if deal.penalty_points
+                else list(deal.penalties)
+            ),
             "swap_costs": dict(deal.swap_costs),
             "carried": int(self._get(tx, table, "carried", 0)),
             **dict(extra or {}),
