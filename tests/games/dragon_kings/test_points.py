@@ -25,11 +25,18 @@ DECK = [r + s for r in "23456789TJQKA" for s in "shdc"]
 @settings(max_examples=60, deadline=None)
 @given(
     cards=st.permutations(DECK),
-    bets=st.tuples(*(st.integers(0, 120) for _ in PLAYERS)),
+    bets=st.one_of(
+        st.integers(1, 120).map(lambda b: (b,) * len(PLAYERS)),  # one pot: the ranking shows
+        st.tuples(*(st.integers(0, 120) for _ in PLAYERS)),
+    ),
     folds=st.tuples(*(st.booleans() for _ in PLAYERS)),
     fouled=st.lists(st.sampled_from(PLAYERS), max_size=2, unique=True),
     traded=st.dictionaries(st.sampled_from(PLAYERS), st.just(20), max_size=3),
     honors=st.booleans(),
+    stacks=st.one_of(
+        st.just((400,) * len(PLAYERS)),
+        st.tuples(*(st.integers(0, 400) for _ in PLAYERS)),  # short stacks, short penalties
+    ),
 )
 def test_a_settled_pot_keeps_every_point(
     cards: list[str],
@@ -38,19 +45,22 @@ def test_a_settled_pot_keeps_every_point(
     fouled: list[str],
     traded: dict[str, int],
     honors: bool,
+    stacks: tuple[int, ...],
 ) -> None:
     folded = {p for p, f in zip(PLAYERS, folds, strict=True) if f}
     if folded == set(PLAYERS):
         folded = {"ann", "ben"}
     holes = {p: cards[2 * i : 2 * i + 2] for i, p in enumerate(PLAYERS)}
     board = cards[6:11]
-    points = dict.fromkeys(PLAYERS, 400)
+    points = dict(zip(PLAYERS, stacks, strict=True))
+    traded = {p: cost for p, cost in traded.items() if points[p] >= cost}
+    # a fouler short of 40 places all they have left after any trade
+    penalties = {p: min(40, points[p] - traded.get(p, 0)) for p in fouled}
     owed = dict(traded)
-    for p in fouled:
-        owed[p] = owed.get(p, 0) + 40
-    put_in = contributions(
-        dict(zip(PLAYERS, bets, strict=True)), PLAYERS, posted={}, owed=owed, points=points
-    )
+    for p, penalty in penalties.items():
+        owed[p] = owed.get(p, 0) + penalty
+    wanted = {p: min(b, points[p] - owed.get(p, 0)) for p, b in zip(PLAYERS, bets, strict=True)}
+    put_in = contributions(wanted, PLAYERS, posted={}, owed=owed, points=points)
     spec = validate_showdown(
         {
             "game": "dragon-kings",
@@ -61,7 +71,7 @@ def test_a_settled_pot_keeps_every_point(
             ],
             "board": board,
             "first_honors": honors,
-            "misdeals": fouled,
+            "misdeals": penalties,
             "swap_costs": traded,
         }
     )
@@ -72,7 +82,8 @@ def test_a_settled_pot_keeps_every_point(
     assert all(n >= 0 for n in after.values())
     # the table's showdown ranks as `rank` does, under the same rules
     live = {p: [parse_card(c) for c in holes[p]] for p in PLAYERS if p not in folded}
-    if len(live) > 1:
+    stakes = {put_in[p] for p in live}
+    if len(live) > 1 and len(stakes) == 1 and stakes != {0}:  # one pot, everyone in it
         ranked = rank_hands(live, [parse_card(c) for c in board], dragon_kings_rules([]))
         assert set(result.winners) == set(ranked.winners)
 
