@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,12 @@ from companion.poker.cards import (
 )
 from companion.printing import rulebook_markup as mk
 from companion.printing.rulebook_context import render_markup
+from companion.printing.rulebook_styles import (
+    LayoutContext,
+    book_palette,
+    paragraph_styles,
+    tightened,
+)
 
 __all__ = [
     "PAPERS",
@@ -233,175 +239,6 @@ class PageLayout:
     """Whether the last block on the page is a heading (it never should be)."""
 
 
-@dataclass(frozen=True)
-class Palette:
-    ink: str
-    """Dark colour of headings, table heads and the cover."""
-    accent: str
-    """Bright colour of rules, bars and the cover title."""
-
-    def tint(self, amount: float = 0.88) -> str:
-        """The accent mixed with white (``amount`` of white)."""
-        r, g, b = (int(self.accent[i : i + 2], 16) for i in (1, 3, 5))
-        mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
-        return "#" + "".join(f"{c:02x}" for c in mix)
-
-
-@dataclass
-class _Ctx:
-    styles: dict[str, Any]
-    palette: Palette
-    scale: float
-    links: bool
-    keys: list[int] = field(default_factory=lambda: [0])
-
-    def key(self) -> str:
-        self.keys[0] += 1
-        return f"rb{self.keys[0]}"
-
-
-def _palette(game: Any, meta: Mapping[str, str]) -> Palette:
-    back = next((d.back for d in game.decks if d.back is not None), None)
-    ink = meta.get("ink") or (back.color if back else "#2b2b40")
-    accent = meta.get("accent") or (back.accent if back else "#d4af37")
-    return Palette(ink=ink, accent=accent)
-
-
-def _styles(scale: float, palette: Palette) -> dict[str, Any]:
-    from reportlab.lib import colors
-    from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
-    from reportlab.lib.styles import ParagraphStyle
-
-    ink = colors.HexColor(palette.ink)
-    body_size = 10.5 * scale
-    body = ParagraphStyle(
-        "body",
-        fontName="Times-Roman",
-        fontSize=body_size,
-        leading=body_size * 1.36,
-        spaceAfter=body_size * 0.55,
-        alignment=TA_LEFT,
-        textColor=colors.HexColor("#1e1e1e"),
-    )
-    sans = 8.8 * scale
-    cell = ParagraphStyle(
-        "cell",
-        fontName="Helvetica",
-        fontSize=sans,
-        leading=sans * 1.28,
-        textColor=colors.HexColor("#1e1e1e"),
-    )
-    return {
-        "body": body,
-        "item": ParagraphStyle("item", parent=body, spaceAfter=body_size * 0.2),
-        "h1": ParagraphStyle(
-            "h1",
-            fontName="Helvetica-Bold",
-            fontSize=22 * scale,
-            leading=26 * scale,
-            textColor=ink,
-            spaceAfter=3 * scale,
-        ),
-        "h1_flow": ParagraphStyle(
-            "h1_flow",
-            fontName="Helvetica-Bold",
-            fontSize=22 * scale,
-            leading=26 * scale,
-            textColor=ink,
-            spaceBefore=16 * scale,
-            spaceAfter=3 * scale,
-        ),
-        "h2": ParagraphStyle(
-            "h2",
-            fontName="Helvetica-Bold",
-            fontSize=14 * scale,
-            leading=17 * scale,
-            textColor=ink,
-            spaceBefore=12 * scale,
-            spaceAfter=4 * scale,
-        ),
-        "h3": ParagraphStyle(
-            "h3",
-            fontName="Helvetica-Bold",
-            fontSize=11.2 * scale,
-            leading=14 * scale,
-            textColor=ink,
-            spaceBefore=9 * scale,
-            spaceAfter=2.5 * scale,
-        ),
-        "h4": ParagraphStyle(
-            "h4",
-            fontName="Times-BoldItalic",
-            fontSize=body_size,
-            leading=body_size * 1.3,
-            textColor=ink,
-            spaceBefore=5 * scale,
-            spaceAfter=1.5 * scale,
-        ),
-        "cell": cell,
-        "cell_right": ParagraphStyle("cell_right", parent=cell, alignment=TA_RIGHT),
-        "cell_center": ParagraphStyle("cell_center", parent=cell, alignment=TA_CENTER),
-        "head": ParagraphStyle(
-            "head", parent=cell, fontName="Helvetica-Bold", textColor=colors.white
-        ),
-        "head_right": ParagraphStyle(
-            "head_right",
-            parent=cell,
-            fontName="Helvetica-Bold",
-            textColor=colors.white,
-            alignment=TA_RIGHT,
-        ),
-        "head_center": ParagraphStyle(
-            "head_center",
-            parent=cell,
-            fontName="Helvetica-Bold",
-            textColor=colors.white,
-            alignment=TA_CENTER,
-        ),
-        "callout_title": ParagraphStyle(
-            "callout_title",
-            fontName="Helvetica-Bold",
-            fontSize=8.4 * scale,
-            leading=10.5 * scale,
-            textColor=ink,
-            spaceAfter=2.5 * scale,
-        ),
-        "callout": ParagraphStyle(
-            "callout",
-            parent=body,
-            fontSize=body_size * 0.94,
-            leading=body_size * 0.94 * 1.32,
-            spaceAfter=body_size * 0.35,
-        ),
-        "toc_title": ParagraphStyle(
-            "toc_title",
-            fontName="Helvetica-Bold",
-            fontSize=22 * scale,
-            leading=26 * scale,
-            textColor=ink,
-            spaceAfter=10 * scale,
-        ),
-        "toc0": ParagraphStyle(
-            "toc0",
-            fontName="Helvetica-Bold",
-            fontSize=10 * scale,
-            leading=13.5 * scale,
-            textColor=ink,
-            spaceBefore=4 * scale,
-            leftIndent=0,
-            firstLineIndent=0,
-        ),
-        "toc1": ParagraphStyle(
-            "toc1",
-            fontName="Times-Roman",
-            fontSize=9.8 * scale,
-            leading=12.6 * scale,
-            leftIndent=14 * scale,
-            firstLineIndent=0,
-        ),
-    }
-
-
 def _layout(
     document: mk.Document,
     game: Any,
@@ -417,7 +254,7 @@ def _layout(
     from reportlab.platypus.tableofcontents import TableOfContents
 
     meta = dict(document.meta)
-    palette = _palette(game, meta)
+    palette = book_palette(game, meta)
     if booklet:
         page = (sheet[1] / 2, sheet[0])  # half a landscape sheet
         scale = 0.86
@@ -449,7 +286,7 @@ def _layout(
         """The book's flowables, chapters in ``tight`` set tighter; ``seed``:
         the contents of an earlier layout of the same pages. A chapter set
         for an earlier trial at the same tightness is reused."""
-        ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
+        ctx = LayoutContext(paragraph_styles(scale, palette), palette, scale, links=not booklet)
         return _story(
             document, meta, game, ctx, width, height, tight=tight, toc_seed=seed, chapters_made=made
         )
@@ -459,7 +296,7 @@ def _layout(
         (the contents start with as many lines as they end with: only their
         numbers change); the final build draws it, in as many passes as the
         contents need (one, when the story has been through a trial)."""
-        ctx = _Ctx(_styles(scale, palette), palette, scale, links=not booklet)
+        ctx = LayoutContext(paragraph_styles(scale, palette), palette, scale, links=not booklet)
         contents = next(f for f in story if isinstance(f, TableOfContents))
         doc = _doc_template(page, margins, meta, game, ctx, booklet, draw=final)
         try:
@@ -516,31 +353,6 @@ def _short_tails(pages: Sequence[PageLayout]) -> list[str]:
         if pages[k].fill < MIN_PAGE_FILL and pages[k + 1].opens_chapter:
             out.extend(c for c in pages[k - 1].chapters + pages[k].chapters if c not in out)
     return out
-
-
-def _tightened(ctx: _Ctx, level: int) -> _Ctx:
-    """``ctx`` with less space between paragraphs, list items and headings,
-    and a little less leading: ``level`` steps of :data:`MAX_TIGHTER`."""
-    if not level:
-        return ctx
-    from dataclasses import replace
-
-    from reportlab.lib.styles import ParagraphStyle
-
-    space = 1 - 0.2 * level
-    lead = 1 - 0.02 * level
-    styles = dict(ctx.styles)
-    for key in ("body", "item", "callout", "h1_flow", "h2", "h3", "h4"):
-        st = styles[key]
-        text = key in ("body", "item", "callout")
-        styles[key] = ParagraphStyle(
-            f"{key}_tight{level}",
-            parent=st,
-            leading=st.leading * (lead if text else 1),
-            spaceBefore=st.spaceBefore * space,
-            spaceAfter=st.spaceAfter * space,
-        )
-    return replace(ctx, styles=styles)
 
 
 def _plain_canvas_class() -> type:
@@ -656,7 +468,7 @@ def _doc_template(
     margins: tuple[float, float, float, float],
     meta: Mapping[str, str],
     game: Any,
-    ctx: _Ctx,
+    ctx: LayoutContext,
     booklet: bool,
     *,
     draw: bool = True,
@@ -820,7 +632,7 @@ def _doc_template(
 
 
 def _draw_cover(
-    canv: Any, page: tuple[float, float], meta: Mapping[str, str], game: Any, ctx: _Ctx
+    canv: Any, page: tuple[float, float], meta: Mapping[str, str], game: Any, ctx: LayoutContext
 ) -> None:
     from reportlab.lib import colors
     from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -875,7 +687,7 @@ def _story(
     document: mk.Document,
     meta: Mapping[str, str],
     game: Any,
-    ctx: _Ctx,
+    ctx: LayoutContext,
     width: float,
     height: float,
     *,
@@ -884,7 +696,7 @@ def _story(
     chapters_made: dict[tuple[int, int], tuple[list[Any], int]] | None = None,
 ) -> list[Any]:
     """The flowables of the whole book; chapters named in ``tight`` are set
-    that many steps tighter (see :func:`_tightened`). ``toc_seed`` starts
+    that many steps tighter (see :func:`tightened`). ``toc_seed`` starts
     the contents with the lines of an earlier layout (else placeholders).
 
     ``chapters_made`` keeps each chapter's text flowables (and how many
@@ -967,7 +779,7 @@ def _story(
                 if (i, level) not in made:
                     first_key = ctx.keys[0]
                     flowables = _flowables(
-                        blocks[i + 1 : j], _tightened(ctx, level), width, nested=False
+                        blocks[i + 1 : j], tightened(ctx, level), width, nested=False
                     )
                     made[i, level] = (flowables, ctx.keys[0] - first_key)
                 else:  # its headings took their keys when it was made: skip them
@@ -1013,7 +825,7 @@ def _contents_class() -> type:
     return Contents
 
 
-def _toc_styles(document: mk.Document, ctx: _Ctx, avail: float) -> tuple[Any, Any]:
+def _toc_styles(document: mk.Document, ctx: LayoutContext, avail: float) -> tuple[Any, Any]:
     """Contents styles, tightened when that keeps the contents on one page.
 
     A contents list a little too long for one page would leave a few lines
@@ -1051,7 +863,7 @@ def _toc_styles(document: mk.Document, ctx: _Ctx, avail: float) -> tuple[Any, An
 
 
 def _cover_blurb(
-    meta: Mapping[str, str], game: Any, ctx: _Ctx, chapters: Sequence[str]
+    meta: Mapping[str, str], game: Any, ctx: LayoutContext, chapters: Sequence[str]
 ) -> list[Any]:
     """What sits under the cover panel: players, time, and what the book holds."""
     from reportlab.lib import colors
@@ -1114,7 +926,7 @@ def _cover_blurb(
     return out
 
 
-def _heading_flowable(text: str, level: int, ctx: _Ctx, style: Any, *, toc: bool) -> Any:
+def _heading_flowable(text: str, level: int, ctx: LayoutContext, style: Any, *, toc: bool) -> Any:
     from companion.printing.paragraphs import Paragraph
 
     para = Paragraph(mk.inline_xml(text), style)
@@ -1122,7 +934,7 @@ def _heading_flowable(text: str, level: int, ctx: _Ctx, style: Any, *, toc: bool
     return para
 
 
-def _rule(ctx: _Ctx, width: float) -> Any:
+def _rule(ctx: LayoutContext, width: float) -> Any:
     from reportlab.lib import colors
     from reportlab.platypus.flowables import HRFlowable
 
@@ -1138,7 +950,7 @@ def _rule(ctx: _Ctx, width: float) -> Any:
 
 def _flowables(
     blocks: Sequence[mk.Block],
-    ctx: _Ctx,
+    ctx: LayoutContext,
     width: float,
     *,
     body_style: str = "body",
@@ -1217,7 +1029,7 @@ def _is_page_break(f: Any) -> bool:
 
 
 def _list_flowable(
-    block: mk.BulletList | mk.NumberedList, ctx: _Ctx, width: float, body_style: str
+    block: mk.BulletList | mk.NumberedList, ctx: LayoutContext, width: float, body_style: str
 ) -> Any:
     from reportlab.lib import colors
     from reportlab.platypus import ListFlowable, ListItem
@@ -1250,7 +1062,9 @@ def _list_flowable(
     return ListFlowable(items, bulletType="bullet", start="•", bulletFontName="Helvetica", **common)
 
 
-def _table_flowable(block: mk.Table, ctx: _Ctx, width: float, *, keep_whole: bool = False) -> Any:
+def _table_flowable(
+    block: mk.Table, ctx: LayoutContext, width: float, *, keep_whole: bool = False
+) -> Any:
     from reportlab.lib import colors
     from reportlab.platypus import Table, TableStyle
 
@@ -1348,7 +1162,7 @@ def _column_widths(block: mk.Table, width: float, head_style: Any, pad: float) -
     return widths
 
 
-def _callout_flowable(block: mk.Callout, ctx: _Ctx, width: float) -> Any:
+def _callout_flowable(block: mk.Callout, ctx: LayoutContext, width: float) -> Any:
     from reportlab.lib import colors
     from reportlab.platypus import Table, TableStyle
 
@@ -1394,7 +1208,7 @@ def _callout_flowable(block: mk.Callout, ctx: _Ctx, width: float) -> Any:
     return table
 
 
-def _columns_flowable(block: mk.Columns, ctx: _Ctx, width: float, body_style: str) -> Any:
+def _columns_flowable(block: mk.Columns, ctx: LayoutContext, width: float, body_style: str) -> Any:
     from reportlab.platypus import Table, TableStyle
 
     n = max(len(block.columns), 1)
