@@ -30,6 +30,12 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.poker.cards import SUIT_SYMBOLS
 from companion.printing import rulebook_markup as mk
+from companion.printing.rulebook_canvas import (
+    MM,
+    booklet_canvas_class,
+    booklet_sides,
+    plain_canvas_class,
+)
 from companion.printing.rulebook_context import render_markup
 from companion.printing.rulebook_story import MIN_PAGE_FILL, book_story
 from companion.printing.rulebook_styles import (
@@ -51,7 +57,6 @@ __all__ = [
     "write_rulebook",
 ]
 
-MM = 72 / 25.4
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210 * MM, 297 * MM),
     "letter": (8.5 * 72, 11 * 72),
@@ -170,29 +175,6 @@ def rulebook_pages(
     return pages
 
 
-def booklet_sides(pages: int) -> list[tuple[int, int]]:
-    """Saddle-stitch order: the (left, right) book pages of each sheet side.
-
-    Pages are numbered from 1; the book is padded with blank pages to a
-    multiple of four (the numbers beyond ``pages`` are blanks). Sides
-    alternate front, back, front, back: print double-sided, flip on the
-    short edge, fold the stack and the pages read 1, 2, 3, ...
-
-    >>> booklet_sides(8)
-    [(8, 1), (2, 7), (6, 3), (4, 5)]
-    >>> booklet_sides(1)
-    [(4, 1), (2, 3)]
-    """
-    if pages < 1:
-        raise CompanionError("a booklet needs at least one page")
-    total = pages + (-pages) % 4
-    sides: list[tuple[int, int]] = []
-    for sheet in range(total // 4):
-        sides.append((total - 2 * sheet, 1 + 2 * sheet))
-        sides.append((2 + 2 * sheet, total - 1 - 2 * sheet))
-    return sides
-
-
 def _paper(paper: str) -> tuple[float, float]:
     key = str(paper).strip().lower()
     if key not in PAPERS:
@@ -250,7 +232,7 @@ def _layout(
     height = page[1] - margins[2] - margins[3]
     buffers: list[io.BytesIO] = []
     canvases: list[Any] = []
-    canvas_class = _booklet_canvas_class(sheet) if booklet else _plain_canvas_class()
+    canvas_class = booklet_canvas_class(sheet) if booklet else plain_canvas_class()
 
     def canvasmaker(_filename: Any, **kwargs: Any) -> Any:
         buf = io.BytesIO()
@@ -336,88 +318,6 @@ def _short_tails(pages: Sequence[PageLayout]) -> list[str]:
         if pages[k].fill < MIN_PAGE_FILL and pages[k + 1].opens_chapter:
             out.extend(c for c in pages[k - 1].chapters + pages[k].chapters if c not in out)
     return out
-
-
-def _plain_canvas_class() -> type:
-    from reportlab.pdfgen.canvas import Canvas
-
-    class PlainCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types: the base is Any
-        physical_pages = 0
-
-        def showPage(self) -> None:
-            super().showPage()
-            self.physical_pages += 1
-
-    return PlainCanvas
-
-
-def _booklet_canvas_class(sheet: tuple[float, float]) -> type:
-    """A canvas that keeps each book page as a form and prints them two-up.
-
-    Platypus draws book pages one after the other; each becomes a PDF form
-    XObject. On ``save`` the forms are placed on landscape sheets in
-    saddle-stitch order (:func:`booklet_sides`), which needs no PDF reader.
-    """
-    from reportlab.pdfgen.canvas import Canvas
-
-    landscape = (sheet[1], sheet[0])
-
-    class BookletCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types: the base is Any
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self._book_pages: list[str] = []
-            self.physical_pages = 0
-            self._begin_book_page()
-
-        def _begin_book_page(self) -> None:
-            name = f"BookPage{len(self._book_pages) + 1}"
-            self._book_pages.append(name)
-            w, h = self._pagesize
-            self.beginForm(name, 0, 0, w, h)
-
-        def showPage(self) -> None:
-            self.endForm()
-            self._pageNumber += 1
-            self._begin_book_page()
-
-        def bookmarkPage(self, *args: Any, **kwargs: Any) -> None:
-            pass  # bookmarks point at pages; a book page is a form here
-
-        def addOutlineEntry(self, *args: Any, **kwargs: Any) -> None:
-            pass
-
-        def save(self) -> None:
-            self.endForm()  # the empty page begun after the last showPage
-            pages = self._book_pages[:-1]
-            w, _h = self._pagesize
-            self.setPageSize(landscape)
-            for left, right in booklet_sides(max(len(pages), 1)):
-                for x, number in ((0.0, left), (w, right)):
-                    if number <= len(pages):
-                        self.saveState()
-                        self.translate(x, 0)
-                        self.doForm(pages[number - 1])
-                        self.restoreState()
-                self._fold_mark(w)
-                Canvas.showPage(self)
-                self.physical_pages += 1
-            # Two pages side by side on a landscape sheet: the print dialog should
-            # turn it over on its short edge, at actual size.
-            self.setViewerPreference("Duplex", "DuplexFlipShortEdge")
-            self.setViewerPreference("PrintScaling", "None")
-            Canvas.save(self)
-
-        def _fold_mark(self, x: float) -> None:
-            # short ticks at the fold, top and bottom, outside the text
-            self.saveState()
-            self.setLineWidth(0.3)
-            self.setStrokeGray(0.6)
-            h = landscape[1]
-            self.line(x, h - 4 * MM, x, h)
-            self.line(x, 0, x, 4 * MM)
-            self.restoreState()
-
-    return BookletCanvas
 
 
 def _frame_class(draw: bool) -> type:
