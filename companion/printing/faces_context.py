@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 
 from companion.errors import CompanionError
-from companion.printing.shapes import color
+from companion.printing.colors import color
 from companion.printing.templates import FaceSpec
 
 MM = 72.0 / 25.4

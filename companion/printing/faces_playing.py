@@ -25,6 +25,7 @@ from companion.printing.card_text import (
     fit_line_size,
     line_width,
 )
+from companion.printing.colors import BLACK, WHITE, color, mix
 from companion.printing.faces_context import (
     INK,
     MM,
@@ -36,7 +37,7 @@ from companion.printing.faces_context import (
 )
 from companion.printing.faces_standard import draw_emblem
 from companion.printing.probe import enter, leave, region
-from companion.printing.shapes import WHITE, color, draw_icon, draw_suit, mix, suit_color
+from companion.printing.shapes import draw_icon, draw_suit, suit_color
 from companion.printing.templates import Emblem, FaceSpec
 
 # Pip positions for 2-10 in a 3-column grid: (column 0-2, row 0-1 from the top).
@@ -94,7 +95,7 @@ def draw_playing(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None
         raise CompanionError(
             f"templates/cards/{spec.template}: suit '{suit}' is not one of s h d c"
         )
-    ink = style_color(spec, "ink", suit_color(suit) if suit else shapes.BLACK)
+    ink = style_color(spec, "ink", suit_color(suit) if suit else BLACK)
     background = style_color(spec, "background", WHITE)
     c.setFillColor(background)
     c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
@@ -440,10 +441,10 @@ def _second_card(c: Canvas, second: Any, w: float, h: float, k: float, label: st
     x = SECOND_CARD_LEFT * w
     y = h - 9 * MM * k - ch
     c.setFillColor(WHITE)
-    c.setStrokeColor(suit_color(suit) if suit in shapes.SUIT_ICONS else shapes.BLACK)
+    c.setStrokeColor(suit_color(suit) if suit in shapes.SUIT_ICONS else BLACK)
     c.setLineWidth(0.8 * k)
     c.roundRect(x, y, cw, ch, 1.2 * MM * k, stroke=1, fill=1)
-    ink = suit_color(suit) if suit in shapes.SUIT_ICONS else shapes.BLACK
+    ink = suit_color(suit) if suit in shapes.SUIT_ICONS else BLACK
     check_printable(index, label)
     draw_line(c, index, x + cw / 2, y + ch - 7.5 * MM * k, INDEX_FONT, 13 * k, ink, "center")
     if suit in shapes.SUIT_ICONS:

@@ -32,6 +32,7 @@ from companion.printing.card_text import (
     natural_height,
     wrap_words,
 )
+from companion.printing.colors import BLACK, WHITE, color, mix, readable_on
 from companion.printing.faces_context import (
     INK,
     MM,
@@ -43,7 +44,7 @@ from companion.printing.faces_context import (
     where,
 )
 from companion.printing.probe import enter, leave, region, unmarked
-from companion.printing.shapes import WHITE, color, draw_icon, mix, readable_on
+from companion.printing.shapes import draw_icon
 from companion.printing.templates import Badge, Emblem, FaceSpec
 
 
@@ -52,7 +53,7 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
     label = where(card, ctx)
     border = style_color(spec, "border", ctx.back_color)
     header = style_color(spec, "header", border)
-    accent = style_color(spec, "accent", mix(border, shapes.BLACK, 0.15))
+    accent = style_color(spec, "accent", mix(border, BLACK, 0.15))
     panel = style_color(spec, "panel", mix(PAPER, ctx.accent_color, 0.05))
     trim_line = style_color(spec, "trim", ctx.accent_color)
 
