@@ -10,7 +10,7 @@ reportlab is imported where it is used, so loading this module stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.poker.cards import RED_SUITS, SUIT_SYMBOLS, parse_card, rank_label
@@ -370,16 +370,20 @@ def _keep_start_class() -> type:
     return _KeepWithStart
 
 
-class _LazyKeepWithStart:
-    _cls: type | None = None
+class _BuiltOnFirstUse:
+    """A flowable class that ``build`` makes on first use (reportlab loads lazily)."""
+
+    def __init__(self, build: Callable[[], type]) -> None:
+        self._build = build
+        self._cls: type | None = None
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if _LazyKeepWithStart._cls is None:
-            _LazyKeepWithStart._cls = _keep_start_class()
-        return _LazyKeepWithStart._cls(*args, **kwargs)
+        if self._cls is None:
+            self._cls = self._build()
+        return self._cls(*args, **kwargs)
 
 
-KeepWithStart = _LazyKeepWithStart()
+KeepWithStart = _BuiltOnFirstUse(_keep_start_class)
 
 
 def _card_row_class() -> type:
@@ -463,15 +467,4 @@ def _card_row_class() -> type:
     return _CardRow
 
 
-class _LazyCardRow:
-    """Build the reportlab flowable class on first use (reportlab loads lazily)."""
-
-    _cls: type | None = None
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if _LazyCardRow._cls is None:
-            _LazyCardRow._cls = _card_row_class()
-        return _LazyCardRow._cls(*args, **kwargs)
-
-
-CardRowFlowable = _LazyCardRow()
+CardRowFlowable = _BuiltOnFirstUse(_card_row_class)
