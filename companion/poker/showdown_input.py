@@ -181,6 +181,8 @@ class ShowdownIn(_In):
     """Dragon Kings: the voluntary wing cards in force (names or ids; ``none`` for none)."""
     misdeals: list[Name] = []
     """Dragon Kings: players who fouled the last deal; each places 40 points in this pot."""
+    swap_costs: dict[Name, Amount] = {}
+    """Dragon Kings: points each player paid into this pot to trade a hole card (Sleight of Hand)."""
     house_bet: Amount = 0
     """DECKO: chips on the house betting space (folded bets included)."""
 
