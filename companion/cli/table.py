@@ -725,13 +725,13 @@ table_app.command("use")(_treasure_command(use=True))
 def table_ability(
     player: Annotated[str, typer.Argument(help="The player whose character uses it.")],
     ability: Annotated[
-        str, typer.Argument(help='The ability: "Healing prayer" or "Regeneration".')
+        str, typer.Argument(help='The ability, by its name: "Spooky gaze", "Healing prayer".')
     ],
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: a character's ability takes its gold from the bank (Healing prayer, Regeneration)."""
+    """Dungeon Poker: a character uses an ability: its soul gems go to the bank (Healing prayer and Regeneration also take their gold)."""
     from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
@@ -755,6 +755,25 @@ def table_gold(
 
     with _at_table(state, table_name) as (tx, table):
         moved = dp.gold(tx, table, player, amount, note)
+    _emit_gold(table, moved, as_json)
+
+
+@table_app.command("gems", context_settings={"ignore_unknown_options": True})
+def table_gems(
+    player: Annotated[str, typer.Argument(help="The player whose soul gems are corrected.")],
+    amount: Annotated[
+        str, typer.Argument(metavar="+N|-N", help="Soul gems from the bank (+1) or to it (-1).")
+    ],
+    note: Annotated[str, typer.Option("--note", help="Why, for the table's log.")] = "",
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: correct a player's soul gems (a miscount, a house rule); logged, and 'table undo' reverts it."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        moved = dp.gems(tx, table, player, amount, note)
     _emit_gold(table, moved, as_json)
 
 

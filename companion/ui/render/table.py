@@ -157,7 +157,8 @@ def show_settled(out: Console, settled: Any) -> None:
 
 
 def show_gold_moved(out: Console, moved: Any) -> None:
-    """``table ability`` and ``table gold``: the gold moved, what the player has now, notes."""
+    """``table ability``, ``table gold`` and ``table gems``: what moved, what the player has
+    now, notes."""
     out.print(moved.text, markup=False)
     for note in moved.notes:
         out.print(f"• {note}")
