@@ -140,6 +140,8 @@ def start_deal(
                     f"{per_level} deals played: level {change.level} opens (blind {change.blind})"
                 )
                 notes.extend(change.notes)
+                if change.encounter is not None:  # High magic's gems, Dragon age's dragon
+                    notes.extend(change.encounter.notes)
     level = levels.level_now(tx, table, cards)
     if before is None or int(before["level"]) != level.level:
         done = 0

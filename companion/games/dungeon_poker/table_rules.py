@@ -246,8 +246,8 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
     bonus = state.gem_bonus(tx, table)
     if bonus:
         lines.append(
-            "extra soul gems of the encounter, back to the bank at its end: "
-            + ", ".join(f"{p} {n}" for p, n in bonus.items())
+            f"extra soul gems of {now.encounter.name if now.encounter else 'the encounter'} "
+            "still held: " + ", ".join(f"{p} {n}" for p, n in bonus.items())
         )
     if carried:
         lines.append(f"treasures waiting from tied deals: {carried}")
