@@ -264,18 +264,16 @@ def table_hand(
     as_json: JsonOption = False,
 ) -> None:
     """Show the cards one player holds and has in play in front of them."""
-    from companion.table import holdings
-    from companion.table.reports import HandReport
+    from companion.table.reports import hand_report
 
     with _at_table(state, table_name, write=False) as (tx, table):
-        who = table.player(player)
-        hand = HandReport(table.name, who, holdings(tx, table)[who])
+        hand = hand_report(tx, table, player)
     if as_json:
         emit_json(hand.to_json())
         return
-    if not hand.cards:
-        console().print(f"{who} holds no cards")
-    _print_cards(list(hand.cards))
+    from companion.ui.render.table import show_hand
+
+    show_hand(console(), hand)
 
 
 @table_app.command("log")
