@@ -536,7 +536,7 @@ def table_level(
         emit_json(AtTable(table.name, change).to_json())
         return
     out = console()
-    gems = f" · every player takes {change.soul_gems} soul gem" if change.soul_gems else ""
+    gems = f" · +{change.soul_gems} soul gem at its first deal" if change.soul_gems else ""
     out.print(
         f"[bold]level {change.level}[/] · blind {change.blind}{gems}"
         + ("" if change.drawn else " (already in force)")
