@@ -737,42 +737,36 @@ def table_ability(
     _emit_gold(table, moved, as_json)
 
 
-@table_app.command("gold", context_settings={"ignore_unknown_options": True})
-def table_gold(
-    player: Annotated[str, typer.Argument(help="The player whose gold is corrected.")],
-    amount: Annotated[
-        str, typer.Argument(metavar="+N|-N", help="Gold from the bank (+500) or to it (-500).")
-    ],
-    note: Annotated[str, typer.Option("--note", help="Why, for the table's log.")] = "",
-    table_name: TableOption = None,
-    state: StateOption = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Dungeon Poker: correct a player's gold (a fine, a miscount); logged, and 'table undo' reverts it."""
-    from companion.games.dungeon_poker import table_rules as dp
+def _correction_command(what: str) -> Any:
+    """``table gold`` / ``table gems``: the dealer's correction of one of a player's counts."""
 
-    with _at_table(state, table_name) as (tx, table):
-        moved = dp.gold(tx, table, player, amount, note)
-    _emit_gold(table, moved, as_json)
+    def command(
+        player: Annotated[str, typer.Argument(help="The player whose count is corrected.")],
+        amount: Annotated[
+            str, typer.Argument(metavar="+N|-N", help="+N from the bank, -N to it (+500, -1).")
+        ],
+        note: Annotated[str, typer.Option("--note", help="Why, for the table's log.")] = "",
+        table_name: TableOption = None,
+        state: StateOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        from companion.games.dungeon_poker import table_rules as dp
+
+        correct = dp.gold if what == "gold" else dp.gems
+        with _at_table(state, table_name) as (tx, table):
+            moved = correct(tx, table, player, amount, note)
+        _emit_gold(table, moved, as_json)
+
+    command.__doc__ = (
+        f"Dungeon Poker: correct a player's {what} (a fine, a miscount); logged, and "
+        "'table undo' reverts it."
+    )
+    return command
 
 
-@table_app.command("gems", context_settings={"ignore_unknown_options": True})
-def table_gems(
-    player: Annotated[str, typer.Argument(help="The player whose soul gems are corrected.")],
-    amount: Annotated[
-        str, typer.Argument(metavar="+N|-N", help="Soul gems from the bank (+1) or to it (-1).")
-    ],
-    note: Annotated[str, typer.Option("--note", help="Why, for the table's log.")] = "",
-    table_name: TableOption = None,
-    state: StateOption = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Dungeon Poker: correct a player's soul gems (a miscount, a house rule); logged, and 'table undo' reverts it."""
-    from companion.games.dungeon_poker import table_rules as dp
-
-    with _at_table(state, table_name) as (tx, table):
-        moved = dp.gems(tx, table, player, amount, note)
-    _emit_gold(table, moved, as_json)
+_CORRECTION = {"context_settings": {"ignore_unknown_options": True}}
+table_app.command("gold", **_CORRECTION)(_correction_command("gold"))  # type: ignore[arg-type]
+table_app.command("gems", **_CORRECTION)(_correction_command("soul gems"))  # type: ignore[arg-type]
 
 
 def _emit_gold(table: TableInfo, moved: Any, as_json: bool) -> None:
