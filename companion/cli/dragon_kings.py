@@ -144,9 +144,9 @@ def dk_showdown(
     if as_json:
         emit_json(report.to_json())
         return
-    from companion.ui.render.dragon_kings import show_showdown
+    from companion.ui.render.table import show_settled
 
-    show_showdown(console(), report.settled)
+    show_settled(console(), report.settled)  # as `table showdown` prints it
 
 
 @dk_app.command("rebuy")

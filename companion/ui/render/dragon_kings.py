@@ -9,14 +9,7 @@ from rich.markup import escape
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from companion.games.dragon_kings.table_rules import Settled, TableEvent
-
-
-def show_showdown(out: Console, settled: Settled) -> None:
-    """``dk showdown``: as ``table showdown`` prints it (hands, pots, points, then the table)."""
-    from companion.ui.render.table import show_settled
-
-    show_settled(out, settled)
+    from companion.games.dragon_kings.table_rules import TableEvent
 
 
 def show_event(out: Console, result: TableEvent) -> None:

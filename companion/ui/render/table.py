@@ -147,12 +147,16 @@ def show_deal_started(out: Console, started: object) -> None:
     out.print(
         f"[bold]deal {started.number}[/] of level {level.level} · blind {level.blind}"
         + (f" · {level.encounter.name}" if level.encounter else "")
-        + f" · {started.gathered} card(s) gathered, main deck shuffled"
+        + f" · {_cards(started.gathered)} gathered, main deck shuffled"
     )
     for note in started.notes:
         out.print(f"• {note}")
     for player, held in started.hands.items():
-        out.print(f"{player}: {len(held)} card(s) dealt ('companion table hand {player}')")
+        out.print(f"{player}: {_cards(len(held))} dealt ('companion table hand {player}')")
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
 
 
 def show_settled(out: Console, settled: Any) -> None:
