@@ -16,6 +16,7 @@ from companion.cli.common import (
     StateOption,
     TableOption,
     console,
+    emit_json,
     table_action,
 )
 
@@ -51,12 +52,24 @@ def print_event(result: TableEvent) -> None:
 
 @dk_app.command("open")
 def dk_open(
-    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+    buy_in: Annotated[
+        int | None,
+        typer.Option(
+            "--buy-in", help="Points each guest buys in for (default 400, the rulebook's)."
+        ),
+    ] = None,
+    rebuys: Annotated[
+        int | None,
+        typer.Option("--rebuys", help="Re-buys allowed to each guest in the match (default 1)."),
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
 ) -> None:
-    """Draw for the first deal: the first black king takes 50 points, deals and picks a wing card."""
+    """Every guest buys in; draw for the first deal: the first black king takes 50 points, deals and picks a wing card."""
     from companion.games.dragon_kings.table_rules import open_game
 
-    _run(state, table_name, open_game, as_json)
+    _run(state, table_name, lambda tx, t: open_game(tx, t, buy_in, rebuys), as_json)
 
 
 @dk_app.command("deal")
@@ -108,12 +121,45 @@ def dk_swap(
 
 @dk_app.command("showdown")
 def dk_showdown(
-    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+    amounts: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[NAME=POINTS]...",
+            help="Points each guest bet this deal, blinds and antes included (default: what the table posted).",
+        ),
+    ] = None,
+    fold: Annotated[list[str] | None, typer.Option("--fold", help="A guest who folded.")] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
 ) -> None:
-    """Rank the hands still in under the wing cards in force; First Honors; who chooses next."""
-    from companion.games.dragon_kings.table_rules import showdown
+    """Settle the deal: rank the hands under the wing cards in force, pay the pot, First Honors, each guest's points."""
+    from companion.games.dragon_kings.table_rules import showdown_report
+    from companion.poker.pots import parse_contributions
+    from companion.table import open_store
 
-    _run(state, table_name, showdown, as_json)
+    put_in = dict(parse_contributions(amounts)) if amounts else {}
+    with open_store(state) as store, store.transaction() as tx:
+        report = showdown_report(tx, tx.table(table_name), put_in, fold or [])
+    if as_json:
+        emit_json(report.to_json())
+        return
+    from companion.ui.render.table import show_settled
+
+    show_settled(console(), report.settled)  # as `table showdown` prints it
+
+
+@dk_app.command("rebuy")
+def dk_rebuy(
+    player: Annotated[str, typer.Argument(help="The guest who is out and buys in again.")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A guest with no points buys in again, between deals (once a match unless agreed otherwise)."""
+    from companion.games.dragon_kings.table_rules import rebuy
+
+    _run(state, table_name, lambda tx, t: rebuy(tx, t, player), as_json)
 
 
 @dk_app.command("misdeal")

@@ -264,18 +264,16 @@ def table_hand(
     as_json: JsonOption = False,
 ) -> None:
     """Show the cards one player holds and has in play in front of them."""
-    from companion.table import holdings
-    from companion.table.reports import HandReport
+    from companion.table.reports import hand_report
 
     with _at_table(state, table_name, write=False) as (tx, table):
-        who = table.player(player)
-        hand = HandReport(table.name, who, holdings(tx, table)[who])
+        hand = hand_report(tx, table, player)
     if as_json:
         emit_json(hand.to_json())
         return
-    if not hand.cards:
-        console().print(f"{who} holds no cards")
-    _print_cards(list(hand.cards))
+    from companion.ui.render.table import show_hand
+
+    show_hand(console(), hand)
 
 
 @table_app.command("log")
@@ -538,7 +536,7 @@ def table_level(
         emit_json(AtTable(table.name, change).to_json())
         return
     out = console()
-    gems = f" · every player takes {change.soul_gems} soul gem" if change.soul_gems else ""
+    gems = f" · +{change.soul_gems} soul gem at its first deal" if change.soul_gems else ""
     out.print(
         f"[bold]level {change.level}[/] · blind {change.blind}{gems}"
         + ("" if change.drawn else " (already in force)")
@@ -725,13 +723,13 @@ table_app.command("use")(_treasure_command(use=True))
 def table_ability(
     player: Annotated[str, typer.Argument(help="The player whose character uses it.")],
     ability: Annotated[
-        str, typer.Argument(help='The ability: "Healing prayer" or "Regeneration".')
+        str, typer.Argument(help='The ability, by its name: "Spooky gaze", "Healing prayer".')
     ],
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: a character's ability takes its gold from the bank (Healing prayer, Regeneration)."""
+    """Dungeon Poker: a character uses an ability: its soul gems go to the bank (Healing prayer and Regeneration also take their gold)."""
     from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
@@ -739,23 +737,36 @@ def table_ability(
     _emit_gold(table, moved, as_json)
 
 
-@table_app.command("gold", context_settings={"ignore_unknown_options": True})
-def table_gold(
-    player: Annotated[str, typer.Argument(help="The player whose gold is corrected.")],
-    amount: Annotated[
-        str, typer.Argument(metavar="+N|-N", help="Gold from the bank (+500) or to it (-500).")
-    ],
-    note: Annotated[str, typer.Option("--note", help="Why, for the table's log.")] = "",
-    table_name: TableOption = None,
-    state: StateOption = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Dungeon Poker: correct a player's gold (a fine, a miscount); logged, and 'table undo' reverts it."""
-    from companion.games.dungeon_poker import table_rules as dp
+def _correction_command(what: str) -> Any:
+    """``table gold`` / ``table gems``: the dealer's correction of one of a player's counts."""
 
-    with _at_table(state, table_name) as (tx, table):
-        moved = dp.gold(tx, table, player, amount, note)
-    _emit_gold(table, moved, as_json)
+    def command(
+        player: Annotated[str, typer.Argument(help="The player whose count is corrected.")],
+        amount: Annotated[
+            str, typer.Argument(metavar="+N|-N", help="+N from the bank, -N to it (+500, -1).")
+        ],
+        note: Annotated[str, typer.Option("--note", help="Why, for the table's log.")] = "",
+        table_name: TableOption = None,
+        state: StateOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        from companion.games.dungeon_poker import table_rules as dp
+
+        correct = dp.gold if what == "gold" else dp.gems
+        with _at_table(state, table_name) as (tx, table):
+            moved = correct(tx, table, player, amount, note)
+        _emit_gold(table, moved, as_json)
+
+    command.__doc__ = (
+        f"Dungeon Poker: correct a player's {what} (a fine, a miscount); logged, and "
+        "'table undo' reverts it."
+    )
+    return command
+
+
+_CORRECTION = {"context_settings": {"ignore_unknown_options": True}}
+table_app.command("gold", **_CORRECTION)(_correction_command("gold"))  # type: ignore[arg-type]
+table_app.command("gems", **_CORRECTION)(_correction_command("soul gems"))  # type: ignore[arg-type]
 
 
 def _emit_gold(table: TableInfo, moved: Any, as_json: bool) -> None:

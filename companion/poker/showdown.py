@@ -434,6 +434,7 @@ class Showdown:
             "wild": bool(spec.wild),
             "wings": bool(spec.wings),
             "misdeals": bool(spec.misdeals),
+            "swap_costs": bool(spec.swap_costs),
         }
         for i, p in enumerate(spec.players):
             used[f"players[{i}].character"] = p.character is not None
@@ -890,6 +891,7 @@ _OWNER = {
     "wild": "only Dragon Kings",
     "wings": "only Dragon Kings",
     "misdeals": "only Dragon Kings",
+    "swap_costs": "only Dragon Kings",
 }
 """Which game reads each game-specific field (for the refusal of the others)."""
 

@@ -179,8 +179,11 @@ class ShowdownIn(_In):
     """Dragon Kings: nobody has played Twinned Dragon Kings yet this game."""
     wings: list[str] = []
     """Dragon Kings: the voluntary wing cards in force (names or ids; ``none`` for none)."""
-    misdeals: list[Name] = []
-    """Dragon Kings: players who fouled the last deal; each places 40 points in this pot."""
+    misdeals: list[Name] | dict[Name, Amount] = []
+    """Dragon Kings: players who fouled the last deal; each places 40 points in this pot
+    (a mapping gives what each places: a guest with fewer points places all they have)."""
+    swap_costs: dict[Name, Amount] = {}
+    """Dragon Kings: points each player paid into this pot to trade a hole card (Sleight of Hand)."""
     house_bet: Amount = 0
     """DECKO: chips on the house betting space (folded bets included)."""
 

@@ -29,7 +29,8 @@ from companion.printing.card_text import (
     fit_line_size,
     printable_problem,
 )
-from companion.printing.shapes import WHITE, color, draw_icon, has_icon, mix, readable_on
+from companion.printing.colors import WHITE, color, mix, readable_on
+from companion.printing.shapes import draw_icon, has_icon
 
 MM = 72.0 / 25.4
 

@@ -201,7 +201,8 @@ def back_for(
     together share a back); this adds the drawing.
     """
     from companion.printing.backs import back_choice, draw_back
-    from companion.printing.faces import FaceContext, draw_face
+    from companion.printing.faces import draw_face
+    from companion.printing.faces_context import FaceContext
     from companion.printing.templates import render_face
 
     choice = back_choice(game, deck, card)
@@ -281,7 +282,8 @@ class SheetWriter:
         return self.specs[key]
 
     def _face_drawer(self, game: Any, item: PrintCard) -> Callable[[Any], None]:
-        from companion.printing.faces import FaceContext, draw_face
+        from companion.printing.faces import draw_face
+        from companion.printing.faces_context import FaceContext
 
         spec = self.face_spec(game, item.deck, item.card)
         ctx = FaceContext(
@@ -708,7 +710,8 @@ def build_contact_sheet(
 
     from companion.cards import load_game
     from companion.printing.card_text import TextDoesNotFit, draw_line
-    from companion.printing.faces import FaceContext, draw_face, game_faces, type_sizes
+    from companion.printing.faces import draw_face, game_faces, type_sizes
+    from companion.printing.faces_context import FaceContext
     from companion.printing.imposition import CARD_SIZES, PAPERS
     from companion.printing.templates import render_face
 

@@ -159,7 +159,8 @@ def render_pictures(
 
     from companion.cards import load_game
     from companion.printing.build import _chosen_decks, back_for, save_canvas
-    from companion.printing.faces import DrawnFace, FaceContext, game_faces, type_sizes
+    from companion.printing.faces import DrawnFace, game_faces, type_sizes
+    from companion.printing.faces_context import FaceContext
     from companion.printing.shapes import enable_icon_forms
     from companion.printing.templates import render_face
 

@@ -24,13 +24,11 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.poker.cards import RED_SUITS
+from companion.printing.colors import BLACK, RED, WHITE, color, mix
 
 Drawer = Callable[[Canvas, Color, Color], None]
 
 SUIT_ICONS = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
-RED = HexColor("#c8102e")
-BLACK = HexColor("#151515")
-WHITE = HexColor("#ffffff")
 
 
 def suit_icon(suit: str) -> str:
@@ -39,37 +37,6 @@ def suit_icon(suit: str) -> str:
 
 def suit_color(suit: str) -> Color:
     return RED if suit in RED_SUITS else BLACK
-
-
-def color(value: Any, default: Color | None = None) -> Color:
-    """A reportlab colour from ``#rrggbb``, a Color, or ``None`` (default)."""
-    if value is None or value == "":
-        return default if default is not None else BLACK
-    if isinstance(value, Color):
-        return value
-    return HexColor(str(value))
-
-
-def mix(a: Color, b: Color, t: float) -> Color:
-    """``a`` moved ``t`` (0-1) of the way towards ``b``.
-
-    >>> mix(HexColor("#000000"), HexColor("#ffffff"), 0.5).hexval()
-    '0x7f7f7f'
-    """
-    return Color(
-        a.red + (b.red - a.red) * t,
-        a.green + (b.green - a.green) * t,
-        a.blue + (b.blue - a.blue) * t,
-    )
-
-
-def luminance(c: Color) -> float:
-    return float(0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue)
-
-
-def readable_on(background: Color) -> Color:
-    """Black or white, whichever reads better on ``background``."""
-    return BLACK if luminance(background) > 0.55 else WHITE
 
 
 # ---------------------------------------------------------------- path helpers

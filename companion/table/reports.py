@@ -140,13 +140,31 @@ class HandReport:
     table: str
     player: str
     cards: Sequence[DrawnCard]
+    standing: Mapping[str, str] = field(default_factory=dict)
+    """The player's line of ``table show`` (the game's own columns: Dungeon Poker's
+    character, skulls, treasures, soul gems and gold)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "table": self.table,
             "player": self.player,
             "cards": [c.to_json() for c in self.cards],
+            "standing": dict(self.standing),
         }
+
+
+def standing_of(overview: Mapping[str, Any], player: str) -> dict[str, str]:
+    """One player's line of a game's overview, by its column names."""
+    row = (overview.get("per_player") or {}).get(player, [])
+    columns = overview.get("player_columns", [])
+    return {str(c): str(v) for c, v in zip(columns, row, strict=False)}
+
+
+def hand_report(tx: Transaction, table: TableInfo, player: str) -> HandReport:
+    """``table hand PLAYER``: the cards they hold and have in play, and their standing."""
+    who = table.player(player)
+    overview = rules_for(table.game).overview(tx, table, game_cards(table))
+    return HandReport(table.name, who, holdings(tx, table)[who], standing_of(overview, who))
 
 
 @dataclass(frozen=True)

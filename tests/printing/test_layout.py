@@ -9,7 +9,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.cards import load_all, load_game
 from companion.printing.card_text import TextDoesNotFit, draw_line
-from companion.printing.faces import FaceContext, layout_problems
+from companion.printing.faces import layout_problems
+from companion.printing.faces_context import FaceContext
 from companion.printing.imposition import CARD_SIZES, MM_TO_PT
 from companion.printing.probe import attach, region
 from companion.printing.shapes import draw_icon

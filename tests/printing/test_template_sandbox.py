@@ -146,21 +146,22 @@ def test_card_art_is_bounded_in_bytes_and_pixels(tmp_path: Path) -> None:
     from PIL import Image
     from reportlab.pdfgen.canvas import Canvas
 
-    from companion.printing import faces
+    from companion.printing import faces_standard
+    from companion.printing.faces_context import FaceContext
 
     huge = tmp_path / "huge.png"
     Image.new("1", (7_000, 7_000)).save(huge)  # 49 million one-bit pixels, a few KiB of file
     with pytest.raises(CompanionError, match="7000x7000 pixels"):
-        faces._draw_art(Canvas(io.BytesIO()), huge, 0, 0, 10, 10, "card 'X'")
+        faces_standard._draw_art(Canvas(io.BytesIO()), huge, 0, 0, 10, 10, "card 'X'")
 
     cards = load_game("decko")
     card = cards.cards[0].model_copy(update={"art": "big.png"})
     big = tmp_path / "big.png"
     with big.open("wb") as handle:  # a sparse file: large on paper, nothing on disk
-        handle.truncate(faces.MAX_ART_BYTES + 1)
-    ctx = faces.FaceContext(cards.game, None, 63.5, 88.9, 0.0, data_dir=tmp_path)
+        handle.truncate(faces_standard.MAX_ART_BYTES + 1)
+    ctx = FaceContext(cards.game, None, 63.5, 88.9, 0.0, data_dir=tmp_path)
     with pytest.raises(CompanionError, match="larger than 32 MiB"):
-        faces._art_path(card, ctx)
+        faces_standard._art_path(card, ctx)
 
 
 def test_a_failing_card_template_runs_once_and_its_error_is_kept(

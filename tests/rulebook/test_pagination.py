@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.printing.rulebook import MIN_PAGE_FILL, PageLayout, _short_tails
+from companion.printing.rulebook_layout import PageLayout, _short_tails
+from companion.printing.rulebook_story import MIN_PAGE_FILL
 from tests.rulebook.conftest import build, norm
 
 

@@ -352,7 +352,7 @@ def test_templates_can_use_a_shared_macro_folder(tmp_path: Path) -> None:
 def test_the_decko_round_track_follows_the_timer_structure(monkeypatch: pytest.MonkeyPatch) -> None:
     import dataclasses
 
-    from companion.printing import rulebook
+    from companion.printing import rulebook_context
     from companion.timer.structure import load_structure
 
     real = load_structure("decko")
@@ -379,7 +379,7 @@ def test_the_decko_round_track_follows_the_timer_structure(monkeypatch: pytest.M
                 for lv in real.levels
             )
 
-    monkeypatch.setattr(rulebook, "blind_structure", lambda name: Moved())
+    monkeypatch.setattr(rulebook_context, "blind_structure", lambda name: Moved())
     moved = render_markup("decko")
     assert f"Rounds 6 and {blue} are wildcard rounds" in moved
     assert "| 6 | 2 | 7 | 4 | **Red wildcard round**† |" in moved

@@ -198,3 +198,25 @@ def test_the_dealer_page_never_names_a_players_secret_card(client: TestClient, h
         drawn.text,
     ):
         assert not any(name in text for name in secret)
+
+
+def test_a_players_page_shows_the_soul_gems_the_table_counts(client: TestClient, hub: Hub) -> None:
+    """Each player's page: soul gems and gold as the table tracks them, moved by the table
+    (the character's own gems once revealed, then a correction); the dealer sees the column."""
+    dealt = characters_dealt(hub)
+    for player in ("ann", "bob"):
+        token = hub.tokens.players[player]
+        assert client.post(
+            f"/player/{player}/{token}/choose", json={"character": dealt[player][0]}
+        ).is_success
+    assert invoke("table", "gems", "ann", "+2", "--note", "house rule").exit_code == 0
+    from companion.cards import load_game
+
+    start = load_game("dungeon-poker").get(dealt["ann"][0]).soul_gems
+    ann = hub.tokens.players["ann"]
+    doc = client.get(f"/player/ann/{ann}/state.json").json()
+    assert doc["standing"]["gems"] == str(start + 2)
+    page = client.get(f"/player/ann/{ann}").text
+    assert f"<dt>gems</dt><dd>{start + 2}</dd>" in page
+    dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").json()
+    assert "gems" in dealer["columns"]

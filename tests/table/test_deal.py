@@ -13,7 +13,7 @@ from companion.games.dungeon_poker import levels
 from companion.games.dungeon_poker import table_rules as dp
 from companion.games.dungeon_poker.deal import table_showdown_spec
 from companion.games.dungeon_poker.monsters import monster_destination
-from companion.games.dungeon_poker.state import gold_of, set_gold
+from companion.games.dungeon_poker.state import gems_of, gold_of, set_gold
 from companion.games.dungeon_poker.table_rules import settle_deal, start_deal
 from companion.games.showdown import adjudicate
 from companion.poker.showdown_input import read_showdown
@@ -124,8 +124,16 @@ def test_a_deal_settles_the_same_through_the_table_and_through_a_showdown_file(
         with store.transaction() as tx:
             before = {c.copy: c for c in tx.pile(table, "monsters", "in_play")}
             treasures_before = tx.count(table, "treasures", "draw")
+            gems_before = gems_of(tx, table)
             settled = settle_deal(tx, table, put_in, folded=folded, result=result)
             assert settled.result.to_json() == by_file.to_json()
+            # the soul gems the showdown moves (Goblin, Genie) are the ones the table moves
+            # (a sudden treasure may give more: only the players who drew none are compared)
+            found = {p for p, n in by_file.treasures.items() if n}
+            for p in players:
+                if p in found or p in by_file.dead:
+                    continue
+                assert gems_of(tx, table)[p] == gems_before[p] + by_file.soul_gems.get(p, 0), p
             drawn = treasures_before - tx.count(table, "treasures", "draw")
             assert drawn == min(sum(by_file.treasures.values()), treasures_before)
             after = {c.copy: c for c in tx.cards(table, "monsters")}

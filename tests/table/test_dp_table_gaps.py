@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.games.dungeon_poker import levels
+from companion.cards import load_game
+from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker import table_rules as dp
 from companion.table import open_store
 from tests.table.test_dp_table_findings import (
@@ -14,6 +15,8 @@ from tests.table.test_dp_table_findings import (
     rig,
     set_gold,
 )
+
+CARDS = load_game("dungeon-poker")
 
 
 def test_a_level_lasts_as_many_deals_as_the_tables_clock_plays() -> None:
@@ -60,6 +63,8 @@ def play_as(player: str, character: str) -> None:
         else:
             tx.move(table, mine, wanted.pile, wanted.holder)
         tx.move(table, wanted, "in_play", player)
+        gems = state.gems_of(tx, table)  # and the soul gems the character starts with
+        state.set_gems(tx, table, {**gems, player: CARDS.get(character).soul_gems})
 
 
 def test_healing_prayer_takes_600_gold_when_under_5000_at_the_deals_start() -> None:
@@ -71,7 +76,8 @@ def test_healing_prayer_takes_600_gold_when_under_5000_at_the_deals_start() -> N
     ok("table", "deal")
     moved = js("table", "ability", "a", "healing prayer")
     assert (moved["amount"], moved["gold"], moved["ability"]) == (600, 4600, "healing-prayer")
-    assert "a pays 1 soul gem to the bank" in moved["notes"][0]
+    assert (moved["soul_gems_amount"], moved["soul_gems"]) == (-1, 2)  # the Paladin's 3, less 1
+    assert "pays 1 soul gem to the bank (Healing prayer)" in moved["text"]
     assert gold()["a"] == 4600
     # the condition is the gold at the deal's start: still met at 4,600 and at 5,200
     assert js("table", "ability", "a", "Healing prayer")["gold"] == 5200
@@ -102,22 +108,24 @@ def test_regeneration_takes_the_blind_at_most_500_once_a_deal() -> None:
     ok("table", "deal")
     moved = js("table", "ability", "b", "regeneration")
     assert (moved["amount"], moved["gold"]) == (100, 3100)  # level 1: blind 100
-    assert not any("soul gem" in n for n in moved["notes"])  # passive: it costs nothing
+    assert moved["soul_gems_amount"] == 0  # passive: it costs nothing
     assert "already acted in this deal" in refused("table", "ability", "b", "Regeneration")
     ok("table", "level", "5")  # blind 600
     ok("table", "deal")
     assert js("table", "ability", "b", "Regeneration")["amount"] == 500
 
 
-def test_abilities_that_move_no_bank_gold_are_refused_with_where_they_are_counted() -> None:
-    """Appendix A: only Healing prayer and Regeneration take gold from the bank; Ambush &
-    run takes it from the pot, which the showdown settles; a character lacks others."""
+def test_ambush_and_run_pays_its_gems_and_leaves_its_gold_to_the_showdown() -> None:
+    """Appendix A: Ambush & run takes its gold from the pot, which the showdown settles (its
+    gems are paid now); an ability the character lacks, or used outside a deal, is refused."""
     new_game()
     play_as("a", "rogue")
     play_as("b", "paladin")
     ok("table", "deal")
-    assert "declared: ambush_and_run" in refused("table", "ability", "a", "Ambush & run")
-    assert "moves no gold" in refused("table", "ability", "b", "holy avenger")
+    ran = js("table", "ability", "a", "Ambush & run")
+    assert (ran["amount"], ran["soul_gems_amount"], ran["soul_gems"]) == (0, -2, 2)
+    assert "declared: ambush_and_run" in ran["notes"][0]
+    assert js("table", "ability", "b", "holy avenger")["soul_gems"] == 2
     said = refused("table", "ability", "a", "Healing prayer")
     assert "a plays Rogue, who has no ability 'Healing prayer'" in said
     ok("table", "showdown", "a=100", "b=100", "c=100", "d=100", "--result", "a > b > c > d")
@@ -139,7 +147,8 @@ def test_no_healing_prayer_during_the_anti_magic_zone_and_it_costs_more_in_low_m
     )
     ok("table", "level")
     ok("table", "deal")
-    assert "a pays 2 soul gems" in js("table", "ability", "a", "Healing prayer")["notes"][0]
+    dearer = js("table", "ability", "a", "Healing prayer")
+    assert (dearer["soul_gems_amount"], dearer["soul_gems"]) == (-2, 1)
 
 
 def test_a_gold_correction_is_logged_undone_by_one_undo_and_refuses_bad_amounts() -> None:

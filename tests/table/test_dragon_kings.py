@@ -30,6 +30,11 @@ def _do(store: TableStore, table: TableInfo, action: Any, *args: Any) -> dk.Tabl
     return result
 
 
+def _showdown(store: TableStore, table: TableInfo, **put_in: int) -> dk.Settled:
+    with store.transaction() as tx:
+        return dk.showdown(tx, table, put_in)
+
+
 def _card_id(code: str) -> str:
     return parse_card(code).code.lower()
 
@@ -185,7 +190,7 @@ def test_a_black_king_in_the_hole_lets_its_holder_choose_the_next_wing_card(
         dk.put_wing(tx, table, "masquerade", choosers[0])
     for _ in range(3):
         _do(store, table, dk.board)
-    _do(store, table, dk.showdown)
+    _showdown(store, table)
     _do(store, table, dk.put_wing, "masquerade", choosers[0])
     assert _wings(store, table).in_force() == ["masquerade"]
 
@@ -221,7 +226,7 @@ def test_involuntary_wing_cards_are_always_in_play(store: TableStore) -> None:
     assert kinds == {"Grave Digger": "involuntary", "Black Death": "involuntary"}
 
 
-def _dragons_deal(store: TableStore, table: TableInfo, winner: str) -> dk.TableEvent:
+def _dragons_deal(store: TableStore, table: TableInfo, winner: str) -> dk.Settled:
     _play_to_river(store, table)
     others = [p for p in table.players if p != winner]
     _rig(
@@ -230,7 +235,7 @@ def _dragons_deal(store: TableStore, table: TableInfo, winner: str) -> dk.TableE
         holes={winner: "Ks Kc", others[0]: "Ah Ad", others[1]: "2c 3d"},
         board="Ac 7h 9d 4s 5c",
     )
-    return _do(store, table, dk.showdown)
+    return _showdown(store, table)
 
 
 def test_first_honors_50_points_for_the_games_first_twinned_dragon_kings(
@@ -241,7 +246,7 @@ def test_first_honors_50_points_for_the_games_first_twinned_dragon_kings(
     opener = _wings(store, table).choosers[0]
     event = _dragons_deal(store, table, "ben")
     assert event.honors == {"ben": 50}
-    assert any(e.startswith("First Honors: ben") for e in event.events)
+    assert any(e.startswith("First Honors: ben") for e in event.notes)
     again = _dragons_deal(store, table, "cat")
     assert again.honors == {}
     with store.transaction(write=False) as tx:
@@ -282,7 +287,7 @@ def test_dragon_kings_make_a_wing_card_permanent_and_a_second_hand_negates_both(
     assert "Iron Mask is negated" in event.events
     assert _wings(store, table).in_force() == ["guild-tithe", "masquerade"]  # permanent stays
     second = _dragons_deal(store, table, "cat")
-    assert any("second hand of Twinned Dragon Kings" in e for e in second.events)
+    assert any("second hand of Twinned Dragon Kings" in e for e in second.notes)
     state = _wings(store, table)
     assert state.in_force() == [] and state.dragon_player == "cat"
 
@@ -297,10 +302,9 @@ def test_the_wing_cards_in_force_reach_the_ranker_at_the_showdown(store: TableSt
     _rig(
         store, table, holes={"ann": "Ah 2c", "ben": "9s 9d", "cat": "3c 4d"}, board="Kh Qh Jh Th 5s"
     )
-    event = _do(store, table, dk.showdown)
-    assert event.showdown is not None
-    assert event.showdown.rules.use_exactly == 2
-    assert event.showdown.winners == ("ben",)
+    event = _showdown(store, table)
+    assert "Wing cards in force: Iron Mask." in event.result.events
+    assert event.result.winners == ("ben",)
 
 
 def test_rank_and_odds_read_the_current_tables_wing_cards() -> None:
@@ -374,8 +378,16 @@ def test_a_game_with_two_wing_cards_from_the_command_line() -> None:
         assert result.exit_code == 0, (args, result.stderr)
     for _ in range(3):
         assert invoke("dk", "board").exit_code == 0
-    shown = invoke("dk", "showdown", "--json").json()
-    assert shown["showdown"]["wings"] == ["Thieves' Deuces"]
+    shown = invoke("dk", "showdown", "ann=20", "ben=20", "cat=20", "--json").json()
+    assert "Wing cards in force: Thieves' Deuces." in shown["events"]
+    # each guest's points after the pot: the buy-ins, the opener's 50, First Honors if won
+    honors = sum(n for n in shown["bank"].values() if n > 0)
+    assert sum(shown["points"].values()) == 3 * 400 + 50 + honors
+    for name, line in shown["net"].items():
+        assert shown["points"][name] == shown["table"]["points"][name]
+        assert line == shown["points"][name] - 400 - (50 if name == "ann" else 0) - shown[
+            "bank"
+        ].get(name, 0)
     show = invoke("table", "show", "--json").json()
     assert [w["name"] for w in show["wings"]] == ["Grave Digger", "Black Death", "Thieves' Deuces"]
     assert show["deal"]["street"] == "showdown" and len(show["deal"]["board"]) == 5
@@ -393,16 +405,15 @@ def test_a_folded_player_is_not_ranked_and_the_last_one_in_wins_unseen(store: Ta
     _do(store, table, dk.open_game)
     _play_to_river(store, table)
     _do(store, table, dk.fold, "ann")
-    event = _do(store, table, dk.showdown)
-    assert event.showdown is not None
-    assert {p.name for p in event.showdown.rankings[0].placings} == {"ben", "cat"}
+    event = _showdown(store, table)
+    assert {p.name for p in event.result.players if p.hand} == {"ben", "cat"}
     _do(store, table, dk.deal)
     _do(store, table, dk.fold, "ann")
     _do(store, table, dk.fold, "ben")
-    alone = _do(store, table, dk.showdown)
-    assert alone.showdown is None and alone.events == (
-        "cat wins: everyone else folded (no hand is shown)",
-    )
+    alone = _showdown(store, table)
+    assert alone.result.winners == ("cat",)
+    assert alone.notes[0] == "cat wins: everyone else folded (no hand is shown)"
+    assert not any(p.hand for p in alone.result.players)
 
 
 def test_sleight_of_hand_trades_a_hole_card_for_the_bottom_card_before_the_flop(
@@ -437,7 +448,7 @@ def test_dragons_hoard_deals_a_sixth_board_card_and_shrouded_river_hides_the_riv
     _play_to_river(store, table)
     with store.transaction(write=False) as tx:
         assert len([c for c in tx.pile(table, "standard", "in_play") if c.holder is None]) == 6
-    _do(store, table, dk.showdown)
+    _showdown(store, table)
     _entitle(store, table, "ann")
     _do(store, table, dk.put_wing, "shrouded river", "ann")
     _do(store, table, dk.deal)
@@ -447,7 +458,7 @@ def test_dragons_hoard_deals_a_sixth_board_card_and_shrouded_river_hides_the_riv
     assert river.board == () and "face down" in river.events[0]
     shown = invoke("table", "show", "--json").json()
     assert shown["deal"]["hidden_river"] is True and shown["deal"]["board"] == []
-    assert _do(store, table, dk.showdown).events[0].startswith("board: ")
+    assert _showdown(store, table).notes[0].startswith("Shrouded River: the river is turned")
 
 
 def test_the_draw_for_the_first_deal_happens_once_before_any_deal(store: TableStore) -> None:
@@ -720,3 +731,272 @@ def test_one_card_notation_table_showdown_prints_wild_cards_as_rank_does(
     as_json = invoke("table", "showdown", "ann=10", "ben=10", "cat=10", "--json").json()
     best = next(p["best"] for p in as_json["players"] if p["name"] == "ann")
     assert "2h=As" in best
+
+
+# -- each guest's points (003, Buy-Ins) ----------------------------------------------------------
+
+
+def _points(store: TableStore, table: TableInfo) -> dict[str, int] | None:
+    with store.transaction(write=False) as tx:
+        return dk.pts.points_of(tx, table)
+
+
+def _opened(store: TableStore, players: tuple[str, ...] = ("ann", "ben", "cat")) -> TableInfo:
+    table = _new(store, players)
+    _do(store, table, dk.open_game)
+    return table
+
+
+def _opener(store: TableStore, table: TableInfo) -> str:
+    with store.transaction(write=False) as tx:
+        return str(tx.get_state(table, dk.NS, "opened"))
+
+
+def test_buy_in_400_points_each_and_the_opening_kings_50_from_the_house(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    assert _points(store, table) is None  # nothing counted before play begins
+    event = _do(store, table, dk.open_game)
+    opener = _opener(store, table)
+    expected = {p: 400 + (50 if p == opener else 0) for p in table.players}
+    assert _points(store, table) == expected == event.points
+    assert event.events[-1].startswith("each guest bought in for 400 points (1 re-buy")
+
+
+def test_buy_in_another_agreed_amount_and_bad_terms_are_refused() -> None:
+    assert invoke("table", "new", "t", "--game", "dragon-kings", "--players", "a,b").exit_code == 0
+    bad = invoke("dk", "open", "--buy-in", "0")
+    assert bad.exit_code == 2 and bad.stderr.strip() == (
+        "error: --buy-in 0: a buy-in is at least 1 point"
+    )
+    assert invoke("dk", "open", "--rebuys", "-1").stderr.startswith("error: --rebuys -1")
+    opened = invoke("dk", "open", "--buy-in", "1000", "--rebuys", "0", "--json").json()
+    assert sorted(opened["points"].values()) == [1000, 1050]
+    show = invoke("table", "show", "--json").json()
+    assert show["match"] == {"buy_in": 1000, "rebuys": 0}
+
+
+def test_pot_payout_moves_each_guests_points_and_keeps_the_total(store: TableStore) -> None:
+    table = _opened(store)
+    before = _points(store, table)
+    assert before is not None
+    _play_to_river(store, table)
+    _rig(
+        store, table, holes={"ann": "Ah Ad", "ben": "9s 9d", "cat": "2c 3d"}, board="Ac 7h 9h Js 5c"
+    )
+    settled = _showdown(store, table, ann=60, ben=60, cat=20)
+    settled_folded = settled.result.payouts
+    assert settled_folded["ann"] == 140
+    after = _points(store, table)
+    assert after == settled.points
+    assert after == {
+        "ann": before["ann"] + 80,
+        "ben": before["ben"] - 60,
+        "cat": before["cat"] - 20,
+    }
+    assert sum(after.values()) == sum(before.values())
+    assert f"points after the pot: ann {after['ann']}, ben {after['ben']}, cat {after['cat']}" in (
+        settled.notes
+    )
+
+
+def test_first_honors_is_paid_into_the_count(store: TableStore) -> None:
+    table = _opened(store)
+    before = _points(store, table)
+    assert before is not None
+    settled = _dragons_deal(store, table, "ben")  # nothing bet: only the bonus moves
+    assert settled.honors == {"ben": 50}
+    assert _points(store, table) == {**before, "ben": before["ben"] + 50}
+
+
+def test_misdeal_penalty_leaves_the_foulers_points_for_the_next_pot(store: TableStore) -> None:
+    table = _opened(store)
+    before = _points(store, table)
+    assert before is not None
+    _do(store, table, dk.deal)
+    _do(store, table, dk.misdeal, "ben")
+    assert _points(store, table) == before  # owed, not yet paid
+    _do(store, table, dk.deal)
+    shown = invoke("table", "show", "--json").json()
+    assert shown["points"]["ben"] == before["ben"] - 40 and shown["in_pot"] == {"ben": 40}
+    for _ in range(2):
+        _do(store, table, dk.board)
+    _do(store, table, dk.board)
+    _rig(
+        store, table, holes={"ann": "Ah Ad", "ben": "9s 9d", "cat": "2c 3d"}, board="Ac 7h 9h Js 5c"
+    )
+    _showdown(store, table, ann=10, ben=10, cat=10)
+    assert _points(store, table) == {
+        "ann": before["ann"] + 20 + 40,
+        "ben": before["ben"] - 10 - 40,
+        "cat": before["cat"] - 10,
+    }
+
+
+def test_misdeal_penalty_of_a_guest_short_of_40_is_all_they_have(store: TableStore) -> None:
+    """A fouler with fewer than 40 points places what they have, never going below zero."""
+    table = _opened(store)
+    _do(store, table, dk.deal)
+    _do(store, table, dk.misdeal, "ben")
+    with store.transaction() as tx:
+        dk.pts.set_points(tx, table, {"ann": 400, "ben": 30, "cat": 400})
+    dealt = _do(store, table, dk.deal)
+    assert any("ben places 30 points" in e and "all they have" in e for e in dealt.events)
+    shown = invoke("table", "show", "--json").json()
+    assert shown["points"]["ben"] == 0 and shown["in_pot"] == {"ben": 30}
+    for _ in range(3):
+        _do(store, table, dk.board)
+    _rig(
+        store, table, holes={"ann": "Ah Ad", "ben": "9s 9d", "cat": "2c 3d"}, board="Ac 7h 9h Js 5c"
+    )
+    _showdown(store, table, ann=10, ben=0, cat=10)
+    assert _points(store, table) == {"ann": 400 + 10 + 30, "ben": 0, "cat": 390}
+
+
+def test_swap_cost_goes_from_the_traders_points_into_the_pot(store: TableStore) -> None:
+    table = _opened(store)
+    before = _points(store, table)
+    assert before is not None
+    _entitle(store, table, "ann")
+    _do(store, table, dk.put_wing, "sleight of hand", "ann")
+    _do(store, table, dk.deal)
+    with store.transaction(write=False) as tx:
+        card = RULES.hole(tx, table, dk.game_cards(table), "cat")[0]
+    _do(store, table, dk.swap, "cat", card.code)
+    shown = invoke("table", "show", "--json").json()
+    assert shown["points"]["cat"] == before["cat"] - 20 and shown["in_pot"] == {"cat": 20}
+    for _ in range(3):
+        _do(store, table, dk.board)
+    _rig(
+        store, table, holes={"ann": "Ah Ad", "ben": "9s 9d", "cat": "2c 3d"}, board="Ac 7h 9h Js 5c"
+    )
+    settled = _showdown(store, table, ann=10, ben=10, cat=10)
+    assert settled.result.payouts["ann"] == 30 + 20  # the cost is dead money in the pot
+    assert settled.result.bank == {"cat": -20}
+    assert "Sleight of Hand: cat paid 20 points into this pot to trade a hole card." in (
+        settled.result.events
+    )
+    assert _points(store, table) == {
+        "ann": before["ann"] + 40,
+        "ben": before["ben"] - 10,
+        "cat": before["cat"] - 30,
+    }
+
+
+def test_swap_cost_needs_the_points_behind(store: TableStore) -> None:
+    table = _opened(store)
+    _entitle(store, table, "ann")
+    _do(store, table, dk.put_wing, "sleight of hand", "ann")
+    with store.transaction() as tx:
+        dk.pts.set_points(tx, table, {"ann": 400, "ben": 400, "cat": 15})
+    _do(store, table, dk.deal)
+    with store.transaction(write=False) as tx:
+        card = RULES.hole(tx, table, dk.game_cards(table), "cat")[0]
+    with pytest.raises(CompanionError, match="cat has 15 points behind: a trade costs 20"):
+        _do(store, table, dk.swap, "cat", card.code)
+
+
+def test_guild_tithe_antes_and_the_clocks_blinds_are_posted_from_the_points() -> None:
+    assert (
+        invoke("table", "new", "t", "--game", "dragon-kings", "--players", "a,b,c").exit_code == 0
+    )
+    opened = invoke("dk", "open", "--json").json()
+    opener = _first_word(opened["events"][0])
+    assert invoke("dk", "wing", "guild tithe", "--by", opener).exit_code == 0
+    assert invoke("timer", "run", "--paused", "--level", "6").exit_code == 0  # 30/60, ante 5
+    dealt = invoke("dk", "deal", "--json").json()
+    players = ["a", "b", "c"]
+    seat = players.index(opener)
+    small, big = players[(seat + 1) % 3], players[(seat + 2) % 3]
+    posted = {opener: 15, small: 45, big: 75}
+    line = ", ".join(f"{p} {posted[p]}" for p in players)
+    assert (
+        f"posted (blinds 30/60, ante 15 (Guild Tithe's 10 included)): {line}" in (dealt["events"])
+    )
+    show = invoke("table", "show", "--json").json()
+    assert show["in_pot"] == posted
+    for _ in range(3):
+        assert invoke("dk", "board").exit_code == 0
+    too_little = invoke("dk", "showdown", f"{big}=10")
+    assert too_little.exit_code == 2
+    assert too_little.stderr.strip() == (
+        f"error: {big}=10: {big} posted 75 points of blinds and antes this deal"
+    )
+
+
+def _first_word(text: str) -> str:
+    return text.split()[0]
+
+
+def test_all_in_more_points_than_a_guest_has_is_refused(store: TableStore) -> None:
+    table = _opened(store)
+    _play_to_river(store, table)
+    before = _points(store, table)
+    assert before is not None
+    with pytest.raises(CompanionError, match=rf"ann={before['ann'] + 1}: ann has only"):
+        _showdown(store, table, ann=before["ann"] + 1, ben=10, cat=10)
+
+
+def test_out_at_zero_and_not_dealt_in_until_a_rebuy(store: TableStore) -> None:
+    table = _opened(store)
+    _play_to_river(store, table)
+    _rig(
+        store, table, holes={"ann": "Ah Ad", "ben": "9s 9d", "cat": "2c 3d"}, board="Ac 7h 9h Js 5c"
+    )
+    with store.transaction() as tx:
+        dk.pts.set_points(tx, table, {"ann": 400, "ben": 400, "cat": 100})
+    settled = _showdown(store, table, ann=100, ben=100, cat=100)
+    assert settled.points is not None and settled.points["cat"] == 0
+    assert any(n.startswith("cat has no points left and is out") for n in settled.notes)
+    dealt = _do(store, table, dk.deal)
+    with store.transaction(write=False) as tx:
+        assert RULES.deal_state(tx, table).seated == ["ann", "ben"]
+        assert tx.pile(table, "standard", "held", "cat") == []
+    assert "cat" not in " ".join(dealt.events)
+    with pytest.raises(CompanionError, match="cat is out of the game"):
+        _do(store, table, dk.fold, "cat")
+    with pytest.raises(CompanionError, match="a re-buy is made between deals"):
+        _do(store, table, dk.rebuy, "cat")
+    shown = invoke("table", "show", "--json").json()
+    assert shown["out"] == ["cat"] and shown["points"]["cat"] == 0
+
+
+def test_rebuy_once_per_match_for_a_guest_who_is_out(store: TableStore) -> None:
+    table = _opened(store, ("ann", "ben"))
+    with pytest.raises(CompanionError, match="ann still has .* a re-buy is for a guest who is out"):
+        _do(store, table, dk.rebuy, "ann")
+    with store.transaction() as tx:
+        dk.pts.set_points(tx, table, {"ann": 0, "ben": 850})
+    event = _do(store, table, dk.rebuy, "ann")
+    assert event.events == ("ann re-buys for 400 points and is dealt in again (0 re-buys left)",)
+    assert _points(store, table) == {"ann": 400, "ben": 850}
+    with store.transaction() as tx:
+        dk.pts.set_points(tx, table, {"ann": 0, "ben": 1250})
+    with pytest.raises(CompanionError, match="allows 1 re-buy a guest and ann has had them"):
+        _do(store, table, dk.rebuy, "ann")
+
+
+def test_the_game_ends_when_one_guest_holds_every_point(store: TableStore) -> None:
+    table = _opened(store, ("ann", "ben"))
+    _play_to_river(store, table)
+    _rig(store, table, holes={"ann": "Ah Ad", "ben": "2c 3d"}, board="Ac 7h 9h Js 5c")
+    points = _points(store, table)
+    assert points is not None
+    settled = _showdown(store, table, ann=points["ben"], ben=points["ben"])
+    assert settled.notes[-1] == f"ann holds every point ({sum(points.values())}): the game is over"
+    with pytest.raises(CompanionError, match="the game is over; a guest who is out may still"):
+        _do(store, table, dk.deal)
+    _do(store, table, dk.rebuy, "ben")
+    _do(store, table, dk.deal)  # play goes on after the re-buy
+
+
+def test_undo_takes_back_a_showdowns_points_and_a_rebuy(store: TableStore) -> None:
+    table = _opened(store)
+    before = _points(store, table)
+    _play_to_river(store, table)
+    _showdown(store, table, ann=30, ben=30, cat=30)
+    assert _points(store, table) != before
+    with store.transaction() as tx:
+        undo(tx, table)
+    assert _points(store, table) == before

@@ -10,6 +10,8 @@ Dragon Kings table (``table showdown``, ``dk showdown``) both call them.
   the house; winners tied with the dragons share it.
 * Misdeals: whoever fouled a deal owes 40 points, paid into the following
   deal's pot.
+* Sleight of Hand: a trade's cost goes into the pot as well; like the
+  misdeal penalty it is no bet (it buys no share of a side pot).
 
 >>> from companion.poker.showdown_input import read_showdown
 >>> spec = read_showdown('''
@@ -66,8 +68,8 @@ class DragonKingsShowdown(Showdown):
     """A Dragon Kings showdown: wing cards in the ranking, plain poker pots, First
     Honors and misdeal penalties."""
 
-    game_fields = frozenset({"first_honors", "wild", "wings", "misdeals"})
-    bank_name = "bonus"  # First Honors and the misdeal penalties
+    game_fields = frozenset({"first_honors", "wild", "wings", "misdeals", "swap_costs"})
+    bank_name = "bonus"  # First Honors, the misdeal penalties and the swap costs
 
     def _rank_rules(self) -> RankRules:
         from companion.games.dragon_kings.wings import dragon_kings_rules
@@ -82,6 +84,8 @@ class DragonKingsShowdown(Showdown):
             self.event(f"Wing cards in force: {names_text(list(rules.wings))}.")
         for name in self.spec.misdeals:
             self.player(name, "misdeals")
+        for name in self.spec.swap_costs:
+            self.player(name, "swap_costs")
 
     def check_cards(self) -> None:
         super().check_cards()
@@ -91,12 +95,23 @@ class DragonKingsShowdown(Showdown):
             )
 
     def pot_bonus(self) -> int:
-        paid = len(self.spec.misdeals) * MISDEAL_PENALTY
-        for name in self.spec.misdeals:
-            self.bank[name] = self.bank.get(name, 0) - MISDEAL_PENALTY
+        fouled = self.spec.misdeals
+        owed = fouled if isinstance(fouled, dict) else dict.fromkeys(fouled, MISDEAL_PENALTY)
+        paid = sum(owed.values())
+        for name, penalty in owed.items():
+            self.bank[name] = self.bank.get(name, 0) - penalty
+            short = (
+                "" if penalty == MISDEAL_PENALTY else f" (all they have of the {MISDEAL_PENALTY})"
+            )
             self.event(
-                f"Misdeal: {name} fouled the last deal and places {self.amount(MISDEAL_PENALTY)} "
+                f"Misdeal: {name} fouled the last deal and places {self.amount(penalty)}{short} "
                 "in this pot."
+            )
+        for name, cost in self.spec.swap_costs.items():
+            paid += cost
+            self.bank[name] = self.bank.get(name, 0) - cost
+            self.event(
+                f"Sleight of Hand: {name} paid {self.amount(cost)} into this pot to trade a hole card."
             )
         return paid
 

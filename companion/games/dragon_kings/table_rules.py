@@ -17,7 +17,8 @@ runs them:
 
 Extra cards a wing card asks for come from the bottom of the deck. State
 beyond where each card lies is kept under the key-value namespace
-``dragon-kings``, undoable with the action that changed it.
+``dragon-kings``, undoable with the action that changed it; each guest's
+points (the buy-in, the bonuses, every pot) are counted by :mod:`.points`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from pydantic import ValidationError
 
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
+from companion.games.dragon_kings import points as pts
 from companion.games.dragon_kings.showdown import (
     MISDEAL_PENALTY,
     dragon_winners,
@@ -41,9 +43,9 @@ from companion.games.dragon_kings.wings import (
     dragon_kings_rules,
     wing_card,
 )
-from companion.games.ranking import PokerRanking, RankOptions
+from companion.games.ranking import RankOptions
 from companion.poker.cards import JOKER, Card, parse_card
-from companion.poker.hands import names_text, rank_hands
+from companion.poker.hands import names_text
 from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
 from companion.poker.showdown import ShowdownResult
 from companion.poker.variants import Rules
@@ -116,8 +118,16 @@ class DealState:
     """The deal was fouled: the same dealer deals again."""
     penalties: list[str] = field(default_factory=list)
     """Players who fouled the last deal: each places 40 points in this deal's pot."""
+    penalty_points: dict[str, int] = field(default_factory=dict)
+    """What each fouler places when it is less than the 40 (all the points they have)."""
     choosers_before: list[str] = field(default_factory=list)
     """Who could choose a wing card before this deal (given back if it is fouled)."""
+    seated: list[str] = field(default_factory=list)
+    """The guests dealt in (those with points; everyone on a table that keeps none)."""
+    posted: dict[str, int] = field(default_factory=dict)
+    """Blinds and antes the table put in for each guest when it dealt."""
+    swap_costs: dict[str, int] = field(default_factory=dict)
+    """Points each guest paid into the pot to trade a hole card (Sleight of Hand)."""
 
     def to_data(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -134,8 +144,8 @@ class TableEvent:
     events: tuple[str, ...]
     cards: dict[str, list[str]] = field(default_factory=dict)
     board: tuple[str, ...] = ()
-    showdown: PokerRanking | None = None
-    honors: dict[str, int] = field(default_factory=dict)
+    points: dict[str, int] | None = None
+    """Each guest's points after the command, when it moved some."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"events": list(self.events)}
@@ -143,24 +153,30 @@ class TableEvent:
             out["cards"] = self.cards
         if self.board:
             out["board"] = list(self.board)
-        if self.showdown is not None:
-            out["showdown"] = self.showdown.to_json()
-        if self.honors:
-            out["first_honors"] = self.honors
+        if self.points is not None:
+            out["points"] = self.points
         return out
 
 
 @dataclass(frozen=True)
 class Settled:
-    """What ``table showdown`` did on a Dragon Kings table: the showdown's result (as
-    ``companion showdown`` reports it) and the table's notes (honors, wing choices)."""
+    """What ``dk showdown`` (``table showdown``) did: the showdown's result (as ``companion
+    showdown`` reports it), the table's notes (honors, wing choices, points) and each
+    guest's points after the pot (None on a table that keeps none)."""
 
     result: ShowdownResult
     notes: tuple[str, ...] = ()
     cards: tuple[Any, ...] = ()
+    points: dict[str, int] | None = None
+    honors: dict[str, int] = field(default_factory=dict)
+    """First Honors paid at this showdown."""
 
     def to_json(self, table_state: Mapping[str, Any]) -> dict[str, Any]:
-        return {**self.result.to_json(), "table": {**table_state, "notes": list(self.notes)}}
+        return {
+            **self.result.to_json(),
+            "points": self.points,
+            "table": {**table_state, "notes": list(self.notes)},
+        }
 
 
 _FILE_FIELDS = frozenset({"wild", "button", "carried", "result"})
@@ -224,8 +240,11 @@ class DragonKingsRules(GameRules):
 
     # -- the opening draw -------------------------------------------------------------------
 
-    def open_game(self, tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
-        """Play Begins: players draw in seat order until someone draws a black king."""
+    def open_game(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, match: pts.Match
+    ) -> TableEvent:
+        """Play Begins: every guest buys in, then the guests draw in seat order until someone
+        draws a black king."""
         if self._get(tx, table, "opened") or self.deal_state(tx, table).number:
             raise CompanionError(f"table '{table.name}' has already drawn for the first deal")
         self._gather(tx, table)
@@ -243,9 +262,15 @@ class DragonKingsRules(GameRules):
                 break
         assert opener is not None  # the deck always holds both black kings
         self._bonus(tx, table, opener, OPENING_BONUS)
+        counted = pts.start_match(tx, table, match, opener, OPENING_BONUS)
         events.append(
             f"{opener} takes {OPENING_BONUS} points from the house, deals first, picks a seat "
             "first and chooses the first voluntary wing card ('companion dk wing NAME')"
+        )
+        events.append(
+            f"each guest bought in for {match.buy_in:,} points ({match.rebuys} re-buy"
+            f"{'s' if match.rebuys != 1 else ''} a guest allowed): "
+            + ", ".join(f"{p} {n:,}" for p, n in counted.items())
         )
         state = self.wings(tx, table)
         state.choosers = [opener]
@@ -257,9 +282,11 @@ class DragonKingsRules(GameRules):
             "dk-open",
             f"{opener} drew the first black king",
             actor=opener,
-            data={"drawn": drawn},
+            data={"drawn": drawn, **match.to_json()},
         )
-        return TableEvent(tuple(events), cards={p: c for p, c in drawn.items() if c})
+        return TableEvent(
+            tuple(events), cards={p: c for p, c in drawn.items() if c}, points=counted
+        )
 
     # -- dealing ----------------------------------------------------------------------------
 
@@ -290,17 +317,23 @@ class DragonKingsRules(GameRules):
             raise CompanionError(
                 f"deal {previous.number} is not over: settle it with 'companion dk showdown'"
             )
-        dealer = previous.dealer or table.players[0]
-        if previous.number and not previous.misdealt:
-            seat = table.players.index(dealer)
-            dealer = table.players[(seat + 1) % len(table.players)]
+        points = pts.points_of(tx, table)
+        seated = pts.in_game(points, table.players)
+        if len(seated) < 2:
+            raise CompanionError(
+                (pts.game_over(points, table.players) or "fewer than two guests have points")
+                + (
+                    "; a guest who is out may still re-buy ('companion dk rebuy NAME')"
+                    if any(pts.rebuys_left(tx, table, p) for p in table.players)
+                    else ""
+                )
+            )
+        dealer = self._next_dealer(table, previous, seated)
         rules = self.rules(tx, table)
         effects = self._effects(tx, table)
         self._gather(tx, table)
-        seat = table.players.index(dealer)
-        order = [
-            table.players[(seat + 1 + i) % len(table.players)] for i in range(len(table.players))
-        ]
+        seat = seated.index(dealer)
+        order = [seated[(seat + 1 + i) % len(seated)] for i in range(len(seated))]
         holes: dict[str, list[str]] = {p: [] for p in order}
         face_up: dict[str, list[str]] = {}
         for _ in range(2):
@@ -321,11 +354,21 @@ class DragonKingsRules(GameRules):
             events.append(f"Unmasked: first hole cards face up: {shown}")
         events.append("each player looks at their cards with 'companion table hand NAME'")
         penalties = list(self._get(tx, table, "misdeals", []))
+        short = {p: max(0, points.get(p, 0)) for p in penalties if points is not None}
+        short = {p: n for p, n in short.items() if n < MISDEAL_PENALTY}
         for player in penalties:
+            paid = short.get(player, MISDEAL_PENALTY)
             events.append(
-                f"{player} places {MISDEAL_PENALTY} points in this deal's pot (fouled the last deal)"
+                f"{player} places {paid} points in this deal's pot (fouled the last deal"
+                + (f"; all they have of the {MISDEAL_PENALTY})" if player in short else ")")
             )
         self._set(tx, table, "misdeals", [])
+        behind = None
+        if points is not None:  # blinds and antes come out of what the penalties leave
+            behind = dict(points)
+            for p in penalties:
+                behind[p] = behind.get(p, 0) - short.get(p, MISDEAL_PENALTY)
+        posted = self._post(tx, table, seated, dealer, effects, behind, events)
         choosers = self._king_holders(holes)[:1]
         state = self.wings(tx, table)
         choosers_before = list(state.choosers)
@@ -342,7 +385,10 @@ class DragonKingsRules(GameRules):
             dealer=dealer,
             street="preflop",
             penalties=penalties,
+            penalty_points=short,
             choosers_before=choosers_before,
+            seated=seated,
+            posted=posted,
         )
         self._set(tx, table, "deal", deal.to_data())
         tx.record(
@@ -353,6 +399,61 @@ class DragonKingsRules(GameRules):
             data={"deal": deal.number, "dealer": dealer},
         )
         return TableEvent(tuple(events), cards=face_up)
+
+    @staticmethod
+    def _next_dealer(table: TableInfo, previous: DealState, seated: Sequence[str]) -> str:
+        """The deal passes clockwise to the next guest still in the game; a misdeal is
+        dealt again by the same dealer, if still in."""
+        dealer = previous.dealer or table.players[0]
+        again = not previous.number or previous.misdealt
+        if again and dealer in seated:
+            return dealer
+        seat = table.players.index(dealer)
+        n = len(table.players)
+        return next(p for p in (table.players[(seat + 1 + i) % n] for i in range(n)) if p in seated)
+
+    def _post(
+        self,
+        tx: Transaction,
+        table: TableInfo,
+        seated: Sequence[str],
+        dealer: str,
+        effects: Mapping[str, Any],
+        points: Mapping[str, int] | None,
+        events: list[str],
+    ) -> dict[str, int]:
+        """The blinds and antes the table knows, posted from each guest's points: the level
+        of the table's clock (Dragon's Toll doubles its blinds) and Guild Tithe's ante.
+        Without a clock the dealer says what each guest put in at the showdown."""
+        if points is None:
+            return {}
+        small, big, ante = _clock_blinds(tx, table)
+        factor = int(effects.get("blind_multiplier", 0)) or 1
+        tithe = int(effects.get("ante", 0))
+        if not (small or big or ante or tithe):
+            return {}
+        posted = pts.posts(
+            seated,
+            dealer,
+            small=small * factor,
+            big=big * factor,
+            ante=ante + tithe,
+            points=points,
+        )
+        what = []
+        if small or big:
+            what.append(
+                f"blinds {small * factor}/{big * factor}"
+                + (" (Dragon's Toll doubles them)" if factor > 1 else "")
+            )
+        if ante or tithe:
+            what.append(
+                f"ante {ante + tithe}" + (f" (Guild Tithe's {tithe} included)" if tithe else "")
+            )
+        events.append(
+            f"posted ({', '.join(what)}): " + ", ".join(f"{p} {n}" for p, n in posted.items() if n)
+        )
+        return {p: n for p, n in posted.items() if n}
 
     @staticmethod
     def _king_holders(holes: dict[str, list[str]]) -> list[str]:
@@ -417,6 +518,22 @@ class DragonKingsRules(GameRules):
         shown = () if deal.hidden_river else tuple(self._board(tx, table, cards))
         return TableEvent(tuple(events), board=tuple(c.code for c in shown))
 
+    def _owed(self, deal: DealState) -> dict[str, int]:
+        """What each guest owes this deal's pot outside the betting: misdeal penalties
+        and trades' costs."""
+        owed = dict(deal.swap_costs)
+        for player in deal.penalties:
+            owed[player] = owed.get(player, 0) + deal.penalty_points.get(player, MISDEAL_PENALTY)
+        return owed
+
+    def _behind(self, tx: Transaction, table: TableInfo, deal: DealState) -> dict[str, int] | None:
+        """Each guest's points not yet in the pot of the deal under way (None: none kept)."""
+        points = pts.points_of(tx, table)
+        if points is None or deal.settled or deal.street in ("none", "showdown"):
+            return points
+        owed = self._owed(deal)
+        return {p: n - deal.posted.get(p, 0) - owed.get(p, 0) for p, n in points.items()}
+
     def _board(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[Card]:
         return [card_of(cards, c) for c in tx.pile(table, DECK, "in_play") if c.holder is None]
 
@@ -430,6 +547,8 @@ class DragonKingsRules(GameRules):
             raise CompanionError("no deal in progress: start one with 'companion dk deal'")
         if player in deal.folded:
             raise CompanionError(f"{player} has already folded this deal")
+        if deal.seated and player not in deal.seated:
+            raise CompanionError(f"{player} is out of the game: not dealt in this deal")
         self._muck(tx, table, deal, player)
         tx.record(table, "dk-fold", f"{player} folds", actor=player)
         return TableEvent((f"{player} folds",))
@@ -455,6 +574,12 @@ class DragonKingsRules(GameRules):
         key = f"{deal.number}:{player}"
         if swaps.get(key, 0) >= int(effects["hole_card_swaps"]):
             raise CompanionError(f"{player} has already traded a hole card this deal")
+        cost = int(effects.get("swap_cost", 0))
+        behind = self._behind(tx, table, deal)
+        if behind is not None and behind[player] < cost:
+            raise CompanionError(
+                f"{player} has {behind[player]:,} points behind: a trade costs {cost}"
+            )
         wanted = parse_card(ref, allow_joker=True)
         mine = tx.pile(table, DECK, "held", player)
         given = next((c for c in mine if card_of(cards, c) == wanted), None)
@@ -465,7 +590,9 @@ class DragonKingsRules(GameRules):
         tx.move(table, given, "draw")  # face down under the deck
         swaps[key] = swaps.get(key, 0) + 1
         self._set(tx, table, "swaps", swaps)
-        cost = int(effects.get("swap_cost", 0))
+        if cost:
+            deal.swap_costs[player] = deal.swap_costs.get(player, 0) + cost
+            self._set(tx, table, "deal", deal.to_data())
         tx.record(
             table,
             "dk-swap",
@@ -480,35 +607,6 @@ class DragonKingsRules(GameRules):
         )
 
     # -- the showdown -----------------------------------------------------------------------
-
-    def showdown(self, tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
-        """Rank the hands still in under the wing cards in force; First Honors and wing choices."""
-        deal = self.deal_state(tx, table)
-        live = [p for p in table.players if p not in deal.folded]
-        if len(live) == 1 and deal.street not in ("none", "showdown"):
-            return self._last_standing(tx, table, deal, live[0])
-        if deal.street != "river":
-            raise CompanionError(
-                "the board is not complete: deal the rest with 'companion dk board'"
-                if deal.street != "showdown"
-                else "this deal is settled: start the next with 'companion dk deal'"
-            )
-        rules = self.rules(tx, table)
-        board = self._board(tx, table, cards)
-        hands = {p: self.hole(tx, table, cards, p) for p in live}
-        ranking = rank_hands(hands, board, rules)
-        result = PokerRanking(GAME, rules, (ranking,))
-        events = [f"board: {' '.join(c.symbol for c in board)}"] if deal.hidden_river else []
-        dragons = dragon_winners(ranking.winners, {p.name: p.hand.name for p in ranking.placings})
-        honors: dict[str, int] = {}
-        events += self._settled(tx, table, deal, dragons, honors)
-        tx.record(
-            table,
-            "dk-showdown",
-            f"deal {deal.number}: {ranking.winners_text}",
-            data={"result": ranking.result_text, "honors": honors},
-        )
-        return TableEvent(tuple(events), showdown=result, honors=honors)
 
     def _settled(
         self,
@@ -528,14 +626,6 @@ class DragonKingsRules(GameRules):
         self._set(tx, table, "wings", state.to_data())
         return events
 
-    def _last_standing(
-        self, tx: Transaction, table: TableInfo, deal: DealState, player: str
-    ) -> TableEvent:
-        self._settled(tx, table, deal, [], {})
-        text = f"{player} wins: everyone else folded (no hand is shown)"
-        tx.record(table, "dk-showdown", f"deal {deal.number}: {text}", actor=player)
-        return TableEvent((text,))
-
     def settle(
         self,
         tx: Transaction,
@@ -546,23 +636,28 @@ class DragonKingsRules(GameRules):
         result: str | None = None,
         extra: Mapping[str, Any] | None = None,
     ) -> Settled:
-        """``table showdown``: the deal's showdown with its points, settled by the showdown
-        file's rules (:class:`DragonKingsShowdown`) from the table's cards, wing cards,
-        First Honors and misdeal penalties; then the table's own bookkeeping."""
+        """``dk showdown`` and ``table showdown``: the deal's showdown with its points, settled
+        by the showdown file's rules (:class:`DragonKingsShowdown`) from the table's cards,
+        wing cards, First Honors, misdeal penalties, trades' costs and posted blinds; then
+        the table's own bookkeeping: honors, wing choices and each guest's points."""
         from companion.games.dragon_kings.showdown import DragonKingsShowdown
         from companion.poker.showdown_input import ShowdownIn, describe
 
         deal = self.deal_state(tx, table)
         if deal.street in ("none", "showdown") or deal.settled:
             raise CompanionError(
-                "no deal is under way: start one with 'companion table deal'"
+                "no deal is under way: start one with 'companion dk deal'"
                 if deal.street != "showdown"
-                else "this deal is settled: start the next with 'companion table deal'"
+                else "this deal is settled: start the next with 'companion dk deal'"
             )
+        seated = deal.seated or list(table.players)
         for name in [*put_in, *folded]:
-            table.player(name)
+            if table.player(name) not in seated:
+                raise CompanionError(f"{name}: out of the game, not dealt in this deal")
         out = set(deal.folded) | {table.player(n) for n in folded}
-        live = [p for p in table.players if p not in out]
+        live = [p for p in seated if p not in out]
+        if not live:
+            raise CompanionError("--fold: somebody must still be in the deal to take the pot")
         if len(live) > 1 and deal.street != "river":
             raise CompanionError(
                 "the board is not complete: deal the rest with 'companion dk board'"
@@ -573,40 +668,70 @@ class DragonKingsRules(GameRules):
                 f"{unknown[0]}: a Dragon Kings table knows this already; a file given to "
                 f"'table showdown' may add only {', '.join(sorted(_FILE_FIELDS))}"
             )
+        points = pts.points_of(tx, table)
+        bets = pts.contributions(
+            {table.player(n): v for n, v in put_in.items()},
+            seated,
+            posted=deal.posted,
+            owed=self._owed(deal),
+            points=points,
+        )
+        shown = len(live) > 1
         data: dict[str, Any] = {
             "game": GAME,
             "players": [
-                {"name": p, "put_in": put_in.get(p, 0), "folded": p in out}
+                {"name": p, "put_in": bets[p], "folded": p in out}
                 | ({"hand": [c.code for c in self.hole(tx, table, cards, p)]} if p in live else {})
-                for p in table.players
+                for p in seated
             ],
             "board": [c.code for c in self._board(tx, table, cards)],
             "wings": self.wings(tx, table).in_force() or ["none"],
-            "first_honors": not self._get(tx, table, "honors"),
-            "misdeals": list(deal.penalties),
+            "first_honors": shown and not self._get(tx, table, "honors"),
+            "misdeals": (
+                {p: deal.penalty_points.get(p, MISDEAL_PENALTY) for p in deal.penalties}
+                if deal.penalty_points
+                else list(deal.penalties)
+            ),
+            "swap_costs": dict(deal.swap_costs),
+            "carried": int(self._get(tx, table, "carried", 0)),
             **dict(extra or {}),
         }
         if result is not None:
             data["result"] = result
+        elif not shown:
+            data["result"] = live[0]  # everyone else folded: no hand is shown
         try:
             spec = ShowdownIn.model_validate(data)
         except ValidationError as exc:
             raise CompanionError(describe(exc, data)) from None
         settled = DragonKingsShowdown(spec).run()
-        for p in [p for p in table.players if p in out and p not in deal.folded]:
+        for p in [p for p in seated if p in out and p not in deal.folded]:
             self._muck(tx, table, deal, p)
         hands = {line.name: line.hand for line in settled.players}
-        dragons = dragon_winners(settled.winners, hands) if len(live) > 1 else []
+        dragons = dragon_winners(settled.winners, hands) if shown else []
         honors: dict[str, int] = {}
-        notes = self._settled(tx, table, deal, dragons, honors)
+        notes = []
+        if deal.hidden_river:
+            board = " ".join(c.symbol for c in self._board(tx, table, cards))
+            notes.append(f"Shrouded River: the river is turned (board {board})")
+        if not shown:
+            notes.append(f"{live[0]} wins: everyone else folded (no hand is shown)")
+        notes += self._settled(tx, table, deal, dragons, honors)
+        self._set(tx, table, "carried", settled.carry_over)
+        after = None
+        if points is not None:
+            after = pts.after_pot(points, bets, settled.payouts, settled.bank)
+            pts.set_points(tx, table, after)
+            left = {p: pts.rebuys_left(tx, table, p) for p in table.players}
+            notes += pts.points_notes(points, after, table.players, left)
         tx.record(
             table,
             "dk-showdown",
             f"deal {deal.number}: {names_text(list(settled.winners)) or 'nobody'} "
             f"{'wins' if len(settled.winners) == 1 else 'win'}",
-            data={"payouts": settled.payouts, "honors": honors},
+            data={"payouts": settled.payouts, "honors": honors, "points": after},
         )
-        return Settled(settled, tuple(notes))
+        return Settled(settled, tuple(notes), points=after, honors=honors)
 
     def misdeal(self, tx: Transaction, table: TableInfo, player: str) -> TableEvent:
         """A player fouled the deal: it is void, the same dealer deals again, and the
@@ -816,7 +941,42 @@ class DragonKingsRules(GameRules):
             lines.append(
                 "bonuses from the house: " + ", ".join(f"{p} {n}" for p, n in bonuses.items())
             )
+        behind = self._behind(tx, table, deal)
+        counted = pts.points_of(tx, table)
+        in_pot = (
+            {p: counted[p] - behind[p] for p in table.players if counted[p] != behind[p]}
+            if counted is not None and behind is not None
+            else {}
+        )
+        out = pts.describe(counted, table.players)
+        if out:
+            lines.append(out)
+        over = pts.game_over(counted, table.players)
+        if over:
+            lines.insert(0, f"[bold green]{over}[/]")
+        match = pts.match_of(tx, table)
+        columns: dict[str, Any] = {}
+        if behind is not None:
+            columns = {
+                "player_columns": ["points"],
+                "per_player": {
+                    p: [
+                        ("out" if behind[p] <= 0 and not in_pot.get(p) else f"{behind[p]:,}")
+                        + (f" (+{in_pot[p]:,} in the pot)" if in_pot.get(p) else "")
+                    ]
+                    for p in table.players
+                },
+            }
         return {
+            **columns,
+            "points": behind,
+            "in_pot": in_pot,
+            "out": [p for p in table.players if counted is not None and counted[p] <= 0],
+            "game_over": over,
+            "match": match.to_json() if match else None,
+            "rebuys_left": {p: pts.rebuys_left(tx, table, p) for p in table.players}
+            if match
+            else {},
             "lines": lines,
             "wings": in_force,
             "deal": {**deal.to_data(), "board": board},
@@ -828,14 +988,34 @@ class DragonKingsRules(GameRules):
         }
 
 
+def _clock_blinds(tx: Transaction, table: TableInfo) -> tuple[int, int, int]:
+    """The small blind, big blind and ante of the level the table's clock is on now
+    (nothing without a clock, or during a break)."""
+    from companion.timer.clock import current_stage
+    from companion.timer.clock import settle as run_to
+    from companion.timer.structure import Level
+    from companion.timer.table_clock import saved_clock
+
+    clock = saved_clock(tx, table)
+    if clock is None:
+        return 0, 0, 0
+    stage = current_stage(run_to(clock, tx.store.clock())[0])
+    if not isinstance(stage, Level):
+        return 0, 0, 0
+    return stage.small_blind or 0, stage.big_blind or 0, stage.ante
+
+
 def _rules(table: TableInfo) -> DragonKingsRules:
     if table.game != GAME:
         raise CompanionError(f"table '{table.name}' plays {table.game}, not Dragon Kings")
     return DragonKingsRules(GAME)
 
 
-def open_game(tx: Transaction, table: TableInfo) -> TableEvent:
-    return _rules(table).open_game(tx, table, game_cards(table))
+def open_game(
+    tx: Transaction, table: TableInfo, buy_in: int | None = None, rebuys: int | None = None
+) -> TableEvent:
+    match = pts.check_match(buy_in, rebuys)
+    return _rules(table).open_game(tx, table, game_cards(table), match)
 
 
 def deal(tx: Transaction, table: TableInfo) -> TableEvent:
@@ -854,8 +1034,54 @@ def swap(tx: Transaction, table: TableInfo, player: str, card: str) -> TableEven
     return _rules(table).swap(tx, table, game_cards(table), table.player(player), card)
 
 
-def showdown(tx: Transaction, table: TableInfo) -> TableEvent:
-    return _rules(table).showdown(tx, table, game_cards(table))
+def showdown(
+    tx: Transaction,
+    table: TableInfo,
+    put_in: Mapping[str, int] | None = None,
+    *,
+    folded: Sequence[str] = (),
+) -> Settled:
+    """``dk showdown``: the same settlement as ``table showdown`` (one path for both)."""
+    return settle(tx, table, put_in or {}, folded=folded)
+
+
+@dataclass(frozen=True)
+class ShowdownReport:
+    """``dk showdown --json``: the same document as ``table showdown --json``."""
+
+    settled: Settled
+    table_state: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return self.settled.to_json(self.table_state)
+
+
+def showdown_report(
+    tx: Transaction, table: TableInfo, put_in: Mapping[str, int], folded: Sequence[str] = ()
+) -> ShowdownReport:
+    """``dk showdown``: settle the deal, with the table's state after it."""
+    from companion.table.reports import table_view
+
+    settled = showdown(tx, table, put_in, folded=folded)
+    return ShowdownReport(settled, table_view(tx, table).state_json())
+
+
+def rebuy(tx: Transaction, table: TableInfo, player: str) -> TableEvent:
+    """``dk rebuy``: a guest who is out buys in again, between deals."""
+    rules = _rules(table)
+    who = table.player(player)
+    deal = rules.deal_state(tx, table)
+    if deal.number and not deal.settled:
+        raise CompanionError(f"deal {deal.number} is under way: a re-buy is made between deals")
+    points, left = pts.rebuy(tx, table, who)
+    tx.record(table, "dk-rebuy", f"{who} re-buys for {points:,} points", actor=who)
+    return TableEvent(
+        (
+            f"{who} re-buys for {points:,} points and is dealt in again "
+            f"({left} re-buy{'s' if left != 1 else ''} left)",
+        ),
+        points=pts.points_of(tx, table),
+    )
 
 
 def settle(

@@ -1,8 +1,12 @@
-"""Gold that character abilities take from the bank, and the dealer's gold corrections.
+"""Character abilities at the table: their soul gems, the gold some take from the bank,
+and the dealer's corrections of gold and soul gems.
 
-The table counts each character's gold, and decides deaths and the gold
-victory from that count, so gold an ability brings must reach it too. In
-Appendix A two abilities take gold from the bank:
+000, "The player characters and special actions": the player activating a
+special ability pays its cost in soul gems to the bank, and the encounter may
+change the cost (Low magic: one more) or stop the ability (Anti-magic zone,
+Long night). ``table ability PLAYER ABILITY`` takes that cost from the
+player's counted gems and refuses when they have fewer. In Appendix A two
+abilities also take gold from the bank, which the table counts too:
 
 * Healing prayer (the Paladin, a standard ability): 600 gold, when the
   Paladin had less than 5000 gold as the deal began;
@@ -14,13 +18,15 @@ Appendix A two abilities take gold from the bank:
 The other abilities that move gold are counted elsewhere: Ambush & run takes
 its gold from the pot at the showdown (``declared.ambush_and_run`` in the
 showdown file), the Barbarian's rage puts gold into the pot (part of what
-he puts in), Bigger pouch pays Sir Nobble when he is revealed. The table
-does not count soul gems (the players keep them as tokens), so it says what
-an ability costs and leaves the paying to the player.
+he puts in), Bigger pouch pays Sir Nobble when he is revealed. The abilities
+a showdown file declares (the Witch's curse and Spoil the treasure, Ambush &
+run, the Barbarian's rage) cost their gems at ``table showdown`` unless the
+dealer already took them with ``table ability`` during the deal
+(:func:`pay_declared`).
 
-:func:`correct_gold` is the plain correction for everything else that moves
-gold outside a rule the table plays (Dense fog's fine, a miscount). Each is
-one history entry, undone by one ``table undo``.
+:func:`correct_gold` and :func:`correct_gems` are the plain corrections for
+everything else (Dense fog's fine, a miscount). Each is one history entry,
+undone by one ``table undo``.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.victory import Victory, victory
+from companion.poker.showdown_input import ShowdownIn
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
@@ -50,13 +57,17 @@ COIN = 100
 MAX_CORRECTION = 1_000_000
 """More than all the gold a game ever sees: a bigger correction is a typing slip."""
 
+MAX_GEMS_CORRECTION = 40
+"""The soul gems in the box: a bigger correction is a typing slip."""
+
 
 @dataclass(frozen=True)
-class GoldMoved:
-    """Gold moved on a player's count by an ability or a correction, and what it led to."""
+class Moved:
+    """Gold and soul gems moved on a player's counts by an ability or a correction."""
 
     player: str
     amount: int
+    """Gold from the bank (negative: to it)."""
     gold: int
     """The player's gold afterwards."""
     why: str
@@ -65,16 +76,30 @@ class GoldMoved:
     """The ability's effect key (None for a correction)."""
     notes: tuple[str, ...] = ()
     victory: Victory | None = None
+    gems_amount: int = 0
+    """Soul gems from the bank (negative: paid to it)."""
+    gems: int = 0
+    """The player's soul gems afterwards."""
 
     @property
     def text(self) -> str:
         """What happened, in one sentence."""
-        moves = (
-            f"takes {self.amount:,} gold from the bank"
-            if self.amount > 0
-            else f"pays {-self.amount:,} gold to the bank"
-        )
-        return f"{self.player} {moves} ({self.why}): {self.gold:,} gold now"
+        moves = []
+        if self.amount > 0:
+            moves.append(f"takes {self.amount:,} gold from the bank")
+        elif self.amount < 0:
+            moves.append(f"pays {-self.amount:,} gold to the bank")
+        if self.gems_amount > 0:
+            moves.append(f"takes {soul_gems(self.gems_amount)} from the bank")
+        elif self.gems_amount < 0:
+            moves.append(f"pays {soul_gems(-self.gems_amount)} to the bank")
+        counts = []
+        if self.amount or not self.gems_amount:
+            counts.append(f"{self.gold:,} gold")
+        if self.gems_amount or self.ability:
+            counts.append(soul_gems(self.gems))
+        did = " and ".join(moves) or "uses it"
+        return f"{self.player} {did} ({self.why}): {' and '.join(counts)} now"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +107,8 @@ class GoldMoved:
             "player": self.player,
             "amount": self.amount,
             "gold": self.gold,
+            "soul_gems_amount": self.gems_amount,
+            "soul_gems": self.gems,
             "why": self.why,
             "ability": self.ability,
             "notes": list(self.notes),
@@ -93,7 +120,7 @@ def _seated(tx: Transaction, table: TableInfo, player: str) -> str:
     who = table.player(player)
     if who not in state.seated(tx, table) or who not in state.gold_of(tx, table):
         raise CompanionError(
-            f"{who} has no character in the game: the table counts no gold for them"
+            f"{who} has no character in the game: the table counts no gold or soul gems for them"
         )
     return who
 
@@ -108,34 +135,74 @@ def _ability(who: str, character: Any, ref: str) -> Any:
     raise CompanionError(f"{who} plays {character.name}, who has no ability '{ref}' (only {names})")
 
 
+def _cost(tx: Transaction, table: TableInfo, cards: GameCards, ability: Any, who: str) -> int:
+    """The soul gems ``ability`` costs now (the encounter may change it or stop it), which
+    ``who`` must have."""
+    cost = effective_cost(ability, levels.encounter_rules(tx, table, cards))
+    if cost is None:
+        encounter = levels.encounter(tx, table, cards)
+        raise CompanionError(
+            f"{ability.name} does not work during {encounter.name if encounter else 'this encounter'}"
+        )
+    have = state.gems_of(tx, table).get(who, 0)
+    if have < cost:
+        dearer = cost - ability.cost
+        why = f" ({dearer} more during the encounter)" if dearer > 0 else ""
+        raise CompanionError(
+            f"{who} has {soul_gems(have)}: {ability.name} costs {soul_gems(cost)}{why}"
+        )
+    return cost
+
+
 def use_ability(
     tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref: str
-) -> GoldMoved:
-    """``table ability PLAYER ABILITY``: the character's ability takes its gold from the bank."""
+) -> Moved:
+    """``table ability PLAYER ABILITY``: the character pays the ability's soul gems to the
+    bank, and takes the gold it gives (Healing prayer, Regeneration)."""
     who = _seated(tx, table, player)
     character = cards.get(tx.pile(table, "characters", "in_play", who)[0].card_id)
     ability = _ability(who, character, ref)
-    if ability.effect in SETTLED_AT_THE_SHOWDOWN:
-        raise CompanionError(f"{ability.name}: {SETTLED_AT_THE_SHOWDOWN[ability.effect]}")
-    if ability.effect not in GOLD_FROM_THE_BANK:
+    if ability.kind == "passive" and ability.effect not in GOLD_FROM_THE_BANK:
         raise CompanionError(
-            f"{ability.name} moves no gold between {who} and the bank, so the table has nothing "
-            "to count (it plays Healing prayer and Regeneration)"
+            f"{ability.name} is a passive ability: it works by itself and costs no soul gem"
         )
     deal = state.current_deal(tx, table)
     if deal is None or deal.get("settled"):
         raise CompanionError(
             f"{ability.name} is used during a deal: start one with 'companion table deal'"
         )
-    encounter = levels.encounter(tx, table, cards)
-    cost = effective_cost(ability, levels.encounter_rules(tx, table, cards))
-    if cost is None:
-        raise CompanionError(
-            f"{ability.name} does not work during {encounter.name if encounter else 'this encounter'}"
-        )
+    cost = _cost(tx, table, cards, ability, who)
     used = [tuple(u) for u in deal.get("abilities", [])]
-    if ability.effect == "regeneration" and (who, ability.effect) in used:
+    once = ability.effect == "regeneration" or "once-per-deal" in ability.limits
+    if once and (who, ability.effect) in used:
         raise CompanionError(f"{who}'s {ability.name} has already acted in this deal")
+    amount = _gold_from_the_bank(tx, table, cards, ability, who, deal)
+    gold = state.add_gold(tx, table, who, amount)
+    gems = state.add_gems(tx, table, who, -cost)
+    assert gold is not None and gems is not None  # _seated checked that the table counts them
+    state.put(tx, table, "deal", {**deal, "abilities": [*used, (who, ability.effect)]})
+    notes = []
+    if ability.effect in SETTLED_AT_THE_SHOWDOWN:
+        notes.append(SETTLED_AT_THE_SHOWDOWN[ability.effect])
+    if ability.effect == "regeneration":
+        notes.append(f"{ability.name} acts at the flop: only if {who} is still in the deal then")
+    moved = Moved(who, amount, gold, ability.name, ability.effect, tuple(notes), None, -cost, gems)
+    summary = f"{who}: {ability.name}" + (f", {amount:+,} gold" if amount else "")
+    return _logged(tx, table, cards, moved, "ability", summary + f", {-cost:+} soul gems")
+
+
+def _gold_from_the_bank(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    ability: Any,
+    who: str,
+    deal: dict[str, Any],
+) -> int:
+    """The gold Healing prayer or Regeneration takes from the bank (0 for the others),
+    once the gold ``who`` had as the deal began is low enough."""
+    if ability.effect not in GOLD_FROM_THE_BANK:
+        return 0
     at_start = deal.get("gold_at_start", {})
     before = int(at_start.get(who, state.gold_of(tx, table)[who]))
     if ability.gold_below is not None and before >= ability.gold_below:
@@ -144,32 +211,61 @@ def use_ability(
             f"{who} had {before:,}"
         )
     blind = levels.level_now(tx, table, cards).blind
-    amount = (
-        int(ability.gold) if ability.gold is not None else min(blind, ability.gold_max or blind)
-    )
-    gold = state.add_gold(tx, table, who, amount)
-    assert gold is not None  # _seated checked that the table counts it
-    state.put(tx, table, "deal", {**deal, "abilities": [*used, (who, ability.effect)]})
-    notes = []
-    if cost:
-        notes.append(
-            f"{who} pays {soul_gems(cost)} to the bank (the players keep "
-            "the soul gems; the table does not count them)"
+    return int(ability.gold) if ability.gold is not None else min(blind, ability.gold_max or blind)
+
+
+def declared_uses(spec: ShowdownIn) -> list[tuple[str, str]]:
+    """(player, ability effect) of each ability a showdown declares used during the deal."""
+    d = spec.declared
+    uses = [(who, "barbarian-rage") for who in d.barbarian_rage]
+    if d.witch_curse is not None:
+        uses.append((d.witch_curse.by, "witch-curse"))
+    if d.spoil_the_treasure:
+        uses.append((d.spoil_the_treasure, "spoil-the-treasure"))
+    if d.ambush_and_run is not None:
+        uses.append((d.ambush_and_run.by, "ambush-and-run"))
+    return uses
+
+
+def pay_declared(
+    tx: Transaction, table: TableInfo, cards: GameCards, spec: ShowdownIn
+) -> list[str]:
+    """``table showdown``: each ability the showdown declares costs its soul gems, unless
+    the dealer took them during the deal with ``table ability``; refused when short."""
+    deal = state.current_deal(tx, table) or {}
+    paid: list[tuple[str, str]] = [(str(w), str(e)) for w, e in deal.get("abilities", [])]
+    notes: list[str] = []
+    for who, effect in declared_uses(spec):
+        if (who, effect) in paid:
+            paid.remove((who, effect))
+            continue
+        in_play = tx.pile(table, "characters", "in_play", who)
+        if not in_play or who not in state.gems_of(tx, table):
+            continue  # the showdown refuses an ability the character does not have
+        ability = next(
+            (a for a in cards.get(in_play[0].card_id).abilities if a.effect == effect), None
         )
-    if ability.effect == "regeneration":
-        notes.append(f"{ability.name} acts at the flop: only if {who} is still in the deal then")
-    moved = GoldMoved(who, amount, gold, ability.name, ability.effect, tuple(notes))
-    return _logged(tx, table, cards, moved, "ability", f"{who}: {ability.name}, {amount:+,} gold")
+        if ability is None:
+            continue
+        if effective_cost(ability, levels.encounter_rules(tx, table, cards)) is None:
+            continue  # the showdown refuses it, in its own words
+        cost = _cost(tx, table, cards, ability, who)
+        now = state.add_gems(tx, table, who, -cost)
+        notes.append(
+            f"{who} pays {soul_gems(cost)} to the bank for {ability.name}: {soul_gems(now or 0)} now"
+        )
+    return notes
 
 
 def _logged(
-    tx: Transaction, table: TableInfo, cards: GameCards, moved: GoldMoved, action: str, summary: str
-) -> GoldMoved:
-    """The gold has moved: say whether it won the game, and write the history entry."""
+    tx: Transaction, table: TableInfo, cards: GameCards, moved: Moved, action: str, summary: str
+) -> Moved:
+    """The counts have moved: say whether it won the game, and write the history entry."""
     won = victory(tx, table, cards)
     data = {
         "player": moved.player,
         "gold": moved.amount,
+        "soul_gems": moved.gems_amount,
         "why": moved.why,
         "ability": moved.ability,
     }
@@ -185,11 +281,7 @@ def parse_amount(text: str) -> int:
     >>> parse_amount("+500"), parse_amount("-200"), parse_amount("1,000")
     (500, -200, 1000)
     """
-    raw = text.strip().replace(",", "").replace("_", "")
-    try:
-        amount = int(raw)
-    except ValueError:
-        raise CompanionError(f"{text!r}: give the gold as +N or -N (e.g. -500)") from None
+    amount = _signed(text, "gold", "-500")
     if amount == 0 or amount % COIN or abs(amount) > MAX_CORRECTION:
         raise CompanionError(
             f"{text}: gold moves in whole coins of {COIN}, not zero and at most "
@@ -198,25 +290,73 @@ def parse_amount(text: str) -> int:
     return amount
 
 
-def correct_gold(
-    tx: Transaction, table: TableInfo, cards: GameCards, player: str, amount: int, note: str = ""
-) -> GoldMoved:
-    """``table gold PLAYER +N|-N --note TEXT``: the dealer's correction of a player's gold."""
-    who = _seated(tx, table, player)
+def parse_gems(text: str) -> int:
+    """A correction's soul gems: ``+1``, ``-2`` or ``2``.
+
+    >>> parse_gems("+1"), parse_gems("-2"), parse_gems("2")
+    (1, -2, 2)
+    """
+    amount = _signed(text, "soul gems", "-1")
+    if amount == 0 or abs(amount) > MAX_GEMS_CORRECTION:
+        raise CompanionError(
+            f"{text}: soul gems move one or more at a time, at most {MAX_GEMS_CORRECTION} "
+            "(all the box holds)"
+        )
+    return amount
+
+
+def _signed(text: str, what: str, example: str) -> int:
+    raw = text.strip().replace(",", "").replace("_", "")
+    try:
+        return int(raw)
+    except ValueError:
+        raise CompanionError(f"{text!r}: give the {what} as +N or -N (e.g. {example})") from None
+
+
+def _note(note: str) -> str:
     note = " ".join(note.split())
     if len(note) > 200:
         raise CompanionError(f"--note is {len(note)} characters: keep it to 200")
+    return note or "a correction"
+
+
+def correct_gold(
+    tx: Transaction, table: TableInfo, cards: GameCards, player: str, amount: int, note: str = ""
+) -> Moved:
+    """``table gold PLAYER +N|-N --note TEXT``: the dealer's correction of a player's gold."""
+    who = _seated(tx, table, player)
+    why = _note(note)
     have = state.gold_of(tx, table)[who]
     if amount < 0 and -amount > have:
         raise CompanionError(f"{who} has only {have:,} gold: {amount:+,} would take more than that")
     gold = state.add_gold(tx, table, who, amount)
     assert gold is not None
-    why = note or "a correction"
     notes = []
     if gold == 0:
         notes.append(
             f"{who} has no gold left: the character dies when the deal is settled ('companion "
             f"table showdown'), or at once with 'companion table death {who}'"
         )
-    moved = GoldMoved(who, amount, gold, why, None, tuple(notes))
+    gems = state.gems_of(tx, table).get(who, 0)
+    moved = Moved(who, amount, gold, why, None, tuple(notes), None, 0, gems)
     return _logged(tx, table, cards, moved, "gold", f"{who}: {amount:+,} gold ({why})")
+
+
+def correct_gems(
+    tx: Transaction, table: TableInfo, cards: GameCards, player: str, amount: int, note: str = ""
+) -> Moved:
+    """``table gems PLAYER +N|-N --note TEXT``: the dealer's correction of a player's soul gems."""
+    who = _seated(tx, table, player)
+    why = _note(note)
+    have = state.gems_of(tx, table).get(who, 0)
+    if amount < 0 and -amount > have:
+        raise CompanionError(
+            f"{who} has only {soul_gems(have)}: {amount:+} would take more than that"
+        )
+    gems = state.add_gems(tx, table, who, amount)
+    if gems is None:  # a table from before the gems were counted: start counting now
+        state.set_gems(tx, table, {**state.gems_of(tx, table), who: amount})
+        gems = amount
+    gold = state.gold_of(tx, table)[who]
+    moved = Moved(who, 0, gold, why, None, (), None, amount, gems)
+    return _logged(tx, table, cards, moved, "gems", f"{who}: {amount:+} soul gems ({why})")

@@ -169,6 +169,7 @@ def _reveal(
     revealed: list[DrawnCard] = []
     notes: list[str] = []
     stacks = dict(state.get(tx, table, "gold", {}))
+    gems = state.gems_of(tx, table)
     for who in table.players:
         if who not in made or made[who] not in kept:
             continue
@@ -176,6 +177,7 @@ def _reveal(
         model = cards.get(placed.card_id)
         gold = starting_gold(model)
         stacks[who] = gold
+        gems[who] = model.soul_gems  # a new character starts afresh (000, Character death)
         said = [f"{who} plays {model.name}: {gold:,} gold and {soul_gems(model.soul_gems)}"]
         for golem in [
             c for c in tx.pile(table, "monsters", "aside") if cards.get(c.card_id).owner == model.id
@@ -188,6 +190,7 @@ def _reveal(
         notes.extend(said)
         revealed.append(drawn_card(cards, placed, notes=said))
     state.set_gold(tx, table, stacks)
+    state.set_gems(tx, table, gems)
     state.put(tx, table, "chosen", {})
     return revealed, notes
 

@@ -26,6 +26,7 @@ from companion.cards.loader import GameCards
 from companion.documents import read_document
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import (
+    abilities,
     characters,
     deaths,
     encounters,
@@ -80,6 +81,8 @@ class Settled:
     cards: tuple[DrawnCard, ...]
     gold: dict[str, int]
     victory: Victory | None
+    gems: dict[str, int] = field(default_factory=dict)
+    """Each character's soul gems after the deal."""
 
     def to_json(self, table_state: Mapping[str, Any]) -> dict[str, Any]:
         return {
@@ -87,6 +90,7 @@ class Settled:
             "table": {
                 **table_state,
                 "gold": dict(self.gold),
+                "soul_gems": dict(self.gems),
                 "notes": list(self.notes),
                 "cards": [c.to_json() for c in self.cards],
                 "victory": self.victory.to_json() if self.victory else None,
@@ -136,14 +140,19 @@ def start_deal(
                     f"{per_level} deals played: level {change.level} opens (blind {change.blind})"
                 )
                 notes.extend(change.notes)
+                if change.encounter is not None:  # High magic's gems, Dragon age's dragon
+                    notes.extend(change.encounter.notes)
     level = levels.level_now(tx, table, cards)
     if before is None or int(before["level"]) != level.level:
         done = 0
     if int(state.get(tx, table, "deals_level", 0)) != level.level:
         done = 0
         if level.soul_gems:
+            # 000, Blind bet levels: the level's gem comes at the beginning of its first deal.
+            state.gems_to_all(tx, table, state.seated(tx, table), level.soul_gems)
             notes.append(
                 f"first deal of level {level.level}: every player takes {soul_gems(level.soul_gems)}"
+                " from the bank"
             )
     state.put(tx, table, "deals_level", level.level)
     state.put(tx, table, "deals_done", done)
@@ -251,11 +260,12 @@ def table_showdown_spec(
         if key not in named:
             raise CompanionError(f"players: '{key}' is not a player in this deal")
     gold = state.gold_of(tx, table)
+    gems = state.gems_of(tx, table)
     players: list[dict[str, Any]] = []
     for p in players_in:
         given = dict(file_players.get(p.casefold(), {}))
         given.pop("name", None)
-        for key in ("character", "artifacts", "stack"):
+        for key in ("character", "artifacts", "stack", "soul_gems"):
             if key in given:
                 raise CompanionError(f"players: {p}'s {key} is known to the table; leave it out")
         amount = int(contributions.get(p, given.pop("put_in", 0)) or 0)
@@ -280,6 +290,8 @@ def table_showdown_spec(
         }
         if stack is not None:
             entry["stack"] = stack - amount
+        if p in gems:  # a Goblin takes no gem a player does not have
+            entry["soul_gems"] = gems[p]
         if not entry.get("hand"):
             held = list(tx.pile(table, "main", "held", p))
             if held and result is None and "result" not in extra:
@@ -330,8 +342,14 @@ def settle_deal(
     if deal is None:
         raise CompanionError("no deal is under way: start one with 'companion table deal'")
     spec = table_showdown_spec(tx, table, cards, put_in, folded=folded, result=result, extra=extra)
+    paid = abilities.pay_declared(tx, table, cards, spec)
+    if paid:  # the gems the abilities cost are spent before the showdown's thefts
+        spec = table_showdown_spec(
+            tx, table, cards, put_in, folded=folded, result=result, extra=extra
+        )
     outcome = DungeonPokerShowdown(spec, None, data_dir).run()
     notes, shown = apply_result(tx, table, cards, spec, outcome, takes=takes)
+    notes[:0] = paid
     state.mark_settled(tx, table, deal, "table showdown")
     won = victory(tx, table, cards)
     if won is not None:
@@ -343,7 +361,15 @@ def settle_deal(
         + (names_text(outcome.winners) + " won" if outcome.winners else "nobody won"),
         data={"result": outcome.to_json(), "notes": notes},
     )
-    return Settled(outcome, spec, tuple(notes), tuple(shown), state.gold_of(tx, table), won)
+    return Settled(
+        outcome,
+        spec,
+        tuple(notes),
+        tuple(shown),
+        state.gold_of(tx, table),
+        won,
+        state.gems_of(tx, table),
+    )
 
 
 def apply_result(
@@ -363,6 +389,11 @@ def apply_result(
         if p.name in gold:
             gold[p.name] += -p.put_in + outcome.payouts.get(p.name, 0) + outcome.bank.get(p.name, 0)
     state.set_gold(tx, table, gold)
+    gems = state.gems_of(tx, table)
+    for player, moved in outcome.soul_gems.items():  # the Goblin's theft, the Genie's gem
+        if player in gems:
+            gems[player] = max(gems[player] + moved, 0)
+    state.set_gems(tx, table, gems)
     state.put(tx, table, "carried_gold", outcome.carry_over)
     state.put(tx, table, "carried", outcome.treasures_waiting)
     for player, count in outcome.treasures.items():

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import characters, levels, monsters, state
@@ -84,7 +85,12 @@ def character_dies(
     dead = cards.get(character[0].card_id)
     for copy in character:
         tx.move(table, copy, "removed")
-    notes.append(f"{dead.name} died: the soul gems go to the bank")
+    gems = state.gems_of(tx, table)
+    lost = gems.get(who)
+    if lost is not None:
+        gems[who] = 0
+        state.set_gems(tx, table, gems)
+    notes.append(f"{dead.name} died: {_gems_to_bank(lost)}")
     for golem in tx.pile(table, "monsters", "in_play", who):
         if cards.get(golem.card_id).owner:
             tx.move(table, golem, "aside")
@@ -183,3 +189,16 @@ def undeath_gold(amulet: Any, blind: int) -> int:
     1200
     """
     return int(amulet.blinds or 0) * blind
+
+
+def _gems_to_bank(lost: int | None) -> str:
+    """What becomes of a dead character's soul gems, in words.
+
+    >>> _gems_to_bank(None), _gems_to_bank(0), _gems_to_bank(1), _gems_to_bank(3)
+    ('the soul gems go to the bank', 'it had no soul gems left', 'its 1 soul gem goes to the bank', 'its 3 soul gems go to the bank')
+    """
+    if lost is None:
+        return "the soul gems go to the bank"
+    if lost == 0:
+        return "it had no soul gems left"
+    return f"its {soul_gems(lost)} go{'es' if lost == 1 else ''} to the bank"

@@ -94,10 +94,7 @@ def open_encounter(
     old_rules = levels.encounter_rules(tx, table, cards)
     old = levels.encounter(tx, table, cards)
     if old is not None and old_rules.bonus_soul_gems:
-        notes.append(
-            f"{old.name} ends: every player gives back to the bank the extra soul gems of "
-            f"the encounter not spent (up to {old_rules.bonus_soul_gems})"
-        )
+        notes.append(_bonus_gems_back(tx, table, old.name))
     for copy in tx.pile(table, "encounters", "in_play"):
         tx.move(table, copy, "removed")
     if old_rules.deal_monster:
@@ -137,10 +134,29 @@ def open_encounter(
     if rules.showdown_monster is not None:
         said.append("at every showdown a monster comes: 'companion table monster --showdown'")
     if rules.bonus_soul_gems:
+        counted = [p for p in state.seated(tx, table) if p in state.gems_of(tx, table)]
+        state.gems_to_all(tx, table, counted, rules.bonus_soul_gems)
+        state.put(tx, table, "gem_bonus", {p: int(rules.bonus_soul_gems) for p in counted})
         said.append(
-            f"every player takes {soul_gems(rules.bonus_soul_gems)} for this level; unused ones go back at its end"
+            f"every player takes {soul_gems(rules.bonus_soul_gems)} from the bank for this "
+            "encounter; those not spent go back at its end"
         )
     return drawn_card(cards, moved, notes=said), notes
+
+
+def _bonus_gems_back(tx: Transaction, table: TableInfo, name: str) -> str:
+    """The encounter's extra soul gems (High magic) that nobody spent go back to the bank."""
+    back = state.gem_bonus(tx, table)
+    state.put(tx, table, "gem_bonus", {})
+    gems = state.gems_of(tx, table)
+    for p, extra in back.items():
+        if p in gems:
+            gems[p] = max(gems[p] - extra, 0)
+    state.set_gems(tx, table, gems)
+    given = [f"{p} {extra}" for p, extra in back.items() if extra]
+    return f"{name} ends: the extra soul gems not spent go back to the bank" + (
+        f" ({', '.join(given)})" if given else " (none were left)"
+    )
 
 
 class DungeonPokerLevels:

@@ -161,7 +161,7 @@ def _gifts(
     tx: Transaction, table: TableInfo, cards: GameCards, model: Any, folded: Sequence[str]
 ) -> list[str]:
     """A friendly monster's gift to every player still in the pot: the Tree of Life's
-    gold goes on the table's count; soul gems are taken from the bank by hand."""
+    gold and the Lucky Elf's soul gems go on the table's counts."""
     out = {table.player(f) for f in folded}
     still = [p for p in state.seated(tx, table) if p not in out]
     notes: list[str] = []
@@ -176,6 +176,7 @@ def _gifts(
                 state.add_gold(tx, table, p, int(e.gold))
             what = f"{int(e.gold):,} gold"
         else:
+            state.gems_to_all(tx, table, still, int(e.amount or 1))
             what = soul_gems(e.amount or 1)
         takes = "takes" if len(still) == 1 else "take"
         each = " each" if len(still) > 1 else ""

@@ -9,7 +9,11 @@ with the action that made it. The keys, by the rulebook's chapters:
   for the level);
 * characters: ``gold`` (each character's gold behind, moved by every rule
   that moves it: the showdown, selling and cashing, sudden effects, friendly
-  monsters), ``chosen`` (secret choices waiting to be revealed together),
+  monsters), ``gems`` (each character's soul gems, kept the same way: the
+  character card's gems, level and encounter bonuses, abilities paid, monster
+  thefts and gifts, slayers' rewards, treasures cashed, deaths), ``gem_bonus``
+  (what is left of an encounter's extra gems, High magic's, which go back at
+  its end), ``chosen`` (secret choices waiting to be revealed together),
   ``returning`` (back by the Undeath Amulet at the next deal);
 * treasures: ``carried`` (treasures waiting from tied deals), ``carried_gold``
   (gold left on the table for the next pot);
@@ -19,7 +23,7 @@ with the action that made it. The keys, by the rulebook's chapters:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from companion.errors import CompanionError
@@ -47,6 +51,30 @@ def gold_of(tx: Transaction, table: TableInfo) -> dict[str, int]:
 
 def set_gold(tx: Transaction, table: TableInfo, gold: Mapping[str, int]) -> None:
     put(tx, table, "gold", dict(gold))
+
+
+def gems_of(tx: Transaction, table: TableInfo) -> dict[str, int]:
+    """Each seated character's soul gems, as the table has counted them."""
+    return {k: int(v) for k, v in get(tx, table, "gems", {}).items()}
+
+
+def set_gems(tx: Transaction, table: TableInfo, gems: Mapping[str, int]) -> None:
+    """Each character's soul gems as given. An encounter's extra gems (High magic) are
+    the first to go, whatever takes a player's gems: what is left of them goes back
+    to the bank at the encounter's end."""
+    bonus = gem_bonus(tx, table)
+    if bonus:
+        before = gems_of(tx, table)
+        for p, extra in list(bonus.items()):
+            spent = max(before.get(p, 0) - int(gems.get(p, 0)), 0)
+            bonus[p] = max(extra - spent, 0)
+        put(tx, table, "gem_bonus", {p: n for p, n in bonus.items() if n > 0})
+    put(tx, table, "gems", dict(gems))
+
+
+def gem_bonus(tx: Transaction, table: TableInfo) -> dict[str, int]:
+    """The encounter's extra soul gems each player still has (High magic), to give back."""
+    return {k: int(v) for k, v in get(tx, table, "gem_bonus", {}).items()}
 
 
 def current_deal(tx: Transaction, table: TableInfo) -> dict[str, Any] | None:
@@ -116,12 +144,33 @@ def add_gold(tx: Transaction, table: TableInfo, player: str, amount: int) -> int
     """``amount`` gold to ``player``'s counted gold (taken from it when negative, never
     below nothing); the gold they have now, or None while the table counts none for
     them (no character revealed yet)."""
-    gold = gold_of(tx, table)
-    if player not in gold:
+    return _add(gold_of(tx, table), player, amount, lambda c: set_gold(tx, table, c))
+
+
+def add_gems(tx: Transaction, table: TableInfo, player: str, amount: int) -> int | None:
+    """``amount`` soul gems to ``player``'s count (taken when negative, never below
+    none); the gems they have now, or None while the table counts none for them."""
+    return _add(gems_of(tx, table), player, amount, lambda c: set_gems(tx, table, c))
+
+
+def _add(
+    counts: dict[str, int], player: str, amount: int, write: Callable[[dict[str, int]], None]
+) -> int | None:
+    """One count (gold or soul gems) moved for one player: the one rule both follow."""
+    if player not in counts:
         return None
-    gold[player] = max(gold[player] + amount, 0)
-    set_gold(tx, table, gold)
-    return gold[player]
+    counts[player] = max(counts[player] + amount, 0)
+    write(counts)
+    return counts[player]
+
+
+def gems_to_all(tx: Transaction, table: TableInfo, players: Iterable[str], amount: int) -> None:
+    """``amount`` soul gems to each of ``players`` whose gems the table counts."""
+    gems = gems_of(tx, table)
+    for p in players:
+        if p in gems:
+            gems[p] = max(gems[p] + amount, 0)
+    set_gems(tx, table, gems)
 
 
 def skulls_of(tx: Transaction, table: TableInfo) -> dict[str, int]:

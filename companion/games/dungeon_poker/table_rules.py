@@ -65,6 +65,7 @@ __all__ = [
     "death",
     "draw_with_folds",
     "enter_level",
+    "gems",
     "gold",
     "level_now",
     "monster",
@@ -179,6 +180,7 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
     carried = int(state.get(tx, table, "carried", 0))
     carried_gold = int(state.get(tx, table, "carried_gold", 0))
     gold = state.gold_of(tx, table)
+    gems = state.gems_of(tx, table)
     current = state.current_deal(tx, table)
     in_play = monsters.monsters_in_play(tx, table, cards)
     secret = characters.chosen(tx, table)
@@ -219,7 +221,9 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
             shown,
             str(skulls.get(player, 0)),
             f"{len(owned)}" + (f"/{targets.treasures}" if targets.treasures else ""),
-            have + (f"/{targets.gold:,}" if targets.gold is not None else ""),
+            str(gems[player]) if player in gems and status == "playing" else "-",
+            # the target beside the gold only where skulls raised it above the line "to win"
+            have + (f"/{targets.gold:,}" if targets.gold and skulls.get(player) else ""),
         ]
     base = win_targets(len(table.players), per_skull=per_skull, tournament=tournament)
     lines = [
@@ -238,6 +242,12 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
         lines.append(
             f"deal {current['number']} of level {current['level']}"
             + (" (settled)" if current.get("settled") else "")
+        )
+    bonus = state.gem_bonus(tx, table)
+    if bonus:
+        lines.append(
+            f"extra soul gems of {now.encounter.name if now.encounter else 'the encounter'} "
+            "still held: " + ", ".join(f"{p} {n}" for p, n in bonus.items())
         )
     if carried:
         lines.append(f"treasures waiting from tied deals: {carried}")
@@ -263,6 +273,8 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
             "carried_treasures": carried,
             "carried_gold": carried_gold,
             "gold": gold,
+            "soul_gems": gems,
+            "soul_gem_bonus": bonus,
             "deal": current,
             "victory": won.to_json() if won else None,
             "monsters": [m.to_json() for m in in_play],
@@ -278,7 +290,7 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
             "tournament": tournament,
         },
         "lines": lines,
-        "player_columns": ["character", "skulls", "treasures", "gold/to win"],
+        "player_columns": ["character", "skulls", "treasures", "gems", "gold"],
         "cards_decks": ["treasures", "monsters"],
         "per_player": per_player,
     }
@@ -450,15 +462,24 @@ def use(
     return treasures.sell(tx, table, _cards(table), player, treasure, use=True, target=target)
 
 
-def ability(tx: Transaction, table: TableInfo, player: str, name: str) -> abilities.GoldMoved:
-    """``table ability``: a character's ability takes its gold from the bank."""
+def ability(tx: Transaction, table: TableInfo, player: str, name: str) -> abilities.Moved:
+    """``table ability``: a character's ability costs its soul gems (and takes its gold)."""
     return abilities.use_ability(tx, table, _cards(table), player, name)
 
 
 def gold(
     tx: Transaction, table: TableInfo, player: str, amount: str, note: str = ""
-) -> abilities.GoldMoved:
+) -> abilities.Moved:
     """``table gold``: the dealer's correction of a player's gold (``+500``, ``-200``)."""
     return abilities.correct_gold(
         tx, table, _cards(table), player, abilities.parse_amount(amount), note
+    )
+
+
+def gems(
+    tx: Transaction, table: TableInfo, player: str, amount: str, note: str = ""
+) -> abilities.Moved:
+    """``table gems``: the dealer's correction of a player's soul gems (``+1``, ``-2``)."""
+    return abilities.correct_gems(
+        tx, table, _cards(table), player, abilities.parse_gems(amount), note
     )

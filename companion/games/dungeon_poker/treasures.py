@@ -93,7 +93,7 @@ def _place_treasure(
             blind = levels.level_now(tx, table, cards).blind
             said.append(f"{model.blinds} blinds = {model.blinds * blind:,} gold at this level")
         if player is not None:
-            said.extend(_move_gold(tx, table, cards, model, player))
+            said.extend(_move_counts(tx, table, cards, model, player))
         if model.effect == "teleport":
             said.append(
                 "the level ends now: open the next one ('companion table level' or e on the timer)"
@@ -138,6 +138,46 @@ def gold_it_moves(model: Any, blind: int, *, sold: bool = False) -> int:
     if model.effect == "demons-bargain":
         return int(model.gold)
     return 0
+
+
+def gems_it_moves(model: Any, *, sold: bool = False) -> int:
+    """The soul gems a treasure gives its holder as it acts: cashed (the Soul Chest), a
+    sudden effect (the Soul Cave's two), or used for them (the Demon's Bargain); an
+    artifact sold to the bank brings gold only.
+
+    >>> from types import SimpleNamespace as N
+    >>> chest = N(cash=N(gold=0, soul_gems=1), effect="cash", soul_gems=None)
+    >>> cave = N(cash=None, effect="soul-cave", soul_gems=2)
+    >>> bargain = N(cash=None, effect="demons-bargain", soul_gems=1)
+    >>> gems_it_moves(chest), gems_it_moves(cave), gems_it_moves(bargain, sold=True)
+    (1, 2, 0)
+    """
+    if model.cash is not None:
+        return int(model.cash.soul_gems)
+    if sold:
+        return 0
+    if model.effect in ("soul-cave", "demons-bargain"):
+        return int(model.soul_gems or 0)
+    return 0
+
+
+def _move_counts(
+    tx: Transaction, table: TableInfo, cards: GameCards, model: Any, who: str, *, sold: bool = False
+) -> list[str]:
+    """Move the gold and soul gems a treasure gives or takes on the table's counts; say so."""
+    return [
+        *_move_gold(tx, table, cards, model, who, sold=sold),
+        *gems_taken(tx, table, who, gems_it_moves(model, sold=sold)),
+    ]
+
+
+def gems_taken(tx: Transaction, table: TableInfo, who: str, amount: int) -> list[str]:
+    """``who`` takes ``amount`` soul gems from the bank, on the table's count; said so."""
+    if not amount:
+        return []
+    now = state.add_gems(tx, table, who, amount)
+    said = f"{who} takes {soul_gems(amount)} from the bank"
+    return [said if now is None else f"{said}: {soul_gems(now)} now"]
 
 
 def _move_gold(
@@ -272,7 +312,7 @@ def reward_slayer(
     tx: Transaction, table: TableInfo, cards: GameCards, model: Any, slayer: str | None
 ) -> tuple[list[DrawnCard], list[str]]:
     """The slayer of a monster takes what its card promises: the Fire Dragon's treasure,
-    the Genie's soul gem (taken from the bank by hand)."""
+    the Genie's soul gem (on the table's count)."""
     spoils = monsters.spoils(model)
     drawn: list[DrawnCard] = []
     notes: list[str] = []
@@ -287,7 +327,7 @@ def reward_slayer(
             notes.extend(f"{slayer} draws the {model.name}'s treasure: {d.name}" for d in got)
             notes.extend(got.notes)
     if spoils.soul_gems and slayer is not None:
-        notes.append(f"{slayer} takes {soul_gems(spoils.soul_gems)} from the bank")
+        notes.extend(gems_taken(tx, table, slayer, spoils.soul_gems))
     return drawn, notes
 
 
@@ -394,7 +434,7 @@ def sell(
     else:
         notes.append(f"sold to the bank for {model.salvage} gold")
         verb = "sold"
-    notes.extend(_move_gold(tx, table, cards, model, who, sold=not use))
+    notes.extend(_move_counts(tx, table, cards, model, who, sold=not use))
     won = victory(tx, table, cards)
     if won is not None:
         notes.append(won.text)

@@ -1,12 +1,10 @@
-"""``companion dk`` on the terminal: a Dragon Kings table event."""
+"""``companion dk`` on the terminal: a Dragon Kings table event or showdown."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
-
-from companion.ui.render.ranking import show_poker
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -15,11 +13,9 @@ if TYPE_CHECKING:
 
 
 def show_event(out: Console, result: TableEvent) -> None:
-    """A table event as a person reads it: the ranking, the cards dealt, then what happened."""
+    """A table event as a person reads it: the cards dealt, then what happened."""
     from companion.poker.cards import parse_card
 
-    if result.showdown is not None:
-        show_poker(out, result.showdown)
     for player, codes in result.cards.items():
         out.print(f"{escape(player)}: {' '.join(parse_card(c).symbol for c in codes)}")
     for line in result.events:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
     from companion.table import DrawnCard
     from companion.table.actions import DeckStatus
-    from companion.table.reports import TableView
+    from companion.table.reports import HandReport, TableView
 
 PILE_STYLE = {
     "held": "green",
@@ -62,6 +62,17 @@ def print_cards(out: Console, cards: list[DrawnCard], *, numbered: bool = False)
     """Each card as a panel, numbered when the order matters (peek, reorder)."""
     for i, card in enumerate(cards, start=1):
         out.print(card_panel(card, f"{i}. " if numbered else ""))
+
+
+def show_hand(out: Console, hand: HandReport) -> None:
+    """``table hand``: the player's standing on one line (where the game keeps one), then
+    their cards."""
+    shown = [f"{k}: {v}" for k, v in hand.standing.items() if v not in ("", "-")]
+    if shown:
+        out.print(f"[bold]{hand.player}[/] · " + " · ".join(shown), highlight=False)
+    if not hand.cards:
+        out.print(f"{hand.player} holds no cards")
+    print_cards(out, list(hand.cards))
 
 
 def show_table(out: Console, view: TableView) -> None:
@@ -136,12 +147,16 @@ def show_deal_started(out: Console, started: object) -> None:
     out.print(
         f"[bold]deal {started.number}[/] of level {level.level} · blind {level.blind}"
         + (f" · {level.encounter.name}" if level.encounter else "")
-        + f" · {started.gathered} card(s) gathered, main deck shuffled"
+        + f" · {_cards(started.gathered)} gathered, main deck shuffled"
     )
     for note in started.notes:
         out.print(f"• {note}")
     for player, held in started.hands.items():
-        out.print(f"{player}: {len(held)} card(s) dealt ('companion table hand {player}')")
+        out.print(f"{player}: {_cards(len(held))} dealt ('companion table hand {player}')")
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
 
 
 def show_settled(out: Console, settled: Any) -> None:
@@ -157,7 +172,8 @@ def show_settled(out: Console, settled: Any) -> None:
 
 
 def show_gold_moved(out: Console, moved: Any) -> None:
-    """``table ability`` and ``table gold``: the gold moved, what the player has now, notes."""
+    """``table ability``, ``table gold`` and ``table gems``: what moved, what the player has
+    now, notes."""
     out.print(moved.text, markup=False)
     for note in moved.notes:
         out.print(f"• {note}")
