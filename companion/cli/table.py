@@ -526,7 +526,7 @@ def table_level(
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: open the next level and its encounter (every five deals, or at once after a teleport)."""
+    """Dungeon Poker: open the next level and its encounter (after the level's deals, or at once after a teleport)."""
     from companion.games.dungeon_poker import table_rules as dp
     from companion.table.reports import AtTable
 
@@ -615,7 +615,7 @@ def table_monster_result(
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: a monster's deal is over: back into its deck (won, tied) or out of the game (lost)."""
+    """Dungeon Poker: a monster's deal is over: back into its deck (won, tied) or out of the game (side pot only, lost)."""
     from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
