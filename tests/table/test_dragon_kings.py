@@ -644,6 +644,46 @@ def test_a_misdeal_gives_back_the_wing_choice_the_fouled_deal_took(store: TableS
     assert _wings(store, table).choosers == [opener]
 
 
+def test_a_misdealt_deal_is_over_no_board_or_fold_until_it_is_dealt_again(
+    store: TableStore,
+) -> None:
+    # the fouled deal is void: 'dk board' and 'dk fold' say to deal again, no crash
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    _do(store, table, dk.deal)
+    _do(store, table, dk.misdeal, "ben")
+    with pytest.raises(CompanionError, match="start one with 'companion dk deal'"):
+        _do(store, table, dk.board)
+    with pytest.raises(CompanionError, match="start one with 'companion dk deal'"):
+        _do(store, table, dk.fold, "ann")
+    _do(store, table, dk.deal)
+    assert _do(store, table, dk.board).events[0].startswith("flop: ")
+
+
+def test_a_misdeal_gives_back_the_wing_choice_to_use_before_the_deal_again(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, dk.open_game)
+    opener = _wings(store, table).choosers[0]
+    _do(store, table, dk.deal)
+    _do(store, table, dk.misdeal, "cat")
+    event = _do(store, table, dk.put_wing, "thieves deuces", opener)
+    assert any("Thieves' Deuces" in e for e in event.events)
+
+
+def test_dk_board_after_a_misdeal_is_a_one_line_error(tmp_path: Any) -> None:
+    state = str(tmp_path / "s.sqlite3")
+    new = ("table", "new", "masked", "--game", "dragon-kings", "--players", "ann,ben,cat")
+    for args in (new + ("--seed", "24"), ("dk", "open"), ("dk", "deal"), ("dk", "misdeal", "ben")):
+        assert invoke(*args, "--state", state).exit_code == 0
+    result = invoke("dk", "board", "--state", state)
+    assert (result.exit_code, result.stderr.strip()) == (
+        2,
+        "error: no deal in progress: start one with 'companion dk deal'",
+    )
+
+
 # -- wing cards reach the showdown file ----------------------------------------------------------
 
 IRON_MASK_SHOWDOWN = """\

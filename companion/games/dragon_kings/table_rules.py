@@ -129,6 +129,11 @@ class DealState:
     swap_costs: dict[str, int] = field(default_factory=dict)
     """Points each guest paid into the pot to trade a hole card (Sleight of Hand)."""
 
+    @property
+    def under_way(self) -> bool:
+        """Cards are out and the deal not yet over (a fouled deal is over: it is void)."""
+        return self.street not in ("none", "showdown") and not self.settled
+
     def to_data(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
@@ -479,7 +484,7 @@ class DragonKingsRules(GameRules):
     def board(self, tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
         """Deal the next street (flop, turn, river), burning one card first."""
         deal = self.deal_state(tx, table)
-        if deal.street in ("none", "showdown"):
+        if not deal.under_way:
             raise CompanionError("no deal in progress: start one with 'companion dk deal'")
         names = [s for s, _ in STREETS]
         if deal.street == "river":
@@ -529,7 +534,7 @@ class DragonKingsRules(GameRules):
     def _behind(self, tx: Transaction, table: TableInfo, deal: DealState) -> dict[str, int] | None:
         """Each guest's points not yet in the pot of the deal under way (None: none kept)."""
         points = pts.points_of(tx, table)
-        if points is None or deal.settled or deal.street in ("none", "showdown"):
+        if points is None or not deal.under_way:
             return points
         owed = self._owed(deal)
         return {p: n - deal.posted.get(p, 0) - owed.get(p, 0) for p, n in points.items()}
@@ -543,7 +548,7 @@ class DragonKingsRules(GameRules):
     def fold(self, tx: Transaction, table: TableInfo, cards: GameCards, player: str) -> TableEvent:
         """A player leaves the deal; their hole cards go face down to the discard pile."""
         deal = self.deal_state(tx, table)
-        if deal.street in ("none", "showdown"):
+        if not deal.under_way:
             raise CompanionError("no deal in progress: start one with 'companion dk deal'")
         if player in deal.folded:
             raise CompanionError(f"{player} has already folded this deal")
@@ -644,7 +649,7 @@ class DragonKingsRules(GameRules):
         from companion.poker.showdown_input import ShowdownIn, describe
 
         deal = self.deal_state(tx, table)
-        if deal.street in ("none", "showdown") or deal.settled:
+        if not deal.under_way:
             raise CompanionError(
                 "no deal is under way: start one with 'companion dk deal'"
                 if deal.street != "showdown"
@@ -820,7 +825,7 @@ class DragonKingsRules(GameRules):
         self, tx: Transaction, table: TableInfo, state: WingState, player: str
     ) -> None:
         deal = self.deal_state(tx, table)
-        if deal.street not in ("none", "showdown"):
+        if deal.under_way:
             raise CompanionError(
                 "a voluntary wing card enters play between deals: settle this deal first"
             )
