@@ -439,3 +439,22 @@ def test_swords_joker_typed_in_a_hand_plays_the_variant_in_rank_odds_and_showdow
     assert any("Swords joker: its variant is played" in e for e in settled.json()["events"])
     plain = odds_json("--game", "dragon-kings", "a=Ks,2s", "b=Ah,Ad", *flop)
     assert "variant" not in plain and plain["deals"] == 990
+
+
+def test_rank_decko_money_is_dollars_plus_credit_in_the_docs_queens_example() -> None:
+    # docs/hand-rankings.md: the Bridge Partner and Pyromaniac queens; money is
+    # what each may spend ($ plus credit), not zero
+    data = rank_json(
+        "--game",
+        "decko",
+        "bernice=Qd:bridge Kd:rich 4d 9c 2s",
+        "yorick=Qh:pyro Tc 2s 5d 8h",
+        "--burn",
+        "yorick=Td&Ts",
+    )
+    players = {p["name"]: p for p in data["players"]}
+    assert [(p["dollars"], p["chips"], p["money"]) for p in data["players"]] == [
+        (3, 0, 3),
+        (1, 6, 1),
+    ]
+    assert players["bernice"]["description"] == "pair of kings"
