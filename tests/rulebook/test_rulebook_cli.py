@@ -27,6 +27,17 @@ def test_print_rulebook_writes_the_pdf_and_reports_it(tmp_path: Path) -> None:
     assert str(out) in result.stdout.replace("\n", "") and "pages" in result.stdout
 
 
+def test_print_rulebook_names_the_file_from_the_current_folder_as_print_deck_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 'wrote output/decko-rulebook.pdf', as docs/rulebooks.md shows, not the full path
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").mkdir()
+    result = invoke("print", "rulebook", "dragon-kings", "--out", "output/dk.pdf")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("wrote output/dk.pdf: "), result.stdout
+
+
 def test_print_rulebook_json_names_file_pages_and_bytes(tmp_path: Path) -> None:
     out = tmp_path / "dk-letter.pdf"
     result = invoke(

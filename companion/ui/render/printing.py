@@ -141,5 +141,6 @@ def show_calibration(
 def show_rulebook(out: Console, written: RulebookFile) -> None:
     what = "sheet sides (fold into a booklet)" if written.booklet else "pages"
     out.print(
-        f"wrote [bold]{written.path}[/bold]: {written.pages} {what}, {written.bytes / 1024:.0f} kB"
+        f"wrote [bold]{shown(written.path)}[/bold]: {written.pages} {what}, "
+        f"{written.bytes / 1024:.0f} kB"
     )
