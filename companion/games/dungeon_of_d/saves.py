@@ -396,9 +396,10 @@ class Checked:
     """The command that goes on with it."""
 
     def line(self) -> str:
+        count = len(self.game.log)
         return (
-            f"Checked: {len(self.game.log)} actions replay to the saved game. "
-            f"Go on with: {self.resume}"
+            f"Checked: {count} {'action replays' if count == 1 else 'actions replay'} "
+            f"to the saved game. Go on with: {self.resume}"
         )
 
     def to_json(self) -> dict[str, Any]:

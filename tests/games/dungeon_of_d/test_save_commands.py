@@ -87,3 +87,13 @@ def test_the_list_and_score_documents_are_lists_of_rows(tmp_path: Path) -> None:
     [row] = store.listing().to_json()
     assert row["name"] == "one" and row["status"] == "playing"
     json.dumps(store.listing().to_json())
+
+
+def test_load_counts_one_action_in_the_singular() -> None:
+    # 'Checked: 1 action replays ...', not '1 actions replay'
+    from tests.conftest import invoke
+
+    assert invoke("dod", "new", "--seed", "7", "--save", "one", input="done\nquit\n").exit_code == 0
+    shown = " ".join(invoke("dod", "load", "one").stdout.split())
+    assert "Checked: 1 action replays to the saved game. Go on with:" in shown
+    assert invoke("dod", "load", "one", "--json").json()["actions"] == 1
