@@ -251,6 +251,7 @@ def dealer_document(
         "rows": [],
         "lines": [],
         "history": [],
+        "to_place": [],
     }
     if table is None:
         return doc
@@ -261,7 +262,20 @@ def dealer_document(
     doc["rows"] = secrets.scrub([[p, *part.rows[p]] for p in table.players])
     doc["lines"] = secrets.scrub(part.lines)
     doc["history"] = history_lines(tx, table, secrets)
+    if "showdown" in doc["controls"]:
+        doc["to_place"] = to_place(tx, table)
     return doc
+
+
+def to_place(tx: Transaction, table: TableInfo) -> list[str]:
+    """Who a deal's result places at ``table``: its players, then the monsters in play
+    by the names a result calls them ("Orc 2"). The settle form offers it as an example,
+    so a monster at the table is not left out of the order."""
+    if table.game != "dungeon-poker":
+        return list(table.players)
+    from companion.games.dungeon_poker.monsters import playing
+
+    return [*table.players, *playing(tx, table, game_cards(table))]
 
 
 def check_player(table: TableInfo | None, player: str) -> str:

@@ -220,3 +220,18 @@ def test_a_players_page_shows_the_soul_gems_the_table_counts(client: TestClient,
     assert f"<dt>gems</dt><dd>{start + 2}</dd>" in page
     dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").json()
     assert "gems" in dealer["columns"]
+
+
+def test_the_settle_form_asks_to_place_the_monsters_in_play_too(
+    client: TestClient, hub: Hub
+) -> None:
+    """A result that leaves out a monster at the table is refused (it plays for the pot),
+    so the order the settle form shows as its example names the monsters after the players."""
+    dealer = f"/dealer/{hub.tokens.dealer}"
+    assert client.get(f"{dealer}/state.json").json()["to_place"] == ["ann", "bob"]
+    came = client.post(f"{dealer}/action/monster", json={})
+    assert came.status_code == 200, came.text
+    monster = came.json()["message"].rsplit(": ", 1)[1]
+    doc = client.get(f"{dealer}/state.json").json()
+    assert doc["to_place"] == ["ann", "bob", monster]
+    assert f'placeholder="ann &gt; bob &gt; {monster}"' in client.get(dealer).text

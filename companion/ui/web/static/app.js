@@ -186,6 +186,8 @@
     }
     list("lines", d.lines || [], (line) => li(line));
     list("history", d.history || [], (e) => li(`#${e.id} ${e.summary}`));
+    const order = document.querySelector("#showdown input[name=result]");
+    if (order) order.placeholder = (d.to_place || []).join(" > ");
   }
 
   function render() {
