@@ -235,3 +235,18 @@ def test_the_settle_form_asks_to_place_the_monsters_in_play_too(
     doc = client.get(f"{dealer}/state.json").json()
     assert doc["to_place"] == ["ann", "bob", monster]
     assert f'placeholder="ann &gt; bob &gt; {monster}"' in client.get(dealer).text
+
+
+def test_the_minute_buttons_show_only_when_levels_run_on_time(client: TestClient, hub: Hub) -> None:
+    """A level that only deals end has no time limit, so -1/+1 min would only answer that
+    it has none: the dealer's page hides them then, and shows them on a timed clock."""
+    dealer = f"/dealer/{hub.tokens.dealer}"
+    minute_forms = re.compile(r'<form[^>]*id="act-(?:minus|plus)-minute"[^>]*>')
+    assert invoke("timer", "run", input="").exit_code == 0
+    assert client.get("/clock.json").json()["counting_up"] is True
+    forms = minute_forms.findall(client.get(dealer).text)
+    assert len(forms) == 2 and all(" hidden" in f for f in forms)
+    assert invoke("timer", "run", "--minutes", "20", input="").exit_code == 0
+    assert client.get("/clock.json").json()["counting_up"] is False
+    forms = minute_forms.findall(client.get(dealer).text)
+    assert len(forms) == 2 and not any(" hidden" in f for f in forms)

@@ -50,6 +50,9 @@
   function renderClock(c) {
     show("message", !c.running);
     show("act-start-clock", !c.running);
+    // a level that only deals end has no time limit: no minute to give or take
+    show("act-minus-minute", !(c.running && c.counting_up));
+    show("act-plus-minute", !(c.running && c.counting_up));
     show("face", !!c.running);
     setText("message", c.message || "");
     if (!c.running) return;
