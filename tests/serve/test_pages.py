@@ -250,3 +250,12 @@ def test_the_minute_buttons_show_only_when_levels_run_on_time(client: TestClient
     assert client.get("/clock.json").json()["counting_up"] is False
     forms = minute_forms.findall(client.get(dealer).text)
     assert len(forms) == 2 and not any(" hidden" in f for f in forms)
+
+
+def test_a_clock_button_answers_in_words_not_the_actions_name(client: TestClient, hub: Hub) -> None:
+    """Pause/resume says whether the clock is now paused or running; next says next level."""
+    base = f"/dealer/{hub.tokens.dealer}/action"
+    assert invoke("timer", "run", input="").exit_code == 0
+    said = [client.post(f"{base}/{a}", json={}).json()["message"] for a in ("toggle", "toggle")]
+    assert said == ["paused: Level 1", "running: Level 1"]
+    assert client.post(f"{base}/next", json={}).json()["message"] == "next level: Level 2"
