@@ -106,6 +106,7 @@ NO_CLOCK = (
     "No clock is running for this table yet: start one with 'companion timer run' "
     "(or the dealer's page)."
 )
+NO_CLOCK_DEALER = "No clock is running yet: 'Start the clock' below starts one."
 
 
 def bar(v: ClockView, count: int = BAR_STAGES) -> list[dict[str, Any]]:
@@ -242,6 +243,8 @@ def dealer_document(
     columns, and the last actions; no player's secret card anywhere."""
     from companion.serve.actions import controls_for
 
+    if not clock.get("running") and "start-clock" in controls_for(table):
+        clock = {**clock, "message": NO_CLOCK_DEALER}  # the button to start one is right here
     doc: dict[str, Any] = {
         "clock": clock,
         "game": None if table is None else table.game,

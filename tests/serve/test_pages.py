@@ -259,3 +259,13 @@ def test_a_clock_button_answers_in_words_not_the_actions_name(client: TestClient
     said = [client.post(f"{base}/{a}", json={}).json()["message"] for a in ("toggle", "toggle")]
     assert said == ["paused: Level 1", "running: Level 1"]
     assert client.post(f"{base}/next", json={}).json()["message"] == "next level: Level 2"
+
+
+def test_the_dealer_page_without_a_clock_points_at_its_own_start_button(
+    client: TestClient, hub: Hub
+) -> None:
+    dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").json()
+    assert (
+        dealer["clock"]["message"] == "No clock is running yet: 'Start the clock' below starts one."
+    )
+    assert "companion timer run" in client.get("/clock.json").json()["message"]
