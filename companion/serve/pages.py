@@ -218,6 +218,10 @@ def player_document(
     choosing = status == "choosing"
     dealt = [c for c in cards if choosing and c.deck == "characters" and c.pile == "held"]
     standing = ({"status": status} if status else {}) | part.standing(who)
+    kept = [c for c in cards if status == "chosen" and c.deck == "characters"]
+    if kept and "character" in standing:
+        # The table sees "chosen (secret)"; the player knows which one they kept.
+        standing["character"] = f"{kept[0].name} (secret until everyone has chosen)"
     return {
         "table": table.name,
         "game": table.game,

@@ -269,3 +269,20 @@ def test_the_dealer_page_without_a_clock_points_at_its_own_start_button(
         dealer["clock"]["message"] == "No clock is running yet: 'Start the clock' below starts one."
     )
     assert "companion timer run" in client.get("/clock.json").json()["message"]
+
+
+def test_a_players_own_line_names_the_character_they_kept_in_secret(
+    client: TestClient, hub: Hub
+) -> None:
+    """While others still choose, the table sees "chosen (secret)"; the player's own page
+    names the card they kept, and the dealer's page still does not."""
+    dealt = characters_dealt(hub)
+    ann = hub.tokens.players["ann"]
+    assert client.post(f"/player/ann/{ann}/choose", json={"character": dealt["ann"][0]}).is_success
+    kept = card_names(hub, "ann")
+    assert len(kept) == 1
+    (name,) = kept
+    doc = client.get(f"/player/ann/{ann}/state.json").json()
+    assert doc["standing"]["character"] == f"{name} (secret until everyone has chosen)"
+    dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").text
+    assert name not in dealer and "chosen (secret)" in dealer
