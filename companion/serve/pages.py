@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.serve.secrecy import Secrets, history_lines, secrets_of
+from companion.serve.secrecy import Secrets, history_lines, secrets_of, undone_entry
 from companion.table import TableInfo, Transaction, holdings, rules_for
 from companion.table.actions import game_cards
 from companion.timer.clock import ClockView
@@ -259,6 +259,7 @@ def dealer_document(
         "lines": [],
         "history": [],
         "to_place": [],
+        "undo_next": None,
     }
     if table is None:
         return doc
@@ -269,6 +270,8 @@ def dealer_document(
     doc["rows"] = secrets.scrub([[p, *part.rows[p]] for p in table.players])
     doc["lines"] = secrets.scrub(part.lines)
     doc["history"] = history_lines(tx, table, secrets)
+    following = tx.next_undo(table)
+    doc["undo_next"] = None if following is None else undone_entry(tx, table, following, secrets)
     if "showdown" in doc["controls"]:
         doc["to_place"] = to_place(tx, table)
     return doc

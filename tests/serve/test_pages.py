@@ -286,3 +286,20 @@ def test_a_players_own_line_names_the_character_they_kept_in_secret(
     assert doc["standing"]["character"] == f"{name} (secret until everyone has chosen)"
     dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").text
     assert name not in dealer and "chosen (secret)" in dealer
+
+
+def test_the_undo_button_says_which_action_it_takes_back(client: TestClient, hub: Hub) -> None:
+    """The clock's start is in the log but is not a table action undo reverts: the button
+    names the action it will take back (a player's choice here, without the card)."""
+    dealt = characters_dealt(hub)
+    ann = hub.tokens.players["ann"]
+    assert client.post(f"/player/ann/{ann}/choose", json={"character": dealt["ann"][0]}).is_success
+    dealer = f"/dealer/{hub.tokens.dealer}"
+    assert client.post(f"{dealer}/action/start-clock", json={}).is_success
+    doc = client.get(f"{dealer}/state.json").json()
+    assert doc["history"][0]["summary"].startswith("clock started")
+    assert doc["undo_next"]["summary"] == "ann: choose"
+    said = f"takes back #{doc['undo_next']['id']} ann: choose"
+    assert said in client.get(dealer).text
+    undone = client.post(f"{dealer}/action/undo", json={}).json()["message"]
+    assert undone == f"undone #{doc['undo_next']['id']}: ann: choose"

@@ -189,6 +189,8 @@
     }
     list("lines", d.lines || [], (line) => li(line));
     list("history", d.history || [], (e) => li(`#${e.id} ${e.summary}`));
+    const next = d.undo_next;
+    setText("undo-next", next ? `takes back #${next.id} ${next.summary}` : "nothing to undo");
     const order = document.querySelector("#showdown input[name=result]");
     if (order) order.placeholder = (d.to_place || []).join(" > ");
   }
