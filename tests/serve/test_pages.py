@@ -303,3 +303,22 @@ def test_the_undo_button_says_which_action_it_takes_back(client: TestClient, hub
     assert said in client.get(dealer).text
     undone = client.post(f"{dealer}/action/undo", json={}).json()["message"]
     assert undone == f"undone #{doc['undo_next']['id']}: ann: choose"
+
+
+def test_a_wrong_link_opened_in_a_browser_is_a_page_with_the_same_line(
+    client: TestClient, hub: Hub
+) -> None:
+    """A browser asking a page with a wrong token gets the refusal as a small page, with
+    the same status; a script (no text/html) still gets the JSON line."""
+    browser = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    bob = hub.tokens.players["bob"]
+    for path, status, line in (
+        ("/dealer/made-up", 403, "the dealer&#39;s page needs the dealer&#39;s link"),
+        (f"/player/ann/{bob}", 403, "this page needs that player&#39;s own link"),
+        (f"/player/zed/{bob}", 404, "no player &#39;zed&#39; at this table"),
+    ):
+        page = client.get(path, headers=browser)
+        assert page.status_code == status
+        assert page.headers["content-type"].startswith("text/html")
+        assert line in page.text and bob not in page.text
+        assert client.get(path).json()["ok"] is False
