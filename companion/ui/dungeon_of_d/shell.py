@@ -1118,6 +1118,10 @@ def rules_text(s: State, topic: str) -> str | None:
     return RULES.get(topic)
 
 
+HINT_WIDTH = 120
+"""The longest hint line that names its answer in full; a longer one takes the short label."""
+
+
 def hint_line(s: State, menu: list[Entry]) -> str:
     """``hint``: the greedy bot's answer as the menu numbers it, and its reason."""
     from companion.games.dungeon_of_d.bots import hint
@@ -1127,10 +1131,21 @@ def hint_line(s: State, menu: list[Entry]) -> str:
     given = hint(s)
     action = given.action
     for entry in menu:
-        if entry.action == action:
-            return f"Hint: {entry.number}) {entry.short or entry.label}: {given.reason}."
+        if entry.action == action:  # the answer as the list prints it, shortened only when long
+            whole = f"Hint: {entry.number}) {entry.label}: {given.reason}."
+            if len(whole) <= HINT_WIDTH or not entry.short:
+                return whole
+            return f"Hint: {entry.number}) {entry.short}: {given.reason}."
         if isinstance(action, Move) and action in entry.moves:
             return f"Hint: {entry.number}) {did(s, action)}: {given.reason}."
+    if isinstance(action, Move):  # the card of a MOVE the player chose another way is asked
+        for entry in menu:
+            if isinstance(entry.action, Move) and entry.action.card == action.card:
+                going = did(s, entry.action).split(",")[0]
+                return (
+                    f"Hint: {did(s, action)}: {given.reason}. "
+                    f"For your {going}: {entry.number}) {entry.short or entry.label}."
+                )
     return f"Hint: {describe_action(s, action)}: {given.reason}."
 
 

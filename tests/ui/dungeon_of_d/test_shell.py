@@ -693,6 +693,57 @@ def test_hint_says_what_the_greedy_bot_would_do_and_why_in_one_line() -> None:
         assert entry.action == expected or expected in entry.moves
 
 
+def test_hint_for_the_card_of_a_move_the_player_chose_numbers_that_card() -> None:
+    """Asked which card to play for a MOVE the bot would not make, the hint still gives the
+    bot's own MOVE and then the number of its card in the list asked."""
+    from companion.games.dungeon_of_d.bots import Greedy
+    from companion.ui.dungeon_of_d.shell import hint_line
+
+    checked = 0
+    for game in _walk(21, bot="greedy", limit=80):
+        s = game.state
+        if s.outcome is not None:
+            break
+        bot_move = Greedy(seed=s.turn)(s)
+        if not isinstance(bot_move, Move):
+            continue
+        for entry in build_menu(s):
+            if not entry.moves or bot_move in entry.moves:
+                continue
+            cards = card_menu(s, entry.moves)
+            line = hint_line(s, cards)
+            going = did(s, entry.moves[0]).split(",")[0]
+            assert line.startswith(f"Hint: {did(s, bot_move)}: "), line
+            assert f". For your {going}: " in line, line
+            number = int(line.split(f"For your {going}: ")[1].split(")")[0])
+            chosen = next(c for c in cards if c.number == number).action
+            assert isinstance(chosen, Move) and chosen.card == bot_move.card
+            checked += 1
+    assert checked > 3
+
+
+def test_hint_names_its_answer_whole_when_the_line_has_room() -> None:
+    """The hint used to give a room action by its cut two-column label ("Slip through the
+    gr… (AGL 6)") on a line with room to spare; it now prints the answer as the list does."""
+    from companion.ui.dungeon_of_d.shell import HINT_WIDTH, hint_line
+
+    whole = 0
+    for game in _walk(11, bot="greedy", limit=120):
+        s = game.state
+        if s.outcome is not None:
+            break
+        menu = build_menu(s)
+        line = hint_line(s, menu)
+        assert len(line) <= HINT_WIDTH, line
+        number = int(line.split(")")[0].removeprefix("Hint: "))
+        entry = next(e for e in menu if e.number == number)
+        if entry.action is not None and f"{number}) {entry.label}: " in line:
+            whole += 1
+        elif entry.action is not None:  # the short label only when the whole one is too long
+            assert len(line) - len(entry.short) + len(entry.label) > HINT_WIDTH, line
+    assert whole > 10
+
+
 def test_the_hint_gives_nothing_hidden_away() -> None:
     import random
 
