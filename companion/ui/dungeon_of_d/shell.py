@@ -698,7 +698,7 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
         "guess",
         "place",
         "teleport",
-        "shoot",
+        *COMBAT_WORDS,
     ):
         return Parsed(
             "error", arg=f"'{text.strip()}' is not possible now (answer with a number, or 'help')"
@@ -706,6 +706,12 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
     return Parsed(
         "error", arg=f"'{text.strip()}' is not understood (answer with a number, or 'help')"
     )
+
+
+PACK_VERBS = ("drink", "use", "detect", "drop", "give")
+"""The answers that name an inventory card by its number in the Pack row."""
+COMBAT_WORDS = ("fight", "run", "melee", "shoot")
+"""The answers that only a combat asks for."""
 
 
 def _why_not_offered(s: State, head: str, rest: str) -> str:
@@ -722,6 +728,12 @@ def _why_not_offered(s: State, head: str, rest: str) -> str:
     things = inventory(s)
     if head in ("use", "drink") and rest.isdigit() and 1 <= int(rest) <= len(things):
         return why_no_use(s, things[int(rest) - 1])
+    if head in PACK_VERBS and rest.isdigit() and not 1 <= int(rest) <= len(things):
+        if not things:
+            return f"there is no #{rest}: the Pack holds no cards"
+        return f"there is no #{rest}: the Pack numbers its cards #1-#{len(things)}"
+    if head in COMBAT_WORDS and R.combat_frame(s) is None:
+        return "no combat is going on"
     if head in ("use", "drink"):
         for card in things:
             if rest == normalise(thing(s, card)):

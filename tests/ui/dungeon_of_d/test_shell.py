@@ -788,3 +788,22 @@ def test_the_pack_row_numbers_cards_instead_of_counting_them() -> None:
     s = begin(scenario(hand=["1 STR", "2 STR"], items=["lantern", "rope"], fruits=1))
     screen = build_screen(Game(0, None, [], s))
     assert screen.pack_line == "Pack (3 of 8 slots): #1 Lantern, #2 Rope"
+
+
+def test_a_refused_answer_says_why_pack_numbers_combat_words_and_room_actions() -> None:
+    """Answers that used to get only "not possible now" or "not understood" say why."""
+    s = begin(scenario(hand=["3 STR", "4 INT"], room="forsaken-chapel"))
+    menu = build_menu(s)
+    empty = parse(s, "drink 1", menu)
+    assert empty.kind == "error" and "there is no #1: the Pack holds no cards" in str(empty.arg)
+    held = begin(scenario(hand=["3 STR", "4 INT"], items=["lantern", "rope"]))
+    far = parse(held, "drop 3", build_menu(held))
+    assert "there is no #3: the Pack numbers its cards #1-#2" in str(far.arg)
+    for word in ("fight", "run", "melee", "shoot"):
+        said = parse(s, word, menu)
+        assert (
+            said.kind == "error"
+            and str(said.arg) == f"'{word}' is not possible now: no combat is going on"
+        )
+    act = parse(s, "act 5", menu)
+    assert act.kind == "error" and str(act.arg) == "the Forsaken Chapel has 2 actions"
