@@ -487,6 +487,8 @@ SHELL_WORDS = {
     "log": "log",
     "answers": "answers",
     "more": "answers",
+    "cancel": "cancel",
+    "back": "cancel",
 }
 DETAILS = ("hero", "map", "inventory", "room", "log", "answers")
 """Shell words that show one part of the game in full (the screen shows it short)."""
@@ -1013,7 +1015,7 @@ HELP = """Answer with the number of a choice, or with what it says, or a command
   play CARD (first effort card) · discard CARD · fight · run · melee
   shoot [magic|vampiric] · drink N · use N (or use NAME: use rope) · detect N
   drop N · give N · guess N · skill NAME · learn · decline · place X Y
-  teleport X Y · pass (go on) · done · retry · stop
+  teleport X Y · pass (go on) · done · retry · stop · cancel (a MOVE's card)
 In full: hero · map (with its key) · inventory (with the points) · room · log
   (what the last answer did) · answers (every answer) · look (the screen)
 hint: what the greedy bot would answer now, and why
@@ -1397,7 +1399,7 @@ class Session:
             self.pending_question = [
                 parsed.entry.label,
                 "Which card do you play on the wandering-monster place? "
-                "(another command cancels the MOVE)",
+                "('cancel' or another command cancels the MOVE)",
             ]
             self.show(full=False)
             return True
@@ -1458,6 +1460,13 @@ class Session:
                 self.show(full=False)  # the question stays in sight
         elif word == "look":
             self.show()
+        elif word == "cancel":
+            if self.pending is None:
+                self.output.say("Nothing to cancel: no MOVE is waiting for its card.")
+            else:
+                self.pending = None
+                self.output.say("MOVE cancelled.")
+                self.show(full=False)
         elif word == "save":
             self.saver.save(game)
             where = self.saver.describe(game)

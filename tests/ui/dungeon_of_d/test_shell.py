@@ -807,3 +807,16 @@ def test_a_refused_answer_says_why_pack_numbers_combat_words_and_room_actions() 
         )
     act = parse(s, "act 5", menu)
     assert act.kind == "error" and str(act.arg) == "the Forsaken Chapel has 2 actions"
+
+
+def test_cancel_drops_a_move_waiting_for_its_card_and_shows_the_turn_again() -> None:
+    """The card question says 'cancel' cancels the MOVE; it used to be "not understood"."""
+    game = Game.new(7)
+    game.play(("done",))
+    before = list(game.actions)
+    lines = _run(game, ["move north", "cancel", "back"])
+    assert game.actions == before
+    after = lines[lines.index("MOVE cancelled.") :]
+    assert any("Your turn: REST, DO ACTION or MOVE" in line for line in after)
+    assert "Nothing to cancel: no MOVE is waiting for its card." in after
+    assert not any("not understood" in line for line in lines)
