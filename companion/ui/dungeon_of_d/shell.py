@@ -1145,6 +1145,8 @@ def hint_line(s: State, menu: list[Entry]) -> str:
     given = hint(s)
     action = given.action
     for entry in menu:
+        if entry.action == action and isinstance(action, Move):  # the card list of a MOVE
+            return f"Hint: {entry.number}) {did(s, action)}: {given.reason}."
         if entry.action == action:  # the answer as the list prints it, shortened only when long
             whole = f"Hint: {entry.number}) {entry.label}: {given.reason}."
             if len(whole) <= HINT_WIDTH or not entry.short:

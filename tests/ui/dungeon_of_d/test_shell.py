@@ -719,6 +719,9 @@ def test_hint_for_the_card_of_a_move_the_player_chose_numbers_that_card() -> Non
             chosen = next(c for c in cards if c.number == number).action
             assert isinstance(chosen, Move) and chosen.card == bot_move.card
             checked += 1
+        mine = next(e for e in build_menu(s) if bot_move in e.moves)
+        same = hint_line(s, card_menu(s, mine.moves))  # the bot's own MOVE: said as a MOVE
+        assert same.split(") ", 1)[1].startswith(f"{did(s, bot_move)}: "), same
     assert checked > 3
 
 
