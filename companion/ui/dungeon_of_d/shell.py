@@ -1140,7 +1140,9 @@ def hint_line(s: State, menu: list[Entry]) -> str:
     """``hint``: the greedy bot's answer as the menu numbers it, and its reason."""
     from companion.games.dungeon_of_d.bots import hint
 
-    if s.outcome is not None or not s.options:
+    if s.outcome is not None:
+        return "The game is over: there is nothing left to hint at ('undo' takes back the last action)."
+    if not s.options:
         return "No question is open."
     given = hint(s)
     action = given.action

@@ -542,6 +542,24 @@ def test_a_scripted_answer_that_loses_is_announced_and_played() -> None:
     assert game.state.outcome == "lost"
 
 
+def test_hint_after_the_game_is_over_says_so() -> None:
+    game = _last_card_game()
+    lines = _run(game, ["move north", "hint"])
+    assert game.state.outcome == "lost"
+    assert any(
+        line.startswith("The game is over: there is nothing left to hint at") for line in lines
+    )
+
+
+def test_heros_blessing_answers_say_the_replacement_comes_when_the_hand_is_kept() -> None:
+    """The rulebook redraws after the discards (004, Hero's Blessing): no card comes at once."""
+    menu = build_menu(Game.new(7).state)
+    discards = [e.label for e in menu if e.label.startswith("discard")]
+    assert discards and all(
+        label.endswith("(its replacement comes when you keep the hand)") for label in discards
+    )
+
+
 def test_in_a_terminal_a_losing_answer_asks_first() -> None:
     asked: list[str] = []
     game = _last_card_game()
