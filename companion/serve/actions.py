@@ -232,6 +232,20 @@ def _showdown(store: TableStore, table: TableInfo, form: Mapping[str, str]) -> D
     return Done(settled_line(done), done)
 
 
+_CLOCK_SAID = {
+    "pause": "paused",
+    "resume": "running",
+    "deal": "deal played",
+    "next": "next level",
+    "previous": "previous level",
+    "end-level": "level ended",
+    "plus-minute": "a minute more",
+    "minus-minute": "a minute less",
+}
+"""How the dealer's page answers a clock button, in words rather than the action's name
+(``toggle`` says whether the clock now runs or is paused)."""
+
+
 def _clock_action(store: TableStore, table: TableInfo | None, action: str) -> Done:
     from companion.games.clock import clock_of, start_clock
     from companion.timer.commands import ClockRequest, do_actions
@@ -241,7 +255,9 @@ def _clock_action(store: TableStore, table: TableInfo | None, action: str) -> Do
         outcome = start_clock(clock, ClockRequest())
         return Done(f"clock running: {outcome.view.title}")
     report = do_actions(clock.session, [action])
-    line = "; ".join(report.notices) or f"{action}: {report.view.title}"
+    done = "paused" if report.view.paused else "running"
+    said = _CLOCK_SAID.get(action, done if action == "toggle" else action)
+    line = "; ".join(report.notices) or f"{said}: {report.view.title}"
     return Done(line, report.to_json())
 
 

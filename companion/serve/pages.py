@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.serve.secrecy import Secrets, history_lines, secrets_of
+from companion.serve.secrecy import Secrets, history_lines, secrets_of, undone_entry
 from companion.table import TableInfo, Transaction, holdings, rules_for
 from companion.table.actions import game_cards
 from companion.timer.clock import ClockView
@@ -106,6 +106,7 @@ NO_CLOCK = (
     "No clock is running for this table yet: start one with 'companion timer run' "
     "(or the dealer's page)."
 )
+NO_CLOCK_DEALER = "No clock is running yet: 'Start the clock' below starts one."
 
 
 def bar(v: ClockView, count: int = BAR_STAGES) -> list[dict[str, Any]]:
@@ -217,6 +218,10 @@ def player_document(
     choosing = status == "choosing"
     dealt = [c for c in cards if choosing and c.deck == "characters" and c.pile == "held"]
     standing = ({"status": status} if status else {}) | part.standing(who)
+    kept = [c for c in cards if status == "chosen" and c.deck == "characters"]
+    if kept and "character" in standing:
+        # The table sees "chosen (secret)"; the player knows which one they kept.
+        standing["character"] = f"{kept[0].name} (secret until everyone has chosen)"
     return {
         "table": table.name,
         "game": table.game,
@@ -242,6 +247,8 @@ def dealer_document(
     columns, and the last actions; no player's secret card anywhere."""
     from companion.serve.actions import controls_for
 
+    if not clock.get("running") and "start-clock" in controls_for(table):
+        clock = {**clock, "message": NO_CLOCK_DEALER}  # the button to start one is right here
     doc: dict[str, Any] = {
         "clock": clock,
         "game": None if table is None else table.game,
@@ -251,6 +258,8 @@ def dealer_document(
         "rows": [],
         "lines": [],
         "history": [],
+        "to_place": [],
+        "undo_next": None,
     }
     if table is None:
         return doc
@@ -261,7 +270,22 @@ def dealer_document(
     doc["rows"] = secrets.scrub([[p, *part.rows[p]] for p in table.players])
     doc["lines"] = secrets.scrub(part.lines)
     doc["history"] = history_lines(tx, table, secrets)
+    following = tx.next_undo(table)
+    doc["undo_next"] = None if following is None else undone_entry(tx, table, following, secrets)
+    if "showdown" in doc["controls"]:
+        doc["to_place"] = to_place(tx, table)
     return doc
+
+
+def to_place(tx: Transaction, table: TableInfo) -> list[str]:
+    """Who a deal's result places at ``table``: its players, then the monsters in play
+    by the names a result calls them ("Orc 2"). The settle form offers it as an example,
+    so a monster at the table is not left out of the order."""
+    if table.game != "dungeon-poker":
+        return list(table.players)
+    from companion.games.dungeon_poker.monsters import playing
+
+    return [*table.players, *playing(tx, table, game_cards(table))]
 
 
 def check_player(table: TableInfo | None, player: str) -> str:

@@ -570,8 +570,12 @@ class Transaction:
             rows = rows[-limit:] if limit > 0 else []
         return [_entry(row) for row in rows]
 
-    def undo_last(self, table: TableInfo, actor: str | None = None) -> HistoryEntry:
-        """Revert the last undoable action not undone yet; the undo is recorded too."""
+    def next_undo(self, table: TableInfo) -> HistoryEntry | None:
+        """The action ``undo_last`` would revert now (``None``: nothing to undo)."""
+        target = self._undo_target(table)
+        return None if target is None else _entry(target)
+
+    def _undo_target(self, table: TableInfo) -> Sequence[Any] | None:
         undone = {
             int(r[0])
             for r in self._sql(
@@ -583,7 +587,11 @@ class Transaction:
             "WHERE table_id = ? AND undo IS NOT NULL AND undoes IS NULL ORDER BY id DESC",
             (table.id,),
         )
-        target = next((row for row in rows if int(row[0]) not in undone), None)
+        return next((row for row in rows if int(row[0]) not in undone), None)
+
+    def undo_last(self, table: TableInfo, actor: str | None = None) -> HistoryEntry:
+        """Revert the last undoable action not undone yet; the undo is recorded too."""
+        target = self._undo_target(table)
         if target is None:
             raise CompanionError(f"nothing to undo at table '{table.name}'")
         for op in reversed(json.loads(target[6])):

@@ -7,6 +7,7 @@ at as people would: the TV's clock, the dealer's page, two phones.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -162,3 +163,18 @@ def test_the_tv_and_the_phone_show_the_clock_without_overflow(
     for url in (served["dealer"], *dict(served["players"]).values()):  # type: ignore[call-overload]
         page = page_at(browser, str(url), PHONE)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_dealers_players_columns_fit_a_phone_without_scrolling_sideways(
+    browser: BrowserContext, served: dict[str, object]
+) -> None:
+    """Every column of the players (gems and gold are the last) shows on a 390-wide phone."""
+    for name in ("ann", "bob"):
+        dealt = json.loads(companion("table", "hand", name, "--json"))["cards"]
+        companion("table", "choose", name, dealt[0]["name"])
+    dealer = page_at(browser, str(served["dealer"]), PHONE)
+    expect(dealer.locator("#players")).to_contain_text("5,000")
+    table = dealer.locator("#players")
+    scroll, client = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
+    assert scroll <= client, (scroll, client)
+    shot(dealer, "dealer-phone")

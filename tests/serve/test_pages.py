@@ -220,3 +220,105 @@ def test_a_players_page_shows_the_soul_gems_the_table_counts(client: TestClient,
     assert f"<dt>gems</dt><dd>{start + 2}</dd>" in page
     dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").json()
     assert "gems" in dealer["columns"]
+
+
+def test_the_settle_form_asks_to_place_the_monsters_in_play_too(
+    client: TestClient, hub: Hub
+) -> None:
+    """A result that leaves out a monster at the table is refused (it plays for the pot),
+    so the order the settle form shows as its example names the monsters after the players."""
+    dealer = f"/dealer/{hub.tokens.dealer}"
+    assert client.get(f"{dealer}/state.json").json()["to_place"] == ["ann", "bob"]
+    came = client.post(f"{dealer}/action/monster", json={})
+    assert came.status_code == 200, came.text
+    monster = came.json()["message"].rsplit(": ", 1)[1]
+    doc = client.get(f"{dealer}/state.json").json()
+    assert doc["to_place"] == ["ann", "bob", monster]
+    assert f'placeholder="ann &gt; bob &gt; {monster}"' in client.get(dealer).text
+
+
+def test_the_minute_buttons_show_only_when_levels_run_on_time(client: TestClient, hub: Hub) -> None:
+    """A level that only deals end has no time limit, so -1/+1 min would only answer that
+    it has none: the dealer's page hides them then, and shows them on a timed clock."""
+    dealer = f"/dealer/{hub.tokens.dealer}"
+    minute_forms = re.compile(r'<form[^>]*id="act-(?:minus|plus)-minute"[^>]*>')
+    assert invoke("timer", "run", input="").exit_code == 0
+    assert client.get("/clock.json").json()["counting_up"] is True
+    forms = minute_forms.findall(client.get(dealer).text)
+    assert len(forms) == 2 and all(" hidden" in f for f in forms)
+    assert invoke("timer", "run", "--minutes", "20", input="").exit_code == 0
+    assert client.get("/clock.json").json()["counting_up"] is False
+    forms = minute_forms.findall(client.get(dealer).text)
+    assert len(forms) == 2 and not any(" hidden" in f for f in forms)
+
+
+def test_a_clock_button_answers_in_words_not_the_actions_name(client: TestClient, hub: Hub) -> None:
+    """Pause/resume says whether the clock is now paused or running; next says next level."""
+    base = f"/dealer/{hub.tokens.dealer}/action"
+    assert invoke("timer", "run", input="").exit_code == 0
+    said = [client.post(f"{base}/{a}", json={}).json()["message"] for a in ("toggle", "toggle")]
+    assert said == ["paused: Level 1", "running: Level 1"]
+    assert client.post(f"{base}/next", json={}).json()["message"] == "next level: Level 2"
+
+
+def test_the_dealer_page_without_a_clock_points_at_its_own_start_button(
+    client: TestClient, hub: Hub
+) -> None:
+    dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").json()
+    assert (
+        dealer["clock"]["message"] == "No clock is running yet: 'Start the clock' below starts one."
+    )
+    assert "companion timer run" in client.get("/clock.json").json()["message"]
+
+
+def test_a_players_own_line_names_the_character_they_kept_in_secret(
+    client: TestClient, hub: Hub
+) -> None:
+    """While others still choose, the table sees "chosen (secret)"; the player's own page
+    names the card they kept, and the dealer's page still does not."""
+    dealt = characters_dealt(hub)
+    ann = hub.tokens.players["ann"]
+    assert client.post(f"/player/ann/{ann}/choose", json={"character": dealt["ann"][0]}).is_success
+    kept = card_names(hub, "ann")
+    assert len(kept) == 1
+    (name,) = kept
+    doc = client.get(f"/player/ann/{ann}/state.json").json()
+    assert doc["standing"]["character"] == f"{name} (secret until everyone has chosen)"
+    dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").text
+    assert name not in dealer and "chosen (secret)" in dealer
+
+
+def test_the_undo_button_says_which_action_it_takes_back(client: TestClient, hub: Hub) -> None:
+    """The clock's start is in the log but is not a table action undo reverts: the button
+    names the action it will take back (a player's choice here, without the card)."""
+    dealt = characters_dealt(hub)
+    ann = hub.tokens.players["ann"]
+    assert client.post(f"/player/ann/{ann}/choose", json={"character": dealt["ann"][0]}).is_success
+    dealer = f"/dealer/{hub.tokens.dealer}"
+    assert client.post(f"{dealer}/action/start-clock", json={}).is_success
+    doc = client.get(f"{dealer}/state.json").json()
+    assert doc["history"][0]["summary"].startswith("clock started")
+    assert doc["undo_next"]["summary"] == "ann: choose"
+    said = f"takes back #{doc['undo_next']['id']} ann: choose"
+    assert said in client.get(dealer).text
+    undone = client.post(f"{dealer}/action/undo", json={}).json()["message"]
+    assert undone == f"undone #{doc['undo_next']['id']}: ann: choose"
+
+
+def test_a_wrong_link_opened_in_a_browser_is_a_page_with_the_same_line(
+    client: TestClient, hub: Hub
+) -> None:
+    """A browser asking a page with a wrong token gets the refusal as a small page, with
+    the same status; a script (no text/html) still gets the JSON line."""
+    browser = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    bob = hub.tokens.players["bob"]
+    for path, status, line in (
+        ("/dealer/made-up", 403, "the dealer&#39;s page needs the dealer&#39;s link"),
+        (f"/player/ann/{bob}", 403, "this page needs that player&#39;s own link"),
+        (f"/player/zed/{bob}", 404, "no player &#39;zed&#39; at this table"),
+    ):
+        page = client.get(path, headers=browser)
+        assert page.status_code == status
+        assert page.headers["content-type"].startswith("text/html")
+        assert line in page.text and bob not in page.text
+        assert client.get(path).json()["ok"] is False

@@ -83,5 +83,6 @@ def test_any_actions_keep_every_card_and_undo_restores_the_table(
             )
         with store.transaction() as tx:
             for _ in range(done):
-                undo(tx, table)
+                coming = tx.next_undo(table)  # what the dealer's page says undo takes back
+                assert coming is not None and undo(tx, table).id == coming.id
             assert tx.cards(table) == start

@@ -1042,7 +1042,13 @@ class Greedy:
                 return "no choice"
             p, _ = best_melee(s, f.slot, f.weak)
             cost = run_cost(s, R.run_need(s, f.slot))
-            run = "free" if cost == 0 else f"{cost} card(s)" if cost < 99 else "impossible"
+            run = (
+                "free"
+                if cost == 0
+                else f"{cost} card{'s' if cost > 1 else ''}"
+                if cost < 99
+                else "impossible"
+            )
             return f"a round is won {_pct(p)}; running costs {run}"
         if isinstance(action, Effort):
             top = s.stack[-1]

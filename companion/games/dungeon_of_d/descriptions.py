@@ -20,7 +20,7 @@ and odds are counted over the cards out of sight
 >>> describe_action(s, Done())
 "keep this hand (Hero's Blessing ends)"
 >>> describe_action(s, Discard(s.hand[0]))
-'discard 2 STR a (you draw a new card for it)'
+'discard 2 STR a (its replacement comes when you keep the hand)'
 """
 
 from __future__ import annotations
@@ -331,7 +331,7 @@ def describe_action(s: State, action: Action | Undo) -> str:
         if prompt == "run-away":
             return f"discard {label} (power {content.power[action.card]})"
         if prompt == "blessing":
-            return f"discard {label} (you draw a new card for it)"
+            return f"discard {label} (its replacement comes when you keep the hand)"
         if prompt == "rest-discard":
             return f"discard {label} before drawing"
         return f"lose {label}" if prompt == "lose-hp" else f"discard {label}"

@@ -252,7 +252,8 @@ def _pointless(s: State, step: Step) -> str | None:
         return f"your purse is full ({s.content.gold_max} gold)"
     if do == "meet-character" and not R.can_learn(s):
         return (
-            f"you could not learn a skill: INT {s.INT} allows {R.max_skills(s)} skill(s), "
+            f"you could not learn a skill: INT {s.INT} allows {R.max_skills(s)} "
+            f"skill{'s' if R.max_skills(s) > 1 else ''}, "
             "your own included"
         )
     return None

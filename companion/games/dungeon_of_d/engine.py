@@ -177,7 +177,8 @@ def why_unavailable(s: State, index: int) -> str | None:
     """
     room = s.content.rooms[s.grid[s.pos]]
     if not 0 <= index < len(room.actions):
-        return f"the {room.name} has {len(room.actions)} action(s)"
+        count = len(room.actions)
+        return f"the {room.name} has {count} action{'s' if count > 1 else ''}"
     action = room.actions[index]
     if s.pos in s.exhausted:
         return "the room is exhausted"

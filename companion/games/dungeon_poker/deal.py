@@ -120,7 +120,8 @@ def start_deal(
     if waiting:
         raise CompanionError(
             f"{names_text(waiting)} {'is' if len(waiting) == 1 else 'are'} still choosing a "
-            f"character ('companion table choose {waiting[0]} CHARACTER'): deal when everyone has"
+            f"character ('companion table choose {waiting[0]} CHARACTER'); the first deal "
+            "comes once everyone has chosen"
         )
     notes: list[str] = []
     before = state.current_deal(tx, table)
@@ -184,7 +185,12 @@ def start_deal(
     tx.record(
         table,
         "deal",
-        f"deal {number} of level {level.level}: {gathered} main deck cards gathered and shuffled",
+        f"deal {number} of level {level.level}: "
+        + (
+            f"{gathered} main deck card{'' if gathered == 1 else 's'} gathered and shuffled"
+            if gathered
+            else "main deck shuffled"
+        ),
         data={"deal": number, "level": level.level, "notes": notes},
     )
     return DealStart(number, level, gathered, tuple(notes), hands)

@@ -487,6 +487,8 @@ SHELL_WORDS = {
     "log": "log",
     "answers": "answers",
     "more": "answers",
+    "cancel": "cancel",
+    "back": "cancel",
 }
 DETAILS = ("hero", "map", "inventory", "room", "log", "answers")
 """Shell words that show one part of the game in full (the screen shows it short)."""
@@ -698,7 +700,7 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
         "guess",
         "place",
         "teleport",
-        "shoot",
+        *COMBAT_WORDS,
     ):
         return Parsed(
             "error", arg=f"'{text.strip()}' is not possible now (answer with a number, or 'help')"
@@ -706,6 +708,12 @@ def parse(s: State, text: str, menu: list[Entry]) -> Parsed:
     return Parsed(
         "error", arg=f"'{text.strip()}' is not understood (answer with a number, or 'help')"
     )
+
+
+PACK_VERBS = ("drink", "use", "detect", "drop", "give")
+"""The answers that name an inventory card by its number in the Pack row."""
+COMBAT_WORDS = ("fight", "run", "melee", "shoot")
+"""The answers that only a combat asks for."""
 
 
 def _why_not_offered(s: State, head: str, rest: str) -> str:
@@ -722,6 +730,12 @@ def _why_not_offered(s: State, head: str, rest: str) -> str:
     things = inventory(s)
     if head in ("use", "drink") and rest.isdigit() and 1 <= int(rest) <= len(things):
         return why_no_use(s, things[int(rest) - 1])
+    if head in PACK_VERBS and rest.isdigit() and not 1 <= int(rest) <= len(things):
+        if not things:
+            return f"there is no #{rest}: the Pack holds no cards"
+        return f"there is no #{rest}: the Pack numbers its cards #1-#{len(things)}"
+    if head in COMBAT_WORDS and R.combat_frame(s) is None:
+        return "no combat is going on"
     if head in ("use", "drink"):
         for card in things:
             if rest == normalise(thing(s, card)):
@@ -1001,7 +1015,7 @@ HELP = """Answer with the number of a choice, or with what it says, or a command
   play CARD (first effort card) · discard CARD · fight · run · melee
   shoot [magic|vampiric] · drink N · use N (or use NAME: use rope) · detect N
   drop N · give N · guess N · skill NAME · learn · decline · place X Y
-  teleport X Y · pass (go on) · done · retry · stop
+  teleport X Y · pass (go on) · done · retry · stop · cancel (a MOVE's card)
 In full: hero · map (with its key) · inventory (with the points) · room · log
   (what the last answer did) · answers (every answer) · look (the screen)
 hint: what the greedy bot would answer now, and why
@@ -1118,19 +1132,38 @@ def rules_text(s: State, topic: str) -> str | None:
     return RULES.get(topic)
 
 
+HINT_WIDTH = 120
+"""The longest hint line that names its answer in full; a longer one takes the short label."""
+
+
 def hint_line(s: State, menu: list[Entry]) -> str:
     """``hint``: the greedy bot's answer as the menu numbers it, and its reason."""
     from companion.games.dungeon_of_d.bots import hint
 
-    if s.outcome is not None or not s.options:
+    if s.outcome is not None:
+        return "The game is over: there is nothing left to hint at ('undo' takes back the last action)."
+    if not s.options:
         return "No question is open."
     given = hint(s)
     action = given.action
     for entry in menu:
-        if entry.action == action:
-            return f"Hint: {entry.number}) {entry.short or entry.label}: {given.reason}."
+        if entry.action == action and isinstance(action, Move):  # the card list of a MOVE
+            return f"Hint: {entry.number}) {did(s, action)}: {given.reason}."
+        if entry.action == action:  # the answer as the list prints it, shortened only when long
+            whole = f"Hint: {entry.number}) {entry.label}: {given.reason}."
+            if len(whole) <= HINT_WIDTH or not entry.short:
+                return whole
+            return f"Hint: {entry.number}) {entry.short}: {given.reason}."
         if isinstance(action, Move) and action in entry.moves:
             return f"Hint: {entry.number}) {did(s, action)}: {given.reason}."
+    if isinstance(action, Move):  # the card of a MOVE the player chose another way is asked
+        for entry in menu:
+            if isinstance(entry.action, Move) and entry.action.card == action.card:
+                going = did(s, entry.action).split(",")[0]
+                return (
+                    f"Hint: {did(s, action)}: {given.reason}. "
+                    f"For your {going}: {entry.number}) {entry.short or entry.label}."
+                )
     return f"Hint: {describe_action(s, action)}: {given.reason}."
 
 
@@ -1370,7 +1403,7 @@ class Session:
             self.pending_question = [
                 parsed.entry.label,
                 "Which card do you play on the wandering-monster place? "
-                "(another command cancels the MOVE)",
+                "('cancel' or another command cancels the MOVE)",
             ]
             self.show(full=False)
             return True
@@ -1431,6 +1464,13 @@ class Session:
                 self.show(full=False)  # the question stays in sight
         elif word == "look":
             self.show()
+        elif word == "cancel":
+            if self.pending is None:
+                self.output.say("Nothing to cancel: no MOVE is waiting for its card.")
+            else:
+                self.pending = None
+                self.output.say("MOVE cancelled.")
+                self.show(full=False)
         elif word == "save":
             self.saver.save(game)
             where = self.saver.describe(game)

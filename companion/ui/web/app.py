@@ -83,6 +83,18 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "error": message}, status_code=status, headers=HEADERS)
 
 
+def _refused_page(env: Environment, request: Request, refused: Response) -> Response:
+    """A refused page (wrong link, unknown player) as a browser shows it: the same line
+    and status in a small page rather than raw JSON; other clients keep the JSON."""
+    if "text/html" not in request.headers.get("accept", "") or not isinstance(
+        refused, JSONResponse
+    ):
+        return refused
+    message = json.loads(bytes(refused.body))["error"]
+    html = env.get_template("refused.html").render(message=message)
+    return HTMLResponse(html, status_code=refused.status_code, headers=HEADERS)
+
+
 def build_app(hub: Hub) -> Starlette:
     """The web application over ``hub`` (one table, its tokens, its live documents)."""
     env = _environment()
@@ -113,7 +125,9 @@ def build_app(hub: Hub) -> Starlette:
 
     async def dealer_page(request: Request) -> Response:
         if not dealer_ok(request):
-            return _error(403, "the dealer's page needs the dealer's link")
+            return _refused_page(
+                env, request, _error(403, "the dealer's page needs the dealer's link")
+            )
         return _page(
             env,
             "dealer.html",
@@ -143,7 +157,7 @@ def build_app(hub: Hub) -> Starlette:
     async def player_page(request: Request) -> Response:
         who = player_of(request)
         if isinstance(who, Response):
-            return who
+            return _refused_page(env, request, who)
         return _page(
             env,
             "player.html",

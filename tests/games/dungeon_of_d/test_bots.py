@@ -10,6 +10,7 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.games.dungeon_of_d import new_game, step
+from companion.games.dungeon_of_d.actions import Fight
 from companion.games.dungeon_of_d.bots import (
     BOTS,
     Farmer,
@@ -382,3 +383,11 @@ def test_the_hint_of_the_release_testers_game_is_not_the_losing_move() -> None:
             assert not loss_warning(s, given), (s.prompt, given)
         step(s, given)
     assert s.outcome is None  # the shot at the guardian won
+
+
+def test_hint_reason_counts_the_cards_a_run_away_costs_in_words() -> None:
+    # The reason read "running costs 1 card(s)": one card is "1 card", more are "N cards".
+    one = begin(scenario(hand=["1 STR", "2 INT", "5 STR"], level=1), combat(1))
+    assert Greedy().explain(one, Fight()).endswith("running costs 1 card")
+    two = begin(scenario(hand=["2 STR", "2 MOV", "3 AGL"], level=7, INT=0), combat(4))
+    assert Greedy().explain(two, Fight()).endswith("running costs 2 cards")

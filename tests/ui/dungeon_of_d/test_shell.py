@@ -542,6 +542,24 @@ def test_a_scripted_answer_that_loses_is_announced_and_played() -> None:
     assert game.state.outcome == "lost"
 
 
+def test_hint_after_the_game_is_over_says_so() -> None:
+    game = _last_card_game()
+    lines = _run(game, ["move north", "hint"])
+    assert game.state.outcome == "lost"
+    assert any(
+        line.startswith("The game is over: there is nothing left to hint at") for line in lines
+    )
+
+
+def test_heros_blessing_answers_say_the_replacement_comes_when_the_hand_is_kept() -> None:
+    """The rulebook redraws after the discards (004, Hero's Blessing): no card comes at once."""
+    menu = build_menu(Game.new(7).state)
+    discards = [e.label for e in menu if e.label.startswith("discard")]
+    assert discards and all(
+        label.endswith("(its replacement comes when you keep the hand)") for label in discards
+    )
+
+
 def test_in_a_terminal_a_losing_answer_asks_first() -> None:
     asked: list[str] = []
     game = _last_card_game()
@@ -693,6 +711,60 @@ def test_hint_says_what_the_greedy_bot_would_do_and_why_in_one_line() -> None:
         assert entry.action == expected or expected in entry.moves
 
 
+def test_hint_for_the_card_of_a_move_the_player_chose_numbers_that_card() -> None:
+    """Asked which card to play for a MOVE the bot would not make, the hint still gives the
+    bot's own MOVE and then the number of its card in the list asked."""
+    from companion.games.dungeon_of_d.bots import Greedy
+    from companion.ui.dungeon_of_d.shell import hint_line
+
+    checked = 0
+    for game in _walk(21, bot="greedy", limit=80):
+        s = game.state
+        if s.outcome is not None:
+            break
+        bot_move = Greedy(seed=s.turn)(s)
+        if not isinstance(bot_move, Move):
+            continue
+        for entry in build_menu(s):
+            if not entry.moves or bot_move in entry.moves:
+                continue
+            cards = card_menu(s, entry.moves)
+            line = hint_line(s, cards)
+            going = did(s, entry.moves[0]).split(",")[0]
+            assert line.startswith(f"Hint: {did(s, bot_move)}: "), line
+            assert f". For your {going}: " in line, line
+            number = int(line.split(f"For your {going}: ")[1].split(")")[0])
+            chosen = next(c for c in cards if c.number == number).action
+            assert isinstance(chosen, Move) and chosen.card == bot_move.card
+            checked += 1
+        mine = next(e for e in build_menu(s) if bot_move in e.moves)
+        same = hint_line(s, card_menu(s, mine.moves))  # the bot's own MOVE: said as a MOVE
+        assert same.split(") ", 1)[1].startswith(f"{did(s, bot_move)}: "), same
+    assert checked > 3
+
+
+def test_hint_names_its_answer_whole_when_the_line_has_room() -> None:
+    """The hint used to give a room action by its cut two-column label ("Slip through the
+    gr… (AGL 6)") on a line with room to spare; it now prints the answer as the list does."""
+    from companion.ui.dungeon_of_d.shell import HINT_WIDTH, hint_line
+
+    whole = 0
+    for game in _walk(11, bot="greedy", limit=120):
+        s = game.state
+        if s.outcome is not None:
+            break
+        menu = build_menu(s)
+        line = hint_line(s, menu)
+        assert len(line) <= HINT_WIDTH, line
+        number = int(line.split(")")[0].removeprefix("Hint: "))
+        entry = next(e for e in menu if e.number == number)
+        if entry.action is not None and f"{number}) {entry.label}: " in line:
+            whole += 1
+        elif entry.action is not None:  # the short label only when the whole one is too long
+            assert len(line) - len(entry.short) + len(entry.label) > HINT_WIDTH, line
+    assert whole > 10
+
+
 def test_the_hint_gives_nothing_hidden_away() -> None:
     import random
 
@@ -737,3 +809,35 @@ def test_the_pack_row_numbers_cards_instead_of_counting_them() -> None:
     s = begin(scenario(hand=["1 STR", "2 STR"], items=["lantern", "rope"], fruits=1))
     screen = build_screen(Game(0, None, [], s))
     assert screen.pack_line == "Pack (3 of 8 slots): #1 Lantern, #2 Rope"
+
+
+def test_a_refused_answer_says_why_pack_numbers_combat_words_and_room_actions() -> None:
+    """Answers that used to get only "not possible now" or "not understood" say why."""
+    s = begin(scenario(hand=["3 STR", "4 INT"], room="forsaken-chapel"))
+    menu = build_menu(s)
+    empty = parse(s, "drink 1", menu)
+    assert empty.kind == "error" and "there is no #1: the Pack holds no cards" in str(empty.arg)
+    held = begin(scenario(hand=["3 STR", "4 INT"], items=["lantern", "rope"]))
+    far = parse(held, "drop 3", build_menu(held))
+    assert "there is no #3: the Pack numbers its cards #1-#2" in str(far.arg)
+    for word in ("fight", "run", "melee", "shoot"):
+        said = parse(s, word, menu)
+        assert (
+            said.kind == "error"
+            and str(said.arg) == f"'{word}' is not possible now: no combat is going on"
+        )
+    act = parse(s, "act 5", menu)
+    assert act.kind == "error" and str(act.arg) == "the Forsaken Chapel has 2 actions"
+
+
+def test_cancel_drops_a_move_waiting_for_its_card_and_shows_the_turn_again() -> None:
+    """The card question says 'cancel' cancels the MOVE; it used to be "not understood"."""
+    game = Game.new(7)
+    game.play(("done",))
+    before = list(game.actions)
+    lines = _run(game, ["move north", "cancel", "back"])
+    assert game.actions == before
+    after = lines[lines.index("MOVE cancelled.") :]
+    assert any("Your turn: REST, DO ACTION or MOVE" in line for line in after)
+    assert "Nothing to cancel: no MOVE is waiting for its card." in after
+    assert not any("not understood" in line for line in lines)

@@ -50,6 +50,9 @@
   function renderClock(c) {
     show("message", !c.running);
     show("act-start-clock", !c.running);
+    // a level that only deals end has no time limit: no minute to give or take
+    show("act-minus-minute", !(c.running && c.counting_up));
+    show("act-plus-minute", !(c.running && c.counting_up));
     show("face", !!c.running);
     setText("message", c.message || "");
     if (!c.running) return;
@@ -186,6 +189,10 @@
     }
     list("lines", d.lines || [], (line) => li(line));
     list("history", d.history || [], (e) => li(`#${e.id} ${e.summary}`));
+    const next = d.undo_next;
+    setText("undo-next", next ? `takes back #${next.id} ${next.summary}` : "nothing to undo");
+    const order = document.querySelector("#showdown input[name=result]");
+    if (order) order.placeholder = (d.to_place || []).join(" > ");
   }
 
   function render() {
