@@ -234,6 +234,19 @@ def test_refreshing_the_mat_when_the_tracker_enters_a_trash_can_space(store: Tab
         assert pile[-1] == before.jokers[kind][0]
 
 
+def test_refreshing_the_mat_is_announced_before_the_new_market_is_named(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    for _ in range(3):
+        _do(store, table, decko.start_round)
+        _everyone_folds(store, table)
+    events = list(_do(store, table, decko.start_round).events)
+    refreshed = next(i for i, e in enumerate(events) if e.startswith("the mat is refreshed"))
+    refilled = next(i for i, e in enumerate(events) if e.startswith("the market is refilled"))
+    assert refreshed < refilled
+
+
 def test_wildcard_ante_every_player_pays_the_minimum_to_the_house_bet(store: TableStore) -> None:
     table = _new(store)
     for _ in range(4):

@@ -888,13 +888,13 @@ def _refresh_mat(play: _Play) -> None:
     """The market goes face down under the market deck and five new cards are dealt; the
     top joker of each pile goes to the bottom of its pile."""
     mat = play.mat
+    play.events.append("the mat is refreshed: a new market and new jokers on top of the piles")
     mat.market_deck += [r for r in mat.market if r is not None]
     mat.market = [None] * MARKET_SLOTS
     play.refill_market()
     for pile in mat.jokers.values():
         if pile:
             pile.append(pile.pop(0))
-    play.events.append("the mat is refreshed: a new market and new jokers on top of the piles")
 
 
 # -- 4: the betting phase -------------------------------------------------------------------
