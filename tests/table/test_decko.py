@@ -508,6 +508,30 @@ def test_market_cards_are_bought_for_their_price_and_the_rightmost_is_free(
     assert after.seats[buyer].bought == [mat.market[0], mat.market[4]]
 
 
+def _to_market_slot_five(store: TableStore, table: TableInfo, card_id: str) -> None:
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        ref = next(f"{c.deck}#{c.copy}" for c in tx.cards(table) if c.card_id == card_id)
+        old = mat.market[4]
+        _take_out(mat, ref)
+        mat.market[4] = ref
+        if old is not None:
+            mat.market_deck.append(old)
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def test_smoldering_card_bought_without_a_burn_says_how_to_burn(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _to_market_slot_five(store, table, "smoldering-3h")
+    events = _do(store, table, decko.buy, buyer, "5").events
+    assert any("may burn 1 card" in e and "--burn" in e for e in events)
+    _do(store, table, undo)
+    events = _do(store, table, decko.buy, buyer, "5", ["1"]).events
+    assert not any("may burn" in e for e in events)
+
+
 def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:
     table = _new(store)
     buyer, _ = _to_buying(store, table)

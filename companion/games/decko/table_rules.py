@@ -786,6 +786,12 @@ class _Play:
             )
         for text in burns:
             self.burn_from_hand(player, text, card.name)
+        unused = min(allowed - len(burns), len(self.mat.seats[player].hand))
+        if unused > 0:
+            self.events.append(
+                f"{player} may burn {unused} card{'s' if unused != 1 else ''} for"
+                f" {card.name}: undo, add --burn CARD"
+            )
 
     # -- the end ------------------------------------------------------------------------------
 
