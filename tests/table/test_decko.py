@@ -116,6 +116,19 @@ def test_setup_deals_one_market_card_onto_each_of_five_slots(store: TableStore) 
     assert data["market"][-1]["price"] == 0  # the rightmost card is free
 
 
+def test_table_show_never_breaks_a_market_card_or_joker_name_at_80_columns(
+    store: TableStore,
+) -> None:
+    _new(store)
+    data = invoke("table", "show", "--json").json()["decko"]
+    lines = invoke("table", "show").stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    names = [s["name"] for s in data["market"]] + [t["name"] for t in data["joker_tops"].values()]
+    assert all(any(name in line for line in lines) for name in names)
+    wild = next(line for line in lines if line.startswith("wildcards: "))
+    assert all(name in wild for name in data["wildcards"].values())
+
+
 def test_setup_six_joker_piles_by_type_and_the_two_player_removals(store: TableStore) -> None:
     three = _new(store)
     mat = _mat(store, three)
