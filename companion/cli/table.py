@@ -723,7 +723,8 @@ table_app.command("use")(_treasure_command(use=True))
 def table_ability(
     player: Annotated[str, typer.Argument(help="The player whose character uses it.")],
     ability: Annotated[
-        str, typer.Argument(help='The ability, by its name: "Spooky gaze", "Healing prayer".')
+        str,
+        typer.Argument(help='The ability, by its name or a word of it: "Spooky gaze", "healing".'),
     ],
     table_name: TableOption = None,
     state: StateOption = None,

@@ -1,0 +1,35 @@
+"""Dungeon Poker through the CLI, as a release tester played a four-player evening:
+each rule or message the table got wrong, named after it."""
+
+from __future__ import annotations
+
+from tests.table.test_dp_table_findings import js, ok, refused
+
+PLAYERS = "ann,ben,cy,dee"
+
+
+def four(seed: int = 11, **chosen: str) -> None:
+    """Seed 11 deals ann Sir Nobble/Fighter, ben Witch/Prophet, cy Night Ogre/Barbarian
+    and dee Wizard/Gnome Artificer; seed 1 deals ann Witch/Paladin."""
+    ok("table", "new", "eve", "--game", "dungeon-poker", "--players", PLAYERS, "--seed", str(seed))
+    for player, character in chosen.items():
+        ok("table", "choose", player, character)
+
+
+def test_an_ability_is_named_by_a_word_of_its_name_as_a_character_is() -> None:
+    four(ann="nobble", ben="witch", cy="barbarian", dee="gnome")
+    ok("table", "deal")
+    used = js("table", "ability", "cy", "rage")
+    assert used["ability"] == "barbarian-rage" and used["soul_gems"] == 4
+    assert js("table", "ability", "ben", "curse")["ability"] == "witch-curse"
+
+
+def test_a_word_two_abilities_share_is_refused_with_both() -> None:
+    four(seed=1)
+    for player in PLAYERS.split(","):
+        dealt = [c["id"] for c in js("table", "hand", player)["cards"]]
+        ok("table", "choose", player, "paladin" if player == "ann" else dealt[0])
+    ok("table", "deal")
+    assert "'h' could be Holy avenger or Healing prayer" in refused("table", "ability", "ann", "h")
+    assert "no ability 'zz'" in refused("table", "ability", "ann", "zz")
+    assert js("table", "ability", "ann", "holy")["ability"] == "holy-avenger"
