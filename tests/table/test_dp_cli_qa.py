@@ -33,3 +33,8 @@ def test_a_word_two_abilities_share_is_refused_with_both() -> None:
     assert "'h' could be Holy avenger or Healing prayer" in refused("table", "ability", "ann", "h")
     assert "no ability 'zz'" in refused("table", "ability", "ann", "zz")
     assert js("table", "ability", "ann", "holy")["ability"] == "holy-avenger"
+
+
+def test_choosing_again_after_the_reveal_says_which_character_the_player_plays() -> None:
+    four(ann="nobble", ben="witch", cy="barbarian", dee="gnome")
+    assert "dee already plays Gnome Artificer" in refused("table", "choose", "dee", "wizard")
