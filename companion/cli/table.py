@@ -824,7 +824,9 @@ def table_showdown(
         list[str] | None,
         typer.Argument(metavar="[NAME=AMOUNT]...", help="Gold each player put in this deal."),
     ] = None,
-    fold: Annotated[list[str] | None, typer.Option("--fold", help="A player who folded.")] = None,
+    fold: Annotated[
+        list[str] | None, typer.Option("--fold", help="A player who folded (several: ann,dee).")
+    ] = None,
     result: Annotated[
         str | None, typer.Option("--result", help='The order, best first: "ann > orc = ben".')
     ] = None,

@@ -38,3 +38,25 @@ def test_a_word_two_abilities_share_is_refused_with_both() -> None:
 def test_choosing_again_after_the_reveal_says_which_character_the_player_plays() -> None:
     four(ann="nobble", ben="witch", cy="barbarian", dee="gnome")
     assert "dee already plays Gnome Artificer" in refused("table", "choose", "dee", "wizard")
+
+
+def test_several_folds_are_named_with_commas_as_the_players_are() -> None:
+    four(ann="nobble", ben="witch", cy="barbarian", dee="wizard")
+    ok("table", "deal")
+    settled = js(
+        "table",
+        "showdown",
+        "ann=300",
+        "ben=600",
+        "cy=600",
+        "dee=100",
+        "--fold",
+        "ann,dee",
+        "--result",
+        "cy > ben",
+    )
+    assert [p["name"] for p in settled["players"]] == ["cy", "ben"]
+    ok("table", "deal")
+    assert "(in the deal: ann, ben, cy, dee)" in refused(
+        "table", "showdown", "ann=1", "--fold", "ann,zed"
+    )

@@ -43,6 +43,7 @@ from companion.poker.hands import names_text
 from companion.poker.pots import parse_contributions
 from companion.poker.showdown import ShowdownResult
 from companion.poker.showdown_input import ShowdownIn, validate_showdown
+from companion.table.actions import named_players
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
@@ -256,10 +257,13 @@ def table_showdown_spec(
             )
         contributions[who] = amount
     folds = set()
-    for name in folded:
-        who = named.get(name.strip().casefold())
+    for name in named_players(folded):
+        who = named.get(name.casefold())
         if who is None:
-            raise CompanionError(f"--fold {name}: not a player in this deal")
+            raise CompanionError(
+                f"--fold {name}: not a player in this deal "
+                f"(in the deal: {', '.join(players_in) or 'nobody'})"
+            )
         folds.add(who)
     file_players = {str(p.get("name", "")).casefold(): p for p in extra.pop("players", []) or []}
     for key in file_players:
