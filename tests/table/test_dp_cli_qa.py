@@ -3,15 +3,15 @@ each rule or message the table got wrong, named after it."""
 
 from __future__ import annotations
 
-from tests.table.test_dp_table_findings import js, ok, refused
+from tests.table.test_dp_table_findings import js, ok, refused, rig
 
 PLAYERS = "ann,ben,cy,dee"
 
 
-def four(seed: int = 11, **chosen: str) -> None:
+def four(seed: int = 11, name: str = "eve", **chosen: str) -> None:
     """Seed 11 deals ann Sir Nobble/Fighter, ben Witch/Prophet, cy Night Ogre/Barbarian
     and dee Wizard/Gnome Artificer; seed 1 deals ann Witch/Paladin."""
-    ok("table", "new", "eve", "--game", "dungeon-poker", "--players", PLAYERS, "--seed", str(seed))
+    ok("table", "new", name, "--game", "dungeon-poker", "--players", PLAYERS, "--seed", str(seed))
     for player, character in chosen.items():
         ok("table", "choose", player, character)
 
@@ -60,3 +60,24 @@ def test_several_folds_are_named_with_commas_as_the_players_are() -> None:
     assert "(in the deal: ann, ben, cy, dee)" in refused(
         "table", "showdown", "ann=1", "--fold", "ann,zed"
     )
+
+
+def test_the_deal_that_opens_a_level_shows_its_encounter_to_read_aloud() -> None:
+    """Encounter cards: the dealer reads the new encounter out loud when its level opens,
+    whether the table or its clock counted the fifth deal."""
+    for clock in (False, True):
+        four(name=f"clock-{clock}", ann="nobble", ben="witch", cy="barbarian", dee="wizard")
+        rig("encounters", "normal-times")
+        if clock:
+            ok("timer", "run", "--paused")
+        for _ in range(5):
+            started = js("table", "deal")
+            assert not started["level_opened"]
+        started = js("table", "deal")
+        assert started["level_opened"] and started["level"]["encounter"]["name"] == "Normal times"
+        shown = ok("table", "deal").stdout
+        assert "Normal times" in shown.splitlines()[0] and "╭─ Normal times" not in shown
+        ok("table", "undo")
+        ok("table", "undo")
+        ok("table", "undo")
+        assert "╭─ Normal times" in ok("table", "deal").stdout

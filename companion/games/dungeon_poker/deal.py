@@ -61,11 +61,14 @@ class DealStart:
     gathered: int
     notes: tuple[str, ...] = ()
     hands: dict[str, list[DrawnCard]] = field(default_factory=dict)
+    opened: bool = False
+    """True when ending the last deal opened this level (by the table or its clock)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "deal": self.number,
             "level": self.level.to_json(),
+            "level_opened": self.opened,
             "gathered": self.gathered,
             "notes": list(self.notes),
             "hands": {p: [c.to_json() for c in cs] for p, cs in self.hands.items()},
@@ -144,6 +147,7 @@ def start_deal(
                 notes.extend(change.notes)
                 if change.encounter is not None:  # High magic's gems, Dragon age's dragon
                     notes.extend(change.encounter.notes)
+    opened = levels.level_now(tx, table, cards).level != level.level
     level = levels.level_now(tx, table, cards)
     if before is None or int(before["level"]) != level.level:
         done = 0
@@ -194,7 +198,7 @@ def start_deal(
         ),
         data={"deal": number, "level": level.level, "notes": notes},
     )
-    return DealStart(number, level, gathered, tuple(notes), hands)
+    return DealStart(number, level, gathered, tuple(notes), hands, opened)
 
 
 def _gather_main(tx: Transaction, table: TableInfo) -> int:
