@@ -81,3 +81,22 @@ def test_the_deal_that_opens_a_level_shows_its_encounter_to_read_aloud() -> None
         ok("table", "undo")
         ok("table", "undo")
         assert "╭─ Normal times" in ok("table", "deal").stdout
+
+
+def test_table_show_keeps_each_players_cards_whole_at_80_columns_and_inline_when_wide(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """A card name is never folded word by word in a narrow column: past the terminal's
+    width the cards go under the players, one line each; a wide terminal keeps the column."""
+    four(ann="nobble", ben="witch", cy="barbarian", dee="gnome")
+    ok("table", "deal")
+    ok("table", "win", "ben")
+    held = [c["name"] for c in js("table", "hand", "ben")["cards"] if c["deck"] == "treasures"]
+    assert held
+    monkeypatch.setenv("COLUMNS", "80")
+    narrow = ok("table", "show").stdout.splitlines()
+    assert "Cards" in narrow
+    assert any(line.startswith("ben: ") and held[0] in line for line in narrow)
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = ok("table", "show").stdout
+    assert "Cards\n" not in wide and "┃ cards" in wide and held[0] in wide

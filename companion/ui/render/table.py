@@ -85,31 +85,49 @@ def show_table(out: Console, view: TableView) -> None:
     )
     for line in overview.get("lines", []):
         out.print(line)
-    seats = Table(title="Players", title_justify="left")
-    seats.add_column("seat", justify="right")
-    seats.add_column("player", style="bold")
-    for column in overview.get("player_columns", []):
-        seats.add_column(column)
-    seats.add_column("cards")
+    columns = ["seat", "player", *overview.get("player_columns", [])]
     per_player = overview.get("per_player", {})
-    decks_listed = overview.get("cards_decks")
-    for seat, player in enumerate(table.players, start=1):
-        if decks_listed is not None:  # the game says which cards are public
-            shown = [
-                c.name + ("" if c.pile == "held" else " (in play)")
-                for c in hands[player]
-                if c.deck in decks_listed
-            ]
-        else:  # hands stay secret: only what lies in play is named
-            shown = [c.name + " (in play)" for c in hands[player] if c.pile == "in_play"]
-            secret = sum(1 for c in hands[player] if c.pile == "held")
-            if secret:
-                shown.append(f"{secret} in hand")
-        cards = ", ".join(shown) or "-"
-        extra = [str(v) for v in per_player.get(player, [])]
-        seats.add_row(str(seat), player, *extra, cards)
+    rows = [
+        [str(seat), player, *(str(v) for v in per_player.get(player, []))]
+        for seat, player in enumerate(table.players, start=1)
+    ]
+    cards = [_cards_shown(hands[p], overview.get("cards_decks")) for p in table.players]
+    # Rich would fold a narrow last column word by word: past the console's width the
+    # cards go under the table, a line a player, instead of in a column.
+    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(columns)]
+    inline = sum(widths) + max(len("cards"), *map(len, cards)) + 3 * len(columns) + 4 <= out.width
+    seats = Table(title="Players", title_justify="left")
+    for i, column in enumerate(columns):
+        seats.add_column(
+            column, justify="right" if i == 0 else "left", style="bold" if i == 1 else None
+        )
+    if inline:
+        seats.add_column("cards")
+    for row, shown in zip(rows, cards, strict=True):
+        seats.add_row(*row, *([shown] if inline else []))
     out.print(seats)
+    if not inline:
+        out.print("[italic]Cards[/]")  # as Rich titles the tables
+        for player, shown in zip(table.players, cards, strict=True):
+            out.print(f"[bold]{player}[/]: {shown}")
     show_decks(out, view.decks)
+
+
+def _cards_shown(held: Sequence[DrawnCard], decks_listed: Sequence[str] | None) -> str:
+    """What a player's cards show at the table: the public decks' cards by name, else
+    only what lies in play, the hand as a count."""
+    if decks_listed is not None:  # the game says which cards are public
+        shown = [
+            c.name + ("" if c.pile == "held" else " (in play)")
+            for c in held
+            if c.deck in decks_listed
+        ]
+    else:  # hands stay secret: only what lies in play is named
+        shown = [c.name + " (in play)" for c in held if c.pile == "in_play"]
+        secret = sum(1 for c in held if c.pile == "held")
+        if secret:
+            shown.append(f"{secret} in hand")
+    return ", ".join(shown) or "-"
 
 
 def show_decks(out: Console, decks: Sequence[DeckStatus]) -> None:
