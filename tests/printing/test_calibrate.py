@@ -239,3 +239,24 @@ def test_calibrate_forgets_saves_or_writes_one_thing_at_a_time(tmp_path: Path) -
     assert calibrate(reset=True).to_json()["reset"] is True
     with pytest.raises(CompanionError, match="cannot be used together"):
         calibrate(save="1,1", reset=True)
+
+
+def test_an_offset_saved_for_the_other_orientation_is_named_not_silently_skipped(
+    tmp_path: Path,
+) -> None:
+    """Calibrated portrait, printing 8-up bleed sheets (landscape): the backs stay put, and
+    the summary says why and how to measure landscape sheets."""
+    assert invoke("print", "calibrate", "--save", "1.5,-0.5").exit_code == 0
+    out = tmp_path / "l.pdf"
+    bleed = invoke("print", "deck", "dragon-kings", "standard", "--bleed", "3", "--out", str(out))
+    assert bleed.exit_code == 0, bleed.stderr
+    text = " ".join(bleed.stdout.split())
+    assert "the saved back offset is for portrait sheets and these are landscape" in text
+    assert "companion print calibrate --orientation landscape" in text
+    # Portrait sheets use the offset and say nothing more.
+    plain = invoke("print", "deck", "dragon-kings", "standard", "--out", str(out))
+    assert "back offset 1.5,-0.5 mm" in " ".join(plain.stdout.split())
+    assert "saved back offset is for" not in plain.stdout
+    # Fold sheets have no backs to move.
+    fold = invoke("print", "deck", "dragon-kings", "standard", "--backs", "fold", "--out", str(out))
+    assert "saved back offset is for" not in fold.stdout
