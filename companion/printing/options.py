@@ -89,8 +89,12 @@ def sheet_spec(
             offset = config.saved_back_offset(impose(spec).orientation, env=env) or (0.0, 0.0)
         if offset != (0.0, 0.0):
             spec = replace(spec, back_offset=offset)
-    elif back_offset is not None:
-        parse_offset(back_offset)  # still report a malformed value
+    elif back_offset is not None and parse_offset(back_offset) != (0.0, 0.0):
+        # Taken quietly it would look applied: fold backs sit beside their faces.
+        raise CompanionError(
+            f"--back-offset {back_offset} moves the backs of duplex sheets only; "
+            f"with --backs {backs_mode} there is no back page to move"
+        )
     return spec
 
 
