@@ -723,7 +723,8 @@ table_app.command("use")(_treasure_command(use=True))
 def table_ability(
     player: Annotated[str, typer.Argument(help="The player whose character uses it.")],
     ability: Annotated[
-        str, typer.Argument(help='The ability, by its name: "Spooky gaze", "Healing prayer".')
+        str,
+        typer.Argument(help='The ability, by its name or a word of it: "Spooky gaze", "healing".'),
     ],
     table_name: TableOption = None,
     state: StateOption = None,
@@ -823,7 +824,9 @@ def table_showdown(
         list[str] | None,
         typer.Argument(metavar="[NAME=AMOUNT]...", help="Gold each player put in this deal."),
     ] = None,
-    fold: Annotated[list[str] | None, typer.Option("--fold", help="A player who folded.")] = None,
+    fold: Annotated[
+        list[str] | None, typer.Option("--fold", help="A player who folded (several: ann,dee).")
+    ] = None,
     result: Annotated[
         str | None, typer.Option("--result", help='The order, best first: "ann > orc = ben".')
     ] = None,

@@ -71,6 +71,16 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
     return players
 
 
+def named_players(values: Sequence[str]) -> list[str]:
+    """Names given to a repeatable option, each perhaps ``a,b`` as ``--players`` takes
+    them (a player's name never holds a comma).
+
+    >>> named_players(["ann,dee", " cy "])
+    ['ann', 'dee', 'cy']
+    """
+    return [n.strip() for value in values for n in value.split(",") if n.strip()]
+
+
 def check_table_name(name: str) -> str:
     """A table name: 1-40 characters on one line, not starting with '-'."""
     clean = unicodedata.normalize("NFC", name).strip()

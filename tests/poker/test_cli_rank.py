@@ -458,3 +458,11 @@ def test_rank_decko_money_is_dollars_plus_credit_in_the_docs_queens_example() ->
         (1, 6, 1),
     ]
     assert players["bernice"]["description"] == "pair of kings"
+
+
+def test_odds_says_its_game_and_board_on_one_line_above_a_narrow_table() -> None:
+    """A narrow table once wrapped its title: the board's cards fell on a line of their own."""
+    result = invoke("odds", "--game", "holdem", "ann=As,Kd", "ben=Qh,Qc", "--board", "2c,7d,9h")
+    assert result.exit_code == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("holdem") and first.endswith("2♣ 7♦ 9♥")

@@ -116,6 +116,19 @@ def test_setup_deals_one_market_card_onto_each_of_five_slots(store: TableStore) 
     assert data["market"][-1]["price"] == 0  # the rightmost card is free
 
 
+def test_table_show_never_breaks_a_market_card_or_joker_name_at_80_columns(
+    store: TableStore,
+) -> None:
+    _new(store)
+    data = invoke("table", "show", "--json").json()["decko"]
+    lines = invoke("table", "show").stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    names = [s["name"] for s in data["market"]] + [t["name"] for t in data["joker_tops"].values()]
+    assert all(any(name in line for line in lines) for name in names)
+    wild = next(line for line in lines if line.startswith("wildcards: "))
+    assert all(name in wild for name in data["wildcards"].values())
+
+
 def test_setup_six_joker_piles_by_type_and_the_two_player_removals(store: TableStore) -> None:
     three = _new(store)
     mat = _mat(store, three)
@@ -232,6 +245,19 @@ def test_refreshing_the_mat_when_the_tracker_enters_a_trash_can_space(store: Tab
     assert before.market[0] in mat.market_deck[-MARKET_SLOTS:]
     for kind, pile in mat.jokers.items():
         assert pile[-1] == before.jokers[kind][0]
+
+
+def test_refreshing_the_mat_is_announced_before_the_new_market_is_named(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    for _ in range(3):
+        _do(store, table, decko.start_round)
+        _everyone_folds(store, table)
+    events = list(_do(store, table, decko.start_round).events)
+    refreshed = next(i for i, e in enumerate(events) if e.startswith("the mat is refreshed"))
+    refilled = next(i for i, e in enumerate(events) if e.startswith("the market is refilled"))
+    assert refreshed < refilled
 
 
 def test_wildcard_ante_every_player_pays_the_minimum_to_the_house_bet(store: TableStore) -> None:
@@ -493,6 +519,30 @@ def test_market_cards_are_bought_for_their_price_and_the_rightmost_is_free(
     assert after.seats[buyer].money == money - first.price
     assert after.market[0] is None and after.market[4] is None  # refilled only when done
     assert after.seats[buyer].bought == [mat.market[0], mat.market[4]]
+
+
+def _to_market_slot_five(store: TableStore, table: TableInfo, card_id: str) -> None:
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        ref = next(f"{c.deck}#{c.copy}" for c in tx.cards(table) if c.card_id == card_id)
+        old = mat.market[4]
+        _take_out(mat, ref)
+        mat.market[4] = ref
+        if old is not None:
+            mat.market_deck.append(old)
+        RULES._sync(tx, table, mat)
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def test_smoldering_card_bought_without_a_burn_says_how_to_burn(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _to_market_slot_five(store, table, "smoldering-3h")
+    events = _do(store, table, decko.buy, buyer, "5").events
+    assert any("may burn 1 card" in e and "--burn" in e for e in events)
+    _do(store, table, undo)
+    events = _do(store, table, decko.buy, buyer, "5", ["1"]).events
+    assert not any("may burn" in e for e in events)
 
 
 def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:

@@ -392,20 +392,30 @@ class DeckoRules(GameRules):
             f"blind: {mat.blind} · house {mat.house} chips · house bet {mat.house_bet}"
             + (f" · turn: {mat.turn}" if mat.turn else "")
         )
+        wild_rounds = {
+            color: [n for n in range(1, LAST_ROUND + 1) if self.round_info(n).wildcard == color]
+            for color in data["wildcards"]
+        }
         lines.append(
-            "market: "
-            + " | ".join(
-                f"{i + 1}. {slot['name']} ${slot['price']}" if slot else f"{i + 1}. (empty)"
-                for i, slot in enumerate(data["market"])
-            )
-        )
-        lines.append(
-            "joker piles: "
+            "wildcards: "
             + ", ".join(
-                f"{kind} {top['name']} ({top['cost']} chips)" if top else f"{kind} (empty)"
-                for kind, top in data["joker_tops"].items()
+                f"{name} ({color}, round {', '.join(map(str, wild_rounds[color])) or '-'})"
+                for color, name in sorted(data["wildcards"].items())
             )
         )
+        # One market slot a line and two joker piles a line, so that 80 columns never
+        # break a card's name in two.
+        lines.append("market (the rightmost is free):")
+        lines += [
+            f"  {i + 1}. {slot['name']} ${slot['price']}" if slot else f"  {i + 1}. (empty)"
+            for i, slot in enumerate(data["market"])
+        ]
+        tops = [
+            f"{kind} {top['name']} ({top['cost']} chips)" if top else f"{kind} (empty)"
+            for kind, top in data["joker_tops"].items()
+        ]
+        lines.append("joker piles:")
+        lines += ["  " + " · ".join(tops[i : i + 2]) for i in range(0, len(tops), 2)]
         shown = {p: d["shown"] for p, d in data["players"].items() if d["shown"]}
         if shown:
             lines.append(
@@ -786,6 +796,12 @@ class _Play:
             )
         for text in burns:
             self.burn_from_hand(player, text, card.name)
+        unused = min(allowed - len(burns), len(self.mat.seats[player].hand))
+        if unused > 0:
+            self.events.append(
+                f"{player} may burn {unused} card{'s' if unused != 1 else ''} for"
+                f" {card.name}: undo, add --burn CARD"
+            )
 
     # -- the end ------------------------------------------------------------------------------
 
@@ -888,13 +904,13 @@ def _refresh_mat(play: _Play) -> None:
     """The market goes face down under the market deck and five new cards are dealt; the
     top joker of each pile goes to the bottom of its pile."""
     mat = play.mat
+    play.events.append("the mat is refreshed: a new market and new jokers on top of the piles")
     mat.market_deck += [r for r in mat.market if r is not None]
     mat.market = [None] * MARKET_SLOTS
     play.refill_market()
     for pile in mat.jokers.values():
         if pile:
             pile.append(pile.pop(0))
-    play.events.append("the mat is refreshed: a new market and new jokers on top of the piles")
 
 
 # -- 4: the betting phase -------------------------------------------------------------------

@@ -155,6 +155,10 @@ def gain_spec(text: str) -> tuple[str, Attribute, int]:
 # --------------------------------------------------------------------------- dm fight
 
 
+NOTHING = "nothing"
+"""The ``dm fight`` word for a turn where the Dungeon Master plays no creature, trap or obstacle."""
+
+
 def parse_fight(
     words: Sequence[str],
     catalog: Catalog,
@@ -171,8 +175,11 @@ def parse_fight(
     creatures: list[str] = []
     treasures: list[str] = []
     plays: list[dict[str, Any]] = []
+    nothing = False
     for word in _marked_items(words):
-        if "=" in word:
+        if word.casefold() == NOTHING:
+            nothing = True  # the rulebook's first choice: the Dungeon Master plays no card
+        elif "=" in word:
             spec = play_spec(word, "play")
             spec["card"] = catalog.attribute(spec["card"]).name
             plays.append(spec)
@@ -192,6 +199,11 @@ def parse_fight(
                 _put(dm, "room", card.name, word)
     if creatures:
         dm["creatures"] = creatures
+    played = [*creatures, *(dm[k] for k in ("trap", "obstacle") if k in dm)]
+    if nothing and played:
+        raise CompanionError(
+            f"'nothing': the Dungeon Master plays nothing or {', '.join(played)}, not both"
+        )
     data: dict[str, Any] = {"dm": dm, "treasures": treasures, "plays": plays}
     if secret_passage:
         data["secret_passage"] = [catalog.dm_card(n).name for n in split_items(secret_passage)]

@@ -125,12 +125,18 @@ def _seated(tx: Transaction, table: TableInfo, player: str) -> str:
     return who
 
 
-def _ability(who: str, character: Any, ref: str) -> Any:
-    """The character's ability named ``ref`` (its name or effect key, any case)."""
+def _ability(cards: GameCards, who: str, character: Any, ref: str) -> Any:
+    """The character's ability named ``ref`` (its name or effect key, any case, or one
+    word's start when only one ability has such a word: ``rage``, ``curse``)."""
     wanted = ref.strip().casefold().replace("&", "and")
     for ability in character.abilities:
         if wanted in (ability.name.casefold().replace("&", "and"), ability.effect):
             return ability
+    found = cards.by_short_name(wanted, character.abilities)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise CompanionError(f"'{ref}' could be {' or '.join(a.name for a in found)}")
     names = ", ".join(a.name for a in character.abilities)
     raise CompanionError(f"{who} plays {character.name}, who has no ability '{ref}' (only {names})")
 
@@ -161,7 +167,7 @@ def use_ability(
     bank, and takes the gold it gives (Healing prayer, Regeneration)."""
     who = _seated(tx, table, player)
     character = cards.get(tx.pile(table, "characters", "in_play", who)[0].card_id)
-    ability = _ability(who, character, ref)
+    ability = _ability(cards, who, character, ref)
     if ability.kind == "passive" and ability.effect not in GOLD_FROM_THE_BANK:
         raise CompanionError(
             f"{ability.name} is a passive ability: it works by itself and costs no soul gem"

@@ -103,6 +103,12 @@ def choose(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref
         )
     dealt = tx.pile(table, "characters", "held", who)
     if not dealt:
+        playing = tx.pile(table, "characters", "in_play", who)
+        if playing:
+            raise CompanionError(
+                f"{who} already plays {cards.get(playing[0].card_id).name}: a new character "
+                "is chosen only after a death"
+            )
         raise CompanionError(f"{who} has no characters to choose from")
     copy = _dealt_one(cards, dealt, who, ref)
     for other in dealt:

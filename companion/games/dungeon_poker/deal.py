@@ -43,6 +43,7 @@ from companion.poker.hands import names_text
 from companion.poker.pots import parse_contributions
 from companion.poker.showdown import ShowdownResult
 from companion.poker.showdown_input import ShowdownIn, validate_showdown
+from companion.table.actions import named_players
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
@@ -60,11 +61,14 @@ class DealStart:
     gathered: int
     notes: tuple[str, ...] = ()
     hands: dict[str, list[DrawnCard]] = field(default_factory=dict)
+    opened: bool = False
+    """True when ending the last deal opened this level (by the table or its clock)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "deal": self.number,
             "level": self.level.to_json(),
+            "level_opened": self.opened,
             "gathered": self.gathered,
             "notes": list(self.notes),
             "hands": {p: [c.to_json() for c in cs] for p, cs in self.hands.items()},
@@ -143,6 +147,7 @@ def start_deal(
                 notes.extend(change.notes)
                 if change.encounter is not None:  # High magic's gems, Dragon age's dragon
                     notes.extend(change.encounter.notes)
+    opened = levels.level_now(tx, table, cards).level != level.level
     level = levels.level_now(tx, table, cards)
     if before is None or int(before["level"]) != level.level:
         done = 0
@@ -193,7 +198,7 @@ def start_deal(
         ),
         data={"deal": number, "level": level.level, "notes": notes},
     )
-    return DealStart(number, level, gathered, tuple(notes), hands)
+    return DealStart(number, level, gathered, tuple(notes), hands, opened)
 
 
 def _gather_main(tx: Transaction, table: TableInfo) -> int:
@@ -256,10 +261,13 @@ def table_showdown_spec(
             )
         contributions[who] = amount
     folds = set()
-    for name in folded:
-        who = named.get(name.strip().casefold())
+    for name in named_players(folded):
+        who = named.get(name.casefold())
         if who is None:
-            raise CompanionError(f"--fold {name}: not a player in this deal")
+            raise CompanionError(
+                f"--fold {name}: not a player in this deal "
+                f"(in the deal: {', '.join(players_in) or 'nobody'})"
+            )
         folds.add(who)
     file_players = {str(p.get("name", "")).casefold(): p for p in extra.pop("players", []) or []}
     for key in file_players:

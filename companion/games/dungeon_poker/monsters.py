@@ -26,7 +26,7 @@ from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.decks import DECKS, record
 from companion.games.dungeon_poker.victory import victory
 from companion.poker.hands import names_text
-from companion.table.actions import find_copy
+from companion.table.actions import find_copy, named_players
 from companion.table.drawing import drawn_card
 from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
@@ -162,7 +162,7 @@ def _gifts(
 ) -> list[str]:
     """A friendly monster's gift to every player still in the pot: the Tree of Life's
     gold and the Lucky Elf's soul gems go on the table's counts."""
-    out = {table.player(f) for f in folded}
+    out = {table.player(f) for f in named_players(folded)}
     still = [p for p in state.seated(tx, table) if p not in out]
     notes: list[str] = []
     for e in model.effects:

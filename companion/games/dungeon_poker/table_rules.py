@@ -48,7 +48,7 @@ from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.state import GAME
 from companion.games.dungeon_poker.treasures import TreasuresWaiting
 from companion.games.dungeon_poker.victory import win_targets
-from companion.table.actions import game_cards, resolve_deck
+from companion.table.actions import game_cards, named_players, resolve_deck
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
@@ -406,7 +406,7 @@ def draw_with_folds(
     comes (the M card, or drawn itself) gives its gift to all but the players ``folded``,
     as ``table monster --folded`` does (000, Monsters: "all the players still in the pot")."""
     cards = _cards(table)
-    out = [table.player(f) for f in folded]
+    out = [table.player(f) for f in named_players(folded)]
     deck = resolve_deck(tx, table, cards, deck)
     who = table.player(player) if player else None
     if deck == "main":

@@ -74,7 +74,9 @@ def show_odds(out: Console, report: OddsReport) -> None:
     """Each player's chance to win and tie and their equity, and how they were found."""
     result = report.result
     mc = result.method == "monte-carlo"
-    table = Table(title=escape(report.title), title_justify="left")
+    # The title on its own line: as a table title it wraps to the narrow table's width.
+    out.print(escape(report.title))
+    table = Table()
     table.add_column("player", style="bold")
     table.add_column("cards")
     boards = report.rules.boards > 1  # Two front war: both boards, or one of them

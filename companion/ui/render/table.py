@@ -151,6 +151,9 @@ def show_deal_started(out: Console, started: object) -> None:
     )
     for note in started.notes:
         out.print(f"• {note}")
+    if started.opened and level.encounter is not None:
+        # The dealer reads the new encounter aloud: its text, as 'table level' shows it.
+        print_cards(out, [level.encounter])
     for player, held in started.hands.items():
         out.print(f"{player}: {_cards(len(held))} dealt ('companion table hand {player}')")
 

@@ -138,6 +138,15 @@ def test_treasure_phase_claims_frees_a_prisoner_and_levels_up() -> None:
     assert phase["seed"] == 5 and phase["log_entry"]["seed"] == 5
 
 
+def test_the_dungeon_master_may_play_nothing_named_with_the_word_nothing() -> None:
+    _party()
+    fight = _ok("fight", "nothing", "@throne", "+gold", "--seed", "1")
+    assert fight["killed"] == [] and fight["treasure_lost"] is False
+    assert fight["tracked_party"]["open_turn"]["killed"] == []
+    _ok("undo")
+    _error(invoke("dm", "fight", "nothing,orcs"), "plays nothing or Orcs, not both")
+
+
 def test_treasure_without_an_open_encounter_is_refused() -> None:
     _party()
     _error(invoke("dm", "treasure"), "no encounter is waiting for its treasure phase")
