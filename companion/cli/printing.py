@@ -79,7 +79,7 @@ OffsetOption = Annotated[
     str | None,
     typer.Option(
         "--back-offset",
-        help="X,Y in mm to move the backs (from 'print calibrate'; "
+        help="X,Y in mm to move duplex backs (from 'print calibrate'; "
         "default: the saved value, else 0,0).",
         show_default=False,
     ),

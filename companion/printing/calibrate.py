@@ -219,19 +219,19 @@ def build_calibration_sheet(
 
 
 LABEL_SIZE = 4.8
-"""Points: each number is about 2 mm wide, so neighbours go on alternate rows."""
+"""Points: a number is up to 1.5 mm wide, so neighbours go on alternate rows."""
 
 
 def ruler_labels(x: float, y: float, *, horizontal: bool) -> list[tuple[str, float, float]]:
     """Each whole millimetre's number and where it goes (mm): alternate rows, never touching.
 
     >>> [(t, round(lx, 1), round(ly, 1)) for t, lx, ly in ruler_labels(0, 0, horizontal=True)][4:7]
-    [('-1', -1, -7.1), ('0', 0, -5.2), ('+1', 1, -7.1)]
+    [('-1', -1, -7.1), ('0', 0, -5.2), ('1', 1, -7.1)]
     """
     out = []
     near, far = 3.6 + 1.6, 3.6 + 3.5  # clear of the longest tick; a second row below
     for i in range(-int(RULER_HALF), int(RULER_HALF) + 1):
-        text = f"{i:+d}" if i else "0"
+        text = str(i)  # no "+": at this size "+2+4" runs together; the minus is enough
         odd = i % 2 != 0
         if horizontal:
             out.append((text, x + i, y - (far if odd else near)))

@@ -89,8 +89,12 @@ def sheet_spec(
             offset = config.saved_back_offset(impose(spec).orientation, env=env) or (0.0, 0.0)
         if offset != (0.0, 0.0):
             spec = replace(spec, back_offset=offset)
-    elif back_offset is not None:
-        parse_offset(back_offset)  # still report a malformed value
+    elif back_offset is not None and parse_offset(back_offset) != (0.0, 0.0):
+        # Taken quietly it would look applied: fold backs sit beside their faces.
+        raise CompanionError(
+            f"--back-offset {back_offset} moves the backs of duplex sheets only; "
+            f"with --backs {backs_mode} there is no back page to move"
+        )
     return spec
 
 
@@ -148,9 +152,29 @@ def layout_note(layout: Layout | None, spec: SheetSpec) -> str:
     if spec.backs == "duplex" and spec.back_offset != (0.0, 0.0):
         note += f", back offset {spec.back_offset[0]:g},{spec.back_offset[1]:g} mm"
     note += ". Print at 100% (actual size)."
-    for extra in layout.notes:
+    for extra in (*layout.notes, *_offset_hint(layout, spec)):
         note += f"\nNote: {extra}."
     return note
+
+
+def _offset_hint(layout: Layout, spec: SheetSpec, env: Any = None) -> tuple[str, ...]:
+    """Say so when duplex backs print unshifted because the only saved back offset is
+    for the other orientation (calibrating portrait, then printing 8-up bleed sheets,
+    which turn landscape)."""
+    from companion.printing import config
+
+    if spec.backs != "duplex" or spec.back_offset != (0.0, 0.0):
+        return ()
+    here = layout.orientation
+    if config.saved_back_offset(here, env=env) is not None:
+        return ()
+    other = next(o for o in SHEET_ORIENTATIONS if o != here)
+    if config.saved_back_offset(other, env=env) is None:
+        return ()
+    return (
+        f"the saved back offset is for {other} sheets and these are {here}: their backs "
+        f"are not moved (measure them with 'companion print calibrate --orientation {here}')",
+    )
 
 
 def summary(results: Sequence[BuildResult]) -> dict[str, Any]:

@@ -204,7 +204,8 @@ def test_every_word_of_the_calibration_sheet_is_on_the_printable_area(
 
 
 @pytest.mark.parametrize("horizontal", [True, False])
-def test_ruler_numbers_never_touch_each_other(horizontal: bool) -> None:
+def test_ruler_numbers_keep_a_visible_gap_from_each_other(horizontal: bool) -> None:
+    """At 4.8 pt a signed "+2" filled its whole 2 mm, so "+2+4" read as one word."""
     from companion.printing.calibrate import LABEL_SIZE, ruler_labels
     from companion.printing.card_text import line_width
 
@@ -216,7 +217,8 @@ def test_ruler_numbers_never_touch_each_other(horizontal: bool) -> None:
         boxes.append((x0, y - 0.3, x0 + width, y + 0.75 * LABEL_SIZE * pt_mm))
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
-            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            gap = 0.4  # mm: what the eye needs to see two numbers
+            apart = a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] <= b[1] or b[3] <= a[1]
             assert apart, (a, b)
 
 
@@ -239,3 +241,24 @@ def test_calibrate_forgets_saves_or_writes_one_thing_at_a_time(tmp_path: Path) -
     assert calibrate(reset=True).to_json()["reset"] is True
     with pytest.raises(CompanionError, match="cannot be used together"):
         calibrate(save="1,1", reset=True)
+
+
+def test_an_offset_saved_for_the_other_orientation_is_named_not_silently_skipped(
+    tmp_path: Path,
+) -> None:
+    """Calibrated portrait, printing 8-up bleed sheets (landscape): the backs stay put, and
+    the summary says why and how to measure landscape sheets."""
+    assert invoke("print", "calibrate", "--save", "1.5,-0.5").exit_code == 0
+    out = tmp_path / "l.pdf"
+    bleed = invoke("print", "deck", "dragon-kings", "standard", "--bleed", "3", "--out", str(out))
+    assert bleed.exit_code == 0, bleed.stderr
+    text = " ".join(bleed.stdout.split())
+    assert "the saved back offset is for portrait sheets and these are landscape" in text
+    assert "companion print calibrate --orientation landscape" in text
+    # Portrait sheets use the offset and say nothing more.
+    plain = invoke("print", "deck", "dragon-kings", "standard", "--out", str(out))
+    assert "back offset 1.5,-0.5 mm" in " ".join(plain.stdout.split())
+    assert "saved back offset is for" not in plain.stdout
+    # Fold sheets have no backs to move.
+    fold = invoke("print", "deck", "dragon-kings", "standard", "--backs", "fold", "--out", str(out))
+    assert "saved back offset is for" not in fold.stdout

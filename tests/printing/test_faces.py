@@ -339,3 +339,12 @@ def test_portraits_are_drawn_in_the_page_and_pips_stay_shared_forms(tmp_path: Pa
     assert any(n.startswith("/FormXob.icon.fist") for n in names)
     text = SheetPdf(path).text()
     assert "Wrestler" in text and "Grapple" in text
+
+
+def test_a_room_footer_names_its_danger_level_in_the_rulebook_words() -> None:
+    """The footer used to read 'danger 2 (top left)', pointing at the badge instead of naming it."""
+    dod = load_game("dungeon-of-d")
+    room = dod.get("boulder-trap")
+    spec = render_face(dod.game, dod.game.deck("rooms"), room)
+    assert spec.footer == f"Dungeon of D · Danger Level {room.danger}"
+    assert [b.value for b in spec.badges if b.corner == "tl"] == [str(room.danger)]

@@ -372,6 +372,14 @@ def test_other_papers_and_card_sizes(tmp_path: Path) -> None:
         (["print", "deck", GAME, "--card-size", "giant"], r"unknown card size 'giant'"),
         (["print", "deck", GAME, "--only", "Zebra"], r"no card named 'Zebra' in dragon-kings"),
         (["print", "deck", GAME, "--back-offset", "1"], r"bad offset '1'"),
+        (
+            ["print", "deck", GAME, "--backs", "fold", "--back-offset", "1,1"],
+            r"--back-offset 1,1 moves the backs of duplex sheets only; with --backs fold",
+        ),
+        (
+            ["print", "all", "--backs", "none", "--back-offset", "0.5,0"],
+            r"with --backs none there is no back page to move",
+        ),
         (["print", "deck", GAME, "--backs", "glue"], r"unknown backs mode 'glue'"),
         (["print", "deck", GAME, "--flip", "sideways"], r"unknown flip edge 'sideways'"),
         (["print", "deck", GAME, "--orientation", "diagonal"], r"unknown orientation 'diagonal'"),
@@ -494,3 +502,14 @@ def test_a_sheet_of_some_decks_holds_no_icon_only_other_decks_use(tmp_path: Path
     used = set(re.findall(rb"/(FormXob\.[^\s/>\]]+)", data))
     assert used and data.count(b"/Subtype /Form") == len(used)
     assert not any(b"portrait" in name for name in used)  # the characters' icons
+
+
+def test_a_back_offset_on_fold_sheets_is_refused_not_silently_dropped() -> None:
+    """Fold backs sit beside their faces, so an offset could not apply; 0,0 asks for nothing."""
+    from companion.errors import CompanionError
+    from companion.printing.options import sheet_spec
+
+    with pytest.raises(CompanionError, match="duplex sheets only; with --backs fold"):
+        sheet_spec(backs="fold", back_offset="1,-0.5")
+    assert sheet_spec(backs="fold", back_offset="0,0").back_offset == (0.0, 0.0)
+    assert sheet_spec(back_offset="1,-0.5").back_offset == (1.0, -0.5)
