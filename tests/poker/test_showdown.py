@@ -42,7 +42,7 @@ def test_a_monster_that_wins_takes_the_pot_out_of_the_game_and_no_treasure_is_dr
     assert out.removed == 800
     assert (out.treasures, out.treasures_waiting) == ({}, 0)
     assert out.winners == ("Orc",)
-    assert any("no treasure is drawn" in e for e in out.events)
+    assert any("a monster draws no treasure" in e for e in out.events)
 
 
 def test_a_monster_that_wins_a_side_pot_leaves_the_game_with_it() -> None:

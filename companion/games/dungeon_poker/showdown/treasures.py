@@ -61,7 +61,8 @@ def draw(sd: DungeonPokerShowdown) -> None:
         target = payee_of(sd, winner, board)
         if target is None:
             sd.event(
-                f"{winner} wins the deal{which}: no treasure is drawn ({cards} lost with the pot)."
+                f"{winner} wins the deal{which}: a monster draws no treasure, so "
+                f"{cards} {'is' if count == 1 else 'are'} lost."
             )
             continue
         if spoiler is not None and target != spoiler:
