@@ -39,7 +39,7 @@ def split(
     contributions: Annotated[
         list[str],
         typer.Argument(
-            help="Each player's total put in this deal, NAME=AMOUNT, in seat order starting left of the button.",
+            help="Each player's total put in this deal, NAME=AMOUNT, in seat order starting left of the button; all=AMOUNT for everyone in --result and --fold, a NAME=AMOUNT overriding it.",
             show_default=False,
         ),
     ],
@@ -95,10 +95,16 @@ def split(
 ) -> None:
     """Build the main and side pots and pay them out by the showdown result."""
     from companion.games.table_defaults import pot_game
-    from companion.poker.pots import parse_contributions, pot_rules, settle
+    from companion.poker.pots import (
+        everyone_named,
+        parse_contributions,
+        pot_rules,
+        settle,
+        spread_everyone,
+    )
 
     settlement = settle(
-        parse_contributions(contributions),
+        spread_everyone(parse_contributions(contributions), everyone_named(result, fold or ())),
         result,
         folded=fold or (),
         rules=pot_rules(pot_game(game), unit),

@@ -822,7 +822,10 @@ def table_showdown(
     ] = None,
     amounts: Annotated[
         list[str] | None,
-        typer.Argument(metavar="[NAME=AMOUNT]...", help="Gold each player put in this deal."),
+        typer.Argument(
+            metavar="[NAME=AMOUNT]...",
+            help="Gold each player put in this deal; all=AMOUNT for everyone in the deal, a NAME=AMOUNT overriding it.",
+        ),
     ] = None,
     fold: Annotated[
         list[str] | None, typer.Option("--fold", help="A player who folded (several: ann,dee).")

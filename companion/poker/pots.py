@@ -85,6 +85,48 @@ def parse_contributions(items: list[str]) -> dict[str, int]:
     return out
 
 
+EVERYONE = "all"
+"""``all=GOLD``: the same amount for every player in the deal."""
+
+
+def spread_everyone(amounts: Mapping[str, int], players: Sequence[str]) -> dict[str, int]:
+    """``all=N`` gives each of ``players`` N; a player's own ``NAME=N`` overrides it.
+
+    Without ``all`` the amounts are returned as given. Names match in any case;
+    a name that is not among ``players`` is kept as typed, for the caller to
+    refuse. A player called ``all`` makes ``all`` ambiguous, so it is refused.
+
+    >>> spread_everyone({"all": 200, "cy": 100}, ["ann", "ben", "cy"])
+    {'ann': 200, 'ben': 200, 'cy': 100}
+    """
+    key = next((k for k in amounts if k.casefold() == EVERYONE), None)
+    if key is None:
+        return dict(amounts)
+    clash = [p for p in players if p.casefold() == EVERYONE]
+    if clash:
+        raise CompanionError(
+            f"{key}={amounts[key]}: a player is named '{clash[0]}', so give each amount by name"
+        )
+    out = dict.fromkeys(players, amounts[key])
+    for name, amount in amounts.items():
+        if name == key:
+            continue
+        same = [p for p in players if p.casefold() == name.casefold()]
+        out[same[0] if same else name] = amount
+    return out
+
+
+def everyone_named(result: str, folded: Iterable[str] = ()) -> list[str]:
+    """The players ``companion pot`` knows without a table: those in the result, then
+    those who folded (the seat order ``all=GOLD`` gives them).
+
+    >>> everyone_named("bob > ann = cy", ["dee"])
+    ['bob', 'ann', 'cy', 'dee']
+    """
+    names = [n for group in parse_result(result) for n in group]
+    return [*names, *(f for f in folded if f not in names)]
+
+
 def pot_rules(game: str = "holdem", unit: int | None = None) -> PotRules:
     """The pot rules of ``game``, optionally with another smallest chip.
 

@@ -47,6 +47,7 @@ from companion.games.ranking import RankOptions
 from companion.poker.cards import JOKER, Card, parse_card
 from companion.poker.hands import names_text
 from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
+from companion.poker.pots import spread_everyone
 from companion.poker.showdown import ShowdownResult
 from companion.poker.variants import Rules
 from companion.table.actions import game_cards
@@ -656,6 +657,7 @@ class DragonKingsRules(GameRules):
                 else "this deal is settled: start the next with 'companion dk deal'"
             )
         seated = deal.seated or list(table.players)
+        put_in = spread_everyone(put_in, seated)
         for name in [*put_in, *folded]:
             if table.player(name) not in seated:
                 raise CompanionError(f"{name}: out of the game, not dealt in this deal")

@@ -40,7 +40,7 @@ from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
-from companion.poker.pots import parse_contributions
+from companion.poker.pots import parse_contributions, spread_everyone
 from companion.poker.showdown import ShowdownResult
 from companion.poker.showdown_input import ShowdownIn, validate_showdown
 from companion.table.actions import named_players
@@ -253,7 +253,7 @@ def table_showdown_spec(
     players_in = state.seated(tx, table)
     named = {p.casefold(): p for p in players_in}
     contributions: dict[str, int] = {}
-    for name, amount in put_in.items():
+    for name, amount in spread_everyone(put_in, players_in).items():
         who = named.get(name.casefold())
         if who is None:
             raise CompanionError(
