@@ -810,6 +810,23 @@ def table_deal(
     show_deal_started(console(), started)
 
 
+@table_app.command("board")
+def table_board(
+    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+) -> None:
+    """Dungeon Poker: burn a card, then deal the next street to the board (flop 3, turn 1, river 1); one 'table undo' takes it back."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        dealt = dp.deal_board(tx, table)
+    if as_json:
+        emit_json(dealt.to_json())
+        return
+    from companion.ui.render.table import show_board
+
+    show_board(console(), dealt)
+
+
 @table_app.command("showdown")
 def table_showdown(
     file: Annotated[

@@ -31,6 +31,7 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import (
     abilities,
+    board,
     characters,
     deal,
     deaths,
@@ -417,6 +418,11 @@ def draw_with_folds(
         f"--folded names who had folded when a monster came: it goes with 'draw main' or "
         f"'draw monsters', not 'draw {deck}'"
     )
+
+
+def deal_board(tx: Transaction, table: TableInfo) -> board.BoardDealt:
+    """``table board``: burn a card, then deal the next street (flop, turn, river)."""
+    return board.deal_street(tx, table, _cards(table))
 
 
 def monsters_in_play(tx: Transaction, table: TableInfo) -> list[DrawnCard]:

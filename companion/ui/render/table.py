@@ -180,6 +180,18 @@ def _cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
+def show_board(out: Console, dealt: Any) -> None:
+    """``table board``: the board in one line; a card panel only for what is more than a
+    playing card on the board (the M card, its monster and the monster's cards)."""
+    print_cards(out, [c for c in dealt.cards if c.pile != "in_play" or c.deck != "main"])
+    for note in dealt.notes:
+        out.print(f"• {note}")
+    from companion.poker.cards import parse_card
+
+    shown = " ".join(parse_card(c.card_id).symbol for c in dealt.board)
+    out.print(f"[bold]{dealt.street}[/] · board {shown}", highlight=False)
+
+
 def show_settled(out: Console, settled: Any) -> None:
     """``table showdown``: the showdown as ``companion showdown`` shows it, then the table."""
     from companion.ui.render.showdown import show_showdown
