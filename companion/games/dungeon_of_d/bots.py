@@ -1057,7 +1057,8 @@ class Greedy:
             else:
                 cmb = R.combat_frame(s)
                 p = best_melee(s, cmb.slot, cmb.weak)[0] if cmb is not None else 0.0
-            return f"the best odds: {_pct(p)}"
+            # the answer's own label gives its odds; the reason says why it is the one
+            return "no other card does better" if p > 0 else "no card can win it"
         if isinstance(action, Shoot):
             cmb = R.combat_frame(s)
             return f"the shot hits {_pct(self.best_shot(s, cmb)[0])}" if cmb is not None else ""

@@ -711,6 +711,24 @@ def test_hint_says_what_the_greedy_bot_would_do_and_why_in_one_line() -> None:
         assert entry.action == expected or expected in entry.moves
 
 
+def test_hint_for_an_effort_card_gives_its_odds_once() -> None:
+    """The effort answer's label carries its odds; the hint's reason does not repeat them."""
+    from companion.games.dungeon_of_d.actions import Effort
+    from companion.games.dungeon_of_d.bots import Greedy
+    from companion.ui.dungeon_of_d.shell import hint_line
+
+    seen = 0
+    for seed in (21, 5, 11):
+        for game in _walk(seed, bot="greedy", limit=150):
+            s = game.state
+            if s.outcome is not None or not isinstance(Greedy(seed=s.turn)(s), Effort):
+                continue
+            line = hint_line(s, build_menu(s))
+            assert line.count("%") <= 1, line
+            seen += 1
+    assert seen
+
+
 def test_hint_for_the_card_of_a_move_the_player_chose_numbers_that_card() -> None:
     """Asked which card to play for a MOVE the bot would not make, the hint still gives the
     bot's own MOVE and then the number of its card in the list asked."""
