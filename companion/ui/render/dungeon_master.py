@@ -108,16 +108,20 @@ def _winner_line(winner: str | None) -> str | None:
     return f"[bold]{'the party' if winner == 'party' else 'the Dungeon Master'} wins the game[/]"
 
 
+def _both_sides(out: Console, result: Fight | Resolution) -> list[str]:
+    """The Dungeon Master's side and the party's, then the first line of the verdict:
+    who was killed (``dm resolve`` and ``dm fight`` open the same way)."""
+    _dm_table(out, result)
+    _party_table(out, result.plays, result)
+    if result.killed:
+        return [f"[red]{len(result.killed)} killed: {', '.join(result.killed)}[/]"]
+    return ["[green]no hero killed[/]"]
+
+
 def show_resolution(out: Console, report: ResolveReport) -> None:
     """``dm resolve``: both sides, the verdict, the reasons, the party after, the seed."""
     result = report.result
-    _dm_table(out, result)
-    _party_table(out, result.plays, result)
-    lines = [
-        f"[red]{len(result.killed)} killed: {', '.join(result.killed)}[/]"
-        if result.killed
-        else "[green]no hero killed[/]"
-    ]
+    lines = _both_sides(out, result)
     if result.recovered:
         lines.append(f"[green]brought back: {', '.join(result.recovered)}[/]")
     if result.treasure_played:
@@ -147,13 +151,7 @@ def show_fight(out: Console, report: FightReport) -> None:
     if report.closed is not None:
         out.print(f"[dim]Turn {report.closed.turn} closed with no treasure-phase cards.[/]")
     result, party = report.fight, report.party
-    _dm_table(out, result)
-    _party_table(out, result.plays, result)
-    lines = [
-        f"[red]{len(result.killed)} killed: {', '.join(result.killed)}[/]"
-        if result.killed
-        else "[green]no hero killed[/]"
-    ]
+    lines = _both_sides(out, result)
     if result.treasure_played:
         lines.append(
             f"treasure lost: {', '.join(result.treasure_played)}"
