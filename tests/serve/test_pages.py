@@ -222,6 +222,14 @@ def test_a_players_page_shows_the_soul_gems_the_table_counts(client: TestClient,
     assert "gems" in dealer["columns"]
 
 
+def test_the_settle_forms_example_shows_one_amount_for_everyone(
+    client: TestClient, hub: Hub
+) -> None:
+    """The form takes `all=GOLD` as `table showdown` does, so its example offers it first."""
+    page = client.get(f"/dealer/{hub.tokens.dealer}").text
+    assert 'placeholder="all=200 or ann=200 bob=200 "' in page
+
+
 def test_the_settle_form_asks_to_place_the_monsters_in_play_too(
     client: TestClient, hub: Hub
 ) -> None:
