@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from companion.bounds import MAX_LEVEL
 from companion.cli.common import (
     JsonOption,
     SeedOption,
@@ -533,7 +534,13 @@ def deck_shuffle(
 @table_app.command("level")
 def table_level(
     level: Annotated[
-        int | None, typer.Argument(min=1, help="Open this level (default: the next one).")
+        int | None,
+        typer.Argument(
+            min=1,
+            max=MAX_LEVEL,
+            help="Open this level (default: the next one).",
+            show_default=False,
+        ),
     ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
