@@ -335,7 +335,7 @@ def test_the_dealer_page_names_what_an_undo_undid_beyond_its_last_lines(
     table, ids = _long_evening(store, 3)
     with store.transaction() as tx:
         for _ in range(3):
-            tx.record(table, "note", "a note", undoable=False)  # the undo target stays far back
+            tx.record(table, LevelOpened(1), undoable=False)  # the undo target stays far back
         tx.undo_last(table)
     with store.transaction(write=False) as tx:
         lines = history_lines(tx, table, Secrets(), last=1)
