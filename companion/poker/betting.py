@@ -160,24 +160,16 @@ class BettingState:
         blind_of = [0] * n
         for seat, blind in zip(seats, rules.blinds):
             blind_of[seat] = blind
-        deal = _Deal(
-            rules,
-            n,
-            stacks=list(amounts),
-            bets=[0] * n,
-            collected=[0] * n,
-            folded=[False] * n,
-            dead=0,
-            street=0,
-            phase=Phase.POSTING,
-            queue=[],
-            acted=[False] * n,
-            full=rules.min_bet,
-            ante_due=[rules.ante > 0] * n,
-            blind_due=[
-                blind_of[i] > 0 and amounts[i] - min(rules.ante, amounts[i]) > 0 for i in range(n)
-            ],
-        )
+        deal = _Deal()
+        deal.rules, deal.n = rules, n
+        deal.stacks, deal.bets, deal.collected = list(amounts), [0] * n, [0] * n
+        deal.folded, deal.queue, deal.acted = [False] * n, [], [False] * n
+        deal.ante_due = [rules.ante > 0] * n
+        deal.blind_due = [
+            blind_of[i] > 0 and amounts[i] - min(rules.ante, amounts[i]) > 0 for i in range(n)
+        ]
+        deal.dead_money, deal.street_index, deal.phase = 0, 0, Phase.POSTING
+        deal.full_raise = rules.min_bet
         if not any(deal.ante_due) and not any(deal.blind_due):
             deal.begin_street(0)
         return deal.freeze(players, amounts, (), {p: i for i, p in enumerate(players)})
@@ -821,67 +813,40 @@ class BettingView:
         }
 
 
+_LISTS = ("stacks", "bets", "collected", "folded", "queue", "acted", "ante_due", "blind_due")
+_VALUES = ("dead_money", "street_index", "phase", "full_raise")
+"""The parts of a state an operation changes: lists to change in place, and values."""
+
+
 class _Deal:
     """A working copy of a state's changing parts, as lists, for one operation to change."""
 
-    __slots__ = (
-        "acted",
-        "ante_due",
-        "bets",
-        "blind_due",
-        "collected",
-        "dead",
-        "folded",
-        "full",
-        "n",
-        "phase",
-        "queue",
-        "rules",
-        "stacks",
-        "street",
-    )
+    __slots__ = ("n", "rules", *_LISTS, *_VALUES)
 
-    def __init__(
-        self,
-        rules: BettingRules,
-        n: int,
-        *,
-        stacks: list[int],
-        bets: list[int],
-        collected: list[int],
-        folded: list[bool],
-        dead: int,
-        street: int,
-        phase: Phase,
-        queue: list[int],
-        acted: list[bool],
-        full: int,
-        ante_due: list[bool],
-        blind_due: list[bool],
-    ) -> None:
-        self.rules, self.n = rules, n
-        self.stacks, self.bets, self.collected, self.folded = stacks, bets, collected, folded
-        self.dead, self.street, self.phase, self.queue = dead, street, phase, queue
-        self.acted, self.full, self.ante_due, self.blind_due = acted, full, ante_due, blind_due
+    rules: BettingRules
+    n: int
+    stacks: list[int]
+    bets: list[int]
+    collected: list[int]
+    folded: list[bool]
+    queue: list[int]
+    acted: list[bool]
+    ante_due: list[bool]
+    blind_due: list[bool]
+    dead_money: int
+    street_index: int
+    phase: Phase
+    full_raise: int
 
     @classmethod
     def of(cls, s: BettingState) -> _Deal:
-        return cls(
-            s.rules,
-            len(s.players),
-            stacks=list(s.stacks),
-            bets=list(s.bets),
-            collected=list(s.collected),
-            folded=list(s.folded),
-            dead=s.dead_money,
-            street=s.street_index,
-            phase=s.phase,
-            queue=list(s.queue),
-            acted=list(s.acted),
-            full=s.full_raise,
-            ante_due=list(s.ante_due),
-            blind_due=list(s.blind_due),
-        )
+        deal = cls()
+        deal.rules, deal.n = s.rules, len(s.players)
+        for name in _LISTS:
+            setattr(deal, name, list(getattr(s, name)))
+        for name in _VALUES:
+            setattr(deal, name, getattr(s, name))
+        return deal
 
     def freeze(
         self,
@@ -890,25 +855,9 @@ class _Deal:
         history: tuple[Action, ...],
         seat_of: dict[str, int],
     ) -> BettingState:
-        return BettingState(
-            rules=self.rules,
-            players=players,
-            starting_stacks=starting,
-            history=history,
-            stacks=tuple(self.stacks),
-            bets=tuple(self.bets),
-            collected=tuple(self.collected),
-            folded=tuple(self.folded),
-            dead_money=self.dead,
-            street_index=self.street,
-            phase=self.phase,
-            queue=tuple(self.queue),
-            acted=tuple(self.acted),
-            full_raise=self.full,
-            ante_due=tuple(self.ante_due),
-            blind_due=tuple(self.blind_due),
-            _seat_of=seat_of,
-        )
+        parts: dict[str, Any] = {name: tuple(getattr(self, name)) for name in _LISTS}
+        parts.update((name, getattr(self, name)) for name in _VALUES)
+        return BettingState(self.rules, players, starting, history, **parts, _seat_of=seat_of)
 
     def live(self) -> int:
         return self.folded.count(False)
@@ -918,10 +867,10 @@ class _Deal:
         if kind is _F.STREET:
             self.collected = [c + b for c, b in zip(self.collected, self.bets)]
             self.bets = [0] * self.n
-            self.begin_street(self.street + 1)
+            self.begin_street(self.street_index + 1)
             return
         if kind is _F.DEAD:
-            self.dead += a.amount or 0
+            self.dead_money += a.amount or 0
             if seat is not None:
                 self.stacks[seat] -= a.amount or 0
                 self.after_stack_change(seat)
@@ -961,11 +910,11 @@ class _Deal:
         top = max(self.bets)
         increment = amount - top
         self.post(seat, amount - self.bets[seat], into_bets=True)
-        if increment >= self.full:
+        if increment >= self.full_raise:
             # A full bet or raise: everyone else must act again, and may raise again.
             self.acted = [i == seat for i in range(self.n)]
             if self.rules.raise_rule is RaiseRule.LARGEST:
-                self.full = increment
+                self.full_raise = increment
         order = [(seat + k) % self.n for k in range(1, self.n)]
         self.queue = [i for i in order if not self.folded[i] and self.stacks[i] > 0]
 
@@ -995,10 +944,10 @@ class _Deal:
                 self.close()
 
     def begin_street(self, street: int) -> None:
-        self.street = street
+        self.street_index = street
         self.phase = Phase.BETTING
         self.acted = [False] * self.n
-        self.full = self.rules.min_bet
+        self.full_raise = self.rules.min_bet
         opener = 0
         if street == 0 and self.rules.blinds:
             seats = self.rules.blind_seats(self.n)
@@ -1032,7 +981,7 @@ class _Deal:
                 self.bets[i] = cap
         if self.live() <= 1:
             self.phase = Phase.OVER
-        elif self.street == len(self.rules.streets) - 1:
+        elif self.street_index == len(self.rules.streets) - 1:
             self.phase = Phase.SHOWDOWN
         else:
             self.phase = Phase.CLOSED

@@ -79,7 +79,7 @@ def test_the_comparison_catches_a_kept_uncalled_bet(monkeypatch: pytest.MonkeyPa
             betting.Phase.OVER
             if self.live() <= 1
             else betting.Phase.SHOWDOWN
-            if self.street == last
+            if self.street_index == last
             else betting.Phase.CLOSED
         )
 
