@@ -79,6 +79,8 @@ def build_app(modules: tuple[str, ...] = MODULES) -> typer.Typer:
     from companion.games import register_games
 
     register_games()
+    import companion.ui.render.words  # noqa: F401  (the words of every event, for output)
+
     app = root_app()
     for name in modules:
         importlib.import_module(f"{__package__}.{name}").register(app)

@@ -205,6 +205,8 @@ class Builder:
         from companion.games import register_games
 
         register_games()  # each game hands its own rules to the tool engines
+        import companion.ui.render.words  # noqa: F401  (the words of every event, for output)
+
         found = registered(catalog.BY_NAME[name].module)
         info = found.get(name)
         if info is None:
