@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.games.ranking import RankOptions, resolve_game
-from companion.poker.showdown_input import ShowdownIn
+
+if TYPE_CHECKING:
+    from companion.poker.showdown_input import ShowdownIn
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,8 @@ def with_table(spec: ShowdownIn, wings: tuple[str, ...] = ()) -> ShowdownIn:
     earned. ``wings`` (``--wing``) replaces the file's and the table's wing
     cards (``none`` for none).
     """
+    from companion.poker.showdown_input import ShowdownIn  # (pydantic: only a showdown's path)
+
     data = spec.model_dump(exclude_unset=True)
     if wings:
         if spec.game != "dragon-kings":
