@@ -69,6 +69,7 @@ _TYPERS: dict[int, Any] = {}
 
 
 def _agree(param: Any, value: Any) -> None:
+    """The same answer both ways for ``value`` (given twice, with 7, to a list)."""
     descriptor = param.type_descriptor
     quick = quick_conversion(descriptor)
     if quick is None:
@@ -84,8 +85,12 @@ def _agree(param: Any, value: Any) -> None:
 
 @pytest.mark.parametrize("where", list(KINDS))
 def test_every_kind_of_parameter_reads_every_word_as_typer_does(where: str) -> None:
+    param = KINDS[where]
     for word in WORDS:
-        _agree(KINDS[where], word)
+        _agree(param, word)
+    for default in (param.default, 0, 5, -1, 10**30, 2.5, True):  # values written in code
+        if not isinstance(default, (list, tuple)):
+            _agree(param, default)
 
 
 def test_the_commands_use_the_kinds_tried_here() -> None:
@@ -94,7 +99,7 @@ def test_the_commands_use_the_kinds_tried_here() -> None:
     assert any(p.type_descriptor.is_path for p in KINDS.values())
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(word=st.text(max_size=12) | st.from_regex(r"-?[0-9]{1,6}(\.[0-9]{1,3})?", fullmatch=True))
 def test_any_word_is_read_as_typer_reads_it(word: str) -> None:
     for param in KINDS.values():

@@ -48,8 +48,12 @@ def _number(kind: type, pattern: re.Pattern[str], low: Any, high: Any) -> Quick:
     def quick(value: Any, param: Any, ctx: Any) -> Any:
         if isinstance(value, str) and pattern.fullmatch(value):
             number = kind(value)
-            if (low is None or number >= low) and (high is None or number <= high):
-                return number
+        elif type(value) is kind:  # a default written in the code
+            number = value
+        else:
+            raise _Typers
+        if (low is None or number >= low) and (high is None or number <= high):
+            return number
         raise _Typers
 
     return quick
