@@ -38,8 +38,8 @@ from companion.cards.dungeon_poker import effective_cost, soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
+from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
-from companion.poker.showdown_input import ShowdownIn
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
@@ -220,7 +220,7 @@ def _gold_from_the_bank(
     return int(ability.gold) if ability.gold is not None else min(blind, ability.gold_max or blind)
 
 
-def declared_uses(spec: ShowdownIn) -> list[tuple[str, str]]:
+def declared_uses(spec: DungeonPokerShowdownIn) -> list[tuple[str, str]]:
     """(player, ability effect) of each ability a showdown declares used during the deal."""
     d = spec.declared
     uses = [(who, "barbarian-rage") for who in d.barbarian_rage]
@@ -234,7 +234,7 @@ def declared_uses(spec: ShowdownIn) -> list[tuple[str, str]]:
 
 
 def pay_declared(
-    tx: Transaction, table: TableInfo, cards: GameCards, spec: ShowdownIn
+    tx: Transaction, table: TableInfo, cards: GameCards, spec: DungeonPokerShowdownIn
 ) -> list[str]:
     """``table showdown``: each ability the showdown declares costs its soul gems, unless
     the dealer took them during the deal with ``table ability``; refused when short."""
