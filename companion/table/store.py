@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -119,6 +119,7 @@ MIGRATIONS: tuple[Migration, ...] = (script(SCHEMA_V1), script(SCHEMA_V2))
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLE_ROW = "SELECT id, name, game, COALESCE(seed_text, seed), options, created FROM tables"
+_HISTORY_ROW = "SELECT id, at, actor, action, summary, data, undo, undoes FROM history"
 
 
 def signed64(seed: int) -> int:
@@ -562,13 +563,45 @@ class Transaction:
             undoes=undoes,
         )
 
-    def history(self, table: TableInfo, limit: int | None = None) -> list[HistoryEntry]:
-        """The table's history, oldest first (the last ``limit`` entries if given)."""
-        sql = "SELECT id, at, actor, action, summary, data, undo, undoes FROM history WHERE table_id = ? ORDER BY id"
-        rows = self._sql(sql, (table.id,)).fetchall()
+    def history(
+        self, table: TableInfo, limit: int | None = None, *, since: int | None = None
+    ) -> list[HistoryEntry]:
+        """The table's history, oldest first.
+
+        ``since``: only the entries after entry number ``since``; ``limit``: at most that
+        many, the last ones (with ``since``: the first ones after it, so that a reader pages
+        forward). Both are done in SQL, so reading the end of a long evening's history
+        costs what reading a fresh one does.
+        """
+        if limit is not None and limit <= 0:
+            return []
+        sql = f"{_HISTORY_ROW} WHERE table_id = ?"
+        params: list[Any] = [table.id]
+        if since is not None:
+            sql += " AND id > ?"
+            params.append(since)
+        newest_first = limit is not None and since is None
+        sql += " ORDER BY id DESC" if newest_first else " ORDER BY id"
         if limit is not None:
-            rows = rows[-limit:] if limit > 0 else []
+            sql += " LIMIT ?"
+            params.append(limit)
+        rows = self._sql(sql, params).fetchall()
+        if newest_first:
+            rows.reverse()
         return [_entry(row) for row in rows]
+
+    def history_entries(self, table: TableInfo, ids: Iterable[int]) -> dict[int, HistoryEntry]:
+        """The entries of ``table`` with these numbers (an undo's target, say), by number."""
+        wanted = sorted(set(ids))
+        found: dict[int, HistoryEntry] = {}
+        for start in range(0, len(wanted), 500):  # SQLite bounds the parameters of a query
+            chunk = wanted[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            rows = self._sql(
+                f"{_HISTORY_ROW} WHERE table_id = ? AND id IN ({marks})", [table.id, *chunk]
+            )
+            found.update((int(row[0]), _entry(row)) for row in rows)
+        return found
 
     def next_undo(self, table: TableInfo) -> HistoryEntry | None:
         """The action ``undo_last`` would revert now (``None``: nothing to undo)."""
@@ -576,18 +609,16 @@ class Transaction:
         return None if target is None else _entry(target)
 
     def _undo_target(self, table: TableInfo) -> Sequence[Any] | None:
-        undone = {
-            int(r[0])
-            for r in self._sql(
-                "SELECT undoes FROM history WHERE table_id = ? AND undoes IS NOT NULL", (table.id,)
-            )
-        }
-        rows = self._sql(
-            "SELECT id, at, actor, action, summary, data, undo, undoes FROM history "
-            "WHERE table_id = ? AND undo IS NOT NULL AND undoes IS NULL ORDER BY id DESC",
-            (table.id,),
-        )
-        return next((row for row in rows if int(row[0]) not in undone), None)
+        # Newest first: an undo comes after the entry it undid, so walking back meets it
+        # first; the walk stops at the target, which over an evening sits near the end.
+        undone: set[int] = set()
+        rows = self._sql(f"{_HISTORY_ROW} WHERE table_id = ? ORDER BY id DESC", (table.id,))
+        for row in rows:
+            if row[7] is not None:
+                undone.add(int(row[7]))
+            elif row[6] is not None and int(row[0]) not in undone:
+                return tuple(row)
+        return None
 
     def undo_last(self, table: TableInfo, actor: str | None = None) -> HistoryEntry:
         """Revert the last undoable action not undone yet; the undo is recorded too."""

@@ -263,16 +263,7 @@ class TableClockStore:
         target = view(new, now).level.number
         level = before
         while level > target:
-            history = tx.history(table)
-            undone = {e.undoes for e in history if e.undoes is not None}
-            last = next(
-                (
-                    e
-                    for e in reversed(history)
-                    if e.undoable and e.undoes is None and e.id not in undone
-                ),
-                None,
-            )
+            last = tx.next_undo(table)
             if last is None or last.action != "level":
                 break
             tx.undo_last(table)

@@ -15,6 +15,7 @@ these same functions, in the clock's transaction.
 
 from __future__ import annotations
 
+from companion.bounds import MAX_LEVEL, check_range
 from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
@@ -31,8 +32,7 @@ from companion.timer.encounters import Encounter
 def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int) -> LevelChange:
     """Open ``level`` if it is above the current one (drawing one encounter); else the level in force."""
     current = levels.level_number(tx, table)
-    if level < 1:
-        raise CompanionError(f"levels start at 1 (got {level})")
+    check_range("level", level, 1, MAX_LEVEL)
     if level <= current:
         return levels.level_now(tx, table, cards)
     notes: list[str] = []

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.bounds import MAX_LEVEL, check_range
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import (
@@ -310,8 +311,11 @@ def _cards(table: TableInfo) -> GameCards:
 def enter_level(tx: Transaction, table: TableInfo, level: int) -> LevelChange:
     """Open ``level`` if it is above the current one (drawing its encounter); else report the level in force.
 
-    For a table of another game the level number is only remembered.
+    For a table of another game the level number is only remembered. A level past
+    :data:`~companion.bounds.MAX_LEVEL` is refused in one line (a typo'd
+    ``table level 99999999999999999999`` would otherwise reach the clock).
     """
+    check_range("level", level, 1, MAX_LEVEL)
     if table.game != GAME:
         counted = CountedLevels()
         current = counted.level_now(tx, table)
