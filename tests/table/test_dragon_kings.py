@@ -1065,7 +1065,9 @@ def test_rank_odds_pot_and_showdown_say_in_one_line_that_they_use_the_current_ta
     for told in (
         invoke("rank", "--game", "holdem", "a=Ks,Kc", "b=Ah,Ad", "--board", "2h 7d 9c"),
         invoke("pot", "a=5", "b=5", "--result", "a > b", "--game", "holdem"),
-        invoke("showdown", "-", input="game: holdem\nplayers: [{name: a}, {name: b}]\nresult: a > b\n"),
+        invoke(
+            "showdown", "-", input="game: holdem\nplayers: [{name: a}, {name: b}]\nresult: a > b\n"
+        ),
     ):
         assert told.exit_code == 0 and told.stderr == ""
     refused = invoke("rank", "a=Zz")
