@@ -86,6 +86,8 @@ def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
     from companion.games import register_games
 
     register_games()  # each game hands its own rules to the tool engines
+    import companion.ui.render.words  # noqa: F401  (the words of every event, for output)
+
     app = typer.Typer(
         name="companion",
         help=HELP,

@@ -23,6 +23,7 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
+from companion.table.views import Audience, View, build_view, may_see, overview_facts
 
 STATE = "table"
 """Namespace of the table's own state in the key-value store."""
@@ -214,6 +215,39 @@ class GameRules:
         """Game-specific facts for ``table show`` (nothing for plain games)."""
         return {}
 
+    def visible(self, card: DrawnCard, audience: Audience) -> bool:
+        """Whether ``audience`` may see a player's card (a hand is its holder's alone)."""
+        return may_see(card, audience)
+
+    def view(self, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience) -> View:
+        """The table as ``audience`` sees it (:mod:`companion.table.views`); a game with
+        public facts of its own (a level, a board, a victory) builds its own."""
+        facts = overview_facts(table, self.overview(tx, table, cards))
+        return build_view(
+            table,
+            audience,
+            facts,
+            held_cards(tx, table, cards, self),
+            tx.history(table),
+            visible=self.visible,
+        )
+
+
+IN_GAME = ("in_play", "held")
+"""The piles of a player's cards: in front of them, or in their hand."""
+
+
+def held_cards(
+    tx: Transaction, table: TableInfo, cards: GameCards, rules: GameRules
+) -> dict[str, list[DrawnCard]]:
+    """What each player holds or has in play in front of them, in seat order, each card
+    described as its game describes it (cards in play first)."""
+    found: dict[str, list[DrawnCard]] = {p: [] for p in table.players}
+    for copy in sorted(tx.cards(table), key=lambda c: (c.pile != "in_play", c.pos)):
+        if copy.holder in found and copy.pile in IN_GAME:
+            found[copy.holder].append(rules.describe(drawn_card(cards, copy)))
+    return found
+
 
 def deck_name(cards: GameCards, deck: str) -> str:
     info = cards.game.deck(deck)
@@ -274,21 +308,13 @@ def record_draw(
     drawn: Sequence[DrawnCard],
     player: str | None,
     cards: GameCards,
-    action: str = "draw",
+    notes: Sequence[str] = (),
 ) -> None:
-    names = ", ".join(d.name for d in drawn)
-    who = player or "the table"
-    tx.record(
-        table,
-        action,
-        f"{who} drew {names} from {deck_name(cards, deck)}",
-        actor=player,
-        data={
-            "deck": deck,
-            "cards": [[d.card_id, d.copy] for d in drawn],
-            "to": [d.pile for d in drawn],
-        },
-    )
+    """One history entry for the cards of one draw (what ``table undo`` reverts)."""
+    from companion.table.events import CardsDrawn, cards_of
+
+    event = CardsDrawn(deck, deck_name(cards, deck), player, cards_of(drawn), tuple(notes))
+    tx.record(table, event, actor=player)
 
 
 def rules_for(game: str) -> GameRules:

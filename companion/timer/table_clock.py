@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from companion.errors import CompanionError
 from companion.table import TableInfo, TableStore, Transaction
+from companion.table.events import ClockStarted, LevelOpened
 from companion.timer.clock import (
     ClockState,
     current_stage,
@@ -77,7 +78,7 @@ class CountedLevels:
         current = self.level_now(tx, table)
         if level > current:
             tx.put_state(table, "table", "level", level, undoable=True)
-            tx.record(table, "level", f"level {level}", data={"level": level})
+            tx.record(table, LevelOpened(level))
         return None
 
     def level_now(self, tx: Transaction, table: TableInfo) -> int:
@@ -242,13 +243,8 @@ class TableClockStore:
                     if isinstance(stage, Break)
                     else f"{new.structure.level_word.lower()} {stage.number}"
                 )
-                tx.record(
-                    table,
-                    "timer-start",
-                    f"clock started: {new.structure.name}, {where}",
-                    data={"structure": new.structure.id, "position": new.position},
-                    undoable=False,
-                )
+                started = ClockStarted(new.structure.id, new.structure.name, new.position, where)
+                tx.record(table, started, undoable=False)
             return new
 
     def _undo_levels_left(

@@ -11,6 +11,7 @@ import pytest
 from companion.errors import CompanionError
 from companion.statefile import APPLICATION_ID
 from companion.table import SCHEMA_VERSION, TableStore, draw, new_table, open_store
+from companion.table.events import LevelOpened
 from companion.table.store import MIGRATIONS
 from tests.conftest import invoke
 
@@ -205,7 +206,7 @@ def test_small_state_is_not_undone_unless_it_belongs_to_the_action(store: TableS
         tx.put_state(table, "timer", "marker", "before", undoable=True)
         tx.put_state(table, "timer", "marker", "after", undoable=True)
         tx.put_state(table, "timer", "clock", {"level": 2})
-        tx.record(table, "timer-test", "moved the marker")
+        tx.record(table, LevelOpened(2))  # any action that moved the marker
     with store.transaction() as tx:
         tx.undo_last(table)
         assert tx.get_state(table, "timer", "marker") is None
@@ -334,7 +335,7 @@ def test_the_dealer_page_names_what_an_undo_undid_beyond_its_last_lines(
     table, ids = _long_evening(store, 3)
     with store.transaction() as tx:
         for _ in range(3):
-            tx.record(table, "note", "a note", undoable=False)  # the undo target stays far back
+            tx.record(table, LevelOpened(1), undoable=False)  # the undo target stays far back
         tx.undo_last(table)
     with store.transaction(write=False) as tx:
         lines = history_lines(tx, table, Secrets(), last=1)

@@ -35,7 +35,8 @@ from companion.games.dungeon_poker import (
     state,
     treasures,
 )
-from companion.games.dungeon_poker.decks import DECKS, moved_copy
+from companion.games.dungeon_poker.decks import DECKS, moved_copy, refs
+from companion.games.dungeon_poker.events import JUDGED, DealSettled, DealStarted
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerResult, DungeonPokerShowdown
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
@@ -187,17 +188,7 @@ def start_deal(
     hands: dict[str, list[DrawnCard]] = {}
     if deal_hands:
         hands = _deal_hands(tx, table, cards, notes)
-    tx.record(
-        table,
-        "deal",
-        f"deal {number} of level {level.level}: "
-        + (
-            f"{gathered} main deck card{'' if gathered == 1 else 's'} gathered and shuffled"
-            if gathered
-            else "main deck shuffled"
-        ),
-        data={"deal": number, "level": level.level, "notes": notes},
-    )
+    tx.record(table, DealStarted(number, level.level, gathered, tuple(notes)))
     return DealStart(number, level, gathered, tuple(notes), hands, opened)
 
 
@@ -368,13 +359,14 @@ def settle_deal(
     won = victory(tx, table, cards)
     if won is not None:
         notes.append(won.text)
-    tx.record(
-        table,
-        "showdown",
-        f"deal {deal['number']} settled: "
-        + (names_text(outcome.winners) + " won" if outcome.winners else "nobody won"),
-        data={"result": outcome.to_json(), "notes": notes},
+    settled = DealSettled(
+        int(deal["number"]),
+        tuple(outcome.winners),
+        sum(p.amount for p in outcome.pots),
+        outcome.net,
+        tuple(notes),
     )
+    tx.record(table, settled)
     return Settled(
         outcome,
         spec,
@@ -543,20 +535,8 @@ def monster_result(
         carried = treasures.wait(tx, table, cards)
         notes.append(f"the treasure stays: the next winner draws {carried} more")
     card = drawn_card(cards, moved_copy(moved), notes=notes)
-    tx.record(
-        table,
-        "monster-" + outcome,
-        f"{model.name} {'was slain' if outcome == 'lost' else outcome}"
-        + (f" by {who}" if who else "")
-        + (f"; {who} drew {', '.join(d.name for d in drawn)}" if drawn else ""),
-        actor=who,
-        data={
-            "monster": model.id,
-            "copy": copy.copy,
-            "outcome": outcome,
-            "treasures": [[d.card_id, d.copy] for d in drawn],
-        },
-    )
+    judged = JUDGED[outcome](model.id, model.name, copy.copy, outcome, who, refs(drawn))
+    tx.record(table, judged, actor=who)
     return DrawResult([card, *drawn], treasure_notes)
 
 

@@ -24,6 +24,7 @@ from companion.games.dungeon_poker.decks import DECKS
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.table.actions import game_cards
 from companion.table.drawing import drawn_card
+from companion.table.events import CardRef, LevelOpened
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
 from companion.timer.encounters import Encounter
@@ -64,18 +65,8 @@ def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int)
         True,
         tuple(notes),
     )
-    tx.record(
-        table,
-        "level",
-        f"level {level}: blind {change.blind}"
-        + (f", encounter {encounter.name}" if encounter else ", no encounter"),
-        data={
-            "level": level,
-            "blind": change.blind,
-            "encounter": encounter.card_id if encounter else None,
-            "notes": notes,
-        },
-    )
+    shown = CardRef.of(encounter) if encounter else None
+    tx.record(table, LevelOpened(level, change.blind, shown, tuple(notes)))
     return change
 
 
