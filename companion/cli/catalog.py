@@ -71,7 +71,8 @@ COMMANDS: tuple[Entry, ...] = (
     Entry(
         "pot",
         "pot",
-        "Split a deal's pots and side pots: companion pot NAME=AMOUNT... --result 'a > b = c'. "
+        "Split a deal's pots and side pots: companion pot NAME=AMOUNT... --result 'a > b = c' "
+        "(with a table current and no --game, its game's pot rules, said on stderr). "
         "Also: companion pot limit (pot-limit bets).",
     ),
     Entry(
