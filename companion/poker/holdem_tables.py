@@ -40,7 +40,6 @@ companion.errors.CompanionError: holdem_value takes cards 0-51 (no jokers), not 
 
 from __future__ import annotations
 
-import hashlib
 import sys
 import zlib
 from array import array
@@ -183,7 +182,7 @@ def tables_stamp() -> bytes:
             [getattr(values, n) for n in sorted(dir(values)) if n.isupper()],
         )
     )
-    return hashlib.sha256(made_from.encode()).hexdigest()[:32].encode()
+    return f"{zlib.crc32(made_from.encode()):08x}-{len(made_from)}".encode()
 
 
 def build_tables() -> None:

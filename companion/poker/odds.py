@@ -27,11 +27,10 @@ sharing a board's first place.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from companion.bounds import MAX_SAMPLES, check_range, check_seed
 from companion.errors import CompanionError
@@ -39,6 +38,9 @@ from companion.poker.cards import DECK, JOKER, Card
 from companion.poker.hands import check_cards, value_of_cards
 from companion.poker.holdem_tables import build_tables
 from companion.poker.variants import HOLDEM, Rules
+
+if TYPE_CHECKING:
+    from random import Random
 
 Method = Literal["auto", "exact", "monte-carlo"]
 
@@ -167,6 +169,8 @@ def odds(
         check_exact_cost(total, len(boards) * len(names))
         deals = _enumerate(deck, slots)
         return _tally(names, hands, boards, rules, plate, deals, "exact", total, None)
+    import random  # (the Monte Carlo path only)
+
     rng = random.Random(seed)
     deals = _sample(deck, slots, samples, rng)
     return _tally(names, hands, boards, rules, plate, deals, "monte-carlo", samples, seed)
@@ -273,7 +277,7 @@ def _enumerate(deck: Sequence[Card], slots: Sequence[int]) -> Iterator[list[tupl
 
 
 def _sample(
-    deck: Sequence[Card], slots: Sequence[int], n: int, rng: random.Random
+    deck: Sequence[Card], slots: Sequence[int], n: int, rng: Random
 ) -> Iterator[list[tuple[Card, ...]]]:
     need = sum(slots)
     for _ in range(n):

@@ -17,11 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.games.dungeon_poker.ordering import DUNGEON_POKER
 from companion.poker import holdem_batch as batch
 from companion.poker import odds as odds_module
 from companion.poker.cards import DECK, Card, parse_cards
 from companion.poker.holdem_exact import exact_tally, rank_classes
-from companion.poker.variants import DUNGEON_POKER, HOLDEM
+from companion.poker.variants import HOLDEM
 
 
 def _deal(seed: int, players: int, board: int) -> tuple[list[list[int]], list[int], list[int]]:
