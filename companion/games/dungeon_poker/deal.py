@@ -360,10 +360,12 @@ def settle_deal(
     if won is not None:
         notes.append(won.text)
     settled = DealSettled(
-        int(deal["number"]),
+        int(deal["number"]) if deal is not None else None,
         tuple(outcome.winners),
-        sum(p.amount for p in outcome.pots),
+        tuple(p.amount for p in outcome.pots),
         outcome.net,
+        outcome.carry_over,
+        outcome.removed,
         tuple(notes),
     )
     tx.record(table, settled)
