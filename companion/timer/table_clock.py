@@ -32,29 +32,26 @@ from companion.timer.store import Change
 from companion.timer.structure import Break, StructureError
 
 NAMESPACE = "timer"
-STRUCTURE_FOR_GAME = {
-    "dungeon-poker": "dungeon-poker",
-    "decko": "decko",
-    "dragon-kings": "dragon-kings",
-}
 
 
 def default_structure(table: TableInfo) -> str | None:
-    """The built-in structure a table's game plays with (``None``: no blinds in that game).
+    """The built-in structure a table's game plays with (``None``: no blinds in that game),
+    as the game says (:meth:`companion.registry.Game.default_structure`).
 
     >>> from companion.table import TableInfo
-    >>> default_structure(TableInfo(1, "t", "dungeon-poker", 1, ("a", "b"), {"short": True}, 0.0))
-    'dungeon-poker-short'
+    >>> default_structure(TableInfo(1, "t", "snap", 1, ("a", "b"), {}, 0.0)) is None
+    True
     """
-    if table.game == "dungeon-poker" and table.options.get("short"):
-        return "dungeon-poker-short"
-    if table.game == "dungeon-poker" and table.options.get("extra_level"):
-        return "dungeon-poker-extra-level"
-    return STRUCTURE_FOR_GAME.get(table.game)
+    from companion.registry import game
+
+    return game(table.game).default_structure(table)
 
 
 class TableLevels(Protocol):
     """How a game's table opens levels: the clock calls it, the game provides it."""
+
+    level_actions: tuple[str, ...]
+    """History actions that open a level (an undo of one takes the clock back)."""
 
     def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Encounter | None:
         """Open ``level`` if the table is below it; the encounter in force (None: none)."""
@@ -64,9 +61,18 @@ class TableLevels(Protocol):
         """The level the table has opened (1 until a level is opened)."""
         ...
 
+    def encounter_now(self, tx: Transaction, table: TableInfo) -> Encounter | None:
+        """The encounter the table has open now, read without writing (None: none)."""
+        ...
+
 
 class CountedLevels:
     """A table that only remembers the level number (games without level cards)."""
+
+    level_actions: tuple[str, ...] = ("level",)
+
+    def encounter_now(self, tx: Transaction, table: TableInfo) -> Encounter | None:
+        return None
 
     def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Encounter | None:
         current = self.level_now(tx, table)
@@ -207,12 +213,8 @@ class TableClockStore:
 
     def encounter_in_force(self) -> Encounter | None:
         """The encounter the table has open now, read without writing (``None``: none known)."""
-        peek = getattr(self.levels, "encounter_now", None)
-        if peek is None:
-            return None
         with self.store.transaction(write=False) as tx:
-            card: Encounter | None = peek(tx, tx.table(self.table_name))
-        return card
+            return self.levels.encounter_now(tx, tx.table(self.table_name))
 
     def update(self, change: Change) -> ClockState | None:
         with self.store.transaction() as tx:

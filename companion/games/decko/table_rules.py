@@ -221,6 +221,8 @@ class DeckoEvent:
 class DeckoRules(GameRules):
     """DECKO's setup and rounds, on top of the generic table rules."""
 
+    RESHUFFLED = frozenset({"starting"})  # a player's draw pile is rebuilt from their discards
+
     def validate_players(self, players: Sequence[str], options: dict[str, Any]) -> None:
         if not 2 <= len(players) <= MAX_PLAYERS:
             raise CompanionError(
@@ -1154,7 +1156,7 @@ def _showdown(play: _Play) -> tuple[Any, dict[str, Any]]:
     (:class:`companion.games.decko.showdown.DeckoShowdown`), the same rules the
     showdown file runs: returns its result and each judged player's set."""
     from companion.games.decko.showdown import DeckoShowdown
-    from companion.poker.showdown_input import ShowdownIn
+    from companion.games.decko.showdown_input import DeckoShowdownIn
 
     mat = play.mat
     players: list[dict[str, Any]] = []
@@ -1168,7 +1170,7 @@ def _showdown(play: _Play) -> tuple[Any, dict[str, Any]]:
             if seat.discard:
                 entry["discard_top"] = play.decko(seat.discard[0]).code
         players.append(entry)
-    spec = ShowdownIn.model_validate(
+    spec = DeckoShowdownIn.model_validate(
         {
             "game": GAME,
             "players": players,

@@ -55,13 +55,13 @@ from companion.games.dragon_kings.wings import (
     dragon_kings_rules,
     wing_card,
 )
-from companion.games.ranking import RankOptions
 from companion.poker.cards import JOKER, Card, parse_card
 from companion.poker.hands import names_text
 from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
 from companion.poker.pots import spread_everyone
 from companion.poker.showdown import ShowdownResult
 from companion.poker.variants import Rules
+from companion.registry import TableFacts
 from companion.table.actions import game_cards
 from companion.table.drawing import GameRules
 from companion.table.model import CardCopy, TableInfo
@@ -218,6 +218,12 @@ class DragonKingsRules(GameRules):
 
     def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
         notes = super().setup(tx, table, cards)
+        for card in cards.cards:
+            # The involuntary wing cards are always in play (003, Wing Cards).
+            if getattr(card, "involuntary", False):
+                for copy in [c for c in tx.pile(table, card.deck, "draw") if c.card_id == card.id]:
+                    tx.move(table, copy, "in_play")
+                notes.append(f"{card.name} is always in play")
         if table.options.get("variant") != SWORDS_JOKER:
             for copy in tx.pile(table, DECK, "draw"):
                 if getattr(cards.get(copy.card_id), "variant", False):
@@ -642,7 +648,8 @@ class DragonKingsRules(GameRules):
         wing cards, First Honors, misdeal penalties, trades' costs and posted blinds; then
         the table's own bookkeeping: honors, wing choices and each guest's points."""
         from companion.games.dragon_kings.showdown import DragonKingsShowdown
-        from companion.poker.showdown_input import ShowdownIn, describe
+        from companion.games.dragon_kings.showdown_input import DragonKingsShowdownIn
+        from companion.poker.showdown_input import describe
 
         deal = self.deal_state(tx, table)
         if not deal.under_way:
@@ -703,9 +710,9 @@ class DragonKingsRules(GameRules):
         elif not shown:
             data["result"] = live[0]  # everyone else folded: no hand is shown
         try:
-            spec = ShowdownIn.model_validate(data)
+            spec = DragonKingsShowdownIn.model_validate(data)
         except ValidationError as exc:
-            raise CompanionError(describe(exc, data)) from None
+            raise CompanionError(describe(exc, data, "Dragon Kings")) from None
         settled = DragonKingsShowdown(spec).run()
         for p in [p for p in seated if p in out and p not in deal.folded]:
             self._muck(tx, table, deal, p)
@@ -1124,50 +1131,18 @@ def table_rules_now(tx: Transaction, table: TableInfo) -> Rules:
     return _rules(table).rules(tx, table)
 
 
-def table_ranking_defaults(opts: RankOptions, state: str | None = None) -> RankOptions:
-    """``rank``/``odds`` options completed from the current table, when it plays Dragon
-    Kings: its voluntary wing cards in force and its variant, unless given. An
-    absent state file is not created."""
-    from dataclasses import replace
-
-    from companion.paths import state_path
-
-    path = state_path(state)
-    if not path.is_file():
-        return opts
-    from companion.table.store import open_store
-
-    with open_store(path) as store, store.transaction(write=False) as tx:
-        name = tx.current_table_name()
-        table = tx.find_table(name) if name else None
-        if table is None or table.game != GAME:
-            return opts
-        wings = _rules(table).wings(tx, table).in_force()
-    return replace(
-        opts,
-        wings=opts.wings or tuple(wing_card(w).name for w in wings),
-        variant=opts.variant or table.options.get("variant"),
+def table_facts(tx: Transaction, table: TableInfo) -> TableFacts:
+    """What a Dragon Kings table lends ``rank``, ``odds`` and ``showdown``: its voluntary
+    wing cards in force and its variant, and whether First Honors is still to be earned."""
+    rules = _rules(table)
+    wings = rules.wings(tx, table).in_force()
+    honors = rules._get(tx, table, "honors")
+    return TableFacts(
+        table.name,
+        table.game,
+        ranking={
+            "wings": tuple(wing_card(w).name for w in wings),
+            "variant": table.options.get("variant"),
+        },
+        showdown={"wings": wings or ["none"], "first_honors": not honors},
     )
-
-
-def table_showdown_fields(state: str | None = None) -> dict[str, Any]:
-    """``showdown``: what the current Dragon Kings table adds to a showdown file (its
-    voluntary wing cards in force, ``none`` when there are none, and whether First
-    Honors is still to be earned); nothing without such a table. An absent state file is
-    not created."""
-    from companion.paths import state_path
-
-    path = state_path(state)
-    if not path.is_file():
-        return {}
-    from companion.table.store import open_store
-
-    with open_store(path) as store, store.transaction(write=False) as tx:
-        name = tx.current_table_name()
-        table = tx.find_table(name) if name else None
-        if table is None or table.game != GAME:
-            return {}
-        rules = _rules(table)
-        wings = rules.wings(tx, table).in_force()
-        honors = rules._get(tx, table, "honors")
-    return {"wings": wings or ["none"], "first_honors": not honors}

@@ -44,8 +44,8 @@ from companion.games.dungeon_poker.events import (
     GemsCorrected,
     GoldCorrected,
 )
+from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
-from companion.poker.showdown_input import ShowdownIn
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
@@ -225,7 +225,7 @@ def _gold_from_the_bank(
     return int(ability.gold) if ability.gold is not None else min(blind, ability.gold_max or blind)
 
 
-def declared_uses(spec: ShowdownIn) -> list[tuple[str, str]]:
+def declared_uses(spec: DungeonPokerShowdownIn) -> list[tuple[str, str]]:
     """(player, ability effect) of each ability a showdown declares used during the deal."""
     d = spec.declared
     uses = [(who, "barbarian-rage") for who in d.barbarian_rage]
@@ -239,7 +239,7 @@ def declared_uses(spec: ShowdownIn) -> list[tuple[str, str]]:
 
 
 def pay_declared(
-    tx: Transaction, table: TableInfo, cards: GameCards, spec: ShowdownIn
+    tx: Transaction, table: TableInfo, cards: GameCards, spec: DungeonPokerShowdownIn
 ) -> list[str]:
     """``table showdown``: each ability the showdown declares costs its soul gems, unless
     the dealer took them during the deal with ``table ability``; refused when short."""

@@ -36,14 +36,14 @@ from companion.games.dungeon_poker import (
     treasures,
 )
 from companion.games.dungeon_poker.decks import DECKS, moved_copy, refs
-from companion.games.dungeon_poker.events import JUDGED, DealSettled, DealStarted
+from companion.games.dungeon_poker.events import JUDGED, DealStarted, ShowdownSettled
 from companion.games.dungeon_poker.levels import LevelChange
-from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+from companion.games.dungeon_poker.showdown import DungeonPokerResult, DungeonPokerShowdown
+from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
 from companion.poker.pots import parse_contributions, spread_everyone
-from companion.poker.showdown import ShowdownResult
-from companion.poker.showdown_input import ShowdownIn, validate_showdown
+from companion.poker.showdown_input import validate_as
 from companion.table.actions import named_players
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
@@ -80,8 +80,8 @@ class DealStart:
 class Settled:
     """What ``table showdown`` did: the showdown's result and what the table did with it."""
 
-    result: ShowdownResult
-    spec: ShowdownIn
+    result: DungeonPokerResult
+    spec: DungeonPokerShowdownIn
     notes: tuple[str, ...]
     cards: tuple[DrawnCard, ...]
     gold: dict[str, int]
@@ -230,7 +230,7 @@ def table_showdown_spec(
     folded: Sequence[str] = (),
     result: str | list[str] | None = None,
     extra: Mapping[str, Any] | None = None,
-) -> ShowdownIn:
+) -> DungeonPokerShowdownIn:
     """The showdown file the table would write for this deal (what ``table showdown`` settles).
 
     ``extra`` holds what a showdown file may add: hands, board(s), declared
@@ -327,7 +327,7 @@ def table_showdown_spec(
         board = [c.card_id for c in tx.pile(table, "main", "in_play")]
         if board:
             spec["board"] = board
-    return validate_showdown(spec)
+    return validate_as(DungeonPokerShowdownIn, spec)
 
 
 def settle_deal(
@@ -359,7 +359,7 @@ def settle_deal(
     won = victory(tx, table, cards)
     if won is not None:
         notes.append(won.text)
-    settled = DealSettled(
+    settled = ShowdownSettled(
         int(deal["number"]) if deal is not None else None,
         tuple(outcome.winners),
         tuple(p.amount for p in outcome.pots),
@@ -384,8 +384,8 @@ def apply_result(
     tx: Transaction,
     table: TableInfo,
     cards: GameCards,
-    spec: ShowdownIn,
-    outcome: ShowdownResult,
+    spec: DungeonPokerShowdownIn,
+    outcome: DungeonPokerResult,
     *,
     takes: Sequence[str] = (),
 ) -> tuple[list[str], list[DrawnCard]]:
@@ -430,8 +430,8 @@ def _deaths(
     tx: Transaction,
     table: TableInfo,
     cards: GameCards,
-    spec: ShowdownIn,
-    outcome: ShowdownResult,
+    spec: DungeonPokerShowdownIn,
+    outcome: DungeonPokerResult,
     takes: Sequence[str],
     notes: list[str],
     shown: list[DrawnCard],

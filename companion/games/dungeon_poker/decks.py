@@ -27,6 +27,8 @@ REBUILT_IN_TOURNAMENT = ("monsters", "treasures", "encounters")
 class DungeonPokerDecks(GameRules):
     """The generic drawing rules with Dungeon Poker's spent decks."""
 
+    RESHUFFLED = frozenset({"main"})  # the graveyard goes back into the main deck
+
     def take(
         self,
         tx: Transaction,

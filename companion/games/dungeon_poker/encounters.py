@@ -15,8 +15,6 @@ these same functions, in the clock's transaction.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.bounds import MAX_LEVEL, check_range
 from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
@@ -153,14 +151,16 @@ def _bonus_gems_back(tx: Transaction, table: TableInfo, name: str) -> str:
 class DungeonPokerLevels:
     """The table's level cards and encounter deck, as the clock asks for them."""
 
-    def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Any:
+    level_actions: tuple[str, ...] = ("level",)
+
+    def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Encounter | None:
         card = enter_level(tx, table, game_cards(table), level).encounter
         return None if card is None else Encounter(card.name, card.text, card.card_id)
 
     def level_now(self, tx: Transaction, table: TableInfo) -> int:
         return levels.level_number(tx, table)
 
-    def encounter_now(self, tx: Transaction, table: TableInfo) -> Any:
+    def encounter_now(self, tx: Transaction, table: TableInfo) -> Encounter | None:
         """The encounter card open at the table, read only (``timer status`` shows it)."""
         card = levels.level_now(tx, table, game_cards(table)).encounter
         return None if card is None else Encounter(card.name, card.text, card.card_id)

@@ -77,7 +77,7 @@ class MonsterCame(Event):
 
 
 @dataclass(frozen=True)
-class DealSettled(Event):
+class ShowdownSettled(Event):
     """``table showdown``: the deal settled from the table's state through the showdown
     engine: who won the main pot, each pot (the main one first), each player's net (what
     they won less what they put in), the gold left for the next deal or gone from the

@@ -33,12 +33,12 @@ def _monster(e: D.MonsterCame) -> str:
 
 
 @words("showdown")
-def _settled(e: D.DealSettled) -> str:
+def _settled(e: D.ShowdownSettled) -> str:
     """As ``companion showdown`` reports a deal: the pot, each player's net (won less put
     in) and where the rest of the gold went.
 
-    >>> from companion.games.dungeon_poker.events import DealSettled
-    >>> _settled(DealSettled(2, ("ann",), (600, 400), {"ann": 600, "bob": -400, "cy": -200}))
+    >>> from companion.games.dungeon_poker.events import ShowdownSettled
+    >>> _settled(ShowdownSettled(2, ("ann",), (600, 400), {"ann": 600, "bob": -400, "cy": -200}))
     'deal settled: pot 1,000 (main 600, side 400); ann +600, bob -400, cy -200'
     """
     shown = ""
