@@ -178,3 +178,34 @@ def test_the_dealers_players_columns_fit_a_phone_without_scrolling_sideways(
     scroll, client = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
     assert scroll <= client, (scroll, client)
     shot(dealer, "dealer-phone")
+
+
+def test_a_markup_name_leaves_the_script_running_and_a_deleted_table_says_so(
+    browser: BrowserContext,
+) -> None:
+    """A table named `</script><!--<script>` (as an older companion let in): the dealer's
+    page still follows the clock live; deleting the table turns the open page into the
+    410 page by itself."""
+    import sqlite3
+
+    hostile = "</script><!--<script>"
+    new_table()
+    assert invoke("timer", "run", input="").exit_code == 0
+    with sqlite3.connect(os.environ["COMPANION_STATE"]) as conn:
+        conn.execute("UPDATE tables SET name = ?", (hostile,))
+        conn.execute("UPDATE settings SET value = ? WHERE key = 'current_table'", (hostile,))
+    server, urls = start_serve()
+    try:
+        errors: list[str] = []
+        dealer = page_at(browser, str(urls["dealer"]), {"width": 1280, "height": 900})
+        dealer.on("pageerror", lambda exc: errors.append(str(exc)))
+        expect(dealer.locator("#title")).to_contain_text("Level 1")
+        companion("timer", "do", "next")
+        expect(dealer.locator("#title")).to_contain_text("Level 2", timeout=2000)
+        assert errors == []
+        companion("table", "delete", hostile, "--yes")
+        expect(dealer.locator("body")).to_contain_text("was deleted", timeout=10_000)
+        shot(dealer, "dealer-table-deleted")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

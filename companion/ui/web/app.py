@@ -30,6 +30,7 @@ from urllib.parse import parse_qsl
 
 from jinja2 import Environment, FunctionLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -39,11 +40,13 @@ from starlette.responses import (
     StreamingResponse,
 )
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from companion.documents import short
 from companion.errors import CompanionError
 from companion.serve.actions import Done, choose, run_action
 from companion.serve.pages import clock_line
-from companion.ui.web.hub import Hub
+from companion.ui.web.hub import Hub, Stopping
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -72,10 +75,21 @@ def _environment() -> Environment:
     return env
 
 
+def embedded_json(doc: Any) -> str:
+    """``doc`` as JSON that can stand inside a page's ``<script>`` element whatever it holds:
+    ``<``, ``>`` and ``&`` are written as ``\\u003c``, ``\\u003e``, ``\\u0026`` (the same JSON),
+    so no name (``</script>``, ``<!--<script``) can change how the page is parsed.
+
+    >>> print(embedded_json({"name": "</script><!--<script>&"}))
+    {"name": "\\u003c/script\\u003e\\u003c!--\\u003cscript\\u003e\\u0026"}
+    """
+    text = json.dumps(doc)  # ASCII only: U+2028 and U+2029 are escaped already
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
 def _page(env: Environment, name: str, **values: Any) -> HTMLResponse:
     template = env.get_template(name)
-    doc = values.get("doc", {})
-    html = template.render(doc_json=json.dumps(doc).replace("</", "<\\/"), **values)
+    html = template.render(doc_json=embedded_json(values.get("doc", {})), **values)
     return HTMLResponse(html, headers=HEADERS)
 
 
@@ -83,16 +97,48 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "error": message}, status_code=status, headers=HEADERS)
 
 
-def _refused_page(env: Environment, request: Request, refused: Response) -> Response:
-    """A refused page (wrong link, unknown player) as a browser shows it: the same line
-    and status in a small page rather than raw JSON; other clients keep the JSON."""
+def _refused_page(
+    env: Environment, request: Request, refused: Response, *, gone: bool = False
+) -> Response:
+    """A refused page (wrong link, unknown player, a deleted table) as a browser shows it:
+    the same line and status in a small page rather than raw JSON; other clients keep the JSON."""
     if "text/html" not in request.headers.get("accept", "") or not isinstance(
         refused, JSONResponse
     ):
         return refused
     message = json.loads(bytes(refused.body))["error"]
-    html = env.get_template("refused.html").render(message=message)
+    html = env.get_template("refused.html").render(message=message, gone=gone)
     return HTMLResponse(html, status_code=refused.status_code, headers=HEADERS)
+
+
+class _Guard:
+    """Before every request but the static files: the served table and its tokens as the
+    state file has them now (a table deleted, links replaced in another terminal). A
+    deleted table's pages all answer 410 Gone, a browser with a short page saying so."""
+
+    def __init__(self, app: ASGIApp, hub: Hub, env: Environment) -> None:
+        self.app, self.hub, self.env = app, hub, env
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not str(scope["path"]).startswith("/static/"):
+            try:
+                await self.hub.verify()
+            except CompanionError as exc:
+                status = 503 if isinstance(exc, Stopping) else 400
+                await _error(status, exc.message)(scope, receive, send)
+                return
+            if self.hub.gone is not None:
+                refused = _error(410, self.hub.gone)
+                page = _refused_page(self.env, Request(scope), refused, gone=True)
+                await page(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _companion_error(request: Request, exc: Exception) -> Response:
+    """A one-line answer for a problem with the state file met outside an action."""
+    assert isinstance(exc, CompanionError)
+    return _error(503 if isinstance(exc, Stopping) else 400, exc.message)
 
 
 def build_app(hub: Hub) -> Starlette:
@@ -274,26 +320,63 @@ def build_app(hub: Hub) -> Starlette:
         Route("/events/player/{name}/{token}", events(player_channel)),
         Route("/static/{name}", static_file),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(_Guard, hub=hub, env=env)],
+        exception_handlers={CompanionError: _companion_error},
+    )
 
 
 async def _form(request: Request) -> dict[str, str]:
-    """The posted fields: JSON or a plain HTML form, at most ``MAX_BODY`` bytes."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise CompanionError(f"the request is too large ({len(body)} bytes, at most {MAX_BODY})")
+    """The posted fields: JSON or a plain HTML form, at most ``MAX_BODY`` bytes (read no
+    further than that), each field one text or number."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise CompanionError(f"the request is too large ({declared} bytes, at most {MAX_BODY})")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise CompanionError(f"the request is too large (more than {MAX_BODY} bytes)")
     kind = request.headers.get("content-type", "").split(";")[0].strip()
     if not body:
         return {}
     try:
         if kind == "application/json":
-            data = json.loads(body)
-            if not isinstance(data, dict):
-                raise CompanionError("the request should be a JSON object of fields")
-            return {str(k): str(v) for k, v in data.items()}
+            return _json_fields(bytes(body))
         return dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True))
     except (UnicodeDecodeError, ValueError):
         raise CompanionError("the request's fields cannot be read") from None
+
+
+def _json_fields(body: bytes) -> dict[str, str]:
+    """A JSON body's fields: one object of texts and numbers, nothing nested.
+
+    >>> _json_fields(b'{"all": 200, "result": "ann > bob"}')
+    {'all': '200', 'result': 'ann > bob'}
+    >>> _json_fields(b'{"a": ' * 5000)
+    Traceback (most recent call last):
+    ...
+    companion.errors.CompanionError: the request's JSON is nested too deeply: send one object of fields
+    """
+    try:
+        data = json.loads(body)
+    except RecursionError:
+        raise CompanionError(
+            "the request's JSON is nested too deeply: send one object of fields"
+        ) from None
+    if not isinstance(data, dict):
+        raise CompanionError("the request should be a JSON object of fields")
+    fields: dict[str, str] = {}
+    for key, value in data.items():
+        if isinstance(value, dict | list):
+            raise CompanionError(
+                f"the request's field {short(key)} should be a text or a number, "
+                f"not {'a list' if isinstance(value, list) else 'an object'}"
+            )
+        fields[str(key)] = str(value)
+    return fields
 
 
 def _wants_html(request: Request) -> bool:
