@@ -82,8 +82,8 @@ BUSY_TIMEOUT = 30.0
 """Seconds a command waits for another terminal's write before giving up: one value for the
 table, the timer, Dungeon Master and Dungeon of D alike."""
 QUICK_CHECK_LIMIT = 64 * 1024 * 1024
-"""Files up to this size get SQLite's ``quick_check`` each time they are opened (a few
-milliseconds for a usual state file), so damage is found before anything is written."""
+"""Files up to this size get SQLite's ``quick_check`` before a command first writes them
+(a few milliseconds for a usual state file), so damage is found before anything is written."""
 WAL_SWITCH_PAUSE = 0.01
 """Seconds between two tries at switching a file to WAL while another connection writes."""
 SNAPSHOT_ATTEMPTS = 3
@@ -366,9 +366,11 @@ class StateFile:
         with self.errors():
             self._conn = self._connect(timeout)
         self._wal = False
+        self._checked = False
+        """Whether the quick check ran: at opening for writing, before the first write else."""
         try:
             with self.errors():
-                self._prepare(timeout)
+                self._prepare(timeout, check=write)
             for component in components if write else ():
                 self.install(component)
         except BaseException:
@@ -386,6 +388,7 @@ class StateFile:
         state._timeout = BUSY_TIMEOUT
         state._snapshot = ()
         state._wal = True  # a memory database keeps its journal in memory
+        state._checked = True
         state._conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         state._conn.execute("PRAGMA foreign_keys = ON")
         for component in components:
@@ -440,7 +443,7 @@ class StateFile:
 
     # -- opening -------------------------------------------------------------
 
-    def _prepare(self, timeout: float) -> None:
+    def _prepare(self, timeout: float, *, check: bool) -> None:
         # Connection settings only: nothing is written to the file before it passed every check.
         self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         if self.read_only:
@@ -448,7 +451,8 @@ class StateFile:
         else:
             with self._one_state():
                 self._check_identity()
-                self._quick_check()
+                if check:
+                    self._quick_check()
         self._conn.execute("PRAGMA synchronous = NORMAL")
         self._conn.execute("PRAGMA foreign_keys = ON")
 
@@ -467,6 +471,7 @@ class StateFile:
                     self._check_identity()
                     self._quick_check()
                 self._snapshot = before
+                self._checked = True
                 return
             except CompanionError:
                 if _fingerprint(self.path) == before:
@@ -514,6 +519,7 @@ class StateFile:
             size = os.stat(self.path).st_size
         except OSError:
             return
+        self._checked = True
         if size == 0 or size > QUICK_CHECK_LIMIT:
             return
         rows = self._conn.execute("PRAGMA quick_check(1)").fetchall()
@@ -554,6 +560,18 @@ class StateFile:
                     raise
             time.sleep(WAL_SWITCH_PAUSE)
         self._wal = True
+
+    def _check_before_writing(self) -> None:
+        """The quick check of a file opened for reading, before its first write.
+
+        A read checks only the pages it reads (SQLite reports damage there as it
+        meets it), so that a page's reads over a long evening do not cost the size
+        of the whole file; a write first checks every page, as an opening for
+        writing does.
+        """
+        if not self._checked:
+            with self._one_state():
+                self._quick_check()
 
     def _check_identity(self) -> None:
         conn = self._conn
@@ -626,6 +644,8 @@ class StateFile:
                 "before use, which changes it: make it writable once"
             )
         conn = self._conn
+        with self.errors():
+            self._check_before_writing()
         self._touched = True
         with self.errors():
             conn.execute("BEGIN IMMEDIATE")
@@ -678,6 +698,7 @@ class StateFile:
             raise CompanionError(self._refusal())
         with self.errors():
             if write:
+                self._check_before_writing()
                 self._use_wal()
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
             try:
