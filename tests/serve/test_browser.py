@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,10 +19,10 @@ from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from companion.table import holdings, open_store
 from tests.conftest import invoke
+from tests.serve.chromium import install_chromium
 from tests.serve.conftest import new_table, start_serve
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -42,12 +41,14 @@ SCREENSHOTS = os.environ.get("COMPANION_SCREENSHOTS")
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Chromium is missing: 'apt-get install -y chromium' (.ci/run does it)")
+    try:
+        chromium = install_chromium()  # Debian's, installed here on a fresh machine
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
     profile = tmp_path_factory.mktemp("chromium-profile")  # a fresh --user-data-dir
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=FLAGS, headless=True
+            str(profile), executable_path=chromium, args=FLAGS, headless=True
         )
         try:
             yield context
