@@ -49,7 +49,10 @@ COMMANDS: tuple[Entry, ...] = (
         "showdown",
         "showdown",
         "Settle a showdown described in a YAML or JSON file (or '-' for stdin): hands, pots, "
-        "monsters, treasures and every rule applied. Format: docs/showdown.md.",
+        "monsters, treasures and every rule applied. Format: docs/showdown.md. With a table "
+        "current, a file of its game takes the facts it leaves out from the table (Dungeon "
+        "Poker's blind, encounter and monsters; Dragon Kings' wing cards and First Honors), "
+        "said in one line on stderr.",
     ),
     Entry("draw", "table", "Draw cards from a deck of the current table, by the game's rules."),
     Entry(
@@ -60,7 +63,8 @@ COMMANDS: tuple[Entry, ...] = (
     Entry(
         "doctor",
         "doctor",
-        "Say where companion finds its cards and templates and keeps its state and output.",
+        "Say where companion finds its cards and templates and keeps its state, output and "
+        "print settings.",
     ),
     Entry("cards", "cards", "Browse and check the card database (cards_data/)."),
     Entry(
@@ -71,7 +75,8 @@ COMMANDS: tuple[Entry, ...] = (
     Entry(
         "pot",
         "pot",
-        "Split a deal's pots and side pots: companion pot NAME=AMOUNT... --result 'a > b = c'. "
+        "Split a deal's pots and side pots: companion pot NAME=AMOUNT... --result 'a > b = c' "
+        "(with a table current and no --game, its game's pot rules, said on stderr). "
         "Also: companion pot limit (pot-limit bets).",
     ),
     Entry(
