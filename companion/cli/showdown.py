@@ -18,10 +18,7 @@ def register(app: typer.Typer) -> None:
         "showdown",
         help=(
             "Settle a showdown described in a YAML or JSON file (or '-' for stdin): hands, pots, "
-            "monsters, treasures and every rule applied. Format: docs/showdown.md. With a table "
-            "current, a file of its game takes the facts it leaves out from the table (Dungeon "
-            "Poker's blind, encounter and monsters; Dragon Kings' wing cards and First Honors), "
-            "said in one line on stderr."
+            "monsters, treasures and every rule applied. Format: docs/showdown.md."
         ),
     )(showdown)
 
@@ -31,7 +28,12 @@ def showdown(
         str,
         typer.Argument(
             metavar="FILE|-",
-            help="The showdown file (YAML or JSON), or '-' to read standard input.",
+            help=(
+                "The showdown file (YAML or JSON), or '-' to read standard input. With a table "
+                "current, a file of its game takes the facts it leaves out from the table "
+                "(Dungeon Poker's blind, encounter and monsters; Dragon Kings' wing cards and "
+                "First Honors), said in one line on stderr."
+            ),
             show_default=False,
         ),
     ],
