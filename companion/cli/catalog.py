@@ -49,10 +49,7 @@ COMMANDS: tuple[Entry, ...] = (
         "showdown",
         "showdown",
         "Settle a showdown described in a YAML or JSON file (or '-' for stdin): hands, pots, "
-        "monsters, treasures and every rule applied. Format: docs/showdown.md. With a table "
-        "current, a file of its game takes the facts it leaves out from the table (Dungeon "
-        "Poker's blind, encounter and monsters; Dragon Kings' wing cards and First Honors), "
-        "said in one line on stderr.",
+        "monsters, treasures and every rule applied. Format: docs/showdown.md.",
     ),
     Entry("draw", "table", "Draw cards from a deck of the current table, by the game's rules."),
     Entry(
