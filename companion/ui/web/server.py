@@ -219,24 +219,23 @@ def serve(
         if hub.read_only is not None and warn is not None:
             warn(READ_ONLY.format(reason=hub.read_only))
         sock = bind(host, port)
-        with sock:  # closed when serving ends, or if announcing fails
-            if new_tokens:  # only once the port is ours: a refused start replaces nothing
-                hub.rotate_tokens()
-            taken = sock.getsockname()[1]
-            bases = [f"http://{url_host(a)}:{taken}" for a in shown]
-            announce(urls(bases[0], hub.tokens, bases[1:]), f"{host}:{taken}")
-            config = uvicorn.Config(
-                build_app(hub),
-                log_level="warning",
-                access_log=False,
-                lifespan="on",
-                # typed int, but awaited with asyncio.wait_for, which takes any seconds
-                timeout_graceful_shutdown=STOP_SECONDS,  # type: ignore[arg-type]
-            )
-            server = _Server(config, hub)
+        # From here on SIGTERM stops the server as Ctrl-C does, even right after the URLs.
+        with sock, _terminate_as_stop():  # the socket is closed when serving ends
             try:
-                with _terminate_as_stop():
-                    server.run(sockets=[sock])
+                if new_tokens:  # only once the port is ours: a refused start replaces nothing
+                    hub.rotate_tokens()
+                taken = sock.getsockname()[1]
+                bases = [f"http://{url_host(a)}:{taken}" for a in shown]
+                announce(urls(bases[0], hub.tokens, bases[1:]), f"{host}:{taken}")
+                config = uvicorn.Config(
+                    build_app(hub),
+                    log_level="warning",
+                    access_log=False,
+                    lifespan="on",
+                    # typed int, but awaited with asyncio.wait_for, which takes any seconds
+                    timeout_graceful_shutdown=STOP_SECONDS,  # type: ignore[arg-type]
+                )
+                _Server(config, hub).run(sockets=[sock])
             except (KeyboardInterrupt, _Stopped):  # uvicorn passes the signal on once stopped
                 pass  # stopping the server is what Ctrl-C and SIGTERM are for: not an error
     finally:
