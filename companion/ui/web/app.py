@@ -361,7 +361,8 @@ ROUTES = [
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
     """While the server runs, the hub watches the state file for every page."""
     hub: Hub = app.state.hub
-    await hub.update(force=True)
+    with contextlib.suppress(CompanionError):  # a busy file: the watcher reads it next
+        await hub.update(force=True)
     watcher = asyncio.create_task(hub.watch())
     try:
         yield
