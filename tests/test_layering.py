@@ -111,6 +111,16 @@ def _game_packages() -> tuple[str, ...]:
     return (*(f"companion.games.{g}" for g in games), "companion.games")
 
 
+def test_only_the_printing_layer_imports_reportlab() -> None:
+    """PDFs are the printing layer's: a PDF of any other part (the timer's sheet) lives there."""
+    outside = [p for p in _modules(".") if "printing" not in p.relative_to(PACKAGE).parts]
+    assert len(outside) > 100
+    found = [
+        f"{path}:{line} imports {name}" for path, name, line in _violations(outside, ("reportlab",))
+    ]
+    assert found == []
+
+
 def test_the_ui_never_imports_the_command_line() -> None:
     assert list(_violations(_modules("ui"), ("companion.cli",))) == []
 
