@@ -143,10 +143,12 @@ class DeckoRules(GameRules):
     def house_factor(self) -> int:
         return mat_state.house_factor()
 
-    def view(self, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience) -> View:
-        from companion.games.decko.views import view
+    def views(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, audiences: Sequence[Audience]
+    ) -> dict[Audience, View]:
+        from companion.games.decko import views
 
-        return view(self, tx, table, cards, audience)
+        return views.views(self, tx, table, cards, audiences)
 
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
         mat = self.mat(tx, table)
@@ -202,8 +204,7 @@ class DeckoRules(GameRules):
             )
         if mat.buyers:
             lines.append("buying: " + ", ".join(f"{p} ${mat.seats[p].money}" for p in mat.buyers))
-        if mat.result:
-            lines.append(f"game over: {mat.result['text']}")
+        # the end of the game is the view's own fact: ``table show`` prints it first
         betting = mat.phase == "betting"
         per_player = {
             p: [

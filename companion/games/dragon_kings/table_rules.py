@@ -194,10 +194,12 @@ class DragonKingsRules(GameRules):
 
     # -- what the table shows -----------------------------------------------------------------
 
-    def view(self, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience) -> View:
-        from companion.games.dragon_kings.views import view
+    def views(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, audiences: Sequence[Audience]
+    ) -> dict[Audience, View]:
+        from companion.games.dragon_kings import views
 
-        return view(self, tx, table, cards, audience)
+        return views.views(self, tx, table, cards, audiences)
 
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
         state = self.wings(tx, table)
@@ -224,7 +226,7 @@ class DragonKingsRules(GameRules):
         if deal.number:
             lines.append(
                 f"deal {deal.number} · dealer {deal.dealer} · {deal.street}"
-                + (f" · board {' '.join(parse_card(c).symbol for c in board)}" if board else "")
+                # the board is the view's own fact (``table show`` prints it below)
             )
         elif deal.dealer:
             lines.append(f"first dealer: {deal.dealer}")
@@ -260,8 +262,7 @@ class DragonKingsRules(GameRules):
         if out:
             lines.append(out)
         over = pts.game_over(counted, table.players)
-        if over:
-            lines.insert(0, f"[bold green]{over}[/]")
+        # the game's end is the view's own fact: ``table show`` prints it first
         match = pts.match_of(tx, table)
         columns: dict[str, Any] = {}
         if behind is not None:
