@@ -71,7 +71,7 @@ from companion.games.dragon_kings.wings import (
     check_variant,
     wing_card,
 )
-from companion.poker.cards import Card, parse_card
+from companion.poker.cards import Card
 from companion.poker.hands import names_text
 from companion.poker.variants import Rules
 from companion.registry import TableFacts
