@@ -31,7 +31,8 @@ The in-process builds are timed in CPU seconds, so other work on the machine
 skews them less (on a busy machine a run still varies by some 5%: compare
 medians of several runs, taken side by side). Targets from the issue:
 ``print all`` under 5 s and at most 1.2 times the first version's CPU, card
-sheets at or under 0.7 kB a card.
+sheets at or under 0.7 kB a card. The 5 s target is judged by the wall time
+measured (what a user waits), never by CPU time divided by the cores.
 """
 
 from __future__ import annotations
@@ -363,16 +364,18 @@ def main() -> None:
     t_all = statistics.median(samples["all"])
     cpu_all = statistics.median(samples["all-cpu"])
     per_card = card_bytes / total_cards
-    # print all builds its files on every core, so an idle machine's wall time is about the
-    # CPU time shared out; on a shared machine the wall time also counts others' work.
+    # The 5 s target is judged by the wall time measured, the time a user waits. The CPU
+    # time shared out over the cores is shown beside it as what an idle machine would
+    # approach; it is not a measurement of waiting and never decides "met".
     cores = os.cpu_count() or 1
     idle = cpu_all / cores
-    met_time = "met" if min(t_all, idle) < 5 else "MISSED"
+    met_time = "met" if t_all < 5 else "MISSED"
     met_size = "met" if per_card <= 700 else "MISSED"
     print(
         f"print all, fresh process, {len(all_data['files'])} files, {total_cards} cards: "
-        f"{t_all:.2f} s wall, {cpu_all:.2f} s CPU (about {idle:.1f} s on {cores} idle cores): "
-        f"under 5 s {met_time}; card sheets {card_bytes / 1000:.0f} kB, "
+        f"{t_all:.2f} s wall (median of {len(samples['all'])}): under 5 s {met_time}; "
+        f"{cpu_all:.2f} s CPU (shared over {cores} idle cores: about {idle:.1f} s, not measured); "
+        f"card sheets {card_bytes / 1000:.0f} kB, "
         f"{per_card / 1000:.2f} kB a card: at most 0.7 kB {met_size}"
     )
     if samples["before"]:

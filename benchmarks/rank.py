@@ -5,14 +5,17 @@ evaluator ranks the same seeded random 7-card hands; the script prints each
 one's rate and its ratio to ours, checks that our Hold'em ordering agrees
 with treys on every pairwise comparison of all the hands, then times the
 numpy batch path and a heads-up preflop exact equity (1,712,304 boards).
-Peers that are not installed are skipped. Machine load moves every figure;
-the ratios, measured side by side, move much less.
+Peers that are not installed are skipped. Every evaluator runs once a round,
+in an order that turns from round to round; each ratio is the median over
+the rounds of the two rates measured in the same round (CPU time of this
+process), so load that comes and goes hits both sides of a ratio alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -26,19 +29,30 @@ from companion.poker.cards import DECK, Card
 from companion.poker.holdem_tables import build_tables, holdem_value, holdem_value_unchecked
 
 
-def interleaved(runs: dict[str, tuple[Callable[[], object], int]], rounds: int) -> dict[str, float]:
-    """Time every evaluator once a round, in turn, and keep each one's best
-    round: load that comes and goes then hits them all alike."""
-    best = {name: float("inf") for name in runs}
-    for _ in range(rounds):
-        for name, (fn, _count) in runs.items():
-            start = time.perf_counter()
+def interleaved(
+    runs: dict[str, tuple[Callable[[], object], int]], rounds: int
+) -> dict[str, list[float]]:
+    """Time every evaluator once a round (CPU seconds of this process), in an order that
+    turns round after round; each one's rate in every round."""
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    order = list(runs)
+    for r in range(rounds):
+        turn = order[r % len(order) :] + order[: r % len(order)]
+        for name in turn if r % 2 == 0 else reversed(turn):
+            fn, count = runs[name]
+            start = time.process_time()
             fn()
-            best[name] = min(best[name], time.perf_counter() - start)
-    rates = {name: runs[name][1] / best[name] for name in runs}
+            rates[name].append(count / max(time.process_time() - start, 1e-9))
     for name, r in rates.items():
-        print(f"  {name:44s} {r:14,.0f} /s")
+        print(f"  {name:44s} {statistics.median(r):14,.0f} /s (median of {len(r)} rounds)")
     return rates
+
+
+def paired_ratio(ours: list[float], theirs: list[float]) -> tuple[float, float, float]:
+    """The median over rounds of our rate over theirs in the same round, and its range:
+    a figure of one round is never set against a figure of another."""
+    ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
+    return statistics.median(ratios), ratios[0], ratios[-1]
 
 
 def main() -> None:
@@ -57,10 +71,19 @@ def main() -> None:
     n = len(hands)
     print(f"{n:,} random 7-card hands, seed {args.seed}, Python {sys.version.split()[0]}")
 
-    start = time.perf_counter()
+    from companion.poker.holdem_tables import compute_tables, read_tables_file
+
+    start = time.process_time()
+    loaded = read_tables_file()
+    took_load = time.process_time() - start
+    start = time.process_time()
+    compute_tables()
+    took_build = time.process_time() - start
     build_tables()
     print(
-        f"lookup tables built in {time.perf_counter() - start:.3f} s (pure Python, once per process)"
+        f"lookup tables: loaded from the file in {took_load:.3f} s CPU "
+        f"({'ok' if loaded is not None else 'MISSING: built instead'}); building them in "
+        f"Python would take {took_build:.3f} s ({took_build / max(took_load, 1e-9):.0f}x)"
     )
 
     ours = "companion holdem_value (checks duplicates)"
@@ -105,16 +128,21 @@ def main() -> None:
         )
     except ImportError:
         print("  pokerkit not installed")
-    print(f"single hand, one call per hand, best of {args.rounds} interleaved rounds:")
+    print(f"single hand, one call per hand, {args.rounds} paired rounds (CPU time):")
     rates = interleaved(runs, args.rounds)
     for name, r in rates.items():
         if not name.startswith("companion"):
-            print(f"  ratio companion / {name.split()[0]:12s} {rates[ours] / r:8.2f}x")
+            mid, low, high = paired_ratio(rates[ours], r)
+            print(
+                f"  ratio companion / {name.split()[0]:12s} {mid:8.2f}x "
+                f"(median of the rounds' ratios; {low:.2f}-{high:.2f})"
+            )
 
     if th:
         _agreement(plain, th)
-    _batch(plain, rates.get("treys Evaluator.evaluate"), args.rounds)
-    _preflop()
+    treys_rates = rates.get("treys Evaluator.evaluate")
+    _batch(plain, statistics.median(treys_rates) if treys_rates else None, args.rounds)
+    _preflop(args.rounds)
 
 
 def _phevaluator_id(card: Card) -> int:
@@ -166,24 +194,44 @@ def _batch(plain: list[list[int]], treys_rate: float | None, rounds: int) -> Non
         {"companion batch.evaluate7 (numpy)": (lambda: batch.evaluate7(big), len(big))}, rounds
     )
     if treys_rate:
-        print(
-            f"  ratio batch / treys          {r['companion batch.evaluate7 (numpy)'] / treys_rate:8.1f}x"
-        )
+        batch_rate = statistics.median(r["companion batch.evaluate7 (numpy)"])
+        print(f"  ratio batch / treys          {batch_rate / treys_rate:8.1f}x (medians)")
 
 
-def _preflop() -> None:
+def _preflop(rounds: int) -> None:
+    """Exact heads-up preflop equity by rank classes, against eval7's C Monte Carlo over
+    as many boards, in this process, paired round by round."""
     from companion.poker.cards import parse_cards
     from companion.poker.odds import odds
 
+    try:
+        import eval7
+    except ImportError:
+        eval7 = None
     for ann, bob in (("As Ad", "Kc Kd"), ("Ah Kh", "7c 7d")):
-        start = time.perf_counter()
-        result = odds({"ann": parse_cards(ann), "bob": parse_cards(bob)})
-        took = time.perf_counter() - start
+        hands = {"ann": parse_cards(ann), "bob": parse_cards(bob)}
+        result = odds(hands)
         a = result.of("ann")
-        print(
-            f"heads-up preflop {ann} vs {bob}: exact over {result.deals:,} boards in {took:.3f} s "
-            f"(equity {a.equity:.4%}, win {a.win:.4%}, tie {a.tie:.4%})"
+        ours, theirs = [], []
+        for _ in range(rounds):
+            start = time.process_time()
+            odds(hands)
+            ours.append(time.process_time() - start)
+            if eval7 is not None:
+                hero = [eval7.Card(c) for c in ann.split()]
+                villain = eval7.HandRange("".join(bob.split()))
+                start = time.process_time()
+                eval7.py_hand_vs_range_monte_carlo(hero, villain, [], result.deals)
+                theirs.append(time.process_time() - start)
+        line = (
+            f"heads-up preflop {ann} vs {bob}: exact over {result.deals:,} boards in "
+            f"{statistics.median(ours):.3f} s CPU (equity {a.equity:.4%}, win {a.win:.4%}, "
+            f"tie {a.tie:.4%})"
         )
+        if theirs:
+            mid, low, high = paired_ratio([1 / t for t in ours], [1 / t for t in theirs])
+            line += f"; eval7 Monte Carlo on as many boards {statistics.median(theirs):.3f} s: ours {mid:.2f}x as fast ({low:.2f}-{high:.2f})"
+        print(line)
 
 
 if __name__ == "__main__":

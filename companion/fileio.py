@@ -32,7 +32,6 @@ import errno
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 from companion.errors import CompanionError
@@ -236,6 +235,8 @@ def write_atomic(
             f"cannot write {given}: cannot create folder {folder} ({_reason(exc)})"
         ) from None
     try:
+        import tempfile  # (writes only: a read need not load it, nor random and hashlib)
+
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except PermissionError:
         raise CompanionError(
