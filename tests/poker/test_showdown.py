@@ -10,11 +10,13 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import CompanionError
+from companion.events import sentence
 from companion.games.dungeon_poker.showdown_events import (
     AmuletActs,
     CharacterDies,
     FightsFor,
     FoldersSitOut,
+    GemsStolen,
     HandCardsDiscarded,
     NextLevelOpens,
     TreasuresLost,
@@ -952,7 +954,7 @@ def test_the_dwarven_stalwart_is_immune_to_the_goblins_theft() -> None:
         result: Goblin > dwarf > ben
     """)
     assert out.soul_gems == {"ben": -1}
-    assert any("dwarf immune" in e for e in out.events)
+    assert GemsStolen("Goblin", 1, taken=("ben",), immune=("dwarf",)) in out.events
 
 
 def test_the_dwarven_stalwart_who_folded_does_not_sit_out_for_the_baron() -> None:
@@ -964,10 +966,11 @@ def test_the_dwarven_stalwart_who_folded_does_not_sit_out_for_the_baron() -> Non
         monsters: [{name: Baron}]
         result: ann > Baron
     """)
-    said = [e for e in out.events if "sit" in e and "next deal" in e]
-    assert said == [
+    said = [e for e in out.events if isinstance(e, FoldersSitOut)]
+    assert said == [FoldersSitOut("Baron", ("ben",))]
+    assert sentence(said[0]) == (
         "Baron was at the table: ben folded and sits out the next deal (blinds still due)."
-    ]
+    )
 
 
 def test_a_monster_that_only_ties_does_none_of_its_win_effects() -> None:
