@@ -27,7 +27,7 @@ class DungeonPoker(Game):
     name = "Dungeon Poker"
 
     def hand_rules(self) -> Rules:
-        from companion.games.dungeon_poker.hand_rules import DUNGEON_POKER
+        from companion.games.dungeon_poker.ordering import DUNGEON_POKER
 
         return DUNGEON_POKER
 
