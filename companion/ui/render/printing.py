@@ -39,15 +39,6 @@ def shown(path: Path | None) -> str:
         return str(path)
 
 
-def show_warnings(err: Console, printed: Printed) -> None:
-    """The cards a build left out, the first line marked as a warning."""
-    warnings = printed.warnings
-    if warnings:
-        err.print("[yellow]warning:[/yellow] " + warnings[0], highlight=False)
-        for line in warnings[1:]:
-            err.print(line, highlight=False, markup=False)
-
-
 def show_printed(out: Console, printed: Printed) -> None:
     """The files written (named inside their folder when they share one), then the layout."""
     results = printed.results
@@ -83,14 +74,6 @@ def show_export(out: Console, err: Console, result: ExportResult) -> None:
         f"{shown(result.folder)}: {result.distinct} distinct cards ({result.cards} with copies), "
         f"{backs}, {w}×{h} px a card."
     )
-    if result.skipped:
-        names = ", ".join(f"{name} ({deck})" for _, name, deck in result.skipped)
-        err.print(
-            f"warning: {len(result.skipped)} left out, their text does not fit this card size: "
-            + names,
-            highlight=False,
-            markup=False,
-        )
     if result.manifest is not None:
         out.print(f"Manifest: {shown(result.manifest)} (and manifest.csv)")
     if result.saved_object is not None:
@@ -100,12 +83,6 @@ def show_export(out: Console, err: Console, result: ExportResult) -> None:
             "copy it and the PNGs beside it into "
             "Tabletop Simulator's Saves/Saved Objects folder, or upload the PNGs and edit the URLs."
         )
-
-
-def export_skipped_note(err: Console, result: ExportResult) -> None:
-    """Beside an export's JSON: a line on stderr when cards were left out."""
-    if result.skipped:
-        err.print(f'warning: {len(result.skipped)} cards left out (see "skipped")', markup=False)
 
 
 def show_calibration(
