@@ -639,12 +639,15 @@ def _column_widths(
         others = sorted(w for i, w in enumerate(widths) if i != widest)
         floor_w = others[-1] if others else 0.0
         excess = sum(widths) - width
+        before = widths[widest]
         widths[widest] = max(floor_w, widths[widest] - excess, width / (ncols * 3))
         narrowest = width / (ncols * 3)
         stuck = widths[widest] in (floor_w, narrowest)
-        if stuck and (
-            all(abs(w - widths[widest]) < 0.01 for w in widths) or widths[widest] == narrowest
-        ):
+        if (
+            stuck
+            and (all(abs(w - widths[widest]) < 0.01 for w in widths) or widths[widest] == narrowest)
+        ) or widths[widest] == before:
+            # No column can give way alone any more (two share the widest): scale them all.
             return [w * width / sum(widths) for w in widths]
     return widths
 
