@@ -3,7 +3,9 @@
 One home for each limit, so the CLI can state it in ``--help`` (Typer's
 ``min``/``max``) and the library checks the same number for every other
 caller. Limits of one subsystem's own inputs stay with it (print sizes in
-:mod:`companion.printing.imposition`, blind levels in :mod:`companion.timer`).
+:mod:`companion.printing.imposition`, a clock's minutes and deals in
+:mod:`companion.timer.clock`); the highest level is here, since the table and the
+clock both count levels.
 
 >>> check_seed(7)
 7
@@ -38,6 +40,12 @@ MAX_GAMES = 1_000_000
 MAX_WORKERS = 256
 """The most worker processes a command starts."""
 
+MAX_LEVEL = 500
+"""The highest level a clock or a table reaches: a structure that goes on stops there,
+so every number worked out from a level (its blinds, its place in the sequence) stays
+small, and a level typed at ``table level`` or ``timer run --level`` is checked
+against it."""
+
 MAX_LIST = 10_000
 """The most rows a listing (high scores, logs) shows."""
 
@@ -69,6 +77,7 @@ def check_seed(seed: int, what: str = "seed") -> int:
 __all__ = [
     "MAX_CHIPS",
     "MAX_GAMES",
+    "MAX_LEVEL",
     "MAX_LIST",
     "MAX_SAMPLES",
     "MAX_WORKERS",

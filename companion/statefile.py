@@ -76,8 +76,8 @@ BUSY_TIMEOUT = 30.0
 """Seconds a command waits for another terminal's write before giving up: one value for the
 table, the timer, Dungeon Master and Dungeon of D alike."""
 QUICK_CHECK_LIMIT = 64 * 1024 * 1024
-"""Files up to this size get SQLite's ``quick_check`` each time they are opened (a few
-milliseconds for a usual state file), so damage is found before anything is written."""
+"""Files up to this size get SQLite's ``quick_check`` before a command first writes them
+(a few milliseconds for a usual state file), so damage is found before anything is written."""
 WAL_SWITCH_PAUSE = 0.01
 """Seconds between two tries at switching a file to WAL while another connection writes."""
 SNAPSHOT_ATTEMPTS = 3
@@ -357,9 +357,11 @@ class StateFile:
         with self.errors():
             self._conn = self._connect(timeout)
         self._wal = False
+        self._checked = False
+        """Whether the quick check ran: at opening for writing, before the first write else."""
         try:
             with self.errors():
-                self._prepare(timeout)
+                self._prepare(timeout, check=write)
             for component in components if write else ():
                 self.install(component)
         except BaseException:
@@ -377,6 +379,7 @@ class StateFile:
         state._timeout = BUSY_TIMEOUT
         state._snapshot = ()
         state._wal = True  # a memory database keeps its journal in memory
+        state._checked = True
         state._conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         state._conn.execute("PRAGMA foreign_keys = ON")
         for component in components:
@@ -428,7 +431,7 @@ class StateFile:
 
     # -- opening -------------------------------------------------------------
 
-    def _prepare(self, timeout: float) -> None:
+    def _prepare(self, timeout: float, *, check: bool) -> None:
         # Connection settings only: nothing is written to the file before it passed every check.
         self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         if self.read_only:
@@ -436,7 +439,8 @@ class StateFile:
         else:
             with self._one_state():
                 self._check_identity()
-                self._quick_check()
+                if check:
+                    self._quick_check()
         self._conn.execute("PRAGMA synchronous = NORMAL")
         self._conn.execute("PRAGMA foreign_keys = ON")
 
@@ -455,6 +459,7 @@ class StateFile:
                     self._check_identity()
                     self._quick_check()
                 self._snapshot = before
+                self._checked = True
                 return
             except CompanionError:
                 if _fingerprint(self.path) == before:
@@ -502,6 +507,7 @@ class StateFile:
             size = os.stat(self.path).st_size
         except OSError:
             return
+        self._checked = True
         if size == 0 or size > QUICK_CHECK_LIMIT:
             return
         rows = self._conn.execute("PRAGMA quick_check(1)").fetchall()
@@ -542,6 +548,18 @@ class StateFile:
                     raise
             time.sleep(WAL_SWITCH_PAUSE)
         self._wal = True
+
+    def _check_before_writing(self) -> None:
+        """The quick check of a file opened for reading, before its first write.
+
+        A read checks only the pages it reads (SQLite reports damage there as it
+        meets it), so that a page's reads over a long evening do not cost the size
+        of the whole file; a write first checks every page, as an opening for
+        writing does.
+        """
+        if not self._checked:
+            with self._one_state():
+                self._quick_check()
 
     def _check_identity(self) -> None:
         conn = self._conn
@@ -614,6 +632,8 @@ class StateFile:
                 "before use, which changes it: make it writable once"
             )
         conn = self._conn
+        with self.errors():
+            self._check_before_writing()
         self._touched = True
         with self.errors():
             conn.execute("BEGIN IMMEDIATE")
@@ -666,6 +686,7 @@ class StateFile:
             raise CompanionError(self._refusal())
         with self.errors():
             if write:
+                self._check_before_writing()
                 self._use_wal()
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
             try:

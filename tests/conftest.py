@@ -57,18 +57,19 @@ _build_command = companion.cli.app.build_command
 
 
 @functools.cache
-def _command_for(modules: tuple[str, ...]) -> Any:
-    return _build_command(modules)
+def _command_for() -> Any:
+    return _build_command()
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _command_built_once() -> Iterator[None]:
-    """Build the click command of each set of command modules once per test process.
+    """Build the click command once per test process, and each command once.
 
-    A real run builds it once and runs it once; ``invoke`` runs it thousands of
-    times, and building it (Typer reads every command's signature) cost more CPU
-    than the commands it ran. Running one built command many times is how
-    click's own test runner works; the help, usage and error paths are the same.
+    A real run builds the root and the one command it runs; ``invoke`` runs
+    thousands of commands, and building each again (Typer reads its signature)
+    cost more CPU than running it. The root keeps what it built, so every
+    command is built once; running one built command many times is how click's
+    own test runner works, and the help, usage and error paths are the same.
     """
     companion.cli.app.build_command = _command_for
     yield

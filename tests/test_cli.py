@@ -126,17 +126,6 @@ def test_json_output_is_exactly_one_document() -> None:
     assert isinstance(data, list)
 
 
-def test_command_owners_table_matches_what_each_module_registers() -> None:
-    from companion.cli.app import COMMAND_MODULES, COMMAND_OWNERS
-
-    registered: dict[str, str] = {}
-    for module in COMMAND_MODULES:
-        group = typer.main.get_command(build_app((module,)))
-        for name in group.commands:  # type: ignore[attr-defined]
-            registered[name] = module
-    assert registered == COMMAND_OWNERS
-
-
 def _source_texts() -> dict[tuple[str, ...], str]:
     """Every text each command was given (its help, its parameters' help), by command path."""
     texts: dict[tuple[str, ...], str] = {}

@@ -8,70 +8,28 @@ with exit code 1 (``COMPANION_DEBUG=1`` shows the traceback).
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import traceback
 from collections.abc import Sequence
-from typing import Any
-
-import typer
+from typing import TYPE_CHECKING, Any
 
 from companion import __version__
-from companion.cli.complete import accept_click_style_request, words_before_cursor
+from companion.cli.catalog import HELP, MODULES
 from companion.errors import CompanionError
 
-# Command modules under companion.cli, in the order --help lists them. Each
-# is imported for real: a module that fails to import fails the command (and
-# the test suite), it is never skipped.
-COMMAND_MODULES: tuple[str, ...] = (
-    "cards",
-    "printing",
-    "rank",
-    "pot",
-    "showdown",
-    "table",
-    "decko",
-    "dragon_kings",
-    "timer",
-    "serve",
-    "dod",
-    "dm",
-    "doctor",
-)
+if TYPE_CHECKING:
+    import typer
 
-# Which module registers each top-level command, so that ``companion rank ...``
-# builds only the rank commands (Typer inspects every command's signature when
-# it builds the app, which costs more than importing the modules).
-# tests/test_cli.py checks this table against what the modules register.
-COMMAND_OWNERS: dict[str, str] = {
-    "cards": "cards",
-    "print": "printing",
-    "rank": "rank",
-    "odds": "rank",
-    "pot": "pot",
-    "showdown": "showdown",
-    "table": "table",
-    "draw": "table",
-    "deck": "table",
-    "decko": "decko",
-    "dk": "dragon_kings",
-    "timer": "timer",
-    "serve": "serve",
-    "dod": "dod",
-    "dm": "dm",
-    "doctor": "doctor",
-}
-
-HELP = (
-    "Print-and-play companion for Dungeon Poker, Dungeon Master, DECKO, "
-    "Dragon Kings and Dungeon of D: print decks and rulebooks, run the blind "
-    "clock, draw cards, rank hands, split pots and play Dungeon of D solo."
-)
+# Typer itself is imported by the functions that need it: the root's help is
+# drawn without it (companion.cli.root_help), for a bare interpreter costs a
+# twelfth of what Typer and Pydantic cost to import.
 
 
 def _show_version(value: bool) -> None:
     if value:
+        import typer
+
         from companion.paths import cards_dir, templates_dir
 
         typer.echo(f"companion {__version__}")
@@ -81,11 +39,10 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
-def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
-    """Create the root app with the given command modules (default: all) registered."""
-    from companion.games import register_games
+def root_app() -> typer.Typer:
+    """The root app: its help, its options and no commands (they come from the catalog)."""
+    import typer
 
-    register_games()  # each game hands its own rules to the tool engines
     app = typer.Typer(
         name="companion",
         help=HELP,
@@ -108,31 +65,38 @@ def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
     ) -> None:
         """Print-and-play companion for five fantasy card games."""
 
+    return app
+
+
+def build_app(modules: tuple[str, ...] = MODULES) -> typer.Typer:
+    """The root app with every command of ``modules`` registered, to be built at once.
+
+    The CLI never runs this (see :func:`build_command`); tests build the whole tree
+    from it to check the catalog and every help page against it.
+    """
+    import importlib
+
+    from companion.games import register_games
+
+    register_games()
+    import companion.ui.render.words  # noqa: F401  (the words of every event, for output)
+
+    app = root_app()
     for name in modules:
         importlib.import_module(f"{__package__}.{name}").register(app)
     return app
 
 
-def build_command(modules: tuple[str, ...] = COMMAND_MODULES) -> Any:
-    """The click command behind :func:`build_app`, each value named as users expect.
+def build_command() -> Any:
+    """The click command of the CLI: the root, which builds a command only when it runs.
 
-    See :mod:`companion.cli.help_page`: TEXT, INTEGER, PATH or the command's
-    own name (GAME, N) beside each value, nothing beside a flag.
+    See :mod:`companion.cli.lazy`; each value is named as users expect
+    (:mod:`companion.cli.help_page`) as its command is built.
     """
-    from companion.cli.help_page import name_values
+    from companion.cli.lazy import Builder
 
-    command = typer.main.get_command(build_app(modules))
-    name_values(command, typer.Context(command, info_name="companion", **command.context_settings))
-    return command
-
-
-def _modules_for(args: list[str]) -> tuple[str, ...]:
-    """Only the module a known command needs; all of them for help and typos."""
-    first = next((a for a in args if not a.startswith("-")), None)
-    if first is None:
-        return () if "--version" in args else COMMAND_MODULES
-    owner = COMMAND_OWNERS.get(first)
-    return (owner,) if owner else COMMAND_MODULES
+    app = root_app()
+    return Builder(app).root(app)
 
 
 LONGEST_WORD = 200
@@ -156,6 +120,8 @@ def _usage_error(exc: typer.TyperException) -> int:
     :class:`typer.TyperException`, so they are told apart by what they carry:
     a usage error knows the command it happened in (``ctx``), for the hint.
     """
+    import typer
+
     ctx = getattr(exc, "ctx", None)
     if type(exc).__name__ == "NoArgsIsHelpError":
         # A bare group name ("companion table") asks for its help, which Typer
@@ -179,9 +145,31 @@ def _reader_gone() -> int:
 def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
     """Run the CLI on ``argv`` and return the exit code instead of exiting."""
     args = list(sys.argv[1:] if argv is None else argv)
-    accept_click_style_request()
+    if args in ([], ["--help"], ["-h"]) and not _completing(prog_name):
+        return _root_help(prog_name, asked=bool(args))
+    return _run_command(args, prog_name)
+
+
+def _root_help(prog_name: str, *, asked: bool) -> int:
+    """The root's help page, drawn without Typer (see :mod:`companion.cli.root_help`)."""
+    from companion.cli.root_help import show_root_help
+
     try:
-        command = build_command(_modules_for(words_before_cursor() or args))
+        show_root_help(prog_name, asked=asked)
+    except BrokenPipeError:
+        return _reader_gone()
+    return 0
+
+
+def _run_command(args: list[str], prog_name: str) -> int:
+    """Parse ``args`` and run the command they name, with the project's error convention."""
+    import typer
+
+    from companion.cli.complete import accept_click_style_request
+
+    accept_click_style_request()  # (completion requests run through the command too)
+    try:
+        command = build_command()
         result = command.main(args=args, prog_name=prog_name, standalone_mode=False)
         return result if isinstance(result, int) else 0
     except CompanionError as exc:
@@ -200,13 +188,23 @@ def run(argv: Sequence[str] | None = None, prog_name: str = "companion") -> int:
             return _reader_gone()
         raise
     except Exception as exc:
-        if os.environ.get("COMPANION_DEBUG"):
-            traceback.print_exc()
-        _error(
-            f"internal error ({type(exc).__name__}: {exc}); this is a bug in companion, "
-            "rerun with COMPANION_DEBUG=1 to see where"
-        )
-        return 1
+        return _bug(exc)
+
+
+def _bug(exc: Exception) -> int:
+    """Anything else is a bug in companion: one line, the traceback on request."""
+    if os.environ.get("COMPANION_DEBUG"):
+        traceback.print_exc()
+    _error(
+        f"internal error ({type(exc).__name__}: {exc}); this is a bug in companion, "
+        "rerun with COMPANION_DEBUG=1 to see where"
+    )
+    return 1
+
+
+def _completing(prog_name: str) -> bool:
+    """Whether the shell asks for completions (Typer's variable for ``prog_name`` is set)."""
+    return f"_{prog_name.replace('-', '_').upper()}_COMPLETE" in os.environ
 
 
 def main() -> None:

@@ -25,6 +25,8 @@ from companion.cli import complete
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from companion.games.table_defaults import Borrowed
+
 JSON_HELP = "Print exactly one JSON document on stdout instead of a table."
 
 JsonOption = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
@@ -155,6 +157,13 @@ def console(*, stderr: bool = False) -> Console:
     from rich.console import Console
 
     return Console(file=sys.stderr if stderr else sys.stdout, highlight=False, soft_wrap=False)
+
+
+def say_borrowed(borrowed: Borrowed | None, instead: str = "--game holdem") -> None:
+    """Say on stderr, in one line, that the command took the current table's game (and facts):
+    stdout keeps the command's own output (one JSON document with ``--json``)."""
+    if borrowed is not None:
+        sys.stderr.write(borrowed.line(instead) + "\n")
 
 
 def emit_json(data: Any) -> None:

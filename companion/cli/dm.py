@@ -80,15 +80,36 @@ def fight_command(
     from companion.games.dungeon_master import tracker
     from companion.games.dungeon_master.catalog import Catalog
 
+    store, catalog = _store(state), Catalog.load()
     report = tracker.fight(
-        _store(state),
-        Catalog.load(),
+        store,
+        catalog,
         words or [],
         secret_passage=secret_passage or [],
         lose=lose or [],
         seed=seed,
+        close=_asked(store, catalog, "ask_close", [], as_json),
     )
     _print(report, as_json, "show_fight")
+
+
+def _asked(
+    store: PartyStore, catalog: Any, question: str, words: list[str], as_json: bool
+) -> list[str] | None:
+    """At a terminal, the answer to the open treasure phase's question (None: not asked)."""
+    from companion.games.dungeon_master import tracker
+
+    if not sys.stdin.isatty():
+        return None
+    waiting = tracker.pending(store, catalog, words)
+    if waiting is None:
+        return None
+    from companion.ui.render import dungeon_master as ui
+
+    answer: list[str] | None = getattr(ui, question)(
+        console(stderr=as_json), waiting, sys.stdin.readline
+    )
+    return answer
 
 
 @dm_app.command("treasure")
@@ -108,7 +129,9 @@ def treasure_command(
     from companion.games.dungeon_master import tracker
     from companion.games.dungeon_master.catalog import Catalog
 
-    report = tracker.treasure(_store(state), Catalog.load(), words or [], seed)
+    store, catalog, typed = _store(state), Catalog.load(), words or []
+    typed += _asked(store, catalog, "ask_whom", typed, as_json) or []
+    report = tracker.treasure(store, catalog, typed, seed)
     _print(report, as_json, "show_treasure")
 
 

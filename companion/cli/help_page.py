@@ -7,8 +7,8 @@ usage line. A user of a command-line tool expects the usual names instead:
 TEXT, INTEGER, FLOAT, PATH, or the one a command chose for its value (GAME,
 N, FILE), nothing beside a flag, and ``GAME [DECKS]...`` on the usage line.
 
-:func:`name_values` walks the finished command tree once, before it runs,
-and gives every parameter that name.
+:func:`name_values` gives every parameter of a command that name as the
+command is built.
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ class Argument(TyperArgument):
 
 
 def name_values(command: Any, ctx: typer.Context) -> None:
-    """Give every parameter of ``command`` and its subcommands its usual value name."""
+    """Give every parameter of ``command`` (not of its subcommands: each is named as it is
+    built, see :mod:`companion.cli.lazy`) its usual value name."""
     for param in command.get_params(ctx):  # the help option is made (once) here
         if isinstance(param, TyperArgument):
             param.__class__ = Argument
@@ -76,5 +77,3 @@ def name_values(command: Any, ctx: typer.Context) -> None:
             param.metavar = ""  # a flag takes no value: nothing to name
         elif param.metavar is None:
             param.metavar = value_name(param)
-    for name, sub in getattr(command, "commands", {}).items():
-        name_values(sub, typer.Context(sub, info_name=name, parent=ctx, **sub.context_settings))

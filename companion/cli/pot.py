@@ -8,7 +8,7 @@ import typer
 from typer.core import TyperGroup
 
 from companion.bounds import MAX_CHIPS
-from companion.cli.common import JsonOption, console, emit_json
+from companion.cli.common import JsonOption, console, emit_json, say_borrowed
 
 
 class _DefaultSplit(TyperGroup):
@@ -24,7 +24,8 @@ pot_app = typer.Typer(
     cls=_DefaultSplit,
     no_args_is_help=True,
     help=(
-        "Split a deal's pots and side pots: companion pot NAME=AMOUNT... --result 'a > b = c'. "
+        "Split a deal's pots and side pots: companion pot NAME=AMOUNT... --result 'a > b = c' "
+        "(with a table current and no --game, its game's pot rules, said on stderr). "
         "Also: companion pot limit (pot-limit bets)."
     ),
 )
@@ -93,7 +94,11 @@ def split(
     ] = 0,
     as_json: JsonOption = False,
 ) -> None:
-    """Build the main and side pots and pay them out by the showdown result."""
+    """Build the main and side pots and pay them out by the showdown result.
+
+    With a table current and no --game, its game decides odd chips and coin
+    size, said in one line on stderr.
+    """
     from companion.games.table_defaults import pot_game
     from companion.poker.pots import (
         everyone_named,
@@ -103,15 +108,17 @@ def split(
         spread_everyone,
     )
 
+    played, borrowed = pot_game(game)
     settlement = settle(
         spread_everyone(parse_contributions(contributions), everyone_named(result, fold or ())),
         result,
         folded=fold or (),
-        rules=pot_rules(pot_game(game), unit),
+        rules=pot_rules(played, unit),
         button=button,
         dead_money=carried,
         house_bet=house,
     )
+    say_borrowed(borrowed)
     if as_json:
         emit_json(settlement.to_json())
         return

@@ -12,16 +12,20 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.bounds import MAX_SAMPLES
-from companion.cli.common import JsonOption, console, emit_json, seed_option
+from companion.cli.common import JsonOption, console, emit_json, say_borrowed, seed_option
 
 if TYPE_CHECKING:
     from companion.games.ranking import RankOptions
+    from companion.games.table_defaults import Borrowed
 
 PLAYERS_HELP = (
     "Players as NAME=CARDS, e.g. ann=As,Kd (cards separated by commas or spaces; "
     "quote them if you use spaces). Monsters are players too."
 )
-GAME_HELP = "Ordering: holdem, omaha, dungeon-poker, dragon-kings or decko (default holdem)."
+GAME_HELP = (
+    "Ordering: holdem, omaha, dungeon-poker, dragon-kings or decko (default: the current "
+    "table's game, with its encounter or wing cards, said on stderr; else holdem)."
+)
 BOARD_HELP = "Shared cards; give it twice for Two front war's two boards."
 ENCOUNTER_HELP = "Dungeon Poker encounter in play (any case), e.g. 'Mystical storm'."
 WILDCARD_HELP = "DECKO wildcard round, e.g. lowball, penultimo, 'battle royale', holdem."
@@ -97,8 +101,9 @@ def _options(
     )
 
 
-def _with_table(opts: RankOptions) -> RankOptions:
-    """The wing cards and variant of the current Dragon Kings table, unless given."""
+def _with_table(opts: RankOptions) -> tuple[RankOptions, Borrowed | None]:
+    """The current table's game and facts (encounter, wing cards, variant), unless given,
+    and whether the table lent anything (said once the answer is known)."""
     from companion.games.table_defaults import with_table_defaults
 
     return with_table_defaults(opts)
@@ -137,18 +142,24 @@ def rank(
 ) -> None:
     """Rank a showdown: every player's best hand and place under the game's ordering.
 
+    With a table current and no --game, its game (and encounter or wing cards)
+    is used and said in one line on stderr.
+
     Examples: companion rank ann=As,Kd bob=Qh,Qc --board "2s 7h Qd 9c 3s";
     companion rank --encounter "Utter Horror" ann=Ah,6d bob=7c,2d --board 3h,4s,9c,Jd,8h;
     companion rank --game decko bozo="2h 2d 2c Ah Ad" krusty="4h 4d 4s 5c 5d";
     companion rank --game dragon-kings --wing "iron mask" ann=Ks,2d bob=Ah,Ad --board Kc,7h,9c.
     """
-    from companion.games.ranking import DeckoRanking, rank_players
+    from companion.games.decko.ranking import DeckoRanking
+    from companion.games.ranking import PokerRanking, rank_players
 
     opts = _options(
         game, board, encounter, wild, wing, variant, full_plate,
         wildcard=wildcard, market=market, burn=burn, discard=discard,
     )  # fmt: skip
-    result = rank_players(players, _with_table(opts))
+    opts, borrowed = _with_table(opts)
+    result = rank_players(players, opts)
+    say_borrowed(borrowed)
     if as_json:
         emit_json(result.to_json())
         return
@@ -156,7 +167,7 @@ def rank(
 
     if isinstance(result, DeckoRanking):
         show_decko(console(), result)
-    else:
+    elif isinstance(result, PokerRanking):
         show_poker(console(), result)
 
 
@@ -211,20 +222,22 @@ def odds(
 
     Enumerates every remaining deal when that is quick (always for two known
     hole cards in Hold'em), else samples --samples deals and shows the
-    standard error. Example: companion odds ann=As,Ad bob=Kc,Kd;
+    standard error. With a table current and no --game, its game is used and
+    said in one line on stderr. Example: companion odds ann=As,Ad bob=Kc,Kd;
     companion odds --game dungeon-poker ann=Ah,Kh giant=Qs,?,? --board 2h,7h,9c.
     """
     from companion.games.ranking import odds_method, odds_players
 
-    opts = _options(game, board, encounter, wild, wing, variant, full_plate)
+    opts, borrowed = _with_table(_options(game, board, encounter, wild, wing, variant, full_plate))
     report = odds_players(
         players,
-        _with_table(opts),
+        opts,
         dead=dead or "",
         method=odds_method(exact, monte_carlo),
         samples=samples,
         seed=seed,
     )
+    say_borrowed(borrowed)
     if as_json:
         emit_json(report.to_json())
         return

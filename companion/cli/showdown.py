@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from companion.cli.common import JsonOption, console, emit_json
+from companion.cli.common import JsonOption, console, emit_json, say_borrowed
 from companion.cli.rank import WingOption
 
 if TYPE_CHECKING:
@@ -28,7 +28,12 @@ def showdown(
         str,
         typer.Argument(
             metavar="FILE|-",
-            help="The showdown file (YAML or JSON), or '-' to read standard input.",
+            help=(
+                "The showdown file (YAML or JSON), or '-' to read standard input. With a table "
+                "current, a file of its game takes the facts it leaves out from the table "
+                "(Dungeon Poker's blind, encounter and monsters; Dragon Kings' wing cards and "
+                "First Honors), said in one line on stderr."
+            ),
             show_default=False,
         ),
     ],
@@ -40,7 +45,9 @@ def showdown(
     from companion.games.table_defaults import with_table
     from companion.poker.showdown_input import load_showdown
 
-    result = adjudicate(with_table(load_showdown(file), tuple(wing or ())))
+    spec, borrowed = with_table(load_showdown(file), tuple(wing or ()))
+    result = adjudicate(spec)
+    say_borrowed(borrowed, "game: holdem in the file")
     if as_json:
         emit_json(result.to_json())
         return

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from companion.bounds import MAX_LEVEL
 from companion.cli.common import (
     JsonOption,
     SeedOption,
@@ -280,16 +281,29 @@ def table_hand(
 def table_log(
     table_name: TableOption = None,
     limit: Annotated[
-        int | None, typer.Option("--limit", "-n", min=1, help="Only the last N entries.")
+        int | None,
+        typer.Option(
+            "--limit", "-n", min=1, help="Only the last N entries (with --since: the first N)."
+        ),
+    ] = None,
+    since: Annotated[
+        int | None,
+        typer.Option(
+            "--since", min=0, metavar="ENTRY", help="Only the entries after number ENTRY."
+        ),
     ] = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The table's history: every action, who did it and when (undos included)."""
+    """The table's history: every action, who did it and when (undos included).
+
+    Page through a long evening with --since and --limit: `table log --since 120 -n 20`
+    lists entries 121 to 140.
+    """
     from companion.table.reports import HistoryReport
 
     with _at_table(state, table_name, write=False) as (tx, table):
-        entries = tx.history(table, limit)
+        entries = tx.history(table, limit, since=since)
     if as_json:
         emit_json(HistoryReport(table.name, entries).to_json())
         return
@@ -520,7 +534,13 @@ def deck_shuffle(
 @table_app.command("level")
 def table_level(
     level: Annotated[
-        int | None, typer.Argument(min=1, help="Open this level (default: the next one).")
+        int | None,
+        typer.Argument(
+            min=1,
+            max=MAX_LEVEL,
+            help="Open this level (default: the next one).",
+            show_default=False,
+        ),
     ] = None,
     table_name: TableOption = None,
     state: StateOption = None,

@@ -1,10 +1,12 @@
 """What ``companion rank`` and ``companion odds`` compute, for every game.
 
 The command line hands over text (players as ``NAME=CARDS``, boards, flags);
-this module picks the game's ordering, refuses what cannot happen at a real
-table, asks the ranker (:mod:`companion.poker`, or DECKO's own in
-:mod:`companion.games.decko.sets`) and returns a result whose ``to_json()``
-is the command's JSON document.
+this module picks the game (:meth:`~companion.registry.Game.claims` names
+the game a flag belongs to), takes its ordering
+(:meth:`~companion.registry.Game.ranking_rules`, or the game's own ranker:
+:meth:`~companion.registry.Game.rank`), refuses what cannot happen at a real
+table and returns a result whose ``to_json()`` is the command's JSON
+document.
 
 >>> result = rank_players(["ann=As,Kd", "bob=Qh,Qc"], RankOptions(boards=("2s 7h Qd 9c 3s",)))
 >>> result.to_json()["winners"], result.winners_text
@@ -18,8 +20,8 @@ companion.errors.CompanionError: 6 board cards, but holdem deals at most 5
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal
 
 from companion.errors import CompanionError
 from companion.poker.cards import Card, format_cards, parse_card, split_tokens
@@ -27,8 +29,21 @@ from companion.poker.hands import Decider, Ranking, decider, names_text
 from companion.poker.odds import Odds
 from companion.poker.variants import Rules
 
-RANK_GAMES = ("holdem", "omaha", "dungeon-poker", "dragon-kings", "decko")
-"""The games with a hand ranking."""
+if TYPE_CHECKING:
+    from companion.registry import Reported
+
+
+def rank_games() -> tuple[str, ...]:
+    """The games with a hand ranking: the plain orderings, then each game that has one.
+
+    >>> rank_games()[:2]
+    ('holdem', 'omaha')
+    """
+    from companion.poker.variants import GAMES
+    from companion.registry import games
+
+    own = [g.id for g in games() if g.hand_rules() is not None or g.hand_reader() is not None]
+    return (*GAMES, *own)
 
 
 @dataclass(frozen=True)
@@ -51,6 +66,23 @@ class RankOptions:
     def decko_flags(self) -> bool:
         return bool(self.market or self.burn or self.discard)
 
+    @property
+    def implies_game(self) -> bool:
+        """A flag only one game has was given (so the table's game is not borrowed)."""
+        flags = (self.encounter, self.wildcard, self.decko_flags, self.wild, self.wings)
+        return any(flags) or bool(self.variant)
+
+    def filled(self, facts: Mapping[str, object]) -> RankOptions:
+        """These options with what a table lends (:class:`~companion.registry.TableFacts`)
+        where they say nothing: the encounter, the wing cards, the variant."""
+        encounter, variant, wings = facts.get("encounter"), facts.get("variant"), facts.get("wings")
+        return replace(
+            self,
+            encounter=self.encounter or (encounter if isinstance(encounter, str) else None),
+            variant=self.variant or (variant if isinstance(variant, str) else None),
+            wings=self.wings or (tuple(map(str, wings)) if isinstance(wings, tuple) else ()),
+        )
+
 
 def resolve_game(opts: RankOptions) -> str:
     """The game asked for, or the one the other flags imply.
@@ -58,66 +90,29 @@ def resolve_game(opts: RankOptions) -> str:
     >>> resolve_game(RankOptions(wild=("2",))), resolve_game(RankOptions(wildcard="solo"))
     ('dragon-kings', 'decko')
     """
+    from companion.registry import games
+
     if opts.game is None:
-        if opts.encounter:
-            key = "dungeon-poker"
-        elif opts.wildcard or opts.decko_flags:
-            key = "decko"
-        elif opts.wild or opts.wings or opts.variant:
-            key = "dragon-kings"
-        else:
-            key = "holdem"
+        key = next((g.id for g in games() if g.claims(opts)), "holdem")
     else:
         key = opts.game.strip().lower()
-    if key not in RANK_GAMES:
-        raise CompanionError(
-            f"{opts.game!r} has no hand ranking here (games: {', '.join(RANK_GAMES)})"
-        )
-    if opts.encounter and key != "dungeon-poker":
-        raise CompanionError(f"--encounter is for dungeon-poker, not {key}")
-    if (opts.wildcard or opts.decko_flags) and key != "decko":
-        raise CompanionError(f"--wildcard, --market, --burn and --discard are for decko, not {key}")
-    if (opts.wings or opts.variant) and key != "dragon-kings":
-        raise CompanionError(f"--wing and --variant are for dragon-kings, not {key}")
-    if opts.full_plate and key != "dungeon-poker":
-        raise CompanionError("--full-plate is a Dungeon Poker artifact: use --game dungeon-poker")
+    known = rank_games()
+    if key not in known:
+        raise CompanionError(f"{opts.game!r} has no hand ranking here (games: {', '.join(known)})")
+    for g in games():
+        if g.id != key:
+            g.check_flags(opts, key)
     return key
 
 
-def encounter_table() -> dict[str, dict[str, Any]] | None:
-    """Encounter rules from the card database, by name slug and id; None without the data."""
-    from companion.paths import cards_dir
-
-    if not (cards_dir() / "dungeon-poker").is_dir():
-        return None
-    from companion.cards import load_game
-    from companion.poker.variants import slug
-
-    table: dict[str, dict[str, Any]] = {}
-    for card in load_game("dungeon-poker").cards:
-        if getattr(card, "kind", "") != "encounter":
-            continue
-        rules: Any = getattr(card, "rules", None)
-        data = rules.model_dump() if hasattr(rules, "model_dump") else dict(rules or {})
-        table[slug(card.name)] = data
-        table[slug(card.id)] = data
-    return table or None
-
-
-def poker_rules(game: str, opts: RankOptions) -> Rules:
+def poker_rules(game_id: str, opts: RankOptions) -> Rules:
     """The ranking rules of a poker-style game under the options given."""
-    from companion.poker.variants import GAMES, encounter_rules
+    from companion.registry import game
 
-    if game == "dragon-kings":
-        from companion.games.dragon_kings.wings import dragon_kings_rules
-
-        wings = [w for w in opts.wings if w.strip().lower() != "none"]
-        return dragon_kings_rules(wings, opts.variant, opts.wild)
-    if game == "dungeon-poker" and opts.encounter:
-        rules = encounter_rules(opts.encounter, encounter_table())
-    else:
-        rules = GAMES[game]
-    return rules.with_wild(opts.wild) if opts.wild else rules
+    rules = game(game_id).ranking_rules(opts)
+    if rules is None:  # pragma: no cover - resolve_game lists only games with rankings
+        raise CompanionError(f"{game_id} has no poker-style hand ranking")
+    return rules
 
 
 def split_player(spec: str) -> tuple[str, str]:
@@ -188,7 +183,7 @@ def title(rules_text: str, boards: Sequence[Sequence[Card | None]]) -> str:
     return f"{rules_text} · " + " · ".join(f"board {i + 1} {b}" for i, b in enumerate(shown))
 
 
-def _player_json(placing: Any) -> dict[str, Any]:
+def player_json(placing: Any) -> dict[str, Any]:
     hand = placing.hand
     return {
         "name": placing.name,
@@ -254,7 +249,7 @@ class PokerRanking:
             "winners": list(r.winners),
             "result": r.result_text,
             "decided_by": None if found is None else found.to_json(),
-            "players": [_player_json(p) for p in r.placings],
+            "players": [player_json(p) for p in r.placings],
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -269,7 +264,7 @@ class PokerRanking:
         return head | {
             "winners": list(self.winners),
             "players": [
-                {**_player_json(p), "board": i + 1}
+                {**player_json(p), "board": i + 1}
                 for i, r in enumerate(self.rankings)
                 for p in r.placings
             ],
@@ -277,104 +272,15 @@ class PokerRanking:
         }
 
 
-@dataclass(frozen=True)
-class DeckoRanking:
-    """A judged DECKO reveal: each player's set, chips and money under the round's rules."""
-
-    round: Any
-    ranking: Ranking
-    market: tuple[Any, ...] = ()
-
-    @property
-    def game(self) -> str:
-        return "decko"
-
-    @property
-    def winners(self) -> tuple[str, ...]:
-        return self.ranking.winners
-
-    @property
-    def winners_text(self) -> str:
-        return self.ranking.winners_text
-
-    @property
-    def title(self) -> str:
-        text = f"decko · {self.round.name} round"
-        if self.market:
-            text += f" · market {' '.join(c.symbol for c in self.market)}"
-        return text
-
-    def to_json(self) -> dict[str, Any]:
-        players = []
-        for p in self.ranking.placings:
-            entry = _player_json(p)
-            hand: Any = p.hand
-            entry |= {
-                "dollars": hand.dollars,
-                "credit": hand.credit,
-                "chips": hand.chips,
-                "money": hand.money,
-            }
-            if self.round.low_sum:
-                entry["sum"] = hand.low_sum
-            if hand.market_used:
-                entry["market_used"] = [c.code for c in hand.market_used]
-            players.append(entry)
-        return {
-            "game": "decko",
-            "rules": self.round.name,
-            "market": [c.code for c in self.market],
-            "winners": list(self.ranking.winners),
-            "result": self.ranking.result_text,
-            "players": players,
-        }
-
-
-def _decko_one(spec: str, what: str, names: set[str]) -> tuple[str, Any]:
-    from companion.games.decko.sets import parse_decko_cards
-
-    name, cards = split_player(spec)
-    if name not in names:
-        raise CompanionError(f"{what} given for {name!r}, who is not a player")
-    parsed = parse_decko_cards(cards)
-    if len(parsed) != 1:
-        raise CompanionError(f"{what} of {name!r} is one card, not {len(parsed)}")
-    return name, parsed[0]
-
-
-def rank_decko_players(players: Sequence[str], opts: RankOptions) -> DeckoRanking:
-    """A DECKO reveal from ``NAME=CARDS`` specs, refusing what no table can hold."""
-    from companion.games.decko.sets import (
-        check_reveal_cards,
-        parse_decko_cards,
-        rank_decko,
-        wildcard_round,
-    )
-
-    if opts.boards:
-        raise CompanionError(
-            "DECKO has no board: every card is in a hand (use --market for the market)"
-        )
-    if opts.wild or opts.full_plate:
-        raise CompanionError("--wild and --full-plate do not apply to decko")
-    round_ = wildcard_round(opts.wildcard)
-    hands = parse_players(players, parse_decko_cards)
-    shop = parse_decko_cards(opts.market or "")
-    check_reveal_cards(hands, shop, round_)
-    names = set(hands)
-    burns = dict(_decko_one(s, "burn pile", names) for s in opts.burn)
-    discards = dict(_decko_one(s, "discard pile", names) for s in opts.discard)
-    ranking = rank_decko(hands, round_, market=shop, burn_tops=burns, discard_tops=discards)
-    return DeckoRanking(round_, ranking, shop)
-
-
-def rank_players(players: Sequence[str], opts: RankOptions) -> PokerRanking | DeckoRanking:
+def rank_players(players: Sequence[str], opts: RankOptions) -> PokerRanking | Reported:
     """Judge a showdown given on the command line (``companion rank``)."""
     from companion.poker.hands import rank_boards
+    from companion.registry import game as game_of
 
     game = resolve_game(opts)
-    if game == "decko":
-        return rank_decko_players(players, opts)
+    own = game_of(game).rank(players, opts)
+    if own is not None:
+        return own
     rules = poker_rules(game, opts)
     hands = parse_players(players, _known)
     boards = parse_boards(opts.boards, rules)
@@ -447,11 +353,13 @@ def odds_players(
 ) -> OddsReport:
     """Each player's chances from the cards known so far (``companion odds``)."""
     from companion.poker.odds import odds
+    from companion.registry import game as game_of
 
     game = resolve_game(opts)
-    if game == "decko":
+    if game_of(game).hand_rules() is None:
         raise CompanionError(
-            "odds are for games with a deck and a board; a DECKO hand has no unseen cards to deal"
+            f"odds are for games with a deck and a board; a {game_of(game).name} hand has no "
+            "unseen cards to deal"
         )
     rules = poker_rules(game, opts)
     hands = parse_players(players, card_parser(unknown=True))

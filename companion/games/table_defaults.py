@@ -1,40 +1,47 @@
 """What the current table already knows, for the commands that work without one.
 
 With a table current, ``pot``, ``rank``, ``odds`` and ``showdown`` take its
-game (and, for Dungeon Poker, its blind, encounter and monsters in play;
-for Dragon Kings, its wing cards in force, its variant and, for a showdown,
-whether First Honors is still to be earned) when the command
-does not say otherwise, so the dealer types each fact once. An explicit
-``--game`` (or a flag that implies a game, or a field of the showdown file)
-always wins. An absent state file is never created.
+game when the command does not name one (``--game``, a flag only one game
+has, a showdown file's ``game``), and the facts its game lends
+(:meth:`~companion.registry.Game.table_facts`: Dungeon Poker's blind,
+encounter and monsters in play; Dragon Kings' wing cards in force, its
+variant and whether First Honors is still to be earned) when the command
+plays the table's game and does not say otherwise; so the dealer types
+each fact once. Each function also returns the table it borrowed from, so
+the command can say so (:meth:`Borrowed.line`). An absent state file is
+never created.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.ranking import RankOptions, resolve_game
-from companion.poker.showdown_input import ShowdownIn
+from companion.poker.showdown_input import ShowdownIn, showdown_model, validate_showdown
+from companion.registry import TableFacts, game, games
 
 
 @dataclass(frozen=True)
-class TableDefaults:
-    """The current table's game and, for Dungeon Poker, the level's facts."""
+class Borrowed:
+    """A command took the game (and its facts) of the current table: it says so in one line.
+
+    >>> Borrowed("dkt", "dragon-kings").line()
+    "using table dkt: dragon-kings; --game holdem for Hold'em"
+    """
 
     table: str
     game: str
-    blind: int | None = None
-    encounter: str | None = None
-    monsters: tuple[dict[str, Any], ...] = ()
-    carried: int = 0
-    treasures_waiting: int = 0
+
+    def line(self, instead: str = "--game holdem") -> str:
+        """What the command borrowed, and how to play plain Hold'em instead."""
+        return f"using table {self.table}: {self.game}; {instead} for Hold'em"
 
 
-def current_table(state: str | Path | None = None) -> TableDefaults | None:
-    """The defaults of the current table, or None (no state file, no current table)."""
+def current_facts(state: str | Path | None = None) -> TableFacts | None:
+    """What the current table lends, or None (no state file, no current table)."""
     from companion.paths import state_path
 
     path = state_path(state)
@@ -45,89 +52,79 @@ def current_table(state: str | Path | None = None) -> TableDefaults | None:
     with open_store(path) as store, store.transaction(write=False) as tx:
         name = tx.current_table_name()
         table = tx.find_table(name) if name else None
-        if table is None:
-            return None
-        if table.game != "dungeon-poker":
-            return TableDefaults(table.name, table.game)
-        from companion.games.dungeon_poker import levels, monsters
-        from companion.games.dungeon_poker import state as dp_state
-        from companion.table.actions import game_cards
-
-        cards = game_cards(table)
-        level = levels.level_now(tx, table, cards)
-        return TableDefaults(
-            table.name,
-            table.game,
-            blind=level.blind,
-            encounter=level.encounter.card_id if level.encounter else None,
-            monsters=tuple(monsters.showdown_entries(tx, table, cards)),
-            carried=int(dp_state.get(tx, table, "carried_gold", 0)),
-            treasures_waiting=int(dp_state.get(tx, table, "carried", 0)),
-        )
+        return None if table is None else game(table.game).table_facts(tx, table)
 
 
-def with_table_defaults(opts: RankOptions, state: str | None = None) -> RankOptions:
-    """``rank``/``odds``: ``opts`` completed from the current table.
+def with_table_defaults(
+    opts: RankOptions, state: str | None = None
+) -> tuple[RankOptions, Borrowed | None]:
+    """``rank``/``odds``: ``opts`` completed from the current table, and whether it lent anything.
 
-    The table's game and encounter apply when the command line names no game
-    and no flag implies one; a Dragon Kings table then adds its voluntary wing
-    cards in force and its variant, unless ``--wing`` / ``--variant`` say
-    otherwise. The table's rules are imported only when they are needed, so
+    The table's game applies when the command line names no game and no
+    flag implies one; when the game played is the table's, the options the
+    line leaves out come from the table (the encounter, the wing cards, the
+    variant). The table's rules are imported only when they are needed, so
     ``companion rank`` stays quick.
     """
-    implied = bool(
-        opts.encounter or opts.wildcard or opts.decko_flags or opts.wild or opts.wings
-    ) or bool(opts.variant)
-    if opts.game is None and not implied:
-        found = current_table(state)
-        if found is not None:
-            opts = replace(opts, game=found.game, encounter=found.encounter)
+    facts = current_facts(state)
+    if facts is None:
+        return opts, None
+    borrowed = False
+    if opts.game is None and not opts.implies_game:
+        opts, borrowed = replace(opts, game=facts.game), True
     try:
-        game = resolve_game(opts)
+        played = resolve_game(opts)
     except CompanionError:
-        return opts  # the ranker reports the bad option itself
-    if game != "dragon-kings" or (opts.wings and opts.variant):
-        return opts
-    from companion.games.dragon_kings.table_rules import table_ranking_defaults
+        return opts, None  # the ranker reports the bad option itself
+    if played != facts.game:
+        return opts, None
+    filled = opts.filled(facts.ranking)
+    return filled, Borrowed(facts.table, facts.game) if borrowed or filled != opts else None
 
-    return table_ranking_defaults(opts, state)
 
-
-def pot_game(game: str | None) -> str:
+def pot_game(game_id: str | None, state: str | None = None) -> tuple[str, Borrowed | None]:
     """``pot``: the game deciding odd chips and coin size (the table's, else Hold'em)."""
-    if game is not None:
-        return game
-    found = current_table()
-    return found.game if found is not None else "holdem"
+    if game_id is not None:
+        return game_id, None
+    facts = current_facts(state)
+    if facts is None or game(facts.game).pot_rules() is None:
+        return "holdem", None
+    return facts.game, Borrowed(facts.table, facts.game)
 
 
-def with_table(spec: ShowdownIn, wings: tuple[str, ...] = ()) -> ShowdownIn:
+def with_table(
+    spec: ShowdownIn, wings: tuple[str, ...] = (), state: str | None = None
+) -> tuple[ShowdownIn, Borrowed | None]:
     """``showdown``: the facts of the current table that the file leaves out.
 
-    Dungeon Poker: the blind, encounter and monsters. Dragon Kings: the
-    voluntary wing cards in force and whether First Honors is still to be
-    earned. ``wings`` (``--wing``) replaces the file's and the table's wing
-    cards (``none`` for none).
+    Only when the file plays the table's game: Dungeon Poker's blind,
+    encounter and monsters; Dragon Kings' voluntary wing cards in force and
+    whether First Honors is still to be earned. ``wings`` (``--wing``)
+    replaces the file's and the table's wing cards (``none`` for none).
     """
-    data = spec.model_dump(exclude_unset=True)
+    data: dict[str, object] = dict(spec.model_dump(exclude_unset=True)) | {"game": spec.game}
     if wings:
-        if spec.game != "dragon-kings":
-            raise CompanionError(f"--wing is for dragon-kings, not {spec.game}")
+        if "wings" not in showdown_model(spec.game).model_fields:
+            owners = [g.id for g in games() if _has_field(g.id, "wings")]
+            raise CompanionError(f"--wing is for {', '.join(owners)}, not {spec.game}")
         data["wings"] = list(wings)
-    if spec.game == "dragon-kings":
-        from companion.games.dragon_kings.table_rules import table_showdown_fields
+    facts = current_facts(state)
+    if facts is None or facts.game != spec.game or not facts.showdown:
+        return (validate_showdown(data) if wings else spec), None
+    lent = _lend(data, facts.showdown)
+    return validate_showdown(data), Borrowed(facts.table, facts.game) if lent else None
 
-        for key, value in table_showdown_fields().items():
-            data.setdefault(key, value)
-        return ShowdownIn.model_validate(data)
-    if spec.game != "dungeon-poker":
-        return spec
-    found = current_table()
-    if found is None or found.game != "dungeon-poker":
-        return spec
-    data.setdefault("blind", found.blind)
-    if "encounter" not in data and found.encounter is not None:
-        data["encounter"] = found.encounter
-    if "monsters" not in data and found.monsters:
-        data["monsters"] = list(found.monsters)
-    return ShowdownIn.model_validate(data)
+
+def _lend(data: dict[str, object], facts: Mapping[str, object]) -> bool:
+    """Fill ``data`` with the facts it leaves out; whether any was used."""
+    lent = False
+    for key, value in facts.items():
+        if key not in data:
+            data[key] = value
+            lent = True
+    return lent
+
+
+def _has_field(game_id: str, name: str) -> bool:
+    model = game(game_id).showdown_input()
+    return model is not None and name in model.model_fields

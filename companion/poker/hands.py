@@ -11,11 +11,11 @@ whole showdown and returns :class:`Ranking` places, ties sharing a place.
 >>> [(p.name, p.place) for p in r.placings], r.winners
 ([('ann', 1), ('cy', 1), ('bob', 3)], ('ann', 'cy'))
 
-Dungeon Poker's Mystical storm: exactly two hand cards, so a four-flush in
-hand plus one board heart is no flush:
+Omaha-like rules (exactly two hand cards): a four-flush in hand plus one
+board heart is no flush:
 
->>> from companion.poker.variants import MYSTICAL_STORM
->>> evaluate(c("Ah Kh Qh Jh"), c("2h 7c 8d 9s 3c"), MYSTICAL_STORM).name
+>>> from companion.poker.variants import OMAHA
+>>> evaluate(c("Ah Kh Qh Jh"), c("2h 7c 8d 9s 3c"), OMAHA).name
 'high card'
 """
 
@@ -422,9 +422,9 @@ def decider(ranking: Ranking, board: Sequence[Card] = ()) -> Decider | None:
     winner's card there, preferring a card of their own hand to a board card.
 
     >>> from companion.poker.cards import parse_cards as c
-    >>> from companion.poker.variants import DRAGON_KINGS
+    >>> from companion.poker.variants import HOLDEM
     >>> board = c("Ks Kc 7h 4d 2s")
-    >>> r = rank_hands({"ann": c("Ah 3c"), "ben": c("Qd 5c")}, board, DRAGON_KINGS)
+    >>> r = rank_hands({"ann": c("Ah 3c"), "ben": c("Qd 5c")}, board, HOLDEM)
     >>> decider(r, board).text
     'ann beats ben on the A♥ kicker'
     """

@@ -5,16 +5,17 @@ included). Every distinct contribution of a player still in the deal closes
 a pot at that level; folded chips stay in every pot they reached, but their
 owner may win none. Each pot then goes to the best hand among its eligible
 players; ties split it, and the chips that do not divide evenly go where
-the game says:
+the game says (its :class:`PotRules`, from
+:meth:`companion.registry.Game.pot_rules`):
 
-* ``holdem`` (also ``omaha``, ``dragon-kings``): one chip at a time to the
-  tied winners in seat order, starting left of the button;
-* ``dungeon-poker``: gold is paid in 100-gold coins; what cannot be split
+* ``left-of-button`` (Hold'em): one chip at a time to the tied winners in
+  seat order, starting left of the button;
+* ``carry-over``: chips are paid in coins of ``unit``; what cannot be split
   into whole coins stays on the table for the next deal (``carry_over``);
-* ``decko``: the house bet joins the pot and the remainder of a split goes
-  back to the house. The house bet is counted as it lies on the mat, so it
-  already holds every folded bet; and DECKO has no side pots, so the
-  players still in must have bet the same.
+* ``house``: the remainder of a split goes back to the house. A game with
+  a house bet (``house_bet``) counts it as it lies on the mat, so it
+  already holds every folded bet; and a game without side pots
+  (``side_pots``) refuses unequal bets of the players still in.
 
 >>> s = settle({"alice": 300, "bob": 100, "carol": 300}, "bob > alice > carol")
 >>> [(p.amount, p.eligible, p.winners) for p in s.pots]
@@ -47,9 +48,9 @@ class PotRules:
     unit: int = 1
     odd_chips: OddChips = "left-of-button"
     side_pots: bool = True
-    """False: the players still in always bet the same (DECKO), so unequal bets are refused."""
+    """False: the players still in always bet the same, so unequal bets are refused."""
     house_bet: bool = False
-    """True: a house bet joins the pot, holding the folded bets (DECKO)."""
+    """True: a house bet joins the pot, holding the folded bets."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.unit <= MAX_CHIPS:
@@ -58,13 +59,8 @@ class PotRules:
             )
 
 
-GAME_POT_RULES: dict[str, PotRules] = {
-    "holdem": PotRules("holdem"),
-    "omaha": PotRules("omaha"),
-    "dragon-kings": PotRules("dragon-kings"),
-    "dungeon-poker": PotRules("dungeon-poker", unit=100, odd_chips="carry-over"),
-    "decko": PotRules("decko", odd_chips="house", side_pots=False, house_bet=True),
-}
+HOLDEM_POTS = PotRules("holdem")
+"""Hold'em's pots: one-chip units, odd chips left of the button, side pots."""
 
 
 def parse_contributions(items: list[str]) -> dict[str, int]:
@@ -130,15 +126,16 @@ def everyone_named(result: str, folded: Iterable[str] = ()) -> list[str]:
 def pot_rules(game: str = "holdem", unit: int | None = None) -> PotRules:
     """The pot rules of ``game``, optionally with another smallest chip.
 
-    >>> pot_rules("dungeon-poker").odd_chips, pot_rules("decko", 5).unit
-    ('carry-over', 5)
+    >>> pot_rules("holdem").odd_chips, pot_rules("omaha", 5).unit
+    ('left-of-button', 5)
     """
-    try:
-        rules = GAME_POT_RULES[game]
-    except KeyError:
-        raise CompanionError(
-            f"unknown game '{game}' for pots (games: {', '.join(GAME_POT_RULES)})"
-        ) from None
+    from companion.registry import game as game_of
+    from companion.registry import games
+
+    rules = game_of(game).pot_rules()
+    if rules is None:
+        known = ["holdem", "omaha", *(g.id for g in games() if g.pot_rules() is not None)]
+        raise CompanionError(f"unknown game '{game}' for pots (games: {', '.join(known)})")
     return rules if unit is None else replace(rules, unit=unit)
 
 
@@ -172,7 +169,7 @@ class Settlement:
 
     ``payouts`` lists every player (zero for those who won nothing);
     ``removed`` left the game (a monster's winnings), ``carry_over`` stays on
-    the table for the next deal, ``house`` went back to the house (DECKO).
+    the table for the next deal, ``house`` went back to the house.
     """
 
     pots: tuple[Pot, ...]
@@ -286,7 +283,7 @@ def build_pots(
     """Split the contributions into a main pot and side pots.
 
     ``always_eligible`` are players who may win every pot whatever they put
-    in (Dungeon Poker monsters are all-in for every pot with no stack).
+    in (a game's monsters are all-in for every pot with no stack).
     ``capped_by`` limits one of them to the pots another player may win
     (the Golem wins only what its Gnome Artificer could).
     ``dead_money`` (a house bet, gold carried from the last deal, a bonus
@@ -347,10 +344,10 @@ def settle(
     ``payee`` redirects a winner's share (a summoned monster pays its
     summoner; ``None`` means the share leaves the game). Players ranked in
     ``result`` but absent from the pots (monsters) are always eligible.
-    ``house_bet`` is DECKO's house betting space as it lies, folded bets
+    ``house_bet`` is the house betting space as it lies, folded bets
     included (see :func:`house_money`).
     """
-    rules = rules or GAME_POT_RULES["holdem"]
+    rules = rules or HOLDEM_POTS
     groups = parse_result(result) if isinstance(result, str) else tuple(tuple(g) for g in result)
     folded_set = set(folded)
     extra = tuple(always_eligible)
@@ -380,14 +377,15 @@ def house_money(
 ) -> int:
     """What a house bet adds to the pot beyond the folded bets it already holds.
 
-    DECKO moves a folding player's bet onto the house betting space, so the
-    house bet, counted as it lies, holds every folded bet: those chips are
-    counted once, in the folded player's contribution. Only a game with a
-    house bet may have one.
+    A folding player's bet moves onto the house betting space, so the house
+    bet, counted as it lies, holds every folded bet: those chips are counted
+    once, in the folded player's contribution. Only a game with a house bet
+    may have one.
 
-    >>> house_money(3, {"ann": 4, "ben": 4, "cat": 2}, {"cat"}, pot_rules("decko"))
+    >>> house = PotRules("house", odd_chips="house", side_pots=False, house_bet=True)
+    >>> house_money(3, {"ann": 4, "ben": 4, "cat": 2}, {"cat"}, house)
     1
-    >>> house_money(1, {"ann": 4, "cat": 2}, {"cat"}, pot_rules("decko"))
+    >>> house_money(1, {"ann": 4, "cat": 2}, {"cat"}, house)
     Traceback (most recent call last):
       ...
     companion.errors.CompanionError: --house 1 cannot hold the 2 chips the folded players bet (a folded bet lies on the house bet, which counts it)
@@ -395,8 +393,11 @@ def house_money(
     folded_bets = sum(contributions.get(name, 0) for name in folded)
     if not rules.house_bet:
         if house_bet:
+            from companion.registry import games
+
+            owners = " and ".join(g.name for g in games() if (g.pot_rules() or rules).house_bet)
             raise CompanionError(
-                f"{label} {house_bet}: only DECKO has a house bet ({rules.game} has none)"
+                f"{label} {house_bet}: only {owners} has a house bet ({rules.game} has none)"
             )
         return 0
     if house_bet < folded_bets:
@@ -412,7 +413,7 @@ def unequal_bets(
 ) -> tuple[str, str] | None:
     """Two players still in whose bets differ, in a game without side pots (else None).
 
-    >>> unequal_bets({"ann": 3, "ben": 4}, (), pot_rules("decko"))
+    >>> unequal_bets({"ann": 3, "ben": 4}, (), PotRules("even", side_pots=False))
     ('ann', 'ben')
     >>> unequal_bets({"ann": 3, "ben": 4}, (), pot_rules("holdem")) is None
     True
@@ -439,16 +440,16 @@ def award(
     """Pay out pots already built, by the result ``groups`` (best first).
 
     A pot whose eligible players are all missing from ``groups`` has no
-    legal winner: it stays on the table (goes to the house in DECKO).
+    legal winner: it stays on the table (goes to the house where the odd chips do).
     ``extra`` names contestants outside the seats (monsters), who come after
     every seated player when odd chips are handed out.
 
     >>> s = award([Pot(500, ("ann", "ben"))], (("ann", "ben"),), {"ann": 200, "ben": 300},
-    ...           rules=pot_rules("dungeon-poker"))
+    ...           rules=PotRules("coins", unit=100, odd_chips="carry-over"))
     >>> s.payouts, s.carry_over
     ({'ann': 200, 'ben': 200}, 100)
     """
-    rules = rules or GAME_POT_RULES["holdem"]
+    rules = rules or HOLDEM_POTS
     seats = _seat_order(list(contributions), button)
     payee = dict(payee or {})
     payouts = dict.fromkeys(contributions, 0)
@@ -459,7 +460,7 @@ def award(
     for pot in pots:
         contenders = [n for n in pot.eligible if n in rank_of]
         if not contenders:
-            # No one here may legally win: the pot waits for the next deal (house in DECKO).
+            # No one here may legally win: the pot waits for the next deal (or goes to the house).
             if rules.odd_chips == "house":
                 house += pot.amount
             else:
@@ -619,7 +620,7 @@ class BetLimits:
 
 
 def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -> BetLimits:
-    """Smallest and largest raise under Dungeon Poker's pot-limit rule.
+    """Smallest and largest raise under a pot limit (Dungeon Poker's betting).
 
     The largest raise is the pot as it stands once the raiser has called:
     the call counts into the pot. The smallest bet or raise is the blind, or

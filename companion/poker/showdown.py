@@ -8,11 +8,11 @@ game: each game that adds rules at the showdown subclasses it (Dungeon
 Poker's monsters, encounters and treasures in
 ``companion.games.dungeon_poker.showdown``, DECKO's income and Dragon
 Kings' First Honors beside them) and ``companion.games.showdown.adjudicate``
-picks the right one.
+picks the game's own (:meth:`companion.registry.Game.showdown`).
 
-The result says where every chip went, which treasures each player draws,
-the soul gems and bank gold that change hands, what becomes of each monster,
-and an ordered list of ``events``, one sentence per rule applied.
+The result says where every chip went, what each player takes from or pays
+to the house outside the pots, and an ordered list of ``events``, one
+sentence per rule applied; a game's own result adds what its rules hand out.
 
 >>> from companion.poker.showdown_input import read_showdown
 >>> spec = read_showdown('''
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar, TypedDict
 
 from companion.errors import CompanionError
 from companion.poker.hands import names_text
@@ -40,13 +40,12 @@ from companion.poker.pots import (
     Settlement,
     award,
     build_pots,
-    house_money,
     parse_result,
     pot_rules,
     resolve_names,
     unequal_bets,
 )
-from companion.poker.showdown_input import MonsterIn, PlayerIn, ShowdownIn
+from companion.poker.showdown_input import Cards, PlayerIn, ShowdownIn
 from companion.poker.showdown_rank import (
     Contestant,
     RankedHand,
@@ -96,23 +95,39 @@ class HandLine:
 
 
 @dataclass(frozen=True)
-class MonsterFate:
-    """How a monster fared and where its card goes."""
+class Tally:
+    """One column of a showdown's players table: what each player gets, or gains (signed)."""
 
-    name: str
-    card: str
-    outcome: str
-    """``won`` (the deal), ``tied``, ``side-pot`` (won only a side pot), ``lost``,
-    ``killed`` (before the showdown) or ``folded`` (the Golem with its owner)."""
-    fate: str
+    title: str
+    values: Mapping[str, int]
+    signed: bool = False
+    prefix: str = ""
+    """Written before each number (``$`` for dollars)."""
 
-    def to_json(self) -> dict[str, str]:
-        return {"name": self.name, "card": self.card, "outcome": self.outcome, "fate": self.fate}
+
+class ResultFields(TypedDict):
+    """The fields every game's :class:`ShowdownResult` has (a game's own result adds more)."""
+
+    game: str
+    pots: tuple[Pot, ...]
+    payouts: dict[str, int]
+    carry_over: int
+    removed: int
+    house: int
+    contributions: dict[str, int]
+    added: int
+    players: tuple[HandLine, ...]
+    winners: tuple[str, ...]
+    treasures: dict[str, int]
+    bank: dict[str, int]
+    events: tuple[str, ...]
+    currency: str
+    bank_name: str
 
 
 @dataclass(frozen=True)
 class ShowdownResult:
-    """Everything the showdown decided."""
+    """Everything the showdown decided, in every game; a game's own result adds its rules'."""
 
     game: str
     pots: tuple[Pot, ...]
@@ -125,20 +140,13 @@ class ShowdownResult:
     """Gold or chips in the pots that no player put in this deal (carried, bank, house bet)."""
     players: tuple[HandLine, ...]
     winners: tuple[str, ...]
-    """Who won the deal (the main pot): ties list several; a board each in Two front war."""
+    """Who won the deal (the main pot): ties list several; one a board when there are two."""
     treasures: dict[str, int]
-    treasures_waiting: int
-    """Treasures left on the table for the next deal's winner."""
-    soul_gems: dict[str, int]
+    """Treasure cards each player draws: a field of every showdown's JSON (docs/showdown.md),
+    empty in a game without them."""
     bank: dict[str, int]
     """Gold or chips each player takes from (+) or pays to (-) the bank or house, outside the pots."""
-    money: dict[str, int]
-    """DECKO: dollars each player who buys may spend (losers' sets and credit cards)."""
-    treasures_lost: dict[str, int]
-    monsters: tuple[MonsterFate, ...]
     events: tuple[str, ...]
-    dead: tuple[str, ...] = ()
-    """Dungeon Poker: characters left without gold (when ``stack`` was given)."""
     currency: str = "chips"
     """What the game's pots hold, as its rulebook says (Dungeon Poker: gold)."""
     bank_name: str = "house"
@@ -156,6 +164,14 @@ class ShowdownResult:
         """Each player's gain or loss from the pots over the deal."""
         return self.settlement.net
 
+    def tallies(self) -> tuple[Tally, ...]:
+        """The players table's columns beyond the pots, in the order they are shown."""
+        return (Tally("treasures", self.treasures), Tally(self.bank_name, self.bank, signed=True))
+
+    def game_json(self) -> dict[str, object]:
+        """The JSON fields after ``treasures``: the bank, and what a game's rules add."""
+        return {"bank": dict(self.bank)}
+
     def to_json(self) -> dict[str, object]:
         return {
             "game": self.game,
@@ -163,13 +179,7 @@ class ShowdownResult:
             "winners": list(self.winners),
             "players": [h.to_json() for h in self.players],
             "treasures": dict(self.treasures),
-            "treasures_waiting": self.treasures_waiting,
-            "soul_gems": dict(self.soul_gems),
-            "bank": dict(self.bank),
-            "money": dict(self.money),
-            "treasures_lost": dict(self.treasures_lost),
-            "monsters": [m.to_json() for m in self.monsters],
-            "dead": list(self.dead),
+            **self.game_json(),
             "events": list(self.events),
         }
 
@@ -178,37 +188,32 @@ class ShowdownResult:
 
 
 @dataclass
-class MonsterSeat:
-    """A monster at the table, resolved against the card database."""
+class ExtraSeat:
+    """A hand at the showdown that no player holds: it puts nothing in and plays for
+    every pot it is in (a game's monsters). The game seats them (:meth:`Showdown.extra_seats`)."""
 
     index: int
-    spec: MonsterIn
-    card: Any
     label: str
-    king: bool
+    where: str
+    """Where the file describes it, for messages (``monsters[0]``)."""
+    hand: Cards | None = None
+    hand_class: str | None = None
+    no_legal_hand: bool = False
     owner: str | None = None
-    """The player whose card it belongs to (the Golem's Gnome Artificer)."""
-    fights_for: str | None = None
-    """The player who summoned or controls it."""
+    """The player it plays beside: it wins only what that player could."""
     live: bool = True
     out_reason: str = ""
+    """Why it takes no part (a word the game chooses; :meth:`Showdown.why_out` says it)."""
     cards: tuple[str, ...] | None = None
-
-    def effects(self, when: str) -> list[Any]:
-        return [e for e in self.card.effects if e.when == when]
-
-    def has(self, when: str, effect: str) -> bool:
-        return any(e.effect == effect for e in self.effects(when))
 
 
 @dataclass
 class PlayerSeat:
+    """A player at the showdown (a game with more to seat subclasses it: :meth:`Showdown.seat`)."""
+
     index: int
     spec: PlayerIn
-    character: Any = None
-    artifacts: tuple[Any, ...] = ()
     cards: tuple[str, ...] | None = None
-    abilities: frozenset[str] = frozenset()
 
     @property
     def name(self) -> str:
@@ -240,12 +245,16 @@ class Showdown:
     :meth:`after_pots` (everything the game does once the pots are paid).
     """
 
-    game_fields: frozenset[str] = frozenset()
-    """Game-specific fields of the showdown file this game reads (others are refused)."""
     currency = "chips"
     """What the pots hold, in the game's word."""
     bank_name = "house"
     """Who pays or takes the money outside the pots (``ShowdownResult.bank``)."""
+    board_name = "board"
+    """What the file calls the shared cards (DECKO: ``market``)."""
+    unique_cards: ClassVar[bool] = True
+    """Each card exists once, so no card is in two hands (False: each player has a deck)."""
+    jokers: ClassVar[bool] = False
+    """Whether a joker (``*``) can be dealt."""
 
     def __init__(
         self, spec: ShowdownIn, ranker: Ranker | None = None, data_dir: str | None = None
@@ -256,16 +265,11 @@ class Showdown:
         self.ranker = ranker
         self.data_dir = data_dir
         self.events: list[str] = []
-        self.players = [PlayerSeat(i, p) for i, p in enumerate(spec.players)]
-        self.by_name = {p.name: p for p in self.players}
-        self.monsters: list[MonsterSeat] = []
+        self.players: Sequence[PlayerSeat] = [self.seat(i) for i in range(len(spec.players))]
+        self.by_name: Mapping[str, PlayerSeat] = {p.name: p for p in self.players}
         self.boards: list[Board] = []
         self.treasures: dict[str, int] = {}
-        self.waiting = 0
-        self.soul_gems: dict[str, int] = {}
         self.bank: dict[str, int] = {}
-        self.money: dict[str, int] = {}
-        self.treasures_lost: dict[str, int] = {}
         self.no_legal: set[str] = set()
         self.ranked: dict[str, RankedHand] = {}
         self.names_seen: dict[str, str] = {}
@@ -275,9 +279,6 @@ class Showdown:
         self.payouts: dict[str, int] = {}
         self.contributions: dict[str, int] = {}
         self.carry = self.removed = self.house = 0
-        self.outcome: dict[str, str] = {}
-        self.fates: list[MonsterFate] = []
-        self.dead: list[str] = []
 
     # -------------------------------------------------------------- helpers
 
@@ -295,16 +296,24 @@ class Showdown:
                 f"{where}: '{name}' is not a player at the table (players: {', '.join(self.by_name)})"
             ) from None
 
+    def seat(self, index: int) -> PlayerSeat:
+        """The seat of the file's ``players[index]``."""
+        return PlayerSeat(index, self.spec.players[index])
+
+    def extra_seats(self) -> Sequence[ExtraSeat]:
+        """The hands no player holds (a game's monsters), seated by :meth:`prepare`."""
+        return ()
+
     @property
-    def live_monsters(self) -> list[MonsterSeat]:
-        return [m for m in self.monsters if m.live]
+    def live_extras(self) -> list[ExtraSeat]:
+        return [m for m in self.extra_seats() if m.live]
 
     @property
     def contestants(self) -> list[str]:
-        return [p.name for p in self.players if p.live] + [m.label for m in self.live_monsters]
+        return [p.name for p in self.players if p.live] + [m.label for m in self.live_extras]
 
-    def monster(self, label: str) -> MonsterSeat | None:
-        for m in self.monsters:
+    def extra(self, label: str) -> ExtraSeat | None:
+        for m in self.extra_seats():
             if m.label == label:
                 return m
         return None
@@ -326,9 +335,17 @@ class Showdown:
         """Hand cards a legal hand must use exactly (Omaha-like rules), if any."""
         return None
 
-    def monster_hand_count(self, m: MonsterSeat) -> int | None:
-        """Cards a monster plays with when its hand is not given (None: not known)."""
+    def extra_hand_count(self, m: ExtraSeat) -> int | None:
+        """Cards an extra hand plays with when it is not given (None: not known)."""
         return len(m.cards or ())
+
+    def hands_count(self) -> tuple[int, str]:
+        """How many hands the file seats, and what they are, before anyone is seated."""
+        return len(self.spec.players), "players"
+
+    def why_out(self, m: ExtraSeat) -> str:
+        """Why an extra hand takes no part, as the end of a refusal (its ``out_reason``)."""
+        return f"is out ({m.out_reason})"
 
     def has_floor(self, p: PlayerSeat) -> bool:
         """Is this hand worth something even without a legal hand (the Full Plate)?"""
@@ -342,16 +359,23 @@ class Showdown:
         """Gold or chips the bank or house adds to the main pot this deal."""
         return 0
 
+    def house_adds(self, contributions: Mapping[str, int], folded: set[str]) -> int:
+        """What a house bet adds to the pot beyond the folded bets it holds (checked first)."""
+        return 0
+
+    def house_bet_joins(self) -> None:
+        """Say that the house bet joins the pot (after the chips carried from the last deal)."""
+
     def adjust_pots(self, pots: list[Pot], payouts: dict[str, int]) -> int:
         """Take from the pots before they are paid; returns what left the game."""
         return 0
 
     def payees(self, board: Board) -> dict[str, str | None]:
-        """Who takes what each monster wins (None: it leaves the game)."""
+        """Who takes what each extra hand wins (None: it leaves the game)."""
         return {}
 
     def goes_to(self, winner: str, amount: int, target: str | None) -> str:
-        """Where a monster's winnings go, as the end of a sentence ('' for a player)."""
+        """Where an extra hand's winnings go, as the end of a sentence ('' for a player)."""
         return ""
 
     def after_pots(self) -> None:
@@ -381,7 +405,7 @@ class Showdown:
         everything = [c for board in self.boards for c in board.cards]
         for p in self.players:
             everything += list(p.cards or ())
-        for m in self.monsters:
+        for m in self.extra_seats():
             everything += list(m.cards or ())
         return everything
 
@@ -403,10 +427,9 @@ class Showdown:
     # -------------------------------------------------------------- input checks
 
     def _check_size(self) -> None:
-        count = len(self.spec.players) + len(self.spec.monsters)
+        count, what = self.hands_count()
         most = self.max_players()
         if count > most:
-            what = "players and monsters" if self.spec.monsters else "players"
             raise CompanionError(
                 f"players: {count:,} {what}, but a {self.game} showdown holds at most {most} "
                 f"({self.why_max_players()})"
@@ -421,31 +444,6 @@ class Showdown:
                 raise CompanionError(f"players[{i}].name: '{p.name}' is already at the table")
             seen[key] = p.name
         self.names_seen = seen
-        used = {
-            "monsters": bool(spec.monsters),
-            "encounter": spec.encounter is not None,
-            "declared": spec.declared != type(spec.declared)(),
-            "treasures_waiting": spec.treasures_waiting > 0,
-            "boards": spec.boards is not None and len(spec.boards) > 1,
-            "house_bet": spec.house_bet > 0,
-            "wildcard": spec.wildcard is not None,
-            "market": spec.market is not None,
-            "first_honors": spec.first_honors,
-            "wild": bool(spec.wild),
-            "wings": bool(spec.wings),
-            "misdeals": bool(spec.misdeals),
-            "swap_costs": bool(spec.swap_costs),
-        }
-        for i, p in enumerate(spec.players):
-            used[f"players[{i}].character"] = p.character is not None
-            used[f"players[{i}].artifacts"] = bool(p.artifacts)
-            used[f"players[{i}].soul_gems"] = p.soul_gems is not None
-            used[f"players[{i}].burn_top"] = p.burn_top is not None
-            used[f"players[{i}].discard_top"] = p.discard_top is not None
-        for name, on in used.items():
-            field_name = name.rsplit(".", 1)[-1]
-            if on and field_name not in self.game_fields:
-                raise CompanionError(f"{name}: {_OWNER[field_name]} has this (game is {self.game})")
         if spec.button is not None:
             self.player(spec.button, "button")
         for i, p in enumerate(spec.players):
@@ -457,52 +455,55 @@ class Showdown:
                 raise CompanionError(
                     f"players[{i}].no_legal_hand: '{p.name}' folded; no_legal_hand is for players still in"
                 )
-        for label, value in (("carried", spec.carried), ("house_bet", spec.house_bet)):
+        for label, value in self.whole_amounts():
             if value % self.rules.unit:
                 raise CompanionError(
                     f"{label}: {value} is not a whole number of {self.unit_name()}"
                 )
 
+    def whole_amounts(self) -> list[tuple[str, int]]:
+        """Amounts of the file (besides the bets) that must be a whole number of coins."""
+        return [("carried", self.spec.carried)]
+
     def unit_name(self) -> str:
         return f"{self.rules.unit}-chip units"
+
+    def shared_cards(self) -> list[Cards | None] | None:
+        """The shared cards the file gives, one entry a board (None: none given)."""
+        spec = self.spec
+        if spec.board is not None and spec.boards is not None:
+            raise CompanionError("boards: give board or boards, not both")
+        if spec.boards is not None:
+            return list(spec.boards)
+        return None if spec.board is None else [spec.board]
 
     def _read_cards(self) -> None:
         spec = self.spec
         n_boards = self.board_count
-        if spec.board is not None and spec.boards is not None:
-            raise CompanionError("boards: give board or boards, not both")
-        if self.game == "decko" and (spec.board is not None or spec.boards is not None):
-            raise CompanionError(
-                "board: DECKO has no board; give the face-up market cards as market"
-            )
-        raw_boards: list[Any]
+        given = self.shared_cards()
+        raw_boards: list[Cards | None]
         if spec.boards is not None:
-            raw_boards = list(spec.boards)
+            raw_boards = list(given or ())
             if len(raw_boards) != n_boards:
                 raise CompanionError(
                     f"boards: {len(raw_boards)} board(s) given, but {n_boards} are dealt{self.why_boards()}"
                 )
-        elif spec.board is not None:
+        elif given is not None:
             if n_boards != 1:
                 raise CompanionError(
                     f"board: {n_boards} boards are dealt{self.why_boards()}; give boards: [..., ...]"
                 )
-            raw_boards = [spec.board]
-        elif spec.market is not None:
-            raw_boards = [spec.market]
+            raw_boards = given
         else:
             raw_boards = [None] * n_boards
-        # DECKO hands come from each player's own deck: the same card may be in two hands.
-        check_dupes = self.game != "decko"
-        jokers = self.game == "dragon-kings"
         seen: dict[str, str] = {}
 
-        def read(value: Any, where: str, whose: str) -> tuple[str, ...] | None:
+        def read(value: Cards | None, where: str, whose: str) -> tuple[str, ...] | None:
             if value is None:
                 return None
-            cards = read_cards(self.game, value, where=where, jokers=jokers)
+            cards = read_cards(self.game, value, where=where, jokers=self.jokers)
             for c in cards:
-                if c == "*" or not check_dupes:
+                if c == "*" or not self.unique_cards:
                     continue
                 if c in seen:
                     raise CompanionError(
@@ -512,19 +513,13 @@ class Showdown:
             return cards
 
         for b, raw in enumerate(raw_boards):
-            where = (
-                "market"
-                if self.game == "decko"
-                else "board"
-                if spec.boards is None
-                else f"boards[{b}]"
-            )
+            where = self.board_name if spec.boards is None else f"boards[{b}]"
             whose = "the board" if n_boards == 1 else f"board {b + 1}"
             self.boards.append(Board(b, read(raw, where, whose) or ()))
         for p in self.players:
             p.cards = read(p.spec.hand, f"players[{p.index}].hand", f"{p.name}'s hand")
-        for m in self.monsters:
-            m.cards = read(m.spec.hand, f"monsters[{m.index}].hand", f"{m.label}'s hand")
+        for m in self.extra_seats():
+            m.cards = read(m.hand, f"{m.where}.hand", f"{m.label}'s hand")
 
     def why_boards(self) -> str:
         """Why several boards are dealt, for messages (' during Two front war')."""
@@ -544,11 +539,11 @@ class Showdown:
                     f"{self.why_needed()}{p.name} holds {len(p.cards)} hand card(s) and needs "
                     f"exactly {need}: no legal hand."
                 )
-        for m in self.live_monsters:
-            if m.spec.no_legal_hand:
+        for m in self.live_extras:
+            if m.no_legal_hand:
                 self.no_legal.add(m.label)
                 continue
-            count = len(m.cards) if m.cards is not None else self.monster_hand_count(m)
+            count = len(m.cards) if m.cards is not None else self.extra_hand_count(m)
             if need and count is not None and count < need:
                 self.no_legal.add(m.label)
                 self.event(
@@ -563,8 +558,7 @@ class Showdown:
     # -------------------------------------------------------------- ranking
 
     def _rank_rules(self) -> RankRules:
-        spec = self.spec
-        return RankRules(game=self.game, wild=tuple(spec.wild), wildcard=spec.wildcard)
+        return RankRules(game=self.game)
 
     def _rank(self) -> None:
         contestants = [c for c in self.contestants if c not in self.no_legal]
@@ -637,17 +631,17 @@ class Showdown:
     def _cards_of(self, name: str) -> tuple[str, ...] | None:
         if name in self.by_name:
             return self.by_name[name].cards
-        m = self.monster(name)
+        m = self.extra(name)
         return m.cards if m is not None else None
 
     def _where(self, name: str) -> str:
         if name in self.by_name:
             return f"players[{self.by_name[name].index}]"
-        m = self.monster(name)
-        return f"monsters[{m.index}]" if m is not None else name
+        m = self.extra(name)
+        return m.where if m is not None else name
 
     def _explicit(self, text: str, where: str, contestants: list[str]) -> Result:
-        names = [*self.by_name, *(m.label for m in self.monsters)]
+        names = [*self.by_name, *(m.label for m in self.extra_seats())]
         try:
             groups = resolve_names(parse_result(text), names)
         except CompanionError as exc:
@@ -658,17 +652,11 @@ class Showdown:
             if name in live:
                 continue
             p = self.by_name.get(name)
-            m = self.monster(name)
+            m = self.extra(name)
             if p is not None and p.spec.folded:
                 raise CompanionError(f"{where}: '{name}' folded and cannot win or be placed")
-            if m is not None and m.out_reason == "killed":
-                raise CompanionError(
-                    f"{where}: '{name}' was killed during the deal and cannot be placed"
-                )
-            if m is not None and m.out_reason == "folded":
-                raise CompanionError(
-                    f"{where}: '{name}' folded with its owner and cannot be placed"
-                )
+            if m is not None and not m.live:
+                raise CompanionError(f"{where}: '{name}' {self.why_out(m)} and cannot be placed")
             if name in self.no_legal:
                 raise CompanionError(f"{where}: '{name}' has no legal hand and cannot be placed")
             known = ", ".join(self.contestants) or "nobody"
@@ -687,8 +675,8 @@ class Showdown:
         for place, group in enumerate(board.groups, start=1):
             for name in group:
                 p = self.by_name.get(name)
-                m = self.monster(name)
-                hand_class = (p.spec.hand_class if p else m.spec.hand_class if m else None) or ""
+                m = self.extra(name)
+                hand_class = (p.spec.hand_class if p else m.hand_class if m else None) or ""
                 lines.append(
                     HandLine(
                         name,
@@ -708,8 +696,8 @@ class Showdown:
         spec = self.spec
         contributions = {p.name: p.spec.put_in for p in self.players}
         folded = {p.name for p in self.players if p.spec.folded}
-        extras = [m.label for m in self.live_monsters]
-        capped = {m.label: m.owner for m in self.live_monsters if m.owner is not None}
+        extras = [m.label for m in self.live_extras]
+        capped = {m.label: m.owner for m in self.live_extras if m.owner is not None}
         uneven = unequal_bets(contributions, folded, self.rules)
         if uneven:
             first, other = (self.by_name[n] for n in uneven)
@@ -718,20 +706,13 @@ class Showdown:
                 f"{first.spec.put_in}: {self.rules.game} has no side pots, so the players still in "
                 "have bet the same"
             )
-        house_extra = house_money(spec.house_bet, contributions, folded, self.rules, "house_bet:")
+        house_extra = self.house_adds(contributions, folded)
         self.added = spec.carried + self.pot_bonus() + house_extra
         if spec.carried:
             self.event(
                 f"{self.amount(spec.carried)} left on the table by the last deal joins the main pot."
             )
-        if spec.house_bet:
-            folded_bets = [
-                f"{p.name}'s {p.spec.put_in}"
-                for p in self.players
-                if p.spec.folded and p.spec.put_in
-            ]
-            held = f" ({names_text(folded_bets)} folded onto it)" if folded_bets else ""
-            self.event(f"The house bet of {self.amount(spec.house_bet)}{held} joins the pot.")
+        self.house_bet_joins()
         pots = list(
             build_pots(
                 contributions,
@@ -841,14 +822,14 @@ class Showdown:
 
     # -------------------------------------------------------------- result
 
-    def _result(self) -> ShowdownResult:
+    def result_fields(self) -> ResultFields:
+        """The fields of the result every game has, as the phases left them."""
         winners: list[str] = []
         for board in self.boards:
             for w in board.main_winners:
                 if w not in winners:
                     winners.append(w)
-        lines = tuple(line for board in self.boards for line in board.lines)
-        return ShowdownResult(
+        return ResultFields(
             game=self.game,
             pots=self.pots,
             payouts=self.payouts,
@@ -857,43 +838,18 @@ class Showdown:
             house=self.house,
             contributions=self.contributions,
             added=self.added,
-            players=lines,
+            players=tuple(line for board in self.boards for line in board.lines),
             winners=tuple(winners),
             treasures=self.treasures,
-            treasures_waiting=self.waiting,
-            soul_gems=self.soul_gems,
             bank=self.bank,
-            money=self.money,
-            treasures_lost=self.treasures_lost,
-            monsters=tuple(self.fates),
             events=tuple(self.events),
-            dead=tuple(self.dead),
             currency=self.currency,
             bank_name=self.bank_name,
         )
 
-
-_OWNER = {
-    "monsters": "only Dungeon Poker",
-    "encounter": "only Dungeon Poker",
-    "declared": "only Dungeon Poker",
-    "treasures_waiting": "only Dungeon Poker",
-    "boards": "only Dungeon Poker",
-    "character": "only Dungeon Poker",
-    "artifacts": "only Dungeon Poker",
-    "soul_gems": "only Dungeon Poker",
-    "house_bet": "only DECKO",
-    "wildcard": "only DECKO",
-    "market": "only DECKO",
-    "burn_top": "only DECKO",
-    "discard_top": "only DECKO",
-    "first_honors": "only Dragon Kings",
-    "wild": "only Dragon Kings",
-    "wings": "only Dragon Kings",
-    "misdeals": "only Dragon Kings",
-    "swap_costs": "only Dragon Kings",
-}
-"""Which game reads each game-specific field (for the refusal of the others)."""
+    def _result(self) -> ShowdownResult:
+        """The result (a game with more to report overrides it and adds its own fields)."""
+        return ShowdownResult(**self.result_fields())
 
 
 def _cards(codes: Iterable[str]) -> list[Any]:

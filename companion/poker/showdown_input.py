@@ -16,17 +16,10 @@ companion.errors.CompanionError: players[0].put_in: must be at least 0 (got -1)
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, ClassVar, TypeVar
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    StringConstraints,
-    ValidationError,
-    field_validator,
-)
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from companion.documents import parse_document, short
 from companion.errors import CompanionError
@@ -58,135 +51,65 @@ Amount = Annotated[int, Field(ge=0, strict=True)]
 Cards = str | list[str]
 """Cards as one string (``"As Kd"``) or a list (``[As, Kd]``)."""
 
-GameId = Literal["dungeon-poker", "holdem", "omaha", "dragon-kings", "decko"]
 
+class ShowdownPart(BaseModel):
+    """A part of a showdown file: its fields checked, none unknown, frozen once read."""
 
-class _In(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
 
-class PlayerIn(_In):
-    """A player at the showdown, in seat order (first = left of the dealer)."""
+class PlayerIn(ShowdownPart):
+    """A player at the showdown, in seat order (first = left of the dealer).
+
+    A game whose players bring more to the showdown (a character, the top of
+    a discard pile) subclasses it beside its :class:`ShowdownIn`.
+    """
 
     name: Name
     hand: Cards | None = None
-    """The hand cards shown (before showdown effects such as the Witch's curse)."""
+    """The hand cards shown (before the game's showdown effects)."""
     put_in: Amount = 0
-    """Gold (chips) this player put into the pot during the whole deal."""
+    """Chips (gold, points) this player put into the pot during the whole deal."""
     folded: bool = False
-    character: str | None = None
-    """Dungeon Poker character (name or id): Witch, Gnome Artificer, Fey Teratologist, ..."""
-    artifacts: list[str] = []
-    """Treasures this player holds that act at the showdown (Full Plate)."""
-    soul_gems: Amount | None = None
-    """Soul gems held before the showdown (a Goblin cannot take a gem you do not have)."""
     stack: Amount | None = None
-    """Gold behind, not in the pot (an Ice Giant cannot take gold you do not have)."""
+    """Chips behind, not in the pot (a rule cannot take more than a player has)."""
     hand_class: str | None = None
     """What the hand is, when the order is given as ``result`` (reported as is)."""
     no_legal_hand: bool = False
     """With ``result``: this player shows but cannot make a legal hand."""
-    burn_top: str | None = None
-    """DECKO: the card on top of this player's burn pile (for a Pyromaniac Queen)."""
-    discard_top: str | None = None
-    """DECKO: the card on top of this player's discard pile (for a Dumpster Diving Queen)."""
 
 
-class MonsterIn(_In):
-    """A monster playing for the pot (Dungeon Poker)."""
+class ShowdownIn(ShowdownPart):
+    """One showdown, as read from the file: the fields every game's showdown has.
 
-    name: str
-    """Monster card name or id: Orc, Fire Dragon, golem, ..."""
-    label: Name | None = None
-    """The name it goes by in the result, when two monsters share a card name."""
-    hand: Cards | None = None
-    summoned_by: Name | None = None
-    """The player who brought it (Summon Monster Scroll, Summon beast): it wins for them."""
-    controlled_by: Name | None = None
-    king: bool | None = None
-    """Force King Monster status (Demon's Bargain's monster); default: the card and encounter decide."""
-    drawn_at_showdown: bool = False
-    """King's cave: this is the monster drawn at the showdown."""
-    killed_by: Name | None = None
-    """Killed during the deal (Crystal Dagger): it takes no part, the killer is its slayer."""
-    hand_class: str | None = None
-    no_legal_hand: bool = False
+    Each game with more to say subclasses it (its own fields, its own
+    :class:`PlayerIn`) and hands the subclass to the engines as its
+    :meth:`~companion.registry.Game.showdown_input`; :func:`validate_showdown`
+    reads a file with the model of the game it names.
+    """
 
+    player_type: ClassVar[type[PlayerIn]] = PlayerIn
+    """The model of one entry of ``players``."""
+    several_boards: ClassVar[bool] = False
+    """Whether this game's showdowns may deal more than one board."""
 
-class WitchCurse(_In):
-    by: Name
-    """The player who cast it (the Witch)."""
-    rank: str
-    """The cursed number: 2-10, J, Q, K, A."""
-
-    @field_validator("rank", mode="before")
-    @classmethod
-    def _rank_text(cls, value: Any) -> Any:
-        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-
-
-class AmbushAndRun(_In):
-    by: Name
-    """The player (the Rogue) who ambushed and ran; they folded."""
-    gold: Amount
-    """The gold taken from the pot."""
-
-
-class Declared(_In):
-    """Abilities used during the deal that act at the showdown."""
-
-    witch_curse: WitchCurse | None = None
-    ambush_and_run: AmbushAndRun | None = None
-    spoil_the_treasure: Name | None = None
-    """The player (the Witch) who spoiled the treasure."""
-    barbarian_rage: list[Name] = []
-    """Players who used Barbarian rage this deal (immune to other characters' abilities)."""
-    explosive_potion: list[Name] = []
-    """Players who sacrificed an Explosive Potion this deal: each destroys its gold (1000)
-    from the pot, the main pot first."""
-
-
-class ShowdownIn(_In):
-    """One showdown, as read from the file."""
-
-    game: GameId = "dungeon-poker"
+    game: str
     blind: Amount | None = None
-    """The blind of the level (Dungeon Poker: Gnome Lunatic, Ice Giant, Treasure ship need it)."""
-    encounter: str | None = None
-    """Dungeon Poker encounter card (name or id)."""
+    """The blind of the level (rules counted in blinds need it)."""
     board: Cards | None = None
     boards: list[Cards] | None = None
-    """Two front war: one entry per board."""
+    """One entry per board, when several are dealt."""
     carried: Amount = 0
-    """Gold left on the table by the last deal; joins the main pot."""
-    treasures_waiting: Amount = 0
-    """Treasures left waiting by earlier deals (a tie, no legal winner)."""
+    """Chips left on the table by the last deal; they join the main pot."""
     button: Name | None = None
     """The player on the button (Hold'em odd chips); default: the last player listed."""
     unit: Annotated[int, Field(ge=1, strict=True)] | None = None
-    players: Annotated[list[PlayerIn], Field(min_length=1)]
-    monsters: list[MonsterIn] = []
-    declared: Declared = Declared()
+    players: Annotated[Sequence[PlayerIn], Field(min_length=1)]
     result: str | list[str] | None = None
     """The showdown order instead of hands, best first, ties with '=' (one per board)."""
-    wild: list[str] = []
-    """Dragon Kings: extra wild cards or ranks."""
-    wildcard: str | None = None
-    """DECKO: the wildcard round in force."""
-    market: Cards | None = None
-    """DECKO: the face-up market cards (Hold'em round, Shopping Queen)."""
-    first_honors: bool = False
-    """Dragon Kings: nobody has played Twinned Dragon Kings yet this game."""
-    wings: list[str] = []
-    """Dragon Kings: the voluntary wing cards in force (names or ids; ``none`` for none)."""
-    misdeals: list[Name] | dict[Name, Amount] = []
-    """Dragon Kings: players who fouled the last deal; each places 40 points in this pot
-    (a mapping gives what each places: a guest with fewer points places all they have)."""
-    swap_costs: dict[Name, Amount] = {}
-    """Dragon Kings: points each player paid into this pot to trade a hole card (Sleight of Hand)."""
-    house_bet: Amount = 0
-    """DECKO: chips on the house betting space (folded bets included)."""
 
+
+Spec = TypeVar("Spec", bound=ShowdownIn)
 
 # ---------------------------------------------------------------- reading
 
@@ -199,12 +122,84 @@ def read_showdown(text: str, source: str = "showdown") -> ShowdownIn:
     return validate_showdown(data)
 
 
-def validate_showdown(data: dict[str, Any]) -> ShowdownIn:
-    """Check a showdown mapping (read from a file, or built by the table)."""
+def validate_showdown(data: Mapping[str, Any]) -> ShowdownIn:
+    """Check a showdown mapping (read from a file, or built by the table) with the model
+    of the game it names (the first game registered when it names none)."""
+    from companion.registry import game, games
+
+    game_id = data.get("game", games()[0].id)
+    model = showdown_model(game_id)
+    data = _without_unused(dict(data) | {"game": game_id}, model)
     try:
-        return ShowdownIn.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as exc:
-        raise CompanionError(describe(exc, data)) from None
+        raise CompanionError(describe(exc, data, game(game_id).name)) from None
+
+
+def validate_as(model: type[Spec], data: Mapping[str, Any]) -> Spec:
+    """Check ``data`` as one game's showdown file (``model`` is that game's, its ``game`` field
+    fixed): the table of a game writes its showdowns through this."""
+    spec = validate_showdown({**data, "game": model.model_fields["game"].default})
+    if not isinstance(spec, model):  # pragma: no cover - a registration mistake
+        raise TypeError(f"{type(spec).__name__} is not a {model.__name__}")
+    return spec
+
+
+def showdown_model(game_id: object) -> type[ShowdownIn]:
+    """The showdown file's model for ``game_id``; a game without showdowns is refused."""
+    from companion.registry import game, games
+
+    found = game(game_id).showdown_input() if isinstance(game_id, str) else None
+    if found is None:
+        known = [g.id for g in games() if g.showdown_input() is not None]
+        from companion.poker.variants import GAMES
+
+        known[1:1] = list(GAMES)  # the plain orderings, after the default game
+        listed = ", ".join(repr(k) for k in known[:-1]) + f" or {known[-1]!r}"
+        raise CompanionError(f"game: must be one of {listed} (got {short(game_id)})")
+    return found
+
+
+def _owner(field_name: str, player: bool) -> str | None:
+    """The name of the game whose showdown files have this field (None: no game has)."""
+    from companion.registry import games
+
+    for g in games():
+        model = g.showdown_input()
+        if model is None:
+            continue
+        own, base = (model.player_type, PlayerIn) if player else (model, ShowdownIn)
+        if field_name in own.model_fields and field_name not in base.model_fields:
+            return g.name
+    return None
+
+
+def _without_unused(data: dict[str, Any], model: type[ShowdownIn]) -> dict[str, Any]:
+    """``data`` without another game's fields that are left empty (``monsters: []``),
+    which say nothing; a field another game has, filled in, is refused by name."""
+
+    def keep(entry: dict[str, Any], fields: Mapping[str, object], player: bool) -> dict[str, Any]:
+        return {
+            k: v
+            for k, v in entry.items()
+            if k in fields or v or not isinstance(k, str) or _owner(k, player) is None
+        }
+
+    out = keep(data, model.model_fields, False)
+    players = out.get("players")
+    if isinstance(players, list):
+        fields = model.player_type.model_fields
+        out["players"] = [keep(p, fields, True) if isinstance(p, dict) else p for p in players]
+    boards = out.get("boards")
+    if isinstance(boards, list) and len(boards) > 1 and not model.several_boards:
+        from companion.registry import games
+
+        models = [g.showdown_input() for g in games()]
+        owners = [g.name for g, m in zip(games(), models, strict=True) if m and m.several_boards]
+        raise CompanionError(
+            f"boards: only {' and '.join(owners)} has this (game is {out['game']})"
+        )
+    return out
 
 
 def load_showdown(path: str) -> ShowdownIn:
@@ -213,10 +208,15 @@ def load_showdown(path: str) -> ShowdownIn:
     return read_showdown(text, "<stdin>" if path == "-" else path)
 
 
-def describe(exc: ValidationError, data: Any = None) -> str:
+def describe(exc: ValidationError, data: Any = None, game_name: str = "") -> str:
     """The first validation problem as ``field.path: what is wrong``."""
     err = exc.errors()[0]
     where = _path(err["loc"])
+    if err["type"] == "extra_forbidden" and game_name:
+        owner = _owner(str(err["loc"][-1]), player=where.startswith("players["))
+        if owner is not None and owner != game_name:
+            game_id = data.get("game") if isinstance(data, Mapping) else None
+            return f"{where}: only {owner} has this (game is {game_id})"
     value = err.get("input")
     kind = err["type"]
     ctx = err.get("ctx") or {}
@@ -254,7 +254,7 @@ def _path(loc: tuple[Any, ...]) -> str:
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in ("str", "int", "WitchCurse", "AmbushAndRun") or not str(part).isidentifier():
+        elif part in ("str", "int") or not str(part)[:1].islower() or not str(part).isidentifier():
             continue  # pydantic's name for a branch of a union, not a field
         else:
             out += f".{part}" if out else str(part)

@@ -1,11 +1,11 @@
 """The one place the showdown asks the hand ranker for an order.
 
 The showdown adjudicator never evaluates a hand itself. It hands each
-contestant's cards, the board and the ranking rules of the game (and of the
-Dungeon Poker encounter) to :func:`rank_contestants`, and gets back each
+contestant's cards, the board and the ranking rules of the game (as the
+game's rules stand at this showdown) to the ranker, and gets back each
 contestant's hand class, the cards it uses and its place; a contestant that
-cannot make a legal hand (too few hand cards for Mystical storm) gets no
-place. Everything else (pots, monsters, treasure) is the showdown's.
+cannot make a legal hand (too few hand cards) gets no place. Everything
+else (pots, and what a game's rules hand out) is the showdown's.
 
 >>> ranked = [RankedHand("ann", "Pair", ("8s", "8h"), 2), RankedHand("orc", "Flush", (), 1),
 ...           RankedHand("ben", "no legal hand", (), None)]
@@ -17,9 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:
+    from companion.poker.variants import Rules
 
 
 @dataclass(frozen=True)
@@ -40,23 +43,17 @@ class Contestant:
 class RankRules:
     """How hands are compared in this showdown.
 
-    ``game`` is the ordering (``holdem``, ``omaha``, ``dungeon-poker``,
-    ``dragon-kings``, ``decko``); ``encounter`` the Dungeon Poker encounter
-    id, with the structured rules the ranker needs spelled out beside it.
+    ``game`` is the game whose ordering applies (its
+    :meth:`~companion.registry.Game.hand_rules`, or its own ranker);
+    ``prepared`` the ranker's rules when the game built them for this
+    showdown (an encounter in force, wing cards, a variant).
     """
 
     game: str = "holdem"
-    encounter: str | None = None
-    use_exactly: int | None = None
-    use_at_most: int | None = None
-    lowball: bool = False
-    ace_low: bool = False
-    hand_size: int | None = None
     wild: tuple[str, ...] = ()
     wildcard: str | None = None
-    prepared: Any = None
-    """The ranker's rules (:class:`~companion.poker.variants.Rules`) when the game built
-    them itself (Dragon Kings with its wing cards and variant)."""
+    """The wildcard round in force, for a game with its own ranker that has them."""
+    prepared: Rules | None = None
 
 
 @dataclass(frozen=True)
@@ -138,32 +135,24 @@ def parse_rank(value: str | int) -> str:
 # ---------------------------------------------------------------- the ranker
 
 
-def ranker_rules(rules: RankRules) -> Any:
+def ranker_rules(rules: RankRules) -> Rules:
     """The hand ranker's :class:`~companion.poker.variants.Rules` for one board.
 
-    >>> ranker_rules(RankRules("dungeon-poker", "plague", use_at_most=1)).use_at_most
-    1
-    >>> ranker_rules(RankRules("dragon-kings", wild=("2",))).wild_ranks
-    frozenset({2})
+    >>> from companion.poker.variants import OMAHA
+    >>> ranker_rules(RankRules("omaha")) == OMAHA
+    True
+    >>> ranker_rules(RankRules("holdem", prepared=OMAHA)) == OMAHA
+    True
     """
-    from companion.poker.variants import GAMES, dungeon_poker_rules
+    from companion.registry import game
 
     if rules.prepared is not None:
         return rules.prepared
-    if rules.game == "dungeon-poker":
-        changes: dict[str, object] = {
-            "use_exactly": rules.use_exactly,
-            "use_at_most": rules.use_at_most,
-            "lowball": rules.lowball,
-            "ace_low": rules.ace_low,
-            "showdown_hand_size": rules.hand_size,
-        }
-        return dungeon_poker_rules(changes, name=rules.encounter or "dungeon-poker")
-    if rules.game not in GAMES:
+    base = game(rules.game).hand_rules()
+    if base is None:
         raise CompanionError(
             f"ranking {rules.game} hands is not available in this build: give the order as 'result'"
         )
-    base = GAMES[rules.game]
     return base.with_wild(rules.wild) if rules.wild else base
 
 
@@ -176,13 +165,12 @@ def read_cards(
     >>> read_cards("holdem", "As 10d")
     ('As', 'Td')
     """
-    from companion.registry import hand_reader
+    from companion.registry import game as game_of
 
-    reader = hand_reader(game)
+    reader = game_of(game).hand_reader()
     if reader is None:
         return parse_cards(text, where=where, jokers=jokers)
-    read: Callable[..., tuple[str, ...]] = reader.read()
-    return read(text, where=where)
+    return reader.read(text, where=where)
 
 
 def rank_with_companion(
@@ -191,12 +179,11 @@ def rank_with_companion(
     """Rank with the project's hand ranker (:func:`companion.poker.hands.rank_hands`)."""
     from companion.poker.cards import parse_cards as parse
     from companion.poker.hands import decider, rank_hands
-    from companion.registry import hand_reader
+    from companion.registry import game
 
-    own = hand_reader(rules.game)
+    own = game(rules.game).hand_reader()
     if own is not None:
-        rank: Ranker = own.rank()
-        return rank(contestants, board, rules)
+        return own.rank(contestants, board, rules)
     game_rules = ranker_rules(rules)
     jokers = game_rules.dragon
     hands = {c.name: parse(c.cards, allow_joker=jokers, unique=False) for c in contestants}

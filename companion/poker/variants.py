@@ -1,27 +1,24 @@
-"""Each game's and encounter's showdown rules, as data over one engine.
+"""Showdown rules as data over one engine: Hold'em and Omaha here, each game's beside it.
 
 A :class:`Rules` value says how a showdown is judged: which ordering, how many
 hand cards a player must or may use, whether the weakest hand wins, how many
 boards there are, and which cards are wild. The engine
 (:mod:`companion.poker.hands`) reads nothing else, so a new variant is a new
-value, not new code.
+value, not new code: each game keeps its own values (and the rules that
+change them, such as an encounter card's) in its package and hands them to
+the tools as its :meth:`~companion.registry.Game.hand_rules`.
 
->>> DUNGEON_POKER.use_at_most, MYSTICAL_STORM.use_exactly, PLAGUE.use_at_most
-(2, 2, 1)
->>> UTTER_HORROR.lowball, TWO_FRONT_WAR.boards
-(True, 2)
->>> encounter_rules("utter horror") == UTTER_HORROR
-True
->>> encounter_rules("Normal times") == DUNGEON_POKER
-True
->>> DRAGON_KINGS.with_wild(["2", "Jd"]).wild_ranks, DRAGON_KINGS.with_wild(["2", "Jd"]).wild_cards
+>>> OMAHA.use_exactly, HOLDEM.replace(name="plague", use_at_most=1).use_at_most
+(2, 1)
+>>> wild = Rules("wild", ordering="dragon-kings").with_wild(["2", "Jd"])
+>>> wild.wild_ranks, wild.wild_cards
 (frozenset({2}), frozenset({Card('Jd')}))
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -90,10 +87,10 @@ class Rules:
         """Refuse a deal holding more jokers than the deck can give.
 
         >>> from companion.poker.cards import parse_cards
-        >>> DRAGON_KINGS.check_jokers(parse_cards("* As * Kd"))
+        >>> Rules("wild", ordering="dragon-kings").check_jokers(parse_cards("* As * Kd"))
         Traceback (most recent call last):
           ...
-        companion.errors.CompanionError: 2 jokers ('*') in one deal, but the dragon-kings deck holds 1 (the Swords joker)
+        companion.errors.CompanionError: 2 jokers ('*') in one deal, but the wild deck holds 1 (the Swords joker)
         """
         count = sum(1 for c in cards if c.is_joker)
         if count <= self.max_jokers:
@@ -113,7 +110,8 @@ class Rules:
         variant is played), whether or not the variant was asked for.
 
         >>> from companion.poker.cards import parse_cards
-        >>> DRAGON_KINGS.for_deal(parse_cards("* Kd")).jokers, DRAGON_KINGS.for_deal(()).jokers
+        >>> wild = Rules("wild", ordering="dragon-kings")
+        >>> wild.for_deal(parse_cards("* Kd")).jokers, wild.for_deal(()).jokers
         (1, 0)
         """
         known = [c for c in cards if c is not None]
@@ -218,52 +216,8 @@ HOLDEM = Rules("holdem")
 OMAHA = Rules("omaha", use_exactly=2, hole_cards=4)
 """Exactly two of four hole cards with exactly three board cards."""
 
-DUNGEON_POKER = Rules("dungeon-poker", use_at_most=2)
-"""Players and monsters use none, one or two of their hand cards, however many they hold."""
-
-MYSTICAL_STORM = DUNGEON_POKER.replace(
-    name="mystical-storm", use_exactly=2, use_at_most=None, hole_cards=4
-)
-"""Four hand cards, exactly two of them used (Omaha); fewer than two cannot win."""
-
-PLAGUE = DUNGEON_POKER.replace(name="plague", use_at_most=1)
-"""At most one hand card."""
-
-UTTER_HORROR = DUNGEON_POKER.replace(name="utter-horror", lowball=True, ace_low=True, hand_size=5)
-"""The weakest five-card hand wins; an ace may count as one; exactly five cards."""
-
-TWO_FRONT_WAR = DUNGEON_POKER.replace(name="two-front-war", boards=2)
-"""Two boards, each judged on its own for half the pot."""
-
-DRAGON_KINGS = Rules("dragon-kings", ordering="dragon-kings")
-"""Hold'em plus Twinned Dragon Kings, the Grave Digger, five of a kind and wild cards."""
-
-GAMES: dict[str, Rules] = {
-    "holdem": HOLDEM,
-    "omaha": OMAHA,
-    "dungeon-poker": DUNGEON_POKER,
-    "dragon-kings": DRAGON_KINGS,
-}
-"""The poker-style games by id (DECKO has its own engine, :mod:`companion.games.decko.sets`)."""
-
-ENCOUNTER_KEYS = (
-    "use_exactly",
-    "use_at_most",
-    "lowball",
-    "ace_low",
-    "showdown_hand_size",
-    "boards",
-    "hand_cards",
-)
-"""The keys of an encounter card's ``rules`` that change how hands are judged or dealt."""
-
-BUILTIN_ENCOUNTERS: dict[str, dict[str, Any]] = {
-    "mystical-storm": {"hand_cards": 4, "use_exactly": 2},
-    "plague": {"use_at_most": 1},
-    "utter-horror": {"lowball": True, "ace_low": True, "showdown_hand_size": 5},
-    "two-front-war": {"boards": 2},
-}
-"""The four encounters that change the ranking, for when no card data is at hand."""
+GAMES: dict[str, Rules] = {"holdem": HOLDEM, "omaha": OMAHA}
+"""The plain poker orderings by id (each game's own come from its package)."""
 
 
 def slug(name: str) -> str:
@@ -276,56 +230,3 @@ def slug(name: str) -> str:
     for ch in name.strip().lower().replace("'", "").replace("’", ""):
         out.append(ch if ch.isalnum() else "-")
     return "-".join(p for p in "".join(out).split("-") if p)
-
-
-def dungeon_poker_rules(
-    encounter: Mapping[str, Any] | None = None, *, name: str | None = None
-) -> Rules:
-    """Dungeon Poker's rules changed by an encounter card's ``rules`` mapping.
-
-    Reads ``use_exactly``, ``use_at_most``, ``lowball``, ``ace_low``,
-    ``showdown_hand_size``, ``boards`` and ``hand_cards``; ignores the rest
-    (betting, treasure and ability keys do not touch the ranking).
-
-    >>> dungeon_poker_rules({"use_at_most": 1, "fold_penalty": 200}, name="plague") == PLAGUE
-    True
-    """
-    rules = DUNGEON_POKER
-    if not encounter:
-        return rules
-    changes: dict[str, Any] = {}
-    if encounter.get("use_exactly") is not None:
-        changes["use_exactly"] = int(encounter["use_exactly"])
-        changes["use_at_most"] = None
-    if encounter.get("use_at_most") is not None:
-        changes["use_at_most"] = int(encounter["use_at_most"])
-    if encounter.get("lowball"):
-        changes["lowball"] = True
-        # The rulebook lets the ace count as one in the only lowball encounter.
-        changes["ace_low"] = bool(encounter.get("ace_low", True))
-        changes["hand_size"] = int(encounter.get("showdown_hand_size") or 5)
-    elif encounter.get("showdown_hand_size"):
-        changes["hand_size"] = int(encounter["showdown_hand_size"])
-    if encounter.get("boards"):
-        changes["boards"] = int(encounter["boards"])
-    if encounter.get("hand_cards"):
-        changes["hole_cards"] = int(encounter["hand_cards"])
-    if not changes:
-        return rules
-    return rules.replace(name=name or "dungeon-poker", **changes)
-
-
-def encounter_rules(name: str, table: Mapping[str, Mapping[str, Any]] | None = None) -> Rules:
-    """The Dungeon Poker rules under the encounter called ``name``.
-
-    ``table`` maps encounter slugs to their ``rules`` mappings (from the card
-    data); without it the built-in four are used and any other name leaves
-    the ranking unchanged. With a table, an unknown name is an error.
-    """
-    key = slug(name)
-    if table is not None:
-        if key not in table:
-            known = ", ".join(sorted(table))
-            raise CompanionError(f"{name!r} is not a Dungeon Poker encounter (known: {known})")
-        return dungeon_poker_rules(table[key], name=key)
-    return dungeon_poker_rules(BUILTIN_ENCOUNTERS.get(key), name=key)

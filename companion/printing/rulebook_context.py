@@ -35,6 +35,20 @@ def render_markup(
     game_id: str, *, data_dir: Path | None = None, templates: Path | None = None
 ) -> str:
     """Render the game's rulebook template to markup text (before layout)."""
+    return _render(game_id, data_dir, templates)[0]
+
+
+def unmarked_rulings(
+    game_id: str, *, data_dir: Path | None = None, templates: Path | None = None
+) -> list[rr.Unmarked]:
+    """Every place where the game's rendered book states a ruling of this
+    edition without its mark (see :func:`rulebook_rulings.unmarked`)."""
+    text, rulings = _render(game_id, data_dir, templates)
+    return rr.unmarked(text, rulings)
+
+
+def _render(game_id: str, data_dir: Path | None, templates: Path | None) -> tuple[str, rr.Rulings]:
+    """The rendered markup and the rendered rulings it printed."""
     if game_id not in GAMES:
         raise CompanionError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})")
     import jinja2
@@ -62,10 +76,10 @@ def render_markup(
     )
     try:
         context = template_context(cards)
-        rulings = rr.load_rulings(game_dir)
-        context.update(_marking_context(rr.render_rulings(rulings, _renderer(env, context))))
+        rulings = rr.render_rulings(rr.load_rulings(game_dir), _renderer(env, context))
+        context.update(_marking_context(rulings))
         template = env.get_template(TEMPLATE_NAME)
-        return render(template, context)
+        return render(template, context), rulings
     except jinja2.TemplateSyntaxError as exc:
         where = f"{Path(exc.filename or exc.name or '?').name}:{exc.lineno}"
         raise CompanionError(f"rulebook template {game_id}/{where}: {exc.message}") from None
@@ -237,13 +251,19 @@ def _renderer(env: Any, context: Mapping[str, Any]) -> Callable[[str], str]:
 def _marking_context(rulings: rr.Rulings) -> dict[str, Any]:
     """The names that print this edition's mark (docs/rulebooks.md)."""
 
-    def ruled(ruling_id: str) -> str:
-        """The mark of ruling ``ruling_id`` where the rules chapters restate it."""
-        return rulings.get(ruling_id).mark
+    def rule(ruling_id: str) -> str:
+        """The words of ruling ``ruling_id``, marked when it is ours: the one
+        way a rules chapter states a ruling."""
+        return rr.rule(rulings, ruling_id)
+
+    def card_text(card: Any, text: str | None = None) -> str:
+        """A card's text for the markup, marked where a ruling of ours says it."""
+        return rr.card_text(rulings, card, text)
 
     return {
         "rulings": rulings,
-        "ruled": ruled,
+        "rule": rule,
+        "card_text": card_text,
         "ours": rr.ours,
         "any_ours": rr.any_ours,
         "MARK": rr.MARK,

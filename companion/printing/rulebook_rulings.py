@@ -7,28 +7,45 @@ ours. The mark is never typed by hand: templates take it from the data.
 - Card values come with ``designed: true`` (and ``designed_fields`` when only
   some values are ours); :func:`ours` gives the mark for a card, a part, a
   timer structure or one field of them.
-- Clarifications live in ``templates/rulebooks/<game-id>/rulings.yaml``,
-  each with its ``source``: ``designer FAQ`` (the original book's questions
-  and answers), ``designer rules`` (what the original rules already say,
-  spelled out) or ``this edition`` (our ruling where the original is silent,
-  which must name its entry in ``docs/decisions.md``). :attr:`Ruling.mark`
-  is the mark of a ruling of this edition.
+- Rulings live in ``templates/rulebooks/<game-id>/rulings.yaml``, each with
+  an ``id`` and its ``source``: ``designer FAQ`` (the original book's
+  questions and answers), ``designer rules`` (what the original rules already
+  say, spelled out) or ``this edition`` (our ruling where the original is
+  silent, which must name its entry in ``docs/decisions.md``; that entry
+  cites the id). The ``sections`` are the Clarifications chapter (a question
+  ``q`` and an answer ``a``); ``rules`` are rulings that only the rules
+  chapters state. A ruling that a rules chapter states has the words it
+  prints (``says``), and the template prints them with :func:`rule`, which
+  adds the mark; a ruling that a card's own text states names the card
+  (``cards``), and :func:`card_text` marks that text where it says so.
+- A ruling of this edition also lists ``tells``: patterns that any sentence
+  stating it would match. :func:`unmarked` finds a sentence of a rendered
+  book that matches one outside the marked places, that is a ruling of ours
+  typed straight into a template.
 
 >>> from types import SimpleNamespace as N
 >>> ours(N(designed=True, designed_fields=("cost",)), "cost"), ours(N(designed=False))
 ('†', '')
 >>> gate_symbol(">=3"), gate_symbol("<8"), strip_gate("(A >= 5) INT 3+ test.")
 ('(A ≥ 3)', '(A < 8)', 'INT 3+ test.')
+>>> r = Rulings(rules=(Ruling(id="x", source="this edition", decision="X", says="at once",
+...     tells=("wins? at once",)),))
+>>> rule(r, "x"), [u.ruling for u in unmarked("The first to get there wins at once.", r)]
+('at once†', ['x'])
+>>> unmarked("The first to get there wins " + rule(r, "x") + ".", r)
+[]
 """
 
 from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -99,27 +116,58 @@ class _Model(BaseModel):
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
 
 
+def _pattern(text: str) -> str:
+    try:
+        re.compile(text)
+    except re.error as exc:
+        raise ValueError(f"tells: bad pattern {text!r} ({exc})") from None
+    return text
+
+
+Text = Annotated[str, StringConstraints(min_length=1)]
+Tell = Annotated[str, StringConstraints(min_length=3), AfterValidator(_pattern)]
+
+
 class Ruling(_Model):
-    """One clarification: a question (or a card's name) and its answer."""
+    """One ruling: a clarification (``q`` and ``a``), a statement of the
+    rules chapters (``says``), or both."""
 
     id: Slug
     source: Source
-    q: Annotated[str, StringConstraints(min_length=1)]
-    a: Annotated[str, StringConstraints(min_length=1)]
+    q: Text | None = None
+    a: Text | None = None
+    says: Text | None = None
+    """The words a rules chapter prints for this ruling (:func:`rule` adds the mark)."""
+    cards: tuple[Slug, ...] = ()
+    """Cards whose own printed text says ``says`` (:func:`card_text` marks it there)."""
+    tells: tuple[Tell, ...] = ()
+    """Patterns (case-blind regular expressions) that a sentence stating this ruling matches."""
     decision: str | None = None
     """The bold title of this ruling's entry in docs/decisions.md (rulings of
-    this edition only, where it is required)."""
+    this edition only, where it is required); the entry cites :attr:`id`."""
 
     @property
     def mark(self) -> str:
         return MARK if self.source == THIS_EDITION else ""
 
+    @property
+    def ours(self) -> bool:
+        return self.source == THIS_EDITION
+
     @model_validator(mode="after")
-    def _decision_for_ours(self) -> Ruling:
-        if self.source == THIS_EDITION and not self.decision:
+    def _consistent(self) -> Ruling:
+        if self.ours and not self.decision:
             raise ValueError("a ruling of this edition names its entry in docs/decisions.md")
-        if self.source != THIS_EDITION and self.decision:
+        if self.ours and not self.tells:
+            raise ValueError("a ruling of this edition lists the tells of a sentence stating it")
+        if not self.ours and self.decision:
             raise ValueError("only a ruling of this edition has a decision")
+        if (self.q is None) != (self.a is None):
+            raise ValueError("a clarification has both a question q and an answer a")
+        if self.q is None and self.says is None:
+            raise ValueError("a ruling has a question and answer, or the words it says")
+        if self.cards and self.says is None:
+            raise ValueError("a ruling stated by cards gives the words they say (says)")
         return self
 
 
@@ -127,15 +175,31 @@ class RulingSection(_Model):
     title: str = ""
     rulings: tuple[Ruling, ...] = Field(min_length=1)
 
+    @model_validator(mode="after")
+    def _clarifications(self) -> RulingSection:
+        for r in self.rulings:
+            if r.q is None:
+                raise ValueError(f"ruling {r.id} of the Clarifications has no q and a")
+        return self
+
 
 class Rulings(_Model):
-    """A book's clarifications, in the order they are printed."""
+    """A book's rulings: the clarifications in the order they are printed,
+    then the rulings only the rules chapters state."""
 
     sections: tuple[RulingSection, ...] = ()
+    rules: tuple[Ruling, ...] = ()
+
+    @model_validator(mode="after")
+    def _stated(self) -> Rulings:
+        for r in self.rules:
+            if r.says is None:
+                raise ValueError(f"ruling {r.id} of rules has no says")
+        return self
 
     def all(self) -> list[Ruling]:
-        """Every ruling, in book order."""
-        return [r for s in self.sections for r in s.rulings]
+        """Every ruling, clarifications first, in book order."""
+        return [r for s in self.sections for r in s.rulings] + list(self.rules)
 
     def get(self, ruling_id: str) -> Ruling:
         for r in self.all():
@@ -145,6 +209,10 @@ class Rulings(_Model):
 
     def of_source(self, source: str) -> list[Ruling]:
         return [r for r in self.all() if r.source == source]
+
+    def of_card(self, card_id: str) -> list[Ruling]:
+        """The rulings whose words the text of card ``card_id`` says."""
+        return [r for r in self.all() if card_id in r.cards]
 
 
 def load_rulings(game_dir: Path) -> Rulings:
@@ -171,16 +239,97 @@ def load_rulings(game_dir: Path) -> Rulings:
 
 
 def render_rulings(rulings: Rulings, render: Any) -> Rulings:
-    """``rulings`` with every question and answer passed through ``render``
-    (the template engine, so answers may quote card data)."""
+    """``rulings`` with every question, answer and statement passed through
+    ``render`` (the template engine, so they may quote card data)."""
+
+    def one(r: Ruling) -> Ruling:
+        return r.model_copy(
+            update={
+                key: render(getattr(r, key))
+                for key in ("q", "a", "says")
+                if getattr(r, key) is not None
+            }
+        )
+
     return Rulings(
         sections=tuple(
-            RulingSection(
-                title=render(s.title),
-                rulings=tuple(
-                    r.model_copy(update={"q": render(r.q), "a": render(r.a)}) for r in s.rulings
-                ),
-            )
+            RulingSection(title=render(s.title), rulings=tuple(one(r) for r in s.rulings))
             for s in rulings.sections
-        )
+        ),
+        rules=tuple(one(r) for r in rulings.rules),
     )
+
+
+def rule(rulings: Rulings, ruling_id: str) -> str:
+    """The words of ruling ``ruling_id`` as a rules chapter prints them:
+    its ``says``, with the mark when the ruling is this edition's."""
+    r = rulings.get(ruling_id)
+    if r.says is None:
+        raise CompanionError(f"ruling '{ruling_id}' in {RULINGS_FILE} has no words to say (says)")
+    return r.says + r.mark
+
+
+def card_text(rulings: Rulings, card: Any, text: str | None = None) -> str:
+    """``card``'s text escaped for the markup, marked after the words of every
+    ruling that names the card; a ruling whose words the text does not hold
+    is an error naming both."""
+    from companion.printing.rulebook_markup import escape
+
+    out = escape(card.text if text is None else text)
+    for r in rulings.of_card(card.id):
+        words = escape(r.says or "")
+        if words not in out:
+            raise CompanionError(
+                f"ruling '{r.id}' in {RULINGS_FILE}: the text of {card.id} does not say {words!r}"
+            )
+        out = out.replace(words, words + r.mark, 1)
+    return out
+
+
+@dataclass(frozen=True)
+class Unmarked:
+    """A ruling of this edition stated where the book prints no mark."""
+
+    ruling: str
+    excerpt: str
+
+    def __str__(self) -> str:
+        return f"{self.ruling}: ...{self.excerpt}..."
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def marked_places(rulings: Rulings) -> list[str]:
+    """What the book prints, marked, for each ruling of this edition: its
+    clarification line and its words (in a rules chapter or in a card's text)."""
+    from companion.printing.rulebook_markup import escape
+
+    places: list[str] = []
+    for r in rulings.all():
+        if not r.ours:
+            continue
+        if r.q is not None:
+            places.append(_norm(f"**{r.q}**{r.mark} {r.a}"))
+        if r.says is not None:
+            places += [_norm(r.says + r.mark), _norm(escape(r.says) + r.mark)]
+    return sorted(set(places), key=len, reverse=True)
+
+
+def unmarked(markup: str, rulings: Rulings) -> list[Unmarked]:
+    """Every place of the rendered ``markup`` that states a ruling of this
+    edition (matches one of its ``tells``) outside the places where the
+    book prints it with the mark."""
+    text = _norm(markup)
+    for place in marked_places(rulings):
+        text = text.replace(place, " \x00 ")
+    found: list[Unmarked] = []
+    for r in rulings.all():
+        if not r.ours:
+            continue
+        for tell in r.tells:
+            for m in re.finditer(tell, text, flags=re.IGNORECASE):
+                start, end = max(0, m.start() - 50), min(len(text), m.end() + 50)
+                found.append(Unmarked(r.id, text[start:end].replace("\x00", "")))
+    return found

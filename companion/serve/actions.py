@@ -179,9 +179,11 @@ def _run(store: TableStore, table: TableInfo | None, action: str, form: Mapping[
         return Done(f"a monster comes: {names}", {"cards": [c.to_json() for c in monsters]})
     if action == "new-deal":
         from companion.games.deals import start_deal
+        from companion.games.dungeon_poker.deal import DealStart
 
         with store.transaction() as tx:
             started = start_deal(tx, tx.table(table.name))
+        assert isinstance(started, DealStart)  # only a Dungeon Poker dealer's page deals
         notes = "; ".join(started.notes)
         summary = f"deal {started.number} of level {started.level.level}" + (
             f" ({notes})" if notes else ""

@@ -114,7 +114,7 @@ def bar(v: ClockView, count: int = BAR_STAGES) -> list[dict[str, Any]]:
     position = v.state.position
     first = max(0, position - count // 4)
     cells: list[dict[str, Any]] = []
-    for offset, stage in enumerate(v.structure.stages(first + count)[first:]):
+    for offset, stage in enumerate(v.structure.stages(count, first)):
         index = first + offset
         if index < position or (index == position and v.state.in_owed_break):
             where = "played"

@@ -41,6 +41,10 @@ class Secrets:
     """The secret cards at a table: each name (and long id) with the players who hold one."""
 
     holders: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    _patterns: dict[str | None, re.Pattern[str] | None] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Each viewer's pattern, built once: a page checks a dozen texts against it."""
 
     def hidden_from(self, viewer: str | None) -> list[str]:
         """The words ``viewer`` (``None``: everyone, the dealer's and the clock page) may not see."""
@@ -51,11 +55,15 @@ class Secrets:
         )
 
     def _pattern(self, viewer: str | None) -> re.Pattern[str] | None:
-        words = self.hidden_from(viewer)
-        if not words:
-            return None
-        alternatives = "|".join(re.escape(w) for w in words)
-        return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+        if viewer not in self._patterns:
+            words = self.hidden_from(viewer)
+            alternatives = "|".join(re.escape(w) for w in words)
+            self._patterns[viewer] = (
+                re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+                if words
+                else None
+            )
+        return self._patterns[viewer]
 
     def names_a_secret(self, text: str, viewer: str | None = None) -> bool:
         """Whether ``text`` names a card that is secret from ``viewer``."""
@@ -146,8 +154,8 @@ def history_lines(
     tx: Transaction, table: TableInfo, secrets: Secrets, last: int = 8
 ) -> list[dict[str, Any]]:
     """The table's last actions, newest first, as the dealer's page lists them."""
-    entries = tx.history(table)
-    by_id = {e.id: e for e in entries}
+    entries = tx.history(table, last)
+    by_id = _with_targets(tx, table, entries)
     return [
         {
             "id": e.id,
@@ -155,14 +163,24 @@ def history_lines(
             "summary": secrets.check(history_line(e, by_id, table.players)),
             "actor": e.actor,
         }
-        for e in reversed(entries[-last:] if last > 0 else [])
+        for e in reversed(entries)
     ]
+
+
+def _with_targets(
+    tx: Transaction, table: TableInfo, entries: Sequence[HistoryEntry]
+) -> dict[int, HistoryEntry]:
+    """``entries`` by number, with the entries their undos undid (read only those)."""
+    by_id = {e.id: e for e in entries}
+    missing = {e.undoes for e in entries if e.undoes is not None and e.undoes not in by_id}
+    by_id.update(tx.history_entries(table, missing))
+    return by_id
 
 
 def undone_entry(
     tx: Transaction, table: TableInfo, entry: HistoryEntry, secrets: Secrets
 ) -> dict[str, Any]:
     """An undo's own entry as the dealer's page reports it (no card, no data)."""
-    by_id = {e.id: e for e in tx.history(table)}
+    by_id = _with_targets(tx, table, [entry])
     line = secrets.check(history_line(entry, by_id, table.players))
     return {"id": entry.id, "action": entry.action, "actor": entry.actor, "summary": line}

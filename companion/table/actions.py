@@ -26,7 +26,25 @@ from companion.bounds import check_seed
 from companion.cards.loader import GameCards, load_game
 from companion.documents import short
 from companion.errors import CompanionError
-from companion.table.drawing import GameRules, deck_name, deck_words, drawn_card, rules_for
+from companion.table.drawing import (
+    IN_GAME,
+    GameRules,
+    deck_name,
+    deck_words,
+    drawn_card,
+    held_cards,
+    rules_for,
+)
+from companion.table.events import (
+    MOVES,
+    CardRef,
+    DeckShuffled,
+    MoveTo,
+    TableSetUp,
+    TopLooked,
+    TopReordered,
+    TopShuffled,
+)
 from companion.table.model import (
     PILES,
     CardCopy,
@@ -36,6 +54,7 @@ from companion.table.model import (
     name_key,
 )
 from companion.table.store import Transaction
+from companion.table.views import Audience, View
 
 MAX_NAME = 40
 
@@ -119,15 +138,7 @@ def new_table(
     tx.set_current(table)
     tx.record(
         table,
-        "new",
-        f"table set up for {cards.game.name} with {', '.join(players)} (seed {seed})",
-        data={
-            "game": game,
-            "players": list(players),
-            "seed": seed,
-            "options": chosen,
-            "notes": notes,
-        },
+        TableSetUp(game, cards.game.name, tuple(players), seed, dict(chosen), tuple(notes)),
         undoable=False,
     )
     return table, notes
@@ -261,8 +272,7 @@ def _move_named(
     piles: Sequence[str],
     to: str,
     where: str,
-    action: str,
-    verb: str,
+    to_where: MoveTo,
     action_word: str,
     shuffle_after: bool = False,
 ) -> DrawnCard:
@@ -275,23 +285,11 @@ def _move_named(
     if shuffle_after:
         rules_for(table.game).shuffle(tx, table, deck)
     result = drawn_card(cards, moved)
-    tx.record(
-        table,
-        action,
-        f"{result.name} ({deck_name(cards, deck)}) {verb}",
-        actor=who,
-        data={
-            "deck": deck,
-            "card": result.card_id,
-            "copy": result.copy,
-            "from": copy.pile,
-            "holder": copy.holder,
-        },
+    event = MOVES[to_where](
+        deck, deck_name(cards, deck), CardRef.of(result), copy.pile, copy.holder, to_where
     )
+    tx.record(table, event, actor=who)
     return result
-
-
-IN_GAME = ("in_play", "held")
 
 
 def discard(
@@ -307,8 +305,7 @@ def discard(
         piles=IN_GAME,
         to="discard",
         where="top",
-        action="discard",
-        verb="went to the discard pile",
+        to_where="discard",
         action_word="discarded",
     )
 
@@ -326,8 +323,7 @@ def remove(
         piles=(*IN_GAME, "discard", "draw"),
         to="removed",
         where="end",
-        action="remove",
-        verb="was removed from the game",
+        to_where="removed",
         action_word="removed",
     )
 
@@ -344,11 +340,7 @@ def return_card(
     """Put a card back into the draw pile: on top, at the bottom, or shuffled in."""
     if where not in ("top", "bottom", "shuffle"):
         raise CompanionError(f"cannot return a card to '{where}' (top, bottom or shuffle)")
-    verb = {
-        "top": "went back on top of the deck",
-        "bottom": "went to the bottom of the deck",
-        "shuffle": "was shuffled back into the deck",
-    }[where]
+    to_where: MoveTo = "top" if where == "top" else "bottom" if where == "bottom" else "shuffle"
     return _move_named(
         tx,
         table,
@@ -358,8 +350,7 @@ def return_card(
         piles=(*IN_GAME, "discard", "removed", "aside"),
         to="draw",
         where="top" if where == "top" else "end",
-        action="return",
-        verb=verb,
+        to_where=to_where,
         action_word="returned",
         shuffle_after=where == "shuffle",
     )
@@ -404,13 +395,7 @@ def shuffle(tx: Transaction, table: TableInfo, deck: str, *, with_discard: bool 
         tx.arrange(table, pile, "draw")
     rules.shuffle(tx, table, deck)
     size = tx.count(table, deck, "draw")
-    extra = f" with {gathered} card(s) from the discard pile" if with_discard else ""
-    tx.record(
-        table,
-        "shuffle",
-        f"{deck_name(cards, deck)} shuffled{extra} ({size} cards)",
-        data={"deck": deck, "gathered": gathered},
-    )
+    tx.record(table, DeckShuffled(deck, deck_name(cards, deck), gathered, size, with_discard))
     return size
 
 
@@ -426,12 +411,7 @@ def peek(
     top = tx.pile(table, deck, "draw")[:count]
     seen = [drawn_card(cards, c, info={"position": i}) for i, c in enumerate(top, start=1)]
     tx.record(
-        table,
-        "peek",
-        f"{who or 'someone'} looked at the top {len(seen)} of {deck_name(cards, deck)}",
-        actor=who,
-        data={"deck": deck, "count": len(seen)},
-        undoable=False,
+        table, TopLooked(deck, deck_name(cards, deck), who, len(seen)), actor=who, undoable=False
     )
     return seen
 
@@ -465,13 +445,7 @@ def reorder(
     new_top = [pile[p - 1] for p in order]
     tx.arrange(table, new_top, "draw")
     result = [drawn_card(cards, c, info={"position": i}) for i, c in enumerate(new_top, start=1)]
-    tx.record(
-        table,
-        "reorder",
-        f"{who or 'someone'} reordered the top {n} of {deck_name(cards, deck)}",
-        actor=who,
-        data={"deck": deck, "order": list(order)},
-    )
+    tx.record(table, TopReordered(deck, deck_name(cards, deck), who, tuple(order)), actor=who)
     return result
 
 
@@ -490,13 +464,7 @@ def shuffle_top(
     top = tx.pile(table, deck, "draw")[:count]
     table_rng(tx, table).shuffle(top)
     tx.arrange(table, top, "draw")
-    tx.record(
-        table,
-        "reorder",
-        f"{who or 'someone'} shuffled the top {len(top)} of {deck_name(cards, deck)}",
-        actor=who,
-        data={"deck": deck, "shuffled": len(top)},
-    )
+    tx.record(table, TopShuffled(deck, deck_name(cards, deck), who, len(top)), actor=who)
     return len(top)
 
 
@@ -550,13 +518,12 @@ def status(tx: Transaction, table: TableInfo) -> list[DeckStatus]:
 
 def holdings(tx: Transaction, table: TableInfo) -> dict[str, list[DrawnCard]]:
     """What each player holds or has in play in front of them, in seat order."""
-    cards = game_cards(table)
-    game = rules_for(table.game)
-    found: dict[str, list[DrawnCard]] = {p: [] for p in table.players}
-    for copy in sorted(tx.cards(table), key=lambda c: (c.pile != "in_play", c.pos)):
-        if copy.holder in found and copy.pile in IN_GAME:
-            found[copy.holder].append(game.describe(drawn_card(cards, copy)))
-    return found
+    return held_cards(tx, table, game_cards(table), rules_for(table.game))
+
+
+def view(tx: Transaction, table: TableInfo, audience: Audience) -> View:
+    """``table`` as ``audience`` sees it: the public facts, the cards it may see, the log."""
+    return rules_for(table.game).view(tx, table, game_cards(table), audience)
 
 
 def rules(table: TableInfo) -> GameRules:

@@ -3,11 +3,13 @@
 :class:`GameRules` is what a plain game gets: every deck shuffled with the
 table's seed at setup, cards drawn from the top, and the discard pile
 shuffled into a new draw pile when the draw pile runs out, for the decks
-whose rulebook says so (:data:`RESHUFFLE_DISCARD`). A game with more to
-say subclasses it in its own package and registers the subclass
-(:mod:`companion.registry`); :func:`rules_for` finds it by game id.
+whose rulebook says so (``reshuffled``). A game with more to say subclasses
+it in its own package and hands it over as its
+:meth:`companion.registry.Game.table_rules`; :func:`rules_for` finds it by
+game id.
 
->>> GameRules("dungeon-of-d").reshuffles("power"), GameRules("dungeon-of-d").reshuffles("rooms")
+>>> rules = GameRules("solitaire", reshuffled=frozenset({"stock"}))
+>>> rules.reshuffles("stock"), rules.reshuffles("waste")
 (True, False)
 """
 
@@ -15,26 +17,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
-
-RESHUFFLE_DISCARD: dict[str, frozenset[str]] = {
-    # The graveyard goes back into the main deck (every deal, and if it runs dry).
-    "dungeon-poker": frozenset({"main"}),
-    # Draw phase: an exhausted deck is rebuilt from its discard pile.
-    "dungeon-master": frozenset({"party", "dm"}),
-    # A player's draw pile is rebuilt from their discard pile.
-    "decko": frozenset({"starting"}),
-    # The deck is gathered and shuffled before each deal, never mid-deal.
-    "dragon-kings": frozenset(),
-    # The Power Deck is rebuilt from the Discard Pile; the Room Deck is not.
-    "dungeon-of-d": frozenset({"power"}),
-}
-"""Decks whose discard pile is shuffled into a new draw pile when the draw pile runs out."""
+from companion.table.views import Audience, View, build_view, may_see, overview_facts
 
 STATE = "table"
 """Namespace of the table's own state in the key-value store."""
@@ -65,8 +54,12 @@ def variant_key(name: str) -> str:
 class GameRules:
     """The generic rules; ``game`` is the game id."""
 
-    def __init__(self, game: str) -> None:
+    RESHUFFLED: ClassVar[frozenset[str]] = frozenset()
+    """Decks whose discard pile is shuffled into a new draw pile when the draw pile runs out."""
+
+    def __init__(self, game: str, reshuffled: frozenset[str] | None = None) -> None:
         self.game = game
+        self.reshuffled = self.RESHUFFLED if reshuffled is None else reshuffled
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game}>"
@@ -136,18 +129,12 @@ class GameRules:
             self.shuffle(tx, table, deck.id)
             if extra:
                 notes.append(f"variant: {len(extra)} card(s) shuffled into the {deck.name}")
-        for card in cards.cards:
-            # Dragon Kings: the involuntary wing cards are always in play.
-            if getattr(card, "involuntary", False):
-                for copy in [c for c in tx.pile(table, card.deck, "draw") if c.card_id == card.id]:
-                    tx.move(table, copy, "in_play")
-                notes.append(f"{card.name} is always in play")
         return notes
 
     # -- drawing -----------------------------------------------------------------
 
     def reshuffles(self, deck: str) -> bool:
-        return deck in RESHUFFLE_DISCARD.get(self.game, frozenset())
+        return deck in self.reshuffled
 
     def shuffle(self, tx: Transaction, table: TableInfo, deck: str, pile: str = "draw") -> None:
         copies = tx.pile(table, deck, pile)
@@ -228,6 +215,39 @@ class GameRules:
         """Game-specific facts for ``table show`` (nothing for plain games)."""
         return {}
 
+    def visible(self, card: DrawnCard, audience: Audience) -> bool:
+        """Whether ``audience`` may see a player's card (a hand is its holder's alone)."""
+        return may_see(card, audience)
+
+    def view(self, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience) -> View:
+        """The table as ``audience`` sees it (:mod:`companion.table.views`); a game with
+        public facts of its own (a level, a board, a victory) builds its own."""
+        facts = overview_facts(table, self.overview(tx, table, cards))
+        return build_view(
+            table,
+            audience,
+            facts,
+            held_cards(tx, table, cards, self),
+            tx.history(table),
+            visible=self.visible,
+        )
+
+
+IN_GAME = ("in_play", "held")
+"""The piles of a player's cards: in front of them, or in their hand."""
+
+
+def held_cards(
+    tx: Transaction, table: TableInfo, cards: GameCards, rules: GameRules
+) -> dict[str, list[DrawnCard]]:
+    """What each player holds or has in play in front of them, in seat order, each card
+    described as its game describes it (cards in play first)."""
+    found: dict[str, list[DrawnCard]] = {p: [] for p in table.players}
+    for copy in sorted(tx.cards(table), key=lambda c: (c.pile != "in_play", c.pos)):
+        if copy.holder in found and copy.pile in IN_GAME:
+            found[copy.holder].append(rules.describe(drawn_card(cards, copy)))
+    return found
+
 
 def deck_name(cards: GameCards, deck: str) -> str:
     info = cards.game.deck(deck)
@@ -288,30 +308,18 @@ def record_draw(
     drawn: Sequence[DrawnCard],
     player: str | None,
     cards: GameCards,
-    action: str = "draw",
+    notes: Sequence[str] = (),
 ) -> None:
-    names = ", ".join(d.name for d in drawn)
-    who = player or "the table"
-    tx.record(
-        table,
-        action,
-        f"{who} drew {names} from {deck_name(cards, deck)}",
-        actor=player,
-        data={
-            "deck": deck,
-            "cards": [[d.card_id, d.copy] for d in drawn],
-            "to": [d.pile for d in drawn],
-        },
-    )
+    """One history entry for the cards of one draw (what ``table undo`` reverts)."""
+    from companion.table.events import CardsDrawn, cards_of
+
+    event = CardsDrawn(deck, deck_name(cards, deck), player, cards_of(drawn), tuple(notes))
+    tx.record(table, event, actor=player)
 
 
 def rules_for(game: str) -> GameRules:
-    """The rules object of a game: the class it registered (:mod:`companion.registry`),
+    """The rules object of a game: its own (:meth:`companion.registry.Game.table_rules`),
     else the generic rules."""
-    from companion.registry import table_rules_loader
+    from companion.registry import game as game_of
 
-    load = table_rules_loader(game)
-    if load is None:
-        return GameRules(game)
-    rules: GameRules = load()(game)
-    return rules
+    return game_of(game).table_rules()

@@ -12,10 +12,11 @@ from __future__ import annotations
 import datetime as _dt
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.events import Event, sentence
 
 PILES: tuple[str, ...] = ("draw", "discard", "removed", "in_play", "held", "aside")
 """Where a card can be: the draw pile, the discard pile (Dungeon Poker's
@@ -96,23 +97,36 @@ class TableInfo:
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    """One line of a table's append-only history: who did what, when."""
+    """One line of a table's append-only history: who did what (the typed event), when."""
 
     id: int
     at: float
     actor: str | None
-    action: str
-    summary: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    event: Event
     undoable: bool = True
     undoes: int | None = None
 
     def __repr__(self) -> str:
-        return f"<HistoryEntry #{self.id} {self.action}: {self.summary}>"
+        return f"<HistoryEntry #{self.id} {self.action}: {self.event!r}>"
+
+    @property
+    def action(self) -> str:
+        """The kind of the entry's event (``draw``, ``showdown``, ``undo``...)."""
+        return self.event.kind
+
+    @property
+    def summary(self) -> str:
+        """The entry's event in words."""
+        return sentence(self.event)
 
     @property
     def when(self) -> str:
         return _iso(self.at)
+
+    def seen_by(self, viewer: str | None) -> HistoryEntry:
+        """The entry as ``viewer`` may know it (``None``: everyone at the table)."""
+        seen = self.event.seen_by(viewer)
+        return self if seen is self.event else replace(self, event=seen)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,7 +135,7 @@ class HistoryEntry:
             "actor": self.actor,
             "action": self.action,
             "summary": self.summary,
-            "data": dict(self.data),
+            "event": self.event.to_json(),
             "undoable": self.undoable,
             "undoes": self.undoes,
         }

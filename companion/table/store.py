@@ -26,14 +26,16 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.events import Event, EventError, read_event
 from companion.paths import state_path
 from companion.statefile import BUSY_TIMEOUT, Component, Migration, StateFile, check_file, script
+from companion.table.events import Recorded, Undone
 from companion.table.model import (
     PILES,
     CardCopy,
@@ -115,10 +117,43 @@ each is kept exactly as text. Changing the type of ``seed`` itself would mean re
 switched off inside the migration's transaction; so ``seed`` stays and holds the same 64
 bits read as a signed number. A seed of an older file (negative ones too) reads as it was."""
 
-MIGRATIONS: tuple[Migration, ...] = (script(SCHEMA_V1), script(SCHEMA_V2))
+
+def schema_v3(conn: sqlite3.Connection) -> None:
+    """Schema 3: each history entry holds its typed event (``event``, the event's JSON).
+
+    The entries already written keep their action, sentence and data as a
+    :class:`~companion.table.events.Recorded` event; the ``summary`` and ``data``
+    columns stay as they were for them and are left empty by newer entries.
+    The history is append-only: the trigger that guards it is lifted for this
+    one step only, inside the migration's transaction.
+    """
+    conn.execute("ALTER TABLE history ADD COLUMN event TEXT")
+    conn.execute("DROP TRIGGER history_never_changes")
+    rows = conn.execute("SELECT id, actor, action, summary, data FROM history").fetchall()
+    for entry_id, actor, action, summary, data in rows:
+        try:
+            kept = json.loads(data)
+        except ValueError:
+            kept = {}
+        event = Recorded(
+            str(action), str(summary), actor, kept if isinstance(kept, dict) else {}
+        ).fields_json()
+        conn.execute(
+            "UPDATE history SET event = ? WHERE id = ?",
+            (json.dumps(event, sort_keys=True), entry_id),
+        )
+    conn.execute(_NEVER_CHANGES)
+
+
+_NEVER_CHANGES = """CREATE TRIGGER history_never_changes BEFORE UPDATE ON history
+BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END"""
+
+MIGRATIONS: tuple[Migration, ...] = (script(SCHEMA_V1), script(SCHEMA_V2), schema_v3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLE_ROW = "SELECT id, name, game, COALESCE(seed_text, seed), options, created FROM tables"
+_HISTORY_ROW = "SELECT id, at, actor, event, undo, undoes FROM history"
+"""The columns a history entry is read from, in :func:`_entry`'s order."""
 
 
 def signed64(seed: int) -> int:
@@ -523,30 +558,27 @@ class Transaction:
     def record(
         self,
         table: TableInfo,
-        action: str,
-        summary: str,
+        event: Event,
         *,
         actor: str | None = None,
-        data: dict[str, Any] | None = None,
         undoable: bool = True,
         undoes: int | None = None,
     ) -> HistoryEntry:
-        """Append one history entry; it carries how to undo the changes journaled since
-        the previous entry of this transaction."""
+        """Append one history entry holding ``event``; it carries how to undo the changes
+        journaled since the previous entry of this transaction."""
         undo = json.dumps(self.journal) if undoable else None
         at = self.store.clock()
         cursor = self._sql(
-            "INSERT INTO history (table_id, at, actor, action, summary, data, undo, undoes) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO history (table_id, at, actor, action, summary, data, undo, undoes, event) "
+            "VALUES (?, ?, ?, ?, '', '{}', ?, ?, ?)",
             (
                 table.id,
                 at,
                 actor,
-                action,
-                summary,
-                json.dumps(data or {}, sort_keys=True),
+                event.kind,
                 undo,
                 undoes,
+                json.dumps(event.fields_json(), sort_keys=True),
             ),
         )
         self.journal = []
@@ -555,46 +587,75 @@ class Transaction:
             id=int(cursor.lastrowid or 0),
             at=at,
             actor=actor,
-            action=action,
-            summary=summary,
-            data=dict(data or {}),
+            event=event,
             undoable=undo is not None,
             undoes=undoes,
         )
 
-    def history(self, table: TableInfo, limit: int | None = None) -> list[HistoryEntry]:
-        """The table's history, oldest first (the last ``limit`` entries if given)."""
-        sql = "SELECT id, at, actor, action, summary, data, undo, undoes FROM history WHERE table_id = ? ORDER BY id"
-        rows = self._sql(sql, (table.id,)).fetchall()
+    def history(
+        self, table: TableInfo, limit: int | None = None, *, since: int | None = None
+    ) -> list[HistoryEntry]:
+        """The table's history, oldest first.
+
+        ``since``: only the entries after entry number ``since``; ``limit``: at most that
+        many, the last ones (with ``since``: the first ones after it, so that a reader pages
+        forward). Both are done in SQL, so reading the end of a long evening's history
+        costs what reading a fresh one does.
+        """
+        if limit is not None and limit <= 0:
+            return []
+        sql = f"{_HISTORY_ROW} WHERE table_id = ?"
+        params: list[Any] = [table.id]
+        if since is not None:
+            sql += " AND id > ?"
+            params.append(since)
+        newest_first = limit is not None and since is None
+        sql += " ORDER BY id DESC" if newest_first else " ORDER BY id"
         if limit is not None:
-            rows = rows[-limit:] if limit > 0 else []
-        return [_entry(row) for row in rows]
+            sql += " LIMIT ?"
+            params.append(limit)
+        rows = self._sql(sql, params).fetchall()
+        if newest_first:
+            rows.reverse()
+        return [_entry(row, table) for row in rows]
+
+    def history_entries(self, table: TableInfo, ids: Iterable[int]) -> dict[int, HistoryEntry]:
+        """The entries of ``table`` with these numbers (an undo's target, say), by number."""
+        wanted = sorted(set(ids))
+        found: dict[int, HistoryEntry] = {}
+        for start in range(0, len(wanted), 500):  # SQLite bounds the parameters of a query
+            chunk = wanted[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            rows = self._sql(
+                f"{_HISTORY_ROW} WHERE table_id = ? AND id IN ({marks})", [table.id, *chunk]
+            )
+            found.update((int(row[0]), _entry(row, table)) for row in rows)
+        return found
 
     def next_undo(self, table: TableInfo) -> HistoryEntry | None:
         """The action ``undo_last`` would revert now (``None``: nothing to undo)."""
         target = self._undo_target(table)
-        return None if target is None else _entry(target)
+        return None if target is None else _entry(target, table)
 
     def _undo_target(self, table: TableInfo) -> Sequence[Any] | None:
-        undone = {
-            int(r[0])
-            for r in self._sql(
-                "SELECT undoes FROM history WHERE table_id = ? AND undoes IS NOT NULL", (table.id,)
-            )
-        }
-        rows = self._sql(
-            "SELECT id, at, actor, action, summary, data, undo, undoes FROM history "
-            "WHERE table_id = ? AND undo IS NOT NULL AND undoes IS NULL ORDER BY id DESC",
-            (table.id,),
-        )
-        return next((row for row in rows if int(row[0]) not in undone), None)
+        # Newest first: an undo comes after the entry it undid, so walking back meets it
+        # first; the walk stops at the target, which over an evening sits near the end.
+        undone: set[int] = set()
+        rows = self._sql(f"{_HISTORY_ROW} WHERE table_id = ? ORDER BY id DESC", (table.id,))
+        for row in rows:
+            if row[5] is not None:
+                undone.add(int(row[5]))
+            elif row[4] is not None and int(row[0]) not in undone:
+                return tuple(row)
+        return None
 
     def undo_last(self, table: TableInfo, actor: str | None = None) -> HistoryEntry:
         """Revert the last undoable action not undone yet; the undo is recorded too."""
         target = self._undo_target(table)
         if target is None:
             raise CompanionError(f"nothing to undo at table '{table.name}'")
-        for op in reversed(json.loads(target[6])):
+        entry = _entry(target, table)
+        for op in reversed(json.loads(target[4])):
             if op[0] == "card":
                 _, deck, copy, pile, holder, pos = op
                 self._sql(
@@ -613,15 +674,12 @@ class Transaction:
                         "INSERT OR REPLACE INTO kv (table_id, namespace, key, value) VALUES (?, ?, ?, ?)",
                         (table_key, namespace, key, value),
                     )
-        entry = _entry(target)
         self.journal = []
         self._journaled_cards = set()
         self.record(
             table,
-            "undo",
-            f"undid #{entry.id}: {entry.summary}",
+            Undone(entry.id, entry.event),
             actor=actor,
-            data={"undid": entry.id, "action": entry.action},
             undoable=False,
             undoes=entry.id,
         )
@@ -632,14 +690,21 @@ def _table_key(table: TableInfo | None) -> int:
     return 0 if table is None else table.id
 
 
-def _entry(row: Sequence[Any]) -> HistoryEntry:
+def _entry(row: Sequence[Any], table: TableInfo) -> HistoryEntry:
+    """One history row as its entry; a row whose event cannot be read is a one-line error."""
+    try:
+        event = read_event(json.loads(row[3]))
+    except (TypeError, ValueError) as exc:  # EventError, bad JSON, a NULL event
+        reason = str(exc) if isinstance(exc, EventError) else "its event is not readable JSON"
+        raise CompanionError(
+            f"history entry #{row[0]} of table '{table.name}' is damaged ({reason}); "
+            "the state file was changed by something other than companion"
+        ) from None
     return HistoryEntry(
         id=int(row[0]),
         at=float(row[1]),
         actor=row[2],
-        action=str(row[3]),
-        summary=str(row[4]),
-        data=json.loads(row[5]),
-        undoable=row[6] is not None,
-        undoes=row[7],
+        event=event,
+        undoable=row[4] is not None,
+        undoes=row[5],
     )

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from companion.bounds import MAX_LEVEL
 from companion.errors import CompanionError
 from companion.timer.encounters import EncounterRecord
 from companion.timer.structure import Break, Level, Stage, Structure, parse_structure
@@ -99,7 +100,6 @@ Clock = Callable[[], float]
 
 MAX_MINUTES = 24 * 60  # a level of a whole day is already more than any game plays
 MAX_DEALS = 1000
-MAX_LEVEL = 500  # also the most levels `timer structure --levels` lists
 PLAYERS = (2, 12)
 
 

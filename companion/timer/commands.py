@@ -15,13 +15,14 @@ functions, so the dealer's page and ``timer do`` are one code path.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.registry import game
 from companion.table import TableStore
 from companion.table.model import TableInfo
 from companion.timer.clock import ClockSettings, ClockView, check_settings
@@ -76,37 +77,28 @@ class OpenClock:
         return self.session.store.label
 
 
-LevelsOf = Callable[[str], Any]
-"""A game's id -> how its table opens levels (``None``: the clock only counts them)."""
-StructureCheck = Callable[[Any, TableInfo, Structure], None]
-"""Refuses a structure a table's game cannot play (its store, the table, the structure)."""
-
-
 @contextmanager
 def open_clock(
-    state: str | Path | None,
-    table: str | None,
-    levels: LevelsOf | None = None,
-    *,
-    write: bool = True,
+    state: str | Path | None, table: str | None, *, write: bool = True
 ) -> Iterator[OpenClock]:
     """The clock of ``table`` (else of the current table, if any), closed when done.
 
-    Without any table the clock is kept on its own in the state file.
-    ``levels`` gives each game's level rules (:mod:`companion.games.clock`
-    passes the games' own; the timer knows no game). ``write=False`` only
-    reads (``timer status``): a read-only state file is fine then.
+    Without any table the clock is kept on its own in the state file. A
+    table's clock opens levels by its game's rules
+    (:meth:`companion.registry.Game.levels`; the timer knows no game).
+    ``write=False`` only reads (``timer status``): a read-only state file is
+    fine then.
     """
     from companion.table import open_store
 
     store = open_store(state, write=write)
     try:
-        yield clock_of(store, table, levels)
+        yield clock_of(store, table)
     finally:
         store.close()
 
 
-def clock_of(store: TableStore, table: str | None, levels: LevelsOf | None = None) -> OpenClock:
+def clock_of(store: TableStore, table: str | None) -> OpenClock:
     """The clock of ``table`` (else of the current table, if any) in an open ``store``.
 
     A long-running reader (``companion serve``) keeps one store open and asks here.
@@ -123,7 +115,7 @@ def clock_of(store: TableStore, table: str | None, levels: LevelsOf | None = Non
             info = tx.find_table(current) if current else None
     if info is None:
         return OpenClock(TimerSession(SqliteClockStore(store.path), SystemClock()), None)
-    kept = TableClockStore(store, info.name, levels(info.game) if levels else None)
+    kept = TableClockStore(store, info.name, game(info.game).levels())
     return OpenClock(TimerSession(kept, SystemClock()), info)
 
 
@@ -160,13 +152,13 @@ class ClockRequest:
         return ClockSettings(self.minutes, self.deals_per_level, players)
 
 
-def start_clock(
-    clock: OpenClock, request: ClockRequest, check: StructureCheck | None = None
-) -> Outcome:
+def start_clock(clock: OpenClock, request: ClockRequest) -> Outcome:
     """Resume the saved clock or start one, as ``timer run`` does before it shows it.
 
     At a table the structure defaults to the table's game, the players to
-    the table's, and a fresh clock starts at the level the table is at.
+    the table's, and a fresh clock starts at the level the table is at; a
+    structure the table's game cannot play is refused
+    (:meth:`companion.registry.Game.check_structure`).
     """
     from companion.timer.table_clock import TableClockStore, default_structure
 
@@ -188,8 +180,8 @@ def start_clock(
             base = load_structure(request.structure or default)
         chosen = base.with_breaks(request.break_every, request.break_minutes)
     fallback = chosen or load_structure(default)
-    if info is not None and chosen is not None and check is not None:
-        check(session.store, info, chosen)
+    if info is not None and chosen is not None:
+        game(info.game).check_structure(info, chosen)
     return session.open(
         chosen,
         request.settings(players),

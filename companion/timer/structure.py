@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from companion.bounds import MAX_LEVEL
 from companion.documents import read_document, short
 from companion.errors import CompanionError
 from companion.fileio import is_file
@@ -147,8 +148,8 @@ class Structure:
     """A named blind structure: listed stages, then how it goes on.
 
     ``stage(position)`` gives the level or break at a 0-based position of the
-    whole (possibly endless) sequence; ``None`` past the end of a structure
-    that does not continue.
+    whole sequence; ``None`` past its end (the last listed stage, or level
+    :data:`~companion.bounds.MAX_LEVEL` for a structure that continues).
     """
 
     id: str
@@ -168,8 +169,10 @@ class Structure:
     designed_reason: str | None = None
     source: str = field(default="built-in", compare=False)
     _expanded: tuple[Stage, ...] = field(default=(), repr=False, compare=False)
+    _levels: tuple[Level, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_levels", tuple(s for s in self.listed if isinstance(s, Level)))
         object.__setattr__(self, "_expanded", tuple(self._with_repeated_breaks(self.listed)))
 
     def __repr__(self) -> str:
@@ -180,7 +183,7 @@ class Structure:
     @property
     def levels(self) -> tuple[Level, ...]:
         """The listed levels (not the ones made up past the end)."""
-        return tuple(s for s in self.listed if isinstance(s, Level))
+        return self._levels
 
     @property
     def has_breaks(self) -> bool:
@@ -193,32 +196,51 @@ class Structure:
         return bool(self.step)
 
     def iter_stages(self) -> Iterator[Stage]:
-        """Every stage in order; endless when the structure continues."""
+        """Every stage in order; a structure that continues stops at level :data:`MAX_LEVEL`."""
         yield from self._expanded
         if not self.continues:
             return
         last = self.levels[-1]
-        number = last.number
-        while True:
-            number += 1
-            level = self._continued_level(last, number)
-            yield level
-            if self._repeated_break_after(level.number):
-                yield Break(self.break_minutes or 0, after_level=level.number)
+        for number in range(last.number + 1, MAX_LEVEL + 1):
+            yield self._continued_level(last, number)
+            if self._repeated_break_after(number) and number < MAX_LEVEL:
+                yield Break(self.break_minutes or 0, after_level=number)
 
     def stage(self, position: int) -> Stage | None:
-        """The stage at ``position`` (0 is the first level)."""
+        """The stage at ``position`` (0 is the first level); worked out, never counted up to,
+        so a late level costs what the first one does.
+
+        >>> s = load_structure("holdem").with_breaks(4, 10)
+        >>> last = s.position_of_level(MAX_LEVEL)
+        >>> s.stage(last).number, s.stage(last - 4), s.stage(last + 1)
+        (500, Break(10 min after level 496), None)
+        """
         if position < 0:
             return None
         if position < len(self._expanded):
             return self._expanded[position]
-        return _stage_at(self, position)
+        if not self.continues:
+            return None
+        offset = position - len(self._expanded)
+        low, high = self.levels[-1].number + 1, MAX_LEVEL
+        if high < low or offset > self._continued_offset(high):
+            return None
+        while low < high:  # the last continued level at or before ``offset``
+            middle = (low + high + 1) // 2
+            if self._continued_offset(middle) <= offset:
+                low = middle
+            else:
+                high = middle - 1
+        if self._continued_offset(low) == offset:
+            return self._continued_level(self.levels[-1], low)
+        return Break(self.break_minutes or 0, after_level=low)
 
-    def stages(self, count: int) -> tuple[Stage, ...]:
-        """The first ``count`` stages (fewer if the structure ends first)."""
+    def stages(self, count: int, first: int = 0) -> tuple[Stage, ...]:
+        """``count`` stages from position ``first`` (fewer if the structure ends first)."""
         out: list[Stage] = []
-        for stage in self.iter_stages():
-            if len(out) >= count:
+        for position in range(first, first + count):
+            stage = self.stage(position)
+            if stage is None:
                 break
             out.append(stage)
         return tuple(out)
@@ -230,7 +252,7 @@ class Structure:
         levels = self.levels
         if number <= len(levels):
             return levels[number - 1]
-        if not self.continues:
+        if not self.continues or number > MAX_LEVEL:
             return None
         return self._continued_level(levels[-1], number)
 
@@ -242,12 +264,20 @@ class Structure:
         """
         if self.level(number) is None:
             return None
-        position = 0
-        while True:
-            stage = self.stage(position)
+        if number > len(self.levels):
+            return len(self._expanded) + self._continued_offset(number)
+        for position, stage in enumerate(self._expanded):
             if isinstance(stage, Level) and stage.number == number:
                 return position
-            position += 1
+        return None  # pragma: no cover - every listed level is in the expanded list
+
+    def _continued_offset(self, number: int) -> int:
+        """Stages from the end of the listed ones to continued level ``number``: the levels
+        before it and the repeated breaks after them."""
+        first = self.levels[-1].number + 1
+        every = self.break_every
+        breaks = (number - 1) // every - (first - 1) // every if every else 0
+        return number - first + breaks
 
     def _continued_level(self, last: Level, number: int) -> Level:
         times = number - last.number
@@ -344,22 +374,6 @@ class Structure:
         if minutes is None or minutes <= 0:
             raise StructureError(f"break length must be more than 0 minutes, got {minutes}")
         return replace(self, break_every=every, break_minutes=minutes)
-
-
-@functools.lru_cache(maxsize=64)
-def _stage_cache(structure: Structure) -> tuple[list[Stage], Iterator[Stage]]:
-    """Stages made so far and the iterator that makes more (grown on demand)."""
-    return [], structure.iter_stages()
-
-
-def _stage_at(structure: Structure, position: int) -> Stage | None:
-    made, more = _stage_cache(structure)
-    while len(made) <= position:
-        stage = next(more, None)
-        if stage is None:
-            return None
-        made.append(stage)
-    return made[position]
 
 
 def _fmt_minutes(minutes: float) -> str:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from companion.errors import CompanionError
 from companion.table import TableInfo, TableStore, Transaction
+from companion.table.events import ClockStarted, LevelOpened
 from companion.timer.clock import (
     ClockState,
     current_stage,
@@ -31,29 +32,26 @@ from companion.timer.store import Change
 from companion.timer.structure import Break, StructureError
 
 NAMESPACE = "timer"
-STRUCTURE_FOR_GAME = {
-    "dungeon-poker": "dungeon-poker",
-    "decko": "decko",
-    "dragon-kings": "dragon-kings",
-}
 
 
 def default_structure(table: TableInfo) -> str | None:
-    """The built-in structure a table's game plays with (``None``: no blinds in that game).
+    """The built-in structure a table's game plays with (``None``: no blinds in that game),
+    as the game says (:meth:`companion.registry.Game.default_structure`).
 
     >>> from companion.table import TableInfo
-    >>> default_structure(TableInfo(1, "t", "dungeon-poker", 1, ("a", "b"), {"short": True}, 0.0))
-    'dungeon-poker-short'
+    >>> default_structure(TableInfo(1, "t", "snap", 1, ("a", "b"), {}, 0.0)) is None
+    True
     """
-    if table.game == "dungeon-poker" and table.options.get("short"):
-        return "dungeon-poker-short"
-    if table.game == "dungeon-poker" and table.options.get("extra_level"):
-        return "dungeon-poker-extra-level"
-    return STRUCTURE_FOR_GAME.get(table.game)
+    from companion.registry import game
+
+    return game(table.game).default_structure(table)
 
 
 class TableLevels(Protocol):
     """How a game's table opens levels: the clock calls it, the game provides it."""
+
+    level_actions: tuple[str, ...]
+    """History actions that open a level (an undo of one takes the clock back)."""
 
     def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Encounter | None:
         """Open ``level`` if the table is below it; the encounter in force (None: none)."""
@@ -63,15 +61,24 @@ class TableLevels(Protocol):
         """The level the table has opened (1 until a level is opened)."""
         ...
 
+    def encounter_now(self, tx: Transaction, table: TableInfo) -> Encounter | None:
+        """The encounter the table has open now, read without writing (None: none)."""
+        ...
+
 
 class CountedLevels:
     """A table that only remembers the level number (games without level cards)."""
+
+    level_actions: tuple[str, ...] = ("level",)
+
+    def encounter_now(self, tx: Transaction, table: TableInfo) -> Encounter | None:
+        return None
 
     def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Encounter | None:
         current = self.level_now(tx, table)
         if level > current:
             tx.put_state(table, "table", "level", level, undoable=True)
-            tx.record(table, "level", f"level {level}", data={"level": level})
+            tx.record(table, LevelOpened(level))
         return None
 
     def level_now(self, tx: Transaction, table: TableInfo) -> int:
@@ -206,12 +213,8 @@ class TableClockStore:
 
     def encounter_in_force(self) -> Encounter | None:
         """The encounter the table has open now, read without writing (``None``: none known)."""
-        peek = getattr(self.levels, "encounter_now", None)
-        if peek is None:
-            return None
         with self.store.transaction(write=False) as tx:
-            card: Encounter | None = peek(tx, tx.table(self.table_name))
-        return card
+            return self.levels.encounter_now(tx, tx.table(self.table_name))
 
     def update(self, change: Change) -> ClockState | None:
         with self.store.transaction() as tx:
@@ -240,13 +243,8 @@ class TableClockStore:
                     if isinstance(stage, Break)
                     else f"{new.structure.level_word.lower()} {stage.number}"
                 )
-                tx.record(
-                    table,
-                    "timer-start",
-                    f"clock started: {new.structure.name}, {where}",
-                    data={"structure": new.structure.id, "position": new.position},
-                    undoable=False,
-                )
+                started = ClockStarted(new.structure.id, new.structure.name, new.position, where)
+                tx.record(table, started, undoable=False)
             return new
 
     def _undo_levels_left(
@@ -261,16 +259,7 @@ class TableClockStore:
         target = view(new, now).level.number
         level = before
         while level > target:
-            history = tx.history(table)
-            undone = {e.undoes for e in history if e.undoes is not None}
-            last = next(
-                (
-                    e
-                    for e in reversed(history)
-                    if e.undoable and e.undoes is None and e.id not in undone
-                ),
-                None,
-            )
+            last = tx.next_undo(table)
             if last is None or last.action != "level":
                 break
             tx.undo_last(table)

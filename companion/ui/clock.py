@@ -70,7 +70,7 @@ def bar_text(v: ClockView, count: int = BAR_STAGES) -> Text:
     """The structure as a row of cells: played dim, current reversed, to come plain."""
     position = v.state.position
     first = max(0, position - 3)
-    stages = v.structure.stages(first + count)[first:]
+    stages = v.structure.stages(count, first)
     text = Text()
     for offset, stage in enumerate(stages):
         index = first + offset

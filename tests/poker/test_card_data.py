@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from companion.cards import load_game
 from companion.games.decko.sets import from_card_model, parse_decko_card
 from companion.poker.variants import slug
@@ -36,21 +32,26 @@ def _places(*args: str) -> list[tuple[str, int, str]]:
     return [(p["name"], p["place"], p["hand"]) for p in result.json()["players"]]
 
 
-def test_encounter_rules_come_from_the_card_data(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """Each encounter card ranks showdowns as the built-in rules say (plain ones as usual)."""
+def test_rank_encounter_ranks_by_the_encounter_cards_own_rules() -> None:
+    """``rank --encounter`` judges each deal by the card's rules (:func:`hand_rules`), the
+    function the showdown uses too; the plain encounters rank as plain Dungeon Poker."""
+    from companion.games.dungeon_poker.hand_rules import encounter_card, hand_rules
+    from companion.poker.cards import parse_cards
+    from companion.poker.hands import rank_hands
+
     names = [c.name for c in load_game("dungeon-poker").cards if c.kind == "encounter"]
     assert len(names) >= 22  # the rulebook's 22, and the extras
-    from_cards = {
-        (name, board): _places("--encounter", name, "--board", board, *hands)
-        for name in names
-        for board, hands in DEALS
-    }
-    monkeypatch.setenv("COMPANION_CARDS", str(tmp_path))  # no card data: the built-in four
-    for (name, board), places in from_cards.items():
-        hands = dict(DEALS)[board]
-        assert _places("--encounter", name, "--board", board, *hands) == places, name
+    for name in names:
+        rules = hand_rules(encounter_card(name))
+        if rules.boards > 1:
+            continue  # Two front war needs both boards (tests/poker/test_showdown.py)
+        for board, hands in DEALS:
+            cards = {h.split("=")[0]: parse_cards(h.split("=")[1]) for h in hands}
+            expected = [
+                (p.name, p.place, p.hand.name)
+                for p in rank_hands(cards, parse_cards(board), rules).placings
+            ]
+            assert _places("--encounter", name, "--board", board, *hands) == expected, name
 
 
 def test_an_encounter_missing_from_the_card_data_is_an_error() -> None:

@@ -627,7 +627,7 @@ def test_mystical_storm_needs_exactly_two_hand_cards_so_the_goblin_cannot_win() 
     """,
         ranker,
     )
-    assert ranker.rules.use_exactly == 2
+    assert ranker.rules.prepared is not None and ranker.rules.prepared.use_exactly == 2
     assert [c.name for c in ranker.calls[0][0]] == ["ann", "ben"]
     goblin = next(h for h in out.players if h.name == "Goblin")
     assert (goblin.hand, goblin.place) == ("no legal hand", None)
@@ -651,7 +651,8 @@ def test_plague_lets_hands_use_at_most_one_hand_card() -> None:
     """,
         ranker,
     )
-    assert (ranker.rules.use_at_most, ranker.rules.use_exactly) == (1, None)
+    rules = ranker.rules.prepared
+    assert rules is not None and (rules.use_at_most, rules.use_exactly) == (1, None)
     assert "Plague: every hand may use at most 1 of its hand cards, monsters' too." in out.events
 
 
@@ -665,8 +666,9 @@ def test_utter_horror_the_weakest_five_card_hand_wins() -> None:
     """,
         ranker,
     )
-    rules = ranker.rules
-    assert (rules.lowball, rules.ace_low, rules.hand_size, rules.encounter) == (
+    rules = ranker.rules.prepared
+    assert rules is not None
+    assert (rules.lowball, rules.ace_low, rules.hand_size, rules.name) == (
         True,
         True,
         5,

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.showdown import adjudicate
-from companion.poker.showdown_input import ShowdownIn
+from companion.poker.showdown_input import validate_showdown
 
 MONSTERS = ["Orc", "Goblin", "Genie", "Fire Dragon", "Gnome Lunatic", "Ice Giant", "Baron", "Golem"]
 ENCOUNTERS = [
@@ -85,7 +85,7 @@ def dungeon_showdowns(draw):  # type: ignore[no-untyped-def]
 @settings(max_examples=250, deadline=None)
 @given(dungeon_showdowns())
 def test_chips_are_conserved_through_showdowns(spec) -> None:  # type: ignore[no-untyped-def]
-    out = adjudicate(ShowdownIn.model_validate(spec))
+    out = adjudicate(validate_showdown(spec))
     put_in = sum(p["put_in"] for p in spec["players"])
     assert (
         sum(out.payouts.values()) + out.carry_over + out.removed + out.house == put_in + out.added
@@ -132,7 +132,7 @@ def other_showdowns(draw):  # type: ignore[no-untyped-def]
 @settings(max_examples=150, deadline=None)
 @given(other_showdowns())
 def test_chips_are_conserved_in_holdem_dragon_kings_and_decko(spec) -> None:  # type: ignore[no-untyped-def]
-    out = adjudicate(ShowdownIn.model_validate(spec))
+    out = adjudicate(validate_showdown(spec))
     put_in = sum(p["put_in"] for p in spec["players"])  # type: ignore[index, union-attr]
     assert (
         sum(out.payouts.values()) + out.carry_over + out.removed + out.house == put_in + out.added

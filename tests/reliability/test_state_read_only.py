@@ -141,6 +141,48 @@ def test_damage_is_found_on_opening_even_in_pages_the_command_never_reads(tmp_pa
     assert path.read_bytes() == bytes(raw)
 
 
+def _notes_damaged_far_from_other(path: Path) -> bytes:
+    """A file whose notes fill a dozen pages, one of them damaged; the other table is whole."""
+    with StateFile(path, [NOTES, OTHER]) as state, state.transaction() as conn:
+        for n in range(300):
+            conn.execute("INSERT INTO notes_text VALUES (?)", (f"note {n} " + "x" * 40,))
+        conn.execute("INSERT INTO other_x VALUES (7)")
+    raw = bytearray(path.read_bytes())
+    raw[-4096:] = b"\xde\xad\xbe\xef" * 1024  # the last page: one of the notes
+    path.write_bytes(bytes(raw))
+    return bytes(raw)
+
+
+def test_a_read_costs_the_pages_it_reads_and_the_first_write_checks_them_all(
+    tmp_path: Path,
+) -> None:
+    # Over an evening the file grows; a page's read must not cost the whole file.
+    path = tmp_path / "s.sqlite3"
+    raw = _notes_damaged_far_from_other(path)
+    with StateFile(path, write=False) as state:
+        with state.transaction(write=False) as conn:
+            assert conn.execute("SELECT a FROM other_x").fetchall() == [(7,)]
+        with (
+            pytest.raises(CompanionError, match="quick check.*it was left untouched"),
+            state.transaction() as conn,
+        ):
+            conn.execute("INSERT INTO other_x VALUES (8)")
+    assert path.read_bytes() == raw
+
+
+def test_a_read_that_meets_a_damaged_page_says_so_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    raw = _notes_damaged_far_from_other(path)
+    with (
+        StateFile(path, write=False) as state,
+        pytest.raises(CompanionError, match=r"^state file .* is damaged") as err,
+        state.transaction(write=False) as conn,
+    ):
+        conn.execute("SELECT count(*), max(body) FROM notes_text").fetchall()
+    assert "\n" not in err.value.message
+    assert path.read_bytes() == raw
+
+
 def test_damage_found_after_a_write_does_not_claim_the_file_untouched() -> None:
     exc = sqlite3.DatabaseError("database disk image is malformed")
     later = describe_sqlite_error(Path("s.sqlite3"), exc, untouched=False)

@@ -138,18 +138,52 @@ def test_the_dragon_kings_blinds_are_marked_as_this_editions_schedule() -> None:
 
 def test_rulings_of_this_edition_are_marked_and_the_designers_are_not(game: str) -> None:
     text = render_markup(game)
-    rulings = _rulings(game).all()
-    assert rulings, f"{game} has no rulings.yaml"
+    rulings = [r for section in _rulings(game).sections for r in section.rulings]
+    assert rulings, f"{game} has no Clarifications in its rulings.yaml"
     for r in rulings:
+        assert r.q is not None
         line = next(line for line in text.splitlines() if line.startswith(f"- **{r.q[:30]}"))
         marked = f"**{MARK} " in line
         assert marked == (r.source == THIS_EDITION), (r.id, r.source, line)
 
 
-def test_every_ruling_of_this_edition_has_its_entry_in_decisions_md(game: str) -> None:
-    decisions = norm(DECISIONS.read_text(encoding="utf-8"))
+def _decision_entries() -> dict[str, str]:
+    """Each entry of docs/decisions.md (a top-level bullet and the lines
+    indented under it), by its bold title."""
+    blocks: list[str] = []
+    for line in DECISIONS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("- "):
+            blocks.append(line)
+        elif line.startswith("  ") and blocks:
+            blocks[-1] += " " + line.strip()
+        else:
+            blocks.append("")
+    entries = {}
+    for block in blocks:
+        m = re.match(r"^- \*\*(.+?)\*\*", norm(block))
+        if m:
+            entries[m.group(1)] = norm(block)
+    return entries
+
+
+def test_every_ruling_of_this_edition_has_its_entry_in_decisions_md_citing_its_id(
+    game: str,
+) -> None:
+    entries = _decision_entries()
     for r in _rulings(game).of_source(THIS_EDITION):
-        assert f"**{norm(r.decision or '')}" in decisions, (r.id, r.decision)
+        mine = [e for t, e in entries.items() if t.startswith(norm(r.decision or ""))]
+        assert mine, (r.id, r.decision)
+        assert any(f"`{r.id}`" in e for e in mine), f"the entry {r.decision!r} does not cite {r.id}"
+
+
+def test_every_ruling_id_docs_decisions_md_cites_is_a_ruling_of_a_book() -> None:
+    from companion import GAMES
+
+    ids = {r.id for g in GAMES for r in _rulings(g).all()}
+    cited = set(re.findall(r"[Rr]ulings? ((?:`[a-z0-9-]+`(?:, | and )?)+)", DECISIONS.read_text()))
+    names = {n for group in cited for n in re.findall(r"`([a-z0-9-]+)`", group)}
+    assert names, "docs/decisions.md cites no ruling"
+    assert names <= ids, sorted(names - ids)
 
 
 @pytest.mark.parametrize(
@@ -198,6 +232,10 @@ def test_a_ruling_restated_in_the_rules_chapters_carries_the_mark_there_too() ->
     rules = text[: text.index("# Clarifications")]
     assert f"whoever holds the attribute{MARK}" in rules
     assert f"top card of the character deck{MARK}" in rules
+    assert (
+        "ruled("
+        not in (templates_dir() / "rulebooks" / "dungeon-master" / "rulebook.md.j2").read_text()
+    )
 
 
 def test_the_mark_is_printed_in_the_pdf(game: str) -> None:
@@ -241,7 +279,20 @@ def test_a_template_naming_an_unknown_ruling_is_an_error(tmp_path: Path) -> None
     shutil.copytree(templates_dir() / "rulebooks", root)
     path = root / "dungeon-master" / "rulebook.md.j2"
     path.write_text(
-        path.read_text(encoding="utf-8") + '\n{{ ruled("no-such-ruling") }}\n', encoding="utf-8"
+        path.read_text(encoding="utf-8") + '\n{{ rule("no-such-ruling") }}\n', encoding="utf-8"
     )
     with pytest.raises(CompanionError, match="no-such-ruling"):
         render_markup("dungeon-master", templates=tmp_path)
+
+
+def test_every_card_designed_as_a_whole_that_prints_by_name_prints_with_its_mark(
+    game: str,
+) -> None:
+    """Read back from the PDF: a designed card, part, skill or component whose
+    name the book prints is printed at least once with its mark beside it."""
+    text = build(game).text()
+    named = [t for t in _designed_things(game) if designed(t) and t.name in text]
+    if game != "dungeon-master":
+        assert named
+    unmarked = sorted({t.name for t in named if f"{t.name}{MARK}" not in text})
+    assert not unmarked, unmarked

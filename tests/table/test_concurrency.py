@@ -13,6 +13,7 @@ from pathlib import Path
 
 from companion.cards import load_game
 from companion.table import draw, new_table, open_store
+from companion.table.events import CardsDrawn
 from tests.table.conftest import DATA
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,11 +40,11 @@ STOPPER = """
 import sys
 from companion.table import store as store_module
 original = store_module.Transaction.record
-def stop_inside(self, table, action, *args, **kwargs):
-    if action == "draw":
+def stop_inside(self, table, event, *args, **kwargs):
+    if event.kind == "draw":
         sys.stdout.write("inside\\n"); sys.stdout.flush()
         sys.stdin.readline()  # the parent kills us here
-    return original(self, table, action, *args, **kwargs)
+    return original(self, table, event, *args, **kwargs)
 store_module.Transaction.record = stop_inside
 from companion.cli.app import run
 run(["draw", "big", "--count", "3", "--for", "Ann"])
@@ -77,7 +78,7 @@ def _consistent(state: Path) -> Counter[str]:
     assert len({(c.deck, c.copy) for c in cards}) == len(cards)
     out = Counter(c.card_id for c in cards if c.pile != "draw")
     logged = Counter(
-        card_id for e in history if e.action == "draw" for card_id, _ in e.data["cards"]
+        c.card for e in history if isinstance(e.event, CardsDrawn) for c in e.event.cards
     )
     assert out == logged  # every card out of the pile has its history entry, and only those
     positions = [c.pos for c in cards if c.pile == "draw"]

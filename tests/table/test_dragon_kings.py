@@ -1040,3 +1040,41 @@ def test_undo_takes_back_a_showdowns_points_and_a_rebuy(store: TableStore) -> No
     with store.transaction() as tx:
         undo(tx, table)
     assert _points(store, table) == before
+
+
+def test_rank_odds_pot_and_showdown_say_in_one_line_that_they_use_the_current_table() -> None:
+    """A Hold'em user with a Dragon Kings table open is told whose game answered."""
+    assert (
+        invoke("table", "new", "dkt", "--game", "dragon-kings", "--players", "ann,ben").exit_code
+        == 0
+    )
+    line = "using table dkt: dragon-kings; --game holdem for Hold'em\n"
+    ranked = invoke("rank", "a=Ks,Kc", "b=Ah,Ad", "--board", "2h 7d 9c", "--json")
+    assert ranked.exit_code == 0 and ranked.stderr == line
+    assert ranked.json()["game"] == "dragon-kings"  # stdout is still one JSON document
+    chances = invoke("odds", "a=Ks,Kc", "b=Ah,Ad", "--board", "2h 7d 9c 4s", "--json")
+    assert chances.stderr == line and chances.json()["game"] == "dragon-kings"
+    assert invoke("pot", "a=5", "b=5", "--result", "a > b").stderr == line
+    shown = invoke(
+        "showdown",
+        "-",
+        input="game: dragon-kings\nplayers: [{name: a}, {name: b}]\nresult: a > b\n",
+    )
+    assert shown.exit_code == 0
+    assert shown.stderr == "using table dkt: dragon-kings; game: holdem in the file for Hold'em\n"
+    for told in (
+        invoke("rank", "--game", "holdem", "a=Ks,Kc", "b=Ah,Ad", "--board", "2h 7d 9c"),
+        invoke("pot", "a=5", "b=5", "--result", "a > b", "--game", "holdem"),
+        invoke(
+            "showdown", "-", input="game: holdem\nplayers: [{name: a}, {name: b}]\nresult: a > b\n"
+        ),
+    ):
+        assert told.exit_code == 0 and told.stderr == ""
+    refused = invoke("rank", "a=Zz")
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1  # the error alone
+
+
+def test_the_help_of_rank_odds_pot_and_showdown_says_the_current_table_is_used() -> None:
+    for command in ("rank", "odds", "pot", "showdown"):
+        text = " ".join(invoke(command, "--help").stdout.replace("│", " ").split())
+        assert "current table" in text or "table current" in text, command

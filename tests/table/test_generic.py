@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import CompanionError
+from companion.games.dragon_kings.table_rules import DragonKingsRules
 from companion.table import (
     TableStore,
     discard,
@@ -17,12 +18,12 @@ from companion.table import (
     remove,
     reorder,
     return_card,
+    rules_for,
     shuffle,
     shuffle_top,
     status,
     undo,
 )
-from companion.table.drawing import RESHUFFLE_DISCARD, GameRules
 from tests.conftest import invoke
 
 
@@ -167,7 +168,7 @@ def test_drawing_from_an_empty_deck_without_a_reshuffle_is_an_error_and_changes_
 def test_the_discard_pile_is_reshuffled_where_the_game_says_so(
     store: TableStore, test_cards: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(RESHUFFLE_DISCARD, "dragon-kings", frozenset({"small"}))
+    monkeypatch.setattr(DragonKingsRules, "RESHUFFLED", frozenset({"small"}))
     table = _new(store)
     with store.transaction() as tx:
         first = draw(tx, table, "small", 6)
@@ -202,7 +203,7 @@ def test_the_discard_pile_is_reshuffled_where_the_game_says_so(
 def test_which_decks_reshuffle_their_discard_pile_follows_each_rulebook(
     game: str, deck: str, reshuffles: bool
 ) -> None:
-    assert GameRules(game).reshuffles(deck) is reshuffles
+    assert rules_for(game).reshuffles(deck) is reshuffles
 
 
 def test_unknown_deck_player_and_table_are_one_line_errors(store: TableStore) -> None:

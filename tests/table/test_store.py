@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from companion.errors import CompanionError
 from companion.statefile import APPLICATION_ID
 from companion.table import SCHEMA_VERSION, TableStore, draw, new_table, open_store
+from companion.table.events import LevelOpened
 from companion.table.store import MIGRATIONS
 from tests.conftest import invoke
 
@@ -204,7 +206,7 @@ def test_small_state_is_not_undone_unless_it_belongs_to_the_action(store: TableS
         tx.put_state(table, "timer", "marker", "before", undoable=True)
         tx.put_state(table, "timer", "marker", "after", undoable=True)
         tx.put_state(table, "timer", "clock", {"level": 2})
-        tx.record(table, "timer-test", "moved the marker")
+        tx.record(table, LevelOpened(2))  # any action that moved the marker
     with store.transaction() as tx:
         tx.undo_last(table)
         assert tx.get_state(table, "timer", "marker") is None
@@ -254,3 +256,87 @@ def test_a_state_file_begun_by_another_subsystem_keeps_its_tables(tmp_path: Path
 def test_a_mistake_in_sql_is_a_bug_not_a_damaged_file(store: TableStore) -> None:
     with pytest.raises(sqlite3.OperationalError, match="no such table"), store.transaction() as tx:
         tx.execute("SELECT * FROM timer_nothing")
+
+
+def _long_evening(store: TableStore, draws: int) -> tuple[object, list[int]]:
+    """A table with ``draws`` draws after its setup, the last few of them undone."""
+    with store.transaction() as tx:
+        table, _ = new_table(tx, "friday", "dragon-kings", ["Ann", "Bo"], seed=1)
+    for _ in range(draws):
+        with store.transaction() as tx:
+            draw(tx, table, "standard", 1, "Ann")
+    with store.transaction() as tx:
+        tx.undo_last(table)
+        tx.undo_last(table)
+    with store.transaction(write=False) as tx:
+        ids = [e.id for e in tx.history(table)]
+    return table, ids
+
+
+def test_history_limit_and_since_read_the_same_entries_as_the_whole_history(
+    store: TableStore,
+) -> None:
+    table, ids = _long_evening(store, 12)
+    with store.transaction(write=False) as tx:
+        whole = tx.history(table)
+        assert [e.id for e in whole] == ids == sorted(ids)
+        for limit in (1, 5, len(ids), len(ids) + 3):
+            assert tx.history(table, limit) == whole[-limit:]
+        assert tx.history(table, 0) == []
+        after = ids[4]
+        assert tx.history(table, since=after) == whole[5:]
+        assert tx.history(table, 3, since=after) == whole[5:8]  # paging forward
+        assert tx.history(table, since=ids[-1]) == []
+
+
+def test_history_entries_reads_the_entries_asked_for_and_no_other_tables(
+    store: TableStore,
+) -> None:
+    table, ids = _long_evening(store, 4)
+    with store.transaction() as tx:
+        other, _ = new_table(tx, "saturday", "dragon-kings", ["Cy"], seed=2)
+        foreign = tx.history(other)[0].id
+    with store.transaction(write=False) as tx:
+        whole = {e.id: e for e in tx.history(table)}
+        got = tx.history_entries(table, [ids[0], ids[2], foreign, 10**6])
+        assert got == {ids[0]: whole[ids[0]], ids[2]: whole[ids[2]]}
+        assert tx.history_entries(table, []) == {}
+
+
+def test_next_undo_skips_what_was_undone_and_stops_at_the_setup(store: TableStore) -> None:
+    table, ids = _long_evening(store, 3)  # setup, three draws, two undos
+    with store.transaction() as tx:
+        assert not tx.history(table)[0].undoable  # the setup stays
+        target = tx.next_undo(table)
+        assert target is not None and target.id == ids[1]  # the first draw
+        tx.undo_last(table)
+        assert tx.next_undo(table) is None
+        with pytest.raises(CompanionError, match="nothing to undo"):
+            tx.undo_last(table)
+
+
+def test_table_log_pages_with_since_and_limit(store: TableStore) -> None:
+    _, ids = _long_evening(store, 6)
+    state = ["--state", str(store.path), "--json"]
+    page = invoke("table", "log", "--since", str(ids[1]), "-n", "3", *state)
+    assert page.exit_code == 0, page.stderr
+    assert [e["id"] for e in json.loads(page.stdout)["history"]] == ids[2:5]
+    last = invoke("table", "log", "-n", "2", *state)
+    assert [e["id"] for e in json.loads(last.stdout)["history"]] == ids[-2:]
+    bad = invoke("table", "log", "--since", "-1", *state)
+    assert bad.exit_code == 2 and "--since" in bad.stderr
+
+
+def test_the_dealer_page_names_what_an_undo_undid_beyond_its_last_lines(
+    store: TableStore,
+) -> None:
+    from companion.serve.secrecy import Secrets, history_lines
+
+    table, ids = _long_evening(store, 3)
+    with store.transaction() as tx:
+        for _ in range(3):
+            tx.record(table, LevelOpened(1), undoable=False)  # the undo target stays far back
+        tx.undo_last(table)
+    with store.transaction(write=False) as tx:
+        lines = history_lines(tx, table, Secrets(), last=1)
+    assert [line["summary"] for line in lines] == [f"undid #{ids[1]}: Ann: draw"]

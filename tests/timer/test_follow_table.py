@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.games import table_levels
 from companion.games.dungeon_poker import table_rules as dp
+from companion.registry import game
 from companion.table import open_store
 from companion.timer.clock import FakeClock, deal
 from companion.timer.session import TimerSession
@@ -98,7 +98,7 @@ def test_a_key_after_table_level_follows_the_table_first() -> None:
     invoke("timer", "run", input="")
     assert invoke("table", "level").exit_code == 0
     with open_store(None) as store:
-        clock_store = TableClockStore(store, "friday", table_levels("dungeon-poker"))
+        clock_store = TableClockStore(store, "friday", game("dungeon-poker").levels())
         session = TimerSession(clock_store, FakeClock(10**10))
         outcome = session.act(deal)
     assert outcome.view.level.number == table_level() == 2

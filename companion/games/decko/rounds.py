@@ -16,7 +16,7 @@ from companion.timer.encounters import Encounter
 class DeckoRounds:
     """The clock's view of a DECKO table (a :class:`~companion.timer.table_clock.TableLevels`)."""
 
-    level_actions = ("decko-round",)
+    level_actions: tuple[str, ...] = ("decko-round",)
     """History actions that move the round track (an undo of one moves the clock back)."""
 
     def level_now(self, tx: Transaction, table: TableInfo) -> int:
@@ -28,4 +28,8 @@ class DeckoRounds:
     def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Encounter | None:
         """The clock reached ``level``: nothing to open, the table's next round is dealt by
         ``decko round`` (DECKO has no encounters)."""
+        return None
+
+    def encounter_now(self, tx: Transaction, table: TableInfo) -> Encounter | None:
+        """DECKO has no encounters."""
         return None

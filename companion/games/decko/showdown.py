@@ -30,20 +30,86 @@ betting, or everyone else folding) both run :class:`DeckoShowdown`.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 from companion.errors import CompanionError
 from companion.games.decko.ranker import parse_decko
+from companion.games.decko.showdown_input import DeckoPlayerIn, DeckoShowdownIn
 from companion.poker.hands import names_text
-from companion.poker.pots import Pot
-from companion.poker.showdown import PlayerSeat, Showdown
-from companion.poker.showdown_rank import Contestant, RankedHand, default_ranker
+from companion.poker.pots import Pot, house_money
+from companion.poker.showdown import PlayerSeat, Showdown, ShowdownResult, Tally
+from companion.poker.showdown_input import Cards
+from companion.poker.showdown_rank import (
+    Contestant,
+    RankedHand,
+    Ranker,
+    RankRules,
+    default_ranker,
+)
+
+
+@dataclass(frozen=True)
+class DeckoResult(ShowdownResult):
+    """A settled DECKO reveal: the pots, and the dollars each buying player may spend."""
+
+    money: dict[str, int] = field(default_factory=dict)
+
+    def tallies(self) -> tuple[Tally, ...]:
+        return (*super().tallies(), Tally("money", self.money, prefix="$"))
+
+    def game_json(self) -> dict[str, object]:
+        return {**super().game_json(), "money": dict(self.money)}
 
 
 class DeckoShowdown(Showdown):
     """A DECKO showdown: the house bet joins the pot; revealed hands earn and buy."""
 
-    game_fields = frozenset({"house_bet", "wildcard", "market", "burn_top", "discard_top"})
+    board_name = "market"
+    unique_cards: ClassVar[bool] = False  # each player's hand comes from their own deck
+    spec: DeckoShowdownIn
+
+    def __init__(
+        self, spec: DeckoShowdownIn, ranker: Ranker | None = None, data_dir: str | None = None
+    ) -> None:
+        super().__init__(spec, ranker, data_dir)
+        self.money: dict[str, int] = {}
+        """Dollars each player who buys may spend (losers' sets and credit cards)."""
+
+    def run(self) -> DeckoResult:
+        result = super().run()
+        assert isinstance(result, DeckoResult)  # _result below made it
+        return result
+
+    def _result(self) -> DeckoResult:
+        return DeckoResult(**self.result_fields(), money=self.money)
+
+    def shared_cards(self) -> list[Cards | None] | None:
+        spec = self.spec
+        if spec.board is not None or spec.boards is not None:
+            raise CompanionError(
+                "board: DECKO has no board; give the face-up market cards as market"
+            )
+        return None if spec.market is None else [spec.market]
+
+    def _rank_rules(self) -> RankRules:
+        return RankRules(game=self.game, wildcard=self.spec.wildcard)
+
+    def whole_amounts(self) -> list[tuple[str, int]]:
+        return [*super().whole_amounts(), ("house_bet", self.spec.house_bet)]
+
+    def house_adds(self, contributions: Mapping[str, int], folded: set[str]) -> int:
+        return house_money(self.spec.house_bet, contributions, folded, self.rules, "house_bet:")
+
+    def house_bet_joins(self) -> None:
+        if not self.spec.house_bet:
+            return
+        folded_bets = [
+            f"{p.name}'s {p.spec.put_in}" for p in self.players if p.spec.folded and p.spec.put_in
+        ]
+        held = f" ({names_text(folded_bets)} folded onto it)" if folded_bets else ""
+        self.event(f"The house bet of {self.amount(self.spec.house_bet)}{held} joins the pot.")
 
     def contestant(self, name: str, cards: tuple[str, ...]) -> Contestant:
         p = self.by_name.get(name)
@@ -133,7 +199,8 @@ class DeckoShowdown(Showdown):
     # -------------------------------------------------------------- helpers
 
     def _decko_top(self, p: PlayerSeat, field_name: str) -> str | None:
-        value = getattr(p.spec, field_name)
+        player: DeckoPlayerIn = self.spec.players[p.index]
+        value: str | None = getattr(player, field_name)
         if value is None:
             return None
         cards = parse_decko(value, where=f"players[{p.index}].{field_name}")

@@ -35,6 +35,7 @@ from typing import Any
 
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
+from companion.games.decko.events import STEPS, DeckoStep
 from companion.games.decko.sets import (
     HAND_LIMIT,
     MARKET_SLOTS,
@@ -51,6 +52,7 @@ from companion.table.actions import game_cards
 from companion.table.drawing import GameRules, table_rng
 from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
+from companion.table.views import Audience, View
 
 NS = "decko"
 GAME = "decko"
@@ -219,6 +221,8 @@ class DeckoEvent:
 class DeckoRules(GameRules):
     """DECKO's setup and rounds, on top of the generic table rules."""
 
+    RESHUFFLED = frozenset({"starting"})  # a player's draw pile is rebuilt from their discards
+
     def validate_players(self, players: Sequence[str], options: dict[str, Any]) -> None:
         if not 2 <= len(players) <= MAX_PLAYERS:
             raise CompanionError(
@@ -333,20 +337,12 @@ class DeckoRules(GameRules):
         tx: Transaction,
         table: TableInfo,
         mat: Mat,
-        action: str,
-        summary: str,
-        actor: str | None,
+        step: DeckoStep,
     ) -> None:
         """Write the mat and the cards' rows, and record one undoable entry."""
         self._sync(tx, table, mat)
         tx.put_state(table, NS, "mat", mat.to_data(), undoable=True)
-        tx.record(
-            table,
-            f"decko-{action}",
-            summary,
-            actor=actor,
-            data={"round": mat.round, "phase": mat.phase},
-        )
+        tx.record(table, step, actor=step.player)
 
     # -- what the players see ---------------------------------------------------------------
 
@@ -373,6 +369,11 @@ class DeckoRules(GameRules):
         from companion.timer.structure import load_structure
 
         return load_structure("decko").two_player_house_factor
+
+    def view(self, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience) -> View:
+        from companion.games.decko.views import view
+
+        return view(self, tx, table, cards, audience)
 
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
         mat = self.mat(tx, table)
@@ -805,8 +806,17 @@ class _Play:
 
     # -- the end ------------------------------------------------------------------------------
 
-    def finish(self, action: str, summary: str, actor: str | None) -> DeckoEvent:
-        self.rules.save(self.tx, self.table, self.mat, action, summary, actor)
+    def finish(
+        self,
+        action: str,
+        actor: str | None,
+        *,
+        card: str | None = None,
+        other: str | None = None,
+        count: int | None = None,
+    ) -> DeckoEvent:
+        step = STEPS[action](actor, self.mat.round, self.mat.phase, card, other, count)
+        self.rules.save(self.tx, self.table, self.mat, step)
         public = self.rules.public(self.mat, self.cards, self.rows)
         return DeckoEvent(tuple(self.events), public, self.reveal)
 
@@ -897,7 +907,7 @@ def start_round(tx: Transaction, table: TableInfo) -> DeckoEvent:
             "('companion decko stud PLAYER CARD CARD CARD')"
         )
     play.events.append(f"betting: {mat.turn} acts first")
-    return play.finish("round", f"round {mat.round} dealt", None)
+    return play.finish("round", None)
 
 
 def _refresh_mat(play: _Play) -> None:
@@ -968,7 +978,7 @@ def burn(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEven
     play.burn_from_hand(who, card)
     seat.used.append("burn")
     play.draw(who, 1)
-    return play.finish("burn", f"{who} burned a card", who)
+    return play.finish("burn", who)
 
 
 def raise_bet(
@@ -1001,7 +1011,7 @@ def raise_bet(
         play.events.append(
             f"Mr. Jackpot: {paid} chips from the house onto {who}'s joker ({seat.jackpot} there)"
         )
-    return _after_action(play, who, "raise", f"{who} raised to {seat.bet}")
+    return _after_action(play, who, "raise", seat.bet)
 
 
 def _the_witch(play: _Play, who: str, victim: str, top: int) -> None:
@@ -1043,7 +1053,7 @@ def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None
     _fried_chicken(play, who, burn)
     if play.has_joker(who, "kingmaker"):
         _kingmaker(play, who)
-    return _after_action(play, who, "call", f"{who} called {highest}")
+    return _after_action(play, who, "call", highest)
 
 
 def _kingmaker(play: _Play, who: str) -> None:
@@ -1108,10 +1118,10 @@ def fold(
         play.events.append(f"{who} keeps {len(kept)} cards for the next round (Analysis Paralysis)")
     if taken:
         play.refill_market()
-    return _after_action(play, who, "fold", f"{who} folded")
+    return _after_action(play, who, "fold")
 
 
-def _after_action(play: _Play, who: str, action: str, summary: str) -> DeckoEvent:
+def _after_action(play: _Play, who: str, action: str, count: int | None = None) -> DeckoEvent:
     """Pass the turn on, or end the betting phase when its rules say so."""
     mat = play.mat
     order = mat.order()
@@ -1120,7 +1130,7 @@ def _after_action(play: _Play, who: str, action: str, summary: str) -> DeckoEven
     if mat.first_round and who != mat.blind:
         mat.turn = order[order.index(who) + 1]
         play.events.append(f"{mat.turn} to act")
-        return play.finish(action, summary, who)
+        return play.finish(action, who, count=count)
     mat.first_round = False
     active = mat.active()
     if not active:
@@ -1137,7 +1147,7 @@ def _after_action(play: _Play, who: str, action: str, summary: str) -> DeckoEven
             if not mat.seats[order[(at + i) % len(order)]].folded
         )
         play.events.append(f"{mat.turn} to act")
-    return play.finish(action, summary, who)
+    return play.finish(action, who, count=count)
 
 
 def _showdown(play: _Play) -> tuple[Any, dict[str, Any]]:
@@ -1145,7 +1155,7 @@ def _showdown(play: _Play) -> tuple[Any, dict[str, Any]]:
     (:class:`companion.games.decko.showdown.DeckoShowdown`), the same rules the
     showdown file runs: returns its result and each judged player's set."""
     from companion.games.decko.showdown import DeckoShowdown
-    from companion.poker.showdown_input import ShowdownIn
+    from companion.games.decko.showdown_input import DeckoShowdownIn
 
     mat = play.mat
     players: list[dict[str, Any]] = []
@@ -1159,7 +1169,7 @@ def _showdown(play: _Play) -> tuple[Any, dict[str, Any]]:
             if seat.discard:
                 entry["discard_top"] = play.decko(seat.discard[0]).code
         players.append(entry)
-    spec = ShowdownIn.model_validate(
+    spec = DeckoShowdownIn.model_validate(
         {
             "game": GAME,
             "players": players,
@@ -1389,7 +1399,7 @@ def buy(
     seat.bought.append(ref)
     play.events.append(f"{who} buys {card.name} for ${paid}")
     play.acquire(who, ref, burns)
-    return play.finish("buy", f"{who} bought {card.name}", who)
+    return play.finish("buy", who, card=card.name)
 
 
 def flush_market(tx: Transaction, table: TableInfo, player: str) -> DeckoEvent:
@@ -1404,7 +1414,7 @@ def flush_market(tx: Transaction, table: TableInfo, player: str) -> DeckoEvent:
     mat.market = [None] * MARKET_SLOTS
     play.events.append(f"{who} flushes the market for ${paid}")
     play.refill_market()
-    return play.finish("flush", f"{who} flushed the market", who)
+    return play.finish("flush", who)
 
 
 def _buy_burn(play: _Play, who: str, card: str) -> DeckoEvent:
@@ -1415,7 +1425,7 @@ def _buy_burn(play: _Play, who: str, card: str) -> DeckoEvent:
     price = 0 if play.has_joker(who, "pizza-time") else SPECIAL_PRICES["burn"]
     paid = _spend(play, who, price, "burning a card")
     play.burn_from_hand(who, card, f"${paid}")
-    return play.finish("burn", f"{who} burned a card", who)
+    return play.finish("burn", who)
 
 
 def gift(tx: Transaction, table: TableInfo, player: str, card: str, to: str) -> DeckoEvent:
@@ -1432,7 +1442,7 @@ def gift(tx: Transaction, table: TableInfo, player: str, card: str, to: str) -> 
     play.mat.seats[who].burn.remove(ref)
     play.mat.seats[other].draw.insert(0, ref)
     play.events.append(f"{who} pays ${paid} to put {play.name(ref)} on top of {other}'s draw pile")
-    return play.finish("gift", f"{who} gifted a card to {other}", who)
+    return play.finish("gift", who, other=other)
 
 
 def buy_chips(tx: Transaction, table: TableInfo, player: str, count: int) -> DeckoEvent:
@@ -1445,7 +1455,7 @@ def buy_chips(tx: Transaction, table: TableInfo, player: str, count: int) -> Dec
     paid = _spend(play, who, CHIP_PRICES[count], f"{count} chip{'s' if count > 1 else ''}")
     chips = count * (3 if play.has_joker(who, "chip-girl") else 1)
     play.from_house(who, chips, f"bought for ${paid}")
-    return play.finish("buy-chips", f"{who} bought {chips} chips", who)
+    return play.finish("buy-chips", who, count=chips)
 
 
 def buy_joker(tx: Transaction, table: TableInfo, player: str, kind: str) -> DeckoEvent:
@@ -1472,7 +1482,7 @@ def buy_joker(tx: Transaction, table: TableInfo, player: str, kind: str) -> Deck
     seat.jokers.append(ref)
     seat.used.append("joker")
     play.events.append(f"{who} buys {card.name} ({key}) for {card.cost} chips: {card.text}")
-    return play.finish("joker", f"{who} bought {card.name}", who)
+    return play.finish("joker", who, card=card.name)
 
 
 def done(tx: Transaction, table: TableInfo, player: str, to_draw: bool = False) -> DeckoEvent:
@@ -1498,7 +1508,7 @@ def done(tx: Transaction, table: TableInfo, player: str, to_draw: bool = False) 
         _buyer_starts(play)
     else:
         _check_end(play)
-    return play.finish("done", f"{who} done buying", who)
+    return play.finish("done", who)
 
 
 # -- 7: the end of the game ---------------------------------------------------------------------
@@ -1569,7 +1579,7 @@ def loan(tx: Transaction, table: TableInfo, player: str) -> DeckoEvent:
     play = _play(tx, table)
     who = table.player(player)
     play.take_loan(who)
-    return play.finish("loan", f"{who} took a loan", who)
+    return play.finish("loan", who)
 
 
 def draw_cards(tx: Transaction, table: TableInfo, player: str, count: int = 1) -> DeckoEvent:
@@ -1580,7 +1590,7 @@ def draw_cards(tx: Transaction, table: TableInfo, player: str, count: int = 1) -
         raise CompanionError(f"draw at least one card, not {count}")
     drawn, _ = play.draw(who, count)
     play.events.append(f"{who} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}")
-    return play.finish("draw", f"{who} drew {len(drawn)}", who)
+    return play.finish("draw", who, count=len(drawn))
 
 
 def discard_cards(
@@ -1597,7 +1607,7 @@ def discard_cards(
         seat.hand.remove(ref)
         seat.discard.insert(0, ref)
         play.events.append(f"{who} discards {play.name(ref)}")
-    return play.finish("discard", f"{who} discarded {len(cards)}", who)
+    return play.finish("discard", who, count=len(cards))
 
 
 def move_chips(
@@ -1626,7 +1636,7 @@ def move_chips(
         play.pay(who, -chips, reason)
         play.mat.house += -chips
         play.events.append(f"{who} pays {-chips} chips to the house ({reason})")
-    return play.finish("chips", f"{who} chips {chips:+d}", who)
+    return play.finish("chips", who, count=chips)
 
 
 def stud(tx: Transaction, table: TableInfo, player: str, cards: Sequence[str]) -> DeckoEvent:
@@ -1649,7 +1659,7 @@ def stud(tx: Transaction, table: TableInfo, player: str, cards: Sequence[str]) -
         raise CompanionError(f"{who} lays exactly {need} different hand cards face up")
     seat.shown = refs
     play.events.append(f"{who} shows " + ", ".join(play.name(r) for r in refs))
-    return play.finish("stud", f"{who} laid Stud cards face up", who)
+    return play.finish("stud", who)
 
 
 def tcg(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEvent:
@@ -1675,7 +1685,7 @@ def tcg(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEvent
     seat.hand.append(ref)
     seat.used.append("tcg")
     play.events.append(f"{who} takes {play.name(ref)} from {left}'s burn pile")
-    return play.finish("tcg", f"{who} took a card from {left}'s burn pile", who)
+    return play.finish("tcg", who, other=left)
 
 
 def mat_of(tx: Transaction, table: TableInfo) -> DeckoEvent:

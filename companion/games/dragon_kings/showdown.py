@@ -27,11 +27,14 @@ Dragon Kings table (``table showdown``, ``dk showdown``) both call them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
+from companion.games.dragon_kings.showdown_input import DragonKingsShowdownIn
 from companion.poker.cards import JOKER
 from companion.poker.hands import names_text
 from companion.poker.showdown import Showdown
-from companion.poker.showdown_rank import RankRules
+from companion.poker.showdown_rank import Ranker, RankRules
+from companion.poker.variants import Rules
 
 FIRST_HONORS_BONUS = 50
 """Points the house pays for the game's first Twinned Dragon Kings (003, First Honors)."""
@@ -68,20 +71,32 @@ class DragonKingsShowdown(Showdown):
     """A Dragon Kings showdown: wing cards in the ranking, plain poker pots, First
     Honors and misdeal penalties."""
 
-    game_fields = frozenset({"first_honors", "wild", "wings", "misdeals", "swap_costs"})
     bank_name = "bonus"  # First Honors, the misdeal penalties and the swap costs
+    jokers: ClassVar[bool] = True  # the Swords joker variant
+    spec: DragonKingsShowdownIn
 
-    def _rank_rules(self) -> RankRules:
+    def __init__(
+        self,
+        spec: DragonKingsShowdownIn,
+        ranker: Ranker | None = None,
+        data_dir: str | None = None,
+    ) -> None:
+        super().__init__(spec, ranker, data_dir)
+
+    def _dragon_rules(self) -> Rules:
+        """The ranking rules under the wing cards in force and the wild cards named."""
         from companion.games.dragon_kings.wings import dragon_kings_rules
 
         wings = [w for w in self.spec.wings if w.strip().casefold() != "none"]
-        rules = dragon_kings_rules(wings, wild=self.spec.wild)
-        return RankRules(game=self.game, wild=tuple(self.spec.wild), prepared=rules)
+        return dragon_kings_rules(wings, wild=self.spec.wild)
+
+    def _rank_rules(self) -> RankRules:
+        return RankRules(game=self.game, wild=tuple(self.spec.wild), prepared=self._dragon_rules())
 
     def prepare(self) -> None:
-        rules = self._rank_rules().prepared
-        if rules.wings:
-            self.event(f"Wing cards in force: {names_text(list(rules.wings))}.")
+        wings = self._dragon_rules().wings
+        if wings:
+            self.event(f"Wing cards in force: {names_text(list(wings))}.")
         for name in self.spec.misdeals:
             self.player(name, "misdeals")
         for name in self.spec.swap_costs:

@@ -32,6 +32,18 @@ from pydantic import ValidationError
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dragon_kings import points as pts
+from companion.games.dragon_kings.events import (
+    DkDealt,
+    DkFolded,
+    DkMisdeal,
+    DkRebuy,
+    DkSettled,
+    DkStreet,
+    DkSwapped,
+    FirstDealerDrawn,
+    WingMadePermanent,
+    WingPlayed,
+)
 from companion.games.dragon_kings.showdown import (
     MISDEAL_PENALTY,
     dragon_winners,
@@ -43,17 +55,18 @@ from companion.games.dragon_kings.wings import (
     dragon_kings_rules,
     wing_card,
 )
-from companion.games.ranking import RankOptions
 from companion.poker.cards import JOKER, Card, parse_card
 from companion.poker.hands import names_text
 from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
 from companion.poker.pots import spread_everyone
 from companion.poker.showdown import ShowdownResult
 from companion.poker.variants import Rules
+from companion.registry import TableFacts
 from companion.table.actions import game_cards
 from companion.table.drawing import GameRules
 from companion.table.model import CardCopy, TableInfo
 from companion.table.store import Transaction
+from companion.table.views import Audience, View
 
 NS = "dragon-kings"
 GAME = "dragon-kings"
@@ -205,6 +218,12 @@ class DragonKingsRules(GameRules):
 
     def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
         notes = super().setup(tx, table, cards)
+        for card in cards.cards:
+            # The involuntary wing cards are always in play (003, Wing Cards).
+            if getattr(card, "involuntary", False):
+                for copy in [c for c in tx.pile(table, card.deck, "draw") if c.card_id == card.id]:
+                    tx.move(table, copy, "in_play")
+                notes.append(f"{card.name} is always in play")
         if table.options.get("variant") != SWORDS_JOKER:
             for copy in tx.pile(table, DECK, "draw"):
                 if getattr(cards.get(copy.card_id), "variant", False):
@@ -283,13 +302,8 @@ class DragonKingsRules(GameRules):
         self._set(tx, table, "wings", state.to_data())
         self._set(tx, table, "deal", DealState(dealer=opener).to_data())
         self._set(tx, table, "opened", opener)
-        tx.record(
-            table,
-            "dk-open",
-            f"{opener} drew the first black king",
-            actor=opener,
-            data={"drawn": drawn, **match.to_json()},
-        )
+        opened = FirstDealerDrawn(opener, {p: tuple(c) for p, c in drawn.items() if c})
+        tx.record(table, opened, actor=opener)
         return TableEvent(
             tuple(events), cards={p: c for p, c in drawn.items() if c}, points=counted
         )
@@ -397,13 +411,7 @@ class DragonKingsRules(GameRules):
             posted=posted,
         )
         self._set(tx, table, "deal", deal.to_data())
-        tx.record(
-            table,
-            "dk-deal",
-            f"deal {deal.number} dealt by {dealer}",
-            actor=dealer,
-            data={"deal": deal.number, "dealer": dealer},
-        )
+        tx.record(table, DkDealt(deal.number, dealer), actor=dealer)
         return TableEvent(tuple(events), cards=face_up)
 
     @staticmethod
@@ -515,12 +523,10 @@ class DragonKingsRules(GameRules):
                 events[0] = "river: dealt face down (Shrouded River), turned at the showdown"
         deal.street = street
         self._set(tx, table, "deal", deal.to_data())
-        tx.record(
-            table,
-            "dk-board",
-            f"deal {deal.number}: the {street}",
-            data={"street": street, "cards": [c.card_id for c in dealt]},
+        shown_ids = (
+            () if deal.hidden_river and street == "river" else tuple(c.card_id for c in dealt)
         )
+        tx.record(table, DkStreet(deal.number, street, shown_ids))
         shown = () if deal.hidden_river else tuple(self._board(tx, table, cards))
         return TableEvent(tuple(events), board=tuple(c.code for c in shown))
 
@@ -556,7 +562,7 @@ class DragonKingsRules(GameRules):
         if deal.seated and player not in deal.seated:
             raise CompanionError(f"{player} is out of the game: not dealt in this deal")
         self._muck(tx, table, deal, player)
-        tx.record(table, "dk-fold", f"{player} folds", actor=player)
+        tx.record(table, DkFolded(player), actor=player)
         return TableEvent((f"{player} folds",))
 
     def _muck(self, tx: Transaction, table: TableInfo, deal: DealState, player: str) -> None:
@@ -599,12 +605,7 @@ class DragonKingsRules(GameRules):
         if cost:
             deal.swap_costs[player] = deal.swap_costs.get(player, 0) + cost
             self._set(tx, table, "deal", deal.to_data())
-        tx.record(
-            table,
-            "dk-swap",
-            f"{player} trades a hole card for the bottom card ({cost} points into the pot)",
-            actor=player,
-        )
+        tx.record(table, DkSwapped(player, cost), actor=player)
         return TableEvent(
             (
                 f"{player} pays {cost} points into the pot and trades {wanted.symbol} "
@@ -647,7 +648,8 @@ class DragonKingsRules(GameRules):
         wing cards, First Honors, misdeal penalties, trades' costs and posted blinds; then
         the table's own bookkeeping: honors, wing choices and each guest's points."""
         from companion.games.dragon_kings.showdown import DragonKingsShowdown
-        from companion.poker.showdown_input import ShowdownIn, describe
+        from companion.games.dragon_kings.showdown_input import DragonKingsShowdownIn
+        from companion.poker.showdown_input import describe
 
         deal = self.deal_state(tx, table)
         if not deal.under_way:
@@ -708,9 +710,9 @@ class DragonKingsRules(GameRules):
         elif not shown:
             data["result"] = live[0]  # everyone else folded: no hand is shown
         try:
-            spec = ShowdownIn.model_validate(data)
+            spec = DragonKingsShowdownIn.model_validate(data)
         except ValidationError as exc:
-            raise CompanionError(describe(exc, data)) from None
+            raise CompanionError(describe(exc, data, "Dragon Kings")) from None
         settled = DragonKingsShowdown(spec).run()
         for p in [p for p in seated if p in out and p not in deal.folded]:
             self._muck(tx, table, deal, p)
@@ -731,13 +733,14 @@ class DragonKingsRules(GameRules):
             pts.set_points(tx, table, after)
             left = {p: pts.rebuys_left(tx, table, p) for p in table.players}
             notes += pts.points_notes(points, after, table.players, left)
-        tx.record(
-            table,
-            "dk-showdown",
-            f"deal {deal.number}: {names_text(list(settled.winners)) or 'nobody'} "
-            f"{'wins' if len(settled.winners) == 1 else 'win'}",
-            data={"payouts": settled.payouts, "honors": honors, "points": after},
+        event = DkSettled(
+            deal.number,
+            tuple(settled.winners),
+            dict(settled.payouts),
+            dict(honors),
+            dict(after or {}),
         )
+        tx.record(table, event)
         return Settled(settled, tuple(notes), points=after, honors=honors)
 
     def misdeal(self, tx: Transaction, table: TableInfo, player: str) -> TableEvent:
@@ -760,7 +763,7 @@ class DragonKingsRules(GameRules):
         deal.misdealt = deal.settled = True
         deal.street = "misdeal"
         self._set(tx, table, "deal", deal.to_data())
-        tx.record(table, "dk-misdeal", f"deal {deal.number}: {player} fouled it", actor=player)
+        tx.record(table, DkMisdeal(deal.number, player), actor=player)
         return TableEvent(
             (
                 f"misdeal: deal {deal.number} is void; {deal.dealer} deals again "
@@ -859,7 +862,7 @@ class DragonKingsRules(GameRules):
         state.choosers = []  # one voluntary card between two deals
         self._set(tx, table, "wings", state.to_data())
         events.insert(0, f"{player} puts {card.name} into play: {card.text}")
-        tx.record(table, "dk-wing", f"{player} put {card.name} into play", actor=player)
+        tx.record(table, WingPlayed(player, card.id, card.name), actor=player)
         return TableEvent(tuple(events))
 
     def make_permanent(
@@ -888,7 +891,7 @@ class DragonKingsRules(GameRules):
         state.dragon_player = None
         state.choosers = [player]  # and put another voluntary card into play
         self._set(tx, table, "wings", state.to_data())
-        tx.record(table, "dk-permanent", f"{player} made {card.name} permanent", actor=player)
+        tx.record(table, WingMadePermanent(player, card.id, card.name), actor=player)
         return TableEvent(
             (
                 f"{card.name} is permanent until another player wins with Twinned Dragon Kings",
@@ -897,6 +900,11 @@ class DragonKingsRules(GameRules):
         )
 
     # -- what the table shows ---------------------------------------------------------------
+
+    def view(self, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience) -> View:
+        from companion.games.dragon_kings.views import view
+
+        return view(self, tx, table, cards, audience)
 
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
         state = self.wings(tx, table)
@@ -1081,7 +1089,7 @@ def rebuy(tx: Transaction, table: TableInfo, player: str) -> TableEvent:
     if deal.number and not deal.settled:
         raise CompanionError(f"deal {deal.number} is under way: a re-buy is made between deals")
     points, left = pts.rebuy(tx, table, who)
-    tx.record(table, "dk-rebuy", f"{who} re-buys for {points:,} points", actor=who)
+    tx.record(table, DkRebuy(who, points), actor=who)
     return TableEvent(
         (
             f"{who} re-buys for {points:,} points and is dealt in again "
@@ -1122,50 +1130,18 @@ def table_rules_now(tx: Transaction, table: TableInfo) -> Rules:
     return _rules(table).rules(tx, table)
 
 
-def table_ranking_defaults(opts: RankOptions, state: str | None = None) -> RankOptions:
-    """``rank``/``odds`` options completed from the current table, when it plays Dragon
-    Kings: its voluntary wing cards in force and its variant, unless given. An
-    absent state file is not created."""
-    from dataclasses import replace
-
-    from companion.paths import state_path
-
-    path = state_path(state)
-    if not path.is_file():
-        return opts
-    from companion.table.store import open_store
-
-    with open_store(path) as store, store.transaction(write=False) as tx:
-        name = tx.current_table_name()
-        table = tx.find_table(name) if name else None
-        if table is None or table.game != GAME:
-            return opts
-        wings = _rules(table).wings(tx, table).in_force()
-    return replace(
-        opts,
-        wings=opts.wings or tuple(wing_card(w).name for w in wings),
-        variant=opts.variant or table.options.get("variant"),
+def table_facts(tx: Transaction, table: TableInfo) -> TableFacts:
+    """What a Dragon Kings table lends ``rank``, ``odds`` and ``showdown``: its voluntary
+    wing cards in force and its variant, and whether First Honors is still to be earned."""
+    rules = _rules(table)
+    wings = rules.wings(tx, table).in_force()
+    honors = rules._get(tx, table, "honors")
+    return TableFacts(
+        table.name,
+        table.game,
+        ranking={
+            "wings": tuple(wing_card(w).name for w in wings),
+            "variant": table.options.get("variant"),
+        },
+        showdown={"wings": wings or ["none"], "first_honors": not honors},
     )
-
-
-def table_showdown_fields(state: str | None = None) -> dict[str, Any]:
-    """``showdown``: what the current Dragon Kings table adds to a showdown file (its
-    voluntary wing cards in force, ``none`` when there are none, and whether First
-    Honors is still to be earned); nothing without such a table. An absent state file is
-    not created."""
-    from companion.paths import state_path
-
-    path = state_path(state)
-    if not path.is_file():
-        return {}
-    from companion.table.store import open_store
-
-    with open_store(path) as store, store.transaction(write=False) as tx:
-        name = tx.current_table_name()
-        table = tx.find_table(name) if name else None
-        if table is None or table.game != GAME:
-            return {}
-        rules = _rules(table)
-        wings = rules.wings(tx, table).in_force()
-        honors = rules._get(tx, table, "honors")
-    return {"wings": wings or ["none"], "first_honors": not honors}

@@ -11,7 +11,6 @@ hole or board cards (Pickpocket, Dragon's Hoard) and the hole cards a hand
 must use (Iron Mask). The others change the betting or what is seen, not
 how hands are judged.
 
->>> from companion.poker.variants import DRAGON_KINGS
 >>> rules = rules_with_wings(DRAGON_KINGS, [wing_card("iron mask"), wing_card("thieves-deuces")])
 >>> rules.use_exactly, sorted(rules.wild_ranks), rules.wings
 (2, [2], ('Iron Mask', "Thieves' Deuces"))
@@ -25,9 +24,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.poker.variants import DRAGON_KINGS, Rules, slug
+from companion.poker.variants import Rules, slug
 
 GAME = "dragon-kings"
+
+DRAGON_KINGS = Rules(GAME, ordering="dragon-kings")
+"""Hold'em plus Twinned Dragon Kings, the Grave Digger, five of a kind and wild cards (003)."""
 
 SWORDS_JOKER = "swords-joker"
 """The one variant: the Swords joker shuffled into the deck as a wild card."""

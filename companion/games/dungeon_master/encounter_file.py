@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from companion.bounds import SEED_MAX, SEED_MIN
 from companion.cards.base import Model
@@ -72,6 +72,11 @@ class DMSpec(Model):
     trap: str | None = None
     obstacle: str | None = None
     room: str | None = None
+
+    @field_validator("creatures", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return _listed(value)
 
 
 class PlaySpec(Model):
@@ -116,6 +121,11 @@ class TreasurePhaseSpec(Model):
     revive: list[str] = Field(default_factory=list)
     """Whom recovery cards bring back first (default: in the order they fell)."""
 
+    @field_validator("prisoners", "revive", "level_ups", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return _listed(value)
+
 
 class EncounterSpec(Model):
     """One encounter as written in an encounter file."""
@@ -135,10 +145,37 @@ class EncounterSpec(Model):
     """Play with the Obstacles variant."""
     seed: Annotated[int, Field(ge=SEED_MIN, le=SEED_MAX)] | None = None
 
-    @field_validator("secret_passage", "treasures", "casualties", mode="before")
+    @field_validator("party", "secret_passage", "treasures", "casualties", "plays", mode="before")
     @classmethod
     def _one_or_many(cls, value: Any) -> Any:
-        return [value] if isinstance(value, str) else value
+        return _listed(value)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _obstacle_means_variant(cls, data: Any) -> Any:
+        """An obstacle is a card of the Obstacles variant: naming one turns the variant
+        on, in the file as with ``--obstacle``, unless the file says ``variant: false``."""
+        if isinstance(data, dict) and "variant" not in data:
+            dm = data.get("dm")
+            if isinstance(dm, dict) and dm.get("obstacle"):
+                return {**data, "variant": True}
+        return data
+
+    @field_validator("variant")
+    @classmethod
+    def _variant_agrees(cls, value: bool, info: ValidationInfo) -> bool:
+        dm = info.data.get("dm")
+        if not value and dm is not None and dm.obstacle:
+            raise ValueError(
+                f"cannot be false while dm.obstacle names {dm.obstacle}, an Obstacle of the "
+                "Obstacles variant"
+            )
+        return value
+
+
+def _listed(value: Any) -> Any:
+    """One name (or one mapping) where a list is expected: a list of one, as written."""
+    return [value] if isinstance(value, str | dict) else value
 
 
 def parse_encounter(data: Any, source: str = "") -> EncounterSpec:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from companion.cards.dungeon_master import ATTRIBUTES, Attribute, Hero, PartyTreasure
+from companion.cards.dungeon_master import ATTRIBUTES, Attribute, Hero, PartyTreasure, is_attribute
 from companion.errors import CompanionError
 from companion.games.dungeon_master.model import PartyHero, attribute_named
 from companion.games.dungeon_master.names import match_name
@@ -119,15 +119,67 @@ class TrackedHero:
 
     @classmethod
     def from_state(cls, data: Mapping[str, Any]) -> TrackedHero:
-        levels = {a: int(n) for a, n in dict(data["levels"]).items() if a in ATTRIBUTES}
         return cls(
             str(data["name"]),
             str(data["card_id"]),
-            levels,
+            saved_levels(str(data["name"]), data["levels"]),
             bool(data["alive"]),
             None if data.get("fell_on") is None else int(data["fell_on"]),
             int(data.get("joined_on") or 0),
         )
+
+
+def saved_levels(hero: str, levels: Any) -> dict[Attribute, int]:
+    """A hero's levels as saved: attribute names and levels of 1 or more, or ValueError
+    (a saved party is never read with a level dropped or made up).
+
+    >>> saved_levels("Wizard", {"spell": 4})
+    {'spell': 4}
+    >>> saved_levels("Wizard", {"fire": 4})
+    Traceback (most recent call last):
+      ...
+    ValueError: Wizard has an unknown attribute 'fire'
+    """
+    if not isinstance(levels, Mapping) or not levels:
+        raise ValueError(f"{hero} has no attribute levels")
+    out: dict[Attribute, int] = {}
+    for name, level in levels.items():
+        if not is_attribute(str(name)):
+            raise ValueError(f"{hero} has an unknown attribute '{str(name)[:40]}'")
+        if not isinstance(level, int) or isinstance(level, bool) or level < 1:
+            raise ValueError(f"{hero} has {name} level {str(level)[:40]}, not 1 or more")
+        out[str(name)] = level  # type: ignore[index]  # checked by is_attribute above
+    return out
+
+
+def saved_heroes(heroes: Sequence[TrackedHero]) -> tuple[TrackedHero, ...]:
+    """The heroes of a saved party; a party of no heroes is damage (ValueError): every
+    party is formed with six, and none leaves but a Prisoner's recruit."""
+    if not heroes:
+        raise ValueError("the party has no heroes")
+    return tuple(heroes)
+
+
+@dataclass(frozen=True)
+class KeptCard:
+    """A Heal, Shield or Armor card named in the fight and kept in hand for the treasure
+    phase, with the hero it was named on (None: on no hero)."""
+
+    card: str
+    holder: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.card} ({self.holder})" if self.holder else self.card
+
+    def to_state(self) -> dict[str, Any]:
+        return {"card": self.card, "holder": self.holder}
+
+    @classmethod
+    def from_state(cls, data: Any) -> KeptCard:
+        if isinstance(data, str):  # saved before the holder was kept
+            return cls(data)
+        holder = data.get("holder")
+        return cls(str(data["card"]), None if holder is None else str(holder))
 
 
 @dataclass(frozen=True)
@@ -142,9 +194,16 @@ class OpenTurn:
     treasure_lost: bool = False
     cards_used: tuple[str, ...] = ()
     """Party cards spent in the fight (their copies count against the deck in the treasure phase)."""
-    held: tuple[str, ...] = ()
+    kept: tuple[KeptCard, ...] = ()
     """Recovery cards the fight kept in hand for the treasure phase."""
+    hand: int = 0
+    """Party cards out of the hand in the fight, kept cards included (a hand holds 8)."""
     summary: str = ""
+
+    @property
+    def held(self) -> tuple[str, ...]:
+        """The names of the kept cards."""
+        return tuple(k.card for k in self.kept)
 
     def to_state(self) -> dict[str, Any]:
         return {
@@ -153,7 +212,8 @@ class OpenTurn:
             "treasures": list(self.treasures),
             "treasure_lost": self.treasure_lost,
             "cards_used": list(self.cards_used),
-            "held": list(self.held),
+            "kept": [k.to_state() for k in self.kept],
+            "hand": self.hand,
             "summary": self.summary,
         }
 
@@ -173,13 +233,18 @@ class OpenTurn:
 
     @classmethod
     def from_state(cls, data: Mapping[str, Any]) -> OpenTurn:
+        kept = tuple(KeptCard.from_state(k) for k in data.get("kept", data.get("held", ())))
+        cards_used = tuple(str(n) for n in data.get("cards_used", ()))
+        treasures = tuple(str(n) for n in data.get("treasures", ()))
         return cls(
             turn=int(data["turn"]),
             killed=tuple(str(n) for n in data.get("killed", ())),
-            treasures=tuple(str(n) for n in data.get("treasures", ())),
+            treasures=treasures,
             treasure_lost=bool(data.get("treasure_lost", False)),
-            cards_used=tuple(str(n) for n in data.get("cards_used", ())),
-            held=tuple(str(n) for n in data.get("held", ())),
+            cards_used=cards_used,
+            kept=kept,
+            # saved before the hand was counted: the cards it names (Secret Passages aside)
+            hand=int(data.get("hand", len(treasures) + len(cards_used) + len(kept))),
             summary=str(data.get("summary", "")),
         )
 
@@ -530,7 +595,7 @@ class Party:
     @classmethod
     def from_state(cls, data: Mapping[str, Any]) -> Party:
         return cls(
-            heroes=tuple(TrackedHero.from_state(h) for h in data["heroes"]),
+            heroes=saved_heroes([TrackedHero.from_state(h) for h in data["heroes"]]),
             treasure_points=int(data["treasure_points"]),
             deck=tuple(str(i) for i in data["deck"]),
             discarded=tuple(str(i) for i in data["discarded"]),

@@ -40,6 +40,7 @@ from companion.cards.dungeon_master import (
     Room,
 )
 from companion.errors import CompanionError
+from companion.games.dungeon_master.hand import check_hand, dm_hand, party_hand
 from companion.games.dungeon_master.model import CardPlay, DMCard, Encounter, LevelChoice, PartyHero
 from companion.games.dungeon_master.names import match_name
 
@@ -200,12 +201,15 @@ class Recovery:
     """A Heal, Shield or Armor card played in the treasure phase to bring a hero back.
 
     ``hero`` is whom it brings back (None: the first to fall not back yet);
-    ``holder`` the hero it was named on, if any.
+    ``holder`` the hero it was named on, if any. ``kept``: a card the fight kept in
+    hand, played by the treasure phase itself; when it cannot bring anyone back it
+    stays in hand, even in a ``strict`` phase.
     """
 
     card: AttributeCard
     hero: str | None = None
     holder: str | None = None
+    kept: bool = False
 
 
 @dataclass(frozen=True)
@@ -559,14 +563,19 @@ def validate(enc: Encounter) -> None:
             f"no Heal, Shield or Armor card is played, so nobody can be brought back "
             f"(asked to bring back {', '.join(enc.revive_order)})"
         )
-    for name in enc.casualty_order:
-        _find_hero(enc.party, name, "named casualty")
+    _once_each(enc.party, enc.casualty_order, "named casualty", "to lose first: a hero falls once")
     recruits = {p.name.casefold() for p in enc.prisoners if p is not None}
-    for name in enc.revive_order:
-        _find_hero(enc.party, name, "hero to bring back")
+    _once_each(
+        enc.party, enc.revive_order, "hero to bring back", "to bring back: a hero comes back once"
+    )
     _check_choices(enc.party, treasure_choices(enc))
     if enc.treasure_points < 0:
         raise CompanionError(f"treasure points must be 0 or more (got {enc.treasure_points})")
+    if enc.treasure_points >= WINNING_POINTS:
+        raise CompanionError(
+            f"a treasure pile of {enc.treasure_points} points has already won the game for the "
+            f"party ({WINNING_POINTS} or more wins at once): no encounter follows"
+        )
     sources = enc.experience + sum(1 for t in enc.treasures if t.effect == "level-up")
     if len(enc.level_choices) > sources:
         raise CompanionError(
@@ -576,6 +585,16 @@ def validate(enc: Encounter) -> None:
         if choice.hero is not None and choice.hero.casefold() not in seen | recruits:
             _find_hero(enc.party, choice.hero, "level-up")
     _check_limits(enc)
+    check_hand(party_hand(enc))
+    check_hand(dm_hand(enc))
+
+
+def _once_each(party: Sequence[PartyHero], names: Sequence[str], what: str, why: str) -> None:
+    """Each hero named at most once in an order of heroes (``--lose``, ``--revive``)."""
+    found = Counter(_find_hero(party, name, what).name for name in names)
+    for hero, count in found.items():
+        if count > 1:
+            raise CompanionError(f"{hero} is named {count} times among the heroes {why}")
 
 
 # --------------------------------------------------------------------------- the fight
@@ -1317,6 +1336,16 @@ def _recoveries(phase: _Phase, choices: TreasureChoices) -> None:
         if recovery.hero is not None:
             target = _recovery_target(phase, recovery, fallen, back)
         elif not waiting:
+            if recovery.kept:
+                phase.recoveries.append(
+                    RecoveryResult(
+                        card.name, recovery.holder, None, "stays in hand: nobody to bring back"
+                    )
+                )
+                phase.say(
+                    f"{card.name}, kept in the fight, stays in hand: nobody is left to bring back."
+                )
+                continue
             if choices.strict:
                 raise CompanionError(
                     f"{card.name}: no hero fell this turn, so there is nobody to bring back"
@@ -1333,6 +1362,20 @@ def _recoveries(phase: _Phase, choices: TreasureChoices) -> None:
             holders.sort(key=lambda h: h.name.casefold() != str(recovery.holder).casefold())
         if not holders:
             gone = [h.name for h in phase.fallen if h.level(card.attribute) > 0]
+            if recovery.kept:
+                phase.recoveries.append(
+                    RecoveryResult(
+                        card.name,
+                        recovery.holder,
+                        None,
+                        f"stays in hand: no living hero has {card.attribute}",
+                    )
+                )
+                phase.say(
+                    f"{card.name}, kept in the fight, stays in hand: no living hero has the "
+                    f"{card.attribute} attribute now."
+                )
+                continue
             if choices.strict:
                 fell = f" ({', '.join(gone)} fell this turn)" if gone else ""
                 raise CompanionError(

@@ -17,7 +17,8 @@ can put it back; an undo is logged too, as ``table undo`` does.
 >>> store = PartyStore(pathlib.Path(tempfile.mkdtemp()) / "state.sqlite3")
 >>> store.load() is None
 True
->>> store.create(Party(heroes=()), replace=False).treasure_points
+>>> wizard = TrackedHero("Wizard", "wizard", {"spell": 4})
+>>> store.create(Party(heroes=(wizard,)), replace=False).treasure_points
 0
 >>> party, entry = store.change(lambda p: (p.add_points(15), Change("claim", "15 points")))
 >>> party.treasure_points, entry.line()
@@ -36,9 +37,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.cards.dungeon_master import Attribute, is_attribute
 from companion.errors import CompanionError
-from companion.games.dungeon_master.party import Change, LogEntry, OpenTurn, Party, TrackedHero
+from companion.games.dungeon_master.party import (
+    Change,
+    LogEntry,
+    OpenTurn,
+    Party,
+    TrackedHero,
+    saved_heroes,
+    saved_levels,
+)
 from companion.statefile import (
     BUSY_TIMEOUT,
     Component,
@@ -196,19 +204,21 @@ class PartyStore:
         if row is None:
             return None
         try:
-            heroes = tuple(
-                TrackedHero(
-                    name,
-                    card_id,
-                    _json_levels(levels),
-                    bool(alive),
-                    None if fell_on is None else int(fell_on),
-                    int(joined_on),
-                )
-                for name, card_id, alive, levels, fell_on, joined_on in conn.execute(
-                    "SELECT name, card_id, alive, levels, fell_on, joined_on FROM dm_heroes "
-                    "ORDER BY position"
-                )
+            heroes = saved_heroes(
+                [
+                    TrackedHero(
+                        name,
+                        card_id,
+                        saved_levels(name, json.loads(levels)),
+                        bool(alive),
+                        None if fell_on is None else int(fell_on),
+                        int(joined_on),
+                    )
+                    for name, card_id, alive, levels, fell_on, joined_on in conn.execute(
+                        "SELECT name, card_id, alive, levels, fell_on, joined_on FROM dm_heroes "
+                        "ORDER BY position"
+                    )
+                ]
             )
             seed, points, claimed, deck, discarded, turn, variant, open_turn = row
             return Party(
@@ -351,6 +361,26 @@ class PartyStore:
             entry = self._log(conn, at, new.turn, change, party)
         return new, entry
 
+    def change_steps(
+        self, make: Callable[[Party], list[tuple[Party, Change]]]
+    ) -> tuple[Party, list[LogEntry]]:
+        """:meth:`change` for a command that makes several changes in one transaction
+        (a new fight that first plays the last turn's treasure phase): ``make`` returns the
+        party after each step; each is its own log line, undone one at a time."""
+        self.require()
+        with self._writing() as conn:
+            party = self._read(conn)
+            if party is None:
+                raise CompanionError(_NO_PARTY.format(path=self.path))
+            steps = make(party)
+            at = self._write(conn, steps[-1][0], fresh=False)
+            entries = []
+            before = party
+            for after, change in steps:
+                entries.append(self._log(conn, at, after.turn, change, before))
+                before = after
+        return steps[-1][0], entries
+
     def update(self, change: Callable[[Party], Party], what: str = "") -> Party:
         """:meth:`change` for a plain correction, logged as ``note``."""
         return self.change(lambda p: (change(p), Change("note", what)))[0]
@@ -424,12 +454,3 @@ class PartyStore:
             undone=undone,
             undoes=None if undoes is None else int(undoes),
         )
-
-
-def _json_levels(text: Any) -> dict[Attribute, int]:
-    data = json.loads(text)
-    if not isinstance(data, dict):
-        raise ValueError("levels are not a mapping")
-    levels = {str(k): int(v) for k, v in data.items()}
-    # A name that is no attribute is dropped, as TrackedHero drops it.
-    return {k: v for k, v in levels.items() if is_attribute(k)}

@@ -32,6 +32,7 @@ from companion.games.dungeon_master.encounter_file import (
     parse_encounter,
     read_encounter,
 )
+from companion.games.dungeon_master.hand import Hand, check_hand, party_hand
 from companion.games.dungeon_master.model import Encounter, LevelChoice
 from companion.games.dungeon_master.notation import (
     TreasureWord,
@@ -43,6 +44,7 @@ from companion.games.dungeon_master.notation import (
 from companion.games.dungeon_master.party import (
     Change,
     Drawn,
+    KeptCard,
     LogEntry,
     OpenTurn,
     Party,
@@ -51,6 +53,7 @@ from companion.games.dungeon_master.party import (
 )
 from companion.games.dungeon_master.resolve import (
     Fight,
+    PlayResult,
     Recovery,
     Resolution,
     TreasureChoices,
@@ -115,12 +118,15 @@ class FightReport:
     party: Party
     entry: LogEntry
     closed: TreasureReport | None = None
+    waiting: Waiting | None = None
+    """What this turn's treasure phase will do by itself (claim, play the kept cards)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             **self.fight.to_json(),
             "turn": self.entry.turn,
             "open": self.party.open is not None,
+            "waiting": self.waiting.to_json() if self.waiting else None,
             "closed_turn": self.closed.to_json() if self.closed else None,
             "tracked_party": self.party.to_json(),
             "log_entry": self.entry.to_json(),
@@ -581,17 +587,18 @@ def _check_risked(party: Party, catalog: Catalog, treasures: Sequence[str]) -> N
 def _tracked_encounter(spec: EncounterSpec, party: Party, catalog: Catalog, seed: int) -> Encounter:
     """The encounter of ``spec`` fought by the living heroes of the tracked party."""
     _check_risked(party, catalog, spec.treasures)
-    if spec.dm.obstacle and not (party.variant or spec.variant):
+    if spec.variant and not party.variant:
+        what = (
+            f"{catalog.obstacle(spec.dm.obstacle).name} is an Obstacle"
+            if spec.dm.obstacle
+            else "--variant asks for the Obstacles variant"
+        )
         raise CompanionError(
-            f"{catalog.obstacle(spec.dm.obstacle).name} is an Obstacle, and this party plays "
-            "without the Obstacles variant (start one with 'companion dm party new --variant')"
+            f"{what}, and this party plays without the Obstacles variant "
+            "(start one with 'companion dm party new --variant')"
         )
     spec = spec.model_copy(
-        update={
-            "treasure_points": party.treasure_points,
-            "variant": party.variant or spec.variant,
-            "seed": seed,
-        }
+        update={"treasure_points": party.treasure_points, "variant": party.variant, "seed": seed}
     )
     _check_alive(party, spec)
     heroes = tuple(h.as_party_hero() for h in party.living)
@@ -638,18 +645,107 @@ def _fight_summary(fight: Fight) -> tuple[str, str]:
     return "; ".join(what), "; ".join(result)
 
 
-def _close_open_turn(party: Party, catalog: Catalog) -> tuple[Party, TreasureReport | None]:
-    """Before a new fight: end the open turn with an empty treasure phase, if nothing is waiting."""
+@dataclass(frozen=True)
+class Waiting:
+    """What the open turn's treasure phase still has to do, which a new fight must not
+    skip: treasure to claim, and recovery cards kept in the fight that can bring back a
+    hero killed that turn (``fallen``, in the order they fell)."""
+
+    turn: int
+    treasure: tuple[str, ...] = ()
+    kept: tuple[KeptCard, ...] = ()
+    fallen: tuple[str, ...] = ()
+
+    @property
+    def choice(self) -> bool:
+        """Whom the kept cards bring back is a choice: more heroes fell than they can save."""
+        return bool(self.kept) and len(self.fallen) > len(self.kept)
+
+    @property
+    def whom(self) -> str:
+        """The heroes the kept cards bring back: ``Elf``, ``Elf and Wizard``, or, when it is
+        a choice, ``Elf, Wizard or Thief``."""
+        names = list(self.fallen) if self.choice else list(self.fallen[: len(self.kept)])
+        word = " or " if self.choice else " and "
+        return ", ".join(names[:-1]) + word + names[-1] if len(names) > 1 else "".join(names)
+
+    def what(self) -> str:
+        """``turn 1 still has Gold to claim and kept Armor (Cleric) to bring back Wizard``."""
+        parts = []
+        if self.treasure:
+            parts.append(f"still has {', '.join(self.treasure)} to claim")
+        if self.kept:
+            parts.append(f"kept {', '.join(map(str, self.kept))} to bring back {self.whom}")
+        return f"turn {self.turn} " + " and ".join(parts)
+
+    def refusal(self) -> str:
+        """The one line a new fight refuses with: what waits, and the command that plays it."""
+        command = "companion dm treasure"
+        if self.choice:
+            command += " " + " ".join(f"{k.card.lower()}:HERO" for k in self.kept)
+        plays = ", which plays the kept card" if self.kept and not self.choice else ""
+        return (
+            f"{self.what()}: run '{command}' first{plays} "
+            "(or 'companion dm undo' to take the fight back)"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "treasure": list(self.treasure),
+            "kept": [k.to_state() for k in self.kept],
+            "fallen": list(self.fallen),
+        }
+
+
+def waiting(party: Party, catalog: Catalog, words: Sequence[str] = ()) -> Waiting | None:
+    """What the open turn's treasure phase would do by itself (None: nothing waits).
+
+    ``words`` are treasure-phase words already typed: a kept card they name, and a
+    hero they bring back, are decided already.
+    """
     open_turn = party.open
     if open_turn is None:
+        return None
+    items = [i for i in parse_treasure(words, catalog) if i.kind == "recover"]
+    kept = list(open_turn.kept)
+    for item in items:
+        match = next((k for k in kept if k.card == item.card), None)
+        if match is not None:
+            kept.remove(match)
+    targets = {_named(party, i.target) for i in items}
+    fallen = tuple(n for n in party.killed_this_turn if n not in targets)
+    fallen = fallen[len([i for i in items if i.target is None]) :]
+    usable = [
+        k for k in kept if any(h.level(catalog.attribute(k.card).attribute) for h in party.living)
+    ][: len(fallen)]
+    if not usable and not open_turn.treasure_waiting:
+        return None
+    return Waiting(
+        open_turn.turn, open_turn.treasure_waiting, tuple(usable), fallen if usable else ()
+    )
+
+
+def pending(store: PartyStore, catalog: Catalog, words: Sequence[str] = ()) -> Waiting | None:
+    """What the kept party's open treasure phase would do by itself (None: no party, no open
+    turn, or nothing that waits): what a prompt asks about before a command runs."""
+    party = store.load()
+    return None if party is None or party.winner else waiting(party, catalog, words)
+
+
+def _close_open_turn(
+    party: Party, catalog: Catalog, close: Sequence[str] | None
+) -> tuple[Party, TreasureReport | None]:
+    """Before a new fight: end the open turn. Its treasure phase is played with ``close``
+    (the words a player agreed to at the prompt); without them, a turn whose treasure phase
+    still has something to do is refused, and any other ends with an empty phase."""
+    if party.open is None:
         return party, None
-    if open_turn.treasure_waiting:
-        raise CompanionError(
-            f"turn {open_turn.turn} still has {', '.join(open_turn.treasure_waiting)} to claim: "
-            "run 'companion dm treasure' first (or 'companion dm undo' to take the fight back)"
-        )
-    party, report = _play_treasure(party, catalog, [], None)
-    return party, report
+    if close is None:
+        pending = waiting(party, catalog)
+        if pending is not None:
+            raise CompanionError(pending.refusal())
+    return _play_treasure(party, catalog, close or [], None)
 
 
 def fight(
@@ -660,6 +756,7 @@ def fight(
     secret_passage: Sequence[str] = (),
     lose: Sequence[str] = (),
     seed: int | None = None,
+    close: Sequence[str] | None = None,
 ) -> FightReport:
     """``dm fight``: a new turn's resolution phase on the tracked party; its treasure phase waits.
 
@@ -667,6 +764,11 @@ def fight(
     for the treasure phase, when the Party Player has seen who died. Named
     on a hero with no use given, such a card adds its points when they change
     how many heroes fall, and is otherwise kept in hand (the FAQ).
+
+    The last turn's treasure phase is closed first: with ``close``, the
+    treasure-phase words the player agreed to (logged as that turn's treasure
+    phase); without, it is refused while it still has treasure to claim or a
+    kept card that can bring a hero back (:func:`waiting`).
     """
     used = choose_seed(seed)
     data = parse_fight(words, catalog, secret_passage=secret_passage, lose=lose)
@@ -680,10 +782,13 @@ def fight(
     spec = parse_encounter(data)
     holder: dict[str, Any] = {}
 
-    def make(party: Party) -> tuple[Party, Change]:
+    def make(party: Party) -> list[tuple[Party, Change]]:
         party.check_playing()
-        party, closed = _close_open_turn(party, catalog)
+        steps: list[tuple[Party, Change]] = []
+        party, closed = _close_open_turn(party, catalog, close)
         holder["closed"] = closed
+        if closed is not None and close is not None:
+            steps.append((party, _treasure_change(closed)))
         party = party.begin_turn()
         enc = _tracked_encounter(spec, party, catalog, used)
         result = resolve_fight(enc, random.Random(used), recover_later=True)
@@ -699,19 +804,26 @@ def fight(
                     killed=result.killed,
                     treasures=result.treasure_played,
                     treasure_lost=result.treasure_lost,
-                    cards_used=tuple(
-                        p.play.card.name
-                        for p in result.plays
-                        if not (p.use == "ability" and p.play.card.ability == "recover-hero")
+                    cards_used=tuple(p.play.card.name for p in result.plays if not _is_kept(p)),
+                    kept=tuple(
+                        KeptCard(p.play.card.name, p.play.hero) for p in result.plays if _is_kept(p)
                     ),
-                    held=result.held,
+                    hand=party_hand(enc).total,
                     summary=what,
                 ),
             )
-        return party, Change("fight", what, outcome, result.killed, used)
+        steps.append((party, Change("fight", what, outcome, result.killed, used)))
+        return steps
 
-    party, entry = store.change(make)
-    return FightReport(holder["fight"], party, entry, holder["closed"])
+    party, entries = store.change_steps(make)
+    return FightReport(
+        holder["fight"], party, entries[-1], holder["closed"], waiting(party, catalog)
+    )
+
+
+def _is_kept(play: PlayResult) -> bool:
+    """A recovery card the fight kept in hand for the treasure phase."""
+    return play.use == "ability" and play.play.card.ability == "recover-hero"
 
 
 def _treasure_choices(
@@ -751,18 +863,50 @@ def _treasure_choices(
             prisoners.append(
                 None if item.target is None else _recruitable(party, catalog, item.target)
             )
+    recoveries = _recoveries(party, catalog, items)
+    named = sum(1 for i in items if i.kind == "recover")
+    matched = len(open_turn.kept) - sum(1 for r in recoveries if r.kept)
+    fresh = named - matched  # a kept card named again is still the one card
+    check_hand(
+        Hand(
+            "party",
+            (
+                ("recovery card", fresh),
+                ("Prisoner", len(prisoners)),
+                ("Experience card", len(experience)),
+            ),
+            earlier=open_turn.hand,
+        )
+    )
     return TreasureChoices(
-        recoveries=tuple(
-            Recovery(catalog.attribute(i.card), hero=_named(party, i.target))
-            for i in items
-            if i.kind == "recover"
-        ),
+        recoveries=recoveries,
         prisoners=tuple(prisoners),
         recruit_pool=recruit_pool(party, catalog),
         experience=len(experience),
         level_choices=tuple(choices),
         strict=True,
     )
+
+
+def _recoveries(
+    party: Party, catalog: Catalog, items: Sequence[TreasureWord]
+) -> tuple[Recovery, ...]:
+    """The recovery cards of the treasure phase: those named (a kept card of the same name is
+    that card, with its holder), then every kept card not named, which plays itself."""
+    open_turn = party.open
+    assert open_turn is not None
+    kept = list(open_turn.kept)
+    out: list[Recovery] = []
+    for item in items:
+        if item.kind != "recover":
+            continue
+        match = next((k for k in kept if k.card == item.card), None)
+        if match is not None:
+            kept.remove(match)
+        holder = match.holder if match is not None else None
+        out.append(Recovery(catalog.attribute(item.card), _named(party, item.target), holder))
+    out += [Recovery(catalog.attribute(k.card), holder=k.holder, kept=True) for k in kept]
+    return tuple(out)
 
 
 def _played(party: Party, catalog: Catalog, items: Sequence[TreasureWord]) -> tuple[str, ...]:
@@ -839,9 +983,13 @@ def _play_treasure(
     return party, TreasureReport(phase, party, open_turn.turn, played=played)
 
 
-def _treasure_summary(report: TreasureReport) -> tuple[str, str]:
+def _treasure_change(report: TreasureReport) -> Change:
+    """A treasure phase as a line of the log."""
+    phase = report.phase
     what = ", ".join(report.played) or "no cards"
-    return what, "; ".join(_phase_parts(report.phase)) or "nothing changes"
+    result = "; ".join(_phase_parts(phase)) or "nothing changes"
+    who = tuple(phase.recovered) + phase.new_heroes + tuple(u.hero for u in phase.level_ups)
+    return Change("treasure", what, result, tuple(dict.fromkeys(who)), phase.seed)
 
 
 def _phase_parts(phase: TreasurePhase | Resolution) -> list[str]:
@@ -880,13 +1028,7 @@ def treasure(
         party.check_playing()
         party, report = _play_treasure(party, catalog, words, seed)
         holder["report"] = report
-        what, result = _treasure_summary(report)
-        who = (
-            tuple(report.phase.recovered)
-            + report.phase.new_heroes
-            + tuple(u.hero for u in report.phase.level_ups)
-        )
-        return party, Change("treasure", what, result, tuple(dict.fromkeys(who)), report.phase.seed)
+        return party, _treasure_change(report)
 
     party, entry = store.change(make)
     report = holder["report"]

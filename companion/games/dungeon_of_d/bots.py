@@ -39,6 +39,7 @@ from companion.cards.dungeon_of_d import plus_value
 from companion.errors import CompanionError
 from companion.games.dungeon_of_d import effects as E
 from companion.games.dungeon_of_d import mechanics as R
+from companion.games.dungeon_of_d import odds as O
 from companion.games.dungeon_of_d.actions import (
     Act,
     Action,
@@ -78,7 +79,7 @@ from companion.games.dungeon_of_d.frames import (
     RunFrame,
     TestFrame,
 )
-from companion.games.dungeon_of_d.odds import chance_at_least, chances, unseen
+from companion.games.dungeon_of_d.odds import chance_at_least, unseen
 from companion.games.dungeon_of_d.state import DIRECTIONS, State
 
 Bot = Callable[[State], Action]
@@ -100,52 +101,33 @@ def random_bot(seed: int = 0) -> Bot:
 # ---- odds from what the player can see ------------------------------------------------
 
 
-def melee_fixed(s: State, slot: int, weak: int = 0, weapon: bool = True) -> tuple[int, int]:
-    """What a melee round against monster ``slot`` needs from the two effort
-    cards before Rage: (the monster's STR less every bonus the hero has, Rage).
-    With ``weapon`` the best weapon held counts as used."""
-    m = R.monster(s, slot)
-    # Rage waits for the first effort card, so it is returned apart.
-    need = max(0, m.STR - weak) - sum(v for _, v in R.melee_bonuses(s, slot))
-    content = s.content
-    weapons = R.held(s, "item", "weapon") if weapon else []
-    if weapons:
-        master = R.skill(s, "weapon-master")
-        need -= max(content.item[c].amount for c in weapons) + (master.amount if master else 0)
-    rage = R.skill(s, "rage")
-    return need, (rage.amount if rage else 0)
+def weapon_bonus(s: State) -> int:
+    """What the best weapon held adds to a melee round (with Weapon Master), 0 without one."""
+    weapons = R.held(s, "item", "weapon")
+    if not weapons:
+        return 0
+    master = R.skill(s, "weapon-master")
+    return max(s.content.item[c].amount for c in weapons) + (master.amount if master else 0)
 
 
 def best_melee(s: State, slot: int, weak: int = 0) -> tuple[float, int]:
-    """The best chance of winning one melee round, and the first effort card for it."""
-    need, rage = melee_fixed(s, slot, weak)
-    odds = chances(unseen(s))
-    content = s.content
-    power, power_type, keep = content.power, content.power_type, _tables(s)[0]
-    best, best_card, best_key = -1.0, -1, (-1.0, False, 0.0)
-    for c in s.hand:
-        is_str = power_type[c] == "STR"
-        p = odds[min(6, max(0, need - power[c] - (rage if is_str else 0)))]
-        key = (p, is_str, -keep[c])
-        if key > best_key:
-            best, best_card, best_key = p, c, key
-    return best, best_card
+    """The best chance of winning one melee round (the best weapon held used), and the
+    first effort card for it: the best chance, then a STR card (it draws a bonus card),
+    then the card least worth keeping."""
+    odds = O.melee_chances(s, slot, weak, weapon_bonus(s))
+    return _best(s, odds, "STR")
 
 
 def best_test(s: State, stat: str, difficulty: int) -> tuple[float, int]:
     """The best chance of winning a test, and the first effort card for it."""
-    need = difficulty - R.stat(s, stat)
-    odds = chances(unseen(s))
-    content = s.content
-    power, power_type, keep = content.power, content.power_type, _tables(s)[0]
-    tumble = stat == "AGL" and R.skill(s, "tumble") is not None and not R.used(s, "turn:tumble")
+    return _best(s, O.test_chances(s, stat, difficulty), stat)
+
+
+def _best(s: State, odds: dict[int, float], bonus_type: str) -> tuple[float, int]:
+    power_type, keep = s.content.power_type, _tables(s)[0]
     best, best_card, best_key = -1.0, -1, (-1.0, False, 0.0)
-    for c in s.hand:
-        same = power_type[c] == stat
-        p = odds[min(6, max(0, need - power[c]))]
-        if tumble:
-            p = 1 - (1 - p) ** 2
-        key = (p, same, -keep[c])
+    for c, p in odds.items():
+        key = (p, power_type[c] == bonus_type, -keep[c])
         if key > best_key:
             best, best_card, best_key = p, c, key
     return best, best_card
@@ -849,24 +831,10 @@ class Greedy:
         return not (s.fruits or heals)
 
     def best_shot(self, s: State, f: CombatFrame) -> tuple[float, Action | None]:
-        m = R.monster(s, f.slot)
-        base = R.stat(s, "AGL")
-        hawk = R.skill(s, "sharpshooter")
-        if hawk is not None:
-            base += hawk.amount + (hawk.extra if m.has(hawk.against) else 0)
+        """The ranged attack most likely to hit (odds over the unseen cards), and its chance."""
         best: tuple[float, Action | None] = (0.0, None)
-        content = s.content
-        kinds = []
-        if s.arrows > 0:
-            kinds.append(("arrow", 0))
-        magic = R.held(s, "item", "magic-arrow")
-        if magic:
-            kinds.append(("magic", content.item[magic[0]].amount))
-        if R.held(s, "item", "vampiric-arrow"):
-            kinds.append(("vampiric", 0))
-        for kind, bonus in kinds:
-            p = (6 - max(1, m.AGL - base - bonus)) / 5
-            p = min(1.0, max(0.0, p))
+        for kind in R.arrow_kinds(s):
+            p = O.shot_chance(s, f.slot, kind)
             if p > best[0] + 1e-9:
                 best = (p, Shoot(kind))
         return best
@@ -931,20 +899,13 @@ class Greedy:
     def second_fails(self, s: State) -> bool:
         """Whether the effort cards on the table lose as they are."""
         f = s.stack[-1]
-        power = s.content.power
-        total = sum(power[c] for c in s.effort)
-        if isinstance(f, TestFrame):
-            return bool(total + R.stat(s, f.stat) < f.difficulty)
-        assert isinstance(f, MeleeFrame)
-        cmb = s.stack[-2]
-        assert isinstance(cmb, CombatFrame)
-        need, rage = melee_fixed(s, cmb.slot, cmb.weak, weapon=False)
-        if s.content.power_type[s.effort[0]] == "STR":
-            need -= rage
-        return total + f.weapon < need
+        assert isinstance(f, TestFrame | MeleeFrame)
+        target, total = R.effort_round(s, f)
+        return total < target
 
     def guess(self, s: State) -> Action | None:
-        return Guess(self.rng.randint(1, 5))
+        """The likeliest number where a right guess helps, the least likely where it hurts."""
+        return Guess(O.best_guess(s, right_is_good=not O.right_guess_hurts(s)))
 
     def meet(self, s: State) -> Action | None:
         return Learn() if Learn() in s.options else Decline()
@@ -1065,7 +1026,10 @@ class Greedy:
         if isinstance(action, Discard):
             return "the card least worth keeping"
         if isinstance(action, Guess):
-            return "every number is a 1 in 5 guess"
+            chance = _pct(O.guess_odds(s)[action.number])
+            if O.right_guess_hurts(s):
+                return f"the least likely number: it is right {chance} of the time"
+            return f"the likeliest number: it is right {chance} of the time"
         if isinstance(action, Done):
             return "the cards left are worth keeping" if s.prompt == "blessing" else "enough"
         if isinstance(action, Learn):

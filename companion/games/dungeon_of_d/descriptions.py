@@ -31,6 +31,7 @@ from typing import Any
 from companion.games.dungeon_of_d import effects as E
 from companion.games.dungeon_of_d import events as EV
 from companion.games.dungeon_of_d import mechanics as R
+from companion.games.dungeon_of_d import odds as O
 from companion.games.dungeon_of_d.actions import (
     Act,
     Action,
@@ -61,9 +62,9 @@ from companion.games.dungeon_of_d.frames import (
     LoseFrame,
     MeetFrame,
     MeleeFrame,
+    PlaceFrame,
     TestFrame,
 )
-from companion.games.dungeon_of_d.odds import chance_at_least, unseen
 from companion.games.dungeon_of_d.state import DIRECTIONS, State, xy
 
 DIRECTION_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
@@ -148,13 +149,13 @@ def percent(p: float) -> str:
     return f"{round(100 * p)}%"
 
 
-def need_text(counts: list[int], need: int) -> str:
-    """``"needs 3+ (60%)"``: what the next card must show."""
+def need_text(s: State | O.Outlook, need: int, nth: int = 1) -> str:
+    """``"needs 3+ (60%)"``: what the ``nth`` card drawn from now must show."""
     if need <= 1:
         return "wins whatever comes (100%)"
     if need > 5:
         return f"cannot win (would need {need})"
-    return f"needs {need}+ ({percent(chance_at_least(counts, need))})"
+    return f"needs {need}+ ({percent(O.chance(s, need, nth))})"
 
 
 def monster_text(m: Monster, slot: int | None = None) -> str:
@@ -177,6 +178,14 @@ def place_words(s: State, pos: int) -> str:
     return f"({x}, {y})"
 
 
+def drawn_room_name(s: State) -> str:
+    """The room card a REVEAL has drawn and waits to place ("room" when none is)."""
+    frame = s.stack[-1] if s.stack else None
+    if isinstance(frame, PlaceFrame) and frame.room:
+        return s.content.rooms[frame.room].name
+    return "room"
+
+
 def skill_name(content: Content, skill_id: str) -> str:
     return next((sk.name for sk in content.skills.values() if sk.id == skill_id), skill_id)
 
@@ -193,13 +202,23 @@ def _met(s: State) -> str:
 # ---- odds for the menu ---------------------------------------------------------------------
 
 
-def wandering_chance(s: State, danger: int) -> float:
-    """The chance that a MOVE into a room of ``danger`` meets the wandering monster."""
+def wandering_chance(s: State, danger: int, card: int | None = None) -> float:
+    """The chance that a MOVE into a room of ``danger``, playing ``card`` (None: any card
+    but a MOV card), meets the wandering monster (a MOV card's bonus card comes first)."""
+    nth = 2 if card is not None and s.content.power_type[card] == "MOV" else 1
+    return O.wandering_chance(s, danger, E.wary_bonus(s), nth)
+
+
+def wandering_risk(s: State, danger: int) -> str:
+    """The wandering-monster chance of a MOVE as a percentage; a range when the card
+    played changes it (a deck too short for a MOV card's bonus card and the check)."""
+    view = O.Outlook.of(s)
     shift = E.wary_bonus(s)
-    counts = unseen(s)
-    total = sum(counts[1:])
-    hits = sum(counts[p] for p in range(1, 6) if p + shift <= danger)
-    return hits / total if total else 0.0
+    types = {s.content.power_type[c] == "MOV" for c in s.hand} or {False}
+    values = sorted(
+        {round(100 * O.wandering_chance(view, danger, shift, 2 if mov else 1)) for mov in types}
+    )
+    return f"{values[0]}%" if len(values) == 1 else f"{values[0]}-{values[-1]}%"
 
 
 def move_label(s: State, direction: str, short: bool = False, odds: bool = True) -> str:
@@ -217,7 +236,7 @@ def move_label(s: State, direction: str, short: bool = False, odds: bool = True)
             else f"MOVE {word}: a new room card is turned over"
         )
     r = s.content.rooms[room]
-    risk = percent(wandering_chance(s, r.danger))
+    risk = wandering_risk(s, r.danger)
     if short:
         return fit_name(f"MOVE {word}: ", r.name, f" {risk}" if odds else "")
     if not odds:
@@ -266,16 +285,21 @@ def melee_parts(
     return target, words, sum(v for _, v in parts)
 
 
-def effort_need(s: State, card: int, counts: list[int]) -> str:
-    """What the second card must show when ``card`` is played first (test or melee)."""
+def effort_odds(s: State, card: int) -> tuple[int, int]:
+    """What the second card must show when ``card`` is played first (the test or melee
+    round under way), and which draw from now it is."""
     frame = s.stack[-1]
-    power = s.content.power[card]
     if isinstance(frame, TestFrame):
-        return need_text(counts, frame.difficulty - R.stat(s, frame.stat) - power)
+        return O.test_need(s, frame.stat, frame.difficulty, card)
     cmb = R.combat_frame(s)
     assert cmb is not None
-    target, _, bonus = melee_parts(s, cmb, card)
-    return need_text(counts, target - bonus - power)
+    return O.melee_need(s, cmb.slot, card, cmb.weak)
+
+
+def effort_need(s: State, card: int) -> str:
+    """What the second card must show when ``card`` is played first (test or melee)."""
+    need, nth = effort_odds(s, card)
+    return need_text(s, need, nth)
 
 
 def shot_text(s: State, kind: str) -> str:
@@ -284,13 +308,27 @@ def shot_text(s: State, kind: str) -> str:
     if f is None:
         return ""
     m = R.monster(s, f.slot)
-    from companion.games.dungeon_of_d.engine import ranged_bonus
+    need = O.shot_need(s, f.slot, kind)
+    return f"CHECK1 + {m.AGL - need} against AGL {m.AGL}: {need_text(s, need)}"
 
-    bonus = ranged_bonus(s, f)
-    if kind == "magic":
-        magic = R.held(s, "item", "magic-arrow")
-        bonus += s.content.item[magic[0]].amount if magic else 0
-    return f"CHECK1 + {bonus} against AGL {m.AGL}: {need_text(unseen(s), m.AGL - bonus)}"
+
+def fight_text(s: State, cmb: CombatFrame) -> str:
+    """What choosing Fight offers, with its odds: the best shot (with arrows), then the
+    best first card of the hand for the melee round."""
+    parts = []
+    shots = [O.shot_chance(s, cmb.slot, kind) for kind in R.arrow_kinds(s)]
+    if shots:
+        parts.append(f"one ranged shot first (hits {percent(max(shots))})")
+    rounds = O.melee_chances(s, cmb.slot, cmb.weak)
+    if rounds:
+        best = max(rounds.values())
+        parts.append(f"then melee (your best first card wins a round {percent(best)})")
+    return ", ".join(parts) if parts else "melee"
+
+
+def guess_text(s: State, number: int) -> str:
+    """``"guess 3 (right 12%)"``: a GUESS1 answer with its chance of being right."""
+    return f"guess {number} (right {percent(O.guess_odds(s)[number])})"
 
 
 # ---- actions in words ------------------------------------------------------------------------
@@ -324,7 +362,7 @@ def describe_action(s: State, action: Action | Undo) -> str:
             f"MOVE {DIRECTION_NAMES[action.direction]}, playing {card_label(content, action.card)}"
         )
     if isinstance(action, Effort):
-        need = effort_need(s, action.card, unseen(s))
+        need = effort_need(s, action.card)
         return f"play {card_label(content, action.card)}: the second card {need}"
     if isinstance(action, Discard):
         label = card_label(content, action.card)
@@ -357,13 +395,13 @@ def describe_action(s: State, action: Action | Undo) -> str:
     if isinstance(action, Detect):
         return f"DETECT {numbered(s, action.card)}"
     if isinstance(action, Place):
-        return f"place the room at {place_words(s, action.pos)}"
+        return f"place the {drawn_room_name(s)} at {place_words(s, action.pos)}"
     if isinstance(action, Teleport):
         return f"teleport to {place_words(s, action.pos)}"
     if isinstance(action, Shoot):
         return f"shoot {ARROW_NAMES[action.arrow]}: {shot_text(s, action.arrow)}"
     if isinstance(action, Guess):
-        return f"guess {action.number}"
+        return guess_text(s, action.number)
     if isinstance(action, Learn):
         return f"learn the skill of the {_met(s)}"
     if isinstance(action, Replace):
@@ -412,7 +450,7 @@ def brief_action(s: State, action: Action) -> str:
         note = action_note(s, action.position, short=True)
         return fit_name(f"ACT {action.position + 1}: ", room_action.name, note)
     if isinstance(action, Effort):
-        need = effort_need(s, action.card, unseen(s))
+        need = effort_need(s, action.card)
         need = need.replace("wins whatever comes", "sure")
         return f"play {card_label(content, action.card)}: {need.split(' (would')[0]}"
     if isinstance(action, Discard):
@@ -527,6 +565,9 @@ EVENT_WORDS: dict[type[EV.Event], EventWords] = {
     EV.Arrived: lambda b, a, e: f"you arrive in the {a.content.rooms[e.room].name}",
     EV.Entered: lambda b, a, e: f"you enter the {a.content.rooms[e.room].name}",
     EV.Revealed: lambda b, a, e: f"a room card is turned over: the {a.content.rooms[e.room].name}",
+    EV.RoomDrawn: lambda b, a, e: (
+        f"REVEAL: you draw a room card, the {a.content.rooms[e.room].name}"
+    ),
     EV.WanderCard: lambda b, a, e: (
         f"{card_label(a.content, e.card)} goes on the wandering-monster place"
     ),
@@ -710,8 +751,12 @@ __all__ = [
     "describe_action",
     "describe_event",
     "did",
+    "drawn_room_name",
     "effort_need",
+    "effort_odds",
     "event_lines",
+    "fight_text",
+    "guess_text",
     "inventory",
     "known_points",
     "melee_parts",
@@ -727,4 +772,5 @@ __all__ = [
     "thing",
     "thing_name",
     "wandering_chance",
+    "wandering_risk",
 ]

@@ -137,13 +137,37 @@ def _bonus_card(s: State) -> None:
 
 
 def _end_window(s: State) -> bool:
-    """The end of a test or combat: a moment to drink, if there is anything to use."""
-    if (s.potions or s.items or s.specials) and E.window_options(
-        s, WindowFrame(window="end"), "end"
-    ):
-        s.stack.append(WindowFrame(window="end"))
-        return True
-    return False
+    """The end of a test or combat: a moment to drink, if there is anything to use and
+    the moment is not the start of the next turn under another name."""
+    if not (s.potions or s.items or s.specials):
+        return False
+    uses = E.window_options(s, WindowFrame(window="end"), "end")
+    if not uses or (s.merged_ends and _next_turn_offers(s, uses)):
+        return False
+    s.stack.append(WindowFrame(window="end"))
+    return True
+
+
+def _next_turn_offers(s: State, uses: list[Action]) -> bool:
+    """Whether the rules, left to run, go straight to the next turn's question with
+    nothing drawn or decided on the way (no step of the action left, no Poisoned!
+    check) and that question offers every use this moment would: then it is one
+    moment, asked once (the start of a turn is also the end of the one before)."""
+    trial = s.copy()
+    trial.ev = None
+    turn = trial.turn
+    _run(trial)
+    return (
+        trial.outcome is None
+        and trial.prompt == "turn"
+        and trial.turn == turn + 1
+        and trial.rng == s.rng
+        and trial.deck == s.deck
+        and trial.hand == s.hand
+        and trial.discard == s.discard
+        and trial.room_deck == s.room_deck
+        and all(a in trial.options for a in uses)
+    )
 
 
 def _move_options(s: State) -> list[Action]:
@@ -495,28 +519,6 @@ def _a_test(s: State, f: TestFrame, a: Action) -> None:
 # ---- combat (rulebook 5.4) --------------------------------------------------------------------
 
 
-def _arrow_kinds(s: State) -> list[str]:
-    kinds = ["arrow"] if s.arrows > 0 else []
-    item = s.content.item
-    effects = {item[c].effect for c in s.items}
-    if "magic-arrow" in effects:
-        kinds.append("magic")
-    if "vampiric-arrow" in effects:
-        kinds.append("vampiric")
-    return kinds
-
-
-def ranged_bonus(s: State, f: CombatFrame) -> int:
-    """What a ranged attack adds to its CHECK1: AGL, Hawk Eye (more against its
-    foe) and a Magic Arrow's bonus."""
-    m = R.monster(s, f.slot)
-    total: int = R.stat(s, "AGL") + f.arrow_bonus
-    hawk = R.skill(s, "sharpshooter")
-    if hawk is not None:
-        total += hawk.amount + (hawk.extra if m.has(hawk.against) else 0)
-    return total
-
-
 def _h_combat(s: State, f: CombatFrame) -> None:
     phase = f.phase
     content = s.content
@@ -529,14 +531,14 @@ def _h_combat(s: State, f: CombatFrame) -> None:
         opts.extend(E.window_options(s, f, "combat"))
         _ask(s, opts, "combat")
     elif phase == "ranged":
-        kinds = _arrow_kinds(s)
+        kinds = R.arrow_kinds(s)
         if kinds:
             _ask(s, [*(Shoot(k) for k in kinds), GoToMelee()], "ranged")
         else:
             f.phase = "melee"
     elif phase == "aim":
         m = R.monster(s, f.slot)
-        total = f.roll + ranged_bonus(s, f)
+        total = f.roll + R.ranged_bonus(s, f.slot, f.arrow_bonus)
         hit = total >= m.AGL
         if not hit:
             opts = E.window_options(s, f, "ranged")
@@ -639,7 +641,13 @@ def _a_combat(s: State, f: CombatFrame, a: Action) -> None:
             _end_combat(s, "win")
     elif isinstance(a, Pass):
         if f.phase == "aim":
-            R.ev(s, EV.SettledShot, f.roll + ranged_bonus(s, f), R.monster(s, f.slot).AGL, False)
+            R.ev(
+                s,
+                EV.SettledShot,
+                f.roll + R.ranged_bonus(s, f.slot, f.arrow_bonus),
+                R.monster(s, f.slot).AGL,
+                False,
+            )
             f.hit = False
             f.phase = "shot"
         elif f.phase == "shot":
@@ -957,16 +965,19 @@ def _a_detect(s: State, f: DetectFrame, a: Action) -> None:
 
 
 def _h_place(s: State, f: PlaceFrame) -> None:
-    spots = R.reveal_spots(s)
-    if f.n <= 0 or not spots:
-        s.stack.pop()
-        return
-    _ask(s, [Place(p) for p in spots], "reveal")
+    if not f.room:
+        if f.n <= 0 or not R.reveal_spots(s):
+            s.stack.pop()
+            return
+        f.room = s.room_deck.pop()  # rulebook 5.6: draw the card, then place it
+        R.ev(s, EV.RoomDrawn, f.room)
+    _ask(s, [Place(p) for p in R.empty_spots(s)], "reveal")
 
 
 def _a_place(s: State, f: PlaceFrame, a: Action) -> None:
     assert isinstance(a, Place)
-    R.place_room(s, a.pos)
+    R.place_room(s, a.pos, f.room)
+    f.room = ""
     f.n -= 1
 
 
@@ -1133,15 +1144,18 @@ def new_game(
     *,
     content: Content | None = None,
     events: list[EV.Event] | None = None,
+    merged_ends: bool = True,
 ) -> State:
     """Set up a game (rulebook 4): a character, 0 gold, 2 Fruits, 9 power cards.
 
     The first decision is Hero's Blessing; after it level 1 is set up. With
     ``character`` (an id or a name) you choose your hero instead of drawing one.
+    ``merged_ends=False`` plays the earlier rules' extra moment to drink at the end of
+    a test or combat that leads straight into the next turn (for saves made then).
     """
     content = content or load_content()
     seed = check_seed(seed)
-    s = State(seed=seed, rng=seed_rng(seed))
+    s = State(seed=seed, rng=seed_rng(seed), merged_ends=merged_ends)
     s.content = content
     s.ev = events
     characters = list(content.characters)
@@ -1192,14 +1206,25 @@ def step(state: State, action: Iterable[Any]) -> None:
     try:
         typed = options[options.index(wanted)]  # type: ignore[arg-type]
     except ValueError:
-        raise CompanionError(
-            f"illegal action {wanted!r:.80} (legal now: {', '.join(map(str, map(tuple, options)))})"
-        ) from None
+        raise CompanionError(f"illegal action {wanted!r:.80} ({legal_now(options)})") from None
     state.actions += 1
     _answer(state, typed)
     _run(state)
     if DEBUG:
         check_invariants(state)
+
+
+def legal_now(options: list[Action], most: int = 4) -> str:
+    """The answers legal now, for an error message: the first few, and how many more.
+
+    >>> legal_now([Rest(), Done()])
+    "legal now: ('rest',), ('done',)"
+    >>> legal_now([Discard(n) for n in range(9)])
+    "legal now: ('discard', 0), ('discard', 1), ('discard', 2), ('discard', 3) and 5 more"
+    """
+    shown = ", ".join(str(tuple(a)) for a in options[:most])
+    more = f" and {len(options) - most} more" if len(options) > most else ""
+    return f"legal now: {shown or 'none'}{more}"
 
 
 def apply(state: State, action: Iterable[Any]) -> tuple[State, list[EV.Event]]:
@@ -1243,9 +1268,10 @@ def replay(
     character: str | None = None,
     *,
     content: Content | None = None,
+    merged_ends: bool = True,
 ) -> State:
     """The state after playing ``actions`` from a new game with ``seed``."""
-    s = new_game(seed, character, content=content)
+    s = new_game(seed, character, content=content, merged_ends=merged_ends)
     for action in actions:
         step(s, action)
     return s

@@ -66,6 +66,14 @@ class Entered(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RoomDrawn(Event):
+    """REVEAL: a room card is drawn from the room deck, to be placed next."""
+
+    kind: ClassVar[str] = "room-drawn"
+    room: str
+
+
+@dataclass(frozen=True, slots=True)
 class Revealed(Event):
     """A room card is turned over at ``pos``."""
 
@@ -635,6 +643,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     LevelStarts,
     Arrived,
     Entered,
+    RoomDrawn,
     Revealed,
     WanderCard,
     Checked,
@@ -767,6 +776,7 @@ __all__ = [
     "Rested",
     "Retried",
     "Revealed",
+    "RoomDrawn",
     "SettledMelee",
     "SettledShot",
     "SettledTest",

@@ -323,10 +323,12 @@ class DetectFrame(Frame):
 
 @dataclass(slots=True, kw_only=True)
 class PlaceFrame(Frame):
-    """REVEAL ``n`` room cards where you choose."""
+    """REVEAL ``n`` room cards where you choose (rulebook 5.6): each is drawn first,
+    so you see it (``room``, until it is placed) before you choose where it goes."""
 
     kind: ClassVar[str] = "place"
     n: int
+    room: str = ""
 
 
 @dataclass(slots=True, kw_only=True)

@@ -10,7 +10,14 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games.dungeon_of_d import mechanics as R
 from companion.games.dungeon_of_d.content import Content, load_content
-from companion.games.dungeon_of_d.frames import BlessFrame, Frame, FullFrame, MeetFrame, OverFrame
+from companion.games.dungeon_of_d.frames import (
+    BlessFrame,
+    Frame,
+    FullFrame,
+    MeetFrame,
+    OverFrame,
+    PlaceFrame,
+)
 from companion.games.dungeon_of_d.state import State, state_from_json
 
 
@@ -104,7 +111,8 @@ def check_invariants(s: State) -> None:
             problems.append(f"level {s.level}")
         if s.pos not in s.grid:
             problems.append("the hero stands outside the map")
-        rooms = Counter([*s.room_deck, *s.grid.values(), *s.unused_rooms])
+        drawn = [f.room for f in s.stack if isinstance(f, PlaceFrame) and f.room]
+        rooms = Counter([*s.room_deck, *s.grid.values(), *s.unused_rooms, *drawn])
         expected = set(content.regular_rooms) | {content.portal_room}
         if s.level == 8:
             expected.add(content.special_room)
@@ -112,7 +120,7 @@ def check_invariants(s: State) -> None:
             problems.append("room cards out of place")
         if not set(s.exhausted) <= set(s.grid):
             problems.append("an exhausted room that is not on the map")
-        if len(s.grid) + len(s.room_deck) != R.ROOM_DECK_SIZE:
+        if len(s.grid) + len(s.room_deck) + len(drawn) != R.ROOM_DECK_SIZE:
             problems.append("the level's rooms are not the 9 of its room deck")
     if s.outcome is None and len(s.options) < 2 and s.level:
         problems.append(f"waiting with {len(s.options)} option(s)")

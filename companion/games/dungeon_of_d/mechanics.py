@@ -384,6 +384,28 @@ def effort_round(s: State, f: TestFrame | MeleeFrame) -> tuple[int, int]:
     return melee_round(s, cmb, f)
 
 
+def arrow_kinds(s: State) -> list[str]:
+    """The kinds of arrow a ranged attack can use now: ``arrow``, ``magic``, ``vampiric``."""
+    kinds = ["arrow"] if s.arrows > 0 else []
+    item = s.content.item
+    effects = {item[c].effect for c in s.items}
+    if "magic-arrow" in effects:
+        kinds.append("magic")
+    if "vampiric-arrow" in effects:
+        kinds.append("vampiric")
+    return kinds
+
+
+def ranged_bonus(s: State, slot: int, arrow_bonus: int = 0) -> int:
+    """What a ranged attack on the monster in ``slot`` adds to its CHECK1: AGL, Hawk
+    Eye (more against its foe) and ``arrow_bonus`` (a Magic Arrow's)."""
+    total: int = stat(s, "AGL") + arrow_bonus
+    hawk = skill(s, "sharpshooter")
+    if hawk is not None:
+        total += hawk.amount + (hawk.extra if monster(s, slot).has(hawk.against) else 0)
+    return total
+
+
 def run_need(s: State, slot: int) -> int:
     """Power still to discard to run away from the monster in ``slot`` (rulebook 5.4 A).
 
@@ -430,17 +452,22 @@ def move_targets(s: State) -> list[tuple[str, int]]:
     return out
 
 
-def reveal_spots(s: State) -> list[int]:
-    """Empty places next to (not diagonal from) a revealed room (rulebook 5.6)."""
-    if not s.room_deck:
-        return []
+def empty_spots(s: State) -> list[int]:
+    """Empty places next to (not diagonal from) a revealed room."""
     grid = s.grid
     spots = {p + d for p in grid for d in (-1, 1, -64, 64)}
     return sorted(p for p in spots if p not in grid)
 
 
-def place_room(s: State, pos: int) -> str:
-    room = s.room_deck.pop()
+def reveal_spots(s: State) -> list[int]:
+    """Where a room card could be REVEALed (rulebook 5.6): the empty places next to a
+    revealed room, while the room deck has a card."""
+    return empty_spots(s) if s.room_deck else []
+
+
+def place_room(s: State, pos: int, room: str | None = None) -> str:
+    """Turn a room card over at ``pos``: ``room`` (already drawn) or the room deck's top."""
+    room = room or s.room_deck.pop()
     s.grid[pos] = room
     ev(s, EV.Revealed, pos, room)
     return room

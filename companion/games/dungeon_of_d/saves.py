@@ -67,7 +67,9 @@ from companion.statefile import (
 )
 
 FORMAT = "companion-dod-save"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+"""Version 3 (issue 33): the end of a test or combat that leads straight into the next
+turn is asked once (``merged_ends`` in the state); versions 1 and 2 replay as played."""
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$")
 
 Clock = Callable[[], float]
@@ -133,6 +135,8 @@ class Game:
     name: str = ""
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     created: float = 0.0
+    training_note: str = ""
+    """Why the game is in training mode when its own log shows no take-back ("" else)."""
 
     def __post_init__(self) -> None:
         if not self.log:
@@ -187,9 +191,48 @@ class Game:
             raise CompanionError("nothing to undo: no action has been taken yet")
         self.actions.pop()
         self.log.append(UNDO)
-        self.state = replay(self.seed, self.actions, self.character)
+        self.state = replay(
+            self.seed, self.actions, self.character, merged_ends=self.state.merged_ends
+        )
         self.state.training = True
         return self
+
+    def mark_training(self, why: str) -> Game:
+        """Put the game in training mode for a take-back its log does not show (``why``,
+        in a few words): the log gains one that changes nothing (the last action taken
+        back and taken again), so every later save keeps it."""
+        if not self.training:
+            self.log = _log_with_a_takeback(self.state, list(self.log))
+            self.state.training = True
+            self.training_note = why
+        return self
+
+    def takeback_points(self) -> set[str]:
+        """Where each take-back of the log returned to: the digest (:func:`chain_link`) of
+        the seed, the hero and the actions left standing just after it. A take-back to the
+        very start, where every game of the seed begins, is kept with this game's id."""
+        points: set[str] = set()
+        links = [chain_start(self.seed, self.character)]
+        for action in self.log:
+            if isinstance(action, Undo):
+                if len(links) > 1:
+                    links.pop()
+                points.add(links[-1] if len(links) > 1 else self._start_point())
+            else:
+                links.append(chain_link(links[-1], action))
+        return points
+
+    def passing_points(self) -> list[str]:
+        """The digests of every point the actions left standing pass through."""
+        links = [chain_start(self.seed, self.character)]
+        for action in self.actions:
+            links.append(chain_link(links[-1], action))
+        return [self._start_point(), *links[1:]]
+
+    def _start_point(self) -> str:
+        return hashlib.sha256(
+            f"{chain_start(self.seed, self.character)}|{self.game_id}".encode()
+        ).hexdigest()[:32]
 
     @property
     def end_id(self) -> str:
@@ -220,10 +263,10 @@ class Game:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CompanionError(f"{where} is not a Dungeon of D save")
         version = data.get("version")
-        if version not in (1, FORMAT_VERSION):
+        if version not in (1, 2, FORMAT_VERSION):
             raise CompanionError(
                 f"{where} is a Dungeon of D save of version {_short(version)}; "
-                f"this companion reads versions 1 and {FORMAT_VERSION}"
+                f"this companion reads versions 1 to {FORMAT_VERSION}"
             )
         try:
             seed = data["seed"]
@@ -245,19 +288,24 @@ class Game:
             message = exc.message if isinstance(exc, CompanionError) else str(exc)
             raise CompanionError(f"{where} is damaged ({message})") from None
         try:
-            state = replay(seed, actions, character)
+            state = replay(
+                seed, actions, character, merged_ends=recorded.get("merged_ends") is True
+            )
         except CompanionError as exc:
             raise CompanionError(
                 f"{where} is damaged: its actions do not replay ({exc.message})"
             ) from None
-        if version == 1:  # the training flag was a field of its own then
-            log = _log_of_version_1(state, actions, data.get("training") is True)
         game = cls(seed, character, actions, state, log)
+        if version == 1:  # its state recorded the training field of its own
+            state.training = recorded.get("training") is True
         if _comparable(to_json(state), recorded) != _comparable(recorded, recorded):
             raise CompanionError(
                 f"{where} is damaged: its actions do not replay to its recorded state "
                 "(edited by hand, or the cards changed since it was saved)"
             )
+        if version == 1:  # no log of take-backs then: nothing shows there were none
+            state.training = False
+            game.mark_training(VERSION_1_NOTE)
         game.name = str(data.get("name") or "")
         game.game_id = str(data.get("game_id") or game.game_id)
         created = data.get("created")
@@ -265,14 +313,33 @@ class Game:
         return game
 
 
-def _log_of_version_1(state: State, actions: list[Action], training: bool) -> list[Logged]:
-    """The log of a version 1 save: its actions, and in training mode a take-back
-    that changes nothing (the last action taken back and taken again)."""
-    if not training:
-        return list(actions)
+VERSION_1_NOTE = (
+    "a save of the first format keeps no record of take-backs, so it plays on in training mode"
+)
+TAKEN_BACK_NOTE = (
+    "this state file saw a move of this game taken back at a point its actions pass "
+    "through, which its save no longer shows"
+)
+
+
+def _log_with_a_takeback(state: State, log: list[Logged]) -> list[Logged]:
+    """``log`` with a take-back that changes nothing: its last action taken back and
+    taken again (with no action yet, the first answer offered taken and taken back)."""
+    actions = effective_actions(log)
     if actions:
-        return [*actions, UNDO, actions[-1]]
-    return [state.options[0], UNDO] if state.options else []
+        return [*log, UNDO, actions[-1]]
+    return [*log, state.options[0], UNDO] if state.options else log
+
+
+def chain_start(seed: int, character: str | None) -> str:
+    """The first link of a game's chain of digests: its seed and the hero asked for."""
+    return hashlib.sha256(f"dod|{seed}|{character}".encode()).hexdigest()[:32]
+
+
+def chain_link(previous: str, action: Action) -> str:
+    """The next link of a game's chain of digests: the one before and an action."""
+    text = previous + json.dumps(list(action), separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def _short(value: Any) -> str:
@@ -282,9 +349,27 @@ def _short(value: Any) -> str:
 
 def _comparable(data: dict[str, Any], recorded: dict[str, Any]) -> str:
     """A state as text to compare with a recorded one. A state recorded in the first
-    format kept the rules under way in another shape: all but them is compared then."""
+    format kept the rules under way in another shape: all but them is compared then.
+    A REVEAL recorded before it drew its room card first (issue 33) kept the card in
+    the room deck until it was placed: the replayed card is put back there for that."""
     if recorded.get("format") == 1:
         data = {k: v for k, v in data.items() if k not in ("format", "stack")}
+    if "merged_ends" not in recorded:  # saved before the field (and its rule) was there
+        data = {k: v for k, v in data.items() if k != "merged_ends"}
+    stack = recorded.get("stack")
+    if isinstance(stack, list) and any(
+        isinstance(f, dict) and f.get("frame") == "place" and "room" not in f for f in stack
+    ):
+        data = dict(data)
+        frames = []
+        for frame in data.get("stack", []):
+            if frame.get("frame") == "place":
+                frame = dict(frame)
+                room = frame.pop("room", "")
+                if room:
+                    data["room_deck"] = [*data["room_deck"], room]
+            frames.append(frame)
+        data["stack"] = frames
     return _canonical(data)
 
 
@@ -397,9 +482,10 @@ class Checked:
 
     def line(self) -> str:
         count = len(self.game.log)
+        note = f" Training mode: {self.game.training_note}." if self.game.training_note else ""
         return (
             f"Checked: {count} {'action replays' if count == 1 else 'actions replay'} "
-            f"to the saved game. Go on with: {self.resume}"
+            f"to the saved game.{note} Go on with: {self.resume}"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -410,6 +496,7 @@ class Checked:
             actions=len(self.game.actions),
             log=len(self.game.log),
             verified=True,
+            training_note=self.game.training_note or None,
             resume=self.resume,
         )
         return data
@@ -475,7 +562,17 @@ CREATE INDEX dod_scores_game ON dod_scores (game_id);
 """
 """Schema 2: one row an ending (a copied save can no longer touch another game's row),
 and the seed as text (every seed below 2**64, which SQLite's integers cannot all hold)."""
-DOD = Component("dod", (script(_SCHEMA), script(_SCORES_BY_ENDING)), prefix="dod_")
+_TAKEBACKS = """
+CREATE TABLE dod_takebacks (
+    point     TEXT PRIMARY KEY,
+    at        REAL NOT NULL
+);
+"""
+"""Schema 3: every point a take-back returned to (:meth:`Game.takeback_points`), so that a
+save edited to hide its take-backs is still known as training by the file that saw them."""
+DOD = Component(
+    "dod", (script(_SCHEMA), script(_SCORES_BY_ENDING), script(_TAKEBACKS)), prefix="dod_"
+)
 SCHEMA_VERSION = DOD.version
 
 
@@ -596,9 +693,19 @@ class SaveStore:
             )
             raise CompanionError(f"no saved game '{name}'{hint}")
         where = f"saved game '{name}'"
-        game = Game.from_document(_json(row[0], where), where)
+        game = self.vouch(Game.from_document(_json(row[0], where), where))
         game.name = name
         self.revisions[name] = int(row[1])
+        return game
+
+    def vouch(self, game: Game) -> Game:
+        """``game`` in training mode if this state file saw one of its moves taken back
+        at a point its actions pass through, whatever its log now shows."""
+        if game.training:
+            return game
+        with self._reading() as conn:
+            if conn is not None and _passes_a_takeback(conn, game):
+                game.mark_training(TAKEN_BACK_NOTE)
         return game
 
     def create(self, game: Game, replace: bool = False) -> None:
@@ -613,7 +720,7 @@ class SaveStore:
             ):
                 raise CompanionError(
                     f"a saved game '{name}' already exists; choose another --save name, "
-                    f"or 'companion dod delete {name}' first"
+                    f"start over it with --replace, or 'companion dod delete {name}' first"
                 )
             conn.execute("DELETE FROM dod_saves WHERE name = ?", (name,))
             self._insert(conn, game, 1, now)
@@ -676,6 +783,7 @@ class SaveStore:
                     ),
                 )
                 self.revisions[name] = row[0] + 1
+            _remember_takebacks(conn, game, now)
             _record_score(conn, game, now)
 
     def resume(self, game: Game) -> str:
@@ -713,9 +821,14 @@ class SaveStore:
     # -- high scores ----------------------------------------------------------------
 
     def record(self, game: Game) -> None:
-        """Enter a finished game in the high-score table (games saved to a file)."""
+        """What the state file keeps of a game saved to a file: where its take-backs
+        returned to, and its ending in the high-score table."""
+        if not game.over and not game.training:
+            return
+        now = self.clock()
         with self._writing() as conn:
-            _record_score(conn, game, self.clock())
+            _remember_takebacks(conn, game, now)
+            _record_score(conn, game, now)
 
     def score_table(self, limit: int | None = 10, training: bool = False) -> ScoreTable:
         """:meth:`scores` as the report of ``dod scores``."""
@@ -785,7 +898,7 @@ def _record_score(conn: sqlite3.Connection, game: Game, now: float) -> None:
     scored_before = conn.execute(
         "SELECT 1 FROM dod_scores WHERE game_id = ? AND training = 0", (game.game_id,)
     ).fetchone()
-    training = game.training or scored_before is not None
+    training = game.training or scored_before is not None or _passes_a_takeback(conn, game)
     st = game.state
     conn.execute(
         "INSERT INTO dod_scores (end_id, game_id, name, seed, character, outcome, amulet, level, "
@@ -806,6 +919,27 @@ def _record_score(conn: sqlite3.Connection, game: Game, now: float) -> None:
             now,
         ),
     )
+
+
+def _remember_takebacks(conn: sqlite3.Connection, game: Game, now: float) -> None:
+    """Keep every point the game's take-backs returned to (a game in training mode)."""
+    if game.training:
+        conn.executemany(
+            "INSERT OR IGNORE INTO dod_takebacks (point, at) VALUES (?, ?)",
+            [(point, now) for point in sorted(game.takeback_points())],
+        )
+
+
+def _passes_a_takeback(conn: sqlite3.Connection, game: Game) -> bool:
+    """Whether the actions of ``game`` pass through a point a take-back returned to."""
+    points = game.passing_points()
+    for start in range(0, len(points), 500):
+        chunk = points[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        query = f"SELECT 1 FROM dod_takebacks WHERE point IN ({marks}) LIMIT 1"
+        if conn.execute(query, chunk).fetchone():
+            return True
+    return False
 
 
 # ---- a save in a JSON file ------------------------------------------------------------------
@@ -884,7 +1018,8 @@ class SaveFile:
     def create(self, game: Game, replace: bool = False) -> None:
         if os.path.exists(self.path) and not replace:
             raise CompanionError(
-                f"{self.path} already exists; choose another --save-file, or delete it first"
+                f"{self.path} already exists; choose another --save-file, "
+                "start over it with --replace, or delete it first"
             )
         self.revision = None
         self.save(game, fresh=True)
@@ -1046,7 +1181,7 @@ def reopen(store: SaveStore, save: str | None = None, save_file: Path | None = N
         if save is not None:
             raise CompanionError("give a SAVE name or --save-file, not both")
         target = SaveFile(save_file)
-        return Opened(target.load(), target, store)
+        return Opened(store.vouch(target.load()), target, store)
     if save is None:
         save = store.latest()
         if save is None:
@@ -1061,7 +1196,7 @@ def check_save(store: SaveStore, save: str | None = None, save_file: Path | None
     if (save is None) == (save_file is None):
         raise CompanionError("give a SAVE name or --save-file (one of them)")
     saver: Saver = SaveFile(save_file) if save_file is not None else store
-    game = saver.load() if isinstance(saver, SaveFile) else saver.load(str(save))
+    game = store.vouch(saver.load()) if isinstance(saver, SaveFile) else saver.load(str(save))
     return Checked(game, saver.resume(game))
 
 

@@ -120,6 +120,9 @@ class State:
     outcome: str | None = None
     """``None`` while playing, then ``"lost"`` or ``"escaped"``."""
     training: bool = False
+    merged_ends: bool = True
+    """The end of a test or combat that runs straight into the next turn's start is
+    asked once, there (False: asked at both, as games saved before issue 33 played)."""
     actions: int = 0
     """How many actions have been applied."""
     ev: list[Event] | None = field(default=None, compare=False)
@@ -204,6 +207,8 @@ def state_from_json(data: dict[str, Any], content: Content) -> State:
     a clear one-line error if it is not one."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CompanionError("not a Dungeon of D game state (missing or unknown 'format')")
+    if isinstance(data, dict) and "merged_ends" not in data:
+        data = {**data, "merged_ends": False}  # a state of the earlier rules
     missing = [n for n in _FIELDS if n not in data]
     if missing:
         raise CompanionError(f"Dungeon of D game state lacks field(s): {', '.join(missing)}")

@@ -38,8 +38,14 @@ from companion.cards.dungeon_poker import effective_cost, soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
+from companion.games.dungeon_poker.events import (
+    AbilityPaid,
+    CountsMoved,
+    GemsCorrected,
+    GoldCorrected,
+)
+from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
-from companion.poker.showdown_input import ShowdownIn
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
@@ -193,8 +199,7 @@ def use_ability(
     if ability.effect == "regeneration":
         notes.append(f"{ability.name} acts at the flop: only if {who} is still in the deal then")
     moved = Moved(who, amount, gold, ability.name, ability.effect, tuple(notes), None, -cost, gems)
-    summary = f"{who}: {ability.name}" + (f", {amount:+,} gold" if amount else "")
-    return _logged(tx, table, cards, moved, "ability", summary + f", {-cost:+} soul gems")
+    return _logged(tx, table, cards, moved, AbilityPaid)
 
 
 def _gold_from_the_bank(
@@ -220,7 +225,7 @@ def _gold_from_the_bank(
     return int(ability.gold) if ability.gold is not None else min(blind, ability.gold_max or blind)
 
 
-def declared_uses(spec: ShowdownIn) -> list[tuple[str, str]]:
+def declared_uses(spec: DungeonPokerShowdownIn) -> list[tuple[str, str]]:
     """(player, ability effect) of each ability a showdown declares used during the deal."""
     d = spec.declared
     uses = [(who, "barbarian-rage") for who in d.barbarian_rage]
@@ -234,7 +239,7 @@ def declared_uses(spec: ShowdownIn) -> list[tuple[str, str]]:
 
 
 def pay_declared(
-    tx: Transaction, table: TableInfo, cards: GameCards, spec: ShowdownIn
+    tx: Transaction, table: TableInfo, cards: GameCards, spec: DungeonPokerShowdownIn
 ) -> list[str]:
     """``table showdown``: each ability the showdown declares costs its soul gems, unless
     the dealer took them during the deal with ``table ability``; refused when short."""
@@ -264,18 +269,20 @@ def pay_declared(
 
 
 def _logged(
-    tx: Transaction, table: TableInfo, cards: GameCards, moved: Moved, action: str, summary: str
+    tx: Transaction, table: TableInfo, cards: GameCards, moved: Moved, kind: type[CountsMoved]
 ) -> Moved:
     """The counts have moved: say whether it won the game, and write the history entry."""
     won = victory(tx, table, cards)
-    data = {
-        "player": moved.player,
-        "gold": moved.amount,
-        "soul_gems": moved.gems_amount,
-        "why": moved.why,
-        "ability": moved.ability,
-    }
-    tx.record(table, action, summary, actor=moved.player if moved.ability else None, data=data)
+    event = kind(
+        moved.player,
+        moved.amount,
+        moved.gold,
+        moved.why,
+        moved.ability,
+        moved.gems_amount,
+        moved.gems,
+    )
+    tx.record(table, event, actor=moved.player if moved.ability else None)
     if won is None:
         return moved
     return replace(moved, notes=(*moved.notes, won.text), victory=won)
@@ -345,7 +352,7 @@ def correct_gold(
         )
     gems = state.gems_of(tx, table).get(who, 0)
     moved = Moved(who, amount, gold, why, None, tuple(notes), None, 0, gems)
-    return _logged(tx, table, cards, moved, "gold", f"{who}: {amount:+,} gold ({why})")
+    return _logged(tx, table, cards, moved, GoldCorrected)
 
 
 def correct_gems(
@@ -365,4 +372,4 @@ def correct_gems(
         gems = amount
     gold = state.gold_of(tx, table)[who]
     moved = Moved(who, 0, gold, why, None, (), None, amount, gems)
-    return _logged(tx, table, cards, moved, "gems", f"{who}: {amount:+} soul gems ({why})")
+    return _logged(tx, table, cards, moved, GemsCorrected)

@@ -21,8 +21,10 @@ from companion.cards.dungeon_poker import EncounterRules
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, monsters, state
-from companion.games.dungeon_poker.decks import DECKS, record
+from companion.games.dungeon_poker.decks import DECKS, refs
+from companion.games.dungeon_poker.events import StreetDealt
 from companion.table.drawing import drawn_card
+from companion.table.events import CardRef
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
 
@@ -104,12 +106,19 @@ def deal_street(tx: Transaction, table: TableInfo, cards: GameCards) -> BoardDea
             0, f"before the flop each player discards {rules.discard_before_flop} hand card(s)"
         )
     state.put(tx, table, "deal", {**deal, "street": street})
-    summary = f"the table dealt the {street}: " + ", ".join(
-        c.name for c in dealt if c.pile == "in_play" and c.deck == "main"
-    )
-    record(tx, table, cards, "main", [*burned, *dealt], None, notes, "board", summary)
-    board = tuple(drawn_card(cards, c) for c in tx.pile(table, "main", "in_play"))
+    board = board_now(tx, table, cards)
+    burn = tuple(CardRef.of(c, down=not rules.open_graveyard) for c in burned)
+    event = StreetDealt(street, refs(dealt), refs(board), burn, tuple(notes))
+    tx.record(table, event)
     return BoardDealt(table.name, street, tuple(dealt), shown, burned_to, board, tuple(notes))
+
+
+def board_now(tx: Transaction, table: TableInfo, cards: GameCards) -> tuple[DrawnCard, ...]:
+    """The board of the deal under way: the main deck cards face up on the table, in the
+    order dealt (``table board`` deals them; ``draw main`` with no player lays them too)."""
+    return tuple(
+        drawn_card(cards, c) for c in tx.pile(table, "main", "in_play") if c.holder is None
+    )
 
 
 def _burn(

@@ -20,8 +20,10 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import monsters, state
 from companion.games.dungeon_poker.decks import DECKS
+from companion.games.dungeon_poker.events import CharacterChosen
 from companion.poker.hands import names_text
 from companion.table.drawing import drawn_card
+from companion.table.events import CardRef
 from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
 
@@ -119,13 +121,7 @@ def choose(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref
     state.put(tx, table, "chosen", made)
     waiting = choosing(tx, table)
     if waiting:
-        tx.record(
-            table,
-            "choose",
-            f"{who} chose a character in secret",
-            actor=who,
-            data={"copy": copy.copy, "waiting_for": waiting},
-        )
+        tx.record(table, CharacterChosen(who, tuple(waiting)), actor=who)
         return Choice(
             who,
             tuple(waiting),
@@ -135,14 +131,8 @@ def choose(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref
             ),
         )
     revealed, notes = _reveal(tx, table, cards)
-    tx.record(
-        table,
-        "choose",
-        f"{who} chose; characters revealed: "
-        + ", ".join(f"{c.holder} plays {c.name}" for c in revealed),
-        actor=who,
-        data={"revealed": [[c.holder, c.card_id, c.copy] for c in revealed]},
-    )
+    shown = tuple(CardRef.of(c) for c in revealed)
+    tx.record(table, CharacterChosen(who, (), shown), actor=who)
     return Choice(who, (), tuple(revealed), tuple(notes))
 
 

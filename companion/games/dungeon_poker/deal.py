@@ -35,14 +35,15 @@ from companion.games.dungeon_poker import (
     state,
     treasures,
 )
-from companion.games.dungeon_poker.decks import DECKS, moved_copy
+from companion.games.dungeon_poker.decks import DECKS, moved_copy, refs
+from companion.games.dungeon_poker.events import JUDGED, DealSettled, DealStarted
 from companion.games.dungeon_poker.levels import LevelChange
-from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+from companion.games.dungeon_poker.showdown import DungeonPokerResult, DungeonPokerShowdown
+from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
 from companion.poker.pots import parse_contributions, spread_everyone
-from companion.poker.showdown import ShowdownResult
-from companion.poker.showdown_input import ShowdownIn, validate_showdown
+from companion.poker.showdown_input import validate_as
 from companion.table.actions import named_players
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
@@ -79,8 +80,8 @@ class DealStart:
 class Settled:
     """What ``table showdown`` did: the showdown's result and what the table did with it."""
 
-    result: ShowdownResult
-    spec: ShowdownIn
+    result: DungeonPokerResult
+    spec: DungeonPokerShowdownIn
     notes: tuple[str, ...]
     cards: tuple[DrawnCard, ...]
     gold: dict[str, int]
@@ -187,17 +188,7 @@ def start_deal(
     hands: dict[str, list[DrawnCard]] = {}
     if deal_hands:
         hands = _deal_hands(tx, table, cards, notes)
-    tx.record(
-        table,
-        "deal",
-        f"deal {number} of level {level.level}: "
-        + (
-            f"{gathered} main deck card{'' if gathered == 1 else 's'} gathered and shuffled"
-            if gathered
-            else "main deck shuffled"
-        ),
-        data={"deal": number, "level": level.level, "notes": notes},
-    )
+    tx.record(table, DealStarted(number, level.level, gathered, tuple(notes)))
     return DealStart(number, level, gathered, tuple(notes), hands, opened)
 
 
@@ -239,7 +230,7 @@ def table_showdown_spec(
     folded: Sequence[str] = (),
     result: str | list[str] | None = None,
     extra: Mapping[str, Any] | None = None,
-) -> ShowdownIn:
+) -> DungeonPokerShowdownIn:
     """The showdown file the table would write for this deal (what ``table showdown`` settles).
 
     ``extra`` holds what a showdown file may add: hands, board(s), declared
@@ -336,7 +327,7 @@ def table_showdown_spec(
         board = [c.card_id for c in tx.pile(table, "main", "in_play")]
         if board:
             spec["board"] = board
-    return validate_showdown(spec)
+    return validate_as(DungeonPokerShowdownIn, spec)
 
 
 def settle_deal(
@@ -368,13 +359,14 @@ def settle_deal(
     won = victory(tx, table, cards)
     if won is not None:
         notes.append(won.text)
-    tx.record(
-        table,
-        "showdown",
-        f"deal {deal['number']} settled: "
-        + (names_text(outcome.winners) + " won" if outcome.winners else "nobody won"),
-        data={"result": outcome.to_json(), "notes": notes},
+    settled = DealSettled(
+        int(deal["number"]),
+        tuple(outcome.winners),
+        sum(p.amount for p in outcome.pots),
+        outcome.net,
+        tuple(notes),
     )
+    tx.record(table, settled)
     return Settled(
         outcome,
         spec,
@@ -390,8 +382,8 @@ def apply_result(
     tx: Transaction,
     table: TableInfo,
     cards: GameCards,
-    spec: ShowdownIn,
-    outcome: ShowdownResult,
+    spec: DungeonPokerShowdownIn,
+    outcome: DungeonPokerResult,
     *,
     takes: Sequence[str] = (),
 ) -> tuple[list[str], list[DrawnCard]]:
@@ -436,8 +428,8 @@ def _deaths(
     tx: Transaction,
     table: TableInfo,
     cards: GameCards,
-    spec: ShowdownIn,
-    outcome: ShowdownResult,
+    spec: DungeonPokerShowdownIn,
+    outcome: DungeonPokerResult,
     takes: Sequence[str],
     notes: list[str],
     shown: list[DrawnCard],
@@ -543,20 +535,8 @@ def monster_result(
         carried = treasures.wait(tx, table, cards)
         notes.append(f"the treasure stays: the next winner draws {carried} more")
     card = drawn_card(cards, moved_copy(moved), notes=notes)
-    tx.record(
-        table,
-        "monster-" + outcome,
-        f"{model.name} {'was slain' if outcome == 'lost' else outcome}"
-        + (f" by {who}" if who else "")
-        + (f"; {who} drew {', '.join(d.name for d in drawn)}" if drawn else ""),
-        actor=who,
-        data={
-            "monster": model.id,
-            "copy": copy.copy,
-            "outcome": outcome,
-            "treasures": [[d.card_id, d.copy] for d in drawn],
-        },
-    )
+    judged = JUDGED[outcome](model.id, model.name, copy.copy, outcome, who, refs(drawn))
+    tx.record(table, judged, actor=who)
     return DrawResult([card, *drawn], treasure_notes)
 
 

@@ -18,6 +18,7 @@ from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import characters, levels, monsters, state
+from companion.games.dungeon_poker.events import CharacterDied
 from companion.games.dungeon_poker.victory import skull_card
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
@@ -37,13 +38,7 @@ def death(
     who = table.player(player)
     by = table.player(winner) if winner else None
     notes, shown = character_dies(tx, table, cards, who, winner=by, takes=takes)
-    tx.record(
-        table,
-        "death",
-        f"{who}'s character died" + (f" (deal won by {by})" if by else ""),
-        actor=who,
-        data={"winner": by, "notes": notes},
-    )
+    tx.record(table, CharacterDied(who, by, tuple(notes)), actor=who)
     return shown, notes
 
 

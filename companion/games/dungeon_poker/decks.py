@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from companion.cards.loader import GameCards
 from companion.games.dungeon_poker.state import GAME
 from companion.table.drawing import GameRules, deck_name
+from companion.table.events import CardRef, CardsDrawn, cards_of
 from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
 
@@ -25,6 +26,8 @@ REBUILT_IN_TOURNAMENT = ("monsters", "treasures", "encounters")
 
 class DungeonPokerDecks(GameRules):
     """The generic drawing rules with Dungeon Poker's spent decks."""
+
+    RESHUFFLED = frozenset({"main"})  # the graveyard goes back into the main deck
 
     def take(
         self,
@@ -63,6 +66,15 @@ DECKS = DungeonPokerDecks(GAME)
 """The drawing rules every part of the game uses."""
 
 
+OPEN_DECKS = ("skulls",)
+"""Decks whose cards lie face up in front of their holder: a skull is everyone's to see."""
+
+
+def refs(drawn: Sequence[DrawnCard]) -> tuple[CardRef, ...]:
+    """Cards as the table's events name them (a skull face up, a hand card face down)."""
+    return cards_of(drawn, open_decks=OPEN_DECKS)
+
+
 def record(
     tx: Transaction,
     table: TableInfo,
@@ -71,24 +83,10 @@ def record(
     drawn: Sequence[DrawnCard],
     player: str | None,
     notes: Sequence[str],
-    action: str = "draw",
-    summary: str | None = None,
 ) -> None:
     """One history entry for cards drawn (the entry ``table undo`` reverts)."""
-    names = ", ".join(d.name for d in drawn) or "nothing"
-    text = summary or f"{player or 'the table'} drew {names} from {deck_name(cards, deck)}"
-    tx.record(
-        table,
-        action,
-        text,
-        actor=player,
-        data={
-            "deck": deck,
-            "cards": [[d.card_id, d.copy] for d in drawn],
-            "to": [d.pile for d in drawn],
-            "notes": list(notes),
-        },
-    )
+    event = CardsDrawn(deck, deck_name(cards, deck), player, refs(drawn), tuple(notes))
+    tx.record(table, event, actor=player)
 
 
 def copies(cards: GameCards, deck: str) -> list[str]:

@@ -15,8 +15,7 @@ these same functions, in the clock's transaction.
 
 from __future__ import annotations
 
-from typing import Any
-
+from companion.bounds import MAX_LEVEL, check_range
 from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
@@ -25,6 +24,7 @@ from companion.games.dungeon_poker.decks import DECKS
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.table.actions import game_cards
 from companion.table.drawing import drawn_card
+from companion.table.events import CardRef, LevelOpened
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
 from companion.timer.encounters import Encounter
@@ -33,8 +33,7 @@ from companion.timer.encounters import Encounter
 def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int) -> LevelChange:
     """Open ``level`` if it is above the current one (drawing one encounter); else the level in force."""
     current = levels.level_number(tx, table)
-    if level < 1:
-        raise CompanionError(f"levels start at 1 (got {level})")
+    check_range("level", level, 1, MAX_LEVEL)
     if level <= current:
         return levels.level_now(tx, table, cards)
     notes: list[str] = []
@@ -66,18 +65,8 @@ def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int)
         True,
         tuple(notes),
     )
-    tx.record(
-        table,
-        "level",
-        f"level {level}: blind {change.blind}"
-        + (f", encounter {encounter.name}" if encounter else ", no encounter"),
-        data={
-            "level": level,
-            "blind": change.blind,
-            "encounter": encounter.card_id if encounter else None,
-            "notes": notes,
-        },
-    )
+    shown = CardRef.of(encounter) if encounter else None
+    tx.record(table, LevelOpened(level, change.blind, shown, tuple(notes)))
     return change
 
 
@@ -162,14 +151,16 @@ def _bonus_gems_back(tx: Transaction, table: TableInfo, name: str) -> str:
 class DungeonPokerLevels:
     """The table's level cards and encounter deck, as the clock asks for them."""
 
-    def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Any:
+    level_actions: tuple[str, ...] = ("level",)
+
+    def enter_level(self, tx: Transaction, table: TableInfo, level: int) -> Encounter | None:
         card = enter_level(tx, table, game_cards(table), level).encounter
         return None if card is None else Encounter(card.name, card.text, card.card_id)
 
     def level_now(self, tx: Transaction, table: TableInfo) -> int:
         return levels.level_number(tx, table)
 
-    def encounter_now(self, tx: Transaction, table: TableInfo) -> Any:
+    def encounter_now(self, tx: Transaction, table: TableInfo) -> Encounter | None:
         """The encounter card open at the table, read only (``timer status`` shows it)."""
         card = levels.level_now(tx, table, game_cards(table)).encounter
         return None if card is None else Encounter(card.name, card.text, card.card_id)

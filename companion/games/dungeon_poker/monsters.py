@@ -24,10 +24,12 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.decks import DECKS, record
+from companion.games.dungeon_poker.events import MonsterCame
 from companion.games.dungeon_poker.victory import victory
 from companion.poker.hands import names_text
 from companion.table.actions import find_copy, named_players
 from companion.table.drawing import drawn_card
+from companion.table.events import CardRef
 from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
 
@@ -142,18 +144,8 @@ def draw_monster(
             card = replace(card, notes=(*card.notes, *deal_to(tx, table, cards, moved)))
     result = DrawResult([card], notes)
     if record_it:
-        record(
-            tx,
-            table,
-            cards,
-            "monsters",
-            [card],
-            summoned_by,
-            notes,
-            action="monster",
-            summary=f"{card.name} came to the table"
-            + (f" for {summoned_by}" if summoned_by else ""),
-        )
+        came = MonsterCame(CardRef.of(card), summoned_by, tuple(notes))
+        tx.record(table, came, actor=summoned_by)
     return result
 
 

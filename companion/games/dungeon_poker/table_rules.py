@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.bounds import MAX_LEVEL, check_range
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import (
@@ -42,6 +43,7 @@ from companion.games.dungeon_poker import (
     state,
     treasures,
     victory,
+    views,
 )
 from companion.games.dungeon_poker.characters import Choice
 from companion.games.dungeon_poker.decks import DungeonPokerDecks, record
@@ -50,9 +52,9 @@ from companion.games.dungeon_poker.state import GAME
 from companion.games.dungeon_poker.treasures import TreasuresWaiting
 from companion.games.dungeon_poker.victory import win_targets
 from companion.table.actions import game_cards, named_players, resolve_deck
-from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
+from companion.table.views import Audience, View
 from companion.timer.table_clock import CountedLevels
 
 __all__ = [
@@ -126,6 +128,12 @@ class DungeonPokerRules(DungeonPokerDecks):
 
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
         return overview(tx, table, cards)
+
+    def visible(self, card: DrawnCard, audience: Audience) -> bool:
+        return views.visible(card, audience)
+
+    def view(self, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience) -> View:
+        return views.view(tx, table, cards, audience, overview(tx, table, cards), self)
 
 
 def _draw_monsters(
@@ -257,12 +265,9 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
     won = victory.victory(tx, table, cards) if gold else None
     if won is not None:
         lines.insert(0, f"[bold green]{won.text}[/]")
-    tops = {}
-    for deck in levels.encounter_rules(tx, table, cards).open_top_cards:
-        top = tx.top(table, deck)
-        if top is not None:
-            tops[deck] = drawn_card(cards, top).to_json()
-            lines.append(f"open top card of {deck}: {tops[deck]['name']}")
+    tops = {deck: card.to_json() for deck, card in views.open_tops(tx, table, cards).items()}
+    for deck, top in tops.items():
+        lines.append(f"open top card of {deck}: {top['name']}")
     lines.append(
         "to win: "
         + " or ".join(base.lines())
@@ -310,8 +315,11 @@ def _cards(table: TableInfo) -> GameCards:
 def enter_level(tx: Transaction, table: TableInfo, level: int) -> LevelChange:
     """Open ``level`` if it is above the current one (drawing its encounter); else report the level in force.
 
-    For a table of another game the level number is only remembered.
+    For a table of another game the level number is only remembered. A level past
+    :data:`~companion.bounds.MAX_LEVEL` is refused in one line (a typo'd
+    ``table level 99999999999999999999`` would otherwise reach the clock).
     """
+    check_range("level", level, 1, MAX_LEVEL)
     if table.game != GAME:
         counted = CountedLevels()
         current = counted.level_now(tx, table)

@@ -23,11 +23,21 @@ from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, monsters, state
-from companion.games.dungeon_poker.decks import DECKS, record
+from companion.games.dungeon_poker.decks import DECKS, record, refs
+from companion.games.dungeon_poker.events import (
+    DealTied,
+    DealWon,
+    TreasureCashed,
+    TreasureParted,
+    TreasureSacrificed,
+    TreasureSold,
+    TreasureUsed,
+)
 from companion.games.dungeon_poker.victory import victory
 from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
+from companion.table.events import CardRef
 from companion.table.model import CardCopy, DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
 
@@ -44,7 +54,6 @@ def draw_treasures(
     bottom: bool = False,
     record_it: bool = True,
     partial: bool = False,
-    why: str = "",
 ) -> DrawResult:
     """Treasures for ``player``: sudden effects resolve and leave the game, others are kept.
 
@@ -63,16 +72,7 @@ def draw_treasures(
         notes.extend(took)
         drawn.append(_place_treasure(tx, table, cards, copy, player, took))
     if record_it:
-        record(
-            tx,
-            table,
-            cards,
-            "treasures",
-            drawn,
-            player,
-            notes,
-            summary=f"{player or 'the table'} drew {', '.join(d.name for d in drawn) or 'no treasure'}{why}",
-        )
+        record(tx, table, cards, "treasures", drawn, player, notes)
     return DrawResult(drawn, notes)
 
 
@@ -248,7 +248,7 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
             f"{names_text(who)} split the pot: no treasure is drawn; the next winner "
             f"draws {carried} more"
         )
-        tx.record(table, "tie", said, data={"carried": carried})
+        tx.record(table, DealTied(carried, tuple(who)))
         return DrawResult([], [said])
     per_win = rules.treasures_per_win
     carried = int(state.get(tx, table, "carried", 0))
@@ -262,17 +262,8 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
     if carried:
         notes.insert(0, f"{who[0]} also takes the {carried} treasure(s) left from the tied deal")
         state.put(tx, table, "carried", 0)
-    record(
-        tx,
-        table,
-        cards,
-        "treasures",
-        drawn,
-        who[0] if len(who) == 1 else None,
-        notes,
-        action="win",
-        summary=f"{names_text(who)} won the deal: {', '.join(d.name for d in drawn) or 'no treasure'}",
-    )
+    event = DealWon(tuple(who), refs(drawn), tuple(notes))
+    tx.record(table, event, actor=who[0] if len(who) == 1 else None)
     return DrawResult(drawn, notes)
 
 
@@ -291,12 +282,7 @@ def tie(tx: Transaction, table: TableInfo, cards: GameCards) -> int:
     deal = state.deal_to_settle(tx, table)
     state.mark_settled(tx, table, deal, "table tie")
     carried = wait(tx, table, cards)
-    tx.record(
-        table,
-        "tie",
-        f"tied deal: {carried} treasure(s) wait for the next winner",
-        data={"carried": carried},
-    )
+    tx.record(table, DealTied(carried))
     return carried
 
 
@@ -382,12 +368,7 @@ def sell(
             )
         result = drawn_card(cards, copy, notes=notes)
         tx.record(
-            table,
-            "use",
-            f"{who} used {model.name}",
-            actor=who,
-            data={"card": model.id, "copy": copy.copy, "kept": True},
-            undoable=False,
+            table, TreasureUsed(who, CardRef.of(result), kept=True), actor=who, undoable=False
         )
         return result
     kill = None
@@ -421,30 +402,25 @@ def sell(
                 f"{model.gold} gold of the pot goes up in smoke (no deal is under way at the "
                 "table: a showdown file says so with declared: explosive_potion)"
             )
+    parted: type[TreasureParted]
     if use:
         notes.append("sacrificed: it leaves the game and no longer counts as a treasure")
         if model.effect == "teleport":
             notes.append(
                 "the level ends now: open the next one ('companion table level' or e on the timer)"
             )
-        verb = "used"
+        parted = TreasureSacrificed
     elif model.cash is not None:
         notes.append(f"cashed for {cash_words(model.cash)}")
-        verb = "cashed"
+        parted = TreasureCashed
     else:
         notes.append(f"sold to the bank for {model.salvage} gold")
-        verb = "sold"
+        parted = TreasureSold
     notes.extend(_move_counts(tx, table, cards, model, who, sold=not use))
     won = victory(tx, table, cards)
     if won is not None:
         notes.append(won.text)
-    tx.record(
-        table,
-        verb if verb != "cashed" else "sell",
-        f"{who} {verb} {model.name}",
-        actor=who,
-        data={"card": model.id, "copy": copy.copy},
-    )
+    tx.record(table, parted(who, CardRef.of(moved, model.name)), actor=who)
     return drawn_card(cards, moved, notes=notes)
 
 

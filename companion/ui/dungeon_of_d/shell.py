@@ -78,6 +78,7 @@ from companion.games.dungeon_of_d.descriptions import (
     describe_action,
     did,
     event_lines,
+    fight_text,
     inventory,
     known_points,
     lose_hp_left,
@@ -86,6 +87,7 @@ from companion.games.dungeon_of_d.descriptions import (
     move_label,
     need_text,
     part_text,
+    percent,
     points_text,
     thing,
 )
@@ -94,10 +96,11 @@ from companion.games.dungeon_of_d.frames import (
     CombatFrame,
     MeleeFrame,
     MoveFrame,
+    PlaceFrame,
     RunFrame,
     TestFrame,
 )
-from companion.games.dungeon_of_d.odds import unseen
+from companion.games.dungeon_of_d.odds import guess_odds, right_guess_hurts
 from companion.games.dungeon_of_d.saves import Game, Opened, breakdown
 from companion.games.dungeon_of_d.state import DIRECTIONS, ORIGIN, State, xy
 from companion.ui.dungeon_of_d.screen import LOSES_SHORT, Cell, Entry, Screen
@@ -161,7 +164,7 @@ def map_rows(s: State) -> list[list[Cell]]:
     if not s.grid:
         return []
     content = s.content
-    spots = set(R.reveal_spots(s)) if s.room_deck else set()
+    spots = set(R.empty_spots(s) if s.prompt == "reveal" else R.reveal_spots(s))
     places = list(s.grid) + list(spots)
     xs = [xy(p)[0] for p in places]
     ys = [xy(p)[1] for p in places]
@@ -187,7 +190,7 @@ def map_rows(s: State) -> list[list[Cell]]:
 
 def map_axes(s: State) -> tuple[list[int], list[int]]:
     """The x and y coordinates the map rows and columns show."""
-    spots = set(R.reveal_spots(s)) if s.room_deck else set()
+    spots = set(R.empty_spots(s) if s.prompt == "reveal" else R.reveal_spots(s))
     places = list(s.grid) + list(spots)
     xs = [xy(p)[0] for p in places]
     ys = [xy(p)[1] for p in places]
@@ -321,15 +324,16 @@ def odds(s: State) -> list[str]:
     content = s.content
     prompt = s.prompt
     frame = s.stack[-1] if s.stack else None
-    counts = unseen(s)
     lines: list[str] = []
     if prompt == "blessing":
         lines.append("Hero's Blessing (once): discard any cards, then draw as many new ones.")
     elif prompt == "turn":
         room = content.rooms[s.grid[s.pos]]
+        rest = (
+            f"REST draws up to {R.HP_MAX - room.danger}" if s.fruits else "no Fruit left: no REST"
+        )
         lines.append(
-            f"Your turn: REST, DO ACTION or MOVE. Here: {room.name}, danger {room.danger} "
-            f"(REST draws up to {R.HP_MAX - room.danger})."
+            f"Your turn: REST, DO ACTION or MOVE. Here: {room.name}, danger {room.danger} ({rest})."
         )
     elif prompt == "rest-discard":
         limit = R.HP_MAX - R.danger(s)
@@ -375,7 +379,7 @@ def odds(s: State) -> list[str]:
             total = sum(content.power[c] for c in s.effort) + bonus
             if prompt == "melee-first":
                 lines.append(
-                    f"So far {total} of {target}: the second card {need_text(counts, target - total)}."
+                    f"So far {total} of {target}: the second card {need_text(s, target - total)}."
                 )
             else:
                 verdict = "a win" if total >= target else "a loss"
@@ -395,9 +399,7 @@ def odds(s: State) -> list[str]:
         else:
             lines.append(f"You cannot run: your hand has less than the power {need} it takes.")
         target, words, bonus = melee_parts(s, frame)
-        lines.append(
-            f"Fight: one ranged shot if you have arrows, then melee: cards + {bonus} against STR {target}."
-        )
+        lines.append(f"Fight: {fight_text(s, frame)}: cards + {bonus} against STR {target}.")
         if frame.weak:
             lines.append(f"The monster has {frame.weak} less STR this combat.")
     elif isinstance(frame, CombatFrame) and prompt in ("ranged", "ranged-miss", "ranged-end"):
@@ -413,12 +415,15 @@ def odds(s: State) -> list[str]:
     elif isinstance(frame, RunFrame):
         lines.append(f"Running away: discard power {frame.need} more (card by card).")
     elif prompt in ("guess", "regenerate-guess"):
+        chances = guess_odds(s)
+        each = ", ".join(f"{n}: {percent(chances[n])}" for n in range(1, 6))
         if prompt == "regenerate-guess":
-            lines.append(
-                "Regenerate check: guess 1-5, then CHECK1. A right guess brings it back (1 in 5)."
-            )
+            lines.append("Regenerate check: guess 1-5, then CHECK1; a right guess brings it back.")
+        elif right_guess_hurts(s):
+            lines.append("Holy Water: guess 1-5, then CHECK1; a wrong guess destroys it.")
         else:
             lines.append("GUESS1: guess 1-5, then CHECK1 shows the answer.")
+        lines.append(f"Chance that each guess is right, from the cards unseen: {each}.")
     elif prompt == "before-regenerate":
         lines.append("Defeated, but it may regenerate: this is the moment to stop that.")
     elif prompt == "wandering-check":
@@ -448,7 +453,13 @@ def odds(s: State) -> list[str]:
     elif prompt == "detect":
         lines.append("DETECT: choose the potion to identify.")
     elif prompt == "reveal":
-        lines.append("REVEAL: choose where the room card goes (next to a revealed room).")
+        if isinstance(frame, PlaceFrame) and frame.room:
+            drawn = content.rooms[frame.room]
+            acts = ", ".join(a.name for a in drawn.actions) or "none"
+            lines.append(
+                f"REVEAL: you drew the {drawn.name} (danger {drawn.danger}; actions: {acts})."
+            )
+        lines.append("Choose where it goes: an empty place next to a revealed room ('map').")
     elif prompt == "teleport":
         lines.append("Teleport: choose a revealed room (no wandering monster on arrival).")
     elif prompt == "forced-move":
@@ -736,10 +747,23 @@ def _why_not_offered(s: State, head: str, rest: str) -> str:
         return f"there is no #{rest}: the Pack numbers its cards #1-#{len(things)}"
     if head in COMBAT_WORDS and R.combat_frame(s) is None:
         return "no combat is going on"
+    if head == "rest" and not rest:
+        return why_no_rest(s)
     if head in ("use", "drink"):
         for card in things:
             if rest == normalise(thing(s, card)):
                 return why_no_use(s, card)
+    return ""
+
+
+def why_no_rest(s: State) -> str:
+    """Why REST is not offered now (rulebook 5.1), in a few words."""
+    if s.prompt == "forced-move":
+        return "it is pitch black here: you must MOVE on at once"
+    if s.prompt != "turn":
+        return "REST is one of the three things a turn may do, and this is not the turn's question"
+    if not s.fruits:
+        return "REST eats a Fruit, and you have none"
     return ""
 
 
@@ -805,7 +829,7 @@ def build_screen(
         stuff = [f"#{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
         hero.append(
             f"Inventory ({R.slots_used(s)} of {R.capacity(s)} slots): "
-            + (", ".join(stuff) or "Fruits and Arrows only")
+            + (", ".join(stuff) or counters_only(s))
         )
     room_lines: list[str] = []
     if s.level and s.grid:
@@ -895,9 +919,7 @@ def _compact(s: State, screen: Screen) -> None:
     if things or s.fruits or s.arrows:
         screen.pack_items = [f"#{i} {thing(s, c)}" for i, c in enumerate(things, start=1)]
         screen.pack_head = f"Pack ({R.slots_used(s)} of {R.capacity(s)} slots): "
-        screen.pack_line = screen.pack_head + (
-            ", ".join(screen.pack_items) or "Fruits and Arrows only"
-        )
+        screen.pack_line = screen.pack_head + (", ".join(screen.pack_items) or counters_only(s))
     if s.level and s.grid and s.prompt == "turn":
         room = content.rooms[s.grid[s.pos]]
         if s.pos in s.exhausted:
@@ -905,6 +927,12 @@ def _compact(s: State, screen: Screen) -> None:
         else:
             acts = " · ".join(f"{a.index + 1} {a.name}" for a in room.actions)
             screen.room_line = f"In the {room.name} (danger {room.danger}): {acts}"
+
+
+def counters_only(s: State) -> str:
+    """An inventory of no cards, only Fruits or Arrows: which of them it holds."""
+    held = [name for name, n in (("Fruits", s.fruits), ("Arrows", s.arrows)) if n]
+    return f"{' and '.join(held)} only"
 
 
 def _sorted_hand(s: State) -> list[int]:
@@ -1289,6 +1317,22 @@ class PlainOutput:
         self.write(f"> {text}\n")
 
 
+def small_terminal(columns: int, rows: int) -> str:
+    """The warning for a terminal smaller than the screen needs ("" when it is big enough).
+
+    >>> small_terminal(70, 20)
+    'This terminal is 70×20: the screen needs 80×24, so parts of it are cut off. Enlarge the window.'
+    """
+    from companion.ui.dungeon_of_d.layout import HEIGHT, WIDTH
+
+    if columns >= WIDTH and rows >= HEIGHT + 1:
+        return ""
+    return (
+        f"This terminal is {columns}×{rows}: the screen needs {WIDTH}×{HEIGHT + 1}, "
+        "so parts of it are cut off. Enlarge the window."
+    )
+
+
 class RichOutput:
     """Rich panels on a terminal."""
 
@@ -1298,6 +1342,9 @@ class RichOutput:
     def show(self, screen: Screen, full: bool) -> None:
         size = self.console.size  # read each time: the terminal may have been resized
         self.console.print(render_rich(screen, full, size.width, size.height))
+        warning = small_terminal(size.width, size.height)
+        if warning:
+            self.console.print(warning, markup=False, highlight=False, style="bold")
 
     def say(self, text: str) -> None:
         """Print ``text`` wrapped at the terminal's width; a command to go on with (after
@@ -1353,7 +1400,8 @@ class Session:
 
     def run(self, read: Callable[[], str | None], echo: bool = False) -> Game:
         """Play until ``quit`` or the end of input (``read`` returns None)."""
-        self.show()
+        note = self.game.training_note
+        self.show(notes=[f"TRAINING MODE (score 0): {note}."] if note else None)
         while True:
             try:
                 line = read()

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         ResolveReport,
         TreasureReport,
         UndoReport,
+        Waiting,
     )
 
 
@@ -149,7 +150,9 @@ def show_resolution(out: Console, report: ResolveReport) -> None:
 def show_fight(out: Console, report: FightReport) -> None:
     """``dm fight``: the resolution phase, who fell, and what the treasure phase can still do."""
     if report.closed is not None:
-        out.print(f"[dim]Turn {report.closed.turn} closed with no treasure-phase cards.[/]")
+        done = _closed_lines(report.closed.phase)
+        said = "; ".join(done) if done else "no treasure-phase cards"
+        out.print(f"[dim]Turn {report.closed.turn} closed: {escape(said)}.[/]")
     result, party = report.fight, report.party
     lines = _both_sides(out, result)
     if result.treasure_played:
@@ -164,9 +167,76 @@ def show_fight(out: Console, report: FightReport) -> None:
     out.print(Panel("\n".join(lines), title=f"Turn {report.entry.turn}", expand=False))
     _why(out, result.events, result.suggestions)
     if party.open is not None:
-        cards = "[heal|shield|armor:HERO] [prisoner] [xp]" if result.killed else "[prisoner] [xp]"
-        out.print(f"[dim]{escape(f'next: companion dm treasure {cards}')}[/]")
+        out.print(f"[dim]{escape(next_treasure(report))}[/]")
     out.print(f"[dim]seed {result.seed} · turn {report.entry.turn} · log #{report.entry.seq}[/]")
+
+
+def next_treasure(report: FightReport) -> str:
+    """The ``next:`` line after a fight: the treasure phase's words, and what it plays by
+    itself (a card kept in the fight, for the hero it brings back)."""
+    pending = report.waiting
+    kept = pending.kept if pending is not None else ()
+    words = ["[prisoner]", "[xp]"]
+    if len(report.fight.killed) > len(kept):
+        words.insert(0, "[heal|shield|armor:HERO]")
+    line = "next: companion dm treasure " + " ".join(words)
+    if pending is not None and kept:
+        line += f" · plays the kept {', '.join(map(str, kept))} for {pending.whom}"
+        if pending.choice:
+            line += f" ({kept[0].card.lower()}:HERO says whom)"
+    return line
+
+
+def ask_whom(out: Console, pending: Waiting, read_line: Callable[[], str]) -> list[str]:
+    """Ask whom each kept card brings back, when more heroes fell than they can save;
+    the treasure-phase words of the answers (Enter: the first to fall)."""
+    from companion.errors import CompanionError
+    from companion.games.dungeon_master.names import match_name
+
+    fallen = list(pending.fallen)
+    chosen: list[str] = []
+    for kept in pending.kept:
+        if len(fallen) < 2:
+            break
+        while True:
+            out.print(f"{kept} brings back whom? {' or '.join(fallen)} [{fallen[0]}]: ", end="")
+            answer = read_line().strip()
+            try:
+                hero = match_name(answer, fallen, "hero") if answer else fallen[0]
+            except CompanionError as exc:
+                out.print(f"[red]{escape(exc.message)}[/]")
+                continue
+            if hero is not None:
+                break
+            out.print(f"[red]{escape(answer)} did not fall this turn[/]")
+        fallen.remove(hero)
+        chosen.append(f"{kept.card.lower()}:{hero}")
+    return chosen
+
+
+def ask_close(out: Console, pending: Waiting, read_line: Callable[[], str]) -> list[str] | None:
+    """Before a new fight, offer to play the last turn's waiting treasure phase first; its
+    words when the player agrees (None: they did not, and the fight is refused)."""
+    out.print(f"{escape(pending.what()[0].upper() + pending.what()[1:])}.")
+    out.print(f"Play the treasure phase of turn {pending.turn} first? [Y/n] ", end="")
+    if read_line().strip().lower() not in ("", "y", "yes"):
+        return None
+    return ask_whom(out, pending, read_line)
+
+
+def _closed_lines(phase: TreasurePhase) -> list[str]:
+    """What the treasure phase a new fight closed did, in short."""
+    lines = []
+    if phase.treasure_claimed:
+        lines.append(f"claimed {', '.join(phase.treasure_claimed)} (+{phase.points_gained})")
+    lines += [
+        f"{r.card} ({r.holder}) brought back {r.brought_back}"
+        for r in phase.recoveries
+        if r.brought_back
+    ]
+    lines += [f"{name} joined" for name in phase.new_heroes]
+    lines += [f"{up.hero} {up.attribute} {up.level}" for up in phase.level_ups]
+    return lines
 
 
 def _phase_lines(phase: TreasurePhase) -> list[str]:

@@ -10,7 +10,8 @@ from rich.table import Table
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from companion.games.ranking import DeckoRanking, OddsReport, PokerRanking
+    from companion.games.decko.ranking import DeckoRanking
+    from companion.games.ranking import OddsReport, PokerRanking
     from companion.poker.hands import Ranking
 
 

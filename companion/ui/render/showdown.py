@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rich.table import Table
 
+from companion.games.dungeon_poker.showdown.result import DungeonPokerResult
 from companion.ui.render.pots import payouts_table, pots_table
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ def show_showdown(out: Console, result: ShowdownResult) -> None:
         out.print(hands_table(result))
     out.print(pots_table(result.pots))
     out.print(payouts_table("Players", result.settlement, _extra_columns(result)))
-    if result.monsters:
+    if isinstance(result, DungeonPokerResult) and result.monsters:
         out.print(monsters_table(result))
     for note in _notes(result):
         out.print(f"• {note}")
@@ -59,21 +59,18 @@ def hands_table(result: ShowdownResult) -> Table:
 
 def _extra_columns(result: ShowdownResult) -> dict[str, dict[str, str]]:
     """The players table's columns beyond the pots: only those with something in them."""
-    signed = {"soul gems": result.soul_gems, result.bank_name: result.bank}
-    plain = {"treasures": result.treasures}
-    columns: dict[str, Mapping[str, int]] = {**plain, **signed, "money": result.money}
     return {
-        title: {
-            name: ("$" if title == "money" else "") + (f"{v:+,}" if title in signed else f"{v:,}")
-            for name, v in values.items()
+        t.title: {
+            name: t.prefix + (f"{v:+,}" if t.signed else f"{v:,}")
+            for name, v in t.values.items()
             if v
         }
-        for title, values in columns.items()
-        if values
+        for t in result.tallies()
+        if t.values
     }
 
 
-def monsters_table(result: ShowdownResult) -> Table:
+def monsters_table(result: DungeonPokerResult) -> Table:
     table = Table(title="Monsters", title_justify="left")
     for column in ("monster", "outcome", "what becomes of it"):
         table.add_column(column)
@@ -91,7 +88,7 @@ def _notes(result: ShowdownResult) -> list[str]:
         notes.append(f"{result.removed:,} {unit} leave the game")
     if result.house:
         notes.append(f"{result.house:,} {unit} go back to the house")
-    if n := result.treasures_waiting:
+    if isinstance(result, DungeonPokerResult) and (n := result.treasures_waiting):
         notes.append(f"{n} treasure{' waits' if n == 1 else 's wait'} for the next deal's winner")
     return notes
 

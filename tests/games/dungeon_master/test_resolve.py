@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -449,8 +450,11 @@ def test_no_suggestion_when_the_choice_was_already_best() -> None:
 
 
 def test_obstacles_need_the_variant() -> None:
+    enc = replace(encounter(SIX, {"obstacle": "Portcullis"}), variant=False)
     with pytest.raises(CompanionError, match="Portcullis is an Obstacle from the optional variant"):
-        run(SIX, {"obstacle": "Portcullis"})
+        resolve(enc)
+    with pytest.raises(CompanionError, match="variant: cannot be false while dm.obstacle names"):
+        run(SIX, {"obstacle": "Portcullis"}, variant=False)
 
 
 def test_obstacle_lost_costs_the_treasure_not_heroes() -> None:

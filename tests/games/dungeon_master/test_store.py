@@ -68,10 +68,11 @@ def test_schema_version_is_recorded(tmp_path: Path) -> None:
 def test_an_existing_party_is_replaced_only_when_asked(tmp_path: Path) -> None:
     store = PartyStore(tmp_path / "s.sqlite3")
     store.create(_party(), replace=False)
+    other = Party(heroes=(TrackedHero("Monk", "monk", {"bless": 1, "stealth": 1, "dagger": 2}),))
     with pytest.raises(CompanionError, match="a party already exists .*add --replace"):
-        store.create(Party(heroes=()), replace=False)
-    store.create(Party(heroes=()), replace=True)
-    assert store.require().heroes == ()
+        store.create(other, replace=False)
+    store.create(other, replace=True)
+    assert store.require() == other
 
 
 def test_a_failed_change_leaves_the_party_as_it_was(tmp_path: Path) -> None:

@@ -123,10 +123,41 @@ def test_potions_may_be_drunk_at_the_end_of_a_test() -> None:
             room="ancient-library",
             deck=["5 MOV"],
             INT=1,
+            poisoned=True,  # the Poisoned! check comes between the test's end and the next turn
         )
     )
     act(s, ("act", 1), ("effort", card("3 STR")), ("decline",))  # INT 4+: 3 + 5 + 1 wins, MEET
     assert s.prompt == "window-end" and _drinks(s) == s.potions
+
+
+def test_the_end_of_a_test_that_ends_the_turn_is_the_next_turns_start_asked_once() -> None:
+    # nothing comes between them (no step left, no Poisoned! check): one moment to drink
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR", "3 STR"],
+            potions=["potion-of-stamina"],
+            room="ancient-library",
+            deck=["5 MOV"],
+            INT=1,
+        )
+    )
+    turn = s.turn
+    act(s, ("act", 1), ("effort", card("3 STR")), ("decline",))
+    assert s.prompt == "turn" and s.turn == turn + 1 and _drinks(s) == s.potions
+
+
+def test_the_end_of_a_test_is_asked_as_before_in_a_game_saved_under_the_earlier_rules() -> None:
+    s = scenario(
+        hand=["1 STR", "2 STR", "3 STR"],
+        potions=["potion-of-stamina"],
+        room="ancient-library",
+        deck=["5 MOV"],
+        INT=1,
+    )
+    s.merged_ends = False
+    begin(s)
+    act(s, ("act", 1), ("effort", card("3 STR")), ("decline",))
+    assert s.prompt == "window-end"
 
 
 def test_potions_may_not_be_drunk_in_the_middle_of_a_melee() -> None:

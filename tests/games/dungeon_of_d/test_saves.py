@@ -162,7 +162,8 @@ def test_store_keeps_its_own_dod_tables_with_a_schema_version(tmp_path: Path) ->
         version = conn.execute(
             "SELECT version FROM companion_schema WHERE component = 'dod'"
         ).fetchone()[0]
-    assert tables == {"companion_schema", "dod_saves", "dod_scores"} and version == SCHEMA_VERSION
+    assert tables == {"companion_schema", "dod_saves", "dod_scores", "dod_takebacks"}
+    assert version == SCHEMA_VERSION == 3
 
 
 def test_store_shares_the_state_file_with_the_table_store(tmp_path: Path) -> None:
@@ -183,9 +184,18 @@ def test_a_new_game_does_not_overwrite_an_existing_save(tmp_path: Path) -> None:
     first.name = "mine"
     store.create(first)
     second = Game.new(99, name="mine")
-    with pytest.raises(CompanionError, match="already exists"):
+    with pytest.raises(CompanionError, match="already exists.*start over it with --replace"):
         store.create(second)
     assert store.load("mine").actions == first.actions
+
+
+def test_a_save_whose_actions_do_not_replay_says_so_in_a_short_line() -> None:
+    doc = _played().to_document()
+    doc["actions"].append(["discard", 99])  # no card 99: the engine refuses it
+    with pytest.raises(CompanionError, match="do not replay") as err:
+        Game.from_document(doc)
+    message = str(err.value)
+    assert "legal now:" in message and "more" in message and len(message) < 260, message
 
 
 def test_a_damaged_save_is_reported_in_one_line_and_left_as_it_is(tmp_path: Path) -> None:
@@ -374,15 +384,68 @@ def test_the_training_flag_cannot_be_edited_out_of_a_save() -> None:
         Game.from_document(doc)
 
 
-def test_a_version_1_save_is_read_and_keeps_its_training_mode() -> None:
+def test_a_version_1_save_is_read_and_plays_on_in_training_mode() -> None:
     game = _trained()
     doc = game.to_document()
     doc.update(version=1, actions=[list(a) for a in game.actions], training=True)
     doc.pop("revision")
     again = Game.from_document(doc)
     assert again.training and again.actions == game.actions and again.state == game.state
+    # the first format kept no log of take-backs: a "clean" one cannot show it took none
     doc["training"], doc["state"]["training"] = False, False
-    assert not Game.from_document(doc).training
+    clean = Game.from_document(doc)
+    assert clean.training and "first format" in clean.training_note
+    assert clean.actions == game.actions and Game.from_document(clean.to_document()).training
+
+
+def test_a_save_rewritten_to_hide_its_take_back_is_still_training_in_its_state_file(
+    tmp_path: Path,
+) -> None:
+    """Issue 33's forgery: a save holding an undo, rewritten as version 1 (or as version
+    2) without the undo and the move it took back, under the same id or a new one."""
+    store = SaveStore(tmp_path / "s.sqlite3")
+    game = Game.new(5, name="g")
+    store.create(game)
+    player = make_bot("greedy", 5)
+    for _ in range(6):
+        game.play(player(game.state))
+        store.save(game)
+    game.undo()
+    store.save(game)
+    while not game.over:
+        game.play(player(game.state))
+    store.save(game)
+    assert game.training
+    forged_v1 = game.to_document()
+    forged_v1.update(version=1, actions=[list(a) for a in game.actions], training=False)
+    forged_v1["state"]["training"] = False
+    forged_v2 = game.to_document()
+    forged_v2.update(actions=[list(a) for a in game.actions], training=False, game_id="new")
+    forged_v2["state"]["training"] = False
+    plain = Game.from_document(forged_v2)
+    assert not plain.training  # the document alone cannot tell...
+    for forged in (forged_v1, forged_v2):
+        path = tmp_path / f"forged-{forged['version']}.json"
+        path.write_text(json.dumps(forged))
+        loaded = store.vouch(SaveFile(path).load())
+        assert loaded.training  # ...the state file that saw the take-back can
+        store.record(loaded)
+    assert store.scores() == []  # no ending of it scores
+    assert {row.training for row in store.scores(training=True)} == {True}
+
+
+def test_a_new_game_of_a_seed_is_not_training_for_another_games_take_back(
+    tmp_path: Path,
+) -> None:
+    store = SaveStore(tmp_path / "s.sqlite3")
+    first = Game.new(8, name="a")
+    store.create(first)
+    first.play(first.state.options[0])
+    first.undo()  # back to the start of seed 8
+    store.save(first)
+    second = Game.new(8, name="b")
+    store.create(second)
+    assert not store.load("b").training and store.load("a").training
 
 
 # ---- seeds ------------------------------------------------------------------------------------
@@ -475,3 +538,30 @@ def test_saves_join_a_state_file_the_table_store_made_first(tmp_path: Path) -> N
     assert SaveStore(path).load("late").actions == game.actions
     with open_store(path) as tables, tables.transaction(write=False) as tx:
         assert tx.get_state(None, "timer", "clock") == {"level": 1}
+
+
+def test_a_version_2_save_replays_with_the_moments_to_drink_it_was_played_with() -> None:
+    """Saves of version 2 were played when the end of a test or combat was asked even when
+    the next turn came straight after it: their 'go on' answers replay as they were."""
+    from companion.games.dungeon_of_d.engine import new_game, step
+
+    for seed in range(40):
+        state = new_game(seed, merged_ends=False)
+        player = make_bot("greedy", seed)
+        actions = []
+        while state.outcome is None and state.prompt != "window-end":
+            action = player(state)
+            actions.append(action)
+            step(state, action)
+        if state.prompt == "window-end":
+            break
+    else:
+        pytest.fail("no game reached an end-of-test moment")
+    game = Game(seed, None, actions, state)
+    doc = game.to_document()
+    doc["version"] = 2
+    del doc["state"]["merged_ends"]
+    again = Game.from_document(doc)
+    assert again.state.prompt == "window-end" and not again.state.merged_ends
+    again.play(("pass",))
+    assert Game.from_document(again.to_document()).state == again.state

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from companion.games.dungeon_of_d import check_invariants
 from companion.games.dungeon_of_d import events as EV
+from companion.games.dungeon_of_d.events import RoomDrawn
 from tests.games.dungeon_of_d.helpers import (
     C,
     act,
@@ -325,6 +327,44 @@ def test_reveal_places_a_room_card_next_to_a_revealed_room_never_diagonally() ->
     act(s, ("place", at(0, 1)))
     assert s.grid[at(0, 1)] == "ancient-library" and s.pos == at(0, 0) and s.items == [glasses]
     assert ("use", glasses) not in s.options  # once per level
+
+
+def test_reveal_draws_the_room_card_and_shows_it_before_asking_where_it_goes() -> None:
+    # rulebook 5.6: draw X room cards from the room deck, then place them face up
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            specials=["dungeon-map"],
+            room_deck=["healing-fountain", "forgotten-arena"],
+        )
+    )
+    events = act(s, ("use", s.specials[0]))
+    assert s.prompt == "reveal"
+    assert [e.room for e in events if isinstance(e, RoomDrawn)] == ["healing-fountain"]
+    assert "healing-fountain" not in s.room_deck and s.stack[-1].room == "healing-fountain"
+    check_invariants(s)  # the drawn card is counted in the hand of the rule, not lost
+    events = act(s, ("place", at(0, 1)))
+    assert s.grid[at(0, 1)] == "healing-fountain"
+    assert [e.room for e in events if isinstance(e, RoomDrawn)] == ["forgotten-arena"]
+    act(s, ("place", at(0, -1)))
+    assert s.grid[at(0, -1)] == "forgotten-arena" and s.prompt == "turn"
+
+
+def test_the_last_room_card_drawn_by_a_reveal_can_still_be_placed() -> None:
+    rooms = ["training-hall", "ancient-library", "prison-cells", "healing-fountain"]
+    rooms += ["large-chest", "hidden-door", "peculiar-shop", "forsaken-chapel"]
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            specials=["dungeon-map"],
+            grid={(i, 0): r for i, r in enumerate(rooms)},
+        )
+    )
+    assert s.room_deck == ["mystic-portal"]
+    act(s, ("use", s.specials[0]))
+    assert s.prompt == "reveal" and not s.room_deck  # drawn: the deck is empty, the card in sight
+    act(s, ("place", at(0, 1)))
+    assert s.grid[at(0, 1)] == "mystic-portal" and s.prompt == "turn"  # no card for the second
 
 
 def test_reveal_is_impossible_when_the_room_deck_is_empty() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.dungeon_of_d import step
 from companion.games.dungeon_of_d.actions import Move
-from companion.games.dungeon_of_d.bots import make_bot
+from companion.games.dungeon_of_d.bots import hint, make_bot
 from companion.games.dungeon_of_d.descriptions import did
 from companion.games.dungeon_of_d.saves import Game
 from companion.games.dungeon_of_d.state import State
@@ -21,6 +21,7 @@ from companion.ui.dungeon_of_d.shell import (
     card_label,
     card_menu,
     command_for,
+    hint_line,
     map_lines,
     map_rows,
     odds,
@@ -213,7 +214,7 @@ def test_a_combat_prompt_explains_running_away_and_fighting() -> None:
     assert "Skeleton 7/3/3" in text and "power 2 or more" in text and "against STR 7" in text
 
 
-def test_a_regenerate_guess_says_the_odds() -> None:
+def test_a_regenerate_guess_gives_each_number_its_odds_from_the_unseen_cards() -> None:
     s = begin(
         scenario(hand=["5 STR", "4 MOV", "1 MOV"], level=2, deck=["1 AGL", "5 INT", "2 INT"]),
         combat(2),
@@ -221,7 +222,16 @@ def test_a_regenerate_guess_says_the_odds() -> None:
     step(s, ("fight",))
     step(s, ("effort", card("5 STR")))
     assert s.prompt == "regenerate-guess"
-    assert "1 in 5" in "\n".join(odds(s))
+    # in sight: 4 MOV, 1 MOV, 1 AGL in hand and 5 INT on the discard pile: 36 unseen,
+    # six 1s, eight 2s and 3s, seven 4s and 5s
+    text = "\n".join(odds(s))
+    assert "1: 17%, 2: 22%, 3: 22%, 4: 19%, 5: 19%" in text and "1 in 5" not in text
+    labels = [e.label for e in build_menu(s)]
+    assert labels[:5] == [
+        f"guess {n} (right {p})" for n, p in zip(range(1, 6), ("17%", "22%", "22%", "19%", "19%"))
+    ]
+    assert hint(s).action == ("guess", 1)  # the least likely number keeps it down
+    assert "right 17% of the time" in hint(s).reason
 
 
 # ---- commands ---------------------------------------------------------------------------------
@@ -344,13 +354,30 @@ def _state_with(prompt: str) -> State | None:
         "lose-hp",
         "regenerate-guess",
         "meet",
-        "reveal",
     ],
 )
 def test_every_common_prompt_is_explained(prompt: str) -> None:
     s = _state_with(prompt)
     assert s is not None, prompt
     assert odds(s), prompt
+
+
+def test_a_reveal_shows_the_room_drawn_before_asking_where_it_goes() -> None:
+    s = begin(
+        scenario(
+            hand=["1 STR", "2 STR"],
+            specials=["dungeon-map"],
+            room_deck=["healing-fountain", "forgotten-arena"],
+        )
+    )
+    step(s, ("use", s.specials[0]))
+    assert s.prompt == "reveal"
+    question = " ".join(odds(s))
+    assert "you drew the Healing Fountain (danger 0" in question and "Drink" in question
+    labels = [e.label for e in build_menu(s)]
+    assert labels and all(label.startswith("place the Healing Fountain at (") for label in labels)
+    # the room drawn is in sight now, and the empty places around the map are marked
+    assert any("?" in row for row in map_lines(s))
 
 
 def test_a_full_inventory_says_how_many_slots_are_used() -> None:
@@ -859,3 +886,49 @@ def test_cancel_drops_a_move_waiting_for_its_card_and_shows_the_turn_again() -> 
     assert any("Your turn: REST, DO ACTION or MOVE" in line for line in after)
     assert "Nothing to cancel: no MOVE is waiting for its card." in after
     assert not any("not understood" in line for line in lines)
+
+
+def test_a_shot_is_given_the_same_odds_by_its_answer_and_by_the_hint() -> None:
+    # Giant Bat AGL 4 at level 1; AGL +1 and CHECK1: the shot needs 3+. In sight: four 5s
+    # and two 4s in hand, a 3 on the discard pile: 33 unseen, 7 + 6 + 4 = 17 of them hit
+    s = begin(
+        scenario(
+            hand=["5 STR", "5 INT", "5 AGL", "5 MOV", "4 STR", "4 INT"],
+            discard=["3 AGL"],
+            arrows=1,
+            AGL=1,
+        ),
+        combat(3),
+    )
+    step(s, ("fight",))
+    assert s.prompt == "ranged"
+    shoot = next(e for e in build_menu(s) if e.command == "shoot arrow")
+    assert shoot.label.endswith("needs 3+ (52%)")  # 17 of 33, not 3 in 5
+    line = hint_line(s, build_menu(s))
+    assert "shoot an Arrow" in line and "the shot hits 52%" in line
+
+
+def test_rest_without_a_fruit_says_why_and_the_turn_offers_none() -> None:
+    s = begin(scenario(hand=["1 STR", "2 INT", "3 AGL"], room="healing-fountain", fruits=0))
+    parsed = parse(s, "rest", build_menu(s))
+    assert parsed.kind == "error" and "REST eats a Fruit, and you have none" in parsed.arg
+    assert "no Fruit left: no REST" in odds(s)[0] and "REST draws" not in odds(s)[0]
+    fed = begin(scenario(hand=["1 STR", "2 INT", "3 AGL"], room="healing-fountain", fruits=1))
+    assert "REST draws up to 9" in odds(fed)[0]
+
+
+def test_a_pack_of_fruits_alone_does_not_speak_of_arrows() -> None:
+    s = begin(scenario(hand=["1 STR", "2 INT"], fruits=2))
+    game = Game(0, None, [], s)
+    assert build_screen(game).pack_line.endswith("Fruits only")
+    s.arrows = 3
+    assert build_screen(game).pack_line.endswith("Fruits and Arrows only")
+    s.fruits = 0
+    assert build_screen(game).pack_line.endswith("Arrows only")
+
+
+def test_a_terminal_smaller_than_80_by_24_is_warned() -> None:
+    from companion.ui.dungeon_of_d.shell import small_terminal
+
+    assert small_terminal(80, 24) == "" and small_terminal(120, 40) == ""
+    assert "79×24" in small_terminal(79, 24) and "needs 80×24" in small_terminal(100, 23)

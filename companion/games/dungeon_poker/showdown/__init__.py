@@ -73,38 +73,90 @@ from companion.games.dungeon_poker.showdown import (
     treasures,
     turned_over,
 )
+from companion.games.dungeon_poker.showdown.joining import MonsterSeat
+from companion.games.dungeon_poker.showdown.result import DungeonPokerResult, MonsterFate
+from companion.games.dungeon_poker.showdown.seats import DungeonPokerSeat
+from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.poker.pots import Pot
-from companion.poker.showdown import Board, MonsterSeat, PlayerSeat, Showdown
-from companion.poker.showdown_rank import Contestant, RankRules
+from companion.poker.showdown import Board, ExtraSeat, PlayerSeat, Showdown
+from companion.poker.showdown_rank import Contestant, Ranker, RankRules
 
-__all__ = ["DungeonPokerShowdown"]
+__all__ = ["DungeonPokerResult", "DungeonPokerShowdown", "MonsterFate"]
+
+_WHY_OUT = {"killed": "was killed during the deal", "folded": "folded with its owner"}
 
 
 class DungeonPokerShowdown(Showdown):
     """One Dungeon Poker showdown: monsters, encounters, treasures, deaths."""
 
-    game_fields = frozenset(
-        {
-            "monsters",
-            "encounter",
-            "declared",
-            "treasures_waiting",
-            "boards",
-            "character",
-            "artifacts",
-            "soul_gems",
-        }
-    )
     currency = "gold"
     bank_name = "bank"
+    spec: DungeonPokerShowdownIn
+    players: list[DungeonPokerSeat]
+    by_name: dict[str, DungeonPokerSeat]
 
-    def __init__(self, spec: Any, ranker: Any = None, data_dir: str | None = None) -> None:
+    def __init__(
+        self,
+        spec: DungeonPokerShowdownIn,
+        ranker: Ranker | None = None,
+        data_dir: str | None = None,
+    ) -> None:
         super().__init__(spec, ranker, data_dir)
         self.encounter: Any = None
         self.enc: Any = None
         """The encounter's EncounterRules (plain ones without an encounter)."""
         self.cursed = ""
         """The rank the Witch cursed, if she did."""
+        self.monsters: list[MonsterSeat] = []
+        self.waiting = 0
+        """Treasures left waiting for the next deal's winner."""
+        self.soul_gems: dict[str, int] = {}
+        self.treasures_lost: dict[str, int] = {}
+        self.outcome: dict[str, str] = {}
+        """Each monster's outcome (``won``, ``tied``, ``side-pot``, ``lost`` or why it was out)."""
+        self.fates: list[MonsterFate] = []
+        self.dead: list[str] = []
+
+    # -------------------------------------------------------------- who sits at the table
+
+    def seat(self, index: int) -> DungeonPokerSeat:
+        return DungeonPokerSeat(index, self.spec.players[index])
+
+    def player(self, name: str, where: str) -> DungeonPokerSeat:
+        return self.by_name[super().player(name, where).name]
+
+    def extra_seats(self) -> list[MonsterSeat]:
+        return self.monsters
+
+    @property
+    def live_monsters(self) -> list[MonsterSeat]:
+        return [m for m in self.monsters if m.live]
+
+    def monster(self, label: str) -> MonsterSeat | None:
+        return next((m for m in self.monsters if m.label == label), None)
+
+    def hands_count(self) -> tuple[int, str]:
+        monsters = len(self.spec.monsters)
+        what = "players and monsters" if monsters else "players"
+        return len(self.spec.players) + monsters, what
+
+    def why_out(self, m: ExtraSeat) -> str:
+        return _WHY_OUT.get(m.out_reason, super().why_out(m))
+
+    def run(self) -> DungeonPokerResult:
+        result = super().run()
+        assert isinstance(result, DungeonPokerResult)  # _result below made it
+        return result
+
+    def _result(self) -> DungeonPokerResult:
+        return DungeonPokerResult(
+            **self.result_fields(),
+            treasures_waiting=self.waiting,
+            soul_gems=self.soul_gems,
+            treasures_lost=self.treasures_lost,
+            monsters=tuple(self.fates),
+            dead=tuple(self.dead),
+        )
 
     # -------------------------------------------------------------- words and amounts
 
@@ -157,12 +209,13 @@ class DungeonPokerShowdown(Showdown):
     def why_needed(self) -> str:
         return encounter.named(self)
 
-    def monster_hand_count(self, m: MonsterSeat) -> int | None:
-        return ranking.monster_cards(self, m)
+    def extra_hand_count(self, m: ExtraSeat) -> int | None:
+        monster = self.monster(m.label)
+        return None if monster is None else ranking.monster_cards(self, monster)
 
     def has_floor(self, p: PlayerSeat) -> bool:
         # The Full Plate's pair counts even without a legal hand (decisions.md, Hand ranking).
-        return ranking.full_plate(self, p) is not None
+        return ranking.full_plate(self, self.by_name[p.name]) is not None
 
     def _rank_rules(self) -> RankRules:
         return ranking.rank_rules(self)

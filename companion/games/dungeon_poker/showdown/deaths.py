@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 
 from companion.games.dungeon_poker.deaths import brings_back, undeath_gold
 from companion.games.dungeon_poker.showdown.pots import payee_of
+from companion.games.dungeon_poker.showdown.seats import DungeonPokerSeat
 from companion.poker.hands import names_text
-from companion.poker.showdown import PlayerSeat
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
 
 
-def gold_gone(sd: DungeonPokerShowdown, p: PlayerSeat) -> bool:
+def gold_gone(sd: DungeonPokerShowdown, p: DungeonPokerSeat) -> bool:
     """The player's gold is known, and none is left after the pots and the bank."""
     if p.spec.stack is None:
         return False

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 from companion.cards.dungeon_poker import soul_gems
 from companion.games.dungeon_poker.monsters import SIDE_POT_FATE, monster_destination
 from companion.games.dungeon_poker.showdown.deaths import dies
+from companion.games.dungeon_poker.showdown.joining import MonsterSeat
+from companion.games.dungeon_poker.showdown.result import MonsterFate
 from companion.games.dungeon_poker.showdown.seats import immune
 from companion.poker.hands import names_text
-from companion.poker.showdown import MonsterFate, MonsterSeat
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown

@@ -13,15 +13,34 @@ one monster at every showdown: the file must hold them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.games.dungeon_poker.monsters import counts_as_king
 from companion.games.dungeon_poker.showdown.cards import find_card
-from companion.poker.showdown import MonsterSeat
+from companion.games.dungeon_poker.showdown_input import MonsterIn
+from companion.poker.showdown import ExtraSeat
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+
+
+@dataclass(kw_only=True)
+class MonsterSeat(ExtraSeat):
+    """A monster at the table, resolved against the card database."""
+
+    spec: MonsterIn
+    card: Any
+    king: bool
+    fights_for: str | None = None
+    """The player who summoned or controls it."""
+
+    def effects(self, when: str) -> list[Any]:
+        return [e for e in self.card.effects if e.when == when]
+
+    def has(self, when: str, effect: str) -> bool:
+        return any(e.effect == effect for e in self.effects(when))
 
 
 def join(sd: DungeonPokerShowdown, db: Any) -> None:
@@ -69,7 +88,17 @@ def join(sd: DungeonPokerShowdown, db: Any) -> None:
             if ms.king is not None
             else counts_as_king(card, enc, at_showdown=ms.drawn_at_showdown)
         )
-        m = MonsterSeat(i, ms, card, label, king)
+        m = MonsterSeat(
+            index=i,
+            label=label,
+            where=where,
+            hand=ms.hand,
+            hand_class=ms.hand_class,
+            no_legal_hand=ms.no_legal_hand,
+            spec=ms,
+            card=card,
+            king=king,
+        )
         if card.owner is not None:
             m.owner = _owner(sd, db, m, where)
         if ms.summoned_by and ms.controlled_by:

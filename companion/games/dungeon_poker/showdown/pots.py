@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.cards.loader import load_game
-from companion.games.dungeon_poker.showdown.seats import usable
+from companion.games.dungeon_poker.showdown.joining import MonsterSeat
+from companion.games.dungeon_poker.showdown.seats import DungeonPokerSeat, usable
 from companion.poker.pots import Pot
-from companion.poker.showdown import Board, MonsterSeat, PlayerSeat
+from companion.poker.showdown import Board
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
@@ -127,13 +128,13 @@ def goes_to(sd: DungeonPokerShowdown, winner: str, target: str | None) -> str:
     return f"; by Beast mastery it goes to {target}"
 
 
-def _beast_master(sd: DungeonPokerShowdown) -> PlayerSeat | None:
+def _beast_master(sd: DungeonPokerShowdown) -> DungeonPokerSeat | None:
     """The Fey Teratologist still in the deal, whose Beast mastery works now."""
     fey = [p for p in sd.players if p.live and usable(p, "beast-mastery")]
     return fey[0] if fey else None
 
 
-def _payee(m: MonsterSeat, board: Board, fey: PlayerSeat | None) -> str | None:
+def _payee(m: MonsterSeat, board: Board, fey: DungeonPokerSeat | None) -> str | None:
     if m.king:
         return None
     if m.owner is not None:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.games.dungeon_poker.hand_rules import hand_rules
 from companion.games.dungeon_poker.monsters import plays_with
 from companion.games.dungeon_poker.showdown.cards import rank_word
-from companion.poker.showdown import MonsterSeat, PlayerSeat
+from companion.games.dungeon_poker.showdown.joining import MonsterSeat
+from companion.games.dungeon_poker.showdown.seats import DungeonPokerSeat
 from companion.poker.showdown_rank import Contestant, RankRules
 
 if TYPE_CHECKING:
@@ -24,17 +26,9 @@ if TYPE_CHECKING:
 
 
 def rank_rules(sd: DungeonPokerShowdown) -> RankRules:
-    """The ranker's rules under the encounter."""
-    enc = sd.enc
-    return RankRules(
-        game="dungeon-poker",
-        encounter=sd.encounter.id if sd.encounter else None,
-        use_exactly=enc.use_exactly,
-        use_at_most=enc.use_at_most,
-        lowball=enc.lowball,
-        ace_low=enc.ace_low,
-        hand_size=enc.showdown_hand_size,
-    )
+    """The ranker's rules under the encounter (:func:`~companion.games.dungeon_poker.hand_rules.hand_rules`)."""
+    # The showdown deals Two front war's boards itself and ranks each on its own.
+    return RankRules(game=sd.game, prepared=hand_rules(sd.encounter).replace(boards=1))
 
 
 def hand_cards_needed(sd: DungeonPokerShowdown) -> int | None:
@@ -49,7 +43,7 @@ def monster_cards(sd: DungeonPokerShowdown, m: MonsterSeat) -> int | None:
     return plays_with(m.card, sd.enc, at_showdown=m.spec.drawn_at_showdown)
 
 
-def full_plate(sd: DungeonPokerShowdown, p: PlayerSeat) -> str | None:
+def full_plate(sd: DungeonPokerShowdown, p: DungeonPokerSeat) -> str | None:
     """The rank of the pair ``p``'s Full Plate guarantees (None: no plate, or artifacts do not work)."""
     if sd.enc is None or sd.enc.no_artifacts:
         return None

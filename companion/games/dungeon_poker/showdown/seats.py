@@ -13,16 +13,28 @@ monsters and other players.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.cards.dungeon_poker import effective_cost
 from companion.errors import CompanionError
 from companion.games.dungeon_poker.showdown.cards import find_card
+from companion.games.dungeon_poker.showdown_input import DungeonPokerPlayerIn
 from companion.poker.showdown import PlayerSeat
 from companion.poker.showdown_rank import parse_rank
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+
+
+@dataclass
+class DungeonPokerSeat(PlayerSeat):
+    """A player at the showdown with their character, its abilities working now, and artifacts."""
+
+    spec: DungeonPokerPlayerIn
+    character: Any = None
+    artifacts: tuple[Any, ...] = ()
+    abilities: frozenset[str] = frozenset()
 
 
 def read(sd: DungeonPokerShowdown, db: Any) -> None:
@@ -48,12 +60,12 @@ def read(sd: DungeonPokerShowdown, db: Any) -> None:
         p.artifacts = tuple(arts)
 
 
-def usable(player: PlayerSeat, effect: str) -> bool:
+def usable(player: DungeonPokerSeat, effect: str) -> bool:
     """Does ``player``'s character have the ability ``effect`` working now?"""
     return effect in player.abilities
 
 
-def immune(sd: DungeonPokerShowdown, player: PlayerSeat, source: str) -> bool:
+def immune(sd: DungeonPokerShowdown, player: DungeonPokerSeat, source: str) -> bool:
     """Immune to an ability of ``source`` (``monster`` or ``character``)?"""
     if usable(player, "dwarven-resistance"):
         return True

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 from companion.cards.dungeon_poker import soul_gems
 from companion.games.dungeon_poker.monsters import spoils
+from companion.games.dungeon_poker.showdown.joining import MonsterSeat
 from companion.games.dungeon_poker.showdown.pots import by_beast_mastery, payee_of
 from companion.poker.hands import names_text
-from companion.poker.showdown import MonsterSeat
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown

@@ -14,9 +14,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from companion.games.dungeon_poker.showdown.cards import rank_span, rank_word
-from companion.games.dungeon_poker.showdown.seats import immune
+from companion.games.dungeon_poker.showdown.seats import DungeonPokerSeat, immune
 from companion.poker.hands import names_text
-from companion.poker.showdown import PlayerSeat
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
@@ -65,7 +64,7 @@ def _destroy(
     sd: DungeonPokerShowdown,
     ranks: set[str],
     *,
-    spare: Callable[[PlayerSeat], bool],
+    spare: Callable[[DungeonPokerSeat], bool],
     monsters_too: bool,
 ) -> tuple[list[str], list[str]]:
     """Take the hand cards of ``ranks`` away; who lost what, and who was spared."""

@@ -1,25 +1,23 @@
-"""Dungeon Poker (seed 000): hand-card limits, encounters, the Full Plate."""
+"""Dungeon Poker (seed 000): hand-card limits, encounters, the Full Plate.
+
+The encounters' ranking rules come from their cards (cards_data/dungeon-poker)
+through :func:`hand_rules`, the one function that reads them.
+"""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.errors import CompanionError
-from companion.poker import (
-    DUNGEON_POKER,
-    HOLDEM,
-    MYSTICAL_STORM,
-    OMAHA,
-    PLAGUE,
-    TWO_FRONT_WAR,
-    UTTER_HORROR,
-    evaluate,
-    parse_cards,
-    rank_boards,
-    rank_hands,
-)
+from companion.games.dungeon_poker.hand_rules import DUNGEON_POKER, encounter_card, hand_rules
+from companion.poker import HOLDEM, OMAHA, evaluate, parse_cards, rank_boards, rank_hands
 from companion.poker.cards import Card
-from companion.poker.variants import encounter_rules, slug
+from companion.poker.variants import slug
+
+MYSTICAL_STORM = hand_rules(encounter_card("Mystical storm"))
+PLAGUE = hand_rules(encounter_card("Plague"))
+UTTER_HORROR = hand_rules(encounter_card("Utter Horror"))
+TWO_FRONT_WAR = hand_rules(encounter_card("Two front war"))
 
 
 def c(text: str) -> tuple[Card, ...]:
@@ -191,15 +189,35 @@ def test_cards_may_not_repeat_across_the_two_boards() -> None:
     ],
 )
 def test_only_four_encounters_change_the_ranking(name: str, rules: object) -> None:
-    assert encounter_rules(name) == rules
+    assert hand_rules(encounter_card(name)) == rules
 
 
-def test_encounter_names_come_from_the_card_data_when_given() -> None:
-    table = {"plague": {"use_at_most": 1}, "trench-warfare": {"max_raise_blinds": 1}}
-    assert encounter_rules("Plague", table) == PLAGUE
-    assert encounter_rules("trench warfare", table) == DUNGEON_POKER
+def test_the_four_encounters_change_the_ranking_as_their_cards_say() -> None:
+    assert (MYSTICAL_STORM.use_exactly, MYSTICAL_STORM.use_at_most, MYSTICAL_STORM.hole_cards) == (
+        2,
+        None,
+        4,
+    )
+    assert PLAGUE.use_at_most == 1
+    assert (UTTER_HORROR.lowball, UTTER_HORROR.ace_low, UTTER_HORROR.hand_size) == (True, True, 5)
+    assert TWO_FRONT_WAR.boards == 2
+    assert DUNGEON_POKER.use_at_most == 2
+
+
+def test_every_other_encounter_card_ranks_hands_as_plain_dungeon_poker() -> None:
+    from companion.cards import load_game
+
+    changing = {"mystical-storm", "plague", "utter-horror", "two-front-war"}
+    for card in load_game("dungeon-poker").cards:
+        if card.kind == "encounter" and card.id not in changing:
+            # Armory deals a third hand card (the odds deal it); the ranking is plain.
+            plain = hand_rules(card).replace(name=DUNGEON_POKER.name, hole_cards=2)
+            assert plain == DUNGEON_POKER, card.id
+
+
+def test_an_encounter_not_in_the_card_data_is_refused_by_name() -> None:
     with pytest.raises(CompanionError, match="'Dragon dance' is not a Dungeon Poker encounter"):
-        encounter_rules("Dragon dance", table)
+        encounter_card("Dragon dance")
 
 
 def test_slug_ignores_case_spaces_and_apostrophes() -> None:

@@ -1,0 +1,127 @@
+"""What each audience sees of a Dungeon Poker table (the TV, the dealer, each seat).
+
+The public facts are the table's: the level and its encounter, the victory
+(also once someone holds a skull) and what each player needs to win, the
+board of the deal under way, the cards lying face up (a monster's open
+cards; a deck's top card an encounter turns over), the monsters in play and
+each player's standing. What the rulebook puts face up is everyone's: a
+treasure is shown round the table as it is drawn (000, Treasures), a skull
+lies in front of its holder. What it keeps face down is left out of every
+other view, counted: the hand cards, the characters dealt to choose from and
+the one kept until everyone has chosen, a monster's face-down cards (which
+no player sees before the showdown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.cards.loader import GameCards
+from companion.games.dungeon_poker import board, levels, monsters, state
+from companion.table.drawing import GameRules, drawn_card, held_cards
+from companion.table.model import DrawnCard, TableInfo
+from companion.table.store import Transaction
+from companion.table.views import (
+    Audience,
+    OpenCard,
+    View,
+    Won,
+    build_view,
+    may_see,
+    overview_facts,
+)
+
+PUBLIC_DECKS = ("treasures", "skulls")
+"""Decks whose cards a player holds face up: a treasure is shown round the table when it
+is drawn (000, Treasures), a skull lies in front of its holder."""
+
+
+def visible(card: DrawnCard, audience: Audience) -> bool:
+    """Whether ``audience`` may see one of a player's cards."""
+    return card.deck in PUBLIC_DECKS or may_see(card, audience)
+
+
+def monster_cards(tx: Transaction, table: TableInfo, cards: GameCards) -> list[OpenCard]:
+    """The open cards of the monsters in play (the first ones dealt), by the names a
+    result calls them; their face-down cards stay out of every view."""
+    known = state_of_monsters(tx, table)
+    out: list[OpenCard] = []
+    for label, copy in monsters.playing(tx, table, cards).items():
+        shown = int(known.get(str(copy.copy), {}).get("open", 0))
+        for held in monsters.hand_of(tx, table, copy)[:shown]:
+            out.append(OpenCard(drawn_card(cards, held), label))
+    return out
+
+
+def state_of_monsters(tx: Transaction, table: TableInfo) -> Mapping[str, Any]:
+    """What each monster in play plays with (its cards, how many open), by copy."""
+    found: Mapping[str, Any] = state.get(tx, table, "monsters", {})
+    return found
+
+
+def view(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    audience: Audience,
+    overview: Mapping[str, Any],
+    rules: GameRules,
+) -> View:
+    """The table as ``audience`` sees it, from the table's state (``overview`` is what
+    ``table show`` tells of it)."""
+    game = overview["dungeon_poker"]
+    won = game.get("victory")
+    lines = [str(line) for line in overview.get("lines", [])]
+    targets = next((line for line in lines if line.startswith("to win: ")), None)
+    tops = [
+        OpenCard(card, None, f"top of the {deck}")
+        for deck, card in open_tops(tx, table, cards).items()
+    ]
+    players = {p["name"]: p for p in game["players"]}
+    facts = overview_facts(
+        table,
+        overview,
+        level=int(game["level"]["level"]),
+        victory=Won(won["player"], won["how"], won["text"]) if won else None,
+        targets=targets,
+        board=board.board_now(tx, table, cards),
+        open_cards=(*monster_cards(tx, table, cards), *tops),
+        status={name: str(p["status"]) for name, p in players.items()},
+    )
+    held = held_cards(tx, table, cards, rules)
+    viewer = audience.viewer
+    choosing: list[DrawnCard] = []
+    if viewer is not None and players[viewer]["status"] == "choosing":
+        choosing = [c for c in held[viewer] if c.deck == "characters" and c.pile == "held"]
+
+    def standing(player: str, seen_by: Audience) -> Mapping[str, str]:
+        line = dict(zip(facts.columns, facts.rows.get(player, ()), strict=False))
+        if seen_by.viewer == player and players[player]["status"] == "chosen":
+            # The table sees "chosen (secret)"; the player knows which one they kept.
+            kept = [c for c in held[player] if c.deck == "characters"]
+            if kept and "character" in line:
+                line["character"] = f"{kept[0].name} (secret until everyone has chosen)"
+        return line
+
+    return build_view(
+        table,
+        audience,
+        facts,
+        held,
+        tx.history(table),
+        visible=visible,
+        choosing=choosing,
+        standing=standing,
+    )
+
+
+def open_tops(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, DrawnCard]:
+    """The decks whose top card the encounter in force turns face up (True seeing), and
+    that card."""
+    tops: dict[str, DrawnCard] = {}
+    for deck in levels.encounter_rules(tx, table, cards).open_top_cards:
+        top = tx.top(table, deck)
+        if top is not None:
+            tops[deck] = drawn_card(cards, top)
+    return tops

@@ -1,0 +1,104 @@
+"""Dungeon Poker's table events in words: deals, streets, monsters, settlements, deaths."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.ui.render.words import words
+from companion.ui.render.words.common import count, names_text
+
+if TYPE_CHECKING:
+    from companion.games.dungeon_poker import events as D
+
+
+@words("deal")
+def _deal(e: D.DealStarted) -> str:
+    gathered = (
+        f"{count(e.gathered, 'main deck card')} gathered and shuffled"
+        if e.gathered
+        else "main deck shuffled"
+    )
+    return f"deal {e.number} of level {e.level}: {gathered}"
+
+
+@words("board")
+def _street(e: D.StreetDealt) -> str:
+    dealt = [c.name for c in e.cards if c.pile == "in_play" and c.deck == "main"]
+    return f"the table dealt the {e.street}: {', '.join(dealt)}"
+
+
+@words("monster")
+def _monster(e: D.MonsterCame) -> str:
+    return f"{e.card.name} came to the table" + (f" for {e.summoned_by}" if e.summoned_by else "")
+
+
+@words("showdown")
+def _settled(e: D.DealSettled) -> str:
+    won = f"{names_text(list(e.winners))} won" if e.winners else "nobody won"
+    return f"deal {e.number} settled: {won}" if e.number is not None else f"deal settled: {won}"
+
+
+@words("win")
+def _won(e: D.DealWon) -> str:
+    drawn = ", ".join(c.name for c in e.cards)
+    if e.hidden:
+        drawn = ", ".join(x for x in (drawn, count(e.hidden, "treasure")) if x)
+    return f"{names_text(list(e.winners))} won the deal: {drawn or 'no treasure'}"
+
+
+@words("tie")
+def _tie(e: D.DealTied) -> str:
+    if e.split_by:
+        return (
+            f"{names_text(list(e.split_by))} split the pot: no treasure is drawn; the next "
+            f"winner draws {e.carried} more"
+        )
+    return f"tied deal: {e.carried} treasure(s) wait for the next winner"
+
+
+@words("monster-won", "monster-tied", "monster-side-pot", "monster-lost")
+def _judged(e: D.MonsterJudged) -> str:
+    said = f"{e.name} {'was slain' if e.outcome == 'lost' else e.outcome}"
+    if e.slayer:
+        said += f" by {e.slayer}"
+    drew = [c.name for c in e.treasures] + ([count(e.hidden, "treasure")] if e.hidden else [])
+    if drew:
+        said += f"; {e.slayer} drew {', '.join(drew)}"
+    return said
+
+
+@words("choose")
+def _chose(e: D.CharacterChosen) -> str:
+    if not e.revealed:
+        return f"{e.player} chose a character in secret"
+    plays = ", ".join(f"{c.holder} plays {c.name}" for c in e.revealed)
+    return f"{e.player} chose; characters revealed: {plays}"
+
+
+@words("death")
+def _died(e: D.CharacterDied) -> str:
+    return f"{e.player}'s character died" + (f" (deal won by {e.winner})" if e.winner else "")
+
+
+_PARTED = {"sold": "sold", "sell": "cashed", "used": "used", "use": "used"}
+
+
+@words(*_PARTED)
+def _parted(e: D.TreasureParted) -> str:
+    return f"{e.player} {_PARTED[e.kind]} {e.card.name}"
+
+
+@words("ability")
+def _ability(e: D.AbilityPaid) -> str:
+    gold = f", {e.gold_moved:+,} gold" if e.gold_moved else ""
+    return f"{e.player}: {e.why}{gold}, {e.gems_moved:+} soul gems"
+
+
+@words("gold")
+def _gold(e: D.GoldCorrected) -> str:
+    return f"{e.player}: {e.gold_moved:+,} gold ({e.why})"
+
+
+@words("gems")
+def _gems(e: D.GemsCorrected) -> str:
+    return f"{e.player}: {e.gems_moved:+} soul gems ({e.why})"
