@@ -347,7 +347,7 @@ def parse_body(markup: str) -> list[Block]:
 
 
 def without_flavor(markup: str) -> str:
-    """``markup`` less its flavour quotes (``> ...``) and the rules that set them off.
+    r"""``markup`` less its flavour quotes (``> ...``) and the rules that set them off.
 
     A small card that cannot hold a face's every word keeps its rules:
     the flavour is what gives way.

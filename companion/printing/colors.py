@@ -59,7 +59,7 @@ def to_cmyk(value: Any) -> Any:
     >>> to_cmyk(HexColor("#ff0000")).cmyk()
     (0.0, 1.0, 1.0, 0.0)
     >>> to_cmyk(HexColor("#808080")).cmyk()[:3]
-    (0.0, 0.0, 0.0)
+    (0, 0, 0)
     """
     from reportlab.lib.colors import CMYKColor, toColor
 
