@@ -32,6 +32,7 @@ from typing import Any
 
 from companion.cards.dungeon_master import ATTRIBUTES, Attribute, Hero, PartyTreasure, is_attribute
 from companion.errors import CompanionError
+from companion.events import Event, sentence
 from companion.games.dungeon_master.model import PartyHero, attribute_named
 from companion.games.dungeon_master.names import match_name
 from companion.games.dungeon_master.resolve import WINNING_POINTS, Resolution
@@ -198,7 +199,6 @@ class OpenTurn:
     """Recovery cards the fight kept in hand for the treasure phase."""
     hand: int = 0
     """Party cards out of the hand in the fight, kept cards included (a hand holds 8)."""
-    summary: str = ""
 
     @property
     def held(self) -> tuple[str, ...]:
@@ -214,7 +214,6 @@ class OpenTurn:
             "cards_used": list(self.cards_used),
             "kept": [k.to_state() for k in self.kept],
             "hand": self.hand,
-            "summary": self.summary,
         }
 
     def fallen(self, name: str) -> OpenTurn:
@@ -245,7 +244,6 @@ class OpenTurn:
             kept=kept,
             # saved before the hand was counted: the cards it names (Secret Passages aside)
             hand=int(data.get("hand", len(treasures) + len(cards_used) + len(kept))),
-            summary=str(data.get("summary", "")),
         )
 
 
@@ -609,42 +607,46 @@ class Party:
 
 @dataclass(frozen=True)
 class Change:
-    """What one change to the party says about itself in the log."""
+    """One change to the party as its log keeps it: the typed event, who it touched, its seed."""
 
-    action: str
-    """``new``, ``fight``, ``treasure``, ``resolve``, ``kill``, ``revive``, ``level-up``,
-    ``level-down``, ``recruit``, ``dismiss``, ``claim`` or ``undo``."""
-    what: str
-    result: str = ""
+    event: Event
     who: tuple[str, ...] = ()
     seed: int | None = None
+
+    @property
+    def action(self) -> str:
+        """``new``, ``fight``, ``treasure``, ``resolve``, ``kill``, ``revive``, ``level-up``,
+        ``level-down``, ``recruit``, ``dismiss``, ``claim``, ``undo`` or ``note``."""
+        return self.event.kind.removeprefix("dm-")
 
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of the party's log: when, which turn, who, what, the result and the seed."""
+    """One line of the party's log: when, which turn, the change (a typed event), who, the seed."""
 
     seq: int
     at: str
     turn: int | None
     action: str
     who: tuple[str, ...]
-    what: str
-    result: str
+    event: Event
     seed: int | None
     undoable: bool = False
     undone: bool = False
     undoes: int | None = None
 
     def __repr__(self) -> str:
-        return f"<LogEntry #{self.seq} {self.action}: {self.what}>"
+        return f"<LogEntry #{self.seq} {self.action}: {self.event!r}>"
+
+    @property
+    def text(self) -> str:
+        """The change in words: what was played → what came of it."""
+        return sentence(self.event)
 
     def line(self) -> str:
-        """The entry in one line: ``turn 3 · fight · Orcs, Trolls in Throne Room → 1 killed: Elf``."""
-        parts = [f"turn {self.turn}" if self.turn else "setup", self.action, self.what]
+        """The entry in one line: ``turn 3 · fight · DM: Orcs, Trolls → 5 against 4; ...``."""
+        parts = [f"turn {self.turn}" if self.turn else "setup", self.action, self.text]
         text = " · ".join(p for p in parts if p)
-        if self.result:
-            text += f" → {self.result}"
         if self.seed is not None:
             text += f" (seed {self.seed})"
         if self.undone:
@@ -658,8 +660,8 @@ class LogEntry:
             "turn": self.turn,
             "action": self.action,
             "who": list(self.who),
-            "what": self.what,
-            "result": self.result,
+            "text": self.text,
+            "event": self.event.fields_json(),
             "seed": self.seed,
             "undone": self.undone,
             "undoes": self.undoes,

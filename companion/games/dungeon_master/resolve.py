@@ -122,6 +122,8 @@ class LevelUp:
     """The d10 roll, or None when the attribute was named."""
     level: int
     """The hero's new level in that attribute."""
+    named: bool = False
+    """The player named the hero (otherwise drawn at random)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -130,6 +132,7 @@ class LevelUp:
             "attribute": self.attribute,
             "roll": self.roll,
             "level": self.level,
+            "named": self.named,
         }
 
 
@@ -162,6 +165,10 @@ class Fight:
     held: tuple[str, ...] = ()
     obstacle_result: Literal["beaten", "lost", "cleared"] | None = None
     trap_result: Literal["sprung", "cancelled"] | None = None
+    killed_named: tuple[str, ...] = ()
+    """The heroes of ``killed`` who fell because the casualty order named them."""
+    target: str | None = None
+    """The trap or obstacle the party faced, if any."""
 
     def __repr__(self) -> str:
         return f"<Fight {self.situation} dm={self.dm_total} party={self.party_total} killed={list(self.killed)}>"
@@ -184,6 +191,7 @@ class Fight:
             "plays": [p.to_json() for p in self.plays],
             "casualties": self.casualties,
             "killed": list(self.killed),
+            "killed_named": list(self.killed_named),
             "trap": self.trap_result,
             "obstacle": self.obstacle_result,
             "treasure_played": list(self.treasure_played),
@@ -220,6 +228,8 @@ class RecoveryResult:
     holder: str | None
     brought_back: str | None
     effect: str
+    kept: bool = False
+    """A card kept in the fight that the treasure phase played by itself."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -227,6 +237,7 @@ class RecoveryResult:
             "holder": self.holder,
             "brought_back": self.brought_back,
             "effect": self.effect,
+            "kept": self.kept,
         }
 
 
@@ -318,6 +329,8 @@ class Resolution:
     trap_result: Literal["sprung", "cancelled"] | None = None
     fight: Fight | None = field(default=None, compare=False, repr=False)
     """The resolution phase this encounter was combined from."""
+    phase: TreasurePhase | None = field(default=None, compare=False, repr=False)
+    """Its treasure phase (None when the party was wiped out)."""
 
     def __repr__(self) -> str:
         return (
@@ -367,6 +380,7 @@ class Resolution:
             obstacle_result=fight.obstacle_result,
             trap_result=fight.trap_result,
             fight=fight,
+            phase=phase,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -832,6 +846,8 @@ class _Turn:
     trap_result: Literal["sprung", "cancelled"] | None = None
     obstacle_result: Literal["beaten", "lost", "cleared"] | None = None
     killed: list[str] = field(default_factory=list)
+    named: int = 0
+    """How many of ``killed`` the casualty order named."""
 
     def say(self, event: str) -> None:
         self.events.append(event)
@@ -873,6 +889,8 @@ class _Turn:
             held=tuple(held),
             obstacle_result=self.obstacle_result,
             trap_result=self.trap_result,
+            killed_named=tuple(self.killed[: self.named]),
+            target=self.target if self.situation in ("trap", "obstacle") else None,
         )
 
 
@@ -1168,7 +1186,7 @@ def _casualties(turn: _Turn) -> None:
         hero = _find_hero(enc.party, name, "named casualty").name
         if hero not in turn.killed:
             turn.killed.append(hero)
-    named = len(turn.killed)
+    named = turn.named = len(turn.killed)
     rest = [h.name for h in enc.party if h.name not in turn.killed]
     turn.killed += turn.rng.sample(rest, outcome.casualties - named)
     if turn.killed:
@@ -1394,7 +1412,9 @@ def _recoveries(phase: _Phase, choices: TreasureChoices) -> None:
         back.append(target)
         phase.living.append(next(h for h in phase.fallen if h.name == target))
         phase.recoveries.append(
-            RecoveryResult(card.name, holders[0].name, target, f"brings back {target}")
+            RecoveryResult(
+                card.name, holders[0].name, target, f"brings back {target}", recovery.kept
+            )
         )
         phase.say(
             f"{card.name} (through {holders[0].name}) brings back {target}, killed this turn."
@@ -1438,7 +1458,9 @@ def _level_ups(phase: _Phase, choices: TreasureChoices, magic_items: int) -> Non
         position = phase.living.index(hero)
         phase.living[position] = hero.gain(attribute)
         level = phase.living[position].level(attribute)
-        phase.level_ups.append(LevelUp(source, hero.name, attribute, roll, level))
+        phase.level_ups.append(
+            LevelUp(source, hero.name, attribute, roll, level, choice.hero is not None)
+        )
         rolled = f"d10 rolled {roll}: " if roll is not None else ""
         phase.say(f"{source}: {hero.name} gains a level, {rolled}{attribute} {level}.")
     for choice in pending:

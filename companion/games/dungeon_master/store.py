@@ -20,9 +20,11 @@ True
 >>> wizard = TrackedHero("Wizard", "wizard", {"spell": 4})
 >>> store.create(Party(heroes=(wizard,)), replace=False).treasure_points
 0
->>> party, entry = store.change(lambda p: (p.add_points(15), Change("claim", "15 points")))
->>> party.treasure_points, entry.line()
-(15, 'setup · claim · 15 points')
+>>> from companion.games.dungeon_master.events import PileChanged
+>>> claimed = PileChanged(points=15, gained=15, pile=15)
+>>> party, entry = store.change(lambda p: (p.add_points(15), Change(claimed)))
+>>> party.treasure_points, entry.action, entry.event == claimed
+(15, 'claim', True)
 >>> store.undo()[0].treasure_points
 0
 """
@@ -38,6 +40,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.events import Event, read_event
+from companion.games.dungeon_master.events import ChangeUndone, Logged, Noted, PartyFormed
 from companion.games.dungeon_master.party import (
     Change,
     LogEntry,
@@ -111,7 +115,13 @@ ALTER TABLE dm_log ADD COLUMN before TEXT;
 ALTER TABLE dm_log ADD COLUMN undoes INTEGER;
 """
 
-DM = Component("dm", (script(_SCHEMA), script(_TURNS)), prefix="dm_")
+# Version 3: each log line holds its typed event (``record``, the event's JSON); the
+# lines written before keep their words in ``event`` and ``result`` and read as Logged.
+_EVENTS = """
+ALTER TABLE dm_log ADD COLUMN record TEXT;
+"""
+
+DM = Component("dm", (script(_SCHEMA), script(_TURNS), script(_EVENTS)), prefix="dm_")
 SCHEMA_VERSION = DM.version
 
 _COLUMNS = {
@@ -140,8 +150,11 @@ _COLUMNS = {
         "seed",
         "before",
         "undoes",
+        "record",
     ],
 }
+
+_ENTRY = "seq, at, turn, action, who, event, result, seed, before, undoes, record"
 
 _NO_PARTY = "no Dungeon Master party in {path}; start one with 'companion dm party new'"
 
@@ -292,18 +305,17 @@ class PartyStore:
         undoes: int | None = None,
     ) -> LogEntry:
         cursor = conn.execute(
-            "INSERT INTO dm_log (at, event, turn, action, who, result, seed, before, undoes) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO dm_log (at, event, turn, action, who, result, seed, before, undoes, "
+            "record) VALUES (?, '', ?, ?, ?, '', ?, ?, ?, ?)",
             (
                 at,
-                change.what,
                 turn,
                 change.action,
                 json.dumps(list(change.who)),
-                change.result,
                 None if change.seed is None else str(change.seed),
                 json.dumps(before.to_state()) if before is not None else None,
                 undoes,
+                json.dumps(change.event.fields_json(), sort_keys=True),
             ),
         )
         return LogEntry(
@@ -312,8 +324,7 @@ class PartyStore:
             turn=turn,
             action=change.action,
             who=change.who,
-            what=change.what,
-            result=change.result,
+            event=change.event,
             seed=change.seed,
             undoable=before is not None,
             undoes=undoes,
@@ -342,7 +353,7 @@ class PartyStore:
                     f"{old.treasure_points} points); add --replace to start a new one"
                 )
             at = self._write(conn, party, fresh=True)
-            self._log(conn, at, party.turn, change or Change("new", "party formed"), None)
+            self._log(conn, at, party.turn, change or Change(PartyFormed()), None)
         return party
 
     def change(self, make: Callable[[Party], tuple[Party, Change]]) -> tuple[Party, LogEntry]:
@@ -383,7 +394,7 @@ class PartyStore:
 
     def update(self, change: Callable[[Party], Party], what: str = "") -> Party:
         """:meth:`change` for a plain correction, logged as ``note``."""
-        return self.change(lambda p: (change(p), Change("note", what)))[0]
+        return self.change(lambda p: (change(p), Change(Noted(what))))[0]
 
     def undo(self) -> tuple[Party, LogEntry]:
         """Put the party back as it was before the last change not undone yet; log the undo.
@@ -397,7 +408,7 @@ class PartyStore:
                 for r in conn.execute("SELECT undoes FROM dm_log WHERE undoes IS NOT NULL")
             }
             rows = conn.execute(
-                "SELECT seq, at, turn, action, who, event, result, seed, before, undoes FROM dm_log "
+                f"SELECT {_ENTRY} FROM dm_log "
                 "WHERE before IS NOT NULL AND undoes IS NULL ORDER BY seq DESC"
             ).fetchall()
             target = next((r for r in rows if int(r[0]) not in undone), None)
@@ -411,11 +422,7 @@ class PartyStore:
             except (ValueError, TypeError, KeyError) as exc:
                 raise self._damaged(exc) from None
             at = self._write(conn, party, fresh=False)
-            change = Change(
-                "undo",
-                f"took back #{entry.seq} ({entry.action}: {entry.what})",
-                who=entry.who,
-            )
+            change = Change(ChangeUndone(entry.seq, entry.action, entry.event), who=entry.who)
             self._log(conn, at, party.turn, change, None, undoes=entry.seq)
         return party, entry
 
@@ -429,26 +436,33 @@ class PartyStore:
                 for r in conn.execute("SELECT undoes FROM dm_log WHERE undoes IS NOT NULL")
             }
             rows = conn.execute(
-                "SELECT seq, at, turn, action, who, event, result, seed, before, undoes FROM dm_log "
-                "ORDER BY seq DESC LIMIT ?",
+                f"SELECT {_ENTRY} FROM dm_log ORDER BY seq DESC LIMIT ?",
                 (-1 if limit is None else limit,),
             ).fetchall()
         return [self._entry(r, undone=int(r[0]) in undone) for r in reversed(rows)]
 
     def _entry(self, row: Any, undone: bool) -> LogEntry:
-        seq, at, turn, action, who, what, result, seed, before, undoes = row
+        seq, at, turn, action, who, what, result, seed, before, undoes, record = row
         try:
             names = tuple(str(n) for n in json.loads(who))
         except (ValueError, TypeError):
             names = ()
+        event: Event = Logged(str(action), str(what), str(result))
+        if record is not None:
+            try:
+                event = read_event(json.loads(record))
+            except (ValueError, TypeError) as exc:  # EventError is a ValueError
+                raise CompanionError(
+                    f"state file {self.path}: log entry #{seq} is damaged ({exc}); "
+                    "leaving it untouched"
+                ) from None
         return LogEntry(
             seq=int(seq),
             at=str(at),
             turn=None if turn is None else int(turn),
             action=str(action),
             who=names,
-            what=str(what),
-            result=str(result),
+            event=event,
             seed=None if seed is None else int(seed),
             undoable=before is not None,
             undone=undone,

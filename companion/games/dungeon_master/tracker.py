@@ -32,6 +32,23 @@ from companion.games.dungeon_master.encounter_file import (
     parse_encounter,
     read_encounter,
 )
+from companion.games.dungeon_master.events import (
+    CardUse,
+    Freed,
+    HeroDismissed,
+    HeroesKilled,
+    HeroesRevived,
+    HeroRecruited,
+    LevelChanged,
+    Levelled,
+    LevelTakenBack,
+    PartyFormed,
+    PileChanged,
+    Recovered,
+    TreasurePlayed,
+    TurnFought,
+    TurnResolved,
+)
 from companion.games.dungeon_master.hand import Hand, check_hand, party_hand
 from companion.games.dungeon_master.model import Encounter, LevelChoice
 from companion.games.dungeon_master.notation import (
@@ -61,6 +78,7 @@ from companion.games.dungeon_master.resolve import (
     resolve,
     resolve_fight,
     roll_attribute,
+    treasure_choices,
     treasure_phase,
 )
 from companion.games.dungeon_master.store import PartyStore
@@ -140,14 +158,14 @@ class TreasureReport:
     phase: TreasurePhase
     party: Party
     turn: int
+    event: TreasurePlayed
+    """The phase as its log keeps it: each card with whom it was for (``Shield (Dwarf) for
+    Cleric``: the hero who held Shield, and the one brought back)."""
     entry: LogEntry | None = None
-    played: tuple[str, ...] = ()
-    """The cards played, with full names and whom they were for (``Shield (Cleric)``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             **self.phase.to_json(),
-            "played": list(self.played),
             "turn": self.turn,
             "tracked_party": self.party.to_json(),
             "log_entry": self.entry.to_json() if self.entry else None,
@@ -227,13 +245,13 @@ def form_party(
     )
     names = [c.name for c in drawn.candidates]
     kept = [h.name for h in party.heroes]
-    change = Change(
-        "new",
-        f"drew {', '.join(names)}",
-        f"kept {', '.join(kept)} {how}" + (" (Obstacles variant)" if variant else ""),
-        who=tuple(kept),
-        seed=drawn.seed,
+    formed = PartyFormed(
+        tuple(names),
+        tuple(kept),
+        ("chosen" if asked else "named") if keep is not None else "random",
+        variant,
     )
+    change = Change(formed, who=tuple(kept), seed=drawn.seed)
     store.create(party, replace=replace_old, change=change)
     return PartyReport(
         party,
@@ -305,14 +323,12 @@ def kill(
             for name in random.Random(used).sample(living, random_count):
                 party = party.kill(name)
                 killed.append(name)
-        how = "named" if not random_count else "at random" if not names else "named, then at random"
         if party.open is not None and waiting and not party.open.treasure_waiting:
             lost.extend(waiting)
-        result = f"{len(party.living)} alive" + (f"; {', '.join(lost)} lost" if lost else "")
-        result += "; the Dungeon Master wins" if party.winner == "dm" else ""
-        return party, Change(
-            "kill", f"killed {', '.join(killed)} ({how})", result, tuple(killed), used
+        killed_event = HeroesKilled(
+            tuple(killed), random_count, len(party.living), tuple(lost), party.winner == "dm"
         )
+        return party, Change(killed_event, tuple(killed), used)
 
     party, entry = store.change(make)
     note = f"Killed: {', '.join(killed)}."
@@ -337,13 +353,8 @@ def revive(store: PartyStore, heroes: Sequence[str], card: str | None = None) ->
             party = party.revive(hero.name)
             back.append(hero.name)
         _check_recovery_holder(party, back, card)
-        return party, Change(
-            "revive",
-            f"brought back {', '.join(back)}"
-            + (f" with {attribute_of(card, '--card').capitalize()}" if card else ""),
-            f"{len(party.living)} alive",
-            tuple(back),
-        )
+        with_card = attribute_of(card, "--card").capitalize() if card else None
+        return party, Change(HeroesRevived(tuple(back), with_card, len(party.living)), tuple(back))
 
     party, entry = store.change(make)
     return PartyReport(
@@ -392,14 +403,7 @@ def level_up(
         party = party.level_up(chosen.name, name)
         level = party.hero(chosen.name).level(name)
         done.update(hero=chosen.name, attribute=name, roll=roll, level=level)
-        rolled = f" (d10 rolled {roll})" if roll is not None else ""
-        return party, Change(
-            "level-up",
-            f"{chosen.name} gains a level{rolled}",
-            f"{name} {level}",
-            (chosen.name,),
-            used,
-        )
+        return party, Change(LevelChanged(chosen.name, name, level, roll), (chosen.name,), used)
 
     party, entry = store.change(make)
     rolled = f" (d10 rolled {done['roll']})" if done["roll"] is not None else ""
@@ -424,9 +428,7 @@ def level_down(store: PartyStore, catalog: Catalog, hero: str, attribute: str) -
         party = party.level_down(chosen.name, name, printed)
         level = party.hero(chosen.name).level(name)
         done.update(hero=chosen.name, attribute=name, level=level)
-        return party, Change(
-            "level-down", f"{chosen.name} loses a level", f"{name} {level}", (chosen.name,)
-        )
+        return party, Change(LevelTakenBack(chosen.name, name, level), (chosen.name,))
 
     party, entry = store.change(make)
     return PartyReport(
@@ -472,13 +474,8 @@ def recruit(store: PartyStore, catalog: Catalog, hero: str | None, seed: int | N
             how = "at random"
         joined.append(card.name)
         party = party.recruit(card)
-        return party, Change(
-            "recruit",
-            f"Prisoner frees {card.name} ({how})",
-            f"{len(party.living)} alive",
-            (card.name,),
-            used,
-        )
+        freed = HeroRecruited(card.name, how == "named", len(party.living))
+        return party, Change(freed, (card.name,), used)
 
     party, entry = store.change(make)
     return PartyReport(
@@ -499,12 +496,7 @@ def dismiss(store: PartyStore, hero: str) -> PartyReport:
         chosen = party.hero(hero)
         gone.append(chosen.name)
         party = party.dismiss(chosen.name)
-        return party, Change(
-            "dismiss",
-            f"{chosen.name} leaves the party",
-            "back in the character deck",
-            (chosen.name,),
-        )
+        return party, Change(HeroDismissed(chosen.name), (chosen.name,))
 
     party, entry = store.change(make)
     return PartyReport(
@@ -551,15 +543,15 @@ def claim(store: PartyStore, catalog: Catalog, items: Sequence[str]) -> PartyRep
         party = party.claim(cards, catalog.deck_limits(party.variant)).give_back(back)
         card_points = sum(catalog.treasure(name).points for name in party.claimed)
         party = party.correct_points(points, card_points)
-        what = "; ".join(
-            ([f"claimed {', '.join(c.name for c in cards)}"] if cards else [])
-            + ([f"took back {', '.join(c.name for c in back)}"] if back else [])
-            + ([f"{points:+d} points typed"] if points else [])
+        changed = PileChanged(
+            tuple(c.name for c in cards),
+            tuple(c.name for c in back),
+            points,
+            gained,
+            party.treasure_points,
+            party.winner == "party",
         )
-        result = f"{gained:+d}, pile {party.treasure_points}" + (
-            "; the party wins" if party.winner == "party" else ""
-        )
-        return party, Change("claim", what, result)
+        return party, Change(changed)
 
     party, entry = store.change(make)
     return PartyReport(
@@ -620,29 +612,56 @@ def _check_alive(party: Party, spec: EncounterSpec) -> None:
             )
 
 
-def _fight_summary(fight: Fight) -> tuple[str, str]:
-    """The fight in a log line: what was played, what came of it."""
-    what = [f"DM: {', '.join(fight.dm_played) or 'nothing'}"]
-    if fight.cancelled:
-        what.append(f"Secret Passage past {', '.join(fight.cancelled)}")
-    plays = [p.play.label for p in fight.plays if p.use == "fight"]
-    if plays:
-        what.append(", ".join(plays))
-    if fight.treasure_played:
-        what.append(f"risking {', '.join(fight.treasure_played)}")
-    result: list[str] = []
-    if fight.dm_total is not None:
-        result.append(f"{fight.dm_total} against {fight.party_total}")
-    if fight.trap_result == "cancelled" or fight.obstacle_result == "cleared":
-        result.append("cancelled by Stealth")
-    if fight.obstacle_result == "lost":
-        result.append("the obstacle holds")
-    result.append(f"killed {', '.join(fight.killed)}" if fight.killed else "nobody killed")
-    if fight.treasure_lost:
-        result.append(f"{', '.join(fight.treasure_played)} lost")
-    if fight.wiped:
-        result.append("the Dungeon Master wins")
-    return "; ".join(what), "; ".join(result)
+def fight_event(fight: Fight) -> TurnFought:
+    """A fight as its log keeps it: each card with the hero it was played on and what it did,
+    who fell by the casualty order and who at random."""
+    cancelled = fight.trap_result == "cancelled" or fight.obstacle_result == "cleared"
+    plays = []
+    for p in fight.plays:
+        card, hero = p.play.card, p.play.hero
+        if p.use == "fight":
+            plays.append(CardUse(card.name, hero, "fight", p.points))
+        elif card.ability == "recover-hero" and fight.held:  # dm fight keeps it for later
+            plays.append(CardUse(card.name, hero, "kept"))
+        else:
+            negates = card.ability == "negate-trap" and cancelled
+            plays.append(
+                CardUse(card.name, hero, "ability", cancels=fight.target if negates else None)
+            )
+    return TurnFought(
+        dm=fight.dm_played,
+        passed=fight.cancelled,
+        plays=tuple(plays),
+        treasure=fight.treasure_played,
+        dm_total=fight.dm_total,
+        party_total=fight.party_total,
+        killed=fight.killed,
+        named=fight.killed_named,
+        treasure_lost=fight.treasure_lost,
+        obstacle=fight.obstacle_result,
+        wiped=fight.wiped,
+    )
+
+
+def treasure_event(phase: TreasurePhase, choices: TreasureChoices) -> TreasurePlayed:
+    """A treasure phase as its log keeps it: each card with whom it was for."""
+    named = {p.name for p in choices.prisoners if p is not None}
+    return TreasurePlayed(
+        claimed=phase.treasure_claimed,
+        gained=phase.points_gained,
+        pile=phase.treasure_points,
+        freed=tuple(Freed(h, h in named) for h in phase.new_heroes),
+        recoveries=tuple(
+            Recovered(r.card, r.holder, r.brought_back, r.kept)
+            for r in phase.recoveries
+            if r.brought_back or r.kept
+        ),
+        levels=tuple(
+            Levelled(u.source, u.hero, u.attribute, u.level, u.roll, u.named)
+            for u in phase.level_ups
+        ),
+        won=phase.winner == "party",
+    )
 
 
 @dataclass(frozen=True)
@@ -795,7 +814,6 @@ def fight(
         holder["fight"] = result
         for name in result.killed:
             party = party.kill(name)
-        what, outcome = _fight_summary(result)
         if not result.wiped:
             party = replace(
                 party,
@@ -809,10 +827,9 @@ def fight(
                         KeptCard(p.play.card.name, p.play.hero) for p in result.plays if _is_kept(p)
                     ),
                     hand=party_hand(enc).total,
-                    summary=what,
                 ),
             )
-        steps.append((party, Change("fight", what, outcome, result.killed, used)))
+        steps.append((party, Change(fight_event(result), result.killed, used)))
         return steps
 
     party, entries = store.change_steps(make)
@@ -909,23 +926,6 @@ def _recoveries(
     return tuple(out)
 
 
-def _played(party: Party, catalog: Catalog, items: Sequence[TreasureWord]) -> tuple[str, ...]:
-    """The cards of ``dm treasure`` as decided, in full names: ``Shield (Cleric)``,
-    ``Prisoner (Ranger)``, ``Experience (Wizard, spell)``; a bare card when chance decides."""
-    out = []
-    for item in items:
-        whom: list[str] = []
-        if item.target is not None:
-            if item.kind == "prisoner":
-                whom.append(catalog.hero(item.target).name)
-            else:
-                whom.append(party.hero(item.target).name)
-        if item.attribute is not None:
-            whom.append(item.attribute)
-        out.append(item.card + (f" ({', '.join(whom)})" if whom else ""))
-    return tuple(out)
-
-
 def _named(party: Party, name: str | None) -> str | None:
     """A hero of the party, dead or alive, as its full name (None stays None)."""
     return None if name is None else party.hero(name).name
@@ -953,7 +953,6 @@ def _play_treasure(
         )
     items = parse_treasure(words, catalog)
     choices = _treasure_choices(party, catalog, items)
-    played = _played(party, catalog, items)
     chance = any(p is None for p in choices.prisoners) or any(
         c.hero is None or c.attribute is None for c in choices.level_choices
     )
@@ -980,35 +979,14 @@ def _play_treasure(
         claimed = [catalog.treasure(n) for n in phase.treasure_claimed]
         party = party.claim(claimed, catalog.deck_limits(party.variant))
     party = replace(party, open=None)
-    return party, TreasureReport(phase, party, open_turn.turn, played=played)
+    return party, TreasureReport(phase, party, open_turn.turn, treasure_event(phase, choices))
 
 
 def _treasure_change(report: TreasureReport) -> Change:
     """A treasure phase as a line of the log."""
     phase = report.phase
-    what = ", ".join(report.played) or "no cards"
-    result = "; ".join(_phase_parts(phase)) or "nothing changes"
     who = tuple(phase.recovered) + phase.new_heroes + tuple(u.hero for u in phase.level_ups)
-    return Change("treasure", what, result, tuple(dict.fromkeys(who)), phase.seed)
-
-
-def _phase_parts(phase: TreasurePhase | Resolution) -> list[str]:
-    """What a treasure phase changed, in the words of the log."""
-    parts: list[str] = []
-    if phase.treasure_claimed:
-        parts.append(
-            f"claimed {', '.join(phase.treasure_claimed)} "
-            f"(+{phase.points_gained}, pile {phase.treasure_points})"
-        )
-    if phase.recovered:
-        parts.append(f"{', '.join(phase.recovered)} back")
-    parts += [f"{name} joins" for name in phase.new_heroes]
-    for up in phase.level_ups:
-        rolled = f" (d10 {up.roll})" if up.roll is not None else ""
-        parts.append(f"{up.hero} {up.attribute} {up.level}{rolled}")
-    if phase.winner == "party":
-        parts.append("the party wins")
-    return parts
+    return Change(report.event, tuple(dict.fromkeys(who)), phase.seed)
 
 
 def treasure(
@@ -1094,9 +1072,8 @@ def resolve_encounter(
         result = resolve(enc)
         holder["result"] = result
         party = party.apply(result, {c.name: c for c in catalog.characters()})
-        fight_what, fight_result = _resolution_summary(result)
         who = result.killed + result.recovered + result.new_heroes
-        return party, Change("resolve", fight_what, fight_result, tuple(dict.fromkeys(who)), seed)
+        return party, Change(_resolve_event(result, enc), tuple(dict.fromkeys(who)), seed)
 
     if apply:
         _, entry = store.change(run)
@@ -1105,11 +1082,11 @@ def resolve_encounter(
     return ResolveReport(holder["result"])
 
 
-def _resolution_summary(result: Resolution) -> tuple[str, str]:
-    """A one-shot encounter in a log line: its fight, then its treasure phase."""
+def _resolve_event(result: Resolution, enc: Encounter) -> TurnResolved:
+    """A one-shot encounter as its log keeps it: its fight, then its treasure phase."""
     assert result.fight is not None
-    what, fought = _fight_summary(result.fight)
-    played = [p.play.label for p in result.plays if p.use == "ability"]
-    if played:
-        what += f"; kept for their ability: {', '.join(played)}"
-    return what, "; ".join([fought, *_phase_parts(result)])
+    if result.phase is None:
+        return TurnResolved(fight_event(result.fight))
+    return TurnResolved(
+        fight_event(result.fight), treasure_event(result.phase, treasure_choices(enc))
+    )

@@ -157,6 +157,7 @@ def test_resolve_treasure_phase_flags() -> None:
         "attribute": "shield",
         "roll": None,
         "level": 3,
+        "named": True,
     }
 
 
@@ -256,7 +257,8 @@ def test_party_new_asks_which_six_to_keep() -> None:
     assert "keep exactly 6 of the 10 characters drawn (got 3)" in result.stdout  # asked again
     shown = invoke("dm", "party", "show", "--json").json()
     assert len(shown["heroes"]) == 6
-    assert "as chosen" in shown["log"][-1]["result"]
+    assert "as chosen" in shown["log"][-1]["text"]
+    assert shown["log"][-1]["event"]["how"] == "chosen"
 
 
 def test_party_new_choice_without_an_answer_is_an_error() -> None:
@@ -328,12 +330,12 @@ def test_resolve_tracked_and_apply() -> None:
     dead = [h["name"] for h in after["heroes"] if not h["alive"]]
     assert sorted(dead) == sorted(applied["killed"])
     last = after["log"][-1]
-    assert (last["action"], last["what"], last["seed"]) == (
-        "resolve",
-        "DM: Goblins; risking Gold",
-        1,
+    assert (last["action"], last["seed"]) == ("resolve", 1)
+    assert last["text"] == (
+        f"DM: Goblins; risking Gold → 2 against 1; killed {', '.join(applied['killed'])} "
+        "at random; Gold lost"
     )
-    assert last["result"] == f"2 against 1; killed {', '.join(applied['killed'])}; Gold lost"
+    assert last["event"]["fight"]["killed"] == applied["killed"]
     assert sorted(last["who"]) == sorted(applied["killed"])
     assert len(dead) == 2 and after["treasure_points"] == 0
     # The dead no longer fight: resolving again only sees the living.

@@ -77,7 +77,8 @@ def test_treasure_pile_points_and_cards_agree_after_a_correction() -> None:
     assert invoke("dm", "party", "claim", "--", "-gold,-10").exit_code == 0
     assert _pile() == (5, ["Silver"])
     log = _ok("party", "log")["log"]
-    assert log[-1]["what"] == "took back Gold; -10 points typed"
+    assert log[-1]["text"] == "took back Gold; -10 points typed → -20, pile 5"
+    assert (log[-1]["event"]["back"], log[-1]["event"]["points"]) == (["Gold"], -10)
 
 
 @pytest.mark.parametrize("number", [str(10**30), "111", "-111", "9" * 5000])

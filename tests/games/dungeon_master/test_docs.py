@@ -1,4 +1,5 @@
-"""The worked examples in docs/dungeon-master.md and the README's dm tour print what they show.
+"""The worked examples in docs/dungeon-master.md print what they show (the README's dm tour,
+a whole game with output left out, is played by ``test_whole_game``).
 
 Each ``console`` block lists ``$ companion dm ...`` commands and the output
 that follows them; a ``yaml`` block starting with ``# encounter.yaml`` is
@@ -23,8 +24,6 @@ from tests.conftest import invoke
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "dungeon-master.md"
-README = ROOT / "README.md"
-TOUR = re.compile(r"(<!-- tour:dm -->.*?<!-- /tour:dm -->)", re.DOTALL)
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```$", re.DOTALL | re.MULTILINE)
 
 
@@ -75,24 +74,12 @@ def test_worked_examples_in_the_dm_guide(tmp_path: Path, monkeypatch: pytest.Mon
     assert _strip(render(text, tmp_path)) == _strip(text)
 
 
-def test_readme_dm_tour(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "80")
-    [block] = TOUR.findall(README.read_text())
-    assert "$ companion dm fight" in block and "$ companion dm treasure" in block and "Why" in block
-    assert _strip(render(block, tmp_path)) == _strip(block)
-
-
 def _refresh() -> None:  # pragma: no cover - a maintenance helper
     os.environ["COLUMNS"] = "80"
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["COMPANION_STATE"] = str(Path(tmp) / "docs.sqlite3")
         DOC.write_text(_strip(render(DOC.read_text(), Path(tmp))))
-        Path(tmp, "docs.sqlite3").unlink(missing_ok=True)
-        os.environ["COMPANION_STATE"] = str(Path(tmp) / "readme.sqlite3")
-        readme = README.read_text()
-        [block] = TOUR.findall(readme)
-        README.write_text(readme.replace(block, _strip(render(block, Path(tmp)))))
-    sys.stdout.write("refreshed docs/dungeon-master.md and the README dm tour\n")
+    sys.stdout.write("refreshed docs/dungeon-master.md\n")
 
 
 if __name__ == "__main__":  # pragma: no cover

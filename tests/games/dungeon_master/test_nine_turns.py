@@ -86,7 +86,7 @@ def test_the_game_after_plays_through_fight_treasure_and_undo() -> None:
     assert treasure3["recovered"] == ["Cleric"] and treasure3["recoveries"][0]["card"] == "Shield"
     # Turn 4: a mistyped fight, taken back.
     undo = by[(4, "undo")]
-    assert undo["undone"]["action"] == "fight" and "Mummies" in undo["undone"]["what"]
+    assert undo["undone"]["action"] == "fight" and "Mummies" in undo["undone"]["event"]["dm"]
     # Turn 8: a trap kills; Armor brings the hero back.
     assert by[(8, "treasure")]["recovered"] == by[(8, "fight")]["killed"]
     # Turn 9: 55 points win, and the party is closed.

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+import companion.ui.render.words  # noqa: F401  (log lines are said as the CLI says them)
 from companion.cli.app import run as run_cli
 from companion.errors import CompanionError
 from companion.games.dungeon_master.party import Party, TrackedHero
@@ -299,6 +300,7 @@ def test_the_kept_card_is_used_by_a_plain_treasure_phase_and_next_names_it() -> 
         "holder": "Cleric",
         "brought_back": "Elf",
         "effect": "",
+        "kept": True,
     }
 
 
@@ -410,3 +412,94 @@ def test_at_the_prompt_a_plain_treasure_phase_asks_whom_the_kept_card_brings_bac
     assert result.exit_code == 0, result.stderr
     assert "brings back whom? Elf or Wizard [Elf]:" in result.stderr  # prompts stay off --json
     assert json.loads(result.stdout)["recovered"] == ["Wizard"]
+
+
+# --------------------------------------------------------------------------- the log tells who
+
+
+def _log() -> list[dict[str, Any]]:
+    log: list[dict[str, Any]] = _ok("party", "log")["log"]
+    return log
+
+
+def test_the_log_tells_the_lose_choice_apart_from_chance() -> None:
+    _kept_armor("elf")
+    fight = _log()[-1]
+    assert (fight["event"]["killed"], fight["event"]["named"]) == (["Elf", "Wizard"], ["Elf"])
+    assert "killed Elf as named, then Wizard at random" in fight["text"]
+
+
+def test_the_log_tells_who_played_the_stealth() -> None:
+    _party()
+    _ok("fight", "spiked", "thi=st", "+silver", "--seed", "1")
+    _ok("treasure")
+    _ok("fight", "scythe", "=st", "--seed", "1")
+    on_thief, _, on_nobody = _log()[-3:]
+    assert "Stealth on Thief cancels Spiked Pit" in on_thief["text"]
+    assert on_thief["event"]["plays"] == [
+        {
+            "card": "Stealth",
+            "holder": "Thief",
+            "use": "ability",
+            "points": None,
+            "cancels": "Spiked Pit",
+        }
+    ]
+    assert "Stealth cancels Scythe" in on_nobody["text"]
+
+
+def test_the_log_tells_who_held_each_recovery_card_and_whom_it_brought_back() -> None:
+    """The docs promise ``Shield (Cleric)``: the hero who held the attribute; then whom the
+    card brought back, and a card kept in the fight as kept."""
+    _kept_armor("elf", "wiz")
+    _ok("treasure", "shield:elf")  # the Cleric holds Shield too; the kept Armor saves the Wizard
+    fight, treasure = _log()[-2:]
+    assert "Spell on Wizard, Armor on Cleric kept for the treasure phase" in fight["text"]
+    assert (
+        treasure["text"] == "Shield (Cleric) for Elf, Armor (Cleric) for Wizard → Elf, Wizard back"
+    )
+    assert treasure["event"]["recoveries"] == [
+        {"card": "Shield", "holder": "Cleric", "hero": "Elf", "kept": False},
+        {"card": "Armor", "holder": "Cleric", "hero": "Wizard", "kept": True},
+    ]
+
+
+def test_every_log_event_has_its_words_and_reads_back_as_itself() -> None:
+    from companion.events import event_kinds, read_event
+    from companion.games.dungeon_master import events as E
+    from companion.ui.render.words import said_kinds
+
+    kinds = {k for k in event_kinds() if k.startswith("dm-")}
+    assert kinds and kinds <= said_kinds()
+    fought = E.TurnFought(dm=("Orcs",), plays=(E.CardUse("Sword", "Amazon", "fight", 4),))
+    undone = E.ChangeUndone(
+        2, "resolve", E.TurnResolved(fought, E.TreasurePlayed(claimed=("Gold",)))
+    )
+    assert read_event(undone.fields_json()) == undone
+
+
+def test_a_log_line_written_before_typed_events_reads_as_it_was(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO dm_log (at, event, turn, action, result) "
+            "VALUES ('then', 'DM: Orcs', 1, 'fight', 'nobody killed')"
+        )
+    [_, old] = PartyStore(path).log()
+    assert old.line() == "turn 1 · fight · DM: Orcs → nobody killed"
+    assert old.to_json()["event"] == {
+        "event": "dm-logged",
+        "action": "fight",
+        "what": "DM: Orcs",
+        "result": "nobody killed",
+    }
+
+
+def test_a_damaged_log_event_is_a_one_line_error(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    with sqlite3.connect(path) as conn:
+        conn.execute('UPDATE dm_log SET record = \'{"event": "dm-fight", "dm": 3}\'')
+    _refused(
+        invoke("dm", "party", "log", "--state", str(path)),
+        "log entry #1 is damaged (dm-fight.dm: expected a list, got 3)",
+    )

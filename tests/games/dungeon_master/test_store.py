@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import companion.ui.render.words  # noqa: F401  (log lines are said as the CLI says them)
 from companion.errors import CompanionError
 from companion.games.dungeon_master.party import Party, TrackedHero
 from companion.games.dungeon_master.store import SCHEMA_VERSION, PartyStore
@@ -39,7 +40,7 @@ def test_round_trip(tmp_path: Path) -> None:
     changed = store.update(lambda p: p.kill("Wizard").level_up("Priest", "heal"), what="turn 1")
     assert store.load() == changed
     last = store.log()[-1]
-    assert (last.at, last.action, last.what) == ("2024-05-01T12:00:00+00:00", "note", "turn 1")
+    assert (last.at, last.action, last.text) == ("2024-05-01T12:00:00+00:00", "note", "turn 1")
 
 
 def test_reading_never_creates_the_file(tmp_path: Path) -> None:
@@ -144,7 +145,7 @@ def test_a_newer_schema_version_is_refused(tmp_path: Path) -> None:
     PartyStore(path).create(_party(), replace=False)
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE companion_schema SET version = 99 WHERE component = 'dm'")
-    with pytest.raises(CompanionError, match="schema version 99, this companion reads version 2"):
+    with pytest.raises(CompanionError, match="schema version 99, this companion reads version 3"):
         PartyStore(path).load()
 
 
@@ -232,10 +233,10 @@ def test_a_version_1_party_is_upgraded_in_place(tmp_path: Path) -> None:
     ]
     assert party.hero("Wizard").level("spell") == 5 and party.turn == 0
     [entry] = store.log()
-    assert (entry.action, entry.what, entry.undoable) == ("note", "killed", False)
+    assert (entry.action, entry.text, entry.undoable) == ("note", "killed", False)
     with pytest.raises(CompanionError, match="nothing to undo"):
         store.undo()
     with sqlite3.connect(path) as conn:
         assert conn.execute(
             "SELECT version FROM companion_schema WHERE component = 'dm'"
-        ).fetchone() == (2,)
+        ).fetchone() == (SCHEMA_VERSION,)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import companion.ui.render.words  # noqa: F401  (log lines are said as the CLI says them)
 from companion.games.dungeon_master import tracker
 from companion.games.dungeon_master.encounter_file import ResolveFlags
 from companion.games.dungeon_master.store import PartyStore
@@ -64,7 +65,13 @@ def test_recovery_is_played_after_the_party_player_sees_who_died() -> None:
     back = _ok("treasure", "heal:elf")
     assert back["recovered"] == ["Elf"]
     assert back["recoveries"] == [
-        {"card": "Heal", "holder": "Cleric", "brought_back": "Elf", "effect": "brings back Elf"}
+        {
+            "card": "Heal",
+            "holder": "Cleric",
+            "brought_back": "Elf",
+            "effect": "brings back Elf",
+            "kept": False,
+        }
     ]
     assert all(h["alive"] for h in back["tracked_party"]["heroes"])
     assert back["tracked_party"]["open_turn"] is None
@@ -320,14 +327,18 @@ def test_the_log_tells_who_what_the_result_and_the_seed() -> None:
     shown = _ok("party", "show")["log"]
     fight, treasure, level = shown[-3:]
     assert (fight["turn"], fight["who"], fight["seed"]) == (1, ["Cleric"], 3)
-    assert (
-        fight["what"]
-        == "DM: Orcs, Trolls, Throne Room; Sword on Amazon, Spell on Wizard; risking Gold"
+    assert fight["text"] == (
+        "DM: Orcs, Trolls, Throne Room; Sword on Amazon, Spell on Wizard; risking Gold"
+        " → 11 against 8; killed Cleric at random; Gold lost"
     )
-    assert fight["result"] == "11 against 8; killed Cleric; Gold lost"
-    assert (treasure["who"], treasure["result"]) == (["Cleric"], "Cleric back")
+    assert (fight["event"]["killed"], fight["event"]["named"]) == (["Cleric"], [])
+    # the Cleric fell, so the Dwarf's Shield brought her back
+    assert (treasure["who"], treasure["text"]) == (
+        ["Cleric"],
+        "Shield (Dwarf) for Cleric → Cleric back",
+    )
     assert level["who"] == ["Wizard"] and level["seed"] == 5
-    text = invoke("dm", "party", "log").stdout
+    text = " ".join(invoke("dm", "party", "log").stdout.split())
     assert "turn 1 · fight · DM: Orcs, Trolls, Throne Room" in text and "(seed 3)" in text
     assert "Log" in invoke("dm", "party", "show").stdout
 
@@ -336,16 +347,17 @@ def test_the_log_keeps_full_names_not_what_was_typed() -> None:
     """The log tells the game: hero and card names in full, whatever prefix was typed."""
     _party()
     _ok("fight", "gia,tro", "@thr", "ama=sw", "wiz=sp", "+sil,magic", "--seed", "3")
-    phase = _ok("treasure", "shield:cle", "xp:wiz:spell", "pris:ran", "--seed", "4")
-    assert phase["played"] == ["Shield (Cleric)", "Experience (Wizard, spell)", "Prisoner (Ranger)"]
+    _ok("treasure", "shield:cle", "xp:wiz:spell", "pris:ran", "--seed", "4")
     _ok("party", "kill", "thi")
     _ok("party", "revive", "thi", "--card", "arm")
     log = _ok("party", "log")["log"]
     treasure, _, revive = log[-3:]
-    assert treasure["what"] == "Shield (Cleric), Experience (Wizard, spell), Prisoner (Ranger)"
-    assert revive["what"] == "brought back Thief with Armor"
+    assert treasure["text"].startswith(
+        "Prisoner (Ranger), Shield (Dwarf) for Cleric, Experience for Wizard (spell) → "
+    )
+    assert revive["text"] == "brought back Thief with Armor → 7 alive"  # Ranger joined
     text = invoke("dm", "party", "log").stdout
-    assert "shield:cle" not in text and "Shield (Cleric)" in text
+    assert "shield:cle" not in text and "Shield (Dwarf) for Cleric" in text
 
 
 # --------------------------------------------------------------------------- the two paths agree

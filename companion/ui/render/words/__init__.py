@@ -61,10 +61,20 @@ def said_kinds() -> frozenset[str]:
 from companion.ui.render.words import (  # noqa: E402
     decko,
     dragon_kings,
+    dungeon_master,
     dungeon_poker,
     table,
 )
 
-__all__ = ["decko", "dragon_kings", "dungeon_poker", "say", "sentences", "table", "words"]
+__all__ = [
+    "decko",
+    "dragon_kings",
+    "dungeon_master",
+    "dungeon_poker",
+    "say",
+    "sentences",
+    "table",
+    "words",
+]
 
 use_words(say)
