@@ -122,8 +122,11 @@ def test_text_too_long_for_its_box_fails_naming_the_card(
 ) -> None:
     folder = _copy_game(tmp_path, monkeypatch, "dragon-kings")
     essay = " ".join(["The guild keeps every wager honest until dawn."] * 40)
+    # In the rules text, which a face never drops (a long flavour text gives way first).
     _replace(
-        folder / "wing.yaml", "flavor: The guild always takes its share first.", f"flavor: {essay}"
+        folder / "wing.yaml",
+        "Before every deal each player antes 10 points into the pot, on top of the blinds.",
+        essay,
     )
     result = invoke("print", "deck", "dragon-kings", "wing", "--out", str(tmp_path / "w.pdf"))
     # A deck missing a card is no deck: the command fails naming it and writes nothing.
