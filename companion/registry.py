@@ -87,6 +87,16 @@ class DealEnd:
 
 
 @dataclass(frozen=True)
+class LevelCards:
+    """A game's printed blind levels, for a structure that follows them (``level_cards:``)."""
+
+    levels: tuple[tuple[int, int], ...]
+    """(blind, soul gems) of each level card, in play order."""
+    rise: int
+    """What each level past the last card adds to the blind (0: the levels stop)."""
+
+
+@dataclass(frozen=True)
 class TableFacts:
     """What the current table already knows, for the commands that work without one.
 
@@ -188,6 +198,13 @@ class Game:
 
     def check_structure(self, table: TableInfo, structure: Structure) -> None:
         """Refuse a blind structure a table of this game cannot play (``timer run``)."""
+
+    has_level_cards = False
+    """Whether the game prints its blind levels on cards (:meth:`level_cards`)."""
+
+    def level_cards(self, which: str) -> LevelCards | None:
+        """The levels of the ``which`` deck of level cards (None: the game has none)."""
+        return None
 
 
 class PlainPoker(Game):

@@ -14,6 +14,7 @@ import pytest
 
 import companion.cli.app
 import companion.games  # (as the CLI does at start: each game registers its rules)
+import companion.ui.render.words  # (as the CLI does at start: the words of every event)
 from companion.cli.app import run
 
 

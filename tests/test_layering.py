@@ -106,9 +106,69 @@ def test_tool_engines_import_no_game_but_the_known_ones_marked_to_go() -> None:
     assert not stale, f"these imports are gone: remove them from KNOWN_ENGINE_TO_GAME: {stale}"
 
 
+KNOWN_GAME_IDS_IN_ENGINES: set[tuple[str, str]] = {
+    # the poker engine's ordering with Twinned Dragon Kings, the Grave Digger and wild cards
+    ("poker/variants.py", "dragon-kings"),
+    # the built-in blind structures, named after the games whose files they are
+    ("timer/structure.py", "dungeon-poker"),
+    ("timer/structure.py", "decko"),
+    ("timer/structure.py", "dragon-kings"),
+}
+"""Game ids still written in a tool engine's code (docstrings aside); a stale entry fails."""
+
+
+def _code_strings(path: Path) -> Iterator[tuple[int, str]]:
+    """Every string constant of ``path`` that is not a docstring, with its line."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ):
+            yield node.lineno, node.value
+
+
+def test_no_tool_engine_names_a_game_in_its_code() -> None:
+    """A game's id in ``poker``, ``table`` or ``timer`` would be a rule of that game in
+    an engine: each game hands its rules over as a ``companion.registry.Game`` instead."""
+    from companion import GAMES
+
+    found = {
+        (str(path.relative_to(PACKAGE)), text, line)
+        for path in _modules("poker", "table", "timer")
+        for line, text in _code_strings(path)
+        if text in GAMES
+    }
+    unexpected = sorted(
+        f"{p}:{line} names {g}" for p, g, line in found if (p, g) not in KNOWN_GAME_IDS_IN_ENGINES
+    )
+    assert unexpected == []
+    stale = KNOWN_GAME_IDS_IN_ENGINES - {(p, g) for p, g, _ in found}
+    assert not stale, f"these are gone: remove them from KNOWN_GAME_IDS_IN_ENGINES: {stale}"
+
+
 def _game_packages() -> tuple[str, ...]:
     games = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file())
     return (*(f"companion.games.{g}" for g in games), "companion.games")
+
+
+def test_only_the_printing_layer_imports_reportlab() -> None:
+    """PDFs are the printing layer's: a PDF of any other part (the timer's sheet) lives there."""
+    outside = [p for p in _modules(".") if "printing" not in p.relative_to(PACKAGE).parts]
+    assert len(outside) > 100
+    found = [
+        f"{path}:{line} imports {name}" for path, name, line in _violations(outside, ("reportlab",))
+    ]
+    assert found == []
 
 
 def test_the_ui_never_imports_the_command_line() -> None:

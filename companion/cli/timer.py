@@ -287,7 +287,7 @@ def sheet(
     """Print the structure on one page for the table (PDF)."""
     from companion.errors import CompanionError
     from companion.paths import default_output_dir
-    from companion.timer.sheet import write_sheet
+    from companion.printing.timer_sheet import write_sheet
 
     if paper.lower() not in ("a4", "letter"):
         raise CompanionError(f"unknown paper '{paper}' (a4 or letter)")

@@ -27,16 +27,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Contestant:
-    """One hand at the showdown: a player's or a monster's."""
+    """One hand at the showdown (a game whose ranker reads more about it subclasses it)."""
 
     name: str
     cards: tuple[str, ...]
     min_pair: str | None = None
-    """Full Plate: the hand is worth at least a pair of this rank."""
-    burn_top: str | None = None
-    """DECKO: the top card of the player's burn pile (a Pyromaniac Queen may copy it)."""
-    discard_top: str | None = None
-    """DECKO: the top card of the player's discard pile (a Dumpster Diving Queen may copy it)."""
+    """The hand is worth at least a pair of this rank (a floor a game's card may give)."""
 
 
 @dataclass(frozen=True)
@@ -51,8 +47,8 @@ class RankRules:
 
     game: str = "holdem"
     wild: tuple[str, ...] = ()
-    wildcard: str | None = None
-    """The wildcard round in force, for a game with its own ranker that has them."""
+    round: str | None = None
+    """The game's named round of rules in force, for a ranker of its own that has them."""
     prepared: Rules | None = None
 
 
@@ -65,10 +61,6 @@ class RankedHand:
     best: tuple[str, ...] = ()
     place: int | None = None
     """``None``: no legal hand, so this contestant cannot win anything."""
-    chips: int = 0
-    """DECKO: chips the revealed hand earns (chip cards, crypto, rich kings)."""
-    money: int = 0
-    """DECKO: dollars to buy with (the set's buying value plus credit cards)."""
     extra: dict[str, object] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:

@@ -1,27 +1,32 @@
-"""What each page of ``companion serve`` shows, as JSON-ready documents.
+"""What each page of ``companion serve`` shows: its audience's view, and the clock.
 
-The web pages print these documents and nothing else: the first HTML of a
-page is made from the same document its live updates carry, so a page
-reads without JavaScript and a test can compare the two.
+Each page renders one view of the table (:mod:`companion.table.views`),
+built by the table's game for that page's audience: the TV's clock page the
+public view, the dealer's page the dealer's, a player's phone that seat's.
+What a view leaves out (another player's hand, a card dealt face down) is
+not in the page's document at all, so nothing is filtered afterwards. The
+web pages print these documents and nothing else: the first HTML of a page
+is made from the same document its live updates carry, so a page reads
+without JavaScript and a test can compare the two.
 
-* :func:`clock_document`: the public clock (no secret of anyone);
-* :func:`player_document`: one player's own cards, gold and standing;
-* :func:`dealer_document`: the clock plus what the dealer's buttons need.
+* :func:`clock_document`: the public clock and the public view;
+* :class:`PlayerPage`: one seat's view (their own cards, gold and standing);
+* :class:`DealerPage`: the clock, the dealer's view and what the buttons need.
 
 Every text comes from the clock's and the table's own wording
-(:mod:`companion.timer.describe`, the game's overview), never written twice.
+(:mod:`companion.timer.describe`, the game's overview, the events' words),
+never written twice.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.serve.secrecy import Secrets, history_lines, secrets_of, undone_entry
-from companion.table import TableInfo, Transaction, holdings, rules_for
+from companion.table import HistoryEntry, TableInfo, Transaction, rules_for
 from companion.table.actions import game_cards
+from companion.table.views import Audience, View, audiences
 from companion.timer.clock import ClockView
 from companion.timer.commands import finite
 from companion.timer.describe import (
@@ -41,14 +46,19 @@ BAR_STAGES = 24
 """Stages shown in the structure bar (a structure that goes on forever is cut there)."""
 
 
-def clock_document(view: ClockView | None, table: TableInfo | None) -> dict[str, Any]:
-    """The public clock: level, stakes, time, deals, what comes next, encounter, the bar.
+def clock_document(
+    view: ClockView | None, table: TableInfo | None, public: View | None = None
+) -> dict[str, Any]:
+    """The public clock: level, stakes, time, deals, what comes next, encounter, the bar;
+    and the table's public view (``public``): the victory, the board, the open cards,
+    the players' standing.
 
     ``view`` is ``None`` before a clock is started (the page says how to start one).
     """
     head: dict[str, Any] = {
         "table": None if table is None else table.name,
         "game": None if table is None else table.game,
+        "view": None if public is None else public.to_json(),
     }
     if view is None:
         return {**head, "running": False, "title": "No clock yet", "message": NO_CLOCK}
@@ -141,140 +151,101 @@ def clock_line(doc: dict[str, Any]) -> str:
     return f"{doc['title']} · {doc['stakes']} · {doc['time']}{paused}"
 
 
-# -- the table as the game tells it (the same overview ``table show`` prints) ----------
-
-_MARKUP = re.compile(r"\[/?(?:[a-z][a-z0-9 #_.-]*)?\]")
-
-
-def plain(line: str) -> str:
-    """A line of the game's overview without its terminal styling.
-
-    >>> plain("wing cards in force: [bold]Grave Digger[/] (involuntary)")
-    'wing cards in force: Grave Digger (involuntary)'
-    """
-    return _MARKUP.sub("", line).replace("\\[", "[")
+# -- the table's pages: each renders its audience's view ----------------------------------
 
 
 @dataclass(frozen=True)
-class TablePart:
-    """What the game's overview says of the table in public: its lines and the players'
-    columns (DECKO: chips, loans, bets; Dungeon Poker: character, skulls, treasures, gold)."""
+class DealerPage:
+    """The dealer's page: the clock, the game's buttons, the table as the dealer's view
+    has it (every player's standing, the public facts, the log) and what the buttons
+    need (who a result must place, what undo takes back)."""
 
-    lines: list[str]
-    columns: list[str]
-    rows: dict[str, list[str]]
-    game: dict[str, Any]
+    clock: dict[str, Any]
+    view: View | None
+    controls: tuple[str, ...]
+    to_place: tuple[str, ...] = ()
+    undo_next: HistoryEntry | None = None
 
-    def standing(self, player: str) -> dict[str, str]:
-        return dict(zip(self.columns, self.rows.get(player, []), strict=False))
-
-
-def table_part(tx: Transaction, table: TableInfo) -> TablePart:
-    overview = rules_for(table.game).overview(tx, table, game_cards(table))
-    per_player = overview.get("per_player") or {}
-    return TablePart(
-        lines=[plain(str(line)) for line in overview.get("lines", [])],
-        columns=[str(c) for c in overview.get("player_columns", [])],
-        rows={p: [str(v) for v in per_player.get(p, [])] for p in table.players},
-        game=overview,
-    )
-
-
-def _status(part: TablePart, player: str) -> str | None:
-    """A player's status where the game keeps one (Dungeon Poker: choosing, chosen, playing, out)."""
-    for value in part.game.values():
-        entries = value.get("players") if isinstance(value, dict) else None
-        if isinstance(entries, list):
-            for entry in entries:
-                if isinstance(entry, dict) and entry.get("name") == player:
-                    status = entry.get("status")
-                    return None if status is None else str(status)
-    return None
-
-
-# -- a player's page -----------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        clock = self.clock
+        if not clock.get("running") and "start-clock" in self.controls:
+            clock = {**clock, "message": NO_CLOCK_DEALER}  # the button to start one is here
+        doc: dict[str, Any] = {
+            "clock": clock,
+            "game": None,
+            "controls": list(self.controls),
+            "players": [],
+            "rows": [],
+            "to_place": list(self.to_place),
+            "undo_next": None if self.undo_next is None else self.undo_next.to_json(),
+        }
+        if self.view is None:
+            return {**doc, **_EMPTY_VIEW}
+        seats = self.view.seats
+        return {
+            **doc,
+            **self.view.to_json(),
+            "players": [s.name for s in seats],
+            "rows": [[s.name, *s.standing.values()] for s in seats],
+        }
 
 
-def player_document(
-    tx: Transaction,
-    table: TableInfo,
-    player: str,
-    secrets: Secrets | None = None,
-    part: TablePart | None = None,
-) -> dict[str, Any]:
-    """What ``player`` alone may see: the cards they hold or have in front of them, their
-    line of the table (the game's own columns) and the table's public lines.
-
-    Nothing here names another player's secret cards: every text is checked
-    against the cards in the other players' hands.
-    """
-    who = table.player(player)
-    secrets = secrets if secrets is not None else secrets_of(tx, table)
-    cards = holdings(tx, table)[who]
-    part = part if part is not None else table_part(tx, table)
-    status = _status(part, who)
-    # While the player is still choosing, the characters they hold are the ones dealt to
-    # choose from; once chosen, the one kept is their character (secret until all chose).
-    choosing = status == "choosing"
-    dealt = [c for c in cards if choosing and c.deck == "characters" and c.pile == "held"]
-    standing = ({"status": status} if status else {}) | part.standing(who)
-    kept = [c for c in cards if status == "chosen" and c.deck == "characters"]
-    if kept and "character" in standing:
-        # The table sees "chosen (secret)"; the player knows which one they kept.
-        standing["character"] = f"{kept[0].name} (secret until everyone has chosen)"
-    return {
-        "table": table.name,
-        "game": table.game,
-        "player": who,
-        "standing": secrets.scrub(standing, who),
-        "lines": secrets.scrub(part.lines, who),
-        "choosing": [c.to_json() for c in dealt],
-        "cards": [c.to_json() for c in cards if c not in dealt],
-    }
+_EMPTY_VIEW: dict[str, Any] = {
+    "lines": [],
+    "columns": [],
+    "history": [],
+    "seats": [],
+    "board": [],
+    "open_cards": [],
+    "victory": None,
+    "targets": None,
+}
 
 
-# -- the dealer's page ---------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayerPage:
+    """A player's phone: their seat's view (their own cards, the characters dealt to them
+    to choose from, their line of the table) and the table's public facts."""
+
+    clock: dict[str, Any]
+    view: View
+
+    def to_json(self) -> dict[str, Any]:
+        own = self.view.own
+        assert own is not None  # a seat's view
+        chosen = {(c.deck, c.copy) for c in self.view.choosing}
+        status = {"status": own.status} if own.status else {}
+        return {
+            **self.view.to_json(),
+            "clock": self.clock,
+            "player": own.name,
+            "standing": {**status, **own.standing},
+            "cards": [c.to_json() for c in own.cards if (c.deck, c.copy) not in chosen],
+        }
 
 
-def dealer_document(
-    tx: Transaction,
-    table: TableInfo | None,
-    clock: dict[str, Any],
-    secrets: Secrets | None = None,
-    part: TablePart | None = None,
-) -> dict[str, Any]:
-    """The clock, the controls of the table's game, the table's public lines and players'
-    columns, and the last actions; no player's secret card anywhere."""
-    from companion.serve.actions import controls_for
+def table_views(tx: Transaction, table: TableInfo) -> dict[Audience, View]:
+    """Every audience's view of ``table``: the public, the dealer, each seat (one read)."""
+    return rules_for(table.game).views(tx, table, game_cards(table), audiences(table))
 
-    if not clock.get("running") and "start-clock" in controls_for(table):
-        clock = {**clock, "message": NO_CLOCK_DEALER}  # the button to start one is right here
-    doc: dict[str, Any] = {
-        "clock": clock,
-        "game": None if table is None else table.game,
-        "controls": list(controls_for(table)),
-        "players": [],
-        "columns": [],
-        "rows": [],
-        "lines": [],
-        "history": [],
-        "to_place": [],
-        "undo_next": None,
-    }
-    if table is None:
-        return doc
-    secrets = secrets if secrets is not None else secrets_of(tx, table)
-    part = part if part is not None else table_part(tx, table)
-    doc["players"] = list(table.players)
-    doc["columns"] = part.columns
-    doc["rows"] = secrets.scrub([[p, *part.rows[p]] for p in table.players])
-    doc["lines"] = secrets.scrub(part.lines)
-    doc["history"] = history_lines(tx, table, secrets)
+
+def dealer_page(
+    tx: Transaction, table: TableInfo | None, clock: dict[str, Any], view: View | None
+) -> DealerPage:
+    """The dealer's page of ``table`` (the clock's alone without a table)."""
+    from companion.serve.commands import controls_for
+
+    controls = controls_for(table)
+    if table is None or view is None:
+        return DealerPage(clock, None, controls)
     following = tx.next_undo(table)
-    doc["undo_next"] = None if following is None else undone_entry(tx, table, following, secrets)
-    if "showdown" in doc["controls"]:
-        doc["to_place"] = to_place(tx, table)
-    return doc
+    return DealerPage(
+        clock,
+        view,
+        controls,
+        tuple(to_place(tx, table)) if "showdown" in controls else (),
+        None if following is None else following.seen_by(None),
+    )
 
 
 def to_place(tx: Transaction, table: TableInfo) -> list[str]:

@@ -23,7 +23,14 @@ from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
-from companion.table.views import Audience, View, build_view, may_see, overview_facts
+from companion.table.views import (
+    HISTORY_SHOWN,
+    Audience,
+    View,
+    build_view,
+    may_see,
+    overview_facts,
+)
 
 STATE = "table"
 """Namespace of the table's own state in the key-value store."""
@@ -220,17 +227,20 @@ class GameRules:
         return may_see(card, audience)
 
     def view(self, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience) -> View:
-        """The table as ``audience`` sees it (:mod:`companion.table.views`); a game with
-        public facts of its own (a level, a board, a victory) builds its own."""
+        """The table as ``audience`` sees it (:mod:`companion.table.views`)."""
+        return self.views(tx, table, cards, [audience])[audience]
+
+    def views(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, audiences: Sequence[Audience]
+    ) -> dict[Audience, View]:
+        """The table as each of ``audiences`` sees it, the state read once for all; a game
+        with public facts of its own (a level, a board, a victory) builds its own."""
         facts = overview_facts(table, self.overview(tx, table, cards))
-        return build_view(
-            table,
-            audience,
-            facts,
-            held_cards(tx, table, cards, self),
-            tx.history(table),
-            visible=self.visible,
-        )
+        held = held_cards(tx, table, cards, self)
+        history = tx.history(table, HISTORY_SHOWN)
+        return {
+            a: build_view(table, a, facts, held, history, visible=self.visible) for a in audiences
+        }
 
 
 IN_GAME = ("in_play", "held")

@@ -16,6 +16,7 @@ from companion.table.actions import DeckStatus, game_cards, holdings, status
 from companion.table.drawing import rules_for
 from companion.table.model import DrawnCard, HistoryEntry, TableInfo, name_key
 from companion.table.store import Transaction
+from companion.table.views import DEALER, View
 
 DISPLAY_ONLY = ("lines", "player_columns", "per_player", "cards_decks")
 """Keys of a game's overview that only shape the Rich view of ``table show``."""
@@ -97,13 +98,15 @@ def table_list(tx: Transaction) -> TableList:
 
 @dataclass(frozen=True)
 class TableView:
-    """``table show``: players and what they hold, the decks, and the game's own state."""
+    """``table show``: players and what they hold, the decks, and the game's own state;
+    ``view`` is the table as the dealer's view has it (what the screen shows)."""
 
     table: TableInfo
     current: bool
     holdings: Mapping[str, Sequence[DrawnCard]]
     decks: Sequence[DeckStatus]
     overview: Mapping[str, Any]
+    view: View
 
     @property
     def game_state(self) -> dict[str, Any]:
@@ -119,6 +122,8 @@ class TableView:
                 for p in self.table.players
             ],
             "decks": [d.to_json() for d in self.decks],
+            "board": [c.to_json() for c in self.view.board],
+            "open_cards": [c.to_json() for c in self.view.open_cards],
             **self.game_state,
         }
 
@@ -128,9 +133,12 @@ class TableView:
 
 
 def table_view(tx: Transaction, table: TableInfo) -> TableView:
-    overview = rules_for(table.game).overview(tx, table, game_cards(table))
+    rules = rules_for(table.game)
+    cards = game_cards(table)
+    overview = rules.overview(tx, table, cards)
     current = name_key(tx.current_table_name() or "") == name_key(table.name)
-    return TableView(table, current, holdings(tx, table), status(tx, table), overview)
+    seen = rules.view(tx, table, cards, DEALER)
+    return TableView(table, current, holdings(tx, table), status(tx, table), overview, seen)
 
 
 @dataclass(frozen=True)

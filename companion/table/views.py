@@ -190,7 +190,7 @@ class View:
             "open_cards": [c.to_json() for c in f.open_cards],
             "lines": [plain(line) for line in f.lines],
             "columns": list(f.columns),
-            "players": [s.to_json() for s in self.seats],
+            "seats": [s.to_json() for s in self.seats],
             "choosing": [c.to_json() for c in self.choosing],
             "history": [e.to_json() for e in self.history],
         }

@@ -12,7 +12,8 @@
 
 The textual display (:mod:`companion.ui.clock`), the plain one-line
 display (:mod:`companion.ui.clock_line`) and the printable sheet
-(:mod:`companion.timer.sheet`) are only imported by the commands that use them.
+(:mod:`companion.printing.timer_sheet`, a PDF like every other) are only
+imported by the commands that use them.
 """
 
 from __future__ import annotations

@@ -625,26 +625,23 @@ def _level(
 
 
 def _levels_from_cards(p: _Problems, game: Any, which: Any) -> tuple[list[dict[str, int]], int]:
-    """The levels of a game's level cards (``level_cards: standard``, ``short`` or ``extra``)
-    and what each level after the last card adds to the blind: the card database is the
-    one copy of a game's printed blinds."""
-    from companion.cards import load_game
-    from companion.cards.dungeon_poker import LADDERS, ladder_blinds, ladder_rise
+    """The levels of a game's level cards (``level_cards: standard``, say) and what each
+    level after the last card adds to the blind, as the game reads its card database
+    (:meth:`companion.registry.Game.level_cards`): the one copy of its printed blinds."""
+    from companion.registry import game as game_of
+    from companion.registry import games
 
     if not isinstance(game, str) or not game:
-        raise p.fail("level_cards", "needs the structure's game (game: dungeon-poker)")
-    if which not in LADDERS:
-        raise p.fail("level_cards", f"must be one of {', '.join(LADDERS)}, got {which!r}")
+        example = next((g.id for g in games() if g.has_level_cards), "GAME")
+        raise p.fail("level_cards", f"needs the structure's game (game: {example})")
     try:
-        cards = load_game(game).of_type("level")
+        ladder = game_of(game).level_cards(str(which))
     except CompanionError as exc:
         raise p.fail("level_cards", exc.message) from None
-    ladder = ladder_blinds(cards, str(which))
-    if not ladder:
+    if ladder is None or not ladder.levels:
         raise p.fail("level_cards", f"{game} has no level cards")
-    return [{"blind": blind, "soul_gems": gems} for blind, gems in ladder], ladder_rise(
-        cards, str(which)
-    )
+    levels = [{"blind": blind, "soul_gems": gems} for blind, gems in ladder.levels]
+    return levels, ladder.rise
 
 
 def _continue(p: _Problems, value: Any, kind: str) -> tuple[tuple[str, int], ...]:

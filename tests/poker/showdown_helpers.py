@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+from companion.games.decko.ranker import DeckoRankedHand
 from companion.games.showdown import adjudicate
 from companion.poker.pots import parse_result
 from companion.poker.showdown import ShowdownResult
@@ -44,13 +45,20 @@ class Scripted:
         order = self.orders[min(len(self.calls), len(self.orders)) - 1]
         place = {n: i for i, group in enumerate(parse_result(order), start=1) for n in group}
         return [
-            RankedHand(
+            DeckoRankedHand(
                 c.name,
                 self.hand if c.name in place else "no legal hand",
                 c.cards[:5],
                 place.get(c.name),
-                self.chips.get(c.name, 0),
-                self.money.get(c.name, 0),
+                chips=self.chips.get(c.name, 0),
+                money=self.money.get(c.name, 0),
+            )
+            if rules.game == "decko"
+            else RankedHand(
+                c.name,
+                self.hand if c.name in place else "no legal hand",
+                c.cards[:5],
+                place.get(c.name),
             )
             for c in contestants
         ]

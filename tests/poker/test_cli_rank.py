@@ -466,3 +466,32 @@ def test_odds_says_its_game_and_board_on_one_line_above_a_narrow_table() -> None
     assert result.exit_code == 0, result.stderr
     first = result.stdout.splitlines()[0]
     assert first.startswith("holdem") and first.endswith("2♣ 7♦ 9♥")
+
+
+def test_no_card_decides_a_lowball_showdown() -> None:
+    """Utter Horror: the weakest hand wins, so 'beats on the kicker' would name the wrong card."""
+    board = ("--board", "5h 7s 9c Jd 8h")
+    data = rank_json("--encounter", "Utter Horror", "ann=2c,3d", "ben=2d,4h", *board)
+    assert data["winners"] == ["ann"] and data["decided_by"] is None
+    shown = invoke("rank", "--encounter", "Utter Horror", "ann=2c,3d", "ben=2d,4h", *board)
+    assert "winner: ann" in shown.stdout and "beats" not in shown.stdout
+    plain = rank_json("ann=Ac,3d", "ben=Kd,4h", "--board", "5h 7s 9c Jd 2h")
+    assert plain["decided_by"]["card"] == "Ac"  # high hands of one class: a card decides
+
+
+def test_decko_has_no_board_so_rank_refuses_one() -> None:
+    refused = invoke("rank", "--game", "decko", "a=2h 2d 2c Ah Ad", "b=4h 4d", "--board", "5c")
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        "error: DECKO has no board: every card is in a hand (use --market for the market)\n"
+    )
+
+
+def test_one_board_is_titled_as_the_board() -> None:
+    shown = invoke("rank", "ann=As,Kd", "bob=Qh,Qc", "--board", "2s 7h Qd 9c 3s").stdout
+    assert "holdem · board 2♠ 7♥ Q♦ 9♣ 3♠" in shown and "board 1" not in shown
+
+
+def test_an_unseen_card_is_for_odds_only() -> None:
+    refused = invoke("rank", "ann=As,?", "bob=Qh,Qc")
+    assert refused.exit_code == 2 and "'?' is not a card" in refused.stderr

@@ -938,3 +938,94 @@ def test_a_blind_is_whole_gold_coins() -> None:
             result: ann > ben
             """
         )
+
+
+# ---------------------------------------------------------------- rules a mutation run found unpinned
+
+
+def test_the_dwarven_stalwart_is_immune_to_the_goblins_theft() -> None:
+    out = showdown("""
+        players:
+          - {name: dwarf, put_in: 200, character: Dwarven Stalwart, soul_gems: 2}
+          - {name: ben, put_in: 200, soul_gems: 2}
+        monsters: [{name: Goblin}]
+        result: Goblin > dwarf > ben
+    """)
+    assert out.soul_gems == {"ben": -1}
+    assert any("dwarf immune" in e for e in out.events)
+
+
+def test_the_dwarven_stalwart_who_folded_does_not_sit_out_for_the_baron() -> None:
+    out = showdown("""
+        players:
+          - {name: ann, put_in: 200}
+          - {name: dwarf, put_in: 100, folded: true, character: Dwarven Stalwart}
+          - {name: ben, put_in: 100, folded: true}
+        monsters: [{name: Baron}]
+        result: ann > Baron
+    """)
+    said = [e for e in out.events if "sit" in e and "next deal" in e]
+    assert said == [
+        "Baron was at the table: ben folded and sits out the next deal (blinds still due)."
+    ]
+
+
+def test_a_monster_that_only_ties_does_none_of_its_win_effects() -> None:
+    goblin = showdown("""
+        players: [{name: ann, put_in: 200, soul_gems: 2}, {name: ben, put_in: 200, soul_gems: 2}]
+        monsters: [{name: Goblin}]
+        result: ann = Goblin > ben
+    """)
+    assert goblin.soul_gems == {}
+    assert goblin.monsters[0].outcome == "tied"
+    giant = showdown("""
+        blind: 300
+        players: [{name: ann, put_in: 300}, {name: ben, put_in: 300}]
+        monsters: [{name: Ice Giant}]
+        result: Ice Giant = ben > ann
+    """)
+    assert giant.bank == {}
+
+
+def test_the_ice_giant_charges_no_more_gold_than_a_player_has_after_the_pots() -> None:
+    out = showdown("""
+        blind: 300
+        players:
+          - {name: ann, put_in: 300, stack: 0}
+          - {name: ben, put_in: 300, stack: 100}
+          - {name: cat, put_in: 300, stack: 500}
+        monsters: [{name: Ice Giant, summoned_by: ann}]
+        result: Ice Giant > ben > cat > ann
+    """)
+    assert out.payouts == {"ann": 900, "ben": 0, "cat": 0}
+    # ann had no gold behind but takes the giant's pot first; ben has 100 left, cat 500
+    assert out.bank == {"ann": -300, "ben": -100, "cat": -300}
+
+
+def test_a_players_own_monster_is_out_of_the_showdown_when_the_player_folds() -> None:
+    out = showdown("""
+        players:
+          - {name: gnome, put_in: 100, character: Gnome Artificer, folded: true}
+          - {name: ben, put_in: 200}
+          - {name: cat, put_in: 200}
+        monsters: [{name: Golem}]
+        result: ben > cat
+    """)
+    assert [(m.name, m.outcome) for m in out.monsters] == [("Golem", "folded")]
+    assert "Golem" not in [h.name for h in out.players]
+    assert out.payouts == {"gnome": 0, "ben": 500, "cat": 0}
+
+
+def test_a_player_who_wins_both_boards_is_listed_once_among_the_winners() -> None:
+    out = showdown("""
+        encounter: Two front war
+        players: [{name: ann, put_in: 400}, {name: ben, put_in: 400}]
+        result: [ann > ben, ann > ben]
+    """)
+    assert out.winners == ("ann",)
+    split = showdown("""
+        encounter: Two front war
+        players: [{name: ann, put_in: 400}, {name: ben, put_in: 400}]
+        result: [ann > ben, ben > ann]
+    """)
+    assert split.winners == ("ann", "ben")

@@ -156,7 +156,7 @@ def test_decko_reveal_income_chips_for_every_revealer_money_for_the_buyers() -> 
     """,
         ranker,
     )
-    assert ranker.rules.wildcard == "lowball"
+    assert ranker.rules.round == "lowball"
     assert ranker.cards("ann") == ("9h", "5s", "2c", "2d", "Kh")
     assert out.payouts == {"ann": 0, "ben": 6}
     assert out.bank == {"ann": 2, "ben": 9}  # chip cards pay win or lose

@@ -184,13 +184,19 @@ def test_serve_refuses_a_bad_port_or_table_in_one_line() -> None:
 
 
 def test_the_dealer_page_never_names_a_players_secret_card(client: TestClient, hub: Hub) -> None:
+    """The characters dealt to choose from and the one kept in secret are named on no page
+    but their holder's; a treasure is shown round the table as it is drawn (000, Treasures)."""
     dealt = characters_dealt(hub)
     ann = hub.tokens.players["ann"]
     client.post(f"/player/ann/{ann}/choose", json={"character": dealt["ann"][0]})
     drawn = client.post(f"/dealer/{hub.tokens.dealer}/action/treasure", json={"player": "bob"})
-    assert drawn.status_code == 200 and drawn.json()["message"] == "a treasure was drawn for bob"
-    secret = card_names(hub, "bob") | card_names(hub, "ann")
-    assert len(secret) == 4  # bob: two characters to choose from and a treasure; ann: hers
+    treasure = next(iter(card_names(hub, "bob") - set(_names(dealt["bob"]))))
+    assert (
+        drawn.status_code == 200
+        and drawn.json()["message"] == f"bob drew {treasure} from Treasures"
+    )
+    secret = card_names(hub, "bob") - {treasure} | card_names(hub, "ann")
+    assert len(secret) == 3  # bob: two characters to choose from; ann: hers
     for text in (
         client.get(f"/dealer/{hub.tokens.dealer}").text,
         client.get(f"/dealer/{hub.tokens.dealer}/state.json").text,
@@ -198,6 +204,13 @@ def test_the_dealer_page_never_names_a_players_secret_card(client: TestClient, h
         drawn.text,
     ):
         assert not any(name in text for name in secret)
+
+
+def _names(card_ids: list[str]) -> list[str]:
+    from companion.cards import load_game
+
+    cards = load_game("dungeon-poker")
+    return [cards.get(c).name for c in card_ids]
 
 
 def test_a_players_page_shows_the_soul_gems_the_table_counts(client: TestClient, hub: Hub) -> None:
@@ -306,11 +319,11 @@ def test_the_undo_button_says_which_action_it_takes_back(client: TestClient, hub
     assert client.post(f"{dealer}/action/start-clock", json={}).is_success
     doc = client.get(f"{dealer}/state.json").json()
     assert doc["history"][0]["summary"].startswith("clock started")
-    assert doc["undo_next"]["summary"] == "ann: choose"
-    said = f"takes back #{doc['undo_next']['id']} ann: choose"
+    assert doc["undo_next"]["summary"] == "ann chose a character in secret"
+    said = f"takes back #{doc['undo_next']['id']} ann chose a character in secret"
     assert said in client.get(dealer).text
     undone = client.post(f"{dealer}/action/undo", json={}).json()["message"]
-    assert undone == f"undone #{doc['undo_next']['id']}: ann: choose"
+    assert undone == f"undid #{doc['undo_next']['id']}: ann chose a character in secret"
 
 
 def test_a_wrong_link_opened_in_a_browser_is_a_page_with_the_same_line(
@@ -330,3 +343,33 @@ def test_a_wrong_link_opened_in_a_browser_is_a_page_with_the_same_line(
         assert page.headers["content-type"].startswith("text/html")
         assert line in page.text and bob not in page.text
         assert client.get(path).json()["ok"] is False
+
+
+def test_the_victory_shows_on_the_tv_the_dealers_page_and_every_phone_with_a_skull_held(
+    client: TestClient, hub: Hub
+) -> None:
+    """A skull is a card in a hand, and "skull" a word of the victory and target lines: the
+    pages of old hid those lines then. A view's public facts are on every page."""
+    dealt = characters_dealt(hub)
+    for player in ("ann", "bob"):
+        token = hub.tokens.players[player]
+        client.post(f"/player/{player}/{token}/choose", json={"character": dealt[player][0]})
+    assert invoke("table", "death", "ann").exit_code == 0  # ann holds a skull now
+    assert invoke("table", "gold", "bob", "+15000", "--note", "a long evening").exit_code == 0
+    won = invoke("table", "show", "--json").json()["dungeon_poker"]["victory"]
+    assert won["player"] == "bob"
+    pages = {
+        "/clock": "/clock.json",
+        f"/dealer/{hub.tokens.dealer}": f"/dealer/{hub.tokens.dealer}/state.json",
+        **{
+            f"/player/{p}/{t}": f"/player/{p}/{t}/state.json" for p, t in hub.tokens.players.items()
+        },
+    }
+    for html, data in pages.items():
+        doc = client.get(data).json()
+        facts = doc["view"] if html == "/clock" else doc
+        assert facts["victory"]["text"] == won["text"]
+        assert "per skull" in facts["targets"]
+        page = client.get(html).text
+        assert 'id="victory"' in page and won["text"] in page
+        assert "not shown on this page" not in page

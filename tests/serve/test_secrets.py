@@ -1,4 +1,4 @@
-"""No page but its holder's names a secret card: undo, history, errors, messages, results."""
+"""No page but its holder's names a card in a hand: undo, history, errors, messages."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from companion.serve.secrecy import WITHHELD, secrets_of
 from companion.table import holdings, open_store
 from companion.ui.web.hub import Hub
 from tests.conftest import invoke
@@ -49,28 +48,50 @@ def choose_all(
         assert answer.status_code == 200, answer.text
 
 
-def test_undoing_a_secret_treasure_draw_never_names_the_card(
-    three: tuple[Hub, TestClient],
-) -> None:
-    """The dealer's page: an undone draw says who drew, not what ("undone #2: bob: draw")."""
+def test_undoing_a_hand_card_draw_never_names_the_card(three: tuple[Hub, TestClient]) -> None:
+    """The dealer's page: a card drawn into bob's hand, and its undo, say who drew how
+    many cards, not which ("undid #2: bob drew 1 card from Main deck")."""
     hub, client = three
+    choose_all(hub, client)
     base = f"/dealer/{hub.tokens.dealer}/action"
-    before = set(held("bob"))
-    assert client.post(f"{base}/treasure", json={"player": "bob"}).status_code == 200
-    (treasure,) = [held("bob")[c] for c in set(held("bob")) - before]
-    undone = client.post(f"{base}/undo", json={})
-    assert undone.status_code == 200, undone.text
-    assert undone.json()["message"].endswith(": bob: draw")
-    assert treasure not in undone.text
-    # the same draw made and undone from the command line
-    drawn = invoke("draw", "treasures", "--for", "bob", "--json").json()["cards"][0]["name"]
-    assert invoke("table", "undo").exit_code == 0
+    drawn = invoke("draw", "main", "--for", "bob", "--json").json()["cards"][0]["name"]
+    assert client.post(f"{base}/undo", json={}).status_code == 200
     for text in dealer_texts(hub, client):
-        assert treasure not in text and drawn not in text
+        assert drawn not in text
     history = client.get(f"/dealer/{hub.tokens.dealer}/state.json").json()["history"]
     lines = [e["summary"] for e in history]  # newest first
-    assert lines[:2] == [f"undid #{history[1]['id']}: bob: draw", "bob: draw"]
-    assert lines[2:4] == [f"undid #{history[3]['id']}: bob: draw", "bob: draw"]
+    assert lines[:2] == [
+        f"undid #{history[1]['id']}: bob drew 1 card from Main deck",
+        "bob drew 1 card from Main deck",
+    ]
+    bob = hub.tokens.players["bob"]
+    own = client.get(f"/player/bob/{bob}/state.json").json()["history"]
+    assert own[0]["summary"] == f"undid #{history[1]['id']}: bob drew {drawn} from Main deck"
+
+
+def test_a_treasure_drawn_is_shown_round_the_table(three: tuple[Hub, TestClient]) -> None:
+    """000, Treasures: a treasure drawn is revealed to the other players at once, so every
+    page names it beside its holder (the dealer's button answers with its name too)."""
+    hub, client = three
+    base = f"/dealer/{hub.tokens.dealer}/action"
+    drawn = client.post(f"{base}/treasure", json={"player": "bob"})
+    assert drawn.status_code == 200, drawn.text
+    (treasure,) = [n for c, n in held("bob").items() if c not in characters_of("bob")]
+    assert drawn.json()["message"] == f"bob drew {treasure} from Treasures"
+    cy = hub.tokens.players["cy"]
+    for doc in (
+        client.get(f"/dealer/{hub.tokens.dealer}/state.json").json(),
+        client.get(f"/player/cy/{cy}/state.json").json(),
+        client.get("/clock.json").json()["view"],
+    ):
+        (bob,) = [s for s in doc["seats"] if s["name"] == "bob"]
+        assert treasure in [c["name"] for c in bob["cards"]]
+
+
+def characters_of(player: str) -> set[str]:
+    with open_store(None) as store, store.transaction(write=False) as tx:
+        table = tx.table("friday")
+        return {c.card_id for c in tx.pile(table, "characters", "held", player)}
 
 
 def test_the_dealer_page_names_no_card_in_a_hand_in_any_text(
@@ -78,9 +99,8 @@ def test_the_dealer_page_names_no_card_in_a_hand_in_any_text(
 ) -> None:
     hub, client = three
     choose_all(hub, client, ("ann", "bob"))  # kept in secret while cy still chooses
-    client.post(f"/dealer/{hub.tokens.dealer}/action/treasure", json={"player": "cy"})
     secret = {name for p in ("ann", "bob", "cy") for name in held(p).values()}
-    assert len(secret) == 5  # two characters kept, two dealt to cy, cy's treasure
+    assert len(secret) == 4  # two characters kept, two dealt to cy
     for text in dealer_texts(hub, client):
         assert not any(name in text for name in secret)
 
@@ -106,20 +126,6 @@ def test_a_players_page_never_passes_on_where_another_players_card_lies(
     assert set(held("bob").values()) <= set(answers[0].split(": choose ")[1].split(" or "))
 
 
-def test_a_table_message_naming_another_players_card_is_withheld_from_a_page(
-    three: tuple[Hub, TestClient],
-) -> None:
-    """The safety net: any text a page passes on is checked against the other hands."""
-    ann_card = next(iter(held("ann").values()))
-    told = f"no copy of '{ann_card}' with bob can be chosen: it is held by ann"
-    with open_store(None) as store, store.transaction(write=False) as tx:
-        secrets = secrets_of(tx, tx.table("friday"))
-    assert secrets.check(told, "bob") == WITHHELD
-    assert secrets.check(told, None) == WITHHELD  # the dealer's page is the whole table's
-    assert secrets.check(told, "ann") == told  # her own card
-    assert secrets.check("deal 2 of level 1", "bob") == "deal 2 of level 1"
-
-
 def test_the_settle_message_shows_each_players_net_and_the_pot(
     three: tuple[Hub, TestClient],
 ) -> None:
@@ -138,4 +144,6 @@ def test_the_settle_message_shows_each_players_net_and_the_pot(
         "deal settled: pot 1,000 (main 600, side 400); ann +600, bob -400, cy -200"
     )
     won = [held("ann")[c] for c in set(held("ann")) - before]
-    assert won and not any(name in settled.text for name in won)  # ann's treasure is hers
+    dealer = client.get(f"/dealer/{hub.tokens.dealer}/state.json").json()
+    (ann,) = [s for s in dealer["seats"] if s["name"] == "ann"]
+    assert won and set(won) <= {c["name"] for c in ann["cards"]}  # shown round the table

@@ -10,6 +10,7 @@ import pytest
 from companion.cards import load_game
 from companion.errors import CompanionError
 from companion.games.decko import table_rules as decko
+from companion.games.decko.mat import sync
 from companion.games.decko.table_rules import MARKET_SLOTS, TOTAL_CHIPS, DeckoRules, Mat
 from companion.table import TableInfo, TableStore, discard, draw, new_table, undo
 from tests.conftest import invoke
@@ -73,7 +74,7 @@ def _rig(store: TableStore, table: TableInfo, **hands: list[str]) -> None:
                 _take_out(mat, ref)
                 seat.hand.append(ref)
         mat.market = [r if r is not None else mat.market_deck.pop(0) for r in mat.market]
-        RULES._sync(tx, table, mat)
+        sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
 
 
@@ -83,7 +84,7 @@ def _give_joker(store: TableStore, table: TableInfo, player: str, joker: str) ->
         ids = {c.card_id: f"{c.deck}#{c.copy}" for c in tx.cards(table)}
         _take_out(mat, ids[joker])
         mat.seats[player].jokers.append(ids[joker])
-        RULES._sync(tx, table, mat)
+        sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
 
 
@@ -350,7 +351,7 @@ def test_burn_is_refused_to_a_player_with_only_seven_cards(store: TableStore) ->
         seat = mat.seats[a]
         mat.aside += seat.draw[:7]
         seat.draw = seat.draw[7:]
-        RULES._sync(tx, table, mat)
+        sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
     assert _mat(store, table).seats[a].deck_size == 7
     with store.transaction() as tx, pytest.raises(CompanionError, match="fewer than 7"):
@@ -463,7 +464,7 @@ def test_pro_table_nobody_can_score_nobody_wins_and_everyone_buys(store: TableSt
         mat.wildcards["blue"] = blue
         mat.round = 9
         mat.phase = "between"
-        RULES._sync(tx, table, mat)
+        sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
     _do(store, table, decko.start_round)  # round 10: the blue wildcard
     assert _mat(store, table).wildcard == "blue"
@@ -530,7 +531,7 @@ def _to_market_slot_five(store: TableStore, table: TableInfo, card_id: str) -> N
         mat.market[4] = ref
         if old is not None:
             mat.market_deck.append(old)
-        RULES._sync(tx, table, mat)
+        sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
 
 
@@ -778,7 +779,7 @@ def test_tcg_take_a_card_from_the_burn_pile_of_the_player_on_your_left(store: Ta
         mat.round, mat.phase = 4, "between"
         left = mat.players[(mat.players.index("ann") + 1) % 3]
         mat.seats[left].burn = [mat.seats[left].draw.pop()]
-        RULES._sync(tx, table, mat)
+        sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
     _do(store, table, decko.start_round)
     burned = _mat(store, table).seats[left].burn[0]
@@ -872,7 +873,7 @@ def _wildcard_round(store: TableStore, table: TableInfo, wildcard: str) -> None:
         mat.aside.append(old)
         mat.wildcards["red"] = ids[wildcard]
         mat.round, mat.phase = 4, "between"
-        RULES._sync(tx, table, mat)
+        sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
     _do(store, table, decko.start_round)
 
@@ -988,7 +989,7 @@ def test_clown_car_everyone_uses_the_top_joker_of_each_pile_instead_of_their_own
         pile = mat.jokers["RAISE"]
         _take_out(mat, ids["mr-jackpot"])
         pile.insert(0, ids["mr-jackpot"])
-        RULES._sync(tx, table, mat)
+        sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
     _wildcard_round(store, table, "clown-car")
     mat = _mat(store, table)
@@ -996,7 +997,7 @@ def test_clown_car_everyone_uses_the_top_joker_of_each_pile_instead_of_their_own
     event = _do(store, table, decko.raise_bet, first)
     assert any("Mr. Jackpot" in e for e in event.events)  # the RAISE pile's top joker
     with store.transaction() as tx:
-        play = decko._play(tx, table)
+        play = decko.open_play(tx, table)
         assert not play.has_joker("ann", "sad-clown")  # her own joker is set aside this round
 
 

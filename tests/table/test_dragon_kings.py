@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from companion.errors import CompanionError
+from companion.games.dragon_kings import dealing
 from companion.games.dragon_kings import table_rules as dk
 from companion.games.dragon_kings.table_rules import DragonKingsRules, first_honors
 from companion.poker.cards import parse_card
@@ -135,7 +136,7 @@ def test_a_deal_gives_two_hole_cards_and_pickpocket_a_third_from_the_bottom(
     with store.transaction() as tx:
         undo(tx, table)
     with pytest.raises(RuntimeError), store.transaction() as tx:
-        RULES._gather(tx, table)  # the same shuffle as the deal's (undo rewound the seed)
+        dealing.gather(tx, table)  # the same shuffle as the deal's (undo rewound the seed)
         bottom = [c.card_id for c in tx.pile(table, "standard", "draw")[-3:]]
         raise RuntimeError("look only")
     seat = table.players.index(opener)
@@ -170,7 +171,7 @@ def test_the_board_burns_a_card_before_the_flop_turn_and_river(store: TableStore
 def test_a_black_king_in_the_hole_lets_its_holder_choose_the_next_wing_card(
     store: TableStore,
 ) -> None:
-    assert RULES._king_holders({"ann": ["Kc", "2d"], "ben": ["Ks", "3d"], "cat": ["4h"]}) == [
+    assert dealing.king_holders({"ann": ["Kc", "2d"], "ben": ["Ks", "3d"], "cat": ["4h"]}) == [
         "ben",
         "ann",
     ]  # the K♠ holder chooses when the kings are split

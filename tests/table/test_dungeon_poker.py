@@ -1086,7 +1086,15 @@ def test_the_timer_can_count_levels_at_a_table_of_another_game(store: TableStore
 def test_table_show_json_carries_the_game_state_not_the_screen_layout(store: TableStore) -> None:
     _new(store)
     data = invoke("table", "show", "--json").json()
-    assert set(data) == {"table", "current", "players", "decks", "dungeon_poker"}
+    assert set(data) == {
+        "table",
+        "current",
+        "players",
+        "decks",
+        "board",
+        "open_cards",
+        "dungeon_poker",
+    }
     assert data["dungeon_poker"]["level"]["blind"] == 100
 
 

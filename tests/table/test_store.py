@@ -330,13 +330,14 @@ def test_table_log_pages_with_since_and_limit(store: TableStore) -> None:
 def test_the_dealer_page_names_what_an_undo_undid_beyond_its_last_lines(
     store: TableStore,
 ) -> None:
-    from companion.serve.secrecy import Secrets, history_lines
+    from companion.table.actions import view
+    from companion.table.views import DEALER, HISTORY_SHOWN
 
     table, ids = _long_evening(store, 3)
     with store.transaction() as tx:
-        for _ in range(3):
+        for _ in range(HISTORY_SHOWN + 1):
             tx.record(table, LevelOpened(1), undoable=False)  # the undo target stays far back
         tx.undo_last(table)
     with store.transaction(write=False) as tx:
-        lines = history_lines(tx, table, Secrets(), last=1)
-    assert [line["summary"] for line in lines] == [f"undid #{ids[1]}: Ann: draw"]
+        seen = view(tx, table, DEALER)
+    assert seen.history[0].summary == f"undid #{ids[1]}: Ann drew 1 card from Standard deck"

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from companion.errors import CompanionError
-from companion.games.decko.ranker import parse_decko
+from companion.games.decko.ranker import DeckoContestant, DeckoRankedHand, parse_decko
 from companion.games.decko.showdown_input import DeckoPlayerIn, DeckoShowdownIn
 from companion.poker.hands import names_text
 from companion.poker.pots import Pot, house_money
@@ -94,7 +94,7 @@ class DeckoShowdown(Showdown):
         return None if spec.market is None else [spec.market]
 
     def _rank_rules(self) -> RankRules:
-        return RankRules(game=self.game, wildcard=self.spec.wildcard)
+        return RankRules(game=self.game, round=self.spec.wildcard)
 
     def whole_amounts(self) -> list[tuple[str, int]]:
         return [*super().whole_amounts(), ("house_bet", self.spec.house_bet)]
@@ -115,8 +115,11 @@ class DeckoShowdown(Showdown):
         p = self.by_name.get(name)
         if p is None:
             return Contestant(name, cards)
-        return Contestant(
-            name, cards, None, self._decko_top(p, "burn_top"), self._decko_top(p, "discard_top")
+        return DeckoContestant(
+            name,
+            cards,
+            burn_top=self._decko_top(p, "burn_top"),
+            discard_top=self._decko_top(p, "discard_top"),
         )
 
     def max_players(self) -> int:
@@ -185,14 +188,14 @@ class DeckoShowdown(Showdown):
         winners = set(self.boards[0].main_winners)
         for p in self.players:
             r = self.ranked.get(p.name)
-            if r is None:
+            if not isinstance(r, DeckoRankedHand):
                 continue
             if r.chips:
                 self.bank[p.name] = self.bank.get(p.name, 0) + r.chips
                 self.event(f"{p.name}'s revealed hand earns {self.amount(r.chips)} from the house.")
         for p in self.players:  # the buying phase goes in turn order
             r = self.ranked.get(p.name)
-            if r is not None and p.name not in winners:
+            if isinstance(r, DeckoRankedHand) and p.name not in winners:
                 self.money[p.name] = r.money
         self._buyers_event(winners)
 
@@ -235,9 +238,10 @@ class DeckoShowdown(Showdown):
         self.ranked = {name: found}
         board = self.boards[0]
         board.lines = [self._line(replace(found, place=1), board)]
-        self.money[name] = found.money
+        money = found.money if isinstance(found, DeckoRankedHand) else 0
+        self.money[name] = money
         what = str(found.extra.get("description", found.hand))
-        self.event(f"{head}, and alone buys with ${found.money} ({what}).")
+        self.event(f"{head}, and alone buys with ${money} ({what}).")
 
     def _rank_alone(self, p: PlayerSeat) -> RankedHand:
         ranker = self.ranker or default_ranker()

@@ -8,22 +8,36 @@ game. A player's hand is theirs alone; draw piles are counted only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.cards.loader import GameCards
 from companion.table.drawing import drawn_card, held_cards
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
-from companion.table.views import Audience, OpenCard, View, Won, build_view, may_see, overview_facts
+from companion.table.views import (
+    HISTORY_SHOWN,
+    Audience,
+    OpenCard,
+    View,
+    Won,
+    build_view,
+    may_see,
+    overview_facts,
+)
 
 if TYPE_CHECKING:
     from companion.games.decko.table_rules import DeckoRules
 
 
-def view(
-    rules: DeckoRules, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience
-) -> View:
-    """The table as ``audience`` sees it."""
+def views(
+    rules: DeckoRules,
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    audiences: Sequence[Audience],
+) -> dict[Audience, View]:
+    """The table as each of ``audiences`` sees it."""
     overview = rules.overview(tx, table, cards)
     mat = rules.mat(tx, table)
     rows = {f"{c.deck}#{c.copy}": c for c in tx.cards(table)}
@@ -45,14 +59,9 @@ def view(
     def visible(card: DrawnCard, seen_by: Audience) -> bool:
         return f"{card.deck}#{card.copy}" in shown or may_see(card, seen_by)
 
-    return build_view(
-        table,
-        audience,
-        facts,
-        held_cards(tx, table, cards, rules),
-        tx.history(table),
-        visible=visible,
-    )
+    held = held_cards(tx, table, cards, rules)
+    history = tx.history(table, HISTORY_SHOWN)
+    return {a: build_view(table, a, facts, held, history, visible=visible) for a in audiences}
 
 
 def _won(result: dict[str, Any]) -> Won:

@@ -8,13 +8,23 @@ theirs alone, but for the one Unmasked turns face up.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.cards.loader import GameCards
 from companion.table.drawing import drawn_card, held_cards
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
-from companion.table.views import Audience, OpenCard, View, Won, build_view, may_see, overview_facts
+from companion.table.views import (
+    HISTORY_SHOWN,
+    Audience,
+    OpenCard,
+    View,
+    Won,
+    build_view,
+    may_see,
+    overview_facts,
+)
 from companion.timer.table_clock import CountedLevels
 
 if TYPE_CHECKING:
@@ -23,10 +33,14 @@ if TYPE_CHECKING:
 DECK = "standard"
 
 
-def view(
-    rules: DragonKingsRules, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience
-) -> View:
-    """The table as ``audience`` sees it."""
+def views(
+    rules: DragonKingsRules,
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    audiences: Sequence[Audience],
+) -> dict[Audience, View]:
+    """The table as each of ``audiences`` sees it."""
     overview = rules.overview(tx, table, cards)
     deal = rules.deal_state(tx, table)
     board = [drawn_card(cards, c) for c in tx.pile(table, DECK, "in_play") if c.holder is None]
@@ -47,14 +61,9 @@ def view(
     def visible(card: DrawnCard, seen_by: Audience) -> bool:
         return (card.deck, card.copy) in shown or may_see(card, seen_by)
 
-    return build_view(
-        table,
-        audience,
-        facts,
-        held_cards(tx, table, cards, rules),
-        tx.history(table),
-        visible=visible,
-    )
+    held = held_cards(tx, table, cards, rules)
+    history = tx.history(table, HISTORY_SHOWN)
+    return {a: build_view(table, a, facts, held, history, visible=visible) for a in audiences}
 
 
 def _unmasked(

@@ -36,7 +36,7 @@ from companion.games.dungeon_poker import (
     treasures,
 )
 from companion.games.dungeon_poker.decks import DECKS, moved_copy, refs
-from companion.games.dungeon_poker.events import JUDGED, DealSettled, DealStarted
+from companion.games.dungeon_poker.events import JUDGED, DealStarted, ShowdownSettled
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerResult, DungeonPokerShowdown
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
@@ -359,11 +359,13 @@ def settle_deal(
     won = victory(tx, table, cards)
     if won is not None:
         notes.append(won.text)
-    settled = DealSettled(
-        int(deal["number"]),
+    settled = ShowdownSettled(
+        int(deal["number"]) if deal is not None else None,
         tuple(outcome.winners),
-        sum(p.amount for p in outcome.pots),
+        tuple(p.amount for p in outcome.pots),
         outcome.net,
+        outcome.carry_over,
+        outcome.removed,
         tuple(notes),
     )
     tx.record(table, settled)

@@ -66,8 +66,9 @@ DECKS = DungeonPokerDecks(GAME)
 """The drawing rules every part of the game uses."""
 
 
-OPEN_DECKS = ("skulls",)
-"""Decks whose cards lie face up in front of their holder: a skull is everyone's to see."""
+OPEN_DECKS = ("treasures", "skulls")
+"""Decks whose cards a player holds face up: a treasure is shown round the table when it is
+drawn (000, Treasures), a skull lies in front of its holder."""
 
 
 def refs(drawn: Sequence[DrawnCard]) -> tuple[CardRef, ...]:

@@ -77,16 +77,20 @@ class MonsterCame(Event):
 
 
 @dataclass(frozen=True)
-class DealSettled(Event):
+class ShowdownSettled(Event):
     """``table showdown``: the deal settled from the table's state through the showdown
-    engine; who won the main pot, each player's net, the pot and what the table did."""
+    engine: who won the main pot, each pot (the main one first), each player's net (what
+    they won less what they put in), the gold left for the next deal or gone from the
+    game, and what the table did."""
 
     kind: ClassVar[str] = "showdown"
     rule: ClassVar[str] = "000, The showdown"
     number: int | None
     winners: tuple[str, ...]
-    pot: int
+    pots: tuple[int, ...]
     net: Mapping[str, int] = field(default_factory=dict)
+    carry_over: int = 0
+    removed: int = 0
     notes: tuple[str, ...] = ()
 
 

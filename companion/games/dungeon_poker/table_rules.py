@@ -132,8 +132,10 @@ class DungeonPokerRules(DungeonPokerDecks):
     def visible(self, card: DrawnCard, audience: Audience) -> bool:
         return views.visible(card, audience)
 
-    def view(self, tx: Transaction, table: TableInfo, cards: GameCards, audience: Audience) -> View:
-        return views.view(tx, table, cards, audience, overview(tx, table, cards), self)
+    def views(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, audiences: Sequence[Audience]
+    ) -> dict[Audience, View]:
+        return views.views(tx, table, cards, audiences, overview(tx, table, cards), self)
 
 
 def _draw_monsters(
@@ -243,9 +245,16 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
         lines.append(f"encounter: [bold]{now.encounter.name}[/] — {now.encounter.text}")
     elif now.level > 1:
         lines.append("encounter: none")
+    face_up: dict[str, list[str]] = {}
+    for lying in views.monster_cards(tx, table, cards):
+        face_up.setdefault(str(lying.whose), []).append(views.card_face(lying.card))
+    labels = {copy.copy: label for label, copy in monsters.playing(tx, table, cards).items()}
     for m in in_play:
+        opened = face_up.get(labels.get(m.copy, ""))
         lines.append(
-            f"monster in play: [bold]{m.name}[/]" + (f" ({m.notes[0]})" if m.notes else "")
+            f"monster in play: [bold]{m.name}[/]"
+            + (f" ({m.notes[0]})" if m.notes else "")
+            + (f"; open: {' '.join(opened)}" if opened else "")
         )
     if current:
         lines.append(
@@ -263,12 +272,10 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
     if carried_gold:
         lines.append(f"gold left on the table for the next pot: {carried_gold:,}")
     won = victory.victory(tx, table, cards) if gold else None
-    if won is not None:
-        lines.insert(0, f"[bold green]{won.text}[/]")
     tops = {deck: card.to_json() for deck, card in views.open_tops(tx, table, cards).items()}
     for deck, top in tops.items():
         lines.append(f"open top card of {deck}: {top['name']}")
-    lines.append(
+    to_win = (  # the board, the victory and this line are the view's own facts
         "to win: "
         + " or ".join(base.lines())
         + (f" (+{base.per_skull} gold per skull)" if base.gold else "")
@@ -292,6 +299,7 @@ def overview(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, A
                 "treasures": base.treasures,
                 "last_original": base.last_original,
                 "last_standing": base.last_standing,
+                "text": to_win,
             },
             "tournament": tournament,
         },

@@ -14,15 +14,18 @@ no player sees before the showdown).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.cards.loader import GameCards
 from companion.games.dungeon_poker import board, levels, monsters, state
+from companion.games.dungeon_poker.decks import OPEN_DECKS
+from companion.poker.cards import card_symbol
 from companion.table.drawing import GameRules, drawn_card, held_cards
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
 from companion.table.views import (
+    HISTORY_SHOWN,
     Audience,
     OpenCard,
     View,
@@ -32,14 +35,10 @@ from companion.table.views import (
     overview_facts,
 )
 
-PUBLIC_DECKS = ("treasures", "skulls")
-"""Decks whose cards a player holds face up: a treasure is shown round the table when it
-is drawn (000, Treasures), a skull lies in front of its holder."""
-
 
 def visible(card: DrawnCard, audience: Audience) -> bool:
     """Whether ``audience`` may see one of a player's cards."""
-    return card.deck in PUBLIC_DECKS or may_see(card, audience)
+    return card.deck in OPEN_DECKS or may_see(card, audience)
 
 
 def monster_cards(tx: Transaction, table: TableInfo, cards: GameCards) -> list[OpenCard]:
@@ -60,20 +59,19 @@ def state_of_monsters(tx: Transaction, table: TableInfo) -> Mapping[str, Any]:
     return found
 
 
-def view(
+def views(
     tx: Transaction,
     table: TableInfo,
     cards: GameCards,
-    audience: Audience,
+    audiences: Sequence[Audience],
     overview: Mapping[str, Any],
     rules: GameRules,
-) -> View:
-    """The table as ``audience`` sees it, from the table's state (``overview`` is what
-    ``table show`` tells of it)."""
+) -> dict[Audience, View]:
+    """The table as each of ``audiences`` sees it, from the table's state (``overview``
+    is what ``table show`` tells of it), read once for all of them."""
     game = overview["dungeon_poker"]
     won = game.get("victory")
-    lines = [str(line) for line in overview.get("lines", [])]
-    targets = next((line for line in lines if line.startswith("to win: ")), None)
+    targets = str(game["win"]["text"])
     tops = [
         OpenCard(card, None, f"top of the {deck}")
         for deck, card in open_tops(tx, table, cards).items()
@@ -90,10 +88,7 @@ def view(
         status={name: str(p["status"]) for name, p in players.items()},
     )
     held = held_cards(tx, table, cards, rules)
-    viewer = audience.viewer
-    choosing: list[DrawnCard] = []
-    if viewer is not None and players[viewer]["status"] == "choosing":
-        choosing = [c for c in held[viewer] if c.deck == "characters" and c.pile == "held"]
+    history = tx.history(table, HISTORY_SHOWN)
 
     def standing(player: str, seen_by: Audience) -> Mapping[str, str]:
         line = dict(zip(facts.columns, facts.rows.get(player, ()), strict=False))
@@ -104,16 +99,32 @@ def view(
                 line["character"] = f"{kept[0].name} (secret until everyone has chosen)"
         return line
 
-    return build_view(
-        table,
-        audience,
-        facts,
-        held,
-        tx.history(table),
-        visible=visible,
-        choosing=choosing,
-        standing=standing,
-    )
+    def choosing(audience: Audience) -> list[DrawnCard]:
+        viewer = audience.viewer
+        if viewer is None or players[viewer]["status"] != "choosing":
+            return []
+        return [c for c in held[viewer] if c.deck == "characters" and c.pile == "held"]
+
+    return {
+        a: build_view(
+            table,
+            a,
+            facts,
+            held,
+            history,
+            visible=visible,
+            choosing=choosing(a),
+            standing=standing,
+        )
+        for a in audiences
+    }
+
+
+def card_face(card: DrawnCard) -> str:
+    """A main deck card by its symbols (``A♠``), any other card by its name."""
+    if card.deck == "main" and card.kind != "monster-marker":
+        return card_symbol(card.card_id)
+    return card.name
 
 
 def open_tops(tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, DrawnCard]:

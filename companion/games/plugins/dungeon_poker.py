@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
-from companion.registry import DealEnd, DealSettled, Game, Reported, TableFacts
+from companion.registry import DealEnd, DealSettled, Game, LevelCards, Reported, TableFacts
 
 if TYPE_CHECKING:
     from companion.games.ranking import RankOptions
@@ -117,6 +117,17 @@ class DungeonPoker(Game):
         if table.options.get("extra_level"):
             return "dungeon-poker-extra-level"
         return "dungeon-poker"
+
+    has_level_cards = True
+
+    def level_cards(self, which: str) -> LevelCards:
+        from companion.cards import load_game
+        from companion.cards.dungeon_poker import LADDERS, ladder_blinds, ladder_rise
+
+        if which not in LADDERS:
+            raise CompanionError(f"must be one of {', '.join(LADDERS)}, got {which!r}")
+        cards = load_game(self.id).of_type("level")
+        return LevelCards(tuple(ladder_blinds(cards, which)), ladder_rise(cards, which))
 
     def check_structure(self, table: TableInfo, structure: Structure) -> None:
         from companion.games.dungeon_poker.levels import check_structure

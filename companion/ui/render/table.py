@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -75,23 +76,31 @@ def show_hand(out: Console, hand: HandReport) -> None:
     print_cards(out, list(hand.cards))
 
 
-def show_table(out: Console, view: TableView) -> None:
-    """``table show``: the table, its players and what each shows, then the decks."""
-    table, hands, overview = view.table, view.holdings, view.overview
+def show_table(out: Console, report: TableView) -> None:
+    """``table show``: the table as the dealer's view has it (the game's lines, the board
+    and the cards face up, each player's standing and the cards of theirs the table may
+    see), then the decks."""
+    table, view = report.table, report.view
+    facts = view.facts
     options = ", ".join(k for k, v in table.options.items() if v)
     out.print(
         f"[bold]{table.name}[/] · {table.game} · seed {table.seed}"
         + (f" · {options}" if options else "")
     )
-    for line in overview.get("lines", []):
+    if facts.victory is not None:
+        out.print(f"[bold green]{escape(facts.victory.text)}[/]")
+    for line in facts.lines:
         out.print(line)
-    columns = ["seat", "player", *overview.get("player_columns", [])]
-    per_player = overview.get("per_player", {})
+    if facts.board:
+        out.print(f"board: {_faces(facts.board)}", highlight=False)
+    if facts.targets:
+        out.print(facts.targets, highlight=False)
+    columns = ["seat", "player", *facts.columns]
     rows = [
-        [str(seat), player, *(str(v) for v in per_player.get(player, []))]
-        for seat, player in enumerate(table.players, start=1)
+        [str(seat), s.name, *(str(v) for v in s.standing.values())]
+        for seat, s in enumerate(view.seats, start=1)
     ]
-    cards = [_cards_shown(hands[p], overview.get("cards_decks")) for p in table.players]
+    cards = [_cards_shown(s.cards, s.hidden, facts.shown_decks) for s in view.seats]
     # Rich would fold a narrow last column word by word: past the console's width the
     # cards go under the table, a line a player, instead of in a column.
     widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(columns)]
@@ -110,24 +119,37 @@ def show_table(out: Console, view: TableView) -> None:
         out.print("[italic]Cards[/]")  # as Rich titles the tables
         for player, shown in zip(table.players, cards, strict=True):
             out.print(f"[bold]{player}[/]: {shown}")
-    show_decks(out, view.decks)
+    show_decks(out, report.decks)
 
 
-def _cards_shown(held: Sequence[DrawnCard], decks_listed: Sequence[str] | None) -> str:
-    """What a player's cards show at the table: the public decks' cards by name, else
-    only what lies in play, the hand as a count."""
-    if decks_listed is not None:  # the game says which cards are public
+def _cards_shown(seen: Sequence[DrawnCard], hidden: int, decks_listed: Sequence[str] | None) -> str:
+    """What a player's cards show at the table: what the view may see of them (the game
+    may list only some decks beside a player), the cards in hand it may not as a count."""
+    if decks_listed is not None:  # the game says which of its cards go beside a player
         shown = [
             c.name + ("" if c.pile == "held" else " (in play)")
-            for c in held
+            for c in seen
             if c.deck in decks_listed
         ]
-    else:  # hands stay secret: only what lies in play is named
-        shown = [c.name + " (in play)" for c in held if c.pile == "in_play"]
-        secret = sum(1 for c in held if c.pile == "held")
-        if secret:
-            shown.append(f"{secret} in hand")
+    else:
+        shown = [c.name + ("" if c.pile == "held" else " (in play)") for c in seen]
+        if hidden:
+            shown.append(f"{hidden} in hand")
     return ", ".join(shown) or "-"
+
+
+def _faces(cards: Sequence[DrawnCard]) -> str:
+    """Playing cards by their symbols (A♠), any other card by its name."""
+    from companion.errors import CompanionError
+    from companion.poker.cards import parse_card
+
+    out = []
+    for c in cards:
+        try:
+            out.append(parse_card(c.card_id).symbol)
+        except CompanionError:  # not a playing card
+            out.append(c.name)
+    return " ".join(out)
 
 
 def show_decks(out: Console, decks: Sequence[DeckStatus]) -> None:

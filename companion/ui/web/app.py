@@ -9,6 +9,11 @@ URLs (``TOKEN`` is a secret kept in the state file, see :mod:`companion.serve.to
   keeps a character; ``.../state.json``, ``/events/player/NAME/TOKEN``;
 * ``/static/...``: the one script and style sheet, served from the package.
 
+Each route is a plain handler: it checks the token, reads its page's document
+from the hub (the page's audience's view, :mod:`companion.serve.pages`) or
+runs one typed command (:mod:`companion.serve.commands`), and answers. The
+hub and the templates live on the application's ``state``.
+
 The token is checked on every request, never remembered in a cookie. A
 wrong dealer token is 403; a player's page asked with another player's
 token (or a made-up one) is 403, an unknown player 404. Every page's first
@@ -23,10 +28,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 from jinja2 import Environment, FunctionLoader, select_autoescape
 from starlette.applications import Starlette
@@ -41,7 +46,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from companion.errors import CompanionError
-from companion.serve.actions import Done, choose, run_action
+from companion.serve.commands import Command, dealer_command, player_command
 from companion.serve.pages import clock_line
 from companion.ui.web.hub import Hub
 
@@ -69,13 +74,39 @@ def _environment() -> Environment:
         auto_reload=False,
     )
     env.globals["clock_line"] = clock_line
+    env.globals["grouped"] = grouped
     return env
 
 
-def _page(env: Environment, name: str, **values: Any) -> HTMLResponse:
-    template = env.get_template(name)
+def grouped(open_cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The open cards of a view, those of one owner and place together (a monster's
+    four open cards on one line).
+
+    >>> [g["whose"] for g in grouped([{"whose": "Orc", "where": "", "card": 1},
+    ...     {"whose": "Orc", "where": "", "card": 2}, {"whose": None, "where": "top", "card": 3}])]
+    ['Orc', None]
+    """
+    groups: list[dict[str, Any]] = []
+    for item in open_cards:
+        if groups and (groups[-1]["whose"], groups[-1]["where"]) == (item["whose"], item["where"]):
+            groups[-1]["cards"].append(item["card"])
+        else:
+            groups.append({"whose": item["whose"], "where": item["where"], "cards": [item["card"]]})
+    return groups
+
+
+# -- what every handler shares ------------------------------------------------------------------
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _page(request: Request, name: str, **values: Any) -> HTMLResponse:
+    env: Environment = request.app.state.env
     doc = values.get("doc", {})
-    html = template.render(doc_json=json.dumps(doc).replace("</", "<\\/"), **values)
+    html = env.get_template(name).render(doc_json=json.dumps(doc).replace("</", "<\\/"), **values)
     return HTMLResponse(html, headers=HEADERS)
 
 
@@ -83,198 +114,227 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "error": message}, status_code=status, headers=HEADERS)
 
 
-def _refused_page(env: Environment, request: Request, refused: Response) -> Response:
-    """A refused page (wrong link, unknown player) as a browser shows it: the same line
-    and status in a small page rather than raw JSON; other clients keep the JSON."""
-    if "text/html" not in request.headers.get("accept", "") or not isinstance(
-        refused, JSONResponse
-    ):
-        return refused
-    message = json.loads(bytes(refused.body))["error"]
+def _refused(request: Request, status: int, message: str) -> Response:
+    """A refusal (wrong link, unknown player): a browser is shown the same line and status
+    in a small page rather than raw JSON; other clients get the JSON."""
+    if "text/html" not in request.headers.get("accept", ""):
+        return _error(status, message)
+    env: Environment = request.app.state.env
     html = env.get_template("refused.html").render(message=message)
-    return HTMLResponse(html, status_code=refused.status_code, headers=HEADERS)
+    return HTMLResponse(html, status_code=status, headers=HEADERS)
+
+
+async def _doc(request: Request, name: str) -> dict[str, Any]:
+    hub = _hub(request)
+    await hub.update()  # a page's first HTML is the state of this moment
+    return hub.current(name)
+
+
+def _dealer_ok(request: Request) -> bool:
+    return _hub(request).tokens.is_dealer(str(request.path_params["token"]))
+
+
+_NO_DEALER = "the dealer's page needs the dealer's link"
+
+
+def _player(request: Request) -> str | tuple[int, str]:
+    """The seated player a player's URL names, if its token is theirs; else the refusal."""
+    hub = _hub(request)
+    name = str(request.path_params["name"])
+    if hub.table is None or name.casefold() not in {p.casefold() for p in hub.table.players}:
+        return 404, f"no player '{name[:40]}' at this table"
+    who = hub.tokens.player_of(name, str(request.path_params["token"]))
+    if who is None:
+        return 403, "this page needs that player's own link"
+    return who
+
+
+def _player_base(request: Request) -> str:
+    return f"/player/{request.path_params['name']}/{request.path_params['token']}"
+
+
+async def _act(request: Request, make: Any, back: str) -> Response:
+    """Read the form, make the command and run it on the hub's worker; answer as the
+    caller asked (a plain form is sent back to its page with the answer in a line)."""
+    hub = _hub(request)
+    try:
+        form = await _form(request)
+        command: Command = make(form)
+        table = hub.table
+        done = await hub.run(lambda store: command.run(store, table))
+    except CompanionError as exc:
+        if _wants_html(request):
+            return RedirectResponse(
+                f"{back}?{_said('error: ' + exc.message)}", 303, headers=HEADERS
+            )
+        return _error(400, exc.message)
+    await hub.update()  # every page sees it at once
+    if _wants_html(request):
+        return RedirectResponse(f"{back}?{_said(done.message)}", 303, headers=HEADERS)
+    return JSONResponse(done.to_json(), headers=HEADERS)
+
+
+def _stream(request: Request, name: str) -> Response:
+    return StreamingResponse(
+        _hub(request).stream(name),
+        media_type="text/event-stream",
+        headers={**HEADERS, "X-Accel-Buffering": "no"},
+    )
+
+
+# -- the routes ---------------------------------------------------------------------------------
+
+
+async def clock_page(request: Request) -> Response:
+    doc = await _doc(request, "clock")
+    return _page(request, "clock.html", page="clock", doc=doc, events="/events/clock")
+
+
+async def clock_json(request: Request) -> Response:
+    return JSONResponse(await _doc(request, "clock"), headers=HEADERS)
+
+
+async def clock_events(request: Request) -> Response:
+    return _stream(request, "clock")
+
+
+async def dealer_page(request: Request) -> Response:
+    if not _dealer_ok(request):
+        return _refused(request, 403, _NO_DEALER)
+    token = request.path_params["token"]
+    return _page(
+        request,
+        "dealer.html",
+        page="dealer",
+        doc=await _doc(request, "dealer"),
+        base=f"/dealer/{token}",
+        events=f"/events/dealer/{token}",
+        message=request.query_params.get("said", "")[:300],
+    )
+
+
+async def dealer_json(request: Request) -> Response:
+    if not _dealer_ok(request):
+        return _error(403, _NO_DEALER)
+    return JSONResponse(await _doc(request, "dealer"), headers=HEADERS)
+
+
+async def dealer_action(request: Request) -> Response:
+    if not _dealer_ok(request):
+        return _error(403, "the dealer's actions need the dealer's link")
+    table = _hub(request).table
+    name = str(request.path_params["action"])
+    return await _act(
+        request,
+        lambda form: dealer_command(table, name, form),
+        f"/dealer/{request.path_params['token']}",
+    )
+
+
+async def dealer_events(request: Request) -> Response:
+    if not _dealer_ok(request):
+        return _error(403, _NO_DEALER)
+    return _stream(request, "dealer")
+
+
+async def player_page(request: Request) -> Response:
+    who = _player(request)
+    if isinstance(who, tuple):
+        return _refused(request, *who)
+    base = _player_base(request)
+    return _page(
+        request,
+        "player.html",
+        page="player",
+        doc=await _doc(request, f"player:{who}"),
+        base=base,
+        events=f"/events{base}",
+        message=request.query_params.get("said", "")[:300],
+    )
+
+
+async def player_json(request: Request) -> Response:
+    who = _player(request)
+    if isinstance(who, tuple):
+        return _error(*who)
+    return JSONResponse(await _doc(request, f"player:{who}"), headers=HEADERS)
+
+
+async def player_choose(request: Request) -> Response:
+    who = _player(request)
+    if isinstance(who, tuple):
+        return _error(*who)
+    table = _hub(request).table
+    assert table is not None  # _player found the player at this table
+    return await _act(request, lambda form: player_command(table, who, form), _player_base(request))
+
+
+async def player_events(request: Request) -> Response:
+    who = _player(request)
+    if isinstance(who, tuple):
+        return _error(*who)
+    return _stream(request, f"player:{who}")
+
+
+async def static_file(request: Request) -> Response:
+    name = str(request.path_params["name"])
+    if name not in STATIC:
+        return _error(404, "no such file")
+    return Response(
+        request.app.state.static[name],
+        media_type=STATIC[name],
+        headers={**HEADERS, "Cache-Control": "no-cache"},
+    )
+
+
+async def home(request: Request) -> Response:
+    return RedirectResponse("/clock", 307)
+
+
+async def no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+ROUTES = [
+    Route("/", home),
+    Route("/favicon.ico", no_icon),
+    Route("/clock", clock_page),
+    Route("/clock.json", clock_json),
+    Route("/events/clock", clock_events),
+    Route("/dealer/{token}", dealer_page),
+    Route("/dealer/{token}/state.json", dealer_json),
+    Route("/dealer/{token}/action/{action}", dealer_action, methods=["POST"]),
+    Route("/events/dealer/{token}", dealer_events),
+    Route("/player/{name}/{token}", player_page),
+    Route("/player/{name}/{token}/state.json", player_json),
+    Route("/player/{name}/{token}/choose", player_choose, methods=["POST"]),
+    Route("/events/player/{name}/{token}", player_events),
+    Route("/static/{name}", static_file),
+]
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    """While the server runs, the hub watches the state file for every page."""
+    hub: Hub = app.state.hub
+    await hub.update(force=True)
+    watcher = asyncio.create_task(hub.watch())
+    try:
+        yield
+    finally:
+        hub.stop()
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watcher
 
 
 def build_app(hub: Hub) -> Starlette:
     """The web application over ``hub`` (one table, its tokens, its live documents)."""
-    env = _environment()
-    static = {name: _package_text("static", name) for name in STATIC}
-
-    def dealer_ok(request: Request) -> bool:
-        return hub.tokens.is_dealer(str(request.path_params["token"]))
-
-    def player_of(request: Request) -> str | Response:
-        name = str(request.path_params["name"])
-        if hub.table is None or name.casefold() not in {p.casefold() for p in hub.table.players}:
-            return _error(404, f"no player '{name[:40]}' at this table")
-        who = hub.tokens.player_of(name, str(request.path_params["token"]))
-        if who is None:
-            return _error(403, "this page needs that player's own link")
-        return who
-
-    async def clock_page(request: Request) -> Response:
-        doc = await _doc("clock")
-        return _page(env, "clock.html", page="clock", doc=doc, events="/events/clock")
-
-    async def _doc(name: str) -> dict[str, Any]:
-        await hub.update()  # a page's first HTML is the state of this moment
-        return hub.current(name)
-
-    async def clock_json(request: Request) -> Response:
-        return JSONResponse(await _doc("clock"), headers=HEADERS)
-
-    async def dealer_page(request: Request) -> Response:
-        if not dealer_ok(request):
-            return _refused_page(
-                env, request, _error(403, "the dealer's page needs the dealer's link")
-            )
-        return _page(
-            env,
-            "dealer.html",
-            page="dealer",
-            doc=await _doc("dealer"),
-            base=f"/dealer/{request.path_params['token']}",
-            events=f"/events/dealer/{request.path_params['token']}",
-            message=request.query_params.get("said", "")[:300],
-        )
-
-    async def dealer_json(request: Request) -> Response:
-        if not dealer_ok(request):
-            return _error(403, "the dealer's page needs the dealer's link")
-        return JSONResponse(await _doc("dealer"), headers=HEADERS)
-
-    async def dealer_action(request: Request) -> Response:
-        if not dealer_ok(request):
-            return _error(403, "the dealer's actions need the dealer's link")
-        action = str(request.path_params["action"])
-        table = hub.table
-        return await _act(
-            request,
-            lambda form: hub.run(lambda store: run_action(store, table, action, form)),
-            f"/dealer/{request.path_params['token']}",
-        )
-
-    async def player_page(request: Request) -> Response:
-        who = player_of(request)
-        if isinstance(who, Response):
-            return _refused_page(env, request, who)
-        return _page(
-            env,
-            "player.html",
-            page="player",
-            doc=await _doc(f"player:{who}"),
-            base=f"/player/{request.path_params['name']}/{request.path_params['token']}",
-            events=f"/events/player/{request.path_params['name']}/{request.path_params['token']}",
-            message=request.query_params.get("said", "")[:300],
-        )
-
-    async def player_json(request: Request) -> Response:
-        who = player_of(request)
-        if isinstance(who, Response):
-            return who
-        return JSONResponse(await _doc(f"player:{who}"), headers=HEADERS)
-
-    async def player_choose(request: Request) -> Response:
-        who = player_of(request)
-        if isinstance(who, Response):
-            return who
-        table = hub.table
-        assert table is not None  # player_of found the player at this table
-        base = f"/player/{request.path_params['name']}/{request.path_params['token']}"
-        return await _act(
-            request,
-            lambda form: hub.run(
-                lambda store: choose(store, table, who, str(form.get("character", "")))
-            ),
-            base,
-        )
-
-    async def _act(
-        request: Request,
-        work: Callable[[dict[str, str]], Awaitable[Done]],
-        back: str,
-    ) -> Response:
-        try:
-            form = await _form(request)
-            done = await work(form)
-        except CompanionError as exc:
-            if _wants_html(request):
-                return RedirectResponse(
-                    f"{back}?{_said('error: ' + exc.message)}", 303, headers=HEADERS
-                )
-            return _error(400, exc.message)
-        await hub.update()  # every page sees it at once
-        if _wants_html(request):
-            return RedirectResponse(f"{back}?{_said(done.message)}", 303, headers=HEADERS)
-        return JSONResponse(done.to_json(), headers=HEADERS)
-
-    def events(name_of: Callable[[Request], str | Response]) -> Callable[..., Any]:
-        async def handler(request: Request) -> Response:
-            name = name_of(request)
-            if isinstance(name, Response):
-                return name
-            return StreamingResponse(
-                hub.stream(name),
-                media_type="text/event-stream",
-                headers={**HEADERS, "X-Accel-Buffering": "no"},
-            )
-
-        return handler
-
-    def dealer_channel(request: Request) -> str | Response:
-        if not dealer_ok(request):
-            return _error(403, "the dealer's page needs the dealer's link")
-        return "dealer"
-
-    def player_channel(request: Request) -> str | Response:
-        who = player_of(request)
-        return who if isinstance(who, Response) else f"player:{who}"
-
-    async def static_file(request: Request) -> Response:
-        name = str(request.path_params["name"])
-        if name not in static:
-            return _error(404, "no such file")
-        return Response(
-            static[name],
-            media_type=STATIC[name],
-            headers={**HEADERS, "Cache-Control": "no-cache"},
-        )
-
-    async def home(request: Request) -> Response:
-        return RedirectResponse("/clock", 307)
-
-    async def no_icon(request: Request) -> Response:
-        return Response(status_code=204)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await hub.update(force=True)
-        watcher = asyncio.create_task(hub.watch())
-        try:
-            yield
-        finally:
-            hub.stop()
-            watcher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watcher
-
-    routes = [
-        Route("/", home),
-        Route("/favicon.ico", no_icon),
-        Route("/clock", clock_page),
-        Route("/clock.json", clock_json),
-        Route("/events/clock", events(lambda _request: "clock")),
-        Route("/dealer/{token}", dealer_page),
-        Route("/dealer/{token}/state.json", dealer_json),
-        Route("/dealer/{token}/action/{action}", dealer_action, methods=["POST"]),
-        Route("/events/dealer/{token}", events(dealer_channel)),
-        Route("/player/{name}/{token}", player_page),
-        Route("/player/{name}/{token}/state.json", player_json),
-        Route("/player/{name}/{token}/choose", player_choose, methods=["POST"]),
-        Route("/events/player/{name}/{token}", events(player_channel)),
-        Route("/static/{name}", static_file),
-    ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=ROUTES, lifespan=lifespan)
+    app.state.hub = hub
+    app.state.env = _environment()
+    app.state.static = {name: _package_text("static", name) for name in STATIC}
+    return app
 
 
 async def _form(request: Request) -> dict[str, str]:
@@ -303,6 +363,4 @@ def _wants_html(request: Request) -> bool:
 
 
 def _said(message: str) -> str:
-    from urllib.parse import urlencode
-
     return urlencode({"said": message[:300]})

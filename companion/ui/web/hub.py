@@ -26,15 +26,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.errors import CompanionError
-from companion.serve.pages import (
-    clock_document,
-    dealer_document,
-    player_document,
-    table_part,
-)
-from companion.serve.secrecy import secrets_of
+from companion.serve.pages import PlayerPage, clock_document, dealer_page, table_views
 from companion.serve.tokens import Tokens, ensure_tokens
 from companion.table import TableInfo, TableStore, open_store
+from companion.table.views import DEALER, PUBLIC, Audience
+from companion.ui.render import words  # noqa: F401  (the events in words, for every page)
 
 T = TypeVar("T")
 POLL_SECONDS = 0.1
@@ -121,19 +117,16 @@ class Hub:
             view = clock.session.view()
         except CompanionError:
             view = None  # no clock yet
-        clock_doc = clock_document(view, table)
-        docs = {"clock": clock_doc}
         with store.transaction(write=False) as tx:
             info = None if table is None else tx.table(table.name)
-            secrets = secrets_of(tx, info)
-            part = None if info is None else table_part(tx, info)  # read once for every page
-            docs["dealer"] = dealer_document(tx, info, clock_doc, secrets, part)
+            views = {} if info is None else table_views(tx, info)  # read once for every page
+            clock_doc = clock_document(view, table, views.get(PUBLIC))
+            docs = {"clock": clock_doc}
+            docs["dealer"] = dealer_page(tx, info, clock_doc, views.get(DEALER)).to_json()
             if info is not None:
                 for player in info.players:
-                    docs[f"player:{player}"] = {
-                        **player_document(tx, info, player, secrets, part),
-                        "clock": clock_doc,
-                    }
+                    seat = views[Audience.seat(player)]
+                    docs[f"player:{player}"] = PlayerPage(clock_doc, seat).to_json()
         return docs
 
     def _signature(self) -> tuple[int, ...]:

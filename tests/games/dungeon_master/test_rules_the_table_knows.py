@@ -503,3 +503,20 @@ def test_a_damaged_log_event_is_a_one_line_error(tmp_path: Path) -> None:
         invoke("dm", "party", "log", "--state", str(path)),
         "log entry #1 is damaged (dm-fight.dm: expected a list, got 3)",
     )
+
+
+def test_an_open_turn_saved_before_kept_cards_had_holders_still_plays_its_card() -> None:
+    """A state file of schema 2 keeps the kept cards as names only, and no hand count."""
+    from companion.paths import state_path
+
+    _kept_armor("elf", "wiz")
+    path = state_path(None)
+    with sqlite3.connect(path) as conn:
+        (saved,) = conn.execute("SELECT open_turn FROM dm_party").fetchone()
+        old = json.loads(saved)
+        old["held"] = [k["card"] for k in old.pop("kept")]
+        del old["hand"]
+        conn.execute("UPDATE dm_party SET open_turn = ?", (json.dumps(old),))
+    assert _ok("party", "show")["open_turn"]["hand"] == 2  # counted again: Spell and the Armor
+    phase = _ok("treasure")
+    assert phase["recovered"] == ["Elf"] and phase["recoveries"][0]["holder"] == "Cleric"

@@ -29,13 +29,30 @@ def _street(e: D.StreetDealt) -> str:
 
 @words("monster")
 def _monster(e: D.MonsterCame) -> str:
-    return f"{e.card.name} came to the table" + (f" for {e.summoned_by}" if e.summoned_by else "")
+    return f"a monster comes: {e.card.name}" + (f" for {e.summoned_by}" if e.summoned_by else "")
 
 
 @words("showdown")
-def _settled(e: D.DealSettled) -> str:
-    won = f"{names_text(list(e.winners))} won" if e.winners else "nobody won"
-    return f"deal {e.number} settled: {won}" if e.number is not None else f"deal settled: {won}"
+def _settled(e: D.ShowdownSettled) -> str:
+    """As ``companion showdown`` reports a deal: the pot, each player's net (won less put
+    in) and where the rest of the gold went.
+
+    >>> from companion.games.dungeon_poker.events import ShowdownSettled
+    >>> _settled(ShowdownSettled(2, ("ann",), (600, 400), {"ann": 600, "bob": -400, "cy": -200}))
+    'deal settled: pot 1,000 (main 600, side 400); ann +600, bob -400, cy -200'
+    """
+    shown = ""
+    if e.pots:
+        parts = [f"main {e.pots[0]:,}"] + [f"side {a:,}" for a in e.pots[1:]]
+        shown = f"pot {sum(e.pots):,}" + (f" ({', '.join(parts)})" if len(e.pots) > 1 else "")
+    nets = ", ".join(f"{name} {value:+,}" for name, value in e.net.items())
+    tail = []
+    if e.carry_over:
+        tail.append(f"{e.carry_over:,} stays on the table for the next deal")
+    if e.removed:
+        tail.append(f"{e.removed:,} leaves the game")
+    body = "; ".join(x for x in (shown, nets, *tail) if x)
+    return f"deal settled: {body or 'nothing was in the pot'}"
 
 
 @words("win")

@@ -47,6 +47,90 @@
     return el;
   }
 
+  // -- the table's public facts: every page shows the same ones from its own view --------
+
+  const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+
+  function face(card) {
+    const el = document.createElement("span");
+    const id = card.id || "";
+    if ((card.deck === "main" || card.deck === "standard") && id.length === 2 && SUITS[id[1]]) {
+      el.className = `pip ${"hd".includes(id[1]) ? "red" : "black"}`;
+      const rank = id[0].toUpperCase();
+      el.textContent = (rank === "T" ? "10" : rank) + SUITS[id[1]];
+      el.title = card.name;
+    } else {
+      el.className = "pip named";
+      el.textContent = card.name;
+      el.title = card.text || "";
+    }
+    return el;
+  }
+
+  function renderFacts(v) {
+    v = v || {};
+    show("victory", !!v.victory);
+    setText("victory", v.victory ? v.victory.text : "");
+    const board = v.board || [];
+    show("board-part", board.length > 0);
+    const boardEl = $("board");
+    if (boardEl) boardEl.replaceChildren(...board.map(face));
+    const open = [];
+    for (const o of v.open_cards || []) {
+      const last = open[open.length - 1];
+      if (last && last.whose === o.whose && last.where === o.where) last.cards.push(o.card);
+      else open.push({ whose: o.whose, where: o.where, cards: [o.card] });
+    }
+    show("open-part", open.length > 0);
+    list("open-cards", open, (o) => {
+      const item = document.createElement("li");
+      if (o.whose) {
+        const who = document.createElement("strong");
+        who.textContent = o.whose;
+        item.append(who, " ");
+      }
+      if (o.where) {
+        const where = document.createElement("span");
+        where.className = "hint";
+        where.textContent = o.where;
+        item.append(where, " ");
+      }
+      item.append(...o.cards.map(face));
+      return item;
+    });
+    show("targets", !!v.targets);
+    setText("targets", v.targets || "");
+  }
+
+  function renderTable(columns, rows) {
+    const head = document.querySelector("#players thead tr");
+    if (head) {
+      head.replaceChildren(
+        ...["player", ...(columns || [])].map((name) => {
+          const th = document.createElement("th");
+          th.textContent = name;
+          return th;
+        }),
+      );
+    }
+    const tbody = document.querySelector("#players tbody");
+    if (tbody) {
+      tbody.replaceChildren(
+        ...(rows || []).map((row) => {
+          const tr = document.createElement("tr");
+          for (const v of row) {
+            const td = document.createElement("td");
+            td.textContent = String(v);
+            tr.append(td);
+          }
+          return tr;
+        }),
+      );
+    }
+  }
+
+  const seatRows = (v) => (v.seats || []).map((s) => [s.name, ...Object.values(s.standing || {})]);
+
   function renderClock(c) {
     show("message", !c.running);
     show("act-start-clock", !c.running);
@@ -97,7 +181,9 @@
 
   function renderPlayer(d) {
     setText("said", $("said").textContent);
+    renderFacts(d);
     list("lines", d.lines || [], (line) => li(line));
+    renderTable(d.columns, seatRows(d));
     const standing = $("standing");
     if (standing) {
       const rows = [];
@@ -163,30 +249,8 @@
   }
 
   function renderDealer(d) {
-    const head = document.querySelector("#players thead tr");
-    if (head) {
-      head.replaceChildren(
-        ...["player", ...(d.columns || [])].map((name) => {
-          const th = document.createElement("th");
-          th.textContent = name;
-          return th;
-        }),
-      );
-    }
-    const tbody = document.querySelector("#players tbody");
-    if (tbody) {
-      tbody.replaceChildren(
-        ...(d.rows || []).map((row) => {
-          const tr = document.createElement("tr");
-          for (const v of row) {
-            const td = document.createElement("td");
-            td.textContent = String(v);
-            tr.append(td);
-          }
-          return tr;
-        }),
-      );
-    }
+    renderFacts(d);
+    renderTable(d.columns, d.rows);
     list("lines", d.lines || [], (line) => li(line));
     list("history", d.history || [], (e) => li(`#${e.id} ${e.summary}`));
     const next = d.undo_next;
@@ -195,9 +259,20 @@
     if (order) order.placeholder = (d.to_place || []).join(" > ");
   }
 
+  function renderTv(d) {
+    const v = d.view || {};
+    renderFacts(v);
+    show("tv-table", (v.seats || []).length > 0);
+    const grid = $("tv-grid");
+    if (grid) grid.classList.toggle("with-table", (v.seats || []).length > 0);
+    list("lines", v.lines || [], (line) => li(line));
+    renderTable(v.columns, seatRows(v));
+  }
+
   function render() {
     body.dataset.version = String(doc.version || 0);
     renderClock(clockOf(doc));
+    if (page === "clock") renderTv(doc);
     if (page === "player") renderPlayer(doc);
     if (page === "dealer") renderDealer(doc);
   }

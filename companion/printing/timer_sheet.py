@@ -1,7 +1,9 @@
 """The printable structure sheet (``companion timer sheet``): one page, PDF.
 
-reportlab is imported inside :func:`write_sheet` only, so nothing else pays
-for it. The page is built in memory and written atomically.
+The timer says what each level is (:func:`~companion.timer.describe.level_rows`);
+this module, in the printing layer like every PDF, lays it out. reportlab
+is imported inside :func:`write_sheet` only, so nothing else pays for it.
+The page is built in memory and written atomically.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def sheet_rows(
     """Header, rows of text and the indexes of break rows, for the sheet table.
 
     >>> from companion.timer.structure import load_structure
-    >>> header, rows, breaks = sheet_rows(load_structure("dungeon-poker"))
+    >>> header, rows, breaks = sheet_rows(load_structure("dp"))
     >>> header
     ['Level', 'Blind', 'Soul gems', 'Encounter', 'Lasts', 'Started at']
     >>> rows[3][:4], len(rows), rows[-1][0]
