@@ -42,8 +42,51 @@ MAX_READ_BYTES = 8 * 1024 * 1024
 showdown, encounter, structure or save file, far below what hurts."""
 
 
+FULL_BYTES = 1024 * 1024
+"""Free space below which a disk counts as full (SQLite and a PDF need more than that)."""
+
+
 def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    if exc.errno == errno.EROFS:
+        return "the file system is mounted read-only"
     return exc.strerror or str(exc)
+
+
+def read_only_mount(path: str | Path) -> Path | None:
+    """Where the read-only file system holding ``path`` (or its deepest existing part) is
+    mounted; ``None`` when it can be written. No permission bit tells this, so a file on
+    such a disk would otherwise be called read-only itself.
+
+    >>> read_only_mount("/tmp") is None
+    True
+    """
+    start = first_existing(path)
+    try:
+        if not os.statvfs(start).f_flag & os.ST_RDONLY:
+            return None
+        device = os.stat(start).st_dev
+    except OSError:
+        return None
+    while start != start.parent:
+        try:
+            if os.stat(start.parent).st_dev != device:
+                break
+        except OSError:
+            break
+        start = start.parent
+    return start
+
+
+def disk_full(path: str | Path) -> bool:
+    """Whether the disk holding ``path`` has less than :data:`FULL_BYTES` free for us (SQLite
+    reports some writes on a full disk as a plain "disk I/O error")."""
+    try:
+        info = os.statvfs(first_existing(path))
+    except OSError:
+        return False
+    return info.f_bavail * info.f_frsize < FULL_BYTES
 
 
 def is_read_only(mode: int, path: Path) -> bool:
@@ -142,6 +185,11 @@ def output_path(
         raise CompanionError(
             f"cannot write {shown}: it is {_kind(info.st_mode)}, not a regular file; "
             "companion only replaces regular files"
+        )
+    mount = read_only_mount(real)
+    if mount is not None:
+        raise CompanionError(
+            f"cannot write {shown}: the file system it is on ({mount}) is mounted read-only"
         )
     if not force and is_read_only(info.st_mode, real):
         way = f"pass {force_flag} to replace it anyway" if force_flag else "make it writable first"
@@ -318,6 +366,7 @@ def read_text(path: str | Path, *, what: str = "file", limit: int = MAX_READ_BYT
 __all__ = [
     "MAX_READ_BYTES",
     "can_write_in",
+    "disk_full",
     "first_existing",
     "folder_problem",
     "is_dir",
@@ -325,6 +374,7 @@ __all__ = [
     "is_read_only",
     "output_path",
     "read_bytes",
+    "read_only_mount",
     "read_text",
     "write_atomic",
 ]

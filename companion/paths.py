@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -225,8 +225,13 @@ class Checkup:
         }
 
 
-def checkup(state: str | Path | None = None, env: Mapping[str, str] | None = None) -> Checkup:
-    """The places of :func:`places` with the version of companion that uses them."""
+def checkup(
+    state: str | Path | None = None,
+    env: Mapping[str, str] | None = None,
+    more: Sequence[Place] = (),
+) -> Checkup:
+    """The places of :func:`places`, then ``more`` (the print settings), with the version of
+    companion that uses them."""
     from companion import __version__
 
-    return Checkup(__version__, tuple(places(state, env)))
+    return Checkup(__version__, (*places(state, env), *more))

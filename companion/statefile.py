@@ -64,7 +64,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import CompanionError
-from companion.fileio import can_write_in, first_existing, is_read_only
+from companion.fileio import (
+    can_write_in,
+    disk_full,
+    first_existing,
+    is_read_only,
+    read_only_mount,
+)
 
 APPLICATION_ID = 0x436F6D70  # "Comp": marks the file as companion's (PRAGMA application_id)
 FILE_FORMAT = 1  # PRAGMA user_version: the layout of the file (companion_schema), not a component's
@@ -268,6 +274,9 @@ def read_only_reason(path: Path, exists: bool) -> str | None:
     A file or folder without any write bit counts as read-only even for
     root (``chmod a-w`` is how a user says "keep it as it is").
     """
+    mount = read_only_mount(path)
+    if mount is not None:
+        return f"state file {path} cannot be changed: the file system it is on ({mount}) is mounted read-only"
     if exists:
         info = os.stat(path)
         if is_read_only(info.st_mode, path):
@@ -414,8 +423,11 @@ class StateFile:
         )
 
     def _refusal(self) -> str:
-        fix = "that folder" if "folder" in str(self.read_only) else "the file"
-        return f"{self.read_only}; this command changes it: make {fix} writable or pass another --state"
+        reason = str(self.read_only)
+        if "mounted read-only" in reason:
+            return f"{reason}; this command changes it: mount it writable or pass another --state"
+        fix = "that folder" if "folder" in reason else "the file"
+        return f"{reason}; this command changes it: make {fix} writable or pass another --state"
 
     def __repr__(self) -> str:
         return f"<StateFile {str(self.path)!r}>"
@@ -770,6 +782,10 @@ _PROBLEMS = {
     "SQLITE_IOERR_SHORT_READ": "cannot read state file {path}: disk error ({text})",
     "SQLITE_PERM": "state file {path} cannot be written: permission denied",
 }
+_READ_ONLY_MOUNT = (
+    "cannot write state file {path}: the file system it is on ({mount}) is mounted read-only; "
+    "pass a writable --state"
+)
 _DAMAGED = "state file {path} is damaged or not a database ({text}); {fate}: move it away or pass another --state"
 _UNTOUCHED = "it was left untouched"
 _ROLLED_BACK = "this command's changes to it were rolled back"
@@ -790,6 +806,12 @@ def describe_sqlite_error(
     """
     name = str(getattr(exc, "sqlite_errorname", ""))
     base = "_".join(name.split("_")[:2])  # SQLITE_IOERR_WRITE -> SQLITE_IOERR
+    if base in ("SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN"):
+        mount = read_only_mount(path)
+        if mount is not None:
+            return _READ_ONLY_MOUNT.format(path=path, mount=mount)
+        if base == "SQLITE_IOERR" and disk_full(path):
+            name = "SQLITE_FULL"  # a full disk met while growing the journal or its index
     for key in (name, base):
         if key in _PROBLEMS:
             return _PROBLEMS[key].format(path=path, text=exc)

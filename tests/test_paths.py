@@ -191,3 +191,32 @@ def test_an_output_folder_is_writable_when_its_first_existing_part_is(tmp_path: 
         assert folder_problem(locked / "out") == f"folder {locked} is read-only"
     finally:
         locked.chmod(0o755)
+
+
+def test_doctor_lists_the_print_settings_and_the_back_offset_in_force(tmp_path: Path) -> None:
+    """A calibration saved once moves the backs of every later print, from any install:
+    `doctor` says where it is kept and what it is."""
+    from tests.conftest import invoke
+
+    before = invoke("doctor", "--json").json()["places"][-1]
+    assert before["what"] == "print settings" and before["source"] == "$COMPANION_CONFIG_DIR"
+    assert "no back offset saved" in before["note"]
+    out = str(tmp_path / "cal.pdf")
+    assert invoke("print", "calibrate", "--save", "1,-0.5", "--out", out).exit_code == 0
+    after = invoke("doctor", "--json").json()["places"][-1]
+    assert after["path"].endswith("printing.json") and after["ok"]
+    assert after["note"] == "back offset in force: portrait x +1 mm, y -0.5 mm; landscape none"
+    shown = invoke("doctor").stdout
+    assert "print settings" in shown and "portrait x +1 mm" in " ".join(shown.split())
+
+
+def test_doctor_names_a_broken_print_settings_file(tmp_path: Path) -> None:
+    import os
+
+    from tests.conftest import invoke
+
+    (Path(os.environ["COMPANION_CONFIG_DIR"]) / "printing.json").write_text("{oops")
+    result = invoke("doctor", "--json")
+    assert result.exit_code == 2
+    place = result.json()["places"][-1]
+    assert not place["ok"] and "calibrate --reset" in place["note"]

@@ -60,7 +60,8 @@ COMMANDS: tuple[Entry, ...] = (
     Entry(
         "doctor",
         "doctor",
-        "Say where companion finds its cards and templates and keeps its state and output.",
+        "Say where companion finds its cards and templates and keeps its state, output and "
+        "print settings.",
     ),
     Entry("cards", "cards", "Browse and check the card database (cards_data/)."),
     Entry(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from companion.bounds import MAX_CHIPS
 from companion.cli.common import (
     JsonOption,
     StateOption,
@@ -289,7 +290,15 @@ def decko_discard(
 @decko_app.command("chips")
 def decko_chips(
     player: Player,
-    chips: Annotated[int, typer.Argument(help="Chips from the house (negative: to the house).")],
+    chips: Annotated[
+        int,
+        typer.Argument(
+            min=-MAX_CHIPS,
+            max=MAX_CHIPS,
+            help="Chips from the house (negative: to the house), at most 10^12 either way.",
+            show_default=False,
+        ),
+    ],
     why: Annotated[str, typer.Option("--why", help="Which joker or card pays.")] = "",
     source: Annotated[
         str | None,

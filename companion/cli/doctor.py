@@ -1,4 +1,4 @@
-"""``companion doctor``: where the cards, templates, state file and output are."""
+"""``companion doctor``: where the cards, templates, state file, output and print settings are."""
 
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ def register(app: typer.Typer) -> None:
 
 
 def doctor(state: StateOption = None, as_json: JsonOption = False) -> None:
-    """Say where companion finds its cards and templates and keeps its state and output.
+    """Say where companion finds its cards and templates and keeps its state, output and print settings.
 
     Each place is checked without writing anything; a problem exits with code 2.
     """
     from companion.paths import checkup
+    from companion.printing.config import settings_place
 
-    found = checkup(state)
+    found = checkup(state, more=[settings_place()])
     if as_json:
         emit_json(found.to_json())
     else:

@@ -10,6 +10,10 @@ import typer
 from companion.cli.common import JsonOption, StateOption, emit_json, table_option
 
 
+def _note(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
 def register(app: typer.Typer) -> None:
     app.command("serve")(serve)
 
@@ -66,4 +70,5 @@ def serve(
         lan=lan,
         new_tokens=new_tokens,
         announce=announce,
+        warn=_note,
     )

@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.fileio import write_atomic
+from companion.paths import Place
 
 FILE_NAME = "printing.json"
 ORIENTATIONS = ("portrait", "landscape")
@@ -100,6 +101,38 @@ def save_back_offset(
     write_atomic(
         config_path(env), json.dumps(data, indent=2, sort_keys=True) + "\n", force_flag=None
     )
+
+
+def settings_place(env: Mapping[str, str] | None = None) -> Place:
+    """The print settings file for ``companion doctor``: where it is, who chose that, and the
+    back offset in force for each orientation (a tour or another install may have saved one).
+
+    >>> import tempfile
+    >>> env = {"COMPANION_CONFIG_DIR": tempfile.mkdtemp()}
+    >>> settings_place(env).note
+    "no back offset saved: backs print where the sheet puts them ('print calibrate --save X,Y')"
+    >>> save_back_offset("portrait", (1.0, -0.5), env=env)
+    >>> settings_place(env).note
+    'back offset in force: portrait x +1 mm, y -0.5 mm; landscape none'
+    """
+    path = config_path(env)
+    chosen = (os.environ if env is None else env).get("COMPANION_CONFIG_DIR")
+    source = "$COMPANION_CONFIG_DIR" if chosen else "user config directory"
+    try:
+        offsets = {o: saved_back_offset(o, env) for o in ORIENTATIONS}
+    except CompanionError as exc:
+        return Place("print settings", path, source, False, exc.message)
+    if not any(offsets.values()):
+        note = (
+            "no back offset saved: backs print where the sheet puts them "
+            "('print calibrate --save X,Y')"
+        )
+        return Place("print settings", path, source, True, note)
+    shown = [
+        f"{o} " + ("none" if v is None else f"x {v[0]:+g} mm, y {v[1]:+g} mm")
+        for o, v in offsets.items()
+    ]
+    return Place("print settings", path, source, True, "back offset in force: " + "; ".join(shown))
 
 
 def reset(env: Mapping[str, str] | None = None) -> bool:

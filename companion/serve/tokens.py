@@ -31,7 +31,7 @@ class Tokens:
         return {"dealer": self.dealer, "players": dict(self.players)}
 
     def is_dealer(self, token: str) -> bool:
-        return secrets.compare_digest(token.encode(), self.dealer.encode())
+        return bool(self.dealer) and secrets.compare_digest(token.encode(), self.dealer.encode())
 
     def player_of(self, name: str, token: str) -> str | None:
         """The seated player ``name`` if ``token`` is theirs (any case for the name), else None."""
@@ -46,7 +46,8 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def _fresh(players: tuple[str, ...]) -> Tokens:
+def fresh_tokens(players: tuple[str, ...]) -> Tokens:
+    """New tokens for the dealer and each of ``players`` (not saved anywhere)."""
     return Tokens(new_token(), {p: new_token() for p in players})
 
 
@@ -64,7 +65,7 @@ def ensure_tokens(tx: Transaction, table: TableInfo | None, *, rotate: bool = Fa
             kept = {p: saved[p] for p in players if isinstance(saved.get(p), str)}
             tokens = Tokens(raw["dealer"], {p: kept.get(p) or new_token() for p in players})
     if tokens is None:
-        tokens = _fresh(players)
+        tokens = fresh_tokens(players)
     if tokens.to_data() != raw:
         tx.put_state(table, NAMESPACE, "tokens", tokens.to_data())
     return tokens

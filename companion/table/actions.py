@@ -82,6 +82,7 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
                 f"{short(name)} is not a usable player name "
                 f"(at most {MAX_NAME} characters, no leading '-', no control characters)"
             )
+        check_name_characters(name, "player")
         if name_key(name) in (name_key(p) for p in players):
             raise CompanionError(f"player '{name}' is listed twice")
         players.append(name)
@@ -98,6 +99,29 @@ def named_players(values: Sequence[str]) -> list[str]:
     ['ann', 'dee', 'cy']
     """
     return [n.strip() for value in values for n in value.split(",") if n.strip()]
+
+
+RESERVED = "/\\<>=[]"
+"""Characters a new table or player name may not hold: ``/`` and ``\\`` part a page's
+address (a player called ``a/b`` could never open their page), ``<`` ``>`` ``=`` are the
+commands' own syntax (``ann=200``, ``"ann > bob"``), ``[`` ``]`` the terminal's markup."""
+
+
+def check_name_characters(name: str, kind: str) -> str:
+    """``name`` when it holds none of :data:`RESERVED`; else a one-line error naming them.
+
+    >>> check_name_characters("<b>bo</b>", "player")
+    Traceback (most recent call last):
+    ...
+    companion.errors.CompanionError: player name '<b>bo</b>' holds '<', '>', '/': a name may hold any letter, digit, space or other mark but / \\ < > = [ ]
+    """
+    found = list(dict.fromkeys(c for c in name if c in RESERVED))
+    if found:
+        raise CompanionError(
+            f"{kind} name {short(name)} holds {', '.join(repr(c) for c in found)}: a name may "
+            f"hold any letter, digit, space or other mark but {' '.join(RESERVED)}"
+        )
+    return name
 
 
 def check_table_name(name: str) -> str:
@@ -124,7 +148,7 @@ def new_table(
     options: dict[str, Any] | None = None,
 ) -> tuple[TableInfo, list[str]]:
     """Create a table, set it up as its game's rulebook says, and make it current."""
-    name = check_table_name(name)
+    name = check_name_characters(check_table_name(name), "table")
     players = parse_players(players)
     cards = load_game(game)
     rules = rules_for(game)
@@ -190,7 +214,7 @@ def draw(
     deck = resolve_deck(tx, table, cards, deck)
     if count < 1:
         raise CompanionError(f"--count must be at least 1 (got {count})")
-    who = table.player(player) if player else None
+    who = table.player(player) if player is not None else None
     return rules_for(table.game).draw(
         tx, table, cards, deck, count=count, player=who, bottom=bottom
     )
@@ -279,7 +303,7 @@ def _move_named(
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
     rules_for(table.game).check_move(deck)
-    who = table.player(player) if player else None
+    who = table.player(player) if player is not None else None
     copy = find_copy(tx, table, cards, deck, ref, piles, who, purpose=action_word)
     moved = tx.move(table, copy, to, where=where)
     if shuffle_after:
@@ -407,7 +431,7 @@ def peek(
     deck = resolve_deck(tx, table, cards, deck)
     if count < 1:
         raise CompanionError(f"peek at least 1 card (got {count})")
-    who = table.player(player) if player else None
+    who = table.player(player) if player is not None else None
     top = tx.pile(table, deck, "draw")[:count]
     seen = [drawn_card(cards, c, info={"position": i}) for i, c in enumerate(top, start=1)]
     tx.record(
@@ -426,7 +450,7 @@ def reorder(
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
     rules_for(table.game).check_move(deck)
-    who = table.player(player) if player else None
+    who = table.player(player) if player is not None else None
     if not order:
         raise CompanionError("give the new order as positions from the top, e.g. '2 1 3'")
     n = max(order)
@@ -456,7 +480,7 @@ def shuffle_top(
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
     rules_for(table.game).check_move(deck)
-    who = table.player(player) if player else None
+    who = table.player(player) if player is not None else None
     if count < 1:
         raise CompanionError(f"shuffle at least 1 card (got {count})")
     from companion.table.drawing import table_rng

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,10 +19,10 @@ from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from companion.table import holdings, open_store
 from tests.conftest import invoke
+from tests.serve.chromium import install_chromium
 from tests.serve.conftest import new_table, start_serve
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -42,12 +41,14 @@ SCREENSHOTS = os.environ.get("COMPANION_SCREENSHOTS")
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Chromium is missing: 'apt-get install -y chromium' (.ci/run does it)")
+    try:
+        chromium = install_chromium()  # Debian's, installed here on a fresh machine
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
     profile = tmp_path_factory.mktemp("chromium-profile")  # a fresh --user-data-dir
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=FLAGS, headless=True
+            str(profile), executable_path=chromium, args=FLAGS, headless=True
         )
         try:
             yield context
@@ -183,3 +184,34 @@ def test_the_dealers_players_columns_fit_a_phone_without_scrolling_sideways(
     scroll, client = table.evaluate("t => [t.scrollWidth, t.clientWidth]")
     assert scroll <= client, (scroll, client)
     shot(dealer, "dealer-phone")
+
+
+def test_a_markup_name_leaves_the_script_running_and_a_deleted_table_says_so(
+    browser: BrowserContext,
+) -> None:
+    """A table named `</script><!--<script>` (as an older companion let in): the dealer's
+    page still follows the clock live; deleting the table turns the open page into the
+    410 page by itself."""
+    import sqlite3
+
+    hostile = "</script><!--<script>"
+    new_table()
+    assert invoke("timer", "run", input="").exit_code == 0
+    with sqlite3.connect(os.environ["COMPANION_STATE"]) as conn:
+        conn.execute("UPDATE tables SET name = ?", (hostile,))
+        conn.execute("UPDATE settings SET value = ? WHERE key = 'current_table'", (hostile,))
+    server, urls = start_serve()
+    try:
+        errors: list[str] = []
+        dealer = page_at(browser, str(urls["dealer"]), {"width": 1280, "height": 900})
+        dealer.on("pageerror", lambda exc: errors.append(str(exc)))
+        expect(dealer.locator("#title")).to_contain_text("Level 1")
+        companion("timer", "do", "next")
+        expect(dealer.locator("#title")).to_contain_text("Level 2", timeout=2000)
+        assert errors == []
+        companion("table", "delete", hostile, "--yes")
+        expect(dealer.locator("body")).to_contain_text("was deleted", timeout=10_000)
+        shot(dealer, "dealer-table-deleted")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -77,3 +77,30 @@ def test_table_delete_yes_does_not_ask() -> None:
     result = invoke("table", "delete", "FRIDAY", "--yes")
     assert result.exit_code == 0 and "Delete" not in result.stderr
     assert invoke("table", "list", "--json").json() == []
+
+
+@pytest.mark.parametrize(
+    ("table", "players", "bad"),
+    [
+        ("friday", "ann,a/b", "'/'"),
+        ("friday", "ann,<b>bo</b>", "'<', '>', '/'"),
+        ("friday", "ann,bo=2", "'='"),
+        ("friday", "ann,[red]bo", "'[', ']'"),
+        ("fri/day", "ann,bo", "'/'"),
+        ("<!--<script", "ann,bo", "'<'"),
+    ],
+)
+def test_a_name_a_page_or_a_command_could_not_take_is_refused_at_table_new(
+    table: str, players: str, bad: str
+) -> None:
+    """A player called `a/b` could never open their own page (the `/` parts its address),
+    and `<`, `>`, `=` are the commands' own syntax: refused in one line, nothing made."""
+    result = invoke("table", "new", table, "--game", "decko", "--players", players)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert f"holds {bad}:" in result.stderr
+    assert invoke("table", "list", "--json").json() == []
+
+
+def test_names_with_other_marks_are_welcome() -> None:
+    code, err = _new("Ann & Bo's", "O'Brien,Zoë,José-Luis")
+    assert code == 0, err

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.bounds import MAX_CHIPS, check_range
 from companion.errors import CompanionError
 from companion.games.decko.mat import (
     STUD_CARDS,
@@ -65,9 +66,11 @@ def move_chips(
 ) -> DeckoEvent:
     """Chips a joker or card pays a player: from the house, or from ``source`` (another
     player: the Gun, Robin, the Taxman); negative chips go to the house."""
+    check_range("chips", chips, -MAX_CHIPS, MAX_CHIPS)
     play = open_play(tx, table)
     who = table.player(player)
     reason = why or "a card or joker"
+    moved = chips
     if source is not None:
         giver = table.player(source)
         if chips < 0 or giver == who:
@@ -76,12 +79,13 @@ def move_chips(
         play.mat.seats[who].chips += chips
         play.events.append(f"{who} takes {chips} chips from {giver} ({reason})")
     elif chips >= 0:
+        moved = min(chips, play.mat.house)  # the house pays what it has
         play.from_house(who, chips, reason)
     else:
         play.pay(who, -chips, reason)
         play.mat.house += -chips
         play.events.append(f"{who} pays {-chips} chips to the house ({reason})")
-    return play.finish("chips", who, count=chips)
+    return play.finish("chips", who, count=moved)
 
 
 def stud(tx: Transaction, table: TableInfo, player: str, cards: Sequence[str]) -> DeckoEvent:

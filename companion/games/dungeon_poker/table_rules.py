@@ -425,7 +425,7 @@ def draw_with_folds(
     cards = _cards(table)
     out = [table.player(f) for f in named_players(folded)]
     deck = resolve_deck(tx, table, cards, deck)
-    who = table.player(player) if player else None
+    who = table.player(player) if player is not None else None
     if deck == "main":
         return monsters.draw_main(tx, table, cards, count, who, bottom, folded=out)
     if deck == "monsters":

@@ -35,6 +35,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from jinja2 import Environment, FunctionLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -44,11 +45,13 @@ from starlette.responses import (
     StreamingResponse,
 )
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from companion.documents import short
 from companion.errors import CompanionError
 from companion.serve.commands import Command, dealer_command, player_command
 from companion.serve.pages import clock_line
-from companion.ui.web.hub import Hub
+from companion.ui.web.hub import Hub, Stopping
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -103,10 +106,22 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
+def embedded_json(doc: Any) -> str:
+    """``doc`` as JSON that can stand inside a page's ``<script>`` element whatever it holds:
+    ``<``, ``>`` and ``&`` are written as ``\\u003c``, ``\\u003e``, ``\\u0026`` (the same JSON),
+    so no name (``</script>``, ``<!--<script``) can change how the page is parsed.
+
+    >>> print(embedded_json({"name": "</script><!--<script>&"}))
+    {"name": "\\u003c/script\\u003e\\u003c!--\\u003cscript\\u003e\\u0026"}
+    """
+    text = json.dumps(doc)  # ASCII only: U+2028 and U+2029 are escaped already
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
 def _page(request: Request, name: str, **values: Any) -> HTMLResponse:
     env: Environment = request.app.state.env
     doc = values.get("doc", {})
-    html = env.get_template(name).render(doc_json=json.dumps(doc).replace("</", "<\\/"), **values)
+    html = env.get_template(name).render(doc_json=embedded_json(doc), **values)
     return HTMLResponse(html, headers=HEADERS)
 
 
@@ -114,14 +129,43 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "error": message}, status_code=status, headers=HEADERS)
 
 
-def _refused(request: Request, status: int, message: str) -> Response:
-    """A refusal (wrong link, unknown player): a browser is shown the same line and status
-    in a small page rather than raw JSON; other clients get the JSON."""
+def _refused(request: Request, status: int, message: str, *, gone: bool = False) -> Response:
+    """A refusal (wrong link, unknown player, a deleted table): a browser is shown the same
+    line and status in a small page rather than raw JSON; other clients get the JSON."""
     if "text/html" not in request.headers.get("accept", ""):
         return _error(status, message)
     env: Environment = request.app.state.env
-    html = env.get_template("refused.html").render(message=message)
+    html = env.get_template("refused.html").render(message=message, gone=gone)
     return HTMLResponse(html, status_code=status, headers=HEADERS)
+
+
+class _Guard:
+    """Before every request but the static files: the served table and its tokens as the
+    state file has them now (a table deleted, links replaced in another terminal). A
+    deleted table's pages all answer 410 Gone, a browser with a short page saying so."""
+
+    def __init__(self, app: ASGIApp, hub: Hub) -> None:
+        self.app, self.hub = app, hub
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not str(scope["path"]).startswith("/static/"):
+            try:
+                await self.hub.verify()
+            except CompanionError as exc:
+                status = 503 if isinstance(exc, Stopping) else 400
+                await _error(status, exc.message)(scope, receive, send)
+                return
+            if self.hub.gone is not None:
+                request = Request(scope)
+                await _refused(request, 410, self.hub.gone, gone=True)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _companion_error(request: Request, exc: Exception) -> Response:
+    """A one-line answer for a problem with the state file met outside an action."""
+    assert isinstance(exc, CompanionError)
+    return _error(503 if isinstance(exc, Stopping) else 400, exc.message)
 
 
 async def _doc(request: Request, name: str) -> dict[str, Any]:
@@ -317,7 +361,8 @@ ROUTES = [
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
     """While the server runs, the hub watches the state file for every page."""
     hub: Hub = app.state.hub
-    await hub.update(force=True)
+    with contextlib.suppress(CompanionError):  # a busy file: the watcher reads it next
+        await hub.update(force=True)
     watcher = asyncio.create_task(hub.watch())
     try:
         yield
@@ -330,7 +375,12 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 
 def build_app(hub: Hub) -> Starlette:
     """The web application over ``hub`` (one table, its tokens, its live documents)."""
-    app = Starlette(routes=ROUTES, lifespan=lifespan)
+    app = Starlette(
+        routes=ROUTES,
+        lifespan=lifespan,
+        middleware=[Middleware(_Guard, hub=hub)],
+        exception_handlers={CompanionError: _companion_error},
+    )
     app.state.hub = hub
     app.state.env = _environment()
     app.state.static = {name: _package_text("static", name) for name in STATIC}
@@ -338,22 +388,54 @@ def build_app(hub: Hub) -> Starlette:
 
 
 async def _form(request: Request) -> dict[str, str]:
-    """The posted fields: JSON or a plain HTML form, at most ``MAX_BODY`` bytes."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise CompanionError(f"the request is too large ({len(body)} bytes, at most {MAX_BODY})")
+    """The posted fields: JSON or a plain HTML form, at most ``MAX_BODY`` bytes (read no
+    further than that), each field one text or number."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise CompanionError(f"the request is too large ({declared} bytes, at most {MAX_BODY})")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise CompanionError(f"the request is too large (more than {MAX_BODY} bytes)")
     kind = request.headers.get("content-type", "").split(";")[0].strip()
     if not body:
         return {}
     try:
         if kind == "application/json":
-            data = json.loads(body)
-            if not isinstance(data, dict):
-                raise CompanionError("the request should be a JSON object of fields")
-            return {str(k): str(v) for k, v in data.items()}
+            return _json_fields(bytes(body))
         return dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True))
     except (UnicodeDecodeError, ValueError):
         raise CompanionError("the request's fields cannot be read") from None
+
+
+def _json_fields(body: bytes) -> dict[str, str]:
+    """A JSON body's fields: one object of texts and numbers, nothing nested.
+
+    >>> _json_fields(b'{"all": 200, "result": "ann > bob"}')
+    {'all': '200', 'result': 'ann > bob'}
+    >>> _json_fields(b'{"a": ' * 5000)
+    Traceback (most recent call last):
+    ...
+    companion.errors.CompanionError: the request's JSON is nested too deeply: send one object of fields
+    """
+    try:
+        data = json.loads(body)
+    except RecursionError:
+        raise CompanionError(
+            "the request's JSON is nested too deeply: send one object of fields"
+        ) from None
+    if not isinstance(data, dict):
+        raise CompanionError("the request should be a JSON object of fields")
+    fields: dict[str, str] = {}
+    for key, value in data.items():
+        if isinstance(value, dict | list):
+            raise CompanionError(
+                f"the request's field {short(key)} should be a text or a number, "
+                f"not {'a list' if isinstance(value, list) else 'an object'}"
+            )
+        fields[str(key)] = str(value)
+    return fields
 
 
 def _wants_html(request: Request) -> bool:

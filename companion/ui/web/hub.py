@@ -14,21 +14,23 @@ page counts down by itself.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
+from queue import SimpleQueue
 from typing import Any, TypeVar
 
 from companion.errors import CompanionError
+from companion.paths import state_path
 from companion.serve.pages import PlayerPage, clock_document, dealer_page, table_views
-from companion.serve.tokens import Tokens, ensure_tokens
-from companion.table import TableInfo, TableStore, open_store
+from companion.serve.tokens import Tokens, ensure_tokens, fresh_tokens, read_tokens
+from companion.statefile import check_file, read_only_reason
+from companion.table import TableInfo, TableStore, Transaction, open_store
 from companion.table.views import DEALER, PUBLIC, Audience
 from companion.ui.render import words  # noqa: F401  (the events in words, for every page)
 
@@ -51,6 +53,48 @@ def _steady(doc: dict[str, Any]) -> str:
     return json.dumps(strip(doc), sort_keys=True)
 
 
+CLOSE_SECONDS = 0.2
+"""How long stopping waits for the worker's job in hand before leaving it behind."""
+
+
+class Worker:
+    """One thread that runs the hub's jobs in order (an SQLite connection belongs to one thread).
+
+    A daemon thread, unlike a thread pool's, is never waited for when the
+    process exits: the server stops when asked (SIGTERM, Ctrl-C) even while
+    a job is still running, and SQLite rolls back whatever it left unfinished.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: SimpleQueue[tuple[Future[Any], Callable[[], Any]] | None] = SimpleQueue()
+        self._closed = False
+        self._thread = threading.Thread(target=self._loop, name="companion-serve", daemon=True)
+        self._thread.start()
+
+    def submit(self, work: Callable[[], T]) -> Future[T]:
+        if self._closed:
+            raise RuntimeError("the server's worker has stopped")
+        future: Future[T] = Future()
+        self._jobs.put((future, work))
+        return future
+
+    def _loop(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            future, work = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(work())
+            except BaseException as exc:  # handed to whoever waits for the job
+                future.set_exception(exc)
+
+    def shutdown(self, timeout: float = CLOSE_SECONDS) -> None:
+        """No more jobs; wait up to ``timeout`` seconds for the one in hand, then leave it."""
+        self._closed = True
+        self._jobs.put(None)
+        self._thread.join(timeout)
+
+
 @dataclass
 class Channel:
     """One kind of page: its latest document and the queues of the pages watching it."""
@@ -61,24 +105,42 @@ class Channel:
     listeners: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
 
 
+class Stopping(CompanionError):
+    """The server is stopping: a request still waiting for the state file is answered so."""
+
+
 class Hub:
-    """The table being served, its tokens and the documents of its pages."""
+    """The table being served, its tokens and the documents of its pages.
+
+    The table and its tokens are read again from the state file on every
+    request and every look at the file (:meth:`verify`): a table deleted
+    elsewhere makes every page say so (``gone``), and links replaced by
+    ``serve --new-tokens`` in another terminal stop working here too.
+    """
 
     def __init__(self, state: str | Path | None, table: str | None, *, rotate: bool = False):
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-serve")
+        self._worker = Worker()
         self._local = threading.local()
         self.state = state
         self.channels: dict[str, Channel] = {}
-        self.table, self.tokens = self._call(lambda: self._open(table, rotate))
         self._stopping = False
+        self._pending: set[asyncio.Future[Any]] = set()
         self._last_signature: tuple[int, ...] = ()
+        self.gone: str | None = None
+        """Why the pages are gone (the served table was deleted), else ``None``."""
+        self.read_only: str | None = None
+        """Why the state file cannot be changed, when it cannot: the pages only show it."""
+        self._revoked = False
+        self.table, self.tokens = self._call(lambda: self._open(table))
+        if rotate:
+            self.rotate_tokens()
 
     # -- the worker thread ---------------------------------------------------------
 
     def _store(self) -> TableStore:
         store: TableStore | None = getattr(self._local, "store", None)
         if store is None:
-            store = open_store(self.state)
+            store = open_store(self.state, write=self.read_only is None)
             self._local.store = store
         return store
 
@@ -86,20 +148,86 @@ class Hub:
         return self._worker.submit(work).result()
 
     async def run(self, work: Callable[[TableStore], T]) -> T:
-        """Run ``work(store)`` on the worker thread; CompanionErrors come back as they are."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._worker, lambda: work(self._store()))
+        """Run ``work(store)`` on the worker thread; CompanionErrors come back as they are.
 
-    def _open(self, name: str | None, rotate: bool) -> tuple[TableInfo | None, Tokens]:
+        When the server stops, a request still waiting is answered at once
+        (:class:`Stopping`) rather than held until the worker is free.
+        """
+        if self._stopping:
+            raise Stopping("the server is stopping")
+        future = asyncio.wrap_future(self._worker.submit(lambda: work(self._store())))
+        self._pending.add(future)
+        try:
+            return await future
+        except asyncio.CancelledError:
+            if self._stopping and future.cancelled():
+                raise Stopping("the server is stopping") from None
+            raise
+        finally:
+            self._pending.discard(future)
+
+    def _open(self, name: str | None) -> tuple[TableInfo | None, Tokens]:
+        """The table to serve and its tokens (made and saved the first time).
+
+        A state file that cannot be changed is served as it is: the tokens saved
+        with it (or ones for this run only), and every action refused in one line.
+        """
+        path = state_path(self.state)
+        self.read_only = read_only_reason(path, check_file(path))
         store = self._store()
-        with store.transaction() as tx:
-            if name is not None:
-                table: TableInfo | None = tx.table(name)
-            else:
-                current = tx.current_table_name()
-                table = tx.find_table(current) if current else None
-            tokens = ensure_tokens(tx, table, rotate=rotate)
-        return table, tokens
+        with store.transaction(write=self.read_only is None) as tx:
+            table = _served_table(tx, name)
+            if self.read_only is None:
+                return table, ensure_tokens(tx, table)
+            saved = read_tokens(tx, table)
+        players = () if table is None else table.players
+        if saved is None or set(saved.players) != set(players):
+            return table, fresh_tokens(players)  # nowhere to keep them: good while this runs
+        return table, saved
+
+    def rotate_tokens(self) -> None:
+        """New tokens for every page, saved; every old link stops working (``--new-tokens``)."""
+        if self.read_only is not None:
+            raise CompanionError(f"--new-tokens cannot save new links: {self.read_only}")
+
+        def rotate() -> Tokens:
+            with self._store().transaction() as tx:
+                return ensure_tokens(tx, self.table, rotate=True)
+
+        self.tokens = self._call(rotate)
+
+    def _verify(self, store: TableStore) -> None:
+        """Read the served table's identity and its tokens again (on the worker thread)."""
+        if self.gone is not None:
+            return
+        with store.transaction(write=False) as tx:
+            if self.table is not None:
+                found = tx.find_table(self.table.name)
+                if found is None or found.id != self.table.id:
+                    self.gone = GONE.format(name=self.table.name)
+                    return
+            saved = read_tokens(tx, self.table) if self.read_only is None else self.tokens
+        tokens = saved or Tokens("", {})  # tokens taken out of the file: no link works
+        if tokens != self.tokens:
+            self.tokens = tokens
+            self._revoked = True
+
+    async def verify(self) -> None:
+        """Take a deleted table or replaced tokens into account before answering a request."""
+        await self.run(self._verify)
+        self._end_stale_streams()
+
+    def _end_stale_streams(self) -> None:
+        """End the live pages that must not go on: every one once the table is gone, and
+        the dealer's and players' ones when their links were replaced (the clock's stays)."""
+        if self.gone is None and not self._revoked:
+            return
+        self._revoked = False
+        for name, channel in self.channels.items():
+            if self.gone is not None or name != "clock":
+                for listener in list(channel.listeners):
+                    listener.put_nowait({})
+                channel.listeners.clear()
 
     @property
     def path(self) -> Path:
@@ -144,11 +272,13 @@ class Hub:
     def refresh(self) -> dict[str, dict[str, Any]]:
         """Read every document again (on the worker thread) and note the file's signature."""
         self._last_signature = self._signature()
-        return self._documents()
+        self._verify(self._store())
+        return {} if self.gone is not None else self._documents()
 
     async def update(self, *, force: bool = False) -> int:
         """Read the documents again; send those that changed. Returns how many were sent."""
         docs = await self.run(lambda _store: self.refresh())
+        self._end_stale_streams()
         sent = 0
         for name, doc in docs.items():
             channel = self.channels.setdefault(name, Channel())
@@ -166,32 +296,41 @@ class Hub:
     async def watch(self) -> None:
         """Look at the state file until stopped; read again on a change and once a second."""
         last = time.monotonic()
-        while not self._stopping:
+        while not self._stopping and self.gone is None:
             await asyncio.sleep(POLL_SECONDS)
-            signature = await self.run(lambda _store: self._signature())
-            now = time.monotonic()
-            if signature != self._last_signature or now - last >= REFRESH_SECONDS:
-                last = now
-                try:
+            try:
+                signature = await self.run(lambda _store: self._signature())
+                now = time.monotonic()
+                if signature != self._last_signature or now - last >= REFRESH_SECONDS:
+                    last = now
                     await self.update()
-                except CompanionError:
-                    pass  # the file is busy or changing: the next look reads it
+            except CompanionError:
+                pass  # the file is busy or changing (or the server stopping): look again
 
     def stop(self) -> None:
+        """End every live page and answer every request still waiting: the server stops."""
         self._stopping = True
         for channel in self.channels.values():
             for queue in list(channel.listeners):
                 queue.put_nowait({})
+        for future in list(self._pending):
+            future.cancel()
 
     def close(self) -> None:
+        """Close the state file and stop the worker, waiting a moment at most for a job
+        still running (a stop is never held up by a request)."""
+
         def shut() -> None:
             store: TableStore | None = getattr(self._local, "store", None)
             if store is not None:
                 store.close()
 
-        with contextlib.suppress(RuntimeError):
-            self._call(shut)
-        self._worker.shutdown(wait=True)
+        try:
+            self._worker.submit(shut).result(timeout=CLOSE_SECONDS)
+        except (RuntimeError, TimeoutError):
+            self._worker.shutdown(timeout=0)  # busy with a job that would hold the stop up
+        else:
+            self._worker.shutdown()
 
     # -- live pages ----------------------------------------------------------------
 
@@ -218,6 +357,20 @@ class Hub:
                 yield _event(doc)
         finally:
             channel.listeners.discard(queue)
+
+
+GONE = (
+    "table '{name}' was deleted: this server has nothing more to show "
+    "(start 'companion serve' again for another table)"
+)
+
+
+def _served_table(tx: Transaction, name: str | None) -> TableInfo | None:
+    """The named table, else the current one, else none (the clock kept without a table)."""
+    if name is not None:
+        return tx.table(name)
+    current = tx.current_table_name()
+    return tx.find_table(current) if current else None
 
 
 def _event(doc: dict[str, Any]) -> str:

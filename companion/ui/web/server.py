@@ -9,10 +9,13 @@ interface is bound and each URL is also printed as a QR code for phones.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import ipaddress
+import signal
 import socket
-from collections.abc import Callable, Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
@@ -24,6 +27,10 @@ from companion.serve.tokens import ServeUrls, urls
 from companion.ui.web.hub import Hub
 
 LOCAL = "127.0.0.1"
+STOP_SECONDS = 0.5
+"""How long a stop (SIGTERM, Ctrl-C) lets requests under way finish: the live pages' streams
+end at once, and a request still running after this is cancelled, so the server is gone
+within a second whatever a request is doing."""
 
 
 def check_address(host: str, port: int) -> None:
@@ -136,6 +143,11 @@ def lan_addresses() -> list[str]:
     return usable_lan_addresses([route_address(), *interface_addresses(), *hostname_addresses()])
 
 
+READ_ONLY = (
+    "note: {reason}; serving it as it is: the pages only show the table, and every "
+    "button and choice on them is refused"
+)
+
 NO_LAN = (
     "--lan: this machine has no network address besides its own loopback (127.x), so no "
     "phone could open the pages; join the network first, or leave out --lan"
@@ -186,12 +198,14 @@ def serve(
     new_tokens: bool = False,
     announce: Callable[[ServeUrls, str], None],
     addresses: Callable[[], Sequence[str]] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> None:
     """Serve the table's pages until interrupted; ``announce(urls, bound)`` runs once bound.
 
     With ``lan`` the URLs name this machine's network addresses (``addresses``,
     by default :func:`lan_addresses`), never a loopback one: a phone could not
-    open those.
+    open those. ``warn`` is told, before the URLs, when the state file cannot be
+    changed: the pages are served as they are and every action is refused.
     """
     from companion.ui.web.app import build_app
 
@@ -200,27 +214,58 @@ def serve(
     shown: Sequence[str] = (addresses or lan_addresses)() if lan else [host]
     if not shown:
         raise CompanionError(NO_LAN)
-    hub = Hub(state, table, rotate=new_tokens)
+    hub = Hub(state, table)
     try:
+        if hub.read_only is not None and warn is not None:
+            warn(READ_ONLY.format(reason=hub.read_only))
         sock = bind(host, port)
-        with sock:  # closed when serving ends, or if announcing fails
-            taken = sock.getsockname()[1]
-            bases = [f"http://{url_host(a)}:{taken}" for a in shown]
-            announce(urls(bases[0], hub.tokens, bases[1:]), f"{host}:{taken}")
-            config = uvicorn.Config(
-                build_app(hub),
-                log_level="warning",
-                access_log=False,
-                lifespan="on",
-                timeout_graceful_shutdown=2,
-            )
-            server = _Server(config, hub)
+        # From here on SIGTERM stops the server as Ctrl-C does, even right after the URLs.
+        with sock, _terminate_as_stop():  # the socket is closed when serving ends
             try:
-                server.run(sockets=[sock])
-            except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has stopped
-                pass  # stopping the server is what Ctrl-C is for: not an error
+                if new_tokens:  # only once the port is ours: a refused start replaces nothing
+                    hub.rotate_tokens()
+                taken = sock.getsockname()[1]
+                bases = [f"http://{url_host(a)}:{taken}" for a in shown]
+                announce(urls(bases[0], hub.tokens, bases[1:]), f"{host}:{taken}")
+                config = uvicorn.Config(
+                    build_app(hub),
+                    log_level="warning",
+                    access_log=False,
+                    lifespan="on",
+                    # typed int, but awaited with asyncio.wait_for, which takes any seconds
+                    timeout_graceful_shutdown=STOP_SECONDS,  # type: ignore[arg-type]
+                )
+                _Server(config, hub).run(sockets=[sock])
+            except (KeyboardInterrupt, _Stopped):  # uvicorn passes the signal on once stopped
+                pass  # stopping the server is what Ctrl-C and SIGTERM are for: not an error
     finally:
         hub.close()
+
+
+class _Stopped(Exception):
+    """SIGTERM arrived: the server has stopped as asked."""
+
+
+def _stopped(sig: int, frame: FrameType | None) -> None:
+    raise _Stopped
+
+
+@contextlib.contextmanager
+def _terminate_as_stop() -> Iterator[None]:
+    """SIGTERM ends ``serve`` as Ctrl-C does, with exit code 0 and the state file closed.
+
+    uvicorn catches the signal to stop and then raises it again under the handler
+    that was there before; this one turns it into :class:`_Stopped` rather than
+    letting the default one kill the process before the state file is closed.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _stopped)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class _Server(uvicorn.Server):

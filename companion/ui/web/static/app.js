@@ -385,7 +385,12 @@
       received = performance.now();
       render();
     };
-    source.onerror = () => body.classList.add("offline");
+    source.onerror = () => {
+      body.classList.add("offline");
+      // A closed stream was refused (a deleted table, a replaced link), not cut off: the
+      // page is loaded again to say why. A stopped server leaves it reconnecting instead.
+      if (source.readyState === EventSource.CLOSED) setTimeout(() => location.reload(), 3000);
+    };
     source.onopen = () => body.classList.remove("offline");
   }
 
