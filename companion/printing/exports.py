@@ -303,6 +303,10 @@ class ExportResult:
     """Objects in a saved TTS file: one a pile a table sets up."""
     thumbnail: Path | None = None
     """The picture beside a saved TTS file."""
+    image_urls: str = ""
+    """Where a saved TTS file's image URLs point: ``tts-folder`` (written into
+    Tabletop Simulator's own folder), ``hosted`` (``--base-url``) or ``files``
+    (``file://`` paths of the images where they were written)."""
 
     def __repr__(self) -> str:
         return f"<ExportResult {self.kind} {self.game}: {len(self.files)} files>"
@@ -326,6 +330,7 @@ class ExportResult:
             out["sheets"] = [str(p) for p in self.sheets]
             out["piles"] = self.piles
             out["thumbnail"] = str(self.thumbnail)
+            out["image_urls"] = self.image_urls
         return out
 
 
@@ -797,6 +802,7 @@ def export_tts(
         pixels=(w, h),
         saved_object=saved_path,
         thumbnail=thumbnail,
+        image_urls="hosted" if base_url else "tts-folder" if tts_dir is not None else "files",
         sheets=tuple(sheet_paths),
         piles=len(piles),
     )

@@ -65,6 +65,17 @@ def show_printed(out: Console, printed: Printed) -> None:
         out.print(printed.note)
 
 
+_TTS_NEXT = {
+    "tts-folder": "Tabletop Simulator lists it under Objects > Saved Objects.",
+    "hosted": "upload the PNGs to the --base-url address before loading it.",
+    "files": (
+        "its image URLs are the PNGs' paths here, so keep them where they are "
+        "(--tts-dir auto writes into Tabletop Simulator's own folder instead)."
+    ),
+}
+"""What to do next with a saved TTS file, by where its image URLs point."""
+
+
 def show_export(out: Console, err: Console, result: ExportResult) -> None:
     """What an export wrote (card images, Tabletop Simulator decks) and what it left out."""
     w, h = result.pixels
@@ -80,8 +91,7 @@ def show_export(out: Console, err: Console, result: ExportResult) -> None:
         piles = f"{result.piles} pile{'s' if result.piles != 1 else ''}"
         out.print(
             f"Saved object: {shown(result.saved_object)} ({piles}, {len(result.sheets)} sheets); "
-            "copy it and the PNGs beside it into "
-            "Tabletop Simulator's Saves/Saved Objects folder, or upload the PNGs and edit the URLs."
+            + _TTS_NEXT[result.image_urls]
         )
 
 
