@@ -10,7 +10,7 @@ shell completion list a group from those summaries; asking for a command's
 own help or running it builds that command alone.
 
 Each command built gets its usual value names (:mod:`companion.cli.help_page`)
-as it is made.
+and the direct conversion of its values (:mod:`companion.cli.coerce`) as it is made.
 """
 
 from __future__ import annotations
@@ -26,10 +26,16 @@ from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo, TyperInfo
 
 from companion.cli import catalog
+from companion.cli.coerce import speed_up
 from companion.cli.help_page import name_values
 
 Command = Any
 """A click command (Typer keeps its click private, so it is not named here)."""
+
+
+WORDLESS = frozenset({"rank", "pot", "cards", "printing", "doctor"})
+"""Command modules that never say a table's event (they read no table history), so
+they do without the words of every event (:mod:`companion.ui.render.words`)."""
 
 
 class Commands(MutableMapping[str, Command]):
@@ -135,6 +141,7 @@ class Builder:
     def _named(self, command: Command, name: str, parent: typer.Context) -> Command:
         ctx = typer.Context(command, info_name=name, parent=parent, **command.context_settings)
         name_values(command, ctx)
+        speed_up(command, ctx)
         if isinstance(command, LazyGroup):
             command.naming = ctx
         return command
@@ -192,6 +199,7 @@ class Builder:
         assert isinstance(root, LazyGroup)
         root.naming = typer.Context(root, info_name=app.info.name, **root.context_settings)
         name_values(root, root.naming)
+        speed_up(root, root.naming)
         entries = catalog.BY_NAME
         root.commands = Commands(
             list(entries),
@@ -205,13 +213,14 @@ class Builder:
         from companion.games import register_games
 
         register_games()  # each game hands its own rules to the tool engines
-        import companion.ui.render.words  # noqa: F401  (the words of every event, for output)
+        entry = catalog.BY_NAME[name]
+        if entry.module not in WORDLESS:
+            import companion.ui.render.words  # noqa: F401  (the words of every event, for output)
 
-        found = registered(catalog.BY_NAME[name].module)
+        found = registered(entry.module)
         info = found.get(name)
         if info is None:
-            module = catalog.BY_NAME[name].module
-            raise LookupError(f"companion.cli.{module} registers no command {name!r}")
+            raise LookupError(f"companion.cli.{entry.module} registers no command {name!r}")
         if isinstance(info, CommandInfo):
             return self.command(info, parent)
         return self.group(info, parent)

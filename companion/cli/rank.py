@@ -210,7 +210,11 @@ def odds(
     ] = 20_000,
     seed: Annotated[int, seed_option("Seed of the Monte Carlo deals: same seed, same result.")] = 1,
     exact: Annotated[
-        bool, typer.Option("--exact", help="Enumerate every deal, however many.")
+        bool,
+        typer.Option(
+            "--exact",
+            help="Enumerate every deal; refused, with its cost, above 5,000,000 hand evaluations.",
+        ),
     ] = False,
     monte_carlo: Annotated[
         bool,

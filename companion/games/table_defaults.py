@@ -17,11 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
 from companion.games.ranking import RankOptions, resolve_game
-from companion.poker.showdown_input import ShowdownIn, showdown_model, validate_showdown
 from companion.registry import TableFacts, game, games
+
+if TYPE_CHECKING:  # pydantic models: imported by the showdown's functions, not by rank's
+    from companion.poker.showdown_input import ShowdownIn
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,8 @@ def with_table(
     whether First Honors is still to be earned. ``wings`` (``--wing``)
     replaces the file's and the table's wing cards (``none`` for none).
     """
+    from companion.poker.showdown_input import showdown_model, validate_showdown
+
     data: dict[str, object] = dict(spec.model_dump(exclude_unset=True)) | {"game": spec.game}
     if wings:
         if "wings" not in showdown_model(spec.game).model_fields:

@@ -205,6 +205,33 @@ def parse_cards(
     return cards
 
 
+def as_cards(cards: Iterable[object]) -> tuple[Card, ...]:
+    """``cards`` as :class:`Card` values, for the evaluators that take card numbers too.
+
+    A card number outside 0-52 (52 is the joker), or anything that is not a
+    number, is refused in one line naming it: a negative number must never
+    count as a card from the other end of the deck.
+
+    >>> as_cards([48, Card(5)])
+    (Card('As'), Card('3h'))
+    >>> as_cards([3, -4])
+    Traceback (most recent call last):
+      ...
+    companion.errors.CompanionError: -4 is not a card: cards are numbered 0-51 (52 is the joker)
+    """
+    out: list[Card] = []
+    for card in cards:
+        if type(card) is Card:
+            out.append(card)
+        elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card <= JOKER_INDEX:
+            out.append(Card(card))
+        else:
+            raise CompanionError(
+                f"{card!r} is not a card: cards are numbered 0-51 (52 is the joker)"
+            )
+    return tuple(out)
+
+
 def check_unique(cards: Iterable[Card], where: Sequence[str] | None = None) -> None:
     """Raise naming the first card that appears twice (jokers may repeat).
 

@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Protocol
 
 from companion.errors import CompanionError
-from companion.poker.cards import Card, check_unique
+from companion.poker.cards import Card, as_cards, check_unique
 from companion.poker.high import BLACK_KINGS, KING_OF_SPADES, best_five
 from companion.poker.holdem_tables import build_tables, holdem_value_unchecked, tables_ready
 from companion.poker.values import (
@@ -210,6 +210,11 @@ def _low_best(pools: Iterable[Sequence[Card]], rules: Rules) -> tuple[int, tuple
 def value_of(hand: Sequence[Card], board: Sequence[Card] = (), rules: Rules = HOLDEM) -> int:
     """Just the value of :func:`evaluate` (no Full Plate), for fast loops."""
     build_tables()
+    return value_of_cards(as_cards(hand), as_cards(board), rules)
+
+
+def value_of_cards(hand: Sequence[Card], board: Sequence[Card], rules: Rules) -> int:
+    """:func:`value_of` of cards known to be :class:`Card` values (the tables built)."""
     pools = _pools(hand, board, rules)
     if not pools:
         return NO_HAND
@@ -246,7 +251,7 @@ def evaluate(
     # A few hands (companion rank) are quicker with the general evaluator than
     # with building the lookup tables; a process that built them uses them.
     fast = tables_ready()
-    hand, board = tuple(hand), tuple(board)
+    hand, board = as_cards(hand), as_cards(board)
     _check_jokers(hand + board, rules)
     pools = _pools(hand, board, rules)
     if rules.lowball:
@@ -519,6 +524,8 @@ def rank_boards(
     unknown = plate - set(hands)
     if unknown:
         raise CompanionError(f"Full Plate holder {min(unknown)!r} is not a player")
+    hands = {name: as_cards(hand) for name, hand in hands.items()}
+    boards = [as_cards(board) for board in boards]
     check_cards(hands, boards)
     rules.check_jokers([c for h in hands.values() for c in h] + [c for b in boards for c in b])
     for board in boards:

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from companion.poker.cards import SUIT_CHARS, Card
+from companion.poker.cards import SUIT_CHARS, Card, as_cards
 from companion.poker.values import (
     DRAGON_KINGS,
     FIVE_OF_A_KIND,
@@ -204,7 +204,8 @@ def best_five(
     ``dragon`` turns on the Dragon Kings classes; ``ace_low`` makes every ace
     rank 1 (one reading of an Utter Horror hand).
     """
-    wild_set = set(wild or ())
+    cards = as_cards(cards)
+    wild_set = set(as_cards(wild or ()))
     if dragon and wild_set & BLACK_KINGS:
         # A wild card may always play as itself: try each wild black king as the real king.
         kings = sorted(wild_set & BLACK_KINGS & set(cards))

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from companion.errors import CompanionError
 from companion.poker.holdem_tables import FLUSH_TABLE, NONFLUSH, SK_RANK_KEYS, build_tables
 
 if TYPE_CHECKING:
@@ -111,6 +112,7 @@ def evaluate7(cards: NDArray[np.integer]) -> NDArray[np.int16]:
     cards = np.asarray(cards)
     if cards.ndim != 2 or cards.shape[1] != 7:
         raise ValueError("evaluate7 takes an (n, 7) array of card indices")
+    _check_numbers(cards, "evaluate7")
     keys = t.card_key
     out = np.empty(len(cards), dtype=np.int16)
     for start in range(0, len(cards), CHUNK):
@@ -120,6 +122,15 @@ def evaluate7(cards: NDArray[np.integer]) -> NDArray[np.int16]:
             key += keys[chunk[:, i]]
         out[start : start + CHUNK] = _flush_fix(t, key, t.nonflush[key >> 16], None, chunk)
     return out
+
+
+def _check_numbers(cards: NDArray[Any], who: str) -> None:
+    """Refuse card numbers outside 0-51 (a negative one would index a table from its end)."""
+    if cards.size and not np.issubdtype(cards.dtype, np.integer):
+        raise CompanionError(f"{who} takes card numbers 0-51, not {cards.dtype} values")
+    if cards.size and (int(cards.min()) < 0 or int(cards.max()) > 51):
+        bad = int(cards.min()) if int(cards.min()) < 0 else int(cards.max())
+        raise CompanionError(f"{who} takes card numbers 0-51 (no jokers), not {bad}")
 
 
 def to_packed(ranks: NDArray[np.integer]) -> NDArray[np.int64]:
@@ -183,6 +194,8 @@ class Boards:
         t = tables()
         known_arr = np.asarray(known, dtype=np.int64)
         deck_arr = np.asarray(deck, dtype=np.int64)
+        _check_numbers(known_arr, "Boards")
+        _check_numbers(deck_arr, "Boards")
         key, bits = subset_sums([t.card_key[deck_arr], t.card_bit[deck_arr]], missing)
         key += int(t.card_key[known_arr].sum())
         self.count = len(key)
@@ -194,6 +207,7 @@ class Boards:
         """Dense ranks of ``hole`` (the cards that make seven) on every board."""
         t = tables()
         hole_arr = np.asarray(hole, dtype=np.int64)
+        _check_numbers(hole_arr, "Boards.ranks_with")
         hole_key = int(t.card_key[hole_arr].sum())
         ranks: NDArray[np.int16] = t.nonflush[self.rank_key + np.int32(hole_key >> 16)]
         counts = self.suit_count + np.uint16((hole_key & 0xFFFF) + 0x3333)

@@ -9,9 +9,18 @@ bits. One addition a card then gives:
 * ``NONFLUSH[sum >> 16]``: the best hand those ranks make without a flush;
 * when a suit count reaches five, ``FLUSH[mask]`` for that suit's ranks.
 
-The tables are built in pure Python the first time they are needed (about
-0.1 s) and hold the packed values of :mod:`companion.poker.values`, exactly
-what the general evaluator computes, so the two can be mixed freely.
+The tables hold the packed values of :mod:`companion.poker.values`, exactly
+what the general evaluator computes, so the two can be mixed freely. They are
+loaded, not built: ``holdem_tables.bin`` beside this module (in the wheel
+too) holds them, stamped with the constants they were made from; reading it
+costs a few milliseconds where building them in Python costs a tenth of a
+second. A missing file, or one made from other constants, is ignored and the
+tables are built instead. :func:`write_tables_file` writes the file again;
+``tests/poker/test_holdem_tables_file.py`` fails when it differs from what
+building gives.
+
+Card numbers are checked: a number outside 0-51 is refused in one line (a
+negative one would otherwise index the key table from its end).
 
 >>> from companion.poker.cards import parse_cards
 >>> from companion.poker.values import describe
@@ -23,13 +32,22 @@ what the general evaluator computes, so the two can be mixed freely.
 Traceback (most recent call last):
   ...
 companion.errors.CompanionError: card 'As' is given twice
+>>> holdem_value([0, 1, 2, 3, 4, 5, -4])
+Traceback (most recent call last):
+  ...
+companion.errors.CompanionError: holdem_value takes cards 0-51 (no jokers), not -4
 """
 
 from __future__ import annotations
 
+import sys
+import zlib
+from array import array
 from collections.abc import Sequence
+from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.poker import values
 from companion.poker.values import (
     FLUSH,
     FOUR_OF_A_KIND,
@@ -150,10 +168,71 @@ def tables_ready() -> bool:
     return bool(NONFLUSH)
 
 
+TABLES_FILE = Path(__file__).with_name("holdem_tables.bin")
+_FORMAT = b"companion holdem tables 1\n"
+
+
+def tables_stamp() -> bytes:
+    """What the tables are made from: the card keys and the value encoding. A file
+    stamped otherwise was made from other constants and is not used."""
+    made_from = repr(
+        (
+            SK_RANK_KEYS,
+            CARD_COUNT_UNIT,
+            [getattr(values, n) for n in sorted(dir(values)) if n.isupper()],
+        )
+    )
+    return f"{zlib.crc32(made_from.encode()):08x}-{len(made_from)}".encode()
+
+
 def build_tables() -> None:
-    """Fill :data:`NONFLUSH` and :data:`FLUSH_TABLE` (idempotent)."""
+    """Fill :data:`NONFLUSH` and :data:`FLUSH_TABLE` (idempotent): from
+    :data:`TABLES_FILE` when it holds this version's tables, else by computing them."""
     if NONFLUSH:
         return
+    loaded = read_tables_file()
+    if loaded is None:
+        nonflush, flush = compute_tables()
+    else:
+        nonflush, flush = loaded
+    FLUSH_TABLE[:] = flush
+    NONFLUSH.update(nonflush)
+
+
+def read_tables_file(path: Path = TABLES_FILE) -> tuple[dict[int, int], list[int]] | None:
+    """The tables in ``path``, or None when it is missing, damaged or of other constants."""
+    try:
+        data = zlib.decompress(path.read_bytes())
+    except (OSError, zlib.error):
+        return None
+    head, _, body = data.partition(b"\n\n")
+    if head != _FORMAT + tables_stamp():
+        return None
+    numbers = array("I")
+    if numbers.itemsize != 4:  # pragma: no cover - every platform Python runs on has one
+        return None
+    numbers.frombytes(body)
+    if sys.byteorder == "big":  # pragma: no cover - the file is little-endian
+        numbers.byteswap()
+    count = (len(numbers) - (1 << 13)) // 2
+    if count <= 0 or 2 * count + (1 << 13) != len(numbers):
+        return None
+    keys, vals = numbers[:count], numbers[count : 2 * count]
+    return dict(zip(keys, vals)), numbers[2 * count :].tolist()
+
+
+def tables_file_bytes() -> bytes:
+    """The content of :data:`TABLES_FILE` for the tables as computed now."""
+    nonflush, flush = compute_tables()
+    keys = sorted(nonflush)
+    numbers = array("I", [*keys, *(nonflush[k] for k in keys), *flush])
+    if sys.byteorder == "big":  # pragma: no cover
+        numbers.byteswap()
+    return zlib.compress(_FORMAT + tables_stamp() + b"\n\n" + numbers.tobytes(), 9)
+
+
+def compute_tables() -> tuple[dict[int, int], list[int]]:
+    """The two tables, computed in pure Python (about a tenth of a second)."""
     table: dict[int, int] = {}
     # Ranks are walked from ace down, so every group list stays in descending order.
     groups: list[list[int]] = [[], [], [], [], []]  # by count: singles [1], pairs [2], ...
@@ -204,8 +283,7 @@ def build_tables() -> None:
             group.pop()
 
     walk(12, 0, 0, 0)
-    FLUSH_TABLE[:] = [_flush_value(m) for m in range(1 << 13)]
-    NONFLUSH.update(table)
+    return table, [_flush_value(m) for m in range(1 << 13)]
 
 
 def holdem_value(
@@ -222,23 +300,32 @@ def holdem_value(
     try:
         if len(cards) == 7:  # the common case, unrolled: about twice as fast
             a, b, c, d, e, f, g = cards
-            if len({a, b, c, d, e, f, g}) != 7:
+            given = {a, b, c, d, e, f, g}
+            if not given <= _CARD_NUMBERS:
+                _raise_not_cards(cards)
+            if len(given) != 7:
                 _raise_duplicate(cards)
             k = _keys[a] + _keys[b] + _keys[c] + _keys[d] + _keys[e] + _keys[f] + _keys[g]
         else:
             if len(cards) > 7:
                 raise CompanionError(f"holdem_value takes at most seven cards, not {len(cards)}")
-            if len(set(cards)) != len(cards):
+            given = set(cards)
+            if not given <= _CARD_NUMBERS:
+                _raise_not_cards(cards)
+            if len(given) != len(cards):
                 _raise_duplicate(cards)
             k = sum(map(_keys.__getitem__, cards))
         if (k + SUIT_OFFSET) & FLUSH_BITS:
             return _with_flush(cards, k)
         return _nonflush[k >> 16]
-    except (KeyError, IndexError, TypeError):
+    except KeyError:
         if not _nonflush:
             build_tables()  # first use: fill the tables, then answer
             return holdem_value(cards)
-        raise CompanionError("holdem_value takes cards 0-51 (no jokers)") from None
+        raise
+    except TypeError:  # an unhashable "card"
+        _raise_not_cards(cards)
+        raise
 
 
 def holdem_value_unchecked(
@@ -270,7 +357,22 @@ def _with_flush(cards: Sequence[int], k: int) -> int:
     return max(other, flush)
 
 
+_CARD_NUMBERS = frozenset(range(52))
+
+
+def _raise_not_cards(cards: Sequence[object]) -> None:
+    bad = next(c for c in cards if not (isinstance(c, int) and c in _CARD_NUMBERS))
+    raise CompanionError(f"holdem_value takes cards 0-51 (no jokers), not {bad!r}")
+
+
 def _raise_duplicate(cards: Sequence[int]) -> None:
     from companion.poker.cards import Card, check_unique
 
     check_unique([Card(int(c)) for c in cards])
+
+
+def write_tables_file(path: Path = TABLES_FILE) -> int:
+    """Write the tables file again (after changing what the tables hold); its size."""
+    data = tables_file_bytes()
+    path.write_bytes(data)
+    return len(data)

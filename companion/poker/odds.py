@@ -5,8 +5,9 @@ cards, a monster's closed cards, and the rest of the board. When the number
 of ways to deal them is small enough every deal is enumerated; otherwise a
 seeded Monte Carlo estimate comes with its standard error. Hold'em-style
 hands of exactly seven cards (two known hole cards with a five-card board)
-go through the numpy batch evaluator, which enumerates even a whole preflop
-board (1,712,304 boards heads-up) in well under two seconds.
+are counted by rank classes (:mod:`companion.poker.holdem_exact`): a whole
+preflop board (1,712,304 boards heads-up) exactly, in a few hundredths of a
+second and without numpy.
 
 ``equity`` is a player's expected share of the pot: a win counts 1, a tie
 between k players 1/k each, a deal nobody can legally win counts 0 for all
@@ -26,26 +27,35 @@ sharing a board's first place.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from companion.bounds import MAX_SAMPLES, check_range, check_seed
 from companion.errors import CompanionError
 from companion.poker.cards import DECK, JOKER, Card
-from companion.poker.hands import check_cards, value_of
+from companion.poker.hands import check_cards, value_of_cards
 from companion.poker.holdem_tables import build_tables
 from companion.poker.variants import HOLDEM, Rules
+
+if TYPE_CHECKING:
+    from random import Random
 
 Method = Literal["auto", "exact", "monte-carlo"]
 
 EXACT_LIMIT = 60_000
-"""Enumerate when there are at most this many deals (the numpy path: always)."""
+"""Enumerate when there are at most this many deals (counting by rank classes: always)."""
 
 SAMPLES = 20_000
 """Monte Carlo deals by default."""
+
+EXACT_MAX_EVALUATIONS = 5_000_000
+"""The most hand evaluations ``--exact`` makes one by one (some tens of seconds at most);
+beyond it the cost is said and the count refused, rather than run for hours in silence."""
+
+SECONDS_PER_EVALUATION = 5e-6
+"""Roughly what one hand evaluation of the plain enumeration costs, for the estimate."""
 
 
 @dataclass(frozen=True)
@@ -153,24 +163,58 @@ def odds(
     total = deal_count(len(deck), slots)
     check_range("--samples", samples, 1, MAX_SAMPLES)
     check_seed(seed)
-    if _batch_fits(rules, boards, known_hands, hole_missing, plate) and method != "monte-carlo":
-        return _batch_exact(names, known_hands, boards[0], deck, rules, plate)
+    if _rank_classes_fit(rules, boards, known_hands, hole_missing) and method != "monte-carlo":
+        return _exact_by_rank_classes(names, known_hands, boards[0], deck, rules, plate)
     if method == "exact" or (method == "auto" and total <= exact_limit):
+        check_exact_cost(total, len(boards) * len(names))
         deals = _enumerate(deck, slots)
         return _tally(names, hands, boards, rules, plate, deals, "exact", total, None)
+    import random  # (the Monte Carlo path only)
+
     rng = random.Random(seed)
     deals = _sample(deck, slots, samples, rng)
     return _tally(names, hands, boards, rules, plate, deals, "monte-carlo", samples, seed)
 
 
-def _batch_fits(
+def check_exact_cost(deals: int, evaluations_per_deal: int) -> None:
+    """Refuse an enumeration above :data:`EXACT_MAX_EVALUATIONS`, saying what it would cost.
+
+    >>> check_exact_cost(2_097_572_400, 2)
+    Traceback (most recent call last):
+      ...
+    companion.errors.CompanionError: exact odds would look at 2,097,572,400 deals (4,195,144,800 hand evaluations, about 6 hours): --exact stops at 5,000,000 evaluations; leave out --exact for an estimate over --samples deals, with its standard error
+    """
+    evaluations = deals * evaluations_per_deal
+    if evaluations <= EXACT_MAX_EVALUATIONS:
+        return
+    raise CompanionError(
+        f"exact odds would look at {deals:,} deals ({evaluations:,} hand evaluations, "
+        f"about {_duration(evaluations * SECONDS_PER_EVALUATION)}): --exact stops at "
+        f"{EXACT_MAX_EVALUATIONS:,} evaluations; leave out --exact for an estimate over "
+        "--samples deals, with its standard error"
+    )
+
+
+def _duration(seconds: float) -> str:
+    """A rough duration in words.
+
+    >>> _duration(40), _duration(900), _duration(7200), _duration(3e6)
+    ('40 seconds', '15 minutes', '2 hours', '35 days')
+    """
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= 2 * size:
+            return f"{round(seconds / size):,} {unit}"
+    return f"{round(seconds):,} seconds"
+
+
+def _rank_classes_fit(
     rules: Rules,
     boards: Sequence[Sequence[Card]],
     known_hands: Mapping[str, Sequence[Card]],
     hole_missing: Sequence[int],
-    plate: set[str],
 ) -> bool:
-    """Whether the numpy path applies: plain high hands of exactly seven known-hole cards."""
+    """Whether exact counting by rank classes applies (:mod:`companion.poker.holdem_exact`):
+    plain high hands of seven cards, every hand card known, one board."""
     if (
         rules.dragon
         or rules.lowball
@@ -189,7 +233,7 @@ def _batch_fits(
     return True
 
 
-def _batch_exact(
+def _exact_by_rank_classes(
     names: list[str],
     known_hands: Mapping[str, Sequence[Card]],
     board: Sequence[Card],
@@ -197,37 +241,24 @@ def _batch_exact(
     rules: Rules,
     plate: set[str],
 ) -> Odds:
-    import numpy as np
+    from companion.poker.holdem_exact import exact_tally
 
-    from companion.poker.holdem_batch import Boards, to_packed
-
-    boards = Boards([int(c) for c in board], [int(c) for c in deck], 5 - len(board))
-    rows = []
-    for name in names:
-        ranks = boards.ranks_with([int(c) for c in known_hands[name]])
-        if plate or rules.min_pair is not None:  # a floor is a packed value, not a seven-card class
-            packed = to_packed(ranks)
-            rows.append(np.maximum(packed, rules.floor(name in plate)))
-        else:
-            rows.append(ranks)
-    best = rows[0].copy()
-    for r in rows[1:]:
-        np.maximum(best, r, out=best)
-    top = [r == best for r in rows]
-    n_top = np.zeros(boards.count, dtype=np.int8)
-    for t in top:
-        n_top += t
-    shared = np.flatnonzero(n_top > 1)  # ties are rare: work on those boards only
-    inverse = 1.0 / n_top[shared]
-    count = boards.count
-    players = []
-    for i, name in enumerate(names):
-        tie_boards = top[i][shared]
-        ties = int(np.count_nonzero(tie_boards))
-        wins = int(np.count_nonzero(top[i])) - ties
-        tie_share = float(inverse[tie_boards].sum())
-        players.append(Equity(name, wins / count, ties / count, (wins + tie_share) / count))
-    return Odds(tuple(players), "exact", count)
+    tally = exact_tally(
+        [[int(c) for c in known_hands[name]] for name in names],
+        [int(c) for c in board],
+        [int(c) for c in deck],
+        [rules.floor(name in plate) for name in names],
+    )
+    players = tuple(
+        Equity(
+            name,
+            tally.wins[i] / tally.boards,
+            tally.ties[i] / tally.boards,
+            tally.equity(i),
+        )
+        for i, name in enumerate(names)
+    )
+    return Odds(players, "exact", tally.boards)
 
 
 def _enumerate(deck: Sequence[Card], slots: Sequence[int]) -> Iterator[list[tuple[Card, ...]]]:
@@ -246,7 +277,7 @@ def _enumerate(deck: Sequence[Card], slots: Sequence[int]) -> Iterator[list[tupl
 
 
 def _sample(
-    deck: Sequence[Card], slots: Sequence[int], n: int, rng: random.Random
+    deck: Sequence[Card], slots: Sequence[int], n: int, rng: Random
 ) -> Iterator[list[tuple[Card, ...]]]:
     need = sum(slots)
     for _ in range(n):
@@ -269,6 +300,7 @@ def _tally(
     count: int,
     seed: int | None,
 ) -> Odds:
+    build_tables()
     n_boards = len(boards)
     n = len(names)
     wins = [0.0] * n
@@ -289,7 +321,7 @@ def _tally(
         alone = [0] * n
         shared = [False] * n
         for board in full_boards:
-            values = [value_of(h, board, rules) for h in holes]
+            values = [value_of_cards(h, board, rules) for h in holes]
             for i in range(n):
                 if values[i] < floors[i]:
                     values[i] = floors[i]

@@ -26,12 +26,10 @@ from typing import Any
 from companion.cards.dungeon_poker import EncounterCard, EncounterRules
 from companion.cards.loader import load_game
 from companion.errors import CompanionError
+from companion.games.dungeon_poker.ordering import DUNGEON_POKER, GAME
 from companion.poker.variants import Rules, slug
 
-GAME = "dungeon-poker"
-
-DUNGEON_POKER = Rules(GAME, use_at_most=2)
-"""Players and monsters use none, one or two of their hand cards, however many they hold."""
+__all__ = ["DUNGEON_POKER", "GAME", "encounter_card", "hand_rules"]
 
 
 def hand_rules(encounter: EncounterCard | None) -> Rules:

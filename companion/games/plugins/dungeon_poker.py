@@ -27,7 +27,7 @@ class DungeonPoker(Game):
     name = "Dungeon Poker"
 
     def hand_rules(self) -> Rules:
-        from companion.games.dungeon_poker.hand_rules import DUNGEON_POKER
+        from companion.games.dungeon_poker.ordering import DUNGEON_POKER
 
         return DUNGEON_POKER
 
@@ -61,6 +61,9 @@ class DungeonPoker(Game):
         from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
 
         return DungeonPokerShowdown
+
+    def event_modules(self) -> tuple[str, ...]:
+        return ("companion.games.dungeon_poker.events",)
 
     def table_rules(self) -> GameRules:
         from companion.games.dungeon_poker.table_rules import DungeonPokerRules
