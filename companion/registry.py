@@ -168,6 +168,11 @@ class Game:
 
     # -- the table -------------------------------------------------------------------
 
+    def event_modules(self) -> tuple[str, ...]:
+        """The modules that define this game's table events (imported when a history names
+        one of their kinds before anything else imported them)."""
+        return ()
+
     def table_rules(self) -> GameRules:
         """The rules of setting up, drawing and showing this game's table."""
         from companion.table.drawing import GameRules

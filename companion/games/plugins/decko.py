@@ -61,6 +61,9 @@ class Decko(Game):
 
         return DeckoShowdown
 
+    def event_modules(self) -> tuple[str, ...]:
+        return ("companion.games.decko.events",)
+
     def table_rules(self) -> GameRules:
         from companion.games.decko.table_rules import DeckoRules
 

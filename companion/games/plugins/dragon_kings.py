@@ -57,6 +57,9 @@ class DragonKings(Game):
 
         return DragonKingsShowdown
 
+    def event_modules(self) -> tuple[str, ...]:
+        return ("companion.games.dragon_kings.events",)
+
     def table_rules(self) -> GameRules:
         from companion.games.dragon_kings.table_rules import DragonKingsRules
 

@@ -62,6 +62,9 @@ class DungeonPoker(Game):
 
         return DungeonPokerShowdown
 
+    def event_modules(self) -> tuple[str, ...]:
+        return ("companion.games.dungeon_poker.events",)
+
     def table_rules(self) -> GameRules:
         from companion.games.dungeon_poker.table_rules import DungeonPokerRules
 
