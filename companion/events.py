@@ -57,6 +57,7 @@ __all__ = [
     "read_event",
     "seen_by_all",
     "sentence",
+    "use_kind_loader",
     "use_words",
 ]
 
@@ -66,6 +67,23 @@ class EventError(ValueError):
 
 
 _KINDS: dict[str, type[Event]] = {}
+
+_LOADERS: list[Callable[[], None]] = []
+"""What defines the event classes not imported yet (each game's events modules): run
+once, the first time a history names a kind nobody has defined."""
+
+
+def use_kind_loader(load: Callable[[], None]) -> None:
+    """Call ``load`` to define more event kinds when a kind is not known yet (a command
+    that only reads the history imports no game's rules; ``companion.games`` hands its
+    loader over when it loads, as it fills the registry)."""
+    _LOADERS.append(load)
+
+
+def _kind(name: str) -> type[Event] | None:
+    while name not in _KINDS and _LOADERS:
+        _LOADERS.pop(0)()
+    return _KINDS.get(name)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,7 +165,7 @@ def read_event(data: Any) -> Event:
     kind = data.get("event")
     if not isinstance(kind, str):
         raise EventError("an event names its kind ('event')")
-    cls = _KINDS.get(kind)
+    cls = _kind(kind)
     if cls is None:
         raise EventError(f"unknown event '{kind[:40]}'")
     event: Event = _build(cls, data, kind)

@@ -168,6 +168,11 @@ class Game:
 
     # -- the table -------------------------------------------------------------------
 
+    def event_modules(self) -> tuple[str, ...]:
+        """The modules that define this game's table events (imported when a history names
+        one of their kinds before anything else imported them)."""
+        return ()
+
     def table_rules(self) -> GameRules:
         """The rules of setting up, drawing and showing this game's table."""
         from companion.table.drawing import GameRules
@@ -185,6 +190,23 @@ class Game:
     def table_facts(self, tx: Transaction, table: TableInfo) -> TableFacts:
         """What ``rank``, ``odds`` and ``showdown`` borrow from a current table of this game."""
         return TableFacts(table.name, table.game)
+
+    # -- the screens (companion serve) ------------------------------------------------
+    # What each audience sees is the table rules' view (:meth:`table_rules`, ``views``).
+
+    def dealer_controls(self) -> tuple[str, ...] | None:
+        """The commands of the dealer's page at a table of this game, in the order its
+        buttons show (names of ``companion.serve.commands.COMMANDS``); None: the clock's
+        buttons and undo."""
+        return None
+
+    def showdown_names(self, tx: Transaction, table: TableInfo) -> list[str]:
+        """Who a deal's result at a table of this game places, by the names a result
+        calls them (the settle form's example)."""
+        return list(table.players)
+
+    player_choice: str | None = None
+    """What a player chooses on their own page (None: nothing)."""
 
     # -- the clock -------------------------------------------------------------------
 

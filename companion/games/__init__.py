@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.events import use_kind_loader
 from companion.registry import register_game
 
 if TYPE_CHECKING:
@@ -26,8 +27,18 @@ def register_games() -> None:
     from companion.games.plugins.dungeon_of_d import DungeonOfD
     from companion.games.plugins.dungeon_poker import DungeonPoker
 
-    for entry in (DungeonPoker(), DungeonMaster(), Decko(), DragonKings(), DungeonOfD()):
+    entries = (DungeonPoker(), DungeonMaster(), Decko(), DragonKings(), DungeonOfD())
+    for entry in entries:
         register_game(entry)
+
+    def load_event_kinds() -> None:
+        import importlib
+
+        for entry in entries:
+            for module in entry.event_modules():
+                importlib.import_module(module)
+
+    use_kind_loader(load_event_kinds)
 
 
 register_games()

@@ -68,7 +68,7 @@ def test_first_honors_pays_50_from_the_house_for_the_games_first_twinned_dragon_
     assert first.payouts == {"ann": 80, "ben": 0}
     assert any(
         e.startswith("First Honors: ann plays the game's first Twinned Dragon Kings")
-        for e in first.events
+        for e in first.sentences
     )
     later = showdown(text % "false")
     assert later.bank == {}
@@ -129,7 +129,7 @@ def test_decko_house_bet_and_folded_bets_go_to_the_winner() -> None:
         result: ben > ann
     """)
     assert out.payouts == {"ann": 0, "ben": 11, "cat": 0}
-    assert "The house bet of 3 chips joins the pot." in out.events
+    assert "The house bet of 3 chips joins the pot." in out.sentences
 
 
 def test_decko_ties_split_and_the_remainder_returns_to_the_house() -> None:
@@ -171,7 +171,7 @@ def test_decko_last_player_standing_takes_everything_without_a_reveal() -> None:
         players: [{name: ann, put_in: 1, folded: true}, {name: ben, put_in: 2, folded: true}, {name: cat, put_in: 3}]
     """)
     assert out.payouts["cat"] == 8
-    assert any(e.startswith("Last player standing: cat") for e in out.events)
+    assert any(e.startswith("Last player standing: cat") for e in out.sentences)
 
 
 def test_decko_if_everyone_folds_the_house_bet_returns_to_the_house() -> None:
@@ -253,3 +253,30 @@ def test_decko_board_is_called_market() -> None:
         showdown("game: decko\nboard: As\nplayers: [{name: ann, hand: 2s}]")
     with pytest.raises(CompanionError, match="players\\[0\\].hand: 'Zz'"):
         showdown("game: decko\nplayers: [{name: ann, hand: Zz}, {name: ben, hand: 2s}]")
+
+
+def test_a_field_of_another_games_showdown_file_is_refused_by_its_games_name() -> None:
+    cases = [
+        ("game: holdem\nplayers: [{name: ann, character: Witch}]\nresult: ann", "players[0].character: only Dungeon Poker has this (game is holdem)"),
+        ("game: holdem\nplayers: [{name: ann, burn_top: Qh}]\nresult: ann", "players[0].burn_top: only DECKO has this (game is holdem)"),
+        ("game: decko\nplayers: [{name: ann}]\nwings: [iron mask]\nresult: ann", "wings: only Dragon Kings has this (game is decko)"),
+        ("game: holdem\nplayers: [{name: ann}]\nboards: [Kh Jh 9s, 2c 3c 4c]\nresult: ann", "boards: only Dungeon Poker has this (game is holdem)"),
+        ("game: holdem\nplayers: [{name: ann, colour: red}]\nresult: ann", "players[0].colour: is not a showdown field (see docs/showdown.md)"),
+        ("game: dungeon-master\nplayers: [{name: ann}]", "game: must be one of 'dungeon-poker', 'holdem', 'omaha', 'decko' or 'dragon-kings' (got 'dungeon-master')"),
+    ]  # fmt: skip
+    for text, message in cases:
+        with pytest.raises(CompanionError) as err:
+            showdown(text)
+        assert str(err.value) == message
+
+
+def test_another_games_field_left_empty_says_nothing_and_is_ignored() -> None:
+    out = showdown("""
+        game: holdem
+        monsters: []
+        declared: {}
+        house_bet: 0
+        players: [{name: ann, put_in: 5, soul_gems: null}, {name: ben, put_in: 5}]
+        result: ann > ben
+    """)
+    assert out.payouts == {"ann": 10, "ben": 0}

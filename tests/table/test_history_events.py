@@ -127,3 +127,40 @@ def test_every_kind_of_event_has_its_words() -> None:
 
     missing = sorted(set(event_kinds()) - said_kinds())
     assert missing == []
+
+
+def test_a_command_that_only_reads_the_history_reads_every_games_events_in_a_fresh_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'table log' and 'table undo' import no game's rules before they read the history
+    (the commands load lazily): each game's event kinds are defined when a history first
+    names one, so a Dungeon Poker evening's log reads in a new terminal."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    state = tmp_path / "s.sqlite3"
+    monkeypatch.setenv("COMPANION_STATE", str(state))
+    made = invoke("table", "new", "t", "--game", "dungeon-poker", "--players", "a,b", "--seed", "5")
+    assert made.exit_code == 0, made.stderr
+    for player in ("a", "b"):
+        first = invoke("table", "hand", player, "--json").json()["cards"][0]["id"]
+        assert invoke("table", "choose", player, first).exit_code == 0
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parents[2]))
+
+    def companion(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "companion", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+
+    log = companion("table", "log", "--json")
+    assert log.returncode == 0, log.stderr
+    assert [e["action"] for e in json.loads(log.stdout)["history"]] == ["new", "choose", "choose"]
+    undone = companion("table", "undo")
+    assert undone.returncode == 0 and "chose" in undone.stdout, undone.stderr

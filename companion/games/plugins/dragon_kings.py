@@ -57,6 +57,9 @@ class DragonKings(Game):
 
         return DragonKingsShowdown
 
+    def event_modules(self) -> tuple[str, ...]:
+        return ("companion.games.dragon_kings.events",)
+
     def table_rules(self) -> GameRules:
         from companion.games.dragon_kings.table_rules import DragonKingsRules
 
@@ -78,6 +81,11 @@ class DragonKings(Game):
         from companion.games.dragon_kings.table_rules import table_facts
 
         return table_facts(tx, table)
+
+    def dealer_controls(self) -> tuple[str, ...]:
+        from companion.timer.controls import BUTTONS, MINUTE_BUTTONS
+
+        return ("start-clock", "deal", *BUTTONS, *MINUTE_BUTTONS, "undo")
 
     def default_structure(self, table: TableInfo) -> str:
         return "dragon-kings"

@@ -16,6 +16,9 @@ class DungeonMaster(Game):
     id = "dungeon-master"
     name = "Dungeon Master"
 
+    def event_modules(self) -> tuple[str, ...]:
+        return ("companion.games.dungeon_master.events",)
+
     def table_rules(self) -> GameRules:
         from companion.table.drawing import GameRules
 
