@@ -33,6 +33,7 @@ from companion.errors import CompanionError
 from companion.games.dungeon_poker import board, dealt, levels, monsters, state
 from companion.games.dungeon_poker.dealt import Face, Owed
 from companion.poker.cards import parse_card
+from companion.table.actions import resolve_deck
 from companion.table.drawing import drawn_card, table_rng
 from companion.table.events import CardRef
 from companion.table.model import CardCopy, DrawnCard, TableInfo
@@ -321,8 +322,6 @@ def _look_at_top(
         raise CompanionError(
             f"{name} looks at one deck: name it with --deck (main, treasures, ...)"
         )
-    from companion.table.actions import resolve_deck
-
     found = resolve_deck(tx, table, cards, deck)
     top = tx.pile(table, found, "draw")[:n]
     seen = [drawn_card(cards, c) for c in top]
