@@ -191,6 +191,23 @@ class Game:
         """What ``rank``, ``odds`` and ``showdown`` borrow from a current table of this game."""
         return TableFacts(table.name, table.game)
 
+    # -- the screens (companion serve) ------------------------------------------------
+    # What each audience sees is the table rules' view (:meth:`table_rules`, ``views``).
+
+    def dealer_controls(self) -> tuple[str, ...] | None:
+        """The commands of the dealer's page at a table of this game, in the order its
+        buttons show (names of ``companion.serve.commands.COMMANDS``); None: the clock's
+        buttons and undo."""
+        return None
+
+    def showdown_names(self, tx: Transaction, table: TableInfo) -> list[str]:
+        """Who a deal's result at a table of this game places, by the names a result
+        calls them (the settle form's example)."""
+        return list(table.players)
+
+    player_choice: str | None = None
+    """What a player chooses on their own page (None: nothing)."""
+
     # -- the clock -------------------------------------------------------------------
 
     def levels(self) -> TableLevels | None:

@@ -64,3 +64,12 @@ def test_an_engine_asked_before_any_game_registered_says_so(
     monkeypatch.setattr(registry, "_GAMES", {})
     with pytest.raises(CompanionError, match="import companion.games first"):
         rules_for("dungeon-poker")
+
+
+def test_each_games_dealer_page_offers_only_commands_the_pages_know() -> None:
+    from companion.serve.commands import COMMANDS
+
+    for g in registry.games():
+        controls = g.dealer_controls() or ()
+        assert set(controls) <= set(COMMANDS), g.id
+        assert len(controls) == len(set(controls)), g.id

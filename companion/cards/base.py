@@ -83,6 +83,11 @@ class CardModel(Model):
         """The card's type tag (``treasure``, ``monster``, ...)."""
         return str(getattr(self, "type", type(self).__name__.lower()))
 
+    @property
+    def card_class(self) -> str:
+        """What kind of card this is, in the game's words (a game's card may say more)."""
+        return self.kind.replace("-", " ")
+
     def to_json(self) -> dict[str, Any]:
         """The card as a JSON object: every field that is set (``cards list --json``)."""
         data: dict[str, Any] = self.model_dump(mode="json", exclude_none=True)

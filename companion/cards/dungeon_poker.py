@@ -567,6 +567,15 @@ class TreasureCard(DungeonPokerCard):
     monster: ShowdownMonster | None = None
     """The monster the effect brings later (Demon's Bargain: a King with one extra card)."""
 
+    @property
+    def card_class(self) -> str:
+        """``sudden effect``, ``artifact`` or ``major artifact`` (its class, in words)."""
+        if self.treasure_class == "sudden":
+            return "sudden effect"
+        return (
+            "artifact" if self.treasure_class == "artifact" else f"{self.treasure_class} artifact"
+        )
+
     @model_validator(mode="after")
     def _consistent(self) -> TreasureCard:
         for needed in TREASURE_EFFECT_PARAMS.get(self.effect, ()):

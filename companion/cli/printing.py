@@ -91,6 +91,20 @@ CutLinesOption = Annotated[
     bool, typer.Option("--cut-lines", help="Also draw full-length cut lines across the sheet.")
 ]
 CopiesOption = Annotated[int, typer.Option("--copies", help="Print everything this many times.")]
+CmykOption = Annotated[
+    bool,
+    typer.Option(
+        "--cmyk", help="Colours as CMYK ink only, with an output intent (for print shops)."
+    ),
+]
+CutOption = Annotated[
+    str,
+    typer.Option(
+        "--cut",
+        help="Cutting machine: silhouette adds Silhouette Studio's registration marks "
+        "and writes the cut file (SVG) beside the PDF; none (default).",
+    ),
+]
 PackOption = Annotated[
     bool,
     typer.Option(
@@ -112,10 +126,9 @@ def _progress(label: str, total: int | None, quiet: bool) -> AbstractContextMana
 
 
 def _report(printed: Printed, as_json: bool) -> None:
-    """The files a build wrote: warnings on stderr, then the JSON document or the table."""
-    from companion.ui.render.printing import show_printed, show_warnings
+    """The files a build wrote: the JSON document or the table."""
+    from companion.ui.render.printing import show_printed
 
-    show_warnings(console(stderr=True), printed)
     if as_json:
         emit_json(printed.to_json())
     else:
@@ -153,6 +166,17 @@ def print_deck(
     crop_marks: CropOption = True,
     cut_lines: CutLinesOption = False,
     pack: PackOption = True,
+    cmyk: CmykOption = False,
+    cut: CutOption = "none",
+    back_image: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--back-image",
+            help="A PNG, JPEG or SVG to print as the backs: FILE for every deck, "
+            "DECK=FILE for one (repeat for more).",
+            show_default=False,
+        ),
+    ] = None,
     only: Annotated[
         list[str] | None,
         typer.Option(
@@ -167,10 +191,12 @@ def print_deck(
     as_json: JsonOption = False,
 ) -> None:
     """Print one game's decks (all of them, or the ones named) as card sheets."""
+    from companion.cards import load_game
     from companion.printing.build import build_game_pdf, count_cards
-    from companion.printing.options import Printed, deck_file, sheet_spec_of
+    from companion.printing.options import Printed, back_images, deck_file, sheet_spec_of
 
     spec = sheet_spec_of(locals())
+    images = back_images(back_image or (), load_game(game).game)
     deck_ids, chosen = tuple(decks or ()), tuple(only or ())
     total = count_cards(game, deck_ids, only=chosen, copies=copies)
     with _progress(game, total, as_json) as advance:
@@ -183,6 +209,7 @@ def print_deck(
             copies=copies,
             progress=advance,
             force=force,
+            back_images=images,
         )
     _report(Printed((result,), spec), as_json)
 
@@ -208,6 +235,8 @@ def print_all(
     crop_marks: CropOption = True,
     cut_lines: CutLinesOption = False,
     pack: PackOption = True,
+    cmyk: CmykOption = False,
+    cut: CutOption = "none",
     copies: CopiesOption = 1,
     contact_sheet: Annotated[
         bool,
@@ -304,11 +333,10 @@ GameArgument = Annotated[
 
 
 def _export_report(result: ExportResult, as_json: bool) -> None:
-    from companion.ui.render.printing import export_skipped_note, show_export
+    from companion.ui.render.printing import show_export
 
     if as_json:
         emit_json(result.to_json())
-        export_skipped_note(console(stderr=True), result)
     else:
         show_export(console(), console(stderr=True), result)
 
@@ -359,15 +387,50 @@ def print_tts(
             show_default=False,
         ),
     ] = None,
+    tts_dir: Annotated[
+        str | None,
+        typer.Option(
+            "--tts-dir",
+            help="Write the saved object into this folder (Tabletop Simulator's Saves/Saved "
+            "Objects; 'auto' finds it) and the images into its companion-<game>/ folder.",
+            show_default=False,
+        ),
+    ] = None,
+    dpi: Annotated[
+        int | None,
+        typer.Option(
+            "--dpi",
+            help="Card resolution (default: the most a 10×7 sheet of 4096 px holds); "
+            "larger cards make sheets of fewer columns.",
+            show_default=False,
+        ),
+    ] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            "--base-url",
+            help="Point the saved object at images hosted here (URL + file name) "
+            "instead of the files on this machine.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Tabletop Simulator deck sheets (10×7 cards at most) and a saved object to import."""
-    from companion.printing.exports import export_tts
+    """Tabletop Simulator deck sheets (10×7 cards at most), a saved object and its thumbnail."""
+    from companion.printing.exports import export_tts, tts_target
     from companion.printing.imposition import parse_card_size
 
     size = parse_card_size(card_size)
     with _progress(game, None, as_json) as advance:
-        result = export_tts(game, out_dir, card=size, progress=advance)
+        result = export_tts(
+            game,
+            out_dir,
+            card=size,
+            dpi=dpi,
+            tts_dir=tts_target(tts_dir, out_dir),
+            base_url=base_url,
+            progress=advance,
+        )
     _export_report(result, as_json)
 
 

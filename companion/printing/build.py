@@ -17,14 +17,25 @@ None``) and to flip duplex sheets on the chosen edge.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.fileio import output_path, write_atomic
-from companion.printing.imposition import MM_TO_PT, Layout, SheetSpec, Slot, impose, paginate
+from companion.printing.imposition import (
+    BACK_BLEED,
+    MM_TO_PT,
+    Layout,
+    SheetSpec,
+    Size,
+    Slot,
+    art_boxes,
+    for_cutter,
+    impose,
+    separated,
+)
 from companion.printing.shapes import enable_icon_forms
 
 if TYPE_CHECKING:
@@ -86,8 +97,8 @@ class BuildResult:
     layout: Layout | None = None
     designed: dict[str, list[str]] = field(default_factory=dict)
     generic: dict[str, list[str]] = field(default_factory=dict)
-    skipped: tuple[tuple[str, str, str, str], ...] = ()
-    """Cards left out because their text cannot be printed at this size: (id, name, deck, why)."""
+    cut_file: Path | None = None
+    """The cutting machine's cut lines (SVG) written beside the PDF."""
 
     def __repr__(self) -> str:
         return f"<BuildResult {self.path.name}: {self.cards} cards, {self.pages} pages, {self.bytes} bytes>"
@@ -107,11 +118,55 @@ class BuildResult:
             out["layout"] = {k: v for k, v in lay.items() if k not in ("faces", "backs_at")}
         if self.designed or self.generic:
             out["faces"] = {"designed": self.designed, "generic": self.generic}
-        if self.skipped:
-            out["skipped"] = [
-                {"id": i, "name": n, "deck": d, "reason": why} for i, n, d, why in self.skipped
-            ]
+        if self.cut_file is not None:
+            out["cut_file"] = str(self.cut_file)
         return out
+
+
+def does_not_fit(game_id: str, size: str, cards: Sequence[tuple[str, str, str]]) -> CompanionError:
+    """The error for faces whose text cannot be printed at a card size: (name, deck, why) each.
+
+    A deck missing cards is no deck, so nothing is written.
+    """
+    listed = "; ".join(f"'{name}' ({deck}): {why.split(';')[0]}" for name, deck, why in cards)
+    return CompanionError(
+        f"{len(cards)} card{'s' if len(cards) != 1 else ''} of {game_id} cannot be printed on a "
+        f"{size} card, even without flavour text and at the smallest type: {listed}; "
+        "print with a larger --card-size"
+    )
+
+
+CUT_RADIUS = 3.0
+"""Corner radius (mm) of a machine-cut card, as a bought deck's."""
+
+
+def cut_svg(layout: Layout) -> str:
+    """The cut lines of a face page as SVG in millimetres: one rounded rectangle a card.
+
+    Every sheet of the file shares the layout, so one cut file serves them all;
+    its page is the paper's, so it lines up with the registration marks when
+    opened over the PDF page in Silhouette Studio.
+
+    >>> from companion.printing.imposition import SheetSpec, impose
+    >>> svg = cut_svg(impose(SheetSpec(cut="silhouette", crop_marks=False)))
+    >>> svg.count("<rect "), 'width="297mm"' in svg
+    (8, True)
+    """
+    w, h = layout.page_w, layout.page_h
+    r = min(CUT_RADIUS, layout.card.w / 4, layout.card.h / 4)
+    rects = "".join(
+        f'  <rect x="{s.x:.3f}" y="{h - s.top:.3f}" width="{s.w:.3f}" height="{s.h:.3f}" '
+        f'rx="{r:g}" ry="{r:g}"/>\n'
+        for s in layout.face_slots
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}mm" height="{h:g}mm" '
+        f'viewBox="0 0 {w:g} {h:g}">\n'
+        f"  <title>{layout.describe()}: cut lines</title>\n"
+        '  <g fill="none" stroke="#ff0000" stroke-width="0.25">\n'
+        f"{rects}  </g>\n</svg>\n"
+    )
 
 
 def _matches(card: CardModel, wanted: str) -> bool:
@@ -194,11 +249,14 @@ def back_for(
     *,
     templates_root: Path | None = None,
     data_dir: Path | None = None,
+    back_images: Mapping[str, Path] | None = None,
 ) -> tuple[str, Callable[[Any], None]]:
     """The form name and drawing of the back behind ``card``.
 
     The choice is :func:`companion.printing.backs.back_choice` (cards shuffled
-    together share a back); this adds the drawing.
+    together share a back); this adds the drawing. ``back_images`` maps a
+    deck id (or ``*``, every deck) to a picture that replaces the drawn back
+    of the cards wearing that deck's back, bleed included.
     """
     from companion.printing.backs import back_choice, draw_back
     from companion.printing.faces import draw_face
@@ -212,9 +270,61 @@ def back_for(
             game=game, deck=deck, width=width, height=height, bleed=bleed, data_dir=data_dir
         )
         return choice.key, lambda c: draw_face(c, card, spec, ctx)
+    picture = (back_images or {}).get(choice.home.id) or (back_images or {}).get("*")
+    if picture is not None:
+        from companion.printing.pictures import draw_picture
+
+        box = (-bleed, -bleed, width + bleed, height + bleed)
+        return f"{choice.key}.image", lambda c: draw_picture(c, picture, box, "back image")
     emblem = BACK_EMBLEMS.get(game.id)
     design = choice.design
     return choice.key, lambda c: draw_back(c, design, width, height, bleed, emblem=emblem)
+
+
+OUTPUT_INTENT = {
+    "identifier": "FOGRA39",
+    "condition": "Coated FOGRA39 (ISO 12647-2:2004)",
+    "registry": "http://www.color.org",
+}
+"""The printing condition ``--cmyk`` files name: offset on coated paper, the usual
+European reference that print shops' PDF/X presets assume."""
+
+
+def sheet_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], *, cmyk: bool = False) -> Any:
+    """A reportlab canvas for card sheets; with ``cmyk`` every colour set on it becomes
+    DeviceCMYK (:func:`companion.printing.colors.to_cmyk`) and the document names its
+    output intent, as PDF/X files do."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.printing.colors import to_cmyk
+
+    c = Canvas(
+        buffer,
+        pagesize=pagesize,
+        pageCompression=1,
+        invariant=1,
+        enforceColorSpace=to_cmyk if cmyk else None,
+    )
+    c._companion_cmyk = cmyk
+    if cmyk:
+        from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
+
+        intent = PDFDictionary(
+            {
+                "Type": PDFName("OutputIntent"),
+                "S": PDFName("GTS_PDFX"),
+                "OutputConditionIdentifier": PDFString(OUTPUT_INTENT["identifier"]),
+                "OutputCondition": PDFString(OUTPUT_INTENT["condition"]),
+                "RegistryName": PDFString(OUTPUT_INTENT["registry"]),
+                "Info": PDFString(OUTPUT_INTENT["condition"]),
+            }
+        )
+        catalog = c._doc.Catalog
+        catalog.OutputIntents = PDFArray([intent])
+        if "OutputIntents" not in catalog.__NoDefault__:
+            # reportlab writes only the catalog keys it knows; this instance learns one more.
+            catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]
+    return c
 
 
 class SheetWriter:
@@ -229,23 +339,19 @@ class SheetWriter:
         inline_faces: bool = True,
         data_dir: Path | None = None,
         templates_root: Path | None = None,
+        back_images: Mapping[str, Path] | None = None,
     ) -> None:
-        from reportlab.pdfgen.canvas import Canvas
-
         self.layout = layout
+        self.back_images = dict(back_images or {})
         self.buffer = io.BytesIO()
         self.reuse = reuse_forms
         self.inline_faces = inline_faces
         self.data_dir = data_dir
         self.templates_root = templates_root
         pt = MM_TO_PT
-        self.canvas = Canvas(
-            self.buffer,
-            pagesize=(layout.page_w * pt, layout.page_h * pt),
-            pageCompression=1,
-            invariant=1,
+        self.canvas = c = sheet_canvas(
+            self.buffer, (layout.page_w * pt, layout.page_h * pt), cmyk=layout.spec.cmyk
         )
-        c = self.canvas
         if reuse_forms:
             enable_icon_forms(c)
         c.setTitle(title)
@@ -270,6 +376,10 @@ class SheetWriter:
         self.card_w = layout.card.w * pt
         self.card_h = layout.card.h * pt
         self.bleed = layout.spec.bleed * pt
+        self.back_bleed = max(layout.spec.bleed, BACK_BLEED) * pt
+        self.separated = separated(layout) if layout.spec.backs != "none" else None
+        self.mixed_sheets = 0
+        """Sheets that hold cards of different backs and so keep the wider gutter."""
 
     # -- forms -----------------------------------------------------------
 
@@ -331,13 +441,20 @@ class SheetWriter:
             item.card,
             self.card_w,
             self.card_h,
-            self.bleed,
+            self.back_bleed,
             templates_root=self.templates_root,
             data_dir=self.data_dir,
+            back_images=self.back_images,
         )
 
-    def _place(self, name: str, draw: Callable[[Any], None], slot: Slot) -> None:
-        """Draw ``name`` with its trim's lower-left at ``slot``.
+    def _place(
+        self,
+        name: str,
+        draw: Callable[[Any], None],
+        slot: Slot,
+        art: tuple[float, float, float, float] | None = None,
+    ) -> None:
+        """Draw ``name`` with its trim's lower-left at ``slot``, clipped to ``art`` (mm) if given.
 
         Backs are form XObjects, drawn once and placed by reference. Faces
         are drawn into the page itself: a PDF compresses each stream on its
@@ -346,14 +463,20 @@ class SheetWriter:
         its drawing operators are kept and replayed for every later copy.
         """
         c = self.canvas
-        b = self.bleed
-        as_form = self.reuse and (not self.inline_faces or name.startswith("back."))
+        back = name.startswith("back.")
+        b = self.back_bleed if back else self.bleed
+        as_form = self.reuse and (not self.inline_faces or back)
         if as_form and name not in self._forms:
             c.beginForm(name, -b, -b, self.card_w + b, self.card_h + b)
             draw(c)
             c.endForm()
             self._forms.add(name)
         c.saveState()
+        if art is not None:
+            pt = MM_TO_PT
+            p = c.beginPath()
+            p.rect(art[0] * pt, art[1] * pt, (art[2] - art[0]) * pt, (art[3] - art[1]) * pt)
+            c.clipPath(p, stroke=0, fill=0)
         c.translate(slot.x * MM_TO_PT, slot.y * MM_TO_PT)
         if slot.rotated:
             c.translate(self.card_w, self.card_h)
@@ -382,8 +505,7 @@ class SheetWriter:
         (a face that :meth:`size_types` drew already is taken from there).
 
         Returns the cards whose text cannot be printed at this card size,
-        by id, with the reason; the caller leaves them out and says so, so
-        one card too wordy for a mini card does not stop the whole build.
+        by id, with the reason; the caller refuses the build naming them all.
         """
         from companion.printing.card_text import TextDoesNotFit
 
@@ -434,29 +556,58 @@ class SheetWriter:
         """
         if not items:
             return
-        lay = self.layout
-        sheets = paginate(list(items), lay.per_page)
-        for number, sheet in enumerate(sheets, 1):
+        sheets = self.sheets(game, items)
+        for number, (lay, sheet) in enumerate(sheets, 1):
             named = label(sheet) if label else ()
             names = [named] if isinstance(named, str) else list(named)
             count = f"sheet {number}/{len(sheets)}"
             where = [f"{n} · {count}" for n in names if n] + [count]
+            filled = lay.back_slots[: len(sheet)]
+            page = Size(lay.page_w, lay.page_h)
+            reach = self.back_bleed / MM_TO_PT
+            art = art_boxes(filled, reach, page)
             for slot, item in zip(lay.face_slots, sheet, strict=False):
                 self._place(f"face.{item.card.id}", self._face_drawer(game, item), slot)
                 if lay.fold_axis:
-                    self._place(*self._back(game, item), lay.back_slots[slot.index])
+                    back_slot = lay.back_slots[slot.index]
+                    self._place(*self._back(game, item), back_slot, art[back_slot.index])
                 self.placed += 1
                 if progress:
                     progress(1)
             side = " · fold on the dashed line" if lay.fold_axis else " · faces"
-            self._furniture([w + side for w in where])
+            self._furniture(lay, [w + side for w in where])
             self._finish_page(lay.trim_box(), lay.bleed_box())
             if lay.spec.backs == "duplex":
                 for slot, item in zip(lay.face_slots, sheet, strict=False):
-                    self._place(*self._back(game, item), lay.back_slots[slot.index])
-                self._label([w + " · backs" for w in where], back=True)
+                    back_slot = lay.back_slots[slot.index]
+                    self._place(*self._back(game, item), back_slot, art[back_slot.index])
+                self._label(lay, [w + " · backs" for w in where], back=True)
                 trim, bleed = lay.back_page_boxes()
                 self._finish_page(trim, bleed)
+
+    def sheets(self, game: Any, items: Sequence[PrintCard]) -> list[tuple[Layout, list[PrintCard]]]:
+        """``items`` split into sheets, each with the layout it prints in.
+
+        A sheet whose cards all wear one back takes the most cards; one that
+        would put cards of different backs side by side takes the
+        :func:`~companion.printing.imposition.separated` layout instead.
+        """
+        from companion.printing.backs import back_choice
+
+        main, wide = self.layout, self.separated
+        out: list[tuple[Layout, list[PrintCard]]] = []
+        start = 0
+        while start < len(items):
+            sheet = list(items[start : start + main.per_page])
+            lay = main
+            if wide is not None:
+                keys = {back_choice(game, i.deck, i.card).key for i in sheet}
+                if len(keys) > 1:
+                    lay, sheet = wide, list(items[start : start + wide.per_page])
+                    self.mixed_sheets += 1
+            out.append((lay, sheet))
+            start += len(sheet)
+        return out
 
     def _finish_page(self, trim: Sequence[float], bleed: Sequence[float]) -> None:
         c = self.canvas
@@ -466,10 +617,9 @@ class SheetWriter:
         c.showPage()
         self.pages += 1
 
-    def _furniture(self, label: Sequence[str]) -> None:
+    def _furniture(self, lay: Layout, label: Sequence[str]) -> None:
         """Crop marks, optional cut lines and fold line, and the sheet label."""
         c = self.canvas
-        lay = self.layout
         pt = MM_TO_PT
         c.saveState()
         if lay.cut_guides:
@@ -482,6 +632,10 @@ class SheetWriter:
             c.setLineWidth(0.5)  # about 0.18 mm
             for seg in lay.crop_marks:
                 c.line(seg.x0 * pt, seg.y0 * pt, seg.x1 * pt, seg.y1 * pt)
+        if lay.registration:
+            c.setFillColorRGB(0, 0, 0)
+            for x0, y0, x1, y1 in lay.registration:
+                c.rect(x0 * pt, y0 * pt, (x1 - x0) * pt, (y1 - y0) * pt, stroke=0, fill=1)
         if lay.fold_line is not None:
             f = lay.fold_line
             c.setStrokeColorRGB(0.45, 0.45, 0.45)
@@ -490,13 +644,13 @@ class SheetWriter:
             c.line(f.x0 * pt, f.y0 * pt, f.x1 * pt, f.y1 * pt)
             c.setDash()
         c.restoreState()
-        self._label(label)
+        self._label(lay, label)
 
-    def _label(self, texts: Sequence[str], back: bool = False) -> None:
+    def _label(self, lay: Layout, texts: Sequence[str], back: bool = False) -> None:
         """A small grey line in a margin saying what this sheet is (where the layout has room)."""
         from companion.printing.card_text import draw_line, printable_problem
 
-        spot = self.layout.back_label if back else self.layout.label
+        spot = lay.back_label if back else lay.label
         texts = [t for t in texts if not printable_problem(t)]
         if spot is None or not texts:
             return
@@ -598,6 +752,7 @@ def build_game_pdf(
     data_dir: Path | None = None,
     templates_root: Path | None = None,
     force: bool = False,
+    back_images: Mapping[str, Path] | None = None,
 ) -> BuildResult:
     """Print some or all decks of one game into ``out_path``.
 
@@ -616,6 +771,8 @@ def build_game_pdf(
     output_path(out_path, force=force)
     game_cards = load_game(game_id, data_dir)
     items = select_cards(game_cards, decks, only=only, copies=copies)
+    if spec.cut != "none":
+        spec = for_cutter(spec)
     layout = impose(spec)
     chosen_decks = _chosen_decks(game_cards.game, decks)
     writer = SheetWriter(
@@ -625,20 +782,18 @@ def build_game_pdf(
         inline_faces=inline_faces,
         data_dir=game_cards.source,
         templates_root=templates_root,
+        back_images=back_images,
     )
     game = game_cards.game
     # Sized over every card of the game, so a reprinted card matches its deck.
     writer.size_types(game_cards, items)
     problems = writer.lay_out_faces(game, items)
-    skipped = tuple(
-        (i.card.id, i.card.name, i.deck.id, problems[i.card.id])
-        for i in {i.card.id: i for i in items if i.card.id in problems}.values()
-    )
-    items = [i for i in items if i.card.id not in problems]
-    if skipped and not items:
-        raise CompanionError(
-            f"no card of {game_id} fits a {spec.card.label} card: "
-            + "; ".join(f"'{name}' ({why})" for _, name, _, why in skipped[:3])
+    if problems:
+        named = {i.card.id: i for i in items}
+        raise does_not_fit(
+            game_id,
+            spec.card.label,
+            [(named[c].card.name, named[c].deck.id, why) for c, why in problems.items()],
         )
     if spec.pack if pack is None else pack:
         writer.add_cards(
@@ -652,8 +807,14 @@ def build_game_pdf(
             )
     if writer.pages == 0:
         raise CompanionError(f"nothing to print: the chosen decks of {game_id} have no cards")
+    cut_file = None
+    if layout.registration:
+        cut_file = out_path.with_name(out_path.stem + "-cut.svg")
+        output_path(cut_file, force=force)
     data = writer.finish()
     write_atomic(out_path, data, force=force)
+    if cut_file is not None:
+        write_atomic(cut_file, cut_svg(layout), force=force)
     designed: dict[str, list[str]] = {}
     generic: dict[str, list[str]] = {}
     for item in items:
@@ -673,7 +834,7 @@ def build_game_pdf(
         layout=layout,
         designed=designed,
         generic=generic,
-        skipped=skipped,
+        cut_file=cut_file,
     )
 
 
@@ -706,7 +867,6 @@ def build_contact_sheet(
 ) -> BuildResult:
     """Every distinct card of every game, small, with its copy count: a checklist."""
     output_path(out_path, force=force)
-    from reportlab.pdfgen.canvas import Canvas
 
     from companion.cards import load_game
     from companion.printing.card_text import TextDoesNotFit, draw_line
@@ -725,7 +885,9 @@ def build_contact_sheet(
     gap_x, gap_y = 3 * pt, 7 * pt
     cols = max(1, int((page.w * pt - 2 * margin + gap_x) // (tw + gap_x)))
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(page.w * pt, page.h * pt), pageCompression=1, invariant=1)
+    c = sheet_canvas(
+        buffer, (page.w * pt, page.h * pt), cmyk=card_spec.cmyk if card_spec else False
+    )
     enable_icon_forms(c)
     c.setTitle("companion: contact sheet of every card")
     c.setAuthor("companion")

@@ -1,7 +1,8 @@
 """The duplex calibration sheet: measure how far a printer shifts the back side.
 
 Page 1 carries five crosshair targets; page 2 carries, behind each target,
-two rulers marked in half millimetres from -5 to +5. Printed double-sided
+two rulers marked in half millimetres from -20 to +20 (the whole range
+``--back-offset`` accepts). Printed double-sided
 and held against a window or a lamp, each front crosshair line shows
 through and crosses a ruler: the number it crosses on the horizontal ruler
 is X, on the vertical ruler Y. That pair is exactly the ``--back-offset``
@@ -25,9 +26,14 @@ from companion.errors import CompanionError
 from companion.fileio import output_path, write_atomic
 from companion.printing.imposition import MM_TO_PT, PAPERS, Flip, Orientation
 
-RULER_HALF = 5.0
-TARGET_ARM = 16.0
-RULER_DISTANCE = 9.0
+RULER_HALF = 20.0
+"""Each ruler reads from -20 to +20 mm: every offset ``--back-offset`` accepts."""
+RULER_DISTANCE = 20.5
+"""How far (mm) each ruler runs beside its target: the two rulers never cross."""
+TARGET_ARM = RULER_DISTANCE + RULER_HALF
+"""A crosshair line reaches its ruler however far (up to 20 mm) the back is shifted."""
+EDGE = 5.0
+"""No crosshair runs into the band printers cannot print."""
 PAGES = 2
 
 
@@ -190,8 +196,10 @@ def build_calibration_sheet(
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.35)
     for x, ty in targets:
-        c.line((x - TARGET_ARM) * pt, ty * pt, (x + TARGET_ARM) * pt, ty * pt)
-        c.line(x * pt, (ty - TARGET_ARM) * pt, x * pt, (ty + TARGET_ARM) * pt)
+        x0, x1 = max(x - TARGET_ARM, EDGE), min(x + TARGET_ARM, pw - EDGE)
+        y0, y1 = max(ty - TARGET_ARM, EDGE), min(ty + TARGET_ARM, ph - EDGE)
+        c.line(x0 * pt, ty * pt, x1 * pt, ty * pt)
+        c.line(x * pt, y0 * pt, x * pt, y1 * pt)
         c.circle(x * pt, ty * pt, 2.5 * pt, stroke=1, fill=0)
     c.showPage()
 
@@ -223,14 +231,19 @@ LABEL_SIZE = 4.8
 
 
 def ruler_labels(x: float, y: float, *, horizontal: bool) -> list[tuple[str, float, float]]:
-    """Each whole millimetre's number and where it goes (mm): alternate rows, never touching.
+    """Each number and where it goes (mm): every millimetre to ±5, then every 5 to ±20,
+    on alternate rows, never touching.
 
-    >>> [(t, round(lx, 1), round(ly, 1)) for t, lx, ly in ruler_labels(0, 0, horizontal=True)][4:7]
+    >>> [(t, round(lx, 1), round(ly, 1)) for t, lx, ly in ruler_labels(0, 0, horizontal=True)][7:10]
     [('-1', -1, -7.1), ('0', 0, -5.2), ('1', 1, -7.1)]
+    >>> [t for t, _, _ in ruler_labels(0, 0, horizontal=True)][:4]
+    ['-20', '-15', '-10', '-5']
     """
     out = []
     near, far = 3.6 + 1.6, 3.6 + 3.5  # clear of the longest tick; a second row below
     for i in range(-int(RULER_HALF), int(RULER_HALF) + 1):
+        if abs(i) > 5 and i % 5:
+            continue  # past ±5 mm, a number every 5 mm: two-digit ones need the room
         text = str(i)  # no "+": at this size "+2+4" runs together; the minus is enough
         odd = i % 2 != 0
         if horizontal:
@@ -241,7 +254,7 @@ def ruler_labels(x: float, y: float, *, horizontal: bool) -> list[tuple[str, flo
 
 
 def _ruler(c: object, x: float, y: float, *, horizontal: bool) -> None:
-    """Ticks every 0.5 mm from -5 to +5 around (x, y); a number every 1 mm."""
+    """Ticks every 0.5 mm from -20 to +20 around (x, y); a number every 1 mm."""
     from reportlab.pdfgen.canvas import Canvas
 
     from companion.printing.card_text import draw_line
@@ -254,9 +267,9 @@ def _ruler(c: object, x: float, y: float, *, horizontal: bool) -> None:
     for i in range(-steps, steps + 1):
         v = i / 2
         length = 2.6 if i % 2 == 0 else 1.4
-        if i == 0:
-            length = 3.6
-        c.setLineWidth(0.4 if i == 0 else 0.25)
+        if i % 10 == 0:
+            length = 3.6  # every 5 mm, where a number stands past ±5
+        c.setLineWidth(0.4 if i % 10 == 0 else 0.25)
         if horizontal:
             c.line((x + v) * pt, y * pt, (x + v) * pt, (y - length) * pt)
         else:

@@ -47,7 +47,21 @@ from companion.errors import CompanionError
 from companion.printing.paragraphs import Paragraph
 
 MIN_SIZE = 6.0
-"""The smallest type we print: anything that only fits below this fails."""
+"""The smallest type we print on a card of poker size or larger."""
+SMALL_MIN_SIZE = 5.0
+"""The smallest rules text on a small card (a mini card is 0.7 of a poker
+card): there a face that cannot hold its rules at 6 pt, even without its
+flavour text, sets them at down to 5 pt rather than leaving the card out."""
+
+
+def min_text_size(k: float) -> float:
+    """The floor of a face's rules text on a card ``k`` times a poker card's size.
+
+    >>> min_text_size(1.0), min_text_size(0.9), min_text_size(0.7)
+    (6.0, 6.0, 5.0)
+    """
+    return MIN_SIZE if k >= 0.85 else SMALL_MIN_SIZE
+
 
 BODY_FONT = "Helvetica"
 BOLD_FONT = "Helvetica-Bold"
@@ -332,6 +346,26 @@ def parse_body(markup: str) -> list[Block]:
     return blocks
 
 
+def without_flavor(markup: str) -> str:
+    r"""``markup`` less its flavour quotes (``> ...``) and the rules that set them off.
+
+    A small card that cannot hold a face's every word keeps its rules:
+    the flavour is what gives way.
+
+    >>> without_flavor("Draw two.\n\n---\n> Old and wild.")
+    'Draw two.'
+    >>> without_flavor("Draw two.\n---\nThen one.")
+    'Draw two.\n---\nThen one.'
+    """
+    lines = [ln for ln in markup.splitlines() if not ln.strip().startswith(">")]
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        if line.strip() == "---" and not any(rest.strip() for rest in lines[i + 1 :]):
+            continue
+        kept.append(line)
+    return "\n".join(kept).strip()
+
+
 _TOKEN = re.compile(r"\{([a-z][a-z0-9-]*)\}")
 
 
@@ -605,12 +639,15 @@ def _column_widths(
         others = sorted(w for i, w in enumerate(widths) if i != widest)
         floor_w = others[-1] if others else 0.0
         excess = sum(widths) - width
+        before = widths[widest]
         widths[widest] = max(floor_w, widths[widest] - excess, width / (ncols * 3))
         narrowest = width / (ncols * 3)
         stuck = widths[widest] in (floor_w, narrowest)
-        if stuck and (
-            all(abs(w - widths[widest]) < 0.01 for w in widths) or widths[widest] == narrowest
-        ):
+        if (
+            stuck
+            and (all(abs(w - widths[widest]) < 0.01 for w in widths) or widths[widest] == narrowest)
+        ) or widths[widest] == before:
+            # No column can give way alone any more (two share the widest): scale them all.
             return [w * width / sum(widths) for w in widths]
     return widths
 

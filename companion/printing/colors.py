@@ -46,3 +46,31 @@ def luminance(c: Color) -> float:
 def readable_on(background: Color) -> Color:
     """Black or white, whichever reads better on ``background``."""
     return BLACK if luminance(background) > 0.55 else WHITE
+
+
+def to_cmyk(value: Any) -> Any:
+    """``value`` as a DeviceCMYK colour (print shops' ink), for ``--cmyk`` pages.
+
+    Used as the canvas's colour filter: every colour a drawing sets passes
+    through it. A grey becomes black ink alone (no coloured ink in the
+    text), any other colour the naive conversion: black from the lightest
+    channel, the rest from what it leaves.
+
+    >>> to_cmyk(HexColor("#ff0000")).cmyk()
+    (0.0, 1.0, 1.0, 0.0)
+    >>> to_cmyk(HexColor("#808080")).cmyk()[:3]
+    (0, 0, 0)
+    """
+    from reportlab.lib.colors import CMYKColor, toColor
+
+    found = toColor(value)
+    if isinstance(found, CMYKColor):
+        return CMYKColor(*found.cmyk(), alpha=found.alpha)
+    r, g, b = found.red, found.green, found.blue
+    alpha = getattr(found, "alpha", 1)
+    k = 1 - max(r, g, b)
+    if r == g == b or k >= 1 - 1e-9:
+        return CMYKColor(0, 0, 0, k, alpha=alpha)
+    return CMYKColor(
+        (1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k, alpha=alpha
+    )

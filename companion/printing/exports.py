@@ -128,8 +128,6 @@ class Pictures:
     cards: list[CardPicture]
     faces: dict[str, Image] = field(default_factory=dict)
     backs: dict[str, Image] = field(default_factory=dict)
-    skipped: list[tuple[str, str, str]] = field(default_factory=list)
-    """Cards too wordy for the card size, left out: (id, name, deck)."""
 
 
 def _check_dpi(dpi: int) -> None:
@@ -187,7 +185,19 @@ def render_pictures(
         canvas=c,
         kept=kept,
     )
-    skipped: list[tuple[str, str, str]] = []
+    if too_wordy:
+        from companion.printing.build import does_not_fit
+
+        raise does_not_fit(
+            game_id,
+            card.label,
+            [
+                (cd.name, deck.id, "its text does not fit its box")
+                for deck in chosen
+                for cd in game_cards.deck(deck.id)
+                if cd.id in too_wordy
+            ],
+        )
 
     def page(draw: Callable[[Any], None]) -> None:
         c.saveState()
@@ -198,9 +208,6 @@ def render_pictures(
 
     for deck in chosen:
         for cd in game_cards.deck(deck.id):
-            if cd.id in too_wordy:
-                skipped.append((cd.id, cd.name, deck.id))
-                continue
             key, draw_back = back_for(
                 game,
                 deck,
@@ -235,7 +242,7 @@ def render_pictures(
     if not cards:
         raise CompanionError(f"nothing to export: the chosen decks of {game_id} have no cards")
     save_canvas(c)
-    pictures = Pictures(game, cards, skipped=skipped)
+    pictures = Pictures(game, cards)
     doc = pdfium.PdfDocument(buffer.getvalue())
     try:
         for i, (kind, key) in enumerate(order):
@@ -292,10 +299,14 @@ class ExportResult:
     manifest: Path | None = None
     saved_object: Path | None = None
     sheets: tuple[Path, ...] = ()
-    skipped: tuple[tuple[str, str, str], ...] = ()
-    """Cards left out because their text does not fit the card size: (id, name, deck)."""
     piles: int = 0
     """Objects in a saved TTS file: one a pile a table sets up."""
+    thumbnail: Path | None = None
+    """The picture beside a saved TTS file."""
+    image_urls: str = ""
+    """Where a saved TTS file's image URLs point: ``tts-folder`` (written into
+    Tabletop Simulator's own folder), ``hosted`` (``--base-url``) or ``files``
+    (``file://`` paths of the images where they were written)."""
 
     def __repr__(self) -> str:
         return f"<ExportResult {self.kind} {self.game}: {len(self.files)} files>"
@@ -312,14 +323,14 @@ class ExportResult:
             "pixels": list(self.pixels),
             "bytes": sum(p.stat().st_size for p in self.files if p.exists()),
         }
-        if self.skipped:
-            out["skipped"] = [{"id": i, "name": n, "deck": d} for i, n, d in self.skipped]
         if self.manifest is not None:
             out["manifest"] = str(self.manifest)
         if self.saved_object is not None:
             out["saved_object"] = str(self.saved_object)
             out["sheets"] = [str(p) for p in self.sheets]
             out["piles"] = self.piles
+            out["thumbnail"] = str(self.thumbnail)
+            out["image_urls"] = self.image_urls
         return out
 
 
@@ -409,22 +420,48 @@ def export_images(
         backs=len(pictures.backs),
         pixels=(w, h),
         manifest=manifest,
-        skipped=tuple(pictures.skipped),
     )
 
 
 # ---------------------------------------------------------------- Tabletop Simulator
 
 
-def tts_cell(card: Size) -> tuple[int, int]:
-    """Pixels of one card on a TTS sheet: a full 10×7 sheet stays within 4096 px.
+def tts_cell(card: Size, dpi: int | None = None) -> tuple[int, int]:
+    """Pixels of one card on a TTS sheet: at ``dpi``, else the most a full 10×7 sheet holds
+    within 4096 px.
 
     >>> from companion.printing.imposition import CARD_SIZES
     >>> tts_cell(CARD_SIZES["poker"])
     (409, 572)
+    >>> tts_cell(CARD_SIZES["poker"], 300)
+    (750, 1050)
     """
+    if dpi is not None:
+        if not 30 <= dpi <= MAX_DPI:
+            raise CompanionError(f"--dpi {dpi} is out of range (30-{MAX_DPI})")
+        w, h = round(card.w / 25.4 * dpi), round(card.h / 25.4 * dpi)
+        if w > TTS_MAX_PX // TTS_MIN_GRID or h > TTS_MAX_PX // TTS_MIN_GRID:
+            most = math.floor(TTS_MAX_PX // TTS_MIN_GRID / max(card.w, card.h) * 25.4)
+            raise CompanionError(
+                f"--dpi {dpi} makes a {card.label} card {w}×{h} px: a Tabletop Simulator sheet "
+                f"of 2×2 cards would pass {TTS_MAX_PX} px (at most --dpi {most} for this size)"
+            )
+        return w, h
     scale = min(TTS_MAX_PX // TTS_COLUMNS / card.w, TTS_MAX_PX // TTS_ROWS / card.h)
     return math.floor(card.w * scale), math.floor(card.h * scale)
+
+
+def tts_limits(cell: tuple[int, int]) -> tuple[int, int]:
+    """The most columns and rows a sheet of ``cell``-sized cards takes: 10×7, fewer
+    when the cells are so large that 4096 px would not hold them.
+
+    >>> tts_limits((409, 572)), tts_limits((750, 1050))
+    ((10, 7), (5, 3))
+    """
+    return (
+        max(TTS_MIN_GRID, min(TTS_COLUMNS, TTS_MAX_PX // cell[0])),
+        max(TTS_MIN_GRID, min(TTS_ROWS, TTS_MAX_PX // cell[1])),
+    )
 
 
 TTS_MIN_GRID = 2
@@ -432,13 +469,13 @@ TTS_MIN_GRID = 2
 a sheet with fewer cards keeps the grid and leaves the other cells blank."""
 
 
-def tts_grid(count: int) -> tuple[int, int]:
-    """Columns and rows of a sheet of ``count`` faces: at most 10×7, at least 2×2.
+def tts_grid(count: int, limits: tuple[int, int] = (TTS_COLUMNS, TTS_ROWS)) -> tuple[int, int]:
+    """Columns and rows of a sheet of ``count`` faces: at most ``limits`` (10×7), at least 2×2.
 
-    >>> tts_grid(1), tts_grid(3), tts_grid(14), tts_grid(70)
-    ((2, 2), (3, 2), (10, 2), (10, 7))
+    >>> tts_grid(1), tts_grid(3), tts_grid(14), tts_grid(70), tts_grid(15, (5, 3))
+    ((2, 2), (3, 2), (10, 2), (10, 7), (5, 3))
     """
-    columns = min(TTS_COLUMNS, max(TTS_MIN_GRID, count))
+    columns = min(limits[0], max(TTS_MIN_GRID, count))
     return columns, max(TTS_MIN_GRID, math.ceil(count / columns))
 
 
@@ -453,8 +490,10 @@ class TtsSheet:
     rows: int
 
 
-def tts_sheets(cards: Sequence[CardPicture]) -> list[TtsSheet]:
-    """Faces grouped by back, 70 distinct faces at most a sheet, in the order given.
+def tts_sheets(
+    cards: Sequence[CardPicture], limits: tuple[int, int] = (TTS_COLUMNS, TTS_ROWS)
+) -> list[TtsSheet]:
+    """Faces grouped by back, ``limits`` (10×7: 70) distinct faces at most a sheet, in order.
 
     Piles that share a back share its sheets (DECKO's five starting decks
     fill one sheet); each pile's saved object points to the cells of its
@@ -464,11 +503,11 @@ def tts_sheets(cards: Sequence[CardPicture]) -> list[TtsSheet]:
     for item in cards:
         by_back.setdefault(item.back, []).append(item)
     sheets: list[TtsSheet] = []
-    per = TTS_COLUMNS * TTS_ROWS
+    per = limits[0] * limits[1]
     for back, items in by_back.items():
         for start in range(0, len(items), per):
             chunk = tuple(items[start : start + per])
-            columns, rows = tts_grid(len(chunk))
+            columns, rows = tts_grid(len(chunk), limits)
             sheets.append(TtsSheet(len(sheets) + 1, back, chunk, columns, rows))
     return sheets
 
@@ -522,7 +561,12 @@ def _pile_name(
     return f"{game.name}: {item.deck.name}{extra}"
 
 
-def _uri(path: Path) -> str:
+def _uri(path: Path, base_url: str | None = None) -> str:
+    """Where Tabletop Simulator finds an image: ``base_url`` and the file name, else the file."""
+    if base_url:
+        from urllib.parse import quote
+
+        return base_url.rstrip("/") + "/" + quote(path.name)
     return path.resolve().as_uri()
 
 
@@ -545,28 +589,93 @@ PILES_A_ROW = 8
 """Piles laid out on the table in rows of this many."""
 
 
-def _transform(index: int = 0) -> dict[str, float]:
-    """Where pile ``index`` lies: rows of :data:`PILES_A_ROW`, face down."""
+TTS_CARD = Size(63.5, 88.9)
+"""The card Tabletop Simulator's card model is shaped as at scale 1 (a poker card)."""
+
+
+def tts_scale(card: Size) -> tuple[float, float]:
+    """``scaleX`` and ``scaleZ`` that give a card of ``card`` its size and shape on the table.
+
+    Tabletop Simulator stretches every face onto its poker-shaped card, so a
+    tarot, bridge or mini card keeps its own proportions only when scaled.
+
+    >>> from companion.printing.imposition import CARD_SIZES
+    >>> tts_scale(CARD_SIZES["poker"]), tts_scale(CARD_SIZES["mini"])
+    ((1.0, 1.0), (0.7, 0.7143))
+    """
+    return round(card.w / TTS_CARD.w, 4), round(card.h / TTS_CARD.h, 4)
+
+
+def _transform(index: int = 0, card: Size = TTS_CARD) -> dict[str, float]:
+    """Where pile ``index`` lies: rows of :data:`PILES_A_ROW`, face down, scaled to ``card``."""
+    sx, sz = tts_scale(card)
     return {
-        "posX": (index % PILES_A_ROW) * 3.0,
+        "posX": (index % PILES_A_ROW) * 3.0 * sx,
         "posY": 1.0,
-        "posZ": -(index // PILES_A_ROW) * 4.0,
+        "posZ": -(index // PILES_A_ROW) * 4.0 * sz,
         "rotX": 0.0,
         "rotY": 180.0,
         "rotZ": 180.0,
-        "scaleX": 1.0,
+        "scaleX": sx,
         "scaleY": 1.0,
-        "scaleZ": 1.0,
+        "scaleZ": sz,
     }
 
 
-def _tts_files(game_id: str, out_dir: Path, backs: Sequence[str], sheets: int) -> list[Path]:
-    """Every file ``export_tts`` writes: back images, sheets, the saved object."""
+def _tts_files(
+    game_id: str, out_dir: Path, images: Path, backs: Sequence[str], sheets: int
+) -> list[Path]:
+    """Every file ``export_tts`` writes: back images and sheets (in ``images``), then
+    the saved object and its thumbnail (in ``out_dir``)."""
     return (
-        [out_dir / f"{game_id}-{_back_file(key)}" for key in backs]
-        + [out_dir / f"{game_id}-sheet-{n}.png" for n in range(1, sheets + 1)]
-        + [out_dir / f"{game_id}.json"]
+        [images / f"{game_id}-{_back_file(key)}" for key in backs]
+        + [images / f"{game_id}-sheet-{n}.png" for n in range(1, sheets + 1)]
+        + [out_dir / f"{game_id}.json", out_dir / f"{game_id}.png"]
     )
+
+
+TTS_THUMBNAIL = 256
+"""Side (px) of the square picture Tabletop Simulator shows for a saved object."""
+
+
+def _thumbnail(face: Image, back: Image) -> Image:
+    """A saved object's picture: a back with a face fanned over it, on a square."""
+    from PIL import Image as PILImage
+
+    side = TTS_THUMBNAIL
+    picture = PILImage.new("RGB", (side, side), (40, 40, 48))
+    h = int(side * 0.8)
+    for image, x in ((back, 0.12), (face, 0.4)):
+        w = max(1, round(image.width * h / image.height))
+        picture.paste(image.resize((w, h)), (int(side * x), (side - h) // 2))
+    return picture
+
+
+def tts_folder(env: Any = None) -> Path:
+    """Where Tabletop Simulator keeps saved objects on this system (it may not exist yet)."""
+    import os
+    import sys
+
+    env = os.environ if env is None else env
+    home = Path(env.get("HOME") or env.get("USERPROFILE") or Path.home())
+    if sys.platform == "win32":
+        base = home / "Documents" / "My Games" / "Tabletop Simulator"
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Tabletop Simulator"
+    else:
+        base = home / ".local" / "share" / "Tabletop Simulator"
+    return base / "Saves" / "Saved Objects"
+
+
+def tts_target(word: str | None, out_dir: Path | None = None, env: Any = None) -> Path | None:
+    """The folder ``--tts-dir`` names: ``auto`` is :func:`tts_folder`; not with ``--out-dir``."""
+    if word is None:
+        return None
+    if out_dir is not None:
+        raise CompanionError("give --tts-dir or --out-dir, not both")
+    if word.strip().lower() == "auto":
+        return tts_folder(env)
+    return Path(word).expanduser()
 
 
 def export_tts(
@@ -574,31 +683,52 @@ def export_tts(
     out_dir: Path | None,
     *,
     card: Size,
+    dpi: int | None = None,
+    tts_dir: Path | None = None,
+    base_url: str | None = None,
     data_dir: Path | None = None,
     templates_root: Path | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> ExportResult:
-    """Deck sheets, back images and a saved object for Tabletop Simulator.
+    """Deck sheets, back images, a saved object and its thumbnail for Tabletop Simulator.
 
     The saved object (``<game>.json``) holds one object per pile a table
     sets up (:func:`tts_piles`): a deck, each card once per copy with its
-    name and what its face says, or a single card. Its images are local
-    ``file://`` URIs of the sheets written beside it (upload them and replace
-    the URIs to share the object). ``out_dir`` defaults to ``<game>-tts`` in
-    the output folder.
+    name and what its face says, or a single card, scaled to the card's
+    size (:func:`tts_scale`). Beside it is ``<game>.png``, the picture TTS
+    shows in its Saved Objects list.
+
+    Where the images go decides their URLs. With ``tts_dir`` (Tabletop
+    Simulator's Saved Objects folder, :func:`tts_folder`) the JSON and its
+    thumbnail are written there and the images into its ``companion-<game>``
+    folder, so the saved object points into the folder TTS keeps; else all
+    go into ``out_dir`` (default ``<game>-tts`` in the output folder). The
+    URLs are ``file://`` URIs of the images where they are written, or
+    ``base_url`` followed by each file name when the images are to be
+    hosted (a web server, a file share), which makes the object shareable.
+    Cells are ``dpi`` pixels an inch (default: the most a 10×7 sheet of
+    4096 px holds); larger cells make sheets of fewer columns and rows.
     """
     from PIL import Image as PILImage
 
-    out_dir = out_dir or _default_folder(f"{game_id}-tts")
-    w, h = tts_cell(card)
+    if tts_dir is not None:
+        out_dir, images = tts_dir, tts_dir / f"companion-{game_id}"
+    else:
+        out_dir = out_dir or _default_folder(f"{game_id}-tts")
+        images = out_dir
+    if base_url is not None and not base_url.startswith(("http://", "https://")):
+        raise CompanionError(f"--base-url '{base_url}' must start with http:// or https://")
+    w, h = tts_cell(card, dpi)
+    limits = tts_limits((w, h))
     game, planned = planned_cards(game_id, data_dir=data_dir)
     planned_piles = tts_piles(game, planned)
     check_targets(
         _tts_files(
             game_id,
             out_dir,
+            images,
             list(dict.fromkeys(p.back for p in planned)),
-            len(tts_sheets([c for pile in planned_piles for c in pile.cards])),
+            len(tts_sheets([c for pile in planned_piles for c in pile.cards], limits)),
         )
     )
     pictures = render_pictures(
@@ -612,11 +742,11 @@ def export_tts(
         progress=progress,
     )
     piles = tts_piles(pictures.game, pictures.cards)
-    sheets = tts_sheets([item for pile in piles for item in pile.cards])
+    sheets = tts_sheets([item for pile in piles for item in pile.cards], limits)
     files: list[Path] = []
     back_paths: dict[str, Path] = {}
     for key, image in pictures.backs.items():
-        path = out_dir / f"{game_id}-{_back_file(key)}"
+        path = images / f"{game_id}-{_back_file(key)}"
         write_atomic(path, _png(image, 0))
         back_paths[key] = path
         files.append(path)
@@ -630,20 +760,20 @@ def export_tts(
                 pictures.faces[item.card.id], ((i % sheet.columns) * w, (i // sheet.columns) * h)
             )
             cell[item.card.id] = (sheet, i)
-        path = out_dir / f"{game_id}-sheet-{sheet.index}.png"
+        path = images / f"{game_id}-sheet-{sheet.index}.png"
         write_atomic(path, _png(canvas, 0))
         sheet_paths.append(path)
         files.append(path)
         customs[sheet.index] = {
-            "FaceURL": _uri(path),
-            "BackURL": _uri(back_paths[sheet.back]),
+            "FaceURL": _uri(path, base_url),
+            "BackURL": _uri(back_paths[sheet.back], base_url),
             "NumWidth": sheet.columns,
             "NumHeight": sheet.rows,
             "BackIsHidden": True,
             "UniqueBack": False,
             "Type": 0,
         }
-    states = [_pile_state(pile, n, cell, customs) for n, pile in enumerate(piles)]
+    states = [_pile_state(pile, n, cell, customs, card) for n, pile in enumerate(piles)]
     saved = {
         "SaveName": f"{pictures.game.name} (companion)",
         "GameMode": "",
@@ -655,7 +785,12 @@ def export_tts(
     }
     saved_path = out_dir / f"{game_id}.json"
     write_atomic(saved_path, json.dumps(saved, indent=2, ensure_ascii=False) + "\n")
-    files.append(saved_path)
+    first = piles[0].cards[0]
+    thumbnail = out_dir / f"{game_id}.png"
+    write_atomic(
+        thumbnail, _png(_thumbnail(pictures.faces[first.card.id], pictures.backs[first.back]), 0)
+    )
+    files += [saved_path, thumbnail]
     return ExportResult(
         kind="tts",
         game=game_id,
@@ -666,8 +801,9 @@ def export_tts(
         backs=len(pictures.backs),
         pixels=(w, h),
         saved_object=saved_path,
+        thumbnail=thumbnail,
+        image_urls="hosted" if base_url else "tts-folder" if tts_dir is not None else "files",
         sheets=tuple(sheet_paths),
-        skipped=tuple(pictures.skipped),
         piles=len(piles),
     )
 
@@ -677,9 +813,10 @@ def _pile_state(
     index: int,
     cell: dict[str, tuple[TtsSheet, int]],
     customs: dict[int, dict[str, Any]],
+    card: Size = TTS_CARD,
 ) -> dict[str, Any]:
     """One pile's saved object: a ``DeckCustom``, or a ``Card`` when it holds one card."""
-    transform = _transform(index)
+    transform = _transform(index, card)
     contained: list[dict[str, Any]] = []
     deck_custom: dict[str, Any] = {}
     for item in pile.cards:

@@ -32,20 +32,60 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.printing import shapes
-from companion.printing.card_text import BODY_FONT, CardTextError, TextDoesNotFit, check_printable
+from companion.printing.card_text import (
+    BODY_FONT,
+    CardTextError,
+    TextDoesNotFit,
+    check_printable,
+    min_text_size,
+    without_flavor,
+)
 from companion.printing.faces_context import FaceContext
 from companion.printing.faces_playing import draw_playing
 from companion.printing.faces_standard import draw_standard
+from companion.printing.probe import checkpoint, rollback
 from companion.printing.templates import FaceSpec
 
 
 def draw_face(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None:
-    """Draw ``card`` as ``spec`` says, then its name as invisible (searchable) text."""
+    """Draw ``card`` as ``spec`` says, then its name as invisible (searchable) text.
+
+    A face whose text does not fit its box at 6 pt gives way in steps, so
+    every card prints at every size: first its flavour text goes (the rules
+    stay whole), then, on a small card only, the rules may go down to 5 pt
+    (:func:`~companion.printing.card_text.min_text_size`). A face that
+    still does not fit raises :class:`TextDoesNotFit` naming it.
+    """
+    attempts = [(spec, ctx)]
+    shorter = without_flavor(spec.body)
+    if shorter != spec.body:
+        attempts.append((replace(spec, body=shorter), ctx))
+    floor = min_text_size(ctx.k)
+    if floor < ctx.min_text:
+        attempts.append((attempts[-1][0], replace(ctx, min_text=floor)))
+    for face, context in attempts[:-1]:
+        depth, code, forms = len(c.state_stack), len(c._code), len(c._formsinuse)
+        saved = checkpoint(c)
+        try:
+            _draw_layout(c, card, face, context)
+            break
+        except TextDoesNotFit:
+            # Take back what the attempt drew (forms it defined stay defined).
+            rollback(c, saved)
+            del c._code[code:]
+            del c._formsinuse[forms:]
+            while len(c.state_stack) > depth:
+                c.pop_state_stack()
+    else:
+        _draw_layout(c, card, *attempts[-1])
+    _hidden_name(c, card.name, ctx)
+
+
+def _draw_layout(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> None:
     if spec.layout == "playing":
         draw_playing(c, card, spec, ctx)
     else:
         draw_standard(c, card, spec, ctx)
-    _hidden_name(c, card.name, ctx)
 
 
 def _hidden_name(c: Canvas, name: str, ctx: FaceContext) -> None:

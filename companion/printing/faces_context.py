@@ -42,6 +42,9 @@ class FaceContext:
     """When given, the size each body was set at is appended (see :func:`~companion.printing.faces.type_sizes`)."""
     asked: list[float] | None = None
     """When given, each rules text size the template asks for is appended (before ``body_sizes``)."""
+    min_text: float = 6.0
+    """The smallest rules text size this drawing may use (lowered for small cards only
+    when a face cannot hold its rules otherwise: see :func:`~companion.printing.faces.draw_face`)."""
 
     def body_size(self, spec: FaceSpec, default: float) -> float:
         size = style_number(spec, "body_size", default) * self.k

@@ -410,7 +410,14 @@ def _playing_text_box(
             accent=accent,
             align=str(spec.style.get("align", "center")),
         )
-        fitted = fit_body(spec.body, x1 - x0 - 2 * pad, top - (y0 + pad), style, where=label)
+        fitted = fit_body(
+            spec.body,
+            x1 - x0 - 2 * pad,
+            top - (y0 + pad),
+            style,
+            where=label,
+            min_size=ctx.min_text,
+        )
         ctx.note_fitted(fitted.size)
         fitted.draw(c, x0 + pad, top, top - (y0 + pad), "middle")
     leave(c)

@@ -169,11 +169,11 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
     if has_picture and body:
         art_h = min(max(style_number(spec, "art_ratio", 0.4), 0.0), 0.9) * avail
         low = min(max(style_number(spec, "art_min", 0.12), 0.0), 0.9) * avail
-        floor = max(MIN_SIZE, min(7.0 * k, style.size))
+        floor = max(ctx.min_text, min(7.0 * k, style.size))
         inner_h = avail - art_h - chrome
         if (
             inner_h <= 0
-            or fit_size(body, text_w, inner_h, style, where=label, min_size=MIN_SIZE) < floor
+            or fit_size(body, text_w, inner_h, style, where=label, min_size=ctx.min_text) < floor
         ):
             from dataclasses import replace
 
@@ -200,7 +200,12 @@ def draw_standard(c: Canvas, card: Any, spec: FaceSpec, ctx: FaceContext) -> Non
         c.setLineWidth(0.6 * k)
         c.roundRect(bx0, by0, bx1 - bx0, by1 - by0, 1.5 * MM * k, stroke=1, fill=1)
         fitted_body = fit_body(
-            body, bx1 - bx0 - 2 * inner_pad, by1 - by0 - 2 * inner_pad, style, where=label
+            body,
+            bx1 - bx0 - 2 * inner_pad,
+            by1 - by0 - 2 * inner_pad,
+            style,
+            where=label,
+            min_size=ctx.min_text,
         )
         ctx.note_fitted(fitted_body.size)
         with region(c, "text box", (bx0, by0, bx1, by1)):
@@ -506,8 +511,6 @@ def draw_emblem(
 
 MAX_ART_BYTES = 32 * 2**20
 """The largest art file a card may name (a 600 dpi photo of a card is a few MiB)."""
-MAX_ART_PIXELS = 40_000_000
-"""The most pixels an art image may have: far more than 1200 dpi over a tarot card."""
 
 
 def _art_path(card: Any, ctx: FaceContext) -> Path | None:
@@ -530,24 +533,6 @@ def _draw_art(
     c: Canvas, path: Path, x0: float, y0: float, x1: float, y1: float, label: str
 ) -> None:
     """The image, scaled to cover the box and clipped to it."""
-    from reportlab.lib.utils import ImageReader
+    from companion.printing.pictures import draw_picture
 
-    try:
-        reader = ImageReader(str(path))
-        iw, ih = reader.getSize()
-    except Exception as exc:
-        raise CompanionError(f"{label}: cannot read art image {path} ({exc})") from None
-    if iw * ih > MAX_ART_PIXELS:
-        raise CompanionError(
-            f"{label}: art image {path} has {iw}x{ih} pixels; "
-            f"at most {MAX_ART_PIXELS // 10**6} million fit a card"
-        )
-    bw, bh = x1 - x0, y1 - y0
-    scale = max(bw / iw, bh / ih)
-    dw, dh = iw * scale, ih * scale
-    c.saveState()
-    p = c.beginPath()
-    p.roundRect(x0, y0, bw, bh, 3)
-    c.clipPath(p, stroke=0, fill=0)
-    c.drawImage(reader, x0 + (bw - dw) / 2, y0 + (bh - dh) / 2, dw, dh, mask="auto")
-    c.restoreState()
+    draw_picture(c, path, (x0, y0, x1, y1), f"{label}: art image", radius=3)

@@ -102,6 +102,10 @@ LABEL_CLEAR = 1.0
 """Space (mm) the sheet label keeps from a crop mark, cut line or fold line beside it."""
 MIN_LABEL_WIDTH = 10.0
 """The narrowest stretch (mm) worth a label: a few words at the smallest size."""
+BACK_BLEED = 2.0
+"""How far (mm) each back's art runs past its cut lines, bleed or no bleed: a
+duplex printer drifts 1-2 mm between the sides, so a back drawn only to its
+trim leaves a white strip (or a neighbour's back) on the card."""
 
 
 def _num(value: float) -> str:
@@ -190,6 +194,10 @@ class SheetSpec:
     """Fill every sheet, decks one after another (``--no-pack``: each deck on fresh sheets)."""
     grid: tuple[int, int] | None = None
     """Columns and rows to use instead of the most that fit (chosen by :func:`impose`)."""
+    cmyk: bool = False
+    """Every colour as DeviceCMYK ink, with an output intent (``--cmyk``, for print shops)."""
+    cut: Literal["none", "silhouette"] = "none"
+    """A cutting machine's registration marks and a cut file (``--cut silhouette``)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -203,6 +211,12 @@ class SheetSpec:
             raise CompanionError(f"unknown backs mode '{self.backs}' (duplex, fold, none)")
         if self.flip not in ("long", "short"):
             raise CompanionError(f"unknown flip '{self.flip}' (long, short)")
+        if self.cut not in ("none", "silhouette"):
+            raise CompanionError(f"unknown cutting machine '{self.cut}' (none, silhouette)")
+        if self.cut != "none" and self.backs == "fold":
+            raise CompanionError(
+                f"--cut {self.cut} cuts duplex or single-sided sheets, not --backs fold"
+            )
         if self.orientation not in ("auto", "portrait", "landscape"):
             raise CompanionError(
                 f"unknown orientation '{self.orientation}' (auto, portrait, landscape)"
@@ -300,6 +314,8 @@ class Layout:
     back_label: LabelSpot | None = None
     unmarked: tuple[float, ...] = ()
     """Cut positions (mm) left without two printable marks and without guides."""
+    registration: tuple[tuple[float, float, float, float], ...] = ()
+    """A cutting machine's registration marks on face pages: filled rectangles (mm)."""
 
     def __repr__(self) -> str:
         return f"<Layout {self.describe()}>"
@@ -555,7 +571,11 @@ def _mirror(
 
 
 def _room(spec: SheetSpec) -> float:
-    """The free band kept around the cards: the margin, and never less than the printer's."""
+    """The free band kept around the cards: the margin, and never less than the printer's
+    (nor, for a cutting machine, than where its registration marks run)."""
+    if spec.cut == "silhouette":
+        edge = SILHOUETTE_INSET + SILHOUETTE_THICKNESS + SILHOUETTE_CLEAR + spec.bleed
+        return max(spec.margin, spec.printer_margin, edge - spec.bleed)
     return max(spec.margin, spec.printer_margin)
 
 
@@ -573,7 +593,8 @@ def _duplex_layout(spec: SheetSpec, orientation: Orientation) -> Layout | None:
     cols, rows = _capped(cols, rows, spec)
     if cols <= 0 or rows <= 0:
         return None
-    slots = _grid(0, page.w, 0, page.h, cols, rows, spec)
+    dx, dy = _past_the_square(spec, page, cols, rows)
+    slots = _grid(2 * dx, page.w, 0, page.h - 2 * dy, cols, rows, spec)
     cut_x = _cuts([v for s in slots for v in (s.x, s.right)])
     cut_y = _cuts([v for s in slots for v in (s.y, s.top)])
     backs: list[Slot] = []
@@ -609,6 +630,7 @@ def _duplex_layout(spec: SheetSpec, orientation: Orientation) -> Layout | None:
         label=_label_spot(slots, page, spec, marks + guides),
         back_label=_label_spot(backs, page, spec) if backs else None,
         unmarked=unmarked,
+        registration=silhouette_marks(page.w, page.h) if spec.cut == "silhouette" else (),
     )
 
 
@@ -748,6 +770,12 @@ def impose(spec: SheetSpec) -> Layout:
             f"a {spec.card.label} card{extra} does not fit on {where}{turn} paper{fold} "
             f"with {_num(_room(spec))} mm margins"
         )
+    if spec.cut == "silhouette":
+        # The top-left square reaches further in than the L marks: a grid that
+        # comes too close to that corner takes a row or column fewer.
+        clear = [c for c in candidates if _clear_of_marks(c)]
+        clear += [s for c in candidates if not _clear_of_marks(c) for s in _smaller(c)]
+        candidates = [c for c in clear if _clear_of_marks(c)] or candidates
     most = max(c.per_page for c in candidates)
     best = _best(candidates)
     if best.unmarked:
@@ -777,6 +805,157 @@ def _best(candidates: Sequence[Layout]) -> Layout:
     return next(
         c for c in candidates if (not c.unmarked, c.per_page) == (not top.unmarked, top.per_page)
     )
+
+
+SILHOUETTE_INSET = 10.0
+"""Where Silhouette Studio looks for its registration marks (Type 1): this far (mm)
+from the paper's edges, the smallest inset it allows."""
+SILHOUETTE_SQUARE = 5.0
+"""The filled square in the top-left corner (mm a side)."""
+SILHOUETTE_LENGTH = 20.0
+"""Each leg of the L-shaped marks in the top-right and bottom-left corners (mm)."""
+SILHOUETTE_THICKNESS = 0.5
+"""Line width of the L-shaped marks (mm)."""
+SILHOUETTE_CLEAR = 1.0
+"""Space (mm) every card and its bleed keeps from a registration mark."""
+
+Rect = tuple[float, float, float, float]
+
+
+def silhouette_marks(page_w: float, page_h: float) -> tuple[Rect, ...]:
+    """The filled rectangles (x0, y0, x1, y1 mm) of Silhouette Studio's Type 1 registration
+    marks on a page: the square top left, the L top right and the L bottom left.
+
+    >>> silhouette_marks(210, 297)[0]
+    (10.0, 282.0, 15.0, 287.0)
+    """
+    i, sq, ln, t = SILHOUETTE_INSET, SILHOUETTE_SQUARE, SILHOUETTE_LENGTH, SILHOUETTE_THICKNESS
+    w, h = page_w, page_h
+    return (
+        (i, h - i - sq, i + sq, h - i),
+        (w - i - ln, h - i - t, w - i, h - i),
+        (w - i - t, h - i - ln, w - i, h - i),
+        (i, i, i + ln, i + t),
+        (i, i, i + t, i + ln),
+    )
+
+
+def _clear_of_marks(layout: Layout) -> bool:
+    """Whether no card (with its bleed) comes within :data:`SILHOUETTE_CLEAR` of a mark."""
+    c = SILHOUETTE_CLEAR
+    b = layout.spec.bleed
+    for x0, y0, x1, y1 in layout.registration:
+        for s in layout.face_slots:
+            a0, b0, a1, b1 = s.grown(b)
+            if a0 < x1 + c and x0 - c < a1 and b0 < y1 + c and y0 - c < b1:
+                return False
+    return True
+
+
+def _past_the_square(spec: SheetSpec, page: Size, cols: int, rows: int) -> tuple[float, float]:
+    """How far (mm) to move a centred grid right or down so it clears Silhouette's
+    top-left square, when the other side has the room; (0, 0) otherwise."""
+    if spec.cut != "silhouette":
+        return 0.0, 0.0
+    cell_w, cell_h = spec.card.w + 2 * spec.bleed, spec.card.h + 2 * spec.bleed
+    left = (page.w - cols * cell_w - (cols - 1) * spec.gutter) / 2
+    top = (page.h - rows * cell_h - (rows - 1) * spec.gutter) / 2
+    need = SILHOUETTE_INSET + SILHOUETTE_SQUARE + SILHOUETTE_CLEAR
+    side = SILHOUETTE_INSET + SILHOUETTE_THICKNESS + SILHOUETTE_CLEAR
+    if left >= need or top >= need:
+        return 0.0, 0.0
+    if left - (need - left) >= side:
+        return need - left, 0.0
+    if top - (need - top) >= side:
+        return 0.0, need - top
+    return 0.0, 0.0
+
+
+def for_cutter(spec: SheetSpec) -> SheetSpec:
+    """``spec`` as a cutting machine cuts it: one layout for every sheet (its one cut
+    file fits them all), so cards keep the gutter of sheets that mix backs, and no crop
+    marks (the machine finds its registration marks instead).
+
+    >>> for_cutter(SheetSpec(cut="silhouette")).gutter
+    4.0
+    """
+    gutter = spec.gutter
+    if spec.backs != "none":
+        gutter = max(gutter, 2 * BACK_BLEED - 2 * spec.bleed)
+    return replace(spec, gutter=gutter, crop_marks=False)
+
+
+def back_gap(spec: SheetSpec) -> float:
+    """The space (mm) between the trims of two neighbouring cards: the gutter and both bleeds."""
+    return spec.gutter + 2 * spec.bleed
+
+
+def separated(layout: Layout) -> Layout | None:
+    """The layout for a sheet that holds cards of different backs, or ``None`` when
+    ``layout`` already keeps them apart.
+
+    Cards of different backs never touch: a drifted duplex print or an
+    inexact cut would leave a strip of the neighbour's back on a card and
+    mark it. Such a sheet keeps a gutter wide enough for each back's art to
+    run :data:`BACK_BLEED` past its own cut lines without reaching the
+    next card's, in the same orientation as ``layout`` (one PDF prints with
+    one duplex setting), with fewer cards a page when the gutter needs it.
+
+    >>> lay = separated(impose(SheetSpec()))
+    >>> lay.describe(), lay.spec.gutter
+    ('9 cards a page (3×3, 63.5×88.9 mm), A4 portrait', 4.0)
+    >>> separated(impose(SheetSpec(bleed=3))) is None
+    True
+    """
+    spec = layout.spec
+    if back_gap(spec) >= 2 * BACK_BLEED - EPS:
+        return None
+    wide = replace(
+        spec, gutter=2 * BACK_BLEED - 2 * spec.bleed, orientation=layout.orientation, grid=None
+    )
+    try:
+        return impose(wide)
+    except CompanionError:
+        return None
+
+
+def art_boxes(
+    slots: Sequence[Slot], reach: float, page: Size
+) -> dict[int, tuple[float, float, float, float]]:
+    """Where each back's art ends (x0, y0, x1, y1 in mm), by slot index.
+
+    Each back runs ``reach`` mm past its trim, but only halfway to a
+    neighbour closer than twice that (two cards of one back then meet in
+    the gap; cards of different backs are kept far enough apart by
+    :func:`separated`), and never off the paper.
+
+    >>> row = [Slot(0, 0, 0, 10, 10, 60, 80), Slot(1, 1, 0, 70, 10, 60, 80)]
+    >>> art_boxes(row, 2, Size(210, 297))[0]
+    (8, 8, 70.0, 92)
+    """
+    out: dict[int, tuple[float, float, float, float]] = {}
+    for s in slots:
+        left = right = below = above = reach
+        for o in slots:
+            if o is s:
+                continue
+            if o.y < s.top - EPS and s.y < o.top - EPS:  # side by side
+                if o.right <= s.x + EPS:
+                    left = min(left, (s.x - o.right) / 2)
+                elif o.x >= s.right - EPS:
+                    right = min(right, (o.x - s.right) / 2)
+            if o.x < s.right - EPS and s.x < o.right - EPS:  # one above the other
+                if o.top <= s.y + EPS:
+                    below = min(below, (s.y - o.top) / 2)
+                elif o.y >= s.top - EPS:
+                    above = min(above, (o.y - s.top) / 2)
+        out[s.index] = (
+            max(s.x - left, 0.0),
+            max(s.y - below, 0.0),
+            min(s.right + right, page.w),
+            min(s.top + above, page.h),
+        )
+    return out
 
 
 T = TypeVar("T")

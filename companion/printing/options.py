@@ -25,6 +25,7 @@ ORIENTATIONS: tuple[Literal["auto"] | Orientation, ...] = ("auto", "portrait", "
 SHEET_ORIENTATIONS: tuple[Orientation, ...] = ("portrait", "landscape")
 BACKS_MODES: tuple[BacksMode, ...] = ("duplex", "fold", "none")
 FLIP_EDGES: tuple[Flip, ...] = ("long", "short")
+CUTTERS: tuple[Literal["none", "silhouette"], ...] = ("none", "silhouette")
 
 
 def one_of(value: str, choices: tuple[_Word, ...], what: str) -> _Word:
@@ -55,12 +56,15 @@ def sheet_spec(
     crop_marks: bool = True,
     cut_lines: bool = False,
     pack: bool = True,
+    cmyk: bool = False,
+    cut: str = "none",
     env: Any = None,
 ) -> SheetSpec:
     """The :class:`SheetSpec` the options describe; the saved back offset fills a missing one."""
     from companion.printing import config
     from companion.printing.imposition import (
         SheetSpec,
+        for_cutter,
         impose,
         parse_card_size,
         parse_offset,
@@ -81,7 +85,11 @@ def sheet_spec(
         crop_marks=crop_marks,
         cut_lines=cut_lines,
         pack=pack,
+        cmyk=cmyk,
+        cut=one_of(cut, CUTTERS, "cutting machine"),
     )
+    if spec.cut != "none":
+        spec = for_cutter(spec)
     if backs_mode == "duplex":
         if back_offset is not None:
             offset = parse_offset(back_offset)
@@ -96,6 +104,27 @@ def sheet_spec(
             f"with --backs {backs_mode} there is no back page to move"
         )
     return spec
+
+
+def back_images(values: Sequence[str], game: Any) -> dict[str, Path]:
+    """``--back-image`` values: ``FILE`` (every deck of the game) or ``DECK=FILE``.
+
+    A deck's image is the back of every card that wears that deck's back
+    (cards shuffled into it included), so no back gives a card away.
+    """
+    from companion.printing.pictures import check_picture
+
+    found: dict[str, Path] = {}
+    for value in values:
+        deck, sep, file = value.partition("=")
+        if not sep or Path(value).exists():
+            deck, file = "*", value
+        deck = deck.strip()
+        if deck != "*" and game.deck(deck) is None:
+            known = ", ".join(d.id for d in game.decks)
+            raise CompanionError(f"--back-image {value}: {game.id} has no deck '{deck}' ({known})")
+        found[deck] = check_picture(Path(file).expanduser(), "back image")
+    return found
 
 
 def sheet_spec_of(options: Mapping[str, Any]) -> SheetSpec:
@@ -132,10 +161,6 @@ class Printed:
 
     def to_json(self) -> dict[str, Any]:
         return summary(self.results)
-
-    @property
-    def warnings(self) -> list[str]:
-        return left_out(self.results)
 
     @property
     def note(self) -> str:
@@ -187,19 +212,3 @@ def summary(results: Sequence[BuildResult]) -> dict[str, Any]:
             "bytes": sum(r.bytes for r in results),
         },
     }
-
-
-def left_out(results: Sequence[BuildResult]) -> list[str]:
-    """Warning lines for every card a build left out because it cannot be printed at its size."""
-    lines: list[str] = []
-    for r in results:
-        if not r.skipped:
-            continue
-        size = r.layout.card.label if r.layout else "this"
-        lines.append(
-            f"{len(r.skipped)} card{'s' if len(r.skipped) != 1 else ''} of {r.game} "
-            f"left out of {r.path.name}: their text does not fit a {size} card at 6 pt "
-            "(print them with a larger --card-size):"
-        )
-        lines.extend(f"  {name} ({deck}): {why.split(';')[0]}" for _, name, deck, why in r.skipped)
-    return lines

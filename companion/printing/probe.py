@@ -228,3 +228,22 @@ def unmarked(c: Any) -> Iterator[None]:
         yield
     finally:
         c._companion_probe = probe
+
+
+def checkpoint(c: Any) -> tuple[Region, int, int] | None:
+    """What the probe on ``c`` holds now, to go back to with :func:`rollback`."""
+    probe = probe_of(c)
+    if probe is None:
+        return None
+    return probe.current, len(probe.current.children), len(probe.marks)
+
+
+def rollback(c: Any, saved: tuple[Region, int, int] | None) -> None:
+    """Forget what was reported since :func:`checkpoint` (a drawing taken back)."""
+    probe = probe_of(c)
+    if probe is None or saved is None:
+        return
+    current, children, marks = saved
+    probe.current = current
+    del current.children[children:]
+    del probe.marks[marks:]

@@ -13,7 +13,7 @@ What a command answers is what it did at the table: the history entries it
 wrote, each as the page's viewer may know it (the dealer's page is the whole
 table's), and their sentences. A command shapes no document of its own: a
 card a page may not show is not in the events it hands back. Which buttons a
-game's dealer's page offers is :data:`CONTROLS`; a command is found by its
+game's dealer's page offers is its game's (:func:`controls_for`); a command is found by its
 name in :data:`COMMANDS`, never by a chain of names.
 """
 
@@ -26,7 +26,9 @@ from typing import Any, ClassVar
 
 from companion.errors import CompanionError
 from companion.events import sentence
+from companion.registry import game, games
 from companion.table import HistoryEntry, TableInfo, TableStore, Transaction
+from companion.timer.controls import BUTTONS, MINUTE_BUTTONS
 
 MAX_FIELD = 2000
 """Longest form field taken (a showdown's amounts and order fit easily)."""
@@ -311,34 +313,17 @@ COMMANDS: dict[str, Callable[[Form], Command]] = {
 }
 """The dealer's page's commands, by the name its buttons post to."""
 
-_CLOCK_BUTTONS = ("toggle", "pause", "resume", "previous", "next", "end-level")
-_MINUTES = ("plus-minute", "minus-minute")
-CONTROLS: dict[str | None, tuple[str, ...]] = {
-    # The clock kept without a table: its own keys.
-    None: ("start-clock", "deal", *_CLOCK_BUTTONS, *_MINUTES),
-    # A deal is started and settled by the table (``table deal`` counts the last one).
-    "dungeon-poker": (
-        "start-clock",
-        "new-deal",
-        *_CLOCK_BUTTONS,
-        *_MINUTES,
-        "monster",
-        "treasure",
-        "showdown",
-        "undo",
-    ),
-    # One deal a round; the round track is the table's (``decko round``), the clock follows.
-    "decko": ("start-clock", "round", "toggle", "pause", "resume", "undo"),
-    "dragon-kings": ("start-clock", "deal", *_CLOCK_BUTTONS, *_MINUTES, "undo"),
-}
-"""The buttons of the dealer's page for each game (the commands it accepts)."""
+CLOCK_CONTROLS = ("start-clock", "deal", *BUTTONS, *MINUTE_BUTTONS)
+"""The buttons of the dealer's page for the clock kept without a table: its own keys."""
 
 
 def controls_for(table: TableInfo | None) -> tuple[str, ...]:
-    """The commands the dealer's page offers at ``table`` (another game: the clock's and undo)."""
+    """The commands the dealer's page offers at ``table``, as its game says
+    (:meth:`companion.registry.Game.dealer_controls`; a game that says nothing: the clock's
+    and undo)."""
     if table is None:
-        return CONTROLS[None]
-    return CONTROLS.get(table.game, (*CONTROLS[None], "undo"))
+        return CLOCK_CONTROLS
+    return game(table.game).dealer_controls() or (*CLOCK_CONTROLS, "undo")
 
 
 def dealer_command(table: TableInfo | None, name: str, form: Form) -> Command:
@@ -356,9 +341,11 @@ def dealer_command(table: TableInfo | None, name: str, form: Form) -> Command:
 
 
 def player_command(table: TableInfo, player: str, form: Form) -> Command:
-    """A player's page's one command: keeping a character (Dungeon Poker)."""
-    if table.game != "dungeon-poker":
+    """A player's page's one command: what the game lets a player choose there (Dungeon
+    Poker: a character, :attr:`companion.registry.Game.player_choice`)."""
+    if game(table.game).player_choice != "character":
+        choosers = [g.name for g in games() if g.player_choice == "character"]
         raise CompanionError(
-            f"choosing a character is for Dungeon Poker; this table plays {table.game}"
+            f"choosing a character is for {' and '.join(choosers)}; this table plays {table.game}"
         )
     return Choose(table.player(player), str(form.get("character", "")))

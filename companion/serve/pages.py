@@ -249,14 +249,12 @@ def dealer_page(
 
 
 def to_place(tx: Transaction, table: TableInfo) -> list[str]:
-    """Who a deal's result places at ``table``: its players, then the monsters in play
-    by the names a result calls them ("Orc 2"). The settle form offers it as an example,
-    so a monster at the table is not left out of the order."""
-    if table.game != "dungeon-poker":
-        return list(table.players)
-    from companion.games.dungeon_poker.monsters import playing
+    """Who a deal's result places at ``table``, as its game names them (the players, and a
+    Dungeon Poker table's monsters in play: :meth:`companion.registry.Game.showdown_names`).
+    The settle form offers it as an example, so nobody at the table is left out of the order."""
+    from companion.registry import game
 
-    return [*table.players, *playing(tx, table, game_cards(table))]
+    return game(table.game).showdown_names(tx, table)
 
 
 def check_player(table: TableInfo | None, player: str) -> str:

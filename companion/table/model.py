@@ -162,13 +162,10 @@ class DrawnCard:
 
     @property
     def card_class(self) -> str:
-        """What kind of card this is, in the game's words (``major artifact``, ``monster``)."""
-        treasure_class = getattr(self.model, "treasure_class", None)
-        if treasure_class:
-            if treasure_class == "sudden":
-                return "sudden effect"
-            return "artifact" if treasure_class == "artifact" else f"{treasure_class} artifact"
-        return self.kind.replace("-", " ")
+        """What kind of card this is, in the game's words (``major artifact``, ``monster``):
+        the card model says (``card_class``)."""
+        said = getattr(self.model, "card_class", None)
+        return said if isinstance(said, str) else self.kind.replace("-", " ")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

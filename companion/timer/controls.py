@@ -46,6 +46,11 @@ ACTIONS: dict[str, Callable[[ClockState, float], Step]] = {
 }
 """Every control, by the name ``companion timer do`` takes."""
 
+BUTTONS: tuple[str, ...] = ("toggle", "pause", "resume", "previous", "next", "end-level")
+"""The clock's buttons on a page, in the order they show (``deal`` comes where a game puts it)."""
+MINUTE_BUTTONS: tuple[str, ...] = ("plus-minute", "minus-minute")
+"""The buttons that change the minutes left."""
+
 KEYS: dict[str, str] = {
     " ": "toggle",
     "d": "deal",

@@ -338,3 +338,185 @@ def test_pot_limit_says_bet_when_nothing_is_to_be_called_and_all_in_where_the_go
     the smallest bet unless it is all the player has; all in is said as such."""
     result = invoke("pot", "limit", *args)
     assert result.exit_code == 0 and result.stdout.splitlines() == lines
+
+
+# -- rules a mutation run found unpinned (benchmarks/mutation.py) -----------------------------
+
+
+def test_the_values_of_a_pot_are_frozen() -> None:
+    import dataclasses
+
+    from companion.poker.pots import Pot, PotRules, Settlement
+
+    s = settle({"ann": 100, "ben": 100}, "ann > ben")
+    limits = pot_limit(pot=600, to_call=200, blind=100)
+    for value in (PotRules("holdem"), Pot(100, ("ann",)), s, limits):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            value.game = "x"  # type: ignore[misc, union-attr]
+    assert isinstance(Settlement, type)
+
+
+def test_the_smallest_chip_may_be_as_large_as_any_stake_and_no_larger() -> None:
+    from companion.bounds import MAX_CHIPS
+    from companion.poker.pots import PotRules
+
+    assert PotRules("holdem", unit=MAX_CHIPS).unit == MAX_CHIPS
+    with pytest.raises(CompanionError, match="the smallest chip must be 1 to"):
+        PotRules("holdem", unit=MAX_CHIPS + 1)
+    with pytest.raises(CompanionError, match="the smallest chip must be 1 to"):
+        PotRules("holdem", unit=0)
+
+
+@pytest.mark.parametrize("word", ["alice300", "=300"])
+def test_a_contribution_is_name_equals_amount(word: str) -> None:
+    from companion.poker.pots import parse_contributions
+
+    with pytest.raises(CompanionError) as err:
+        parse_contributions([word])
+    assert str(err.value) == f"'{word}' is not NAME=AMOUNT (for example alice=300)"
+
+
+def test_all_gives_everyone_the_amount_and_a_name_in_any_case_overrides_it() -> None:
+    from companion.poker.pots import spread_everyone
+
+    spread = spread_everyone({"ALL": 200, "Cy": 100, "zed": 50}, ["ann", "ben", "cy"])
+    assert spread == {"ann": 200, "ben": 200, "cy": 100, "zed": 50}  # zed: kept for the refusal
+    assert spread_everyone({"ann": 5}, ["ann", "ben"]) == {"ann": 5}
+    with pytest.raises(CompanionError, match="a player is named 'All'"):
+        spread_everyone({"all": 200}, ["ann", "All"])
+
+
+def test_the_players_pot_knows_are_the_result_then_the_folded_once_each() -> None:
+    from companion.poker.pots import everyone_named
+
+    assert everyone_named("bob > ann", ["ann", "dee"]) == ["bob", "ann", "dee"]
+
+
+def test_an_unknown_game_for_pots_names_the_games_that_have_pots() -> None:
+    with pytest.raises(CompanionError) as err:
+        pot_rules("snap")
+    assert str(err.value) == (
+        "unknown game 'snap' for pots (games: holdem, omaha, dungeon-poker, decko, dragon-kings)"
+    )
+
+
+def test_a_settlement_built_without_the_leftovers_has_none() -> None:
+    from companion.poker.pots import Settlement
+
+    s = Settlement((), {"ann": 5})
+    assert (s.carry_over, s.removed, s.house, s.net) == (0, 0, 0, {"ann": 5})
+
+
+def test_a_name_in_the_result_is_found_by_its_case_or_the_start_of_a_word() -> None:
+    from companion.poker.pots import resolve_names
+
+    assert resolve_names(parse_result("ANN > be"), ["ann", "ben"]) == (("ann",), ("ben",))
+    # the whole name first: 'ann' is not ambiguous beside 'anna'
+    assert resolve_names(parse_result("ANN > anna"), ["ann", "anna"]) == (("ann",), ("anna",))
+    with pytest.raises(CompanionError, match="'an' in the result could be ann or anna"):
+        resolve_names(parse_result("an > ben"), ["ann", "anna", "ben"])
+    assert resolve_names(parse_result("zed"), ["ann"]) == (("zed",),)  # refused by the caller
+
+
+def test_a_player_still_in_who_put_in_nothing_is_in_no_pot() -> None:
+    pots = build_pots({"ann": 0, "ben": 100, "cat": 100})
+    assert [(p.amount, p.eligible) for p in pots] == [(200, ("ben", "cat"))]
+
+
+def test_odd_chips_go_left_of_the_button_in_seat_order() -> None:
+    from companion.poker.pots import HOLDEM_POTS
+
+    four = {"ann": 3, "ben": 3, "cat": 3, "dan": 3}  # a pot of 12 split three ways: no odd chip
+    s = settle(four, "ann = ben = cat = dan", rules=HOLDEM_POTS, button="ben", dead_money=2)
+    assert s.payouts == {"ann": 3, "ben": 3, "cat": 4, "dan": 4}  # cat and dan sit left of ben
+
+
+def test_chips_that_are_no_whole_coin_stay_on_the_table_or_go_to_the_house() -> None:
+    from companion.poker.pots import Pot, PotRules, award
+
+    for odd_chips in ("left-of-button", "carry-over", "house"):
+        rules = PotRules("coins", unit=100, odd_chips=odd_chips)  # type: ignore[arg-type]
+        # 950: nine coins of 100 split two ways (4 each, one odd coin) and 50 that is no coin
+        s = award(
+            [Pot(950, ("ann", "ben"))], (("ann", "ben"),), {"ann": 400, "ben": 400}, rules=rules
+        )
+        odd_coin = 0 if odd_chips == "left-of-button" else 100
+        assert sum(s.payouts.values()) == 800 + (100 - odd_coin)
+        left = (s.carry_over, s.house)
+        assert left == ((0, 50 + odd_coin) if odd_chips == "house" else (50 + odd_coin, 0))
+
+
+def test_a_monsters_odd_chip_comes_after_every_seated_winners() -> None:
+    from companion.poker.pots import HOLDEM_POTS, Pot, award
+
+    pots = [Pot(5, ("ann", "ben", "orc", "ogre"))]
+    s = award(
+        pots,
+        (("ogre", "orc", "ann"),),
+        {"ann": 2, "ben": 3},
+        rules=HOLDEM_POTS,
+        extra=["orc", "ogre"],
+    )
+    assert s.pots[0].winners == ("ann", "orc", "ogre")  # seats first, then the monsters in order
+    assert s.pots[0].shares == {"ann": 2, "orc": 2, "ogre": 1}
+
+
+@pytest.mark.parametrize("bad", [True, "300", 1.5])
+def test_a_contribution_is_a_whole_number_of_chips(bad: object) -> None:
+    with pytest.raises(CompanionError, match="contribution must be a whole number"):
+        build_pots({"ann": bad, "ben": 100})  # type: ignore[dict-item]
+
+
+def test_a_contribution_may_be_as_large_as_any_stake() -> None:
+    from companion.bounds import MAX_CHIPS
+
+    assert build_pots({"ann": MAX_CHIPS, "ben": MAX_CHIPS})[0].amount == 2 * MAX_CHIPS
+    with pytest.raises(CompanionError, match="is more than any stake"):
+        build_pots({"ann": MAX_CHIPS + 1})
+
+
+def test_pot_limit_needs_a_blind_of_one_coin_or_more() -> None:
+    assert pot_limit(pot=10, to_call=0, blind=1).min_raise == 1
+    with pytest.raises(CompanionError, match="--blind must be more than 0"):
+        pot_limit(pot=10, to_call=0, blind=0)
+
+
+def test_pot_limit_with_one_coin_left_bets_it_all() -> None:
+    one = pot_limit(pot=600, to_call=0, blind=100, stack=1)
+    assert (one.to_call, one.min_raise, one.max_raise, one.all_in) == (0, 1, 1, False)
+    assert one.max_is_all_in
+    none = pot_limit(pot=600, to_call=0, blind=100, stack=0)
+    assert (none.min_raise, none.max_raise, none.all_in) == (0, 0, True)
+    assert not none.max_is_all_in  # nothing to bet: no bet puts in every coin
+
+
+def test_pot_limit_short_of_the_call_can_only_go_all_in() -> None:
+    short = pot_limit(pot=600, to_call=300, blind=100, stack=200)
+    assert (short.to_call, short.min_raise, short.max_raise) == (200, 0, 0)
+    assert short.all_in and short.owed == 300
+
+
+def test_a_monster_beside_an_owner_who_put_nothing_in_wins_nothing() -> None:
+    pots = build_pots({"a": 1, "b": 3}, always_eligible=["golem"], capped_by={"golem": "zed"})
+    assert [p.eligible for p in pots] == [("a", "b"), ("b",)]
+
+
+def test_a_house_bet_counts_only_the_bets_of_players_in_the_pot() -> None:
+    from companion.poker.pots import PotRules, house_money
+
+    house = PotRules("house", odd_chips="house", side_pots=False, house_bet=True)
+    assert house_money(3, {"ann": 4}, {"cat"}, house) == 3
+
+
+def test_a_share_paid_to_someone_outside_the_pots_is_theirs_in_full() -> None:
+    from companion.poker.pots import HOLDEM_POTS, Pot, award
+
+    s = award(
+        [Pot(100, ("ann", "orc"))],
+        (("orc",),),
+        {"ann": 100},
+        rules=HOLDEM_POTS,
+        payee={"orc": "bob"},
+        extra=["orc"],
+    )
+    assert s.payouts == {"ann": 0, "bob": 100}

@@ -253,3 +253,30 @@ def test_decko_board_is_called_market() -> None:
         showdown("game: decko\nboard: As\nplayers: [{name: ann, hand: 2s}]")
     with pytest.raises(CompanionError, match="players\\[0\\].hand: 'Zz'"):
         showdown("game: decko\nplayers: [{name: ann, hand: Zz}, {name: ben, hand: 2s}]")
+
+
+def test_a_field_of_another_games_showdown_file_is_refused_by_its_games_name() -> None:
+    cases = [
+        ("game: holdem\nplayers: [{name: ann, character: Witch}]\nresult: ann", "players[0].character: only Dungeon Poker has this (game is holdem)"),
+        ("game: holdem\nplayers: [{name: ann, burn_top: Qh}]\nresult: ann", "players[0].burn_top: only DECKO has this (game is holdem)"),
+        ("game: decko\nplayers: [{name: ann}]\nwings: [iron mask]\nresult: ann", "wings: only Dragon Kings has this (game is decko)"),
+        ("game: holdem\nplayers: [{name: ann}]\nboards: [Kh Jh 9s, 2c 3c 4c]\nresult: ann", "boards: only Dungeon Poker has this (game is holdem)"),
+        ("game: holdem\nplayers: [{name: ann, colour: red}]\nresult: ann", "players[0].colour: is not a showdown field (see docs/showdown.md)"),
+        ("game: dungeon-master\nplayers: [{name: ann}]", "game: must be one of 'dungeon-poker', 'holdem', 'omaha', 'decko' or 'dragon-kings' (got 'dungeon-master')"),
+    ]  # fmt: skip
+    for text, message in cases:
+        with pytest.raises(CompanionError) as err:
+            showdown(text)
+        assert str(err.value) == message
+
+
+def test_another_games_field_left_empty_says_nothing_and_is_ignored() -> None:
+    out = showdown("""
+        game: holdem
+        monsters: []
+        declared: {}
+        house_bet: 0
+        players: [{name: ann, put_in: 5, soul_gems: null}, {name: ben, put_in: 5}]
+        result: ann > ben
+    """)
+    assert out.payouts == {"ann": 10, "ben": 0}

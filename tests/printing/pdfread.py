@@ -29,6 +29,8 @@ class Placement:
     x1: float
     y1: float
     rotated: bool
+    art: tuple[float, float, float, float] | None = None
+    """For a form: the clip rectangle (mm) it is drawn inside, when one is set."""
 
     @property
     def kind(self) -> str:
@@ -85,6 +87,9 @@ class SheetPdf:
         content = ContentStream(page.get_contents(), self.reader)
         ctm = [1.0, 0, 0, 1.0, 0, 0]
         stack: list[list[float]] = []
+        clip: tuple[float, float, float, float] | None = None
+        clips: list[tuple[float, float, float, float] | None] = []
+        rect: tuple[float, float, float, float] | None = None
         placements: list[Placement] = []
         lines: list[Line] = []
         current: tuple[float, float] | None = None
@@ -93,8 +98,12 @@ class SheetPdf:
         for operands, op in content.operations:
             if op == b"q":
                 stack.append(ctm)
+                clips.append(clip)
             elif op == b"Q":
                 ctm = stack.pop()
+                clip = clips.pop()
+            elif op in (b"W", b"W*") and rect is not None:
+                clip = rect
             elif op == b"cm":
                 ctm = _mul([float(v) for v in operands], ctm)
             elif op == b"Do":
@@ -113,7 +122,9 @@ class SheetPdf:
                 ]
                 xs = [p[0] * PT_TO_MM for p in corners]
                 ys = [p[1] * PT_TO_MM for p in corners]
-                placements.append(Placement(short, min(xs), min(ys), max(xs), max(ys), ctm[0] < 0))
+                placements.append(
+                    Placement(short, min(xs), min(ys), max(xs), max(ys), ctm[0] < 0, clip)
+                )
             elif op == b"BDC" and str(operands[0]) == "/Card":
                 # A face drawn into the page: its clip rectangle is the bleed box.
                 marked = str(operands[1]["/Id"])
@@ -125,6 +136,15 @@ class SheetPdf:
                 ys = [p[1] * PT_TO_MM for p in corners]
                 placements.append(Placement(marked, min(xs), min(ys), max(xs), max(ys), ctm[0] < 0))
                 marked = None
+            elif op == b"re":
+                x, y, w, h = (float(v) for v in operands)
+                corners = [_apply(ctm, x, y), _apply(ctm, x + w, y + h)]
+                rect = (
+                    min(p[0] for p in corners) * PT_TO_MM,
+                    min(p[1] for p in corners) * PT_TO_MM,
+                    max(p[0] for p in corners) * PT_TO_MM,
+                    max(p[1] for p in corners) * PT_TO_MM,
+                )
             elif op == b"m":
                 current = _apply(ctm, float(operands[0]), float(operands[1]))
             elif op == b"l" and current is not None:

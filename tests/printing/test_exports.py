@@ -196,18 +196,23 @@ def test_each_grid_cell_of_a_tts_sheet_holds_its_card(
     assert checked == 65
 
 
-def test_images_leave_out_and_name_cards_too_wordy_for_the_size(tmp_path: Path) -> None:
+def test_images_of_mini_cards_hold_every_card_and_a_card_that_cannot_fit_is_refused(
+    tmp_path: Path,
+) -> None:
     result = invoke(
         "print", "images", "dungeon-poker", "characters", "--card-size", "mini", "--dpi", "40",
-        "--out-dir", str(tmp_path), "--json",
+        "--out-dir", str(tmp_path / "mini"), "--json",
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
-    data = result.json()
-    left_out = {s["name"] for s in data["skipped"]}
-    assert "Cave Troll" in left_out
-    rows = json.loads((tmp_path / "manifest.json").read_text())
-    assert {r["name"] for r in rows}.isdisjoint(left_out)
-    assert len(rows) + len(left_out) == 14
+    rows = json.loads((tmp_path / "mini" / "manifest.json").read_text())
+    assert len(rows) == 14 and "Cave Troll" in {r["name"] for r in rows}
+    tiny = invoke(
+        "print", "images", "dungeon-of-d", "monsters", "--card-size", "30x42", "--dpi", "40",
+        "--out-dir", str(tmp_path / "tiny"),
+    )  # fmt: skip
+    assert tiny.exit_code == 2
+    assert tiny.stderr.startswith("error: ") and "'Monster card 2' (monsters)" in tiny.stderr
+    assert not (tmp_path / "tiny").exists()
 
 
 # ---------------------------------------------------------------- what a card says
@@ -384,3 +389,22 @@ def test_tts_refuses_a_saved_object_linked_to_a_device_before_any_sheet(tmp_path
     assert "dragon-kings.json" in result.stderr and "device" in result.stderr
     assert [p.name for p in out.iterdir()] == ["dragon-kings.json"]
     assert Path("/dev/null").is_char_device()
+
+
+def test_tts_base_url_points_every_sheet_at_the_host_and_dpi_makes_fewer_columns(
+    tmp_path: Path,
+) -> None:
+    result = invoke(
+        "print", "tts", "dragon-kings", "--dpi", "300", "--base-url", "http://192.168.1.5:8000/dk/",
+        "--out-dir", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    saved = json.loads((tmp_path / "dragon-kings.json").read_text())
+    decks = [d for o in saved["ObjectStates"] for d in o["CustomDeck"].values()]
+    assert decks and all(d["FaceURL"].startswith("http://192.168.1.5:8000/dk/") for d in decks)
+    assert max(d["NumWidth"] for d in decks) == 5 and max(d["NumHeight"] for d in decks) <= 3
+    assert result.json()["pixels"] == [750, 1050]
+    clash = invoke("print", "tts", "dragon-kings", "--tts-dir", "x", "--out-dir", str(tmp_path))
+    assert clash.exit_code == 2 and "give --tts-dir or --out-dir, not both" in clash.stderr
+    big = invoke("print", "tts", "dragon-kings", "--dpi", "1000", "--out-dir", str(tmp_path))
+    assert big.exit_code == 2 and "at most --dpi" in big.stderr

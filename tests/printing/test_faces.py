@@ -122,16 +122,20 @@ def test_text_too_long_for_its_box_fails_naming_the_card(
 ) -> None:
     folder = _copy_game(tmp_path, monkeypatch, "dragon-kings")
     essay = " ".join(["The guild keeps every wager honest until dawn."] * 40)
+    # In the rules text, which a face never drops (a long flavour text gives way first).
     _replace(
-        folder / "wing.yaml", "flavor: The guild always takes its share first.", f"flavor: {essay}"
+        folder / "wing.yaml",
+        "Before every deal each player antes 10 points into the pot, on top of the blinds.",
+        essay,
     )
     result = invoke("print", "deck", "dragon-kings", "wing", "--out", str(tmp_path / "w.pdf"))
-    # The card is left out and named; the rest of the deck prints.
-    assert result.exit_code == 0
-    assert result.stderr.startswith("warning: 1 card of dragon-kings left out of w.pdf")
-    assert "Guild Tithe (wing): text does not fit its box even at 6 pt" in result.stderr
-    assert (tmp_path / "w.pdf").exists()
-    assert "Guild Tithe" not in SheetPdf(tmp_path / "w.pdf").text()
+    # A deck missing a card is no deck: the command fails naming it and writes nothing.
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "error: 1 card of dragon-kings cannot be printed on a 63.5×88.9"
+    )
+    assert "'Guild Tithe' (wing): text does not fit its box even at 6 pt" in result.stderr
+    assert not (tmp_path / "w.pdf").exists()
 
 
 def test_long_text_shrinks_but_stays_at_six_points_or_more() -> None:

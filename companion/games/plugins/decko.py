@@ -75,6 +75,10 @@ class Decko(Game):
     def settle_deal(self, tx: Transaction, table: TableInfo, end: DealEnd) -> DealSettled:
         raise _rounds_not_deals("showdown")
 
+    def dealer_controls(self) -> tuple[str, ...]:
+        # One deal a round; the round track is the table's (``decko round``), the clock follows.
+        return ("start-clock", "round", "toggle", "pause", "resume", "undo")
+
     def levels(self) -> TableLevels:
         from companion.games.decko.rounds import DeckoRounds
 

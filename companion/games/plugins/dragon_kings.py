@@ -82,5 +82,10 @@ class DragonKings(Game):
 
         return table_facts(tx, table)
 
+    def dealer_controls(self) -> tuple[str, ...]:
+        from companion.timer.controls import BUTTONS, MINUTE_BUTTONS
+
+        return ("start-clock", "deal", *BUTTONS, *MINUTE_BUTTONS, "undo")
+
     def default_structure(self, table: TableInfo) -> str:
         return "dragon-kings"

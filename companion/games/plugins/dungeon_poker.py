@@ -109,6 +109,22 @@ class DungeonPoker(Game):
             showdown=showdown,
         )
 
+    def dealer_controls(self) -> tuple[str, ...]:
+        from companion.timer.controls import BUTTONS, MINUTE_BUTTONS
+
+        # A deal is started and settled by the table (``table deal`` counts the last one).
+        table = ("monster", "treasure", "showdown", "undo")
+        return ("start-clock", "new-deal", *BUTTONS, *MINUTE_BUTTONS, *table)
+
+    def showdown_names(self, tx: Transaction, table: TableInfo) -> list[str]:
+        from companion.games.dungeon_poker.monsters import playing
+        from companion.table.actions import game_cards
+
+        # the monsters in play by the names a result calls them ("Orc 2")
+        return [*table.players, *playing(tx, table, game_cards(table))]
+
+    player_choice = "character"
+
     def levels(self) -> TableLevels:
         from companion.games.dungeon_poker.encounters import DungeonPokerLevels
 

@@ -39,15 +39,6 @@ def shown(path: Path | None) -> str:
         return str(path)
 
 
-def show_warnings(err: Console, printed: Printed) -> None:
-    """The cards a build left out, the first line marked as a warning."""
-    warnings = printed.warnings
-    if warnings:
-        err.print("[yellow]warning:[/yellow] " + warnings[0], highlight=False)
-        for line in warnings[1:]:
-            err.print(line, highlight=False, markup=False)
-
-
 def show_printed(out: Console, printed: Printed) -> None:
     """The files written (named inside their folder when they share one), then the layout."""
     results = printed.results
@@ -74,6 +65,17 @@ def show_printed(out: Console, printed: Printed) -> None:
         out.print(printed.note)
 
 
+_TTS_NEXT = {
+    "tts-folder": "Tabletop Simulator lists it under Objects > Saved Objects.",
+    "hosted": "upload the PNGs to the --base-url address before loading it.",
+    "files": (
+        "its image URLs are the PNGs' paths here, so keep them where they are "
+        "(--tts-dir auto writes into Tabletop Simulator's own folder instead)."
+    ),
+}
+"""What to do next with a saved TTS file, by where its image URLs point."""
+
+
 def show_export(out: Console, err: Console, result: ExportResult) -> None:
     """What an export wrote (card images, Tabletop Simulator decks) and what it left out."""
     w, h = result.pixels
@@ -83,29 +85,14 @@ def show_export(out: Console, err: Console, result: ExportResult) -> None:
         f"{shown(result.folder)}: {result.distinct} distinct cards ({result.cards} with copies), "
         f"{backs}, {w}×{h} px a card."
     )
-    if result.skipped:
-        names = ", ".join(f"{name} ({deck})" for _, name, deck in result.skipped)
-        err.print(
-            f"warning: {len(result.skipped)} left out, their text does not fit this card size: "
-            + names,
-            highlight=False,
-            markup=False,
-        )
     if result.manifest is not None:
         out.print(f"Manifest: {shown(result.manifest)} (and manifest.csv)")
     if result.saved_object is not None:
         piles = f"{result.piles} pile{'s' if result.piles != 1 else ''}"
         out.print(
             f"Saved object: {shown(result.saved_object)} ({piles}, {len(result.sheets)} sheets); "
-            "copy it and the PNGs beside it into "
-            "Tabletop Simulator's Saves/Saved Objects folder, or upload the PNGs and edit the URLs."
+            + _TTS_NEXT[result.image_urls]
         )
-
-
-def export_skipped_note(err: Console, result: ExportResult) -> None:
-    """Beside an export's JSON: a line on stderr when cards were left out."""
-    if result.skipped:
-        err.print(f'warning: {len(result.skipped)} cards left out (see "skipped")', markup=False)
 
 
 def show_calibration(
