@@ -629,7 +629,12 @@ def table_monster_result(
         str | None, typer.Option("--monster", help="Which monster, if several are in play.")
     ] = None,
     slayer: Annotated[
-        str | None, typer.Option("--slayer", help="Who slew it (draws the Fire Dragon's treasure).")
+        list[str] | None,
+        typer.Option(
+            "--slayer",
+            help="Who slew it (draws the Fire Dragon's treasure); again for each who shared the "
+            "kill (its treasure then waits, each takes the Genie's gem).",
+        ),
     ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
@@ -639,7 +644,7 @@ def table_monster_result(
     from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
-        result = dp.monster_result(tx, table, outcome.strip().lower(), monster, slayer)
+        result = dp.monster_result(tx, table, outcome.strip().lower(), monster, slayer or [])
     _emit_draw(table, result, as_json)
 
 
@@ -663,14 +668,20 @@ def table_win(
 
 @table_app.command("tie")
 def table_tie(
-    table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(help="Who tied (default: everyone in the deal)."),
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Dungeon Poker: a tied deal; its treasure waits for the next winner."""
     from companion.games.dungeon_poker import table_rules as dp
     from companion.table.reports import AtTable
 
     with _at_table(state, table_name) as (tx, table):
-        carried = dp.tie(tx, table)
+        carried = dp.tie(tx, table, players or [])
     if as_json:
         emit_json(AtTable(table.name, dp.TreasuresWaiting(carried)).to_json())
         return

@@ -12,7 +12,8 @@ picks the game's own (:meth:`companion.registry.Game.showdown`).
 
 The result says where every chip went, what each player takes from or pays
 to the house outside the pots, and an ordered list of ``events``, one
-sentence per rule applied; a game's own result adds what its rules hand out.
+typed event per rule applied (:mod:`companion.poker.showdown_events`); a game's own
+result adds what its rules hand out.
 
 >>> from companion.poker.showdown_input import read_showdown
 >>> spec = read_showdown('''
@@ -29,10 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, Literal, TypedDict
 
 from companion.errors import CompanionError
-from companion.poker.hands import names_text
+from companion.events import Event, sentence
 from companion.poker.pots import (
     Pot,
     PotRules,
@@ -44,6 +45,16 @@ from companion.poker.pots import (
     pot_rules,
     resolve_names,
     unequal_bets,
+)
+from companion.poker.showdown_events import (
+    BoardsSplitLeft,
+    CarriedJoins,
+    DecidingCard,
+    NoLegalHand,
+    PotTied,
+    PotUnwon,
+    PotWon,
+    Winnings,
 )
 from companion.poker.showdown_input import Cards, PlayerIn, ShowdownIn
 from companion.poker.showdown_rank import (
@@ -120,7 +131,7 @@ class ResultFields(TypedDict):
     winners: tuple[str, ...]
     treasures: dict[str, int]
     bank: dict[str, int]
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
     currency: str
     bank_name: str
 
@@ -146,7 +157,8 @@ class ShowdownResult:
     empty in a game without them."""
     bank: dict[str, int]
     """Gold or chips each player takes from (+) or pays to (-) the bank or house, outside the pots."""
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
+    """What the showdown did, in order: one typed event a rule applied."""
     currency: str = "chips"
     """What the game's pots hold, as its rulebook says (Dungeon Poker: gold)."""
     bank_name: str = "house"
@@ -180,8 +192,14 @@ class ShowdownResult:
             "players": [h.to_json() for h in self.players],
             "treasures": dict(self.treasures),
             **self.game_json(),
-            "events": list(self.events),
+            "events": self.sentences,
+            "what_happened": [e.to_json() for e in self.events],
         }
+
+    @property
+    def sentences(self) -> list[str]:
+        """The events in words, one sentence a rule applied."""
+        return [sentence(e) for e in self.events]
 
 
 # ---------------------------------------------------------------- the work
@@ -264,7 +282,7 @@ class Showdown:
         self.rules: PotRules = pot_rules(spec.game, spec.unit)
         self.ranker = ranker
         self.data_dir = data_dir
-        self.events: list[str] = []
+        self.events: list[Event] = []
         self.players: Sequence[PlayerSeat] = [self.seat(i) for i in range(len(spec.players))]
         self.by_name: Mapping[str, PlayerSeat] = {p.name: p for p in self.players}
         self.boards: list[Board] = []
@@ -282,11 +300,17 @@ class Showdown:
 
     # -------------------------------------------------------------- helpers
 
-    def event(self, text: str) -> None:
-        self.events.append(text)
+    def event(self, event: Event) -> None:
+        """Record what a rule did (a game's phases hand theirs over here, in order)."""
+        self.events.append(event)
 
-    def amount(self, n: int) -> str:
-        return f"{n:,} chip{'s' if n != 1 else ''}"
+    amounts_in: ClassVar[str | None] = None
+    """How the game's events count what the pots hold when it is not ``currency``
+    (Dragon Kings' points)."""
+
+    @property
+    def amounts_word(self) -> str:
+        return self.amounts_in or self.currency
 
     def player(self, name: str, where: str) -> PlayerSeat:
         try:
@@ -374,9 +398,9 @@ class Showdown:
         """Who takes what each extra hand wins (None: it leaves the game)."""
         return {}
 
-    def goes_to(self, winner: str, amount: int, target: str | None) -> str:
-        """Where an extra hand's winnings go, as the end of a sentence ('' for a player)."""
-        return ""
+    def winnings(self, winner: str, target: str | None) -> Winnings | None:
+        """Where what ``winner`` wins goes when no player holds it (None: a player's own)."""
+        return None
 
     def after_pots(self) -> None:
         """Everything the game does once the pots are paid."""
@@ -535,10 +559,7 @@ class Showdown:
                 self.no_legal.add(p.name)
             elif need and p.cards is not None and len(p.cards) < need and not self.has_floor(p):
                 self.no_legal.add(p.name)
-                self.event(
-                    f"{self.why_needed()}{p.name} holds {len(p.cards)} hand card(s) and needs "
-                    f"exactly {need}: no legal hand."
-                )
+                self.event(NoLegalHand(p.name, len(p.cards), need, self.why_needed()))
         for m in self.live_extras:
             if m.no_legal_hand:
                 self.no_legal.add(m.label)
@@ -546,13 +567,10 @@ class Showdown:
             count = len(m.cards) if m.cards is not None else self.extra_hand_count(m)
             if need and count is not None and count < need:
                 self.no_legal.add(m.label)
-                self.event(
-                    f"{self.why_needed()}{m.label} holds {count} hand card(s) and needs exactly "
-                    f"{need}: it cannot win."
-                )
+                self.event(NoLegalHand(m.label, count, need, self.why_needed(), extra=True))
 
     def why_needed(self) -> str:
-        """The rule that asks for an exact number of hand cards, as a sentence's start."""
+        """The rule that asks for an exact number of hand cards (an encounter's name)."""
         return ""
 
     # -------------------------------------------------------------- ranking
@@ -597,8 +615,8 @@ class Showdown:
                 board.lines = [self._line(r, board) for r in ranked]
                 for r in ranked:
                     if r.extra.get("decided_by"):
-                        where = f" (board {board.index + 1})" if len(self.boards) > 1 else ""
-                        self.event(f"Deciding card{where}: {r.extra['decided_by']}.")
+                        shown = self._board_no(board)
+                        self.event(DecidingCard(shown, str(r.extra["decided_by"])))
         for board in self.boards:
             for name in sorted(self.no_legal, key=self.contestants.index):
                 board.lines.append(
@@ -709,9 +727,7 @@ class Showdown:
         house_extra = self.house_adds(contributions, folded)
         self.added = spec.carried + self.pot_bonus() + house_extra
         if spec.carried:
-            self.event(
-                f"{self.amount(spec.carried)} left on the table by the last deal joins the main pot."
-            )
+            self.event(CarriedJoins(self.amounts_word, spec.carried))
         self.house_bet_joins()
         pots = list(
             build_pots(
@@ -738,10 +754,7 @@ class Showdown:
             for b in range(n):
                 per_board[b].append(Pot(part, pot.eligible, board=b + 1))
         if split_left:
-            self.event(
-                f"Splitting the pots between the boards leaves {self.amount(split_left)} on the table "
-                f"for the next deal."
-            )
+            self.event(BoardsSplitLeft(self.amounts_word, split_left))
         all_pots: list[Pot] = []
         carry, house = split_left, 0
         self.pot_winners = []
@@ -785,40 +798,35 @@ class Showdown:
     def _pot_events(
         self, board: Board, pots: Sequence[Pot], payee: Mapping[str, str | None]
     ) -> None:
+        shown = self._board_no(board)
         for i, pot in enumerate(pots):
-            label = "main pot" if i == 0 else f"side pot {i}"
-            if len(self.boards) > 1:
-                label = f"board {board.index + 1}, {label}"
-            head = f"{label[0].upper()}{label[1:]} ({self.amount(pot.amount)})"
             if not pot.winners:
-                if pot.amount == 0:
-                    continue
-                where = (
-                    "goes back to the house"
-                    if self.rules.odd_chips == "house"
-                    else "stays on the table for the next deal"
-                )
-                self.event(f"{head}: nobody still in can legally win it; it {where}.")
+                if pot.amount:
+                    to_house = self.rules.odd_chips == "house"
+                    self.event(PotUnwon(self.amounts_word, shown, i, pot.amount, to_house))
                 continue
+            goes = {w: self.winnings(w, payee.get(w, w)) for w in pot.winners}
             if len(pot.winners) == 1:
                 w = pot.winners[0]
-                self.event(f"{head}: {w} wins it{self.goes_to(w, pot.amount, payee.get(w, w))}.")
+                self.event(PotWon(self.amounts_word, shown, i, pot.amount, w, goes[w]))
                 continue
-            parts = [
-                f"{w} {self.amount(pot.shares[w])}{self.goes_to(w, pot.shares[w], payee.get(w, w))}"
-                for w in pot.winners
-            ]
             odd = pot.amount - sum(pot.shares.values())
-            tail = ""
+            odd_to: Literal["house", "table", ""] = ""
             if odd and self.rules.odd_chips != "left-of-button":
-                one = not self.amount(odd).endswith("s")  # "1 chip returns", "200 gold stays"
-                where = (
-                    ("returns" if one else "return") + " to the house"
-                    if self.rules.odd_chips == "house"
-                    else ("stays" if one else "stay") + " on the table"
+                odd_to = "house" if self.rules.odd_chips == "house" else "table"
+            self.event(
+                PotTied(
+                    self.amounts_word,
+                    shown,
+                    i,
+                    pot.amount,
+                    tuple(pot.winners),
+                    dict(pot.shares),
+                    {w: g for w, g in goes.items() if g is not None},
+                    odd if odd_to else 0,
+                    odd_to,
                 )
-                tail = f"; the odd {self.amount(odd)} {where}"
-            self.event(f"{head}: {names_text(pot.winners)} tie: {', '.join(parts)}{tail}.")
+            )
 
     # -------------------------------------------------------------- result
 

@@ -81,7 +81,8 @@ def cards_of(cards: Sequence[DrawnCard], *, open_decks: Sequence[str] = ()) -> t
     return tuple(CardRef.of(c, open=c.deck in open_decks) for c in cards)
 
 
-def _seen(cards: tuple[CardRef, ...], viewer: str | None) -> tuple[tuple[CardRef, ...], int]:
+def seen_cards(cards: tuple[CardRef, ...], viewer: str | None) -> tuple[tuple[CardRef, ...], int]:
+    """The cards ``viewer`` may see, and how many they may not."""
     shown = tuple(c for c in cards if not c.hidden_from(viewer))
     return shown, len(cards) - len(shown)
 
@@ -117,7 +118,7 @@ class CardsDrawn(Event):
     hidden: int = 0
 
     def seen_by(self, viewer: str | None) -> CardsDrawn:
-        shown, hidden = _seen(self.cards, viewer)
+        shown, hidden = seen_cards(self.cards, viewer)
         if not hidden:
             return self
         return replace(self, cards=shown, hidden=self.hidden + hidden, notes=())

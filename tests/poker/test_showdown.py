@@ -10,6 +10,17 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import CompanionError
+from companion.events import sentence
+from companion.games.dungeon_poker.showdown_events import (
+    AmuletActs,
+    CharacterDies,
+    FightsFor,
+    FoldersSitOut,
+    GemsStolen,
+    HandCardsDiscarded,
+    NextLevelOpens,
+    TreasuresLost,
+)
 from tests.poker.showdown_helpers import Scripted, showdown
 
 # ---------------------------------------------------------------- monsters and the pots
@@ -42,7 +53,7 @@ def test_a_monster_that_wins_takes_the_pot_out_of_the_game_and_no_treasure_is_dr
     assert out.removed == 800
     assert (out.treasures, out.treasures_waiting) == ({}, 0)
     assert out.winners == ("Orc",)
-    assert any("a monster draws no treasure" in e for e in out.events)
+    assert TreasuresLost(None, "Orc", 1) in out.events  # a monster draws no treasure
 
 
 def test_a_monster_that_wins_a_side_pot_leaves_the_game_with_it() -> None:
@@ -147,7 +158,7 @@ def test_king_monsters_never_hand_over_their_winnings() -> None:
     """)
     assert out.payouts == {"ann": 0, "ben": 0}
     assert (out.removed, out.treasures) == (800, {})
-    assert any("King Monster" in e for e in out.events)
+    assert FightsFor("Baron", "ann", summoned=True, king=True) in out.events
 
 
 def test_a_king_monster_can_never_be_controlled() -> None:
@@ -314,10 +325,8 @@ def test_ancient_evil_discards_players_hand_cards_2_to_7_before_the_ranking() ->
     assert ranker.cards("ann") == ("As",)  # the ace counts high and stays
     assert ranker.cards("ben") == ()
     assert ranker.cards("Orc") == ("4h", "5h")  # monsters keep theirs
-    assert any(
-        e.startswith("Ancient Evil: every player's hand cards 2-7 go to the graveyard")
-        for e in out.events
-    )
+    (discarded,) = [e for e in out.events if isinstance(e, HandCardsDiscarded)]
+    assert (discarded.monster, discarded.ranks) == ("Ancient Evil", tuple("234567"))
 
 
 def test_witch_curse_destroys_every_hand_card_of_the_named_number() -> None:
@@ -383,7 +392,7 @@ def test_dwarven_stalwart_is_immune_to_the_witch_and_to_monsters() -> None:
     )
     assert ranker.cards("dwarf") == ("Qs", "5c")
     assert ranker.cards("ann") == ("Ah",)
-    assert any("dwarf is immune" in e for e in out.events)
+    assert any(e.immune == ("dwarf",) for e in out.events if isinstance(e, HandCardsDiscarded))
 
 
 def test_barbarian_rage_is_immune_to_other_characters_but_not_to_monsters() -> None:
@@ -540,7 +549,7 @@ def test_astral_warlock_moves_the_table_to_the_next_level() -> None:
         monsters: [{name: Astral Warlock}]
         result: Astral Warlock > ann
     """)
-    assert any("next level" in e for e in out.events)
+    assert NextLevelOpens("Astral Warlock") in out.events
 
 
 def test_baron_makes_folded_players_sit_out_the_next_deal() -> None:
@@ -549,7 +558,7 @@ def test_baron_makes_folded_players_sit_out_the_next_deal() -> None:
         monsters: [{name: Baron}]
         result: ann > Baron
     """)
-    assert any("ben folded and sits out the next deal" in e for e in out.events)
+    assert FoldersSitOut("Baron", ("ben",)) in out.events
 
 
 def test_friendly_monsters_do_not_play_for_the_pot() -> None:
@@ -592,7 +601,7 @@ def test_full_plate_does_not_work_in_the_anti_magic_zone() -> None:
         ranker,
     )
     assert ranker.calls[0][0][0].min_pair is None
-    assert "Anti-magic zone: artifacts do not work." in out.events
+    assert "Anti-magic zone: artifacts do not work." in out.sentences
 
 
 def test_spoil_the_treasure_stops_any_other_winners_treasure() -> None:
@@ -606,7 +615,7 @@ def test_spoil_the_treasure_stops_any_other_winners_treasure() -> None:
     """
     ann = showdown(text % "ann > Fire Dragon > wanda")
     assert ann.treasures == {"ann": 1}  # only the dragon's treasure, which Spoil does not touch
-    assert any("Spoil the treasure (wanda): ann draws no treasure" in e for e in ann.events)
+    assert any("Spoil the treasure (wanda): ann draws no treasure" in e for e in ann.sentences)
     wanda = showdown(text % "wanda > Fire Dragon > ann")
     assert wanda.treasures == {"wanda": 2}
 
@@ -653,7 +662,7 @@ def test_plague_lets_hands_use_at_most_one_hand_card() -> None:
     )
     rules = ranker.rules.prepared
     assert rules is not None and (rules.use_at_most, rules.use_exactly) == (1, None)
-    assert "Plague: every hand may use at most 1 of its hand cards, monsters' too." in out.events
+    assert "Plague: every hand may use at most 1 of its hand cards, monsters' too." in out.sentences
 
 
 def test_utter_horror_the_weakest_five_card_hand_wins() -> None:
@@ -807,11 +816,7 @@ def test_a_character_left_without_gold_dies_and_the_winner_may_take_a_treasure()
         result: ann > ben
     """)
     assert out.dead == ("ben",)
-    assert any(
-        e.startswith("ben has no gold left: the character dies")
-        and "ann may take one of ben's treasures" in e
-        for e in out.events
-    )
+    assert CharacterDies("ben", takers=("ann",)) in out.events
 
 
 def test_the_undeath_amulet_brings_a_broke_character_back_with_three_blinds() -> None:
@@ -824,10 +829,7 @@ def test_the_undeath_amulet_brings_a_broke_character_back_with_three_blinds() ->
         result: ann > ben
     """)
     assert out.dead == ()
-    assert any(
-        "Undeath Amulet brings the character back at the next deal with 900 gold" in e
-        for e in out.events
-    )
+    assert AmuletActs("ben", "Undeath Amulet", 900) in out.events
 
 
 def test_ambush_and_run_takes_gold_from_the_pot_and_the_winners_treasure() -> None:
@@ -952,7 +954,7 @@ def test_the_dwarven_stalwart_is_immune_to_the_goblins_theft() -> None:
         result: Goblin > dwarf > ben
     """)
     assert out.soul_gems == {"ben": -1}
-    assert any("dwarf immune" in e for e in out.events)
+    assert GemsStolen("Goblin", 1, taken=("ben",), immune=("dwarf",)) in out.events
 
 
 def test_the_dwarven_stalwart_who_folded_does_not_sit_out_for_the_baron() -> None:
@@ -964,10 +966,11 @@ def test_the_dwarven_stalwart_who_folded_does_not_sit_out_for_the_baron() -> Non
         monsters: [{name: Baron}]
         result: ann > Baron
     """)
-    said = [e for e in out.events if "sit" in e and "next deal" in e]
-    assert said == [
+    said = [e for e in out.events if isinstance(e, FoldersSitOut)]
+    assert said == [FoldersSitOut("Baron", ("ben",))]
+    assert sentence(said[0]) == (
         "Baron was at the table: ben folded and sits out the next deal (blinds still due)."
-    ]
+    )
 
 
 def test_a_monster_that_only_ties_does_none_of_its_win_effects() -> None:

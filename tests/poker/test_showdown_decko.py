@@ -27,7 +27,7 @@ def test_fold_a_folded_bet_lies_on_the_house_bet_and_is_counted_once() -> None:
     assert out.payouts == {"ann": 9, "ben": 0, "cat": 0}
     assert sum(out.payouts.values()) + out.house == 9
     assert out.net == {"ann": 6, "ben": -3, "cat": -1}
-    assert "The house bet of 3 chips (cat's 1 folded onto it) joins the pot." in out.events
+    assert "The house bet of 3 chips (cat's 1 folded onto it) joins the pot." in out.sentences
 
 
 def test_fold_a_house_bet_smaller_than_the_folded_bets_is_refused() -> None:
@@ -68,7 +68,7 @@ def test_last_player_standing_buys_with_the_money_of_the_set_they_score() -> Non
     assert out.money == {"ben": 4}
     assert out.bank == {}
     assert out.players[0].description == "pair of nines"
-    assert out.events[-1] == (
+    assert out.sentences[-1] == (
         "Last player standing: ben takes every bet and the house bet without revealing, "
         "and alone buys with $4 (pair of nines)."
     )
@@ -81,7 +81,7 @@ def test_last_player_standing_without_a_hand_says_the_money_cannot_be_counted() 
         players: [{name: ann, folded: true}, {name: ben, put_in: 1}]
     """)
     assert out.money == {}
-    assert "give their hand to count the money" in out.events[-1]
+    assert "give their hand to count the money" in out.sentences[-1]
 
 
 def test_money_means_the_same_in_rank_and_showdown() -> None:
@@ -111,7 +111,7 @@ def test_result_mode_money_comes_from_the_set_named_in_hand_class() -> None:
         result: ann > ben > cat
     """)
     assert out.money == {"ben": 2}
-    assert out.events[-1] == (
+    assert out.sentences[-1] == (
         "The money cat buys with is not known from a result alone: give the hands, or name "
         "each set in hand_class (credit cards are then not counted)."
     )
@@ -132,8 +132,8 @@ def test_reveal_nobody_can_score_a_set_bets_go_back_and_everyone_buys() -> None:
     assert out.payouts == {"ann": 2, "ben": 2, "cat": 0}
     assert out.house == 3
     assert out.money == {"ann": 0, "ben": 0}
-    assert not any("winner discards" in e for e in out.events)
-    assert "Everyone who revealed buys in turn order: ann $0, ben $0." in out.events
+    assert not any("winner discards" in e for e in out.sentences)
+    assert "Everyone who revealed buys in turn order: ann $0, ben $0." in out.sentences
 
 
 def test_buying_phase_buyers_are_listed_in_turn_order_under_penultimo() -> None:
@@ -150,7 +150,7 @@ def test_buying_phase_buyers_are_listed_in_turn_order_under_penultimo() -> None:
     assert out.winners == ("ben",)
     assert list(out.money) == ["ann", "cat", "dan"]
     assert (
-        out.events[-1]
+        out.sentences[-1]
         == "The winner discards; the others buy in turn order: ann $4, cat $1, dan $3."
     )
 

@@ -68,7 +68,7 @@ def test_first_honors_pays_50_from_the_house_for_the_games_first_twinned_dragon_
     assert first.payouts == {"ann": 80, "ben": 0}
     assert any(
         e.startswith("First Honors: ann plays the game's first Twinned Dragon Kings")
-        for e in first.events
+        for e in first.sentences
     )
     later = showdown(text % "false")
     assert later.bank == {}
@@ -129,7 +129,7 @@ def test_decko_house_bet_and_folded_bets_go_to_the_winner() -> None:
         result: ben > ann
     """)
     assert out.payouts == {"ann": 0, "ben": 11, "cat": 0}
-    assert "The house bet of 3 chips joins the pot." in out.events
+    assert "The house bet of 3 chips joins the pot." in out.sentences
 
 
 def test_decko_ties_split_and_the_remainder_returns_to_the_house() -> None:
@@ -171,7 +171,7 @@ def test_decko_last_player_standing_takes_everything_without_a_reveal() -> None:
         players: [{name: ann, put_in: 1, folded: true}, {name: ben, put_in: 2, folded: true}, {name: cat, put_in: 3}]
     """)
     assert out.payouts["cat"] == 8
-    assert any(e.startswith("Last player standing: cat") for e in out.events)
+    assert any(e.startswith("Last player standing: cat") for e in out.sentences)
 
 
 def test_decko_if_everyone_folds_the_house_bet_returns_to_the_house() -> None:

@@ -84,7 +84,7 @@ def test_the_deciding_card_is_named_when_both_kings_are_on_the_board() -> None:
         players: [{name: ann, put_in: 5, hand: Ah 3c}, {name: ben, put_in: 5, hand: Qd 5c}]
     """)
     assert out.winners == ("ann",)
-    assert "Deciding card: ann beats ben on the A♥ kicker." in out.events
+    assert "Deciding card: ann beats ben on the A♥ kicker." in out.sentences
 
 
 def test_tied_winners_are_named_as_a_sentence_lists_them_and_odd_chips_agree() -> None:
@@ -94,7 +94,7 @@ def test_tied_winners_are_named_as_a_sentence_lists_them_and_odd_chips_agree() -
         players: [{name: ann, put_in: 2}, {name: ben, put_in: 2}, {name: cat, put_in: 2}]
         result: ann = ben = cat
     """)
-    assert out.events[1] == (
+    assert out.sentences[1] == (
         "Main pot (8 chips): ann, ben and cat tie: ann 2 chips, ben 2 chips, cat 2 chips; "
         "the odd 2 chips return to the house."
     )

@@ -304,7 +304,7 @@ def test_the_wing_cards_in_force_reach_the_ranker_at_the_showdown(store: TableSt
         store, table, holes={"ann": "Ah 2c", "ben": "9s 9d", "cat": "3c 4d"}, board="Kh Qh Jh Th 5s"
     )
     event = _showdown(store, table)
-    assert "Wing cards in force: Iron Mask." in event.result.events
+    assert "Wing cards in force: Iron Mask." in event.result.sentences
     assert event.result.winners == ("ben",)
 
 
@@ -618,7 +618,7 @@ def test_misdeals_the_fouler_places_40_points_in_the_pot_of_the_next_deal(
     assert settled.result.bank.get("ben", 0) <= -40  # the penalty, from outside the pot
     assert (
         "Misdeal: ben fouled the last deal and places 40 points in this pot."
-        in settled.result.events
+        in settled.result.sentences
     )
     # the deal after that owes nothing
     third = _do(store, table, dk.deal)
@@ -916,7 +916,7 @@ def test_swap_cost_goes_from_the_traders_points_into_the_pot(store: TableStore) 
     assert settled.result.payouts["ann"] == 30 + 20  # the cost is dead money in the pot
     assert settled.result.bank == {"cat": -20}
     assert "Sleight of Hand: cat paid 20 points into this pot to trade a hole card." in (
-        settled.result.events
+        settled.result.sentences
     )
     assert _points(store, table) == {
         "ann": before["ann"] + 40,

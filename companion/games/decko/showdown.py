@@ -35,9 +35,9 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from companion.errors import CompanionError
+from companion.games.decko import showdown_events as E
 from companion.games.decko.ranker import DeckoContestant, DeckoRankedHand, parse_decko
 from companion.games.decko.showdown_input import DeckoPlayerIn, DeckoShowdownIn
-from companion.poker.hands import names_text
 from companion.poker.pots import Pot, house_money
 from companion.poker.showdown import PlayerSeat, Showdown, ShowdownResult, Tally
 from companion.poker.showdown_input import Cards
@@ -105,11 +105,8 @@ class DeckoShowdown(Showdown):
     def house_bet_joins(self) -> None:
         if not self.spec.house_bet:
             return
-        folded_bets = [
-            f"{p.name}'s {p.spec.put_in}" for p in self.players if p.spec.folded and p.spec.put_in
-        ]
-        held = f" ({names_text(folded_bets)} folded onto it)" if folded_bets else ""
-        self.event(f"The house bet of {self.amount(self.spec.house_bet)}{held} joins the pot.")
+        folded = {p.name: p.spec.put_in for p in self.players if p.spec.folded and p.spec.put_in}
+        self.event(E.HouseBetJoins(self.spec.house_bet, folded))
 
     def contestant(self, name: str, cards: tuple[str, ...]) -> Contestant:
         p = self.by_name.get(name)
@@ -169,15 +166,12 @@ class DeckoShowdown(Showdown):
             payouts[name] = payouts.get(name, 0) + chips
         main = pots[0]
         pots[0] = Pot(main.amount - sum(back.values()), main.eligible)
-        self.event(
-            "Nobody can score a set: nobody wins the bet; each player still in takes back their "
-            "bet and everyone who revealed buys."
-        )
+        self.event(E.NobodyScores())
         return 0
 
     def after_pots(self) -> None:
         if not self.contestants:
-            self.event("Everyone folded: the house bet goes back to the house.")
+            self.event(E.EveryoneFolded())
             return
         if len(self.contestants) == 1:
             self._last_standing(self.contestants[0])
@@ -192,7 +186,7 @@ class DeckoShowdown(Showdown):
                 continue
             if r.chips:
                 self.bank[p.name] = self.bank.get(p.name, 0) + r.chips
-                self.event(f"{p.name}'s revealed hand earns {self.amount(r.chips)} from the house.")
+                self.event(E.HandEarns(p.name, r.chips))
         for p in self.players:  # the buying phase goes in turn order
             r = self.ranked.get(p.name)
             if isinstance(r, DeckoRankedHand) and p.name not in winners:
@@ -216,23 +210,14 @@ class DeckoShowdown(Showdown):
     def _buyers_event(self, winners: set[str]) -> None:
         if not self.money:
             return
-        spend = ", ".join(f"{n} ${v}" for n, v in self.money.items())
-        if winners:
-            who = "the winner discards" if len(winners) == 1 else "the winners discard"
-            self.event(f"{who[0].upper()}{who[1:]}; the others buy in turn order: {spend}.")
-        else:
-            self.event(f"Everyone who revealed buys in turn order: {spend}.")
+        self.event(E.Buyers(dict(self.money), len(winners)))
 
     def _last_standing(self, name: str) -> None:
         """Every other player folded: no reveal, no chip card pays, and the winner alone
         buys with the money of the set their hand scores."""
         p = self.by_name[name]
-        head = f"Last player standing: {name} takes every bet and the house bet without revealing"
         if p.cards is None:
-            self.event(
-                f"{head}; {name} alone buys (give their hand to count the money: a showdown file "
-                "without it cannot)."
-            )
+            self.event(E.LastStanding(name))
             return
         found = self._rank_alone(p)
         self.ranked = {name: found}
@@ -241,7 +226,7 @@ class DeckoShowdown(Showdown):
         money = found.money if isinstance(found, DeckoRankedHand) else 0
         self.money[name] = money
         what = str(found.extra.get("description", found.hand))
-        self.event(f"{head}, and alone buys with ${money} ({what}).")
+        self.event(E.LastStanding(name, money, what))
 
     def _rank_alone(self, p: PlayerSeat) -> RankedHand:
         ranker = self.ranker or default_ranker()
@@ -268,8 +253,4 @@ class DeckoShowdown(Showdown):
                 self.money[p.name] = dollars
         self._buyers_event(winners)
         if unknown:
-            self.event(
-                f"The money {names_text(unknown)} {'buys' if len(unknown) == 1 else 'buy'} with "
-                "is not known from a result alone: give the hands, or name each set in "
-                "hand_class (credit cards are then not counted)."
-            )
+            self.event(E.MoneyUnknown(tuple(unknown)))

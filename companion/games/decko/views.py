@@ -2,8 +2,8 @@
 
 Public: the round, its bets and phase, the house, the market and the
 wildcards (face up on the mat), the joker piles' top cards, each player's
-chips, loans and bet, the cards a Stud joker laid face up, the end of the
-game. A player's hand is theirs alone; draw piles are counted only.
+chips, loans and bet, the cards a Stud joker laid face up, and who won once
+the game is over. Only its holder sees a hand; draw piles are counted only.
 """
 
 from __future__ import annotations

@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from companion.games.dragon_kings import showdown_events as E
 from companion.games.dragon_kings.showdown_input import DragonKingsShowdownIn
 from companion.poker.cards import JOKER
-from companion.poker.hands import names_text
 from companion.poker.showdown import Showdown
 from companion.poker.showdown_rank import Ranker, RankRules
 from companion.poker.variants import Rules
@@ -72,6 +72,7 @@ class DragonKingsShowdown(Showdown):
     Honors and misdeal penalties."""
 
     bank_name = "bonus"  # First Honors, the misdeal penalties and the swap costs
+    amounts_in = "points"
     jokers: ClassVar[bool] = True  # the Swords joker variant
     spec: DragonKingsShowdownIn
 
@@ -96,7 +97,7 @@ class DragonKingsShowdown(Showdown):
     def prepare(self) -> None:
         wings = self._dragon_rules().wings
         if wings:
-            self.event(f"Wing cards in force: {names_text(list(wings))}.")
+            self.event(E.WingsInForce(tuple(wings)))
         for name in self.spec.misdeals:
             self.player(name, "misdeals")
         for name in self.spec.swap_costs:
@@ -105,9 +106,7 @@ class DragonKingsShowdown(Showdown):
     def check_cards(self) -> None:
         super().check_cards()
         if JOKER.code in self.written_cards():
-            self.event(
-                "The joker (*) is the Swords joker: its variant is played, and the joker is wild."
-            )
+            self.event(E.SwordsJoker())
 
     def pot_bonus(self) -> int:
         fouled = self.spec.misdeals
@@ -115,23 +114,13 @@ class DragonKingsShowdown(Showdown):
         paid = sum(owed.values())
         for name, penalty in owed.items():
             self.bank[name] = self.bank.get(name, 0) - penalty
-            short = (
-                "" if penalty == MISDEAL_PENALTY else f" (all they have of the {MISDEAL_PENALTY})"
-            )
-            self.event(
-                f"Misdeal: {name} fouled the last deal and places {self.amount(penalty)}{short} "
-                "in this pot."
-            )
+            short = None if penalty == MISDEAL_PENALTY else MISDEAL_PENALTY
+            self.event(E.MisdealPaid(name, penalty, short))
         for name, cost in self.spec.swap_costs.items():
             paid += cost
             self.bank[name] = self.bank.get(name, 0) - cost
-            self.event(
-                f"Sleight of Hand: {name} paid {self.amount(cost)} into this pot to trade a hole card."
-            )
+            self.event(E.SwapPaid(name, cost))
         return paid
-
-    def amount(self, n: int) -> str:
-        return f"{n:,} point{'s' if n != 1 else ''}"
 
     def unit_name(self) -> str:
         return "whole points"
@@ -150,9 +139,4 @@ class DragonKingsShowdown(Showdown):
         honors = first_honors(dk)
         for w, points in honors.items():
             self.bank[w] = self.bank.get(w, 0) + points
-        share = honors[dk[0]]
-        self.event(
-            f"First Honors: {names_text(dk)} {'plays' if len(dk) == 1 else 'play'} the game's "
-            f"first Twinned Dragon Kings: +{share} from the house"
-            f"{' each' if len(dk) > 1 else ''}; a voluntary wing card may be made permanent."
-        )
+        self.event(E.FirstHonors(tuple(dk), honors[dk[0]]))

@@ -25,6 +25,7 @@ from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.documents import read_document
 from companion.errors import CompanionError
+from companion.events import Event, sentence
 from companion.games.dungeon_poker import (
     abilities,
     characters,
@@ -405,6 +406,7 @@ def settle_deal(
         outcome.carry_over,
         outcome.removed,
         tuple(notes),
+        outcome.events,
     )
     tx.record(table, settled)
     return Settled(
@@ -529,22 +531,26 @@ def monster_result(
     cards: GameCards,
     outcome: str,
     monster: str | None = None,
-    slayer: str | None = None,
+    slayers: Sequence[str] = (),
 ) -> DrawResult:
-    """How a monster's deal ended: ``won``, ``tied``, ``side-pot`` or ``lost`` (slain).
-
-    The card goes where the showdown would send it, the Astral Warlock's win
-    opens the next level (as after ``table showdown``); the slayer takes what the card promises; a tie leaves the deal's
-    treasure waiting, and a monster's win takes the waiting treasures with the pot.
+    """How a monster's deal ended: ``won``, ``tied``, ``side-pot`` or ``lost`` (slain),
+    decided by the showdown's own rules: the card goes where the showdown sends it, the
+    Astral Warlock's win opens the next level; the slayers take what the card promises as
+    the showdown shares it (one slayer draws the Fire Dragon's treasure, a kill shared by
+    several leaves it waiting; each takes the Genie's gem); a tie leaves the deal's
+    treasures waiting, and a monster's win takes them out of the game with the pot.
     """
     outcome = {"side": "side-pot", "sidepot": "side-pot"}.get(outcome, outcome)
     if outcome not in OUTCOMES:
         raise CompanionError(
             f"a monster's deal ends 'won', 'tied', 'side-pot' or 'lost', not '{outcome}'"
         )
-    who = table.player(slayer) if slayer else None
+    who = [table.player(s) for s in named_players(slayers)]
     if who and outcome not in ("lost", "side-pot"):
         raise CompanionError("only a slain monster ('lost' or 'side-pot') has a slayer")
+    twice = sorted({w for w in who if who.count(w) > 1})
+    if twice:
+        raise CompanionError(f"{names_text(twice)} named twice: each slayer is named once")
     copy = monsters.find_in_play(tx, table, cards, monster, "judged")
     deal = state.deal_to_settle(tx, table)
     if outcome in ("won", "tied"):
@@ -554,29 +560,35 @@ def monster_result(
     notes: list[str] = []
     treasure_notes: list[str] = []
     drawn: list[DrawnCard] = []
+    decided: list[Event] = []
     when = {"won": "win", "tied": "tie"}.get(outcome, "lose")
     for effect in model.effects:
         if (effect.when == when or (when == "lose" and effect.when == "slain")) and effect.text:
             notes.append(effect.text)
-    if outcome == "won":
-        notes.append("the monster takes the pot out of the game; no treasure is drawn")
-        carried = int(state.get(tx, table, "carried", 0))
-        if carried:
-            state.put(tx, table, "carried", 0)
-            notes.append(f"the {carried} treasure(s) waiting from a tie go with the pot")
+    if outcome in ("won", "tied"):
+        seated = tuple(state.seated(tx, table))
+        tied = (model.name, *seated) if outcome == "tied" else (model.name,)
+        shared = treasures.share(
+            int(levels.encounter_rules(tx, table, cards).treasures_per_win),
+            int(state.get(tx, table, "carried", 0)),
+            [treasures.BoardWin(None, tied)],
+        )
+        state.put(tx, table, "carried", shared.waiting)
+        decided.extend(shared.events)
+        notes.extend(sentence(e) for e in shared.events)
     moved = monsters.leaves(tx, table, cards, copy, outcome)
     notes.extend(moved.notes)
     notes.extend(level_ended_by(tx, table, cards, model, outcome))
     if outcome in ("lost", "side-pot"):
-        got, said = treasures.reward_slayer(tx, table, cards, model, who)
+        got, said, rewarded = treasures.reward_slayer(tx, table, cards, model, who)
         drawn.extend(got)
         treasure_notes.extend(said)
-    if outcome == "tied":
-        carried = treasures.wait(tx, table, cards)
-        notes.append(f"the treasure stays: the next winner draws {carried} more")
+        decided.extend(rewarded)
     card = drawn_card(cards, moved_copy(moved), notes=notes)
-    judged = JUDGED[outcome](model.id, model.name, copy.copy, outcome, who, refs(drawn))
-    tx.record(table, judged, actor=who)
+    judged = JUDGED[outcome](
+        model.id, model.name, copy.copy, outcome, tuple(who), refs(drawn), events=tuple(decided)
+    )
+    tx.record(table, judged, actor=who[0] if len(who) == 1 else None)
     return DrawResult([card, *drawn], treasure_notes)
 
 

@@ -7,7 +7,7 @@ sold, cashed or used, an ability paid, a correction of the counts. The
 words are the ui's (:mod:`companion.ui.render.words.dungeon_poker`); a card
 in a player's hand is left out for everyone else by :meth:`seen_by`.
 
->>> from companion.table.events import CardRef
+>>> from companion.table.events import CardRef, seen_cards
 >>> pile = CardRef("treasures", 4, "big-pile-of-gold", "Big Pile of Gold", "held", "ann")
 >>> won = DealWon(("ann",), (pile,))
 >>> won.seen_by("bob").cards, won.seen_by("bob").hidden, won.seen_by("ann") == won
@@ -21,12 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from companion.events import Event
-from companion.table.events import CardRef
-
-
-def _seen(cards: tuple[CardRef, ...], viewer: str | None) -> tuple[tuple[CardRef, ...], int]:
-    shown = tuple(c for c in cards if not c.hidden_from(viewer))
-    return shown, len(cards) - len(shown)
+from companion.table.events import CardRef, seen_cards
 
 
 @dataclass(frozen=True)
@@ -58,8 +53,8 @@ class StreetDealt(Event):
     notes: tuple[str, ...] = ()
 
     def seen_by(self, viewer: str | None) -> StreetDealt:
-        cards, hidden = _seen(self.cards, viewer)
-        burned, burned_hidden = _seen(self.burned, viewer)
+        cards, hidden = seen_cards(self.cards, viewer)
+        burned, burned_hidden = seen_cards(self.burned, viewer)
         if not hidden and not burned_hidden:
             return self
         return replace(self, cards=cards, burned=burned, notes=())
@@ -92,6 +87,8 @@ class ShowdownSettled(Event):
     carry_over: int = 0
     removed: int = 0
     notes: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
+    """What the showdown's rules did, in order (the engine's events)."""
 
 
 @dataclass(frozen=True)
@@ -104,9 +101,11 @@ class DealWon(Event):
     cards: tuple[CardRef, ...]
     notes: tuple[str, ...] = ()
     hidden: int = 0
+    events: tuple[Event, ...] = ()
+    """What the showdown's treasure rule decided (who draws, what waits)."""
 
     def seen_by(self, viewer: str | None) -> DealWon:
-        shown, hidden = _seen(self.cards, viewer)
+        shown, hidden = seen_cards(self.cards, viewer)
         if not hidden:
             return self
         return replace(self, cards=shown, hidden=self.hidden + hidden, notes=())
@@ -121,6 +120,8 @@ class DealTied(Event):
     rule: ClassVar[str] = "000, Treasures"
     carried: int
     split_by: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
+    """What the showdown's treasure rule decided (the treasures wait)."""
 
 
 @dataclass(frozen=True)
@@ -132,12 +133,14 @@ class MonsterJudged(Event):
     name: str
     copy: int
     outcome: str
-    slayer: str | None = None
+    slayers: tuple[str, ...] = ()
     treasures: tuple[CardRef, ...] = ()
     hidden: int = 0
+    events: tuple[Event, ...] = ()
+    """What the showdown's rules decided (where the card goes, the slayers' rewards)."""
 
     def seen_by(self, viewer: str | None) -> MonsterJudged:
-        shown, hidden = _seen(self.treasures, viewer)
+        shown, hidden = seen_cards(self.treasures, viewer)
         if not hidden:
             return self
         return replace(self, treasures=shown, hidden=self.hidden + hidden)

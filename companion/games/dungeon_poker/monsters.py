@@ -15,16 +15,23 @@ read here by the table and by the showdown alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.cards.dungeon_poker import EncounterRules, soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
+from companion.events import Event
 from companion.games.dungeon_poker import levels, state
 from companion.games.dungeon_poker.decks import DECKS, record
 from companion.games.dungeon_poker.events import MonsterCame
+from companion.games.dungeon_poker.showdown_events import (
+    NoSlayer,
+    SharedKillWaits,
+    SlayerDraws,
+    SlayersTakeGems,
+)
 from companion.games.dungeon_poker.victory import victory
 from companion.poker.hands import names_text
 from companion.table.actions import find_copy, named_players
@@ -435,6 +442,69 @@ def spoils(model: Any) -> Spoils:
         elif e.effect == "soul-gem-to-slayer":
             gems += e.amount or 1
     return Spoils(treasures, gems)
+
+
+@dataclass(frozen=True)
+class Rewards:
+    """What slain monsters' slayers take: treasures each draws, treasures that wait (a
+    shared kill), soul gems each takes from the bank."""
+
+    treasures: Mapping[str, int] = field(default_factory=dict)
+    waiting: int = 0
+    soul_gems: Mapping[str, int] = field(default_factory=dict)
+    events: tuple[Event, ...] = ()
+
+    def __add__(self, other: Rewards) -> Rewards:
+        return Rewards(
+            added(self.treasures, other.treasures),
+            self.waiting + other.waiting,
+            added(self.soul_gems, other.soul_gems),
+            self.events + other.events,
+        )
+
+
+def added(*counts: Mapping[str, int]) -> dict[str, int]:
+    """Counts per player summed (treasures, soul gems, gold a rule moves).
+
+    >>> added({"ann": 1}, {"ann": 1, "bob": 2})
+    {'ann': 2, 'bob': 2}
+    """
+    out: dict[str, int] = {}
+    for more in counts:
+        for k, v in more.items():
+            out[k] = out.get(k, 0) + v
+    return out
+
+
+def rewards(
+    monster: str, promised: Spoils, slayers: Sequence[str], *, spoil_declared: bool = False
+) -> Rewards:
+    """What the slayers of ``monster`` (a card's name) take of what its card promises: one
+    slayer draws its treasures, a kill shared by several leaves them waiting for the next
+    deal (decisions.md, Pots and showdowns), each slayer takes its soul gems. One rule for
+    the showdown and for ``table monster-result`` (``--slayer`` for each who shared it)."""
+    treasures: dict[str, int] = {}
+    gems: dict[str, int] = {}
+    waiting = 0
+    events: list[Event] = []
+    if promised.treasures:
+        amount = promised.treasures
+        if len(slayers) == 1:
+            treasures[slayers[0]] = amount
+            events.append(SlayerDraws(slayers[0], monster, amount, spoil_declared))
+        elif slayers:
+            waiting = amount
+            events.append(SharedKillWaits(tuple(slayers), monster, amount))
+        else:
+            events.append(NoSlayer(monster, amount, "treasures"))
+    if promised.soul_gems:
+        for s in slayers:
+            gems[s] = gems.get(s, 0) + promised.soul_gems
+        if slayers:
+            events.append(SlayersTakeGems(tuple(slayers), monster, promised.soul_gems))
+        else:
+            events.append(NoSlayer(monster, promised.soul_gems, "soul gems"))
+    return Rewards(treasures, waiting, gems, tuple(events))
 
 
 def opens_next_level(model: Any) -> bool:

@@ -462,17 +462,20 @@ def monster_result(
     table: TableInfo,
     outcome: str,
     monster: str | None = None,
-    slayer: str | None = None,
+    slayer: str | Sequence[str] | None = None,
 ) -> DrawResult:
-    return deal.monster_result(tx, table, _cards(table), outcome, monster, slayer)
+    """``table monster-result``: how a monster's deal ended (``slayer``: who slew it, one
+    name, or each who shared the kill)."""
+    named = [slayer] if isinstance(slayer, str) else list(slayer or ())
+    return deal.monster_result(tx, table, _cards(table), outcome, monster, named)
 
 
 def win(tx: Transaction, table: TableInfo, winners: Sequence[str]) -> DrawResult:
     return treasures.win(tx, table, _cards(table), winners)
 
 
-def tie(tx: Transaction, table: TableInfo) -> int:
-    return treasures.tie(tx, table, _cards(table))
+def tie(tx: Transaction, table: TableInfo, players: Sequence[str] = ()) -> int:
+    return treasures.tie(tx, table, _cards(table), players)
 
 
 def death(

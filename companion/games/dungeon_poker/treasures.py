@@ -15,13 +15,14 @@ used by an action: it acts when its holder dies
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
+from companion.events import Event, sentence
 from companion.games.dungeon_poker import levels, monsters, state
 from companion.games.dungeon_poker.decks import DECKS, record, refs
 from companion.games.dungeon_poker.events import (
@@ -32,6 +33,15 @@ from companion.games.dungeon_poker.events import (
     TreasureSacrificed,
     TreasureSold,
     TreasureUsed,
+)
+from companion.games.dungeon_poker.showdown_events import (
+    AmbushTreasure,
+    DealTiedTreasuresWait,
+    NobodyWins,
+    TreasuresDrawn,
+    TreasuresLost,
+    TreasureSpoiled,
+    TreasuresWaitFromEarlier,
 )
 from companion.games.dungeon_poker.victory import victory
 from companion.poker.hands import names_text
@@ -224,10 +234,78 @@ def treasures_for(per_win: int, waiting: int, *, first: bool) -> int:
     return per_win + (waiting if first else 0)
 
 
+@dataclass(frozen=True)
+class BoardWin:
+    """Who won the deal on one board: its main pot's winners; for a single winner, the
+    player who draws its treasures (``payee``; None: a monster keeps all it wins) and
+    whether by Beast mastery. ``board`` is its number when there are several boards."""
+
+    board: int | None
+    winners: tuple[str, ...]
+    payee: str | None = None
+    beast: bool = False
+
+
+@dataclass(frozen=True)
+class TreasureShare:
+    """The deal's treasures: how many each player draws, how many wait for the next deal."""
+
+    drawn: Mapping[str, int] = field(default_factory=dict)
+    waiting: int = 0
+    events: tuple[Event, ...] = ()
+
+
+def share(
+    per_win: int,
+    waiting: int,
+    boards: Sequence[BoardWin],
+    *,
+    spoiler: str | None = None,
+    ambush: str | None = None,
+) -> TreasureShare:
+    """Who draws the deal's treasures (``per_win`` a winner, those ``waiting`` from earlier
+    deals for the first board's), or how many wait: one rule for the showdown and for the
+    table's corrections (``table win``, ``table tie``)."""
+    drawn: dict[str, int] = {}
+    events: list[Event] = []
+    left = 0
+    if waiting:
+        events.append(TreasuresWaitFromEarlier(waiting))
+    stolen = 0
+    if ambush is not None and per_win:
+        # The Rogue drew the top treasure during the deal: one of this deal's is gone.
+        drawn[ambush] = drawn.get(ambush, 0) + 1
+        events.append(AmbushTreasure(ambush))
+        stolen = 1
+    for n, board in enumerate(boards):
+        count = treasures_for(per_win, waiting - stolen, first=n == 0)
+        if count == 0:
+            continue
+        if not board.winners:
+            left += count
+            events.append(NobodyWins(board.board, count))
+            continue
+        if len(board.winners) > 1:
+            left += count
+            events.append(DealTiedTreasuresWait(board.board, board.winners, count))
+            continue
+        winner = board.winners[0]
+        target = board.payee
+        if target is None:
+            events.append(TreasuresLost(board.board, winner, count))
+            continue
+        if spoiler is not None and target != spoiler:
+            events.append(TreasureSpoiled(spoiler, target, count))
+            continue
+        drawn[target] = drawn.get(target, 0) + count
+        events.append(TreasuresDrawn(board.board, winner, target, count, board.beast))
+    return TreasureShare(drawn, left, tuple(events))
+
+
 def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[str]) -> DrawResult:
-    """A correction: the deal's winner(s) draw their treasures, one each or as the
-    encounter says, plus those left over from tied deals for the first winner;
-    more winners than boards is a split pot, and the treasure waits."""
+    """A correction: the deal's winner(s) draw their treasures as the showdown shares them
+    (:func:`share`): one each or as the encounter says, those left from tied deals to the
+    first winner; more winners than boards is a split pot, and the treasures wait."""
     who = [table.player(w) for w in winners]
     if not who:
         raise CompanionError("name the winner(s) of the deal")
@@ -241,30 +319,45 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
     deal = state.deal_to_settle(tx, table)
     state.mark_settled(tx, table, deal, "table win")
     rules = levels.encounter_rules(tx, table, cards)
+    if len(who) > rules.boards:  # a split pot (Appendix F, "Ties and kickers")
+        boards = [BoardWin(None, tuple(who))]
+    else:
+        several = rules.boards > 1
+        boards = [BoardWin(i + 1 if several else None, (w,), w) for i, w in enumerate(who)]
+    shared = _shared(tx, table, cards, boards)
+    drawn, notes = _draw_shared(tx, table, cards, shared)
+    said = [sentence(e) for e in shared.events]
     if len(who) > rules.boards:
-        # A split pot: the treasure waits for the next deal (Appendix F, "Ties and kickers").
-        carried = wait(tx, table, cards)
-        said = (
-            f"{names_text(who)} split the pot: no treasure is drawn; the next winner "
-            f"draws {carried} more"
-        )
-        tx.record(table, DealTied(carried, tuple(who)))
-        return DrawResult([], [said])
-    per_win = rules.treasures_per_win
-    carried = int(state.get(tx, table, "carried", 0))
+        tied = DealTied(shared.waiting, tuple(who), shared.events)
+        tx.record(table, tied)
+        return DrawResult([], [sentence(tied), *said])
+    event = DealWon(tuple(who), refs(drawn), tuple(notes), events=shared.events)
+    tx.record(table, event, actor=who[0] if len(who) == 1 else None)
+    return DrawResult(drawn, [*notes, *said])
+
+
+def _shared(
+    tx: Transaction, table: TableInfo, cards: GameCards, boards: Sequence[BoardWin]
+) -> TreasureShare:
+    """The deal's treasures shared among ``boards``' winners, as the showdown shares them;
+    what waits is what the table keeps waiting now."""
+    per_win = int(levels.encounter_rules(tx, table, cards).treasures_per_win)
+    shared = share(per_win, int(state.get(tx, table, "carried", 0)), boards)
+    state.put(tx, table, "carried", shared.waiting)
+    return shared
+
+
+def _draw_shared(
+    tx: Transaction, table: TableInfo, cards: GameCards, shared: TreasureShare
+) -> tuple[list[DrawnCard], list[str]]:
+    """Each player draws the treasures the share gives them (an empty deck ends the draw)."""
     drawn: list[DrawnCard] = []
     notes: list[str] = []
-    for i, player in enumerate(who):
-        count = treasures_for(per_win, carried, first=i == 0)
+    for player, count in shared.drawn.items():
         got = draw_treasures(tx, table, cards, player, count, record_it=False, partial=True)
         drawn.extend(got)
         notes.extend(n for n in got.notes if n not in notes)
-    if carried:
-        notes.insert(0, f"{who[0]} also takes the {carried} treasure(s) left from the tied deal")
-        state.put(tx, table, "carried", 0)
-    event = DealWon(tuple(who), refs(drawn), tuple(notes))
-    tx.record(table, event, actor=who[0] if len(who) == 1 else None)
-    return DrawResult(drawn, notes)
+    return drawn, notes
 
 
 @dataclass(frozen=True)
@@ -277,13 +370,15 @@ class TreasuresWaiting:
         return {"carried_treasures": self.count}
 
 
-def tie(tx: Transaction, table: TableInfo, cards: GameCards) -> int:
-    """A correction: a tied deal (or a monster tie); its treasure stays for the next winner."""
+def tie(tx: Transaction, table: TableInfo, cards: GameCards, players: Sequence[str] = ()) -> int:
+    """A correction: a tied deal (between ``players``; everyone in the deal if none is
+    named): the deal's treasures wait for the next winner, as the showdown shares them."""
+    named = [table.player(p) for p in players] or state.seated(tx, table) or list(table.players)
     deal = state.deal_to_settle(tx, table)
     state.mark_settled(tx, table, deal, "table tie")
-    carried = wait(tx, table, cards)
-    tx.record(table, DealTied(carried))
-    return carried
+    shared = _shared(tx, table, cards, [BoardWin(None, tuple(named))])
+    tx.record(table, DealTied(shared.waiting, (), shared.events))
+    return shared.waiting
 
 
 def wait(tx: Transaction, table: TableInfo, cards: GameCards) -> int:
@@ -295,26 +390,30 @@ def wait(tx: Transaction, table: TableInfo, cards: GameCards) -> int:
 
 
 def reward_slayer(
-    tx: Transaction, table: TableInfo, cards: GameCards, model: Any, slayer: str | None
-) -> tuple[list[DrawnCard], list[str]]:
-    """The slayer of a monster takes what its card promises: the Fire Dragon's treasure,
-    the Genie's soul gem (on the table's count)."""
-    spoils = monsters.spoils(model)
+    tx: Transaction, table: TableInfo, cards: GameCards, model: Any, slayers: Sequence[str]
+) -> tuple[list[DrawnCard], list[str], tuple[Event, ...]]:
+    """The slayers of a monster take what its card promises, as the showdown shares it
+    (:func:`~companion.games.dungeon_poker.monsters.rewards`): the one slayer draws the
+    Fire Dragon's treasure (a shared kill leaves it waiting), each takes the Genie's soul
+    gem (on the table's count)."""
+    promised = monsters.spoils(model)
+    if not promised.treasures and not promised.soul_gems:
+        return [], [], ()
+    got = monsters.rewards(model.name, promised, slayers)
     drawn: list[DrawnCard] = []
-    notes: list[str] = []
-    if spoils.treasures:
-        if slayer is None:
-            notes.append(f"name the slayer (--slayer) to draw the {model.name}'s treasure")
-        else:
-            got = draw_treasures(
-                tx, table, cards, slayer, spoils.treasures, record_it=False, partial=True
-            )
-            drawn.extend(got)
-            notes.extend(f"{slayer} draws the {model.name}'s treasure: {d.name}" for d in got)
-            notes.extend(got.notes)
-    if spoils.soul_gems and slayer is not None:
-        notes.extend(gems_taken(tx, table, slayer, spoils.soul_gems))
-    return drawn, notes
+    notes: list[str] = [sentence(e) for e in got.events]
+    if promised.treasures and not slayers:
+        notes.append(f"name the slayer (--slayer) to draw the {model.name}'s treasure")
+    for slayer, count in got.treasures.items():
+        taken = draw_treasures(tx, table, cards, slayer, count, record_it=False, partial=True)
+        drawn.extend(taken)
+        notes.extend(f"{slayer} draws the {model.name}'s treasure: {d.name}" for d in taken)
+        notes.extend(taken.notes)
+    if got.waiting:
+        state.put(tx, table, "carried", int(state.get(tx, table, "carried", 0)) + got.waiting)
+    for slayer, gems in got.soul_gems.items():
+        notes.extend(gems_taken(tx, table, slayer, gems))
+    return drawn, notes, got.events
 
 
 # -- selling, cashing and using ---------------------------------------------------------------
@@ -432,5 +531,5 @@ def _kill(
     if model.owner:
         return [f"the {model.name} is out for this deal and returns at the next one"]
     moved = monsters.leaves(tx, table, cards, copy, "killed")
-    _, rewards = reward_slayer(tx, table, cards, model, slayer)
+    _, rewards, _ = reward_slayer(tx, table, cards, model, [slayer])
     return [f"{slayer} kills the {model.name}", *moved.notes, *rewards]

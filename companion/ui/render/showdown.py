@@ -8,6 +8,7 @@ from rich.table import Table
 
 from companion.games.dungeon_poker.showdown.result import DungeonPokerResult
 from companion.ui.render.pots import payouts_table, pots_table
+from companion.ui.render.words import sentences
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -29,7 +30,7 @@ def show_showdown(out: Console, result: ShowdownResult) -> None:
         out.print(f"• {note}")
     if result.events:
         out.print("[bold]What happened[/]")
-        for i, text in enumerate(result.events, start=1):
+        for i, text in enumerate(sentences(result.events), start=1):
             out.print(f"{i:>2}. {text}")
 
 

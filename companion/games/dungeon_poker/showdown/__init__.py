@@ -57,10 +57,13 @@ deal through this class, so they cannot disagree.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from companion.cards.loader import load_game
 from companion.errors import CompanionError
+from companion.events import Event
+from companion.games.dungeon_poker.monsters import added
 from companion.games.dungeon_poker.showdown import (
     deaths,
     encounter,
@@ -79,6 +82,7 @@ from companion.games.dungeon_poker.showdown.seats import DungeonPokerSeat
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.poker.pots import Pot
 from companion.poker.showdown import Board, ExtraSeat, PlayerSeat, Showdown
+from companion.poker.showdown_events import Winnings
 from companion.poker.showdown_rank import Contestant, Ranker, RankRules
 
 __all__ = ["DungeonPokerResult", "DungeonPokerShowdown", "MonsterFate"]
@@ -160,9 +164,6 @@ class DungeonPokerShowdown(Showdown):
 
     # -------------------------------------------------------------- words and amounts
 
-    def amount(self, n: int) -> str:
-        return f"{n:,} gold"
-
     def unit_name(self) -> str:
         return f"{self.rules.unit}-gold coins"
 
@@ -183,7 +184,7 @@ class DungeonPokerShowdown(Showdown):
         seats.read(self, db)
         joining.join(self, db)
         seats.check_declared(self, db)
-        joining.who_is_in(self)
+        self.record(joining.who_is_in(self))
 
     # -------------------------------------------------------------- as the cards turn over
 
@@ -195,11 +196,19 @@ class DungeonPokerShowdown(Showdown):
         return encounter.during(self)
 
     def before_ranking(self) -> None:
-        encounter.reminders(self)
-        joining.reminders(self)
-        ranking.full_plate_reminders(self)
-        turned_over.witch_curse(self)
-        turned_over.monster_discards(self)
+        for said in (
+            encounter.reminders(self),
+            joining.reminders(self),
+            ranking.full_plate_reminders(self),
+            turned_over.witch_curse(self),
+            turned_over.monster_discards(self),
+        ):
+            self.record(said)
+
+    def record(self, events: Iterable[Event]) -> None:
+        """The events a phase returned, in order."""
+        for e in events:
+            self.event(e)
 
     # -------------------------------------------------------------- ranking
 
@@ -229,22 +238,41 @@ class DungeonPokerShowdown(Showdown):
         return pots.bank_adds(self)
 
     def adjust_pots(self, pots_now: list[Pot], payouts: dict[str, int]) -> int:
-        pots.rogue_grab(self, pots_now, payouts)
-        return pots.potions(self, pots_now) + pots.explosions(self, pots_now)
+        self.record(pots.rogue_grab(self, pots_now, payouts))
+        destroyed, blasts = pots.potions(self, pots_now)
+        self.record(blasts)
+        blasted, explosions = pots.explosions(self, pots_now)
+        self.record(explosions)
+        return destroyed + blasted
 
     def payees(self, board: Board) -> dict[str, str | None]:
         return pots.payees(self, board)
 
-    def goes_to(self, winner: str, amount: int, target: str | None) -> str:
-        return pots.goes_to(self, winner, target)
+    def winnings(self, winner: str, target: str | None) -> Winnings | None:
+        return pots.winnings(self, winner, target)
 
     # -------------------------------------------------------------- after the pots
 
     def after_pots(self) -> None:
-        fates.judge(self)
-        fates.monster_wins(self)
-        treasures.draw(self)
-        slayers.reward(self)
-        fates.cards_go(self)
-        fates.presence(self)
-        deaths.settle(self)
+        """The phases after the pots, in the rulebook's order; each returns what it decided,
+        which is kept here once."""
+        self.outcome = fates.judge(self)
+        costs = fates.monster_wins(self, self.outcome)
+        self.record(costs.events)
+        self.soul_gems = added(self.soul_gems, costs.soul_gems)
+        self.bank = added(self.bank, costs.bank)
+        self.treasures_lost = added(self.treasures_lost, costs.treasures_lost)
+        drawn = treasures.draw(self)
+        self.record(drawn.events)
+        rewards = slayers.reward(self, self.outcome)
+        self.record(rewards.events)
+        self.treasures = added(self.treasures, drawn.drawn, rewards.treasures)
+        self.soul_gems = added(self.soul_gems, rewards.soul_gems)
+        self.waiting = drawn.waiting + rewards.waiting
+        fated, said = fates.cards_go(self, self.outcome)
+        self.fates = list(fated)
+        self.record(said)
+        self.record(fates.presence(self))
+        dead, said_dead = deaths.settle(self)
+        self.dead = list(dead)
+        self.record(said_dead)

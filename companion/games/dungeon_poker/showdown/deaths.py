@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.events import Event
 from companion.games.dungeon_poker.deaths import brings_back, undeath_gold
 from companion.games.dungeon_poker.showdown.pots import payee_of
 from companion.games.dungeon_poker.showdown.seats import DungeonPokerSeat
-from companion.poker.hands import names_text
+from companion.games.dungeon_poker.showdown_events import AmuletActs, CharacterDies
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
@@ -37,10 +38,13 @@ def dies(sd: DungeonPokerShowdown, name: str) -> bool:
     return gold_gone(sd, p) and not any(brings_back(a) for a in p.artifacts)
 
 
-def settle(sd: DungeonPokerShowdown) -> None:
-    """Players whose gold is known and gone: the character dies (or the Undeath Amulet acts)."""
+def settle(sd: DungeonPokerShowdown) -> tuple[tuple[str, ...], tuple[Event, ...]]:
+    """Players whose gold is known and gone: the character dies (or the Undeath Amulet
+    acts). Who died, and the events."""
     winners = [payee_of(sd, w, b) for b in sd.boards for w in b.main_winners]
     takers = [w for w in dict.fromkeys(winners) if w is not None]
+    dead: list[str] = []
+    events: list[Event] = []
     for p in sd.players:
         if not gold_gone(sd, p):
             continue
@@ -48,21 +52,8 @@ def settle(sd: DungeonPokerShowdown) -> None:
         if amulet:
             # The amulet ignores encounters (Anti-magic zone, Long night name it).
             back = undeath_gold(amulet[0], sd.blind(amulet[0].name))
-            sd.event(
-                f"{p.name} has no gold left: the {amulet[0].name} brings the character back at "
-                f"the next deal with {sd.amount(back)}, gems and artifacts kept; the amulet "
-                f"leaves the game."
-            )
+            events.append(AmuletActs(p.name, amulet[0].name, back))
             continue
-        sd.dead.append(p.name)
-        pick = [t for t in takers if t != p.name]
-        who = (
-            f"{names_text(pick)} may take one of {p.name}'s treasures"
-            if pick
-            else f"nobody takes {p.name}'s treasures"
-        )
-        sd.event(
-            f"{p.name} has no gold left: the character dies and its soul gems go to the bank; "
-            f"{who}, the rest leave the game; {p.name} may return with a new character "
-            f"and a skull card."
-        )
+        dead.append(p.name)
+        events.append(CharacterDies(p.name, tuple(t for t in takers if t != p.name)))
+    return tuple(dead), tuple(events)

@@ -7,7 +7,7 @@ Horror), how many boards there are (Two front war), what the pot holds
 (Treasure ship), how many treasures the winner draws and which monsters are
 Kings (King's cave, War mongering), and which abilities and artifacts work.
 Its rules are data on the card (:class:`~companion.cards.dungeon_poker.EncounterRules`);
-this module reads the card and says, once per showdown, what it changes.
+this module reads the card and tells, once per showdown, what it changes.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards.dungeon_poker import EncounterRules
 from companion.errors import CompanionError
 from companion.games.dungeon_poker.showdown.cards import find_card
+from companion.games.dungeon_poker.showdown_events import EncounterInForce
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
@@ -47,41 +48,38 @@ def during(sd: DungeonPokerShowdown) -> str:
 
 
 def named(sd: DungeonPokerShowdown) -> str:
-    """``Mystical storm: `` (empty without an encounter), for the engine's refusals."""
-    return f"{sd.encounter.name}: " if sd.encounter is not None else ""
+    """The encounter's name (empty without one): the rule a refusal or an event names."""
+    return str(sd.encounter.name) if sd.encounter is not None else ""
 
 
-def reminders(sd: DungeonPokerShowdown) -> None:
-    """Say what the encounter changes at this showdown, one sentence a rule."""
+def reminders(sd: DungeonPokerShowdown) -> list[EncounterInForce]:
+    """What the encounter changes at this showdown, one event a rule."""
     enc = sd.enc
     if sd.encounter is None:
-        return
-    name = sd.encounter.name
+        return []
+    name = str(sd.encounter.name)
+    out: list[EncounterInForce] = []
     if enc.use_exactly is not None:
-        sd.event(
-            f"{name}: every hand must use exactly {enc.use_exactly} of its hand cards, monsters' too."
-        )
+        out.append(EncounterInForce(name, "use-exactly", enc.use_exactly))
     if enc.use_at_most is not None:
-        sd.event(
-            f"{name}: every hand may use at most {enc.use_at_most} of its hand cards, monsters' too."
-        )
+        out.append(EncounterInForce(name, "use-at-most", enc.use_at_most))
     if enc.lowball:
-        size = f" of exactly {enc.showdown_hand_size} cards" if enc.showdown_hand_size else ""
-        ace = "; an ace may count as one" if enc.ace_low else ""
-        sd.event(f"{name}: the weakest hand{size} wins{ace}.")
-    if enc.boards > 1:
-        sd.event(
-            f"{name}: {enc.boards} boards; each board's winner takes an equal part of every pot "
-            f"and its own treasure."
+        out.append(
+            EncounterInForce(
+                name, "lowball", hand_size=enc.showdown_hand_size, ace_low=bool(enc.ace_low)
+            )
         )
+    if enc.boards > 1:
+        out.append(EncounterInForce(name, "boards", enc.boards))
     if enc.pot_bonus_blinds:
         bonus = enc.pot_bonus_blinds * sd.blind(f"{name} (the bank adds blinds to the pot)")
-        sd.event(f"{name}: the bank adds {sd.amount(bonus)} to the main pot.")
+        out.append(EncounterInForce(name, "bank-adds", bonus))
     if enc.treasures_per_win != 1:
-        sd.event(f"{name}: the winner of the deal draws {enc.treasures_per_win} treasures.")
+        out.append(EncounterInForce(name, "treasures-per-win", enc.treasures_per_win))
     if enc.king_monsters:
-        sd.event(f"{name}: every monster counts as a King Monster.")
+        out.append(EncounterInForce(name, "king-monsters"))
     if enc.no_artifacts and any(p.artifacts for p in sd.players):
-        sd.event(f"{name}: artifacts do not work.")
+        out.append(EncounterInForce(name, "no-artifacts"))
     if enc.no_passives:
-        sd.event(f"{name}: passive abilities do not work.")
+        out.append(EncounterInForce(name, "no-passives"))
+    return out

@@ -13,45 +13,80 @@ rule the table moves the card by.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.cards.dungeon_poker import soul_gems
-from companion.games.dungeon_poker.monsters import SIDE_POT_FATE, monster_destination
+from companion.events import Event
+from companion.games.dungeon_poker.monsters import monster_destination
 from companion.games.dungeon_poker.showdown.deaths import dies
 from companion.games.dungeon_poker.showdown.joining import MonsterSeat
 from companion.games.dungeon_poker.showdown.result import MonsterFate
 from companion.games.dungeon_poker.showdown.seats import immune
-from companion.poker.hands import names_text
+from companion.games.dungeon_poker.showdown_events import (
+    CardGoes,
+    FoldersSitOut,
+    GemsStolen,
+    GoldPaid,
+    MonsterCardGoes,
+    NextLevelOpens,
+    PlayersRobbed,
+    TreasuresGiven,
+)
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
 
 
-def judge(sd: DungeonPokerShowdown) -> None:
+def judge(sd: DungeonPokerShowdown) -> dict[str, str]:
     """Each monster's outcome: ``won``, ``tied``, ``side-pot``, ``lost`` (or why it was out)."""
+    outcome: dict[str, str] = {}
     for m in sd.monsters:
         if not m.live:
-            sd.outcome[m.label] = m.out_reason
+            outcome[m.label] = m.out_reason
             continue
         won = any(b.main_winners == (m.label,) for b in sd.boards)
         tied = any(m.label in b.main_winners and len(b.main_winners) > 1 for b in sd.boards)
         side = any(m.label in p.winners for pots in sd.pot_winners for p in pots[1:])
-        sd.outcome[m.label] = "won" if won else "tied" if tied else "side-pot" if side else "lost"
+        outcome[m.label] = "won" if won else "tied" if tied else "side-pot" if side else "lost"
+    return outcome
 
 
-def monster_wins(sd: DungeonPokerShowdown) -> None:
+@dataclass(frozen=True)
+class WinCosts:
+    """What monsters' wins took from the players besides the pot: soul gems (-), gold to
+    the bank (-), treasure cards to give up; and the events that say so."""
+
+    soul_gems: dict[str, int] = field(default_factory=dict)
+    bank: dict[str, int] = field(default_factory=dict)
+    treasures_lost: dict[str, int] = field(default_factory=dict)
+    events: tuple[Event, ...] = ()
+
+
+def monster_wins(sd: DungeonPokerShowdown, outcome: Mapping[str, str]) -> WinCosts:
     """What a monster's win of the deal does besides taking the pot (its card's ``win`` effects)."""
+    gems: dict[str, int] = {}
+    bank: dict[str, int] = {}
+    lost: dict[str, int] = {}
+    events: list[Event] = []
     for m in sd.live_monsters:
-        if sd.outcome[m.label] != "won":
+        if outcome[m.label] != "won":
             continue
         for e in m.effects("win"):
-            act = _WINS.get(e.effect)
-            if act is not None:
-                act(sd, m, e)
+            if e.effect == "steal-soul-gem-each":
+                events.append(_steal_soul_gems(sd, m, e, gems))
+            elif e.effect == "rob-blind-each":
+                events.append(_rob_blinds(sd, m, e, bank))
+            elif e.effect == "next-level":
+                events.append(NextLevelOpens(m.label))  # the table opens the next level
+            elif e.effect == "lose-treasure-each":
+                events.extend(_lose_treasures(sd, m, e, lost))
+    return WinCosts(gems, bank, lost, tuple(events))
 
 
-def _steal_soul_gems(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
+def _steal_soul_gems(
+    sd: DungeonPokerShowdown, m: MonsterSeat, e: Any, gems: dict[str, int]
+) -> GemsStolen:
     """The Goblin: every player gives a soul gem to the bank."""
     amount = e.amount or 1
     taken, spared = [], []
@@ -61,15 +96,14 @@ def _steal_soul_gems(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
             continue
         lose = amount if p.spec.soul_gems is None else min(amount, p.spec.soul_gems)
         if lose:
-            sd.soul_gems[p.name] = sd.soul_gems.get(p.name, 0) - lose
+            gems[p.name] = gems.get(p.name, 0) - lose
             taken.append(p.name)
-    text = f"{m.label} wins: it steals {soul_gems(amount)} from each player for the bank"
-    text += f" ({', '.join(taken)})" if taken else " (nobody has one)"
-    text += f"; {names_text(spared)} immune" if spared else ""
-    sd.event(text + ".")
+    return GemsStolen(m.label, amount, tuple(taken), tuple(spared))
 
 
-def _rob_blinds(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
+def _rob_blinds(
+    sd: DungeonPokerShowdown, m: MonsterSeat, e: Any, bank: dict[str, int]
+) -> PlayersRobbed:
     """The Ice Giant: every player pays blinds of gold to the bank, even if it fought for one."""
     due = (e.blinds or 1) * sd.blind(f"the {m.card.name}'s robbery")
     paid, spared = [], []
@@ -80,93 +114,69 @@ def _rob_blinds(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
         have = None if p.spec.stack is None else p.spec.stack + sd.payouts.get(p.name, 0)
         pay = due if have is None else min(due, have)
         if pay:
-            sd.bank[p.name] = sd.bank.get(p.name, 0) - pay
-            paid.append(f"{p.name} {pay:,}")
-    text = f"{m.label} wins: every player pays {sd.amount(due)} to the bank"
-    text += " even though it fought for a player" if m.fights_for or m.owner else ""
-    text += f" ({', '.join(paid)})" if paid else ""
-    text += f"; {names_text(spared)} immune" if spared else ""
-    sd.event(text + ".")
+            bank[p.name] = bank.get(p.name, 0) - pay
+            paid.append(GoldPaid(p.name, pay))
+    for_one = bool(m.fights_for or m.owner)
+    return PlayersRobbed(m.label, due, tuple(paid), for_one, tuple(spared))
 
 
-def _next_level(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
-    """The Astral Warlock: the party moves on to the next level (the table opens it)."""
-    sd.event(
-        f"{m.label} wins: the table moves on to the next level, which starts afresh "
-        f"for its five deals."
-    )
-
-
-def _lose_treasures(sd: DungeonPokerShowdown, m: MonsterSeat, e: Any) -> None:
+def _lose_treasures(
+    sd: DungeonPokerShowdown, m: MonsterSeat, e: Any, lost: dict[str, int]
+) -> list[TreasuresGiven]:
     """Every player still in gives treasure cards of their choice to the bank."""
     amount = e.amount or 1
     losers = [p.name for p in sd.players if p.live and not immune(sd, p, "monster")]
     for name in losers:
-        sd.treasures_lost[name] = sd.treasures_lost.get(name, 0) + amount
-    if losers:
-        sd.event(
-            f"{m.label} wins: {names_text(losers)} each give {amount} treasure card(s) "
-            f"of their choice to the bank."
-        )
+        lost[name] = lost.get(name, 0) + amount
+    return [TreasuresGiven(m.label, tuple(losers), amount)] if losers else []
 
 
-_WINS: dict[str, Callable[[DungeonPokerShowdown, MonsterSeat, Any], None]] = {
-    "steal-soul-gem-each": _steal_soul_gems,
-    "rob-blind-each": _rob_blinds,
-    "next-level": _next_level,
-    "lose-treasure-each": _lose_treasures,
-}
-"""A monster card's ``win`` effects that act at the showdown, by effect."""
-
-
-def cards_go(sd: DungeonPokerShowdown) -> None:
-    """Where each monster's card goes after the deal, said once each."""
+def cards_go(
+    sd: DungeonPokerShowdown, outcome: Mapping[str, str]
+) -> tuple[tuple[MonsterFate, ...], tuple[MonsterCardGoes, ...]]:
+    """Where each monster's card goes after the deal, one event each."""
+    fates: list[MonsterFate] = []
+    said: list[MonsterCardGoes] = []
     for m in sd.monsters:
-        outcome = sd.outcome[m.label]
-        fate = _fate(sd, m, outcome)
-        sd.fates.append(MonsterFate(m.label, m.card.id, outcome, fate))
-        sd.event(f"{m.label} {fate}.")
+        goes = MonsterCardGoes(
+            m.label, m.card.name, outcome[m.label], _fate(sd, m, outcome[m.label]), m.owner
+        )
+        fates.append(MonsterFate(m.label, m.card.id, goes.outcome, goes))
+        said.append(goes)
+    return tuple(fates), tuple(said)
 
 
-def _fate(sd: DungeonPokerShowdown, m: MonsterSeat, outcome: str) -> str:
+def _fate(sd: DungeonPokerShowdown, m: MonsterSeat, outcome: str) -> CardGoes:
     where = monster_destination(m.card, outcome, exploded=m.live)
     if where == "stays" and m.owner is not None and dies(sd, m.owner):
-        return (
-            f"goes back to the side: {m.owner}'s character dies, and the {m.card.name} "
-            "leaves with it"
-        )
+        return "owner-dies"
     if where == "stays":
         if outcome in ("lost", "side-pot", "killed", "folded") and (
             m.has("slain", "returns-next-deal") or outcome == "folded"
         ):
-            return f"is out for this deal and returns beside {m.owner} at the next one"
-        return f"stays beside {m.owner}"
+            return "returns-next-deal"
+        return "stays"
     if where == "exploded":
-        return "explodes: removed from the game"
+        return "explodes"
     if outcome == "killed":
-        return (
-            "was killed and goes back to the side"
-            if where == "aside"
-            else "was killed: removed from the game"
-        )
+        return "killed-aside" if where == "aside" else "killed-removed"
     if where == "aside":
-        return "goes back to the side, out of the monster deck"
+        return "aside"
     if where == "deck":
-        return "returns to the monster deck (shuffled in)"
+        return "deck"
     if outcome == "side-pot":
-        return SIDE_POT_FATE
-    return "dies: removed from the game"
+        return "side-pot"
+    return "dies"
 
 
-def presence(sd: DungeonPokerShowdown) -> None:
+def presence(sd: DungeonPokerShowdown) -> list[FoldersSitOut]:
     """What a monster's being at the table costs after the deal: the Baron's folders sit out."""
+    out: list[FoldersSitOut] = []
     for m in sd.monsters:
         for e in m.effects("present"):
             if e.effect != "fold-sits-out":
                 continue
             folded = [p.name for p in sd.players if p.spec.folded and not immune(sd, p, "monster")]
             if folded:
-                sd.event(
-                    f"{m.label} was at the table: {names_text(folded)} folded and "
-                    f"sit{'s' if len(folded) == 1 else ''} out the next deal (blinds still due)."
-                )
+                out.append(FoldersSitOut(m.label, tuple(folded)))
+    return out

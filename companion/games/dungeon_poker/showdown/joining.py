@@ -17,8 +17,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
+from companion.events import Event
 from companion.games.dungeon_poker.monsters import counts_as_king
 from companion.games.dungeon_poker.showdown.cards import find_card
+from companion.games.dungeon_poker.showdown_events import (
+    DrawnAtShowdown,
+    FightsFor,
+    FoldsWithOwner,
+    KingMonster,
+    MonsterKilledBefore,
+    PlaysForOwner,
+)
 from companion.games.dungeon_poker.showdown_input import MonsterIn
 from companion.poker.showdown import ExtraSeat
 
@@ -153,48 +162,34 @@ def _check_encounter_monsters(sd: DungeonPokerShowdown, db: Any) -> None:
             )
 
 
-def who_is_in(sd: DungeonPokerShowdown) -> None:
-    """A monster killed during the deal, or a Golem whose owner folded, sits the showdown out."""
+def who_is_in(sd: DungeonPokerShowdown) -> list[Event]:
+    """A monster killed during the deal, or a Golem whose owner folded, sits the showdown
+    out (its seat says why); one event each."""
+    out: list[Event] = []
     for m in sd.monsters:
         if m.spec.killed_by is not None:
             m.live = False
             m.out_reason = "killed"
-            sd.event(
-                f"{m.label} was killed by {m.spec.killed_by} during the deal and takes no part in the showdown."
-            )
+            out.append(MonsterKilledBefore(m.label, m.spec.killed_by))
         elif m.owner is not None and sd.by_name[m.owner].spec.folded:
             m.live = False
             m.out_reason = "folded"
-            sd.event(f"The {m.card.name} folds because {m.owner} folded.")
+            out.append(FoldsWithOwner(m.card.name, m.owner))
+    return out
 
 
-def reminders(sd: DungeonPokerShowdown) -> None:
-    """Say, for each monster still in, whom it plays for and whether it is a King."""
+def reminders(sd: DungeonPokerShowdown) -> list[Event]:
+    """For each monster still in: whom it plays for, and whether it is a King."""
     enc = sd.enc
+    out: list[Event] = []
     for m in sd.live_monsters:
         if m.spec.drawn_at_showdown:
             extra = enc.showdown_monster.extra_cards if enc.showdown_monster else 0
-            cards = f" with {extra} extra card" if extra == 1 else f" with {extra} extra cards"
-            sd.event(
-                f"{sd.encounter.name}: {m.label} was drawn at the showdown as a King Monster"
-                f"{cards if extra else ''}."
-            )
+            out.append(DrawnAtShowdown(sd.encounter.name, m.label, int(extra)))
         if m.owner is not None:
-            sd.event(
-                f"The {m.card.name} plays for {m.owner}: it wins only what {m.owner} could, "
-                f"and its winnings are {m.owner}'s."
-            )
+            out.append(PlaysForOwner(m.card.name, m.owner))
         elif m.fights_for is not None:
-            verb = (
-                f"{m.fights_for} summoned {m.label}"
-                if m.spec.summoned_by
-                else f"{m.fights_for} controls {m.label}"
-            )
-            if m.king:
-                sd.event(
-                    f"{verb}, but {m.label} is a King Monster: it never hands over what it wins."
-                )
-            else:
-                sd.event(f"{verb}: it wins for {m.fights_for}.")
+            out.append(FightsFor(m.label, m.fights_for, bool(m.spec.summoned_by), m.king))
         elif m.king:
-            sd.event(f"{m.label} is a King Monster: it never hands over what it wins.")
+            out.append(KingMonster(m.label))
+    return out

@@ -17,8 +17,14 @@ from typing import TYPE_CHECKING
 from companion.cards.loader import load_game
 from companion.games.dungeon_poker.showdown.joining import MonsterSeat
 from companion.games.dungeon_poker.showdown.seats import DungeonPokerSeat, usable
+from companion.games.dungeon_poker.showdown_events import (
+    MonsterExplodes,
+    PotionBlast,
+    RogueRan,
+)
 from companion.poker.pots import Pot
 from companion.poker.showdown import Board
+from companion.poker.showdown_events import Winnings
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
@@ -31,35 +37,35 @@ def bank_adds(sd: DungeonPokerShowdown) -> int:
     return 0
 
 
-def rogue_grab(sd: DungeonPokerShowdown, pots: list[Pot], payouts: dict[str, int]) -> None:
+def rogue_grab(
+    sd: DungeonPokerShowdown, pots: list[Pot], payouts: dict[str, int]
+) -> list[RogueRan]:
     """Ambush & run: the Rogue's gold comes out of the main pot first, where the oldest gold lies."""
     ambush = sd.spec.declared.ambush_and_run
     if ambush is None or not ambush.gold:
-        return
+        return []
     left = ambush.gold
     for i, pot in enumerate(pots):
         take = min(pot.amount, left)
         pots[i] = Pot(pot.amount - take, pot.eligible)
         left -= take
-    sd.event(
-        f"Ambush & run ({ambush.by}): {sd.amount(ambush.gold)} left the pot with "
-        f"{ambush.by}, who folded."
-    )
     payouts[ambush.by] += ambush.gold
+    return [RogueRan(ambush.by, ambush.gold)]
 
 
-def potions(sd: DungeonPokerShowdown, pots: list[Pot]) -> int:
+def potions(sd: DungeonPokerShowdown, pots: list[Pot]) -> tuple[int, list[PotionBlast]]:
     """Explosive Potions sacrificed during the deal: each destroys its gold from the pot
     (the main pot first, then the side pots); what it destroys leaves the game."""
     used = sd.spec.declared.explosive_potion
     if not used:
-        return 0
+        return 0, []
     card = next(
         c
         for c in load_game("dungeon-poker", sd.data_dir).of_type("treasure")
         if c.effect == "destroy-pot-gold"
     )
     destroyed = 0
+    said: list[PotionBlast] = []
     for who in used:
         left = int(card.gold)
         for i, pot in enumerate(pots):
@@ -68,15 +74,16 @@ def potions(sd: DungeonPokerShowdown, pots: list[Pot]) -> int:
             left -= take
         gone = int(card.gold) - left
         destroyed += gone
-        sd.event(f"{card.name} ({who}): {sd.amount(gone)} of the pot went up in smoke.")
-    return destroyed
+        said.append(PotionBlast(card.name, who, gone))
+    return destroyed, said
 
 
-def explosions(sd: DungeonPokerShowdown, pots: list[Pot]) -> int:
+def explosions(sd: DungeonPokerShowdown, pots: list[Pot]) -> tuple[int, list[MonsterExplodes]]:
     """A monster that explodes when it loses takes blinds of the main pot with it."""
     blasted = 0
+    said: list[MonsterExplodes] = []
     if not pots:
-        return blasted
+        return blasted, said
     for m in sd.live_monsters:
         if any(m.label in b.main_winners for b in sd.boards):
             continue
@@ -87,11 +94,8 @@ def explosions(sd: DungeonPokerShowdown, pots: list[Pot]) -> int:
                 blast = min(want, pots[0].amount)
                 pots[0] = Pot(pots[0].amount - blast, pots[0].eligible)
                 blasted += blast
-                sd.event(
-                    f"{m.label} loses and explodes: {sd.amount(blast)} of the main pot "
-                    f"goes up with it."
-                )
-    return blasted
+                said.append(MonsterExplodes(m.label, blast))
+    return blasted, said
 
 
 def payees(sd: DungeonPokerShowdown, board: Board) -> dict[str, str | None]:
@@ -116,16 +120,16 @@ def by_beast_mastery(sd: DungeonPokerShowdown, name: str) -> bool:
     return m is not None and not m.king and m.owner is None and m.fights_for is None
 
 
-def goes_to(sd: DungeonPokerShowdown, winner: str, target: str | None) -> str:
-    """Where a monster's winnings go, as the end of a sentence ('' for a player)."""
+def winnings(sd: DungeonPokerShowdown, winner: str, target: str | None) -> Winnings | None:
+    """Where a monster's winnings go (None for a player's own)."""
     if winner in sd.by_name:
-        return ""
+        return None
     if target is None:
-        return ", out of the game"
+        return Winnings("out")
     m = sd.monster(winner)
     if m is not None and (m.owner is not None or m.fights_for is not None):
-        return f", for {target}"
-    return f"; by Beast mastery it goes to {target}"
+        return Winnings("for", target)
+    return Winnings("beast", target)
 
 
 def _beast_master(sd: DungeonPokerShowdown) -> DungeonPokerSeat | None:

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from companion.games.dungeon_poker.hand_rules import hand_rules
 from companion.games.dungeon_poker.monsters import plays_with
-from companion.games.dungeon_poker.showdown.cards import rank_word
 from companion.games.dungeon_poker.showdown.joining import MonsterSeat
 from companion.games.dungeon_poker.showdown.seats import DungeonPokerSeat
+from companion.games.dungeon_poker.showdown_events import FullPlateFloor
 from companion.poker.showdown_rank import Contestant, RankRules
 
 if TYPE_CHECKING:
@@ -58,11 +58,11 @@ def contestant(sd: DungeonPokerShowdown, name: str, cards: tuple[str, ...]) -> C
     return Contestant(name, cards, plate)
 
 
-def full_plate_reminders(sd: DungeonPokerShowdown) -> None:
-    """Say whose hand the Full Plate holds up, and how far."""
-    for p in sd.players:
-        for art in p.artifacts:
-            if art.effect == "full-plate" and not sd.enc.no_artifacts:
-                sd.event(
-                    f"{art.name}: {p.name}'s hand is worth at least a pair of {rank_word(art.min_pair)}."
-                )
+def full_plate_reminders(sd: DungeonPokerShowdown) -> list[FullPlateFloor]:
+    """Whose hand the Full Plate holds up, and how far."""
+    return [
+        FullPlateFloor(art.name, p.name, art.min_pair)
+        for p in sd.players
+        for art in p.artifacts
+        if art.effect == "full-plate" and not sd.enc.no_artifacts
+    ]

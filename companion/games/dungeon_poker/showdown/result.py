@@ -10,19 +10,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.events import sentence
+from companion.games.dungeon_poker.showdown_events import MonsterCardGoes
 from companion.poker.showdown import ShowdownResult, Tally
 
 
 @dataclass(frozen=True)
 class MonsterFate:
-    """How a monster fared and where its card goes."""
+    """How a monster fared and where its card goes (``goes``, the event that says so)."""
 
     name: str
     card: str
     outcome: str
     """``won`` (the deal), ``tied``, ``side-pot`` (won only a side pot), ``lost``,
     ``killed`` (before the showdown) or ``folded`` (the Golem with its owner)."""
-    fate: str
+    goes: MonsterCardGoes
+
+    @property
+    def fate(self) -> str:
+        """Where the card goes, in words (the end of its event's sentence)."""
+        return sentence(self.goes).removeprefix(f"{self.name} ").removesuffix(".")
 
     def to_json(self) -> dict[str, str]:
         return {"name": self.name, "card": self.card, "outcome": self.outcome, "fate": self.fate}

@@ -13,13 +13,12 @@ kills). Two slayers sharing a Fire Dragon leave its treasure waiting
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from companion.cards.dungeon_poker import soul_gems
-from companion.games.dungeon_poker.monsters import spoils
+from companion.games.dungeon_poker.monsters import Rewards, rewards, spoils
 from companion.games.dungeon_poker.showdown.joining import MonsterSeat
 from companion.games.dungeon_poker.showdown.pots import by_beast_mastery, payee_of
-from companion.poker.hands import names_text
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
@@ -28,20 +27,22 @@ SLAIN = ("lost", "side-pot", "killed")
 """The outcomes in which a monster dies by someone's hand."""
 
 
-def reward(sd: DungeonPokerShowdown) -> None:
+def reward(sd: DungeonPokerShowdown, outcome: Mapping[str, str]) -> Rewards:
     """Each slain monster's spoils, to its slayer (or shared, or lost)."""
+    total = Rewards()
     for m in sd.monsters:
-        outcome = sd.outcome[m.label]
-        if outcome not in SLAIN:
+        if outcome[m.label] not in SLAIN:
             continue
         promised = spoils(m.card)
         if not promised.treasures and not promised.soul_gems:
             continue
-        slayers = _slayers(sd, m, outcome)
-        if promised.treasures:
-            _treasures(sd, m, slayers, promised.treasures)
-        if promised.soul_gems:
-            _soul_gems(sd, m, slayers, promised.soul_gems)
+        total += rewards(
+            m.card.name,
+            promised,
+            _slayers(sd, m, outcome[m.label]),
+            spoil_declared=bool(sd.spec.declared.spoil_the_treasure),
+        )
+    return total
 
 
 def _slayers(sd: DungeonPokerShowdown, m: MonsterSeat, outcome: str) -> list[str]:
@@ -57,39 +58,3 @@ def _slayers(sd: DungeonPokerShowdown, m: MonsterSeat, outcome: str) -> list[str
             if t is not None and t not in slayers and not by_beast_mastery(sd, w):
                 slayers.append(t)
     return slayers
-
-
-def _treasures(sd: DungeonPokerShowdown, m: MonsterSeat, slayers: list[str], amount: int) -> None:
-    cards = f"{amount} extra treasure{'s' if amount != 1 else ''}"
-    if len(slayers) == 1:
-        s = slayers[0]
-        sd.treasures[s] = sd.treasures.get(s, 0) + amount
-        spoil = (
-            " (Spoil the treasure does not touch it)" if sd.spec.declared.spoil_the_treasure else ""
-        )
-        sd.event(f"{s} slays the {m.card.name} and draws its {cards}{spoil}.")
-    elif slayers:
-        sd.waiting += amount
-        sd.event(
-            f"{names_text(slayers)} share the kill of the {m.card.name}: its "
-            f"{cards} wait{'s' if amount == 1 else ''} for the next deal."
-        )
-    else:
-        sd.event(
-            f"No player slays the {m.card.name}: its {cards} {'is' if amount == 1 else 'are'} lost."
-        )
-
-
-def _soul_gems(sd: DungeonPokerShowdown, m: MonsterSeat, slayers: list[str], amount: int) -> None:
-    for s in slayers:
-        sd.soul_gems[s] = sd.soul_gems.get(s, 0) + amount
-    gems = soul_gems(amount)
-    if len(slayers) == 1:
-        sd.event(f"{slayers[0]} slays the {m.card.name} and takes {gems} from the bank.")
-    elif slayers:
-        sd.event(
-            f"{names_text(slayers)} slay the {m.card.name} together and take {gems} "
-            f"each from the bank."
-        )
-    else:
-        sd.event(f"No player slays the {m.card.name}: nobody takes its {gems}.")

@@ -13,51 +13,44 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from companion.games.dungeon_poker.showdown.cards import rank_span, rank_word
 from companion.games.dungeon_poker.showdown.seats import DungeonPokerSeat, immune
-from companion.poker.hands import names_text
+from companion.games.dungeon_poker.showdown_events import (
+    CardsLost,
+    HandCardsDiscarded,
+    WitchCursed,
+)
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
 
 
-def witch_curse(sd: DungeonPokerShowdown) -> None:
+def witch_curse(sd: DungeonPokerShowdown) -> list[WitchCursed]:
     """Every hand card of the cursed number is destroyed, players' and monsters'."""
     curse = sd.spec.declared.witch_curse
     if curse is None:
-        return
+        return []
     lost, spared = _destroy(
         sd,
         {sd.cursed},
         spare=lambda p: p.name != curse.by and immune(sd, p, "character"),
         monsters_too=True,
     )
-    sd.event(
-        _said(
-            f"Witch curse ({curse.by} named {rank_word(sd.cursed)}): every hand card of that "
-            "number is destroyed",
-            lost,
-            spared,
-        )
-    )
+    return [WitchCursed(curse.by, sd.cursed, lost, spared)]
 
 
-def monster_discards(sd: DungeonPokerShowdown) -> None:
+def monster_discards(sd: DungeonPokerShowdown) -> list[HandCardsDiscarded]:
     """A monster that sends ranks of the players' hand cards to the graveyard (the Ancient Evil)."""
+    out: list[HandCardsDiscarded] = []
     for m in sd.live_monsters:
         for e in m.effects("showdown"):
             if e.effect != "discard-hand-ranks":
                 continue
+            ranks = tuple(e.ranks or ())
             lost, spared = _destroy(
-                sd, set(e.ranks or ()), spare=lambda p: immune(sd, p, "monster"), monsters_too=False
+                sd, set(ranks), spare=lambda p: immune(sd, p, "monster"), monsters_too=False
             )
-            sd.event(
-                _said(
-                    f"{m.label}: every player's hand cards {rank_span(e.ranks or ())} go to the graveyard",
-                    lost,
-                    spared,
-                )
-            )
+            out.append(HandCardsDiscarded(m.label, ranks, lost, spared))
+    return out
 
 
 def _destroy(
@@ -66,9 +59,9 @@ def _destroy(
     *,
     spare: Callable[[DungeonPokerSeat], bool],
     monsters_too: bool,
-) -> tuple[list[str], list[str]]:
+) -> tuple[tuple[CardsLost, ...], tuple[str, ...]]:
     """Take the hand cards of ``ranks`` away; who lost what, and who was spared."""
-    lost: list[str] = []
+    lost: list[CardsLost] = []
     spared: list[str] = []
     for p in sd.players:
         if not p.live:
@@ -80,23 +73,16 @@ def _destroy(
     if monsters_too:
         for m in sd.live_monsters:
             m.cards = _without(m.cards, ranks, m.label, lost)
-    return lost, spared
+    return tuple(lost), tuple(spared)
 
 
 def _without(
-    cards: Iterable[str] | None, ranks: set[str], whose: str, lost: list[str]
+    cards: Iterable[str] | None, ranks: set[str], whose: str, lost: list[CardsLost]
 ) -> tuple[str, ...] | None:
     if cards is None:
         return None
     cards = tuple(cards)
-    hit = [c for c in cards if c[0] in ranks]
+    hit = tuple(c for c in cards if c[0] in ranks)
     if hit:
-        lost.append(f"{whose} loses {' '.join(hit)}")
+        lost.append(CardsLost(whose, hit))
     return tuple(c for c in cards if c[0] not in ranks)
-
-
-def _said(text: str, lost: list[str], spared: list[str]) -> str:
-    text += f" ({'; '.join(lost)})" if lost else ""
-    if spared:
-        text += f"; {names_text(spared)} {'is' if len(spared) == 1 else 'are'} immune"
-    return text + "."

@@ -63,6 +63,8 @@ from companion.ui.render.words import (  # noqa: E402
     dragon_kings,
     dungeon_master,
     dungeon_poker,
+    dungeon_poker_showdown,
+    showdown,
     table,
 )
 
@@ -71,8 +73,10 @@ __all__ = [
     "dragon_kings",
     "dungeon_master",
     "dungeon_poker",
+    "dungeon_poker_showdown",
     "say",
     "sentences",
+    "showdown",
     "table",
     "words",
 ]

@@ -35,3 +35,72 @@ _SAID: dict[str, Callable[[DeckoStep], str]] = {
 @words(*(f"decko-{step}" for step in _SAID))
 def _step(e: DeckoStep) -> str:
     return _SAID[e.kind.removeprefix("decko-")](e)
+
+
+# -- the showdown ------------------------------------------------------------------------------
+
+if TYPE_CHECKING:
+    from companion.games.decko import showdown_events as X
+
+
+def _chips(n: int) -> str:
+    return f"{n:,} chip{'s' if n != 1 else ''}"
+
+
+@words("decko-house-bet")
+def _house_bet(e: X.HouseBetJoins) -> str:
+    from companion.ui.render.words.common import names_text
+
+    held = [f"{name}'s {n}" for name, n in e.folded.items()]
+    onto = f" ({names_text(held)} folded onto it)" if held else ""
+    return f"The house bet of {_chips(e.amount)}{onto} joins the pot."
+
+
+@words("decko-nobody-scores")
+def _nobody(e: X.NobodyScores) -> str:
+    return (
+        "Nobody can score a set: nobody wins the bet; each player still in takes back their "
+        "bet and everyone who revealed buys."
+    )
+
+
+@words("decko-everyone-folded")
+def _folded(e: X.EveryoneFolded) -> str:
+    return "Everyone folded: the house bet goes back to the house."
+
+
+@words("decko-hand-earns")
+def _earns(e: X.HandEarns) -> str:
+    return f"{e.player}'s revealed hand earns {_chips(e.chips)} from the house."
+
+
+@words("decko-buyers")
+def _buyers(e: X.Buyers) -> str:
+    spend = ", ".join(f"{n} ${v}" for n, v in e.money.items())
+    if e.winners:
+        who = "The winner discards" if e.winners == 1 else "The winners discard"
+        return f"{who}; the others buy in turn order: {spend}."
+    return f"Everyone who revealed buys in turn order: {spend}."
+
+
+@words("decko-last-standing")
+def _last(e: X.LastStanding) -> str:
+    head = f"Last player standing: {e.player} takes every bet and the house bet without revealing"
+    if e.money is None:
+        return (
+            f"{head}; {e.player} alone buys (give their hand to count the money: a showdown "
+            "file without it cannot)."
+        )
+    return f"{head}, and alone buys with ${e.money} ({e.hand})."
+
+
+@words("decko-money-unknown")
+def _unknown(e: X.MoneyUnknown) -> str:
+    from companion.ui.render.words.common import names_text
+
+    buys = "buys" if len(e.players) == 1 else "buy"
+    return (
+        f"The money {names_text(list(e.players))} {buys} with is not known from a result "
+        "alone: give the hands, or name each set in hand_class (credit cards are then not "
+        "counted)."
+    )

@@ -60,3 +60,49 @@ def _permanent(e: K.WingMadePermanent) -> str:
 @words("dk-rebuy")
 def _rebuy(e: K.DkRebuy) -> str:
     return f"{e.player} re-buys for {e.points:,} points"
+
+
+# -- the showdown ------------------------------------------------------------------------------
+
+if TYPE_CHECKING:
+    from companion.games.dragon_kings import showdown_events as W
+
+
+def _points(n: int) -> str:
+    return f"{n:,} point{'s' if n != 1 else ''}"
+
+
+@words("dk-wings")
+def _wings(e: W.WingsInForce) -> str:
+    return f"Wing cards in force: {names_text(list(e.wings))}."
+
+
+@words("dk-swords-joker")
+def _joker(e: W.SwordsJoker) -> str:
+    return "The joker (*) is the Swords joker: its variant is played, and the joker is wild."
+
+
+@words("dk-misdeal-paid")
+def _misdeal_paid(e: W.MisdealPaid) -> str:
+    short = f" (all they have of the {e.short_of})" if e.short_of is not None else ""
+    return (
+        f"Misdeal: {e.player} fouled the last deal and places {_points(e.points)}{short} "
+        "in this pot."
+    )
+
+
+@words("dk-swap-paid")
+def _swap_paid(e: W.SwapPaid) -> str:
+    return (
+        f"Sleight of Hand: {e.player} paid {_points(e.points)} into this pot to trade a hole card."
+    )
+
+
+@words("dk-first-honors")
+def _honors(e: W.FirstHonors) -> str:
+    one = len(e.players) == 1
+    return (
+        f"First Honors: {names_text(list(e.players))} {'plays' if one else 'play'} the game's "
+        f"first Twinned Dragon Kings: +{e.points} from the house{'' if one else ' each'}; a "
+        "voluntary wing card may be made permanent."
+    )

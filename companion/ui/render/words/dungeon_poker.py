@@ -77,11 +77,11 @@ def _tie(e: D.DealTied) -> str:
 @words("monster-won", "monster-tied", "monster-side-pot", "monster-lost")
 def _judged(e: D.MonsterJudged) -> str:
     said = f"{e.name} {'was slain' if e.outcome == 'lost' else e.outcome}"
-    if e.slayer:
-        said += f" by {e.slayer}"
+    if e.slayers:
+        said += f" by {names_text(list(e.slayers))}"
     drew = [c.name for c in e.treasures] + ([count(e.hidden, "treasure")] if e.hidden else [])
     if drew:
-        said += f"; {e.slayer} drew {', '.join(drew)}"
+        said += f"; {e.slayers[0]} drew {', '.join(drew)}"
     return said
 
 
