@@ -255,7 +255,7 @@ class CountsMoved(Event):
     """Cards it folded face down to the graveyard."""
 
     def seen_by(self, viewer: str | None) -> CountsMoved:
-        shown, hidden = _seen(self.cards, viewer)
+        shown, hidden = seen_cards(self.cards, viewer)
         if not hidden:
             return self
         return replace(self, cards=shown, hidden=self.hidden + hidden)
@@ -288,7 +288,7 @@ class HandCardsMoved(Event):
     hidden: int = 0
 
     def seen_by(self, viewer: str | None) -> HandCardsMoved:
-        shown, hidden = _seen(self.cards, viewer)
+        shown, hidden = seen_cards(self.cards, viewer)
         if not hidden:
             return self
         return replace(self, cards=shown, hidden=self.hidden + hidden)
