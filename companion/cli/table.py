@@ -312,8 +312,8 @@ def table_log(
     grid = Table(title=f"{table.name}: history", title_justify="left")
     for col in ("#", "when", "who", "action", "what"):
         grid.add_column(col, overflow="fold")
-    for e in entries:
-        grid.add_row(str(e.id), _when(e.at), e.actor or "", e.action, e.summary)
+    for e in entries:  # the terminal is read round the table: no card another player holds
+        grid.add_row(str(e.id), _when(e.at), e.actor or "", e.action, e.seen_by(None).summary)
     console().print(grid)
 
 
@@ -757,16 +757,68 @@ def table_ability(
         str,
         typer.Argument(help='The ability, by its name or a word of it: "Spooky gaze", "healing".'),
     ],
+    deck: Annotated[
+        str | None,
+        typer.Option("--deck", help="The deck Prophecy or Ancestral knowledge looks at."),
+    ] = None,
+    rank: Annotated[
+        str | None,
+        typer.Option("--rank", help="The rank the Witch curses (2-10, J, Q, K, A)."),
+    ] = None,
+    gold: Annotated[
+        int | None,
+        typer.Option("--gold", min=0, help="The gold Ambush & run takes from the pot."),
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Dungeon Poker: a character uses an ability: its soul gems go to the bank (Healing prayer and Regeneration also take their gold)."""
+    """Dungeon Poker: a character uses an ability: its soul gems go to the bank (Healing prayer and Regeneration also take their gold); on a deal dealt with --cards it deals, folds or shows the cards it says."""
     from companion.games.dungeon_poker import table_rules as dp
+    from companion.games.dungeon_poker.card_effects import Choice
 
+    choice = Choice(deck=deck, rank=rank, gold=gold)
     with _at_table(state, table_name) as (tx, table):
-        moved = dp.ability(tx, table, player, ability)
+        moved = dp.ability(tx, table, player, ability, choice)
     _emit_gold(table, moved, as_json)
+
+
+def _hand_cards_command(what: str) -> Any:
+    """``table discard`` / ``table reveal``: a player's own choice among their hand cards."""
+
+    def command(
+        player: Annotated[str, typer.Argument(help="The player whose cards they are.")],
+        cards: Annotated[
+            list[str],
+            typer.Argument(help="The hand cards: 9s Td (or 'unseen' for the unseen one)."),
+        ],
+        table_name: TableOption = None,
+        state: StateOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        from companion.games.dungeon_poker import table_rules as dp
+        from companion.table.reports import AtTable
+
+        act = dp.discard if what == "discard" else dp.reveal
+        with _at_table(state, table_name) as (tx, table):
+            moved = act(tx, table, player, cards)
+        if as_json:
+            emit_json(AtTable(table.name, moved).to_json())
+            return
+        from companion.ui.render.table import show_hand_cards_moved
+
+        show_hand_cards_moved(console(), table.player(player), moved)
+
+    command.__doc__ = (
+        "Dungeon Poker: fold hand cards to the graveyard as a rule asked (Barbarian rage's two)."
+        if what == "discard"
+        else "Dungeon Poker: turn hand cards face up (Giant's Blood, the Undead Maiden, Time of justice)."
+    )
+    return command
+
+
+table_app.command("discard")(_hand_cards_command("discard"))
+table_app.command("reveal")(_hand_cards_command("reveal"))
 
 
 def _correction_command(what: str) -> Any:

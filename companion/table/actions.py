@@ -32,7 +32,6 @@ from companion.table.drawing import (
     deck_name,
     deck_words,
     drawn_card,
-    held_cards,
     rules_for,
 )
 from companion.table.events import (
@@ -541,8 +540,9 @@ def status(tx: Transaction, table: TableInfo) -> list[DeckStatus]:
 
 
 def holdings(tx: Transaction, table: TableInfo) -> dict[str, list[DrawnCard]]:
-    """What each player holds or has in play in front of them, in seat order."""
-    return held_cards(tx, table, game_cards(table), rules_for(table.game))
+    """What each player holds or has in play in front of them, in seat order (each card as
+    its game lays it: a hand card face up or unseen)."""
+    return rules_for(table.game).holdings(tx, table, game_cards(table))
 
 
 def view(tx: Transaction, table: TableInfo, audience: Audience) -> View:

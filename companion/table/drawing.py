@@ -222,6 +222,13 @@ class GameRules:
         """Game-specific facts for ``table show`` (nothing for plain games)."""
         return {}
 
+    def holdings(
+        self, tx: Transaction, table: TableInfo, cards: GameCards
+    ) -> dict[str, list[DrawnCard]]:
+        """What each player holds or has in front of them, described (a game may say how
+        each card lies: Dungeon Poker's hand cards face up or unseen)."""
+        return held_cards(tx, table, cards, self)
+
     def visible(self, card: DrawnCard, audience: Audience) -> bool:
         """Whether ``audience`` may see a player's card (a hand is its holder's alone)."""
         return may_see(card, audience)
@@ -236,7 +243,7 @@ class GameRules:
         """The table as each of ``audiences`` sees it, the state read once for all; a game
         with public facts of its own (a level, a board, a victory) builds its own."""
         facts = overview_facts(table, self.overview(tx, table, cards))
-        held = held_cards(tx, table, cards, self)
+        held = self.holdings(tx, table, cards)
         history = tx.history(table, HISTORY_SHOWN)
         return {
             a: build_view(table, a, facts, held, history, visible=self.visible) for a in audiences

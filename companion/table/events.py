@@ -30,6 +30,7 @@ class CardRef:
 
     ``open`` is True for a card that lies face up even in a hand (a Dungeon Poker
     skull, an open hand card); ``down`` for one face down outside any hand (a burn
+    card), or in a hand where its holder may not look either (Dense fog's unseen
     card): the game that moves it says so.
     """
 
@@ -71,7 +72,7 @@ class CardRef:
         if self.open:
             return False
         if self.pile == "held":
-            return self.holder != viewer
+            return self.down or self.holder != viewer
         return self.down
 
 

@@ -16,7 +16,7 @@ from companion.table.actions import DeckStatus, game_cards, holdings, status
 from companion.table.drawing import rules_for
 from companion.table.model import DrawnCard, HistoryEntry, TableInfo, name_key
 from companion.table.store import Transaction
-from companion.table.views import DEALER, View
+from companion.table.views import DEALER, Audience, View
 
 DISPLAY_ONLY = ("lines", "player_columns", "per_player", "cards_decks")
 """Keys of a game's overview that only shape the Rich view of ``table show``."""
@@ -151,6 +151,8 @@ class HandReport:
     standing: Mapping[str, str] = field(default_factory=dict)
     """The player's line of ``table show`` (the game's own columns: Dungeon Poker's
     character, skulls, treasures, soul gems and gold)."""
+    unseen: int = 0
+    """Cards of theirs the player may not look at either (Dense fog's face-down card)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -158,6 +160,7 @@ class HandReport:
             "player": self.player,
             "cards": [c.to_json() for c in self.cards],
             "standing": dict(self.standing),
+            "unseen": self.unseen,
         }
 
 
@@ -169,10 +172,11 @@ def standing_of(overview: Mapping[str, Any], player: str) -> dict[str, str]:
 
 
 def hand_report(tx: Transaction, table: TableInfo, player: str) -> HandReport:
-    """``table hand PLAYER``: the cards they hold and have in play, and their standing."""
+    """``table hand PLAYER``: the cards they hold and have in play, and their standing, as
+    their own seat's view has them (a card dealt unseen, Dense fog's, only counted)."""
     who = table.player(player)
-    overview = rules_for(table.game).overview(tx, table, game_cards(table))
-    return HandReport(table.name, who, holdings(tx, table)[who], standing_of(overview, who))
+    seat = rules_for(table.game).view(tx, table, game_cards(table), Audience.seat(who)).seat(who)
+    return HandReport(table.name, who, seat.cards, dict(seat.standing), seat.hidden)
 
 
 @dataclass(frozen=True)

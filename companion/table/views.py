@@ -86,6 +86,18 @@ class OpenCard:
 
 
 @dataclass(frozen=True)
+class Looked:
+    """Cards one player was let look at, where they lie (the Prophet's look at the top of a
+    deck, the Golem's cards after Tinkery): in that seat's view only."""
+
+    where: str
+    cards: tuple[DrawnCard, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"where": self.where, "cards": [c.to_json() for c in self.cards]}
+
+
+@dataclass(frozen=True)
 class Won:
     """The game's winner, as every view shows it."""
 
@@ -151,6 +163,8 @@ class View:
     """The seat's own cards to choose from (Dungeon Poker's two characters)."""
     history: tuple[HistoryEntry, ...] = ()
     """The last actions, newest first, each as this audience may know it."""
+    looked: tuple[Looked, ...] = ()
+    """Cards the seat was let look at this deal (a seat's view only)."""
 
     @property
     def level(self) -> int | None:
@@ -193,6 +207,7 @@ class View:
             "seats": [s.to_json() for s in self.seats],
             "choosing": [c.to_json() for c in self.choosing],
             "history": [e.to_json() for e in self.history],
+            "looked": [x.to_json() for x in self.looked],
         }
 
 
@@ -250,6 +265,7 @@ def build_view(
     visible: Visible = may_see,
     choosing: Sequence[DrawnCard] = (),
     standing: Callable[[str, Audience], Mapping[str, str]] | None = None,
+    looked: Sequence[Looked] = (),
 ) -> View:
     """The view of ``audience``: the public facts, each player's cards that audience may
     see (the others counted), the last actions as it may know them.
@@ -280,4 +296,5 @@ def build_view(
         tuple(seats),
         tuple(choosing) if audience.kind == "seat" else (),
         seen,
+        tuple(looked) if audience.kind == "seat" else (),
     )

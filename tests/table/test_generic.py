@@ -9,6 +9,7 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.games.dragon_kings.table_rules import DragonKingsRules
+from companion.poker.cards import card_symbol
 from companion.table import (
     TableStore,
     discard,
@@ -433,14 +434,16 @@ def test_the_log_says_who_did_what(store: TableStore) -> None:
 
 def test_table_show_lists_players_in_seat_order_with_their_cards(store: TableStore) -> None:
     _new(store, players=("Cy", "Ann", "Bo"))
-    held = invoke("draw", "standard", "--for", "Ann", "--json").json()["cards"][0]["name"]
+    drawn = invoke("draw", "standard", "--for", "Ann", "--json").json()["cards"][0]
+    held = drawn["name"]
     data = invoke("table", "show", "--json").json()
     assert [p["name"] for p in data["players"]] == ["Cy", "Ann", "Bo"]
     assert [len(p["cards"]) for p in data["players"]] == [0, 1, 0]
     text = invoke("table", "show")
     assert text.exit_code == 0 and "1 in hand" in text.stdout and "standard" in text.stdout
     assert held not in text.stdout  # a hand stays secret on the shared screen
-    assert held in invoke("table", "hand", "ann").stdout
+    # the holder's own look: the hand first, by rank and suit
+    assert f"hand: {card_symbol(drawn['id'])}" in invoke("table", "hand", "ann").stdout
 
 
 def test_deck_commands_from_the_cli(store: TableStore) -> None:

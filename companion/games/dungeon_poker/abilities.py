@@ -31,13 +31,15 @@ undone by one ``table undo``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.cards.dungeon_poker import effective_cost, soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
-from companion.games.dungeon_poker import levels, state
+from companion.games.dungeon_poker import card_effects, dealt, levels, state
+from companion.games.dungeon_poker.card_effects import CardsMoved, Choice
 from companion.games.dungeon_poker.events import (
     AbilityPaid,
     CountsMoved,
@@ -46,6 +48,7 @@ from companion.games.dungeon_poker.events import (
 )
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
+from companion.poker.cards import parse_rank, rank_char, rank_label
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
@@ -86,6 +89,8 @@ class Moved:
     """Soul gems from the bank (negative: paid to it)."""
     gems: int = 0
     """The player's soul gems afterwards."""
+    cards: CardsMoved = field(default_factory=CardsMoved)
+    """What the ability did to the cards of a deal the table deals (``table deal --cards``)."""
 
     @property
     def text(self) -> str:
@@ -119,6 +124,7 @@ class Moved:
             "ability": self.ability,
             "notes": list(self.notes),
             "victory": self.victory.to_json() if self.victory else None,
+            "cards": self.cards.to_json(),
         }
 
 
@@ -167,10 +173,20 @@ def _cost(tx: Transaction, table: TableInfo, cards: GameCards, ability: Any, who
 
 
 def use_ability(
-    tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref: str
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    player: str,
+    ref: str,
+    choice: Choice | None = None,
 ) -> Moved:
     """``table ability PLAYER ABILITY``: the character pays the ability's soul gems to the
-    bank, and takes the gold it gives (Healing prayer, Regeneration)."""
+    bank, and takes the gold it gives (Healing prayer, Regeneration). On a deal the table
+    deals, the ability also does what it does to the cards
+    (:func:`~companion.games.dungeon_poker.card_effects.ability_cards`); an ability that
+    acts at the showdown and is given what it names (the Witch's ``--rank``, Ambush &
+    run's ``--gold``) is carried there."""
+    choice = choice or Choice()
     who = _seated(tx, table, player)
     character = cards.get(tx.pile(table, "characters", "in_play", who)[0].card_id)
     ability = _ability(cards, who, character, ref)
@@ -183,23 +199,108 @@ def use_ability(
         raise CompanionError(
             f"{ability.name} is used during a deal: start one with 'companion table deal'"
         )
+    away = dealt.sitting_out(tx, table)
+    if who in away:
+        raise CompanionError(f"{who} sits this deal out ({away[who]}): no ability until the next")
     cost = _cost(tx, table, cards, ability, who)
     used = [tuple(u) for u in deal.get("abilities", [])]
     once = ability.effect == "regeneration" or "once-per-deal" in ability.limits
     if once and (who, ability.effect) in used:
         raise CompanionError(f"{who}'s {ability.name} has already acted in this deal")
+    if ability.kind == "standard":
+        _check_not_stopped(who, used)
+    card_effects.check_timing(tx, table, ability.name, ability.limits)
+    now = card_effects.street(tx, table)
+    staged = [tuple(u) for u in deal.get("stage_uses", [])]
+    if "once-per-stage" in ability.limits and (who, ability.effect, now) in staged:
+        raise CompanionError(f"{who}'s {ability.name} has already acted at this stage ({now})")
     amount = _gold_from_the_bank(tx, table, cards, ability, who, deal)
     gold = state.add_gold(tx, table, who, amount)
     gems = state.add_gems(tx, table, who, -cost)
     assert gold is not None and gems is not None  # _seated checked that the table counts them
-    state.put(tx, table, "deal", {**deal, "abilities": [*used, (who, ability.effect)]})
+    state.put(
+        tx,
+        table,
+        "deal",
+        {
+            **deal,
+            "abilities": [*used, (who, ability.effect)],
+            "stage_uses": [*staged, (who, ability.effect, now)],
+        },
+    )
     notes = []
-    if ability.effect in SETTLED_AT_THE_SHOWDOWN:
+    carried = _carry_to_showdown(tx, table, who, ability, choice)
+    if carried:
+        notes.append(carried)
+    elif ability.effect in SETTLED_AT_THE_SHOWDOWN:
         notes.append(SETTLED_AT_THE_SHOWDOWN[ability.effect])
     if ability.effect == "regeneration":
         notes.append(f"{ability.name} acts at the flop: only if {who} is still in the deal then")
-    moved = Moved(who, amount, gold, ability.name, ability.effect, tuple(notes), None, -cost, gems)
+    moved_cards = card_effects.CardsMoved()
+    if card_effects.dealt_by_table(tx, table):
+        moved_cards = card_effects.ability_cards(tx, table, cards, who, ability, choice)
+        notes.extend(moved_cards.notes)
+        notes.extend(o.words() for o in moved_cards.owed)
+    moved = Moved(
+        who,
+        amount,
+        gold,
+        ability.name,
+        ability.effect,
+        tuple(notes),
+        None,
+        -cost,
+        gems,
+        moved_cards,
+    )
     return _logged(tx, table, cards, moved, AbilityPaid)
+
+
+STOPS_OTHERS = "spooky-gaze"
+"""The Night Ogre's gaze: no other player uses a special ability for the rest of the deal."""
+
+
+def _check_not_stopped(who: str, used: Sequence[tuple[str, ...]]) -> None:
+    """000, Spooky gaze: once the Night Ogre has used it, the other players' standard
+    abilities are refused for the rest of the deal (passive ones keep working)."""
+    gazer = next((u[0] for u in used if u[1] == STOPS_OTHERS and u[0] != who), None)
+    if gazer is not None:
+        raise CompanionError(
+            f"{gazer}'s Spooky gaze stops every other player's abilities for this deal"
+        )
+
+
+def _carry_to_showdown(
+    tx: Transaction, table: TableInfo, who: str, ability: Any, choice: Choice
+) -> str:
+    """The Witch's curse (with the rank she names) and Ambush & run (with the gold it
+    takes) are written on the deal for its showdown, so ``table showdown`` needs no file;
+    what was carried, in words ("" when nothing was)."""
+    if ability.effect == "witch-curse" and choice.rank is not None:
+        rank = parse_rank(choice.rank)
+        label = rank_label(rank_char(rank))
+        state.declare_value(tx, table, "witch_curse", {"by": who, "rank": label})
+        return f"the curse on every {label} acts at this deal's table showdown"
+    if ability.effect == "ambush-and-run" and choice.gold is not None:
+        most = int(ability.gold_max or choice.gold)
+        if choice.gold % COIN or choice.gold < 0 or choice.gold > most:
+            raise CompanionError(
+                f"--gold {choice.gold}: Ambush & run takes half the pot in coins of {COIN}, "
+                f"at most {most:,}"
+            )
+        state.declare_value(tx, table, "ambush_and_run", {"by": who, "gold": choice.gold})
+        return (
+            f"{who} folds and takes {choice.gold:,} gold from the pot at this deal's table "
+            "showdown, with the top treasure"
+        )
+    if ability.effect == "witch-curse" or (ability.effect == "ambush-and-run"):
+        return ""
+    if ability.effect == "spoil-the-treasure":
+        state.declare_value(tx, table, "spoil_the_treasure", who)
+        return "no treasure is drawn if another player wins this deal (not the dragon's)"
+    if ability.effect == "barbarian-rage":
+        state.declare(tx, table, "barbarian_rage", who)
+    return ""
 
 
 def _gold_from_the_bank(
@@ -281,6 +382,7 @@ def _logged(
         moved.ability,
         moved.gems_amount,
         moved.gems,
+        *card_effects.event_cards(tx, table, cards, moved.cards),
     )
     tx.record(table, event, actor=moved.player if moved.ability else None)
     if won is None:

@@ -92,7 +92,8 @@ def deal_street(tx: Transaction, table: TableInfo, cards: GameCards) -> BoardDea
         )
     street, count = next_street(deal)
     on_board = tx.pile(table, "main", "in_play")
-    if street == "flop" and on_board:
+    extra = int(deal.get("extra_board", 0))  # Feral growth's shared cards lie beside the streets
+    if street == "flop" and len(on_board) > extra:
         raise CompanionError(
             f"the board already holds {len(on_board)} card(s) drawn with 'companion draw main': "
             "go on with 'draw main' for this deal"
@@ -107,7 +108,7 @@ def deal_street(tx: Transaction, table: TableInfo, cards: GameCards) -> BoardDea
         )
     state.put(tx, table, "deal", {**deal, "street": street})
     board = board_now(tx, table, cards)
-    burn = tuple(CardRef.of(c, down=not rules.open_graveyard) for c in burned)
+    burn = tuple(CardRef.of(c, down=not rules.open_graveyard and c.pile != "held") for c in burned)
     event = StreetDealt(street, refs(dealt), refs(board), burn, tuple(notes))
     tx.record(table, event)
     return BoardDealt(table.name, street, tuple(dealt), shown, burned_to, board, tuple(notes))

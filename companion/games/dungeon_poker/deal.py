@@ -29,6 +29,7 @@ from companion.events import Event, sentence
 from companion.games.dungeon_poker import (
     abilities,
     characters,
+    dealt,
     deaths,
     encounters,
     levels,
@@ -166,6 +167,9 @@ def start_deal(
     state.put(tx, table, "deals_done", done)
     number = done + 1
     gathered = _gather_main(tx, table)
+    sitters = dealt.take_sitters(tx, table)
+    for player, why in sitters.items():
+        notes.append(f"{player} sits out this deal ({why}): no cards, blinds still due")
     returning = list(state.get(tx, table, "returning", []))
     if returning:
         notes.append(
@@ -184,6 +188,7 @@ def start_deal(
             "cards": deal_hands,
             # Healing prayer and Regeneration ask for the gold at the deal's start.
             "gold_at_start": state.gold_of(tx, table),
+            "sitting_out": sitters,
         },
     )
     hands: dict[str, list[DrawnCard]] = {}
@@ -206,12 +211,24 @@ def _deal_hands(
     tx: Transaction, table: TableInfo, cards: GameCards, notes: list[str]
 ) -> dict[str, list[DrawnCard]]:
     """Each player's hand cards, one at a time round the table, then the cards of every
-    monster in play that plays with cards (the Golem, Dragon age's dragon)."""
-    per = levels.encounter_rules(tx, table, cards).hand_cards or 2
-    hands: dict[str, list[DrawnCard]] = {p: [] for p in state.seated(tx, table)}
-    for _ in range(per):
+    monster in play that plays with cards (the Golem, Dragon age's dragon).
+
+    The encounter says how they lie: Armory's extra card (the last one round) face
+    up, Dense fog's second card unseen by its holder too. A player who sits this deal
+    out is dealt nothing."""
+    rules = levels.encounter_rules(tx, table, cards)
+    per = rules.hand_cards or 2
+    hands: dict[str, list[DrawnCard]] = {p: [] for p in dealt.in_deal(tx, table)}
+    opened = range(per - rules.dealt_open, per)
+    unseen = range(per - rules.dealt_open - rules.dealt_unseen, per - rules.dealt_open)
+    for round_ in range(per):
         for player in hands:
             got = monsters.draw_main(tx, table, cards, 1, player, record_it=False)
+            mine = [c for c in got if c.holder == player and c.deck == "main"]
+            if round_ in opened:
+                dealt.lay(tx, table, mine, "up")
+            elif round_ in unseen:
+                dealt.lay(tx, table, mine, "unseen")
             hands[player].extend(got)
             notes.extend(n for n in got.notes if n not in notes)
     for copy in monsters.playing(tx, table, cards).values():
@@ -244,8 +261,10 @@ def table_showdown_spec(
     level = levels.level_now(tx, table, cards)
     players_in = state.seated(tx, table)
     named = {p.casefold(): p for p in players_in}
+    away = dealt.sitting_out(tx, table)  # still at the table (blinds due), not in the deal
     contributions: dict[str, int] = {}
-    for name, amount in spread_everyone(put_in, players_in).items():
+    dealt_in = [p for p in players_in if p not in away]
+    for name, amount in spread_everyone(put_in, dealt_in).items():
         who = named.get(name.casefold())
         if who is None:
             raise CompanionError(
@@ -289,7 +308,7 @@ def table_showdown_spec(
         entry: dict[str, Any] = {
             "name": p,
             "put_in": amount,
-            "folded": p in folds or bool(given.pop("folded", False)),
+            "folded": p in folds or p in away or bool(given.pop("folded", False)),
             "character": character[0].card_id,
             "artifacts": artifacts,
             **given,
@@ -305,11 +324,8 @@ def table_showdown_spec(
                 entry["hand"] = [c.card_id for c in held]
         players.append(entry)
     used = (state.current_deal(tx, table) or {}).get("declared", {})
-    if used:  # what the table saw used during the deal (table use), beside the file's
-        declared = dict(extra.get("declared") or {})
-        for key, who in used.items():
-            declared[key] = [*declared.get(key, []), *who]
-        extra["declared"] = declared
+    if used:  # what the table saw used during the deal (table use, table ability)
+        extra["declared"] = merge_declared(used, dict(extra.get("declared") or {}))
     spec: dict[str, Any] = {
         "game": "dungeon-poker",
         "blind": level.blind,
@@ -331,6 +347,27 @@ def table_showdown_spec(
     return validate_as(DungeonPokerShowdownIn, spec)
 
 
+def merge_declared(seen: Mapping[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """What the table saw declared during the deal, with what a showdown file adds: a
+    list (the Explosive Potions, the rages) joins the file's, each name once; one value
+    (the Witch's curse, Ambush & run) the table saw is refused when the file says it
+    otherwise.
+
+    >>> merge_declared({"barbarian_rage": ["cy"]}, {"barbarian_rage": ["cy", "dee"]})
+    {'barbarian_rage': ['cy', 'dee']}
+    """
+    for key, value in seen.items():
+        if isinstance(value, list):
+            given[key] = list(dict.fromkeys([*value, *given.get(key, [])]))
+        elif key in given and given[key] != value:
+            raise CompanionError(
+                f"declared.{key}: the table saw it used ({value}); leave it out of the file"
+            )
+        else:
+            given[key] = value
+    return given
+
+
 def settle_deal(
     tx: Transaction,
     table: TableInfo,
@@ -347,6 +384,7 @@ def settle_deal(
     deal = state.deal_to_settle(tx, table)
     if deal is None:
         raise CompanionError("no deal is under way: start one with 'companion table deal'")
+    dealt.check_nothing_owed(tx, table)
     spec = table_showdown_spec(tx, table, cards, put_in, folded=folded, result=result, extra=extra)
     paid = abilities.pay_declared(tx, table, cards, spec)
     if paid:  # the gems the abilities cost are spent before the showdown's thefts

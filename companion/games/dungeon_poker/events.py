@@ -247,6 +247,18 @@ class CountsMoved(Event):
     ability: str | None = None
     gems_moved: int = 0
     gems: int = 0
+    cards: tuple[CardRef, ...] = ()
+    """The cards the ability dealt, where they went (a hand, the board, a monster), and
+    those it folded face up (under Open funeral)."""
+    hidden: int = 0
+    folded: int = 0
+    """Cards it folded face down to the graveyard."""
+
+    def seen_by(self, viewer: str | None) -> CountsMoved:
+        shown, hidden = seen_cards(self.cards, viewer)
+        if not hidden:
+            return self
+        return replace(self, cards=shown, hidden=self.hidden + hidden)
 
 
 @dataclass(frozen=True)
@@ -262,3 +274,31 @@ class GoldCorrected(CountsMoved):
 @dataclass(frozen=True)
 class GemsCorrected(CountsMoved):
     kind: ClassVar[str] = "gems"
+
+
+@dataclass(frozen=True)
+class HandCardsMoved(Event):
+    """A player's own choice among their hand cards, as a rule asked: cards folded to
+    the graveyard (``table discard``) or turned face up (``table reveal``)."""
+
+    rule: ClassVar[str] = "000, The player characters and special actions"
+    player: str
+    cards: tuple[CardRef, ...]
+    why: str = ""
+    hidden: int = 0
+
+    def seen_by(self, viewer: str | None) -> HandCardsMoved:
+        shown, hidden = seen_cards(self.cards, viewer)
+        if not hidden:
+            return self
+        return replace(self, cards=shown, hidden=self.hidden + hidden)
+
+
+@dataclass(frozen=True)
+class HandCardsFolded(HandCardsMoved):
+    kind: ClassVar[str] = "hand-fold"
+
+
+@dataclass(frozen=True)
+class HandCardsTurned(HandCardsMoved):
+    kind: ClassVar[str] = "hand-reveal"

@@ -123,6 +123,16 @@ def declare(tx: Transaction, table: TableInfo, field: str, who: str) -> bool:
     return True
 
 
+def declare_value(tx: Transaction, table: TableInfo, field: str, value: Any) -> bool:
+    """Remember for the showdown of the deal under way one declared value (the Witch's
+    curse with its rank, Ambush & run with its gold); False without a deal under way."""
+    deal = current_deal(tx, table)
+    if deal is None or deal.get("settled"):
+        return False
+    put(tx, table, "deal", {**deal, "declared": {**deal.get("declared", {}), field: value}})
+    return True
+
+
 def players_out(tx: Transaction, table: TableInfo) -> list[str]:
     """Players whose game is over (a third skull, tournament or heads-up death)."""
     return list(get(tx, table, "out", []))

@@ -33,8 +33,10 @@ from companion.errors import CompanionError
 from companion.games.dungeon_poker import (
     abilities,
     board,
+    card_effects,
     characters,
     deal,
+    dealt,
     deaths,
     encounters,
     levels,
@@ -47,11 +49,13 @@ from companion.games.dungeon_poker import (
 )
 from companion.games.dungeon_poker.characters import Choice
 from companion.games.dungeon_poker.decks import DungeonPokerDecks, record
+from companion.games.dungeon_poker.events import HandCardsFolded, HandCardsTurned
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.state import GAME
 from companion.games.dungeon_poker.treasures import TreasuresWaiting
 from companion.games.dungeon_poker.victory import win_targets
 from companion.table.actions import game_cards, named_players, resolve_deck
+from companion.table.events import CardRef
 from companion.table.model import DrawnCard, DrawResult, TableInfo
 from companion.table.store import Transaction
 from companion.table.views import Audience, View
@@ -66,6 +70,7 @@ __all__ = [
     "check_structure",
     "choose",
     "death",
+    "discard",
     "draw_with_folds",
     "enter_level",
     "gems",
@@ -75,6 +80,7 @@ __all__ = [
     "monster_result",
     "monsters_in_play",
     "next_level",
+    "reveal",
     "sell",
     "settle_deal",
     "start_deal",
@@ -128,6 +134,11 @@ class DungeonPokerRules(DungeonPokerDecks):
 
     def overview(self, tx: Transaction, table: TableInfo, cards: GameCards) -> dict[str, Any]:
         return overview(tx, table, cards)
+
+    def holdings(
+        self, tx: Transaction, table: TableInfo, cards: GameCards
+    ) -> dict[str, list[DrawnCard]]:
+        return views.laid(tx, table, super().holdings(tx, table, cards))
 
     def visible(self, card: DrawnCard, audience: Audience) -> bool:
         return views.visible(card, audience)
@@ -487,9 +498,45 @@ def use(
     return treasures.sell(tx, table, _cards(table), player, treasure, use=True, target=target)
 
 
-def ability(tx: Transaction, table: TableInfo, player: str, name: str) -> abilities.Moved:
-    """``table ability``: a character's ability costs its soul gems (and takes its gold)."""
-    return abilities.use_ability(tx, table, _cards(table), player, name)
+def ability(
+    tx: Transaction,
+    table: TableInfo,
+    player: str,
+    name: str,
+    choice: card_effects.Choice | None = None,
+) -> abilities.Moved:
+    """``table ability``: a character's ability costs its soul gems (and takes its gold);
+    on a deal the table deals, it also deals, folds or shows the cards it says."""
+    return abilities.use_ability(tx, table, _cards(table), player, name, choice)
+
+
+def discard(
+    tx: Transaction, table: TableInfo, player: str, refs: Sequence[str]
+) -> card_effects.CardsMoved:
+    """``table discard PLAYER CARD...``: fold the hand cards a rule asked for."""
+    cards = _cards(table)
+    owing = {o.player: o.why for o in dealt.owed(tx, table)}
+    moved = card_effects.discard(tx, table, cards, player, refs)
+    who = table.player(player)
+    shown, _, down = card_effects.event_cards(
+        tx, table, cards, card_effects.CardsMoved(folded=moved.folded)
+    )
+    event = HandCardsFolded(who, shown, owing.get(who, ""), down)
+    tx.record(table, event, actor=who)
+    return moved
+
+
+def reveal(
+    tx: Transaction, table: TableInfo, player: str, refs: Sequence[str]
+) -> card_effects.CardsMoved:
+    """``table reveal PLAYER CARD...``: turn hand cards face up (a rule asked, or the
+    player shows one under Time of justice)."""
+    cards = _cards(table)
+    moved = card_effects.reveal(tx, table, cards, player, refs)
+    who = table.player(player)
+    refs_up = tuple(CardRef.of(c, open=True) for c in moved.turned)
+    tx.record(table, HandCardsTurned(who, refs_up), actor=who)
+    return moved
 
 
 def gold(

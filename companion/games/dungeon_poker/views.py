@@ -15,18 +15,20 @@ no player sees before the showdown).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.cards.loader import GameCards
-from companion.games.dungeon_poker import board, levels, monsters, state
+from companion.games.dungeon_poker import board, card_effects, dealt, levels, monsters, state
 from companion.games.dungeon_poker.decks import OPEN_DECKS
 from companion.poker.cards import card_symbol
-from companion.table.drawing import GameRules, drawn_card, held_cards
+from companion.table.drawing import GameRules, drawn_card
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
 from companion.table.views import (
     HISTORY_SHOWN,
     Audience,
+    Looked,
     OpenCard,
     View,
     Won,
@@ -37,8 +39,46 @@ from companion.table.views import (
 
 
 def visible(card: DrawnCard, audience: Audience) -> bool:
-    """Whether ``audience`` may see one of a player's cards."""
-    return card.deck in OPEN_DECKS or may_see(card, audience)
+    """Whether ``audience`` may see one of a player's cards: a treasure or a skull and a
+    hand card lying face up are everyone's, a card unseen (Dense fog) is nobody's, the
+    holder's own included; any other hand card is its holder's alone."""
+    face = card.info.get("face")
+    if face == "unseen":
+        return False
+    return card.deck in OPEN_DECKS or face == "up" or may_see(card, audience)
+
+
+def laid(
+    tx: Transaction, table: TableInfo, held: Mapping[str, Sequence[DrawnCard]]
+) -> dict[str, list[DrawnCard]]:
+    """Each player's cards, every main deck card in a hand marked with how it lies
+    (``info["face"]``: up, down or unseen), as the deal has it."""
+    lying = dealt.faces(tx, table)
+    out: dict[str, list[DrawnCard]] = {}
+    for player, mine in held.items():
+        cards = [
+            replace(c, info={**c.info, "face": lying.of(c.copy)})
+            if c.deck == "main" and c.pile == "held"
+            else c
+            for c in mine
+        ]
+        out[player] = sorted(cards, key=lambda c: SEAT_ORDER.get(c.deck, len(SEAT_ORDER)))
+    return out
+
+
+SEAT_ORDER = {"main": 0, "treasures": 1, "skulls": 2, "monsters": 3, "characters": 4}
+"""The order of a player's cards on their page and in ``table hand``: the hand cards
+first, then the treasures, the skulls, the Golem, and the character last."""
+
+
+def open_hand_cards(held: Mapping[str, Sequence[DrawnCard]]) -> list[OpenCard]:
+    """The hand cards lying face up in front of their holders (Armory's, a card turned over)."""
+    return [
+        OpenCard(c, player)
+        for player, mine in held.items()
+        for c in mine
+        if c.info.get("face") == "up"
+    ]
 
 
 def monster_cards(tx: Transaction, table: TableInfo, cards: GameCards) -> list[OpenCard]:
@@ -77,6 +117,7 @@ def views(
         for deck, card in open_tops(tx, table, cards).items()
     ]
     players = {p["name"]: p for p in game["players"]}
+    held = rules.holdings(tx, table, cards)
     facts = overview_facts(
         table,
         overview,
@@ -84,10 +125,9 @@ def views(
         victory=Won(won["player"], won["how"], won["text"]) if won else None,
         targets=targets,
         board=board.board_now(tx, table, cards),
-        open_cards=(*monster_cards(tx, table, cards), *tops),
+        open_cards=(*open_hand_cards(held), *monster_cards(tx, table, cards), *tops),
         status={name: str(p["status"]) for name, p in players.items()},
     )
-    held = held_cards(tx, table, cards, rules)
     history = tx.history(table, HISTORY_SHOWN)
 
     def standing(player: str, seen_by: Audience) -> Mapping[str, str]:
@@ -105,6 +145,15 @@ def views(
             return []
         return [c for c in held[viewer] if c.deck == "characters" and c.pile == "held"]
 
+    def looked(audience: Audience) -> list[Looked]:
+        viewer = audience.viewer
+        if viewer is None:
+            return []
+        return [
+            Looked(where, tuple(seen))
+            for where, seen in card_effects.looks_of(tx, table, cards, viewer)
+        ]
+
     return {
         a: build_view(
             table,
@@ -115,6 +164,7 @@ def views(
             visible=visible,
             choosing=choosing(a),
             standing=standing,
+            looked=looked(a),
         )
         for a in audiences
     }

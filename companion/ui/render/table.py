@@ -71,9 +71,21 @@ def show_hand(out: Console, hand: HandReport) -> None:
     shown = [f"{k}: {v}" for k, v in hand.standing.items() if v not in ("", "-")]
     if shown:
         out.print(f"[bold]{hand.player}[/] · " + " · ".join(shown), highlight=False)
-    if not hand.cards:
+    playing = [c for c in hand.cards if c.kind == "playing" and c.pile == "held"]
+    if playing or hand.unseen:
+        # The hand first, as the cards read: rank and suit; an open card marked.
+        faces = " ".join(
+            _faces([c]) + (" (face up)" if c.info.get("face") == "up" else "") for c in playing
+        )
+        if hand.unseen:
+            faces += (
+                f"{'; ' if faces else ''}{_cards(hand.unseen)} face down that {hand.player} may "
+                "not look at until the showdown"
+            )
+        out.print(f"[bold]hand[/]: {faces}", highlight=False)
+    elif not hand.cards:
         out.print(f"{hand.player} holds no cards")
-    print_cards(out, list(hand.cards))
+    print_cards(out, [c for c in hand.cards if c not in playing])
 
 
 def show_table(out: Console, report: TableView) -> None:
@@ -228,7 +240,39 @@ def show_settled(out: Console, settled: Any) -> None:
 
 def show_gold_moved(out: Console, moved: Any) -> None:
     """``table ability``, ``table gold`` and ``table gems``: what moved, what the player has
-    now, notes."""
+    now, what the ability did to the cards (as the whole table may see it), notes."""
     out.print(moved.text, markup=False)
+    cards = getattr(moved, "cards", None)
+    if cards:
+        _show_cards_moved(out, moved.player, cards)
     for note in moved.notes:
         out.print(f"• {note}")
+
+
+def show_hand_cards_moved(out: Console, player: str, moved: Any) -> None:
+    """``table discard`` / ``table reveal``: what the player folded or turned face up."""
+    _show_cards_moved(out, player, moved)
+    for owed in moved.owed:
+        out.print(f"• {owed.words()}")
+
+
+def _show_cards_moved(out: Console, player: str, moved: Any) -> None:
+    """Cards a rule moved, as the terminal every player can read may say them: a card in
+    a hand face down only counted (its holder reads it with 'table hand'), a board card,
+    a card face up and a card folded face up by their faces."""
+    to_hands: dict[str, int] = {}
+    for c in moved.dealt:
+        if c.deck == "main" and c.pile == "held" and not c.holder.startswith("monster:"):
+            to_hands[c.holder] = to_hands.get(c.holder, 0) + 1
+    for holder, n in to_hands.items():
+        out.print(f"{holder}: {_cards(n)} dealt ('companion table hand {holder}')")
+    board = [c for c in moved.dealt if c.deck == "main" and c.pile == "in_play"]
+    if board:
+        out.print(f"to the board: {_faces(board)}", highlight=False)
+    print_cards(out, [c for c in moved.dealt if c.deck != "main"])
+    if moved.folded:
+        out.print(f"{_cards(len(moved.folded))} folded to the graveyard")
+    if moved.turned:
+        out.print(f"{player} turns face up: {_faces(moved.turned)}", highlight=False)
+    if moved.looked:
+        out.print(f"{player} looks at {_cards(len(moved.looked))} on their own page")

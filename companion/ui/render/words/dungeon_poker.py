@@ -9,6 +9,7 @@ from companion.ui.render.words.common import count, names_text
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker import events as D
+    from companion.table.events import CardRef
 
 
 @words("deal")
@@ -108,7 +109,44 @@ def _parted(e: D.TreasureParted) -> str:
 @words("ability")
 def _ability(e: D.AbilityPaid) -> str:
     gold = f", {e.gold_moved:+,} gold" if e.gold_moved else ""
-    return f"{e.player}: {e.why}{gold}, {e.gems_moved:+} soul gems"
+    said = f"{e.player}: {e.why}{gold}, {e.gems_moved:+} soul gems"
+    return said + _moved_cards(e.cards, e.hidden, e.folded)
+
+
+def _moved_cards(cards: tuple[CardRef, ...], hidden: int, down: int) -> str:
+    """What an ability did to the cards, as the viewer may know it: the cards they may
+    see by name (a board card, a card face up, their own), the others counted."""
+    parts = []
+    dealt = [c for c in cards if c.pile != "discard"]
+    folded = [c for c in cards if c.pile == "discard"]
+    if dealt or hidden:
+        parts.append("dealt " + _cards_named(tuple(dealt), hidden))
+    if folded or down:
+        parts.append("folded " + _cards_named(tuple(folded), down))
+    return ("; " + "; ".join(parts)) if parts else ""
+
+
+def _face(c: CardRef) -> str:
+    """A main deck card by its symbols (``9♠``), any other by its name."""
+    if c.deck == "main" and len(c.card) == 2:
+        from companion.poker.cards import card_symbol
+
+        return card_symbol(c.card)
+    return c.name
+
+
+@words("hand-fold")
+def _discarded(e: D.HandCardsFolded) -> str:
+    return f"{e.player} folded {_cards_named(e.cards, e.hidden)} ({e.why})"
+
+
+@words("hand-reveal")
+def _revealed(e: D.HandCardsTurned) -> str:
+    return f"{e.player} turned {_cards_named(e.cards, e.hidden)} face up"
+
+
+def _cards_named(cards: tuple[CardRef, ...], hidden: int) -> str:
+    return ", ".join([*(_face(c) for c in cards), *([count(hidden, "card")] if hidden else [])])
 
 
 @words("gold")
