@@ -153,7 +153,7 @@ def test_a_hand_card_is_on_its_holders_page_first_and_on_no_other_page() -> None
 
 
 def test_melee_mastery_deals_the_extra_hand_card_when_the_table_deals() -> None:
-    """000, Fighter, Melee mastery: draw an extra hand card from the main deck. On a deal
+    """000, Fighter, Melee mastery: one more hand card, off the main deck. On a deal
     the table deals, 'table ability' deals it into the Fighter's hand (on the Fighter's
     page only, counted on every other screen and in the log read round the table)."""
     new_game(ann="fighter")
@@ -209,8 +209,8 @@ def test_barbarian_rage_deals_two_cards_then_the_barbarian_folds_two_before_the_
 
 
 def test_totemic_transformation_deals_three_new_cards_unseen_until_the_showdown() -> None:
-    """000, Druid, Totemic transformation: discard the hand and draw three new cards
-    without looking at them; they are revealed only at the showdown."""
+    """000, Druid, Totemic transformation: the hand goes and three fresh cards come,
+    unseen by the Druid too, until the showdown turns them up."""
     new_game(ann="druid")
     ok("table", "deal", "--cards")
     old = ids(held("ann"))
@@ -224,8 +224,8 @@ def test_totemic_transformation_deals_three_new_cards_unseen_until_the_showdown(
 
 
 def test_feral_growth_deals_two_shared_cards_to_the_board_for_everyone() -> None:
-    """000, Druid, Feral growth: two new cards from the main deck to the table, shared
-    cards anyone may use; the streets are dealt beside them."""
+    """000, Druid, Feral growth: the main deck gives the board two more cards,
+    shared by everyone; the streets are dealt beside them."""
     new_game(ann="druid")
     ok("table", "deal", "--cards")
     ok("table", "ability", "ann", "feral")
@@ -273,7 +273,7 @@ def test_giant_club_redeals_every_hand_and_the_dwarven_stalwart_keeps_his() -> N
 
 
 def test_prophecy_shows_the_top_of_a_deck_on_the_prophets_page_only() -> None:
-    """000, Prophet, Prophecy: look at the top two cards of any one deck (then reorder
+    """000, Prophet, Prophecy: the Prophet sees the two cards on top of a deck (then reorders
     them with 'deck reorder'): they are on the Prophet's own page, on no other."""
     new_game(ann="prophet")
     ok("table", "deal", "--cards")
