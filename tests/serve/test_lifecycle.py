@@ -99,3 +99,42 @@ def test_sigterm_stops_a_server_with_live_pages_cleanly() -> None:
     for page in pages:
         page.close()
     assert server.returncode == 0 and "Traceback" not in err
+
+
+# `companion serve` whose logging set-up (inside uvicorn's dictConfig, which turns any
+# exception into a ValueError) takes a second, so a SIGTERM would land in it if the
+# URLs were printed before it.
+SLOW_LOGGING_SERVE = """
+import sys, time
+import uvicorn.logging
+original = uvicorn.logging.DefaultFormatter.__init__
+def slow(self, *args, **kwargs):
+    time.sleep(1)
+    original(self, *args, **kwargs)
+uvicorn.logging.DefaultFormatter.__init__ = slow
+from companion.cli.app import main
+sys.argv = ["companion", "serve", "--port", "0", "--json"]
+main()
+"""
+
+
+def test_sigterm_right_after_the_urls_stops_serve_cleanly() -> None:
+    """The URLs are printed once the server is set up: a SIGTERM sent the moment they
+    appeared once landed in uvicorn's logging set-up and read as an internal error."""
+    new_table()
+    server = subprocess.Popen(
+        [sys.executable, "-c", SLOW_LOGGING_SERVE],
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _urls(server)
+        server.send_signal(signal.SIGTERM)
+        _, err = server.communicate(timeout=20)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert server.returncode == 0, err
+    assert "internal error" not in err and "Traceback" not in err, err

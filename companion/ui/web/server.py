@@ -224,9 +224,9 @@ def serve(
             try:
                 if new_tokens:  # only once the port is ours: a refused start replaces nothing
                     hub.rotate_tokens()
-                taken = sock.getsockname()[1]
-                bases = [f"http://{url_host(a)}:{taken}" for a in shown]
-                announce(urls(bases[0], hub.tokens, bases[1:]), f"{host}:{taken}")
+                # Made before the URLs are printed: uvicorn's logging set-up wraps any
+                # exception in a ValueError, so a SIGTERM sent as soon as the URLs appear
+                # must not land inside it (it read as an internal error, exit 1).
                 config = uvicorn.Config(
                     build_app(hub),
                     log_level="warning",
@@ -235,6 +235,9 @@ def serve(
                     # typed int, but awaited with asyncio.wait_for, which takes any seconds
                     timeout_graceful_shutdown=STOP_SECONDS,  # type: ignore[arg-type]
                 )
+                taken = sock.getsockname()[1]
+                bases = [f"http://{url_host(a)}:{taken}" for a in shown]
+                announce(urls(bases[0], hub.tokens, bases[1:]), f"{host}:{taken}")
                 _Server(config, hub).run(sockets=[sock])
             except (KeyboardInterrupt, _Stopped):  # uvicorn passes the signal on once stopped
                 pass  # stopping the server is what Ctrl-C and SIGTERM are for: not an error
