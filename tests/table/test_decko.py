@@ -558,6 +558,38 @@ def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:
     assert _mat(store, table).seats[buyer].money == 6 - 2 - 2
 
 
+def test_a_burn_while_betting_and_a_paid_burn_while_buying_are_two_actions(
+    store: TableStore,
+) -> None:
+    """BURN in the first betting round is free and draws; "Burn a card" in the buying phase
+    is a special action for $2: doing the first leaves the second open."""
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "plain-8d", "junk-food-6c"],
+            b: ["credit-5c", "credit-6s", "junk-food-2d", "junk-food-3s"],
+        },
+    )
+    _do(store, table, decko.call, a)
+    _do(store, table, decko.burn, b, "junk-food-3s")  # free, and draws
+    with store.transaction() as tx, pytest.raises(CompanionError, match="once, before acting"):
+        decko.burn(tx, table, b, "1")
+    _do(store, table, decko.call, b)
+    _do(store, table, decko.fold, blind)
+    assert _mat(store, table).buyers == [b]
+    money = _mat(store, table).seats[b].money
+    _do(store, table, decko.burn, b, "junk-food-2d")  # the $2 special action
+    mat = _mat(store, table)
+    assert mat.seats[b].money == money - 2
+    assert _ids(store, table, mat.seats[b].burn) == ["junk-food-2d", "junk-food-3s"]
+    with store.transaction() as tx, pytest.raises(CompanionError, match="already done 'burn'"):
+        decko.burn(tx, table, b, "1")
+
+
 def test_buy_chips_one_two_or_three_for_two_three_or_five_dollars(store: TableStore) -> None:
     table = _new(store)
     buyer, _ = _to_buying(store, table)

@@ -32,6 +32,10 @@ from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
 
+BETTING_BURN = "betting-burn"
+"""What the betting phase's free burn marks as done (the buying phase's $2 burn is "burn")."""
+
+
 def _check_turn(play: Play, player: str) -> str:
     who = play.table.player(player)
     mat = play.mat
@@ -77,12 +81,13 @@ def burn(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEven
         return buy_burn(play, table.player(player), card)
     who = _check_turn(play, player)
     seat = mat.seats[who]
-    if not mat.first_round or "burn" in seat.used:
+    # The betting phase's burn is its own action: it never uses up the buying phase's $2 burn.
+    if not mat.first_round or BETTING_BURN in seat.used:
         raise CompanionError(
             "a card is burned in the first betting round only, once, before acting"
         )
     play.burn_from_hand(who, card)
-    seat.used.append("burn")
+    seat.used.append(BETTING_BURN)
     play.draw(who, 1)
     return play.finish("burn", who)
 
