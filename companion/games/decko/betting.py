@@ -31,7 +31,6 @@ from companion.poker.hands import names_text
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
-
 BETTING_BURN = "betting-burn"
 """What the betting phase's free burn marks as done (the buying phase's $2 burn is "burn")."""
 
