@@ -468,7 +468,9 @@ def apply_result(
     away = dealt.sitting_out(tx, table)
     for event in outcome.events:
         if isinstance(event, FoldersSitOut):  # Appendix B, Baron: a sitter did not fold
-            dealt.sit_out_next(tx, table, [p for p in event.players if p not in away], event.monster)
+            dealt.sit_out_next(
+                tx, table, [p for p in event.players if p not in away], event.monster
+            )
     playing = monsters.playing(tx, table, cards)
     _deaths(tx, table, cards, spec, outcome, takes, notes, shown)
     still = {c.copy for c in tx.pile(table, "monsters", "in_play")}
