@@ -10,6 +10,7 @@ import pytest
 from companion.cards import load_game
 from companion.errors import CompanionError
 from companion.games.decko import table_rules as decko
+from companion.games.decko.events import VampireFeeds
 from companion.games.decko.mat import sync
 from companion.games.decko.table_rules import MARKET_SLOTS, TOTAL_CHIPS, DeckoRules, Mat
 from companion.table import TableInfo, TableStore, discard, draw, new_table, undo
@@ -557,6 +558,38 @@ def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:
     assert _mat(store, table).seats[buyer].money == 6 - 2 - 2
 
 
+def test_a_burn_while_betting_and_a_paid_burn_while_buying_are_two_actions(
+    store: TableStore,
+) -> None:
+    """BURN in the first betting round is free and draws; "Burn a card" in the buying phase
+    is a special action for $2: doing the first leaves the second open."""
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "plain-8d", "junk-food-6c"],
+            b: ["credit-5c", "credit-6s", "junk-food-2d", "junk-food-3s"],
+        },
+    )
+    _do(store, table, decko.call, a)
+    _do(store, table, decko.burn, b, "junk-food-3s")  # free, and draws
+    with store.transaction() as tx, pytest.raises(CompanionError, match="once, before acting"):
+        decko.burn(tx, table, b, "1")
+    _do(store, table, decko.call, b)
+    _do(store, table, decko.fold, blind)
+    assert _mat(store, table).buyers == [b]
+    money = _mat(store, table).seats[b].money
+    _do(store, table, decko.burn, b, "junk-food-2d")  # the $2 special action
+    mat = _mat(store, table)
+    assert mat.seats[b].money == money - 2
+    assert _ids(store, table, mat.seats[b].burn) == ["junk-food-2d", "junk-food-3s"]
+    with store.transaction() as tx, pytest.raises(CompanionError, match="already done 'burn'"):
+        decko.burn(tx, table, b, "1")
+
+
 def test_buy_chips_one_two_or_three_for_two_three_or_five_dollars(store: TableStore) -> None:
     table = _new(store)
     buyer, _ = _to_buying(store, table)
@@ -894,6 +927,43 @@ def test_kingmaker_every_other_player_still_in_adds_a_chip_to_the_house_bet(
     assert mat.seats[first].chips == before.seats[first].chips
     assert any(f"Kingmaker: {blind} adds 1 chip to the house bet" in e for e in event.events)
     assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_vampire_gains_a_chip_for_each_player_whose_bet_it_matches_at_every_call(
+    store: TableStore,
+) -> None:
+    """The rulebook's example: three chips after calling, two others at exactly three, two
+    chips from the house; and it pays again at the next call."""
+    table = _new(store, ("ann", "ben", "cat", "dan"))
+    _do(store, table, decko.start_round)
+    first, second, third, blind = _mat(store, table).order()
+    _give_joker(store, table, third, "vampire")
+    _do(store, table, decko.raise_bet, first)  # 2
+    _do(store, table, decko.raise_bet, second)  # 3
+    before = _mat(store, table)
+    event = _do(store, table, decko.call, third)  # 3: matches only second
+    mat = _mat(store, table)
+    (fed,) = [e for e in event.effects if isinstance(e, VampireFeeds)]
+    assert (fed.player, fed.matched, fed.chips) == (third, (second,), 1)
+    assert mat.seats[third].chips == before.seats[third].chips - 3 + 1
+    assert mat.house == before.house - 1
+    assert f"Vampire: {third}'s bet equals the bet of {second}: 1 chip" in event.events[-2]
+    _do(store, table, decko.call, blind)  # 3
+    _do(store, table, decko.raise_bet, first)  # 4
+    _do(store, table, decko.call, second)  # 4
+    event = _do(store, table, decko.call, third)  # 4, with first and second at 4
+    (fed,) = [e for e in event.effects if isinstance(e, VampireFeeds)]
+    assert (fed.matched, fed.chips) == ((first, second), 2)
+    assert event.to_json()["effects"][0]["event"] == "decko-vampire"
+    assert _chips(_mat(store, table)) == TOTAL_CHIPS
+
+
+def test_a_call_without_the_vampire_gains_nothing(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first = _mat(store, table).order()[0]
+    event = _do(store, table, decko.call, first)
+    assert event.effects == () and not any("Vampire" in e for e in event.events)
 
 
 def test_mr_jackpot_four_chips_from_the_house_won_with_the_bet_or_returned(

@@ -12,6 +12,7 @@ from companion.errors import CompanionError
 from companion.games.decko.buying import (
     buy_burn,
 )
+from companion.games.decko.events import JackpotFilled, KingmakerTaxes, VampireFeeds, WitchTakes
 from companion.games.decko.mat import (
     JACKPOT_CHIPS,
     MIN_DECK,
@@ -29,6 +30,9 @@ from companion.games.decko.reveal import (
 from companion.poker.hands import names_text
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
+
+BETTING_BURN = "betting-burn"
+"""What the betting phase's free burn marks as done (the buying phase's $2 burn is "burn")."""
 
 
 def _check_turn(play: Play, player: str) -> str:
@@ -76,12 +80,13 @@ def burn(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEven
         return buy_burn(play, table.player(player), card)
     who = _check_turn(play, player)
     seat = mat.seats[who]
-    if not mat.first_round or "burn" in seat.used:
+    # The betting phase's burn is its own action: it never uses up the buying phase's $2 burn.
+    if not mat.first_round or BETTING_BURN in seat.used:
         raise CompanionError(
             "a card is burned in the first betting round only, once, before acting"
         )
     play.burn_from_hand(who, card)
-    seat.used.append("burn")
+    seat.used.append(BETTING_BURN)
     play.draw(who, 1)
     return play.finish("burn", who)
 
@@ -113,9 +118,7 @@ def raise_bet(
         paid = min(JACKPOT_CHIPS, play.mat.house)
         play.mat.house -= paid
         seat.jackpot += paid
-        play.events.append(
-            f"Mr. Jackpot: {paid} chips from the house onto {who}'s joker ({seat.jackpot} there)"
-        )
+        play.emit(JackpotFilled(who, paid, seat.jackpot))
     return after_action(play, who, "raise", seat.bet)
 
 
@@ -140,10 +143,7 @@ def _the_witch(play: Play, who: str, victim: str, top: int) -> None:
         )
     theirs.bet -= WITCH_CHIPS
     seat.bet += WITCH_CHIPS
-    play.events.append(
-        f"The Witch: {WITCH_CHIPS} chips of {other}'s bet move into {who}'s ({who} bets "
-        f"{seat.bet}, {other} {theirs.bet})"
-    )
+    play.emit(WitchTakes(who, other, WITCH_CHIPS, seat.bet, theirs.bet))
 
 
 def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None) -> DeckoEvent:
@@ -158,6 +158,8 @@ def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None
     _fried_chicken(play, who, burn)
     if play.has_joker(who, "kingmaker"):
         _kingmaker(play, who)
+    if play.has_joker(who, "vampire"):
+        _vampire(play, who)
     return after_action(play, who, "call", highest)
 
 
@@ -169,10 +171,22 @@ def _kingmaker(play: Play, who: str) -> None:
         play.force(other, 1, "Kingmaker chip")
         play.mat.house_bet += 1
     if others:
-        play.events.append(
-            f"Kingmaker: {names_text(others)} {'adds' if len(others) == 1 else 'each add'} "
-            f"1 chip to the house bet ({play.mat.house_bet} there)"
-        )
+        play.emit(KingmakerTaxes(who, tuple(others), play.mat.house_bet))
+
+
+def _vampire(play: Play, who: str) -> None:
+    """The Vampire, at every call: a chip from the house for each other player whose bet
+    equals the caller's now (folded players have no bet left to match)."""
+    mine = play.mat.seats[who].bet
+    matched = tuple(
+        p
+        for p in play.mat.order()
+        if p != who and not play.mat.seats[p].folded and play.mat.seats[p].bet == mine
+    )
+    paid = min(len(matched), play.mat.house)
+    play.mat.house -= paid
+    play.mat.seats[who].chips += paid
+    play.emit(VampireFeeds(who, matched, paid))
 
 
 def fold(

@@ -56,3 +56,53 @@ STEPS: dict[str, type[DeckoStep]] = {
     )
 }
 """The event of each step, by the step's name."""
+
+
+# -- the jokers the table runs by itself ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JokerActs(Event):
+    """A joker the table applies on its own after a raise or a call (its holder ``player``)."""
+
+    rule: ClassVar[str] = "DECKO, the jokers"
+    player: str
+
+
+@dataclass(frozen=True)
+class JackpotFilled(JokerActs):
+    """Mr. Jackpot after a raise: ``chips`` from the house onto the joker, ``held`` there now."""
+
+    kind: ClassVar[str] = "decko-mr-jackpot"
+    chips: int
+    held: int
+
+
+@dataclass(frozen=True)
+class WitchTakes(JokerActs):
+    """The Witch after a raise: ``chips`` of ``victim``'s bet move into the raiser's."""
+
+    kind: ClassVar[str] = "decko-the-witch"
+    victim: str
+    chips: int
+    bet: int
+    their_bet: int
+
+
+@dataclass(frozen=True)
+class KingmakerTaxes(JokerActs):
+    """The Kingmaker after a call: each of ``payers`` adds a chip to the house bet."""
+
+    kind: ClassVar[str] = "decko-kingmaker"
+    payers: tuple[str, ...]
+    house_bet: int
+
+
+@dataclass(frozen=True)
+class VampireFeeds(JokerActs):
+    """The Vampire after a call: a chip from the house for each of ``matched`` (the players
+    whose bet equals the caller's); ``chips`` what the house could pay of it."""
+
+    kind: ClassVar[str] = "decko-vampire"
+    matched: tuple[str, ...]
+    chips: int

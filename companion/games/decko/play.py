@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.events import Event, sentence
 from companion.games.decko.events import STEPS
 from companion.games.decko.mat import (
     MIN_DECK,
@@ -47,7 +48,13 @@ class Play:
         self.rows = {ref_of(c): c for c in tx.cards(table)}
         self.mat = load_mat(tx, table)
         self.events: list[str] = []
+        self.effects: list[Event] = []
         self.reveal: dict[str, Any] = {}
+
+    def emit(self, event: Event) -> None:
+        """A typed event of the command, said in its place among the others."""
+        self.effects.append(event)
+        self.events.append(sentence(event))
 
     # -- cards ------------------------------------------------------------------------------
 
@@ -313,7 +320,7 @@ class Play:
         step = STEPS[action](actor, self.mat.round, self.mat.phase, card, other, count)
         save(self.tx, self.table, self.mat, step)
         public = public_mat(self.mat, self.cards, self.rows)
-        return DeckoEvent(tuple(self.events), public, self.reveal)
+        return DeckoEvent(tuple(self.events), public, self.reveal, effects=tuple(self.effects))
 
 
 def open_play(tx: Transaction, table: TableInfo) -> Play:

@@ -37,6 +37,49 @@ def _step(e: DeckoStep) -> str:
     return _SAID[e.kind.removeprefix("decko-")](e)
 
 
+# -- the jokers the table runs by itself ------------------------------------------------------
+
+if TYPE_CHECKING:
+    from companion.games.decko import events as J
+
+
+@words("decko-mr-jackpot")
+def _jackpot(e: J.JackpotFilled) -> str:
+    return f"Mr. Jackpot: {e.chips} chips from the house onto {e.player}'s joker ({e.held} there)"
+
+
+@words("decko-the-witch")
+def _witch(e: J.WitchTakes) -> str:
+    return (
+        f"The Witch: {e.chips} chips of {e.victim}'s bet move into {e.player}'s ({e.player} "
+        f"bets {e.bet}, {e.victim} {e.their_bet})"
+    )
+
+
+@words("decko-kingmaker")
+def _kingmaker(e: J.KingmakerTaxes) -> str:
+    from companion.ui.render.words.common import names_text
+
+    adds = "adds" if len(e.payers) == 1 else "each add"
+    return (
+        f"Kingmaker: {names_text(list(e.payers))} {adds} 1 chip to the house bet "
+        f"({e.house_bet} there)"
+    )
+
+
+@words("decko-vampire")
+def _vampire(e: J.VampireFeeds) -> str:
+    from companion.ui.render.words.common import names_text
+
+    if not e.matched:
+        return f"Vampire: nobody else's bet equals {e.player}'s, so it gains nothing"
+    short = "" if e.chips == len(e.matched) else " (all the house had)"
+    return (
+        f"Vampire: {e.player}'s bet equals the bet of {names_text(list(e.matched))}: "
+        f"{_chips(e.chips)} from the house{short}"
+    )
+
+
 # -- the showdown ------------------------------------------------------------------------------
 
 if TYPE_CHECKING:
