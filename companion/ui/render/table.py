@@ -94,7 +94,7 @@ def show_table(out: Console, report: TableView) -> None:
     see), then the decks."""
     table, view = report.table, report.view
     facts = view.facts
-    options = ", ".join(k for k, v in table.options.items() if v)
+    options = ", ".join(k if v is True else f"{k} {v}" for k, v in table.options.items() if v)
     out.print(
         f"[bold]{table.name}[/] · {table.game} · seed {table.seed}"
         + (f" · {options}" if options else "")
