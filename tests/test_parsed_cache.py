@@ -29,7 +29,10 @@ def test_a_file_read_twice_is_parsed_once(
     doc = tmp_path / "deck.yaml"
     doc.write_text("base: &b {power: 3}\ncards: [{name: Golem, <<: *b}, {name: Imp}]\n")
     first = parsed_cache.read_yaml(doc, what="card file")
-    assert first == {"base": {"power": 3}, "cards": [{"name": "Golem", "power": 3}, {"name": "Imp"}]}
+    assert first == {
+        "base": {"power": 3},
+        "cards": [{"name": "Golem", "power": 3}, {"name": "Imp"}],
+    }
     assert len(list(cache.rglob("*.marshal"))) == 1
     _no_parsing(monkeypatch)
     assert parsed_cache.read_yaml(doc, what="card file") == first
