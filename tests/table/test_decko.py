@@ -904,7 +904,7 @@ def _scripted_to_buying(store: TableStore) -> tuple[str, str]:
 def test_scripted_gift_a_card_of_the_burn_pile_onto_another_players_draw_pile(
     store: TableStore,
 ) -> None:
-    """Gift a card: $3 puts a card of one's burn pile on top of another player's draw pile."""
+    """Gift a card: for $3 a card leaves the giver's burn pile and tops another player's draw."""
     a, b = _scripted_to_buying(store)
     table = _table(store)
     money = _mat(store, table).seats[b].money
