@@ -187,9 +187,7 @@ def begin(
     dead = outside + sum(owed.values())
     if dead:
         s = s.add_dead_money(dead)
-    betting = TableBetting(
-        s, stacks_from, owed, outside, fold_penalty, dealer, raise_at_least={}
-    )
+    betting = TableBetting(s, stacks_from, owed, outside, fold_penalty, dealer, raise_at_least={})
     save(tx, table, betting)
     return betting
 

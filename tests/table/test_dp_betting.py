@@ -418,3 +418,36 @@ def test_the_betting_survives_a_new_terminal(state_file: Path, limit: str) -> No
 
         kept = load(tx, tx.table())
     assert kept is not None and kept.state.to_act == "ann"
+
+
+def test_barbarian_rage_is_used_on_his_turn_and_bets_or_raises_two_blinds_at_least(
+    state_file: Path,
+) -> None:
+    ok(
+        "table",
+        "new",
+        "eve",
+        "--game",
+        "dungeon-poker",
+        "--players",
+        PLAYERS,
+        "--seed",
+        "11",
+        "--limit",
+        "no",
+    )
+    chosen = {"ann": "nobble", "ben": "witch", "cy": "barbarian", "dee": "gnome"}
+    for player, character in chosen.items():
+        ok("table", "choose", player, character)
+    ok("table", "deal")
+    assert "cannot use Barbarian rage now: it is dee's turn" in refused(
+        "table", "ability", "cy", "rage"
+    )
+    ok("table", "bet", "dee", "call")
+    ok("table", "bet", "ann", "call")
+    ok("table", "bet", "ben", "check")
+    assert "by 200 gold at least" in ok("table", "ability", "cy", "rage")
+    assert "Barbarian rage bets or raises by at least 200" in refused("table", "bet", "cy", "check")
+    assert "(to 300 or more)" in refused("table", "bet", "cy", "raise", "200")
+    ok("table", "bet", "cy", "raise", "300")
+    ok("table", "bet", "dee", "raise", "400")  # the rule binds the Barbarian only

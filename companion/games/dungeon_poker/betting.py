@@ -47,7 +47,9 @@ def check_limit(raw: Any) -> str | None:
         word, word
     )
     if word not in LIMITS:
-        raise CompanionError(f"--limit {raw}: Dungeon Poker plays 'no' (No-Limit) or 'pot' (Pot-Limit)")
+        raise CompanionError(
+            f"--limit {raw}: Dungeon Poker plays 'no' (No-Limit) or 'pot' (Pot-Limit)"
+        )
     return word
 
 
