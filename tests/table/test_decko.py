@@ -10,7 +10,7 @@ import pytest
 from companion.cards import load_game
 from companion.errors import CompanionError
 from companion.games.decko import table_rules as decko
-from companion.games.decko.events import VampireFeeds
+from companion.games.decko.events import LoanTaken, SmolderingBurnOwed, VampireFeeds
 from companion.games.decko.mat import sync
 from companion.games.decko.table_rules import MARKET_SLOTS, TOTAL_CHIPS, DeckoRules, Mat
 from companion.table import TableInfo, TableStore, discard, draw, new_table, undo
@@ -87,6 +87,10 @@ def _give_joker(store: TableStore, table: TableInfo, player: str, joker: str) ->
         mat.seats[player].jokers.append(ids[joker])
         sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def _name(store: TableStore, table: TableInfo, ref: str) -> str:
+    return str(CARDS.get(_ids(store, table, [ref])[0]).name)
 
 
 def _chips(mat: Mat) -> int:
@@ -536,15 +540,53 @@ def _to_market_slot_five(store: TableStore, table: TableInfo, card_id: str) -> N
         tx.put_state(table, decko.NS, "mat", mat.to_data())
 
 
-def test_smoldering_card_bought_without_a_burn_says_how_to_burn(store: TableStore) -> None:
+def test_smoldering_card_bought_without_a_burn_asks_and_the_next_burn_pays_it(
+    store: TableStore,
+) -> None:
+    """Smoldering cards: bought without --burn, the table asks which card; the buyer's next
+    'decko burn' is that burn (free), and the $2 burn is still there to buy."""
     table = _new(store)
     buyer, _ = _to_buying(store, table)
     _to_market_slot_five(store, table, "smoldering-3h")
-    events = _do(store, table, decko.buy, buyer, "5").events
-    assert any("may burn 1 card" in e and "--burn" in e for e in events)
+    event = _do(store, table, decko.buy, buyer, "5")
+    (owed,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
+    assert (owed.player, owed.left) == (buyer, 1) and len(owed.cards) == 4
+    assert f"'companion decko burn {buyer} CARD'" in event.events[-1]
+    assert not any("undo" in e for e in event.events)
+    money = _mat(store, table).seats[buyer].money
+    _do(store, table, decko.burn, buyer, "junk-food-2d")
+    mat = _mat(store, table)
+    assert _ids(store, table, mat.seats[buyer].burn) == ["junk-food-2d"]
+    assert mat.seats[buyer].money == money and mat.seats[buyer].smoldering is None
+    _do(store, table, decko.burn, buyer, "junk-food-3s")  # now the $2 special action
+    assert _mat(store, table).seats[buyer].money == money - 2
     _do(store, table, undo)
-    events = _do(store, table, decko.buy, buyer, "5", ["1"]).events
-    assert not any("may burn" in e for e in events)
+    _do(store, table, undo)
+    _do(store, table, undo)
+    event = _do(store, table, decko.buy, buyer, "5", ["1"])  # --burn still works
+    assert not any(isinstance(e, SmolderingBurnOwed) for e in event.effects)
+
+
+def test_smoldering_card_taken_by_a_fold_burns_from_the_folded_hand_afterwards(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, _ = _mat(store, table).order()
+    _to_market_slot_five(store, table, "smoldering-3h")
+    hand = _mat(store, table).seats[first].hand
+    event = _do(store, table, decko.fold, first, take=["5"])
+    (owed,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
+    assert owed.cards == tuple(_name(store, table, r) for r in hand)
+    assert _mat(store, table).turn == second  # the table goes on meanwhile
+    with store.transaction() as tx, pytest.raises(CompanionError, match="may burn for"):
+        decko.burn(tx, table, first, "9")
+    _do(store, table, decko.burn, first, "2")  # the second card of the folded hand
+    mat = _mat(store, table)
+    assert mat.seats[first].burn == [hand[1]] and hand[1] not in mat.seats[first].discard
+    assert mat.seats[first].smoldering is None and mat.turn == second
+    with store.transaction() as tx, pytest.raises(CompanionError, match="turn to act"):
+        decko.burn(tx, table, first, "1")  # nothing is owed any more
 
 
 def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:
@@ -661,13 +703,65 @@ def test_chip_girl_triples_the_chips_bought(store: TableStore) -> None:
 # -- loans and the end of the game ----------------------------------------------------------------
 
 
-def test_a_loan_gives_ten_chips_and_no_third_loan(store: TableStore) -> None:
+def _set_chips(store: TableStore, table: TableInfo, player: str, chips: int, loans: int) -> None:
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        seat = mat.seats[player]
+        mat.house += seat.chips - chips
+        seat.chips, seat.loans = chips, loans
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def test_a_loan_only_when_needed_nineteen_chips_take_none(store: TableStore) -> None:
+    """Loans: only a player with too few chips for their action may take one: 19 chips and
+    nothing to pay is no reason (it used to give 19 -> 29 -> 39)."""
     table = _new(store)
-    _do(store, table, decko.loan, "ann")
-    _do(store, table, decko.loan, "ann")
-    assert (_mat(store, table).seats["ann"].chips, _mat(store, table).seats["ann"].loans) == (40, 2)
-    with store.transaction() as tx, pytest.raises(CompanionError, match="no third loan"):
-        decko.loan(tx, table, "ann")
+    _do(store, table, decko.start_round)
+    first = _mat(store, table).order()[0]
+    _set_chips(store, table, first, 19, 0)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="only with an action"):
+        decko.loan(tx, table, first)
+    event = _do(store, table, decko.raise_bet, first)
+    seat = _mat(store, table).seats[first]
+    assert (seat.chips, seat.loans) == (17, 0)
+    assert not any(isinstance(e, LoanTaken) for e in event.effects)
+
+
+def test_a_loan_when_short_then_the_action_is_completed(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, _ = _mat(store, table).order()
+    _set_chips(store, table, first, 1, 0)
+    event = _do(store, table, decko.raise_bet, first)  # 2 chips, 1 in supply: one loan
+    (loan,) = [e for e in event.effects if isinstance(e, LoanTaken)]
+    assert (loan.player, loan.loan, loan.chips, loan.what) == (first, 1, 10, "the raise")
+    mat = _mat(store, table)
+    assert (mat.seats[first].chips, mat.seats[first].loans, mat.seats[first].bet) == (9, 1, 2)
+    assert mat.turn == second  # the raise was completed
+    assert f"{first} takes loan 1: 10 chips (the raise)" in event.events
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_a_loan_for_a_joker_bought_short_of_chips(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _set_chips(store, table, buyer, 0, 1)
+    _do(store, table, decko.buy_joker, buyer, "buy")
+    seat = _mat(store, table).seats[buyer]
+    assert seat.loans == 2 and len(seat.jokers) == 1
+
+
+def test_no_third_loan_and_an_action_even_two_loans_cannot_pay_is_refused(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first = _mat(store, table).order()[0]
+    _set_chips(store, table, first, 0, 2)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="has taken 2 loans"):
+        decko.call(tx, table, first)
+    seat = _mat(store, table).seats[first]
+    assert (seat.chips, seat.loans, seat.bet) == (0, 2, 0)
 
 
 def test_a_blind_player_short_of_chips_must_take_a_loan(store: TableStore) -> None:

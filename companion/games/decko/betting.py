@@ -73,9 +73,15 @@ def _fried_chicken(play: Play, player: str, burn: str | None) -> None:
 
 def burn(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEvent:
     """BURN: in the first betting round, before the main action, put a card of the hand on the
-    burn pile and draw a new one; in the buying phase, the $2 special action (no draw)."""
+    burn pile and draw a new one; in the buying phase, the $2 special action (no draw). A
+    burn a smoldering card left owed comes first, at any turn (nothing drawn, nothing paid)."""
     play = open_play(tx, table)
     mat = play.mat
+    owed = mat.seats[table.player(player)].smoldering
+    if owed is not None:
+        who = table.player(player)
+        play.smoldering_burn(who, card)
+        return play.finish("burn", who)
     if mat.phase == "buying":
         return buy_burn(play, table.player(player), card)
     who = _check_turn(play, player)
@@ -108,7 +114,7 @@ def raise_bet(
     if highest >= top:
         raise CompanionError(f"the bet is at this round's maximum of {top}: call or fold")
     new = highest + 1
-    play.pay(who, new - seat.bet, "the raise")
+    play.pay(who, new - seat.bet, "the raise", borrow=True)
     seat.bet = new
     play.events.append(f"{who} raises to {new}")
     _fried_chicken(play, who, burn)
@@ -152,7 +158,7 @@ def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None
     who = _check_turn(play, player)
     seat = play.mat.seats[who]
     highest = play.mat.highest_bet()
-    play.pay(who, highest - seat.bet, "the call")
+    play.pay(who, highest - seat.bet, "the call", borrow=True)
     seat.bet = highest
     play.events.append(f"{who} calls {highest}")
     _fried_chicken(play, who, burn)

@@ -58,6 +58,32 @@ STEPS: dict[str, type[DeckoStep]] = {
 """The event of each step, by the step's name."""
 
 
+@dataclass(frozen=True)
+class LoanTaken(Event):
+    """Loans: ``player`` turns their loan card to loan ``loan`` (1 or 2) and gains ``chips``
+    from the house, for ``what`` (the action that was short of chips)."""
+
+    kind: ClassVar[str] = "decko-loan-taken"
+    rule: ClassVar[str] = "DECKO, loans"
+    player: str
+    loan: int
+    chips: int
+    what: str
+
+
+@dataclass(frozen=True)
+class SmolderingBurnOwed(Event):
+    """A smoldering card acquired without naming its burns: ``player`` may still burn
+    ``left`` of ``cards`` (the hand they held, in order) with the next ``decko burn``."""
+
+    kind: ClassVar[str] = "decko-smoldering-owed"
+    rule: ClassVar[str] = "DECKO, smoldering cards"
+    player: str
+    card: str
+    left: int
+    cards: tuple[str, ...]
+
+
 # -- the jokers the table runs by itself ---------------------------------------------------------
 
 

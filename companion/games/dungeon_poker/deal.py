@@ -41,10 +41,11 @@ from companion.games.dungeon_poker.decks import DECKS, moved_copy, refs
 from companion.games.dungeon_poker.events import JUDGED, DealStarted, ShowdownSettled
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerResult, DungeonPokerShowdown
+from companion.games.dungeon_poker.showdown_events import FoldersSitOut
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
-from companion.poker.pots import parse_contributions, spread_everyone
+from companion.poker.pots import parse_contributions, parse_result, spread_everyone
 from companion.poker.showdown_input import validate_as
 from companion.table.actions import named_players
 from companion.table.drawing import drawn_card
@@ -271,6 +272,16 @@ def table_showdown_spec(
                 f"{name}: not a player in this deal (in the deal: {', '.join(players_in) or 'nobody'})"
             )
         contributions[who] = amount
+    ranked = extra.get("result", result)
+    if ranked is not None and away:
+        text = ranked if isinstance(ranked, str) else " > ".join(str(r) for r in ranked)
+        for group in parse_result(text):
+            for name in group:
+                who = named.get(name.casefold())
+                if who in away:
+                    raise CompanionError(
+                        f"result: {who} sits out this deal ({away[who]}) and cannot be placed"
+                    )
     folds = set()
     for name in named_players(folded):
         who = named.get(name.casefold())
@@ -454,6 +465,12 @@ def apply_result(
         notes.append(
             f"{player} gives {count} treasure(s) of their choice to the bank ('companion table sell')"
         )
+    away = dealt.sitting_out(tx, table)
+    for event in outcome.events:
+        if isinstance(event, FoldersSitOut):  # Appendix B, Baron: a sitter did not fold
+            dealt.sit_out_next(
+                tx, table, [p for p in event.players if p not in away], event.monster
+            )
     playing = monsters.playing(tx, table, cards)
     _deaths(tx, table, cards, spec, outcome, takes, notes, shown)
     still = {c.copy for c in tx.pile(table, "monsters", "in_play")}
