@@ -868,6 +868,79 @@ def test_a_scripted_game_of_three_rounds_from_the_command_line(store: TableStore
     assert sum(d["total"] for d in shown["decks"]) == 70 + 37 + 52 + 14 + 5 + 1
 
 
+def _table(store: TableStore) -> TableInfo:
+    with store.transaction(write=False) as tx:
+        return tx.table("friday")
+
+
+def _scripted_to_buying(store: TableStore) -> tuple[str, str]:
+    """From the command line: round 1 to a buying phase where ``b`` (two credit cards, $6
+    or more) buys alone, having burned a junk food card while betting; returns (a, b)."""
+    new = ("table", "new", "friday", "--game", "decko", "--players", "ann,ben,cat", "--seed", "5")
+    assert invoke(*new).exit_code == 0
+    assert invoke("decko", "round").exit_code == 0
+    table = _table(store)
+    a, b, blind = _mat(store, table).order()
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "plain-8d", "junk-food-6c"],
+            b: ["credit-5c", "credit-6s", "junk-food-2d", "junk-food-3s"],
+        },
+    )
+    for args in (
+        ["call", a],
+        ["burn", b, "junk-food-3s"],
+        ["call", b],
+        ["fold", blind],
+    ):
+        result = invoke("decko", *args)
+        assert result.exit_code == 0, (args, result.stderr)
+    assert _mat(store, table).buyers == [b]
+    return a, b
+
+
+def test_scripted_gift_a_card_of_the_burn_pile_onto_another_players_draw_pile(
+    store: TableStore,
+) -> None:
+    """Gift a card: for $3 a card leaves the giver's burn pile and tops another player's draw."""
+    a, b = _scripted_to_buying(store)
+    table = _table(store)
+    money = _mat(store, table).seats[b].money
+    result = invoke("decko", "gift", b, "1", "--to", a)
+    assert result.exit_code == 0, result.stderr
+    assert f"{b} pays $3 to put Junk Food Three of Spades on top of {a}'s draw pile" in (
+        result.stdout.replace("\n", " ")
+    )
+    mat = _mat(store, table)
+    assert mat.seats[b].burn == [] and mat.seats[b].money == money - 3
+    assert _ids(store, table, mat.seats[a].draw[:1]) == ["junk-food-3s"]
+    refused = invoke("decko", "gift", b, "1", "--to", a)
+    assert refused.exit_code != 0 and "already done 'gift'" in refused.stderr
+    assert invoke("decko", "done", b).exit_code == 0
+    assert invoke("decko", "round").exit_code == 0  # a draws the gift in the next deal
+    assert _ids(store, table, _mat(store, table).seats[a].hand[:1]) == ["junk-food-3s"]
+
+
+def test_scripted_buy_chips_for_the_buying_money(store: TableStore) -> None:
+    """Buy chips: 1, 2 or 3 chips for $2, $3 or $5, once a buying phase."""
+    _, b = _scripted_to_buying(store)
+    table = _table(store)
+    before = _mat(store, table)
+    result = invoke("decko", "buy-chips", b, "2")
+    assert result.exit_code == 0, result.stderr
+    assert f"{b} takes 2 chips (bought for $3)" in result.stdout
+    mat = _mat(store, table)
+    assert mat.seats[b].chips == before.seats[b].chips + 2
+    assert mat.seats[b].money == before.seats[b].money - 3
+    assert mat.house == before.house - 2
+    refused = invoke("decko", "buy-chips", b, "1")
+    assert refused.exit_code != 0 and "already done 'chips'" in refused.stderr
+    assert invoke("decko", "buy-chips", b, "4").exit_code != 0
+    assert _chips(_mat(store, table)) == TOTAL_CHIPS
+
+
 def test_analysis_paralysis_keeps_two_cards_of_a_folded_hand_for_the_next_deal(
     store: TableStore,
 ) -> None:
