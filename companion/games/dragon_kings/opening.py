@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dragon_kings import points as pts
+from companion.games.dragon_kings.classes import KING_OF_CLUBS, KING_OF_SPADES
 from companion.games.dragon_kings.dealing import (
     gather,
 )
@@ -29,7 +30,6 @@ from companion.games.dragon_kings.state import (
     wings,
 )
 from companion.poker.cards import Card
-from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
