@@ -285,7 +285,7 @@ def rank_players(players: Sequence[str], opts: RankOptions) -> PokerRanking | Re
     hands = parse_players(players, _known)
     boards = parse_boards(opts.boards, rules)
     rules = rules.for_deal(_every_card(hands, boards))
-    rankings = rank_boards(hands, boards, rules, full_plate=opts.full_plate)
+    rankings = rank_boards(hands, boards, rules, floor_holders=opts.full_plate)
     return PokerRanking(game, rules, rankings)
 
 
@@ -370,7 +370,7 @@ def odds_players(
         boards,
         rules,
         dead=_known(dead),
-        full_plate=opts.full_plate,
+        floor_holders=opts.full_plate,
         method=method,
         samples=samples,
         seed=seed,
