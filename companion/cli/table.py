@@ -132,6 +132,15 @@ ExtraLevelOption = Annotated[
         help="Dungeon Poker with the First Edition extra level card (400, after 300).",
     ),
 ]
+LimitOption = Annotated[
+    str | None,
+    typer.Option(
+        "--limit",
+        help="Dungeon Poker: track each deal's betting, No-Limit (no) or Pot-Limit (pot); "
+        "without it the dealer types the bets at the showdown.",
+        show_default=False,
+    ),
+]
 VariantOption = Annotated[
     str | None,
     typer.Option(
@@ -153,6 +162,7 @@ def table_new(
     short: ShortOption = False,
     extra_level: ExtraLevelOption = False,
     variant: VariantOption = None,
+    limit: LimitOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -160,7 +170,12 @@ def table_new(
     from companion.table import holdings, new_table
     from companion.table.reports import TableSetup
 
-    options = {"tournament": tournament, "short": short, "extra_level": extra_level}
+    options = {
+        "tournament": tournament,
+        "short": short,
+        "extra_level": extra_level,
+        "limit": limit,
+    }
     with _transaction(state) as tx:
         table, notes = new_table(tx, name, game, players, seed, {**options, "variant": variant})
         setup = TableSetup(table, notes, holdings(tx, table))
@@ -909,6 +924,40 @@ def table_board(
     from companion.ui.render.table import show_board
 
     show_board(console(), dealt)
+
+
+@table_app.command("bet")
+def table_bet(
+    player: Annotated[str, typer.Argument(help="The player whose turn it is.")],
+    action: Annotated[
+        str, typer.Argument(help="check, call, bet, raise, fold or all-in.", show_default=False)
+    ],
+    amount: Annotated[
+        int | None,
+        typer.Argument(
+            min=0,
+            help="For bet and raise: what the player's bet comes to this street (raise 400 = to 400).",
+            show_default=False,
+        ),
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A player's betting action on their turn, checked against the table's betting (one 'table undo' takes it back)."""
+    from companion.table import betting
+    from companion.table.reports import BetReport
+
+    with _at_table(state, table_name) as (tx, table):
+        who = table.player(player)
+        tracked, event = betting.act(tx, table, betting.parse_action(who, action, amount))
+        report = BetReport(table.name, event, tracked)
+    if as_json:
+        emit_json(report.to_json())
+        return
+    from companion.ui.render.table import show_bet
+
+    show_bet(console(), report)
 
 
 @table_app.command("showdown")
