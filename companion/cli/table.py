@@ -25,6 +25,7 @@ from companion.cli.common import (
     game_option,
     table_argument,
     table_deck_argument,
+    table_deck_option,
 )
 
 if TYPE_CHECKING:
@@ -255,7 +256,7 @@ def table_delete(
 @table_app.command("show")
 def table_show(
     name: Annotated[
-        str | None, typer.Argument(help="Table name (default: the current table).")
+        str | None, table_argument(help="Table name (default: the current table).")
     ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
@@ -423,7 +424,7 @@ def deck_status(
 
 @deck_app.command("peek")
 def deck_peek(
-    deck: Annotated[str, typer.Argument(help="Deck to look into.")],
+    deck: Annotated[str, table_deck_argument(help="Deck to look into.")],
     count: Annotated[int, typer.Argument(min=1, help="How many cards from the top.")] = 1,
     player: Annotated[str | None, typer.Option("--for", help="Who looks (logged).")] = None,
     table_name: TableOption = None,
@@ -446,7 +447,7 @@ def deck_peek(
 
 @deck_app.command("reorder")
 def deck_reorder(
-    deck: Annotated[str, typer.Argument(help="Deck whose top cards to rearrange.")],
+    deck: Annotated[str, table_deck_argument(help="Deck whose top cards to rearrange.")],
     order: Annotated[
         list[int] | None, typer.Argument(help="Old positions in their new order, top first: '2 1'.")
     ] = None,
@@ -486,7 +487,7 @@ def deck_reorder(
 
 def _one_card_command(action: str, doc: str) -> Any:
     def command(
-        deck: Annotated[str, typer.Argument(help="The card's deck.")],
+        deck: Annotated[str, table_deck_argument(help="The card's deck.")],
         card: Annotated[str, typer.Argument(help="Card name or id.")],
         holder: FromOption = None,
         top: Annotated[
@@ -523,7 +524,7 @@ deck_app.command("discard")(
 
 @deck_app.command("shuffle")
 def deck_shuffle(
-    deck: Annotated[str, typer.Argument(help="Deck to shuffle.")],
+    deck: Annotated[str, table_deck_argument(help="Deck to shuffle.")],
     with_discard: Annotated[
         bool, typer.Option("--discard", help="First gather the discard pile into the deck.")
     ] = False,
@@ -774,7 +775,7 @@ def table_ability(
     ],
     deck: Annotated[
         str | None,
-        typer.Option("--deck", help="The deck Prophecy or Ancestral knowledge looks at."),
+        table_deck_option(help="The deck Prophecy or Ancestral knowledge looks at."),
     ] = None,
     rank: Annotated[
         str | None,
