@@ -71,3 +71,54 @@ def test_a_sitter_named_in_the_result_is_refused() -> None:
     ok("table", "deal", "--cards")
     said = refused("table", "showdown", "all=100", "--result", "ben > ann > cy > dee")
     assert "ben" in said and "sits out" in said
+
+
+def gems() -> dict[str, int]:
+    return dict(js("table", "show")["dungeon_poker"]["soul_gems"])
+
+
+def test_a_monster_plays_to_the_showdown_so_table_win_waits_until_it_is_judged() -> None:
+    """000, Monsters: a monster that does not win the deal dies. 'table win' cannot say so,
+    so it refuses while one is in play; once 'table monster-result lost' has sent it out
+    (a start of its name will do), the win goes through and the monster is not at the
+    next deal."""
+    new_game()
+    ok("table", "deal", "--cards")
+    rig("monsters", "happy-the-clown")
+    ok("table", "monster")
+    said = refused("table", "win", "ann")
+    assert "Happy the Clown is still in play" in said and "monster-result lost" in said
+    assert "still in play" in refused("table", "tie")
+    ok("table", "monster-result", "lost", "--monster", "happy", "--slayer", "ann")
+    ok("table", "win", "ann")
+    ok("table", "deal", "--cards")
+    assert js("table", "show")["dungeon_poker"]["monsters"] == []
+
+
+def test_the_goblins_win_by_monster_result_takes_a_soul_gem_from_every_player() -> None:
+    """Appendix B, Goblin: when it wins the deal every player loses one soul gem to the
+    bank, whether a showdown or 'table monster-result won' says it won."""
+    new_game()
+    ok("table", "deal", "--cards")
+    rig("monsters", "goblin")
+    ok("table", "monster")
+    before = gems()
+    said = ok("table", "monster-result", "won", "--monster", "gob").stdout
+    assert "Goblin" in said
+    assert {p: before[p] - gems()[p] for p in before} == dict.fromkeys(before, 1)
+
+
+def test_the_ice_giants_win_by_monster_result_robs_every_player_of_a_blind() -> None:
+    """Appendix B, Ice Giant: its win robs each player of one blind's worth of gold, to
+    the bank, also when the dealer settles it with 'table monster-result won'."""
+    new_game()
+    ok("table", "deal", "--cards")
+    rig("monsters", "ice-giant")
+    ok("table", "monster")
+    before = gold()
+    ok("table", "monster-result", "won")
+    assert {p: before[p] - gold()[p] for p in before} == dict.fromkeys(before, 100)
+    ok("table", "undo")
+    ok("table", "showdown", "all=0", "--result", "ice giant > ann = ben = cy = dee")
+    assert {p: before[p] - gold()[p] for p in before} == dict.fromkeys(before, 100)
+    assert "Ice Giant" in ok("table", "log").stdout  # the robbery is read back from the history

@@ -41,7 +41,11 @@ from companion.games.dungeon_poker.decks import DECKS, moved_copy, refs
 from companion.games.dungeon_poker.events import JUDGED, DealStarted, ShowdownSettled
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerResult, DungeonPokerShowdown
-from companion.games.dungeon_poker.showdown_events import FoldersSitOut
+from companion.games.dungeon_poker.showdown_events import (
+    FoldersSitOut,
+    GemsStolen,
+    PlayersRobbed,
+)
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
@@ -593,6 +597,10 @@ def monster_result(
         state.put(tx, table, "carried", shared.waiting)
         decided.extend(shared.events)
         notes.extend(sentence(e) for e in shared.events)
+    if outcome == "won":
+        costs = _win_costs(tx, table, cards, copy)
+        decided.extend(costs)
+        notes.extend(sentence(e) for e in costs)
     moved = monsters.leaves(tx, table, cards, copy, outcome)
     notes.extend(moved.notes)
     notes.extend(level_ended_by(tx, table, cards, model, outcome))
@@ -607,6 +615,24 @@ def monster_result(
     )
     tx.record(table, judged, actor=who[0] if len(who) == 1 else None)
     return DrawResult([card, *drawn], treasure_notes)
+
+
+def _win_costs(tx: Transaction, table: TableInfo, cards: GameCards, copy: Any) -> list[Event]:
+    """What a monster's win takes from the players besides the pot (the Goblin's soul gems,
+    the Ice Giant's blind), decided by the showdown's own rule on a deal the monster won
+    against everyone in it, and taken from the table's counts."""
+    label = next((k for k, c in monsters.playing(tx, table, cards).items() if c == copy), None)
+    away = dealt.sitting_out(tx, table)
+    beaten = [p for p in state.seated(tx, table) if p not in away]
+    if label is None or not beaten:
+        return []
+    spec = table_showdown_spec(tx, table, cards, {}, result=f"{label} > {' = '.join(beaten)}")
+    outcome = DungeonPokerShowdown(spec, None, None).run()
+    for player, moved in outcome.bank.items():
+        state.add_gold(tx, table, player, moved)
+    for player, gems in outcome.soul_gems.items():
+        state.add_gems(tx, table, player, gems)
+    return [e for e in outcome.events if isinstance(e, GemsStolen | PlayersRobbed)]
 
 
 # -- reading the dealer's input ----------------------------------------------------------------

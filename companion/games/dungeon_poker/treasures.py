@@ -320,6 +320,7 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
         if w in out:
             raise CompanionError(f"{w} is out of the game and cannot win a deal")
     deal = state.deal_to_settle(tx, table)
+    monsters.check_none_to_judge(tx, table, cards, "table win")
     state.mark_settled(tx, table, deal, "table win")
     rules = levels.encounter_rules(tx, table, cards)
     if len(who) > rules.boards:  # a split pot (Appendix F, "Ties and kickers")
@@ -378,6 +379,7 @@ def tie(tx: Transaction, table: TableInfo, cards: GameCards, players: Sequence[s
     named): the deal's treasures wait for the next winner, as the showdown shares them."""
     named = [table.player(p) for p in players] or state.seated(tx, table) or list(table.players)
     deal = state.deal_to_settle(tx, table)
+    monsters.check_none_to_judge(tx, table, cards, "table tie")
     state.mark_settled(tx, table, deal, "table tie")
     shared = _shared(tx, table, cards, [BoardWin(None, tuple(named))])
     tx.record(table, DealTied(shared.waiting, (), shared.events))
