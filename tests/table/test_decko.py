@@ -10,7 +10,7 @@ import pytest
 from companion.cards import load_game
 from companion.errors import CompanionError
 from companion.games.decko import table_rules as decko
-from companion.games.decko.events import VampireFeeds
+from companion.games.decko.events import LoanTaken, VampireFeeds
 from companion.games.decko.mat import sync
 from companion.games.decko.table_rules import MARKET_SLOTS, TOTAL_CHIPS, DeckoRules, Mat
 from companion.table import TableInfo, TableStore, discard, draw, new_table, undo
@@ -661,13 +661,65 @@ def test_chip_girl_triples_the_chips_bought(store: TableStore) -> None:
 # -- loans and the end of the game ----------------------------------------------------------------
 
 
-def test_a_loan_gives_ten_chips_and_no_third_loan(store: TableStore) -> None:
+def _set_chips(store: TableStore, table: TableInfo, player: str, chips: int, loans: int) -> None:
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        seat = mat.seats[player]
+        mat.house += seat.chips - chips
+        seat.chips, seat.loans = chips, loans
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def test_a_loan_only_when_needed_nineteen_chips_take_none(store: TableStore) -> None:
+    """Loans: only a player with too few chips for their action may take one: 19 chips and
+    nothing to pay is no reason (it used to give 19 -> 29 -> 39)."""
     table = _new(store)
-    _do(store, table, decko.loan, "ann")
-    _do(store, table, decko.loan, "ann")
-    assert (_mat(store, table).seats["ann"].chips, _mat(store, table).seats["ann"].loans) == (40, 2)
-    with store.transaction() as tx, pytest.raises(CompanionError, match="no third loan"):
-        decko.loan(tx, table, "ann")
+    _do(store, table, decko.start_round)
+    first = _mat(store, table).order()[0]
+    _set_chips(store, table, first, 19, 0)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="only with an action"):
+        decko.loan(tx, table, first)
+    event = _do(store, table, decko.raise_bet, first)
+    seat = _mat(store, table).seats[first]
+    assert (seat.chips, seat.loans) == (17, 0)
+    assert not any(isinstance(e, LoanTaken) for e in event.effects)
+
+
+def test_a_loan_when_short_then_the_action_is_completed(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, _ = _mat(store, table).order()
+    _set_chips(store, table, first, 1, 0)
+    event = _do(store, table, decko.raise_bet, first)  # 2 chips, 1 in supply: one loan
+    (loan,) = [e for e in event.effects if isinstance(e, LoanTaken)]
+    assert (loan.player, loan.loan, loan.chips, loan.what) == (first, 1, 10, "the raise")
+    mat = _mat(store, table)
+    assert (mat.seats[first].chips, mat.seats[first].loans, mat.seats[first].bet) == (9, 1, 2)
+    assert mat.turn == second  # the raise was completed
+    assert f"{first} takes loan 1: 10 chips (the raise)" in event.events
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_a_loan_for_a_joker_bought_short_of_chips(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _set_chips(store, table, buyer, 0, 1)
+    _do(store, table, decko.buy_joker, buyer, "buy")
+    seat = _mat(store, table).seats[buyer]
+    assert seat.loans == 2 and len(seat.jokers) == 1
+
+
+def test_no_third_loan_and_an_action_even_two_loans_cannot_pay_is_refused(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first = _mat(store, table).order()[0]
+    _set_chips(store, table, first, 0, 2)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="has taken 2 loans"):
+        decko.call(tx, table, first)
+    seat = _mat(store, table).seats[first]
+    assert (seat.chips, seat.loans, seat.bet) == (0, 2, 0)
 
 
 def test_a_blind_player_short_of_chips_must_take_a_loan(store: TableStore) -> None:

@@ -108,7 +108,7 @@ def raise_bet(
     if highest >= top:
         raise CompanionError(f"the bet is at this round's maximum of {top}: call or fold")
     new = highest + 1
-    play.pay(who, new - seat.bet, "the raise")
+    play.pay(who, new - seat.bet, "the raise", borrow=True)
     seat.bet = new
     play.events.append(f"{who} raises to {new}")
     _fried_chicken(play, who, burn)
@@ -152,7 +152,7 @@ def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None
     who = _check_turn(play, player)
     seat = play.mat.seats[who]
     highest = play.mat.highest_bet()
-    play.pay(who, highest - seat.bet, "the call")
+    play.pay(who, highest - seat.bet, "the call", borrow=True)
     seat.bet = highest
     play.events.append(f"{who} calls {highest}")
     _fried_chicken(play, who, burn)

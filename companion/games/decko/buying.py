@@ -176,7 +176,7 @@ def buy_joker(tx: Transaction, table: TableInfo, player: str, kind: str) -> Deck
         raise CompanionError(f"the {key} joker pile is empty")
     ref = pile[0]
     card = play.model(ref)
-    play.pay(who, int(card.cost), f"the {card.name}")
+    play.pay(who, int(card.cost), f"the {card.name}", borrow=True)
     play.mat.house += int(card.cost)
     pile.pop(0)
     seat.jokers.append(ref)

@@ -58,6 +58,19 @@ STEPS: dict[str, type[DeckoStep]] = {
 """The event of each step, by the step's name."""
 
 
+@dataclass(frozen=True)
+class LoanTaken(Event):
+    """Loans: ``player`` turns their loan card to loan ``loan`` (1 or 2) and gains ``chips``
+    from the house, for ``what`` (the action that was short of chips)."""
+
+    kind: ClassVar[str] = "decko-loan-taken"
+    rule: ClassVar[str] = "DECKO, loans"
+    player: str
+    loan: int
+    chips: int
+    what: str
+
+
 # -- the jokers the table runs by itself ---------------------------------------------------------
 
 

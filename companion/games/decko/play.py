@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.events import Event, sentence
-from companion.games.decko.events import STEPS
+from companion.games.decko.events import STEPS, LoanTaken
 from companion.games.decko.mat import (
     MIN_DECK,
     STUD_CARDS,
@@ -141,7 +141,8 @@ class Play:
     def loan_terms(self) -> Any:
         return self.cards.deck("loans")[0]
 
-    def take_loan(self, player: str) -> None:
+    def take_loan(self, player: str, what: str) -> None:
+        """One loan: its ten chips (what the house has of them) now, five back at the end."""
         terms = self.loan_terms()
         seat = self.mat.seats[player]
         if seat.loans >= terms.max_loans:
@@ -152,16 +153,27 @@ class Play:
         given = min(terms.chips, self.mat.house)
         self.mat.house -= given
         seat.chips += given
-        self.events.append(f"{player} takes loan {seat.loans}: {given} chips")
+        self.emit(LoanTaken(player, seat.loans, given, what))
 
-    def pay(self, player: str, chips: int, what: str) -> None:
-        """A payment the player chooses to make: refused when short of chips."""
+    def pay(self, player: str, chips: int, what: str, *, borrow: bool = False) -> None:
+        """A payment the player chooses to make. ``borrow``: it is an action of their own
+        (a raise, a call, a joker), so when short they take the loans it needs (Loans: "too
+        few chips to do an action") and complete it; refused when even two loans are short."""
         seat = self.mat.seats[player]
-        if seat.chips < chips:
-            raise CompanionError(
-                f"{player} has {seat.chips} chips and {what} needs {chips}: take a loan first "
-                f"('companion decko loan {player}') or fold"
+        if seat.chips >= chips:
+            seat.chips -= chips
+            return
+        terms = self.loan_terms()
+        left = terms.max_loans - seat.loans if borrow else 0
+        if seat.chips + min(left * terms.chips, self.mat.house) < chips:
+            taken = (
+                f", and has taken {seat.loans} loan{'s' if seat.loans != 1 else ''}"
+                if borrow
+                else ""
             )
+            raise CompanionError(f"{player} has {seat.chips} chips and {what} needs {chips}{taken}")
+        while seat.chips < chips:
+            self.take_loan(player, what)
         seat.chips -= chips
 
     def force(self, player: str, chips: int, what: str) -> None:
@@ -169,7 +181,7 @@ class Play:
         then, with both loans taken, the bank makes up the rest."""
         seat = self.mat.seats[player]
         while seat.chips < chips and seat.loans < self.loan_terms().max_loans:
-            self.take_loan(player)
+            self.take_loan(player, what)
         if seat.chips < chips:
             short = chips - seat.chips
             from_bank = min(short, self.mat.house)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from companion.ui.render.words import words
 
 if TYPE_CHECKING:
+    from companion.games.decko import events as J
     from companion.games.decko.events import DeckoStep
 
 _SAID: dict[str, Callable[[DeckoStep], str]] = {
@@ -37,10 +38,12 @@ def _step(e: DeckoStep) -> str:
     return _SAID[e.kind.removeprefix("decko-")](e)
 
 
-# -- the jokers the table runs by itself ------------------------------------------------------
+@words("decko-loan-taken")
+def _loan(e: J.LoanTaken) -> str:
+    return f"{e.player} takes loan {e.loan}: {_chips(e.chips)} ({e.what})"
 
-if TYPE_CHECKING:
-    from companion.games.decko import events as J
+
+# -- the jokers the table runs by itself ------------------------------------------------------
 
 
 @words("decko-mr-jackpot")
