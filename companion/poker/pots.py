@@ -436,8 +436,13 @@ def award(
     button: str | None = None,
     payee: Mapping[str, str | None] | None = None,
     extra: Iterable[str] = (),
+    payee_if_eligible: Iterable[str] = (),
 ) -> Settlement:
     """Pay out pots already built, by the result ``groups`` (best first).
+
+    ``payee`` sends what a contestant wins to another (None: it leaves the game); a
+    payee named in ``payee_if_eligible`` takes it only from the pots they could win
+    themselves, and the rest leaves the game.
 
     A pot whose eligible players are all missing from ``groups`` has no
     legal winner: it stays on the table (goes to the house where the odd chips do).
@@ -452,6 +457,7 @@ def award(
     rules = rules or HOLDEM_POTS
     seats = _seat_order(list(contributions), button)
     payee = dict(payee or {})
+    capped = set(payee_if_eligible)
     payouts = dict.fromkeys(contributions, 0)
     carry = removed = house = 0
     awarded: list[Pot] = []
@@ -484,6 +490,8 @@ def award(
             house += odd_units * rules.unit + loose
         for w, amount in shares.items():
             target = payee.get(w, w)
+            if target in capped and target != w and target not in pot.eligible:
+                target = None
             if target is None:
                 removed += amount
             else:

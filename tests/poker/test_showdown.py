@@ -218,6 +218,27 @@ def test_beast_mastery_gives_a_monsters_pot_and_treasure_to_the_fey_teratologist
     assert out.removed == 0
 
 
+def test_beast_mastery_pays_the_fey_teratologist_at_most_what_she_could_win_from_each_player() -> (
+    None
+):
+    # Appendix E, Beast mastery, with Appendix F 4: all-in for 300 against three players
+    # of 600, she takes the main pot (900 of theirs besides her own 300), not the 2,100 of
+    # both pots; the side pot leaves the game with the monster, as a monster's win does.
+    out = showdown("""
+        players:
+          - {name: fey, put_in: 300, character: Fey Teratologist}
+          - {name: ben, put_in: 600}
+          - {name: cat, put_in: 600}
+          - {name: dan, put_in: 600}
+        monsters: [{name: Orc}]
+        result: Orc > ben > cat > dan > fey
+    """)
+    assert out.payouts == {"fey": 1200, "ben": 0, "cat": 0, "dan": 0}
+    assert out.net["fey"] == 900
+    assert out.removed == 900
+    assert out.treasures == {"fey": 1}
+
+
 def test_beast_mastery_needs_the_fey_teratologist_still_in_the_deal() -> None:
     out = showdown("""
         players:

@@ -7,8 +7,12 @@ through the commands a dealer types.
 
 from __future__ import annotations
 
+from companion.table import open_store
+from companion.timer.clock import view
+from companion.timer.table_clock import saved_clock
+from tests.conftest import invoke
 from tests.table.test_dp_dealt import held, new_game
-from tests.table.test_dp_table_findings import gold, js, ok, refused, rig
+from tests.table.test_dp_table_findings import give, gold, js, ok, refused, rig
 
 
 def test_the_barons_folders_sit_out_the_next_deal_with_no_cards_and_blinds_still_due() -> None:
@@ -122,3 +126,78 @@ def test_the_ice_giants_win_by_monster_result_robs_every_player_of_a_blind() -> 
     ok("table", "showdown", "all=0", "--result", "ice giant > ann = ben = cy = dee")
     assert {p: before[p] - gold()[p] for p in before} == dict.fromkeys(before, 100)
     assert "Ice Giant" in ok("table", "log").stdout  # the robbery is read back from the history
+
+
+def saved_clock_level() -> int:
+    """The level the table's saved clock is at, as saved (no clock command has looked)."""
+    with open_store(None) as store, store.transaction(write=False) as tx:
+        clock = saved_clock(tx, tx.table(None))
+        assert clock is not None
+        return view(clock, clock.running_since or 0.0).level.number
+
+
+def test_the_scroll_of_teleport_opens_the_next_level_and_its_encounter_at_once() -> None:
+    """Appendix C, Scroll of Teleport: sacrificing it ends the level: the next level and a
+    new encounter open now, in force for the deal under way; the table's clock moves with
+    them at that moment, so the new level's time runs from then."""
+    new_game()
+    assert invoke("timer", "run", input="").exit_code == 0
+    ok("table", "deal", "--cards")
+    give("ann", "scroll-of-teleport")
+    said = ok("table", "use", "ann", "scroll of teleport").stdout
+    assert "level 2 opens now" in said
+    shown = js("table", "show")["dungeon_poker"]
+    assert shown["level"]["level"] == 2 and shown["level"]["encounter"] is not None
+    assert saved_clock_level() == 2
+
+
+def test_the_teleport_trap_opens_the_next_level_for_whoever_draws_it() -> None:
+    """Appendix C, Teleport Trap: the treasure drawn ends the level at once; the next
+    level and encounter open with no command from the dealer."""
+    new_game()
+    ok("table", "deal", "--cards")
+    rig("treasures", "teleport-trap")
+    said = ok("table", "showdown", "all=100", "--result", "ben > ann > cy > dee").stdout
+    assert "level 2 opens now" in said
+    assert js("table", "show")["dungeon_poker"]["level"]["level"] == 2
+    said = ok("table", "deal", "--cards").stdout
+    assert "deal 1 of level 2" in said
+
+
+def test_table_level_moves_the_tables_clock_at_once() -> None:
+    """A level the table opens by itself ('table level', the Astral Warlock's win) moves its
+    clock in the same step: the level's time is counted from then, not from the clock's
+    next key press."""
+    new_game()
+    assert invoke("timer", "run", input="").exit_code == 0
+    assert saved_clock_level() == 1
+    ok("table", "level")
+    assert saved_clock_level() == 2
+
+
+def dies_this_deal(player: str, *treasures: str) -> None:
+    """``player`` holds these treasures and has only one blind of gold left."""
+    for t in treasures:
+        give(player, t)
+    ok("table", "gold", player, f"-{gold()[player] - 100}")
+
+
+def test_the_winner_takes_one_treasure_of_a_dead_character_after_the_settlement() -> None:
+    """000, Character death: the winner of the deal in which a character ran out of gold
+    takes one of its treasures, chosen after the showdown with 'table loot' (no undo and
+    retyped showdown); the others stay out of the game, and nobody else may take one."""
+    new_game()
+    dies_this_deal("ann", "crystal-dagger", "empty-chest")
+    ok("table", "deal", "--cards")
+    said = js("table", "showdown", "all=100", "--result", "ben > cy > dee > ann")["table"]
+    assert any("companion table loot ben TREASURE" in n for n in said["notes"])
+    assert "no dead character's treasure" in refused("table", "loot", "cy", "dagger")
+    assert "not among the treasures" in refused("table", "loot", "ben", "soul chest")
+    taken = js("table", "loot", "ben", "dagger")
+    assert taken["cards"][0]["id"] == "crystal-dagger" and taken["cards"][0]["holder"] == "ben"
+    assert "no dead character's treasure" in refused("table", "loot", "ben", "empty chest")
+    ok("table", "undo")
+    hand = js("table", "hand", "ann")["cards"]
+    ok("table", "choose", "ann", next(c["id"] for c in hand if c["deck"] == "characters"))
+    ok("table", "deal", "--cards")  # the chance is gone with the deal
+    assert "no dead character's treasure" in refused("table", "loot", "ben", "dagger")

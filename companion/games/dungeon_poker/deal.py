@@ -172,6 +172,7 @@ def start_deal(
     state.put(tx, table, "deals_done", done)
     number = done + 1
     gathered = _gather_main(tx, table)
+    deaths.drop_loot(tx, table)
     sitters = dealt.take_sitters(tx, table)
     for player, why in sitters.items():
         notes.append(f"{player} sits out this deal ({why}): no cards, blinds still due")
@@ -522,7 +523,7 @@ def level_ended_by(
     "starts from the beginning" (000, Appendix B). Nothing for other monsters."""
     if outcome != "won" or not monsters.opens_next_level(model):
         return []
-    change = encounters.next_level(tx, table, cards)
+    change = encounters.open_level_now(tx, table, cards)
     return [
         f"{model.name} won: level {change.level} opens now (blind {change.blind})"
         + (f", encounter {change.encounter.name}" if change.encounter else ""),

@@ -28,6 +28,7 @@ from companion.table.events import CardRef, LevelOpened
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
 from companion.timer.encounters import Encounter
+from companion.timer.table_clock import follow_table_now
 
 
 def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int) -> LevelChange:
@@ -73,6 +74,17 @@ def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int)
 def next_level(tx: Transaction, table: TableInfo, cards: GameCards) -> LevelChange:
     """Open the level after the current one (five deals played, or a level ended early)."""
     return enter_level(tx, table, cards, levels.level_number(tx, table) + 1)
+
+
+def open_level_now(
+    tx: Transaction, table: TableInfo, cards: GameCards, level: int | None = None
+) -> LevelChange:
+    """The table opens ``level`` (default: the next) by itself, outside its clock: ``table
+    level``, the Astral Warlock's win, a teleport. The table's clock follows at once."""
+    change = next_level(tx, table, cards) if level is None else enter_level(tx, table, cards, level)
+    if change.drawn:
+        follow_table_now(tx, table, DungeonPokerLevels(), tx.store.clock())
+    return change
 
 
 def open_encounter(

@@ -23,7 +23,7 @@ from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.events import Event, sentence
-from companion.games.dungeon_poker import dealt, levels, monsters, state
+from companion.games.dungeon_poker import dealt, encounters, levels, monsters, state
 from companion.games.dungeon_poker.decks import DECKS, record, refs
 from companion.games.dungeon_poker.events import (
     DealTied,
@@ -105,9 +105,7 @@ def _place_treasure(
         if player is not None:
             said.extend(_move_counts(tx, table, cards, model, player))
         if model.effect == "teleport":
-            said.append(
-                "the level ends now: open the next one ('companion table level' or e on the timer)"
-            )
+            said.extend(_teleport(tx, table, cards, model.name))
         if model.effect == "pit-trap" and player is not None:
             dealt.sit_out_next(tx, table, [player], model.name)
             said.append(f"{player} sits out the next deal: no cards, blinds still due")
@@ -320,7 +318,8 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
         if w in out:
             raise CompanionError(f"{w} is out of the game and cannot win a deal")
     deal = state.deal_to_settle(tx, table)
-    monsters.check_none_to_judge(tx, table, cards, "table win")
+    if deal is not None:  # a table that counts its deals knows the monster is in this one
+        monsters.check_none_to_judge(tx, table, cards, "table win")
     state.mark_settled(tx, table, deal, "table win")
     rules = levels.encounter_rules(tx, table, cards)
     if len(who) > rules.boards:  # a split pot (Appendix F, "Ties and kickers")
@@ -379,7 +378,8 @@ def tie(tx: Transaction, table: TableInfo, cards: GameCards, players: Sequence[s
     named): the deal's treasures wait for the next winner, as the showdown shares them."""
     named = [table.player(p) for p in players] or state.seated(tx, table) or list(table.players)
     deal = state.deal_to_settle(tx, table)
-    monsters.check_none_to_judge(tx, table, cards, "table tie")
+    if deal is not None:  # a table that counts its deals knows the monster is in this one
+        monsters.check_none_to_judge(tx, table, cards, "table tie")
     state.mark_settled(tx, table, deal, "table tie")
     shared = _shared(tx, table, cards, [BoardWin(None, tuple(named))])
     tx.record(table, DealTied(shared.waiting, (), shared.events))
@@ -510,9 +510,7 @@ def sell(
     if use:
         notes.append("sacrificed: it leaves the game and no longer counts as a treasure")
         if model.effect == "teleport":
-            notes.append(
-                "the level ends now: open the next one ('companion table level' or e on the timer)"
-            )
+            notes.extend(_teleport(tx, table, cards, model.name))
         parted = TreasureSacrificed
     elif model.cash is not None:
         notes.append(f"cashed for {cash_words(model.cash)}")
@@ -526,6 +524,18 @@ def sell(
         notes.append(won.text)
     tx.record(table, parted(who, CardRef.of(moved, model.name)), actor=who)
     return drawn_card(cards, moved, notes=notes)
+
+
+def _teleport(tx: Transaction, table: TableInfo, cards: GameCards, name: str) -> list[str]:
+    """The Scroll of Teleport and the Teleport Trap end the level at once: the next level
+    and its encounter open now, and apply straight away (Appendix C); the table's clock
+    follows, as after the Astral Warlock's win."""
+    change = encounters.open_level_now(tx, table, cards)
+    return [
+        f"{name}: the level ends; level {change.level} opens now (blind {change.blind})"
+        + (f", encounter {change.encounter.name}" if change.encounter else ""),
+        *change.notes,
+    ]
 
 
 def _kill(

@@ -98,6 +98,11 @@ def _died(e: D.CharacterDied) -> str:
     return f"{e.player}'s character died" + (f" (deal won by {e.winner})" if e.winner else "")
 
 
+@words("loot")
+def _looted(e: D.TreasureLooted) -> str:
+    return f"{e.player} took {e.card.name} from {e.dead}'s dead character"
+
+
 _PARTED = {"sold": "sold", "sell": "cashed", "used": "used", "use": "used"}
 
 
