@@ -28,10 +28,9 @@ from typing import Protocol
 
 from companion.errors import CompanionError
 from companion.poker.cards import Card, as_cards, check_unique
-from companion.poker.high import BLACK_KINGS, KING_OF_SPADES, best_five
+from companion.poker.high import TopClasses, best_five
 from companion.poker.holdem_tables import build_tables, holdem_value_unchecked, tables_ready
 from companion.poker.values import (
-    DRAGON_KINGS,
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
@@ -44,12 +43,13 @@ from companion.poker.values import (
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
     TWO_PAIR,
+    category_of,
     describe,
     high_name,
     pack,
     ranks_of,
 )
-from companion.poker.variants import HOLDEM, Rules
+from companion.poker.variants import HOLDEM, Rules, wild_games
 
 
 @dataclass(frozen=True, order=True)
@@ -109,13 +109,10 @@ def _pools(hand: Sequence[Card], board: Sequence[Card], rules: Rules) -> list[tu
     return [h + board for h in combinations(hand, limit)]
 
 
-def _dragon_value(pool: Sequence[Card], fast: bool = True) -> int:
-    """Dragon Kings value of a pool with no wild cards (fast path)."""
-    cards = set(pool)
-    if cards >= BLACK_KINGS or (
-        KING_OF_SPADES in cards and sum(1 for c in pool if c.suit == "s") >= 5
-    ):
-        return best_five(pool, dragon=True).value
+def _own_value(pool: Sequence[Card], classes: TopClasses, fast: bool = True) -> int:
+    """The value of a pool with no wild cards under a game's own classes (fast path)."""
+    if classes.may_hold(pool):
+        return best_five(pool, classes=classes).value
     if fast and len(pool) <= 7:
         return holdem_value_unchecked(pool)
     return best_five(pool).value
@@ -123,12 +120,12 @@ def _dragon_value(pool: Sequence[Card], fast: bool = True) -> int:
 
 def _high_value(pool: Sequence[Card], rules: Rules, fast: bool = True) -> int:
     """``fast`` uses the lookup tables (which must be built); else the general evaluator."""
-    if rules.dragon:
+    if rules.classes is not None:
         wild = [c for c in pool if rules.is_wild(c)]
         if wild:
-            return best_five(pool, wild=wild, dragon=True).value
-        return _dragon_value(pool, fast)
-    # Only Dragon Kings knows wild cards (jokers are refused elsewhere).
+            return best_five(pool, wild=wild, classes=rules.classes).value
+        return _own_value(pool, rules.classes, fast)
+    # Only an ordering with classes of its own knows wild cards (jokers are refused elsewhere).
     if fast and len(pool) <= 7:
         return holdem_value_unchecked(pool)
     return best_five(pool).value
@@ -278,10 +275,15 @@ def evaluate(
     if best_pool is None or best == NO_HAND:
         return NO_LEGAL_HAND
     wild = [c for c in best_pool if rules.is_wild(c)]
-    chosen = best_five(best_pool, wild=wild, dragon=rules.dragon)
+    chosen = best_five(best_pool, wild=wild, classes=rules.classes)
     if chosen.value != best:  # the fast tables and the general evaluator must agree
         raise AssertionError(f"evaluators disagree on {best_pool}: {chosen.value:#x} != {best:#x}")
-    return HandValue(best, high_name(best), describe(best), chosen.cards, chosen.plays_as)
+    own = rules.classes
+    if own is not None and category_of(best) in own.names:
+        name, text = own.names[category_of(best)], own.describe(best)
+    else:
+        name, text = high_name(best), describe(best)
+    return HandValue(best, name, text, chosen.cards, chosen.plays_as)
 
 
 def _low_sort_key(card: Card, strength: int) -> tuple[int, int]:
@@ -291,8 +293,10 @@ def _low_sort_key(card: Card, strength: int) -> tuple[int, int]:
 
 
 def _check_jokers(cards: Iterable[Card], rules: Rules) -> None:
-    if not rules.dragon and any(c.is_joker for c in cards):
-        raise CompanionError(f"jokers ('*') are wild cards of dragon-kings; {rules.name} has none")
+    if rules.classes is None and any(c.is_joker for c in cards):
+        raise CompanionError(
+            f"jokers ('*') are wild cards of {wild_games()}; {rules.name} has none"
+        )
 
 
 class Judged(Protocol):
@@ -328,6 +332,8 @@ class Ranking:
 
     placings: tuple[Placing, ...]
     board: tuple[Card, ...] = ()
+    classes: TopClasses | None = field(default=None, compare=False, repr=False)
+    """The game's own classes the hands were judged under (the decider reads their kickers)."""
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -461,8 +467,9 @@ def decider(ranking: Ranking, board: Sequence[Card] = ()) -> Decider | None:
     candidates.sort(key=lambda cp: cp[0] in on_board)
     card, plays = candidates[0]
     cat = category_of(a.value)
-    if cat == DRAGON_KINGS:
-        first_kicker = {1: 0, 2: 2}.get(sub_of(a.value), 5)
+    own = ranking.classes
+    if own is not None and cat in own.names:
+        first_kicker = own.first_kicker(a.value)
     else:
         first_kicker = _FIRST_KICKER.get(cat, 5)
     kicker = at >= first_kicker
@@ -512,7 +519,7 @@ def rank_boards(
     *,
     full_plate: Iterable[str] = (),
 ) -> tuple[Ranking, ...]:
-    """Judge a showdown on each board separately (Two front war has two).
+    """Judge a showdown on each board separately (a game may deal two).
 
     ``full_plate`` names the players who hold the Full Plate.
     """
@@ -535,7 +542,11 @@ def rank_boards(
     for board in boards:
         values = [evaluate(hands[n], board, rules, full_plate=n in plate) for n in names]
         out.append(
-            Ranking(order_placings(names, values, places([v.value for v in values])), tuple(board))
+            Ranking(
+                order_placings(names, values, places([v.value for v in values])),
+                tuple(board),
+                rules.classes,
+            )
         )
     return tuple(out)
 
@@ -553,11 +564,6 @@ def rank_hands(
     return rank_boards(hands, [board], rules, full_plate=full_plate)[0]
 
 
-def is_dragon_kings(cards: Iterable[Card]) -> bool:
-    """Whether both black kings are among ``cards``."""
-    return set(cards) >= BLACK_KINGS
-
-
 __all__ = [
     "NO_LEGAL_HAND",
     "Decider",
@@ -567,7 +573,6 @@ __all__ = [
     "Ranking",
     "decider",
     "evaluate",
-    "is_dragon_kings",
     "low_strength",
     "names_text",
     "order_placings",

@@ -216,7 +216,7 @@ def _rank_classes_fit(
     """Whether exact counting by rank classes applies (:mod:`companion.poker.holdem_exact`):
     plain high hands of seven cards, every hand card known, one board."""
     if (
-        rules.dragon
+        rules.classes is not None
         or rules.lowball
         or rules.boards != 1
         or rules.use_exactly is not None

@@ -177,7 +177,7 @@ def rank_with_companion(
     if own is not None:
         return own.rank(contestants, board, rules)
     game_rules = ranker_rules(rules)
-    jokers = game_rules.dragon
+    jokers = game_rules.classes is not None
     hands = {c.name: parse(c.cards, allow_joker=jokers, unique=False) for c in contestants}
     plates = [c.name for c in contestants if c.min_pair is not None]
     ranking = rank_hands(

@@ -6,8 +6,8 @@ A value packs a hand class (category) and its tie-breaking ranks::
 
 ``r1``-``r5`` are the ranks that decide ties, most significant first (2-14,
 an ace that plays low is 1, a missing card 0). ``sub`` orders hands inside
-the two Dragon Kings classes. Value 0 means *no hand*: the player cannot win
-(for instance a one-card Goblin during Mystical storm).
+one class where a game's own classes need it. Value 0 means *no hand*: the
+player cannot win (a hand too short for the rules in force).
 
 Poker-style games share one category scale (:data:`HIGH_CATEGORIES`); a game
 with its own classes packs them the same way on a scale of its own, beside
@@ -37,8 +37,9 @@ FULL_HOUSE = 7
 FOUR_OF_A_KIND = 8
 FIVE_OF_A_KIND = 9
 STRAIGHT_FLUSH = 10
-GRAVE_DIGGER = 11
-DRAGON_KINGS = 12
+OWN_CLASSES = 11
+"""The first category free for a game's own classes above the common scale
+(:class:`companion.poker.high.TopClasses`)."""
 
 HIGH_CATEGORIES: dict[int, str] = {
     NO_HAND: "no hand",
@@ -52,11 +53,9 @@ HIGH_CATEGORIES: dict[int, str] = {
     FOUR_OF_A_KIND: "four of a kind",
     FIVE_OF_A_KIND: "five of a kind",
     STRAIGHT_FLUSH: "straight flush",
-    GRAVE_DIGGER: "Grave Digger spade flush",
-    DRAGON_KINGS: "Twinned Dragon Kings",
 }
-"""Class names of the poker-style scale, weakest first. Hold'em never
-reaches five of a kind, Grave Digger or Dragon Kings; Dragon Kings does."""
+"""Class names of the poker-style scale, weakest first. Five of a kind needs a
+wild card; a game's own classes rank above them all."""
 
 LOW_TOP = 1 << 28
 """Lowball values are ``LOW_TOP - strength``: the weaker the hand, the higher."""
@@ -130,8 +129,6 @@ def describe(value: int) -> str:
     'straight, five high'
     >>> describe(FULL_PLATE_FLOOR)
     'pair of eights'
-    >>> describe(pack(DRAGON_KINGS, 14, 14, 9, sub=2))
-    'Twinned Dragon Kings with a pair of aces'
     """
     cat = category_of(value)
     r = ranks_of(value)
@@ -157,14 +154,4 @@ def describe(value: int) -> str:
         return f"five {_plural(r[0])}"
     if cat == STRAIGHT_FLUSH:
         return "royal flush" if r[0] == 14 else f"straight flush, {_high(r[0])}"
-    if cat == GRAVE_DIGGER:
-        kind = "straight flush" if sub_of(value) else "flush"
-        return f"Grave Digger spade {kind}, {_high(r[0])}"
-    if cat == DRAGON_KINGS:
-        sub = sub_of(value)
-        if sub == 3:
-            return f"Twinned Dragon Kings with three {_plural(r[0])}"
-        if sub == 2:
-            return f"Twinned Dragon Kings with a pair of {_plural(r[0])}"
-        return f"Twinned Dragon Kings, {_name(r[0])} kicker" if r[0] else "Twinned Dragon Kings"
     return HIGH_CATEGORIES.get(cat, "?")

@@ -10,7 +10,7 @@ import pytest
 from companion.cards import load_game
 from companion.errors import CompanionError
 from companion.games.decko import table_rules as decko
-from companion.games.decko.events import LoanTaken, VampireFeeds
+from companion.games.decko.events import LoanTaken, SmolderingBurnOwed, VampireFeeds
 from companion.games.decko.mat import sync
 from companion.games.decko.table_rules import MARKET_SLOTS, TOTAL_CHIPS, DeckoRules, Mat
 from companion.table import TableInfo, TableStore, discard, draw, new_table, undo
@@ -87,6 +87,10 @@ def _give_joker(store: TableStore, table: TableInfo, player: str, joker: str) ->
         mat.seats[player].jokers.append(ids[joker])
         sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def _name(store: TableStore, table: TableInfo, ref: str) -> str:
+    return str(CARDS.get(_ids(store, table, [ref])[0]).name)
 
 
 def _chips(mat: Mat) -> int:
@@ -536,15 +540,53 @@ def _to_market_slot_five(store: TableStore, table: TableInfo, card_id: str) -> N
         tx.put_state(table, decko.NS, "mat", mat.to_data())
 
 
-def test_smoldering_card_bought_without_a_burn_says_how_to_burn(store: TableStore) -> None:
+def test_smoldering_card_bought_without_a_burn_asks_and_the_next_burn_pays_it(
+    store: TableStore,
+) -> None:
+    """Smoldering cards: bought without --burn, the table asks which card; the buyer's next
+    'decko burn' is that burn (free), and the $2 burn is still there to buy."""
     table = _new(store)
     buyer, _ = _to_buying(store, table)
     _to_market_slot_five(store, table, "smoldering-3h")
-    events = _do(store, table, decko.buy, buyer, "5").events
-    assert any("may burn 1 card" in e and "--burn" in e for e in events)
+    event = _do(store, table, decko.buy, buyer, "5")
+    (owed,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
+    assert (owed.player, owed.left) == (buyer, 1) and len(owed.cards) == 4
+    assert f"'companion decko burn {buyer} CARD'" in event.events[-1]
+    assert not any("undo" in e for e in event.events)
+    money = _mat(store, table).seats[buyer].money
+    _do(store, table, decko.burn, buyer, "junk-food-2d")
+    mat = _mat(store, table)
+    assert _ids(store, table, mat.seats[buyer].burn) == ["junk-food-2d"]
+    assert mat.seats[buyer].money == money and mat.seats[buyer].smoldering is None
+    _do(store, table, decko.burn, buyer, "junk-food-3s")  # now the $2 special action
+    assert _mat(store, table).seats[buyer].money == money - 2
     _do(store, table, undo)
-    events = _do(store, table, decko.buy, buyer, "5", ["1"]).events
-    assert not any("may burn" in e for e in events)
+    _do(store, table, undo)
+    _do(store, table, undo)
+    event = _do(store, table, decko.buy, buyer, "5", ["1"])  # --burn still works
+    assert not any(isinstance(e, SmolderingBurnOwed) for e in event.effects)
+
+
+def test_smoldering_card_taken_by_a_fold_burns_from_the_folded_hand_afterwards(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, _ = _mat(store, table).order()
+    _to_market_slot_five(store, table, "smoldering-3h")
+    hand = _mat(store, table).seats[first].hand
+    event = _do(store, table, decko.fold, first, take=["5"])
+    (owed,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
+    assert owed.cards == tuple(_name(store, table, r) for r in hand)
+    assert _mat(store, table).turn == second  # the table goes on meanwhile
+    with store.transaction() as tx, pytest.raises(CompanionError, match="may burn for"):
+        decko.burn(tx, table, first, "9")
+    _do(store, table, decko.burn, first, "2")  # the second card of the folded hand
+    mat = _mat(store, table)
+    assert mat.seats[first].burn == [hand[1]] and hand[1] not in mat.seats[first].discard
+    assert mat.seats[first].smoldering is None and mat.turn == second
+    with store.transaction() as tx, pytest.raises(CompanionError, match="turn to act"):
+        decko.burn(tx, table, first, "1")  # nothing is owed any more
 
 
 def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:
@@ -824,6 +866,79 @@ def test_a_scripted_game_of_three_rounds_from_the_command_line(store: TableStore
     )
     assert total == TOTAL_CHIPS
     assert sum(d["total"] for d in shown["decks"]) == 70 + 37 + 52 + 14 + 5 + 1
+
+
+def _table(store: TableStore) -> TableInfo:
+    with store.transaction(write=False) as tx:
+        return tx.table("friday")
+
+
+def _scripted_to_buying(store: TableStore) -> tuple[str, str]:
+    """From the command line: round 1 to a buying phase where ``b`` (two credit cards, $6
+    or more) buys alone, having burned a junk food card while betting; returns (a, b)."""
+    new = ("table", "new", "friday", "--game", "decko", "--players", "ann,ben,cat", "--seed", "5")
+    assert invoke(*new).exit_code == 0
+    assert invoke("decko", "round").exit_code == 0
+    table = _table(store)
+    a, b, blind = _mat(store, table).order()
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "plain-8d", "junk-food-6c"],
+            b: ["credit-5c", "credit-6s", "junk-food-2d", "junk-food-3s"],
+        },
+    )
+    for args in (
+        ["call", a],
+        ["burn", b, "junk-food-3s"],
+        ["call", b],
+        ["fold", blind],
+    ):
+        result = invoke("decko", *args)
+        assert result.exit_code == 0, (args, result.stderr)
+    assert _mat(store, table).buyers == [b]
+    return a, b
+
+
+def test_scripted_gift_a_card_of_the_burn_pile_onto_another_players_draw_pile(
+    store: TableStore,
+) -> None:
+    """Gift a card: for $3 a card leaves the giver's burn pile and tops another player's draw."""
+    a, b = _scripted_to_buying(store)
+    table = _table(store)
+    money = _mat(store, table).seats[b].money
+    result = invoke("decko", "gift", b, "1", "--to", a)
+    assert result.exit_code == 0, result.stderr
+    assert f"{b} pays $3 to put Junk Food Three of Spades on top of {a}'s draw pile" in (
+        result.stdout.replace("\n", " ")
+    )
+    mat = _mat(store, table)
+    assert mat.seats[b].burn == [] and mat.seats[b].money == money - 3
+    assert _ids(store, table, mat.seats[a].draw[:1]) == ["junk-food-3s"]
+    refused = invoke("decko", "gift", b, "1", "--to", a)
+    assert refused.exit_code != 0 and "already done 'gift'" in refused.stderr
+    assert invoke("decko", "done", b).exit_code == 0
+    assert invoke("decko", "round").exit_code == 0  # a draws the gift in the next deal
+    assert _ids(store, table, _mat(store, table).seats[a].hand[:1]) == ["junk-food-3s"]
+
+
+def test_scripted_buy_chips_for_the_buying_money(store: TableStore) -> None:
+    """Buy chips: 1, 2 or 3 chips for $2, $3 or $5, once a buying phase."""
+    _, b = _scripted_to_buying(store)
+    table = _table(store)
+    before = _mat(store, table)
+    result = invoke("decko", "buy-chips", b, "2")
+    assert result.exit_code == 0, result.stderr
+    assert f"{b} takes 2 chips (bought for $3)" in result.stdout
+    mat = _mat(store, table)
+    assert mat.seats[b].chips == before.seats[b].chips + 2
+    assert mat.seats[b].money == before.seats[b].money - 3
+    assert mat.house == before.house - 2
+    refused = invoke("decko", "buy-chips", b, "1")
+    assert refused.exit_code != 0 and "already done 'chips'" in refused.stderr
+    assert invoke("decko", "buy-chips", b, "4").exit_code != 0
+    assert _chips(_mat(store, table)) == TOTAL_CHIPS
 
 
 def test_analysis_paralysis_keeps_two_cards_of_a_folded_hand_for_the_next_deal(

@@ -73,9 +73,15 @@ def _fried_chicken(play: Play, player: str, burn: str | None) -> None:
 
 def burn(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEvent:
     """BURN: in the first betting round, before the main action, put a card of the hand on the
-    burn pile and draw a new one; in the buying phase, the $2 special action (no draw)."""
+    burn pile and draw a new one; in the buying phase, the $2 special action (no draw). A
+    burn a smoldering card left owed comes first, at any turn (nothing drawn, nothing paid)."""
     play = open_play(tx, table)
     mat = play.mat
+    owed = mat.seats[table.player(player)].smoldering
+    if owed is not None:
+        who = table.player(player)
+        play.smoldering_burn(who, card)
+        return play.finish("burn", who)
     if mat.phase == "buying":
         return buy_burn(play, table.player(player), card)
     who = _check_turn(play, player)

@@ -71,6 +71,19 @@ class LoanTaken(Event):
     what: str
 
 
+@dataclass(frozen=True)
+class SmolderingBurnOwed(Event):
+    """A smoldering card acquired without naming its burns: ``player`` may still burn
+    ``left`` of ``cards`` (the hand they held, in order) with the next ``decko burn``."""
+
+    kind: ClassVar[str] = "decko-smoldering-owed"
+    rule: ClassVar[str] = "DECKO, smoldering cards"
+    player: str
+    card: str
+    left: int
+    cards: tuple[str, ...]
+
+
 # -- the jokers the table runs by itself ---------------------------------------------------------
 
 

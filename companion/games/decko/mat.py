@@ -91,6 +91,9 @@ class Seat:
     """Chips on this player's Mr. Jackpot, won with the bet or returned to the house."""
     shown: list[str] | None = None
     """Stud: the hand cards laid face up (None until the player has chosen them)."""
+    smoldering: dict[str, Any] | None = None
+    """A burn a smoldering card left owed: ``card`` its name, ``left`` how many cards, and
+    ``cards`` the refs it may take (the hand when the card was acquired)."""
 
     @property
     def deck_size(self) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.events import Event, sentence
-from companion.games.decko.events import STEPS, LoanTaken
+from companion.games.decko.events import STEPS, LoanTaken, SmolderingBurnOwed
 from companion.games.decko.mat import (
     MIN_DECK,
     STUD_CARDS,
@@ -98,7 +98,10 @@ class Play:
         """A card of a player's pile by position (1 = top), id, name or rank and suit."""
         refs: list[str] = getattr(self.mat.seats[player], pile)
         words = {"hand": "hand", "burn": "burn pile", "discard": "discard pile"}
-        where = f"{player}'s {words.get(pile, pile)}"
+        return self.pick(refs, text, f"{player}'s {words.get(pile, pile)}")
+
+    def pick(self, refs: Sequence[str], text: str, where: str) -> str:
+        """One of ``refs`` by position (1 = first), id, name or rank and suit."""
         key = text.strip()
         if key.isdigit():
             at = int(key)
@@ -311,12 +314,43 @@ class Play:
             )
         for text in burns:
             self.burn_from_hand(player, text, card.name)
-        unused = min(allowed - len(burns), len(self.mat.seats[player].hand))
+        seat = self.mat.seats[player]
+        unused = min(allowed - len(burns), len(seat.hand))
         if unused > 0:
-            self.events.append(
-                f"{player} may burn {unused} card{'s' if unused != 1 else ''} for"
-                f" {card.name}: undo, add --burn CARD"
+            # The burn is owed, not lost: a following 'decko burn' takes it from these cards
+            # (the hand as it was; a fold has put them on the discard pile by then).
+            owed = seat.smoldering or {"left": 0, "cards": []}
+            seat.smoldering = {
+                "card": card.name,
+                "left": int(owed["left"]) + unused,
+                "cards": list(dict.fromkeys([*owed["cards"], *seat.hand])),
+            }
+            self.emit(
+                SmolderingBurnOwed(
+                    player,
+                    card.name,
+                    seat.smoldering["left"],
+                    tuple(self.name(r) for r in seat.smoldering["cards"]),
+                )
             )
+
+    def smoldering_burn(self, player: str, text: str) -> str:
+        """A burn a smoldering card left owed: one of the cards the player held when they
+        acquired it, from the hand or (after a fold) the discard pile, onto the burn pile."""
+        seat = self.mat.seats[player]
+        owed = seat.smoldering
+        assert owed is not None
+        cards = [r for r in owed["cards"] if r in seat.hand or r in seat.discard]
+        ref = self.pick(cards, text, f"the cards {player} may burn for {owed['card']}")
+        self.check_can_burn(player)
+        (seat.hand if ref in seat.hand else seat.discard).remove(ref)
+        seat.burn.insert(0, ref)
+        self.events.append(f"{player} burns {self.name(ref)} ({owed['card']})")
+        left = int(owed["left"]) - 1
+        seat.smoldering = {**owed, "left": left, "cards": [r for r in cards if r != ref]}
+        if left <= 0 or not seat.smoldering["cards"]:
+            seat.smoldering = None
+        return ref
 
     # -- the end ------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dragon_kings import points as pts
+from companion.games.dragon_kings.classes import KING_OF_CLUBS, KING_OF_SPADES
 from companion.games.dragon_kings.dealing import (
     gather,
 )
@@ -25,7 +26,6 @@ from companion.games.dragon_kings.state import (
     put,
     wings,
 )
-from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 

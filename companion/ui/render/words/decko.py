@@ -43,6 +43,16 @@ def _loan(e: J.LoanTaken) -> str:
     return f"{e.player} takes loan {e.loan}: {_chips(e.chips)} ({e.what})"
 
 
+@words("decko-smoldering-owed")
+def _smoldering(e: J.SmolderingBurnOwed) -> str:
+    cards = ", ".join(f"{i}. {name}" for i, name in enumerate(e.cards, 1))
+    which = "which card" if e.left == 1 else f"which {e.left} cards"
+    return (
+        f"{e.card} burns {e.left} card{'s' if e.left != 1 else ''}: {which} of {e.player}'s? "
+        f"'companion decko burn {e.player} CARD' ({cards})"
+    )
+
+
 # -- the jokers the table runs by itself ------------------------------------------------------
 
 
