@@ -738,6 +738,22 @@ def table_loot(
     _emit_draw(table, [card], as_json)
 
 
+@table_app.command("claim")
+def table_claim(
+    player: Annotated[str, typer.Argument(help="The player holding the artifact.")],
+    treasure: Annotated[str, typer.Argument(help="The artifact the bank claims (name or id).")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: the bank claims an artifact for its salvage price (the legendary-artifact rule); it leaves the game."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        card = dp.claim(tx, table, player, treasure)
+    _emit_draw(table, [card], as_json)
+
+
 def _treasure_command(use: bool) -> Any:
     def command(
         player: Annotated[str, typer.Argument(help="The player holding the treasure.")],
@@ -946,7 +962,7 @@ def table_showdown(
         list[str] | None,
         typer.Argument(
             metavar="[NAME=AMOUNT]...",
-            help="Gold each player put in this deal; all=AMOUNT for everyone in the deal, a NAME=AMOUNT overriding it.",
+            help="Gold each player put in this deal; all=AMOUNT for everyone in the deal, a NAME=AMOUNT overriding it; NAME=all for a player all in.",
         ),
     ] = None,
     fold: Annotated[

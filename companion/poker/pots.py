@@ -63,14 +63,31 @@ HOLDEM_POTS = PotRules("holdem")
 """Hold'em's pots: one-chip units, odd chips left of the button, side pots."""
 
 
-def parse_contributions(items: list[str]) -> dict[str, int]:
-    """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order)."""
+ALL_IN = -1
+"""``NAME=all``'s amount: everything the player had, which only a table that counts
+gold knows (``table showdown`` reads it as the player's stack)."""
+
+ALL_IN_WORD = "all"
+
+
+def parse_contributions(items: list[str], *, all_in: bool = False) -> dict[str, int]:
+    """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order); with ``all_in``,
+    ``NAME=all`` too, as :data:`ALL_IN`.
+
+    >>> parse_contributions(["ann=300", "ben=all"], all_in=True)
+    {'ann': 300, 'ben': -1}
+    """
     out: dict[str, int] = {}
     for item in items:
         name, sep, amount = item.partition("=")
         name = name.strip()
         if not sep or not name:
             raise CompanionError(f"{short(item)} is not NAME=AMOUNT (for example alice=300)")
+        if all_in and amount.strip().casefold() == ALL_IN_WORD:
+            if name in out:
+                raise CompanionError(f"'{name}' is given twice")
+            out[name] = ALL_IN
+            continue
         try:
             value = int(amount.replace("_", "").replace(",", "").strip())
         except ValueError:

@@ -285,6 +285,24 @@ def test_golem_wins_only_what_the_gnome_artificer_could_and_its_winnings_are_his
     assert out.monsters[0].fate == "stays beside gnome"
 
 
+def test_two_gnome_artificers_each_bring_their_own_golem() -> None:
+    # Appendix A, Golem: each Gnome Artificer plays beside his own Golem, so a file with two
+    # of them takes two Golems (in seat order), each winning for its own maker; a third is
+    # refused.
+    text = """
+        players:
+          - {name: g1, put_in: 200, character: Gnome Artificer}
+          - {name: g2, put_in: 200, character: Gnome Artificer}
+          - {name: ben, put_in: 200}
+        monsters: [{name: Golem}, {name: Golem, label: Golem 2}%s]
+        result: Golem 2 > ben > Golem > g1 > g2
+    """
+    out = showdown(text % "")
+    assert out.payouts == {"g1": 0, "g2": 600, "ben": 0}
+    with pytest.raises(CompanionError, match="one Golem for each Gnome Artificer"):
+        showdown(text % ", {name: Golem, label: Golem 3}")
+
+
 def test_golem_folds_when_the_gnome_artificer_folds() -> None:
     text = """
         players:

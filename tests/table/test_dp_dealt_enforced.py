@@ -201,3 +201,70 @@ def test_the_winner_takes_one_treasure_of_a_dead_character_after_the_settlement(
     ok("table", "choose", "ann", next(c["id"] for c in hand if c["deck"] == "characters"))
     ok("table", "deal", "--cards")  # the chance is gone with the deal
     assert "no dead character's treasure" in refused("table", "loot", "ben", "dagger")
+
+
+def test_name_all_puts_in_everything_the_table_counts_for_an_all_in_player() -> None:
+    """Appendix F 4, all in: 'ann=all' is all the gold the table counts for ann, so the
+    dealer types no figure the table knows; she can win only her bet from each player."""
+    new_game()
+    ok("table", "deal", "--cards")
+    ok("table", "gold", "ann", f"-{gold()['ann'] - 300}")
+    before = gold()
+    shown = js(
+        "table",
+        "showdown",
+        "ann=all",
+        "ben=600",
+        "cy=600",
+        "dee=600",
+        "--result",
+        "ann > ben > cy > dee",
+    )
+    assert shown["payouts"]["ann"] == 1200 and shown["payouts"]["ben"] == 900
+    assert gold()["ann"] == before["ann"] - 300 + 1200
+    assert "the amount must be a whole number" in refused(
+        "pot", "ann=all", "ben=300", "--result", "ann > ben"
+    )
+
+
+def test_a_claimed_big_pile_of_gold_pays_its_salvage_price_nothing() -> None:
+    """000, Artifacts (legendary): keeping a legendary artifact, the finder gives up the
+    other artifacts to the bank, which claims each for its salvage price alone: a minor
+    Big Pile of Gold brings 0 (sold, it would bring 1,000); a legendary one declined
+    brings 1,000. Without a legendary artifact there is no claim, only a sale."""
+    new_game()
+    give("ben", "big-pile-of-gold")
+    assert "holds no legendary artifact" in refused("table", "claim", "ben", "big pile of gold")
+    give("ben", "amulet-of-luck")
+    before = gold()["ben"]
+    claimed = js("table", "claim", "ben", "big pile of gold")
+    assert claimed["cards"][0]["pile"] == "removed"
+    assert gold()["ben"] == before
+    ok("table", "claim", "ben", "amulet of luck")
+    assert gold()["ben"] == before + 1000
+    assert "claimed" in ok("table", "log").stdout
+
+
+def test_a_level_already_played_is_not_opened_again_and_the_table_says_why() -> None:
+    """000, Levels: the level cards only go forward, so 'table level 2' at level 3 opens
+    nothing and says what does ('table undo', 'table level')."""
+    new_game()
+    ok("table", "level", "3")
+    text = ok("table", "level", "2").stdout
+    assert "already been played" in text and "table undo" in text
+    assert js("table", "show")["dungeon_poker"]["level"]["level"] == 3
+
+
+def test_the_undeath_amulets_three_blinds_are_those_of_the_level_the_character_returns_in() -> None:
+    """Appendix C, Undeath Amulet: back in the next deal with three blinds of gold; when the
+    deal that killed the character also ended the level (here the Astral Warlock's win),
+    they are the new level's blinds (docs/decisions.md)."""
+    new_game()
+    dies_this_deal("ann", "undeath-amulet")
+    ok("table", "deal", "--cards")
+    rig("monsters", "astral-warlock")
+    ok("table", "monster")
+    ok("table", "showdown", "all=100", "--result", "astral warlock > ben > cy > dee > ann")
+    said = ok("table", "deal", "--cards").stdout
+    assert "ann returns with the Undeath Amulet's gold" in said
+    assert gold()["ann"] == 3 * 200

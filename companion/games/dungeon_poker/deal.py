@@ -49,7 +49,7 @@ from companion.games.dungeon_poker.showdown_events import (
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
-from companion.poker.pots import parse_contributions, parse_result, spread_everyone
+from companion.poker.pots import ALL_IN, parse_contributions, parse_result, spread_everyone
 from companion.poker.showdown_input import validate_as
 from companion.table.actions import named_players
 from companion.table.drawing import drawn_card
@@ -176,13 +176,7 @@ def start_deal(
     sitters = dealt.take_sitters(tx, table)
     for player, why in sitters.items():
         notes.append(f"{player} sits out this deal ({why}): no cards, blinds still due")
-    returning = list(state.get(tx, table, "returning", []))
-    if returning:
-        notes.append(
-            f"{names_text(returning)} return{'s' if len(returning) == 1 else ''} with the Undeath "
-            "Amulet's gold"
-        )
-        state.put(tx, table, "returning", [])
+    notes.extend(deaths.returns(tx, table, cards))
     state.put(
         tx,
         table,
@@ -311,6 +305,10 @@ def table_showdown_spec(
                 raise CompanionError(f"players: {p}'s {key} is known to the table; leave it out")
         amount = int(contributions.get(p, given.pop("put_in", 0)) or 0)
         stack = gold.get(p)
+        if amount == ALL_IN:  # NAME=all: all the gold the table counts for them
+            if stack is None:
+                raise CompanionError(f"{p}=all: the table counts no gold for {p}; give the amount")
+            amount = stack
         if stack is not None and amount > stack:
             raise CompanionError(
                 f"{p}={amount}: {p} has only {stack:,} gold (all-in is {p}={stack})"
@@ -653,4 +651,4 @@ def read_table_showdown(
         if not isinstance(data, dict):
             raise CompanionError(f"{source}: a showdown file is a mapping")
         extra = dict(data)
-    return extra, dict(parse_contributions(list(args))) if args else {}
+    return extra, dict(parse_contributions(list(args), all_in=True)) if args else {}

@@ -20,6 +20,7 @@ from companion.errors import CompanionError
 from companion.games.dungeon_poker import characters, levels, monsters, state
 from companion.games.dungeon_poker.events import CharacterDied, TreasureLooted
 from companion.games.dungeon_poker.victory import skull_card, victory
+from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
 from companion.table.events import CardRef
@@ -169,6 +170,14 @@ def undeath(
     if who not in returning:
         returning.append(who)
     state.put(tx, table, "returning", returning)
+    # The blinds are counted again at the level of the deal the character returns in
+    # (docs/decisions.md): :func:`returns` does it when that deal starts.
+    state.put(
+        tx,
+        table,
+        "undeath_blinds",
+        {**state.get(tx, table, "undeath_blinds", {}), who: int(model.blinds or 0)},
+    )
     return [
         f"{who} has no gold left, but the {model.name} acts: the character returns at the next "
         f"deal with {back:,} gold ({model.blinds} blinds), keeping soul gems and artifacts; "
@@ -268,3 +277,29 @@ def drop_loot(tx: Transaction, table: TableInfo) -> None:
     """The next deal starts: treasures nobody took from the dead stay out of the game."""
     if state.get(tx, table, "loot", {}):
         state.put(tx, table, "loot", {})
+
+
+def returns(tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
+    """The deal starting brings back the characters the Undeath Amulet saved, each with its
+    blinds of gold at this deal's level (a level opened since the death counts: the Astral
+    Warlock's win, a teleport, the five deals of the last level)."""
+    returning = list(state.get(tx, table, "returning", []))
+    if not returning:
+        return []
+    blinds = {str(k): int(v) for k, v in dict(state.get(tx, table, "undeath_blinds", {})).items()}
+    blind = levels.level_now(tx, table, cards).blind
+    said = []
+    for who in returning:
+        if who in blinds:
+            gold = state.gold_of(tx, table)
+            if who in gold:
+                gold[who] = blinds[who] * blind
+                state.set_gold(tx, table, gold)
+                said.append(f"{who} {blinds[who] * blind:,}")
+    state.put(tx, table, "returning", [])
+    state.put(tx, table, "undeath_blinds", {})
+    gold_words = f": {', '.join(said)} gold at this level's blind of {blind:,}" if said else ""
+    return [
+        f"{names_text(returning)} return{'s' if len(returning) == 1 else ''} with the Undeath "
+        f"Amulet's gold{gold_words}"
+    ]

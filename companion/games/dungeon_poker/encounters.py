@@ -15,6 +15,8 @@ these same functions, in the clock's transaction.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.bounds import MAX_LEVEL, check_range
 from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
@@ -36,7 +38,17 @@ def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int)
     current = levels.level_number(tx, table)
     check_range("level", level, 1, MAX_LEVEL)
     if level <= current:
-        return levels.level_now(tx, table, cards)
+        now = levels.level_now(tx, table, cards)
+        if level == current:
+            return now
+        return replace(
+            now,
+            notes=(
+                f"level {level} has already been played: levels only go up, and level "
+                f"{current} is in force ('companion table undo' takes back a level just "
+                "opened; 'companion table level' opens the next one)",
+            ),
+        )
     notes: list[str] = []
     for copy in tx.pile(table, "levels", "in_play"):
         tx.move(table, copy, "removed")

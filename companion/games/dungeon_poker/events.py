@@ -245,6 +245,13 @@ class TreasureUsed(TreasureParted):
 
 
 @dataclass(frozen=True)
+class TreasureClaimed(TreasureParted):
+    """The bank claims an artifact under the legendary-artifact rule, for its salvage price."""
+
+    kind: ClassVar[str] = "claim"
+
+
+@dataclass(frozen=True)
 class CountsMoved(Event):
     """Gold and soul gems moved on a player's counts: an ability's cost and gold, or the
     dealer's correction. ``gold``/``gems`` are the counts after; ``why`` the ability's

@@ -495,6 +495,11 @@ def loot(
     return deaths.loot(tx, table, _cards(table), winner, treasure, dead)
 
 
+def claim(tx: Transaction, table: TableInfo, player: str, treasure: str) -> DrawnCard:
+    """``table claim``: the bank claims an artifact under the legendary-artifact rule."""
+    return treasures.claim(tx, table, _cards(table), player, treasure)
+
+
 def sell(tx: Transaction, table: TableInfo, player: str, treasure: str) -> DrawnCard:
     return treasures.sell(tx, table, _cards(table), player, treasure)
 

@@ -29,6 +29,7 @@ from companion.games.dungeon_poker.events import (
     DealTied,
     DealWon,
     TreasureCashed,
+    TreasureClaimed,
     TreasureParted,
     TreasureSacrificed,
     TreasureSold,
@@ -119,7 +120,7 @@ def _place_treasure(
     if model.treasure_class == "legendary":
         said.append(
             "legendary: keep it and give up all other artifacts but one minor one, "
-            f"or let the bank claim it for {model.salvage} gold"
+            f"or let the bank claim it for {model.salvage} gold ('companion table claim')"
         )
     return drawn_card(cards, moved, notes=said)
 
@@ -523,6 +524,37 @@ def sell(
     if won is not None:
         notes.append(won.text)
     tx.record(table, parted(who, CardRef.of(moved, model.name)), actor=who)
+    return drawn_card(cards, moved, notes=notes)
+
+
+def claim(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref: str) -> DrawnCard:
+    """``table claim``: the bank claims an artifact under the legendary-artifact rule (000,
+    Artifacts): the legendary one its finder does not keep, or the artifacts given up for
+    it. It pays the salvage price alone, never what selling or cashing pays (a claimed Big
+    Pile of Gold brings nothing), and the card leaves the game."""
+    who = table.player(player)
+    copy = find_copy(tx, table, cards, "treasures", ref, ("held",), who, purpose="claimed")
+    model = cards.get(copy.card_id)
+    legendary = [
+        c
+        for c in tx.pile(table, "treasures", "held", who)
+        if cards.get(c.card_id).treasure_class == "legendary"
+    ]
+    if not legendary:
+        raise CompanionError(
+            f"the bank claims only under the legendary-artifact rule, and {who} holds no "
+            f"legendary artifact: {model.name} can be sold or cashed ('companion table sell')"
+        )
+    moved = tx.move(table, copy, "removed")
+    notes = [f"claimed by the bank for its salvage price, {model.salvage:,} gold"]
+    if model.salvage:
+        now = state.add_gold(tx, table, who, int(model.salvage))
+        if now is not None:
+            notes.append(f"{who} takes {model.salvage:,} gold from the bank: {now:,} gold now")
+    won = victory(tx, table, cards)
+    if won is not None:
+        notes.append(won.text)
+    tx.record(table, TreasureClaimed(who, CardRef.of(moved, model.name)), actor=who)
     return drawn_card(cards, moved, notes=notes)
 
 

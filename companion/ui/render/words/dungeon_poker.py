@@ -103,6 +103,11 @@ def _looted(e: D.TreasureLooted) -> str:
     return f"{e.player} took {e.card.name} from {e.dead}'s dead character"
 
 
+@words("claim")
+def _claimed(e: D.TreasureClaimed) -> str:
+    return f"the bank claimed {e.player}'s {e.card.name}"
+
+
 _PARTED = {"sold": "sold", "sell": "cashed", "used": "used", "use": "used"}
 
 
