@@ -34,7 +34,6 @@ from companion.poker.values import (
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
-    FULL_PLATE_FLOOR,
     HIGH_CARD,
     LOW_TOP,
     NO_HAND,
@@ -205,7 +204,7 @@ def _low_best(pools: Iterable[Sequence[Card]], rules: Rules) -> tuple[int, tuple
 
 
 def value_of(hand: Sequence[Card], board: Sequence[Card] = (), rules: Rules = HOLDEM) -> int:
-    """Just the value of :func:`evaluate` (no Full Plate), for fast loops."""
+    """Just the value of :func:`evaluate` (no floor a card gives), for fast loops."""
     build_tables()
     return value_of_cards(as_cards(hand), as_cards(board), rules)
 
@@ -233,17 +232,20 @@ def evaluate(
     board: Sequence[Card] = (),
     rules: Rules = HOLDEM,
     *,
-    full_plate: bool = False,
+    holds_floor: bool = False,
 ) -> HandValue:
     """A player's best hand from their hand cards and one board under ``rules``.
 
-    ``full_plate``: the Dungeon Poker artifact; the hand is worth at least a
-    virtual pair of eights that combines with no card (no effect when the
-    weakest hand wins, where a floor could only hurt its owner).
+    ``holds_floor``: the player holds the card that gives the rules'
+    ``held_floor``; the hand is worth at least that value, made of virtual
+    cards that combine with no card (no effect when the weakest hand wins,
+    where a floor could only hurt its owner).
 
     >>> from companion.poker.cards import parse_cards as c
-    >>> evaluate(c("2c 7d"), c("Ks 9h 4s 3d Jc"), full_plate=True).description
-    'pair of eights (Full Plate)'
+    >>> from companion.poker.values import PAIR, pack
+    >>> rules = HOLDEM.replace(held_floor=pack(PAIR, 8), held_floor_name="Iron Vest")
+    >>> evaluate(c("2c 7d"), c("Ks 9h 4s 3d Jc"), rules, holds_floor=True).description
+    'pair of eights (Iron Vest)'
     """
     # A few hands (companion rank) are quicker with the general evaluator than
     # with building the lookup tables; a process that built them uses them.
@@ -268,9 +270,11 @@ def evaluate(
         v = _high_value(pool, rules, fast)
         if v > best:
             best, best_pool = v, pool
-    floor = rules.floor(full_plate)
+    floor = rules.floor(holds_floor)
     if best < floor:
-        note = "Full Plate" if full_plate and floor == FULL_PLATE_FLOOR else "virtual pair"
+        note = (
+            rules.held_floor_name if holds_floor and floor == rules.held_floor else "virtual pair"
+        )
         return HandValue(floor, "pair", f"{describe(floor)} ({note})", note=note)
     if best_pool is None or best == NO_HAND:
         return NO_LEGAL_HAND
@@ -517,20 +521,20 @@ def rank_boards(
     boards: Sequence[Sequence[Card]],
     rules: Rules = HOLDEM,
     *,
-    full_plate: Iterable[str] = (),
+    floor_holders: Iterable[str] = (),
 ) -> tuple[Ranking, ...]:
     """Judge a showdown on each board separately (a game may deal two).
 
-    ``full_plate`` names the players who hold the Full Plate.
+    ``floor_holders`` names the players who hold the card of the rules' ``held_floor``.
     """
     if len(boards) != rules.boards:
         raise CompanionError(
             f"{rules.name} is played on {rules.boards} board(s), not {len(boards)}"
         )
-    plate = set(full_plate)
+    plate = set(floor_holders)
     unknown = plate - set(hands)
     if unknown:
-        raise CompanionError(f"Full Plate holder {min(unknown)!r} is not a player")
+        raise CompanionError(f"{rules.held_floor_name} holder {min(unknown)!r} is not a player")
     hands = {name: as_cards(hand) for name, hand in hands.items()}
     boards = [as_cards(board) for board in boards]
     check_cards(hands, boards)
@@ -540,7 +544,7 @@ def rank_boards(
     names = list(hands)
     out = []
     for board in boards:
-        values = [evaluate(hands[n], board, rules, full_plate=n in plate) for n in names]
+        values = [evaluate(hands[n], board, rules, holds_floor=n in plate) for n in names]
         out.append(
             Ranking(
                 order_placings(names, values, places([v.value for v in values])),
@@ -556,12 +560,12 @@ def rank_hands(
     board: Sequence[Card] = (),
     rules: Rules = HOLDEM,
     *,
-    full_plate: Iterable[str] = (),
+    floor_holders: Iterable[str] = (),
 ) -> Ranking:
     """Judge a showdown on one board: every player's best hand and place."""
     if rules.boards != 1:
         raise CompanionError(f"{rules.name} has {rules.boards} boards: use rank_boards")
-    return rank_boards(hands, [board], rules, full_plate=full_plate)[0]
+    return rank_boards(hands, [board], rules, floor_holders=floor_holders)[0]
 
 
 __all__ = [

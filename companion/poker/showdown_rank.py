@@ -181,7 +181,7 @@ def rank_with_companion(
     hands = {c.name: parse(c.cards, allow_joker=jokers, unique=False) for c in contestants}
     plates = [c.name for c in contestants if c.min_pair is not None]
     ranking = rank_hands(
-        hands, parse(board, allow_joker=jokers, unique=False), game_rules, full_plate=plates
+        hands, parse(board, allow_joker=jokers, unique=False), game_rules, floor_holders=plates
     )
     found = None if game_rules.lowball else decider(ranking, ranking.board)
     out = []

@@ -60,9 +60,6 @@ wild card; a game's own classes rank above them all."""
 LOW_TOP = 1 << 28
 """Lowball values are ``LOW_TOP - strength``: the weaker the hand, the higher."""
 
-FULL_PLATE_FLOOR = PAIR << 24 | 8 << 16
-"""The Full Plate's virtual pair of eights, with no other cards."""
-
 
 def pack(category: int, *ranks: int, sub: int = 0) -> int:
     """Pack a category, an optional sub-class and up to five ranks into a value.
@@ -127,7 +124,7 @@ def describe(value: int) -> str:
     'two pair, kings and nines'
     >>> describe(pack(STRAIGHT, 5))
     'straight, five high'
-    >>> describe(FULL_PLATE_FLOOR)
+    >>> describe(pack(PAIR, 8))
     'pair of eights'
     """
     cat = category_of(value)

@@ -42,7 +42,9 @@ class Rules:
     judged separately. ``hole_cards``/``board_cards`` are what a full deal
     gives, for the odds calculator. ``min_pair``: every hand is worth at
     least a virtual pair of this rank that combines with no card (a floor a
-    game's card may give one player with ``full_plate=``, or here for all).
+    game's card may give one player, or here for all). ``held_floor``: the
+    least value of a hand whose player holds the game's floor card (given per
+    player with ``floor_holders=``), called ``held_floor_name`` in the hand's note.
     ``classes``: a game's own classes above the common ones, which alone
     bring wild cards and jokers (``None``: the plain poker scale).
     ``jokers``: jokers shuffled into the deck (a variant may add one), which
@@ -63,6 +65,8 @@ class Rules:
     wild_ranks: frozenset[int] = frozenset()
     wild_cards: frozenset[Card] = frozenset()
     min_pair: int | None = None
+    held_floor: int = 0
+    held_floor_name: str = "floor"
     jokers: int = 0
     wings: tuple[str, ...] = ()
 
@@ -139,16 +143,16 @@ class Rules:
         """Jokers always; then the ranks and cards named wild."""
         return card.is_joker or card.rank in self.wild_ranks or card in self.wild_cards
 
-    def floor(self, full_plate: bool = False) -> int:
-        """The least value a hand is worth (0: none), from the Full Plate or ``min_pair``.
+    def floor(self, holds_floor: bool = False) -> int:
+        """The least value a hand is worth (0: none), from a held floor or ``min_pair``.
 
         No floor applies when the weakest hand wins: it could only hurt.
         """
-        from companion.poker.values import FULL_PLATE_FLOOR, PAIR, pack
+        from companion.poker.values import PAIR, pack
 
         if self.lowball:
             return 0
-        floor = FULL_PLATE_FLOOR if full_plate else 0
+        floor = self.held_floor if holds_floor else 0
         if self.min_pair is not None:
             floor = max(floor, pack(PAIR, self.min_pair))
         return floor
