@@ -295,10 +295,10 @@ def returns(tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
             if who in gold:
                 gold[who] = blinds[who] * blind
                 state.set_gold(tx, table, gold)
-                said.append(f"{who} {blinds[who] * blind:,}")
+                said.append(f"{who} {blinds[who] * blind:,}")  # the blinds at this deal's level
     state.put(tx, table, "returning", [])
     state.put(tx, table, "undeath_blinds", {})
-    gold_words = f": {', '.join(said)} gold at this level's blind of {blind:,}" if said else ""
+    gold_words = f" ({', '.join(said)})" if said else ""
     return [
         f"{names_text(returning)} return{'s' if len(returning) == 1 else ''} with the Undeath "
         f"Amulet's gold{gold_words}"
