@@ -28,6 +28,7 @@ from companion.errors import CompanionError
 from companion.events import Event, sentence
 from companion.games.dungeon_poker import (
     abilities,
+    betting,
     characters,
     dealt,
     deaths,
@@ -51,6 +52,7 @@ from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
 from companion.poker.pots import ALL_IN, parse_contributions, parse_result, spread_everyone
 from companion.poker.showdown_input import validate_as
+from companion.table import betting as table_betting
 from companion.table.actions import named_players
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
@@ -191,6 +193,7 @@ def start_deal(
             "sitting_out": sitters,
         },
     )
+    betting.open_deal(tx, table, cards, sitters, notes)
     hands: dict[str, list[DrawnCard]] = {}
     if deal_hands:
         hands = _deal_hands(tx, table, cards, notes)
@@ -399,6 +402,7 @@ def settle_deal(
     if deal is None:
         raise CompanionError("no deal is under way: start one with 'companion table deal'")
     dealt.check_nothing_owed(tx, table)
+    put_in, folded = bets_of_the_deal(tx, table, put_in, folded)
     spec = table_showdown_spec(tx, table, cards, put_in, folded=folded, result=result, extra=extra)
     paid = abilities.pay_declared(tx, table, cards, spec)
     if paid:  # the gems the abilities cost are spent before the showdown's thefts
@@ -432,6 +436,20 @@ def settle_deal(
         won,
         state.gems_of(tx, table),
     )
+
+
+def bets_of_the_deal(
+    tx: Transaction, table: TableInfo, put_in: Mapping[str, int], folded: Sequence[str]
+) -> tuple[Mapping[str, int], Sequence[str]]:
+    """What each player put in and who folded: as typed (a table playing with real
+    coins), else from the betting the table tracked (refused while it goes on)."""
+    if put_in:
+        return put_in, folded
+    tracked = table_betting.load(tx, table)
+    if tracked is None:
+        return put_in, folded
+    amounts, folds = table_betting.settled_amounts(tracked)
+    return amounts, [*folds, *(f for f in folded if f not in folds)]
 
 
 def apply_result(
