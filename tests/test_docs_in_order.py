@@ -1,7 +1,8 @@
 """Every `$ companion …` line of the README and of docs/*.md, run as a reader would: in
 reading order, each page from a fresh state file of its own (a reader may open any page
 first), in one fresh folder that holds the checkout's files a doc names
-(``tests/data/…``, ``cards_data/``).
+(``tests/data/…``, ``cards_data/``). An example game a page marks ``<!-- session:NAME
+-->`` (docs/table.md) starts from a state file of its own, as the page tells the reader.
 
 What a doc shows under a line is what the line must print (stdout, then stderr):
 
@@ -44,13 +45,6 @@ ELSEWHERE = {
     "dod simulate": "minutes of bot games: tests/games/dungeon_of_d/test_simulate.py plays them",
 }
 """Lines (by the command they start with) that are not run here, and where they are tested."""
-PENDING = {
-    "docs/showdown.md": "its table session needs the table its earlier lines leave out",
-    "docs/table.md": "three undo and rank answers still read as an older companion printed them",
-    "docs/timer.md": "its examples assume a state file with no table and an older DECKO round",
-}
-"""Pages not yet brought in line with companion (each named in the report that left it so):
-their lines are not run until the page leaves this list. Take a page off when it passes."""
 SHELL = re.compile(r"[|<>;&`$]|^\w+=")
 
 
@@ -64,6 +58,8 @@ class Step:
     command: str
     shown: list[str] = field(default_factory=list)
     writes: str | None = None
+    session: str | None = None
+    """The example game (``<!-- session:NAME -->``) the line is part of, if any."""
 
     @property
     def where(self) -> str:
@@ -71,6 +67,7 @@ class Step:
 
 
 FILE_BLOCK = re.compile(r"#\s*([\w.-]+\.(?:ya?ml|json))\s*$")
+SESSION = re.compile(r"<!-- (/?)session:(\w+) -->")
 
 
 def steps(doc: Path) -> list[Step]:
@@ -81,7 +78,11 @@ def steps(doc: Path) -> list[Step]:
     block: str | None = None
     file: Step | None = None
     first = continued = False
+    session: str | None = None
     for number, text in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
+        marker = SESSION.fullmatch(text.strip()) if block is None else None
+        if marker:
+            session = None if marker.group(1) else marker.group(2)
         if text.startswith("```"):
             block = text.strip()[3:] if block is None else None
             file, first, continued = None, True, False
@@ -97,7 +98,7 @@ def steps(doc: Path) -> list[Step]:
             found[-1].command = found[-1].command[:-1].rstrip() + " " + text.strip()
             continued = text.endswith("\\")
         elif block == "console" and text.startswith("$ "):
-            found.append(Step(doc, number, text[2:]))
+            found.append(Step(doc, number, text[2:], session=session))
             continued = text.endswith("\\")
         elif block == "console" and found and found[-1].writes is None:
             found[-1].shown.append(text.rstrip())
@@ -233,8 +234,9 @@ def _in_process(args: list[str], folder: Path, env: dict[str, str]) -> Done:
     return Done(result.exit_code, result.stdout + result.stderr)
 
 
-def _state_of(tmp_path: Path, doc: Path) -> str:
-    return str(tmp_path / "state" / f"{doc.stem}.sqlite3")
+def _state_of(tmp_path: Path, doc: Path, session: str | None = None) -> str:
+    name = doc.stem if session is None else f"{doc.stem}-{session}"
+    return str(tmp_path / "state" / f"{name}.sqlite3")
 
 
 def _reading_folder(tmp_path: Path) -> Path:
@@ -265,13 +267,20 @@ def test_every_companion_line_of_the_docs_prints_what_the_doc_shows(tmp_path: Pa
         "LINES": "24",
         "PWD": str(folder),
     }
-    pages = [doc for doc in DOCS if str(doc.relative_to(ROOT)) not in PENDING]
-    every = [s for doc in pages for s in steps(doc) if _runs(s) and not _elsewhere(s)]
+    every = [s for doc in DOCS for s in steps(doc) if _runs(s) and not _elsewhere(s)]
     assert len(every) > 130  # a parser that finds nothing would pass
-    page = None
+    page = session = outside = None
     for step in every:
         if step.doc != page:  # a new page: its own state file, the shell as it was
             page, env = step.doc, {**start, "COMPANION_STATE": _state_of(tmp_path, step.doc)}
+            session = None
+        if step.session != session:  # an example game of its own, or back to the page's
+            if session is None:
+                outside = env["COMPANION_STATE"]
+            session = step.session
+            env = {**env, "COMPANION_STATE": outside or ""}
+            if session is not None:
+                env["COMPANION_STATE"] = _state_of(tmp_path, step.doc, session)
         done, env = _run(step, folder, env)
         if step.writes is not None:
             continue

@@ -107,8 +107,6 @@ def test_tool_engines_import_no_game_but_the_known_ones_marked_to_go() -> None:
 
 
 KNOWN_GAME_IDS_IN_ENGINES: set[tuple[str, str]] = {
-    # the poker engine's ordering with Twinned Dragon Kings, the Grave Digger and wild cards
-    ("poker/variants.py", "dragon-kings"),
     # the built-in blind structures, named after the games whose files they are
     ("timer/structure.py", "dungeon-poker"),
     ("timer/structure.py", "decko"),

@@ -20,9 +20,10 @@ from pydantic import TypeAdapter, ValidationError
 from companion import GAMES
 from companion.cards.base import DeckInfo, GameInfo
 from companion.cards.games import card_union
-from companion.documents import read_document, short, validation_problems
+from companion.documents import short, validation_problems
 from companion.errors import CompanionError
 from companion.fileio import is_dir, is_file
+from companion.parsed_cache import read_yaml
 from companion.paths import cards_dir
 
 
@@ -180,7 +181,7 @@ def _show(path: Path) -> str:
 
 def _read_yaml(path: Path, problems: list[str]) -> Any:
     try:
-        return read_document(path, what="card file", format="yaml", source=_show(path))
+        return read_yaml(path, what="card file", source=_show(path))
     except CompanionError as exc:
         problems.append(exc.message)
     return None

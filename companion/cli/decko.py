@@ -253,7 +253,7 @@ def decko_loan(
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Take a loan: 10 chips now, 5 paid back at the end (two loans at most)."""
+    """Loans come with the action that needs them: a raise, call or joker short of chips takes them itself (refused alone)."""
     from companion.games.decko.table_rules import loan
 
     _run(state, table_name, lambda tx, t: loan(tx, t, player), as_json)

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from companion.errors import CompanionError
 from companion.poker.cards import Card, format_cards, parse_card, split_tokens
 from companion.poker.hands import Decider, Ranking, decider, names_text
-from companion.poker.odds import Odds
 from companion.poker.variants import Rules
 
 if TYPE_CHECKING:
+    from companion.poker.odds import Odds  # (rank needs none of odds' machinery)
     from companion.registry import Reported
 
 
@@ -285,7 +285,7 @@ def rank_players(players: Sequence[str], opts: RankOptions) -> PokerRanking | Re
     hands = parse_players(players, _known)
     boards = parse_boards(opts.boards, rules)
     rules = rules.for_deal(_every_card(hands, boards))
-    rankings = rank_boards(hands, boards, rules, full_plate=opts.full_plate)
+    rankings = rank_boards(hands, boards, rules, floor_holders=opts.full_plate)
     return PokerRanking(game, rules, rankings)
 
 
@@ -370,7 +370,7 @@ def odds_players(
         boards,
         rules,
         dead=_known(dead),
-        full_plate=opts.full_plate,
+        floor_holders=opts.full_plate,
         method=method,
         samples=samples,
         seed=seed,

@@ -28,14 +28,12 @@ from typing import Protocol
 
 from companion.errors import CompanionError
 from companion.poker.cards import Card, as_cards, check_unique
-from companion.poker.high import BLACK_KINGS, KING_OF_SPADES, best_five
+from companion.poker.high import TopClasses, best_five
 from companion.poker.holdem_tables import build_tables, holdem_value_unchecked, tables_ready
 from companion.poker.values import (
-    DRAGON_KINGS,
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
-    FULL_PLATE_FLOOR,
     HIGH_CARD,
     LOW_TOP,
     NO_HAND,
@@ -44,12 +42,13 @@ from companion.poker.values import (
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
     TWO_PAIR,
+    category_of,
     describe,
     high_name,
     pack,
     ranks_of,
 )
-from companion.poker.variants import HOLDEM, Rules
+from companion.poker.variants import HOLDEM, Rules, wild_games
 
 
 @dataclass(frozen=True, order=True)
@@ -109,13 +108,10 @@ def _pools(hand: Sequence[Card], board: Sequence[Card], rules: Rules) -> list[tu
     return [h + board for h in combinations(hand, limit)]
 
 
-def _dragon_value(pool: Sequence[Card], fast: bool = True) -> int:
-    """Dragon Kings value of a pool with no wild cards (fast path)."""
-    cards = set(pool)
-    if cards >= BLACK_KINGS or (
-        KING_OF_SPADES in cards and sum(1 for c in pool if c.suit == "s") >= 5
-    ):
-        return best_five(pool, dragon=True).value
+def _own_value(pool: Sequence[Card], classes: TopClasses, fast: bool = True) -> int:
+    """The value of a pool with no wild cards under a game's own classes (fast path)."""
+    if classes.may_hold(pool):
+        return best_five(pool, classes=classes).value
     if fast and len(pool) <= 7:
         return holdem_value_unchecked(pool)
     return best_five(pool).value
@@ -123,12 +119,12 @@ def _dragon_value(pool: Sequence[Card], fast: bool = True) -> int:
 
 def _high_value(pool: Sequence[Card], rules: Rules, fast: bool = True) -> int:
     """``fast`` uses the lookup tables (which must be built); else the general evaluator."""
-    if rules.dragon:
+    if rules.classes is not None:
         wild = [c for c in pool if rules.is_wild(c)]
         if wild:
-            return best_five(pool, wild=wild, dragon=True).value
-        return _dragon_value(pool, fast)
-    # Only Dragon Kings knows wild cards (jokers are refused elsewhere).
+            return best_five(pool, wild=wild, classes=rules.classes).value
+        return _own_value(pool, rules.classes, fast)
+    # Only an ordering with classes of its own knows wild cards (jokers are refused elsewhere).
     if fast and len(pool) <= 7:
         return holdem_value_unchecked(pool)
     return best_five(pool).value
@@ -208,7 +204,7 @@ def _low_best(pools: Iterable[Sequence[Card]], rules: Rules) -> tuple[int, tuple
 
 
 def value_of(hand: Sequence[Card], board: Sequence[Card] = (), rules: Rules = HOLDEM) -> int:
-    """Just the value of :func:`evaluate` (no Full Plate), for fast loops."""
+    """Just the value of :func:`evaluate` (no floor a card gives), for fast loops."""
     build_tables()
     return value_of_cards(as_cards(hand), as_cards(board), rules)
 
@@ -236,17 +232,20 @@ def evaluate(
     board: Sequence[Card] = (),
     rules: Rules = HOLDEM,
     *,
-    full_plate: bool = False,
+    holds_floor: bool = False,
 ) -> HandValue:
     """A player's best hand from their hand cards and one board under ``rules``.
 
-    ``full_plate``: the Dungeon Poker artifact; the hand is worth at least a
-    virtual pair of eights that combines with no card (no effect when the
-    weakest hand wins, where a floor could only hurt its owner).
+    ``holds_floor``: the player holds the card that gives the rules'
+    ``held_floor``; the hand is worth at least that value, made of virtual
+    cards that combine with no card (no effect when the weakest hand wins,
+    where a floor could only hurt its owner).
 
     >>> from companion.poker.cards import parse_cards as c
-    >>> evaluate(c("2c 7d"), c("Ks 9h 4s 3d Jc"), full_plate=True).description
-    'pair of eights (Full Plate)'
+    >>> from companion.poker.values import PAIR, pack
+    >>> rules = HOLDEM.replace(held_floor=pack(PAIR, 8), held_floor_name="Iron Vest")
+    >>> evaluate(c("2c 7d"), c("Ks 9h 4s 3d Jc"), rules, holds_floor=True).description
+    'pair of eights (Iron Vest)'
     """
     # A few hands (companion rank) are quicker with the general evaluator than
     # with building the lookup tables; a process that built them uses them.
@@ -271,17 +270,24 @@ def evaluate(
         v = _high_value(pool, rules, fast)
         if v > best:
             best, best_pool = v, pool
-    floor = rules.floor(full_plate)
+    floor = rules.floor(holds_floor)
     if best < floor:
-        note = "Full Plate" if full_plate and floor == FULL_PLATE_FLOOR else "virtual pair"
+        note = (
+            rules.held_floor_name if holds_floor and floor == rules.held_floor else "virtual pair"
+        )
         return HandValue(floor, "pair", f"{describe(floor)} ({note})", note=note)
     if best_pool is None or best == NO_HAND:
         return NO_LEGAL_HAND
     wild = [c for c in best_pool if rules.is_wild(c)]
-    chosen = best_five(best_pool, wild=wild, dragon=rules.dragon)
+    chosen = best_five(best_pool, wild=wild, classes=rules.classes)
     if chosen.value != best:  # the fast tables and the general evaluator must agree
         raise AssertionError(f"evaluators disagree on {best_pool}: {chosen.value:#x} != {best:#x}")
-    return HandValue(best, high_name(best), describe(best), chosen.cards, chosen.plays_as)
+    own = rules.classes
+    if own is not None and category_of(best) in own.names:
+        name, text = own.names[category_of(best)], own.describe(best)
+    else:
+        name, text = high_name(best), describe(best)
+    return HandValue(best, name, text, chosen.cards, chosen.plays_as)
 
 
 def _low_sort_key(card: Card, strength: int) -> tuple[int, int]:
@@ -291,8 +297,10 @@ def _low_sort_key(card: Card, strength: int) -> tuple[int, int]:
 
 
 def _check_jokers(cards: Iterable[Card], rules: Rules) -> None:
-    if not rules.dragon and any(c.is_joker for c in cards):
-        raise CompanionError(f"jokers ('*') are wild cards of dragon-kings; {rules.name} has none")
+    if rules.classes is None and any(c.is_joker for c in cards):
+        raise CompanionError(
+            f"jokers ('*') are wild cards of {wild_games()}; {rules.name} has none"
+        )
 
 
 class Judged(Protocol):
@@ -328,6 +336,8 @@ class Ranking:
 
     placings: tuple[Placing, ...]
     board: tuple[Card, ...] = ()
+    classes: TopClasses | None = field(default=None, compare=False, repr=False)
+    """The game's own classes the hands were judged under (the decider reads their kickers)."""
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -461,8 +471,9 @@ def decider(ranking: Ranking, board: Sequence[Card] = ()) -> Decider | None:
     candidates.sort(key=lambda cp: cp[0] in on_board)
     card, plays = candidates[0]
     cat = category_of(a.value)
-    if cat == DRAGON_KINGS:
-        first_kicker = {1: 0, 2: 2}.get(sub_of(a.value), 5)
+    own = ranking.classes
+    if own is not None and cat in own.names:
+        first_kicker = own.first_kicker(a.value)
     else:
         first_kicker = _FIRST_KICKER.get(cat, 5)
     kicker = at >= first_kicker
@@ -510,20 +521,20 @@ def rank_boards(
     boards: Sequence[Sequence[Card]],
     rules: Rules = HOLDEM,
     *,
-    full_plate: Iterable[str] = (),
+    floor_holders: Iterable[str] = (),
 ) -> tuple[Ranking, ...]:
-    """Judge a showdown on each board separately (Two front war has two).
+    """Judge a showdown on each board separately (a game may deal two).
 
-    ``full_plate`` names the players who hold the Full Plate.
+    ``floor_holders`` names the players who hold the card of the rules' ``held_floor``.
     """
     if len(boards) != rules.boards:
         raise CompanionError(
             f"{rules.name} is played on {rules.boards} board(s), not {len(boards)}"
         )
-    plate = set(full_plate)
+    plate = set(floor_holders)
     unknown = plate - set(hands)
     if unknown:
-        raise CompanionError(f"Full Plate holder {min(unknown)!r} is not a player")
+        raise CompanionError(f"{rules.held_floor_name} holder {min(unknown)!r} is not a player")
     hands = {name: as_cards(hand) for name, hand in hands.items()}
     boards = [as_cards(board) for board in boards]
     check_cards(hands, boards)
@@ -533,9 +544,13 @@ def rank_boards(
     names = list(hands)
     out = []
     for board in boards:
-        values = [evaluate(hands[n], board, rules, full_plate=n in plate) for n in names]
+        values = [evaluate(hands[n], board, rules, holds_floor=n in plate) for n in names]
         out.append(
-            Ranking(order_placings(names, values, places([v.value for v in values])), tuple(board))
+            Ranking(
+                order_placings(names, values, places([v.value for v in values])),
+                tuple(board),
+                rules.classes,
+            )
         )
     return tuple(out)
 
@@ -545,17 +560,12 @@ def rank_hands(
     board: Sequence[Card] = (),
     rules: Rules = HOLDEM,
     *,
-    full_plate: Iterable[str] = (),
+    floor_holders: Iterable[str] = (),
 ) -> Ranking:
     """Judge a showdown on one board: every player's best hand and place."""
     if rules.boards != 1:
         raise CompanionError(f"{rules.name} has {rules.boards} boards: use rank_boards")
-    return rank_boards(hands, [board], rules, full_plate=full_plate)[0]
-
-
-def is_dragon_kings(cards: Iterable[Card]) -> bool:
-    """Whether both black kings are among ``cards``."""
-    return set(cards) >= BLACK_KINGS
+    return rank_boards(hands, [board], rules, floor_holders=floor_holders)[0]
 
 
 __all__ = [
@@ -567,7 +577,6 @@ __all__ = [
     "Ranking",
     "decider",
     "evaluate",
-    "is_dragon_kings",
     "low_strength",
     "names_text",
     "order_placings",

@@ -1,43 +1,37 @@
-"""The general poker-style evaluator: any number of cards, wild cards, Dragon Kings.
+"""The general poker-style evaluator: any number of cards, wild cards, a game's own classes.
 
 :func:`best_five` finds the best five cards (fewer when fewer exist) of a
 pool and says which cards it used and what each wild card played as. It is
 the reference the fast tables of :mod:`companion.poker.holdem_tables` are checked
-against, and the only evaluator that knows wild cards, the Dragon Kings
-classes and an ace that plays low.
+against, and the only evaluator that knows wild cards, the classes a game
+ranks above the common ones (:class:`TopClasses`) and an ace that plays low.
 
 Wild cards take any rank and suit, even one already in the hand (that is how
 five of a kind happens), preferring a card nobody else in the hand plays as;
-in a flush they play as the highest cards the suit is missing. Under the
-Dragon Kings ordering (``dragon=True``) a wild card never plays as one of the
-two black kings (K♠, K♣): Twinned Dragon Kings and the Grave Digger need the
-real cards. A wild card may always play as itself, so a black king that is
-wild (``--wild K``) still makes the dragons.
+in a flush they play as the highest cards the suit is missing. A game's own
+classes may reserve cards that only the real card can be (``reserved``): a
+wild card never plays as one of them. A wild card may always play as itself,
+so a reserved card that is also wild still counts as the real one.
 
 >>> from companion.poker.cards import parse_cards
 >>> from companion.poker.values import describe
->>> hand = best_five(parse_cards("Ks Kc 7d 7h 2s 9c 3d"), dragon=True)
->>> describe(hand.value), [str(c) for c in hand.cards]
-('Twinned Dragon Kings with a pair of sevens', ['Ks', 'Kc', '7h', '7d', '9c'])
->>> hand = best_five(parse_cards("* 9h 9d 9c 9s"), dragon=True)
+>>> hand = best_five(parse_cards("* 9h 9d 9c 9s"))
 >>> describe(hand.value), hand.plays_as[-1]
 ('five nines', Card('9h'))
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from companion.poker.cards import SUIT_CHARS, Card, as_cards
 from companion.poker.values import (
-    DRAGON_KINGS,
     FIVE_OF_A_KIND,
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
-    GRAVE_DIGGER,
     HIGH_CARD,
     NO_HAND,
     PAIR,
@@ -48,9 +42,6 @@ from companion.poker.values import (
     pack,
 )
 
-KING_OF_SPADES = Card.of(13, "s")
-KING_OF_CLUBS = Card.of(13, "c")
-BLACK_KINGS = frozenset({KING_OF_SPADES, KING_OF_CLUBS})
 _WILD_SUITS = "hdsc"  # the suit a wild card shows when its suit does not matter
 
 
@@ -61,6 +52,42 @@ class Five:
     value: int
     cards: tuple[Card, ...] = ()
     plays_as: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class TopClasses:
+    """Hand classes a game ranks above every common class, handed to the evaluator as data.
+
+    ``find`` looks for the best of them in a pool (its real cards and how many
+    wild cards it has) and returns ``None`` when there is none; ``reserved``
+    are the cards only the real card may be (no wild card plays as one);
+    ``may_hold`` says whether a pool with no wild card could hold one at all
+    (when not, the fast tables judge it). ``names`` are the class names by
+    category, ``describe`` reads a value of one of them, and ``first_kicker``
+    says which of its ranks are kickers (for the decider). ``jokers`` names
+    the deck's jokers in messages.
+    """
+
+    name: str
+    reserved: frozenset[Card]
+    find: Callable[[Pool, int], Five | None]
+    may_hold: Callable[[Sequence[Card]], bool]
+    names: Mapping[int, str]
+    describe: Callable[[int], str]
+    first_kicker: Callable[[int], int]
+    jokers: str = "jokers"
+
+
+WILD_ONLY = TopClasses(
+    name="wild",
+    reserved=frozenset(),
+    find=lambda pool, wilds: None,
+    may_hold=lambda pool: False,
+    names={},
+    describe=lambda value: "",
+    first_kicker=lambda value: 5,
+)
+"""An ordering that knows wild cards and adds no class of its own (examples and tests)."""
 
 
 def _rank(card: Card, ace_low: bool) -> int:
@@ -80,17 +107,22 @@ def _windows(ace_low: bool) -> list[tuple[int, tuple[int, ...]]]:
     return [*wins, (5, (14, 2, 3, 4, 5))]
 
 
-_WINDOWS = {False: _windows(False), True: _windows(True)}
+WINDOWS = {False: _windows(False), True: _windows(True)}
+"""(top, ranks) of every straight, best first, with the ace high (False) or low (True)."""
 
 
-class _Pool:
+class Pool:
     """Cards grouped by rank and suit, plus the wild cards, for one evaluation."""
 
     def __init__(
-        self, real: Sequence[Card], wilds: Sequence[Card], ace_low: bool, dragon: bool
+        self,
+        real: Sequence[Card],
+        wilds: Sequence[Card],
+        ace_low: bool,
+        reserved: frozenset[Card] = frozenset(),
     ) -> None:
         self.ace_low = ace_low
-        self.dragon = dragon
+        self.reserved = reserved
         self.wilds = list(wilds)
         self.real = sorted(real, key=lambda c: (_rank(c, ace_low), -int(c)), reverse=True)
         self.real_set = frozenset(real)
@@ -115,11 +147,7 @@ class _Pool:
         """
         if suit is not None:
             return _as_card(rank, suit)
-        allowed = [
-            _as_card(rank, s)
-            for s in _WILD_SUITS
-            if not (self.dragon and _as_card(rank, s) in BLACK_KINGS)
-        ]
+        allowed = [_as_card(rank, s) for s in _WILD_SUITS if _as_card(rank, s) not in self.reserved]
         used = set(taken)
         return next(
             (c for c in allowed if c not in self.real_set and c not in used),
@@ -129,8 +157,7 @@ class _Pool:
     def missing_in_suit(self, suit: str, count: int) -> list[int]:
         """The ``count`` highest ranks of ``suit`` the real cards lack (wild cards fill them).
 
-        A wild card plays as a card the hand does not hold, and under the Dragon
-        Kings ordering never as a black king.
+        A wild card plays as a card the hand does not hold, and never as a reserved one.
         """
         held = {self.rank(c) for c in self.by_suit[suit]}
         top = 13 if self.ace_low else 14
@@ -138,7 +165,7 @@ class _Pool:
         free = [
             r
             for r in range(top, bottom - 1, -1)
-            if r not in held and not (self.dragon and _as_card(r, suit) in BLACK_KINGS)
+            if r not in held and _as_card(r, suit) not in self.reserved
         ]
         return free[:count]
 
@@ -146,10 +173,10 @@ class _Pool:
         return sorted(self.by_rank, reverse=True)
 
 
-class _Builder:
+class Builder:
     """Collects the cards of a hand as it is chosen, wild cards with their identities."""
 
-    def __init__(self, pool: _Pool) -> None:
+    def __init__(self, pool: Pool) -> None:
         self.pool = pool
         self.cards: list[Card] = []
         self.plays: list[Card] = []
@@ -195,39 +222,42 @@ def best_five(
     cards: Sequence[Card],
     *,
     wild: Iterable[Card] | None = None,
-    dragon: bool = False,
+    classes: TopClasses | None = None,
     ace_low: bool = False,
 ) -> Five:
     """The best five cards of ``cards`` (any number) under the poker-style scale.
 
     ``wild`` lists the cards of ``cards`` that are wild (jokers always are).
-    ``dragon`` turns on the Dragon Kings classes; ``ace_low`` makes every ace
-    rank 1 (one reading of an Utter Horror hand).
+    ``classes`` are a game's own classes above the common ones; ``ace_low``
+    makes every ace rank 1 (one reading of a hand where the weakest wins).
     """
     cards = as_cards(cards)
     wild_set = set(as_cards(wild or ()))
-    if dragon and wild_set & BLACK_KINGS:
-        # A wild card may always play as itself: try each wild black king as the real king.
-        kings = sorted(wild_set & BLACK_KINGS & set(cards))
+    if classes is not None and wild_set & classes.reserved:
+        # A wild card may always play as itself: try each wild reserved card as the real one.
+        own = sorted(wild_set & classes.reserved & set(cards))
         options = [
-            _best_five(cards, wild_set - set(chosen), dragon, ace_low)
-            for n in range(len(kings) + 1)
-            for chosen in combinations(kings, n)
+            _best_five(cards, wild_set - set(chosen), classes, ace_low)
+            for n in range(len(own) + 1)
+            for chosen in combinations(own, n)
         ]
         return max(options, key=lambda f: f.value)
-    return _best_five(cards, wild_set, dragon, ace_low)
+    return _best_five(cards, wild_set, classes, ace_low)
 
 
-def _best_five(cards: Sequence[Card], wild_set: set[Card], dragon: bool, ace_low: bool) -> Five:
+def _best_five(
+    cards: Sequence[Card], wild_set: set[Card], classes: TopClasses | None, ace_low: bool
+) -> Five:
     wilds = [c for c in cards if c.is_joker or c in wild_set]
     real = [c for c in cards if not (c.is_joker or c in wild_set)]
-    pool = _Pool(real, wilds, ace_low, dragon)
+    reserved = classes.reserved if classes is not None else frozenset()
+    pool = Pool(real, wilds, ace_low, reserved)
     total = len(real) + len(wilds)
     if total == 0:
         return Five(NO_HAND)
     w = len(wilds)
-    if dragon:
-        found = _dragon_kings(pool) or _grave_digger(pool, w)
+    if classes is not None:
+        found = classes.find(pool, w)
         if found:
             return found
     if total >= 5:
@@ -245,59 +275,8 @@ def _best_five(cards: Sequence[Card], wild_set: set[Card], dragon: bool, ace_low
     return _of_a_kind(pool, w)
 
 
-def _dragon_kings(pool: _Pool) -> Five | None:
-    real = set(pool.real)
-    if not real >= BLACK_KINGS:
-        return None
-    rest = _Pool([c for c in pool.real if c not in BLACK_KINGS], pool.wilds, pool.ace_low, True)
-    b = _Builder(rest)
-    b.take(KING_OF_SPADES)
-    b.take(KING_OF_CLUBS)
-    w = len(pool.wilds)
-    # The other three cards, as the best three-card poker hand: trips, pair, high cards.
-    for r in rest.ranks_desc() + [14]:
-        if rest.count(r) + w >= 3:
-            b.take_rank(r, 3)
-            return b.five(pack(DRAGON_KINGS, r, r, r, sub=3))
-    for r in rest.ranks_desc() + ([14] if w >= 2 else []):
-        if rest.count(r) + w >= 2:
-            b.take_rank(r, 2)
-            k = b.kickers(1, exclude=[r])
-            return b.five(pack(DRAGON_KINGS, r, r, *k, sub=2))
-    ranks = [14] * w
-    for _ in range(w):
-        b.wild(14)
-    ranks += b.kickers(3 - w)
-    return b.five(pack(DRAGON_KINGS, *ranks, sub=1))
-
-
-def _grave_digger(pool: _Pool, w: int) -> Five | None:
-    if KING_OF_SPADES not in pool.by_suit["s"]:
-        return None
-    spades = pool.by_suit["s"]
-    if len(spades) + w < 5:
-        return None
-    have = {pool.rank(c): c for c in spades}
-    for top, window in _WINDOWS[pool.ace_low][:2]:  # the two straights holding a king
-        missing = [r for r in window if r not in have]
-        if len(missing) <= w:
-            b = _Builder(pool)
-            for r in sorted(window, reverse=True):
-                b.take(have[r]) if r in have else b.wild(r, "s")
-            return b.five(pack(GRAVE_DIGGER, top, sub=1))
-    b = _Builder(pool)
-    others = [c for c in spades if c != KING_OF_SPADES]
-    chosen: list[tuple[int, Card | None]] = [(r, None) for r in pool.missing_in_suit("s", w)]
-    chosen += [(pool.rank(c), c) for c in others]
-    chosen.sort(key=lambda x: x[0], reverse=True)
-    chosen = sorted([(13, KING_OF_SPADES), *chosen[:4]], key=lambda x: x[0], reverse=True)
-    for r, c in chosen:
-        b.take(c) if c is not None else b.wild(r, "s")
-    return b.five(pack(GRAVE_DIGGER, *[r for r, _ in chosen]))
-
-
-def _straight_flush(pool: _Pool, w: int) -> Five | None:
-    for top, window in _WINDOWS[pool.ace_low]:
+def _straight_flush(pool: Pool, w: int) -> Five | None:
+    for top, window in WINDOWS[pool.ace_low]:
         for suit in SUIT_CHARS:
             cards = pool.by_suit[suit]
             if len(cards) + w < 5:
@@ -306,30 +285,30 @@ def _straight_flush(pool: _Pool, w: int) -> Five | None:
             missing = [r for r in window if r not in have]
             if len(missing) > w:
                 continue
-            if pool.dragon and suit in "sc" and 13 in missing:
-                continue  # a wild card may not be a black king
-            b = _Builder(pool)
+            if any(_as_card(r, suit) in pool.reserved for r in missing):
+                continue  # a wild card may not be a reserved card
+            b = Builder(pool)
             for r in sorted(window, reverse=True):
                 b.take(have[r]) if r in have else b.wild(r, suit)
             return b.five(pack(STRAIGHT_FLUSH, top))
     return None
 
 
-def _five_of_a_kind(pool: _Pool, w: int) -> Five | None:
+def _five_of_a_kind(pool: Pool, w: int) -> Five | None:
     if not w:
         return None
     for r in pool.ranks_desc() + [14]:
         if pool.count(r) + w >= 5:
-            b = _Builder(pool)
+            b = Builder(pool)
             b.take_rank(r, 5)
             return b.five(pack(FIVE_OF_A_KIND, r))
     return None
 
 
-def _four_of_a_kind(pool: _Pool, w: int) -> Five | None:
+def _four_of_a_kind(pool: Pool, w: int) -> Five | None:
     for r in pool.ranks_desc() + ([14] if w >= 4 else []):
         if pool.count(r) + w >= 4:
-            b = _Builder(pool)
+            b = Builder(pool)
             b.take_rank(r, 4)
             k = b.kickers(1, exclude=[r])
             if not k and b.free_wilds:
@@ -340,7 +319,7 @@ def _four_of_a_kind(pool: _Pool, w: int) -> Five | None:
     return None
 
 
-def _full_house(pool: _Pool, w: int) -> Five | None:
+def _full_house(pool: Pool, w: int) -> Five | None:
     ranks = pool.ranks_desc()
     candidates = sorted(set(ranks) | ({14, 13} if w else set()), reverse=True)
     for t in candidates:
@@ -351,14 +330,14 @@ def _full_house(pool: _Pool, w: int) -> Five | None:
             if p == t:
                 continue
             if need_t + max(0, 2 - pool.count(p)) <= w:
-                b = _Builder(pool)
+                b = Builder(pool)
                 b.take_rank(t, 3)
                 b.take_rank(p, 2)
                 return b.five(pack(FULL_HOUSE, t, p))
     return None
 
 
-def _flush(pool: _Pool, w: int) -> Five | None:
+def _flush(pool: Pool, w: int) -> Five | None:
     best: tuple[list[int], str] | None = None
     for suit in SUIT_CHARS:
         cards = pool.by_suit[suit]
@@ -372,47 +351,47 @@ def _flush(pool: _Pool, w: int) -> Five | None:
     if best is None:
         return None
     ranks, suit = best
-    b = _Builder(pool)
+    b = Builder(pool)
     held = {pool.rank(c): c for c in pool.by_suit[suit]}
     for r in ranks:
         b.take(held[r]) if r in held else b.wild(r, suit)
     return b.five(pack(FLUSH, *ranks))
 
 
-def _straight(pool: _Pool, w: int) -> Five | None:
-    for top, window in _WINDOWS[pool.ace_low]:
+def _straight(pool: Pool, w: int) -> Five | None:
+    for top, window in WINDOWS[pool.ace_low]:
         missing = [r for r in window if r not in pool.by_rank]
         if len(missing) <= w:
-            b = _Builder(pool)
+            b = Builder(pool)
             for r in sorted(window, reverse=True):
                 b.take_rank(r, 1)
             return b.five(pack(STRAIGHT, top))
     return None
 
 
-def _of_a_kind(pool: _Pool, w: int) -> Five:
+def _of_a_kind(pool: Pool, w: int) -> Five:
     """Trips, two pair, pair or high card (the classes left when nothing bigger fits)."""
     ranks = pool.ranks_desc()
     total = len(pool.real) + w
     if total >= 3:
         for r in ranks + ([14] if w >= 3 else []):
             if pool.count(r) + w >= 3:
-                b = _Builder(pool)
+                b = Builder(pool)
                 b.take_rank(r, 3)
                 return b.five(pack(THREE_OF_A_KIND, r, *b.kickers(2, exclude=[r])))
     pairs = [r for r in ranks if pool.count(r) >= 2]
     if len(pairs) >= 2:
-        b = _Builder(pool)
+        b = Builder(pool)
         b.take_rank(pairs[0], 2)
         b.take_rank(pairs[1], 2)
         return b.five(pack(TWO_PAIR, pairs[0], pairs[1], *b.kickers(1, exclude=pairs[:2])))
     if total >= 2:
         for r in ranks + ([14] if w >= 2 else []):
             if pool.count(r) + w >= 2:
-                b = _Builder(pool)
+                b = Builder(pool)
                 b.take_rank(r, 2)
                 return b.five(pack(PAIR, r, *b.kickers(3, exclude=[r])))
-    b = _Builder(pool)
+    b = Builder(pool)
     if w:
         b.wild(14)
     return b.five(pack(HIGH_CARD, *([14] * w), *b.kickers(5 - w)))

@@ -118,7 +118,7 @@ def odds(
     rules: Rules = HOLDEM,
     *,
     dead: Sequence[Card] = (),
-    full_plate: Iterable[str] = (),
+    floor_holders: Iterable[str] = (),
     method: Method = "auto",
     samples: int = SAMPLES,
     seed: int = 1,
@@ -145,10 +145,12 @@ def odds(
     rules.check_jokers(
         [c for h in known_hands.values() for c in h] + [c for b in boards for c in b] + list(dead)
     )
-    plate = set(full_plate)
+    plate = set(floor_holders)
     unknown_plate = plate - set(names)
     if unknown_plate:
-        raise CompanionError(f"Full Plate holder {min(unknown_plate)!r} is not a player")
+        raise CompanionError(
+            f"{rules.held_floor_name} holder {min(unknown_plate)!r} is not a player"
+        )
     known = (
         [c for h in known_hands.values() for c in h] + [c for b in boards for c in b] + list(dead)
     )
@@ -216,7 +218,7 @@ def _rank_classes_fit(
     """Whether exact counting by rank classes applies (:mod:`companion.poker.holdem_exact`):
     plain high hands of seven cards, every hand card known, one board."""
     if (
-        rules.dragon
+        rules.classes is not None
         or rules.lowball
         or rules.boards != 1
         or rules.use_exactly is not None

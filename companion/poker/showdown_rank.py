@@ -177,11 +177,11 @@ def rank_with_companion(
     if own is not None:
         return own.rank(contestants, board, rules)
     game_rules = ranker_rules(rules)
-    jokers = game_rules.dragon
+    jokers = game_rules.classes is not None
     hands = {c.name: parse(c.cards, allow_joker=jokers, unique=False) for c in contestants}
     plates = [c.name for c in contestants if c.min_pair is not None]
     ranking = rank_hands(
-        hands, parse(board, allow_joker=jokers, unique=False), game_rules, full_plate=plates
+        hands, parse(board, allow_joker=jokers, unique=False), game_rules, floor_holders=plates
     )
     found = None if game_rules.lowball else decider(ranking, ranking.board)
     out = []

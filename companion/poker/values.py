@@ -6,12 +6,12 @@ A value packs a hand class (category) and its tie-breaking ranks::
 
 ``r1``-``r5`` are the ranks that decide ties, most significant first (2-14,
 an ace that plays low is 1, a missing card 0). ``sub`` orders hands inside
-the two Dragon Kings classes. Value 0 means *no hand*: the player cannot win
-(for instance a one-card Goblin during Mystical storm).
+one class where a game's own classes need it. Value 0 means *no hand*: the
+player cannot win (a hand too short for the rules in force).
 
-Poker-style games share one category scale (:data:`HIGH_CATEGORIES`); DECKO
-has its own (:data:`DECKO_CATEGORIES`), whose index is also the set's buying
-value in dollars plus one.
+Poker-style games share one category scale (:data:`HIGH_CATEGORIES`); a game
+with its own classes packs them the same way on a scale of its own, beside
+its rules.
 
 >>> v = pack(FULL_HOUSE, 13, 7)
 >>> category_of(v), ranks_of(v)
@@ -37,8 +37,9 @@ FULL_HOUSE = 7
 FOUR_OF_A_KIND = 8
 FIVE_OF_A_KIND = 9
 STRAIGHT_FLUSH = 10
-GRAVE_DIGGER = 11
-DRAGON_KINGS = 12
+OWN_CLASSES = 11
+"""The first category free for a game's own classes above the common scale
+(:class:`companion.poker.high.TopClasses`)."""
 
 HIGH_CATEGORIES: dict[int, str] = {
     NO_HAND: "no hand",
@@ -52,44 +53,12 @@ HIGH_CATEGORIES: dict[int, str] = {
     FOUR_OF_A_KIND: "four of a kind",
     FIVE_OF_A_KIND: "five of a kind",
     STRAIGHT_FLUSH: "straight flush",
-    GRAVE_DIGGER: "Grave Digger spade flush",
-    DRAGON_KINGS: "Twinned Dragon Kings",
 }
-"""Class names of the poker-style scale, weakest first. Hold'em never
-reaches five of a kind, Grave Digger or Dragon Kings; Dragon Kings does."""
-
-# DECKO's own scale: category index - 1 is the set's buying value in dollars.
-DECKO_HIGH_CARD = 1
-DECKO_PAIR = 2
-DECKO_TWO_PAIRS = 3
-DECKO_THREE_OF_A_KIND = 4
-DECKO_FULL_HOUSE = 5
-DECKO_STRAIGHT = 6
-DECKO_FLUSH = 7
-DECKO_FOUR_OF_A_KIND = 8
-DECKO_STRAIGHT_FLUSH = 9
-DECKO_ROYAL_FLUSH = 10
-
-DECKO_CATEGORIES: dict[int, str] = {
-    NO_HAND: "no set",
-    DECKO_HIGH_CARD: "high card",
-    DECKO_PAIR: "pair",
-    DECKO_TWO_PAIRS: "two pairs",
-    DECKO_THREE_OF_A_KIND: "three of a kind",
-    DECKO_FULL_HOUSE: "full house",
-    DECKO_STRAIGHT: "straight",
-    DECKO_FLUSH: "flush",
-    DECKO_FOUR_OF_A_KIND: "four of a kind",
-    DECKO_STRAIGHT_FLUSH: "straight flush",
-    DECKO_ROYAL_FLUSH: "royal flush",
-}
-"""DECKO's set classes, weakest first (full house sits below straight and flush)."""
+"""Class names of the poker-style scale, weakest first. Five of a kind needs a
+wild card; a game's own classes rank above them all."""
 
 LOW_TOP = 1 << 28
 """Lowball values are ``LOW_TOP - strength``: the weaker the hand, the higher."""
-
-FULL_PLATE_FLOOR = PAIR << 24 | 8 << 16
-"""The Full Plate's virtual pair of eights, with no other cards."""
 
 
 def pack(category: int, *ranks: int, sub: int = 0) -> int:
@@ -155,10 +124,8 @@ def describe(value: int) -> str:
     'two pair, kings and nines'
     >>> describe(pack(STRAIGHT, 5))
     'straight, five high'
-    >>> describe(FULL_PLATE_FLOOR)
+    >>> describe(pack(PAIR, 8))
     'pair of eights'
-    >>> describe(pack(DRAGON_KINGS, 14, 14, 9, sub=2))
-    'Twinned Dragon Kings with a pair of aces'
     """
     cat = category_of(value)
     r = ranks_of(value)
@@ -184,47 +151,4 @@ def describe(value: int) -> str:
         return f"five {_plural(r[0])}"
     if cat == STRAIGHT_FLUSH:
         return "royal flush" if r[0] == 14 else f"straight flush, {_high(r[0])}"
-    if cat == GRAVE_DIGGER:
-        kind = "straight flush" if sub_of(value) else "flush"
-        return f"Grave Digger spade {kind}, {_high(r[0])}"
-    if cat == DRAGON_KINGS:
-        sub = sub_of(value)
-        if sub == 3:
-            return f"Twinned Dragon Kings with three {_plural(r[0])}"
-        if sub == 2:
-            return f"Twinned Dragon Kings with a pair of {_plural(r[0])}"
-        return f"Twinned Dragon Kings, {_name(r[0])} kicker" if r[0] else "Twinned Dragon Kings"
     return HIGH_CATEGORIES.get(cat, "?")
-
-
-def describe_decko(value: int) -> str:
-    """A short description of a DECKO set value.
-
-    >>> describe_decko(pack(DECKO_FULL_HOUSE, 3, 13))
-    'full house, threes over kings'
-    >>> describe_decko(pack(DECKO_HIGH_CARD, 12))
-    'high card, queen'
-    """
-    cat = category_of(value)
-    r = ranks_of(value)
-    if cat == NO_HAND:
-        return "no set"
-    if cat == DECKO_HIGH_CARD:
-        return f"high card, {_name(r[0])}"
-    if cat == DECKO_PAIR:
-        return f"pair of {_plural(r[0])}"
-    if cat == DECKO_TWO_PAIRS:
-        return f"two pairs, {_plural(r[0])} and {_plural(r[1])}"
-    if cat == DECKO_THREE_OF_A_KIND:
-        return f"three {_plural(r[0])}"
-    if cat == DECKO_FULL_HOUSE:
-        return f"full house, {_plural(r[0])} over {_plural(r[1])}"
-    if cat == DECKO_STRAIGHT:
-        return f"straight, {_high(r[0])}"
-    if cat == DECKO_FLUSH:
-        return f"flush, {_high(r[0])}"
-    if cat == DECKO_FOUR_OF_A_KIND:
-        return f"four {_plural(r[0])}"
-    if cat == DECKO_STRAIGHT_FLUSH:
-        return f"straight flush, {_high(r[0])}"
-    return DECKO_CATEGORIES.get(cat, "?")

@@ -6,11 +6,14 @@ boards there are, and which cards are wild. The engine
 (:mod:`companion.poker.hands`) reads nothing else, so a new variant is a new
 value, not new code: each game keeps its own values (and the rules that
 change them, such as an encounter card's) in its package and hands them to
-the tools as its :meth:`~companion.registry.Game.hand_rules`.
+the tools as its :meth:`~companion.registry.Game.hand_rules`. A game that
+ranks classes of its own above a straight flush (and so knows wild cards)
+hands them over as ``classes`` (:class:`~companion.poker.high.TopClasses`).
 
->>> OMAHA.use_exactly, HOLDEM.replace(name="plague", use_at_most=1).use_at_most
+>>> OMAHA.use_exactly, HOLDEM.replace(name="one-card", use_at_most=1).use_at_most
 (2, 1)
->>> wild = Rules("wild", ordering="dragon-kings").with_wild(["2", "Jd"])
+>>> from companion.poker.high import WILD_ONLY
+>>> wild = Rules("wild", classes=WILD_ONLY).with_wild(["2", "Jd"])
 >>> wild.wild_ranks, wild.wild_cards
 (frozenset({2}), frozenset({Card('Jd')}))
 """
@@ -20,17 +23,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from companion.errors import CompanionError
 from companion.poker.cards import Card, parse_card, parse_rank
-
-Ordering = Literal["high", "dragon-kings"]
+from companion.poker.high import TopClasses
 
 
 @dataclass(frozen=True)
 class Rules:
-    """How one game (or one Dungeon Poker encounter) judges a showdown.
+    """How one game (or one of its variants in force) judges a showdown.
 
     ``use_exactly``/``use_at_most`` bound the hand (hole) cards a player
     combines with the board; ``None`` means any number. ``lowball``: the
@@ -39,15 +41,19 @@ class Rules:
     player with fewer cards still has a partial hand). ``boards``: boards
     judged separately. ``hole_cards``/``board_cards`` are what a full deal
     gives, for the odds calculator. ``min_pair``: every hand is worth at
-    least a virtual pair of this rank that combines with no card (the Full
-    Plate's eights, given per player with ``full_plate=`` or here for all).
-    ``jokers``: jokers shuffled into the deck (Dragon Kings' Swords joker
-    variant has one), which the odds calculator deals from; ``wings``: the
-    names of the wing cards these rules carry, for :meth:`describe`.
+    least a virtual pair of this rank that combines with no card (a floor a
+    game's card may give one player, or here for all). ``held_floor``: the
+    least value of a hand whose player holds the game's floor card (given per
+    player with ``floor_holders=``), called ``held_floor_name`` in the hand's note.
+    ``classes``: a game's own classes above the common ones, which alone
+    bring wild cards and jokers (``None``: the plain poker scale).
+    ``jokers``: jokers shuffled into the deck (a variant may add one), which
+    the odds calculator deals from; ``wings``: the names of the game's cards
+    in force that changed these rules, for :meth:`describe`.
     """
 
     name: str
-    ordering: Ordering = "high"
+    classes: TopClasses | None = None
     use_exactly: int | None = None
     use_at_most: int | None = None
     lowball: bool = False
@@ -59,6 +65,8 @@ class Rules:
     wild_ranks: frozenset[int] = frozenset()
     wild_cards: frozenset[Card] = frozenset()
     min_pair: int | None = None
+    held_floor: int = 0
+    held_floor_name: str = "floor"
     jokers: int = 0
     wings: tuple[str, ...] = ()
 
@@ -69,54 +77,51 @@ class Rules:
             raise ValueError("a game has at least one board")
 
     @property
-    def dragon(self) -> bool:
-        """Whether the Dragon Kings classes (and wild cards) apply."""
-        return self.ordering == "dragon-kings"
-
-    @property
     def has_wilds(self) -> bool:
         return bool(self.wild_ranks or self.wild_cards)
 
     @property
     def max_jokers(self) -> int:
-        """How many jokers one deal may hold: the deck's, and at least the one Swords
-        joker in Dragon Kings (a joker at the table means the variant is played)."""
-        return max(self.jokers, 1) if self.dragon else self.jokers
+        """How many jokers one deal may hold: the deck's, and at least one where the
+        ordering knows wild cards (a joker at the table means its variant is played)."""
+        return max(self.jokers, 1) if self.classes is not None else self.jokers
 
     def check_jokers(self, cards: Iterable[Card]) -> None:
         """Refuse a deal holding more jokers than the deck can give.
 
         >>> from companion.poker.cards import parse_cards
-        >>> Rules("wild", ordering="dragon-kings").check_jokers(parse_cards("* As * Kd"))
+        >>> from companion.poker.high import WILD_ONLY
+        >>> Rules("wild", classes=WILD_ONLY).check_jokers(parse_cards("* As * Kd"))
         Traceback (most recent call last):
           ...
-        companion.errors.CompanionError: 2 jokers ('*') in one deal, but the wild deck holds 1 (the Swords joker)
+        companion.errors.CompanionError: 2 jokers ('*') in one deal, but the wild deck holds 1 (jokers)
         """
         count = sum(1 for c in cards if c.is_joker)
         if count <= self.max_jokers:
             return
-        if not self.dragon:
+        if self.classes is None:
             raise CompanionError(
-                f"jokers ('*') are wild cards of dragon-kings; {self.name} has none"
+                f"jokers ('*') are wild cards of {wild_games()}; {self.name} has none"
             )
         raise CompanionError(
             f"{count} jokers ('*') in one deal, but the {self.name} deck holds "
-            f"{self.max_jokers} (the Swords joker)"
+            f"{self.max_jokers} ({self.classes.jokers})"
         )
 
     def for_deal(self, cards: Iterable[Card | None]) -> Rules:
-        """These rules for a deal holding ``cards``: the jokers checked, and in Dragon Kings
-        a joker written in a hand or on the board puts the Swords joker in the deck (its
-        variant is played), whether or not the variant was asked for.
+        """These rules for a deal holding ``cards``: the jokers checked, and where the
+        ordering knows wild cards a joker written in a hand or on the board puts a joker
+        in the deck (its variant is played), whether or not the variant was asked for.
 
         >>> from companion.poker.cards import parse_cards
-        >>> wild = Rules("wild", ordering="dragon-kings")
+        >>> from companion.poker.high import WILD_ONLY
+        >>> wild = Rules("wild", classes=WILD_ONLY)
         >>> wild.for_deal(parse_cards("* Kd")).jokers, wild.for_deal(()).jokers
         (1, 0)
         """
         known = [c for c in cards if c is not None]
         self.check_jokers(known)
-        if self.dragon and not self.jokers and any(c.is_joker for c in known):
+        if self.classes is not None and not self.jokers and any(c.is_joker for c in known):
             return self.replace(jokers=1)
         return self
 
@@ -138,16 +143,16 @@ class Rules:
         """Jokers always; then the ranks and cards named wild."""
         return card.is_joker or card.rank in self.wild_ranks or card in self.wild_cards
 
-    def floor(self, full_plate: bool = False) -> int:
-        """The least value a hand is worth (0: none), from the Full Plate or ``min_pair``.
+    def floor(self, holds_floor: bool = False) -> int:
+        """The least value a hand is worth (0: none), from a held floor or ``min_pair``.
 
         No floor applies when the weakest hand wins: it could only hurt.
         """
-        from companion.poker.values import FULL_PLATE_FLOOR, PAIR, pack
+        from companion.poker.values import PAIR, pack
 
         if self.lowball:
             return 0
-        floor = FULL_PLATE_FLOOR if full_plate else 0
+        floor = self.held_floor if holds_floor else 0
         if self.min_pair is not None:
             floor = max(floor, pack(PAIR, self.min_pair))
         return floor
@@ -158,16 +163,16 @@ class Rules:
     def with_wild(self, names: Iterable[str]) -> Rules:
         """These rules with more wild cards: ranks (``2``, ``J``) or cards (``Jd``).
 
-        Only the Dragon Kings ordering knows wild cards.
+        Only an ordering with classes of its own knows wild cards.
         """
         ranks, cards = set(self.wild_ranks), set(self.wild_cards)
         for name in names:
             text = name.strip()
             if not text:
                 continue
-            if not self.dragon:
+            if self.classes is None:
                 raise CompanionError(
-                    f"wild cards ({text!r}) belong to dragon-kings; {self.name} has none"
+                    f"wild cards ({text!r}) belong to {wild_games()}; {self.name} has none"
                 )
             if text == "*":
                 continue  # jokers are always wild
@@ -220,11 +225,20 @@ GAMES: dict[str, Rules] = {"holdem": HOLDEM, "omaha": OMAHA}
 """The plain poker orderings by id (each game's own come from its package)."""
 
 
-def slug(name: str) -> str:
-    """``"Two front war"`` -> ``"two-front-war"`` (case and punctuation ignored).
+def wild_games() -> str:
+    """The games whose hands know wild cards (their ordering has classes of its own),
+    for the refusal of a wild card elsewhere."""
+    from companion.registry import games
 
-    >>> slug("  Utter   Horror "), slug("King's cave")
-    ('utter-horror', 'kings-cave')
+    found = [g.id for g in games() if (r := g.hand_rules()) is not None and r.classes is not None]
+    return ", ".join(found) or "no game"
+
+
+def slug(name: str) -> str:
+    """``"Two Rivers"`` -> ``"two-rivers"`` (case and punctuation ignored).
+
+    >>> slug("  Lucky   Draw "), slug("Queen's gambit")
+    ('lucky-draw', 'queens-gambit')
     """
     out = []
     for ch in name.strip().lower().replace("'", "").replace("’", ""):

@@ -362,6 +362,23 @@ class Transaction:
             )
         return self.table(name)
 
+    def reseat(self, table: TableInfo, players: Sequence[str]) -> TableInfo:
+        """The same players in a new seat order (a game that draws for seats); undone with
+        the action that did it. Returns the table as it now sits."""
+        if sorted(map(name_key, players)) != sorted(map(name_key, table.players)):
+            raise CompanionError(f"a new seating holds the same players as '{table.name}'")
+        self.journal.append(["seats", table.id, list(table.players)])
+        self._seat(table.id, players)
+        return self.table(table.name)
+
+    def _seat(self, table_id: int, players: Sequence[str]) -> None:
+        self._sql("DELETE FROM players WHERE table_id = ?", (table_id,))
+        for seat, player in enumerate(players, start=1):
+            self._sql(
+                "INSERT INTO players (table_id, seat, name) VALUES (?, ?, ?)",
+                (table_id, seat, player),
+            )
+
     def delete_table(self, table: TableInfo) -> None:
         self._sql("DELETE FROM kv WHERE table_id = ?", (table.id,))
         # Deleting the table first lets the history trigger allow its rows to go.
@@ -662,6 +679,8 @@ class Transaction:
                     "UPDATE cards SET pile = ?, holder = ?, pos = ? WHERE table_id = ? AND deck = ? AND copy = ?",
                     (pile, holder, pos, table.id, deck, copy),
                 )
+            elif op[0] == "seats":
+                self._seat(op[1], op[2])
             elif op[0] == "kv":
                 _, table_key, namespace, key, value = op
                 if value is None:

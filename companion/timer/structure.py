@@ -33,9 +33,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from companion.bounds import MAX_LEVEL
-from companion.documents import read_document, short
+from companion.documents import short
 from companion.errors import CompanionError
 from companion.fileio import is_file
+from companion.parsed_cache import read_yaml
 
 BlindKind = Literal["single", "small-big", "bets"]
 BLIND_KINDS: tuple[BlindKind, ...] = ("single", "small-big", "bets")
@@ -684,7 +685,7 @@ def _repeated_breaks(p: _Problems, value: Any) -> tuple[int | None, float | None
 
 
 def _read_yaml_file(path: Path) -> Any:
-    return read_document(path, what="structure file", format="yaml", error=StructureError)
+    return read_yaml(path, what="structure file", error=StructureError)
 
 
 @functools.lru_cache(maxsize=1)

@@ -138,3 +138,29 @@ def test_sigterm_right_after_the_urls_stops_serve_cleanly() -> None:
             server.kill()
     assert server.returncode == 0, err
     assert "internal error" not in err and "Traceback" not in err, err
+
+
+def test_a_sigterm_that_lands_where_exceptions_are_ignored_still_stops_the_server() -> None:
+    """A SIGTERM delivered inside a weakref callback (where Python ignores any exception
+    a handler raises) must still stop the server: the handler only sets uvicorn's flag,
+    which the server reads before it serves and at each tick (it once raised, and the
+    server served on)."""
+    import gc
+    import weakref
+
+    import uvicorn
+
+    from companion.ui.web.hub import Hub
+    from companion.ui.web.server import _Server, _terminate_as_stop
+
+    class Thing:
+        pass
+
+    server = _Server(uvicorn.Config(app=None), hub=Hub.__new__(Hub))
+    with _terminate_as_stop(server):
+        thing = Thing()
+        kept = weakref.ref(thing, lambda _: os.kill(os.getpid(), signal.SIGTERM))
+        del thing
+        gc.collect()
+        time.sleep(0)  # the handler runs at the next bytecode, still inside the callback
+    assert kept() is None and server.should_exit

@@ -10,6 +10,7 @@ import pytest
 from companion.cards import load_game
 from companion.errors import CompanionError
 from companion.games.decko import table_rules as decko
+from companion.games.decko.events import LoanTaken, SmolderingBurnOwed, VampireFeeds
 from companion.games.decko.mat import sync
 from companion.games.decko.table_rules import MARKET_SLOTS, TOTAL_CHIPS, DeckoRules, Mat
 from companion.table import TableInfo, TableStore, discard, draw, new_table, undo
@@ -86,6 +87,10 @@ def _give_joker(store: TableStore, table: TableInfo, player: str, joker: str) ->
         mat.seats[player].jokers.append(ids[joker])
         sync(tx, table, mat)
         tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def _name(store: TableStore, table: TableInfo, ref: str) -> str:
+    return str(CARDS.get(_ids(store, table, [ref])[0]).name)
 
 
 def _chips(mat: Mat) -> int:
@@ -535,15 +540,53 @@ def _to_market_slot_five(store: TableStore, table: TableInfo, card_id: str) -> N
         tx.put_state(table, decko.NS, "mat", mat.to_data())
 
 
-def test_smoldering_card_bought_without_a_burn_says_how_to_burn(store: TableStore) -> None:
+def test_smoldering_card_bought_without_a_burn_asks_and_the_next_burn_pays_it(
+    store: TableStore,
+) -> None:
+    """Smoldering cards: bought without --burn, the table asks which card; the buyer's next
+    'decko burn' is that burn (free), and the $2 burn is still there to buy."""
     table = _new(store)
     buyer, _ = _to_buying(store, table)
     _to_market_slot_five(store, table, "smoldering-3h")
-    events = _do(store, table, decko.buy, buyer, "5").events
-    assert any("may burn 1 card" in e and "--burn" in e for e in events)
+    event = _do(store, table, decko.buy, buyer, "5")
+    (owed,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
+    assert (owed.player, owed.left) == (buyer, 1) and len(owed.cards) == 4
+    assert f"'companion decko burn {buyer} CARD'" in event.events[-1]
+    assert not any("undo" in e for e in event.events)
+    money = _mat(store, table).seats[buyer].money
+    _do(store, table, decko.burn, buyer, "junk-food-2d")
+    mat = _mat(store, table)
+    assert _ids(store, table, mat.seats[buyer].burn) == ["junk-food-2d"]
+    assert mat.seats[buyer].money == money and mat.seats[buyer].smoldering is None
+    _do(store, table, decko.burn, buyer, "junk-food-3s")  # now the $2 special action
+    assert _mat(store, table).seats[buyer].money == money - 2
     _do(store, table, undo)
-    events = _do(store, table, decko.buy, buyer, "5", ["1"]).events
-    assert not any("may burn" in e for e in events)
+    _do(store, table, undo)
+    _do(store, table, undo)
+    event = _do(store, table, decko.buy, buyer, "5", ["1"])  # --burn still works
+    assert not any(isinstance(e, SmolderingBurnOwed) for e in event.effects)
+
+
+def test_smoldering_card_taken_by_a_fold_burns_from_the_folded_hand_afterwards(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, _ = _mat(store, table).order()
+    _to_market_slot_five(store, table, "smoldering-3h")
+    hand = _mat(store, table).seats[first].hand
+    event = _do(store, table, decko.fold, first, take=["5"])
+    (owed,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
+    assert owed.cards == tuple(_name(store, table, r) for r in hand)
+    assert _mat(store, table).turn == second  # the table goes on meanwhile
+    with store.transaction() as tx, pytest.raises(CompanionError, match="may burn for"):
+        decko.burn(tx, table, first, "9")
+    _do(store, table, decko.burn, first, "2")  # the second card of the folded hand
+    mat = _mat(store, table)
+    assert mat.seats[first].burn == [hand[1]] and hand[1] not in mat.seats[first].discard
+    assert mat.seats[first].smoldering is None and mat.turn == second
+    with store.transaction() as tx, pytest.raises(CompanionError, match="turn to act"):
+        decko.burn(tx, table, first, "1")  # nothing is owed any more
 
 
 def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:
@@ -555,6 +598,38 @@ def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:
         decko.buy_chips(tx, table, buyer, 1)
     _do(store, table, decko.flush_market, buyer)
     assert _mat(store, table).seats[buyer].money == 6 - 2 - 2
+
+
+def test_a_burn_while_betting_and_a_paid_burn_while_buying_are_two_actions(
+    store: TableStore,
+) -> None:
+    """BURN in the first betting round is free and draws; "Burn a card" in the buying phase
+    is a special action for $2: doing the first leaves the second open."""
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    a, b, blind = _mat(store, table).order()
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "plain-8d", "junk-food-6c"],
+            b: ["credit-5c", "credit-6s", "junk-food-2d", "junk-food-3s"],
+        },
+    )
+    _do(store, table, decko.call, a)
+    _do(store, table, decko.burn, b, "junk-food-3s")  # free, and draws
+    with store.transaction() as tx, pytest.raises(CompanionError, match="once, before acting"):
+        decko.burn(tx, table, b, "1")
+    _do(store, table, decko.call, b)
+    _do(store, table, decko.fold, blind)
+    assert _mat(store, table).buyers == [b]
+    money = _mat(store, table).seats[b].money
+    _do(store, table, decko.burn, b, "junk-food-2d")  # the $2 special action
+    mat = _mat(store, table)
+    assert mat.seats[b].money == money - 2
+    assert _ids(store, table, mat.seats[b].burn) == ["junk-food-2d", "junk-food-3s"]
+    with store.transaction() as tx, pytest.raises(CompanionError, match="already done 'burn'"):
+        decko.burn(tx, table, b, "1")
 
 
 def test_buy_chips_one_two_or_three_for_two_three_or_five_dollars(store: TableStore) -> None:
@@ -628,13 +703,65 @@ def test_chip_girl_triples_the_chips_bought(store: TableStore) -> None:
 # -- loans and the end of the game ----------------------------------------------------------------
 
 
-def test_a_loan_gives_ten_chips_and_no_third_loan(store: TableStore) -> None:
+def _set_chips(store: TableStore, table: TableInfo, player: str, chips: int, loans: int) -> None:
+    with store.transaction() as tx:
+        mat = RULES.mat(tx, table)
+        seat = mat.seats[player]
+        mat.house += seat.chips - chips
+        seat.chips, seat.loans = chips, loans
+        tx.put_state(table, decko.NS, "mat", mat.to_data())
+
+
+def test_a_loan_only_when_needed_nineteen_chips_take_none(store: TableStore) -> None:
+    """Loans: only a player with too few chips for their action may take one: 19 chips and
+    nothing to pay is no reason (it used to give 19 -> 29 -> 39)."""
     table = _new(store)
-    _do(store, table, decko.loan, "ann")
-    _do(store, table, decko.loan, "ann")
-    assert (_mat(store, table).seats["ann"].chips, _mat(store, table).seats["ann"].loans) == (40, 2)
-    with store.transaction() as tx, pytest.raises(CompanionError, match="no third loan"):
-        decko.loan(tx, table, "ann")
+    _do(store, table, decko.start_round)
+    first = _mat(store, table).order()[0]
+    _set_chips(store, table, first, 19, 0)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="only with an action"):
+        decko.loan(tx, table, first)
+    event = _do(store, table, decko.raise_bet, first)
+    seat = _mat(store, table).seats[first]
+    assert (seat.chips, seat.loans) == (17, 0)
+    assert not any(isinstance(e, LoanTaken) for e in event.effects)
+
+
+def test_a_loan_when_short_then_the_action_is_completed(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, _ = _mat(store, table).order()
+    _set_chips(store, table, first, 1, 0)
+    event = _do(store, table, decko.raise_bet, first)  # 2 chips, 1 in supply: one loan
+    (loan,) = [e for e in event.effects if isinstance(e, LoanTaken)]
+    assert (loan.player, loan.loan, loan.chips, loan.what) == (first, 1, 10, "the raise")
+    mat = _mat(store, table)
+    assert (mat.seats[first].chips, mat.seats[first].loans, mat.seats[first].bet) == (9, 1, 2)
+    assert mat.turn == second  # the raise was completed
+    assert f"{first} takes loan 1: 10 chips (the raise)" in event.events
+    assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_a_loan_for_a_joker_bought_short_of_chips(store: TableStore) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _set_chips(store, table, buyer, 0, 1)
+    _do(store, table, decko.buy_joker, buyer, "buy")
+    seat = _mat(store, table).seats[buyer]
+    assert seat.loans == 2 and len(seat.jokers) == 1
+
+
+def test_no_third_loan_and_an_action_even_two_loans_cannot_pay_is_refused(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first = _mat(store, table).order()[0]
+    _set_chips(store, table, first, 0, 2)
+    with store.transaction() as tx, pytest.raises(CompanionError, match="has taken 2 loans"):
+        decko.call(tx, table, first)
+    seat = _mat(store, table).seats[first]
+    assert (seat.chips, seat.loans, seat.bet) == (0, 2, 0)
 
 
 def test_a_blind_player_short_of_chips_must_take_a_loan(store: TableStore) -> None:
@@ -739,6 +866,79 @@ def test_a_scripted_game_of_three_rounds_from_the_command_line(store: TableStore
     )
     assert total == TOTAL_CHIPS
     assert sum(d["total"] for d in shown["decks"]) == 70 + 37 + 52 + 14 + 5 + 1
+
+
+def _table(store: TableStore) -> TableInfo:
+    with store.transaction(write=False) as tx:
+        return tx.table("friday")
+
+
+def _scripted_to_buying(store: TableStore) -> tuple[str, str]:
+    """From the command line: round 1 to a buying phase where ``b`` (two credit cards, $6
+    or more) buys alone, having burned a junk food card while betting; returns (a, b)."""
+    new = ("table", "new", "friday", "--game", "decko", "--players", "ann,ben,cat", "--seed", "5")
+    assert invoke(*new).exit_code == 0
+    assert invoke("decko", "round").exit_code == 0
+    table = _table(store)
+    a, b, blind = _mat(store, table).order()
+    _rig(
+        store,
+        table,
+        **{
+            a: ["plain-8s", "plain-8h", "plain-8d", "junk-food-6c"],
+            b: ["credit-5c", "credit-6s", "junk-food-2d", "junk-food-3s"],
+        },
+    )
+    for args in (
+        ["call", a],
+        ["burn", b, "junk-food-3s"],
+        ["call", b],
+        ["fold", blind],
+    ):
+        result = invoke("decko", *args)
+        assert result.exit_code == 0, (args, result.stderr)
+    assert _mat(store, table).buyers == [b]
+    return a, b
+
+
+def test_scripted_gift_a_card_of_the_burn_pile_onto_another_players_draw_pile(
+    store: TableStore,
+) -> None:
+    """Gift a card: for $3 a card leaves the giver's burn pile and tops another player's draw."""
+    a, b = _scripted_to_buying(store)
+    table = _table(store)
+    money = _mat(store, table).seats[b].money
+    result = invoke("decko", "gift", b, "1", "--to", a)
+    assert result.exit_code == 0, result.stderr
+    assert f"{b} pays $3 to put Junk Food Three of Spades on top of {a}'s draw pile" in (
+        result.stdout.replace("\n", " ")
+    )
+    mat = _mat(store, table)
+    assert mat.seats[b].burn == [] and mat.seats[b].money == money - 3
+    assert _ids(store, table, mat.seats[a].draw[:1]) == ["junk-food-3s"]
+    refused = invoke("decko", "gift", b, "1", "--to", a)
+    assert refused.exit_code != 0 and "already done 'gift'" in refused.stderr
+    assert invoke("decko", "done", b).exit_code == 0
+    assert invoke("decko", "round").exit_code == 0  # a draws the gift in the next deal
+    assert _ids(store, table, _mat(store, table).seats[a].hand[:1]) == ["junk-food-3s"]
+
+
+def test_scripted_buy_chips_for_the_buying_money(store: TableStore) -> None:
+    """Buy chips: 1, 2 or 3 chips for $2, $3 or $5, once a buying phase."""
+    _, b = _scripted_to_buying(store)
+    table = _table(store)
+    before = _mat(store, table)
+    result = invoke("decko", "buy-chips", b, "2")
+    assert result.exit_code == 0, result.stderr
+    assert f"{b} takes 2 chips (bought for $3)" in result.stdout
+    mat = _mat(store, table)
+    assert mat.seats[b].chips == before.seats[b].chips + 2
+    assert mat.seats[b].money == before.seats[b].money - 3
+    assert mat.house == before.house - 2
+    refused = invoke("decko", "buy-chips", b, "1")
+    assert refused.exit_code != 0 and "already done 'chips'" in refused.stderr
+    assert invoke("decko", "buy-chips", b, "4").exit_code != 0
+    assert _chips(_mat(store, table)) == TOTAL_CHIPS
 
 
 def test_analysis_paralysis_keeps_two_cards_of_a_folded_hand_for_the_next_deal(
@@ -894,6 +1094,43 @@ def test_kingmaker_every_other_player_still_in_adds_a_chip_to_the_house_bet(
     assert mat.seats[first].chips == before.seats[first].chips
     assert any(f"Kingmaker: {blind} adds 1 chip to the house bet" in e for e in event.events)
     assert _chips(mat) == TOTAL_CHIPS
+
+
+def test_vampire_gains_a_chip_for_each_player_whose_bet_it_matches_at_every_call(
+    store: TableStore,
+) -> None:
+    """The rulebook's example: three chips after calling, two others at exactly three, two
+    chips from the house; and it pays again at the next call."""
+    table = _new(store, ("ann", "ben", "cat", "dan"))
+    _do(store, table, decko.start_round)
+    first, second, third, blind = _mat(store, table).order()
+    _give_joker(store, table, third, "vampire")
+    _do(store, table, decko.raise_bet, first)  # 2
+    _do(store, table, decko.raise_bet, second)  # 3
+    before = _mat(store, table)
+    event = _do(store, table, decko.call, third)  # 3: matches only second
+    mat = _mat(store, table)
+    (fed,) = [e for e in event.effects if isinstance(e, VampireFeeds)]
+    assert (fed.player, fed.matched, fed.chips) == (third, (second,), 1)
+    assert mat.seats[third].chips == before.seats[third].chips - 3 + 1
+    assert mat.house == before.house - 1
+    assert f"Vampire: {third}'s bet equals the bet of {second}: 1 chip" in event.events[-2]
+    _do(store, table, decko.call, blind)  # 3
+    _do(store, table, decko.raise_bet, first)  # 4
+    _do(store, table, decko.call, second)  # 4
+    event = _do(store, table, decko.call, third)  # 4, with first and second at 4
+    (fed,) = [e for e in event.effects if isinstance(e, VampireFeeds)]
+    assert (fed.matched, fed.chips) == ((first, second), 2)
+    assert event.to_json()["effects"][0]["event"] == "decko-vampire"
+    assert _chips(_mat(store, table)) == TOTAL_CHIPS
+
+
+def test_a_call_without_the_vampire_gains_nothing(store: TableStore) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first = _mat(store, table).order()[0]
+    event = _do(store, table, decko.call, first)
+    assert event.effects == () and not any("Vampire" in e for e in event.events)
 
 
 def test_mr_jackpot_four_chips_from_the_house_won_with_the_bet_or_returned(

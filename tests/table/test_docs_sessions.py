@@ -2,7 +2,7 @@
 
 Each session block (``<!-- session:NAME -->``) runs in a fresh state file;
 every ``$ companion ...`` line must succeed and print the lines that follow
-it. To refresh the document after changing the output on purpose::
+it (standard output, then standard error). To refresh the document after changing the output on purpose::
 
     python -m tests.table.test_docs_sessions
 """
@@ -33,7 +33,8 @@ def _run(block: str) -> str:
         assert args[0] == "companion", command
         result = invoke(*args[1:])
         assert result.exit_code == 0, (command, result.stderr)
-        out.extend(line.rstrip() for line in result.stdout.rstrip("\n").split("\n") if line)
+        printed = result.stdout + result.stderr  # a note on stderr is shown after stdout
+        out.extend(line.rstrip() for line in printed.rstrip("\n").split("\n") if line)
     return "\n".join(out) + "\n"
 
 

@@ -6,14 +6,18 @@ from typing import Any
 
 import pytest
 
+from companion.cards import load_game
 from companion.errors import CompanionError
-from companion.games.dragon_kings import dealing
+from companion.games.dragon_kings import dealing, opening
 from companion.games.dragon_kings import table_rules as dk
+from companion.games.dragon_kings.events import FirstDealerDrawn
+from companion.games.dragon_kings.state import card_of
 from companion.games.dragon_kings.table_rules import DragonKingsRules, first_honors
 from companion.poker.cards import parse_card
 from companion.table import TableInfo, TableStore, new_table, undo
 from tests.conftest import invoke
 
+CARDS = load_game("dragon-kings")
 RULES = DragonKingsRules("dragon-kings")
 
 
@@ -76,6 +80,12 @@ def _wings(store: TableStore, table: TableInfo) -> dk.WingState:
 # -- the Swords joker ---------------------------------------------------------------------------
 
 
+def _seated(store: TableStore, table: TableInfo) -> TableInfo:
+    """The table as it sits now (``dk open`` reseats the guests as they drew)."""
+    with store.transaction(write=False) as tx:
+        return tx.table(table.name)
+
+
 def test_swords_joker_stays_in_the_box_unless_the_variant_is_played(store: TableStore) -> None:
     plain = _new(store)
     with store.transaction() as tx:
@@ -119,11 +129,65 @@ def test_play_begins_the_first_black_king_earns_50_the_first_deal_and_the_first_
 # -- deals ---------------------------------------------------------------------------------------
 
 
+def test_play_begins_the_others_draw_for_seats_high_card_left_of_the_dealer(
+    store: TableStore,
+) -> None:
+    """After the first black king, the other guests draw from the same deck: the high card
+    sits on the dealer's left, then clockwise high to low; the table's order follows."""
+    with store.transaction() as tx:
+        table, _ = new_table(tx, "t", "dragon-kings", ["ann", "ben", "cat", "dan", "eve"], seed=11)
+    event = _do(store, table, dk.open_game)
+    with store.transaction(write=False) as tx:
+        (entry,) = [e for e in tx.history(table) if e.event.kind == "dk-open"]
+        seated = tx.table("t")
+    opened = entry.event
+    assert isinstance(opened, FirstDealerDrawn)
+    with store.transaction() as tx:
+        undo(tx, table)
+        assert tx.table("t").players == table.players  # undo puts the seats back
+    with pytest.raises(RuntimeError), store.transaction() as tx:
+        dealing.gather(tx, table)  # the open's own shuffle (undo rewound the seed)
+        deck = [str(card_of(CARDS, c).code) for c in tx.pile(table, "standard", "draw")]
+        raise RuntimeError("look only")
+    drawn = sum(len(c) for c in opened.drawn.values())
+    # the seat cards come off the same deck, right after the opening draw
+    after = [c for p in opened.seats[1:] for c in opened.seat_cards[p]]
+    assert sorted(after) == sorted(deck[drawn : drawn + len(after)])
+    assert opened.seats[0] == opened.opener and sorted(opened.seats) == sorted(table.players)
+    firsts = [parse_card(opened.seat_cards[p][0]).rank for p in opened.seats[1:]]
+    assert firsts == sorted(firsts, reverse=True)
+    assert seated.players == opened.seats != table.players  # the table sits as they drew
+    assert f"seat order, clockwise from the dealer: {', '.join(opened.seats)}" in event.events
+
+
+def test_a_tie_for_a_seat_is_drawn_again_among_the_tied() -> None:
+    cards = [parse_card(c) for c in ("9h", "9c", "3s", "4d", "Kc")]
+    order, drawn = opening.draw_for_seats(["ben", "cat", "dan"], cards)
+    # ben and cat tie on nines and draw again (Kc beats 4d); dan's 3 is low
+    assert order == ["cat", "ben", "dan"]
+    assert [c.code for c in drawn["cat"]] == ["9c", "Kc"] and [c.code for c in drawn["dan"]] == [
+        "3s"
+    ]
+
+
+def test_the_seat_order_sets_the_deals_left_of_the_dealer(store: TableStore) -> None:
+    with store.transaction() as tx:
+        table, _ = new_table(tx, "t", "dragon-kings", ["ann", "ben", "cat", "dan"], seed=11)
+    _do(store, table, dk.open_game)
+    table = _seated(store, table)
+    dealt = _do(store, table, dk.deal)
+    dealer = table.players[0]
+    assert dealt.events[0].startswith(f"deal 1: {dealer} deals")
+    with store.transaction(write=False) as tx:
+        assert RULES.deal_state(tx, table).seated == list(table.players)
+
+
 def test_a_deal_gives_two_hole_cards_and_pickpocket_a_third_from_the_bottom(
     store: TableStore,
 ) -> None:
     table = _new(store)
     _do(store, table, dk.open_game)
+    table = _seated(store, table)  # the draw for seats set the order
     opener = _wings(store, table).choosers[0]
     _do(store, table, dk.put_wing, "pickpocket", opener)
     event = _do(store, table, dk.deal)
@@ -947,7 +1011,7 @@ def test_guild_tithe_antes_and_the_clocks_blinds_are_posted_from_the_points() ->
     assert invoke("dk", "wing", "guild tithe", "--by", opener).exit_code == 0
     assert invoke("timer", "run", "--paused", "--level", "6").exit_code == 0  # 30/60, ante 5
     dealt = invoke("dk", "deal", "--json").json()
-    players = ["a", "b", "c"]
+    players = [p["name"] for p in invoke("table", "show", "--json").json()["players"]]
     seat = players.index(opener)
     small, big = players[(seat + 1) % 3], players[(seat + 2) % 3]
     posted = {opener: 15, small: 45, big: 75}

@@ -1094,6 +1094,7 @@ def test_table_show_json_carries_the_game_state_not_the_screen_layout(store: Tab
         "board",
         "open_cards",
         "dungeon_poker",
+        "betting",
     }
     assert data["dungeon_poker"]["level"]["blind"] == 100
 

@@ -164,3 +164,37 @@ def test_a_command_that_only_reads_the_history_reads_every_games_events_in_a_fre
     assert [e["action"] for e in json.loads(log.stdout)["history"]] == ["new", "choose", "choose"]
     undone = companion("table", "undo")
     assert undone.returncode == 0 and "chose" in undone.stdout, undone.stderr
+
+
+def test_a_fresh_process_that_only_reads_the_history_knows_every_event_kind() -> None:
+    """'table undo' right after a showdown, in a process of its own, reads the showdown's
+    events (pot won, monster slain...) though it imported no showdown code: the games'
+    loader must name every module that defines a kind a history can hold."""
+    import subprocess
+    import sys
+
+    every = (
+        "import pkgutil, importlib, companion\n"
+        "from companion.events import event_kinds\n"
+        "for m in pkgutil.walk_packages(companion.__path__, 'companion.'):\n"
+        "    if m.name.endswith(('events', '.mat', '.state')):\n"
+        "        importlib.import_module(m.name)\n"
+        "print('\\n'.join(sorted(event_kinds())))\n"
+    )
+    kinds = subprocess.run(
+        [sys.executable, "-c", every], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert "pot-won" in kinds and len(kinds) > 50
+    only_games = (
+        "import sys, companion.games\n"
+        "from companion.events import _kind\n"
+        "print('\\n'.join(k for k in sys.stdin.read().split() if _kind(k) is None))\n"
+    )
+    unknown = subprocess.run(
+        [sys.executable, "-c", only_games],
+        input="\n".join(kinds),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert unknown == []

@@ -12,6 +12,7 @@ from companion.errors import CompanionError
 from companion.games.decko.buying import (
     buy_burn,
 )
+from companion.games.decko.events import JackpotFilled, KingmakerTaxes, VampireFeeds, WitchTakes
 from companion.games.decko.mat import (
     JACKPOT_CHIPS,
     MIN_DECK,
@@ -29,6 +30,9 @@ from companion.games.decko.reveal import (
 from companion.poker.hands import names_text
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
+
+BETTING_BURN = "betting-burn"
+"""What the betting phase's free burn marks as done (the buying phase's $2 burn is "burn")."""
 
 
 def _check_turn(play: Play, player: str) -> str:
@@ -69,19 +73,26 @@ def _fried_chicken(play: Play, player: str, burn: str | None) -> None:
 
 def burn(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEvent:
     """BURN: in the first betting round, before the main action, put a card of the hand on the
-    burn pile and draw a new one; in the buying phase, the $2 special action (no draw)."""
+    burn pile and draw a new one; in the buying phase, the $2 special action (no draw). A
+    burn a smoldering card left owed comes first, at any turn (nothing drawn, nothing paid)."""
     play = open_play(tx, table)
     mat = play.mat
+    owed = mat.seats[table.player(player)].smoldering
+    if owed is not None:
+        who = table.player(player)
+        play.smoldering_burn(who, card)
+        return play.finish("burn", who)
     if mat.phase == "buying":
         return buy_burn(play, table.player(player), card)
     who = _check_turn(play, player)
     seat = mat.seats[who]
-    if not mat.first_round or "burn" in seat.used:
+    # The betting phase's burn is its own action: it never uses up the buying phase's $2 burn.
+    if not mat.first_round or BETTING_BURN in seat.used:
         raise CompanionError(
             "a card is burned in the first betting round only, once, before acting"
         )
     play.burn_from_hand(who, card)
-    seat.used.append("burn")
+    seat.used.append(BETTING_BURN)
     play.draw(who, 1)
     return play.finish("burn", who)
 
@@ -103,7 +114,7 @@ def raise_bet(
     if highest >= top:
         raise CompanionError(f"the bet is at this round's maximum of {top}: call or fold")
     new = highest + 1
-    play.pay(who, new - seat.bet, "the raise")
+    play.pay(who, new - seat.bet, "the raise", borrow=True)
     seat.bet = new
     play.events.append(f"{who} raises to {new}")
     _fried_chicken(play, who, burn)
@@ -113,9 +124,7 @@ def raise_bet(
         paid = min(JACKPOT_CHIPS, play.mat.house)
         play.mat.house -= paid
         seat.jackpot += paid
-        play.events.append(
-            f"Mr. Jackpot: {paid} chips from the house onto {who}'s joker ({seat.jackpot} there)"
-        )
+        play.emit(JackpotFilled(who, paid, seat.jackpot))
     return after_action(play, who, "raise", seat.bet)
 
 
@@ -140,10 +149,7 @@ def _the_witch(play: Play, who: str, victim: str, top: int) -> None:
         )
     theirs.bet -= WITCH_CHIPS
     seat.bet += WITCH_CHIPS
-    play.events.append(
-        f"The Witch: {WITCH_CHIPS} chips of {other}'s bet move into {who}'s ({who} bets "
-        f"{seat.bet}, {other} {theirs.bet})"
-    )
+    play.emit(WitchTakes(who, other, WITCH_CHIPS, seat.bet, theirs.bet))
 
 
 def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None) -> DeckoEvent:
@@ -152,12 +158,14 @@ def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None
     who = _check_turn(play, player)
     seat = play.mat.seats[who]
     highest = play.mat.highest_bet()
-    play.pay(who, highest - seat.bet, "the call")
+    play.pay(who, highest - seat.bet, "the call", borrow=True)
     seat.bet = highest
     play.events.append(f"{who} calls {highest}")
     _fried_chicken(play, who, burn)
     if play.has_joker(who, "kingmaker"):
         _kingmaker(play, who)
+    if play.has_joker(who, "vampire"):
+        _vampire(play, who)
     return after_action(play, who, "call", highest)
 
 
@@ -169,10 +177,22 @@ def _kingmaker(play: Play, who: str) -> None:
         play.force(other, 1, "Kingmaker chip")
         play.mat.house_bet += 1
     if others:
-        play.events.append(
-            f"Kingmaker: {names_text(others)} {'adds' if len(others) == 1 else 'each add'} "
-            f"1 chip to the house bet ({play.mat.house_bet} there)"
-        )
+        play.emit(KingmakerTaxes(who, tuple(others), play.mat.house_bet))
+
+
+def _vampire(play: Play, who: str) -> None:
+    """The Vampire, at every call: a chip from the house for each other player whose bet
+    equals the caller's now (folded players have no bet left to match)."""
+    mine = play.mat.seats[who].bet
+    matched = tuple(
+        p
+        for p in play.mat.order()
+        if p != who and not play.mat.seats[p].folded and play.mat.seats[p].bet == mine
+    )
+    paid = min(len(matched), play.mat.house)
+    play.mat.house -= paid
+    play.mat.seats[who].chips += paid
+    play.emit(VampireFeeds(who, matched, paid))
 
 
 def fold(

@@ -176,7 +176,7 @@ def buy_joker(tx: Transaction, table: TableInfo, player: str, kind: str) -> Deck
         raise CompanionError(f"the {key} joker pile is empty")
     ref = pile[0]
     card = play.model(ref)
-    play.pay(who, int(card.cost), f"the {card.name}")
+    play.pay(who, int(card.cost), f"the {card.name}", borrow=True)
     play.mat.house += int(card.cost)
     pile.pop(0)
     seat.jokers.append(ref)
@@ -201,6 +201,9 @@ def done(tx: Transaction, table: TableInfo, player: str, to_draw: bool = False) 
         play.discard_hand(who, on_top=seat.bought)
     seat.bought = []
     seat.money = 0
+    if seat.smoldering is not None:
+        play.events.append(f"{who} burns nothing more for {seat.smoldering['card']}")
+        seat.smoldering = None
     play.events.append(f"{who} is done buying")
     play.refill_market()
     mat.buyers.pop(0)

@@ -21,11 +21,14 @@ from companion.table.store import Transaction
 
 
 def loan(tx: Transaction, table: TableInfo, player: str) -> DeckoEvent:
-    """Take a loan: ten chips now, five paid back at the end of the game (two at most)."""
-    play = open_play(tx, table)
+    """Loans: a loan is taken only when an action is short of chips, and that action is
+    then completed; the actions take it themselves, so asked for alone it is refused."""
+    open_play(tx, table)
     who = table.player(player)
-    play.take_loan(who)
-    return play.finish("loan", who)
+    raise CompanionError(
+        f"a loan comes only with an action {who} has too few chips for: a raise, a call or a "
+        "joker takes the loans it needs by itself, as the blind bet and the ante do"
+    )
 
 
 def draw_cards(tx: Transaction, table: TableInfo, player: str, count: int = 1) -> DeckoEvent:

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
+from companion.events import Event
 from companion.games.decko.events import DeckoStep
 from companion.games.decko.sets import (
     MARKET_SLOTS,
@@ -90,6 +91,9 @@ class Seat:
     """Chips on this player's Mr. Jackpot, won with the bet or returned to the house."""
     shown: list[str] | None = None
     """Stud: the hand cards laid face up (None until the player has chosen them)."""
+    smoldering: dict[str, Any] | None = None
+    """A burn a smoldering card left owed: ``card`` its name, ``left`` how many cards, and
+    ``cards`` the refs it may take (the hand when the card was acquired)."""
 
     @property
     def deck_size(self) -> int:
@@ -194,9 +198,13 @@ class DeckoEvent:
     mat: dict[str, Any] = field(default_factory=dict)
     reveal: dict[str, Any] = field(default_factory=dict)
     cards: tuple[dict[str, Any], ...] = ()
+    effects: tuple[Event, ...] = ()
+    """The typed events among ``events`` (the jokers the table ran), in order."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"events": list(self.events), "decko": self.mat}
+        if self.effects:
+            out["effects"] = [e.fields_json() for e in self.effects]
         if self.reveal:
             out["reveal"] = self.reveal
         if self.cards:

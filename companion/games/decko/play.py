@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.games.decko.events import STEPS
+from companion.events import Event, sentence
+from companion.games.decko.events import STEPS, LoanTaken, SmolderingBurnOwed
 from companion.games.decko.mat import (
     MIN_DECK,
     STUD_CARDS,
@@ -47,7 +48,13 @@ class Play:
         self.rows = {ref_of(c): c for c in tx.cards(table)}
         self.mat = load_mat(tx, table)
         self.events: list[str] = []
+        self.effects: list[Event] = []
         self.reveal: dict[str, Any] = {}
+
+    def emit(self, event: Event) -> None:
+        """A typed event of the command, said in its place among the others."""
+        self.effects.append(event)
+        self.events.append(sentence(event))
 
     # -- cards ------------------------------------------------------------------------------
 
@@ -91,7 +98,10 @@ class Play:
         """A card of a player's pile by position (1 = top), id, name or rank and suit."""
         refs: list[str] = getattr(self.mat.seats[player], pile)
         words = {"hand": "hand", "burn": "burn pile", "discard": "discard pile"}
-        where = f"{player}'s {words.get(pile, pile)}"
+        return self.pick(refs, text, f"{player}'s {words.get(pile, pile)}")
+
+    def pick(self, refs: Sequence[str], text: str, where: str) -> str:
+        """One of ``refs`` by position (1 = first), id, name or rank and suit."""
         key = text.strip()
         if key.isdigit():
             at = int(key)
@@ -134,7 +144,8 @@ class Play:
     def loan_terms(self) -> Any:
         return self.cards.deck("loans")[0]
 
-    def take_loan(self, player: str) -> None:
+    def take_loan(self, player: str, what: str) -> None:
+        """One loan: its ten chips (what the house has of them) now, five back at the end."""
         terms = self.loan_terms()
         seat = self.mat.seats[player]
         if seat.loans >= terms.max_loans:
@@ -145,16 +156,27 @@ class Play:
         given = min(terms.chips, self.mat.house)
         self.mat.house -= given
         seat.chips += given
-        self.events.append(f"{player} takes loan {seat.loans}: {given} chips")
+        self.emit(LoanTaken(player, seat.loans, given, what))
 
-    def pay(self, player: str, chips: int, what: str) -> None:
-        """A payment the player chooses to make: refused when short of chips."""
+    def pay(self, player: str, chips: int, what: str, *, borrow: bool = False) -> None:
+        """A payment the player chooses to make. ``borrow``: it is an action of their own
+        (a raise, a call, a joker), so when short they take the loans it needs (Loans: "too
+        few chips to do an action") and complete it; refused when even two loans are short."""
         seat = self.mat.seats[player]
-        if seat.chips < chips:
-            raise CompanionError(
-                f"{player} has {seat.chips} chips and {what} needs {chips}: take a loan first "
-                f"('companion decko loan {player}') or fold"
+        if seat.chips >= chips:
+            seat.chips -= chips
+            return
+        terms = self.loan_terms()
+        left = terms.max_loans - seat.loans if borrow else 0
+        if seat.chips + min(left * terms.chips, self.mat.house) < chips:
+            taken = (
+                f", and has taken {seat.loans} loan{'s' if seat.loans != 1 else ''}"
+                if borrow
+                else ""
             )
+            raise CompanionError(f"{player} has {seat.chips} chips and {what} needs {chips}{taken}")
+        while seat.chips < chips:
+            self.take_loan(player, what)
         seat.chips -= chips
 
     def force(self, player: str, chips: int, what: str) -> None:
@@ -162,7 +184,7 @@ class Play:
         then, with both loans taken, the bank makes up the rest."""
         seat = self.mat.seats[player]
         while seat.chips < chips and seat.loans < self.loan_terms().max_loans:
-            self.take_loan(player)
+            self.take_loan(player, what)
         if seat.chips < chips:
             short = chips - seat.chips
             from_bank = min(short, self.mat.house)
@@ -292,12 +314,43 @@ class Play:
             )
         for text in burns:
             self.burn_from_hand(player, text, card.name)
-        unused = min(allowed - len(burns), len(self.mat.seats[player].hand))
+        seat = self.mat.seats[player]
+        unused = min(allowed - len(burns), len(seat.hand))
         if unused > 0:
-            self.events.append(
-                f"{player} may burn {unused} card{'s' if unused != 1 else ''} for"
-                f" {card.name}: undo, add --burn CARD"
+            # The burn is owed, not lost: a following 'decko burn' takes it from these cards
+            # (the hand as it was; a fold has put them on the discard pile by then).
+            owed = seat.smoldering or {"left": 0, "cards": []}
+            seat.smoldering = {
+                "card": card.name,
+                "left": int(owed["left"]) + unused,
+                "cards": list(dict.fromkeys([*owed["cards"], *seat.hand])),
+            }
+            self.emit(
+                SmolderingBurnOwed(
+                    player,
+                    card.name,
+                    seat.smoldering["left"],
+                    tuple(self.name(r) for r in seat.smoldering["cards"]),
+                )
             )
+
+    def smoldering_burn(self, player: str, text: str) -> str:
+        """A burn a smoldering card left owed: one of the cards the player held when they
+        acquired it, from the hand or (after a fold) the discard pile, onto the burn pile."""
+        seat = self.mat.seats[player]
+        owed = seat.smoldering
+        assert owed is not None
+        cards = [r for r in owed["cards"] if r in seat.hand or r in seat.discard]
+        ref = self.pick(cards, text, f"the cards {player} may burn for {owed['card']}")
+        self.check_can_burn(player)
+        (seat.hand if ref in seat.hand else seat.discard).remove(ref)
+        seat.burn.insert(0, ref)
+        self.events.append(f"{player} burns {self.name(ref)} ({owed['card']})")
+        left = int(owed["left"]) - 1
+        seat.smoldering = {**owed, "left": left, "cards": [r for r in cards if r != ref]}
+        if left <= 0 or not seat.smoldering["cards"]:
+            seat.smoldering = None
+        return ref
 
     # -- the end ------------------------------------------------------------------------------
 
@@ -313,7 +366,7 @@ class Play:
         step = STEPS[action](actor, self.mat.round, self.mat.phase, card, other, count)
         save(self.tx, self.table, self.mat, step)
         public = public_mat(self.mat, self.cards, self.rows)
-        return DeckoEvent(tuple(self.events), public, self.reveal)
+        return DeckoEvent(tuple(self.events), public, self.reveal, effects=tuple(self.effects))
 
 
 def open_play(tx: Transaction, table: TableInfo) -> Play:

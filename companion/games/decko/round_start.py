@@ -50,7 +50,7 @@ def start_round(tx: Transaction, table: TableInfo) -> DeckoEvent:
         play.events.append(f"wildcard round: {card.name}. {card.text}")
     for seat in mat.seats.values():
         seat.bet, seat.folded, seat.money, seat.used, seat.bought = 0, False, 0, [], []
-        seat.jackpot, seat.shown = 0, None
+        seat.jackpot, seat.shown, seat.smoldering = 0, None, None
     mat.reveal, mat.buyers, mat.acted, mat.first_round = {}, [], [], True
 
     # 2. Starting bets: the house, the blind player and, in a wildcard round, everyone's ante.

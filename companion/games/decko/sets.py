@@ -54,6 +54,20 @@ from typing import Any, NamedTuple
 
 from companion.cards.decko import QUEEN_SPECIALS, SPECIALS
 from companion.errors import CompanionError
+from companion.games.decko.set_values import (
+    DECKO_CATEGORIES,
+    DECKO_FLUSH,
+    DECKO_FOUR_OF_A_KIND,
+    DECKO_FULL_HOUSE,
+    DECKO_HIGH_CARD,
+    DECKO_PAIR,
+    DECKO_ROYAL_FLUSH,
+    DECKO_STRAIGHT,
+    DECKO_STRAIGHT_FLUSH,
+    DECKO_THREE_OF_A_KIND,
+    DECKO_TWO_PAIRS,
+    describe_decko,
+)
 from companion.poker.cards import (
     RANK_CHARS,
     SUIT_CHARS,
@@ -66,24 +80,7 @@ from companion.poker.cards import (
     split_tokens,
 )
 from companion.poker.hands import Placing, Ranking, order_placings, places
-from companion.poker.values import (
-    DECKO_CATEGORIES,
-    DECKO_FLUSH,
-    DECKO_FOUR_OF_A_KIND,
-    DECKO_FULL_HOUSE,
-    DECKO_HIGH_CARD,
-    DECKO_PAIR,
-    DECKO_ROYAL_FLUSH,
-    DECKO_STRAIGHT,
-    DECKO_STRAIGHT_FLUSH,
-    DECKO_THREE_OF_A_KIND,
-    DECKO_TWO_PAIRS,
-    LOW_TOP,
-    NO_HAND,
-    category_of,
-    describe_decko,
-    pack,
-)
+from companion.poker.values import LOW_TOP, NO_HAND, category_of, pack
 
 HAND_LIMIT = 7
 """The limit of seven: nobody ever holds more than seven cards."""

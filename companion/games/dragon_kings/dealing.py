@@ -10,6 +10,7 @@ from typing import Any
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dragon_kings import points as pts
+from companion.games.dragon_kings.classes import KING_OF_CLUBS, KING_OF_SPADES
 from companion.games.dragon_kings.events import (
     DkDealt,
     DkFolded,
@@ -37,7 +38,6 @@ from companion.games.dragon_kings.wings import (
     wing_card,
 )
 from companion.poker.cards import Card, parse_card
-from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
 from companion.table.drawing import GameRules
 from companion.table.model import CardCopy, TableInfo
 from companion.table.store import Transaction

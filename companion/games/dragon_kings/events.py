@@ -22,6 +22,10 @@ class FirstDealerDrawn(Event):
     rule: ClassVar[str] = "Dragon Kings, the first dealer"
     opener: str
     drawn: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    seats: tuple[str, ...] = ()
+    """The seat order the draw for seats gave: the dealer, then clockwise high card to low."""
+    seat_cards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The cards each other guest drew for their seat (more than one after a tie)."""
 
 
 @dataclass(frozen=True)

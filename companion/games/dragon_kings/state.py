@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cards.loader import GameCards
+from companion.games.dragon_kings.classes import KING_OF_CLUBS, KING_OF_SPADES
 from companion.games.dragon_kings.wings import (
     dragon_kings_rules,
 )
 from companion.poker.cards import JOKER, Card, parse_card
-from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
 from companion.poker.showdown import ShowdownResult
 from companion.poker.variants import Rules
 from companion.table.model import CardCopy, TableInfo

@@ -24,11 +24,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.games.dragon_kings.classes import DRAGON_CLASSES
 from companion.poker.variants import Rules, slug
 
 GAME = "dragon-kings"
 
-DRAGON_KINGS = Rules(GAME, ordering="dragon-kings")
+DRAGON_KINGS = Rules(GAME, classes=DRAGON_CLASSES)
 """Hold'em plus Twinned Dragon Kings, the Grave Digger, five of a kind and wild cards (003)."""
 
 SWORDS_JOKER = "swords-joker"

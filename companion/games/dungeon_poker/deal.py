@@ -28,6 +28,7 @@ from companion.errors import CompanionError
 from companion.events import Event, sentence
 from companion.games.dungeon_poker import (
     abilities,
+    betting,
     characters,
     dealt,
     deaths,
@@ -41,11 +42,13 @@ from companion.games.dungeon_poker.decks import DECKS, moved_copy, refs
 from companion.games.dungeon_poker.events import JUDGED, DealStarted, ShowdownSettled
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerResult, DungeonPokerShowdown
+from companion.games.dungeon_poker.showdown_events import FoldersSitOut
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
-from companion.poker.pots import parse_contributions, spread_everyone
+from companion.poker.pots import parse_contributions, parse_result, spread_everyone
 from companion.poker.showdown_input import validate_as
+from companion.table import betting as table_betting
 from companion.table.actions import named_players
 from companion.table.drawing import drawn_card
 from companion.table.model import DrawnCard, DrawResult, TableInfo
@@ -191,6 +194,7 @@ def start_deal(
             "sitting_out": sitters,
         },
     )
+    betting.open_deal(tx, table, cards, sitters, notes)
     hands: dict[str, list[DrawnCard]] = {}
     if deal_hands:
         hands = _deal_hands(tx, table, cards, notes)
@@ -271,6 +275,16 @@ def table_showdown_spec(
                 f"{name}: not a player in this deal (in the deal: {', '.join(players_in) or 'nobody'})"
             )
         contributions[who] = amount
+    ranked = extra.get("result", result)
+    if ranked is not None and away:
+        text = ranked if isinstance(ranked, str) else " > ".join(str(r) for r in ranked)
+        for group in parse_result(text):
+            for name in group:
+                who = named.get(name.casefold())
+                if who in away:
+                    raise CompanionError(
+                        f"result: {who} sits out this deal ({away[who]}) and cannot be placed"
+                    )
     folds = set()
     for name in named_players(folded):
         who = named.get(name.casefold())
@@ -385,6 +399,7 @@ def settle_deal(
     if deal is None:
         raise CompanionError("no deal is under way: start one with 'companion table deal'")
     dealt.check_nothing_owed(tx, table)
+    put_in, folded = bets_of_the_deal(tx, table, put_in, folded)
     spec = table_showdown_spec(tx, table, cards, put_in, folded=folded, result=result, extra=extra)
     paid = abilities.pay_declared(tx, table, cards, spec)
     if paid:  # the gems the abilities cost are spent before the showdown's thefts
@@ -418,6 +433,20 @@ def settle_deal(
         won,
         state.gems_of(tx, table),
     )
+
+
+def bets_of_the_deal(
+    tx: Transaction, table: TableInfo, put_in: Mapping[str, int], folded: Sequence[str]
+) -> tuple[Mapping[str, int], Sequence[str]]:
+    """What each player put in and who folded: as typed (a table playing with real
+    coins), else from the betting the table tracked (refused while it goes on)."""
+    if put_in:
+        return put_in, folded
+    tracked = table_betting.load(tx, table)
+    if tracked is None:
+        return put_in, folded
+    amounts, folds = table_betting.settled_amounts(tracked)
+    return amounts, [*folds, *(f for f in folded if f not in folds)]
 
 
 def apply_result(
@@ -454,6 +483,12 @@ def apply_result(
         notes.append(
             f"{player} gives {count} treasure(s) of their choice to the bank ('companion table sell')"
         )
+    away = dealt.sitting_out(tx, table)
+    for event in outcome.events:
+        if isinstance(event, FoldersSitOut):  # Appendix B, Baron: a sitter did not fold
+            dealt.sit_out_next(
+                tx, table, [p for p in event.players if p not in away], event.monster
+            )
     playing = monsters.playing(tx, table, cards)
     _deaths(tx, table, cards, spec, outcome, takes, notes, shown)
     still = {c.copy for c in tx.pile(table, "monsters", "in_play")}

@@ -23,7 +23,7 @@ from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.events import Event, sentence
-from companion.games.dungeon_poker import levels, monsters, state
+from companion.games.dungeon_poker import dealt, levels, monsters, state
 from companion.games.dungeon_poker.decks import DECKS, record, refs
 from companion.games.dungeon_poker.events import (
     DealTied,
@@ -108,6 +108,9 @@ def _place_treasure(
             said.append(
                 "the level ends now: open the next one ('companion table level' or e on the timer)"
             )
+        if model.effect == "pit-trap" and player is not None:
+            dealt.sit_out_next(tx, table, [player], model.name)
+            said.append(f"{player} sits out the next deal: no cards, blinds still due")
         return drawn_card(cards, moved, notes=said)
     moved = tx.move(table, copy, "held" if player else "in_play", player)
     if model.cash is not None:

@@ -62,7 +62,7 @@ class Decko(Game):
         return DeckoShowdown
 
     def event_modules(self) -> tuple[str, ...]:
-        return ("companion.games.decko.events",)
+        return ("companion.games.decko.events", "companion.games.decko.showdown_events")
 
     def table_rules(self) -> GameRules:
         from companion.games.decko.table_rules import DeckoRules

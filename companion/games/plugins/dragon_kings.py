@@ -58,7 +58,10 @@ class DragonKings(Game):
         return DragonKingsShowdown
 
     def event_modules(self) -> tuple[str, ...]:
-        return ("companion.games.dragon_kings.events",)
+        return (
+            "companion.games.dragon_kings.events",
+            "companion.games.dragon_kings.showdown_events",
+        )
 
     def table_rules(self) -> GameRules:
         from companion.games.dragon_kings.table_rules import DragonKingsRules

@@ -63,7 +63,10 @@ class DungeonPoker(Game):
         return DungeonPokerShowdown
 
     def event_modules(self) -> tuple[str, ...]:
-        return ("companion.games.dungeon_poker.events",)
+        return (
+            "companion.games.dungeon_poker.events",
+            "companion.games.dungeon_poker.showdown_events",
+        )
 
     def table_rules(self) -> GameRules:
         from companion.games.dungeon_poker.table_rules import DungeonPokerRules

@@ -219,52 +219,48 @@ def serve(
         if hub.read_only is not None and warn is not None:
             warn(READ_ONLY.format(reason=hub.read_only))
         sock = bind(host, port)
-        # From here on SIGTERM stops the server as Ctrl-C does, even right after the URLs.
-        with sock, _terminate_as_stop():  # the socket is closed when serving ends
-            try:
-                if new_tokens:  # only once the port is ours: a refused start replaces nothing
-                    hub.rotate_tokens()
-                # Made before the URLs are printed: uvicorn's logging set-up wraps any
-                # exception in a ValueError, so a SIGTERM sent as soon as the URLs appear
-                # must not land inside it (it read as an internal error, exit 1).
-                config = uvicorn.Config(
-                    build_app(hub),
-                    log_level="warning",
-                    access_log=False,
-                    lifespan="on",
-                    # typed int, but awaited with asyncio.wait_for, which takes any seconds
-                    timeout_graceful_shutdown=STOP_SECONDS,  # type: ignore[arg-type]
-                )
-                taken = sock.getsockname()[1]
-                bases = [f"http://{url_host(a)}:{taken}" for a in shown]
-                announce(urls(bases[0], hub.tokens, bases[1:]), f"{host}:{taken}")
-                _Server(config, hub).run(sockets=[sock])
-            except (KeyboardInterrupt, _Stopped):  # uvicorn passes the signal on once stopped
-                pass  # stopping the server is what Ctrl-C and SIGTERM are for: not an error
+        with sock:  # the socket is closed when serving ends
+            if new_tokens:  # only once the port is ours: a refused start replaces nothing
+                hub.rotate_tokens()
+            # Made before the URLs are printed: uvicorn's logging set-up wraps any
+            # exception in a ValueError, so a SIGTERM sent as soon as the URLs appear
+            # must not land inside it (it read as an internal error, exit 1).
+            config = uvicorn.Config(
+                build_app(hub),
+                log_level="warning",
+                access_log=False,
+                lifespan="on",
+                # typed int, but awaited with asyncio.wait_for, which takes any seconds
+                timeout_graceful_shutdown=STOP_SECONDS,  # type: ignore[arg-type]
+            )
+            server = _Server(config, hub)
+            # From here on SIGTERM stops the server as Ctrl-C does, even right after the URLs.
+            with _terminate_as_stop(server):
+                try:
+                    taken = sock.getsockname()[1]
+                    bases = [f"http://{url_host(a)}:{taken}" for a in shown]
+                    announce(urls(bases[0], hub.tokens, bases[1:]), f"{host}:{taken}")
+                    server.run(sockets=[sock])
+                except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once stopped
+                    pass  # stopping the server is what Ctrl-C is for: not an error
     finally:
         hub.close()
 
 
-class _Stopped(Exception):
-    """SIGTERM arrived: the server has stopped as asked."""
-
-
-def _stopped(sig: int, frame: FrameType | None) -> None:
-    raise _Stopped
-
-
 @contextlib.contextmanager
-def _terminate_as_stop() -> Iterator[None]:
+def _terminate_as_stop(server: _Server) -> Iterator[None]:
     """SIGTERM ends ``serve`` as Ctrl-C does, with exit code 0 and the state file closed.
 
-    uvicorn catches the signal to stop and then raises it again under the handler
-    that was there before; this one turns it into :class:`_Stopped` rather than
-    letting the default one kill the process before the state file is closed.
+    The handler only asks ``server`` to stop (uvicorn's own flag, read before it starts
+    serving and at each tick): raising from a signal handler is not safe, since a signal
+    that lands inside a weakref callback or an event loop callback has its exception
+    ignored there and the server went on serving. uvicorn puts its own handler in while
+    it serves and raises the signal again once stopped; this one then has nothing to do.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _stopped)
+    previous = signal.signal(signal.SIGTERM, server.handle_exit)
     try:
         yield
     finally:

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import CompanionError
+from companion.games.dragon_kings.classes import KING_OF_CLUBS, KING_OF_SPADES
 from companion.games.dragon_kings.wings import DRAGON_KINGS
 from companion.poker import HOLDEM, evaluate, parse_cards, rank_hands
 from companion.poker.cards import DECK, JOKER, Card
-from companion.poker.high import KING_OF_CLUBS, KING_OF_SPADES
 
 
 def c(text: str) -> tuple[Card, ...]:

@@ -131,7 +131,7 @@ def test_full_plate_is_worth_at_least_a_virtual_pair_of_eights() -> None:
         {"knight": c("2c 3d"), "bob": c("7c 7d"), "cy": c("8c 8d")},
         c("Kh Qs 9d 5c 4h"),
         DUNGEON_POKER,
-        full_plate=["knight"],
+        floor_holders=["knight"],
     )
     assert [(p.name, p.hand.description) for p in ranking.placings] == [
         ("cy", "pair of eights"),
@@ -141,18 +141,18 @@ def test_full_plate_is_worth_at_least_a_virtual_pair_of_eights() -> None:
 
 
 def test_full_plate_eights_do_not_combine_with_real_cards() -> None:
-    hand = evaluate(c("8c 2d"), c("Kh Qs 9d 5c 4h"), DUNGEON_POKER, full_plate=True)
+    hand = evaluate(c("8c 2d"), c("Kh Qs 9d 5c 4h"), DUNGEON_POKER, holds_floor=True)
     assert hand.description == "pair of eights (Full Plate)"
     assert hand.cards == ()
 
 
 def test_full_plate_gives_way_to_a_better_real_hand() -> None:
-    hand = evaluate(c("9c 9d"), c("Kh Qs 2d 5c 4h"), DUNGEON_POKER, full_plate=True)
+    hand = evaluate(c("9c 9d"), c("Kh Qs 2d 5c 4h"), DUNGEON_POKER, holds_floor=True)
     assert hand.description == "pair of nines"
 
 
 def test_full_plate_does_not_help_when_the_weakest_hand_wins() -> None:
-    hand = evaluate(c("7c 2d"), c("3h 4s 9c Jd 8h"), UTTER_HORROR, full_plate=True)
+    hand = evaluate(c("7c 2d"), c("3h 4s 9c Jd 8h"), UTTER_HORROR, holds_floor=True)
     assert hand.description == "eight high"
 
 
@@ -230,5 +230,5 @@ def test_a_minimum_virtual_pair_can_be_part_of_the_rules() -> None:
     assert hand.description == "pair of eights (virtual pair)"
     assert (
         hand.value
-        == evaluate(c("2c 3d"), c("Kh Qs 9d 5c 4h"), DUNGEON_POKER, full_plate=True).value
+        == evaluate(c("2c 3d"), c("Kh Qs 9d 5c 4h"), DUNGEON_POKER, holds_floor=True).value
     )

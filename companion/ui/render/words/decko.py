@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from companion.ui.render.words import words
 
 if TYPE_CHECKING:
+    from companion.games.decko import events as J
     from companion.games.decko.events import DeckoStep
 
 _SAID: dict[str, Callable[[DeckoStep], str]] = {
@@ -35,6 +36,61 @@ _SAID: dict[str, Callable[[DeckoStep], str]] = {
 @words(*(f"decko-{step}" for step in _SAID))
 def _step(e: DeckoStep) -> str:
     return _SAID[e.kind.removeprefix("decko-")](e)
+
+
+@words("decko-loan-taken")
+def _loan(e: J.LoanTaken) -> str:
+    return f"{e.player} takes loan {e.loan}: {_chips(e.chips)} ({e.what})"
+
+
+@words("decko-smoldering-owed")
+def _smoldering(e: J.SmolderingBurnOwed) -> str:
+    cards = ", ".join(f"{i}. {name}" for i, name in enumerate(e.cards, 1))
+    which = "which card" if e.left == 1 else f"which {e.left} cards"
+    return (
+        f"{e.card} burns {e.left} card{'s' if e.left != 1 else ''}: {which} of {e.player}'s? "
+        f"'companion decko burn {e.player} CARD' ({cards})"
+    )
+
+
+# -- the jokers the table runs by itself ------------------------------------------------------
+
+
+@words("decko-mr-jackpot")
+def _jackpot(e: J.JackpotFilled) -> str:
+    return f"Mr. Jackpot: {e.chips} chips from the house onto {e.player}'s joker ({e.held} there)"
+
+
+@words("decko-the-witch")
+def _witch(e: J.WitchTakes) -> str:
+    return (
+        f"The Witch: {e.chips} chips of {e.victim}'s bet move into {e.player}'s ({e.player} "
+        f"bets {e.bet}, {e.victim} {e.their_bet})"
+    )
+
+
+@words("decko-kingmaker")
+def _kingmaker(e: J.KingmakerTaxes) -> str:
+    from companion.ui.render.words.common import names_text
+
+    adds = "adds" if len(e.payers) == 1 else "each add"
+    return (
+        f"Kingmaker: {names_text(list(e.payers))} {adds} 1 chip to the house bet "
+        f"({e.house_bet} there)"
+    )
+
+
+@words("decko-vampire")
+def _vampire(e: J.VampireFeeds) -> str:
+    from companion.ui.render.words.common import names_text
+
+    if not e.matched:
+        return f"Vampire: nobody else's bet equals {e.player}'s, so it gains nothing"
+    short = "" if e.chips == len(e.matched) else " (all the house had)"
+    return (
+        f"Vampire: {e.player}'s bet equals the bet of {names_text(list(e.matched))}: "
+        f"{_chips(e.chips)} from the house{short}"
+    )
 
 
 # -- the showdown ------------------------------------------------------------------------------
