@@ -419,7 +419,8 @@
     if (event.submitter && event.submitter.name) fields[event.submitter.name] = event.submitter.value;
     let text;
     try {
-      const answer = await fetch(form.action, {
+      // the attribute: a control named "action" (the betting's buttons) hides the property
+      const answer = await fetch(form.getAttribute("action"), {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(fields),
