@@ -35,7 +35,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.poker.betting import BettingState, BettingView, Phase
 from companion.poker.betting_actions import Action, ActionKind
-from companion.poker.betting_rules import BettingRules
+from companion.poker.betting_rules import BettingRules, Limit
 from companion.table.events import BetMade
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
@@ -120,6 +120,30 @@ class TableBetting:
     def to_view_json(self) -> dict[str, Any]:
         """The ``betting`` block of a table's JSON and its pages."""
         return {**self.view().to_json(), "dealer": self.dealer, "put_in": self.put_in()}
+
+
+LIMITS = ("no", "pot")
+
+
+def check_limit(raw: Any, game_name: str) -> str | None:
+    """``table new --limit``: ``no`` or ``pot`` (None: the table does not track the bets)."""
+    if raw is None or raw is False:
+        return None
+    word = str(raw).strip().casefold()
+    word = {"no-limit": "no", "nolimit": "no", "pot-limit": "pot", "potlimit": "pot"}.get(
+        word, word
+    )
+    if word not in LIMITS:
+        raise CompanionError(
+            f"--limit {raw}: {game_name} plays 'no' (No-Limit) or 'pot' (Pot-Limit)"
+        )
+    return word
+
+
+def limit_of(table: TableInfo) -> Limit | None:
+    """The limit a table was made with (None: it does not track the bets)."""
+    word = table.options.get("limit")
+    return None if not word else Limit(word)
 
 
 def load(tx: Transaction, table: TableInfo) -> TableBetting | None:
@@ -213,6 +237,13 @@ def act(
     tx: Transaction, table: TableInfo, action: Action, *, actor: str | None = None
 ) -> tuple[TableBetting, BetMade]:
     """One player's action on their turn: checked by the engine, kept, one history entry."""
+    betting, event = decide(tx, table, action)
+    tx.record(table, event, actor=actor)
+    return betting, event
+
+
+def decide(tx: Transaction, table: TableInfo, action: Action) -> tuple[TableBetting, BetMade]:
+    """:func:`act` without its history entry (a game's own command records the action)."""
     betting = load(tx, table)
     if betting is None:
         raise CompanionError(
@@ -254,7 +285,6 @@ def act(
         _round_over(s, after),
         after.winner if after.phase is Phase.OVER else None,
     )
-    tx.record(table, event, actor=actor)
     return betting, event
 
 

@@ -24,10 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.cards.loader import GameCards
-from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, state
 from companion.poker.betting import seat_order
-from companion.poker.betting_rules import BettingRules, Limit, RaiseRule
+from companion.poker.betting_rules import BettingRules, RaiseRule
 from companion.table import betting as table_betting
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
@@ -35,27 +34,10 @@ from companion.table.store import Transaction
 COIN = 100
 """Gold comes in coins of 100 (000, "Abbreviated rules and terms")."""
 
-LIMITS = ("no", "pot")
-
 
 def check_limit(raw: Any) -> str | None:
     """``table new --limit``: ``no`` or ``pot`` (None: the table does not track bets)."""
-    if raw is None or raw is False:
-        return None
-    word = str(raw).strip().casefold()
-    word = {"no-limit": "no", "nolimit": "no", "pot-limit": "pot", "potlimit": "pot"}.get(
-        word, word
-    )
-    if word not in LIMITS:
-        raise CompanionError(
-            f"--limit {raw}: Dungeon Poker plays 'no' (No-Limit) or 'pot' (Pot-Limit)"
-        )
-    return word
-
-
-def limit_of(table: TableInfo) -> Limit | None:
-    word = table.options.get("limit")
-    return None if not word else Limit(word)
+    return table_betting.check_limit(raw, "Dungeon Poker")
 
 
 def next_dealer(tx: Transaction, table: TableInfo, seated: list[str]) -> str:
@@ -79,7 +61,7 @@ def open_deal(
     notes: list[str],
 ) -> table_betting.TableBetting | None:
     """Post the blinds of the deal now starting and open its betting (inside ``table deal``)."""
-    limit = limit_of(table)
+    limit = table_betting.limit_of(table)
     if limit is None:
         return None
     seated = state.seated(tx, table)
