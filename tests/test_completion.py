@@ -109,6 +109,39 @@ def test_table_names_and_their_decks_come_from_the_state_file() -> None:
     assert "market" in bash_complete("companion draw ")  # the current table: saturday, decko
 
 
+def test_rank_odds_and_pot_split_complete_the_games_they_know_for_game() -> None:
+    from companion.games.ranking import rank_games
+
+    assert bash_complete("companion rank --game ") == list(rank_games())
+    assert bash_complete("companion odds -g dr") == ["dragon-kings"]
+    assert bash_complete("companion pot split --game om") == ["omaha"]
+    assert bash_complete("companion pot --game d") == ["dungeon-poker", "decko", "dragon-kings"]
+
+
+def test_encounters_and_wing_cards_complete_as_ids_the_commands_read() -> None:
+    encounters = [c.id for c in load_game("dungeon-poker").deck("encounters")]
+    assert bash_complete("companion rank --encounter ") == encounters
+    assert bash_complete("companion odds -e mys") == ["mystical-storm"]
+    wings = [c.id for c in load_game("dragon-kings").deck("wing")]
+    assert bash_complete("companion rank --wing ") == [*wings, "none"]
+    assert bash_complete("companion showdown --wing iro") == ["iron-mask"]
+    assert bash_complete("companion dk wing gu") == ["guild-tithe"]
+    assert bash_complete("companion dk permanent --by ann iro") == ["iron-mask"]
+    ranked = invoke("rank", "--game", "dragon-kings", "--wing", "iron-mask", "a=Ah,6d", "b=7c,2d")
+    assert ranked.exit_code == 0 and "Iron Mask" in ranked.stdout  # an id is read as the name
+
+
+def test_the_deck_commands_complete_the_decks_of_the_table() -> None:
+    made = invoke("table", "new", "friday", "--game", "dungeon-poker", "--players", "a,b")
+    assert made.exit_code == 0, made.stderr
+    decks = [d.id for d in load_game("dungeon-poker").decks]
+    for command in ("peek", "reorder", "return", "remove", "discard", "shuffle"):
+        assert sorted(bash_complete(f"companion deck {command} ")) == sorted(decks), command
+    assert bash_complete("companion deck peek --table friday tr") == ["treasures"]
+    assert bash_complete("companion table ability a prophecy --deck ma") == ["main"]
+    assert bash_complete("companion table show f") == ["friday"]
+
+
 def test_dungeon_of_d_saves_complete() -> None:
     made = invoke("dod", "new", "--seed", "3", "--save", "hero-one", input="quit\n")
     assert made.exit_code == 0, made.stderr

@@ -110,6 +110,11 @@ def test_rank_and_odds_with_no_table_load_neither_tables_nor_cards(
     assert _other_cli(loaded, "rank") == []
 
 
+def test_rank_loads_none_of_the_odds_machinery(tmp_path: Path) -> None:
+    loaded = _loaded(tmp_path / "none" / "state.sqlite3", tmp_path / "cache", *RANK)
+    assert _crept_in(loaded, ("companion.poker.odds", "companion.poker.holdem_exact")) == []
+
+
 def test_odds_heads_up_before_the_flop_loads_no_numpy(tmp_path: Path) -> None:
     loaded = _loaded(tmp_path / "none" / "state.sqlite3", tmp_path / "cache", *ODDS)
     assert "companion.poker.holdem_exact" in loaded  # the exact count, from the shipped tables

@@ -4,7 +4,7 @@ Consoles are created per call (never cached at import), so tests that
 capture stdout see everything and ``--json`` output stays clean.
 
 Parameters whose values the shell can complete (games, decks, cards, tables,
-saves, blind structures) are made here, with their completion from
+saves, blind structures, encounters, wing cards) are made here, with their completion from
 :mod:`companion.cli.complete`: a command writes ``game_argument(help=...)`` where it would write
 ``typer.Argument(help=...)``, and keeps its own help text.
 """
@@ -57,6 +57,35 @@ def game_option(*names: str, **kwargs: Any) -> Any:
     return typer.Option(*(names or ("--game",)), autocompletion=complete.games, **kwargs)
 
 
+def rank_game_option(*names: str, **kwargs: Any) -> Any:
+    """``--game GAME`` of ``rank`` and ``odds``, completed from the hand rankings."""
+    kwargs.setdefault("metavar", "GAME")
+    return typer.Option(*(names or ("--game",)), autocompletion=complete.rank_games, **kwargs)
+
+
+def pot_game_option(*names: str, **kwargs: Any) -> Any:
+    """``--game GAME`` of ``pot split``, completed from the games with pot rules."""
+    kwargs.setdefault("metavar", "GAME")
+    return typer.Option(*(names or ("--game",)), autocompletion=complete.pot_games, **kwargs)
+
+
+def encounter_option(*names: str, **kwargs: Any) -> Any:
+    """``--encounter NAME``, completed from the Dungeon Poker encounter cards."""
+    kwargs.setdefault("metavar", "NAME")
+    return typer.Option(*(names or ("--encounter",)), autocompletion=complete.encounters, **kwargs)
+
+
+def wing_option(*names: str, **kwargs: Any) -> Any:
+    """``--wing NAME``, completed from the Dragon Kings wing cards."""
+    kwargs.setdefault("metavar", "NAME")
+    return typer.Option(*(names or ("--wing",)), autocompletion=complete.wings, **kwargs)
+
+
+def wing_argument(**kwargs: Any) -> Any:
+    """A Dragon Kings wing card, completed from the card database."""
+    return typer.Argument(autocompletion=complete.wings, **kwargs)
+
+
 def deck_option(*names: str, **kwargs: Any) -> Any:
     """``--deck DECK``, completed from the decks of the game given on the line."""
     kwargs.setdefault("metavar", "DECK")
@@ -87,6 +116,12 @@ def table_option(*names: str, **kwargs: Any) -> Any:
 def table_deck_argument(**kwargs: Any) -> Any:
     """A deck of the table (``--table``, else the current one), completed from the state file."""
     return typer.Argument(autocompletion=complete.table_decks, **kwargs)
+
+
+def table_deck_option(*names: str, **kwargs: Any) -> Any:
+    """``--deck DECK``: a deck of the table (``--table``, else the current one)."""
+    kwargs.setdefault("metavar", "DECK")
+    return typer.Option(*(names or ("--deck",)), autocompletion=complete.table_decks, **kwargs)
 
 
 def structure_option(*names: str, **kwargs: Any) -> Any:

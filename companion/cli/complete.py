@@ -1,5 +1,5 @@
 """Shell completion of the values a user types: games, decks, cards, tables, saves,
-blind structures.
+blind structures, encounters and wing cards.
 
 Each function here is the ``autocompletion`` of one shared option type in
 :mod:`companion.cli.common`; the command modules use those types and never
@@ -97,6 +97,57 @@ def games(incomplete: str) -> Answers:
     from companion import GAMES
 
     return [(g, "game") for g in GAMES if g.startswith(incomplete)]
+
+
+def rank_games(incomplete: str) -> Answers:
+    """The orderings ``rank`` and ``odds`` know: holdem, omaha, then each game's own."""
+
+    def find() -> Answers:
+        import companion.games  # noqa: F401  # fills the registry the list is read from
+        from companion.games.ranking import rank_games as known
+
+        return [(g, "hand ranking") for g in known() if g.startswith(incomplete)]
+
+    return _quietly(find)
+
+
+def pot_games(incomplete: str) -> Answers:
+    """The games ``pot split`` knows the pot rules of: holdem, omaha, then each game's."""
+
+    def find() -> Answers:
+        import companion.games  # noqa: F401  # fills the registry the list is read from
+        from companion.poker.variants import GAMES
+        from companion.registry import games
+
+        known = [*GAMES, *(g.id for g in games() if g.pot_rules() is not None)]
+        return [(g, "pot rules") for g in known if g.startswith(incomplete)]
+
+    return _quietly(find)
+
+
+def encounters(incomplete: str) -> Answers:
+    """The Dungeon Poker encounter cards, as ids (one word a shell inserts unquoted; the
+    commands read an id as they read the name), with the name as help."""
+
+    def find() -> Answers:
+        from companion.cards import load_game
+
+        cards = load_game("dungeon-poker").deck("encounters")
+        return [(c.id, c.name) for c in cards if c.id.startswith(incomplete)]
+
+    return _quietly(find)
+
+
+def wings(incomplete: str) -> Answers:
+    """The Dragon Kings wing cards as ids, with the name as help; and ``none``."""
+
+    def find() -> Answers:
+        from companion.games.dragon_kings.wings import wing_cards
+
+        found = [(c.id, c.name) for c in wing_cards() if c.id.startswith(incomplete)]
+        return found + ([("none", "no wing card")] if "none".startswith(incomplete) else [])
+
+    return _quietly(find)
 
 
 def _game(ctx: typer.Context) -> str | None:

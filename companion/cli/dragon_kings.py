@@ -18,6 +18,7 @@ from companion.cli.common import (
     console,
     emit_json,
     table_action,
+    wing_argument,
 )
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ def dk_misdeal(
 
 @dk_app.command("wing")
 def dk_wing(
-    name: Annotated[str, typer.Argument(help="The voluntary wing card, e.g. 'iron mask'.")],
+    name: Annotated[str, wing_argument(help="The voluntary wing card, e.g. 'iron mask'.")],
     by: ByOption,
     table_name: TableOption = None,
     state: StateOption = None,
@@ -194,7 +195,7 @@ def dk_permanent(
     by: ByOption,
     name: Annotated[
         str | None,
-        typer.Argument(help="The card to make permanent (default: the one in play)."),
+        wing_argument(help="The card to make permanent (default: the one in play)."),
     ] = None,
     table_name: TableOption = None,
     state: StateOption = None,

@@ -8,7 +8,7 @@ import typer
 from typer.core import TyperGroup
 
 from companion.bounds import MAX_CHIPS
-from companion.cli.common import JsonOption, console, emit_json, say_borrowed
+from companion.cli.common import JsonOption, console, emit_json, pot_game_option, say_borrowed
 
 
 class _DefaultSplit(TyperGroup):
@@ -57,7 +57,7 @@ def split(
     ] = None,
     game: Annotated[
         str | None,
-        typer.Option(
+        pot_game_option(
             "--game",
             help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips "
             "(default: the current table's game, else holdem).",

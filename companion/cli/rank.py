@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.bounds import MAX_SAMPLES
-from companion.cli.common import JsonOption, console, emit_json, say_borrowed, seed_option
+from companion.cli.common import (
+    JsonOption,
+    console,
+    emit_json,
+    encounter_option,
+    rank_game_option,
+    say_borrowed,
+    seed_option,
+    wing_option,
+)
 
 if TYPE_CHECKING:
     from companion.games.ranking import RankOptions
@@ -41,7 +50,7 @@ BURN_HELP = "DECKO: NAME=CARD, the top of that player's burn pile (pyromaniac qu
 DISCARD_HELP = "DECKO: NAME=CARD, the top of that player's discard pile (dumpster diving queen)."
 
 GameOption = Annotated[
-    str | None, typer.Option("--game", "-g", help=GAME_HELP, show_default=False, metavar="GAME")
+    str | None, rank_game_option("--game", "-g", help=GAME_HELP, show_default=False)
 ]
 BoardOption = Annotated[
     list[str] | None,
@@ -49,7 +58,7 @@ BoardOption = Annotated[
 ]
 EncounterOption = Annotated[
     str | None,
-    typer.Option("--encounter", "-e", help=ENCOUNTER_HELP, show_default=False, metavar="NAME"),
+    encounter_option("--encounter", "-e", help=ENCOUNTER_HELP, show_default=False),
 ]
 WildOption = Annotated[
     list[str] | None,
@@ -57,7 +66,7 @@ WildOption = Annotated[
 ]
 WingOption = Annotated[
     list[str] | None,
-    typer.Option("--wing", help=WING_HELP, show_default=False, metavar="NAME"),
+    wing_option("--wing", help=WING_HELP, show_default=False),
 ]
 VariantOption = Annotated[
     str | None,

@@ -25,6 +25,7 @@ from companion.cli.common import (
     game_option,
     table_argument,
     table_deck_argument,
+    table_deck_option,
 )
 
 if TYPE_CHECKING:
@@ -131,6 +132,15 @@ ExtraLevelOption = Annotated[
         help="Dungeon Poker with the First Edition extra level card (400, after 300).",
     ),
 ]
+LimitOption = Annotated[
+    str | None,
+    typer.Option(
+        "--limit",
+        help="Dungeon Poker: track each deal's betting, No-Limit (no) or Pot-Limit (pot); "
+        "without it the dealer types the bets at the showdown.",
+        show_default=False,
+    ),
+]
 VariantOption = Annotated[
     str | None,
     typer.Option(
@@ -152,6 +162,7 @@ def table_new(
     short: ShortOption = False,
     extra_level: ExtraLevelOption = False,
     variant: VariantOption = None,
+    limit: LimitOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -159,7 +170,12 @@ def table_new(
     from companion.table import holdings, new_table
     from companion.table.reports import TableSetup
 
-    options = {"tournament": tournament, "short": short, "extra_level": extra_level}
+    options = {
+        "tournament": tournament,
+        "short": short,
+        "extra_level": extra_level,
+        "limit": limit,
+    }
     with _transaction(state) as tx:
         table, notes = new_table(tx, name, game, players, seed, {**options, "variant": variant})
         setup = TableSetup(table, notes, holdings(tx, table))
@@ -240,7 +256,7 @@ def table_delete(
 @table_app.command("show")
 def table_show(
     name: Annotated[
-        str | None, typer.Argument(help="Table name (default: the current table).")
+        str | None, table_argument(help="Table name (default: the current table).")
     ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
@@ -408,7 +424,7 @@ def deck_status(
 
 @deck_app.command("peek")
 def deck_peek(
-    deck: Annotated[str, typer.Argument(help="Deck to look into.")],
+    deck: Annotated[str, table_deck_argument(help="Deck to look into.")],
     count: Annotated[int, typer.Argument(min=1, help="How many cards from the top.")] = 1,
     player: Annotated[str | None, typer.Option("--for", help="Who looks (logged).")] = None,
     table_name: TableOption = None,
@@ -431,7 +447,7 @@ def deck_peek(
 
 @deck_app.command("reorder")
 def deck_reorder(
-    deck: Annotated[str, typer.Argument(help="Deck whose top cards to rearrange.")],
+    deck: Annotated[str, table_deck_argument(help="Deck whose top cards to rearrange.")],
     order: Annotated[
         list[int] | None, typer.Argument(help="Old positions in their new order, top first: '2 1'.")
     ] = None,
@@ -471,7 +487,7 @@ def deck_reorder(
 
 def _one_card_command(action: str, doc: str) -> Any:
     def command(
-        deck: Annotated[str, typer.Argument(help="The card's deck.")],
+        deck: Annotated[str, table_deck_argument(help="The card's deck.")],
         card: Annotated[str, typer.Argument(help="Card name or id.")],
         holder: FromOption = None,
         top: Annotated[
@@ -508,7 +524,7 @@ deck_app.command("discard")(
 
 @deck_app.command("shuffle")
 def deck_shuffle(
-    deck: Annotated[str, typer.Argument(help="Deck to shuffle.")],
+    deck: Annotated[str, table_deck_argument(help="Deck to shuffle.")],
     with_discard: Annotated[
         bool, typer.Option("--discard", help="First gather the discard pile into the deck.")
     ] = False,
@@ -716,6 +732,44 @@ def table_death(
     _print_cards([c for c in shown if c.deck != "characters"])  # new characters stay face down
 
 
+@table_app.command("loot")
+def table_loot(
+    winner: Annotated[str, typer.Argument(help="The winner of the deal a character died in.")],
+    treasure: Annotated[
+        str, typer.Argument(help="The dead character's treasure they take (name, id or a word).")
+    ],
+    dead: Annotated[
+        str | None,
+        typer.Option("--from", help="Whose dead character, when several died in the deal."),
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: the deal's winner takes one treasure of a character that died in it (after the settlement)."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        card = dp.loot(tx, table, winner, treasure, dead)
+    _emit_draw(table, [card], as_json)
+
+
+@table_app.command("claim")
+def table_claim(
+    player: Annotated[str, typer.Argument(help="The player holding the artifact.")],
+    treasure: Annotated[str, typer.Argument(help="The artifact the bank claims (name or id).")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: the bank claims an artifact for its salvage price (the legendary-artifact rule); it leaves the game."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        card = dp.claim(tx, table, player, treasure)
+    _emit_draw(table, [card], as_json)
+
+
 def _treasure_command(use: bool) -> Any:
     def command(
         player: Annotated[str, typer.Argument(help="The player holding the treasure.")],
@@ -759,7 +813,7 @@ def table_ability(
     ],
     deck: Annotated[
         str | None,
-        typer.Option("--deck", help="The deck Prophecy or Ancestral knowledge looks at."),
+        table_deck_option(help="The deck Prophecy or Ancestral knowledge looks at."),
     ] = None,
     rank: Annotated[
         str | None,
@@ -910,6 +964,40 @@ def table_board(
     show_board(console(), dealt)
 
 
+@table_app.command("bet")
+def table_bet(
+    player: Annotated[str, typer.Argument(help="The player whose turn it is.")],
+    action: Annotated[
+        str, typer.Argument(help="check, call, bet, raise, fold or all-in.", show_default=False)
+    ],
+    amount: Annotated[
+        int | None,
+        typer.Argument(
+            min=0,
+            help="For bet and raise: what the player's bet comes to this street (raise 400 = to 400).",
+            show_default=False,
+        ),
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A player's betting action on their turn, checked against the table's betting (one 'table undo' takes it back)."""
+    from companion.table import betting
+    from companion.table.reports import BetReport
+
+    with _at_table(state, table_name) as (tx, table):
+        who = table.player(player)
+        tracked, event = betting.act(tx, table, betting.parse_action(who, action, amount))
+        report = BetReport(table.name, event, tracked)
+    if as_json:
+        emit_json(report.to_json())
+        return
+    from companion.ui.render.table import show_bet
+
+    show_bet(console(), report)
+
+
 @table_app.command("showdown")
 def table_showdown(
     file: Annotated[
@@ -924,7 +1012,7 @@ def table_showdown(
         list[str] | None,
         typer.Argument(
             metavar="[NAME=AMOUNT]...",
-            help="Gold each player put in this deal; all=AMOUNT for everyone in the deal, a NAME=AMOUNT overriding it.",
+            help="Gold each player put in this deal; all=AMOUNT for everyone in the deal, a NAME=AMOUNT overriding it; NAME=all for a player all in.",
         ),
     ] = None,
     fold: Annotated[

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from companion.errors import CompanionError
 from companion.poker.cards import Card, format_cards, parse_card, split_tokens
 from companion.poker.hands import Decider, Ranking, decider, names_text
-from companion.poker.odds import Odds
 from companion.poker.variants import Rules
 
 if TYPE_CHECKING:
+    from companion.poker.odds import Odds  # (rank needs none of odds' machinery)
     from companion.registry import Reported
 
 

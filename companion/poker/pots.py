@@ -63,14 +63,31 @@ HOLDEM_POTS = PotRules("holdem")
 """Hold'em's pots: one-chip units, odd chips left of the button, side pots."""
 
 
-def parse_contributions(items: list[str]) -> dict[str, int]:
-    """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order)."""
+ALL_IN = -1
+"""``NAME=all``'s amount: everything the player had, which only a table that counts
+gold knows (``table showdown`` reads it as the player's stack)."""
+
+ALL_IN_WORD = "all"
+
+
+def parse_contributions(items: list[str], *, all_in: bool = False) -> dict[str, int]:
+    """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order); with ``all_in``,
+    ``NAME=all`` too, as :data:`ALL_IN`.
+
+    >>> parse_contributions(["ann=300", "ben=all"], all_in=True)
+    {'ann': 300, 'ben': -1}
+    """
     out: dict[str, int] = {}
     for item in items:
         name, sep, amount = item.partition("=")
         name = name.strip()
         if not sep or not name:
             raise CompanionError(f"{short(item)} is not NAME=AMOUNT (for example alice=300)")
+        if all_in and amount.strip().casefold() == ALL_IN_WORD:
+            if name in out:
+                raise CompanionError(f"'{name}' is given twice")
+            out[name] = ALL_IN
+            continue
         try:
             value = int(amount.replace("_", "").replace(",", "").strip())
         except ValueError:
@@ -436,8 +453,13 @@ def award(
     button: str | None = None,
     payee: Mapping[str, str | None] | None = None,
     extra: Iterable[str] = (),
+    payee_if_eligible: Iterable[str] = (),
 ) -> Settlement:
     """Pay out pots already built, by the result ``groups`` (best first).
+
+    ``payee`` sends what a contestant wins to another (None: it leaves the game); a
+    payee named in ``payee_if_eligible`` takes it only from the pots they could win
+    themselves, and the rest leaves the game.
 
     A pot whose eligible players are all missing from ``groups`` has no
     legal winner: it stays on the table (goes to the house where the odd chips do).
@@ -452,6 +474,7 @@ def award(
     rules = rules or HOLDEM_POTS
     seats = _seat_order(list(contributions), button)
     payee = dict(payee or {})
+    capped = set(payee_if_eligible)
     payouts = dict.fromkeys(contributions, 0)
     carry = removed = house = 0
     awarded: list[Pot] = []
@@ -484,6 +507,8 @@ def award(
             house += odd_units * rules.unit + loose
         for w, amount in shares.items():
             target = payee.get(w, w)
+            if target in capped and target != w and target not in pot.eligible:
+                target = None
             if target is None:
                 removed += amount
             else:

@@ -397,6 +397,10 @@ class Showdown:
         """Who takes what each extra hand wins (None: it leaves the game)."""
         return {}
 
+    def payees_if_eligible(self, board: Board) -> frozenset[str]:
+        """The payees of :meth:`payees` who take only the pots they could win themselves."""
+        return frozenset()
+
     def winnings(self, winner: str, target: str | None) -> Winnings | None:
         """Where what ``winner`` wins goes when no player holds it (None: a player's own)."""
         return None
@@ -759,6 +763,7 @@ class Showdown:
         self.pot_winners = []
         for board, board_pots in zip(self.boards, per_board, strict=True):
             payee = self.payees(board)
+            only_own = self.payees_if_eligible(board)
             s = award(
                 board_pots,
                 board.groups,
@@ -767,6 +772,7 @@ class Showdown:
                 button=spec.button,
                 payee=payee,
                 extra=extras,
+                payee_if_eligible=only_own,
             )
             awarded = [replace(p, board=q.board) for p, q in zip(s.pots, board_pots, strict=True)]
             self.pot_winners.append(awarded)
@@ -776,7 +782,7 @@ class Showdown:
             removed += s.removed
             house += s.house
             all_pots.extend(awarded)
-            self._pot_events(board, awarded, payee)
+            self._pot_events(board, awarded, payee, only_own)
         self.pots = tuple(all_pots)
         self.payouts = payouts
         self.carry, self.removed, self.house = carry, removed, house
@@ -795,7 +801,11 @@ class Showdown:
         return ()
 
     def _pot_events(
-        self, board: Board, pots: Sequence[Pot], payee: Mapping[str, str | None]
+        self,
+        board: Board,
+        pots: Sequence[Pot],
+        payee: Mapping[str, str | None],
+        capped: frozenset[str] = frozenset(),
     ) -> None:
         shown = self._board_no(board)
         for i, pot in enumerate(pots):
@@ -804,7 +814,9 @@ class Showdown:
                     to_house = self.rules.odd_chips == "house"
                     self.event(PotUnwon(self.amounts_word, shown, i, pot.amount, to_house))
                 continue
-            goes = {w: self.winnings(w, payee.get(w, w)) for w in pot.winners}
+            to = {w: payee.get(w, w) for w in pot.winners}
+            to = {w: None if t in capped and t not in pot.eligible else t for w, t in to.items()}
+            goes = {w: self.winnings(w, t) for w, t in to.items()}
             if len(pot.winners) == 1:
                 w = pot.winners[0]
                 self.event(PotWon(self.amounts_word, shown, i, pot.amount, w, goes[w]))

@@ -275,3 +275,25 @@ class Recorded(Event):
         if private:
             return replace(self, summary=None, data={})
         return self
+
+
+@dataclass(frozen=True)
+class BetMade(Event):
+    """One player's betting action (``table bet``, a player's page), as the engine took it.
+
+    ``amount`` is what the player's bet came to this street (None for a check or a
+    fold); ``penalty`` what the fold cost into the pot (Coward's debt); ``ended``
+    what the action closed (``closed``: the street's round, ``showdown``: the
+    betting, ``over``: the deal, won by ``winner`` when everyone else folded)."""
+
+    kind: ClassVar[str] = "bet"
+    rule: ClassVar[str] = "betting"
+    player: str
+    action: str
+    amount: int | None
+    street: str
+    pot: int
+    to_act: str | None
+    penalty: int = 0
+    ended: str | None = None
+    winner: str | None = None

@@ -12,8 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion.events import sentence
 from companion.table.actions import DeckStatus, game_cards, holdings, status
+from companion.table.betting import TableBetting
+from companion.table.betting import load as load_betting
 from companion.table.drawing import rules_for
+from companion.table.events import BetMade
 from companion.table.model import DrawnCard, HistoryEntry, TableInfo, name_key
 from companion.table.store import Transaction
 from companion.table.views import DEALER, Audience, View
@@ -97,6 +101,23 @@ def table_list(tx: Transaction) -> TableList:
 
 
 @dataclass(frozen=True)
+class BetReport:
+    """``table bet``: the action as the table took it, and the betting after it."""
+
+    table: str
+    event: BetMade
+    betting: TableBetting
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "action": self.event.to_json(),
+            "summary": sentence(self.event),
+            "betting": self.betting.to_view_json(),
+        }
+
+
+@dataclass(frozen=True)
 class TableView:
     """``table show``: players and what they hold, the decks, and the game's own state;
     ``view`` is the table as the dealer's view has it (what the screen shows)."""
@@ -107,6 +128,7 @@ class TableView:
     decks: Sequence[DeckStatus]
     overview: Mapping[str, Any]
     view: View
+    betting: TableBetting | None = None
 
     @property
     def game_state(self) -> dict[str, Any]:
@@ -125,6 +147,7 @@ class TableView:
             "board": [c.to_json() for c in self.view.board],
             "open_cards": [c.to_json() for c in self.view.open_cards],
             **self.game_state,
+            "betting": None if self.betting is None else self.betting.to_view_json(),
         }
 
     def state_json(self) -> dict[str, Any]:
@@ -138,7 +161,10 @@ def table_view(tx: Transaction, table: TableInfo) -> TableView:
     overview = rules.overview(tx, table, cards)
     current = name_key(tx.current_table_name() or "") == name_key(table.name)
     seen = rules.view(tx, table, cards, DEALER)
-    return TableView(table, current, holdings(tx, table), status(tx, table), overview, seen)
+    tracked = load_betting(tx, table)
+    return TableView(
+        table, current, holdings(tx, table), status(tx, table), overview, seen, tracked
+    )
 
 
 @dataclass(frozen=True)

@@ -165,6 +165,8 @@ class View:
     """The last actions, newest first, each as this audience may know it."""
     looked: tuple[Looked, ...] = ()
     """Cards the seat was let look at this deal (a seat's view only)."""
+    betting: Mapping[str, Any] | None = None
+    """The deal's betting where the table runs it (every audience sees all of it)."""
 
     @property
     def level(self) -> int | None:
@@ -208,6 +210,7 @@ class View:
             "choosing": [c.to_json() for c in self.choosing],
             "history": [e.to_json() for e in self.history],
             "looked": [x.to_json() for x in self.looked],
+            "betting": None if self.betting is None else dict(self.betting),
         }
 
 

@@ -579,6 +579,8 @@ def test_smoldering_card_taken_by_a_fold_burns_from_the_folded_hand_afterwards(
     (owed,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
     assert owed.cards == tuple(_name(store, table, r) for r in hand)
     assert _mat(store, table).turn == second  # the table goes on meanwhile
+    owed_now = invoke("table", "show", "--json").json()["decko"]["players"][first]["smoldering"]
+    assert owed_now["left"] == 1 and owed_now["card"] == "Smoldering Three of Hearts"
     with store.transaction() as tx, pytest.raises(CompanionError, match="may burn for"):
         decko.burn(tx, table, first, "9")
     _do(store, table, decko.burn, first, "2")  # the second card of the folded hand

@@ -322,6 +322,16 @@ def public_mat(mat: Mat, cards: GameCards, rows: dict[str, CardCopy]) -> dict[st
             "money": seat.money,
             "jackpot": seat.jackpot,
             "shown": [model(r).name for r in seat.shown or ()],
+            # a smoldering burn still owed (the cards it may take lie face up by then)
+            "smoldering": (
+                {
+                    "card": seat.smoldering["card"],
+                    "left": seat.smoldering["left"],
+                    "cards": [model(r).name for r in seat.smoldering["cards"]],
+                }
+                if seat.smoldering
+                else None
+            ),
         }
     return {
         "round": mat.round,

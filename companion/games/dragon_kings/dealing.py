@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
+from companion.games.dragon_kings import betting
 from companion.games.dragon_kings import points as pts
 from companion.games.dragon_kings.classes import KING_OF_CLUBS, KING_OF_SPADES
 from companion.games.dragon_kings.events import (
@@ -37,7 +38,9 @@ from companion.games.dragon_kings.state import (
 from companion.games.dragon_kings.wings import (
     wing_card,
 )
+from companion.poker.betting_actions import Action, ActionKind
 from companion.poker.cards import Card, parse_card
+from companion.table import betting as table_betting
 from companion.table.drawing import GameRules
 from companion.table.model import CardCopy, TableInfo
 from companion.table.store import Transaction
@@ -141,6 +144,11 @@ def deal(tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
         for p in penalties:
             behind[p] = behind.get(p, 0) - short.get(p, MISDEAL_PENALTY)
     posted = post_blinds(tx, table, seated, dealer, effects, behind, events)
+    small, big, ante = clock_blinds(tx, table)
+    factor = int(effects.get("blind_multiplier", 0)) or 1
+    paid = sum(short.get(p, MISDEAL_PENALTY) for p in penalties)
+    blinds = (small * factor, big * factor, ante + int(effects.get("ante", 0)))
+    betting.open_deal(tx, table, seated, dealer, behind, blinds, paid, events)
     choosers = king_holders(holes)[:1]
     state = wings(tx, table)
     choosers_before = list(state.choosers)
@@ -273,6 +281,7 @@ def board(tx: Transaction, table: TableInfo, cards: GameCards) -> TableEvent:
         if effects.get("face_down_board_cards"):
             deal.hidden_river = True
             events[0] = "river: dealt face down (Shrouded River), turned at the showdown"
+    table_betting.street_dealt(tx, table, street)  # refused while the round before goes on
     deal.street = street
     put(tx, table, "deal", deal.to_data())
     shown_ids = () if deal.hidden_river and street == "river" else tuple(c.card_id for c in dealt)
@@ -316,6 +325,8 @@ def fold(tx: Transaction, table: TableInfo, cards: GameCards, player: str) -> Ta
         raise CompanionError(f"{player} has already folded this deal")
     if deal.seated and player not in deal.seated:
         raise CompanionError(f"{player} is out of the game: not dealt in this deal")
+    if table_betting.load(tx, table) is not None:  # the fold is the betting's too
+        table_betting.decide(tx, table, Action(ActionKind.FOLD, player))
     muck(tx, table, deal, player)
     tx.record(table, DkFolded(player), actor=player)
     return TableEvent((f"{player} folds",))

@@ -48,6 +48,7 @@ from companion.games.dragon_kings.wings import (
 )
 from companion.poker.hands import names_text
 from companion.poker.pots import spread_everyone
+from companion.table import betting as table_betting
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
@@ -95,6 +96,11 @@ def settle(
             else "this deal is settled: start the next with 'companion dk deal'"
         )
     seated = deal.seated or list(table.players)
+    tracked = table_betting.load(tx, table)
+    if tracked is not None and not put_in:  # the table ran the betting: no bets to type
+        folds = table_betting.settled_amounts(tracked)[1]
+        put_in = dict(tracked.state.contributions)  # penalties and trades come in apart
+        folded = [*folds, *(f for f in folded if f not in folds)]
     put_in = spread_everyone(put_in, seated)
     for name in [*put_in, *folded]:
         if table.player(name) not in seated:
@@ -197,6 +203,7 @@ def misdeal(tx: Transaction, table: TableInfo, player: str) -> TableEvent:
     put(tx, table, "wings", state.to_data())
     deal.misdealt = deal.settled = True
     deal.street = "misdeal"
+    table_betting.clear(tx, table)  # the void deal's bets go back
     put(tx, table, "deal", deal.to_data())
     tx.record(table, DkMisdeal(deal.number, player), actor=player)
     return TableEvent(

@@ -75,6 +75,7 @@ from companion.poker.cards import Card
 from companion.poker.hands import names_text
 from companion.poker.variants import Rules
 from companion.registry import TableFacts
+from companion.table import betting as table_betting
 from companion.table.actions import game_cards
 from companion.table.drawing import GameRules
 from companion.table.model import TableInfo
@@ -96,9 +97,13 @@ class DragonKingsRules(GameRules):
 
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         variant = raw.pop("variant", None)
+        limit = table_betting.check_limit(raw.pop("limit", None), "Dragon Kings")
         super().options(raw)
         key = check_variant(variant)
-        return {"variant": key} if key else {}
+        chosen: dict[str, Any] = {"variant": key} if key else {}
+        if limit is not None:
+            chosen["limit"] = limit
+        return chosen
 
     def setup(self, tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
         notes = super().setup(tx, table, cards)

@@ -49,6 +49,8 @@ from companion.games.dungeon_poker.events import (
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.cards import parse_rank, rank_char, rank_label
+from companion.table import betting as table_betting
+from companion.table.actions import game_cards
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 
@@ -300,6 +302,14 @@ def _carry_to_showdown(
         return "no treasure is drawn if another player wins this deal (not the dragon's)"
     if ability.effect == "barbarian-rage":
         state.declare(tx, table, "barbarian_rage", who)
+        # On a table tracking the bets: on the Barbarian's turn, and the bet that goes
+        # with it raises by two blinds at least (refused when his gold cannot).
+        tracked = table_betting.load(tx, table)
+        if tracked is not None:
+            table_betting.require_turn(tracked, who, "Barbarian rage")
+            blind = levels.level_now(tx, table, game_cards(table)).blind
+            table_betting.demand_raise(tx, table, who, 2 * blind)
+            return f"{who}'s bet or raise this turn is by {2 * blind:,} gold at least"
     return ""
 
 

@@ -23,6 +23,7 @@ from companion.errors import CompanionError
 from companion.games.dungeon_poker import levels, monsters, state
 from companion.games.dungeon_poker.decks import DECKS, refs
 from companion.games.dungeon_poker.events import StreetDealt
+from companion.table import betting as table_betting
 from companion.table.drawing import drawn_card
 from companion.table.events import CardRef
 from companion.table.model import DrawnCard, TableInfo
@@ -91,6 +92,7 @@ def deal_street(tx: Transaction, table: TableInfo, cards: GameCards) -> BoardDea
             "to the showdown as boards"
         )
     street, count = next_street(deal)
+    table_betting.street_dealt(tx, table, street)  # refused while the round before goes on
     on_board = tx.pile(table, "main", "in_play")
     extra = int(deal.get("extra_board", 0))  # Feral growth's shared cards lie beside the streets
     if street == "flop" and len(on_board) > extra:

@@ -17,6 +17,7 @@ from companion.cards.dungeon_poker import monster_deck
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import characters, levels, state
+from companion.games.dungeon_poker.betting import check_limit
 from companion.games.dungeon_poker.decks import DECKS, copies
 from companion.games.dungeon_poker.victory import gold_per_skull, win_targets
 from companion.table.model import TableInfo
@@ -24,13 +25,17 @@ from companion.table.store import Transaction
 
 
 def options(raw: dict[str, Any]) -> dict[str, Any]:
-    """The setup options of ``table new``: ``tournament``, ``short``, ``extra_level``."""
-    chosen = {
+    """The setup options of ``table new``: ``tournament``, ``short``, ``extra_level``, and
+    ``limit`` (``no`` or ``pot``: the table tracks each deal's betting)."""
+    chosen: dict[str, Any] = {
         "tournament": bool(raw.get("tournament")),
         "short": bool(raw.get("short")),
         "extra_level": bool(raw.get("extra_level")),
     }
-    unknown = [k for k, v in raw.items() if v and k not in chosen]
+    limit = check_limit(raw.get("limit"))
+    if limit is not None:
+        chosen["limit"] = limit
+    unknown = [k for k, v in raw.items() if v and k not in chosen and k != "limit"]
     if unknown:
         raise CompanionError(
             f"dungeon-poker tables take no {', '.join('--' + k for k in unknown)} option"

@@ -94,7 +94,7 @@ def show_table(out: Console, report: TableView) -> None:
     see), then the decks."""
     table, view = report.table, report.view
     facts = view.facts
-    options = ", ".join(k for k, v in table.options.items() if v)
+    options = ", ".join(k if v is True else f"{k} {v}" for k, v in table.options.items() if v)
     out.print(
         f"[bold]{table.name}[/] · {table.game} · seed {table.seed}"
         + (f" · {options}" if options else "")
@@ -131,7 +131,35 @@ def show_table(out: Console, report: TableView) -> None:
         out.print("[italic]Cards[/]")  # as Rich titles the tables
         for player, shown in zip(table.players, cards, strict=True):
             out.print(f"[bold]{player}[/]: {shown}")
+    if report.betting is not None:
+        show_betting(out, report.betting.to_view_json())
     show_decks(out, report.decks)
+
+
+def show_betting(out: Console, b: dict[str, Any]) -> None:
+    """The betting of the deal: whose turn and what they may do, each player's bet and stack."""
+    from companion.ui.render.words.betting import turn_line
+
+    out.print(f"[bold]betting[/]: {escape(turn_line(b))}", highlight=False)
+    folded, all_in = set(b.get("folded", [])), set(b.get("all_in", []))
+    grid = Table(title_justify="left")
+    for col in ("player", "bet", "behind", ""):
+        grid.add_column(col, justify="right" if col in ("bet", "behind") else "left")
+    for p, bet in b["bets"].items():
+        mark = "folded" if p in folded else "all-in" if p in all_in else ""
+        if p == b.get("to_act"):
+            mark = "to act"
+        grid.add_row(p, f"{bet:,}", f"{b['stacks'][p]:,}", mark)
+    out.print(grid)
+
+
+def show_bet(out: Console, report: Any) -> None:
+    """``table bet``: the action in words, then the turn that follows."""
+    from companion.events import sentence
+    from companion.ui.render.words.betting import turn_line
+
+    out.print(escape(sentence(report.event)), highlight=False)
+    out.print(escape(turn_line(report.betting.to_view_json())), highlight=False)
 
 
 def _cards_shown(seen: Sequence[DrawnCard], hidden: int, decks_listed: Sequence[str] | None) -> str:

@@ -21,7 +21,7 @@ _SAID: dict[str, Callable[[DeckoStep], str]] = {
     "buy": lambda e: f"{e.player} bought {e.card}",
     "flush": lambda e: f"{e.player} flushed the market",
     "gift": lambda e: f"{e.player} gifted a card to {e.other}",
-    "buy-chips": lambda e: f"{e.player} bought {e.count} chips",
+    "buy-chips": lambda e: f"{e.player} bought {e.count} chip{'s' if e.count != 1 else ''}",
     "joker": lambda e: f"{e.player} bought {e.card}",
     "done": lambda e: f"{e.player} done buying",
     "loan": lambda e: f"{e.player} took a loan",

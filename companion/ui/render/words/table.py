@@ -80,3 +80,30 @@ def _recorded(e: T.Recorded) -> str:
     if e.summary is not None:
         return e.summary
     return f"{e.actor}: {e.action}" if e.actor else e.action
+
+
+_BET_VERBS = {
+    "check": "checks",
+    "fold": "folds",
+    "call": "calls",
+    "bet": "bets",
+    "raise": "raises to",
+    "all-in": "goes all-in to",
+}
+
+
+@words("bet")
+def _bet(e: T.BetMade) -> str:
+    verb = _BET_VERBS.get(e.action, e.action)
+    amount = "" if e.amount is None else f" {e.amount:,}"
+    said = f"{e.player} {verb}{amount} ({e.street})"
+    if e.penalty:
+        said += f", paying {e.penalty:,} into the pot for folding"
+    said += f" · pot {e.pot:,}"
+    if e.ended == "over" and e.winner:
+        return f"{said} · everyone else folded: {e.winner} wins"
+    if e.ended == "showdown":
+        return f"{said} · the betting is over: showdown"
+    if e.ended == "closed":
+        return f"{said} · the {e.street} betting is over"
+    return f"{said} · {e.to_act} to act" if e.to_act else said
