@@ -251,9 +251,9 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, Mapping):
             raise EventError(f"{where}: expected an object, got {_short(value)}")
-        if issubclass(hint, Event):
+        if hint is Event:  # any event: its kind says which
             return read_event(value)
-        return _build(hint, value, where)
+        return _build(hint, value, where)  # one event class (a part of another: GoldPaid)
     raise TypeError(f"{where}: events cannot hold a {hint!r}")  # a programming error
 
 

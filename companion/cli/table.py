@@ -732,6 +732,44 @@ def table_death(
     _print_cards([c for c in shown if c.deck != "characters"])  # new characters stay face down
 
 
+@table_app.command("loot")
+def table_loot(
+    winner: Annotated[str, typer.Argument(help="The winner of the deal a character died in.")],
+    treasure: Annotated[
+        str, typer.Argument(help="The dead character's treasure they take (name, id or a word).")
+    ],
+    dead: Annotated[
+        str | None,
+        typer.Option("--from", help="Whose dead character, when several died in the deal."),
+    ] = None,
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: the deal's winner takes one treasure of a character that died in it (after the settlement)."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        card = dp.loot(tx, table, winner, treasure, dead)
+    _emit_draw(table, [card], as_json)
+
+
+@table_app.command("claim")
+def table_claim(
+    player: Annotated[str, typer.Argument(help="The player holding the artifact.")],
+    treasure: Annotated[str, typer.Argument(help="The artifact the bank claims (name or id).")],
+    table_name: TableOption = None,
+    state: StateOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Dungeon Poker: the bank claims an artifact for its salvage price (the legendary-artifact rule); it leaves the game."""
+    from companion.games.dungeon_poker import table_rules as dp
+
+    with _at_table(state, table_name) as (tx, table):
+        card = dp.claim(tx, table, player, treasure)
+    _emit_draw(table, [card], as_json)
+
+
 def _treasure_command(use: bool) -> Any:
     def command(
         player: Annotated[str, typer.Argument(help="The player holding the treasure.")],
@@ -974,7 +1012,7 @@ def table_showdown(
         list[str] | None,
         typer.Argument(
             metavar="[NAME=AMOUNT]...",
-            help="Gold each player put in this deal; all=AMOUNT for everyone in the deal, a NAME=AMOUNT overriding it.",
+            help="Gold each player put in this deal; all=AMOUNT for everyone in the deal, a NAME=AMOUNT overriding it; NAME=all for a player all in.",
         ),
     ] = None,
     fold: Annotated[

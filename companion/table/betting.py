@@ -119,7 +119,12 @@ class TableBetting:
 
     def to_view_json(self) -> dict[str, Any]:
         """The ``betting`` block of a table's JSON and its pages."""
-        return {**self.view().to_json(), "dealer": self.dealer, "put_in": self.put_in()}
+        return {
+            **self.view().to_json(),
+            "dealer": self.dealer,
+            "put_in": self.put_in(),
+            "step": len(self.state.history),
+        }
 
 
 LIMITS = ("no", "pot")
@@ -214,6 +219,20 @@ def begin(
     betting = TableBetting(s, stacks_from, owed, outside, fold_penalty, dealer, raise_at_least={})
     save(tx, table, betting)
     return betting
+
+
+def check_step(betting: TableBetting | None, step: int | None) -> None:
+    """Refuse an action sent from a page drawn before the last one (``step`` is the
+    number of steps the page saw): a page that missed an action, or the same action
+    sent twice, moves nothing."""
+    if betting is None or step is None:
+        return
+    now = len(betting.state.history)
+    if step != now:
+        raise CompanionError(
+            f"the betting moved on since this page was drawn (step {step}, now {now}): "
+            "look again and act on what it shows now"
+        )
 
 
 def parse_action(player: str, word: str, amount: int | None) -> Action:

@@ -139,7 +139,7 @@ class ClockSettings:
     ``minutes``: length of every level (``0``: no time limit; ``None``: as the
     structure says). ``deals_per_level``: deals that end a level (``0``: deals
     do not end levels; ``None``: as the structure says). ``players``: table
-    size, for DECKO's two-player house bet.
+    size, for a house that bets more with two players.
     """
 
     minutes: float | None = None
@@ -403,8 +403,8 @@ def previous_stage(state: ClockState, now: float) -> Step:
 def end_level(state: ClockState, now: float) -> Step:
     """End this level at once and start the next level (the ``e`` key).
 
-    For the Astral Warlock, the Teleport Trap and the Scroll of Teleport: the
-    new level begins immediately. A break scheduled in between is owed and
+    For a card that moves the table to the next level: the new level begins
+    immediately. A break scheduled in between is owed and
     taken when the new level ends, so nobody loses a rest to a monster.
     """
     state, events = settle(state, now)

@@ -145,6 +145,22 @@ def count_deal(tx: Transaction, table: TableInfo, levels: TableLevels, now: floa
     return True
 
 
+def follow_table_now(tx: Transaction, table: TableInfo, levels: TableLevels, now: float) -> None:
+    """The table opened a level by itself (a monster's win, a teleport, ``table level``): its
+    clock, if it has one, moves to that level in the same transaction, so the new level's
+    time runs from now. Left to the next key press, the clock would start it only then, and
+    every read-only look until that press would show its time played as 00:00."""
+    from companion.timer.session import follow_table
+
+    saved = saved_clock(tx, table)
+    if saved is None or _ahead(tx, table, levels) is None:
+        return
+    state = follow_table(saved, now, TableEncounters(tx, table, levels), [])
+    state = replace(state, revision=saved.revision + 1)
+    tx.put_state(table, NAMESPACE, "clock", state_to_data(state), undoable=True)
+    tx.put_state(table, NAMESPACE, "table_level", levels.level_now(tx, table), undoable=True)
+
+
 def forget_encounters_after(state: ClockState, level: int) -> ClockState:
     """The clock forgets the encounters of levels the table took back (drawn again on reaching them)."""
     return replace(state, encounters=tuple(r for r in state.encounters if r.level <= level))

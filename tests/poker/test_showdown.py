@@ -218,6 +218,27 @@ def test_beast_mastery_gives_a_monsters_pot_and_treasure_to_the_fey_teratologist
     assert out.removed == 0
 
 
+def test_beast_mastery_pays_the_fey_teratologist_at_most_what_she_could_win_from_each_player() -> (
+    None
+):
+    # Appendix E, Beast mastery, with Appendix F 4: all-in for 300 against three players
+    # of 600, she takes the main pot (900 of theirs besides her own 300), not the 2,100 of
+    # both pots; the side pot leaves the game with the monster, as a monster's win does.
+    out = showdown("""
+        players:
+          - {name: fey, put_in: 300, character: Fey Teratologist}
+          - {name: ben, put_in: 600}
+          - {name: cat, put_in: 600}
+          - {name: dan, put_in: 600}
+        monsters: [{name: Orc}]
+        result: Orc > ben > cat > dan > fey
+    """)
+    assert out.payouts == {"fey": 1200, "ben": 0, "cat": 0, "dan": 0}
+    assert out.net["fey"] == 900
+    assert out.removed == 900
+    assert out.treasures == {"fey": 1}
+
+
 def test_beast_mastery_needs_the_fey_teratologist_still_in_the_deal() -> None:
     out = showdown("""
         players:
@@ -262,6 +283,24 @@ def test_golem_wins_only_what_the_gnome_artificer_could_and_its_winnings_are_his
     assert out.payouts == {"gnome": 600, "ben": 800, "cat": 0}
     assert out.treasures == {"gnome": 1}
     assert out.monsters[0].fate == "stays beside gnome"
+
+
+def test_two_gnome_artificers_each_bring_their_own_golem() -> None:
+    # Appendix A, Golem: each Gnome Artificer plays beside his own Golem, so a file with two
+    # of them takes two Golems (in seat order), each winning for its own maker; a third is
+    # refused.
+    text = """
+        players:
+          - {name: g1, put_in: 200, character: Gnome Artificer}
+          - {name: g2, put_in: 200, character: Gnome Artificer}
+          - {name: ben, put_in: 200}
+        monsters: [{name: Golem}, {name: Golem, label: Golem 2}%s]
+        result: Golem 2 > ben > Golem > g1 > g2
+    """
+    out = showdown(text % "")
+    assert out.payouts == {"g1": 0, "g2": 600, "ben": 0}
+    with pytest.raises(CompanionError, match="one Golem for each Gnome Artificer"):
+        showdown(text % ", {name: Golem, label: Golem 3}")
 
 
 def test_golem_folds_when_the_gnome_artificer_folds() -> None:

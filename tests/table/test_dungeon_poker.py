@@ -469,8 +469,8 @@ def test_teleport_trap_ends_the_level_and_next_level_opens_at_once(store: TableS
         _choose_all(tx, table)
         _on_top(tx, table, "treasures", "teleport-trap")
         (trap,) = dp.win(tx, table, ["Ann"])
-        assert trap.pile == "removed" and any("level ends now" in n for n in trap.notes)
-        assert dp.next_level(tx, table).level == 2
+        assert trap.pile == "removed" and any("level 2 opens now" in n for n in trap.notes)
+        assert dp.level_now(tx, table).level == 2  # opened by the trap itself
 
 
 def test_undoing_a_level_brings_back_the_level_and_encounter_before_it(store: TableStore) -> None:

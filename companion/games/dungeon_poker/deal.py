@@ -42,11 +42,15 @@ from companion.games.dungeon_poker.decks import DECKS, moved_copy, refs
 from companion.games.dungeon_poker.events import JUDGED, DealStarted, ShowdownSettled
 from companion.games.dungeon_poker.levels import LevelChange
 from companion.games.dungeon_poker.showdown import DungeonPokerResult, DungeonPokerShowdown
-from companion.games.dungeon_poker.showdown_events import FoldersSitOut
+from companion.games.dungeon_poker.showdown_events import (
+    FoldersSitOut,
+    GemsStolen,
+    PlayersRobbed,
+)
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
-from companion.poker.pots import parse_contributions, parse_result, spread_everyone
+from companion.poker.pots import ALL_IN, parse_contributions, parse_result, spread_everyone
 from companion.poker.showdown_input import validate_as
 from companion.table import betting as table_betting
 from companion.table.actions import named_players
@@ -170,16 +174,11 @@ def start_deal(
     state.put(tx, table, "deals_done", done)
     number = done + 1
     gathered = _gather_main(tx, table)
+    deaths.drop_loot(tx, table)
     sitters = dealt.take_sitters(tx, table)
     for player, why in sitters.items():
         notes.append(f"{player} sits out this deal ({why}): no cards, blinds still due")
-    returning = list(state.get(tx, table, "returning", []))
-    if returning:
-        notes.append(
-            f"{names_text(returning)} return{'s' if len(returning) == 1 else ''} with the Undeath "
-            "Amulet's gold"
-        )
-        state.put(tx, table, "returning", [])
+    notes.extend(deaths.returns(tx, table, cards))
     state.put(
         tx,
         table,
@@ -309,6 +308,10 @@ def table_showdown_spec(
                 raise CompanionError(f"players: {p}'s {key} is known to the table; leave it out")
         amount = int(contributions.get(p, given.pop("put_in", 0)) or 0)
         stack = gold.get(p)
+        if amount == ALL_IN:  # NAME=all: all the gold the table counts for them
+            if stack is None:
+                raise CompanionError(f"{p}=all: the table counts no gold for {p}; give the amount")
+            amount = stack
         if stack is not None and amount > stack:
             raise CompanionError(
                 f"{p}={amount}: {p} has only {stack:,} gold (all-in is {p}={stack})"
@@ -536,7 +539,7 @@ def level_ended_by(
     "starts from the beginning" (000, Appendix B). Nothing for other monsters."""
     if outcome != "won" or not monsters.opens_next_level(model):
         return []
-    change = encounters.next_level(tx, table, cards)
+    change = encounters.open_level_now(tx, table, cards)
     return [
         f"{model.name} won: level {change.level} opens now (blind {change.blind})"
         + (f", encounter {change.encounter.name}" if change.encounter else ""),
@@ -611,6 +614,10 @@ def monster_result(
         state.put(tx, table, "carried", shared.waiting)
         decided.extend(shared.events)
         notes.extend(sentence(e) for e in shared.events)
+    if outcome == "won":
+        costs = _win_costs(tx, table, cards, copy)
+        decided.extend(costs)
+        notes.extend(sentence(e) for e in costs)
     moved = monsters.leaves(tx, table, cards, copy, outcome)
     notes.extend(moved.notes)
     notes.extend(level_ended_by(tx, table, cards, model, outcome))
@@ -625,6 +632,24 @@ def monster_result(
     )
     tx.record(table, judged, actor=who[0] if len(who) == 1 else None)
     return DrawResult([card, *drawn], treasure_notes)
+
+
+def _win_costs(tx: Transaction, table: TableInfo, cards: GameCards, copy: Any) -> list[Event]:
+    """What a monster's win takes from the players besides the pot (the Goblin's soul gems,
+    the Ice Giant's blind), decided by the showdown's own rule on a deal the monster won
+    against everyone in it, and taken from the table's counts."""
+    label = next((k for k, c in monsters.playing(tx, table, cards).items() if c == copy), None)
+    away = dealt.sitting_out(tx, table)
+    beaten = [p for p in state.seated(tx, table) if p not in away]
+    if label is None or not beaten:
+        return []
+    spec = table_showdown_spec(tx, table, cards, {}, result=f"{label} > {' = '.join(beaten)}")
+    outcome = DungeonPokerShowdown(spec, None, None).run()
+    for player, moved in outcome.bank.items():
+        state.add_gold(tx, table, player, moved)
+    for player, gems in outcome.soul_gems.items():
+        state.add_gems(tx, table, player, gems)
+    return [e for e in outcome.events if isinstance(e, GemsStolen | PlayersRobbed)]
 
 
 # -- reading the dealer's input ----------------------------------------------------------------
@@ -644,4 +669,4 @@ def read_table_showdown(
         if not isinstance(data, dict):
             raise CompanionError(f"{source}: a showdown file is a mapping")
         extra = dict(data)
-    return extra, dict(parse_contributions(list(args))) if args else {}
+    return extra, dict(parse_contributions(list(args), all_in=True)) if args else {}

@@ -18,10 +18,12 @@ from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.games.dungeon_poker import characters, levels, monsters, state
-from companion.games.dungeon_poker.events import CharacterDied
-from companion.games.dungeon_poker.victory import skull_card
+from companion.games.dungeon_poker.events import CharacterDied, TreasureLooted
+from companion.games.dungeon_poker.victory import skull_card, victory
+from companion.poker.hands import names_text
 from companion.table.actions import find_copy
 from companion.table.drawing import drawn_card
+from companion.table.events import CardRef
 from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
 
@@ -104,14 +106,18 @@ def character_dies(
             )
         )
         treasures = [t for t in treasures if t.copy != taken.copy]
-    elif treasures and by:
-        notes.append(
-            f"{by} may take one of {who}'s treasures: 'companion table undo', then settle "
-            "again with --takes TREASURE"
-        )
     for copy in treasures:
         tx.move(table, copy, "removed")
-    if treasures:
+    if treasures and by and not takes:
+        waiting = dict(state.get(tx, table, "loot", {}))
+        waiting[who] = {"winner": by, "copies": [c.copy for c in treasures]}
+        state.put(tx, table, "loot", waiting)
+        names = ", ".join(cards.get(c.card_id).name for c in treasures)
+        notes.append(
+            f"{by} may take one of {who}'s treasures ({names}): 'companion table loot {by} "
+            "TREASURE'; the others leave the game"
+        )
+    elif treasures:
         notes.append(f"{len(treasures)} other treasure(s) of {who} leave the game")
     gold = state.gold_of(tx, table)
     if who in gold:
@@ -164,6 +170,14 @@ def undeath(
     if who not in returning:
         returning.append(who)
     state.put(tx, table, "returning", returning)
+    # The blinds are counted again at the level of the deal the character returns in
+    # (docs/decisions.md): :func:`returns` does it when that deal starts.
+    state.put(
+        tx,
+        table,
+        "undeath_blinds",
+        {**state.get(tx, table, "undeath_blinds", {}), who: int(model.blinds or 0)},
+    )
     return [
         f"{who} has no gold left, but the {model.name} acts: the character returns at the next "
         f"deal with {back:,} gold ({model.blinds} blinds), keeping soul gems and artifacts; "
@@ -197,3 +211,95 @@ def _gems_to_bank(lost: int | None) -> str:
     if lost == 0:
         return "it had no soul gems left"
     return f"its {soul_gems(lost)} go{'es' if lost == 1 else ''} to the bank"
+
+
+# -- the winner's pick from a dead character's treasures -------------------------------------
+
+
+def loot(
+    tx: Transaction,
+    table: TableInfo,
+    cards: GameCards,
+    winner: str,
+    ref: str,
+    dead: str | None = None,
+) -> DrawnCard:
+    """``table loot``: the winner of the deal that killed a character takes one of its
+    treasures, chosen after the settlement (000, Character death: one from each character
+    that died in the deal; the rest leave the game). Until the next deal starts."""
+    by = table.player(winner)
+    waiting = {str(k): dict(v) for k, v in dict(state.get(tx, table, "loot", {})).items()}
+    mine = {d: v for d, v in waiting.items() if v["winner"] == by}
+    if dead is not None:
+        who = table.player(dead)
+        mine = {d: v for d, v in mine.items() if d == who}
+    if not mine:
+        owed = ", ".join(f"{v['winner']} from {d}" for d, v in waiting.items()) or "nobody"
+        raise CompanionError(
+            f"{by} has no dead character's treasure to take (waiting: {owed}); only the "
+            "winner of the deal a character died in takes one, before the next deal"
+        )
+    wanted = ref.strip().casefold()
+    found: list[tuple[str, CardCopy]] = []
+    for d, v in mine.items():
+        for copy in tx.pile(table, "treasures", "removed"):
+            model = cards.get(copy.card_id)
+            words = model.name.casefold().split()
+            if copy.copy in v["copies"] and (
+                wanted in (copy.card_id, model.name.casefold())
+                or any(w.startswith(wanted) for w in words)
+            ):
+                found.append((d, copy))
+    if not found:
+        names = ", ".join(
+            cards.get(c.card_id).name
+            for c in tx.pile(table, "treasures", "removed")
+            if any(c.copy in v["copies"] for v in mine.values())
+        )
+        raise CompanionError(f"'{ref}' is not among the treasures {by} may take: {names}")
+    if len({cards.get(c.card_id).name for _, c in found}) > 1 or len({d for d, _ in found}) > 1:
+        which = ", ".join(f"{cards.get(c.card_id).name} of {d}" for d, c in found)
+        raise CompanionError(f"'{ref}' could be {which}: give more of the name (or --from)")
+    d, copy = found[0]
+    moved = tx.move(table, copy, "held", by)
+    del waiting[d]
+    state.put(tx, table, "loot", waiting)
+    notes = [f"{by} takes it from {d}'s dead character"]
+    won = victory(tx, table, cards)
+    if won is not None:
+        notes.append(won.text)
+    shown = drawn_card(cards, moved, notes=notes)
+    tx.record(table, TreasureLooted(by, d, CardRef.of(shown)), actor=by)
+    return shown
+
+
+def drop_loot(tx: Transaction, table: TableInfo) -> None:
+    """The next deal starts: treasures nobody took from the dead stay out of the game."""
+    if state.get(tx, table, "loot", {}):
+        state.put(tx, table, "loot", {})
+
+
+def returns(tx: Transaction, table: TableInfo, cards: GameCards) -> list[str]:
+    """The deal starting brings back the characters the Undeath Amulet saved, each with its
+    blinds of gold at this deal's level (a level opened since the death counts: the Astral
+    Warlock's win, a teleport, the five deals of the last level)."""
+    returning = list(state.get(tx, table, "returning", []))
+    if not returning:
+        return []
+    blinds = {str(k): int(v) for k, v in dict(state.get(tx, table, "undeath_blinds", {})).items()}
+    blind = levels.level_now(tx, table, cards).blind
+    said = []
+    for who in returning:
+        if who in blinds:
+            gold = state.gold_of(tx, table)
+            if who in gold:
+                gold[who] = blinds[who] * blind
+                state.set_gold(tx, table, gold)
+                said.append(f"{who} {blinds[who] * blind:,}")  # the blinds at this deal's level
+    state.put(tx, table, "returning", [])
+    state.put(tx, table, "undeath_blinds", {})
+    gold_words = f" ({', '.join(said)})" if said else ""
+    return [
+        f"{names_text(returning)} return{'s' if len(returning) == 1 else ''} with the Undeath "
+        f"Amulet's gold{gold_words}"
+    ]

@@ -15,6 +15,8 @@ these same functions, in the clock's transaction.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.bounds import MAX_LEVEL, check_range
 from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
@@ -28,6 +30,7 @@ from companion.table.events import CardRef, LevelOpened
 from companion.table.model import DrawnCard, TableInfo
 from companion.table.store import Transaction
 from companion.timer.encounters import Encounter
+from companion.timer.table_clock import follow_table_now
 
 
 def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int) -> LevelChange:
@@ -35,7 +38,17 @@ def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int)
     current = levels.level_number(tx, table)
     check_range("level", level, 1, MAX_LEVEL)
     if level <= current:
-        return levels.level_now(tx, table, cards)
+        now = levels.level_now(tx, table, cards)
+        if level == current:
+            return now
+        return replace(
+            now,
+            notes=(
+                f"level {level} has already been played: levels only go up, and level "
+                f"{current} is in force ('companion table undo' takes back a level just "
+                "opened; 'companion table level' opens the next one)",
+            ),
+        )
     notes: list[str] = []
     for copy in tx.pile(table, "levels", "in_play"):
         tx.move(table, copy, "removed")
@@ -73,6 +86,17 @@ def enter_level(tx: Transaction, table: TableInfo, cards: GameCards, level: int)
 def next_level(tx: Transaction, table: TableInfo, cards: GameCards) -> LevelChange:
     """Open the level after the current one (five deals played, or a level ended early)."""
     return enter_level(tx, table, cards, levels.level_number(tx, table) + 1)
+
+
+def open_level_now(
+    tx: Transaction, table: TableInfo, cards: GameCards, level: int | None = None
+) -> LevelChange:
+    """The table opens ``level`` (default: the next) by itself, outside its clock: ``table
+    level``, the Astral Warlock's win, a teleport. The table's clock follows at once."""
+    change = next_level(tx, table, cards) if level is None else enter_level(tx, table, cards, level)
+    if change.drawn:
+        follow_table_now(tx, table, DungeonPokerLevels(), tx.store.clock())
+    return change
 
 
 def open_encounter(

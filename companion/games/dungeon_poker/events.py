@@ -203,6 +203,17 @@ class CharacterDied(Event):
 
 
 @dataclass(frozen=True)
+class TreasureLooted(Event):
+    """``table loot``: the deal's winner takes one treasure of a character that died in it."""
+
+    kind: ClassVar[str] = "loot"
+    rule: ClassVar[str] = "000, Character death and re-entering the game"
+    player: str
+    dead: str
+    card: CardRef
+
+
+@dataclass(frozen=True)
 class TreasureParted(Event):
     """A treasure leaves its holder: sold or cashed to the bank, or used (a one-use
     artifact is sacrificed; one that stays, ``kept``)."""
@@ -231,6 +242,13 @@ class TreasureSacrificed(TreasureParted):
 @dataclass(frozen=True)
 class TreasureUsed(TreasureParted):
     kind: ClassVar[str] = "use"
+
+
+@dataclass(frozen=True)
+class TreasureClaimed(TreasureParted):
+    """The bank claims an artifact under the legendary-artifact rule, for its salvage price."""
+
+    kind: ClassVar[str] = "claim"
 
 
 @dataclass(frozen=True)

@@ -423,6 +423,25 @@ def stays(tx: Transaction, table: TableInfo, cards: GameCards, copy: CardCopy) -
     return bool(levels.encounter_rules(tx, table, cards).deal_monster == model.id)
 
 
+def check_none_to_judge(tx: Transaction, table: TableInfo, cards: GameCards, by: str) -> None:
+    """Refuse to settle a deal by ``by`` (``table win``, ``table tie``) while a monster that
+    leaves after its deal is still in play: a monster plays every deal to its showdown
+    (000, Monsters), and only a showdown or ``table monster-result`` says where it goes.
+    The Golem and Dragon age's dragon, back at the next deal whatever happens, do not stop it."""
+    waiting = [
+        label
+        for label, copy in playing(tx, table, cards).items()
+        if not stays(tx, table, cards, copy)
+    ]
+    if waiting:
+        which = f" --monster '{waiting[0]}'" if len(waiting) > 1 else ""
+        raise CompanionError(
+            f"{by}: {names_text(waiting)} {'is' if len(waiting) == 1 else 'are'} still in play, "
+            "and a monster plays the deal to the showdown: settle it with 'companion table "
+            f"showdown', or first 'companion table monster-result lost{which} --slayer WINNER'"
+        )
+
+
 @dataclass(frozen=True)
 class Spoils:
     """What the slayer of a monster takes (000, Fire Dragon, Genie): treasures and soul gems."""

@@ -344,7 +344,7 @@ def enter_level(tx: Transaction, table: TableInfo, level: int) -> LevelChange:
         current = counted.level_now(tx, table)
         counted.enter_level(tx, table, level)
         return LevelChange(level=max(level, current), blind=0, soul_gems=0, drawn=level > current)
-    return encounters.enter_level(tx, table, _cards(table), level)
+    return encounters.open_level_now(tx, table, _cards(table), level)
 
 
 def next_level(tx: Transaction, table: TableInfo) -> LevelChange:
@@ -486,6 +486,18 @@ def death(
     takes: str | None = None,
 ) -> tuple[list[DrawnCard], list[str]]:
     return deaths.death(tx, table, _cards(table), player, winner, takes)
+
+
+def loot(
+    tx: Transaction, table: TableInfo, winner: str, treasure: str, dead: str | None = None
+) -> DrawnCard:
+    """``table loot``: the winner takes one treasure of a character that died in the deal."""
+    return deaths.loot(tx, table, _cards(table), winner, treasure, dead)
+
+
+def claim(tx: Transaction, table: TableInfo, player: str, treasure: str) -> DrawnCard:
+    """``table claim``: the bank claims an artifact under the legendary-artifact rule."""
+    return treasures.claim(tx, table, _cards(table), player, treasure)
 
 
 def sell(tx: Transaction, table: TableInfo, player: str, treasure: str) -> DrawnCard:

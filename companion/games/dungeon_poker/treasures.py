@@ -23,12 +23,13 @@ from companion.cards.dungeon_poker import soul_gems
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
 from companion.events import Event, sentence
-from companion.games.dungeon_poker import dealt, levels, monsters, state
+from companion.games.dungeon_poker import dealt, encounters, levels, monsters, state
 from companion.games.dungeon_poker.decks import DECKS, record, refs
 from companion.games.dungeon_poker.events import (
     DealTied,
     DealWon,
     TreasureCashed,
+    TreasureClaimed,
     TreasureParted,
     TreasureSacrificed,
     TreasureSold,
@@ -105,9 +106,7 @@ def _place_treasure(
         if player is not None:
             said.extend(_move_counts(tx, table, cards, model, player))
         if model.effect == "teleport":
-            said.append(
-                "the level ends now: open the next one ('companion table level' or e on the timer)"
-            )
+            said.extend(_teleport(tx, table, cards, model.name))
         if model.effect == "pit-trap" and player is not None:
             dealt.sit_out_next(tx, table, [player], model.name)
             said.append(f"{player} sits out the next deal: no cards, blinds still due")
@@ -121,7 +120,7 @@ def _place_treasure(
     if model.treasure_class == "legendary":
         said.append(
             "legendary: keep it and give up all other artifacts but one minor one, "
-            f"or let the bank claim it for {model.salvage} gold"
+            f"or let the bank claim it for {model.salvage} gold ('companion table claim')"
         )
     return drawn_card(cards, moved, notes=said)
 
@@ -320,6 +319,8 @@ def win(tx: Transaction, table: TableInfo, cards: GameCards, winners: Sequence[s
         if w in out:
             raise CompanionError(f"{w} is out of the game and cannot win a deal")
     deal = state.deal_to_settle(tx, table)
+    if deal is not None:  # a table that counts its deals knows the monster is in this one
+        monsters.check_none_to_judge(tx, table, cards, "table win")
     state.mark_settled(tx, table, deal, "table win")
     rules = levels.encounter_rules(tx, table, cards)
     if len(who) > rules.boards:  # a split pot (Appendix F, "Ties and kickers")
@@ -378,6 +379,8 @@ def tie(tx: Transaction, table: TableInfo, cards: GameCards, players: Sequence[s
     named): the deal's treasures wait for the next winner, as the showdown shares them."""
     named = [table.player(p) for p in players] or state.seated(tx, table) or list(table.players)
     deal = state.deal_to_settle(tx, table)
+    if deal is not None:  # a table that counts its deals knows the monster is in this one
+        monsters.check_none_to_judge(tx, table, cards, "table tie")
     state.mark_settled(tx, table, deal, "table tie")
     shared = _shared(tx, table, cards, [BoardWin(None, tuple(named))])
     tx.record(table, DealTied(shared.waiting, (), shared.events))
@@ -508,9 +511,7 @@ def sell(
     if use:
         notes.append("sacrificed: it leaves the game and no longer counts as a treasure")
         if model.effect == "teleport":
-            notes.append(
-                "the level ends now: open the next one ('companion table level' or e on the timer)"
-            )
+            notes.extend(_teleport(tx, table, cards, model.name))
         parted = TreasureSacrificed
     elif model.cash is not None:
         notes.append(f"cashed for {cash_words(model.cash)}")
@@ -524,6 +525,49 @@ def sell(
         notes.append(won.text)
     tx.record(table, parted(who, CardRef.of(moved, model.name)), actor=who)
     return drawn_card(cards, moved, notes=notes)
+
+
+def claim(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref: str) -> DrawnCard:
+    """``table claim``: the bank claims an artifact under the legendary-artifact rule (000,
+    Artifacts): the legendary one its finder does not keep, or the artifacts given up for
+    it. It pays the salvage price alone, never what selling or cashing pays (a claimed Big
+    Pile of Gold brings nothing), and the card leaves the game."""
+    who = table.player(player)
+    copy = find_copy(tx, table, cards, "treasures", ref, ("held",), who, purpose="claimed")
+    model = cards.get(copy.card_id)
+    legendary = [
+        c
+        for c in tx.pile(table, "treasures", "held", who)
+        if cards.get(c.card_id).treasure_class == "legendary"
+    ]
+    if not legendary:
+        raise CompanionError(
+            f"the bank claims only under the legendary-artifact rule, and {who} holds no "
+            f"legendary artifact: {model.name} can be sold or cashed ('companion table sell')"
+        )
+    moved = tx.move(table, copy, "removed")
+    notes = [f"claimed by the bank for its salvage price, {model.salvage:,} gold"]
+    if model.salvage:
+        now = state.add_gold(tx, table, who, int(model.salvage))
+        if now is not None:
+            notes.append(f"{who} takes {model.salvage:,} gold from the bank: {now:,} gold now")
+    won = victory(tx, table, cards)
+    if won is not None:
+        notes.append(won.text)
+    tx.record(table, TreasureClaimed(who, CardRef.of(moved, model.name)), actor=who)
+    return drawn_card(cards, moved, notes=notes)
+
+
+def _teleport(tx: Transaction, table: TableInfo, cards: GameCards, name: str) -> list[str]:
+    """The Scroll of Teleport and the Teleport Trap end the level at once: the next level
+    and its encounter open now, and apply straight away (Appendix C); the table's clock
+    follows, as after the Astral Warlock's win."""
+    change = encounters.open_level_now(tx, table, cards)
+    return [
+        f"{name}: the level ends; level {change.level} opens now (blind {change.blind})"
+        + (f", encounter {change.encounter.name}" if change.encounter else ""),
+        *change.notes,
+    ]
 
 
 def _kill(

@@ -248,6 +248,9 @@ class DungeonPokerShowdown(Showdown):
     def payees(self, board: Board) -> dict[str, str | None]:
         return pots.payees(self, board)
 
+    def payees_if_eligible(self, board: Board) -> frozenset[str]:
+        return pots.beast_master_capped(self, board)
+
     def winnings(self, winner: str, target: str | None) -> Winnings | None:
         return pots.winnings(self, winner, target)
 

@@ -138,7 +138,16 @@ def _owner(sd: DungeonPokerShowdown, db: Any, m: MonsterSeat, where: str) -> str
             f"{where}: the {card.name} plays only beside the {owner_name} "
             f"(give that player character: {owner_name})"
         )
-    owner = owners[0].name
+    # Two Gnome Artificers bring two Golems: each Golem, in the file's order, plays for the
+    # first of them (in seat order) without one yet.
+    taken = {x.owner for x in sd.monsters if x.card.id == card.id}
+    free = [p for p in owners if p.name not in taken]
+    if not free:
+        raise CompanionError(
+            f"{where}: one {card.name} for each {db.get(card.owner).name}, and "
+            f"{len(owners)} {'plays' if len(owners) == 1 else 'play'} here"
+        )
+    owner = free[0].name
     if m.spec.summoned_by or m.spec.controlled_by:
         raise CompanionError(f"{where}: the {card.name} always plays for {owner}")
     return owner

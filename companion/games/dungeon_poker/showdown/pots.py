@@ -104,6 +104,21 @@ def payees(sd: DungeonPokerShowdown, board: Board) -> dict[str, str | None]:
     return {m.label: _payee(m, board, fey) for m in sd.live_monsters}
 
 
+def beast_master_capped(sd: DungeonPokerShowdown, board: Board) -> frozenset[str]:
+    """The Fey Teratologist, when Beast mastery brings her a monster's win on ``board``: she
+    takes only the pots she could win herself, at most her own bet from each player
+    (Appendix F 4, the cap Appendix G puts on the Golem); the rest leaves with the monster."""
+    fey = _beast_master(sd)
+    if fey is None:
+        return frozenset()
+    if any(
+        _payee(m, board, fey) == fey.name and by_beast_mastery(sd, m.label)
+        for m in sd.live_monsters
+    ):
+        return frozenset({fey.name})
+    return frozenset()
+
+
 def payee_of(sd: DungeonPokerShowdown, name: str, board: Board) -> str | None:
     """Who takes what ``name`` wins: the player, or a monster's payee (None: out of the game)."""
     if name in sd.by_name:

@@ -98,6 +98,16 @@ def _died(e: D.CharacterDied) -> str:
     return f"{e.player}'s character died" + (f" (deal won by {e.winner})" if e.winner else "")
 
 
+@words("loot")
+def _looted(e: D.TreasureLooted) -> str:
+    return f"{e.player} took {e.card.name} from {e.dead}'s dead character"
+
+
+@words("claim")
+def _claimed(e: D.TreasureClaimed) -> str:
+    return f"the bank claimed {e.player}'s {e.card.name}"
+
+
 _PARTED = {"sold": "sold", "sell": "cashed", "used": "used", "use": "used"}
 
 
