@@ -282,7 +282,7 @@ class BetMade(Event):
     """One player's betting action (``table bet``, a player's page), as the engine took it.
 
     ``amount`` is what the player's bet came to this street (None for a check or a
-    fold); ``penalty`` what the fold cost into the pot (Coward's debt); ``ended``
+    fold); ``penalty`` what the fold cost into the pot (a rule's fine); ``ended``
     what the action closed (``closed``: the street's round, ``showdown``: the
     betting, ``over``: the deal, won by ``winner`` when everyone else folded)."""
 

@@ -156,7 +156,7 @@ class ClockState:
     ``running_since``: when the clock was last resumed; ``None`` while paused.
     ``extra``: seconds added to (or taken from) this stage with +/-.
     ``deals``: deals finished in this level.
-    ``owed_break``: minutes of a break skipped by ending a level early, to be
+    ``owed_break``: minutes of a break skipped by closing a level early, to be
     taken once the level that was jumped to ends; ``in_owed_break`` while it runs.
     ``encounters``: what was drawn at each level's start, by level.
     """

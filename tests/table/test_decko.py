@@ -595,6 +595,23 @@ def test_smoldering_card_taken_by_a_fold_burns_from_the_folded_hand_afterwards(
         decko.burn(tx, table, first, "1")  # nothing is owed any more
 
 
+def test_a_smoldering_card_with_two_burn_symbols_asks_for_the_second_card_too(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _to_market_slot_five(store, table, "smoldering-9c")
+    event = _do(store, table, decko.buy, buyer, "5")
+    (owed,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
+    assert owed.left == 2
+    event = _do(store, table, decko.burn, buyer, "1")
+    (again,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
+    assert again.left == 1 and again.cards == owed.cards[1:]
+    event = _do(store, table, decko.burn, buyer, "1")
+    assert not event.effects and _mat(store, table).seats[buyer].smoldering is None
+    assert len(_mat(store, table).seats[buyer].burn) == 2
+
+
 class _Terminal(io.StringIO):
     def isatty(self) -> bool:  # a player typing at the prompt
         return True
