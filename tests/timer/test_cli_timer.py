@@ -180,8 +180,8 @@ def test_do_works_the_clock_like_the_keys(tmp_path: Path) -> None:
     data = invoke("timer", "do", "next", "next", "end-level", "--state", state, "--json").json()
     assert data["level"] == 4 and data["paused"]
     data = invoke("timer", "do", "end-level", "resume", "--state", state, "--json").json()
-    assert data["level"] == 5 and not data["paused"]
-    assert data["next_break"] == {"minutes": 10, "after_level": 5}  # the jumped-over break is owed
+    assert data["is_break"] and data["level"] == 5 and not data["paused"]  # the break after 4
+    assert data["next_break"] == {"minutes": 10, "after_level": 8}
     result = invoke("timer", "do", "resume", "--state", state)
     assert "already running" in result.stdout
 
