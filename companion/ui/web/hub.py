@@ -236,7 +236,7 @@ class Hub:
     # -- documents -----------------------------------------------------------------
 
     def _documents(self) -> dict[str, dict[str, Any]]:
-        from companion.games.clock import clock_of
+        from companion.games.clock import clock_of, table_face
 
         store = self._store()
         table = self.table
@@ -248,7 +248,8 @@ class Hub:
         with store.transaction(write=False) as tx:
             info = None if table is None else tx.table(table.name)
             views = {} if info is None else table_views(tx, info)  # read once for every page
-            clock_doc = clock_document(view, table, views.get(PUBLIC))
+            face = table_face(tx, info, store.clock()) if view is None and info else None
+            clock_doc = clock_document(view, table, views.get(PUBLIC), face)
             docs = {"clock": clock_doc}
             docs["dealer"] = dealer_page(tx, info, clock_doc, views.get(DEALER)).to_json()
             if info is not None:
