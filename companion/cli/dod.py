@@ -185,7 +185,7 @@ def simulate(
         int, seed_option("Seed of the run: game i is played from a seed made from it.")
     ] = 0,
     bot: Annotated[
-        str, typer.Option("--bot", help="greedy, farmer, random or explorer.")
+        str, typer.Option("--bot", help="greedy, planner, farmer, random or explorer.")
     ] = "greedy",
     balance: Annotated[
         bool,

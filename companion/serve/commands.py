@@ -304,6 +304,49 @@ class Choose(Command):
         )
 
 
+@dataclass(frozen=True)
+class Bet(Command):
+    """``table bet PLAYER ACTION [AMOUNT]`` from a page: ``step`` is how many steps of the
+    betting the page had seen, so a page that missed an action, or sends one twice, is
+    refused rather than applied (:func:`companion.table.betting.check_step`)."""
+
+    player: str
+    action: str
+    amount: int | None = None
+    step: int | None = None
+    viewer: str | None = None
+    name: ClassVar[str] = "bet"
+
+    @classmethod
+    def of(cls, form: Form, player: str, *, viewer: str | None = None) -> Bet:
+        """The action a page's form sends for ``player`` (the page's own player, or the
+        one the dealer names)."""
+        action = field_of(form, "action", required=True)
+        raw = field_of(form, "amount") if action.casefold() in ("bet", "raise") else ""
+        return cls(
+            player, action, _whole("amount", raw), _whole("step", field_of(form, "step")), viewer
+        )
+
+    def run(self, store: TableStore, table: TableInfo | None) -> Done:
+        from companion.table import betting
+
+        def work(tx: Transaction, at: TableInfo) -> Any:
+            who = at.player(self.player)
+            betting.check_step(betting.load(tx, at), self.step)
+            action = betting.parse_action(who, self.action, self.amount)
+            return betting.act(tx, at, action, actor=who)
+
+        return at_table(store, table, self.name, work, viewer=self.viewer)
+
+
+def _whole(name: str, raw: str) -> int | None:
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 12:
+        raise CompanionError(f"{name}: a whole number, got {raw[:20]!r}")
+    return int(raw)
+
+
 COMMANDS: dict[str, Callable[[Form], Command]] = {
     **{key: (lambda form, key=key: ClockKey(key)) for key in CLOCK_KEYS},  # type: ignore[misc]
     **{

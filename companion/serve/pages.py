@@ -20,12 +20,13 @@ never written twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import CompanionError
 from companion.table import HistoryEntry, TableInfo, Transaction, rules_for
 from companion.table.actions import game_cards
+from companion.table.betting import load as load_betting
 from companion.table.views import Audience, View, audiences
 from companion.timer.clock import ClockView
 from companion.timer.commands import finite
@@ -237,9 +238,13 @@ class PlayerPage:
         assert own is not None  # a seat's view
         chosen = {(c.deck, c.copy) for c in self.view.choosing}
         status = {"status": own.status} if own.status else {}
+        betting = self.view.betting
+        mine = betting is not None and betting.get("to_act") == own.name
         return {
             **self.view.to_json(),
             "clock": self.clock,
+            "my_turn": mine,
+            "my_legal": list(betting["legal"]) if mine and betting is not None else [],
             "player": own.name,
             "standing": {**status, **own.standing},
             "cards": [c.to_json() for c in own.cards if (c.deck, c.copy) not in chosen],
@@ -248,8 +253,14 @@ class PlayerPage:
 
 
 def table_views(tx: Transaction, table: TableInfo) -> dict[Audience, View]:
-    """Every audience's view of ``table``: the public, the dealer, each seat (one read)."""
-    return rules_for(table.game).views(tx, table, game_cards(table), audiences(table))
+    """Every audience's view of ``table``: the public, the dealer, each seat (one read),
+    with the deal's betting where the table runs it."""
+    views = rules_for(table.game).views(tx, table, game_cards(table), audiences(table))
+    tracked = load_betting(tx, table)
+    if tracked is None:
+        return views
+    doc = tracked.to_view_json()
+    return {a: replace(v, betting=doc) for a, v in views.items()}
 
 
 def dealer_page(

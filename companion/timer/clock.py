@@ -139,7 +139,7 @@ class ClockSettings:
     ``minutes``: length of every level (``0``: no time limit; ``None``: as the
     structure says). ``deals_per_level``: deals that end a level (``0``: deals
     do not end levels; ``None``: as the structure says). ``players``: table
-    size, for DECKO's two-player house bet.
+    size, for a house that bets more with two players.
     """
 
     minutes: float | None = None
@@ -156,7 +156,7 @@ class ClockState:
     ``running_since``: when the clock was last resumed; ``None`` while paused.
     ``extra``: seconds added to (or taken from) this stage with +/-.
     ``deals``: deals finished in this level.
-    ``owed_break``: minutes of a break skipped by ending a level early, to be
+    ``owed_break``: minutes of a break skipped by closing a level early, to be
     taken once the level that was jumped to ends; ``in_owed_break`` while it runs.
     ``encounters``: what was drawn at each level's start, by level.
     """
@@ -403,8 +403,8 @@ def previous_stage(state: ClockState, now: float) -> Step:
 def end_level(state: ClockState, now: float) -> Step:
     """End this level at once and start the next level (the ``e`` key).
 
-    For the Astral Warlock, the Teleport Trap and the Scroll of Teleport: the
-    new level begins immediately. A break scheduled in between is owed and
+    For a card that moves the table to the next level: the new level begins
+    immediately. A break scheduled in between is owed and
     taken when the new level ends, so nobody loses a rest to a monster.
     """
     state, events = settle(state, now)

@@ -1300,19 +1300,20 @@ def farmer_bot(seed: int = 0, style: Style | None = None) -> Bot:
 
 @dataclass(frozen=True)
 class Hint:
-    """What the greedy bot would answer now, and why, in a few words."""
+    """What the planner would answer now, and why, in a few words."""
 
     action: Action
     reason: str
 
 
 def hint(s: State) -> Hint:
-    """The greedy bot's answer to the question now, with its reason.
+    """The planner's answer to the question now, with its reason (the planner answers
+    the same way for the same state, so this is what ``--bot planner`` plays).
 
     The bot reads only what a player can see (the same test as for its games
     holds it to that), so the hint gives nothing hidden away.
     """
-    bot = Greedy(seed=s.turn)
+    bot = planner_bot(seed=s.turn)
     action = bot(s)
     return Hint(action, bot.explain(s, action))
 
@@ -1341,11 +1342,20 @@ def explorer_bot(seed: int = 0, epsilon: float = 0.3) -> Bot:
     return choose
 
 
+def planner_bot(seed: int = 0) -> Greedy:
+    """The planner (:mod:`~companion.games.dungeon_of_d.planner`): the greedy bot with a
+    look-ahead over the unseen cards where a choice decides the game."""
+    from companion.games.dungeon_of_d.planner import Planner  # it builds on this module
+
+    return Planner(seed)
+
+
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": random_bot,
     "greedy": greedy_bot,
     "farmer": farmer_bot,
     "explorer": explorer_bot,
+    "planner": planner_bot,
 }
 """Bots by name."""
 

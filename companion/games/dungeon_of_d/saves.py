@@ -117,6 +117,28 @@ def effective_actions(log: list[Logged]) -> list[Action]:
     return actions
 
 
+def _replay_checked(
+    where: str, seed: int, actions: list[Action], character: str | None, *, merged_ends: bool
+) -> State:
+    """The state a save's actions replay to, or a one-line refusal naming the first action
+    that cannot be played and where it stands (not the list of what could have been)."""
+    try:
+        state = replay(seed, [], character, merged_ends=merged_ends)
+    except CompanionError as exc:
+        raise CompanionError(
+            f"{where} is damaged: its actions do not replay ({exc.message})"
+        ) from None
+    for number, action in enumerate(actions, start=1):
+        if state.outcome is not None or tuple(action) not in state.options:
+            why = "after the game's end" if state.outcome is not None else "is not legal there"
+            raise CompanionError(
+                f"{where} is damaged: its actions do not replay "
+                f"(action {number} of {len(actions)}, {_short(list(action))}, {why})"
+            )
+        step(state, action)
+    return state
+
+
 @dataclass
 class Game:
     """A game in progress: seed, hero, every action taken, and the state they lead to.
@@ -287,14 +309,9 @@ class Game:
         except (KeyError, TypeError, ValueError, CompanionError) as exc:
             message = exc.message if isinstance(exc, CompanionError) else str(exc)
             raise CompanionError(f"{where} is damaged ({message})") from None
-        try:
-            state = replay(
-                seed, actions, character, merged_ends=recorded.get("merged_ends") is True
-            )
-        except CompanionError as exc:
-            raise CompanionError(
-                f"{where} is damaged: its actions do not replay ({exc.message})"
-            ) from None
+        state = _replay_checked(
+            where, seed, actions, character, merged_ends=recorded.get("merged_ends") is True
+        )
         game = cls(seed, character, actions, state, log)
         if version == 1:  # its state recorded the training field of its own
             state.training = recorded.get("training") is True

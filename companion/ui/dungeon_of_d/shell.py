@@ -1046,7 +1046,7 @@ HELP = """Answer with the number of a choice, or with what it says, or a command
   teleport X Y · pass (go on) · done · retry · stop · cancel (a MOVE's card)
 In full: hero · map (with its key) · inventory (with the points) · room · log
   (what the last answer did) · answers (every answer) · look (the screen)
-hint: what the greedy bot would answer now, and why
+hint: what the planner bot would answer now, and why
 undo (take back the last action: training mode, score 0) · save · quit
 rules [TOPIC]: turn, rest, action, move, combat, test, potions, poison,
   monsters, inventory, skills, levels, scoring
@@ -1165,7 +1165,7 @@ HINT_WIDTH = 120
 
 
 def hint_line(s: State, menu: list[Entry]) -> str:
-    """``hint``: the greedy bot's answer as the menu numbers it, and its reason."""
+    """``hint``: the planner bot's answer as the menu numbers it, and its reason."""
     from companion.games.dungeon_of_d.bots import hint
 
     if s.outcome is not None:

@@ -6,7 +6,9 @@ URLs (``TOKEN`` is a secret kept in the state file, see :mod:`companion.serve.to
 * ``/dealer/TOKEN``: the dealer's page; its buttons post to
   ``/dealer/TOKEN/action/NAME``; ``/dealer/TOKEN/state.json``, ``/events/dealer/TOKEN``;
 * ``/player/NAME/TOKEN``: one player's own cards; ``/player/NAME/TOKEN/choose``
-  keeps a character; ``.../state.json``, ``/events/player/NAME/TOKEN``;
+  keeps a character; ``/player/NAME/TOKEN/bet`` is the player's betting action on
+  their turn (``/dealer/TOKEN/bet`` the dealer's, for the player it names);
+  ``.../state.json``, ``/events/player/NAME/TOKEN``;
 * ``/static/...``: the one script and style sheet, served from the package.
 
 Each route is a plain handler: it checks the token, reads its page's document
@@ -49,7 +51,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from companion.documents import short
 from companion.errors import CompanionError
-from companion.serve.commands import Command, dealer_command, player_command
+from companion.serve.commands import Bet, Command, dealer_command, field_of, player_command
 from companion.serve.pages import clock_line
 from companion.ui.web.hub import Hub, Stopping
 
@@ -275,6 +277,17 @@ async def dealer_action(request: Request) -> Response:
     )
 
 
+async def dealer_bet(request: Request) -> Response:
+    """The dealer acts for the player the form names (a player without a phone)."""
+    if not _dealer_ok(request):
+        return _error(403, "the dealer's actions need the dealer's link")
+    return await _act(
+        request,
+        lambda form: Bet.of(form, field_of(form, "player", required=True)),
+        f"/dealer/{request.path_params['token']}",
+    )
+
+
 async def dealer_events(request: Request) -> Response:
     if not _dealer_ok(request):
         return _error(403, _NO_DEALER)
@@ -313,6 +326,14 @@ async def player_choose(request: Request) -> Response:
     return await _act(request, lambda form: player_command(table, who, form), _player_base(request))
 
 
+async def player_bet(request: Request) -> Response:
+    """A player's own action: the token decides who acts, whatever the form says."""
+    who = _player(request)
+    if isinstance(who, tuple):
+        return _error(*who)
+    return await _act(request, lambda form: Bet.of(form, who, viewer=who), _player_base(request))
+
+
 async def player_events(request: Request) -> Response:
     who = _player(request)
     if isinstance(who, tuple):
@@ -348,10 +369,12 @@ ROUTES = [
     Route("/dealer/{token}", dealer_page),
     Route("/dealer/{token}/state.json", dealer_json),
     Route("/dealer/{token}/action/{action}", dealer_action, methods=["POST"]),
+    Route("/dealer/{token}/bet", dealer_bet, methods=["POST"]),
     Route("/events/dealer/{token}", dealer_events),
     Route("/player/{name}/{token}", player_page),
     Route("/player/{name}/{token}/state.json", player_json),
     Route("/player/{name}/{token}/choose", player_choose, methods=["POST"]),
+    Route("/player/{name}/{token}/bet", player_bet, methods=["POST"]),
     Route("/events/player/{name}/{token}", player_events),
     Route("/static/{name}", static_file),
 ]

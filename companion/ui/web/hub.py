@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from queue import SimpleQueue
 from typing import Any, TypeVar
@@ -33,6 +33,7 @@ from companion.statefile import check_file, read_only_reason
 from companion.table import TableInfo, TableStore, Transaction, open_store
 from companion.table.views import DEALER, PUBLIC, Audience
 from companion.ui.render import words  # noqa: F401  (the events in words, for every page)
+from companion.ui.render.words.betting import worded
 
 T = TypeVar("T")
 POLL_SECONDS = 0.1
@@ -248,6 +249,10 @@ class Hub:
         with store.transaction(write=False) as tx:
             info = None if table is None else tx.table(table.name)
             views = {} if info is None else table_views(tx, info)  # read once for every page
+            views = {
+                a: v if v.betting is None else replace(v, betting=worded(v.betting))
+                for a, v in views.items()
+            }
             face = table_face(tx, info, store.clock()) if view is None and info else None
             clock_doc = clock_document(view, table, views.get(PUBLIC), face)
             docs = {"clock": clock_doc}

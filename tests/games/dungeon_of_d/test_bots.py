@@ -77,7 +77,9 @@ def test_every_bot_plays_legal_actions_to_the_end() -> None:
 
 
 def test_make_bot_names_the_known_bots_when_asked_for_another() -> None:
-    with pytest.raises(CompanionError, match="no bot 'clever'.*explorer, farmer, greedy, random"):
+    with pytest.raises(
+        CompanionError, match="no bot 'clever'.*explorer, farmer, greedy, planner, random"
+    ):
         make_bot("clever")
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from companion.games.dungeon_of_d import effects as E
 from companion.games.dungeon_of_d import events as EV
+from companion.games.dungeon_of_d import new_game, step
+from companion.games.dungeon_of_d.actions import Pass
+from companion.games.dungeon_of_d.bots import Greedy
 from companion.games.dungeon_of_d.frames import LoseFrame
 from tests.games.dungeon_of_d.helpers import (
     C,
@@ -158,6 +161,30 @@ def test_the_end_of_a_test_is_asked_as_before_in_a_game_saved_under_the_earlier_
     begin(s)
     act(s, ("act", 1), ("effort", card("3 STR")), ("decline",))
     assert s.prompt == "window-end"
+
+
+def _go_on_answers(merged_ends: bool) -> tuple[int, int]:
+    """Twenty whole games answered by the greedy bot: its answers, and how many were
+    "go on" (a moment to drink or use something, passed)."""
+    answers = passes = 0
+    for seed in range(1, 21):
+        s = new_game(seed, merged_ends=merged_ends)
+        bot = Greedy(seed)
+        while s.outcome is None:
+            action = bot(s)
+            answers += 1
+            passes += action == Pass()
+            step(s, action)
+    return answers, passes
+
+
+def test_go_on_is_a_small_share_of_a_games_answers_counted_again() -> None:
+    # issue 33 counted 22 "go on" in 157 answers (14%); a test's end that is the next
+    # turn's start is asked once: under 3% of the answers, a quarter of the earlier rules'
+    answers, passes = _go_on_answers(merged_ends=True)
+    before_answers, before = _go_on_answers(merged_ends=False)
+    assert passes / answers < 0.03, (passes, answers)
+    assert passes * 4 < before, (passes, before, before_answers)
 
 
 def test_potions_may_not_be_drunk_in_the_middle_of_a_melee() -> None:

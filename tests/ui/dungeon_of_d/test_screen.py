@@ -218,6 +218,29 @@ def test_every_screen_of_whole_games_to_level_8_fits() -> None:
     assert 8 in levels
 
 
+@pytest.mark.parametrize(("seed", "size"), [(3, (80, 24)), (5, (100, 30)), (9, (120, 40))])
+def test_a_whole_game_following_hint_at_every_step_fits(seed: int, size: tuple[int, int]) -> None:
+    # issue 33's done-when: a whole game at each size, every answer the hint's, every screen read
+    from companion.games.dungeon_of_d.bots import hint
+    from companion.ui.dungeon_of_d.shell import hint_line
+
+    game = Game.new(seed)
+    happened: list[str] = []
+    while True:
+        screen = build_screen(game, happened)
+        assert_fits(screen, f"seed {seed}, action {len(game.actions)}", size)
+        if game.over:
+            break
+        line = hint_line(game.state, screen.menu)
+        numbers = {e.number for e in screen.menu}
+        named = re.match(r"Hint: (\d+)\) ", line)
+        assert line.startswith("Hint: ") and (named is None or int(named[1]) in numbers), line
+        action = hint(game.state).action
+        happened = [f"You: {action}"]
+        game.play(action)
+    assert game.state.outcome in ("escaped", "lost")
+
+
 # ---- the parts -------------------------------------------------------------------------------
 
 

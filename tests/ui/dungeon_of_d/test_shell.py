@@ -721,8 +721,8 @@ def test_help_and_rules_show_the_question_again() -> None:
         assert "== Dungeon of D" not in again  # the question and its answers, not the map
 
 
-def test_hint_says_what_the_greedy_bot_would_do_and_why_in_one_line() -> None:
-    from companion.games.dungeon_of_d.bots import Greedy
+def test_hint_says_what_the_planner_would_do_and_why_in_one_line() -> None:
+    from companion.games.dungeon_of_d.planner import Planner
     from companion.ui.dungeon_of_d.shell import hint_line
 
     for game in _walk(21, bot="greedy", limit=80):
@@ -734,21 +734,21 @@ def test_hint_says_what_the_greedy_bot_would_do_and_why_in_one_line() -> None:
         assert line.startswith("Hint: ") and "\n" not in line and len(line) <= 120, line
         number = int(line.split(")")[0].removeprefix("Hint: "))
         entry = next(e for e in menu if e.number == number)
-        expected = Greedy(seed=s.turn)(s)
+        expected = Planner(seed=s.turn)(s)
         assert entry.action == expected or expected in entry.moves
 
 
 def test_hint_for_an_effort_card_gives_its_odds_once() -> None:
     """The effort answer's label carries its odds; the hint's reason does not repeat them."""
     from companion.games.dungeon_of_d.actions import Effort
-    from companion.games.dungeon_of_d.bots import Greedy
+    from companion.games.dungeon_of_d.planner import Planner
     from companion.ui.dungeon_of_d.shell import hint_line
 
     seen = 0
     for seed in (21, 5, 11):
         for game in _walk(seed, bot="greedy", limit=150):
             s = game.state
-            if s.outcome is not None or not isinstance(Greedy(seed=s.turn)(s), Effort):
+            if s.outcome is not None or not isinstance(Planner(seed=s.turn)(s), Effort):
                 continue
             line = hint_line(s, build_menu(s))
             assert line.count("%") <= 1, line
@@ -759,7 +759,7 @@ def test_hint_for_an_effort_card_gives_its_odds_once() -> None:
 def test_hint_for_the_card_of_a_move_the_player_chose_numbers_that_card() -> None:
     """Asked which card to play for a MOVE the bot would not make, the hint still gives the
     bot's own MOVE and then the number of its card in the list asked."""
-    from companion.games.dungeon_of_d.bots import Greedy
+    from companion.games.dungeon_of_d.planner import Planner
     from companion.ui.dungeon_of_d.shell import hint_line
 
     checked = 0
@@ -767,7 +767,7 @@ def test_hint_for_the_card_of_a_move_the_player_chose_numbers_that_card() -> Non
         s = game.state
         if s.outcome is not None:
             break
-        bot_move = Greedy(seed=s.turn)(s)
+        bot_move = Planner(seed=s.turn)(s)
         if not isinstance(bot_move, Move):
             continue
         for entry in build_menu(s):

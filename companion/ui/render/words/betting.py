@@ -56,3 +56,8 @@ def turn_line(b: Mapping[str, Any]) -> str:
 def bets_line(b: Mapping[str, Any]) -> str:
     """Each player's bet this street."""
     return "bets this street: " + ", ".join(f"{p} {n:,}" for p, n in b.get("bets", {}).items())
+
+
+def worded(b: Mapping[str, Any]) -> dict[str, Any]:
+    """The betting block of a page with its lines in words (``turn_text``, ``bets_text``)."""
+    return {**b, "turn_text": turn_line(b), "bets_text": bets_line(b)}

@@ -186,6 +186,7 @@
 
   function renderPlayer(d) {
     setText("said", $("said").textContent);
+    renderBetting(d.betting, d.my_legal || [], false);
     renderFacts(d);
     list("lines", d.lines || [], (line) => li(line));
     renderTable(d.columns, seatRows(d));
@@ -269,7 +270,63 @@
     return frag;
   }
 
+  // -- the betting: whose turn, the bets, and the buttons of the one to act ----------------
+
+  const fmt = (n) => Number(n).toLocaleString("en-US");
+
+  function betLabel(a) {
+    if (a.action === "call") return `call ${fmt(a.min)}`;
+    if (a.action === "all-in") return `all-in (${fmt(a.min)})`;
+    return a.action;
+  }
+
+  function renderBetting(b, legal, dealer) {
+    show("betting", !!b);
+    if (!b) return;
+    setText("turn", b.turn_text || "");
+    const rows = Object.entries(b.bets || {}).map(([p, bet]) => {
+      const tr = document.createElement("tr");
+      if (p === b.to_act) tr.className = "to-act";
+      const mark = p === b.to_act ? "to act" : (b.folded || []).includes(p) ? "folded"
+        : (b.all_in || []).includes(p) ? "all-in" : "";
+      for (const text of [p, fmt(bet), fmt((b.stacks || {})[p] || 0), mark]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.append(td);
+      }
+      return tr;
+    });
+    const body = document.querySelector("#bets tbody");
+    if (body) body.replaceChildren(...rows);
+    const form = $("bet-form");
+    if (!form) return;
+    form.hidden = legal.length === 0;
+    form.elements.step.value = String(b.step);
+    if (dealer && form.elements.player) {
+      form.elements.player.value = b.to_act || "";
+      setText("bet-for", b.to_act ? `for ${b.to_act}` : "");
+    }
+    list("bet-buttons", legal, (a) => {
+      const button = document.createElement("button");
+      button.type = "submit";
+      button.name = "action";
+      button.value = a.action;
+      button.textContent = betLabel(a);
+      return button;
+    });
+    const sized = legal.find((a) => a.action === "bet" || a.action === "raise");
+    show("bet-amount", !!sized);
+    const amount = form.elements.amount;
+    if (sized && amount) {
+      const changed = amount.min !== String(sized.min) || amount.max !== String(sized.max);
+      amount.min = String(sized.min);
+      amount.max = String(sized.max);
+      if (changed || !amount.value) amount.value = String(sized.min);
+    }
+  }
+
   function renderDealer(d) {
+    renderBetting(d.betting, d.betting ? d.betting.legal || [] : [], true);
     renderFacts(d);
     renderTable(d.columns, d.rows);
     list("lines", d.lines || [], (line) => li(line));
@@ -282,6 +339,7 @@
 
   function renderTv(d) {
     const v = d.view || {};
+    renderBetting(v.betting, [], false);
     renderFacts(v);
     show("tv-table", (v.seats || []).length > 0);
     const grid = $("tv-grid");
