@@ -134,6 +134,19 @@ def test_list_shows_every_built_in() -> None:
     ]
 
 
+def test_list_shows_every_id_and_alias_whole_at_80_columns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each id and alias is typed after --structure: the table may not cut one to '…'."""
+    monkeypatch.setenv("COLUMNS", "80")
+    rows = invoke("timer", "list", "--json").json()
+    shown = invoke("timer", "list").stdout
+    cells = {c.strip() for line in shown.splitlines() for c in line.split("│")}
+    assert "…" not in shown and max(len(line) for line in shown.splitlines()) <= 80
+    for row in rows:
+        assert {row["id"], *row["aliases"]} <= cells, row["id"]
+
+
 # -- the clock from the command line ---------------------------------------------------
 
 
