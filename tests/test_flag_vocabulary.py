@@ -71,18 +71,3 @@ def test_the_old_spellings_are_still_read() -> None:
     assert len(by_limit["history"]) == 1
     assert "--limit" not in invoke("table", "log", "--help").stdout
     assert "--folded" not in invoke("table", "monster", "--help").stdout
-
-
-def test_the_table_and_save_commands_that_report_take_json() -> None:
-    for name in ("t", "u"):
-        made = invoke("table", "new", name, "--game", "decko", "--players", "a,b")
-        assert made.exit_code == 0, made.stderr
-    picked = invoke("table", "select", "t", "--json").json()
-    assert picked == {"table": "t", "game": "decko", "current": True}
-    kept = invoke("table", "delete", "u", "--json", input="n\n").json()
-    assert kept == {"table": "u", "game": "decko", "deleted": False}
-    gone = invoke("table", "delete", "u", "--yes", "--json").json()
-    assert gone == {"table": "u", "game": "decko", "deleted": True}
-    made = invoke("dod", "new", "--seed", "3", "--save", "one", input="quit\n")
-    assert made.exit_code == 0, made.stderr
-    assert invoke("dod", "delete", "one", "-y", "--json").json() == {"save": "one", "deleted": True}

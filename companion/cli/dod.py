@@ -151,7 +151,6 @@ def delete(
     ],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
-    as_json: JsonOption = False,
 ) -> None:
     """Delete a saved game (asks first, unless --yes; its high score, if any, stays)."""
     from companion.cli.common import confirm
@@ -162,15 +161,9 @@ def delete(
         if not store.exists(save):  # nothing to ask about
             raise CompanionError(f"no saved game '{save}'")
         if not confirm(f"Delete the saved game '{save}'? It cannot be played again.", "delete it"):
-            if as_json:
-                emit_json({"save": save, "deleted": False})
-                return
             console().print(f"Kept the saved game '{save}'.", markup=False, highlight=False)
             return
     store.delete(save)
-    if as_json:
-        emit_json({"save": save, "deleted": True})
-        return
     console().print(f"Deleted the saved game '{save}'.", markup=False, highlight=False)
 
 

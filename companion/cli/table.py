@@ -225,16 +225,12 @@ def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
 def table_select(
     name: Annotated[str, table_argument(help="The table to make current.")],
     state: StateOption = None,
-    as_json: JsonOption = False,
 ) -> None:
     """Make a table the current one (used when --table is not given)."""
     from companion.table import select_table
 
     with _transaction(state) as tx:
         table = select_table(tx, name)
-    if as_json:
-        emit_json({"table": table.name, "game": table.game, "current": True})
-        return
     console().print(f"current table: [bold]{table.name}[/] ({table.game})")
 
 
@@ -243,7 +239,6 @@ def table_delete(
     name: Annotated[str, table_argument(help="The table to delete, with its whole history.")],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
-    as_json: JsonOption = False,
 ) -> None:
     """Delete a table, its decks and its history (asks first, unless --yes)."""
     from companion.table import delete_table
@@ -254,16 +249,10 @@ def table_delete(
         with _at_table(state, name, write=False) as (_, found):
             question = f"Delete table '{found.name}' ({found.game}) and its whole history?"
         if not confirm(question, "delete it"):
-            if as_json:
-                emit_json({"table": found.name, "game": found.game, "deleted": False})
-                return
             console().print(f"kept table [bold]{found.name}[/]")
             return
     with _at_table(state, name) as (tx, table):
         delete_table(tx, table)
-    if as_json:
-        emit_json({"table": table.name, "game": table.game, "deleted": True})
-        return
     console().print(f"deleted table [bold]{table.name}[/]")
 
 
