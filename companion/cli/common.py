@@ -52,9 +52,10 @@ def fold_option(help: str = FOLD_HELP) -> Any:
     return typer.Option("--fold", help=help, metavar="NAME[,NAME]", show_default=False)
 
 
-def hidden_alias(name: str) -> Any:
-    """An older spelling of an option, still read but no longer shown in ``--help``."""
-    return typer.Option(name, hidden=True, show_default=False)
+def hidden_alias(name: str, **kwargs: Any) -> Any:
+    """An older spelling of an option, still read (with the bounds of the new one, in
+    ``kwargs``) but no longer shown in ``--help``."""
+    return typer.Option(name, hidden=True, show_default=False, **kwargs)
 
 
 def folded(*values: list[str] | None) -> list[str]:

@@ -321,7 +321,7 @@ def party_log(
         int | None,
         typer.Option("--count", "-n", help="Only the latest N entries.", min=1, max=10_000),
     ] = None,
-    old_limit: Annotated[int | None, hidden_alias("--limit")] = None,
+    old_limit: Annotated[int | None, hidden_alias("--limit", min=1, max=10_000)] = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:

@@ -172,7 +172,7 @@ def scores(
     count: Annotated[
         int, typer.Option("--count", "-n", min=1, max=MAX_LIST, help="How many scores to show.")
     ] = 10,
-    old_limit: Annotated[int | None, hidden_alias("--limit")] = None,
+    old_limit: Annotated[int | None, hidden_alias("--limit", min=1, max=MAX_LIST)] = None,
     training: Annotated[
         bool, typer.Option("--training", help="Also list games played in training mode (score 0).")
     ] = False,

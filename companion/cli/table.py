@@ -305,7 +305,7 @@ def table_log(
             "--count", "-n", min=1, help="Only the last N entries (with --since: the first N)."
         ),
     ] = None,
-    old_limit: Annotated[int | None, hidden_alias("--limit")] = None,
+    old_limit: Annotated[int | None, hidden_alias("--limit", min=1)] = None,
     since: Annotated[
         int | None,
         typer.Option(

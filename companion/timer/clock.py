@@ -406,7 +406,8 @@ def end_level(state: ClockState, now: float) -> Step:
     For a card that moves the table to the next level: the next level begins
     immediately, unless a break is scheduled after this level; then the break
     starts now, as ``n`` would start it and as other tournament clocks do, and
-    the next level follows it. Ending a break starts the level after it.
+    the next level follows it. A break cut short with ``e`` gives way to the
+    level after it.
     """
     state, events = settle(state, now)
     in_break = isinstance(current_stage(state), Break) or state.in_owed_break
