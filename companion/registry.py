@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from companion.errors import CompanionError
@@ -213,6 +214,18 @@ class Game:
     def levels(self) -> TableLevels | None:
         """How a table of this game opens levels for its clock (None: the clock counts them)."""
         return None
+
+    structures: tuple[str, ...] = ()
+    """The ids of the game's built-in blind structures, its standard one first: each is
+    ``<id>.yaml`` in the ``structures`` folder of the game's package, and ``timer
+    structures`` lists them in this order, game by game."""
+
+    def structure_files(self) -> tuple[Path, ...]:
+        """The files of :attr:`structures`, in order (read by ``companion.timer.structure``)."""
+        if not self.structures:
+            return ()
+        package = Path(__file__).resolve().parent / "games" / self.id.replace("-", "_")
+        return tuple(package / "structures" / f"{s}.yaml" for s in self.structures)
 
     def default_structure(self, table: TableInfo) -> str | None:
         """The built-in blind structure a table of this game plays (None: no blinds)."""

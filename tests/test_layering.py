@@ -12,6 +12,7 @@ function counts, and so does a module named in a string for
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -106,12 +107,7 @@ def test_tool_engines_import_no_game_but_the_known_ones_marked_to_go() -> None:
     assert not stale, f"these imports are gone: remove them from KNOWN_ENGINE_TO_GAME: {stale}"
 
 
-KNOWN_GAME_IDS_IN_ENGINES: set[tuple[str, str]] = {
-    # the built-in blind structures, named after the games whose files they are
-    ("timer/structure.py", "dungeon-poker"),
-    ("timer/structure.py", "decko"),
-    ("timer/structure.py", "dragon-kings"),
-}
+KNOWN_GAME_IDS_IN_ENGINES: set[tuple[str, str]] = set()
 """Game ids still written in a tool engine's code (docstrings aside); a stale entry fails."""
 
 
@@ -195,3 +191,49 @@ def test_every_way_of_importing_is_seen(source: str, expected: str) -> None:
     """The checks above would pass vacuously if an import form were missed."""
     names = [name for _, name in _imports_of(source, PACKAGE / "table" / "probe.py")]
     assert expected in names
+
+
+GENERIC_WORDS = frozenset({"hold'em", "level", "levels", "dealer", "gold", "lowball", "gems"})
+"""Words of plain poker and of a clock that a game happens to use as a card's name too
+(Dungeon of D's "Gold" and "Gems", Dungeon Poker's "Dealer" and "Level" cards, its
+reference card "Hold'em"): the engines may say them, for they mean the general thing.
+Every other card name, and every game's id and name, is one game's word."""
+
+
+@cache
+def _game_words() -> re.Pattern[str]:
+    """Every game's id and name, and every card's name but the playing cards', as one pattern."""
+    from companion.cards.loader import load_all
+
+    words: set[str] = set()
+    for game_id, cards in load_all().items():
+        words |= {game_id, game_id.replace("-", " "), cards.game.name}
+        words |= {c.name for c in cards if c.kind != "playing"}
+    words = {w for w in words if len(w) > 2 and w.casefold() not in GENERIC_WORDS}
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])", re.IGNORECASE)
+
+
+def test_no_tool_engine_says_a_game_id_name_or_card_anywhere() -> None:
+    """Code, docstrings, comments and data files of ``poker``, ``table`` and ``timer``
+    name no game and none of a game's cards: a game's rule there would be a rule of that
+    game in an engine. The names come from the card database, so a new card is checked
+    the day it is added."""
+    found = [
+        f"{path.relative_to(PACKAGE)}:{number}: {match.group(1)!r}"
+        for top in ("poker", "table", "timer")
+        for path in sorted((PACKAGE / top).rglob("*"))
+        if path.suffix in (".py", ".yaml")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for match in _game_words().finditer(line)
+    ]
+    assert found == []
+
+
+def test_the_game_word_check_sees_a_card_name_and_a_game_id() -> None:
+    """The check above would pass vacuously if the pattern missed a name."""
+    words = _game_words()
+    assert words.search("the Golem wins only what its owner could")
+    assert words.search('DEFAULT = "dungeon-poker"')
+    assert words.search("Twinned Dragon Kings")
+    assert not words.search("the big blind of this level, in gold")

@@ -43,6 +43,29 @@ ForceOption = Annotated[
     bool,
     typer.Option("--force", help="Replace the output file even when it is read-only (chmod a-w)."),
 ]
+FOLD_HELP = "A player who folded (repeat it, or name several at once: ann,dee)."
+
+
+def fold_option(help: str = FOLD_HELP) -> Any:
+    """``--fold NAME``: repeatable, and ``a,b`` names two (as ``table showdown`` teaches);
+    read the values with :func:`folded`."""
+    return typer.Option("--fold", help=help, metavar="NAME[,NAME]", show_default=False)
+
+
+def hidden_alias(name: str, **kwargs: Any) -> Any:
+    """An older spelling of an option, still read (with the bounds of the new one, in
+    ``kwargs``) but no longer shown in ``--help``."""
+    return typer.Option(name, hidden=True, show_default=False, **kwargs)
+
+
+def folded(*values: list[str] | None) -> list[str]:
+    """The players named by ``--fold`` (and any older spelling), each value perhaps
+    ``a,b``; a player's name never holds a comma."""
+    from companion.table.actions import named_players
+
+    return named_players([v for given in values for v in given or ()])
+
+
 GAME_IDS = "dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d"
 
 

@@ -7,6 +7,8 @@ result's ``to_json()``).
 
 from __future__ import annotations
 
+import sys
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -56,6 +58,42 @@ def _show(result: DeckoEvent) -> None:
     from companion.ui.render.decko import show_event
 
     show_event(console(), result)
+
+
+def _burn_owed(player: str, card: str, tx: Any, table: Any) -> DeckoEvent:
+    from companion.games.decko.table_rules import burn
+
+    return burn(tx, table, player, card)
+
+
+def _run_asking(state: Path | None, table_name: str | None, action: Any, as_json: bool) -> None:
+    """As :func:`_run`; then, at a terminal, a smoldering card the command took without
+    --burn asks which card to burn, and each answer is that player's 'decko burn'."""
+    done: list[DeckoEvent] = []
+
+    def show(result: DeckoEvent) -> None:
+        _show(result)
+        done.append(result)
+
+    table_action(state, table_name, action, as_json, show)
+    if as_json or not done or not sys.stdin.isatty():
+        return
+    from companion.errors import CompanionError
+    from companion.games.decko.events import SmolderingBurnOwed
+    from companion.ui.render.decko import ask_smoldering_burn
+
+    owed = next((e for e in done[0].effects if isinstance(e, SmolderingBurnOwed)), None)
+    left = owed.left if owed else 0
+    while owed is not None and left > 0:
+        card = ask_smoldering_burn(console(), owed, sys.stdin.readline)
+        if card is None:
+            return
+        try:
+            _run(state, table_name, partial(_burn_owed, owed.player, card), False)
+        except CompanionError as exc:
+            console(stderr=True).print(f"error: {exc.message}")
+            continue
+        left -= 1
 
 
 @decko_app.command("round")
@@ -150,7 +188,7 @@ def decko_fold(
     """FOLD: the bet goes to the house bet; take a market card; the hand is discarded."""
     from companion.games.decko.table_rules import fold
 
-    _run(
+    _run_asking(
         state,
         table_name,
         lambda tx, t: fold(tx, t, player, take or [], burn or [], keep or []),
@@ -170,7 +208,7 @@ def decko_buy(
     """Buy a market card at its printed price."""
     from companion.games.decko.table_rules import buy
 
-    _run(state, table_name, lambda tx, t: buy(tx, t, player, slot, burn or []), as_json)
+    _run_asking(state, table_name, lambda tx, t: buy(tx, t, player, slot, burn or []), as_json)
 
 
 @decko_app.command("flush")

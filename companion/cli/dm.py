@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, StateOption, console, emit_json
+from companion.cli.common import (
+    JsonOption,
+    SeedOption,
+    StateOption,
+    console,
+    emit_json,
+    hidden_alias,
+)
 
 if TYPE_CHECKING:
     from companion.games.dungeon_master.store import PartyStore
@@ -310,15 +317,18 @@ def party_show(state: StateOption = None, as_json: JsonOption = False) -> None:
 
 @party_app.command("log")
 def party_log(
-    limit: Annotated[
-        int | None, typer.Option("--limit", help="Only the latest N entries.", min=1, max=10_000)
+    count: Annotated[
+        int | None,
+        typer.Option("--count", "-n", help="Only the latest N entries.", min=1, max=10_000),
     ] = None,
+    old_limit: Annotated[int | None, hidden_alias("--limit", min=1, max=10_000)] = None,
     state: StateOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """The game as played: each change with its turn, who, what, the result and the seed."""
     from companion.games.dungeon_master import tracker
 
+    limit = count or old_limit
     _print(tracker.history(_store(state), limit), as_json, "show_log")
 
 

@@ -20,6 +20,7 @@ from companion.cli.common import (
     StateOption,
     console,
     emit_json,
+    hidden_alias,
     save_argument,
     seed_option,
 )
@@ -148,18 +149,30 @@ def delete(
     save: Annotated[
         str, save_argument(help="The save to delete (damaged ones too).", show_default=False)
     ],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
 ) -> None:
-    """Delete a saved game (its high score, if any, stays)."""
-    _store(state).delete(save)
+    """Delete a saved game (asks first, unless --yes; its high score, if any, stays)."""
+    from companion.cli.common import confirm
+    from companion.errors import CompanionError
+
+    store = _store(state)
+    if not yes:
+        if not store.exists(save):  # nothing to ask about
+            raise CompanionError(f"no saved game '{save}'")
+        if not confirm(f"Delete the saved game '{save}'? It cannot be played again.", "delete it"):
+            console().print(f"Kept the saved game '{save}'.", markup=False, highlight=False)
+            return
+    store.delete(save)
     console().print(f"Deleted the saved game '{save}'.", markup=False, highlight=False)
 
 
 @dod_app.command("scores")
 def scores(
-    limit: Annotated[
-        int, typer.Option("--limit", min=1, max=MAX_LIST, help="How many scores to show.")
+    count: Annotated[
+        int, typer.Option("--count", "-n", min=1, max=MAX_LIST, help="How many scores to show.")
     ] = 10,
+    old_limit: Annotated[int | None, hidden_alias("--limit", min=1, max=MAX_LIST)] = None,
     training: Annotated[
         bool, typer.Option("--training", help="Also list games played in training mode (score 0).")
     ] = False,
@@ -167,7 +180,7 @@ def scores(
     state: StateOption = None,
 ) -> None:
     """The local high-score table: finished games, best first."""
-    table = _store(state).score_table(limit, training)
+    table = _store(state).score_table(old_limit or count, training)
     if json:
         emit_json(table.to_json())
         return

@@ -17,6 +17,8 @@ from companion.cli.common import (
     TableOption,
     console,
     emit_json,
+    fold_option,
+    folded,
     table_action,
     wing_argument,
 )
@@ -129,7 +131,9 @@ def dk_showdown(
             help="Points each guest bet this deal, blinds and antes included (default: what the table posted).",
         ),
     ] = None,
-    fold: Annotated[list[str] | None, typer.Option("--fold", help="A guest who folded.")] = None,
+    fold: Annotated[
+        list[str] | None, fold_option("A guest who folded (repeat it, or several: ann,dee).")
+    ] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -141,7 +145,7 @@ def dk_showdown(
 
     put_in = dict(parse_contributions(amounts)) if amounts else {}
     with open_store(state) as store, store.transaction() as tx:
-        report = showdown_report(tx, tx.table(table_name), put_in, fold or [])
+        report = showdown_report(tx, tx.table(table_name), put_in, folded(fold))
     if as_json:
         emit_json(report.to_json())
         return

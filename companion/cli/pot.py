@@ -8,7 +8,15 @@ import typer
 from typer.core import TyperGroup
 
 from companion.bounds import MAX_CHIPS
-from companion.cli.common import JsonOption, console, emit_json, pot_game_option, say_borrowed
+from companion.cli.common import (
+    JsonOption,
+    console,
+    emit_json,
+    fold_option,
+    folded,
+    pot_game_option,
+    say_borrowed,
+)
 
 
 class _DefaultSplit(TyperGroup):
@@ -52,9 +60,7 @@ def split(
             help="Showdown order, best first, ties with '=': \"bob > alice = carol\".",
         ),
     ],
-    fold: Annotated[
-        list[str] | None, typer.Option("--fold", help="A player who folded (repeatable).")
-    ] = None,
+    fold: Annotated[list[str] | None, fold_option()] = None,
     game: Annotated[
         str | None,
         pot_game_option(
@@ -109,10 +115,11 @@ def split(
     )
 
     played, borrowed = pot_game(game)
+    out = folded(fold)
     settlement = settle(
-        spread_everyone(parse_contributions(contributions), everyone_named(result, fold or ())),
+        spread_everyone(parse_contributions(contributions), everyone_named(result, out)),
         result,
-        folded=fold or (),
+        folded=out,
         rules=pot_rules(played, unit),
         button=button,
         dead_money=carried,

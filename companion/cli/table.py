@@ -22,7 +22,10 @@ from companion.cli.common import (
     confirm,
     console,
     emit_json,
+    fold_option,
+    folded,
     game_option,
+    hidden_alias,
     table_argument,
     table_deck_argument,
     table_deck_option,
@@ -296,12 +299,13 @@ def table_hand(
 @table_app.command("log")
 def table_log(
     table_name: TableOption = None,
-    limit: Annotated[
+    count: Annotated[
         int | None,
         typer.Option(
-            "--limit", "-n", min=1, help="Only the last N entries (with --since: the first N)."
+            "--count", "-n", min=1, help="Only the last N entries (with --since: the first N)."
         ),
     ] = None,
+    old_limit: Annotated[int | None, hidden_alias("--limit", min=1)] = None,
     since: Annotated[
         int | None,
         typer.Option(
@@ -313,11 +317,12 @@ def table_log(
 ) -> None:
     """The table's history: every action, who did it and when (undos included).
 
-    Page through a long evening with --since and --limit: `table log --since 120 -n 20`
+    Page through a long evening with --since and --count: `table log --since 120 -n 20`
     lists entries 121 to 140.
     """
     from companion.table.reports import HistoryReport
 
+    limit = count or old_limit
     with _at_table(state, table_name, write=False) as (tx, table):
         entries = tx.history(table, limit, since=since)
     if as_json:
@@ -363,13 +368,11 @@ def draw(
     bottom: Annotated[
         bool, typer.Option("--bottom", help="Draw from the bottom of the deck.")
     ] = False,
-    folded: Annotated[
+    fold: Annotated[
         list[str] | None,
-        typer.Option(
-            "--folded",
-            help="Dungeon Poker: a player who had folded (no gift from a friendly monster).",
-        ),
+        fold_option("Dungeon Poker: a player who had folded (no gift from a friendly monster)."),
     ] = None,
+    old_folded: Annotated[list[str] | None, hidden_alias("--folded")] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -378,10 +381,11 @@ def draw(
     from companion.games.dungeon_poker.table_rules import draw_with_folds
     from companion.table import draw as draw_cards
 
+    out = folded(fold, old_folded)
     with _at_table(state, table_name) as (tx, table):
         drawn = (
-            draw_with_folds(tx, table, deck, count, player, bottom=bottom, folded=folded)
-            if folded
+            draw_with_folds(tx, table, deck, count, player, bottom=bottom, folded=out)
+            if out
             else draw_cards(tx, table, deck, count, player, bottom=bottom)
         )
     _emit_draw(table, drawn, as_json)
@@ -620,10 +624,11 @@ def table_monster(
     showdown: Annotated[
         bool, typer.Option("--showdown", help="The showdown monster of King's cave.")
     ] = False,
-    folded: Annotated[
+    fold: Annotated[
         list[str] | None,
-        typer.Option("--folded", help="A player who had folded (no gift from a friendly monster)."),
+        fold_option("A player who had folded (no gift from a friendly monster); several: a,b."),
     ] = None,
+    old_folded: Annotated[list[str] | None, hidden_alias("--folded")] = None,
     table_name: TableOption = None,
     state: StateOption = None,
     as_json: JsonOption = False,
@@ -632,7 +637,8 @@ def table_monster(
     from companion.games.dungeon_poker import table_rules as dp
 
     with _at_table(state, table_name) as (tx, table):
-        drawn = dp.monster(tx, table, summoned_by=player, showdown=showdown, folded=folded or [])
+        out = folded(fold, old_folded)
+        drawn = dp.monster(tx, table, summoned_by=player, showdown=showdown, folded=out)
     _emit_draw(table, drawn, as_json)
 
 
@@ -1015,9 +1021,7 @@ def table_showdown(
             help="Gold each player put in this deal; all=AMOUNT for everyone in the deal, a NAME=AMOUNT overriding it; NAME=all for a player all in.",
         ),
     ] = None,
-    fold: Annotated[
-        list[str] | None, typer.Option("--fold", help="A player who folded (several: ann,dee).")
-    ] = None,
+    fold: Annotated[list[str] | None, fold_option()] = None,
     result: Annotated[
         str | None, typer.Option("--result", help='The order, best first: "ann > orc = ben".')
     ] = None,
@@ -1037,7 +1041,7 @@ def table_showdown(
     extra, put_in = read_table_showdown(file, amounts or [])
     with _at_table(state, table_name) as (tx, table):
         settled = settle_deal(
-            tx, table, put_in, folded=fold or [], result=result, extra=extra, takes=takes or []
+            tx, table, put_in, folded=folded(fold), result=result, extra=extra, takes=takes or []
         )
         after = table_view(tx, table)
     if as_json:

@@ -254,8 +254,8 @@ class PokerRanking:
 
     def to_json(self) -> dict[str, Any]:
         head: dict[str, Any] = {"game": self.game, "rules": self.rules.name}
-        if self.rules.wings:
-            head["wings"] = list(self.rules.wings)
+        if self.rules.in_force:
+            head["wings"] = list(self.rules.in_force)
         if self.rules.jokers:
             head["variant"] = "swords-joker"
         if len(self.rankings) == 1:
@@ -324,8 +324,8 @@ class OddsReport:
                 for p in self.result.players
             ],
         }
-        if self.rules.wings:
-            out["wings"] = list(self.rules.wings)
+        if self.rules.in_force:
+            out["wings"] = list(self.rules.in_force)
         if self.rules.jokers:
             out["variant"] = "swords-joker"
         return out

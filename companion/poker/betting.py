@@ -355,7 +355,7 @@ class BettingState:
         Once a round's betting is over they hold every chip; while it goes on,
         those of the rounds before, since the bets of this one still lie in
         front of the players and decide nothing yet. ``always_eligible`` are
-        contestants outside the betting who may win every pot (Dungeon Poker
+        contestants outside the betting who may win every pot (a game's
         monsters play all-in with no stack).
         """
         if self.phase in (Phase.POSTING, Phase.BETTING):

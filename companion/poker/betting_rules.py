@@ -53,7 +53,7 @@ class RaiseRule(StrEnum):
     """At least the largest bet or raise of the round so far, and never less than
     the minimum bet (Hold'em)."""
     MIN_BET = "min-bet"
-    """Always the minimum bet (Dungeon Poker: "the lowest amount is the blind bet")."""
+    """Always the minimum bet (a game whose smallest raise is its blind)."""
 
 
 STREETS: tuple[str, ...] = ("preflop", "flop", "turn", "river")

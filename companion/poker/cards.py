@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from companion.errors import CompanionError
 
 # The one notation table of the project: every module that writes or reads a
-# rank or a suit (card models, faces, rulebooks, the DECKO notation, the CLI)
+# rank or a suit (card models, faces, rulebooks, each game's notation, the CLI)
 # imports these names instead of keeping a copy.
 
 RANK_CHARS = "23456789TJQKA"

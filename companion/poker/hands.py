@@ -304,7 +304,7 @@ def _check_jokers(cards: Iterable[Card], rules: Rules) -> None:
 
 
 class Judged(Protocol):
-    """What a placing needs of a judged hand: a poker :class:`HandValue` or a DECKO set."""
+    """What a placing needs of a judged hand: a poker :class:`HandValue` or a game's own."""
 
     @property
     def value(self) -> int: ...
@@ -432,7 +432,7 @@ _FIRST_KICKER = {PAIR: 1, TWO_PAIR: 2, THREE_OF_A_KIND: 1, FOUR_OF_A_KIND: 1}
 def decider(ranking: Ranking, board: Sequence[Card] = ()) -> Decider | None:
     """Which card decides a showdown that one player wins over a hand of the same class.
 
-    Only for poker-style high hands (not lowball, not DECKO sets): the first
+    Only for poker-style high hands (not lowball, not a game's own sets): the first
     tie-breaking rank where the winner and the next player differ names the
     winner's card there, preferring a card of their own hand to a board card.
 

@@ -17,7 +17,7 @@ standing for as many boards as the deck has ways to deal those ranks. So:
 The answers are exact integers: boards won alone, boards shared, and the
 shares of shared boards in units of ``1 / lcm(1..players)``. The values are
 the packed values of :mod:`companion.poker.values`, looked up in the tables
-of :mod:`companion.poker.holdem_tables`, so a floor (the Full Plate, a
+of :mod:`companion.poker.holdem_tables`, so a floor (a held floor, a
 minimum pair) applies as it does everywhere else.
 
 >>> from companion.poker.cards import parse_cards as c

@@ -11,7 +11,7 @@ second and without numpy.
 
 ``equity`` is a player's expected share of the pot: a win counts 1, a tie
 between k players 1/k each, a deal nobody can legally win counts 0 for all
-(the pot stays). With two boards (Two front war) each board is half the pot,
+(the pot stays). With two boards (a game may deal two) each board is half the pot,
 and the usual outcome is a split of boards: ``win`` is then taking both
 boards, ``split`` taking one board alone and losing the other, ``tie``
 sharing a board's first place.

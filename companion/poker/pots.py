@@ -166,7 +166,7 @@ class Pot:
     shares: Mapping[str, int] = field(default_factory=dict)
     """What each winner took from this pot, before odd chips."""
     board: int | None = None
-    """Which board this part of a pot is played on (Two front war deals two)."""
+    """Which board this part of a pot is played on (a game may deal two)."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -250,15 +250,15 @@ def parse_result(text: str) -> Result:
 
 def resolve_names(groups: Result, known: Sequence[str]) -> Result:
     """Each name of a result as the table spells it: exactly, in any case, or by the
-    start of one of its words when only one name fits (beside a Golem, ``lunatic`` and
-    ``gnome`` are the Gnome Lunatic; ``g`` fits both and is refused). A name that fits
+    start of one of its words when only one name fits (beside a Troll, ``keeper`` and
+    ``toll`` are the Toll Keeper; ``t`` fits both and is refused). A name that fits
     none is kept as typed, for the caller to say what is wrong with it.
 
-    >>> resolve_names((("GOLEM",), ("lun", "Ann")), ["Ann", "Golem", "Gnome Lunatic"])
-    (('Golem',), ('Gnome Lunatic', 'Ann'))
-    >>> resolve_names((("g",),), ["Golem", "Gnome Lunatic"])
+    >>> resolve_names((("TROLL",), ("keep", "Ann")), ["Ann", "Troll", "Toll Keeper"])
+    (('Troll',), ('Toll Keeper', 'Ann'))
+    >>> resolve_names((("t",),), ["Troll", "Toll Keeper"])
     Traceback (most recent call last):
-    companion.errors.CompanionError: 'g' in the result could be Gnome Lunatic or Golem: give more of the name
+    companion.errors.CompanionError: 't' in the result could be Toll Keeper or Troll: give more of the name
     """
     seen: set[str] = set()
     out: list[tuple[str, ...]] = []
@@ -302,14 +302,14 @@ def build_pots(
     ``always_eligible`` are players who may win every pot whatever they put
     in (a game's monsters are all-in for every pot with no stack).
     ``capped_by`` limits one of them to the pots another player may win
-    (the Golem wins only what its Gnome Artificer could).
+    (a monster a player brought wins only what that player could).
     ``dead_money`` (a house bet, gold carried from the last deal, a bonus
     blind from the bank) joins the main pot.
 
     >>> [(p.amount, p.eligible) for p in build_pots({"a": 50, "b": 200, "c": 200, "d": 120}, folded={"d"})]
     [(200, ('a', 'b', 'c')), (370, ('b', 'c'))]
-    >>> [p.eligible for p in build_pots({"a": 100, "b": 300}, always_eligible=["golem"], capped_by={"golem": "a"})]
-    [('a', 'b', 'golem'), ('b',)]
+    >>> [p.eligible for p in build_pots({"a": 100, "b": 300}, always_eligible=["troll"], capped_by={"troll": "a"})]
+    [('a', 'b', 'troll'), ('b',)]
     """
     _check_contributions(contributions)
     extra = tuple(n for n in always_eligible if n not in contributions)
@@ -645,7 +645,7 @@ class BetLimits:
 
 
 def pot_limit(pot: int, to_call: int, blind: int, *, stack: int | None = None) -> BetLimits:
-    """Smallest and largest raise under a pot limit (Dungeon Poker's betting).
+    """Smallest and largest raise under a pot limit.
 
     The largest raise is the pot as it stands once the raiser has called:
     the call counts into the pot. The smallest bet or raise is the blind, or

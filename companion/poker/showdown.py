@@ -4,11 +4,10 @@
 file format of ``docs/showdown.md``), ranks the hands through the hand
 ranker (or takes the order from ``result``), builds the pots with
 :mod:`companion.poker.pots` and reports where every chip went. It knows no
-game: each game that adds rules at the showdown subclasses it (Dungeon
-Poker's monsters, encounters and treasures in
-``companion.games.dungeon_poker.showdown``, DECKO's income and Dragon
-Kings' First Honors beside them) and ``companion.games.showdown.adjudicate``
-picks the game's own (:meth:`companion.registry.Game.showdown`).
+game: each game that adds rules at the showdown subclasses it in its own
+package (``companion.games.<game>.showdown``) and
+``companion.games.showdown.adjudicate`` picks the game's own
+(:meth:`companion.registry.Game.showdown`).
 
 The result says where every chip went, what each player takes from or pays
 to the house outside the pots, and an ordered list of ``events``, one
@@ -160,7 +159,7 @@ class ShowdownResult:
     events: tuple[Event, ...]
     """What the showdown did, in order: one typed event a rule applied."""
     currency: str = "chips"
-    """What the game's pots hold, as its rulebook says (Dungeon Poker: gold)."""
+    """What the game's pots hold, as its rulebook says (chips, gold, dollars)."""
     bank_name: str = "house"
     """What the game calls the money outside the pots that ``bank`` counts."""
 
@@ -268,7 +267,7 @@ class Showdown:
     bank_name = "house"
     """Who pays or takes the money outside the pots (``ShowdownResult.bank``)."""
     board_name = "board"
-    """What the file calls the shared cards (DECKO: ``market``)."""
+    """What the file calls the shared cards (a market, in a game that has one)."""
     unique_cards: ClassVar[bool] = True
     """Each card exists once, so no card is in two hands (False: each player has a deck)."""
     jokers: ClassVar[bool] = False
@@ -306,7 +305,7 @@ class Showdown:
 
     amounts_in: ClassVar[str | None] = None
     """How the game's events count what the pots hold when it is not ``currency``
-    (Dragon Kings' points)."""
+    (points a game scores beside the pots)."""
 
     @property
     def amounts_word(self) -> str:
@@ -372,7 +371,7 @@ class Showdown:
         return f"is out ({m.out_reason})"
 
     def has_floor(self, p: PlayerSeat) -> bool:
-        """Is this hand worth something even without a legal hand (the Full Plate)?"""
+        """Is this hand worth something even without a legal hand (a floor a card gives)?"""
         return False
 
     def contestant(self, name: str, cards: tuple[str, ...]) -> Contestant:
@@ -550,7 +549,7 @@ class Showdown:
             m.cards = read(m.hand, f"{m.where}.hand", f"{m.label}'s hand")
 
     def why_boards(self) -> str:
-        """Why several boards are dealt, for messages (' during Two front war')."""
+        """Why several boards are dealt, for messages (' during' and the card that deals them)."""
         return ""
 
     def _legal_hands(self) -> None:

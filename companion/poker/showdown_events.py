@@ -1,8 +1,7 @@
 """What the showdown engine decides, as typed events: gold joining the pots, who wins each.
 
 The engine (:mod:`companion.poker.showdown`) records these as it settles a
-deal; a game's showdown adds its own (Dungeon Poker's monsters, treasures
-and deaths). Each names its amounts with the game's ``currency`` (``chips``,
+deal; a game's showdown adds its own (in its package, beside its showdown). Each names its amounts with the game's ``currency`` (``chips``,
 ``gold``, ``points``), so the words (:mod:`companion.ui.render.words.showdown`)
 say them as the game does. ``ShowdownResult.events`` holds them in order;
 ``companion showdown --json`` gives each one's sentence (``events``) and its

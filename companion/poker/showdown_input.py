@@ -5,8 +5,8 @@ Every problem is reported on one line naming the field, e.g.
 ``players[1].put_in: must be at least 0 (got -100)``.
 
 >>> spec = read_showdown("players: [{name: ann, put_in: 200}, {name: ben, put_in: 200}]\\nresult: ann > ben")
->>> spec.game, [p.name for p in spec.players], spec.result
-('dungeon-poker', ['ann', 'ben'], 'ann > ben')
+>>> [p.name for p in spec.players], spec.result
+(['ann', 'ben'], 'ann > ben')
 >>> read_showdown("players: [{name: ann, put_in: -1}]")
 Traceback (most recent call last):
   ...

@@ -7,10 +7,10 @@ contestant's hand class, the cards it uses and its place; a contestant that
 cannot make a legal hand (too few hand cards) gets no place. Everything
 else (pots, and what a game's rules hand out) is the showdown's.
 
->>> ranked = [RankedHand("ann", "Pair", ("8s", "8h"), 2), RankedHand("orc", "Flush", (), 1),
+>>> ranked = [RankedHand("ann", "Pair", ("8s", "8h"), 2), RankedHand("cy", "Flush", (), 1),
 ...           RankedHand("ben", "no legal hand", (), None)]
 >>> result_groups(ranked)
-(('orc',), ('ann',))
+(('cy',), ('ann',))
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def parse_cards(
 
 
 def parse_rank(value: str | int) -> str:
-    """A rank alone (the Witch's cursed number): ``7``, ``10``, ``T``, ``A``, ``ace``.
+    """A rank alone (a cursed number): ``7``, ``10``, ``T``, ``A``, ``ace``.
 
     >>> parse_rank(10), parse_rank("ace"), parse_rank("q")
     ('T', 'A', 'Q')

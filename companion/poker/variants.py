@@ -48,7 +48,7 @@ class Rules:
     ``classes``: a game's own classes above the common ones, which alone
     bring wild cards and jokers (``None``: the plain poker scale).
     ``jokers``: jokers shuffled into the deck (a variant may add one), which
-    the odds calculator deals from; ``wings``: the names of the game's cards
+    the odds calculator deals from; ``in_force``: the names of the game's cards
     in force that changed these rules, for :meth:`describe`.
     """
 
@@ -68,7 +68,8 @@ class Rules:
     held_floor: int = 0
     held_floor_name: str = "floor"
     jokers: int = 0
-    wings: tuple[str, ...] = ()
+    in_force: tuple[str, ...] = ()
+    in_force_label: str = "in force"
 
     def __post_init__(self) -> None:
         if self.use_exactly is not None and self.use_at_most is not None:
@@ -193,8 +194,8 @@ class Rules:
     def describe(self) -> str:
         """One line a player can read: the rules that differ from plain Hold'em."""
         parts = [self.name]
-        if self.wings:
-            parts.append("wing: " + ", ".join(self.wings))
+        if self.in_force:
+            parts.append(f"{self.in_force_label}: " + ", ".join(self.in_force))
         if self.jokers:
             parts.append(f"{self.jokers} joker{'s' if self.jokers > 1 else ''} in the deck")
         if self.use_exactly is not None:

@@ -48,21 +48,41 @@ BAR_STAGES = 24
 
 
 def clock_document(
-    view: ClockView | None, table: TableInfo | None, public: View | None = None
+    view: ClockView | None,
+    table: TableInfo | None,
+    public: View | None = None,
+    face: ClockView | None = None,
 ) -> dict[str, Any]:
     """The public clock: level, stakes, time, deals, what comes next, encounter, the bar;
     and the table's public view (``public``): the victory, the board, the open cards,
     the players' standing.
 
-    ``view`` is ``None`` before a clock is started (the page says how to start one).
+    ``view`` is ``None`` before a clock is started (the page says how to start one);
+    ``face`` is then the table's own level, blind, encounter and deal as a clock that
+    does not run would show them (:func:`companion.games.clock.table_face`), its time
+    left out (``"timed": false``).
     """
     head: dict[str, Any] = {
         "table": None if table is None else table.name,
         "game": None if table is None else table.game,
         "view": None if public is None else public.to_json(),
     }
+    if view is None and face is None:
+        return {
+            **head,
+            "running": False,
+            "face": False,
+            "title": "No clock yet",
+            "message": NO_CLOCK,
+        }
     if view is None:
-        return {**head, "running": False, "title": "No clock yet", "message": NO_CLOCK}
+        assert face is not None
+        shown = _clock_fields(face, head)
+        return {**shown, "running": False, "face": True, "timed": False, "message": NO_CLOCK}
+    return {**_clock_fields(view, head), "face": True, "timed": True}
+
+
+def _clock_fields(view: ClockView, head: dict[str, Any]) -> dict[str, Any]:
     v = view
     level = v.level
     players = v.state.settings.players
@@ -93,6 +113,8 @@ def clock_document(
             "remaining": v.remaining,
             "elapsed": v.elapsed,
             "counting_up": v.remaining is None,
+            # levels that only deals end: the deal, not the time played, is the big figure
+            "by_deals": v.remaining is None and v.deals_per_level is not None,
             "paused": v.paused,
             "is_break": v.is_break,
             "over": v.over,
@@ -226,6 +248,7 @@ class PlayerPage:
             "player": own.name,
             "standing": {**status, **own.standing},
             "cards": [c.to_json() for c in own.cards if (c.deck, c.copy) not in chosen],
+            "unseen": own.hidden,  # hand cards the seat holds but may not look at (Dense fog)
         }
 
 

@@ -3,8 +3,8 @@
 The store (:mod:`companion.table.store`) keeps tables, their players, every
 physical card's pile and an append-only history; :mod:`~companion.table.actions`
 are the things done at a table; :mod:`~companion.table.drawing` holds the
-generic rules of drawing and :mod:`~companion.games.dungeon_poker.table_rules` the
-Dungeon Poker ones. See ``/docs/table.md``.
+generic rules of drawing, which each game's ``table_rules`` (in its package under
+``companion.games``) extends. See ``/docs/table.md``.
 """
 
 from companion.table.actions import (

@@ -2,16 +2,8 @@
 
 Each function takes an open write transaction and records one history entry,
 so a command is one transaction and one line of ``companion table log``.
-
->>> import tempfile, pathlib
->>> import companion.games  # each game registers its table rules
->>> from companion.table.store import open_store
->>> store = open_store(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite3")
->>> with store.transaction() as tx:
-...     table, _ = new_table(tx, "friday", "dragon-kings", ["Ann", "Bo"], seed=7)
-...     [c.name for c in draw(tx, table, "standard", count=2, player="ann")]
-['Ten of Hearts', 'Jack of Hearts']
->>> store.close()
+A game's own rules (what a deck holds, how a card lies) come from its
+``table_rules`` through the registry; ``tests/table`` plays each game.
 """
 
 from __future__ import annotations
@@ -475,7 +467,7 @@ def reorder(
 def shuffle_top(
     tx: Transaction, table: TableInfo, deck: str, count: int, player: str | None = None
 ) -> int:
-    """Shuffle only the top ``count`` cards of a draw pile back on top (Treasure Map)."""
+    """Shuffle only the top ``count`` cards of a draw pile back on top (a card may ask it)."""
     cards = game_cards(table)
     deck = resolve_deck(tx, table, cards, deck)
     rules_for(table.game).check_move(deck)

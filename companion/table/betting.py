@@ -21,9 +21,10 @@ keeps its JSON (rules, seats, steps) and what the engine does not know:
 * ``outside``: money already in the pot from outside the deal's betting
   (gold carried from the last deal, the bank's bonus), which the showdown
   adds itself; the engine counts it for the pot limit.
-* ``fold_penalty``: what a fold costs into the pot (Coward's debt).
+* ``fold_penalty``: what a fold costs into the pot (a rule may fine a fold).
 * ``raise_at_least``: a player whose next bet or raise must raise by at
-  least this much (Barbarian rage's condition).
+  least this much, and ``raise_rule`` the rule that asks it (an ability's
+  condition), named in the refusal.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class TableBetting:
     fold_penalty: int = 0
     dealer: str | None = None
     raise_at_least: Mapping[str, int] = field(default_factory=dict)
+    raise_rule: Mapping[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -76,6 +78,7 @@ class TableBetting:
             "fold_penalty": self.fold_penalty,
             "dealer": self.dealer,
             "raise_at_least": dict(self.raise_at_least),
+            "raise_rule": dict(self.raise_rule),
         }
 
     @classmethod
@@ -89,6 +92,7 @@ class TableBetting:
             int(data.get("fold_penalty", 0)),
             data.get("dealer"),
             {str(k): int(v) for k, v in dict(data.get("raise_at_least") or {}).items()},
+            {str(k): str(v) for k, v in dict(data.get("raise_rule") or {}).items()},
         )
 
     @property
@@ -279,7 +283,8 @@ def decide(tx: Transaction, table: TableInfo, action: Action) -> tuple[TableBett
         raise CompanionError(
             f"{player} cannot {resolved.kind.value}"
             + (f" to {resolved.amount:,}" if resolved.amount is not None else "")
-            + f": Barbarian rage bets or raises by at least {floor:,} this turn "
+            + f": {betting.raise_rule.get(str(player), 'a rule in force')} bets or raises by "
+            f"at least {floor:,} this turn "
             f"(to {max(s.bets) + floor:,} or more)"
         )
     after = s.apply(resolved)
@@ -291,7 +296,8 @@ def decide(tx: Transaction, table: TableInfo, action: Action) -> tuple[TableBett
         if penalty:
             after = after.add_dead_money(penalty, player)
     rest = {p: n for p, n in betting.raise_at_least.items() if p != player}
-    betting = replace(betting, state=after, raise_at_least=rest)
+    why = {p: n for p, n in betting.raise_rule.items() if p != player}
+    betting = replace(betting, state=after, raise_at_least=rest, raise_rule=why)
     save(tx, table, betting)
     event = BetMade(
         str(player),
@@ -369,8 +375,8 @@ def require_turn(betting: TableBetting, player: str, what: str) -> None:
         raise CompanionError(f"{player} cannot use {what} now: it is {s.to_act}'s turn")
 
 
-def demand_raise(tx: Transaction, table: TableInfo, player: str, by: int) -> None:
-    """``player``'s next bet or raise must raise by at least ``by`` (Barbarian rage)."""
+def demand_raise(tx: Transaction, table: TableInfo, player: str, by: int, rule: str) -> None:
+    """``player``'s next bet or raise must raise by at least ``by``, as ``rule`` asks."""
     betting = load(tx, table)
     if betting is None:
         return
@@ -383,4 +389,12 @@ def demand_raise(tx: Transaction, table: TableInfo, player: str, by: int) -> Non
             f"{player} has {s.stack_of(player):,} {s.rules.currency}, not enough to bet or raise "
             f"by {by:,}"
         )
-    save(tx, table, replace(betting, raise_at_least={**betting.raise_at_least, player: by}))
+    save(
+        tx,
+        table,
+        replace(
+            betting,
+            raise_at_least={**betting.raise_at_least, player: by},
+            raise_rule={**betting.raise_rule, player: rule},
+        ),
+    )

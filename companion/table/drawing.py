@@ -51,8 +51,8 @@ def table_rng(tx: Transaction, table: TableInfo) -> random.Random:
 def variant_key(name: str) -> str:
     """A variant deck's name as ``--variant`` takes it: ``Obstacles variant`` is ``obstacles``.
 
-    >>> variant_key("Obstacles variant"), variant_key(" Swords Joker ")
-    ('obstacles', 'swords-joker')
+    >>> variant_key("Mirrors variant"), variant_key(" Golden Joker ")
+    ('mirrors', 'golden-joker')
     """
     words = "".join(ch if ch.isalnum() else " " for ch in name.lower()).split()
     return "-".join(w for w in words if w != "variant")
@@ -226,7 +226,7 @@ class GameRules:
         self, tx: Transaction, table: TableInfo, cards: GameCards
     ) -> dict[str, list[DrawnCard]]:
         """What each player holds or has in front of them, described (a game may say how
-        each card lies: Dungeon Poker's hand cards face up or unseen)."""
+        each card lies: a hand card face up, or dealt unseen)."""
         return held_cards(tx, table, cards, self)
 
     def visible(self, card: DrawnCard, audience: Audience) -> bool:

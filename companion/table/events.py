@@ -28,10 +28,10 @@ from companion.table.model import CardCopy, DrawnCard
 class CardRef:
     """One physical card an event names: its deck and copy, what it is, where it went.
 
-    ``open`` is True for a card that lies face up even in a hand (a Dungeon Poker
-    skull, an open hand card); ``down`` for one face down outside any hand (a burn
-    card), or in a hand where its holder may not look either (Dense fog's unseen
-    card): the game that moves it says so.
+    ``open`` is True for a card that lies face up even in a hand (a card a game
+    lays open before its holder, an open hand card); ``down`` for one face down outside
+    any hand (a burn card), or in a hand where its holder may not look either (a card
+    dealt unseen): the game that moves it says so.
     """
 
     deck: str
@@ -207,7 +207,7 @@ class TopReordered(Event):
 
 @dataclass(frozen=True)
 class TopShuffled(Event):
-    """Only the top cards of a draw pile shuffled back on top (the Treasure Map)."""
+    """Only the top cards of a draw pile shuffled back on top (a card asked it)."""
 
     kind: ClassVar[str] = "shuffle-top"
     deck: str
@@ -224,7 +224,7 @@ class LevelOpened(Event):
     rule: ClassVar[str] = "blind levels"
     level: int
     blind: int | None = None
-    """The level card's blind, for a game that has level cards (Dungeon Poker)."""
+    """The level card's blind, for a game that has level cards."""
     encounter: CardRef | None = None
     """The encounter card drawn with the level, if any."""
     notes: tuple[str, ...] = ()
@@ -282,7 +282,7 @@ class BetMade(Event):
     """One player's betting action (``table bet``, a player's page), as the engine took it.
 
     ``amount`` is what the player's bet came to this street (None for a check or a
-    fold); ``penalty`` what the fold cost into the pot (Coward's debt); ``ended``
+    fold); ``penalty`` what the fold cost into the pot (a rule's fine); ``ended``
     what the action closed (``closed``: the street's round, ``showdown``: the
     betting, ``over``: the deal, won by ``winner`` when everyone else folded)."""
 

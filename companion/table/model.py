@@ -1,6 +1,6 @@
 """Immutable values the table store hands out: tables, physical cards, history, draws.
 
->>> t = TableInfo(id=1, name="friday", game="dragon-kings", seed=7, players=("Ann", "Bo"), options={}, created=0.0)
+>>> t = TableInfo(id=1, name="friday", game="snap", seed=7, players=("Ann", "Bo"), options={}, created=0.0)
 >>> t.player("ann")
 'Ann'
 >>> CardCopy("standard", 3, "ks", "held", "Bo", 0)
@@ -19,7 +19,7 @@ from companion.errors import CompanionError
 from companion.events import Event, sentence
 
 PILES: tuple[str, ...] = ("draw", "discard", "removed", "in_play", "held", "aside")
-"""Where a card can be: the draw pile, the discard pile (Dungeon Poker's
+"""Where a card can be: the draw pile, the discard pile (a game's
 graveyard), removed from the game, in play on the table, held by a player,
 or put aside at setup (still in the box)."""
 

@@ -175,10 +175,10 @@ class HandReport:
     player: str
     cards: Sequence[DrawnCard]
     standing: Mapping[str, str] = field(default_factory=dict)
-    """The player's line of ``table show`` (the game's own columns: Dungeon Poker's
-    character, skulls, treasures, soul gems and gold)."""
+    """The player's line of ``table show`` (the game's own columns: what each
+    player has in front of them, in the game's words)."""
     unseen: int = 0
-    """Cards of theirs the player may not look at either (Dense fog's face-down card)."""
+    """Cards of theirs the player may not look at either (a card dealt face down to them)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -199,7 +199,7 @@ def standing_of(overview: Mapping[str, Any], player: str) -> dict[str, str]:
 
 def hand_report(tx: Transaction, table: TableInfo, player: str) -> HandReport:
     """``table hand PLAYER``: the cards they hold and have in play, and their standing, as
-    their own seat's view has them (a card dealt unseen, Dense fog's, only counted)."""
+    their own seat's view has them (a card dealt unseen only counted)."""
     who = table.player(player)
     seat = rules_for(table.game).view(tx, table, game_cards(table), Audience.seat(who)).seat(who)
     return HandReport(table.name, who, seat.cards, dict(seat.standing), seat.hidden)

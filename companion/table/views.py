@@ -13,7 +13,7 @@ history:
   player's standing;
 * a card is in a view only if that audience may see it: a card in another
   player's hand is not in the view at all, only counted (``hidden``); a card
-  dealt face down to its own holder (Dense fog) is not in the holder's view
+  dealt face down to its own holder (unseen) is not in the holder's view
   either;
 * the history comes as each event appears to that audience
   (:meth:`companion.events.Event.seen_by`).
@@ -87,8 +87,8 @@ class OpenCard:
 
 @dataclass(frozen=True)
 class Looked:
-    """Cards one player was let look at, where they lie (the Prophet's look at the top of a
-    deck, the Golem's cards after Tinkery): in that seat's view only."""
+    """Cards one player was let look at, where they lie (a look at the top of a deck, at
+    a monster's cards): in that seat's view only."""
 
     where: str
     cards: tuple[DrawnCard, ...]
@@ -145,7 +145,7 @@ class PublicFacts:
     columns: tuple[str, ...] = ()
     rows: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     status: Mapping[str, str] = field(default_factory=dict)
-    """A player's status where the game keeps one (Dungeon Poker: choosing, playing...)."""
+    """A player's status where the game keeps one (choosing, playing...)."""
     shown_decks: tuple[str, ...] | None = None
     """The decks whose cards ``table show`` lists beside a player (None: all it may see)."""
 
@@ -160,7 +160,7 @@ class View:
     facts: PublicFacts
     seats: tuple[SeatView, ...]
     choosing: tuple[DrawnCard, ...] = ()
-    """The seat's own cards to choose from (Dungeon Poker's two characters)."""
+    """The seat's own cards to choose from (two characters dealt to pick one)."""
     history: tuple[HistoryEntry, ...] = ()
     """The last actions, newest first, each as this audience may know it."""
     looked: tuple[Looked, ...] = ()
@@ -238,8 +238,8 @@ _MARKUP = re.compile(r"\[/?(?:[a-z][a-z0-9 #_.-]*)?\]")
 def plain(line: str) -> str:
     """A line of a game's overview without its terminal styling.
 
-    >>> plain("wing cards in force: [bold]Grave Digger[/] (involuntary)")
-    'wing cards in force: Grave Digger (involuntary)'
+    >>> plain("cards in force: [bold]Low Tide[/] (involuntary)")
+    'cards in force: Low Tide (involuntary)'
     """
     return _MARKUP.sub("", line).replace("\\[", "[")
 

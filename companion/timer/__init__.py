@@ -1,7 +1,8 @@
 """The blind-level clock: structures as data, a pure clock core, its storage.
 
 * :mod:`companion.timer.structure`: levels, breaks and how a structure goes on
-  past its last listed level; built-ins live in ``structures/*.yaml``.
+  past its last listed level; built-ins are each game's ``structures/*.yaml``
+  (the game says which) and the timer's own ``structures/*.yaml``.
 * :mod:`companion.timer.clock`: the pure core. A :class:`ClockState` holds
   timestamps, never tick counts; ``view(state, now)`` computes what to show.
 * :mod:`companion.timer.store`: where a clock is kept between runs (SQLite);

@@ -139,7 +139,7 @@ class ClockSettings:
     ``minutes``: length of every level (``0``: no time limit; ``None``: as the
     structure says). ``deals_per_level``: deals that end a level (``0``: deals
     do not end levels; ``None``: as the structure says). ``players``: table
-    size, for DECKO's two-player house bet.
+    size, for a house that bets more with two players.
     """
 
     minutes: float | None = None
@@ -156,7 +156,7 @@ class ClockState:
     ``running_since``: when the clock was last resumed; ``None`` while paused.
     ``extra``: seconds added to (or taken from) this stage with +/-.
     ``deals``: deals finished in this level.
-    ``owed_break``: minutes of a break skipped by ending a level early, to be
+    ``owed_break``: minutes of a break skipped by closing a level early, to be
     taken once the level that was jumped to ends; ``in_owed_break`` while it runs.
     ``encounters``: what was drawn at each level's start, by level.
     """
@@ -401,37 +401,31 @@ def previous_stage(state: ClockState, now: float) -> Step:
 
 
 def end_level(state: ClockState, now: float) -> Step:
-    """End this level at once and start the next level (the ``e`` key).
+    """End this level at once (the ``e`` key): what comes after it starts now.
 
-    For the Astral Warlock, the Teleport Trap and the Scroll of Teleport: the
-    new level begins immediately. A break scheduled in between is owed and
-    taken when the new level ends, so nobody loses a rest to a monster.
+    For a card that moves the table to the next level: the next level begins
+    immediately, unless a break is scheduled after this level; then the break
+    starts now, as ``n`` would start it and as other tournament clocks do, and
+    the next level follows it. A break cut short with ``e`` gives way to the
+    level after it.
     """
     state, events = settle(state, now)
-    if isinstance(current_stage(state), Break):
-        state, more = _advance(state, now, "end-level")
-        return state, (*events, *more)
-    position = state.position + 1
-    while True:
-        stage = state.structure.stage(position)
-        if stage is None:
-            word = state.structure.level_word.lower()
-            return state, (
-                *events,
-                Notice(f"this is the last {word}: there is no next {word} to start"),
-            )
-        if isinstance(stage, Level):
-            break
-        position += 1
-    new, more = _jump(state, position, now, "end-level")
-    return new, (*events, *more)
+    in_break = isinstance(current_stage(state), Break) or state.in_owed_break
+    if not in_break and state.structure.stage(state.position + 1) is None:
+        word = state.structure.level_word.lower()
+        return state, (
+            *events,
+            Notice(f"this is the last {word}: there is no next {word} to start"),
+        )
+    state, more = _advance(state, now, "end-level")
+    return state, (*events, *more)
 
 
 def jump_to_level(state: ClockState, now: float, level: int, reason: Reason = "table") -> Step:
     """Start a later ``level`` now, as when the table opened it from another terminal.
 
-    Breaks jumped over are owed, as with :func:`end_level`; an earlier or the
-    same level changes nothing.
+    Breaks jumped over are owed (taken once the level jumped to ends); an earlier
+    or the same level changes nothing.
     """
     state, events = settle(state, now)
     position = state.structure.position_of_level(level)

@@ -1,8 +1,11 @@
 """Short texts about a clock view, shared by the full-screen and one-line displays.
 
 >>> from companion.timer.clock import ClockSettings, start, view
->>> from companion.timer.structure import load_structure
->>> v = view(start(load_structure("dungeon-poker"), ClockSettings(), 0.0), 0.0)
+>>> from companion.timer.structure import parse_structure
+>>> club = parse_structure({"id": "club", "name": "Club", "blinds": "single", "deals_per_level": 5,
+...     "levels": [{"blind": 100}, {"blind": 200}, {"blind": 300}, {"blind": 500, "soul_gems": 1}],
+...     "encounters": {"from_level": 2}, "continue": {"add": {"blind": 500}}}, origin="club")
+>>> v = view(start(club, ClockSettings(), 0.0), 0.0)
 >>> stakes_text(v.level, v.structure), deals_text(v), next_text(v)
 ('Blind 100', 'deal 1 of 5', 'next: Level 2 · blind 200 after 5 deals')
 """
@@ -20,11 +23,12 @@ from companion.timer.structure import Break, Level, Structure
 def stakes_text(level: Level, structure: Structure, players: int | None = None) -> str:
     """What players put in at this level, in words.
 
-    >>> from companion.timer.structure import load_structure
-    >>> decko = load_structure("decko")
-    >>> stakes_text(decko.level(4), decko)
+    >>> from companion.timer.structure import load_structure, parse_structure
+    >>> bets = parse_structure({"id": "bets", "name": "Bets", "blinds": "bets",
+    ...     "two_player_house_factor": 2, "levels": [{"min_bet": 2, "max_bet": 7}]}, origin="bets")
+    >>> stakes_text(bets.level(1), bets)
     'Bets 2-7 · house bets 2 (4 with two players)'
-    >>> stakes_text(decko.level(4), decko, players=2)
+    >>> stakes_text(bets.level(1), bets, players=2)
     'Bets 2-7 · house bets 4'
     >>> stakes_text(load_structure("holdem").level(5), load_structure("holdem"))
     'Blinds 100/200 · ante 25'
@@ -127,7 +131,7 @@ def encounter_lines(v: ClockView) -> tuple[str, str] | None:
 
 
 def round_notes(v: ClockView) -> list[str]:
-    """DECKO round marks and level notes: wildcard, refresh, ante."""
+    """A round's marks and the level's notes: wildcard, refresh, ante."""
     if v.is_break:
         return []
     level, notes = v.level, []
@@ -206,8 +210,10 @@ def level_rows(
     follows, or ``None``) and ``continued`` (made up past the listed levels).
     ``levels`` counts levels to list (default: the listed ones).
 
-    >>> from companion.timer.structure import load_structure
-    >>> level_rows(load_structure("dungeon-poker"))[3]
+    >>> from companion.timer.structure import parse_structure
+    >>> level_rows(parse_structure({"id": "club", "name": "Club", "blinds": "single", "deals_per_level": 5,
+    ...     "levels": [{"blind": 100}, {"blind": 200}, {"blind": 300}, {"blind": 500, "soul_gems": 1}],
+    ...     "encounters": {"from_level": 2}, "continue": {"add": {"blind": 500}}}, origin="club"))[3]
     {'level': 4, 'blind': 500, 'soul_gems': 1, 'encounter': True, 'minutes': None, 'deals': 5, 'break_after': None, 'continued': False}
     """
     count = len(structure.levels) if levels is None else levels

@@ -19,8 +19,8 @@ EncounterStatus = Literal["drawn", "to-draw", "deck-empty"]
 class Encounter:
     """An encounter card: its name and rules text.
 
-    >>> Encounter("Low magic", "Abilities cost one more soul gem.")
-    Encounter('Low magic')
+    >>> Encounter("High tide", "Every pot is a little wetter.")
+    Encounter('High tide')
     """
 
     name: str
@@ -96,11 +96,11 @@ class TableLevelSource(Protocol):
 class ListEncounterSource:
     """Encounters drawn in a fixed order from a list (tests, demos).
 
-    >>> deck = ListEncounterSource([Encounter("Plague"), Encounter("Armory")])
+    >>> deck = ListEncounterSource([Encounter("High tide"), Encounter("Fog")])
     >>> deck.draw_encounter(2), deck.draw_encounter(3), deck.draw_encounter(4)
-    (Encounter('Plague'), Encounter('Armory'), None)
+    (Encounter('High tide'), Encounter('Fog'), None)
     >>> deck.drawn
-    [(2, 'Plague'), (3, 'Armory')]
+    [(2, 'High tide'), (3, 'Fog')]
     """
 
     def __init__(self, encounters: list[Encounter]) -> None:

@@ -7,10 +7,13 @@ written back, so a level change and its encounter are saved together.
 
 >>> from companion.timer.clock import FakeClock, deal
 >>> from companion.timer.store import MemoryClockStore
->>> from companion.timer.structure import load_structure
+>>> from companion.timer.structure import parse_structure
 >>> clock = FakeClock()
 >>> session = TimerSession(MemoryClockStore(), clock)
->>> session.open(load_structure("dungeon-poker")).view.title
+>>> club = parse_structure({"id": "club", "name": "Club", "blinds": "single",
+...     "deals_per_level": 5, "levels": [{"blind": 100}, {"blind": 200}],
+...     "encounters": {"from_level": 2}}, origin="club")
+>>> session.open(club).view.title
 'Level 1'
 >>> for _ in range(5):
 ...     result = session.act(deal)

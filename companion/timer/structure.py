@@ -5,10 +5,10 @@ own through ``--structure FILE``) read into immutable :class:`Level` and
 :class:`Break` values. Three ways of stating the stakes exist, one per family
 of games:
 
-* ``single``: one blind, paid the same by both blind players (Dungeon Poker);
-* ``small-big``: small and big blind, optionally an ante (Hold'em, Dragon Kings);
+* ``single``: one blind, paid the same by both blind players;
+* ``small-big``: small and big blind, optionally an ante (Hold'em);
 * ``bets``: a minimum and a maximum bet, the house betting the minimum
-  (DECKO's round track).
+  (a game's round track).
 
 A structure may go on past its last listed level (``continue: {add: {blind:
 500}}`` adds 500 per level; a structure built from a game's level cards,
@@ -16,9 +16,11 @@ A structure may go on past its last listed level (``continue: {add: {blind:
 own ``continue``) and may schedule breaks, either listed between levels
 (``- break: 10``) or repeated (``breaks: {every: 4, minutes: 10}``).
 
->>> s = load_structure("dungeon-poker")
->>> [s.level(n).blind for n in (1, 4, 10, 11, 12)]
-[100, 500, 1500, 2000, 2500]
+>>> s = parse_structure({"id": "club", "name": "Club", "blinds": "single", "deals_per_level": 5,
+...     "levels": [{"blind": 100}, {"blind": 200}, {"blind": 300}, {"blind": 500, "soul_gems": 1}],
+...     "encounters": {"from_level": 2}, "continue": {"add": {"blind": 500}}}, origin="club")
+>>> [s.level(n).blind for n in (1, 4, 5, 6)]
+[100, 500, 1000, 1500]
 >>> s.level(4).soul_gems, s.level(1).encounter, s.level(2).encounter
 (1, False, True)
 """
@@ -42,7 +44,6 @@ BlindKind = Literal["single", "small-big", "bets"]
 BLIND_KINDS: tuple[BlindKind, ...] = ("single", "small-big", "bets")
 WILDCARD_COLOURS = ("red", "blue")
 BUILTIN_DIR = Path(__file__).resolve().parent / "structures"
-DEFAULT_STRUCTURE = "dungeon-poker"
 
 # Which stake fields each kind of structure uses, and may step past the end.
 _STAKE_FIELDS: dict[str, tuple[str, ...]] = {
@@ -63,7 +64,7 @@ class StructureError(CompanionError):
 
 @dataclass(frozen=True)
 class Level:
-    """One blind level (a *round* on DECKO's track), numbered from 1.
+    """One blind level (a *round* on a game's round track), numbered from 1.
 
     >>> Level(3, blind=300)
     Level(3, blind=300)
@@ -103,7 +104,7 @@ class Level:
         return 0
 
     def house_bet(self, players: int | None = None, factor: int = 2) -> int | None:
-        """DECKO: the house bets the minimum bet, ``factor`` times it with two players."""
+        """The house bets the minimum bet, ``factor`` times it with two players."""
         if self.min_bet is None:
             return None
         return self.min_bet * (factor if players == 2 else 1)
@@ -690,9 +691,13 @@ def _read_yaml_file(path: Path) -> Any:
 
 @functools.lru_cache(maxsize=1)
 def _builtin_index() -> dict[str, tuple[Path, tuple[str, ...]]]:
-    """Built-in id -> (file, aliases), read from the files themselves."""
+    """Built-in id -> (file, aliases), read from the files themselves: each game's
+    (:meth:`companion.registry.Game.structure_files`), then the timer's own."""
+    from companion.registry import games
+
     index: dict[str, tuple[Path, tuple[str, ...]]] = {}
-    for path in sorted(BUILTIN_DIR.glob("*.yaml")):
+    files = [p for g in games() for p in g.structure_files()]
+    for path in [*files, *sorted(BUILTIN_DIR.glob("*.yaml"))]:
         data = _read_yaml_file(path)
         aliases = tuple(str(a).lower() for a in (data.get("aliases") or ()))
         index[str(data.get("id", path.stem))] = (path, aliases)
@@ -700,12 +705,9 @@ def _builtin_index() -> dict[str, tuple[Path, tuple[str, ...]]]:
 
 
 def builtin_names() -> tuple[str, ...]:
-    """Ids of the built-in structures, the Dungeon Poker ones first.
-
-    >>> builtin_names()[:2]
-    ('dungeon-poker', 'dungeon-poker-short')
-    """
-    return tuple(sorted(_builtin_index(), key=_order))
+    """Ids of the built-in structures: each game's in the order the games registered
+    (:attr:`companion.registry.Game.structures`), then the timer's own, by id."""
+    return tuple(_builtin_index())
 
 
 def builtin_aliases() -> dict[str, tuple[str, ...]]:
@@ -722,14 +724,16 @@ def _load_builtin(name: str) -> Structure:
 def load_structure(name_or_file: str | Path | None = None) -> Structure:
     """A built-in structure by id or alias, or a YAML file by path.
 
-    >>> load_structure("short").id
-    'dungeon-poker-short'
-    >>> load_structure("no-such")
+    Without one, the first built-in (the first game's standard structure).
+
+    >>> load_structure("holdem").id
+    'holdem'
+    >>> load_structure("no-such")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    companion.timer.structure.StructureError: unknown structure 'no-such' (built-in: dungeon-poker, dungeon-poker-short, dungeon-poker-extra-level, decko, dragon-kings, holdem; or give a .yaml file)
+    companion.timer.structure.StructureError: unknown structure 'no-such' (built-in: ..., holdem; or give a .yaml file)
     """
-    wanted = str(name_or_file or DEFAULT_STRUCTURE).strip()
+    wanted = str(name_or_file or builtin_names()[0]).strip()
     as_path = Path(wanted).expanduser()
     looks_like_file = as_path.suffix.lower() in (".yaml", ".yml") or "/" in wanted or "\\" in wanted
     if looks_like_file or (is_file(as_path) and wanted.lower() not in _all_names()):
@@ -743,20 +747,6 @@ def load_structure(name_or_file: str | Path | None = None) -> Structure:
     raise StructureError(
         f"unknown structure '{wanted}' (built-in: {', '.join(builtin_names())}; or give a .yaml file)"
     )
-
-
-_PREFERRED = (
-    "dungeon-poker",
-    "dungeon-poker-short",
-    "dungeon-poker-extra-level",
-    "decko",
-    "dragon-kings",
-    "holdem",
-)
-
-
-def _order(name: str) -> tuple[int, str]:
-    return (_PREFERRED.index(name) if name in _PREFERRED else len(_PREFERRED), name)
 
 
 def _all_names() -> set[str]:

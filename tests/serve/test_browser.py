@@ -163,8 +163,12 @@ def test_the_tv_and_the_phone_show_the_clock_without_overflow(
         assert width <= size["width"], (name, width)
         if size is TV:
             assert height <= size["height"], height  # the whole face on one screen
-        time = page.locator("#time").bounding_box()
-        assert time is not None and time["height"] >= (200 if size is TV else 60)
+        # a Dungeon Poker level ends after its deals: "deal N of 5" is the big figure
+        # (as tall as the level), the time played a smaller one below it
+        deals, time = (page.locator(f"#{i}").bounding_box() for i in ("deals", "time"))
+        assert deals is not None and time is not None
+        assert deals["height"] >= (80 if size is TV else 28), deals
+        assert deals["y"] < time["y"] and time["height"] < 2 * deals["height"]
         shot(page, f"clock-{name}-encounter")
     for url in (served["dealer"], *dict(served["players"]).values()):  # type: ignore[call-overload]
         page = page_at(browser, str(url), PHONE)
@@ -212,6 +216,60 @@ def test_a_markup_name_leaves_the_script_running_and_a_deleted_table_says_so(
         companion("table", "delete", hostile, "--yes")
         expect(dealer.locator("body")).to_contain_text("was deleted", timeout=10_000)
         shot(dealer, "dealer-table-deleted")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_without_a_clock_the_tv_shows_the_level_and_the_deal_and_the_phone_its_hand_first(
+    browser: BrowserContext,
+) -> None:
+    """A Dungeon Poker table nobody started a clock for: the TV (1280×800) shows the
+    table's level, blind, encounter and "deal N of 5" as its main figures, with no time;
+    the phone (390×844) shows the player's hand first, in rank and suit, its Dense fog
+    card only counted, then the treasures and the character. A deal started from
+    another terminal moves both."""
+    from tests.table.test_dp_table_findings import rig
+
+    new_table()
+    for name in ("ann", "bob"):
+        dealt = json.loads(companion("table", "hand", name, "--json"))["cards"]
+        companion("table", "choose", name, dealt[0]["id"])
+    rig("encounters", "dense-fog")
+    companion("table", "level")
+    companion("table", "deal", "--cards")
+    server, urls = start_serve()
+    try:
+        tv = page_at(browser, str(urls["clock"]), {"width": 1280, "height": 800})
+        expect(tv.locator("#face")).to_be_visible()
+        expect(tv.locator("#title")).to_contain_text("Level 2")
+        expect(tv.locator("#stakes")).to_contain_text("200")
+        expect(tv.locator("#deals")).to_have_text("deal 1 of 5")
+        expect(tv.locator("#encounter")).to_contain_text("Dense fog")
+        expect(tv.locator("#time")).to_be_hidden()
+        expect(tv.locator("#state")).to_be_hidden()  # no "paused": there is no clock
+        deals = tv.locator("#deals").bounding_box()
+        assert deals is not None and deals["height"] >= 60, deals
+        assert tv.evaluate("document.documentElement.scrollWidth") <= 1280
+        shot(tv, "clock-no-clock-tv")
+
+        phone = page_at(browser, str(dict(urls["players"])["ann"]), PHONE)
+        mine = json.loads(companion("table", "hand", "ann", "--json"))
+        seen = [c for c in mine["cards"] if c["deck"] == "main"]
+        assert len(seen) == 1 and mine["unseen"] == 1
+        rank, suit = seen[0]["id"][0].upper(), {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+        pip = ("10" if rank == "T" else rank) + suit[seen[0]["id"][1]]
+        expect(phone.locator("#hand")).to_have_text(pip)
+        expect(phone.locator("#unseen")).to_be_visible()
+        expect(phone.locator("#unseen-count")).to_have_text("1")
+        hand, cards = (phone.locator(i).bounding_box() for i in ("#hand", "#cards"))
+        assert hand is not None and cards is not None and hand["y"] < cards["y"]
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        shot(phone, "player-phone-hand")
+
+        companion("table", "deal", "--cards")  # the next deal, from another terminal
+        expect(tv.locator("#deals")).to_have_text("deal 2 of 5")
+        expect(phone.locator("#hand .pip")).to_have_count(1)
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import sys
 from collections import Counter
 from typing import Any
 
 import pytest
 
 from companion.cards import load_game
+from companion.cli.app import run as run_cli
 from companion.errors import CompanionError
 from companion.games.decko import table_rules as decko
 from companion.games.decko.events import LoanTaken, SmolderingBurnOwed, VampireFeeds
@@ -589,6 +593,53 @@ def test_smoldering_card_taken_by_a_fold_burns_from_the_folded_hand_afterwards(
     assert mat.seats[first].smoldering is None and mat.turn == second
     with store.transaction() as tx, pytest.raises(CompanionError, match="turn to act"):
         decko.burn(tx, table, first, "1")  # nothing is owed any more
+
+
+def test_a_smoldering_card_with_two_burn_symbols_asks_for_the_second_card_too(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    buyer, _ = _to_buying(store, table)
+    _to_market_slot_five(store, table, "smoldering-9c")
+    event = _do(store, table, decko.buy, buyer, "5")
+    (owed,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
+    assert owed.left == 2
+    event = _do(store, table, decko.burn, buyer, "1")
+    (again,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
+    assert again.left == 1 and again.cards == owed.cards[1:]
+    event = _do(store, table, decko.burn, buyer, "1")
+    assert not event.effects and _mat(store, table).seats[buyer].smoldering is None
+    assert len(_mat(store, table).seats[buyer].burn) == 2
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:  # a player typing at the prompt
+        return True
+
+
+def test_at_a_terminal_a_smoldering_card_taken_by_a_fold_asks_which_card_to_burn(
+    store: TableStore,
+) -> None:
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first = _mat(store, table).order()[0]
+    _to_market_slot_five(store, table, "smoldering-3h")
+    hand = _mat(store, table).seats[first].hand
+    out = io.StringIO()
+    saved, sys.stdin = sys.stdin, _Terminal("nine\n3\n")  # a wrong answer, then the third
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            code = run_cli(["decko", "fold", first, "--take", "5"])
+    finally:
+        sys.stdin = saved
+    assert code == 0
+    said = " ".join(out.getvalue().split())
+    assert (
+        "Burn which card for Smoldering Three of Hearts? (number or name, Enter for none):" in said
+    )
+    assert f"{first} burns {_name(store, table, hand[2])} (Smoldering Three of Hearts)" in said
+    mat = _mat(store, table)
+    assert mat.seats[first].burn == [hand[2]] and mat.seats[first].smoldering is None
 
 
 def test_special_actions_only_once_each_buying_phase(store: TableStore) -> None:

@@ -68,3 +68,18 @@ def test_a_whole_decko_game_of_three_players_and_twelve_rounds(
     log = "\n".join(e["summary"] for e in invoke("table", "log", "--json").json()["history"])
     for step in ("gifted a card", "bought 1 chip", "burned a card", "bought Vampire"):
         assert step in log, step
+
+
+def test_a_whole_dragon_kings_match_from_the_draw_for_seats_to_the_last_guest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    commands = _play("dk-match", monkeypatch)
+    shown = invoke("table", "show", "--json").json()
+    assert [p["name"] for p in shown["players"]] == ["ben", "dan", "ann", "cat"]  # as drawn
+    assert shown["game_over"] == "ann holds every point (2,500): the game is over"
+    assert shown["points"] == {"ben": 0, "dan": 0, "ann": 2500, "cat": 0}
+    assert shown["first_honors"] is not None
+    deals = [args for args in commands if args[:2] == ["dk", "deal"]]
+    assert len(deals) == 14  # thirteen deals and the misdealt one dealt again
+    for step in ("rebuy", "misdeal", "permanent", "wing"):
+        assert any(args[:2] == ["dk", step] for args in commands), step

@@ -134,6 +134,19 @@ def test_list_shows_every_built_in() -> None:
     ]
 
 
+def test_list_shows_every_id_and_alias_whole_at_80_columns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each id and alias is typed after --structure: the table may not cut one to '…'."""
+    monkeypatch.setenv("COLUMNS", "80")
+    rows = invoke("timer", "list", "--json").json()
+    shown = invoke("timer", "list").stdout
+    cells = {c.strip() for line in shown.splitlines() for c in line.split("│")}
+    assert "…" not in shown and max(len(line) for line in shown.splitlines()) <= 80
+    for row in rows:
+        assert {row["id"], *row["aliases"]} <= cells, row["id"]
+
+
 # -- the clock from the command line ---------------------------------------------------
 
 
@@ -167,8 +180,8 @@ def test_do_works_the_clock_like_the_keys(tmp_path: Path) -> None:
     data = invoke("timer", "do", "next", "next", "end-level", "--state", state, "--json").json()
     assert data["level"] == 4 and data["paused"]
     data = invoke("timer", "do", "end-level", "resume", "--state", state, "--json").json()
-    assert data["level"] == 5 and not data["paused"]
-    assert data["next_break"] == {"minutes": 10, "after_level": 5}  # the jumped-over break is owed
+    assert data["is_break"] and data["level"] == 5 and not data["paused"]  # the break after 4
+    assert data["next_break"] == {"minutes": 10, "after_level": 8}
     result = invoke("timer", "do", "resume", "--state", state)
     assert "already running" in result.stdout
 

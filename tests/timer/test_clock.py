@@ -16,6 +16,7 @@ from companion.timer.clock import (
     current_stage,
     deal,
     end_level,
+    jump_to_level,
     next_stage,
     pause,
     previous_stage,
@@ -238,20 +239,36 @@ def test_end_level_now_restarts_the_time_of_a_timed_level() -> None:
     assert view(s, 13 * MIN).remaining == 20 * MIN
 
 
-def test_a_break_skipped_by_ending_a_level_early_is_taken_after_the_next_level() -> None:
+def test_ending_a_level_with_e_starts_the_break_scheduled_after_it_as_n_does() -> None:
+    """Peer clocks: a level ended early goes on to what follows it, a break included."""
     s = holdem()
     for _ in range(3):
         s, _ = next_stage(s, 0)
     assert view(s, 0).level.number == 4
-    s, _ = end_level(s, 5 * MIN)  # the break after level 4 is jumped over...
+    by_n, _ = next_stage(s, 5 * MIN)
+    s, events = end_level(s, 5 * MIN)  # a break follows level 4
+    v = view(s, 5 * MIN)
+    assert v.is_break and v.remaining == 10 * MIN and v.level.number == 5
+    assert events[-1].reason == "end-level"
+    assert view(by_n, 5 * MIN) == v  # the same stage as n
+    s, _ = end_level(s, 6 * MIN)  # ending the break starts the level after it
+    v = view(s, 6 * MIN)
+    assert v.level.number == 5 and not v.is_break and v.remaining == 20 * MIN
+    s, _ = settle(s, 26 * MIN)
+    assert view(s, 26 * MIN).level.number == 6 and not view(s, 26 * MIN).is_break
+
+
+def test_a_break_jumped_over_by_the_table_is_taken_after_the_level_jumped_to() -> None:
+    s = holdem()
+    for _ in range(3):
+        s, _ = next_stage(s, 0)
+    s, _ = jump_to_level(s, 5 * MIN, 5)  # the table opened level 5: the break is owed...
     v = view(s, 5 * MIN)
     assert v.level.number == 5 and not v.is_break
     assert v.next_break is not None and v.next_break.minutes == 10 and v.next_break_in == 20 * MIN
     s, _ = settle(s, 25 * MIN)  # ...and taken once level 5 is over
     v = view(s, 25 * MIN)
     assert v.is_break and v.remaining == 10 * MIN and v.level.number == 6
-    s, _ = settle(s, 35 * MIN)
-    assert view(s, 35 * MIN).level.number == 6 and not view(s, 35 * MIN).is_break
 
 
 def test_end_level_now_on_the_last_round_says_there_is_none() -> None:

@@ -350,6 +350,9 @@ class Play:
         seat.smoldering = {**owed, "left": left, "cards": [r for r in cards if r != ref]}
         if left <= 0 or not seat.smoldering["cards"]:
             seat.smoldering = None
+        else:  # a card with two burn symbols: the next one is asked for too
+            cards_left = tuple(self.name(r) for r in seat.smoldering["cards"])
+            self.emit(SmolderingBurnOwed(player, owed["card"], left, cards_left))
         return ref
 
     # -- the end ------------------------------------------------------------------------------

@@ -95,7 +95,7 @@ class DragonKingsShowdown(Showdown):
         return RankRules(game=self.game, wild=tuple(self.spec.wild), prepared=self._dragon_rules())
 
     def prepare(self) -> None:
-        wings = self._dragon_rules().wings
+        wings = self._dragon_rules().in_force
         if wings:
             self.event(E.WingsInForce(tuple(wings)))
         for name in self.spec.misdeals:

@@ -12,7 +12,7 @@ must use (Iron Mask). The others change the betting or what is seen, not
 how hands are judged.
 
 >>> rules = rules_with_wings(DRAGON_KINGS, [wing_card("iron mask"), wing_card("thieves-deuces")])
->>> rules.use_exactly, sorted(rules.wild_ranks), rules.wings
+>>> rules.use_exactly, sorted(rules.wild_ranks), rules.in_force
 (2, [2], ('Iron Mask', "Thieves' Deuces"))
 >>> dragon_kings_rules(variant="swords-joker").jokers
 1
@@ -29,7 +29,7 @@ from companion.poker.variants import Rules, slug
 
 GAME = "dragon-kings"
 
-DRAGON_KINGS = Rules(GAME, classes=DRAGON_CLASSES)
+DRAGON_KINGS = Rules(GAME, classes=DRAGON_CLASSES, in_force_label="wing")
 """Hold'em plus Twinned Dragon Kings, the Grave Digger, five of a kind and wild cards (003)."""
 
 SWORDS_JOKER = "swords-joker"
@@ -82,7 +82,7 @@ def rules_with_wings(base: Rules, wings: Iterable[Any]) -> Rules:
     Extra hole and board cards add up; a later hole-card count replaces an earlier one.
     """
     rules = base
-    names = list(rules.wings)
+    names = list(rules.in_force)
     for card in wings:
         names.append(card.name)
         effects = card.effects
@@ -99,7 +99,7 @@ def rules_with_wings(base: Rules, wings: Iterable[Any]) -> Rules:
             changes["use_at_most"] = None
         if changes:
             rules = rules.replace(**changes)
-    return rules.replace(wings=tuple(dict.fromkeys(names)))
+    return rules.replace(in_force=tuple(dict.fromkeys(names)))
 
 
 def dragon_kings_rules(

@@ -308,7 +308,7 @@ def _carry_to_showdown(
         if tracked is not None:
             table_betting.require_turn(tracked, who, "Barbarian rage")
             blind = levels.level_now(tx, table, game_cards(table)).blind
-            table_betting.demand_raise(tx, table, who, 2 * blind)
+            table_betting.demand_raise(tx, table, who, 2 * blind, "Barbarian rage")
             return f"{who}'s bet or raise this turn is by {2 * blind:,} gold at least"
     return ""
 

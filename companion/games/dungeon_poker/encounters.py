@@ -184,6 +184,13 @@ class DungeonPokerLevels:
     def level_now(self, tx: Transaction, table: TableInfo) -> int:
         return levels.level_number(tx, table)
 
+    def deals_played(self, tx: Transaction, table: TableInfo) -> int:
+        """The deals of this level finished before the one under way (a clock's count)."""
+        deal = state.current_deal(tx, table)
+        if deal is None or int(deal["level"]) != levels.level_number(tx, table):
+            return 0
+        return max(int(deal["number"]) - 1, 0)
+
     def encounter_now(self, tx: Transaction, table: TableInfo) -> Encounter | None:
         """The encounter card open at the table, read only (``timer status`` shows it)."""
         card = levels.level_now(tx, table, game_cards(table)).encounter

@@ -1,7 +1,7 @@
 """Blind bet levels: the level in force, its blind, its soul gems and its encounter.
 
 The ladder has one copy: the level cards of the card database. The table's
-blind clock structure (``timer/structures/dungeon-poker*.yaml``) lists no
+blind clock structure (``games/dungeon_poker/structures/*.yaml``) lists no
 blinds of its own; it is built from the same level cards, and the table
 reads each level's blind and soul gems from that structure, so the table
 and its clock cannot disagree. The structure of a table follows its setup:

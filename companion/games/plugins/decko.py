@@ -84,6 +84,8 @@ class Decko(Game):
 
         return DeckoRounds()
 
+    structures = ("decko",)
+
     def default_structure(self, table: TableInfo) -> str:
         return "decko"  # the round track
 

@@ -90,5 +90,7 @@ class DragonKings(Game):
 
         return ("start-clock", "deal", *BUTTONS, *MINUTE_BUTTONS, "undo")
 
+    structures = ("dragon-kings",)
+
     def default_structure(self, table: TableInfo) -> str:
         return "dragon-kings"

@@ -133,6 +133,8 @@ class DungeonPoker(Game):
 
         return DungeonPokerLevels()
 
+    structures = ("dungeon-poker", "dungeon-poker-short", "dungeon-poker-extra-level")
+
     def default_structure(self, table: TableInfo) -> str:
         if table.options.get("short"):
             return "dungeon-poker-short"

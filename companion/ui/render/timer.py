@@ -65,16 +65,20 @@ def show_structure(
 def show_structure_list(out: Console, summaries: Sequence[StructureSummary]) -> None:
     """The built-in structures, one row each, and how to use one."""
     table = Table(title="Built-in blind structures", title_justify="left")
-    for column in ("id", "game", "levels", "a level lasts", "also called"):
-        table.add_column(column)
+    # Every id and alias is a word to type after --structure: none may be cut to "…" at
+    # 80 columns, so none wraps and each alias has a line of its own (the game each
+    # structure is for is in its id, and in --json).
+    table.add_column("id", no_wrap=True)
+    table.add_column("levels", no_wrap=True)
+    table.add_column("a level lasts", no_wrap=True)
+    table.add_column("also called", no_wrap=True)
     for summary in summaries:
         s = summary.structure
         table.add_row(
             s.id,
-            s.game or "any",
             f"{len(s.levels)}{' +' if s.continues else ''}",
             summary.lasts(),
-            ", ".join(summary.aliases),
+            "\n".join(summary.aliases),
         )
     out.print(table)
     out.print("Use one with --structure NAME, or give your own YAML file (see docs/timer.md).")

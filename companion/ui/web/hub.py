@@ -237,7 +237,7 @@ class Hub:
     # -- documents -----------------------------------------------------------------
 
     def _documents(self) -> dict[str, dict[str, Any]]:
-        from companion.games.clock import clock_of
+        from companion.games.clock import clock_of, table_face
 
         store = self._store()
         table = self.table
@@ -253,7 +253,8 @@ class Hub:
                 a: v if v.betting is None else replace(v, betting=worded(v.betting))
                 for a, v in views.items()
             }
-            clock_doc = clock_document(view, table, views.get(PUBLIC))
+            face = table_face(tx, info, store.clock()) if view is None and info else None
+            clock_doc = clock_document(view, table, views.get(PUBLIC), face)
             docs = {"clock": clock_doc}
             docs["dealer"] = dealer_page(tx, info, clock_doc, views.get(DEALER)).to_json()
             if info is not None:

@@ -268,7 +268,7 @@ def test_a_wing_card_that_bends_only_the_betting_leaves_the_ranking_alone() -> N
 
     for name in ("guild tithe", "dragon's toll", "shrouded river", "unmasked", "sleight of hand"):
         rules = dragon_kings_rules([name])
-        assert rules.replace(wings=()) == DRAGON_KINGS
+        assert rules.replace(in_force=()) == DRAGON_KINGS
 
 
 def test_an_unknown_wing_card_names_the_cards() -> None:

@@ -264,13 +264,27 @@ def test_a_damaged_save_gives_one_line_and_is_not_overwritten(  # type: ignore[n
         )
     listed = cli("dod", "list")
     assert "damaged" in listed.stdout
-    assert cli("dod", "delete", "fragile").exit_code == 0
+    assert cli("dod", "delete", "fragile", "--yes").exit_code == 0
     assert cli("dod", "list", "--json").json() == []
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     result = cli("dod", "play", "--save-file", str(broken))
     assert result.exit_code == 2 and "is damaged (line 1: not valid JSON" in result.stderr
     assert broken.read_text() == "{not json"
+
+
+def test_delete_asks_before_it_deletes_a_save(cli) -> None:  # type: ignore[no-untyped-def]
+    assert cli("dod", "new", "--seed", "3", "--save", "keep", input="quit\n").exit_code == 0
+    kept = cli("dod", "delete", "keep", input="n\n")
+    assert kept.exit_code == 0 and "Delete the saved game 'keep'?" in kept.stderr
+    assert "Kept the saved game 'keep'." in kept.stdout
+    unanswered = cli("dod", "delete", "keep")  # end of input: nothing assumed
+    assert unanswered.exit_code == 2 and "pass --yes" in unanswered.stderr
+    assert [s["name"] for s in cli("dod", "list", "--json").json()] == ["keep"]
+    assert cli("dod", "delete", "keep", input="y\n").exit_code == 0
+    assert cli("dod", "list", "--json").json() == []
+    assert cli("dod", "new", "--seed", "3", "--save", "gone", input="quit\n").exit_code == 0
+    assert "Deleted" in cli("dod", "delete", "-y", "gone").stdout
 
 
 def test_errors_are_one_line(cli) -> None:  # type: ignore[no-untyped-def]

@@ -137,9 +137,14 @@
     // a level that only deals end has no time limit: no minute to give or take
     show("act-minus-minute", !(c.running && c.counting_up));
     show("act-plus-minute", !(c.running && c.counting_up));
-    show("face", !!c.running);
+    show("face", !!c.face);
     setText("message", c.message || "");
-    if (!c.running) return;
+    if (!c.face) return;
+    // levels that only deals end (or no clock at all): the deal is the big figure
+    const faceEl = $("face");
+    if (faceEl) faceEl.classList.toggle("by-deals", !!c.by_deals || c.timed === false);
+    show("time", c.timed !== false);
+    show("state", c.timed !== false);
     setText("title", c.title + " ");
     const then = $("then");
     if (then) {
@@ -216,7 +221,23 @@
       form.append(input, button);
       return form;
     });
-    const cards = d.cards || [];
+    // the hand first, as the cards read (rank and suit), then treasures and character
+    const hand = (d.cards || []).filter((c) => c.deck === "main");
+    show("hand-part", hand.length > 0 || (d.unseen || 0) > 0);
+    list("hand", hand, (card) => {
+      const held = document.createElement("span");
+      held.className = "held";
+      held.append(face(card));
+      if (card.face === "up") {
+        const up = document.createElement("small");
+        up.textContent = "face up";
+        held.append(up);
+      }
+      return held;
+    });
+    show("unseen", (d.unseen || 0) > 0);
+    setText("unseen-count", String(d.unseen || 0));
+    const cards = (d.cards || []).filter((c) => c.deck !== "main");
     if (cards.length) {
       list("cards", cards, (card) => {
         const article = document.createElement("article");
