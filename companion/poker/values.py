@@ -113,7 +113,8 @@ def _name(rank: int) -> str:
     return RANK_NAMES[rank]
 
 
-def _high(rank: int) -> str:
+def rank_high(rank: int) -> str:
+    """'five high', as a straight or a flush is named by its top card."""
     return f"{_name(rank)} high"
 
 
@@ -132,7 +133,7 @@ def describe(value: int) -> str:
     if cat == NO_HAND:
         return "no hand"
     if cat == HIGH_CARD:
-        return _high(r[0]) if r[0] else "no cards"
+        return rank_high(r[0]) if r[0] else "no cards"
     if cat == PAIR:
         return f"pair of {_plural(r[0])}"
     if cat == TWO_PAIR:
@@ -140,9 +141,9 @@ def describe(value: int) -> str:
     if cat == THREE_OF_A_KIND:
         return f"three {_plural(r[0])}"
     if cat == STRAIGHT:
-        return f"straight, {_high(r[0])}"
+        return f"straight, {rank_high(r[0])}"
     if cat == FLUSH:
-        return f"flush, {_high(r[0])}"
+        return f"flush, {rank_high(r[0])}"
     if cat == FULL_HOUSE:
         return f"full house, {_plural(r[0])} over {_plural(r[1])}"
     if cat == FOUR_OF_A_KIND:
@@ -150,5 +151,5 @@ def describe(value: int) -> str:
     if cat == FIVE_OF_A_KIND:
         return f"five {_plural(r[0])}"
     if cat == STRAIGHT_FLUSH:
-        return "royal flush" if r[0] == 14 else f"straight flush, {_high(r[0])}"
+        return "royal flush" if r[0] == 14 else f"straight flush, {rank_high(r[0])}"
     return HIGH_CATEGORIES.get(cat, "?")

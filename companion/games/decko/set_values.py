@@ -7,7 +7,7 @@ scale is DECKO's own: a full house sits below a straight and a flush.
 from __future__ import annotations
 
 from companion.poker.cards import RANK_NAMES, RANK_PLURALS
-from companion.poker.values import NO_HAND, category_of, ranks_of
+from companion.poker.values import NO_HAND, category_of, rank_high, ranks_of
 
 DECKO_HIGH_CARD = 1
 DECKO_PAIR = 2
@@ -36,18 +36,6 @@ DECKO_CATEGORIES: dict[int, str] = {
 """DECKO's set classes, weakest first (full house sits below straight and flush)."""
 
 
-def _plural(rank: int) -> str:
-    return RANK_PLURALS[rank]
-
-
-def _name(rank: int) -> str:
-    return RANK_NAMES[rank]
-
-
-def _high(rank: int) -> str:
-    return f"{_name(rank)} high"
-
-
 def describe_decko(value: int) -> str:
     """A short description of a DECKO set value.
 
@@ -62,21 +50,21 @@ def describe_decko(value: int) -> str:
     if cat == NO_HAND:
         return "no set"
     if cat == DECKO_HIGH_CARD:
-        return f"high card, {_name(r[0])}"
+        return f"high card, {RANK_NAMES[r[0]]}"
     if cat == DECKO_PAIR:
-        return f"pair of {_plural(r[0])}"
+        return f"pair of {RANK_PLURALS[r[0]]}"
     if cat == DECKO_TWO_PAIRS:
-        return f"two pairs, {_plural(r[0])} and {_plural(r[1])}"
+        return f"two pairs, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]}"
     if cat == DECKO_THREE_OF_A_KIND:
-        return f"three {_plural(r[0])}"
+        return f"three {RANK_PLURALS[r[0]]}"
     if cat == DECKO_FULL_HOUSE:
-        return f"full house, {_plural(r[0])} over {_plural(r[1])}"
+        return f"full house, {RANK_PLURALS[r[0]]} over {RANK_PLURALS[r[1]]}"
     if cat == DECKO_STRAIGHT:
-        return f"straight, {_high(r[0])}"
+        return f"straight, {rank_high(r[0])}"
     if cat == DECKO_FLUSH:
-        return f"flush, {_high(r[0])}"
+        return f"flush, {rank_high(r[0])}"
     if cat == DECKO_FOUR_OF_A_KIND:
-        return f"four {_plural(r[0])}"
+        return f"four {RANK_PLURALS[r[0]]}"
     if cat == DECKO_STRAIGHT_FLUSH:
-        return f"straight flush, {_high(r[0])}"
+        return f"straight flush, {rank_high(r[0])}"
     return DECKO_CATEGORIES.get(cat, "?")
