@@ -88,6 +88,20 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 RANK = ("rank", "--board", "Ah,Kd,7c,7s,2h", "alice=As,7d", "bob=Kh,Kc")
 ODDS = ("odds", "ann=As,Ad", "bob=Kc,Kd")
+# What a command at the test's Dungeon Poker table needs none of: the heavy libraries,
+# the parsed YAML (kept by content), the pages, printing, odds, and every other game.
+NOT_FOR_A_DUNGEON_POKER_TABLE = (
+    *LIBRARIES,
+    "yaml",
+    "companion.serve",
+    "companion.printing",
+    "companion.poker.odds",
+    "companion.poker.holdem_exact",
+    "companion.games.decko",
+    "companion.games.dragon_kings",
+    "companion.games.dungeon_master",
+    "companion.games.dungeon_of_d",
+)
 
 
 @pytest.mark.parametrize("args", [RANK, ODDS], ids=["rank", "odds"])
@@ -124,16 +138,7 @@ def test_odds_heads_up_before_the_flop_loads_no_numpy(tmp_path: Path) -> None:
 def test_table_show_loads_only_its_own_game_and_reads_no_yaml(table: tuple[Path, Path]) -> None:
     loaded = _loaded(*table, "table", "show")
     forbidden = (
-        *LIBRARIES,
-        "yaml",
-        "companion.serve",
-        "companion.printing",
-        "companion.poker.odds",
-        "companion.poker.holdem_exact",
-        "companion.games.decko",
-        "companion.games.dragon_kings",
-        "companion.games.dungeon_master",
-        "companion.games.dungeon_of_d",
+        *NOT_FOR_A_DUNGEON_POKER_TABLE,
         "companion.games.deals",
         "companion.timer.session",
     )
@@ -144,16 +149,7 @@ def test_table_show_loads_only_its_own_game_and_reads_no_yaml(table: tuple[Path,
 def test_table_deal_loads_only_its_own_game_and_reads_no_yaml(table: tuple[Path, Path]) -> None:
     loaded = _loaded(*table, "table", "deal")
     forbidden = (
-        *LIBRARIES,
-        "yaml",
-        "companion.serve",
-        "companion.printing",
-        "companion.poker.odds",
-        "companion.poker.holdem_exact",
-        "companion.games.decko",
-        "companion.games.dragon_kings",
-        "companion.games.dungeon_master",
-        "companion.games.dungeon_of_d",
+        *NOT_FOR_A_DUNGEON_POKER_TABLE,
     )
     assert _crept_in(loaded, forbidden) == []
     assert _other_cli(loaded, "table") == []
