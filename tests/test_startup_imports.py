@@ -148,10 +148,7 @@ def test_table_show_loads_only_its_own_game_and_reads_no_yaml(table: tuple[Path,
 
 def test_table_deal_loads_only_its_own_game_and_reads_no_yaml(table: tuple[Path, Path]) -> None:
     loaded = _loaded(*table, "table", "deal")
-    forbidden = (
-        *NOT_FOR_A_DUNGEON_POKER_TABLE,
-    )
-    assert _crept_in(loaded, forbidden) == []
+    assert _crept_in(loaded, NOT_FOR_A_DUNGEON_POKER_TABLE) == []
     assert _other_cli(loaded, "table") == []
 
 
