@@ -44,6 +44,7 @@ companion.events.EventError: doc-rang.who: expected text, got 3
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -55,6 +56,7 @@ __all__ = [
     "Words",
     "event_kinds",
     "read_event",
+    "read_event_text",
     "seen_by_all",
     "sentence",
     "use_kind_loader",
@@ -102,6 +104,7 @@ class Event:
         if kind in _KINDS and _KINDS[kind].__qualname__ != cls.__qualname__:
             raise TypeError(f"two event classes are called {kind!r}")
         _KINDS[kind] = cls
+        _READ.clear()  # a text read before may name this kind differently now
 
     def seen_by(self, viewer: str | None) -> Event:
         """This event as ``viewer`` may know it (``None``: everyone at the table).
@@ -116,8 +119,8 @@ class Event:
         out: dict[str, Any] = {"event": self.kind}
         if self.rule:
             out["rule"] = self.rule
-        for f in dataclasses.fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            out[name] = _plain(getattr(self, name))
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -138,17 +141,35 @@ def event_kinds() -> dict[str, type[Event]]:
 def forget_kind(kind: str) -> None:
     """Drop an event class (examples and tests that define their own)."""
     cls = _KINDS.pop(kind, None)
+    _READ.clear()
     _HINTS.pop(cls, None)  # type: ignore[arg-type]  # None is never a key: pop is a no-op
     _BUILDERS.pop(cls, None)  # type: ignore[arg-type]
+    _FIELD_NAMES.pop(cls, None)  # type: ignore[arg-type]
     _DECODERS.pop(cls, None)
+
+
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Any]) -> tuple[str, ...]:
+    """The names of a dataclass's fields, in order (asked once a class)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _plain(value: Any) -> Any:
     """A field as JSON: tuples as lists, nested values as their fields."""
+    if type(value) in _SCALARS:  # most fields: nothing to turn
+        return value
     if isinstance(value, Event):
         return value.fields_json()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):
@@ -171,6 +192,27 @@ def read_event(data: Any) -> Event:
     if cls is None:
         raise EventError(f"unknown event '{kind[:40]}'")
     event: Event = _build(cls, data, kind)
+    return event
+
+
+_READ: dict[str, Event] = {}
+"""Events read from their JSON text, by the text (a few hundred, the oldest dropped first)."""
+
+_READ_KEPT = 512
+
+
+def read_event_text(text: str) -> Event:
+    """The event whose JSON text is ``text``, as :func:`read_event` reads it (a ``ValueError``
+    for text that is not JSON). A text read before gives back the value it gave then: events
+    are immutable, and a server whose pages show a table's last lines reads the same few
+    entries at every request."""
+    found = _READ.get(text)
+    if found is not None:
+        return found
+    event = read_event(json.loads(text))
+    if len(_READ) >= _READ_KEPT:
+        del _READ[next(iter(_READ))]
+    _READ[text] = event
     return event
 
 
@@ -210,6 +252,7 @@ def _builder(cls: type[Any]) -> Callable[[Mapping[str, Any], str], Any]:
             f.name,
             f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
             _decoder(hints[f.name]),
+            _unchanged_types(hints[f.name]),
         )
         for f in fields
     ]
@@ -219,15 +262,38 @@ def _builder(cls: type[Any]) -> Callable[[Mapping[str, Any], str], Any]:
             extra = sorted(set(data) - allowed)
             raise EventError(f"{where}: no field '{extra[0][:40]}'")
         values: dict[str, Any] = {}
-        for name, required, decode in plan:
+        for name, required, decode, as_is in plan:
             if name in data:
-                values[name] = decode(data[name], f"{where}.{name}")
+                value = data[name]
+                # A value of a type its decoder hands back unchanged needs no call.
+                values[name] = value if type(value) in as_is else decode(value, f"{where}.{name}")
             elif required:
                 raise EventError(f"{where}: '{name}' is missing")
         return cls(**values)
 
     _BUILDERS[cls] = build
     return build
+
+
+_PLAIN_LEAVES: dict[Any, frozenset[type[Any]]] = {
+    str: frozenset({str}),
+    int: frozenset({int}),
+    bool: frozenset({bool}),
+    type(None): frozenset({type(None)}),
+}
+
+
+def _unchanged_types(hint: Any) -> frozenset[type[Any]]:
+    """The exact types of a value that ``hint``'s decoder returns unchanged (text for
+    ``str | None``; a whole number for ``int``, not for ``float``, which makes it a float)."""
+    if hint in _PLAIN_LEAVES:
+        return _PLAIN_LEAVES[hint]
+    if typing.get_origin(hint) in (Union, types.UnionType):
+        options = typing.get_args(hint)
+        kept = frozenset().union(*(_PLAIN_LEAVES.get(o, frozenset()) for o in options))
+        # an earlier option that takes a value and changes it: a float takes a whole number
+        return kept - {int} if float in options else kept
+    return frozenset()
 
 
 def _coerce(value: Any, hint: Any, where: str) -> Any:

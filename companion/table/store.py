@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.events import Event, EventError, read_event
+from companion.events import Event, EventError, read_event_text
 from companion.paths import state_path
 from companion.statefile import BUSY_TIMEOUT, Component, Migration, StateFile, check_file, script
 from companion.table.events import Recorded, Undone
@@ -725,7 +725,7 @@ def _table_key(table: TableInfo | None) -> int:
 def _entry(row: Sequence[Any], table: TableInfo) -> HistoryEntry:
     """One history row as its entry; a row whose event cannot be read is a one-line error."""
     try:
-        event = read_event(json.loads(row[3]))
+        event = read_event_text(row[3])
     except (TypeError, ValueError) as exc:  # EventError, bad JSON, a NULL event
         reason = str(exc) if isinstance(exc, EventError) else "its event is not readable JSON"
         raise CompanionError(
