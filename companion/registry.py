@@ -103,13 +103,16 @@ class TableFacts:
 
     ``ranking`` completes ``rank`` and ``odds`` options (by their field
     names), ``showdown`` a showdown file (by its fields); neither replaces
-    what the command line or the file says.
+    what the command line or the file says. ``stacks`` gives ``pot``'s
+    ``NAME=all`` its amount.
     """
 
     table: str
     game: str
     ranking: Mapping[str, object] = field(default_factory=dict)
     showdown: Mapping[str, object] = field(default_factory=dict)
+    stacks: Mapping[str, int] = field(default_factory=dict)
+    """The gold the table counts for each player (``pot NAME=all``); empty when it counts none."""
 
 
 class Game:

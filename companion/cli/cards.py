@@ -70,21 +70,25 @@ def validate(
             help="A card folder (all games) or one game's folder; default: the built-in database."
         ),
     ] = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Check card files and list every problem (exit 2 if there is any)."""
     import sys
 
-    from companion.cards import validate_dir
+    from companion.cards import validate_folder
     from companion.paths import cards_dir
 
-    games, problems = validate_dir(folder or cards_dir())
-    if problems:
-        for line in problems:
-            sys.stderr.write(f"error: {line}\n")
-        raise typer.Exit(2)
-    from companion.ui.render.cards import show_valid
+    checked = validate_folder(folder or cards_dir())
+    if as_json:
+        emit_json(checked.to_json())
+    elif checked.problems:
+        sys.stderr.writelines(f"error: {line}\n" for line in checked.problems)
+    else:
+        from companion.ui.render.cards import show_valid
 
-    show_valid(console(), games)
+        show_valid(console(), list(checked.games))
+    if checked.problems:
+        raise typer.Exit(2)
 
 
 @cards_app.command("schema")

@@ -151,20 +151,24 @@ def delete(
     ],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
+    json: JsonOption = False,
 ) -> None:
     """Delete a saved game (asks first, unless --yes; its high score, if any, stays)."""
     from companion.cli.common import confirm
     from companion.errors import CompanionError
+    from companion.games.dungeon_of_d.saves import SaveDeleted
 
     store = _store(state)
-    if not yes:
-        if not store.exists(save):  # nothing to ask about
-            raise CompanionError(f"no saved game '{save}'")
-        if not confirm(f"Delete the saved game '{save}'? It cannot be played again.", "delete it"):
-            console().print(f"Kept the saved game '{save}'.", markup=False, highlight=False)
-            return
-    store.delete(save)
-    console().print(f"Deleted the saved game '{save}'.", markup=False, highlight=False)
+    done = SaveDeleted(save, deleted=False)
+    if not yes and not store.exists(save):  # nothing to ask about
+        raise CompanionError(f"no saved game '{save}'")
+    if yes or confirm(f"Delete the saved game '{save}'? It cannot be played again.", "delete it"):
+        done = store.delete(save)
+    if json:
+        emit_json(done.to_json())
+        return
+    said = "Deleted" if done.deleted else "Kept"
+    console().print(f"{said} the saved game '{save}'.", markup=False, highlight=False)
 
 
 @dod_app.command("scores")

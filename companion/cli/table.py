@@ -34,7 +34,7 @@ from companion.cli.common import (
 if TYPE_CHECKING:
     from companion.table import DrawnCard, TableInfo, Transaction
     from companion.table.actions import DeckStatus
-    from companion.table.reports import CardsReport, TableView
+    from companion.table.reports import CardsReport, TableDeleted, TableView
 
 table_app = typer.Typer(
     help="Table sessions: set up a table's decks, see its state, its log, undo.",
@@ -225,13 +225,18 @@ def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
 def table_select(
     name: Annotated[str, table_argument(help="The table to make current.")],
     state: StateOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Make a table the current one (used when --table is not given)."""
     from companion.table import select_table
+    from companion.table.reports import TableSelected
 
     with _transaction(state) as tx:
-        table = select_table(tx, name)
-    console().print(f"current table: [bold]{table.name}[/] ({table.game})")
+        selected = TableSelected(select_table(tx, name))
+    if as_json:
+        emit_json(selected.to_json())
+        return
+    console().print(f"current table: [bold]{selected.table.name}[/] ({selected.table.game})")
 
 
 @table_app.command("delete")
@@ -239,21 +244,30 @@ def table_delete(
     name: Annotated[str, table_argument(help="The table to delete, with its whole history.")],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Delete a table, its decks and its history (asks first, unless --yes)."""
     from companion.table import delete_table
     from companion.table.actions import check_table_name
+    from companion.table.reports import TableDeleted
 
     name = check_table_name(name)
     if not yes:
         with _at_table(state, name, write=False) as (_, found):
             question = f"Delete table '{found.name}' ({found.game}) and its whole history?"
         if not confirm(question, "delete it"):
-            console().print(f"kept table [bold]{found.name}[/]")
+            _say_deleted(TableDeleted(found, deleted=False), as_json)
             return
     with _at_table(state, name) as (tx, table):
         delete_table(tx, table)
-    console().print(f"deleted table [bold]{table.name}[/]")
+    _say_deleted(TableDeleted(table, deleted=True), as_json)
+
+
+def _say_deleted(done: TableDeleted, as_json: bool) -> None:
+    if as_json:
+        emit_json(done.to_json())
+    else:
+        console().print(f"{'deleted' if done.deleted else 'kept'} table [bold]{done.table.name}[/]")
 
 
 @table_app.command("show")

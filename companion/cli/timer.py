@@ -257,13 +257,17 @@ def do(
 
 
 @timer_app.command("reset")
-def reset(table: TableOpt = None, state: StateOption = None) -> None:
+def reset(table: TableOpt = None, state: StateOption = None, as_json: JsonOption = False) -> None:
     """Forget the saved clock (the next 'timer run' starts afresh)."""
     from companion.games.clock import open_clock
+    from companion.timer.commands import reset_clock
 
     with open_clock(state, table) as clock:
-        forgot = clock.session.reset()
-    console().print("clock forgotten" if forgot else f"no clock was saved ({clock.label})")
+        done = reset_clock(clock)
+    if as_json:
+        emit_json(done.to_json())
+        return
+    console().print("clock forgotten" if done.forgotten else f"no clock was saved ({done.label})")
 
 
 # -- the printable sheet ---------------------------------------------------------------
@@ -283,6 +287,7 @@ def sheet(
     break_minutes: BreakMinutesOpt = 10,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
     force: ForceOption = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Print the structure on one page for the table (PDF)."""
     from companion.errors import CompanionError
@@ -295,7 +300,7 @@ def sheet(
     target = out or default_output_dir() / f"timer-{s.id}.pdf"
     if target.suffix.lower() != ".pdf":
         raise CompanionError(f"the sheet is a PDF: '{target}' should end in .pdf")
-    count = write_sheet(
+    written = write_sheet(
         s,
         target,
         levels=levels,
@@ -305,6 +310,9 @@ def sheet(
         paper=paper.lower(),
         force=force,
     )
+    if as_json:
+        emit_json(written.to_json())
+        return
     console().print(
-        f"wrote {target} ({count} {s.level_word.lower()}s on one page)", highlight=False
+        f"wrote {target} ({written.levels} {s.level_word.lower()}s on one page)", highlight=False
     )
