@@ -50,6 +50,8 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal, Union
 
+from companion.registry import KIND_LOADERS, use_kind_loader
+
 __all__ = [
     "Event",
     "EventError",
@@ -70,21 +72,10 @@ class EventError(ValueError):
 
 _KINDS: dict[str, type[Event]] = {}
 
-_LOADERS: list[Callable[[], None]] = []
-"""What defines the event classes not imported yet (each game's events modules): run
-once, the first time a history names a kind nobody has defined."""
-
-
-def use_kind_loader(load: Callable[[], None]) -> None:
-    """Call ``load`` to define more event kinds when a kind is not known yet (a command
-    that only reads the history imports no game's rules; ``companion.games`` hands its
-    loader over when it loads, as it fills the registry)."""
-    _LOADERS.append(load)
-
 
 def _kind(name: str) -> type[Event] | None:
-    while name not in _KINDS and _LOADERS:
-        _LOADERS.pop(0)()
+    while name not in _KINDS and KIND_LOADERS:
+        KIND_LOADERS.pop(0)()
     return _KINDS.get(name)
 
 
