@@ -172,6 +172,35 @@ def validate_dir(path: str | Path) -> tuple[list[GameCards], list[str]]:
     return loaded, problems
 
 
+@dataclass(frozen=True)
+class Validation:
+    """``cards validate``: a card folder's games that loaded and every problem found."""
+
+    folder: Path
+    games: tuple[GameCards, ...]
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "folder": _show(self.folder),
+            "ok": self.ok,
+            "games": [
+                {"game": g.game.id, "decks": len(g.decks), "cards": g.total()} for g in self.games
+            ],
+            "problems": list(self.problems),
+        }
+
+
+def validate_folder(path: str | Path) -> Validation:
+    """:func:`validate_dir` as one report (what ``cards validate`` prints)."""
+    games, problems = validate_dir(path)
+    return Validation(Path(path), tuple(games), tuple(problems))
+
+
 def _show(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
