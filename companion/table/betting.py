@@ -145,13 +145,27 @@ class TableBetting:
         return self.state.view()
 
     def to_view_json(self) -> dict[str, Any]:
-        """The ``betting`` block of a table's JSON and its pages."""
-        return {
+        """The ``betting`` block of a table's JSON and its pages; ``toll``: what each
+        player owes before their next action, and the rule (a player owing one may fold
+        even with nothing to call, so ``legal`` lists the fold)."""
+        doc = {
             **self.view().to_json(),
             "dealer": self.dealer,
             "put_in": self.put_in(),
             "step": len(self.state.history),
+            "toll": {
+                p: {"amount": n, "rule": self.toll_rule.get(p, "")} for p, n in self.toll.items()
+            },
         }
+        who = self.state.to_act
+        if who is None or who not in self.toll:
+            return doc
+        legal: list[dict[str, Any]] = []
+        if self.state.stack_of(who) > self.toll[who]:  # what is left once the toll is paid
+            paid = self.state.add_dead_money(self.toll[who], who)
+            legal = [a for a in paid.view().to_json()["legal"] if a["action"] != "fold"]
+        doc["legal"] = [{"action": "fold", "min": None, "max": None}, *legal]
+        return doc
 
 
 LIMITS = ("no", "pot")

@@ -469,6 +469,9 @@ def test_the_barons_road_toll_is_paid_on_each_players_turn_or_they_fold(
     assert "ben, cy, dee and ann pay 100 gold into the pot on their next turn" in said
     assert "pays the Baron's road toll (100) and calls 100" in ok("table", "bet", "dee", "call")
     assert "rather than pay the Baron's road toll" in ok("table", "bet", "ann", "fold")
+    b = betting()
+    assert b["toll"]["ben"] == {"amount": 100, "rule": "the Baron's road toll"}
+    assert [a["action"] for a in b["legal"]][:2] == ["fold", "check"]
     ok("table", "bet", "ben", "fold")  # nothing to call, yet he may fold rather than pay
     assert "pays the Baron's road toll (100) and checks" in ok("table", "bet", "cy", "check")
     b = betting()
