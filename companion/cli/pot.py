@@ -12,6 +12,7 @@ from companion.cli.common import (
     JsonOption,
     console,
     emit_json,
+    example,
     fold_option,
     folded,
     pot_game_option,
@@ -29,6 +30,7 @@ class _DefaultSplit(TyperGroup):
 
 
 pot_app = typer.Typer(
+    epilog=example('companion pot ann=300 ben=300 cat=100 --result "ann = ben > cat"'),
     cls=_DefaultSplit,
     no_args_is_help=True,
     help=(
@@ -43,7 +45,10 @@ def register(app: typer.Typer) -> None:
     app.add_typer(pot_app, name="pot")
 
 
-@pot_app.command("split")
+@pot_app.command(
+    "split",
+    epilog=example('companion pot split ann=300 ben=300 cat=100 --result "ann = ben > cat"'),
+)
 def split(
     contributions: Annotated[
         list[str],
@@ -139,7 +144,7 @@ def split(
     show_settlement(console(), settlement)
 
 
-@pot_app.command("limit")
+@pot_app.command("limit", epilog=example("companion pot limit --pot 900 --to-call 300"))
 def limit(
     pot: Annotated[
         int,
