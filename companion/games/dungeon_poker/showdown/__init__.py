@@ -182,7 +182,8 @@ class DungeonPokerShowdown(Showdown):
         db = load_game("dungeon-poker", self.data_dir)
         self.encounter, self.enc = encounter.read(self.spec, db)
         seats.read(self, db)
-        joining.join(self, db)
+        self.monsters, labels = joining.join(self, db)
+        self.names_seen = {**self.names_seen, **labels}
         self.cursed = seats.check_declared(self, db)
         self.record(joining.who_is_in(self))
 
