@@ -71,6 +71,8 @@ def _play(path: Path, table: TableInfo, deals: int) -> int:
                     settle_deal(tx, table, put_in, result=" > ".join(placed))
             except CompanionError:  # a monster's rule asks more than this script knows
                 with store.transaction() as tx:
+                    for _monster in dp.monsters_in_play(tx, table):
+                        dp.monster_result(tx, table, "lost", slayer=winner)
                     dp.win(tx, table, [winner])
             if deal % 10 == 0:  # a card drawn by mistake and put back
                 with store.transaction() as tx:

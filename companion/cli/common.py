@@ -30,6 +30,19 @@ if TYPE_CHECKING:
 JSON_HELP = "Print exactly one JSON document on stdout instead of a table."
 
 JsonOption = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+
+EXAMPLE = "Example:"
+"""The word the example at the end of a command's help starts with."""
+
+
+def example(*lines: str) -> str:
+    """The end of a command's help (its epilog): how it is typed, one ``companion ...`` a line.
+
+    ``tests/test_help_examples.py`` runs every command's example as it is shown.
+    """
+    return "\n".join([EXAMPLE if len(lines) == 1 else "Examples:", *lines])
+
+
 StateOption = Annotated[
     Path | None,
     typer.Option(

@@ -95,6 +95,13 @@ def pot_game(game_id: str | None, state: str | None = None) -> tuple[str, Borrow
     return facts.game, Borrowed(facts.table, facts.game)
 
 
+def pot_stacks(played: str, state: str | None = None) -> Mapping[str, int]:
+    """``pot NAME=all``: the gold the current table counts for each player, when ``played``
+    is its game (empty otherwise: the amount must then be given)."""
+    facts = current_facts(state)
+    return facts.stacks if facts is not None and facts.game == played else {}
+
+
 def with_table(
     spec: ShowdownIn, wings: tuple[str, ...] = (), state: str | None = None
 ) -> tuple[ShowdownIn, Borrowed | None]:

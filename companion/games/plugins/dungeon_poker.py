@@ -93,7 +93,7 @@ class DungeonPoker(Game):
         )
 
     def table_facts(self, tx: Transaction, table: TableInfo) -> TableFacts:
-        from companion.games.dungeon_poker import levels, monsters
+        from companion.games.dungeon_poker import levels, monsters, state
         from companion.table.actions import game_cards
 
         cards = game_cards(table)
@@ -110,6 +110,7 @@ class DungeonPoker(Game):
             table.game,
             ranking={"encounter": encounter},
             showdown=showdown,
+            stacks=state.gold_of(tx, table),
         )
 
     def dealer_controls(self) -> tuple[str, ...]:
