@@ -138,8 +138,16 @@ def clear_cache() -> None:
 
 @functools.lru_cache(maxsize=32)
 def _load_game_cached(game_id: str, root: str) -> GameCards:
+    from companion.cards.snapshot import load_validated
+
     problems: list[str] = []
-    cards = _read_game(Path(root) / game_id, game_id, problems)
+    game_dir = Path(root) / game_id
+
+    def validate() -> GameCards | None:
+        read = _read_game(game_dir, game_id, problems)
+        return None if problems else read  # only cards that loaded whole are kept
+
+    cards = load_validated(game_id, game_dir, validate)
     if problems:
         raise CardDataError(problems)
     assert cards is not None, "a game is left unread only with a problem noted"

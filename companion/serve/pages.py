@@ -20,6 +20,7 @@ never written twice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -252,14 +253,21 @@ class PlayerPage:
         }
 
 
-def table_views(tx: Transaction, table: TableInfo) -> dict[Audience, View]:
+def table_views(
+    tx: Transaction,
+    table: TableInfo,
+    say: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> dict[Audience, View]:
     """Every audience's view of ``table``: the public, the dealer, each seat (one read),
-    with the deal's betting where the table runs it."""
+    with the deal's betting where the table runs it (``say`` adds its words, once for
+    every view: the betting is public)."""
     views = rules_for(table.game).views(tx, table, game_cards(table), audiences(table))
     tracked = load_betting(tx, table)
     if tracked is None:
         return views
     doc = tracked.to_view_json()
+    if say is not None:
+        doc = say(doc)
     return {a: replace(v, betting=doc) for a, v in views.items()}
 
 
