@@ -20,7 +20,7 @@ name in :data:`COMMANDS`, never by a chain of names.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -381,6 +381,162 @@ def dealer_command(table: TableInfo | None, name: str, form: Form) -> Command:
             f"'{name}' is not an action of {game} (its actions: {', '.join(offered)})"
         )
     return COMMANDS[name](form)
+
+
+# -- a player's own actions (DECKO's betting and buying) ------------------------------------
+
+
+def check_seen(tx: Transaction, table: TableInfo, seen: int | None) -> None:
+    """Refuse an action sent from a page drawn before the table's last entry (``seen`` is
+    the newest entry the page showed): a page that missed a move, or the same action sent
+    twice, moves nothing."""
+    if seen is None:
+        return
+    last = tx.history(table, 1)
+    now = last[0].id if last else 0
+    if seen != now:
+        raise CompanionError(
+            f"the table moved on since this page was drawn (entry #{seen}, now #{now}): "
+            "look again and act on what it shows now"
+        )
+
+
+@dataclass(frozen=True)
+class PlayerAction(Command):
+    """One of a player's own actions from their page, for that player only: the token
+    of the page's link names them, never the form. ``label`` is its button."""
+
+    player: str
+    seen: int | None = None
+    label: ClassVar[str] = ""
+
+    @classmethod
+    def of(cls, form: Form, player: str) -> PlayerAction:
+        return cls(player, _whole("seen", field_of(form, "seen")))
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        raise NotImplementedError
+
+    def run(self, store: TableStore, table: TableInfo | None) -> Done:
+        def checked(tx: Transaction, at: TableInfo) -> Any:
+            check_seen(tx, at, self.seen)
+            return self.work(tx, at)
+
+        return at_table(store, table, self.name, checked, viewer=self.player)
+
+
+@dataclass(frozen=True)
+class DeckoRaise(PlayerAction):
+    """``decko raise PLAYER``: one chip above the highest bet."""
+
+    name: ClassVar[str] = "raise"
+    label: ClassVar[str] = "raise (one chip)"
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import raise_bet
+
+        return raise_bet(tx, at, self.player)
+
+
+@dataclass(frozen=True)
+class DeckoCall(PlayerAction):
+    """``decko call PLAYER``: match the highest bet."""
+
+    name: ClassVar[str] = "call"
+    label: ClassVar[str] = "call"
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import call
+
+        return call(tx, at, self.player)
+
+
+@dataclass(frozen=True)
+class DeckoFold(PlayerAction):
+    """``decko fold PLAYER [--take SLOT]``: the bet goes to the house bet."""
+
+    take: str = ""
+    name: ClassVar[str] = "fold"
+    label: ClassVar[str] = "fold"
+
+    @classmethod
+    def of(cls, form: Form, player: str) -> PlayerAction:
+        return cls(player, _whole("seen", field_of(form, "seen")), field_of(form, "slot"))
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import fold
+
+        return fold(tx, at, self.player, [self.take] if self.take else [])
+
+
+@dataclass(frozen=True)
+class DeckoBuy(PlayerAction):
+    """``decko buy PLAYER SLOT``: a market card at its price."""
+
+    slot: str = ""
+    name: ClassVar[str] = "buy"
+    label: ClassVar[str] = "buy"
+
+    @classmethod
+    def of(cls, form: Form, player: str) -> PlayerAction:
+        seen = _whole("seen", field_of(form, "seen"))
+        return cls(player, seen, field_of(form, "slot", required=True))
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import buy
+
+        return buy(tx, at, self.player, self.slot)
+
+
+@dataclass(frozen=True)
+class DeckoFlush(PlayerAction):
+    """``decko flush PLAYER``: five new market cards ($2)."""
+
+    name: ClassVar[str] = "flush"
+    label: ClassVar[str] = "flush the market ($2)"
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import flush_market
+
+        return flush_market(tx, at, self.player)
+
+
+@dataclass(frozen=True)
+class DeckoDone(PlayerAction):
+    """``decko done PLAYER``: the player ends their buying."""
+
+    name: ClassVar[str] = "done"
+    label: ClassVar[str] = "done buying"
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import done
+
+        return done(tx, at, self.player)
+
+
+PLAYER_ACTIONS: dict[str, type[PlayerAction]] = {
+    cls.name: cls for cls in (DeckoRaise, DeckoCall, DeckoFold, DeckoBuy, DeckoFlush, DeckoDone)
+}
+"""A player's page's own actions, by the name its buttons send
+(:attr:`companion.registry.Game.page_actions` says which a game's page offers)."""
+
+
+def page_action(table: TableInfo, player: str, form: Form) -> Command:
+    """The action a player's page sends (its ``act`` field) for ``player``; a one-line
+    error for one the game's page does not offer."""
+    name = field_of(form, "act", required=True)
+    offered = game(table.game).page_actions
+    if name not in offered or name not in PLAYER_ACTIONS:
+        shown = ", ".join(offered) or "none besides the betting's"
+        raise CompanionError(
+            f"'{name[:40]}' is not an action of a {table.game} player's page (its actions: {shown})"
+        )
+    return PLAYER_ACTIONS[name].of(form, player)
+
+
+def page_buttons(names: Sequence[str]) -> list[dict[str, str]]:
+    """The buttons of a player's page for the actions ``names``: each its name and label."""
+    return [{"action": n, "label": PLAYER_ACTIONS[n].label} for n in names if n in PLAYER_ACTIONS]
 
 
 def player_command(table: TableInfo, player: str, form: Form) -> Command:
