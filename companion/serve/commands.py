@@ -4,7 +4,8 @@ A dealer's button or a player's choice is parsed from its form into one
 :class:`Command` (a frozen value with typed fields, checked as the CLI checks
 its options: one-line errors naming the bad value) and run in one table
 transaction: the clock's keys are ``timer do``
-(:func:`companion.timer.commands.do_actions`), a new deal ``table deal``,
+(:func:`companion.timer.commands.do_actions`), a new deal ``table deal``, the
+next street ``table board`` (``dk board`` at Dragon Kings),
 settling ``table showdown``, a monster ``table monster``, a treasure ``draw
 treasures --for NAME``, DECKO's round ``decko round``, undo ``table undo``,
 a player's choice ``table choose``. An error leaves the table as it was.
@@ -183,6 +184,31 @@ class NewDeal(Command):
 
 
 @dataclass(frozen=True)
+class DealStreet(Command):
+    """``table board``: the next street of the board (the flop, the turn, the river), once
+    the betting of the last one is over; its betting round opens."""
+
+    name: ClassVar[str] = "board"
+
+    def run(self, store: TableStore, table: TableInfo | None) -> Done:
+        from companion.games.dungeon_poker.table_rules import deal_board
+
+        return at_table(store, table, self.name, deal_board)
+
+
+@dataclass(frozen=True)
+class DkStreet(Command):
+    """``dk board``: Dragon Kings' next street, once the betting of the last one is over."""
+
+    name: ClassVar[str] = "dk-board"
+
+    def run(self, store: TableStore, table: TableInfo | None) -> Done:
+        from companion.games.dragon_kings.table_rules import board
+
+        return at_table(store, table, self.name, board)
+
+
+@dataclass(frozen=True)
 class DrawMonster(Command):
     """``table monster``: a monster comes to the table."""
 
@@ -351,7 +377,17 @@ COMMANDS: dict[str, Callable[[Form], Command]] = {
     **{key: (lambda form, key=key: ClockKey(key)) for key in CLOCK_KEYS},  # type: ignore[misc]
     **{
         cls.name: cls.from_form
-        for cls in (StartClock, NewDeal, DrawMonster, DrawTreasure, Settle, StartRound, Undo)
+        for cls in (
+            StartClock,
+            NewDeal,
+            DealStreet,
+            DkStreet,
+            DrawMonster,
+            DrawTreasure,
+            Settle,
+            StartRound,
+            Undo,
+        )
     },
 }
 """The dealer's page's commands, by the name its buttons post to."""
