@@ -70,6 +70,7 @@ def split(
         str | None,
         pot_game_option(
             "--game",
+            "-g",
             help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips "
             "(default: the current table's game, else holdem).",
             show_default=False,
