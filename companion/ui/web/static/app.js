@@ -54,6 +54,7 @@
   function face(card) {
     const el = document.createElement("span");
     const id = card.id || "";
+    el.dataset.card = id; // which card, for a program reading the page (the tests)
     if ((card.deck === "main" || card.deck === "standard") && id.length === 2 && SUITS[id[1]]) {
       el.className = `pip ${"hd".includes(id[1]) ? "red" : "black"}`;
       const rank = id[0].toUpperCase();
@@ -139,6 +140,9 @@
     show("act-plus-minute", !(c.running && c.counting_up));
     show("face", !!c.face);
     setText("message", c.message || "");
+    // a phone's one-line clock: the level as the table has it now (tick() runs only a clock)
+    const mini = $("mini");
+    if (mini && !c.running) mini.textContent = c.title || "";
     if (!c.face) return;
     // levels that only deals end (or no clock at all): the deal is the big figure
     const faceEl = $("face");
