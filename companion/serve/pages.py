@@ -233,6 +233,10 @@ class PlayerPage:
 
     clock: dict[str, Any]
     view: View
+    actions: tuple[dict[str, str], ...] = ()
+    """The buttons of the player's own actions open now (DECKO's raise, call, fold, buying)."""
+    seen: int = 0
+    """The newest entry of the table's log as this page is drawn (its actions send it back)."""
 
     def to_json(self) -> dict[str, Any]:
         own = self.view.own
@@ -246,6 +250,8 @@ class PlayerPage:
             "clock": self.clock,
             "my_turn": mine,
             "my_legal": list(betting["legal"]) if mine and betting is not None else [],
+            "my_actions": list(self.actions),
+            "seen": self.seen,
             "player": own.name,
             "standing": {**status, **own.standing},
             "cards": [c.to_json() for c in own.cards if (c.deck, c.copy) not in chosen],

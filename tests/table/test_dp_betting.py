@@ -611,3 +611,33 @@ def test_a_short_all_in_wins_only_its_share_against_a_monster_as_the_same_bets_t
     main, side = tracked["pots"]
     assert (main["amount"], main["winners"]) == (3100, ["dee"])
     assert (side["amount"], side["winners"]) == (1000, ["Orc"])
+
+
+def test_ambush_and_run_folds_the_rogue_in_the_betting_on_his_turn(state_file: Path) -> None:
+    """Appendix A, Rogue: Ambush & run is a fold (with half the pot and the top treasure
+    at the showdown). On a tracked table it is used on his turn and folds him there, even
+    with nothing to call; he has no more turns and cannot win the pot."""
+    ok(
+        *["table", "new", "eve", "--game", "dungeon-poker", "--players", PLAYERS],
+        *["--seed", "3", "--limit", "pot"],
+    )
+    chosen = {"ann": "prophet", "ben": "paladin", "cy": "rogue", "dee": "witch"}
+    for player, character in chosen.items():
+        ok("table", "choose", player, character)
+    ok("table", "deal")
+    said = refused("table", "ability", "cy", "ambush", "--gold", "200")
+    assert said == "error: cy cannot use Ambush & run now: it is dee's turn"
+    for p, a in (("dee", "call"), ("ann", "call"), ("ben", "check")):
+        ok("table", "bet", p, a)
+    ok("table", "ability", "cy", "ambush", "--gold", "200")  # cy could have checked
+    b = betting()
+    assert "cy" in b["folded"] and b["phase"] == "closed"
+    ok("table", "board")
+    assert "cy folded and has no more turns" in refused("table", "bet", "cy", "check")
+    for street in ("turn", "river", None):
+        for p in ("ben", "dee", "ann"):
+            ok("table", "bet", p, "check")
+        if street:
+            ok("table", "board")
+    settled = json.loads(ok("table", "showdown", "--result", "dee > ann > ben", "--json"))
+    assert "cy" not in settled["winners"]

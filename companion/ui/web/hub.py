@@ -27,6 +27,8 @@ from typing import Any, TypeVar
 
 from companion.errors import CompanionError
 from companion.paths import state_path
+from companion.registry import game
+from companion.serve.commands import page_buttons
 from companion.serve.pages import PlayerPage, clock_document, dealer_page, table_views
 from companion.serve.tokens import Tokens, ensure_tokens, fresh_tokens, read_tokens
 from companion.statefile import check_file, read_only_reason
@@ -263,9 +265,14 @@ class Hub:
             docs = {"clock": clock_doc}
             docs["dealer"] = dealer_page(tx, info, clock_doc, views.get(DEALER)).to_json()
             if info is not None:
+                rules = game(info.game)
+                now = rules.page_actions_now(tx, info) if rules.page_actions else {}
+                last = tx.history(info, 1)
+                seen = last[0].id if last else 0
                 for player in info.players:
                     seat = views[Audience.seat(player)]
-                    docs[f"player:{player}"] = PlayerPage(clock_doc, seat).to_json()
+                    buttons = tuple(page_buttons(now.get(player, ())))
+                    docs[f"player:{player}"] = PlayerPage(clock_doc, seat, buttons, seen).to_json()
         return docs
 
     def _signature(self) -> tuple[int, ...]:
