@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,21 +31,14 @@ from tests.conftest import invoke
 from tests.serve.chromium import install_chromium
 from tests.serve.conftest import start_serve
 from tests.serve.test_browser import FLAGS, SCREENSHOTS, shot
+from tests.table.test_dp_dealt_game import tour
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "table.md"
 PLAYERS = ("ann", "ben", "cy", "dee")
 SIZES = ({"width": 1280, "height": 800}, {"width": 390, "height": 844})
 SHOTS = {  # after which command of the tour a screenshot is kept, and of which screens
     "table show": ("tv", "ann"),
     "table hand dee": ("dee", "dealer"),
 }
-
-
-def tour() -> list[list[str]]:
-    """The commands of the tour, as the reader types them."""
-    text = DOC.read_text(encoding="utf-8")
-    [block] = re.findall(r"<!-- tour:dp-evening -->(.*?)<!-- /tour:dp-evening -->", text, re.DOTALL)
-    return [shlex.split(line[2:])[1:] for line in block.splitlines() if line.startswith("$ ")]
 
 
 @pytest.fixture(scope="module")
