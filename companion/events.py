@@ -187,7 +187,7 @@ def read_event(data: Any) -> Event:
 
 
 _READ: dict[str, Event] = {}
-"""Events read from their JSON text, by the text (a few hundred, the oldest dropped first)."""
+"""Events read from their JSON text, by the text (at most ``_READ_KEPT``)."""
 
 _READ_KEPT = 512
 
@@ -202,7 +202,7 @@ def read_event_text(text: str) -> Event:
         return found
     event = read_event(json.loads(text))
     if len(_READ) >= _READ_KEPT:
-        del _READ[next(iter(_READ))]
+        _READ.clear()  # emptied when full: it fills again with the entries in use
     _READ[text] = event
     return event
 

@@ -212,6 +212,14 @@ class Game:
     player_choice: str | None = None
     """What a player chooses on their own page (None: nothing)."""
 
+    page_actions: tuple[str, ...] = ()
+    """The actions a player's own page may offer at a table of this game, besides a
+    character and the tracked betting (names of ``companion.serve.commands.PLAYER_ACTIONS``)."""
+
+    def page_actions_now(self, tx: Transaction, table: TableInfo) -> Mapping[str, Sequence[str]]:
+        """Which of :attr:`page_actions` each player may take now (a player left out: none)."""
+        return {}
+
     # -- the clock -------------------------------------------------------------------
 
     def levels(self) -> TableLevels | None:

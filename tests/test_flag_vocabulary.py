@@ -146,3 +146,29 @@ def test_cards_validate_reports_in_json(tmp_path: Path) -> None:
     bad = invoke("cards", "validate", str(tmp_path), "--json")
     assert bad.exit_code == 2
     assert bad.json()["ok"] is False and "no game folders" in bad.json()["problems"][0]
+
+
+def test_a_long_option_has_the_same_short_spelling_wherever_it_is_shown() -> None:
+    shorts: dict[str, set[tuple[str, ...]]] = {}
+    for c in COMMANDS.values():
+        for p in _shown(c):
+            longs = [o for o in p.opts if o.startswith("--")]
+            short = tuple(sorted(o for o in p.opts if not o.startswith("--")))
+            for name in longs:
+                shorts.setdefault(name, set()).add(short)
+    mixed = {name: spellings for name, spellings in shorts.items() if len(spellings) > 1}
+    assert mixed == {}, "give every command the same short option (or none) for these"
+    assert shorts["--game"] == {("-g",)} and shorts["--out"] == {("-o",)}
+    assert shorts["--result"] == {("-r",)}
+
+
+def test_a_note_for_the_log_is_note_everywhere_and_why_is_still_read() -> None:
+    notes = {path for path, c in COMMANDS.items() for p in _shown(c) if "--note" in p.opts}
+    assert {"table gold", "table gems", "decko chips"} <= notes
+    assert not any("--why" in p.opts for c in COMMANDS.values() for p in _shown(c))
+    made = invoke("table", "new", "t", "--game", "decko", "--players", "a,b")
+    assert made.exit_code == 0, made.stderr
+    new = invoke("decko", "chips", "a", "5", "--note", "Robin Hood", "--json")
+    old = invoke("decko", "chips", "a", "-5", "--why", "Robin Hood", "--json")
+    assert new.exit_code == old.exit_code == 0, (new.stderr, old.stderr)
+    assert "Robin Hood" in new.stdout and "Robin Hood" in old.stdout

@@ -90,19 +90,19 @@ def game_argument(**kwargs: Any) -> Any:
 def game_option(*names: str, **kwargs: Any) -> Any:
     """``--game GAME``, completed from the five games."""
     kwargs.setdefault("metavar", "GAME")
-    return typer.Option(*(names or ("--game",)), autocompletion=complete.games, **kwargs)
+    return typer.Option(*(names or ("--game", "-g")), autocompletion=complete.games, **kwargs)
 
 
 def rank_game_option(*names: str, **kwargs: Any) -> Any:
     """``--game GAME`` of ``rank`` and ``odds``, completed from the hand rankings."""
     kwargs.setdefault("metavar", "GAME")
-    return typer.Option(*(names or ("--game",)), autocompletion=complete.rank_games, **kwargs)
+    return typer.Option(*(names or ("--game", "-g")), autocompletion=complete.rank_games, **kwargs)
 
 
 def pot_game_option(*names: str, **kwargs: Any) -> Any:
     """``--game GAME`` of ``pot split``, completed from the games with pot rules."""
     kwargs.setdefault("metavar", "GAME")
-    return typer.Option(*(names or ("--game",)), autocompletion=complete.pot_games, **kwargs)
+    return typer.Option(*(names or ("--game", "-g")), autocompletion=complete.pot_games, **kwargs)
 
 
 def encounter_option(*names: str, **kwargs: Any) -> Any:

@@ -21,6 +21,7 @@ from companion.cli.common import (
     console,
     emit_json,
     example,
+    hidden_alias,
     table_action,
 )
 
@@ -328,7 +329,9 @@ def decko_discard(
 
 
 @decko_app.command(
-    "chips", epilog=example('companion decko chips ann 5 --from ben --why "Robin Hood"')
+    "chips",
+    context_settings={"ignore_unknown_options": True},  # -5 is chips to the house, not an option
+    epilog=example('companion decko chips ann 5 --from ben --note "Robin Hood"'),
 )
 def decko_chips(
     player: Player,
@@ -341,7 +344,10 @@ def decko_chips(
             show_default=False,
         ),
     ],
-    why: Annotated[str, typer.Option("--why", help="Which joker or card pays.")] = "",
+    note: Annotated[
+        str, typer.Option("--note", help="Which joker or card pays, for the log.")
+    ] = "",
+    old_why: Annotated[str | None, hidden_alias("--why")] = None,
     source: Annotated[
         str | None,
         typer.Option("--from", help="Take them from this player instead of the house."),
@@ -353,7 +359,12 @@ def decko_chips(
     """Chips a joker or card moves to a player (from the house or another player)."""
     from companion.games.decko.table_rules import move_chips
 
-    _run(state, table_name, lambda tx, t: move_chips(tx, t, player, chips, why, source), as_json)
+    _run(
+        state,
+        table_name,
+        lambda tx, t: move_chips(tx, t, player, chips, note or old_why or "", source),
+        as_json,
+    )
 
 
 @decko_app.command("stud", epilog=example("companion decko stud ann 1 2 3"))

@@ -196,7 +196,7 @@ def scores(
 
 
 @dod_app.command(
-    "simulate", epilog=example("companion dod simulate --games 200 --seed 1 --bot greedy")
+    "simulate", epilog=example("companion dod simulate --games 20 --seed 1 --bot greedy")
 )
 def simulate(
     games: Annotated[

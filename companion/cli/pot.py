@@ -70,6 +70,7 @@ def split(
         str | None,
         pot_game_option(
             "--game",
+            "-g",
             help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips "
             "(default: the current table's game, else holdem).",
             show_default=False,
@@ -110,22 +111,19 @@ def split(
     With a table current and no --game, its game decides odd chips and coin
     size, said in one line on stderr.
     """
-    from companion.games.table_defaults import pot_game, pot_stacks
+    from companion.games.table_defaults import pot_contributions, pot_game
     from companion.poker.pots import (
-        ALL_IN,
         everyone_named,
         parse_contributions,
         pot_rules,
         settle,
         spread_everyone,
-        with_all_in,
     )
 
     played, borrowed = pot_game(game)
     out = folded(fold)
-    put_in = parse_contributions(contributions, all_in=True)
-    if ALL_IN in put_in.values():  # NAME=all: the gold the current table counts for them
-        put_in = with_all_in(put_in, pot_stacks(played))
+    # NAME=all: the gold the current table counts for them
+    put_in = pot_contributions(played, parse_contributions(contributions, all_in=True))
     settlement = settle(
         spread_everyone(put_in, everyone_named(result, out)),
         result,

@@ -155,7 +155,7 @@ def print_deck(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", help="PDF to write (default: output/<game>.pdf).", show_default=False
+            "--out", "-o", help="PDF to write (default: output/<game>.pdf).", show_default=False
         ),
     ] = None,
     paper: PaperOption = "a4",
@@ -290,7 +290,10 @@ def print_calibrate(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", help="PDF to write (default: output/calibration.pdf).", show_default=False
+            "--out",
+            "-o",
+            help="PDF to write (default: output/calibration.pdf).",
+            show_default=False,
         ),
     ] = None,
     paper: PaperOption = "a4",

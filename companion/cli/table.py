@@ -113,7 +113,7 @@ def _when(entry_at: float) -> str:
 NewGameOption = Annotated[
     str,
     game_option(
-        "--game", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d."
+        "--game", "-g", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d."
     ),
 ]
 PlayersOption = Annotated[
@@ -1072,7 +1072,7 @@ def table_showdown(
     ] = None,
     fold: Annotated[list[str] | None, fold_option()] = None,
     result: Annotated[
-        str | None, typer.Option("--result", help='The order, best first: "ann > orc = ben".')
+        str | None, typer.Option("--result", "-r", help='The order, best first: "ann > orc = ben".')
     ] = None,
     takes: Annotated[
         list[str] | None,

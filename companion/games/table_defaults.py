@@ -102,6 +102,18 @@ def pot_stacks(played: str, state: str | None = None) -> Mapping[str, int]:
     return facts.stacks if facts is not None and facts.game == played else {}
 
 
+def pot_contributions(
+    played: str, amounts: Mapping[str, int], state: str | None = None
+) -> dict[str, int]:
+    """``pot NAME=AMOUNT...`` as amounts: each ``NAME=all`` is the gold the current table
+    counts for that player (:func:`pot_stacks`); the table is read only for one."""
+    from companion.poker.pots import ALL_IN, with_all_in
+
+    if ALL_IN not in amounts.values():
+        return dict(amounts)
+    return with_all_in(amounts, pot_stacks(played, state))
+
+
 def with_table(
     spec: ShowdownIn, wings: tuple[str, ...] = (), state: str | None = None
 ) -> tuple[ShowdownIn, Borrowed | None]:

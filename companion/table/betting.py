@@ -522,3 +522,13 @@ def demand_toll(tx: Transaction, table: TableInfo, amount: int, rule: str) -> li
             ),
         )
     return owing
+
+
+def pay_in(tx: Transaction, table: TableInfo, player: str, amount: int) -> None:
+    """``player`` puts ``amount`` into the pot outside their bets (a trade's cost): dead
+    money from their stack, so what they may still bet is what they have left (the
+    engine refuses it when they have less). Nothing when the table does not track it."""
+    betting = load(tx, table)
+    if betting is None or amount <= 0 or player not in betting.state.players:
+        return
+    save(tx, table, replace(betting, state=betting.state.add_dead_money(amount, player)))

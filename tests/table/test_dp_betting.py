@@ -564,3 +564,80 @@ def test_monsters_play_all_in_with_no_turn_and_the_tracked_showdown_settles_them
     )
     assert tracked["pots"] == typed["pots"]
     assert tracked["pots"][0]["winners"] == ["Orc"]
+
+
+def test_a_short_all_in_wins_only_its_share_against_a_monster_as_the_same_bets_typed(
+    state_file: Path,
+) -> None:
+    """000, Monsters: a monster plays all-in; a player all-in for less wins only the
+    pot they could cover, and a monster that wins a side pot takes it out of the game.
+    The tracked bets give the showdown the same pots as the bets typed."""
+    from tests.table.test_dp_table_findings import rig
+
+    new_table(state_file, limit="no")
+    ok("table", "gold", "dee", "-4000", "--note", "a short stack")
+    ok("table", "deal")
+    rig("monsters", "orc")
+    ok("table", "monster")
+    ok("table", "bet", "dee", "all-in")
+    ok("table", "bet", "ann", "call")
+    ok("table", "bet", "ben", "fold")
+    ok("table", "bet", "cy", "call")
+    ok("table", "board")
+    ok("table", "bet", "cy", "bet", "500")
+    ok("table", "bet", "ann", "call")
+    for _ in range(2):
+        ok("table", "board")
+        for p in ("cy", "ann"):
+            ok("table", "bet", p, "check")
+    result = ("--result", "dee > orc > cy > ann")
+    tracked = json.loads(ok("table", "showdown", *result, "--json"))
+    ok("table", "undo")
+    typed = json.loads(
+        ok(
+            "table",
+            "showdown",
+            "ann=1500",
+            "ben=100",
+            "cy=1500",
+            "dee=1000",
+            "--fold",
+            "ben",
+            *result,
+            "--json",
+        )
+    )
+    assert tracked["pots"] == typed["pots"]
+    main, side = tracked["pots"]
+    assert (main["amount"], main["winners"]) == (3100, ["dee"])
+    assert (side["amount"], side["winners"]) == (1000, ["Orc"])
+
+
+def test_ambush_and_run_folds_the_rogue_in_the_betting_on_his_turn(state_file: Path) -> None:
+    """Appendix A, Rogue: Ambush & run is a fold (with half the pot and the top treasure
+    at the showdown). On a tracked table it is used on his turn and folds him there, even
+    with nothing to call; he has no more turns and cannot win the pot."""
+    ok(
+        *["table", "new", "eve", "--game", "dungeon-poker", "--players", PLAYERS],
+        *["--seed", "3", "--limit", "pot"],
+    )
+    chosen = {"ann": "prophet", "ben": "paladin", "cy": "rogue", "dee": "witch"}
+    for player, character in chosen.items():
+        ok("table", "choose", player, character)
+    ok("table", "deal")
+    said = refused("table", "ability", "cy", "ambush", "--gold", "200")
+    assert said == "error: cy cannot use Ambush & run now: it is dee's turn"
+    for p, a in (("dee", "call"), ("ann", "call"), ("ben", "check")):
+        ok("table", "bet", p, a)
+    ok("table", "ability", "cy", "ambush", "--gold", "200")  # cy could have checked
+    b = betting()
+    assert "cy" in b["folded"] and b["phase"] == "closed"
+    ok("table", "board")
+    assert "cy folded and has no more turns" in refused("table", "bet", "cy", "check")
+    for street in ("turn", "river", None):
+        for p in ("ben", "dee", "ann"):
+            ok("table", "bet", p, "check")
+        if street:
+            ok("table", "board")
+    settled = json.loads(ok("table", "showdown", "--result", "dee > ann > ben", "--json"))
+    assert "cy" not in settled["winners"]

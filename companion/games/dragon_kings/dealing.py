@@ -362,6 +362,7 @@ def swap(tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref: 
     if given is None:
         held = " ".join(card_of(cards, c).symbol for c in mine)
         raise CompanionError(f"{player} holds no {wanted.symbol} (hole cards: {held})")
+    table_betting.pay_in(tx, table, player, cost)  # a tracked betting counts it from the stack
     tx.move(table, take(tx, table, bottom=True), "held", player)
     tx.move(table, given, "draw")  # face down under the deck
     swaps[key] = swaps.get(key, 0) + 1

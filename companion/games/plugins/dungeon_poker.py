@@ -117,7 +117,7 @@ class DungeonPoker(Game):
         from companion.timer.controls import BUTTONS, MINUTE_BUTTONS
 
         # A deal is started and settled by the table (``table deal`` counts the last one).
-        table = ("monster", "treasure", "showdown", "undo")
+        table = ("board", "monster", "treasure", "showdown", "undo")
         return ("start-clock", "new-deal", *BUTTONS, *MINUTE_BUTTONS, *table)
 
     def showdown_names(self, tx: Transaction, table: TableInfo) -> list[str]:
