@@ -16,13 +16,22 @@ transactions as a command or a page request does:
 It prints the CPU time of this process (user+sys) of each read and, for each,
 the median over rounds of the long evening's time over each other table's,
 against the target (at most 1.3). The tables are read in the same process,
-round by round, so machine load affects them alike.
+round by round, so machine load affects them alike. A process keeps the events it
+has read (:func:`companion.events.read_event_text`), as the server does between
+requests, so these reads decode an entry once; a command at the table is a new
+process that decodes what it shows every time, so the script also runs
+``companion table show`` as a player does, one new process a table a round
+(``--processes`` rounds), and prints the medians of the same ratios of the whole
+process's CPU.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -71,6 +80,8 @@ def _play(path: Path, table: TableInfo, deals: int) -> int:
                     settle_deal(tx, table, put_in, result=" > ".join(placed))
             except CompanionError:  # a monster's rule asks more than this script knows
                 with store.transaction() as tx:
+                    for _monster in dp.monsters_in_play(tx, table):
+                        dp.monster_result(tx, table, "lost", slayer=winner)
                     dp.win(tx, table, [winner])
             if deal % 10 == 0:  # a card drawn by mistake and put back
                 with store.transaction() as tx:
@@ -120,6 +131,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=41)
     parser.add_argument("--repeat", type=int, default=5, help="reads per timing")
+    parser.add_argument(
+        "--processes", type=int, default=15, help="rounds of 'companion table show' processes"
+    )
     args = parser.parse_args()
     register_games()
     folder = Path(tempfile.mkdtemp(prefix="companion-evening-"))
@@ -162,6 +176,45 @@ def main() -> None:
             f"{name:20s} {cells}  /set up {a:4.2f}x {'met' if a <= TARGET else 'NOT met'}"
             f"  /2 deals {b:4.2f}x {'met' if b <= TARGET else 'NOT met'}"
         )
+    _processes(tables, args.processes, args.deals)
+
+
+def _processes(tables: dict[str, Path], rounds: int, deals: int) -> None:
+    """``companion table show`` as a player runs it: a new process a table, in turning order."""
+    from startup import _measure  # a child's CPU, as benchmarks/startup.py counts it
+
+    root = Path(__file__).resolve().parent.parent
+    compileall.compile_dir(root / "companion", quiet=1)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(root)
+    command = [sys.executable, "-m", "companion", "table", "show", "friday"]
+
+    def run(path: Path) -> float:
+        return _measure(command, {**env, "COMPANION_STATE": str(path)})[0]
+
+    paths = list(tables.values())
+    fresh, two, long = paths
+    for path in paths:  # warm the file cache and the kept card files
+        subprocess.run(
+            command,
+            env={**env, "COMPANION_STATE": str(path)},
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    times: dict[Path, list[float]] = {path: [] for path in paths}
+    for n in range(rounds):
+        for path in paths[n % 3 :] + paths[: n % 3]:
+            times[path].append(run(path))
+    a = statistics.median(x / y for x, y in zip(times[long], times[fresh], strict=True))
+    b = statistics.median(x / y for x, y in zip(times[long], times[two], strict=True))
+    cells = "  ".join(
+        f"{label} {statistics.median(times[path]) * 1000:5.1f} ms" for label, path in tables.items()
+    )
+    print(
+        f"{'table show, process':20s} {cells}  /set up {a:4.2f}x "
+        f"{'met' if a <= TARGET else 'NOT met'}  /2 deals {b:4.2f}x "
+        f"{'met' if b <= TARGET else 'NOT met'}  ({rounds} rounds, {deals} deals)"
+    )
 
 
 if __name__ == "__main__":

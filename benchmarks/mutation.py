@@ -49,14 +49,17 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("tests/poker/test_pots.py", "tests/poker/test_showdown.py", "tests/poker/test_showdown_games.py",
          "tests/poker/test_showdown_decko.py", "tests/poker/test_showdown_limits.py",
          "tests/poker/test_showdown_properties.py", "tests/poker/test_showdown_docs.py",
-         "tests/poker/test_showdown_cli.py", "tests/poker/test_betting.py"),
+         "tests/poker/test_showdown_cli.py", "tests/poker/test_betting.py",
+         "tests/poker/test_betting_pokerkit.py", "tests/table/test_dp_betting.py",
+         "tests/table/test_dk_betting.py"),
     ),
     "ranking": (
         ("companion/games/ranking.py",),
         ("tests/poker/test_cli_rank.py", "tests/poker/test_card_data.py", "tests/poker/test_decko.py",
          "tests/poker/test_holdem.py", "tests/poker/test_dragon_kings_odds.py",
          "tests/games/dungeon_poker/test_hand_rules.py", "tests/games/dragon_kings/test_hands.py",
-         "tests/table/test_dragon_kings.py", "tests/test_readme_tours.py"),
+         "tests/table/test_dragon_kings.py", "tests/test_readme_tours.py",
+         "tests/games/test_ranking.py"),
     ),
     "showdown": (
         tuple(
@@ -409,14 +412,24 @@ def tests_of(lines: dict[str, list[str]], mutant: Mutant) -> list[str]:
     return sorted(found, key=lambda t: (found[t], t))
 
 
-def run_group(name: str, jobs: int, work: Path, limit: int | None) -> list[Outcome]:
+def run_group(
+    name: str,
+    jobs: int,
+    work: Path,
+    limit: int | None,
+    only: set[str] | None = None,
+    start: int = 0,
+) -> list[Outcome]:
     modules, tests = GROUPS[name]
     copies = [_copy_repository(work / f"{name}-{i}") for i in range(jobs)]
     _prepare_children()
     lines = test_map(copies[0], modules, tests)
     found = [m for module in modules for m in mutants(module)]
+    found = found[start:]
     if limit is not None:
         found = found[:limit]
+    if only is not None:  # --again: the survivors of an earlier run
+        found = [m for m in found if str(m) in only]
     print(f"{name}: {len(found)} mutants in {len(modules)} module(s)", flush=True)
     outcomes: list[Outcome] = []
 
@@ -429,17 +442,22 @@ def run_group(name: str, jobs: int, work: Path, limit: int | None) -> list[Outco
             batch = found[start : start + jobs]
             for outcome in pool.map(one, range(len(batch)), batch):
                 outcomes.append(outcome)
+                if not outcome.killed:  # said at once: a test can be written while it runs
+                    print(f"  alive  {outcome.mutant}", flush=True)
                 if len(outcomes) % 25 == 0:
                     print(f"  {len(outcomes)}/{len(found)}", flush=True)
     return outcomes
 
 
-def report(name: str, outcomes: list[Outcome]) -> dict[str, object]:
+def report(name: str, outcomes: list[Outcome], total: int | None = None) -> dict[str, object]:
+    """The group's figures; ``total``: its mutants when ``outcomes`` are only the survivors
+    of an earlier run run again (``--again``: every other mutant was killed then)."""
+    count = len(outcomes) if total is None else total
     survivors = [o for o in outcomes if not o.killed]
     unseen = [o for o in survivors if o.tests == 0]
-    share = len(survivors) / len(outcomes) if outcomes else 0.0
+    share = len(survivors) / count if count else 0.0
     print(
-        f"{name}: {len(outcomes)} mutants, {len(outcomes) - len(survivors)} killed, "
+        f"{name}: {count} mutants, {count - len(survivors)} killed, "
         f"{len(survivors)} survived ({len(unseen)} on lines no test runs): "
         f"surviving share {share:.1%}"
     )
@@ -447,7 +465,8 @@ def report(name: str, outcomes: list[Outcome]) -> dict[str, object]:
         print(f"  survived  {o.mutant}" + ("  (no test runs this line)" if not o.tests else ""))
     return {
         "group": name,
-        "mutants": len(outcomes),
+        "mutants": count,
+        "killed": count - len(survivors),
         "survived": len(survivors),
         "unseen": len(unseen),
         "share": round(share, 4),
@@ -462,6 +481,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="copies run side by side (default 1)")
     parser.add_argument("--limit", type=int, help="only the first N mutants of each group")
+    parser.add_argument(
+        "--start", type=int, default=0, help="skip the first N mutants (a run in two parts)"
+    )
+    parser.add_argument(
+        "--again",
+        type=Path,
+        help="a --json file of an earlier run: run only its survivors, and give each group's "
+        "figure over all of its mutants (the others were killed then)",
+    )
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
@@ -472,12 +500,20 @@ def main(argv: list[str] | None = None) -> int:
                 for m in mutants(module):
                     print(f"{name}  {m}")
         return 0
+    earlier: dict[str, dict[str, object]] = {}
+    if args.again is not None:
+        earlier = {f["group"]: f for f in json.loads(args.again.read_text(encoding="utf-8"))}
+        groups = [g for g in groups if g in earlier]
     figures = []
     with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
         for name in groups:
             start = time.monotonic()
-            outcomes = run_group(name, max(1, args.jobs), Path(tmp), args.limit)
-            figures.append(report(name, outcomes) | {"seconds": round(time.monotonic() - start)})
+            before = earlier.get(name)
+            only = None if before is None else set(before["survivors"])  # type: ignore[arg-type]
+            outcomes = run_group(name, max(1, args.jobs), Path(tmp), args.limit, only, args.start)
+            total = None if before is None else int(before["mutants"])  # type: ignore[call-overload]
+            figure = report(name, outcomes, total)
+            figures.append(figure | {"seconds": round(time.monotonic() - start)})
     if args.json is not None:
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -21,12 +21,13 @@ PosixPath('/tmp/mine')
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 """The checkout, when the code runs from one (an editable install or the tests)."""
@@ -48,6 +49,8 @@ def as_folder(item: Traversable, name: str) -> Path:
     """
     if isinstance(item, Path):
         return item
+    import shutil
+
     import platformdirs
 
     from companion import __version__
@@ -71,6 +74,15 @@ def _copy_tree(item: Traversable, target: Path) -> None:
 
 
 def _data_folder(name: str) -> Path:
+    package = Path(__file__).parent
+    if package.is_dir():  # installed unpacked, as wheels are: the files themselves
+        return (
+            package / BUNDLED / name
+            if (package / BUNDLED / name).is_dir()
+            else (PROJECT_ROOT / name)
+        )
+    from importlib import resources  # a zipped install: read through its loader
+
     bundled = resources.files("companion") / BUNDLED / name
     if bundled.is_dir():
         return as_folder(bundled, name)

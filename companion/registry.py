@@ -103,13 +103,16 @@ class TableFacts:
 
     ``ranking`` completes ``rank`` and ``odds`` options (by their field
     names), ``showdown`` a showdown file (by its fields); neither replaces
-    what the command line or the file says.
+    what the command line or the file says. ``stacks`` gives ``pot``'s
+    ``NAME=all`` its amount.
     """
 
     table: str
     game: str
     ranking: Mapping[str, object] = field(default_factory=dict)
     showdown: Mapping[str, object] = field(default_factory=dict)
+    stacks: Mapping[str, int] = field(default_factory=dict)
+    """The gold the table counts for each player (``pot NAME=all``); empty when it counts none."""
 
 
 class Game:
@@ -209,6 +212,14 @@ class Game:
     player_choice: str | None = None
     """What a player chooses on their own page (None: nothing)."""
 
+    page_actions: tuple[str, ...] = ()
+    """The actions a player's own page may offer at a table of this game, besides a
+    character and the tracked betting (names of ``companion.serve.commands.PLAYER_ACTIONS``)."""
+
+    def page_actions_now(self, tx: Transaction, table: TableInfo) -> Mapping[str, Sequence[str]]:
+        """Which of :attr:`page_actions` each player may take now (a player left out: none)."""
+        return {}
+
     # -- the clock -------------------------------------------------------------------
 
     def levels(self) -> TableLevels | None:
@@ -264,6 +275,19 @@ class PlainPoker(Game):
 
 
 _GAMES: dict[str, Game] = {}
+
+KIND_LOADERS: list[Callable[[], None]] = []
+"""What defines the event classes not imported yet (each game's events modules): run
+once, the first time a history names a kind nobody has defined
+(:func:`companion.events.read_event`). Kept here rather than in :mod:`companion.events`,
+so that filling the registry does not import the events (``rank`` reads none)."""
+
+
+def use_kind_loader(load: Callable[[], None]) -> None:
+    """Call ``load`` to define more event kinds when a kind is not known yet (a command
+    that only reads the history imports no game's rules; ``companion.games`` hands its
+    loader over when it loads, as it fills the registry)."""
+    KIND_LOADERS.append(load)
 
 
 def register_game(entry: Game) -> None:

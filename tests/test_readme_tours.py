@@ -67,3 +67,19 @@ def test_the_readme_blind_structure_json_starts_as_shown() -> None:
     result = invoke("timer", "structure", "-s", "short", "--levels", "8", "--json")
     assert result.stdout.splitlines()[:7] == shown
     assert json.loads(result.stdout)[0]["minutes"] is None
+
+
+def test_the_readme_betting_rounds_are_bet_at_the_table_and_settled_with_no_amounts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPANION_STATE", str(tmp_path / "state.sqlite3"))
+    poker, kings = _tour_blocks("bet")
+    for block in (poker, kings):
+        for args in _commands(block):
+            result = invoke(*args)
+            assert result.exit_code == 0, (args, result.stderr)
+    poker_bets = [a for a in _commands(poker) if a[:2] == ["table", "bet"]]
+    assert len(poker_bets) == 6
+    assert _commands(kings)[-1] == ["dk", "showdown"]
+    points = invoke("table", "show", "--json").json()["points"]
+    assert points == {"ben": 570, "dan": 395, "ann": 295, "cat": 390}

@@ -12,10 +12,12 @@ from companion.cards.base import CardModel, DeckInfo, GameInfo
 from companion.cards.loader import (
     CardDataError,
     GameCards,
+    Validation,
     clear_cache,
     load_all,
     load_game,
     validate_dir,
+    validate_folder,
 )
 from companion.cards.search import FoundCard, find_card, find_cards
 
@@ -26,10 +28,12 @@ __all__ = [
     "FoundCard",
     "GameCards",
     "GameInfo",
+    "Validation",
     "clear_cache",
     "find_card",
     "find_cards",
     "load_all",
     "load_game",
     "validate_dir",
+    "validate_folder",
 ]

@@ -24,7 +24,12 @@ Rank = Literal["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
 class Model(BaseModel):
     """Strict, immutable base for everything read from the card files."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, str_strip_whitespace=True, defer_build=True
+    )
+    """``defer_build``: a model's validator is built when it first validates, not when the
+    class is defined; a command whose cards are read back from
+    :mod:`companion.cards.snapshot` validates none, and so builds none."""
 
 
 class CardModel(Model):

@@ -527,5 +527,5 @@ ABILITIES: tuple[str, ...] = get_args(Ability)
 POWER_TYPES: tuple[str, ...] = get_args(PowerType)
 STATS: tuple[str, ...] = get_args(Stat)
 
-DodCheckRow.model_rebuild()
-DodStep.model_rebuild()
+# DodCheckRow and DodStep name each other: their validators, built when they first
+# validate (``defer_build``), resolve the names then, so no model_rebuild is needed here.

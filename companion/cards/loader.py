@@ -138,8 +138,16 @@ def clear_cache() -> None:
 
 @functools.lru_cache(maxsize=32)
 def _load_game_cached(game_id: str, root: str) -> GameCards:
+    from companion.cards.snapshot import load_validated
+
     problems: list[str] = []
-    cards = _read_game(Path(root) / game_id, game_id, problems)
+    game_dir = Path(root) / game_id
+
+    def validate() -> GameCards | None:
+        read = _read_game(game_dir, game_id, problems)
+        return None if problems else read  # only cards that loaded whole are kept
+
+    cards = load_validated(game_id, game_dir, validate)
     if problems:
         raise CardDataError(problems)
     assert cards is not None, "a game is left unread only with a problem noted"
@@ -170,6 +178,35 @@ def validate_dir(path: str | Path) -> tuple[list[GameCards], list[str]]:
         if game is not None and not found:
             loaded.append(game)
     return loaded, problems
+
+
+@dataclass(frozen=True)
+class Validation:
+    """``cards validate``: a card folder's games that loaded and every problem found."""
+
+    folder: Path
+    games: tuple[GameCards, ...]
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "folder": _show(self.folder),
+            "ok": self.ok,
+            "games": [
+                {"game": g.game.id, "decks": len(g.decks), "cards": g.total()} for g in self.games
+            ],
+            "problems": list(self.problems),
+        }
+
+
+def validate_folder(path: str | Path) -> Validation:
+    """:func:`validate_dir` as one report (what ``cards validate`` prints)."""
+    games, problems = validate_dir(path)
+    return Validation(Path(path), tuple(games), tuple(problems))
 
 
 def _show(path: Path) -> str:

@@ -14,12 +14,15 @@ from companion.cli.common import (
     console,
     deck_option,
     emit_json,
+    example,
     game_argument,
     game_option,
 )
 
 cards_app = typer.Typer(
-    help="Browse and check the card database (cards_data/).", no_args_is_help=True
+    epilog=example('companion cards show "king of spades" --game dragon-kings'),
+    help="Browse and check the card database (cards_data/).",
+    no_args_is_help=True,
 )
 
 
@@ -27,7 +30,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(cards_app, name="cards")
 
 
-@cards_app.command("list")
+@cards_app.command("list", epilog=example("companion cards list dragon-kings --deck wing"))
 def list_cards(
     game: Annotated[str, game_argument(help=f"Game id: {GAME_IDS}.", show_default=False)],
     deck: Annotated[str | None, deck_option(help="Only this deck.")] = None,
@@ -45,7 +48,9 @@ def list_cards(
     show_cards(console(), cards, deck)
 
 
-@cards_app.command("show")
+@cards_app.command(
+    "show", epilog=example('companion cards show "king of spades" --game dragon-kings')
+)
 def show_card(
     name: Annotated[str, card_argument(help="Card name or id (case does not matter).")],
     game: Annotated[str | None, game_option(help="Look only in this game.")] = None,
@@ -62,7 +67,9 @@ def show_card(
     show_found(console(), find_cards(name, game))
 
 
-@cards_app.command("validate")
+@cards_app.command(
+    "validate", epilog=example("companion cards validate cards_data/dragon-kings --json")
+)
 def validate(
     folder: Annotated[
         Path | None,
@@ -70,24 +77,28 @@ def validate(
             help="A card folder (all games) or one game's folder; default: the built-in database."
         ),
     ] = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Check card files and list every problem (exit 2 if there is any)."""
     import sys
 
-    from companion.cards import validate_dir
+    from companion.cards import validate_folder
     from companion.paths import cards_dir
 
-    games, problems = validate_dir(folder or cards_dir())
-    if problems:
-        for line in problems:
-            sys.stderr.write(f"error: {line}\n")
+    checked = validate_folder(folder or cards_dir())
+    if as_json:
+        emit_json(checked.to_json())
+    elif checked.problems:
+        sys.stderr.writelines(f"error: {line}\n" for line in checked.problems)
+    else:
+        from companion.ui.render.cards import show_valid
+
+        show_valid(console(), list(checked.games))
+    if checked.problems:
         raise typer.Exit(2)
-    from companion.ui.render.cards import show_valid
-
-    show_valid(console(), games)
 
 
-@cards_app.command("schema")
+@cards_app.command("schema", epilog=example("companion cards schema --game decko"))
 def schema(
     game: Annotated[str | None, game_option(help="Only this game's card files.")] = None,
 ) -> None:

@@ -30,6 +30,19 @@ if TYPE_CHECKING:
 JSON_HELP = "Print exactly one JSON document on stdout instead of a table."
 
 JsonOption = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
+
+EXAMPLE = "Example:"
+"""The word the example at the end of a command's help starts with."""
+
+
+def example(*lines: str) -> str:
+    """The end of a command's help (its epilog): how it is typed, one ``companion ...`` a line.
+
+    ``tests/test_help_examples.py`` runs every command's example as it is shown.
+    """
+    return "\n".join([EXAMPLE if len(lines) == 1 else "Examples:", *lines])
+
+
 StateOption = Annotated[
     Path | None,
     typer.Option(
@@ -77,19 +90,19 @@ def game_argument(**kwargs: Any) -> Any:
 def game_option(*names: str, **kwargs: Any) -> Any:
     """``--game GAME``, completed from the five games."""
     kwargs.setdefault("metavar", "GAME")
-    return typer.Option(*(names or ("--game",)), autocompletion=complete.games, **kwargs)
+    return typer.Option(*(names or ("--game", "-g")), autocompletion=complete.games, **kwargs)
 
 
 def rank_game_option(*names: str, **kwargs: Any) -> Any:
     """``--game GAME`` of ``rank`` and ``odds``, completed from the hand rankings."""
     kwargs.setdefault("metavar", "GAME")
-    return typer.Option(*(names or ("--game",)), autocompletion=complete.rank_games, **kwargs)
+    return typer.Option(*(names or ("--game", "-g")), autocompletion=complete.rank_games, **kwargs)
 
 
 def pot_game_option(*names: str, **kwargs: Any) -> Any:
     """``--game GAME`` of ``pot split``, completed from the games with pot rules."""
     kwargs.setdefault("metavar", "GAME")
-    return typer.Option(*(names or ("--game",)), autocompletion=complete.pot_games, **kwargs)
+    return typer.Option(*(names or ("--game", "-g")), autocompletion=complete.pot_games, **kwargs)
 
 
 def encounter_option(*names: str, **kwargs: Any) -> Any:

@@ -20,6 +20,8 @@ from companion.cli.common import (
     TableOption,
     console,
     emit_json,
+    example,
+    hidden_alias,
     table_action,
 )
 
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from companion.games.decko.table_rules import DeckoEvent
 
 decko_app = typer.Typer(
+    epilog=example("companion decko round"),
     help="DECKO at the table: rounds, betting, the reveal, buying, loans, the end of the game.",
     no_args_is_help=True,
 )
@@ -96,7 +99,7 @@ def _run_asking(state: Path | None, table_name: str | None, action: Any, as_json
         left -= 1
 
 
-@decko_app.command("round")
+@decko_app.command("round", epilog=example("companion decko round"))
 def decko_round(
     table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
 ) -> None:
@@ -106,7 +109,7 @@ def decko_round(
     _run(state, table_name, start_round, as_json)
 
 
-@decko_app.command("burn")
+@decko_app.command("burn", epilog=example("companion decko burn ben 1"))
 def decko_burn(
     player: Player,
     card: Annotated[str, typer.Argument(help=CARD_HELP)],
@@ -120,7 +123,7 @@ def decko_burn(
     _run(state, table_name, lambda tx, t: burn(tx, t, player, card), as_json)
 
 
-@decko_app.command("raise")
+@decko_app.command("raise", epilog=example("companion decko raise ben"))
 def decko_raise(
     player: Player,
     burn: BurnOption = None,
@@ -144,7 +147,7 @@ def decko_raise(
     _run(state, table_name, lambda tx, t: raise_bet(tx, t, player, card, witch), as_json)
 
 
-@decko_app.command("call")
+@decko_app.command("call", epilog=example("companion decko call ben"))
 def decko_call(
     player: Player,
     burn: BurnOption = None,
@@ -159,7 +162,7 @@ def decko_call(
     _run(state, table_name, lambda tx, t: call(tx, t, player, card), as_json)
 
 
-@decko_app.command("fold")
+@decko_app.command("fold", epilog=example("companion decko fold ben --take 5"))
 def decko_fold(
     player: Player,
     take: Annotated[
@@ -196,7 +199,7 @@ def decko_fold(
     )
 
 
-@decko_app.command("buy")
+@decko_app.command("buy", epilog=example("companion decko buy cat 5"))
 def decko_buy(
     player: Player,
     slot: Annotated[str, typer.Argument(help="Market slot 1-5 (5, the rightmost, is free).")],
@@ -211,7 +214,7 @@ def decko_buy(
     _run_asking(state, table_name, lambda tx, t: buy(tx, t, player, slot, burn or []), as_json)
 
 
-@decko_app.command("flush")
+@decko_app.command("flush", epilog=example("companion decko flush cat"))
 def decko_flush(
     player: Player,
     table_name: TableOption = None,
@@ -224,7 +227,7 @@ def decko_flush(
     _run(state, table_name, lambda tx, t: flush_market(tx, t, player), as_json)
 
 
-@decko_app.command("gift")
+@decko_app.command("gift", epilog=example("companion decko gift cat 1 --to ann"))
 def decko_gift(
     player: Player,
     card: Annotated[str, typer.Argument(help="A card of the giver's burn pile (1 = top).")],
@@ -239,7 +242,7 @@ def decko_gift(
     _run(state, table_name, lambda tx, t: gift(tx, t, player, card, to), as_json)
 
 
-@decko_app.command("buy-chips")
+@decko_app.command("buy-chips", epilog=example("companion decko buy-chips cat 1"))
 def decko_buy_chips(
     player: Player,
     count: Annotated[int, typer.Argument(help="1, 2 or 3 chips ($2, $3, $5).")],
@@ -253,7 +256,7 @@ def decko_buy_chips(
     _run(state, table_name, lambda tx, t: buy_chips(tx, t, player, count), as_json)
 
 
-@decko_app.command("joker")
+@decko_app.command("joker", epilog=example("companion decko joker cat fold"))
 def decko_joker(
     player: Player,
     pile: Annotated[str, typer.Argument(help="DEAL, RAISE, CALL, FOLD, BURN or BUY.")],
@@ -267,7 +270,7 @@ def decko_joker(
     _run(state, table_name, lambda tx, t: buy_joker(tx, t, player, pile), as_json)
 
 
-@decko_app.command("done")
+@decko_app.command("done", epilog=example("companion decko done cat"))
 def decko_done(
     player: Player,
     to_draw: Annotated[
@@ -284,7 +287,7 @@ def decko_done(
     _run(state, table_name, lambda tx, t: done(tx, t, player, to_draw), as_json)
 
 
-@decko_app.command("loan")
+@decko_app.command("loan", epilog=example("companion decko loan ann"))
 def decko_loan(
     player: Player,
     table_name: TableOption = None,
@@ -297,7 +300,7 @@ def decko_loan(
     _run(state, table_name, lambda tx, t: loan(tx, t, player), as_json)
 
 
-@decko_app.command("draw")
+@decko_app.command("draw", epilog=example("companion decko draw ann --count 2"))
 def decko_draw(
     player: Player,
     count: Annotated[int, typer.Option("--count", "-n", min=1, max=7, help="How many.")] = 1,
@@ -311,7 +314,7 @@ def decko_draw(
     _run(state, table_name, lambda tx, t: draw_cards(tx, t, player, count), as_json)
 
 
-@decko_app.command("discard")
+@decko_app.command("discard", epilog=example("companion decko discard ann 1 2"))
 def decko_discard(
     player: Player,
     cards: Annotated[list[str], typer.Argument(help=CARD_HELP)],
@@ -325,7 +328,11 @@ def decko_discard(
     _run(state, table_name, lambda tx, t: discard_cards(tx, t, player, cards), as_json)
 
 
-@decko_app.command("chips")
+@decko_app.command(
+    "chips",
+    context_settings={"ignore_unknown_options": True},  # -5 is chips to the house, not an option
+    epilog=example('companion decko chips ann 5 --from ben --note "Robin Hood"'),
+)
 def decko_chips(
     player: Player,
     chips: Annotated[
@@ -337,7 +344,10 @@ def decko_chips(
             show_default=False,
         ),
     ],
-    why: Annotated[str, typer.Option("--why", help="Which joker or card pays.")] = "",
+    note: Annotated[
+        str, typer.Option("--note", help="Which joker or card pays, for the log.")
+    ] = "",
+    old_why: Annotated[str | None, hidden_alias("--why")] = None,
     source: Annotated[
         str | None,
         typer.Option("--from", help="Take them from this player instead of the house."),
@@ -349,10 +359,15 @@ def decko_chips(
     """Chips a joker or card moves to a player (from the house or another player)."""
     from companion.games.decko.table_rules import move_chips
 
-    _run(state, table_name, lambda tx, t: move_chips(tx, t, player, chips, why, source), as_json)
+    _run(
+        state,
+        table_name,
+        lambda tx, t: move_chips(tx, t, player, chips, note or old_why or "", source),
+        as_json,
+    )
 
 
-@decko_app.command("stud")
+@decko_app.command("stud", epilog=example("companion decko stud ann 1 2 3"))
 def decko_stud(
     player: Player,
     cards: Annotated[
@@ -368,7 +383,7 @@ def decko_stud(
     _run(state, table_name, lambda tx, t: stud(tx, t, player, cards), as_json)
 
 
-@decko_app.command("tcg")
+@decko_app.command("tcg", epilog=example("companion decko tcg ann 1"))
 def decko_tcg(
     player: Player,
     card: Annotated[str, typer.Argument(help="A card of the left player's burn pile (1 = top).")],
@@ -382,7 +397,7 @@ def decko_tcg(
     _run(state, table_name, lambda tx, t: tcg(tx, t, player, card), as_json)
 
 
-@decko_app.command("hand")
+@decko_app.command("hand", epilog=example("companion decko hand ben"))
 def decko_hand(
     player: Player,
     table_name: TableOption = None,

@@ -19,6 +19,7 @@ from companion.cli.common import (
     StateOption,
     console,
     emit_json,
+    example,
     hidden_alias,
 )
 
@@ -26,10 +27,12 @@ if TYPE_CHECKING:
     from companion.games.dungeon_master.store import PartyStore
 
 dm_app = typer.Typer(
+    epilog=example("companion dm fight giants,trolls @throne ama=sw wiz=sp +silver --seed 3"),
     help="Dungeon Master: play a turn (dm fight, dm treasure), undo it, or settle one encounter (dm resolve).",
     no_args_is_help=True,
 )
 party_app = typer.Typer(
+    epilog=example("companion dm party new --seed 8 --keep wiz,cle,thi,ama,dw,elf"),
     help="The party across turns: form it, show it and its log, correct it by hand.",
     no_args_is_help=True,
 )
@@ -62,7 +65,10 @@ def _print(report: Any, as_json: bool, show: str) -> None:
 # --------------------------------------------------------------------------- a turn
 
 
-@dm_app.command("fight")
+@dm_app.command(
+    "fight",
+    epilog=example("companion dm fight giants,trolls @throne ama=sw wiz=sp +silver --seed 3"),
+)
 def fight_command(
     words: Annotated[
         list[str] | None,
@@ -119,7 +125,7 @@ def _asked(
     return answer
 
 
-@dm_app.command("treasure")
+@dm_app.command("treasure", epilog=example("companion dm treasure shield:cle"))
 def treasure_command(
     words: Annotated[
         list[str] | None,
@@ -142,7 +148,7 @@ def treasure_command(
     _print(report, as_json, "show_treasure")
 
 
-@dm_app.command("undo")
+@dm_app.command("undo", epilog=example("companion dm undo"))
 def undo_command(state: StateOption = None, as_json: JsonOption = False) -> None:
     """Take back the last change to the party (a fight, a treasure phase, a kill, a level, a claim...)."""
     from companion.games.dungeon_master import tracker
@@ -150,7 +156,10 @@ def undo_command(state: StateOption = None, as_json: JsonOption = False) -> None
     _print(tracker.undo(_store(state)), as_json, "show_undo")
 
 
-@dm_app.command("resolve")
+@dm_app.command(
+    "resolve",
+    epilog=example("companion dm resolve --party Barbarian,Wizard --creatures Zombies --seed 1"),
+)
 def resolve_command(
     file: Annotated[
         str | None,
@@ -262,7 +271,9 @@ def resolve_command(
 # --------------------------------------------------------------------------- party
 
 
-@party_app.command("new")
+@party_app.command(
+    "new", epilog=example("companion dm party new --seed 8 --keep wiz,cle,thi,ama,dw,elf --replace")
+)
 def party_new(
     seed: SeedOption = None,
     keep: Annotated[
@@ -307,7 +318,7 @@ def party_new(
     _print(report, as_json, "show_party")
 
 
-@party_app.command("show")
+@party_app.command("show", epilog=example("companion dm party show --json"))
 def party_show(state: StateOption = None, as_json: JsonOption = False) -> None:
     """The heroes (alive and dead), their levels, the treasure pile and the latest log lines."""
     from companion.games.dungeon_master import tracker
@@ -315,7 +326,7 @@ def party_show(state: StateOption = None, as_json: JsonOption = False) -> None:
     _print(tracker.show(_store(state)), as_json, "show_party")
 
 
-@party_app.command("log")
+@party_app.command("log", epilog=example("companion dm party log --count 4"))
 def party_log(
     count: Annotated[
         int | None,
@@ -332,7 +343,7 @@ def party_log(
     _print(tracker.history(_store(state), limit), as_json, "show_log")
 
 
-@party_app.command("kill")
+@party_app.command("kill", epilog=example("companion dm party kill wiz"))
 def party_kill(
     heroes: Annotated[
         list[str] | None, typer.Argument(help="Heroes who died.", show_default=False)
@@ -354,7 +365,7 @@ def party_kill(
     _print(report, as_json, "show_party")
 
 
-@party_app.command("revive")
+@party_app.command("revive", epilog=example("companion dm party revive wiz --card shield"))
 def party_revive(
     heroes: Annotated[
         list[str],
@@ -375,7 +386,7 @@ def party_revive(
     _print(tracker.revive(_store(state), heroes, card), as_json, "show_party")
 
 
-@party_app.command("level-up")
+@party_app.command("level-up", epilog=example("companion dm party level-up wiz spell"))
 def party_level_up(
     hero: Annotated[
         str | None,
@@ -397,7 +408,7 @@ def party_level_up(
     _print(report, as_json, "show_party")
 
 
-@party_app.command("level-down")
+@party_app.command("level-down", epilog=example("companion dm party level-down wiz spell"))
 def party_level_down(
     hero: Annotated[str, typer.Argument(help="The hero.", show_default=False)],
     attribute: Annotated[
@@ -414,7 +425,7 @@ def party_level_down(
     _print(report, as_json, "show_party")
 
 
-@party_app.command("recruit")
+@party_app.command("recruit", epilog=example("companion dm party recruit duelist"))
 def party_recruit(
     hero: Annotated[
         str | None,
@@ -435,7 +446,7 @@ def party_recruit(
     _print(report, as_json, "show_party")
 
 
-@party_app.command("dismiss")
+@party_app.command("dismiss", epilog=example("companion dm party dismiss duelist"))
 def party_dismiss(
     hero: Annotated[
         str, typer.Argument(help="A hero a Prisoner card brought.", show_default=False)
@@ -449,7 +460,7 @@ def party_dismiss(
     _print(tracker.dismiss(_store(state), hero), as_json, "show_party")
 
 
-@party_app.command("claim")
+@party_app.command("claim", epilog=example("companion dm party claim silver"))
 def party_claim(
     treasures: Annotated[
         list[str],

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import typer
 
-from companion.cli.common import JsonOption, StateOption, console, emit_json
+from companion.cli.common import JsonOption, StateOption, console, emit_json, example
 
 
 def register(app: typer.Typer) -> None:
-    app.command("doctor")(doctor)
+    app.command("doctor", epilog=example("companion doctor --json"))(doctor)
 
 
 def doctor(state: StateOption = None, as_json: JsonOption = False) -> None:

@@ -20,6 +20,7 @@ from companion.cli.common import (
     StateOption,
     console,
     emit_json,
+    example,
     hidden_alias,
     save_argument,
     seed_option,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from companion.games.dungeon_of_d.saves import Opened, SaveStore
 
 dod_app = typer.Typer(
+    epilog=example("companion dod new --seed 7 --save friday"),
     help="Dungeon of D solo: play in the shell (saved after every action), list saves, high scores, bot simulations.",
     no_args_is_help=True,
 )
@@ -60,7 +62,7 @@ def _play(opened: Opened) -> None:
     play(opened, console())
 
 
-@dod_app.command("new")
+@dod_app.command("new", epilog=example("companion dod new --seed 7 --save saturday"))
 def new(
     seed: SeedOption = None,
     character: Annotated[
@@ -94,7 +96,7 @@ def new(
     )
 
 
-@dod_app.command("play")
+@dod_app.command("play", epilog=example("companion dod play friday"))
 def play(
     save: Annotated[
         str | None,
@@ -111,7 +113,7 @@ def play(
     _play(reopen(_store(state), save, save_file))
 
 
-@dod_app.command("list")
+@dod_app.command("list", epilog=example("companion dod list"))
 def list_saves(json: JsonOption = False, state: StateOption = None) -> None:
     """The saved games, the most recently played first (each is re-checked by replay)."""
     listing = _store(state).listing()
@@ -123,7 +125,7 @@ def list_saves(json: JsonOption = False, state: StateOption = None) -> None:
     show_saves(console(), listing)
 
 
-@dod_app.command("load")
+@dod_app.command("load", epilog=example("companion dod load friday --json"))
 def load(
     save: Annotated[
         str | None, save_argument(help="The save to check and show.", show_default=False)
@@ -144,30 +146,34 @@ def load(
     show_checked(console(), checked)
 
 
-@dod_app.command("delete")
+@dod_app.command("delete", epilog=example("companion dod delete friday --yes"))
 def delete(
     save: Annotated[
         str, save_argument(help="The save to delete (damaged ones too).", show_default=False)
     ],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
+    json: JsonOption = False,
 ) -> None:
     """Delete a saved game (asks first, unless --yes; its high score, if any, stays)."""
     from companion.cli.common import confirm
     from companion.errors import CompanionError
+    from companion.games.dungeon_of_d.saves import SaveDeleted
 
     store = _store(state)
-    if not yes:
-        if not store.exists(save):  # nothing to ask about
-            raise CompanionError(f"no saved game '{save}'")
-        if not confirm(f"Delete the saved game '{save}'? It cannot be played again.", "delete it"):
-            console().print(f"Kept the saved game '{save}'.", markup=False, highlight=False)
-            return
-    store.delete(save)
-    console().print(f"Deleted the saved game '{save}'.", markup=False, highlight=False)
+    done = SaveDeleted(save, deleted=False)
+    if not yes and not store.exists(save):  # nothing to ask about
+        raise CompanionError(f"no saved game '{save}'")
+    if yes or confirm(f"Delete the saved game '{save}'? It cannot be played again.", "delete it"):
+        done = store.delete(save)
+    if json:
+        emit_json(done.to_json())
+        return
+    said = "Deleted" if done.deleted else "Kept"
+    console().print(f"{said} the saved game '{save}'.", markup=False, highlight=False)
 
 
-@dod_app.command("scores")
+@dod_app.command("scores", epilog=example("companion dod scores --count 5"))
 def scores(
     count: Annotated[
         int, typer.Option("--count", "-n", min=1, max=MAX_LIST, help="How many scores to show.")
@@ -189,7 +195,9 @@ def scores(
     show_scores(console(), table)
 
 
-@dod_app.command("simulate")
+@dod_app.command(
+    "simulate", epilog=example("companion dod simulate --games 20 --seed 1 --bot greedy")
+)
 def simulate(
     games: Annotated[
         int, typer.Option("--games", min=1, max=MAX_GAMES, help="How many games to play.")

@@ -17,6 +17,7 @@ from companion.cli.common import (
     TableOption,
     console,
     emit_json,
+    example,
     fold_option,
     folded,
     table_action,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from companion.games.dragon_kings.table_rules import TableEvent
 
 dk_app = typer.Typer(
+    epilog=example("companion dk open --buy-in 400"),
     help="Dragon Kings at the table: the first black king, deals, wing cards, First Honors.",
     no_args_is_help=True,
 )
@@ -53,7 +55,7 @@ def print_event(result: TableEvent) -> None:
     show_event(console(), result)
 
 
-@dk_app.command("open")
+@dk_app.command("open", epilog=example("companion dk open --buy-in 400 --rebuys 1"))
 def dk_open(
     buy_in: Annotated[
         int | None,
@@ -75,7 +77,7 @@ def dk_open(
     _run(state, table_name, lambda tx, t: open_game(tx, t, buy_in, rebuys), as_json)
 
 
-@dk_app.command("deal")
+@dk_app.command("deal", epilog=example("companion dk deal"))
 def dk_deal(
     table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
 ) -> None:
@@ -85,7 +87,7 @@ def dk_deal(
     _run(state, table_name, deal, as_json)
 
 
-@dk_app.command("board")
+@dk_app.command("board", epilog=example("companion dk board"))
 def dk_board(
     table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
 ) -> None:
@@ -95,7 +97,7 @@ def dk_board(
     _run(state, table_name, board, as_json)
 
 
-@dk_app.command("fold")
+@dk_app.command("fold", epilog=example("companion dk fold ben"))
 def dk_fold(
     player: Annotated[str, typer.Argument(help="The player who folds.")],
     table_name: TableOption = None,
@@ -108,7 +110,7 @@ def dk_fold(
     _run(state, table_name, lambda tx, t: fold(tx, t, player), as_json)
 
 
-@dk_app.command("swap")
+@dk_app.command("swap", epilog=example("companion dk swap ann 1"))
 def dk_swap(
     player: Annotated[str, typer.Argument(help="The player who trades a hole card.")],
     card: Annotated[str, typer.Argument(help="The hole card traded, e.g. 7d.")],
@@ -122,7 +124,7 @@ def dk_swap(
     _run(state, table_name, lambda tx, t: swap(tx, t, player, card), as_json)
 
 
-@dk_app.command("showdown")
+@dk_app.command("showdown", epilog=example("companion dk showdown ann=30 ben=30 cat=30"))
 def dk_showdown(
     amounts: Annotated[
         list[str] | None,
@@ -154,7 +156,7 @@ def dk_showdown(
     show_settled(console(), report.settled)  # as `table showdown` prints it
 
 
-@dk_app.command("rebuy")
+@dk_app.command("rebuy", epilog=example("companion dk rebuy ann"))
 def dk_rebuy(
     player: Annotated[str, typer.Argument(help="The guest who is out and buys in again.")],
     table_name: TableOption = None,
@@ -167,7 +169,7 @@ def dk_rebuy(
     _run(state, table_name, lambda tx, t: rebuy(tx, t, player), as_json)
 
 
-@dk_app.command("misdeal")
+@dk_app.command("misdeal", epilog=example("companion dk misdeal ben"))
 def dk_misdeal(
     player: Annotated[str, typer.Argument(help="The player who fouled the deal.")],
     table_name: TableOption = None,
@@ -180,7 +182,7 @@ def dk_misdeal(
     _run(state, table_name, lambda tx, t: misdeal(tx, t, player), as_json)
 
 
-@dk_app.command("wing")
+@dk_app.command("wing", epilog=example('companion dk wing "thieves deuces" --by cat'))
 def dk_wing(
     name: Annotated[str, wing_argument(help="The voluntary wing card, e.g. 'iron mask'.")],
     by: ByOption,
@@ -194,7 +196,7 @@ def dk_wing(
     _run(state, table_name, lambda tx, t: put_wing(tx, t, name, by), as_json)
 
 
-@dk_app.command("permanent")
+@dk_app.command("permanent", epilog=example("companion dk permanent --by ben"))
 def dk_permanent(
     by: ByOption,
     name: Annotated[

@@ -12,6 +12,7 @@ from companion.cli.common import (
     JsonOption,
     console,
     emit_json,
+    example,
     fold_option,
     folded,
     pot_game_option,
@@ -29,6 +30,7 @@ class _DefaultSplit(TyperGroup):
 
 
 pot_app = typer.Typer(
+    epilog=example('companion pot ann=300 ben=300 cat=100 --result "ann = ben > cat"'),
     cls=_DefaultSplit,
     no_args_is_help=True,
     help=(
@@ -43,12 +45,15 @@ def register(app: typer.Typer) -> None:
     app.add_typer(pot_app, name="pot")
 
 
-@pot_app.command("split")
+@pot_app.command(
+    "split",
+    epilog=example('companion pot split ann=300 ben=300 cat=100 --result "ann = ben > cat"'),
+)
 def split(
     contributions: Annotated[
         list[str],
         typer.Argument(
-            help="Each player's total put in this deal, NAME=AMOUNT, in seat order starting left of the button; all=AMOUNT for everyone in --result and --fold, a NAME=AMOUNT overriding it.",
+            help="Each player's total put in this deal, NAME=AMOUNT, in seat order starting left of the button; all=AMOUNT for everyone in --result and --fold, a NAME=AMOUNT overriding it; NAME=all for a player all in with the gold the current table counts for them.",
             show_default=False,
         ),
     ],
@@ -65,6 +70,7 @@ def split(
         str | None,
         pot_game_option(
             "--game",
+            "-g",
             help="holdem, omaha, dragon-kings, dungeon-poker or decko: decides odd chips "
             "(default: the current table's game, else holdem).",
             show_default=False,
@@ -105,7 +111,7 @@ def split(
     With a table current and no --game, its game decides odd chips and coin
     size, said in one line on stderr.
     """
-    from companion.games.table_defaults import pot_game
+    from companion.games.table_defaults import pot_contributions, pot_game
     from companion.poker.pots import (
         everyone_named,
         parse_contributions,
@@ -116,8 +122,10 @@ def split(
 
     played, borrowed = pot_game(game)
     out = folded(fold)
+    # NAME=all: the gold the current table counts for them
+    put_in = pot_contributions(played, parse_contributions(contributions, all_in=True))
     settlement = settle(
-        spread_everyone(parse_contributions(contributions), everyone_named(result, out)),
+        spread_everyone(put_in, everyone_named(result, out)),
         result,
         folded=out,
         rules=pot_rules(played, unit),
@@ -134,7 +142,7 @@ def split(
     show_settlement(console(), settlement)
 
 
-@pot_app.command("limit")
+@pot_app.command("limit", epilog=example("companion pot limit --pot 900 --to-call 300"))
 def limit(
     pot: Annotated[
         int,

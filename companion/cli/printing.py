@@ -18,6 +18,7 @@ from companion.cli.common import (
     console,
     decks_argument,
     emit_json,
+    example,
     game_argument,
     in_range,
 )
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     Advance = Callable[[int], None]
 
 print_app = typer.Typer(
+    epilog=example("companion print deck dragon-kings --paper letter --out dk.pdf"),
     help="Print decks as PDF card sheets ready to cut, and each game's rulebook.",
     no_args_is_help=True,
 )
@@ -135,7 +137,10 @@ def _report(printed: Printed, as_json: bool) -> None:
         show_printed(console(), printed)
 
 
-@print_app.command("deck")
+@print_app.command(
+    "deck",
+    epilog=example("companion print deck dungeon-poker treasures --out treasures.pdf --crop-marks"),
+)
 def print_deck(
     game: Annotated[
         str,
@@ -150,7 +155,7 @@ def print_deck(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", help="PDF to write (default: output/<game>.pdf).", show_default=False
+            "--out", "-o", help="PDF to write (default: output/<game>.pdf).", show_default=False
         ),
     ] = None,
     paper: PaperOption = "a4",
@@ -214,7 +219,7 @@ def print_deck(
     _report(Printed((result,), spec), as_json)
 
 
-@print_app.command("all")
+@print_app.command("all", epilog=example("companion print all --paper letter --out-dir prints"))
 def print_all(
     out_dir: Annotated[
         Path | None,
@@ -280,12 +285,15 @@ def print_all(
     _report(Printed(tuple(results), spec), as_json)
 
 
-@print_app.command("calibrate")
+@print_app.command("calibrate", epilog=example("companion print calibrate --out calibrate.pdf"))
 def print_calibrate(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", help="PDF to write (default: output/calibration.pdf).", show_default=False
+            "--out",
+            "-o",
+            help="PDF to write (default: output/calibration.pdf).",
+            show_default=False,
         ),
     ] = None,
     paper: PaperOption = "a4",
@@ -341,7 +349,9 @@ def _export_report(result: ExportResult, as_json: bool) -> None:
         show_export(console(), console(stderr=True), result)
 
 
-@print_app.command("images")
+@print_app.command(
+    "images", epilog=example("companion print images decko blind --dpi 150 --out-dir pod")
+)
 def print_images(
     game: GameArgument,
     decks: Annotated[
@@ -375,7 +385,7 @@ def print_images(
     _export_report(result, as_json)
 
 
-@print_app.command("tts")
+@print_app.command("tts", epilog=example("companion print tts dragon-kings --out-dir tts"))
 def print_tts(
     game: GameArgument,
     card_size: CardSizeOption = "poker",

@@ -17,6 +17,7 @@ from companion.cli.common import (
     console,
     emit_json,
     encounter_option,
+    example,
     rank_game_option,
     say_borrowed,
     seed_option,
@@ -79,8 +80,22 @@ PlateOption = Annotated[
 
 
 def register(app: typer.Typer) -> None:
-    app.command("rank")(rank)
-    app.command("odds")(odds)
+    app.command(
+        "rank",
+        epilog=example(
+            'companion rank ann=As,Kd bob=Qh,Qc --board "2s 7h Qd 9c 3s"',
+            'companion rank --encounter "utter horror" ann=Ah,6d bob=7c,2d --board 3h,4s,9c',
+            'companion rank --game decko bozo="2h 2d 2c Ah Ad" krusty="4h 4d 4s 5c 5d"',
+            "companion rank --game dragon-kings ann=Ks,2d bob=Ah,Ad --board Kc,7h,9c",
+        ),
+    )(rank)
+    app.command(
+        "odds",
+        epilog=example(
+            "companion odds ann=As,Ad bob=Kc,Kd",
+            "companion odds --game dungeon-poker ann=Ah,Kh giant=Qs,?,? --board 2h,7h,9c",
+        ),
+    )(odds)
 
 
 def _options(
@@ -153,11 +168,6 @@ def rank(
 
     With a table current and no --game, its game (and encounter or wing cards)
     is used and said in one line on stderr.
-
-    Examples: companion rank ann=As,Kd bob=Qh,Qc --board "2s 7h Qd 9c 3s";
-    companion rank --encounter "Utter Horror" ann=Ah,6d bob=7c,2d --board 3h,4s,9c,Jd,8h;
-    companion rank --game decko bozo="2h 2d 2c Ah Ad" krusty="4h 4d 4s 5c 5d";
-    companion rank --game dragon-kings --wing "iron mask" ann=Ks,2d bob=Ah,Ad --board Kc,7h,9c.
     """
     from companion.games.decko.ranking import DeckoRanking
     from companion.games.ranking import PokerRanking, rank_players
@@ -236,8 +246,7 @@ def odds(
     Enumerates every remaining deal when that is quick (always for two known
     hole cards in Hold'em), else samples --samples deals and shows the
     standard error. With a table current and no --game, its game is used and
-    said in one line on stderr. Example: companion odds ann=As,Ad bob=Kc,Kd;
-    companion odds --game dungeon-poker ann=Ah,Kh giant=Qs,?,? --board 2h,7h,9c.
+    said in one line on stderr.
     """
     from companion.games.ranking import odds_method, odds_players
 

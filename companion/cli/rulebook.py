@@ -13,12 +13,15 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import GAME_IDS, ForceOption, JsonOption, game_argument
+from companion.cli.common import GAME_IDS, ForceOption, JsonOption, example, game_argument
 
 
 def register_rulebook(print_app: typer.Typer) -> None:
     """Add the ``rulebook`` command to the ``print`` group."""
-    print_app.command("rulebook")(rulebook)
+    print_app.command(
+        "rulebook",
+        epilog=example("companion print rulebook dragon-kings --booklet --out dk-booklet.pdf"),
+    )(rulebook)
 
 
 def rulebook(

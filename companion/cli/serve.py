@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import JsonOption, StateOption, emit_json, table_option
+from companion.cli.common import JsonOption, StateOption, emit_json, example, table_option
 
 
 def _note(text: str) -> None:
@@ -15,7 +15,7 @@ def _note(text: str) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("serve")(serve)
+    app.command("serve", epilog=example("companion serve --lan --port 8080"))(serve)
 
 
 def serve(

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from companion.cli.common import JsonOption, console, emit_json, say_borrowed
+from companion.cli.common import JsonOption, console, emit_json, example, say_borrowed
 from companion.cli.rank import WingOption
 
 if TYPE_CHECKING:
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 def register(app: typer.Typer) -> None:
     app.command(
         "showdown",
+        epilog=example("companion showdown tests/data/showdown/dragon-side-pot.yaml"),
         help=(
             "Settle a showdown described in a YAML or JSON file (or '-' for stdin): hands, pots, "
             "monsters, treasures and every rule applied. Format: docs/showdown.md."

@@ -22,6 +22,7 @@ from companion.cli.common import (
     confirm,
     console,
     emit_json,
+    example,
     fold_option,
     folded,
     game_option,
@@ -34,14 +35,17 @@ from companion.cli.common import (
 if TYPE_CHECKING:
     from companion.table import DrawnCard, TableInfo, Transaction
     from companion.table.actions import DeckStatus
-    from companion.table.reports import CardsReport, TableView
+    from companion.table.reports import CardsReport, TableDeleted, TableView
 
 table_app = typer.Typer(
+    epilog=example("companion table new friday --game dungeon-poker --players ann,ben,cy"),
     help="Table sessions: set up a table's decks, see its state, its log, undo.",
     no_args_is_help=True,
 )
 deck_app = typer.Typer(
-    help="Look at and rearrange the decks of the current table.", no_args_is_help=True
+    epilog=example("companion deck peek treasures 2 --for cy"),
+    help="Look at and rearrange the decks of the current table.",
+    no_args_is_help=True,
 )
 
 PlayerOption = Annotated[
@@ -56,7 +60,7 @@ FromOption = Annotated[
 def register(app: typer.Typer) -> None:
     app.add_typer(table_app, name="table")
     app.add_typer(deck_app, name="deck")
-    app.command("draw")(draw)
+    app.command("draw", epilog=example("companion draw treasures --count 2 --for ann"))(draw)
 
 
 @contextmanager
@@ -109,7 +113,7 @@ def _when(entry_at: float) -> str:
 NewGameOption = Annotated[
     str,
     game_option(
-        "--game", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d."
+        "--game", "-g", help="dungeon-poker, dungeon-master, decko, dragon-kings or dungeon-of-d."
     ),
 ]
 PlayersOption = Annotated[
@@ -155,7 +159,10 @@ VariantOption = Annotated[
 ]
 
 
-@table_app.command("new")
+@table_app.command(
+    "new",
+    epilog=example("companion table new saturday --game decko --players ann,ben,cat --seed 5"),
+)
 def table_new(
     name: Annotated[str, typer.Argument(help="A name for the table, e.g. 'friday'.")],
     game: NewGameOption,
@@ -191,7 +198,7 @@ def table_new(
         out.print(f"• {note}")
 
 
-@table_app.command("list")
+@table_app.command("list", epilog=example("companion table list --json"))
 def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
     """List the tables in the state file; the current one is marked."""
     from companion.table.reports import table_list
@@ -221,42 +228,56 @@ def table_list(state: StateOption = None, as_json: JsonOption = False) -> None:
     out.print(grid)
 
 
-@table_app.command("select")
+@table_app.command("select", epilog=example("companion table select friday"))
 def table_select(
     name: Annotated[str, table_argument(help="The table to make current.")],
     state: StateOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Make a table the current one (used when --table is not given)."""
     from companion.table import select_table
+    from companion.table.reports import TableSelected
 
     with _transaction(state) as tx:
-        table = select_table(tx, name)
-    console().print(f"current table: [bold]{table.name}[/] ({table.game})")
+        selected = TableSelected(select_table(tx, name))
+    if as_json:
+        emit_json(selected.to_json())
+        return
+    console().print(f"current table: [bold]{selected.table.name}[/] ({selected.table.game})")
 
 
-@table_app.command("delete")
+@table_app.command("delete", epilog=example("companion table delete friday --yes"))
 def table_delete(
     name: Annotated[str, table_argument(help="The table to delete, with its whole history.")],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking first.")] = False,
     state: StateOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Delete a table, its decks and its history (asks first, unless --yes)."""
     from companion.table import delete_table
     from companion.table.actions import check_table_name
+    from companion.table.reports import TableDeleted
 
     name = check_table_name(name)
     if not yes:
         with _at_table(state, name, write=False) as (_, found):
             question = f"Delete table '{found.name}' ({found.game}) and its whole history?"
         if not confirm(question, "delete it"):
-            console().print(f"kept table [bold]{found.name}[/]")
+            _say_deleted(TableDeleted(found, deleted=False), as_json)
             return
     with _at_table(state, name) as (tx, table):
         delete_table(tx, table)
-    console().print(f"deleted table [bold]{table.name}[/]")
+    _say_deleted(TableDeleted(table, deleted=True), as_json)
 
 
-@table_app.command("show")
+def _say_deleted(done: TableDeleted, as_json: bool) -> None:
+    if as_json:
+        emit_json(done.to_json())
+    else:
+        console().print(f"{'deleted' if done.deleted else 'kept'} table [bold]{done.table.name}[/]")
+
+
+@table_app.command("show", epilog=example("companion table show friday"))
 def table_show(
     name: Annotated[
         str | None, table_argument(help="Table name (default: the current table).")
@@ -276,7 +297,7 @@ def table_show(
     _render_show(view)
 
 
-@table_app.command("hand")
+@table_app.command("hand", epilog=example("companion table hand ann"))
 def table_hand(
     player: Annotated[str, typer.Argument(help="Whose cards to show (let only them look).")],
     table_name: TableOption = None,
@@ -296,7 +317,7 @@ def table_hand(
     show_hand(console(), hand)
 
 
-@table_app.command("log")
+@table_app.command("log", epilog=example("companion table log --count 5"))
 def table_log(
     table_name: TableOption = None,
     count: Annotated[
@@ -338,7 +359,7 @@ def table_log(
     console().print(grid)
 
 
-@table_app.command("undo")
+@table_app.command("undo", epilog=example("companion table undo"))
 def table_undo(
     table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
 ) -> None:
@@ -410,7 +431,7 @@ def _emit_cards(report: CardsReport, as_json: bool) -> None:
 # -- deck ----------------------------------------------------------------------------
 
 
-@deck_app.command("status")
+@deck_app.command("status", epilog=example("companion deck status --json"))
 def deck_status(
     table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
 ) -> None:
@@ -426,7 +447,7 @@ def deck_status(
     _render_status(decks)
 
 
-@deck_app.command("peek")
+@deck_app.command("peek", epilog=example("companion deck peek treasures 2 --for cy"))
 def deck_peek(
     deck: Annotated[str, table_deck_argument(help="Deck to look into.")],
     count: Annotated[int, typer.Argument(min=1, help="How many cards from the top.")] = 1,
@@ -449,7 +470,7 @@ def deck_peek(
     _print_cards(seen, numbered=True)
 
 
-@deck_app.command("reorder")
+@deck_app.command("reorder", epilog=example("companion deck reorder treasures 2 1"))
 def deck_reorder(
     deck: Annotated[str, table_deck_argument(help="Deck whose top cards to rearrange.")],
     order: Annotated[
@@ -514,19 +535,23 @@ def _one_card_command(action: str, doc: str) -> Any:
     return command
 
 
-deck_app.command("return")(
+deck_app.command(
+    "return", epilog=example('companion deck return treasures "antimagic cage" --top')
+)(
     _one_card_command(
         "return",
         "Put a card back into its deck's draw pile: shuffled in (default), --top or --bottom.",
     )
 )
-deck_app.command("remove")(_one_card_command("remove", "Remove a card from the game for good."))
-deck_app.command("discard")(
+deck_app.command("remove", epilog=example('companion deck remove treasures "antimagic cage"'))(
+    _one_card_command("remove", "Remove a card from the game for good.")
+)
+deck_app.command("discard", epilog=example('companion deck discard treasures "antimagic cage"'))(
     _one_card_command("discard", "Put a card in play or held onto its discard pile.")
 )
 
 
-@deck_app.command("shuffle")
+@deck_app.command("shuffle", epilog=example("companion deck shuffle treasures --discard"))
 def deck_shuffle(
     deck: Annotated[str, table_deck_argument(help="Deck to shuffle.")],
     with_discard: Annotated[
@@ -551,7 +576,7 @@ def deck_shuffle(
 # -- Dungeon Poker -------------------------------------------------------------------------
 
 
-@table_app.command("level")
+@table_app.command("level", epilog=example("companion table level 2"))
 def table_level(
     level: Annotated[
         int | None,
@@ -587,7 +612,7 @@ def table_level(
         out.print(f"• {note}")
 
 
-@table_app.command("choose")
+@table_app.command("choose", epilog=example("companion table choose ann witch"))
 def table_choose(
     player: Annotated[str, typer.Argument(help="The player choosing.")],
     character: Annotated[str, typer.Argument(help="One of the characters dealt to them.")],
@@ -613,7 +638,7 @@ def table_choose(
         out.print(f"• {note}")
 
 
-@table_app.command("monster")
+@table_app.command("monster", epilog=example("companion table monster --for ben"))
 def table_monster(
     player: Annotated[
         str | None,
@@ -642,7 +667,9 @@ def table_monster(
     _emit_draw(table, drawn, as_json)
 
 
-@table_app.command("monster-result")
+@table_app.command(
+    "monster-result", epilog=example("companion table monster-result won --monster zombie")
+)
 def table_monster_result(
     outcome: Annotated[
         str, typer.Argument(help="won, tied, side-pot (it won only a side pot) or lost (slain).")
@@ -670,7 +697,7 @@ def table_monster_result(
     _emit_draw(table, result, as_json)
 
 
-@table_app.command("win")
+@table_app.command("win", epilog=example("companion table win ann"))
 def table_win(
     players: Annotated[
         list[str],
@@ -688,7 +715,7 @@ def table_win(
     _emit_draw(table, drawn, as_json)
 
 
-@table_app.command("tie")
+@table_app.command("tie", epilog=example("companion table tie ann ben"))
 def table_tie(
     players: Annotated[
         list[str] | None,
@@ -710,7 +737,7 @@ def table_tie(
     console().print(f"tie: the next winner draws {carried} extra treasure(s)")
 
 
-@table_app.command("death")
+@table_app.command("death", epilog=example("companion table death cy --winner ann"))
 def table_death(
     player: Annotated[str, typer.Argument(help="The player whose character ran out of gold.")],
     winner: Annotated[
@@ -738,7 +765,7 @@ def table_death(
     _print_cards([c for c in shown if c.deck != "characters"])  # new characters stay face down
 
 
-@table_app.command("loot")
+@table_app.command("loot", epilog=example('companion table loot ann "antimagic cage" --from cy'))
 def table_loot(
     winner: Annotated[str, typer.Argument(help="The winner of the deal a character died in.")],
     treasure: Annotated[
@@ -760,7 +787,7 @@ def table_loot(
     _emit_draw(table, [card], as_json)
 
 
-@table_app.command("claim")
+@table_app.command("claim", epilog=example('companion table claim cy "antimagic cage"'))
 def table_claim(
     player: Annotated[str, typer.Argument(help="The player holding the artifact.")],
     treasure: Annotated[str, typer.Argument(help="The artifact the bank claims (name or id).")],
@@ -806,11 +833,15 @@ def _treasure_command(use: bool) -> Any:
     return command
 
 
-table_app.command("sell")(_treasure_command(use=False))
-table_app.command("use")(_treasure_command(use=True))
+table_app.command("sell", epilog=example('companion table sell cy "antimagic cage"'))(
+    _treasure_command(use=False)
+)
+table_app.command("use", epilog=example('companion table use cy "antimagic cage"'))(
+    _treasure_command(use=True)
+)
 
 
-@table_app.command("ability")
+@table_app.command("ability", epilog=example('companion table ability ann "witch curse" --rank 7'))
 def table_ability(
     player: Annotated[str, typer.Argument(help="The player whose character uses it.")],
     ability: Annotated[
@@ -877,8 +908,12 @@ def _hand_cards_command(what: str) -> Any:
     return command
 
 
-table_app.command("discard")(_hand_cards_command("discard"))
-table_app.command("reveal")(_hand_cards_command("reveal"))
+table_app.command("discard", epilog=example("companion table discard ben 7h 2c"))(
+    _hand_cards_command("discard")
+)
+table_app.command("reveal", epilog=example("companion table reveal ann Ah"))(
+    _hand_cards_command("reveal")
+)
 
 
 def _correction_command(what: str) -> Any:
@@ -908,9 +943,18 @@ def _correction_command(what: str) -> Any:
     return command
 
 
-_CORRECTION = {"context_settings": {"ignore_unknown_options": True}}
-table_app.command("gold", **_CORRECTION)(_correction_command("gold"))  # type: ignore[arg-type]
-table_app.command("gems", **_CORRECTION)(_correction_command("soul gems"))  # type: ignore[arg-type]
+_CORRECTION = {"ignore_unknown_options": True}
+"""A negative amount (-500) is a value, not an option."""
+table_app.command(
+    "gold",
+    context_settings=_CORRECTION,
+    epilog=example('companion table gold ben -500 --note "Dense fog: looked at the hidden card"'),
+)(_correction_command("gold"))
+table_app.command(
+    "gems",
+    context_settings=_CORRECTION,
+    epilog=example('companion table gems cy +1 --note "counted one short"'),
+)(_correction_command("soul gems"))
 
 
 def _emit_gold(table: TableInfo, moved: Any, as_json: bool) -> None:
@@ -927,7 +971,7 @@ def _emit_gold(table: TableInfo, moved: Any, as_json: bool) -> None:
 # -- a whole deal ----------------------------------------------------------------------------
 
 
-@table_app.command("deal")
+@table_app.command("deal", epilog=example("companion table deal"))
 def table_deal(
     cards: Annotated[
         bool,
@@ -953,7 +997,7 @@ def table_deal(
     show_deal_started(console(), started)
 
 
-@table_app.command("board")
+@table_app.command("board", epilog=example("companion table board"))
 def table_board(
     table_name: TableOption = None, state: StateOption = None, as_json: JsonOption = False
 ) -> None:
@@ -970,7 +1014,7 @@ def table_board(
     show_board(console(), dealt)
 
 
-@table_app.command("bet")
+@table_app.command("bet", epilog=example("companion table bet ann call"))
 def table_bet(
     player: Annotated[str, typer.Argument(help="The player whose turn it is.")],
     action: Annotated[
@@ -1004,7 +1048,12 @@ def table_bet(
     show_bet(console(), report)
 
 
-@table_app.command("showdown")
+@table_app.command(
+    "showdown",
+    epilog=example(
+        'companion table showdown ann=200 ben=200 cy=100 --fold cy --result "ben > ann"'
+    ),
+)
 def table_showdown(
     file: Annotated[
         str | None,
@@ -1023,7 +1072,7 @@ def table_showdown(
     ] = None,
     fold: Annotated[list[str] | None, fold_option()] = None,
     result: Annotated[
-        str | None, typer.Option("--result", help='The order, best first: "ann > orc = ben".')
+        str | None, typer.Option("--result", "-r", help='The order, best first: "ann > orc = ben".')
     ] = None,
     takes: Annotated[
         list[str] | None,

@@ -14,6 +14,7 @@ from companion.cli.common import (
     StateOption,
     console,
     emit_json,
+    example,
     structure_option,
     table_option,
 )
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from companion.timer.structure import Structure
 
 timer_app = typer.Typer(
+    epilog=example("companion timer run --structure short --paused --plain"),
     help="The blind-level clock: structures, a full-screen clock for the table, a printable sheet.",
     no_args_is_help=True,
 )
@@ -115,7 +117,7 @@ def _print_status(view: ClockView, notices: tuple[str, ...] = ()) -> None:
 # -- structures ------------------------------------------------------------------------
 
 
-@timer_app.command("list")
+@timer_app.command("list", epilog=example("companion timer list"))
 def list_structures(as_json: JsonOption = False) -> None:
     """List the built-in blind structures."""
     from companion.timer.commands import structure_summaries
@@ -129,7 +131,9 @@ def list_structures(as_json: JsonOption = False) -> None:
     show_structure_list(console(), summaries.summaries)
 
 
-@timer_app.command("structure")
+@timer_app.command(
+    "structure", epilog=example("companion timer structure --structure short --levels 8")
+)
 def show_structure(
     structure: StructureOpt = None,
     levels: LevelsOpt = None,
@@ -158,7 +162,7 @@ def show_structure(
 # -- the clock -------------------------------------------------------------------------
 
 
-@timer_app.command("run")
+@timer_app.command("run", epilog=example("companion timer run --structure short --paused --plain"))
 def run_clock(
     structure: StructureOpt = None,
     minutes: MinutesOpt = None,
@@ -215,7 +219,7 @@ def run_clock(
         run_clock_screen(session, heading, plain=plain)
 
 
-@timer_app.command("status")
+@timer_app.command("status", epilog=example("companion timer status --json"))
 def status(table: TableOpt = None, state: StateOption = None, as_json: JsonOption = False) -> None:
     """Show where the saved clock is now (only reads: works on a read-only state file)."""
     from companion.games.clock import open_clock
@@ -229,7 +233,7 @@ def status(table: TableOpt = None, state: StateOption = None, as_json: JsonOptio
     _print_status(report.view)
 
 
-@timer_app.command("do")
+@timer_app.command("do", epilog=example("companion timer do pause next"))
 def do(
     actions: Annotated[
         list[str],
@@ -256,20 +260,27 @@ def do(
     _print_status(report.view, report.notices)
 
 
-@timer_app.command("reset")
-def reset(table: TableOpt = None, state: StateOption = None) -> None:
+@timer_app.command("reset", epilog=example("companion timer reset"))
+def reset(table: TableOpt = None, state: StateOption = None, as_json: JsonOption = False) -> None:
     """Forget the saved clock (the next 'timer run' starts afresh)."""
     from companion.games.clock import open_clock
+    from companion.timer.commands import reset_clock
 
     with open_clock(state, table) as clock:
-        forgot = clock.session.reset()
-    console().print("clock forgotten" if forgot else f"no clock was saved ({clock.label})")
+        done = reset_clock(clock)
+    if as_json:
+        emit_json(done.to_json())
+        return
+    console().print("clock forgotten" if done.forgotten else f"no clock was saved ({done.label})")
 
 
 # -- the printable sheet ---------------------------------------------------------------
 
 
-@timer_app.command("sheet")
+@timer_app.command(
+    "sheet",
+    epilog=example("companion timer sheet --structure short --paper letter --out blinds.pdf"),
+)
 def sheet(
     structure: StructureOpt = None,
     out: Annotated[
@@ -283,6 +294,7 @@ def sheet(
     break_minutes: BreakMinutesOpt = 10,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
     force: ForceOption = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Print the structure on one page for the table (PDF)."""
     from companion.errors import CompanionError
@@ -295,7 +307,7 @@ def sheet(
     target = out or default_output_dir() / f"timer-{s.id}.pdf"
     if target.suffix.lower() != ".pdf":
         raise CompanionError(f"the sheet is a PDF: '{target}' should end in .pdf")
-    count = write_sheet(
+    written = write_sheet(
         s,
         target,
         levels=levels,
@@ -305,6 +317,9 @@ def sheet(
         paper=paper.lower(),
         force=force,
     )
+    if as_json:
+        emit_json(written.to_json())
+        return
     console().print(
-        f"wrote {target} ({count} {s.level_word.lower()}s on one page)", highlight=False
+        f"wrote {target} ({written.levels} {s.level_word.lower()}s on one page)", highlight=False
     )

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.events import use_kind_loader
-from companion.registry import register_game
+from companion.registry import register_game, use_kind_loader
 
 if TYPE_CHECKING:
     from companion.table import HistoryEntry, TableInfo, Transaction

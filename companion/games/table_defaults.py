@@ -95,6 +95,25 @@ def pot_game(game_id: str | None, state: str | None = None) -> tuple[str, Borrow
     return facts.game, Borrowed(facts.table, facts.game)
 
 
+def pot_stacks(played: str, state: str | None = None) -> Mapping[str, int]:
+    """``pot NAME=all``: the gold the current table counts for each player, when ``played``
+    is its game (empty otherwise: the amount must then be given)."""
+    facts = current_facts(state)
+    return facts.stacks if facts is not None and facts.game == played else {}
+
+
+def pot_contributions(
+    played: str, amounts: Mapping[str, int], state: str | None = None
+) -> dict[str, int]:
+    """``pot NAME=AMOUNT...`` as amounts: each ``NAME=all`` is the gold the current table
+    counts for that player (:func:`pot_stacks`); the table is read only for one."""
+    from companion.poker.pots import ALL_IN, with_all_in
+
+    if ALL_IN not in amounts.values():
+        return dict(amounts)
+    return with_all_in(amounts, pot_stacks(played, state))
+
+
 def with_table(
     spec: ShowdownIn, wings: tuple[str, ...] = (), state: str | None = None
 ) -> tuple[ShowdownIn, Borrowed | None]:

@@ -644,8 +644,10 @@ class BettingState:
         o = self._options(seat)
         bet, stack = self.bets[seat], self.stacks[seat]
         top = bet + o.need
-        if kind in (_F.FOLD, _F.CHECK) and action.amount is not None:
+        if kind in (_F.FOLD, _F.LEAVE, _F.CHECK) and action.amount is not None:
             raise CompanionError(f"{kind.value} takes no amount (got {action.amount:,})")
+        if kind is _F.LEAVE:
+            return action
         if kind is _F.FOLD:
             if o.can_check:
                 raise CompanionError(
@@ -890,7 +892,7 @@ class _Deal:
             return
         self.queue.pop(0)
         self.acted[seat] = True
-        if kind is _F.FOLD:
+        if kind in (_F.FOLD, _F.LEAVE):
             self.folded[seat] = True
         elif kind is _F.CALL or (kind is _F.ALL_IN and (a.amount or 0) <= max(self.bets)):
             self.post(seat, (a.amount or 0) - self.bets[seat], into_bets=True)

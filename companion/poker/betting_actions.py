@@ -43,6 +43,9 @@ class ActionKind(StrEnum):
     STREET = "street"
     """The next betting round opens (the table dealt the next street)."""
     FOLD = "fold"
+    LEAVE = "leave"
+    """A fold the table allows on the player's turn even with nothing to call: the player
+    declines a payment a rule asks of them (a toll) and leaves the deal instead."""
     CHECK = "check"
     CALL = "call"
     BET = "bet"
@@ -58,6 +61,7 @@ class ActionKind(StrEnum):
 _PLAYER_ACTIONS = frozenset(
     {
         ActionKind.FOLD,
+        ActionKind.LEAVE,
         ActionKind.CHECK,
         ActionKind.CALL,
         ActionKind.BET,
@@ -70,6 +74,7 @@ _VERBS = {
     ActionKind.BLIND: "posts a blind",
     ActionKind.DEAD: "puts dead money in",
     ActionKind.FOLD: "folds",
+    ActionKind.LEAVE: "folds",
     ActionKind.CHECK: "checks",
     ActionKind.CALL: "calls",
     ActionKind.BET: "bets",

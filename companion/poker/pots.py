@@ -70,6 +70,30 @@ gold knows (``table showdown`` reads it as the player's stack)."""
 ALL_IN_WORD = "all"
 
 
+def all_in_amount(player: str, stacks: Mapping[str, int]) -> int:
+    """``NAME=all``'s gold: what the table counts for ``player`` (``stacks`` by name, in any
+    case); refused when it counts none (no table, or a player it does not seat).
+
+    >>> all_in_amount("Ann", {"ann": 1200})
+    1200
+    """
+    stack = next((v for k, v in stacks.items() if k.casefold() == player.casefold()), None)
+    if stack is None:
+        raise CompanionError(
+            f"{player}=all: the table counts no gold for {player}; give the amount"
+        )
+    return stack
+
+
+def with_all_in(amounts: Mapping[str, int], stacks: Mapping[str, int]) -> dict[str, int]:
+    """``amounts`` with each :data:`ALL_IN` replaced by the player's gold (:func:`all_in_amount`).
+
+    >>> with_all_in({"ann": 300, "ben": ALL_IN}, {"ben": 900})
+    {'ann': 300, 'ben': 900}
+    """
+    return {k: all_in_amount(k, stacks) if v == ALL_IN else v for k, v in amounts.items()}
+
+
 def parse_contributions(items: list[str], *, all_in: bool = False) -> dict[str, int]:
     """Read ``NAME=AMOUNT`` words into an ordered mapping (seat order); with ``all_in``,
     ``NAME=all`` too, as :data:`ALL_IN`.

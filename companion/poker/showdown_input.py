@@ -55,7 +55,11 @@ Cards = str | list[str]
 class ShowdownPart(BaseModel):
     """A part of a showdown file: its fields checked, none unknown, frozen once read."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, str_strip_whitespace=True, defer_build=True
+    )
+    """``defer_build``: the validators are built by the first showdown read, so a table
+    command that reads none (``table show``, ``table deal``) builds none."""
 
 
 class PlayerIn(ShowdownPart):

@@ -9,7 +9,9 @@ The page is built in memory and written atomically.
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.errors import CompanionError
 from companion.fileio import output_path, write_atomic
@@ -101,6 +103,25 @@ def sheet_rows(
     return header, rows, breaks
 
 
+@dataclass(frozen=True)
+class SheetFile:
+    """A structure's sheet written to disk: what ``timer sheet`` reports."""
+
+    structure: str
+    path: Path
+    levels: int
+    level_word: str
+    paper: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "structure": self.structure,
+            "file": str(self.path),
+            "levels": self.levels,
+            "paper": self.paper,
+        }
+
+
 def write_sheet(
     structure: Structure,
     target: str | Path,
@@ -111,8 +132,8 @@ def write_sheet(
     players: int | None = None,
     paper: str = "a4",
     force: bool = False,
-) -> int:
-    """Write the one-page sheet to ``target``; returns how many levels it lists.
+) -> SheetFile:
+    """Write the one-page sheet to ``target``; the file, with how many levels it lists.
 
     ``force`` replaces a read-only file (the output policy of :mod:`companion.fileio`).
     """
@@ -193,7 +214,8 @@ def write_sheet(
     canvas.showPage()
     canvas.save()
     write_atomic(target, buffer.getvalue(), force=force)
-    return sum(1 for row in rows if row[0])
+    count = sum(1 for row in rows if row[0])
+    return SheetFile(structure.id, Path(target), count, structure.level_word, paper)
 
 
 def _column_widths(

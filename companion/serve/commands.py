@@ -4,7 +4,8 @@ A dealer's button or a player's choice is parsed from its form into one
 :class:`Command` (a frozen value with typed fields, checked as the CLI checks
 its options: one-line errors naming the bad value) and run in one table
 transaction: the clock's keys are ``timer do``
-(:func:`companion.timer.commands.do_actions`), a new deal ``table deal``,
+(:func:`companion.timer.commands.do_actions`), a new deal ``table deal``, the
+next street ``table board`` (``dk board`` at Dragon Kings),
 settling ``table showdown``, a monster ``table monster``, a treasure ``draw
 treasures --for NAME``, DECKO's round ``decko round``, undo ``table undo``,
 a player's choice ``table choose``. An error leaves the table as it was.
@@ -20,7 +21,7 @@ name in :data:`COMMANDS`, never by a chain of names.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -180,6 +181,31 @@ class NewDeal(Command):
         from companion.games.deals import start_deal
 
         return at_table(store, table, self.name, start_deal)
+
+
+@dataclass(frozen=True)
+class DealStreet(Command):
+    """``table board``: the next street of the board (the flop, the turn, the river), once
+    the betting of the last one is over; its betting round opens."""
+
+    name: ClassVar[str] = "board"
+
+    def run(self, store: TableStore, table: TableInfo | None) -> Done:
+        from companion.games.dungeon_poker.table_rules import deal_board
+
+        return at_table(store, table, self.name, deal_board)
+
+
+@dataclass(frozen=True)
+class DkStreet(Command):
+    """``dk board``: Dragon Kings' next street, once the betting of the last one is over."""
+
+    name: ClassVar[str] = "dk-board"
+
+    def run(self, store: TableStore, table: TableInfo | None) -> Done:
+        from companion.games.dragon_kings.table_rules import board
+
+        return at_table(store, table, self.name, board)
 
 
 @dataclass(frozen=True)
@@ -351,7 +377,17 @@ COMMANDS: dict[str, Callable[[Form], Command]] = {
     **{key: (lambda form, key=key: ClockKey(key)) for key in CLOCK_KEYS},  # type: ignore[misc]
     **{
         cls.name: cls.from_form
-        for cls in (StartClock, NewDeal, DrawMonster, DrawTreasure, Settle, StartRound, Undo)
+        for cls in (
+            StartClock,
+            NewDeal,
+            DealStreet,
+            DkStreet,
+            DrawMonster,
+            DrawTreasure,
+            Settle,
+            StartRound,
+            Undo,
+        )
     },
 }
 """The dealer's page's commands, by the name its buttons post to."""
@@ -381,6 +417,162 @@ def dealer_command(table: TableInfo | None, name: str, form: Form) -> Command:
             f"'{name}' is not an action of {game} (its actions: {', '.join(offered)})"
         )
     return COMMANDS[name](form)
+
+
+# -- a player's own actions (DECKO's betting and buying) ------------------------------------
+
+
+def check_seen(tx: Transaction, table: TableInfo, seen: int | None) -> None:
+    """Refuse an action sent from a page drawn before the table's last entry (``seen`` is
+    the newest entry the page showed): a page that missed a move, or the same action sent
+    twice, moves nothing."""
+    if seen is None:
+        return
+    last = tx.history(table, 1)
+    now = last[0].id if last else 0
+    if seen != now:
+        raise CompanionError(
+            f"the table moved on since this page was drawn (entry #{seen}, now #{now}): "
+            "look again and act on what it shows now"
+        )
+
+
+@dataclass(frozen=True)
+class PlayerAction(Command):
+    """One of a player's own actions from their page, for that player only: the token
+    of the page's link names them, never the form. ``label`` is its button."""
+
+    player: str
+    seen: int | None = None
+    label: ClassVar[str] = ""
+
+    @classmethod
+    def of(cls, form: Form, player: str) -> PlayerAction:
+        return cls(player, _whole("seen", field_of(form, "seen")))
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        raise NotImplementedError
+
+    def run(self, store: TableStore, table: TableInfo | None) -> Done:
+        def checked(tx: Transaction, at: TableInfo) -> Any:
+            check_seen(tx, at, self.seen)
+            return self.work(tx, at)
+
+        return at_table(store, table, self.name, checked, viewer=self.player)
+
+
+@dataclass(frozen=True)
+class DeckoRaise(PlayerAction):
+    """``decko raise PLAYER``: one chip above the highest bet."""
+
+    name: ClassVar[str] = "raise"
+    label: ClassVar[str] = "raise (one chip)"
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import raise_bet
+
+        return raise_bet(tx, at, self.player)
+
+
+@dataclass(frozen=True)
+class DeckoCall(PlayerAction):
+    """``decko call PLAYER``: match the highest bet."""
+
+    name: ClassVar[str] = "call"
+    label: ClassVar[str] = "call"
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import call
+
+        return call(tx, at, self.player)
+
+
+@dataclass(frozen=True)
+class DeckoFold(PlayerAction):
+    """``decko fold PLAYER [--take SLOT]``: the bet goes to the house bet."""
+
+    take: str = ""
+    name: ClassVar[str] = "fold"
+    label: ClassVar[str] = "fold"
+
+    @classmethod
+    def of(cls, form: Form, player: str) -> PlayerAction:
+        return cls(player, _whole("seen", field_of(form, "seen")), field_of(form, "slot"))
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import fold
+
+        return fold(tx, at, self.player, [self.take] if self.take else [])
+
+
+@dataclass(frozen=True)
+class DeckoBuy(PlayerAction):
+    """``decko buy PLAYER SLOT``: a market card at its price."""
+
+    slot: str = ""
+    name: ClassVar[str] = "buy"
+    label: ClassVar[str] = "buy"
+
+    @classmethod
+    def of(cls, form: Form, player: str) -> PlayerAction:
+        seen = _whole("seen", field_of(form, "seen"))
+        return cls(player, seen, field_of(form, "slot", required=True))
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import buy
+
+        return buy(tx, at, self.player, self.slot)
+
+
+@dataclass(frozen=True)
+class DeckoFlush(PlayerAction):
+    """``decko flush PLAYER``: five new market cards ($2)."""
+
+    name: ClassVar[str] = "flush"
+    label: ClassVar[str] = "flush the market ($2)"
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import flush_market
+
+        return flush_market(tx, at, self.player)
+
+
+@dataclass(frozen=True)
+class DeckoDone(PlayerAction):
+    """``decko done PLAYER``: the player ends their buying."""
+
+    name: ClassVar[str] = "done"
+    label: ClassVar[str] = "done buying"
+
+    def work(self, tx: Transaction, at: TableInfo) -> Any:
+        from companion.games.decko.table_rules import done
+
+        return done(tx, at, self.player)
+
+
+PLAYER_ACTIONS: dict[str, type[PlayerAction]] = {
+    cls.name: cls for cls in (DeckoRaise, DeckoCall, DeckoFold, DeckoBuy, DeckoFlush, DeckoDone)
+}
+"""A player's page's own actions, by the name its buttons send
+(:attr:`companion.registry.Game.page_actions` says which a game's page offers)."""
+
+
+def page_action(table: TableInfo, player: str, form: Form) -> Command:
+    """The action a player's page sends (its ``act`` field) for ``player``; a one-line
+    error for one the game's page does not offer."""
+    name = field_of(form, "act", required=True)
+    offered = game(table.game).page_actions
+    if name not in offered or name not in PLAYER_ACTIONS:
+        shown = ", ".join(offered) or "none besides the betting's"
+        raise CompanionError(
+            f"'{name[:40]}' is not an action of a {table.game} player's page (its actions: {shown})"
+        )
+    return PLAYER_ACTIONS[name].of(form, player)
+
+
+def page_buttons(names: Sequence[str]) -> list[dict[str, str]]:
+    """The buttons of a player's page for the actions ``names``: each its name and label."""
+    return [{"action": n, "label": PLAYER_ACTIONS[n].label} for n in names if n in PLAYER_ACTIONS]
 
 
 def player_command(table: TableInfo, player: str, form: Form) -> Command:

@@ -20,6 +20,7 @@ never written twice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -232,6 +233,10 @@ class PlayerPage:
 
     clock: dict[str, Any]
     view: View
+    actions: tuple[dict[str, str], ...] = ()
+    """The buttons of the player's own actions open now (DECKO's raise, call, fold, buying)."""
+    seen: int = 0
+    """The newest entry of the table's log as this page is drawn (its actions send it back)."""
 
     def to_json(self) -> dict[str, Any]:
         own = self.view.own
@@ -245,6 +250,8 @@ class PlayerPage:
             "clock": self.clock,
             "my_turn": mine,
             "my_legal": list(betting["legal"]) if mine and betting is not None else [],
+            "my_actions": list(self.actions),
+            "seen": self.seen,
             "player": own.name,
             "standing": {**status, **own.standing},
             "cards": [c.to_json() for c in own.cards if (c.deck, c.copy) not in chosen],
@@ -252,14 +259,21 @@ class PlayerPage:
         }
 
 
-def table_views(tx: Transaction, table: TableInfo) -> dict[Audience, View]:
+def table_views(
+    tx: Transaction,
+    table: TableInfo,
+    say: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> dict[Audience, View]:
     """Every audience's view of ``table``: the public, the dealer, each seat (one read),
-    with the deal's betting where the table runs it."""
+    with the deal's betting where the table runs it (``say`` adds its words, once for
+    every view: the betting is public)."""
     views = rules_for(table.game).views(tx, table, game_cards(table), audiences(table))
     tracked = load_betting(tx, table)
     if tracked is None:
         return views
     doc = tracked.to_view_json()
+    if say is not None:
+        doc = say(doc)
     return {a: replace(v, betting=doc) for a, v in views.items()}
 
 

@@ -25,6 +25,10 @@ keeps its JSON (rules, seats, steps) and what the engine does not know:
 * ``raise_at_least``: a player whose next bet or raise must raise by at
   least this much, and ``raise_rule`` the rule that asks it (an ability's
   condition), named in the refusal.
+* ``toll``: what a player owes into the pot before their next action, and
+  ``toll_rule`` the rule that asks it (:func:`demand_toll`): on their turn
+  any action but a fold pays it first, and a fold (even with nothing to
+  call) pays nothing; a toll still owed when the betting ends is paid then.
 """
 
 from __future__ import annotations
@@ -68,6 +72,8 @@ class TableBetting:
     dealer: str | None = None
     raise_at_least: Mapping[str, int] = field(default_factory=dict)
     raise_rule: Mapping[str, str] = field(default_factory=dict)
+    toll: Mapping[str, int] = field(default_factory=dict)
+    toll_rule: Mapping[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,6 +85,8 @@ class TableBetting:
             "dealer": self.dealer,
             "raise_at_least": dict(self.raise_at_least),
             "raise_rule": dict(self.raise_rule),
+            "toll": dict(self.toll),
+            "toll_rule": dict(self.toll_rule),
         }
 
     @classmethod
@@ -93,6 +101,8 @@ class TableBetting:
             data.get("dealer"),
             {str(k): int(v) for k, v in dict(data.get("raise_at_least") or {}).items()},
             {str(k): str(v) for k, v in dict(data.get("raise_rule") or {}).items()},
+            {str(k): int(v) for k, v in dict(data.get("toll") or {}).items()},
+            {str(k): str(v) for k, v in dict(data.get("toll_rule") or {}).items()},
         )
 
     @property
@@ -114,6 +124,19 @@ class TableBetting:
             out[p] = out.get(p, 0) + n
         return out
 
+    def with_tolls_paid(self) -> TableBetting:
+        """The betting once every toll still owed is paid (the betting is over and the
+        players owing it had no turn left to pay or fold): what each can pay of it."""
+        s = self.state
+        for p, n in self.toll.items():
+            if p not in s.players or p in s.folded_players:
+                continue
+            paid = min(n, s.stack_of(p))
+            paid -= paid % s.rules.unit
+            if paid:
+                s = s.add_dead_money(paid, p)
+        return replace(self, state=s, toll={}, toll_rule={})
+
     def folded(self) -> list[str]:
         """Who is out of the pot: the folders, and the players seated outside the betting."""
         return [*self.state.folded_players, *(p for p in self.owed if p not in self.state.players)]
@@ -122,13 +145,27 @@ class TableBetting:
         return self.state.view()
 
     def to_view_json(self) -> dict[str, Any]:
-        """The ``betting`` block of a table's JSON and its pages."""
-        return {
+        """The ``betting`` block of a table's JSON and its pages; ``toll``: what each
+        player owes before their next action, and the rule (a player owing one may fold
+        even with nothing to call, so ``legal`` lists the fold)."""
+        doc = {
             **self.view().to_json(),
             "dealer": self.dealer,
             "put_in": self.put_in(),
             "step": len(self.state.history),
+            "toll": {
+                p: {"amount": n, "rule": self.toll_rule.get(p, "")} for p, n in self.toll.items()
+            },
         }
+        who = self.state.to_act
+        if who is None or who not in self.toll:
+            return doc
+        legal: list[dict[str, Any]] = []
+        if self.state.stack_of(who) > self.toll[who]:  # what is left once the toll is paid
+            paid = self.state.add_dead_money(self.toll[who], who)
+            legal = [a for a in paid.view().to_json()["legal"] if a["action"] != "fold"]
+        doc["legal"] = [{"action": "fold", "min": None, "max": None}, *legal]
+        return doc
 
 
 LIMITS = ("no", "pot")
@@ -259,7 +296,20 @@ def parse_action(player: str, word: str, amount: int | None) -> Action:
 def act(
     tx: Transaction, table: TableInfo, action: Action, *, actor: str | None = None
 ) -> tuple[TableBetting, BetMade]:
-    """One player's action on their turn: checked by the engine, kept, one history entry."""
+    """One player's action on their turn: checked by the engine, kept, one history entry.
+
+    A fold at a game with a fold of its own (:meth:`~companion.table.drawing.GameRules.
+    fold_in_betting`) is that game's fold: the same cards moved and the same entry
+    whichever command or page made it."""
+    if action.kind is ActionKind.FOLD and action.player is not None and load(tx, table):
+        from companion.table.actions import game_cards
+        from companion.table.drawing import rules_for
+
+        folded = rules_for(table.game).fold_in_betting(tx, table, game_cards(table), action.player)
+        if folded is not None:
+            kept = load(tx, table)
+            assert kept is not None  # the game's fold went through the tracked betting
+            return kept, folded
     betting, event = decide(tx, table, action)
     tx.record(table, event, actor=actor)
     return betting, event
@@ -277,6 +327,14 @@ def decide(tx: Transaction, table: TableInfo, action: Action) -> tuple[TableBett
     player = action.player
     if player is not None and player not in s.players and player in betting.owed:
         raise CompanionError(f"{player} sits this deal out and has no turn")
+    before = s
+    toll, toll_rule = betting.toll.get(str(player), 0), betting.toll_rule.get(str(player), "")
+    if toll:
+        s.verify(Action(ActionKind.LEAVE, player))  # on their turn only
+        s, action = _pay_toll(s, action, toll, toll_rule)
+    if toll and action.kind is not ActionKind.LEAVE and s.stack_of(str(player)) == 0:
+        resolved = Action(ActionKind.ALL_IN, player, s.bet_of(str(player)))  # the toll took all
+        return _decided(tx, table, betting, before, s, resolved, 0, toll, toll_rule)
     resolved = s.verify(action)
     floor = betting.raise_at_least.get(str(player))
     if floor and int(resolved.amount or 0) < max(s.bets) + floor:
@@ -289,28 +347,77 @@ def decide(tx: Transaction, table: TableInfo, action: Action) -> tuple[TableBett
         )
     after = s.apply(resolved)
     penalty = 0
-    if resolved.kind is ActionKind.FOLD and betting.fold_penalty:
+    if resolved.kind in (ActionKind.FOLD, ActionKind.LEAVE) and betting.fold_penalty:
         unit = after.rules.unit
         penalty = min(betting.fold_penalty, after.stack_of(str(player)))
         penalty -= penalty % unit
         if penalty:
             after = after.add_dead_money(penalty, player)
+    return _decided(tx, table, betting, before, after, resolved, penalty, toll, toll_rule)
+
+
+def _decided(
+    tx: Transaction,
+    table: TableInfo,
+    betting: TableBetting,
+    before: BettingState,
+    after: BettingState,
+    resolved: Action,
+    penalty: int,
+    toll: int,
+    toll_rule: str,
+) -> tuple[TableBetting, BetMade]:
+    """Keep the state after a player's action (their raise condition and toll done with)
+    and say what happened."""
+    player = resolved.player
     rest = {p: n for p, n in betting.raise_at_least.items() if p != player}
     why = {p: n for p, n in betting.raise_rule.items() if p != player}
-    betting = replace(betting, state=after, raise_at_least=rest, raise_rule=why)
+    betting = replace(
+        betting,
+        state=after,
+        raise_at_least=rest,
+        raise_rule=why,
+        toll={p: n for p, n in betting.toll.items() if p != player},
+        toll_rule={p: n for p, n in betting.toll_rule.items() if p != player},
+    )
     save(tx, table, betting)
+    left = resolved.kind is ActionKind.LEAVE
     event = BetMade(
         str(player),
-        resolved.kind.value,
+        ActionKind.FOLD.value if left else resolved.kind.value,
         resolved.amount,
-        s.street,
+        before.street,
         after.pot,
         after.to_act,
         penalty,
-        _round_over(s, after),
+        _round_over(before, after),
         after.winner if after.phase is Phase.OVER else None,
+        0 if left else toll,
+        toll_rule if toll else "",
     )
     return betting, event
+
+
+def _pay_toll(s: BettingState, action: Action, toll: int, rule: str) -> tuple[BettingState, Action]:
+    """A player owing ``toll`` acts on their turn: a fold pays nothing (and is allowed
+    with nothing to call: the player leaves rather than pay); any other action pays the
+    toll into the pot first, and is then checked on what the player has left (a toll
+    that takes every chip is paid by 'all-in', which is then all they do)."""
+    player = str(action.player)
+    if action.kind is ActionKind.FOLD:
+        return s, Action(ActionKind.LEAVE, player)
+    stack = s.stack_of(player)
+    if stack < toll:
+        raise CompanionError(
+            f"{player} cannot pay {rule} ({toll:,} {s.rules.currency}, has {stack:,}): "
+            f"fold ('companion table bet {player} fold')"
+        )
+    if stack == toll and action.kind is not ActionKind.ALL_IN:
+        raise CompanionError(
+            f"{rule} ({toll:,} {s.rules.currency}) takes all {player} has: "
+            f"'all-in' pays it, or fold"
+        )
+    return s.add_dead_money(toll, player), action
 
 
 def _round_over(before: BettingState, after: BettingState) -> str | None:
@@ -365,6 +472,7 @@ def settled_amounts(betting: TableBetting) -> tuple[dict[str, int], list[str]]:
             f"the {s.street} betting is not over: {where}; or type what each player put in "
             "(NAME=AMOUNT)"
         )
+    betting = betting.with_tolls_paid()
     return betting.put_in(), betting.folded()
 
 
@@ -398,3 +506,42 @@ def demand_raise(tx: Transaction, table: TableInfo, player: str, by: int, rule: 
             raise_rule={**betting.raise_rule, player: rule},
         ),
     )
+
+
+def demand_toll(tx: Transaction, table: TableInfo, amount: int, rule: str) -> list[str]:
+    """Every player still in the deal's betting with chips owes ``amount`` into the pot,
+    as ``rule`` asks: paid on their next turn before they act, or they fold instead.
+    The players who owe it (none when the table does not track the betting, or when no
+    turn is left to anyone: the betting is over)."""
+    betting = load(tx, table)
+    if betting is None or amount <= 0:
+        return []
+    s = betting.state
+    if s.phase in (Phase.SHOWDOWN, Phase.OVER):
+        return []
+    owing = [
+        p
+        for p in s.players
+        if p not in s.folded_players and s.stack_of(p) > 0 and p not in betting.toll
+    ]
+    if owing:
+        save(
+            tx,
+            table,
+            replace(
+                betting,
+                toll={**betting.toll, **dict.fromkeys(owing, amount)},
+                toll_rule={**betting.toll_rule, **dict.fromkeys(owing, rule)},
+            ),
+        )
+    return owing
+
+
+def pay_in(tx: Transaction, table: TableInfo, player: str, amount: int) -> None:
+    """``player`` puts ``amount`` into the pot outside their bets (a trade's cost): dead
+    money from their stack, so what they may still bet is what they have left (the
+    engine refuses it when they have less). Nothing when the table does not track it."""
+    betting = load(tx, table)
+    if betting is None or amount <= 0 or player not in betting.state.players:
+        return
+    save(tx, table, replace(betting, state=betting.state.add_dead_money(amount, player)))

@@ -282,7 +282,9 @@ class BetMade(Event):
     """One player's betting action (``table bet``, a player's page), as the engine took it.
 
     ``amount`` is what the player's bet came to this street (None for a check or a
-    fold); ``penalty`` what the fold cost into the pot (a rule's fine); ``ended``
+    fold); ``penalty`` what the fold cost into the pot (a rule's fine); ``toll`` what
+    the player paid into the pot before acting (a toll a rule asked: ``toll_rule``);
+    ``ended``
     what the action closed (``closed``: the street's round, ``showdown``: the
     betting, ``over``: the deal, won by ``winner`` when everyone else folded)."""
 
@@ -297,3 +299,5 @@ class BetMade(Event):
     penalty: int = 0
     ended: str | None = None
     winner: str | None = None
+    toll: int = 0
+    toll_rule: str = ""

@@ -101,6 +101,27 @@ def table_list(tx: Transaction) -> TableList:
 
 
 @dataclass(frozen=True)
+class TableSelected:
+    """``table select``: the table made current."""
+
+    table: TableInfo
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table.name, "game": self.table.game, "current": True}
+
+
+@dataclass(frozen=True)
+class TableDeleted:
+    """``table delete``: the table, and whether it was deleted or kept (the answer was no)."""
+
+    table: TableInfo
+    deleted: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table.name, "game": self.table.game, "deleted": self.deleted}
+
+
+@dataclass(frozen=True)
 class BetReport:
     """``table bet``: the action as the table took it, and the betting after it."""
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.events import Event, EventError, read_event
+from companion.events import Event, EventError, read_event_text
 from companion.paths import state_path
 from companion.statefile import BUSY_TIMEOUT, Component, Migration, StateFile, check_file, script
 from companion.table.events import Recorded, Undone
@@ -152,8 +152,14 @@ MIGRATIONS: tuple[Migration, ...] = (script(SCHEMA_V1), script(SCHEMA_V2), schem
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLE_ROW = "SELECT id, name, game, COALESCE(seed_text, seed), options, created FROM tables"
-_HISTORY_ROW = "SELECT id, at, actor, event, undo, undoes FROM history"
-"""The columns a history entry is read from, in :func:`_entry`'s order."""
+_HISTORY_ROW = (
+    "SELECT id, at, actor, event, CASE WHEN undo IS NULL THEN NULL ELSE 1 END, undoes FROM history"
+)
+"""The columns a history entry is read from, in :func:`_entry`'s order (of the undo journal
+only whether there is one: an entry shown never needs the journal itself)."""
+
+_UNDO_ROW = "SELECT id, at, actor, event, undo, undoes FROM history"
+"""An entry with its undo journal (what :meth:`Transaction.undo_last` reverts)."""
 
 
 def signed64(seed: int) -> int:
@@ -657,12 +663,19 @@ class Transaction:
     def _undo_target(self, table: TableInfo) -> Sequence[Any] | None:
         # Newest first: an undo comes after the entry it undid, so walking back meets it
         # first; the walk stops at the target, which over an evening sits near the end.
+        # Only numbers are read on the way; the target's whole row once it is found.
         undone: set[int] = set()
-        rows = self._sql(f"{_HISTORY_ROW} WHERE table_id = ? ORDER BY id DESC", (table.id,))
-        for row in rows:
-            if row[5] is not None:
-                undone.add(int(row[5]))
-            elif row[4] is not None and int(row[0]) not in undone:
+        rows = self._sql(
+            "SELECT id, undo IS NOT NULL, undoes FROM history WHERE table_id = ? ORDER BY id DESC",
+            (table.id,),
+        )
+        for entry_id, undoable, undoes in rows:
+            if undoes is not None:
+                undone.add(int(undoes))
+            elif undoable and int(entry_id) not in undone:
+                row = self._sql(
+                    f"{_UNDO_ROW} WHERE table_id = ? AND id = ?", (table.id, entry_id)
+                ).fetchone()
                 return tuple(row)
         return None
 
@@ -712,7 +725,7 @@ def _table_key(table: TableInfo | None) -> int:
 def _entry(row: Sequence[Any], table: TableInfo) -> HistoryEntry:
     """One history row as its entry; a row whose event cannot be read is a one-line error."""
     try:
-        event = read_event(json.loads(row[3]))
+        event = read_event_text(row[3])
     except (TypeError, ValueError) as exc:  # EventError, bad JSON, a NULL event
         reason = str(exc) if isinstance(exc, EventError) else "its event is not readable JSON"
         raise CompanionError(

@@ -62,6 +62,25 @@ class ClockReport:
         return data
 
 
+@dataclass(frozen=True)
+class ClockReset:
+    """``timer reset``: whose clock was asked to be forgotten, and whether one was saved."""
+
+    table: str | None
+    """The table the clock belongs to (``None``: the clock kept without a table)."""
+    label: str
+    forgotten: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "forgotten": self.forgotten}
+
+
+def reset_clock(clock: OpenClock) -> ClockReset:
+    """Forget the saved clock of ``clock`` (the next ``timer run`` starts afresh)."""
+    forgot = clock.session.reset()
+    return ClockReset(None if clock.table is None else clock.table.name, clock.label, forgot)
+
+
 # -- which clock -----------------------------------------------------------------------
 
 

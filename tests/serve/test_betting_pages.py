@@ -162,3 +162,19 @@ def test_a_plain_form_without_script_is_answered_on_its_page(
     )
     assert answer.status_code == 303 and answer.headers["location"].startswith(url)
     assert state(client, url)["betting"]["to_act"] == "ann"
+
+
+def test_the_dealers_board_button_deals_the_next_street_once_the_betting_is_over(
+    served: tuple[Hub, TestClient],
+) -> None:
+    hub, client = served
+    board = f"/dealer/{hub.tokens.dealer}/action/board"
+    early = client.post(board, json={})
+    assert early.status_code == 400 and "betting is not over" in early.json()["error"]
+    for player, action in (("dee", "call"), ("ann", "call"), ("ben", "check"), ("cy", "check")):
+        _ok("table", "bet", player, action)
+    dealt = client.post(board, json={})
+    assert dealt.status_code == 200, dealt.text
+    b = state(client, f"/dealer/{hub.tokens.dealer}")["betting"]
+    assert b["street"] == "flop" and b["to_act"] is not None
+    assert len(client.get("/clock.json").json()["view"]["board"]) == 3

@@ -1,6 +1,7 @@
-"""A Dungeon Poker deal bet entirely from four phones in Chromium, the TV following it,
-settled by `table showdown` with no amounts; the same deal typed as `table bet` commands
-settles the same way."""
+"""A Dungeon Poker deal and a Dragon Kings deal, each bet entirely from four phones in
+Chromium with the TV following it, settled by `table showdown` / `dk showdown` with no
+amounts; the same deal typed as `table bet` commands settles the same way. One browser
+serves both tests."""
 
 from __future__ import annotations
 
@@ -141,3 +142,83 @@ def test_a_deal_bet_from_four_phones_settles_as_the_same_deal_typed(
     typed = json.loads(companion("table", "showdown", "--result", ORDER, "--json"))
     assert phoned["pots"] == typed["pots"] and phoned["net"] == typed["net"]
     assert phoned["net"] == {"ann": -500, "ben": -100, "cy": 1_100, "dee": -500}
+
+
+DK_PLAYERS = ("ann", "ben", "cat", "dan")
+DK_SCRIPT: tuple[tuple[str, str, int | None], ...] = (
+    # preflop: dan deals, ann and ben post the blinds of 5 and 10, cat speaks first
+    ("cat", "raise", 30),
+    ("dan", "call", None),
+    ("ann", "fold", None),
+    ("ben", "call", None),
+    # flop
+    ("ben", "check", None),
+    ("cat", "bet", 40),
+    ("dan", "call", None),
+    ("ben", "fold", None),
+    # turn and river, checked round
+    ("cat", "check", None),
+    ("dan", "check", None),
+    ("cat", "check", None),
+    ("dan", "check", None),
+)
+DK_STREET_AFTER = {4: "flop", 8: "turn", 10: "river"}
+
+
+def dk_table(name: str) -> None:
+    """Four guests, tracked No-Limit betting, the opening draw made, the clock at level 1."""
+    companion(
+        "table",
+        "new",
+        name,
+        "--game",
+        "dragon-kings",
+        "--players",
+        ",".join(DK_PLAYERS),
+        "--seed",
+        "4",
+        "--limit",
+        "no",
+    )
+    companion("dk", "open")
+    companion("timer", "run", "--paused", "--level", "1")
+
+
+def test_a_dragon_kings_deal_bet_from_four_phones_settles_as_the_same_deal_typed(
+    browser: Browser,
+) -> None:
+    dk_table("dkfri")
+    server, urls = start_serve()
+    try:
+        players = dict(urls["players"])
+        tv = device(browser, str(urls["clock"]), TV)
+        phones = {p: device(browser, str(players[p]), PHONE) for p in DK_PLAYERS}
+        companion("dk", "deal")
+        expect(tv.locator("#turn")).to_contain_text("cat to act")
+        expect(phones["cat"].locator("#bet-form")).to_be_visible()
+        expect(phones["ann"].locator("#bet-form")).to_be_hidden()  # not her turn
+        for step, (player, action, amount) in enumerate(DK_SCRIPT, 1):
+            act(phones[player], action, amount)
+            if step in DK_STREET_AFTER:
+                companion("dk", "board")
+                expect(tv.locator("#turn")).to_contain_text(DK_STREET_AFTER[step])
+        expect(tv.locator("#turn")).to_contain_text("pot 175")
+        shot(tv, "dk-betting-tv")
+        shot(phones["cat"], "dk-betting-phone")
+        phoned = json.loads(companion("dk", "showdown", "--json"))
+        for page in (tv, *phones.values()):
+            page.context.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    # The same deal through `table bet`, at a second table set up from the same seed.
+    dk_table("dksat")
+    companion("dk", "deal")
+    for step, (player, action, amount) in enumerate(DK_SCRIPT, 1):
+        companion("table", "bet", player, action, *([str(amount)] if amount else []))
+        if step in DK_STREET_AFTER:
+            companion("dk", "board")
+    typed = json.loads(companion("dk", "showdown", "--json"))
+    assert phoned["pots"] == typed["pots"] and phoned["points"] == typed["points"]
+    assert phoned["pots"][0]["amount"] == 175

@@ -13,8 +13,17 @@ import pytest
 from companion.cards import load_game
 from companion.cli.app import run as run_cli
 from companion.errors import CompanionError
+from companion.events import read_event, sentence
 from companion.games.decko import table_rules as decko
-from companion.games.decko.events import LoanTaken, SmolderingBurnOwed, VampireFeeds
+from companion.games.decko.events import (
+    Folded,
+    LoanTaken,
+    RoundStarts,
+    SmolderingBurnOwed,
+    StartingBets,
+    ToAct,
+    VampireFeeds,
+)
 from companion.games.decko.mat import sync
 from companion.games.decko.table_rules import MARKET_SLOTS, TOTAL_CHIPS, DeckoRules, Mat
 from companion.table import TableInfo, TableStore, discard, draw, new_table, undo
@@ -608,7 +617,8 @@ def test_a_smoldering_card_with_two_burn_symbols_asks_for_the_second_card_too(
     (again,) = [e for e in event.effects if isinstance(e, SmolderingBurnOwed)]
     assert again.left == 1 and again.cards == owed.cards[1:]
     event = _do(store, table, decko.burn, buyer, "1")
-    assert not event.effects and _mat(store, table).seats[buyer].smoldering is None
+    assert not any(isinstance(e, SmolderingBurnOwed) for e in event.effects)
+    assert _mat(store, table).seats[buyer].smoldering is None
     assert len(_mat(store, table).seats[buyer].burn) == 2
 
 
@@ -1174,7 +1184,8 @@ def test_vampire_gains_a_chip_for_each_player_whose_bet_it_matches_at_every_call
     event = _do(store, table, decko.call, third)  # 4, with first and second at 4
     (fed,) = [e for e in event.effects if isinstance(e, VampireFeeds)]
     assert (fed.matched, fed.chips) == ((first, second), 2)
-    assert event.to_json()["effects"][0]["event"] == "decko-vampire"
+    said = [e for e in event.to_json()["effects"] if e["event"] == "decko-vampire"]
+    assert [e["text"] for e in said] == [sentence(fed)] and said[0]["matched"] == [first, second]
     assert _chips(_mat(store, table)) == TOTAL_CHIPS
 
 
@@ -1183,7 +1194,8 @@ def test_a_call_without_the_vampire_gains_nothing(store: TableStore) -> None:
     _do(store, table, decko.start_round)
     first = _mat(store, table).order()[0]
     event = _do(store, table, decko.call, first)
-    assert event.effects == () and not any("Vampire" in e for e in event.events)
+    assert not any(isinstance(e, VampireFeeds) for e in event.effects)
+    assert not any("Vampire" in e for e in event.events)
 
 
 def test_mr_jackpot_four_chips_from_the_house_won_with_the_bet_or_returned(
@@ -1317,3 +1329,43 @@ def test_a_name_the_showdown_cannot_write_is_refused_when_the_table_is_set_up() 
         result = invoke("table", "new", "t", "--game", game, "--players", "ann!,ben")
         assert result.exit_code == 2
         assert "'ann!' cannot sit at this table" in result.stderr
+
+
+def test_every_step_a_decko_command_reports_is_a_typed_event_said_in_one_place(
+    store: TableStore,
+) -> None:
+    """What a command did is its typed events, in order: each sentence is made from one
+    event, and --json gives every event's fields with its sentence (``text``)."""
+    table = _new(store)
+    event = _do(store, table, decko.start_round)
+    mat = _mat(store, table)
+    first = mat.order()[0]
+    kinds = [type(e) for e in event.effects]
+    assert kinds[0] is RoundStarts and StartingBets in kinds and kinds[-1] is ToAct
+    started = event.effects[0]
+    assert isinstance(started, RoundStarts) and (started.round, started.blind) == (1, mat.blind)
+    assert event.effects[-1] == ToAct(first, first=True)
+    for moved in (event, _do(store, table, decko.raise_bet, first)):
+        shown = moved.to_json()
+        assert shown["events"] == list(moved.events) == [sentence(e) for e in moved.effects]
+        assert [e["text"] for e in shown["effects"]] == shown["events"]
+        assert [read_event(e) for e in shown["effects"]] == list(moved.effects)
+
+
+def test_a_folded_bet_goes_to_the_house_bet_and_the_fold_says_how_much(
+    store: TableStore,
+) -> None:
+    """DECKO, the betting (FOLD): the folder's bet joins the house bet (the event says how
+    many chips; the two still in match, so the reveal follows at once)."""
+    table = _new(store)
+    _do(store, table, decko.start_round)
+    first, second, blind = _mat(store, table).order()
+    _do(store, table, decko.raise_bet, first)
+    _do(store, table, decko.raise_bet, second)
+    _do(store, table, decko.call, blind)
+    before = _mat(store, table)
+    assert before.turn == first and 0 < before.seats[first].bet < before.seats[second].bet
+    event = _do(store, table, decko.fold, first)
+    (folded,) = [e for e in event.effects if isinstance(e, Folded)]
+    assert folded == Folded(first, before.seats[first].bet)
+    assert f"{first} folds: {folded.chips} chips go to the house bet" in event.events

@@ -136,3 +136,47 @@ def test_pot_limit_counts_the_blinds_in_the_pot(state_file: Path) -> None:
     b = dealt(state_file, limit="pot")
     raise_ = next(a for a in b["legal"] if a["action"] == "raise")
     assert raise_["max"] == 10 + 25  # the call, then the pot with the call in it
+
+
+def test_sleight_of_hands_20_points_come_off_what_the_guest_may_still_bet(
+    state_file: Path,
+) -> None:
+    """Wing cards, Sleight of Hand: the trade's 20 points go into the pot; on a table that
+    runs the betting they leave the guest's stack at once, so an all-in after the trade
+    is for what is left and the showdown settles it as the same bets typed."""
+    ok(
+        "table",
+        "new",
+        "t",
+        "--game",
+        "dragon-kings",
+        "--players",
+        "ann,ben,cat,dan",
+        "--seed",
+        "4",
+        "--limit",
+        "no",
+    )
+    ok("dk", "open")
+    ok("dk", "wing", "sleight of hand", "--by", "dan")
+    ok("timer", "run", "--paused")
+    ok("dk", "deal")
+    card = json.loads(ok("table", "hand", "cat", "--json"))["cards"][0]["id"]
+    ok("dk", "swap", "cat", card)
+    b = betting()
+    assert b["stacks"]["cat"] == 400 - 20 and b["pot"] == 5 + 10 + 20
+    allin = next(a for a in b["legal"] if a["action"] == "all-in")
+    assert allin["min"] == 380
+    ok("table", "bet", "cat", "all-in")
+    for p in ("dan", "ann"):
+        ok("table", "bet", p, "fold")
+    ok("table", "bet", "ben", "call")
+    for _ in range(3):
+        ok("dk", "board")
+    tracked = json.loads(ok("dk", "showdown", "--json"))
+    ok("table", "undo")
+    typed = json.loads(
+        ok("dk", "showdown", "cat=380", "ben=380", "--fold", "dan", "--fold", "ann", "--json")
+    )
+    assert tracked["pots"] == typed["pots"] and tracked["points"] == typed["points"]
+    assert sum(tracked["points"].values()) == 4 * 400 + 50

@@ -23,6 +23,9 @@ DOC = ROOT / "docs" / "table.md"
 SESSION = re.compile(
     r"(<!-- session:(\w+) -->\n```console\n)(.*?)(```\n<!-- /session:\2 -->)", re.DOTALL
 )
+WHOLE = {"dp", "dpgold", "decko", "dk"}
+"""The sessions shown with every line they print (others, such as the betting round,
+leave lines out with ``…`` and show refusals: tests/test_docs_in_order.py reads them)."""
 
 
 def _run(block: str) -> str:
@@ -45,6 +48,8 @@ def render(text: str, state_dir: Path, monkeypatch: pytest.MonkeyPatch | None = 
     pieces: list[str] = []
     last = 0
     for match in SESSION.finditer(text):
+        if match.group(2) not in WHOLE:
+            continue
         path = state_dir / f"{match.group(2)}.sqlite3"
         if monkeypatch is not None:
             monkeypatch.setenv("COMPANION_STATE", str(path))
@@ -61,7 +66,7 @@ def test_the_dungeon_poker_decko_and_dragon_kings_games_print_what_docs_table_sh
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     text = DOC.read_text(encoding="utf-8")
-    assert {m.group(2) for m in SESSION.finditer(text)} == {"dp", "dpgold", "decko", "dk"}
+    assert {m.group(2) for m in SESSION.finditer(text)} >= WHOLE
     assert render(text, tmp_path, monkeypatch) == text
 
 

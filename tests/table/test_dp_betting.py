@@ -451,3 +451,193 @@ def test_barbarian_rage_is_used_on_his_turn_and_bets_or_raises_two_blinds_at_lea
     assert "(to 300 or more)" in refused("table", "bet", "cy", "raise", "200")
     ok("table", "bet", "cy", "raise", "300")
     ok("table", "bet", "dee", "raise", "400")  # the rule binds the Barbarian only
+
+
+def test_the_barons_road_toll_is_paid_on_each_players_turn_or_they_fold(
+    state_file: Path,
+) -> None:
+    """Appendix B, Baron: as he comes every player pays one blind into the pot or folds.
+    On a tracked table each player still in owes it on their next turn: any action but a
+    fold pays it first; a fold pays nothing, even with nothing to call."""
+    from tests.table.test_dp_table_findings import rig
+
+    new_table(state_file)
+    ok("table", "deal")
+    before = gold(state_file)
+    rig("monsters", "baron")
+    said = ok("table", "monster")
+    assert "ben, cy, dee and ann pay 100 gold into the pot on their next turn" in said
+    assert "pays the Baron's road toll (100) and calls 100" in ok("table", "bet", "dee", "call")
+    assert "rather than pay the Baron's road toll" in ok("table", "bet", "ann", "fold")
+    b = betting()
+    assert b["toll"]["ben"] == {"amount": 100, "rule": "the Baron's road toll"}
+    assert [a["action"] for a in b["legal"]][:2] == ["fold", "check"]
+    ok("table", "bet", "ben", "fold")  # nothing to call, yet he may fold rather than pay
+    assert "pays the Baron's road toll (100) and checks" in ok("table", "bet", "cy", "check")
+    b = betting()
+    assert sorted(b["folded"]) == ["ann", "ben"] and b["pot"] == 100 + 100 + 100 + 100 + 100
+    assert b["stacks"]["dee"] == before["dee"] - 200 and b["stacks"]["ann"] == before["ann"]
+    assert b["put_in"] == {"ben": 100, "cy": 200, "dee": 200, "ann": 0}
+
+
+def test_the_road_toll_is_refused_to_a_player_who_cannot_pay_it_and_one_undo_takes_it_back(
+    state_file: Path,
+) -> None:
+    from tests.table.test_dp_table_findings import rig
+
+    new_table(state_file)
+    ok("table", "deal")
+    rig("monsters", "baron")
+    ok("table", "monster")
+    assert "it is dee's turn" in refused("table", "bet", "ann", "call")
+    ok("table", "bet", "dee", "raise", "300")
+    pot = betting()["pot"]
+    assert pot == 100 + 100 + 100 + 300
+    ok("table", "undo")
+    assert betting()["pot"] == 200 and betting()["to_act"] == "dee"
+
+
+def test_a_road_toll_still_owed_when_the_betting_ends_is_paid_at_the_showdown(
+    state_file: Path,
+) -> None:
+    """The Baron came on the river after ben, cy and dee had checked; ann's check paid
+    her toll and closed the betting before their turn came again: the showdown takes
+    the toll they owe."""
+    from tests.table.test_dp_table_findings import rig
+
+    new_table(state_file)
+    ok("table", "deal")
+    for p, a in (("dee", "call"), ("ann", "call"), ("ben", "check"), ("cy", "check")):
+        ok("table", "bet", p, a)
+    for street in ("flop", "turn", "river"):
+        ok("table", "board")
+        for p in ("ben", "cy", "dee", "ann"):
+            if street == "river" and p == "ann":
+                rig("monsters", "baron")
+                ok("table", "monster")
+            ok("table", "bet", p, "check")
+    assert betting()["pot"] == 4 * 100 + 100  # ann's toll; the others' still owed
+    settled = json.loads(
+        ok("table", "showdown", "--result", "cy > baron > ben > dee > ann", "--json")
+    )
+    assert settled["pots"][0]["amount"] == 4 * 100 + 4 * 100
+
+
+def test_monsters_play_all_in_with_no_turn_and_the_tracked_showdown_settles_them_as_typed(
+    state_file: Path, tmp_path: Path
+) -> None:
+    """000, Monsters: a monster always plays all-in and has no turn of action. On a
+    tracked table it takes no seat in the betting (the turn order stays the players'),
+    and the showdown from the tracked bets pays the pots as the same bets typed."""
+    from tests.table.test_dp_table_findings import rig
+
+    new_table(state_file)
+    ok("table", "deal")
+    rig("monsters", "orc")
+    ok("table", "monster")
+    b = betting()
+    assert b["to_act"] == "dee" and set(b["bets"]) == {"ann", "ben", "cy", "dee"}
+    ok("table", "bet", "dee", "raise", "300")
+    for p in ("ann", "ben"):
+        ok("table", "bet", p, "fold")
+    ok("table", "bet", "cy", "call")
+    for _ in range(3):
+        ok("table", "board")
+        for p in ("cy", "dee"):
+            ok("table", "bet", p, "check")
+    result = ("--result", "orc > cy > dee")
+    tracked = json.loads(ok("table", "showdown", *result, "--json"))
+    ok("table", "undo")
+    typed = json.loads(
+        ok(
+            "table",
+            "showdown",
+            "ann=0",
+            "ben=100",
+            "cy=300",
+            "dee=300",
+            "--fold",
+            "ann,ben",
+            *result,
+            "--json",
+        )
+    )
+    assert tracked["pots"] == typed["pots"]
+    assert tracked["pots"][0]["winners"] == ["Orc"]
+
+
+def test_a_short_all_in_wins_only_its_share_against_a_monster_as_the_same_bets_typed(
+    state_file: Path,
+) -> None:
+    """000, Monsters: a monster plays all-in; a player all-in for less wins only the
+    pot they could cover, and a monster that wins a side pot takes it out of the game.
+    The tracked bets give the showdown the same pots as the bets typed."""
+    from tests.table.test_dp_table_findings import rig
+
+    new_table(state_file, limit="no")
+    ok("table", "gold", "dee", "-4000", "--note", "a short stack")
+    ok("table", "deal")
+    rig("monsters", "orc")
+    ok("table", "monster")
+    ok("table", "bet", "dee", "all-in")
+    ok("table", "bet", "ann", "call")
+    ok("table", "bet", "ben", "fold")
+    ok("table", "bet", "cy", "call")
+    ok("table", "board")
+    ok("table", "bet", "cy", "bet", "500")
+    ok("table", "bet", "ann", "call")
+    for _ in range(2):
+        ok("table", "board")
+        for p in ("cy", "ann"):
+            ok("table", "bet", p, "check")
+    result = ("--result", "dee > orc > cy > ann")
+    tracked = json.loads(ok("table", "showdown", *result, "--json"))
+    ok("table", "undo")
+    typed = json.loads(
+        ok(
+            "table",
+            "showdown",
+            "ann=1500",
+            "ben=100",
+            "cy=1500",
+            "dee=1000",
+            "--fold",
+            "ben",
+            *result,
+            "--json",
+        )
+    )
+    assert tracked["pots"] == typed["pots"]
+    main, side = tracked["pots"]
+    assert (main["amount"], main["winners"]) == (3100, ["dee"])
+    assert (side["amount"], side["winners"]) == (1000, ["Orc"])
+
+
+def test_ambush_and_run_folds_the_rogue_in_the_betting_on_his_turn(state_file: Path) -> None:
+    """Appendix A, Rogue: Ambush & run is a fold (with half the pot and the top treasure
+    at the showdown). On a tracked table it is used on his turn and folds him there, even
+    with nothing to call; he has no more turns and cannot win the pot."""
+    ok(
+        *["table", "new", "eve", "--game", "dungeon-poker", "--players", PLAYERS],
+        *["--seed", "3", "--limit", "pot"],
+    )
+    chosen = {"ann": "prophet", "ben": "paladin", "cy": "rogue", "dee": "witch"}
+    for player, character in chosen.items():
+        ok("table", "choose", player, character)
+    ok("table", "deal")
+    said = refused("table", "ability", "cy", "ambush", "--gold", "200")
+    assert said == "error: cy cannot use Ambush & run now: it is dee's turn"
+    for p, a in (("dee", "call"), ("ann", "call"), ("ben", "check")):
+        ok("table", "bet", p, a)
+    ok("table", "ability", "cy", "ambush", "--gold", "200")  # cy could have checked
+    b = betting()
+    assert "cy" in b["folded"] and b["phase"] == "closed"
+    ok("table", "board")
+    assert "cy folded and has no more turns" in refused("table", "bet", "cy", "check")
+    for street in ("turn", "river", None):
+        for p in ("ben", "dee", "ann"):
+            ok("table", "bet", p, "check")
+        if street:
+            ok("table", "board")
+    settled = json.loads(ok("table", "showdown", "--result", "dee > ann > ben", "--json"))
+    assert "cy" not in settled["winners"]

@@ -128,6 +128,15 @@ def test_dense_fog_deals_the_second_card_unseen_even_by_its_holder_until_the_sho
     hands = {p["name"]: p for p in shown["players"]}
     for player, card in unseen.items():  # ranked with the card nobody saw
         assert card in hands[player]["cards"] or parse_card(card).code in hands[player]["cards"]
+    # after the showdown each holder may look at it (on their page only); undone, it is
+    # unseen again
+    after = views()
+    for player, card in unseen.items():
+        assert js("table", "hand", player)["unseen"] == 0
+        for audience, view in after.items():
+            assert (card in seen_in(view)) is (audience == Audience.seat(player)), audience
+    ok("table", "undo")
+    assert all(js("table", "hand", p)["unseen"] == 1 for p in unseen)
 
 
 def test_a_hand_card_is_on_its_holders_page_first_and_on_no_other_page() -> None:

@@ -222,8 +222,19 @@ def test_name_all_puts_in_everything_the_table_counts_for_an_all_in_player() -> 
     )
     assert shown["payouts"]["ann"] == 1200 and shown["payouts"]["ben"] == 900
     assert gold()["ann"] == before["ann"] - 300 + 1200
-    assert "the amount must be a whole number" in refused(
-        "pot", "ann=all", "ben=300", "--result", "ann > ben"
+
+
+def test_name_all_in_pot_is_the_gold_the_current_table_counts_for_the_player() -> None:
+    """Appendix F 4, all in, for 'companion pot': with a Dungeon Poker table current,
+    'ann=all' is ann's gold at the table (the same rule 'table showdown' reads); with no
+    table counting her gold, the amount must be given."""
+    new_game()
+    ok("table", "gold", "ann", f"-{gold()['ann'] - 300}")
+    split = js("pot", "ann=all", "ben=600", "cy=600", "--result", "ann > ben > cy")
+    assert split["payouts"]["ann"] == 900 and split["payouts"]["ben"] == 600
+    assert "no gold for zed" in refused("pot", "zed=all", "ben=300", "--result", "zed > ben")
+    assert "no gold for ann" in refused(
+        "pot", "ann=all", "ben=300", "--result", "ann > ben", "--game", "holdem"
     )
 
 

@@ -1015,7 +1015,7 @@ def test_guild_tithe_antes_and_the_clocks_blinds_are_posted_from_the_points() ->
     seat = players.index(opener)
     small, big = players[(seat + 1) % 3], players[(seat + 2) % 3]
     posted = {opener: 15, small: 45, big: 75}
-    line = ", ".join(f"{p} {posted[p]}" for p in players)
+    line = ", ".join(f"{p} {posted[p]}" for p in (small, big, opener))  # as they post
     assert (
         f"posted (blinds 30/60, ante 15 (Guild Tithe's 10 included)): {line}" in (dealt["events"])
     )

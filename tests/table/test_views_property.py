@@ -24,12 +24,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, currently_in_test_context, event, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import CompanionError
 from companion.serve.pages import PlayerPage, clock_document, dealer_page, table_views
 from companion.table import TableInfo, Transaction, draw, new_table, open_store
+from companion.table.store import TableStore
 from companion.table.views import PUBLIC, Audience, View
 
 PLAYERS = ("ann", "bob", "cy", "dee")
@@ -41,12 +42,18 @@ Step = Callable[[Transaction, TableInfo], Any]
 
 
 def face_up_in_hand(tx: Transaction, table: TableInfo) -> set[tuple[str, int]]:
-    """Cards a rule lays face up although someone holds them."""
+    """Cards a rule lays face up although someone holds them or they lie in a deck."""
     up: set[tuple[str, int]] = set()
     if table.game == "dungeon-poker":
-        from companion.games.dungeon_poker import monsters, state
+        from companion.games.dungeon_poker import dealt, monsters, state
 
         up |= {(c.deck, c.copy) for c in tx.cards(table) if c.deck in ("treasures", "skulls")}
+        # how a main deck card lies is the deal's (Armory's extra card, a card turned over)
+        up |= {("main", copy) for copy in dealt.faces(tx, table).open}
+        # 000, True seeing: the top card of the treasure, monster and main decks lies open
+        if [c.card_id for c in tx.pile(table, "encounters", "in_play")] == ["true-seeing"]:
+            tops = (tx.top(table, deck) for deck in ("treasures", "monsters", "main"))
+            up |= {(c.deck, c.copy) for c in tops if c is not None}
         known = state.get(tx, table, "monsters", {})
         for copy in tx.pile(table, "monsters", "in_play"):
             shown = int(known.get(str(copy.copy), {}).get("open", 0))
@@ -73,14 +80,26 @@ def face_up_in_hand(tx: Transaction, table: TableInfo) -> set[tuple[str, int]]:
     return up
 
 
+def unseen_in_hand(tx: Transaction, table: TableInfo) -> set[tuple[str, int]]:
+    """Hand cards not even their holder may look at (Dungeon Poker's Dense fog)."""
+    if table.game != "dungeon-poker":
+        return set()
+    from companion.games.dungeon_poker import dealt
+
+    return {("main", copy) for copy in dealt.faces(tx, table).unseen}
+
+
 def hidden_from(tx: Transaction, table: TableInfo, viewer: str | None) -> set[tuple[str, int]]:
     """The cards ``viewer`` (None: the whole table) may not see now."""
-    up = face_up_in_hand(tx, table)
+    up, unseen = face_up_in_hand(tx, table), unseen_in_hand(tx, table)
     out: set[tuple[str, int]] = set()
     for c in tx.cards(table):
+        card = (c.deck, c.copy)
         in_other_hand = c.pile == "held" and c.holder != viewer
-        if (in_other_hand and (c.deck, c.copy) not in up) or c.pile == "draw":
-            out.add((c.deck, c.copy))
+        face_down = in_other_hand and card not in up
+        in_a_deck = c.pile == "draw" and card not in up
+        if face_down or in_a_deck or (c.pile == "held" and card in unseen):
+            out.add(card)
     return out
 
 
@@ -133,9 +152,11 @@ def check(tx: Transaction, table: TableInfo) -> None:
         (public.board, "a board"),
         (public.open_cards, "open cards"),
         (any(c.holder and c.holder.startswith("monster:") for c in held), "a monster's hand"),
-        (any(c.deck in ("main", "standard") for c in held), "hand cards"),
+        (any(c.deck in ("main", "standard", "starting", "market") for c in held), "hand cards"),
+        (bool(face_up_in_hand(tx, table) & {(c.deck, c.copy) for c in held}), "face-up hand cards"),
+        (bool(unseen_in_hand(tx, table)), "unseen hand cards"),
     ):
-        if reached:
+        if reached and currently_in_test_context():
             event(f"{table.game}: {what}")
     clock = clock_document(None, table, public)
     pages: dict[Audience, dict[str, Any]] = {
@@ -205,6 +226,7 @@ def dungeon_poker_step(data: st.DataObject, players: tuple[str, ...]) -> Step:
                 "death",
                 "choose",
                 "gold",
+                "level",
                 "undo",
             ]
         )
@@ -232,6 +254,7 @@ def dungeon_poker_step(data: st.DataObject, players: tuple[str, ...]) -> Step:
         "settle": settle,
         "death": lambda tx, t: dp.death(tx, t, who),
         "gold": lambda tx, t: dp.gold(tx, t, who, "+15000"),
+        "level": dp.next_level,  # a new encounter: Armory, Dense fog, ...
         "undo": undo_at_table,
     }
     return steps[kind]
@@ -337,3 +360,66 @@ def test_no_view_holds_a_card_hidden_from_its_audience_and_every_view_the_public
                 continue  # refused as at the table: nothing changed
             with store.transaction(write=False) as tx:
                 check(tx, tx.table("t"))
+
+
+def six_deals_in_a_row(path: Path, seed: int) -> TableStore:
+    """Two players keep their first character, then six deals start in a row: the sixth
+    opens level 2 and its encounter (checked after every deal)."""
+    from companion.games.deals import start_deal
+    from companion.games.dungeon_poker import table_rules as dp
+
+    store = open_store(path)
+    with store.transaction() as tx:
+        new_table(tx, "t", "dungeon-poker", ("ann", "bob"), seed=seed)
+    for who in ("ann", "bob"):
+        with store.transaction() as tx:
+            table = tx.table("t")
+            dp.choose(tx, table, who, tx.pile(table, "characters", "held", who)[0].card_id)
+    for _ in range(6):
+        with store.transaction() as tx:
+            start_deal(tx, tx.table("t"), deal_hands=True)
+        with store.transaction(write=False) as tx:
+            check(tx, tx.table("t"))
+    return store
+
+
+def test_armorys_extra_card_lies_face_up_on_the_tv_and_the_rest_of_each_hand_stays_hidden(
+    tmp_path: Path,
+) -> None:
+    """000, Armory: every player is dealt one extra open hand card. An example hypothesis
+    stopped on (seed 128): the public view held the two extra cards. The view was right
+    (they lie face up, as the deal records); the check had not asked how they lie."""
+    from companion.games.dungeon_poker import dealt
+
+    with (
+        six_deals_in_a_row(tmp_path / "armory.sqlite3", 128) as store,
+        store.transaction(write=False) as tx,
+    ):
+        table = tx.table("t")
+        assert [c.card_id for c in tx.pile(table, "encounters", "in_play")] == ["armory"]
+        public = table_views(tx, table)[PUBLIC]
+        up = dealt.faces(tx, table).open
+        for player in table.players:
+            hand = tx.pile(table, "main", "held", player)
+            shown = [o.card.copy for o in public.open_cards if o.whose == player]
+            assert len(hand) == 3 and len(shown) == 1
+            assert shown == [c.copy for c in hand if c.copy in up]
+
+
+def test_true_seeing_lays_the_top_card_of_the_treasure_monster_and_main_decks_open(
+    tmp_path: Path,
+) -> None:
+    """000, True seeing: the topmost card of the treasure, monster and main decks is open.
+    An example hypothesis stopped on (seed 27670): the public view held those three deck
+    cards. The view was right; the check counted every card in a deck as hidden."""
+    with (
+        six_deals_in_a_row(tmp_path / "true-seeing.sqlite3", 27670) as store,
+        store.transaction(write=False) as tx,
+    ):
+        table = tx.table("t")
+        assert [c.card_id for c in tx.pile(table, "encounters", "in_play")] == ["true-seeing"]
+        for view in table_views(tx, table).values():
+            tops = {o.where: o.card.copy for o in view.open_cards if o.whose is None}
+            for deck in ("treasures", "monsters", "main"):
+                top = tx.top(table, deck)
+                assert top is not None and tops[f"top of the {deck}"] == top.copy

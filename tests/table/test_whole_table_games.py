@@ -83,3 +83,23 @@ def test_a_whole_dragon_kings_match_from_the_draw_for_seats_to_the_last_guest(
     assert len(deals) == 14  # thirteen deals and the misdealt one dealt again
     for step in ("rebuy", "misdeal", "permanent", "wing"):
         assert any(args[:2] == ["dk", step] for args in commands), step
+
+
+def test_a_whole_dragon_kings_match_bet_through_the_table_with_no_bet_typed_at_a_showdown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29/30: with the betting tracked (`--limit no` and the clock's blinds), every
+    bet of a whole match is a `table bet` and `dk showdown` is never given a number; the
+    points are conserved (buy-ins, the re-buy and the house's bonuses) to the last guest."""
+    commands = _play("dk-bet-match", monkeypatch)
+    showdowns = [args for args in commands if args[:2] == ["dk", "showdown"]]  # deal 3 misdealt
+    assert len(showdowns) == 7 and all(args == ["dk", "showdown"] for args in showdowns)
+    assert sum(args[:2] == ["table", "bet"] for args in commands) == 48
+    shown = invoke("table", "show", "--json").json()
+    assert shown["game_over"] == "cat holds every point (2,100): the game is over"
+    # four buy-ins of 400, ann's re-buy, the opener's 50 and First Honors' 50
+    assert sum(shown["points"].values()) == 4 * 400 + 400 + 50 + 50
+    assert [p["name"] for p in shown["players"]] == ["ben", "dan", "ann", "cat"]
+    log = "\n".join(e["summary"] for e in invoke("table", "log", "--json").json()["history"])
+    for step in ("goes all-in", "raises to", "folds", "checks"):
+        assert step in log, step

@@ -12,7 +12,19 @@ from companion.errors import CompanionError
 from companion.games.decko.buying import (
     buy_burn,
 )
-from companion.games.decko.events import JackpotFilled, KingmakerTaxes, VampireFeeds, WitchTakes
+from companion.games.decko.events import (
+    BurnsNothing,
+    Called,
+    CardsKept,
+    Folded,
+    JackpotFilled,
+    KingmakerTaxes,
+    Raised,
+    TakesFromMarket,
+    ToAct,
+    VampireFeeds,
+    WitchTakes,
+)
 from companion.games.decko.mat import (
     JACKPOT_CHIPS,
     MIN_DECK,
@@ -62,7 +74,7 @@ def _fried_chicken(play: Play, player: str, burn: str | None) -> None:
             raise CompanionError("--burn with a raise or call belongs to the Fried chicken round")
         return
     if play.mat.seats[player].deck_size <= MIN_DECK:
-        play.events.append(f"{player} is down to {MIN_DECK} cards and burns nothing")
+        play.emit(BurnsNothing(player, MIN_DECK))
         return
     if not burn:
         raise CompanionError(
@@ -116,7 +128,7 @@ def raise_bet(
     new = highest + 1
     play.pay(who, new - seat.bet, "the raise", borrow=True)
     seat.bet = new
-    play.events.append(f"{who} raises to {new}")
+    play.emit(Raised(who, new))
     _fried_chicken(play, who, burn)
     if witch is not None:
         _the_witch(play, who, witch, top)
@@ -160,7 +172,7 @@ def call(tx: Transaction, table: TableInfo, player: str, burn: str | None = None
     highest = play.mat.highest_bet()
     play.pay(who, highest - seat.bet, "the call", borrow=True)
     seat.bet = highest
-    play.events.append(f"{who} calls {highest}")
+    play.emit(Called(who, highest))
     _fried_chicken(play, who, burn)
     if play.has_joker(who, "kingmaker"):
         _kingmaker(play, who)
@@ -215,11 +227,7 @@ def fold(
         raise CompanionError("Analysis Paralysis keeps two cards, not more")
     kept = [play.find(who, "hand", text) for text in keep]
     mat.house_bet += seat.bet
-    if seat.bet:
-        chips = "chip goes" if seat.bet == 1 else "chips go"
-        play.events.append(f"{who} folds: {seat.bet} {chips} to the house bet")
-    else:
-        play.events.append(f"{who} folds")
+    play.emit(Folded(who, seat.bet))
     seat.bet, seat.folded = 0, True
     jackpot_back(play, who)
     limit = 2 if play.has_joker(who, "sad-clown") else 1
@@ -235,12 +243,12 @@ def fold(
         mat.market[i] = None
     for ref in taken:
         assert ref is not None
-        play.events.append(f"{who} takes {play.name(ref)} from the market")
+        play.emit(TakesFromMarket(who, play.name(ref)))
         play.acquire(who, ref, burns)
         burns = ()
     play.discard_hand(who, on_top=[r for r in taken if r], keep=kept)
     if kept:
-        play.events.append(f"{who} keeps {len(kept)} cards for the next round (Analysis Paralysis)")
+        play.emit(CardsKept(who, len(kept)))
     if taken:
         play.refill_market()
     return after_action(play, who, "fold")
@@ -254,7 +262,7 @@ def after_action(play: Play, who: str, action: str, count: int | None = None) ->
         mat.acted.append(who)
     if mat.first_round and who != mat.blind:
         mat.turn = order[order.index(who) + 1]
-        play.events.append(f"{mat.turn} to act")
+        play.emit(ToAct(mat.turn))
         return play.finish(action, who, count=count)
     mat.first_round = False
     active = mat.active()
@@ -271,5 +279,5 @@ def after_action(play: Play, who: str, action: str, count: int | None = None) ->
             for i in range(1, len(order) + 1)
             if not mat.seats[order[(at + i) % len(order)]].folded
         )
-        play.events.append(f"{mat.turn} to act")
+        play.emit(ToAct(mat.turn))
     return play.finish(action, who, count=count)

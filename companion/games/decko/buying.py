@@ -9,6 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.errors import CompanionError
+from companion.games.decko.events import (
+    Bought,
+    BuyerUp,
+    BuyingOpens,
+    CardGifted,
+    DoneBuying,
+    JokerBought,
+    MarketFlushed,
+    SmolderingWaived,
+)
 from companion.games.decko.game_end import check_end
 from companion.games.decko.mat import (
     CHIP_PRICES,
@@ -32,9 +42,8 @@ def start_buying(play: Play, buyers: Sequence[str]) -> None:
         check_end(play)
         return
     mat.phase = "buying"
-    play.events.append(
-        "buying phase: " + ", ".join(f"{p} with ${mat.seats[p].money}" for p in mat.buyers)
-    )
+    money = tuple(mat.seats[p].money for p in mat.buyers)
+    play.emit(BuyingOpens(tuple(mat.buyers), money))
     buyer_starts(play)
 
 
@@ -43,7 +52,7 @@ def buyer_starts(play: Play) -> None:
     if play.has_joker(buyer, "cherry"):
         play.from_house(buyer, 2, "Cherry")
     money = play.mat.seats[buyer].money
-    play.events.append(f"{buyer} buys with ${money}; 'companion decko done {buyer}' ends it")
+    play.emit(BuyerUp(buyer, money))
 
 
 def _check_buyer(play: Play, player: str) -> str:
@@ -97,7 +106,7 @@ def buy(
     paid = _spend(play, who, price, card.name)
     mat.market[at] = None
     seat.bought.append(ref)
-    play.events.append(f"{who} buys {card.name} for ${paid}")
+    play.emit(Bought(who, card.name, paid))
     play.acquire(who, ref, burns)
     return play.finish("buy", who, card=card.name)
 
@@ -112,7 +121,7 @@ def flush_market(tx: Transaction, table: TableInfo, player: str) -> DeckoEvent:
     mat = play.mat
     mat.market_deck += [r for r in mat.market if r is not None]
     mat.market = [None] * MARKET_SLOTS
-    play.events.append(f"{who} flushes the market for ${paid}")
+    play.emit(MarketFlushed(who, paid))
     play.refill_market()
     return play.finish("flush", who)
 
@@ -141,7 +150,7 @@ def gift(tx: Transaction, table: TableInfo, player: str, card: str, to: str) -> 
     ref = play.find(who, "burn", card)
     play.mat.seats[who].burn.remove(ref)
     play.mat.seats[other].draw.insert(0, ref)
-    play.events.append(f"{who} pays ${paid} to put {play.name(ref)} on top of {other}'s draw pile")
+    play.emit(CardGifted(who, play.name(ref), other, paid))
     return play.finish("gift", who, other=other)
 
 
@@ -181,7 +190,7 @@ def buy_joker(tx: Transaction, table: TableInfo, player: str, kind: str) -> Deck
     pile.pop(0)
     seat.jokers.append(ref)
     seat.used.append("joker")
-    play.events.append(f"{who} buys {card.name} ({key}) for {card.cost} chips: {card.text}")
+    play.emit(JokerBought(who, card.name, key, int(card.cost), card.text))
     return play.finish("joker", who, card=card.name)
 
 
@@ -202,9 +211,9 @@ def done(tx: Transaction, table: TableInfo, player: str, to_draw: bool = False) 
     seat.bought = []
     seat.money = 0
     if seat.smoldering is not None:
-        play.events.append(f"{who} burns nothing more for {seat.smoldering['card']}")
+        play.emit(SmolderingWaived(who, str(seat.smoldering["card"])))
         seat.smoldering = None
-    play.events.append(f"{who} is done buying")
+    play.emit(DoneBuying(who))
     play.refill_market()
     mat.buyers.pop(0)
     if mat.buyers:

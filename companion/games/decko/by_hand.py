@@ -8,6 +8,14 @@ from collections.abc import Sequence
 
 from companion.bounds import MAX_CHIPS, check_range
 from companion.errors import CompanionError
+from companion.games.decko.events import (
+    CardsShown,
+    ChipsFromPlayer,
+    ChipsToHouse,
+    Discarded,
+    Drew,
+    TakesFromBurnPile,
+)
 from companion.games.decko.mat import (
     STUD_CARDS,
     DeckoEvent,
@@ -38,7 +46,7 @@ def draw_cards(tx: Transaction, table: TableInfo, player: str, count: int = 1) -
     if count < 1:
         raise CompanionError(f"draw at least one card, not {count}")
     drawn, _ = play.draw(who, count)
-    play.events.append(f"{who} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}")
+    play.emit(Drew(who, len(drawn)))
     return play.finish("draw", who, count=len(drawn))
 
 
@@ -55,7 +63,7 @@ def discard_cards(
         ref = play.find(who, "hand", text)
         seat.hand.remove(ref)
         seat.discard.insert(0, ref)
-        play.events.append(f"{who} discards {play.name(ref)}")
+        play.emit(Discarded(who, play.name(ref)))
     return play.finish("discard", who, count=len(cards))
 
 
@@ -80,14 +88,14 @@ def move_chips(
             raise CompanionError("chips from another player are a positive number to someone else")
         play.pay(giver, chips, reason)
         play.mat.seats[who].chips += chips
-        play.events.append(f"{who} takes {chips} chips from {giver} ({reason})")
+        play.emit(ChipsFromPlayer(who, chips, giver, reason))
     elif chips >= 0:
         moved = min(chips, play.mat.house)  # the house pays what it has
         play.from_house(who, chips, reason)
     else:
         play.pay(who, -chips, reason)
         play.mat.house += -chips
-        play.events.append(f"{who} pays {-chips} chips to the house ({reason})")
+        play.emit(ChipsToHouse(who, -chips, reason))
     return play.finish("chips", who, count=moved)
 
 
@@ -110,7 +118,7 @@ def stud(tx: Transaction, table: TableInfo, player: str, cards: Sequence[str]) -
     if len(set(refs)) != len(refs) or len(refs) != need:
         raise CompanionError(f"{who} lays exactly {need} different hand cards face up")
     seat.shown = refs
-    play.events.append(f"{who} shows " + ", ".join(play.name(r) for r in refs))
+    play.emit(CardsShown(who, tuple(play.name(r) for r in refs)))
     return play.finish("stud", who)
 
 
@@ -136,5 +144,5 @@ def tcg(tx: Transaction, table: TableInfo, player: str, card: str) -> DeckoEvent
     mat.seats[left].burn.remove(ref)
     seat.hand.append(ref)
     seat.used.append("tcg")
-    play.events.append(f"{who} takes {play.name(ref)} from {left}'s burn pile")
+    play.emit(TakesFromBurnPile(who, play.name(ref), left))
     return play.finish("tcg", who, other=left)

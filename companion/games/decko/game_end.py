@@ -5,13 +5,14 @@ Who has the most chips wins; a tie is broken as the rulebook says (:func:`check_
 
 from __future__ import annotations
 
+from companion.events import sentence
+from companion.games.decko.events import GameEnds, GameWon, LoansRepaid, RoundOver
 from companion.games.decko.mat import (
     LAST_ROUND,
     WIN_CHIPS,
     WIN_CHIPS_FIVE_PLAYERS,
 )
 from companion.games.decko.play import Play
-from companion.poker.hands import names_text
 
 
 def check_end(play: Play) -> None:
@@ -22,16 +23,9 @@ def check_end(play: Play) -> None:
     rich = [p for p in mat.players if mat.seats[p].chips >= target]
     if not rich and mat.round < LAST_ROUND:
         mat.phase = "between"
-        play.events.append(
-            f"round {mat.round} is over: start the next with 'companion decko round'"
-        )
+        play.emit(RoundOver(mat.round))
         return
-    why = (
-        f"{names_text(rich)} {'has' if len(rich) == 1 else 'have'} {target} chips or more"
-        if rich
-        else f"round {LAST_ROUND} was the last"
-    )
-    play.events.append(f"the game ends: {why}")
+    play.emit(GameEnds(tuple(rich), target, LAST_ROUND))
     repay = play.loan_terms().repay
     for p in mat.players:
         seat = mat.seats[p]
@@ -39,19 +33,16 @@ def check_end(play: Play) -> None:
         paid = min(owed, seat.chips)
         if owed:
             play.to_house(p, paid)
-            play.events.append(f"{p} pays back {paid} of {owed} chips of loans")
+            play.emit(LoansRepaid(p, paid, owed))
     chips = {p: mat.seats[p].chips for p in mat.players}
     best = max(chips.values())
     tied = [p for p in mat.players if chips[p] == best]
     tiebreak: list[dict[str, str]] = []
     if len(tied) > 1:
         tied, tiebreak = _tiebreak(play, tied)
-    text = (
-        f"{tied[0]} wins with {best} chips"
-        if len(tied) == 1
-        else f"{names_text(tied)} share the win with {best} chips"
-    )
-    play.events.append(text)
+    won = GameWon(tuple(tied), best)
+    play.emit(won)
+    text = sentence(won)
     mat.result = {"winners": tied, "chips": chips, "text": text, "tiebreak": tiebreak}
     mat.phase = "over"
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
-from companion.events import Event
+from companion.events import Event, sentence
 from companion.games.decko.events import DeckoStep
 from companion.games.decko.sets import (
     MARKET_SLOTS,
@@ -192,19 +192,23 @@ def ref_of(copy: CardCopy) -> str:
 
 @dataclass(frozen=True)
 class DeckoEvent:
-    """What one DECKO command did: its events for the players and the mat afterwards."""
+    """What one DECKO command did: its typed events, in order, and the mat afterwards."""
 
-    events: tuple[str, ...]
+    effects: tuple[Event, ...] = ()
+    """Every event of the command (a step of the rules, a joker the table ran), in order."""
     mat: dict[str, Any] = field(default_factory=dict)
     reveal: dict[str, Any] = field(default_factory=dict)
     cards: tuple[dict[str, Any], ...] = ()
-    effects: tuple[Event, ...] = ()
-    """The typed events among ``events`` (the jokers the table ran), in order."""
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        """The events' sentences, in order (their words are the ui's)."""
+        return tuple(sentence(e) for e in self.effects)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"events": list(self.events), "decko": self.mat}
         if self.effects:
-            out["effects"] = [e.fields_json() for e in self.effects]
+            out["effects"] = [e.to_json() for e in self.effects]
         if self.reveal:
             out["reveal"] = self.reveal
         if self.cards:

@@ -10,8 +10,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.events import Event, sentence
-from companion.games.decko.events import STEPS, LoanTaken, SmolderingBurnOwed
+from companion.events import Event
+from companion.games.decko.events import (
+    STEPS,
+    BankCovers,
+    CardBurned,
+    ChipsFromHouse,
+    DiscardReshuffled,
+    HandFull,
+    LoanTaken,
+    MarketRefilled,
+    NothingToDraw,
+    SmolderingBurnOwed,
+    StudShown,
+)
 from companion.games.decko.mat import (
     MIN_DECK,
     STUD_CARDS,
@@ -47,14 +59,12 @@ class Play:
         self.cards = game_cards(table)
         self.rows = {ref_of(c): c for c in tx.cards(table)}
         self.mat = load_mat(tx, table)
-        self.events: list[str] = []
         self.effects: list[Event] = []
         self.reveal: dict[str, Any] = {}
 
     def emit(self, event: Event) -> None:
-        """A typed event of the command, said in its place among the others."""
+        """A typed event of the command, in its place among the others."""
         self.effects.append(event)
-        self.events.append(sentence(event))
 
     # -- cards ------------------------------------------------------------------------------
 
@@ -134,7 +144,7 @@ class Play:
         self.mat.house -= paid
         self.mat.seats[player].chips += paid
         if paid:
-            self.events.append(f"{player} takes {paid} chip{'s' if paid != 1 else ''} ({why})")
+            self.emit(ChipsFromHouse(player, paid, why))
 
     def to_house(self, player: str, chips: int) -> None:
         seat = self.mat.seats[player]
@@ -190,7 +200,7 @@ class Play:
             from_bank = min(short, self.mat.house)
             self.mat.house -= from_bank
             seat.chips += from_bank
-            self.events.append(f"the bank pays {from_bank} of {player}'s {what}")
+            self.emit(BankCovers(player, from_bank, what))
         seat.chips -= min(chips, seat.chips)
 
     # -- piles ------------------------------------------------------------------------------
@@ -207,16 +217,16 @@ class Play:
         source = seat.burn if from_burn else seat.draw
         for _ in range(count):
             if len(seat.hand) >= HAND_LIMIT:
-                self.events.append(f"{player} holds seven cards: no more may be drawn")
+                self.emit(HandFull(player))
                 break
             if not source and not from_burn and seat.discard:
                 seat.draw[:] = seat.discard
                 seat.discard.clear()
                 self.shuffle(seat.draw)
                 shuffled = True
-                self.events.append(f"{player} shuffles the discard pile into a new draw pile")
+                self.emit(DiscardReshuffled(player))
             if not source:
-                self.events.append(f"{player} has no more cards to draw")
+                self.emit(NothingToDraw(player))
                 break
             ref = source.pop(0)
             seat.hand.append(ref)
@@ -233,7 +243,7 @@ class Play:
         seat.shown = [r for r in seat.shown if r in seat.hand]
         if len(seat.shown) < STUD_CARDS:
             seat.shown.append(ref)
-            self.events.append(f"{player} shows {self.name(ref)} face up (Stud)")
+            self.emit(StudShown(player, self.name(ref)))
 
     def check_can_burn(self, player: str) -> None:
         """The limit of seven: no burn may leave a deck of fewer than seven cards."""
@@ -250,7 +260,7 @@ class Play:
         ref = self.find(player, "hand", text)
         seat.hand.remove(ref)
         seat.burn.insert(0, ref)
-        self.events.append(f"{player} burns {self.name(ref)}" + (f" ({why})" if why else ""))
+        self.emit(CardBurned(player, self.name(ref), why))
         return ref
 
     def discard_hand(
@@ -270,7 +280,7 @@ class Play:
         del self.mat.market_deck[: len(new)]
         self.mat.market = [None] * (gaps - len(new)) + new + left  # type: ignore[operator]
         if new:
-            self.events.append("the market is refilled: " + ", ".join(self.name(r) for r in new))
+            self.emit(MarketRefilled(tuple(self.name(r) for r in new)))
 
     def market_slot(self, text: str) -> int:
         """A market slot by number (1 leftmost, 5 rightmost and free) or by its card."""
@@ -345,7 +355,7 @@ class Play:
         self.check_can_burn(player)
         (seat.hand if ref in seat.hand else seat.discard).remove(ref)
         seat.burn.insert(0, ref)
-        self.events.append(f"{player} burns {self.name(ref)} ({owed['card']})")
+        self.emit(CardBurned(player, self.name(ref), str(owed["card"])))
         left = int(owed["left"]) - 1
         seat.smoldering = {**owed, "left": left, "cards": [r for r in cards if r != ref]}
         if left <= 0 or not seat.smoldering["cards"]:
@@ -369,7 +379,7 @@ class Play:
         step = STEPS[action](actor, self.mat.round, self.mat.phase, card, other, count)
         save(self.tx, self.table, self.mat, step)
         public = public_mat(self.mat, self.cards, self.rows)
-        return DeckoEvent(tuple(self.events), public, self.reveal, effects=tuple(self.effects))
+        return DeckoEvent(tuple(self.effects), public, self.reveal)
 
 
 def open_play(tx: Transaction, table: TableInfo) -> Play:

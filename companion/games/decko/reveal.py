@@ -13,12 +13,22 @@ from typing import Any
 from companion.games.decko.buying import (
     start_buying,
 )
+from companion.games.decko.events import (
+    AllFolded,
+    BetWon,
+    HandDiscarded,
+    JackpotReturned,
+    JackpotWon,
+    LastOneIn,
+    NoSetScored,
+    OddChipsToHouse,
+    Revealed,
+)
 from companion.games.decko.game_end import check_end
 from companion.games.decko.mat import (
     GAME,
 )
 from companion.games.decko.play import Play
-from companion.poker.hands import names_text
 
 
 def _showdown(play: Play) -> tuple[Any, dict[str, Any]]:
@@ -61,9 +71,7 @@ def jackpot_back(play: Play, player: str) -> None:
     seat = play.mat.seats[player]
     if seat.jackpot:
         play.mat.house += seat.jackpot
-        play.events.append(
-            f"the {seat.jackpot} chips on {player}'s Mr. Jackpot go back to the house"
-        )
+        play.emit(JackpotReturned(player, seat.jackpot))
         seat.jackpot = 0
 
 
@@ -74,7 +82,7 @@ def _jackpots(play: Play, winners: Sequence[str]) -> None:
         seat = play.mat.seats[player]
         if seat.jackpot and player in winners:
             seat.chips += seat.jackpot
-            play.events.append(f"{player} wins the {seat.jackpot} chips on Mr. Jackpot")
+            play.emit(JackpotWon(player, seat.jackpot))
             seat.jackpot = 0
         jackpot_back(play, player)
 
@@ -83,9 +91,7 @@ def all_fold(play: Play) -> None:
     mat = play.mat
     result, _ = _showdown(play)
     _jackpots(play, [])
-    play.events.append(
-        f"everyone folded: the {result.house} chips of the house bet go back to the house"
-    )
+    play.emit(AllFolded(result.house))
     mat.house += result.house
     mat.house_bet = 0
     mat.turn = None
@@ -104,10 +110,7 @@ def last_standing(play: Play, winner: str) -> None:
     scored = sets[winner]
     seat.money = result.money[winner]
     _jackpots(play, [winner])
-    play.events.append(
-        f"{winner} is the last player standing: takes {won} chips and buys with "
-        f"${seat.money} ({scored.description})"
-    )
+    play.emit(LastOneIn(winner, won, seat.money, scored.description))
     play.reveal = {
         "last_player_standing": winner,
         "winners": [winner],
@@ -128,8 +131,7 @@ def reveal_hands(play: Play) -> None:
     round_rules = play.round_rules()
     result, sets = _showdown(play)
     for name, found in sets.items():
-        shown = " ".join(found.played(symbols=True))
-        play.events.append(f"{name} reveals {found.description}" + (f": {shown}" if shown else ""))
+        play.emit(Revealed(name, found.description, tuple(found.played(symbols=True))))
     for name, chips in result.bank.items():
         play.from_house(name, chips, "cards revealed")
     winners = list(result.winners)
@@ -139,26 +141,18 @@ def reveal_hands(play: Play) -> None:
     mat.house += result.house
     _jackpots(play, winners)
     if not winners:
-        play.events.append(
-            "nobody can score a set: nobody wins the bet; each player takes back their bet, "
-            f"the house bet ({mat.house_bet}) goes back to the house and everyone buys"
-        )
+        play.emit(NoSetScored(mat.house_bet))
     else:
         pot = result.pots[0].amount
         best = sets[winners[0]].description
-        if len(winners) == 1:
-            play.events.append(f"{winners[0]} wins {pot} chips with {best}")
-        else:
-            each = ", ".join(f"{p} {payouts.get(p, 0)}" for p in winners)
-            play.events.append(f"{names_text(winners)} tie with {best}: {each}")
+        each = tuple(payouts.get(p, 0) for p in winners)
+        play.emit(BetWon(tuple(winners), best, pot, each))
         odd = result.house
         if odd:
-            play.events.append(
-                f"the odd {odd} chip{' returns' if odd == 1 else 's return'} to the house"
-            )
+            play.emit(OddChipsToHouse(odd))
         for p in winners:
             play.discard_hand(p)
-            play.events.append(f"{p} discards their hand")
+            play.emit(HandDiscarded(p))
     for p in active:
         mat.seats[p].bet = 0
     mat.house_bet = 0

@@ -7,6 +7,17 @@ track), read, never copied.
 from __future__ import annotations
 
 from companion.errors import CompanionError
+from companion.games.decko.events import (
+    BurnPileShort,
+    HandsDealt,
+    MatRefreshed,
+    RoundStarts,
+    StartingBets,
+    StudAsked,
+    ToAct,
+    WildcardAnte,
+    WildcardRound,
+)
 from companion.games.decko.mat import (
     DEAL_CARDS,
     STUD_CARDS,
@@ -38,16 +49,14 @@ def start_round(tx: Transaction, table: TableInfo) -> DeckoEvent:
         mat.round += 1
         mat.blind = players[(players.index(mat.blind) + 1) % len(players)]
     level = play.level()
-    play.events.append(
-        f"round {mat.round}: bets {level.min_bet} to {level.max_bet}; {mat.blind} has the blind card"
-    )
+    play.emit(RoundStarts(mat.round, level.min_bet, level.max_bet, mat.blind))
     if level.refresh and mat.round > 1:
         refresh_mat(play)
     mat.wildcard = level.wildcard if level.wildcard in mat.wildcards else None
     effects = play.wildcard_effects()
     if mat.wildcard:
         card = play.model(mat.wildcards[mat.wildcard])
-        play.events.append(f"wildcard round: {card.name}. {card.text}")
+        play.emit(WildcardRound(card.name, card.text))
     for seat in mat.seats.values():
         seat.bet, seat.folded, seat.money, seat.used, seat.bought = 0, False, 0, [], []
         seat.jackpot, seat.shown, seat.smoldering = 0, None, None
@@ -62,12 +71,10 @@ def start_round(tx: Transaction, table: TableInfo) -> DeckoEvent:
         for player in mat.order():
             play.force(player, level.min_bet, "wildcard ante")
             mat.house_bet += level.min_bet
-        play.events.append(f"wildcard ante: every player puts {level.min_bet} on the house bet")
+        play.emit(WildcardAnte(level.min_bet))
     play.force(mat.blind, level.min_bet, "blind bet")
     mat.seats[mat.blind].bet = level.min_bet
-    play.events.append(
-        f"the house bets {paid}; {mat.blind} places the blind card and bets {level.min_bet}"
-    )
+    play.emit(StartingBets(paid, mat.blind, level.min_bet))
 
     # 3. The deal.
     count = effects.deal_cards if effects is not None else DEAL_CARDS
@@ -80,20 +87,13 @@ def start_round(tx: Transaction, table: TableInfo) -> DeckoEvent:
         if shuffled and play.has_joker(player, "hobo"):
             play.from_house(player, 3, "Hobo")
         if from_burn and len(drawn) < count:
-            play.events.append(f"{player} draws only {len(drawn)} from the burn pile")
-    play.events.append(
-        f"each player draws {count} cards"
-        + (" from their burn pile" if from_burn else "")
-        + " (each sees theirs with 'companion decko hand NAME')"
-    )
+            play.emit(BurnPileShort(player, len(drawn)))
+    play.emit(HandsDealt(count, from_burn))
     mat.phase = "betting"
     mat.turn = mat.order()[0]
     if effects is not None and effects.revealed_cards:
-        play.events.append(
-            f"Stud: each player lays {STUD_CARDS} hand cards face up before the betting "
-            "('companion decko stud PLAYER CARD CARD CARD')"
-        )
-    play.events.append(f"betting: {mat.turn} acts first")
+        play.emit(StudAsked(STUD_CARDS))
+    play.emit(ToAct(mat.turn, first=True))
     return play.finish("round", None)
 
 
@@ -101,7 +101,7 @@ def refresh_mat(play: Play) -> None:
     """The market goes face down under the market deck and five new cards are dealt; the
     top joker of each pile goes to the bottom of its pile."""
     mat = play.mat
-    play.events.append("the mat is refreshed: a new market and new jokers on top of the piles")
+    play.emit(MatRefreshed())
     mat.market_deck += [r for r in mat.market if r is not None]
     mat.market = [None] * MARKET_SLOTS
     play.refill_market()

@@ -295,3 +295,22 @@ def hand_of(tx: Transaction, table: TableInfo, player: str) -> DeckoHand:
             for i, r in enumerate(play.mat.seats[who].hand, start=1)
         ),
     )
+
+
+BETTING_ACTIONS = ("raise", "call", "fold")
+"""What the player to act may do in the betting phase (a raise is one chip; the rules
+refuse one past the round's maximum)."""
+BUYING_ACTIONS = ("buy", "flush", "done")
+"""What the player whose turn it is to buy may do on their page."""
+
+
+def actions_now(tx: Transaction, table: TableInfo) -> dict[str, tuple[str, ...]]:
+    """Each player's actions open to them at this moment: the one to act in the betting,
+    the first of the buyers in the buying phase; nobody else's."""
+    mat = mat_state.load_mat(tx, table)
+    now: dict[str, tuple[str, ...]] = {}
+    if mat.phase == "betting" and mat.turn:
+        now[mat.turn] = BETTING_ACTIONS
+    if mat.phase == "buying" and mat.buyers:
+        now[mat.buyers[0]] = BUYING_ACTIONS
+    return now

@@ -170,17 +170,18 @@ def posts(
 ) -> dict[str, int]:
     """What each guest dealt in puts into the pot before the cards: the ante, and the small
     and big blinds left of the dealer (with two guests the dealer posts the small blind,
-    docs/decisions.md); nobody posts more than they have.
+    docs/decisions.md); nobody posts more than they have. In the order they post: the
+    small blind first, then clockwise.
 
     >>> posts(["ann", "ben", "cat"], "ann", small=5, big=10, ante=0, points={"ann": 400, "ben": 400, "cat": 7})
-    {'ann': 0, 'ben': 5, 'cat': 7}
+    {'ben': 5, 'cat': 7, 'ann': 0}
     >>> posts(["ann", "ben"], "ann", small=5, big=10, ante=1, points={"ann": 400, "ben": 400})
     {'ann': 6, 'ben': 11}
     """
-    out = dict.fromkeys(seated, ante)
     seat = seated.index(dealer)
     n = len(seated)
     first = seat if n == 2 else (seat + 1) % n
+    out = dict.fromkeys((seated[(first + i) % n] for i in range(n)), ante)
     out[seated[first]] += small
     out[seated[(first + 1) % n]] += big
     return {p: min(v, points.get(p, 0)) for p, v in out.items()}

@@ -130,7 +130,7 @@ def settle(
         "game": GAME,
         "players": [
             {"name": p, "put_in": bets[p], "folded": p in out}
-            | ({"hand": [c.code for c in hole(tx, table, cards, p)]} if p in live else {})
+            | ({"hand": [c.code for c in hole(tx, table, cards, p)]} if p in live and shown else {})
             for p in seated
         ],
         "board": [c.code for c in board_cards(tx, table, cards)],

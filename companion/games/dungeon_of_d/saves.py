@@ -829,11 +829,12 @@ class SaveStore:
             return changed_elsewhere(what)
         return ""
 
-    def delete(self, name: str) -> None:
+    def delete(self, name: str) -> SaveDeleted:
         with self._writing() as conn:
             if conn.execute("DELETE FROM dod_saves WHERE name = ?", (name,)).rowcount == 0:
                 raise CompanionError(f"no saved game '{name}'")
         self.revisions.pop(name, None)
+        return SaveDeleted(name, deleted=True)
 
     # -- high scores ----------------------------------------------------------------
 
@@ -1235,3 +1236,14 @@ class ScoreTable:
 
     def to_json(self) -> list[dict[str, Any]]:
         return [s.to_json() for s in self.scores]
+
+
+@dataclass(frozen=True)
+class SaveDeleted:
+    """``dod delete``: the save, and whether it was deleted or kept (the answer was no)."""
+
+    save: str
+    deleted: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"save": self.save, "deleted": self.deleted}

@@ -48,6 +48,7 @@ from companion.games.dungeon_poker.events import (
 )
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
+from companion.poker.betting_actions import Action, ActionKind
 from companion.poker.cards import parse_rank, rank_char, rank_label
 from companion.table import betting as table_betting
 from companion.table.actions import game_cards
@@ -291,6 +292,10 @@ def _carry_to_showdown(
                 f"at most {most:,}"
             )
         state.declare_value(tx, table, "ambush_and_run", {"by": who, "gold": choice.gold})
+        tracked = table_betting.load(tx, table)
+        if tracked is not None:  # used on his turn, and its fold is the betting's
+            table_betting.require_turn(tracked, who, "Ambush & run")
+            table_betting.decide(tx, table, Action(ActionKind.LEAVE, who))
         return (
             f"{who} folds and takes {choice.gold:,} gold from the pot at this deal's table "
             "showdown, with the top treasure"

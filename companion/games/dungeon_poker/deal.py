@@ -50,7 +50,13 @@ from companion.games.dungeon_poker.showdown_events import (
 from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 from companion.games.dungeon_poker.victory import Victory, victory
 from companion.poker.hands import names_text
-from companion.poker.pots import ALL_IN, parse_contributions, parse_result, spread_everyone
+from companion.poker.pots import (
+    ALL_IN,
+    all_in_amount,
+    parse_contributions,
+    parse_result,
+    spread_everyone,
+)
 from companion.poker.showdown_input import validate_as
 from companion.table import betting as table_betting
 from companion.table.actions import named_players
@@ -309,9 +315,7 @@ def table_showdown_spec(
         amount = int(contributions.get(p, given.pop("put_in", 0)) or 0)
         stack = gold.get(p)
         if amount == ALL_IN:  # NAME=all: all the gold the table counts for them
-            if stack is None:
-                raise CompanionError(f"{p}=all: the table counts no gold for {p}; give the amount")
-            amount = stack
+            amount = all_in_amount(p, gold)
         if stack is not None and amount > stack:
             raise CompanionError(
                 f"{p}={amount}: {p} has only {stack:,} gold (all-in is {p}={stack})"

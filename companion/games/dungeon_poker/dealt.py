@@ -62,11 +62,14 @@ class Faces:
 
 
 def faces(tx: Transaction, table: TableInfo) -> Faces:
-    """How the hand cards of the deal under way lie (every card face down without a deal)."""
+    """How the hand cards of the deal under way lie (every card face down without a deal).
+    Once the deal is settled its unseen cards are their holders' to look at: Dense fog
+    keeps them from their holders only until the showdown."""
     deal = state.current_deal(tx, table) or {}
+    unseen = () if deal.get("settled") else deal.get("unseen", [])
     return Faces(
         frozenset(int(c) for c in deal.get("open", [])),
-        frozenset(int(c) for c in deal.get("unseen", [])),
+        frozenset(int(c) for c in unseen),
     )
 
 

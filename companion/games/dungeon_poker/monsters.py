@@ -34,6 +34,7 @@ from companion.games.dungeon_poker.showdown_events import (
 )
 from companion.games.dungeon_poker.victory import victory
 from companion.poker.hands import names_text
+from companion.table import betting as table_betting
 from companion.table.actions import find_copy, named_players
 from companion.table.drawing import drawn_card
 from companion.table.events import CardRef
@@ -145,6 +146,7 @@ def draw_monster(
             showdown=showdown,
             notes=notes,
         )
+        card = replace(card, notes=(*card.notes, *_road_toll(tx, table, cards, model)))
         deal = state.current_deal(tx, table)
         if deal is not None and deal.get("cards") and not deal.get("settled"):
             # The table dealt this deal's cards: it deals the monster's too.
@@ -154,6 +156,26 @@ def draw_monster(
         came = MonsterCame(CardRef.of(card), summoned_by, tuple(notes))
         tx.record(table, came, actor=summoned_by)
     return result
+
+
+def _road_toll(tx: Transaction, table: TableInfo, cards: GameCards, model: Any) -> list[str]:
+    """Appendix B, Baron: as he comes, every player pays the road toll into the pot or
+    folds. On a table that runs the betting each player still in owes it on their next
+    turn (:func:`companion.table.betting.demand_toll`); without it the dealer counts it
+    in what each player put in at the showdown."""
+    said: list[str] = []
+    blind = levels.level_now(tx, table, cards).blind
+    for e in model.effects:
+        if e.when != "enter" or e.effect != "road-toll" or not e.blinds:
+            continue
+        toll = e.blinds * blind
+        owing = table_betting.demand_toll(tx, table, toll, f"the {model.name}'s road toll")
+        if owing:
+            said.append(
+                f"{names_text(owing)} pay {toll:,} gold into the pot on their next turn, "
+                "before acting, or fold"
+            )
+    return said
 
 
 def _gifts(

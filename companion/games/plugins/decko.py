@@ -79,6 +79,14 @@ class Decko(Game):
         # One deal a round; the round track is the table's (``decko round``), the clock follows.
         return ("start-clock", "round", "toggle", "pause", "resume", "undo")
 
+    # DECKO keeps its own betting (a chip a raise, the house bet) and its buying phase.
+    page_actions = ("raise", "call", "fold", "buy", "flush", "done")
+
+    def page_actions_now(self, tx: Transaction, table: TableInfo) -> dict[str, tuple[str, ...]]:
+        from companion.games.decko.table_rules import actions_now
+
+        return actions_now(tx, table)
+
     def levels(self) -> TableLevels:
         from companion.games.decko.rounds import DeckoRounds
 

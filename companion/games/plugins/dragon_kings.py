@@ -88,7 +88,7 @@ class DragonKings(Game):
     def dealer_controls(self) -> tuple[str, ...]:
         from companion.timer.controls import BUTTONS, MINUTE_BUTTONS
 
-        return ("start-clock", "deal", *BUTTONS, *MINUTE_BUTTONS, "undo")
+        return ("start-clock", "deal", *BUTTONS, *MINUTE_BUTTONS, "dk-board", "undo")
 
     structures = ("dragon-kings",)
 

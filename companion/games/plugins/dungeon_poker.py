@@ -93,7 +93,7 @@ class DungeonPoker(Game):
         )
 
     def table_facts(self, tx: Transaction, table: TableInfo) -> TableFacts:
-        from companion.games.dungeon_poker import levels, monsters
+        from companion.games.dungeon_poker import levels, monsters, state
         from companion.table.actions import game_cards
 
         cards = game_cards(table)
@@ -110,13 +110,14 @@ class DungeonPoker(Game):
             table.game,
             ranking={"encounter": encounter},
             showdown=showdown,
+            stacks=state.gold_of(tx, table),
         )
 
     def dealer_controls(self) -> tuple[str, ...]:
         from companion.timer.controls import BUTTONS, MINUTE_BUTTONS
 
         # A deal is started and settled by the table (``table deal`` counts the last one).
-        table = ("monster", "treasure", "showdown", "undo")
+        table = ("board", "monster", "treasure", "showdown", "undo")
         return ("start-clock", "new-deal", *BUTTONS, *MINUTE_BUTTONS, *table)
 
     def showdown_names(self, tx: Transaction, table: TableInfo) -> list[str]:

@@ -105,6 +105,17 @@ def show_table(out: Console, report: TableView) -> None:
         out.print(line)
     if facts.board:
         out.print(f"board: {_faces(facts.board)}", highlight=False)
+    owned = [o for o in facts.open_cards if o.whose]  # the table's own (a market) are in lines
+    if owned:  # each group of cards face up beside whose they are
+        groups: list[tuple[str, list[DrawnCard]]] = []
+        for o in owned:
+            label = " ".join(x for x in (o.whose, o.where) if x)
+            if groups and groups[-1][0] == label:
+                groups[-1][1].append(o.card)
+            else:
+                groups.append((label, [o.card]))
+        shown = " · ".join(f"{label} {_faces(cards)}" for label, cards in groups)
+        out.print(f"face up: {shown}", highlight=False)
     if facts.targets:
         out.print(facts.targets, highlight=False)
     columns = ["seat", "player", *facts.columns]
@@ -235,7 +246,10 @@ def show_deal_started(out: Console, started: object) -> None:
         # The dealer reads the new encounter aloud: its text, as 'table level' shows it.
         print_cards(out, [level.encounter])
     for player, held in started.hands.items():
-        out.print(f"{player}: {_cards(len(held))} dealt ('companion table hand {player}')")
+        # the hand counted; the M card that reached it and the monster it brought shown
+        mine = [c for c in held if c.deck == "main" and c.pile == "held" and c.holder == player]
+        out.print(f"{player}: {_cards(len(mine))} dealt ('companion table hand {player}')")
+        print_cards(out, [c for c in held if c not in mine])
 
 
 def _cards(n: int) -> str:

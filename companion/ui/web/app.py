@@ -8,6 +8,8 @@ URLs (``TOKEN`` is a secret kept in the state file, see :mod:`companion.serve.to
 * ``/player/NAME/TOKEN``: one player's own cards; ``/player/NAME/TOKEN/choose``
   keeps a character; ``/player/NAME/TOKEN/bet`` is the player's betting action on
   their turn (``/dealer/TOKEN/bet`` the dealer's, for the player it names);
+  ``/player/NAME/TOKEN/act`` a player's own action of their game (DECKO's raise,
+  call, fold and buying);
   ``.../state.json``, ``/events/player/NAME/TOKEN``;
 * ``/static/...``: the one script and style sheet, served from the package.
 
@@ -51,7 +53,14 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from companion.documents import short
 from companion.errors import CompanionError
-from companion.serve.commands import Bet, Command, dealer_command, field_of, player_command
+from companion.serve.commands import (
+    Bet,
+    Command,
+    dealer_command,
+    field_of,
+    page_action,
+    player_command,
+)
 from companion.serve.pages import clock_line
 from companion.ui.web.hub import Hub, Stopping
 
@@ -334,6 +343,17 @@ async def player_bet(request: Request) -> Response:
     return await _act(request, lambda form: Bet.of(form, who, viewer=who), _player_base(request))
 
 
+async def player_act(request: Request) -> Response:
+    """A player's own action of their game (DECKO's raise, call, fold, buying): the token
+    decides who acts, whatever the form says."""
+    who = _player(request)
+    if isinstance(who, tuple):
+        return _error(*who)
+    table = _hub(request).table
+    assert table is not None  # _player found the player at this table
+    return await _act(request, lambda form: page_action(table, who, form), _player_base(request))
+
+
 async def player_events(request: Request) -> Response:
     who = _player(request)
     if isinstance(who, tuple):
@@ -375,6 +395,7 @@ ROUTES = [
     Route("/player/{name}/{token}/state.json", player_json),
     Route("/player/{name}/{token}/choose", player_choose, methods=["POST"]),
     Route("/player/{name}/{token}/bet", player_bet, methods=["POST"]),
+    Route("/player/{name}/{token}/act", player_act, methods=["POST"]),
     Route("/events/player/{name}/{token}", player_events),
     Route("/static/{name}", static_file),
 ]

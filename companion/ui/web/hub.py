@@ -20,13 +20,15 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from queue import SimpleQueue
 from typing import Any, TypeVar
 
 from companion.errors import CompanionError
 from companion.paths import state_path
+from companion.registry import game
+from companion.serve.commands import page_buttons
 from companion.serve.pages import PlayerPage, clock_document, dealer_page, table_views
 from companion.serve.tokens import Tokens, ensure_tokens, fresh_tokens, read_tokens
 from companion.statefile import check_file, read_only_reason
@@ -43,15 +45,17 @@ VOLATILE = ("time", "remaining", "elapsed")
 """Keys that change every second: a page counts them down itself."""
 
 
-def _steady(doc: dict[str, Any]) -> str:
-    """The document without its ticking seconds, for comparing."""
+def _steady(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document without its ticking seconds, for comparing (as values: comparing two
+    is a walk in C, where writing each out as sorted JSON cost more than the rest)."""
 
     def strip(value: Any) -> Any:
         if isinstance(value, dict):
             return {k: strip(v) for k, v in value.items() if k not in VOLATILE}
         return value
 
-    return json.dumps(strip(doc), sort_keys=True)
+    steady: dict[str, Any] = strip(doc)
+    return steady
 
 
 CLOSE_SECONDS = 0.2
@@ -98,12 +102,16 @@ class Worker:
 
 @dataclass
 class Channel:
-    """One kind of page: its latest document and the queues of the pages watching it."""
+    """One kind of page: its latest document and the queues of the pages watching it.
+
+    A change is written as an event once, however many pages watch it (``event``): each
+    page's queue is handed the same bytes (``b""`` ends the page's stream)."""
 
     doc: dict[str, Any] = field(default_factory=dict)
-    steady: str = ""
+    steady: dict[str, Any] | None = None
     version: int = 0
-    listeners: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
+    event: bytes = b""
+    listeners: set[asyncio.Queue[bytes]] = field(default_factory=set)
 
 
 class Stopping(CompanionError):
@@ -127,6 +135,9 @@ class Hub:
         self._stopping = False
         self._pending: set[asyncio.Future[Any]] = set()
         self._last_signature: tuple[int, ...] = ()
+        self._asked = 0  # reads of the documents asked for so far
+        self._answered = 0  # the last of those a finished read began after
+        self._reading: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
         self.gone: str | None = None
         """Why the pages are gone (the served table was deleted), else ``None``."""
         self.read_only: str | None = None
@@ -227,7 +238,7 @@ class Hub:
         for name, channel in self.channels.items():
             if self.gone is not None or name != "clock":
                 for listener in list(channel.listeners):
-                    listener.put_nowait({})
+                    listener.put_nowait(b"")
                 channel.listeners.clear()
 
     @property
@@ -248,19 +259,20 @@ class Hub:
             view = None  # no clock yet
         with store.transaction(write=False) as tx:
             info = None if table is None else tx.table(table.name)
-            views = {} if info is None else table_views(tx, info)  # read once for every page
-            views = {
-                a: v if v.betting is None else replace(v, betting=worded(v.betting))
-                for a, v in views.items()
-            }
+            views = {} if info is None else table_views(tx, info, worded)  # once for every page
             face = table_face(tx, info, store.clock()) if view is None and info else None
             clock_doc = clock_document(view, table, views.get(PUBLIC), face)
             docs = {"clock": clock_doc}
             docs["dealer"] = dealer_page(tx, info, clock_doc, views.get(DEALER)).to_json()
             if info is not None:
+                rules = game(info.game)
+                now = rules.page_actions_now(tx, info) if rules.page_actions else {}
+                last = tx.history(info, 1)
+                seen = last[0].id if last else 0
                 for player in info.players:
                     seat = views[Audience.seat(player)]
-                    docs[f"player:{player}"] = PlayerPage(clock_doc, seat).to_json()
+                    buttons = tuple(page_buttons(now.get(player, ())))
+                    docs[f"player:{player}"] = PlayerPage(clock_doc, seat, buttons, seen).to_json()
         return docs
 
     def _signature(self) -> tuple[int, ...]:
@@ -281,9 +293,30 @@ class Hub:
         self._verify(self._store())
         return {} if self.gone is not None else self._documents()
 
+    def _read_lock(self) -> asyncio.Lock:
+        """One read of the documents at a time (a lock of the running loop's own)."""
+        loop = asyncio.get_running_loop()
+        if self._reading is None or self._reading[0] is not loop:
+            self._reading = (loop, asyncio.Lock())
+        return self._reading[1]
+
     async def update(self, *, force: bool = False) -> int:
-        """Read the documents again; send those that changed. Returns how many were sent."""
-        docs = await self.run(lambda _store: self.refresh())
+        """Read the documents again; send those that changed. Returns how many were sent.
+
+        Reads asked for while one is under way are answered by a single read after it
+        (the first to begin once they asked): an action, the watcher and a page opening
+        at the same moment read the state file once, not once each."""
+        self._asked += 1
+        ticket = self._asked
+        async with self._read_lock():
+            if ticket <= self._answered and not force:
+                return 0  # a read that began after this ask has sent what changed
+            answers = self._asked
+            docs = await self.run(lambda _store: self.refresh())
+            self._answered = answers
+            return self._send(docs, force=force)
+
+    def _send(self, docs: dict[str, dict[str, Any]], *, force: bool) -> int:
         self._end_stale_streams()
         sent = 0
         for name, doc in docs.items():
@@ -294,8 +327,9 @@ class Hub:
                 continue
             channel.version += 1
             channel.doc, channel.steady = {**doc, "version": channel.version}, steady
+            channel.event = _event(channel.doc)
             for queue in list(channel.listeners):
-                queue.put_nowait(channel.doc)
+                queue.put_nowait(channel.event)
                 sent += 1
         return sent
 
@@ -318,7 +352,7 @@ class Hub:
         self._stopping = True
         for channel in self.channels.values():
             for queue in list(channel.listeners):
-                queue.put_nowait({})
+                queue.put_nowait(b"")
         for future in list(self._pending):
             future.cancel()
 
@@ -344,23 +378,23 @@ class Hub:
         channel = self.channels.get(name)
         return {} if channel is None else channel.doc
 
-    async def stream(self, name: str) -> AsyncIterator[str]:
+    async def stream(self, name: str) -> AsyncIterator[bytes]:
         """Server-sent events for one page: its document now, then each change."""
         channel = self.channels.setdefault(name, Channel())
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        queue: asyncio.Queue[bytes] = asyncio.Queue()
         await self.update()  # the page starts from the state of this moment
         channel.listeners.add(queue)
         try:
             yield _event(channel.doc)
             while not self._stopping:
                 try:
-                    doc = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                    event = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
                 except TimeoutError:
-                    yield ": still here\n\n"
+                    yield b": still here\n\n"
                     continue
-                if not doc:
+                if not event:
                     break
-                yield _event(doc)
+                yield event
         finally:
             channel.listeners.discard(queue)
 
@@ -379,5 +413,5 @@ def _served_table(tx: Transaction, name: str | None) -> TableInfo | None:
     return tx.find_table(current) if current else None
 
 
-def _event(doc: dict[str, Any]) -> str:
-    return f"data: {json.dumps(doc, separators=(',', ':'))}\n\n"
+def _event(doc: dict[str, Any]) -> bytes:
+    return f"data: {json.dumps(doc, separators=(',', ':'))}\n\n".encode()

@@ -180,10 +180,11 @@ class DungeonPokerShowdown(Showdown):
     def prepare(self) -> None:
         encounter.check_blind(self)
         db = load_game("dungeon-poker", self.data_dir)
-        encounter.read(self, db)
+        self.encounter, self.enc = encounter.read(self.spec, db)
         seats.read(self, db)
-        joining.join(self, db)
-        seats.check_declared(self, db)
+        self.monsters, labels = joining.join(self, db)
+        self.names_seen = {**self.names_seen, **labels}
+        self.cursed = seats.check_declared(self, db)
         self.record(joining.who_is_in(self))
 
     # -------------------------------------------------------------- as the cards turn over

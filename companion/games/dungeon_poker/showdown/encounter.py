@@ -21,6 +21,7 @@ from companion.games.dungeon_poker.showdown_events import EncounterInForce
 
 if TYPE_CHECKING:
     from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+    from companion.games.dungeon_poker.showdown_input import DungeonPokerShowdownIn
 
 
 def check_blind(sd: DungeonPokerShowdown) -> None:
@@ -33,13 +34,13 @@ def check_blind(sd: DungeonPokerShowdown) -> None:
         )
 
 
-def read(sd: DungeonPokerShowdown, db: Any) -> None:
-    """The encounter card in force, and its rules (plain ones without an encounter)."""
-    if sd.spec.encounter is not None:
-        sd.encounter = find_card(db, "encounter", sd.spec.encounter, "encounter")
-        sd.enc = sd.encounter.rules
-    else:
-        sd.enc = EncounterRules()
+def read(spec: DungeonPokerShowdownIn, db: Any) -> tuple[Any, EncounterRules]:
+    """The encounter card the file names (None: none) and its rules (plain ones without an
+    encounter)."""
+    if spec.encounter is None:
+        return None, EncounterRules()
+    card = find_card(db, "encounter", spec.encounter, "encounter")
+    return card, card.rules
 
 
 def during(sd: DungeonPokerShowdown) -> str:

@@ -52,15 +52,17 @@ class MonsterSeat(ExtraSeat):
         return any(e.effect == effect for e in self.effects(when))
 
 
-def join(sd: DungeonPokerShowdown, db: Any) -> None:
-    """Seat each monster of the file, with its King status, owner and ally."""
+def join(sd: DungeonPokerShowdown, db: Any) -> tuple[list[MonsterSeat], dict[str, str]]:
+    """Seat each monster of the file, with its King status, owner and ally: the monsters,
+    and the names they add at the table (by their folded case)."""
     enc = sd.enc
     deal_monster = enc.deal_monster
     cave = enc.showdown_monster
-    labels: set[str] = set()
+    monsters: list[MonsterSeat] = []
+    labels: dict[str, str] = {}
     for i, ms in enumerate(sd.spec.monsters):
         where = f"monsters[{i}]"
-        already = {m.card.id for m in sd.monsters}
+        already = {m.card.id for m in monsters}
         card = find_card(
             db,
             "monster",
@@ -82,8 +84,7 @@ def join(sd: DungeonPokerShowdown, db: Any) -> None:
             raise CompanionError(
                 f"{where}: '{label}' is already a name at the table (give the monster a label)"
             )
-        labels.add(key)
-        sd.names_seen[key] = label
+        labels[key] = label
         if ms.drawn_at_showdown and cave is None:
             raise CompanionError(
                 f"{where}.drawn_at_showdown: only King's cave draws a monster at the showdown"
@@ -109,7 +110,7 @@ def join(sd: DungeonPokerShowdown, db: Any) -> None:
             king=king,
         )
         if card.owner is not None:
-            m.owner = _owner(sd, db, m, where)
+            m.owner = _owner(sd, db, m, where, monsters)
         if ms.summoned_by and ms.controlled_by:
             raise CompanionError(f"{where}: give summoned_by or controlled_by, not both")
         if ms.controlled_by and king:
@@ -121,12 +122,16 @@ def join(sd: DungeonPokerShowdown, db: Any) -> None:
             if value is not None:
                 sd.player(value, f"{where}.{attr}")
         m.fights_for = ms.summoned_by or ms.controlled_by
-        sd.monsters.append(m)
-    _check_encounter_monsters(sd, db)
+        monsters.append(m)
+    _check_encounter_monsters(sd, db, monsters)
+    return monsters, labels
 
 
-def _owner(sd: DungeonPokerShowdown, db: Any, m: MonsterSeat, where: str) -> str:
-    """The player whose character brings this monster (the Golem's Gnome Artificer)."""
+def _owner(
+    sd: DungeonPokerShowdown, db: Any, m: MonsterSeat, where: str, seated: list[MonsterSeat]
+) -> str:
+    """The player whose character brings this monster (the Golem's Gnome Artificer);
+    ``seated`` the monsters seated before it."""
     card = m.card
     owners = [p for p in sd.players if p.character is not None and p.character.id == card.owner]
     if sd.enc.no_passives:
@@ -140,7 +145,7 @@ def _owner(sd: DungeonPokerShowdown, db: Any, m: MonsterSeat, where: str) -> str
         )
     # Two Gnome Artificers bring two Golems: each Golem, in the file's order, plays for the
     # first of them (in seat order) without one yet.
-    taken = {x.owner for x in sd.monsters if x.card.id == card.id}
+    taken = {x.owner for x in seated if x.card.id == card.id}
     free = [p for p in owners if p.name not in taken]
     if not free:
         raise CompanionError(
@@ -153,17 +158,19 @@ def _owner(sd: DungeonPokerShowdown, db: Any, m: MonsterSeat, where: str) -> str
     return owner
 
 
-def _check_encounter_monsters(sd: DungeonPokerShowdown, db: Any) -> None:
+def _check_encounter_monsters(
+    sd: DungeonPokerShowdown, db: Any, monsters: list[MonsterSeat]
+) -> None:
     """Dragon age's Fire Dragon is at every deal; King's cave draws one monster at every showdown."""
     deal_monster = sd.enc.deal_monster
-    if deal_monster is not None and not any(m.card.id == deal_monster for m in sd.monsters):
+    if deal_monster is not None and not any(m.card.id == deal_monster for m in monsters):
         dragon = db.get(deal_monster).name
         raise CompanionError(
             f"monsters: {sd.encounter.name} brings the {dragon} to every deal; add it "
             f"(monsters: [{{name: {dragon}}}])"
         )
     if sd.enc.showdown_monster is not None:
-        drawn = [m for m in sd.monsters if m.spec.drawn_at_showdown]
+        drawn = [m for m in monsters if m.spec.drawn_at_showdown]
         if len(drawn) != 1:
             raise CompanionError(
                 f"monsters: {sd.encounter.name} draws one monster at every showdown; mark it "

@@ -80,9 +80,10 @@ _DECLARED = (
 )
 
 
-def check_declared(sd: DungeonPokerShowdown, db: Any) -> None:
+def check_declared(sd: DungeonPokerShowdown, db: Any) -> str:
     """The abilities declared during the deal: by a player whose character has them,
-    under an encounter that lets them work; the Witch's rank, the Rogue's gold."""
+    under an encounter that lets them work; the Witch's rank, the Rogue's gold. Returns
+    the rank the Witch cursed (empty: no curse)."""
     d = sd.spec.declared
     enc_name = sd.encounter.name if sd.encounter else ""
     users = {
@@ -100,9 +101,10 @@ def check_declared(sd: DungeonPokerShowdown, db: Any) -> None:
             raise CompanionError(f"{where}: {title} cannot be used during {enc_name}")
         if p.character is not None and not any(a.effect == effect for a in p.character.abilities):
             raise CompanionError(f"{where}: {who} plays the {p.character.name}, who has no {title}")
+    cursed = ""
     if d.witch_curse is not None:
         try:
-            sd.cursed = parse_rank(d.witch_curse.rank)
+            cursed = parse_rank(d.witch_curse.rank)
         except CompanionError as exc:
             raise CompanionError(f"declared.witch_curse.rank: {exc}") from None
     for j, name in enumerate(d.barbarian_rage):
@@ -115,6 +117,7 @@ def check_declared(sd: DungeonPokerShowdown, db: Any) -> None:
             )
     if d.ambush_and_run is not None:
         _check_ambush(sd, db)
+    return cursed
 
 
 def _check_ambush(sd: DungeonPokerShowdown, db: Any) -> None:

@@ -49,7 +49,11 @@ def turn_line(b: Mapping[str, Any]) -> str:
     """The street, the pot, and whose turn it is with what they may do."""
     head = f"{b['street']} · pot {b['pot']:,} {b.get('currency', 'chips')}"
     if b.get("to_act"):
-        return f"{head} · {b['to_act']} to act: {legal_text(b.get('legal', []))}"
+        said = f"{head} · {b['to_act']} to act: {legal_text(b.get('legal', []))}"
+        toll = (b.get("toll") or {}).get(b["to_act"])
+        if toll:
+            said += f" (paying {toll['rule']} of {toll['amount']:,} first, unless folding)"
+        return said
     return f"{head} · " + _PHASE.get(str(b.get("phase")), "").format(street=b["street"])
 
 

@@ -160,3 +160,288 @@ def _unknown(e: X.MoneyUnknown) -> str:
         "alone: give the hands, or name each set in hand_class (credit cards are then not "
         "counted)."
     )
+
+
+# -- what a command did, step by step -----------------------------------------------------------
+
+
+def _n(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+@words("decko-round-starts")
+def _round_starts(e: J.RoundStarts) -> str:
+    return f"round {e.round}: bets {e.min_bet} to {e.max_bet}; {e.blind} has the blind card"
+
+
+@words("decko-mat-refreshed")
+def _refreshed(e: J.MatRefreshed) -> str:
+    return "the mat is refreshed: a new market and new jokers on top of the piles"
+
+
+@words("decko-wildcard-round")
+def _wildcard_round(e: J.WildcardRound) -> str:
+    return f"wildcard round: {e.card}. {e.text}"
+
+
+@words("decko-wildcard-ante")
+def _ante(e: J.WildcardAnte) -> str:
+    return f"wildcard ante: every player puts {e.chips} on the house bet"
+
+
+@words("decko-starting-bets")
+def _starting_bets(e: J.StartingBets) -> str:
+    return f"the house bets {e.house}; {e.blind} places the blind card and bets {e.chips}"
+
+
+@words("decko-burn-pile-short")
+def _burn_short(e: J.BurnPileShort) -> str:
+    return f"{e.player} draws only {e.count} from the burn pile"
+
+
+@words("decko-hands-dealt")
+def _dealt(e: J.HandsDealt) -> str:
+    where = " from their burn pile" if e.from_burn else ""
+    return f"each player draws {e.count} cards{where} (each sees theirs with 'companion decko hand NAME')"
+
+
+@words("decko-stud-asked")
+def _stud_asked(e: J.StudAsked) -> str:
+    return (
+        f"Stud: each player lays {e.count} hand cards face up before the betting "
+        "('companion decko stud PLAYER CARD CARD CARD')"
+    )
+
+
+@words("decko-to-act")
+def _to_act(e: J.ToAct) -> str:
+    return f"betting: {e.player} acts first" if e.first else f"{e.player} to act"
+
+
+@words("decko-chips-from-house")
+def _from_house(e: J.ChipsFromHouse) -> str:
+    return f"{e.player} takes {_n(e.chips, 'chip')} ({e.why})"
+
+
+@words("decko-bank-covers")
+def _bank_covers(e: J.BankCovers) -> str:
+    return f"the bank pays {e.chips} of {e.player}'s {e.what}"
+
+
+@words("decko-hand-full")
+def _hand_full(e: J.HandFull) -> str:
+    return f"{e.player} holds seven cards: no more may be drawn"
+
+
+@words("decko-discard-reshuffled")
+def _reshuffled(e: J.DiscardReshuffled) -> str:
+    return f"{e.player} shuffles the discard pile into a new draw pile"
+
+
+@words("decko-nothing-to-draw")
+def _nothing_to_draw(e: J.NothingToDraw) -> str:
+    return f"{e.player} has no more cards to draw"
+
+
+@words("decko-stud-shown")
+def _stud_shown(e: J.StudShown) -> str:
+    return f"{e.player} shows {e.card} face up (Stud)"
+
+
+@words("decko-card-burned")
+def _burned(e: J.CardBurned) -> str:
+    return f"{e.player} burns {e.card}" + (f" ({e.why})" if e.why else "")
+
+
+@words("decko-burns-nothing")
+def _burns_nothing(e: J.BurnsNothing) -> str:
+    return f"{e.player} is down to {e.cards} cards and burns nothing"
+
+
+@words("decko-market-refilled")
+def _refilled(e: J.MarketRefilled) -> str:
+    return "the market is refilled: " + ", ".join(e.cards)
+
+
+@words("decko-raised")
+def _raised(e: J.Raised) -> str:
+    return f"{e.player} raises to {e.bet}"
+
+
+@words("decko-called")
+def _called(e: J.Called) -> str:
+    return f"{e.player} calls {e.bet}"
+
+
+@words("decko-folded")
+def _step_folded(e: J.Folded) -> str:
+    if not e.chips:
+        return f"{e.player} folds"
+    go = "chip goes" if e.chips == 1 else "chips go"
+    return f"{e.player} folds: {e.chips} {go} to the house bet"
+
+
+@words("decko-takes-from-market")
+def _from_market(e: J.TakesFromMarket) -> str:
+    return f"{e.player} takes {e.card} from the market"
+
+
+@words("decko-cards-kept")
+def _kept(e: J.CardsKept) -> str:
+    return f"{e.player} keeps {e.count} cards for the next round ({e.joker})"
+
+
+@words("decko-jackpot-returned")
+def _jackpot_back(e: J.JackpotReturned) -> str:
+    return f"the {e.chips} chips on {e.player}'s Mr. Jackpot go back to the house"
+
+
+@words("decko-jackpot-won")
+def _jackpot_won(e: J.JackpotWon) -> str:
+    return f"{e.player} wins the {e.chips} chips on Mr. Jackpot"
+
+
+@words("decko-all-folded")
+def _everyone_folded(e: J.AllFolded) -> str:
+    return f"everyone folded: the {e.chips} chips of the house bet go back to the house"
+
+
+@words("decko-last-one-in")
+def _last_standing(e: J.LastOneIn) -> str:
+    return (
+        f"{e.player} is the last player standing: takes {e.chips} chips and buys with "
+        f"${e.money} ({e.set})"
+    )
+
+
+@words("decko-revealed")
+def _revealed(e: J.Revealed) -> str:
+    return f"{e.player} reveals {e.set}" + (f": {' '.join(e.cards)}" if e.cards else "")
+
+
+@words("decko-no-set-scored")
+def _no_set(e: J.NoSetScored) -> str:
+    return (
+        "nobody can score a set: nobody wins the bet; each player takes back their bet, "
+        f"the house bet ({e.house_bet}) goes back to the house and everyone buys"
+    )
+
+
+@words("decko-bet-won")
+def _bet_won(e: J.BetWon) -> str:
+    from companion.ui.render.words.common import names_text
+
+    if len(e.winners) == 1:
+        return f"{e.winners[0]} wins {e.pot} chips with {e.set}"
+    each = ", ".join(f"{p} {n}" for p, n in zip(e.winners, e.payouts, strict=True))
+    return f"{names_text(list(e.winners))} tie with {e.set}: {each}"
+
+
+@words("decko-odd-chips")
+def _odd(e: J.OddChipsToHouse) -> str:
+    return f"the odd {e.chips} chip{' returns' if e.chips == 1 else 's return'} to the house"
+
+
+@words("decko-hand-discarded")
+def _hand_discarded(e: J.HandDiscarded) -> str:
+    return f"{e.player} discards their hand"
+
+
+@words("decko-buying-opens")
+def _buying(e: J.BuyingOpens) -> str:
+    each = (f"{p} with ${m}" for p, m in zip(e.buyers, e.money, strict=True))
+    return "buying phase: " + ", ".join(each)
+
+
+@words("decko-buyer-up")
+def _buyer_up(e: J.BuyerUp) -> str:
+    return f"{e.player} buys with ${e.money}; 'companion decko done {e.player}' ends it"
+
+
+@words("decko-bought")
+def _bought(e: J.Bought) -> str:
+    return f"{e.player} buys {e.card} for ${e.money}"
+
+
+@words("decko-market-flushed")
+def _flushed(e: J.MarketFlushed) -> str:
+    return f"{e.player} flushes the market for ${e.money}"
+
+
+@words("decko-card-gifted")
+def _gifted(e: J.CardGifted) -> str:
+    return f"{e.player} pays ${e.money} to put {e.card} on top of {e.other}'s draw pile"
+
+
+@words("decko-joker-bought")
+def _joker_bought(e: J.JokerBought) -> str:
+    return f"{e.player} buys {e.card} ({e.pile}) for {e.chips} chips: {e.text}"
+
+
+@words("decko-smoldering-waived")
+def _waived(e: J.SmolderingWaived) -> str:
+    return f"{e.player} burns nothing more for {e.card}"
+
+
+@words("decko-done-buying")
+def _done_buying(e: J.DoneBuying) -> str:
+    return f"{e.player} is done buying"
+
+
+@words("decko-drew")
+def _drew(e: J.Drew) -> str:
+    return f"{e.player} draws {_n(e.count, 'card')}"
+
+
+@words("decko-discarded")
+def _discarded(e: J.Discarded) -> str:
+    return f"{e.player} discards {e.card}"
+
+
+@words("decko-chips-from-player")
+def _from_player(e: J.ChipsFromPlayer) -> str:
+    return f"{e.player} takes {e.chips} chips from {e.giver} ({e.reason})"
+
+
+@words("decko-chips-to-house")
+def _to_house(e: J.ChipsToHouse) -> str:
+    return f"{e.player} pays {e.chips} chips to the house ({e.reason})"
+
+
+@words("decko-cards-shown")
+def _shown(e: J.CardsShown) -> str:
+    return f"{e.player} shows " + ", ".join(e.cards)
+
+
+@words("decko-takes-from-burn-pile")
+def _from_burn(e: J.TakesFromBurnPile) -> str:
+    return f"{e.player} takes {e.card} from {e.other}'s burn pile"
+
+
+@words("decko-round-over")
+def _round_over(e: J.RoundOver) -> str:
+    return f"round {e.round} is over: start the next with 'companion decko round'"
+
+
+@words("decko-game-ends")
+def _game_ends(e: J.GameEnds) -> str:
+    from companion.ui.render.words.common import names_text
+
+    if not e.rich:
+        return f"the game ends: round {e.round} was the last"
+    have = "has" if len(e.rich) == 1 else "have"
+    return f"the game ends: {names_text(list(e.rich))} {have} {e.target} chips or more"
+
+
+@words("decko-loans-repaid")
+def _repaid(e: J.LoansRepaid) -> str:
+    return f"{e.player} pays back {e.chips} of {e.owed} chips of loans"
+
+
+@words("decko-game-won")
+def _game_won(e: J.GameWon) -> str:
+    from companion.ui.render.words.common import names_text
+
+    if len(e.winners) == 1:
+        return f"{e.winners[0]} wins with {e.chips} chips"
+    return f"{names_text(list(e.winners))} share the win with {e.chips} chips"

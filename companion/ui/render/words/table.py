@@ -97,6 +97,10 @@ def _bet(e: T.BetMade) -> str:
     verb = _BET_VERBS.get(e.action, e.action)
     amount = "" if e.amount is None else f" {e.amount:,}"
     said = f"{e.player} {verb}{amount} ({e.street})"
+    if e.toll:
+        said = f"{e.player} pays {e.toll_rule} ({e.toll:,}) and {said[len(e.player) + 1 :]}"
+    elif e.toll_rule:
+        said += f" rather than pay {e.toll_rule}"
     if e.penalty:
         said += f", paying {e.penalty:,} into the pot for folding"
     said += f" · pot {e.pot:,}"

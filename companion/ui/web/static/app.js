@@ -54,6 +54,7 @@
   function face(card) {
     const el = document.createElement("span");
     const id = card.id || "";
+    el.dataset.card = id; // which card, for a program reading the page (the tests)
     if ((card.deck === "main" || card.deck === "standard") && id.length === 2 && SUITS[id[1]]) {
       el.className = `pip ${"hd".includes(id[1]) ? "red" : "black"}`;
       const rank = id[0].toUpperCase();
@@ -139,6 +140,9 @@
     show("act-plus-minute", !(c.running && c.counting_up));
     show("face", !!c.face);
     setText("message", c.message || "");
+    // a phone's one-line clock: the level as the table has it now (tick() runs only a clock)
+    const mini = $("mini");
+    if (mini && !c.running) mini.textContent = c.title || "";
     if (!c.face) return;
     // levels that only deals end (or no clock at all): the deal is the big figure
     const faceEl = $("face");
@@ -187,6 +191,7 @@
   function renderPlayer(d) {
     setText("said", $("said").textContent);
     renderBetting(d.betting, d.my_legal || [], false);
+    renderActions(d.my_actions || [], d.seen);
     renderFacts(d);
     list("lines", d.lines || [], (line) => li(line));
     renderTable(d.columns, seatRows(d));
@@ -222,7 +227,8 @@
       return form;
     });
     // the hand first, as the cards read (rank and suit), then treasures and character
-    const hand = (d.cards || []).filter((c) => c.deck === "main");
+    const playing = (c) => c.deck === "main" || c.deck === "standard"; // the hand's playing cards
+    const hand = (d.cards || []).filter(playing);
     show("hand-part", hand.length > 0 || (d.unseen || 0) > 0);
     list("hand", hand, (card) => {
       const held = document.createElement("span");
@@ -237,7 +243,7 @@
     });
     show("unseen", (d.unseen || 0) > 0);
     setText("unseen-count", String(d.unseen || 0));
-    const cards = (d.cards || []).filter((c) => c.deck !== "main");
+    const cards = (d.cards || []).filter((c) => !playing(c));
     if (cards.length) {
       list("cards", cards, (card) => {
         const article = document.createElement("article");
@@ -323,6 +329,26 @@
       amount.max = String(sized.max);
       if (changed || !amount.value) amount.value = String(sized.min);
     }
+  }
+
+  // -- a player's own actions of their game (DECKO's raise, call, fold and buying) ----------
+
+  function renderActions(actions, seen) {
+    show("acting", actions.length > 0);
+    const form = $("act-form");
+    if (!form) return;
+    form.elements.seen.value = String(seen || 0);
+    list("act-buttons", actions, (a) => {
+      const button = document.createElement("button");
+      button.type = "submit";
+      button.name = "act";
+      button.value = a.action;
+      button.textContent = a.label;
+      return button;
+    });
+    const slotted = actions.some((a) => a.action === "buy" || a.action === "fold");
+    show("act-slot", slotted);
+    show("act-hint", slotted);
   }
 
   function renderDealer(d) {
