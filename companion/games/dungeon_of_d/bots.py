@@ -1042,6 +1042,8 @@ class Greedy:
             return "an unknown potion is worth the gamble now"
         if isinstance(action, Pass | Decline):
             return "nothing here is worth it now"
+        if isinstance(action, GoToMelee):
+            return "no arrow to shoot" if not R.arrow_kinds(s) else "no arrow can hit it"
         if isinstance(action, UseSkill):
             known = next((k for k in content.skills.values() if k.id == action.skill), None)
             if known is not None and known.effect == "heal":
@@ -1321,7 +1323,10 @@ def hint(s: State) -> Hint:
     """
     bot = planner_bot(seed=s.turn)
     action = bot(s)
-    return Hint(action, bot.explain(s, action))
+    reason = bot.explain(s, action)
+    if loss_warning(s, action):  # the bot keeps to a certain loss only when every answer is one
+        reason = f"every answer here loses at once, so none is better ({reason})"
+    return Hint(action, reason)
 
 
 def _pct(p: float) -> str:

@@ -11,6 +11,7 @@ from collections import Counter
 from companion.games.dungeon_of_d import new_game, step
 from companion.games.dungeon_of_d.actions import Act, Drink
 from companion.games.dungeon_of_d.bots import Greedy, hint
+from companion.games.dungeon_of_d.engine import loss_warning
 from companion.games.dungeon_of_d.planner import Judgement, Planner, determinize
 from companion.games.dungeon_of_d.simulate import simulate
 from companion.games.dungeon_of_d.state import State
@@ -142,3 +143,9 @@ def test_a_promising_hero_goes_on_down_from_the_portal_without_a_look_ahead() ->
     planner = Planner()
     assert planner.promising(strong) and planner.choices(strong) == []
     assert not planner.promising(_portal_at_hp_3())  # the weak hero still looks ahead
+
+
+def test_the_hint_says_so_when_every_answer_loses_at_once() -> None:
+    s = begin(scenario(hand=["3 AGL"], room="dark-storeroom", room_deck=["training-hall"]))
+    assert s.options and all(loss_warning(s, a) for a in s.options)
+    assert hint(s).reason.startswith("every answer here loses at once")
