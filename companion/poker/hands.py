@@ -477,6 +477,13 @@ def decider(ranking: Ranking, board: Sequence[Card] = ()) -> Decider | None:
     else:
         first_kicker = _FIRST_KICKER.get(cat, 5)
     kicker = at >= first_kicker
+    if own is None or cat not in own.names:
+        # The hands' names already tell a higher pair, set, straight or top card apart
+        # ("two pair, tens and eights" over "nines and twos"): a deciding card is worth
+        # saying only where the names agree, among the kickers or a flush's later cards.
+        named = at < first_kicker if cat not in (HIGH_CARD, FLUSH) else at == 0
+        if named:
+            return None
     return Decider(first.name, second.name, card, plays, kicker)
 
 

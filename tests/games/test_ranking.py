@@ -86,7 +86,7 @@ def test_two_boards_won_by_two_players_name_both_once() -> None:
 
 
 def test_one_board_is_the_first_board_by_default() -> None:
-    ranked = rank_players(["ann=Ac,3d", "ben=Kd,4h"], RankOptions(boards=("5h 7s 9c Jd 2h",)))
+    ranked = rank_players(["ann=Ac,Qd", "ben=Ad,Th"], RankOptions(boards=("5h 7s 9c Jd 2h",)))
     assert isinstance(ranked, PokerRanking)
     assert ranked.title() == ranked.title(0) and ranked.title().startswith("holdem · board")
     found = ranked.decider()

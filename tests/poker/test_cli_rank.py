@@ -475,8 +475,18 @@ def test_no_card_decides_a_lowball_showdown() -> None:
     assert data["winners"] == ["ann"] and data["decided_by"] is None
     shown = invoke("rank", "--encounter", "Utter Horror", "ann=2c,3d", "ben=2d,4h", *board)
     assert "winner: ann" in shown.stdout and "beats" not in shown.stdout
-    plain = rank_json("ann=Ac,3d", "ben=Kd,4h", "--board", "5h 7s 9c Jd 2h")
-    assert plain["decided_by"]["card"] == "Ac"  # high hands of one class: a card decides
+    plain = rank_json("ann=Ac,Qd", "ben=Ad,Th", "--board", "5h 7s 9c Jd 2h")
+    assert plain["decided_by"]["card"] == "Qd"  # high hands of one class: a card decides
+
+
+def test_a_higher_pair_is_told_by_the_hands_names_not_by_a_deciding_card() -> None:
+    """Tens and eights over nines and twos: the names already say why, so no card is named;
+    two pairs of tens and eights part on the kicker, which is named."""
+    board = ("--board", "8s 9c 2d 10s Kh")
+    named = rank_json("ann=10c,8h", "ben=9s,2h", *board)
+    assert named["winners"] == ["ann"] and named["decided_by"] is None
+    kicker = rank_json("ann=Ah,3c", "ben=Qd,5c", "--board", "Ks Kc 7h 4d 2s")
+    assert kicker["decided_by"]["card"] == "Ah" and kicker["decided_by"]["kicker"] is True
 
 
 def test_decko_has_no_board_so_rank_refuses_one() -> None:
