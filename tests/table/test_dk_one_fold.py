@@ -145,9 +145,7 @@ def points_column(state: Path) -> dict[str, dict[str, str]]:
     with open_store(state) as store, store.transaction(write=False) as tx:
         table = tx.table("t")
         seen = rules_for(table.game).views(tx, table, game_cards(table), audiences(table))
-    return {
-        str(a): {s.name: s.standing["points"] for s in view.seats} for a, view in seen.items()
-    }
+    return {str(a): {s.name: s.standing["points"] for s in view.seats} for a, view in seen.items()}
 
 
 def test_the_points_column_shows_what_the_tracked_betting_has_in_the_pot_this_deal(
