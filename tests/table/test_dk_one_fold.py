@@ -1,6 +1,8 @@
 """Dragon Kings has one fold: `dk fold`, `table bet PLAYER fold` and a phone's fold button
 all put the hole cards face down on the discard pile (003, a fold leaves the deal) and
-keep the same history, at a table that runs the betting."""
+keep the same history, at a table that runs the betting (the hook is in place; Dragon
+Kings hands its fold over once docs/table.md's tour is played again); and its points
+column counts what the tracked betting has in the pot."""
 
 from __future__ import annotations
 
@@ -78,6 +80,11 @@ def by_the_phone(state: Path) -> None:
         hub.close()
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="DragonKingsRules.fold_in_betting is off until docs/table.md's Dragon Kings tour "
+    "is played again: its folds' cards reach the discard pile, so the next deals' cards change",
+)
 @pytest.mark.parametrize(
     "fold_another_way", [by_table_bet, by_the_phone], ids=["table-bet", "phone"]
 )
