@@ -5,6 +5,7 @@ Rulebook: 000 (appendix B, the monsters; character death)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -131,3 +132,165 @@ def test_an_unknown_card_is_refused_with_up_to_six_names_of_its_deck(n: int, tai
     said = str(refused.value)
     assert said.startswith("monsters[0].name: unknown monster 'Nobody' (for example: Monster 0,")
     assert said.endswith(tail)
+
+
+# -- the encounter's reminders, and what a monster's win costs, for any card's numbers ---------
+
+
+def _at(rules: object, artifacts: tuple[str, ...] = ()) -> object:
+    """As much of a showdown as the encounter's phase reads: its card, rules and players."""
+    from types import SimpleNamespace
+
+    players = [SimpleNamespace(name="ann", artifacts=artifacts)]
+    return SimpleNamespace(enc=rules, encounter=SimpleNamespace(name="Twin caves"), players=players)
+
+
+def test_an_encounter_with_two_boards_says_so_at_the_showdown() -> None:
+    from companion.cards.dungeon_poker import EncounterRules
+    from companion.games.dungeon_poker.showdown import encounter
+
+    said = encounter.reminders(_at(EncounterRules(boards=2)))  # type: ignore[arg-type]
+    assert [(e.effect, e.amount) for e in said] == [("boards", 2)]
+    assert encounter.reminders(_at(EncounterRules())) == []  # type: ignore[arg-type]
+
+
+def test_artifacts_are_said_not_to_work_only_when_the_encounter_bans_them_and_one_is_held() -> None:
+    from companion.cards.dungeon_poker import EncounterRules
+    from companion.games.dungeon_poker.showdown import encounter
+
+    def effects(rules: EncounterRules, *held: str) -> list[str]:
+        return [e.effect for e in encounter.reminders(_at(rules, held))]  # type: ignore[arg-type]
+
+    assert "no-artifacts" in effects(EncounterRules(no_artifacts=True), "Crystal Dagger")
+    assert "no-artifacts" not in effects(EncounterRules(no_artifacts=True))
+    assert "no-artifacts" not in effects(EncounterRules(), "Crystal Dagger")
+
+
+def test_a_refusal_names_the_encounter_in_force_and_nothing_without_one() -> None:
+    from types import SimpleNamespace
+
+    from companion.games.dungeon_poker.showdown import encounter
+
+    assert encounter.named(SimpleNamespace(encounter=None)) == ""  # type: ignore[arg-type]
+    assert encounter.named(_at(None)) == "Twin caves"  # type: ignore[arg-type]
+
+
+def _won_by(monster: str) -> object:
+    from companion.games.dungeon_poker.showdown import DungeonPokerShowdown
+    from companion.poker.showdown_input import read_showdown
+
+    sd = DungeonPokerShowdown(
+        read_showdown(f"""
+players: [{{name: ann, put_in: 200, soul_gems: 5}}, {{name: ben, put_in: 200, soul_gems: 1}}]
+monsters: [{{name: {monster}}}]
+result: {monster} > ann > ben
+""")  # type: ignore[arg-type]
+    )
+    sd.run()
+    return sd
+
+
+def test_a_monster_that_steals_more_soul_gems_takes_as_many_as_each_player_has() -> None:
+    """The Goblin's win takes a soul gem from each player; a card whose number is 2 takes
+    two, and a player with one loses that one (a card without a number takes one)."""
+    from types import SimpleNamespace
+
+    from companion.games.dungeon_poker.showdown import fates
+
+    sd: Any = _won_by("Goblin")
+    gems: dict[str, int] = {}
+    fates._steal_soul_gems(sd, sd.monsters[0], SimpleNamespace(amount=2), gems)
+    assert gems == {"ann": -2, "ben": -1}
+    gems = {}
+    fates._steal_soul_gems(sd, sd.monsters[0], SimpleNamespace(amount=None), gems)
+    assert gems == {"ann": -1, "ben": -1}
+
+
+def test_a_monster_that_takes_more_treasures_takes_that_many_from_each_player_still_in() -> None:
+    from types import SimpleNamespace
+
+    from companion.games.dungeon_poker.showdown import fates
+
+    sd: Any = _won_by("Goblin")
+    lost: dict[str, int] = {}
+    said = fates._lose_treasures(sd, sd.monsters[0], SimpleNamespace(amount=2), lost)
+    assert lost == {"ann": 2, "ben": 2} and said[0].count == 2
+    lost = {}
+    fates._lose_treasures(sd, sd.monsters[0], SimpleNamespace(amount=None), lost)
+    assert lost == {"ann": 1, "ben": 1}
+
+
+def test_what_a_monsters_win_costs_is_a_frozen_value() -> None:
+    from dataclasses import FrozenInstanceError
+
+    from companion.games.dungeon_poker.showdown.fates import WinCosts
+
+    with pytest.raises(FrozenInstanceError):
+        WinCosts().events = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("summoned", "for_a_player"), [(", summoned_by: ann", True), ("", False)])
+def test_the_ice_giant_robs_everyone_even_the_player_it_fought_for(
+    summoned: str, for_a_player: bool
+) -> None:
+    """Appendix B, Ice Giant: its win costs every player the blind, also the one who
+    summoned it; the event says when it fought for a player."""
+    from companion.games.dungeon_poker.showdown_events import PlayersRobbed
+
+    out = showdown(f"""
+        blind: 300
+        players: [{{name: ann, put_in: 300}}, {{name: ben, put_in: 300}}]
+        monsters: [{{name: Ice Giant{summoned}}}]
+        result: Ice Giant > ben > ann
+    """)
+    (robbed,) = [e for e in out.events if isinstance(e, PlayersRobbed)]
+    assert robbed.for_a_player is for_a_player
+    assert out.bank == {"ann": -300, "ben": -300}
+
+
+def test_a_monster_beaten_by_two_tied_players_lost_and_did_not_tie() -> None:
+    """000, Monsters: a monster ties only when it shares the best hand; two players tied
+    above it have beaten it."""
+    out = showdown("""
+        players: [{name: ann, put_in: 200}, {name: ben, put_in: 200}]
+        monsters: [{name: Orc}]
+        result: ann = ben > Orc
+    """)
+    assert [m.outcome for m in out.monsters] == ["lost"]
+
+
+def test_a_monster_whose_win_pays_its_owner_takes_no_treasure() -> None:
+    """Appendix B, Golem: its win goes to the Gnome Artificer who brought it; a win does
+    only what its card says, and the Golem's says nothing of treasures."""
+    out = showdown("""
+        players:
+          - {name: gnome, put_in: 200, character: Gnome Artificer}
+          - {name: ben, put_in: 200}
+        monsters: [{name: Golem}]
+        result: Golem > gnome > ben
+    """)
+    assert out.treasures_lost == {}
+    assert out.payouts["gnome"] == 400
+
+
+def test_a_monster_that_robs_more_blinds_charges_that_many_blinds_each() -> None:
+    """The Ice Giant's win costs each player one blind; a card whose number is 2 costs two
+    (a card without a number, one)."""
+    from types import SimpleNamespace
+
+    from companion.games.dungeon_poker.showdown import DungeonPokerShowdown, fates
+    from companion.poker.showdown_input import read_showdown
+
+    sd: Any = DungeonPokerShowdown(
+        read_showdown("""
+blind: 300
+players: [{name: ann, put_in: 300}, {name: ben, put_in: 300}]
+monsters: [{name: Ice Giant}]
+result: Ice Giant > ann > ben
+""")  # type: ignore[arg-type]
+    )
+    sd.run()
+    for blinds, due in ((2, 600), (None, 300)):
+        bank: dict[str, int] = {}
+        robbed = fates._rob_blinds(sd, sd.monsters[0], SimpleNamespace(blinds=blinds), bank)
+        assert robbed.due == due and bank == {"ann": -due, "ben": -due}
