@@ -18,6 +18,13 @@ lets pass *survives*; a line no test runs makes every mutant on it survive
 unseen. The figure is the surviving share of each group, and the survivors
 are listed so a test can be written for the rule behind each.
 
+A mutant that no test could ever tell from the code (a first value always
+overwritten, a default never used) is listed in ``EQUIVALENT`` with the
+reason, and neither run nor counted. ``--again FILE`` runs only the
+survivors of an earlier run's ``--json`` (after tests were written for them)
+and gives each group's figure over all of its mutants; ``--start N`` skips a
+group's first N mutants, to run a long group in parts.
+
 This is not a timing: it measures the tests, not the code. It takes a while
 (about a minute per twenty mutants on one core); ``--jobs`` runs that many
 copies side by side.
@@ -49,14 +56,17 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("tests/poker/test_pots.py", "tests/poker/test_showdown.py", "tests/poker/test_showdown_games.py",
          "tests/poker/test_showdown_decko.py", "tests/poker/test_showdown_limits.py",
          "tests/poker/test_showdown_properties.py", "tests/poker/test_showdown_docs.py",
-         "tests/poker/test_showdown_cli.py", "tests/poker/test_betting.py"),
+         "tests/poker/test_showdown_cli.py", "tests/poker/test_betting.py",
+         "tests/poker/test_betting_pokerkit.py", "tests/table/test_dp_betting.py",
+         "tests/table/test_dk_betting.py", "tests/poker/test_pots_rules.py"),
     ),
     "ranking": (
         ("companion/games/ranking.py",),
         ("tests/poker/test_cli_rank.py", "tests/poker/test_card_data.py", "tests/poker/test_decko.py",
          "tests/poker/test_holdem.py", "tests/poker/test_dragon_kings_odds.py",
          "tests/games/dungeon_poker/test_hand_rules.py", "tests/games/dragon_kings/test_hands.py",
-         "tests/table/test_dragon_kings.py", "tests/test_readme_tours.py"),
+         "tests/table/test_dragon_kings.py", "tests/test_readme_tours.py",
+         "tests/games/test_ranking.py"),
     ),
     "showdown": (
         tuple(
@@ -71,6 +81,29 @@ GROUPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "tests/table/test_dp_table_findings.py", "tests/table/test_dp_soul_gems.py"),
     ),
 }  # fmt: skip
+
+EQUIVALENT: dict[str, str] = {
+    "companion/poker/pots.py:66: 1 -> 2": (
+        "ALL_IN is a marker no amount can be (amounts are >= 0); every reader compares with "
+        "the name ALL_IN, so any negative number marks it the same"
+    ),
+    "companion/games/dungeon_poker/showdown/__init__.py:115: 0 -> 1": (
+        "the waiting treasures' first value: after_pots always sets it before the result is made"
+    ),
+    "companion/games/dungeon_poker/showdown/cards.py:45: False -> True": (
+        "getattr's default for a card without set_aside: the cards a name finds are of one kind, "
+        "so either all have the field or none does, and with none 'plain or found' picks the "
+        "first card either way"
+    ),
+    "companion/games/dungeon_poker/showdown/fates.py:49: > -> >=": (
+        "'tied' with one winner: a monster alone among a board's winners has won, and 'won' "
+        "is asked first"
+    ),
+    "companion/games/dungeon_poker/showdown/fates.py:114: 0 -> 1": (
+        "the default of payouts.get: the pots' payouts list every player, so it is never used"
+    ),
+}
+"""Mutants that change nothing a test could see, and why (checked by reading the code)."""
 
 PYTEST = [
     "-q",
@@ -409,14 +442,27 @@ def tests_of(lines: dict[str, list[str]], mutant: Mutant) -> list[str]:
     return sorted(found, key=lambda t: (found[t], t))
 
 
-def run_group(name: str, jobs: int, work: Path, limit: int | None) -> list[Outcome]:
+def run_group(
+    name: str,
+    jobs: int,
+    work: Path,
+    limit: int | None,
+    only: set[str] | None = None,
+    start: int = 0,
+) -> list[Outcome]:
     modules, tests = GROUPS[name]
     copies = [_copy_repository(work / f"{name}-{i}") for i in range(jobs)]
     _prepare_children()
     lines = test_map(copies[0], modules, tests)
     found = [m for module in modules for m in mutants(module)]
+    same = [m for m in found if str(m) in EQUIVALENT]
+    for m in same:
+        print(f"  equivalent, not counted: {m} ({EQUIVALENT[str(m)]})")
+    found = [m for m in found if str(m) not in EQUIVALENT][start:]
     if limit is not None:
         found = found[:limit]
+    if only is not None:  # --again: the survivors of an earlier run
+        found = [m for m in found if str(m) in only]
     print(f"{name}: {len(found)} mutants in {len(modules)} module(s)", flush=True)
     outcomes: list[Outcome] = []
 
@@ -429,17 +475,22 @@ def run_group(name: str, jobs: int, work: Path, limit: int | None) -> list[Outco
             batch = found[start : start + jobs]
             for outcome in pool.map(one, range(len(batch)), batch):
                 outcomes.append(outcome)
+                if not outcome.killed:  # said at once: a test can be written while it runs
+                    print(f"  alive  {outcome.mutant}", flush=True)
                 if len(outcomes) % 25 == 0:
                     print(f"  {len(outcomes)}/{len(found)}", flush=True)
     return outcomes
 
 
-def report(name: str, outcomes: list[Outcome]) -> dict[str, object]:
+def report(name: str, outcomes: list[Outcome], total: int | None = None) -> dict[str, object]:
+    """The group's figures; ``total``: its mutants when ``outcomes`` are only the survivors
+    of an earlier run run again (``--again``: every other mutant was killed then)."""
+    count = len(outcomes) if total is None else total
     survivors = [o for o in outcomes if not o.killed]
     unseen = [o for o in survivors if o.tests == 0]
-    share = len(survivors) / len(outcomes) if outcomes else 0.0
+    share = len(survivors) / count if count else 0.0
     print(
-        f"{name}: {len(outcomes)} mutants, {len(outcomes) - len(survivors)} killed, "
+        f"{name}: {count} mutants, {count - len(survivors)} killed, "
         f"{len(survivors)} survived ({len(unseen)} on lines no test runs): "
         f"surviving share {share:.1%}"
     )
@@ -447,7 +498,8 @@ def report(name: str, outcomes: list[Outcome]) -> dict[str, object]:
         print(f"  survived  {o.mutant}" + ("  (no test runs this line)" if not o.tests else ""))
     return {
         "group": name,
-        "mutants": len(outcomes),
+        "mutants": count,
+        "killed": count - len(survivors),
         "survived": len(survivors),
         "unseen": len(unseen),
         "share": round(share, 4),
@@ -462,6 +514,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="copies run side by side (default 1)")
     parser.add_argument("--limit", type=int, help="only the first N mutants of each group")
+    parser.add_argument(
+        "--start", type=int, default=0, help="skip the first N mutants (a run in two parts)"
+    )
+    parser.add_argument(
+        "--again",
+        type=Path,
+        help="a --json file of an earlier run: run only its survivors, and give each group's "
+        "figure over all of its mutants (the others were killed then)",
+    )
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
@@ -472,12 +533,22 @@ def main(argv: list[str] | None = None) -> int:
                 for m in mutants(module):
                     print(f"{name}  {m}")
         return 0
+    earlier: dict[str, dict[str, object]] = {}
+    if args.again is not None:
+        earlier = {f["group"]: f for f in json.loads(args.again.read_text(encoding="utf-8"))}
+        groups = [g for g in groups if g in earlier]
     figures = []
     with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
         for name in groups:
             start = time.monotonic()
-            outcomes = run_group(name, max(1, args.jobs), Path(tmp), args.limit)
-            figures.append(report(name, outcomes) | {"seconds": round(time.monotonic() - start)})
+            before = earlier.get(name)
+            only = None if before is None else set(before["survivors"])  # type: ignore[arg-type]
+            outcomes = run_group(name, max(1, args.jobs), Path(tmp), args.limit, only, args.start)
+            total = None
+            if before is not None and only is not None:  # less those since found equivalent
+                total = int(before["mutants"]) - len(only & EQUIVALENT.keys())  # type: ignore[call-overload]
+            figure = report(name, outcomes, total)
+            figures.append(figure | {"seconds": round(time.monotonic() - start)})
     if args.json is not None:
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0

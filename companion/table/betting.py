@@ -296,7 +296,20 @@ def parse_action(player: str, word: str, amount: int | None) -> Action:
 def act(
     tx: Transaction, table: TableInfo, action: Action, *, actor: str | None = None
 ) -> tuple[TableBetting, BetMade]:
-    """One player's action on their turn: checked by the engine, kept, one history entry."""
+    """One player's action on their turn: checked by the engine, kept, one history entry.
+
+    A fold at a game with a fold of its own (:meth:`~companion.table.drawing.GameRules.
+    fold_in_betting`) is that game's fold: the same cards moved and the same entry
+    whichever command or page made it."""
+    if action.kind is ActionKind.FOLD and action.player is not None and load(tx, table):
+        from companion.table.actions import game_cards
+        from companion.table.drawing import rules_for
+
+        folded = rules_for(table.game).fold_in_betting(tx, table, game_cards(table), action.player)
+        if folded is not None:
+            kept = load(tx, table)
+            assert kept is not None  # the game's fold went through the tracked betting
+            return kept, folded
     betting, event = decide(tx, table, action)
     tx.record(table, event, actor=actor)
     return betting, event

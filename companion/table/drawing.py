@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from companion.cards.loader import GameCards
 from companion.errors import CompanionError
+from companion.table.events import BetMade
 from companion.table.model import CardCopy, DrawnCard, TableInfo
 from companion.table.store import Transaction
 from companion.table.views import (
@@ -211,6 +212,16 @@ class GameRules:
     def check_move(self, deck: str) -> None:
         """Refuse a generic card move (discard, remove, return, reorder, shuffle) that the
         game's own commands must make instead; generic games allow every move."""
+
+    def fold_in_betting(
+        self, tx: Transaction, table: TableInfo, cards: GameCards, player: str
+    ) -> BetMade | None:
+        """A fold through the table's betting (``table bet PLAYER fold``, a page's fold
+        button) at a game whose own fold does more than the betting's (the hole cards to
+        the discard pile, its own history entry): the game folds ``player`` its way, the
+        betting's fold inside it, and returns the betting's event. None (the default):
+        the betting's fold is the whole fold, recorded by :func:`companion.table.betting.act`."""
+        return None
 
     # -- what the table shows ------------------------------------------------------
 

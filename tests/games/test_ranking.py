@@ -97,3 +97,9 @@ def test_odds_sample_twenty_thousand_deals_with_seed_one_unless_told() -> None:
     chances = odds_players(["ann=As,Kd", "bob=?,?"], RankOptions(), method="monte-carlo")
     data = chances.to_json()
     assert (data["deals"], data["seed"]) == (20_000, 1)
+
+
+def test_one_boards_winner_line_is_that_boards() -> None:
+    ranked = rank_players(["ann=As,Kd", "bob=Qh,Qc"], RankOptions(boards=BOARD))
+    assert isinstance(ranked, PokerRanking)
+    assert ranked.winners_text == ranked.rankings[0].winners_text == "bob wins"

@@ -14,7 +14,10 @@ as the other scripted games of these tests are.
 
 from __future__ import annotations
 
+import re
+import shlex
 from collections.abc import Sequence
+from pathlib import Path
 
 from companion.table import open_store
 from companion.table.views import DEALER, PUBLIC, Audience
@@ -22,6 +25,28 @@ from tests.table.test_dp_dealt import at_encounter, held, new_game, seen_in, vie
 from tests.table.test_dp_table_findings import give, gold, js, ok, rig
 
 PLAYERS = ("ann", "ben", "cy", "dee")
+DOC = Path(__file__).resolve().parents[2] / "docs" / "table.md"
+
+
+def tour() -> list[list[str]]:
+    """The commands of docs/table.md's whole dealt evening (``tour:dp-evening``), as the
+    reader types them (``companion`` left out)."""
+    text = DOC.read_text(encoding="utf-8")
+    [block] = re.findall(r"<!-- tour:dp-evening -->(.*?)<!-- /tour:dp-evening -->", text, re.DOTALL)
+    return [shlex.split(line[2:])[1:] for line in block.splitlines() if line.startswith("$ ")]
+
+
+def tour_until(command: str, count: int = 1) -> str:
+    """Play the tour up to the ``count``-th ``command`` (included); what that one printed."""
+    seen = 0
+    for args in tour():
+        said = ok(*args).stdout
+        seen += " ".join(args) == command
+        if seen == count:
+            return str(said)
+    raise AssertionError(f"the tour has no {count} {command!r}")
+
+
 EVERY = (PUBLIC, DEALER, *(Audience.seat(p) for p in PLAYERS))
 
 
@@ -192,3 +217,29 @@ def test_a_whole_laptop_dealt_evening_from_the_characters_to_the_announced_victo
     every = views()
     for audience in EVERY:
         assert every[audience].facts.victory is not None, audience
+
+
+def test_the_monster_card_dealt_into_a_hand_is_shown_at_once_with_the_monster_it_brings() -> None:
+    """000, Monster card (M): a player dealt M must reveal it at once; it is replaced and
+    a monster comes. 'table deal --cards' counts the player's hand without it and shows
+    M and the monster (the Baron, his toll) to the table, in the docs' evening."""
+    said = tour_until("table deal --cards", 4)
+    ann = said.split("ann: ", 1)[1]
+    assert ann.startswith("3 cards dealt")  # her hand, not M and its replacement
+    assert "Monster card (M)" in ann.split("ben: ")[0] and "Baron" in ann.split("ben: ")[0]
+    assert "road toll: 1 blind(s) = 200 gold at this level" in said
+
+
+def test_table_show_names_each_hand_card_dealt_face_up_beside_its_holder() -> None:
+    """000, Armory: each player gets one more hand card, dealt open; 'table show' (the
+    table's view) names it beside its holder, and no face-down card."""
+    tour_until("table show")
+    shown = ok("table", "show").stdout
+    up = {p: [c for c in held(p) if c["face"] == "up"] for p in PLAYERS}
+    assert all(len(cards) == 1 for cards in up.values())
+    line = next(x for x in shown.splitlines() if x.startswith("face up: "))
+    from companion.poker.cards import parse_card
+
+    assert line == "face up: " + " · ".join(
+        f"{p} {parse_card(up[p][0]['id']).symbol}" for p in PLAYERS
+    )

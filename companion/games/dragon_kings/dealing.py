@@ -42,6 +42,7 @@ from companion.poker.betting_actions import Action, ActionKind
 from companion.poker.cards import Card, parse_card
 from companion.table import betting as table_betting
 from companion.table.drawing import GameRules
+from companion.table.events import BetMade
 from companion.table.model import CardCopy, TableInfo
 from companion.table.store import Transaction
 
@@ -318,6 +319,16 @@ def hole(tx: Transaction, table: TableInfo, cards: GameCards, player: str) -> li
 
 def fold(tx: Transaction, table: TableInfo, cards: GameCards, player: str) -> TableEvent:
     """A player leaves the deal; their hole cards go face down to the discard pile."""
+    fold_in_betting(tx, table, cards, player)
+    return TableEvent((f"{player} folds",))
+
+
+def fold_in_betting(
+    tx: Transaction, table: TableInfo, cards: GameCards, player: str
+) -> BetMade | None:
+    """:func:`fold`, the one fold of the game whether ``dk fold``, ``table bet PLAYER
+    fold`` or a page made it: the betting's fold when the table tracks it (its event
+    returned), the hole cards to the discard pile, one ``dk-fold`` entry."""
     deal = deal_state(tx, table)
     if not deal.under_way:
         raise CompanionError("no deal in progress: start one with 'companion dk deal'")
@@ -325,11 +336,12 @@ def fold(tx: Transaction, table: TableInfo, cards: GameCards, player: str) -> Ta
         raise CompanionError(f"{player} has already folded this deal")
     if deal.seated and player not in deal.seated:
         raise CompanionError(f"{player} is out of the game: not dealt in this deal")
+    bet: BetMade | None = None
     if table_betting.load(tx, table) is not None:  # the fold is the betting's too
-        table_betting.decide(tx, table, Action(ActionKind.FOLD, player))
+        _, bet = table_betting.decide(tx, table, Action(ActionKind.FOLD, player))
     muck(tx, table, deal, player)
     tx.record(table, DkFolded(player), actor=player)
-    return TableEvent((f"{player} folds",))
+    return bet
 
 
 def muck(tx: Transaction, table: TableInfo, deal: DealState, player: str) -> None:

@@ -1004,13 +1004,13 @@ class Greedy:
             p, _ = best_melee(s, f.slot, f.weak)
             cost = run_cost(s, R.run_need(s, f.slot))
             run = (
-                "free"
+                "running costs nothing"
                 if cost == 0
-                else f"{cost} card{'s' if cost > 1 else ''}"
+                else f"running costs {cost} card{'s' if cost > 1 else ''}"
                 if cost < 99
-                else "impossible"
+                else "running is out of reach"
             )
-            return f"a round is won {_pct(p)}; running costs {run}"
+            return f"a round is won {_pct(p)}; {run}"
         if isinstance(action, Effort):
             top = s.stack[-1]
             if isinstance(top, TestFrame):
@@ -1042,6 +1042,14 @@ class Greedy:
             return "an unknown potion is worth the gamble now"
         if isinstance(action, Pass | Decline):
             return "nothing here is worth it now"
+        if isinstance(action, GoToMelee):
+            return "no arrow to shoot" if not R.arrow_kinds(s) else "no arrow can hit it"
+        if isinstance(action, UseSkill):
+            known = next((k for k in content.skills.values() if k.id == action.skill), None)
+            if known is not None and known.effect == "heal":
+                return f"HP {hp}: {known.name} heals {known.amount} HP"
+            if known is not None:
+                return f"{known.name} helps now"
         return "worth it now"
 
     def explain_spared(self, s: State, action: Action, losing: Action) -> str:
@@ -1315,7 +1323,10 @@ def hint(s: State) -> Hint:
     """
     bot = planner_bot(seed=s.turn)
     action = bot(s)
-    return Hint(action, bot.explain(s, action))
+    reason = bot.explain(s, action)
+    if loss_warning(s, action):  # the bot keeps to a certain loss only when every answer is one
+        reason = f"every answer here loses at once, so none is better ({reason})"
+    return Hint(action, reason)
 
 
 def _pct(p: float) -> str:

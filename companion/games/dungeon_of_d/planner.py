@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from companion.games.dungeon_of_d import mechanics as R
 from companion.games.dungeon_of_d.actions import Act, Action, Drink
-from companion.games.dungeon_of_d.bots import Greedy, Style, best_test
+from companion.games.dungeon_of_d.bots import Greedy, Style, best_test, pit_tests
 from companion.games.dungeon_of_d.engine import step
 from companion.games.dungeon_of_d.state import MASK64, State
 
@@ -47,12 +47,72 @@ MARGIN = 0.2
 deals are a rough guide, and each portal on the way down is another chance to leave."""
 HORIZON = 1500
 """Actions a look-ahead plays at most (a game that has not ended by then counts as lost)."""
-PLANNER_STYLE = Style(explore=7, gold_value=0.5, fight_margin=0.8)
+PLANNER_STYLE = Style(gold_value=0.5, fight_margin=0.8, pit_tries=20)
 """The planner's own judgement where it does not look ahead: the greedy bot exploring two
 rooms more a level and fighting for gold a little more readily, the way to the upgrades
 the Pit asks for (the look-ahead then takes the weaker heroes out at a portal)."""
+RICH_LEVELS = 3
+"""The levels on which a hero with :data:`RICH_RESOURCES` explores further."""
+RICH_RESOURCES = 8
+"""HP plus 4 a Fruit plus known healing from which a hero counts as having plenty."""
+RICH_EXPLORE = 7
+"""Rooms revealed on those levels before the portal is worth taking."""
+PROMISE = 3
+"""How far on the way to the Pit a hero must be for the planner to go on down from a
+portal without looking ahead (see :meth:`Planner.promising`)."""
 ROLLOUT_STYLE = PLANNER_STYLE
 """How the games are played out: as the planner plays where it does not look ahead."""
+
+
+class Judgement(Greedy):
+    """The planner's judgement where it does not look ahead (and how its look-ahead plays
+    the games out): the greedy bot, except that on level 8 a hero who cannot yet win the
+    Pit's tests but holds the gold to train for them looks for a place to train (and the
+    Pit) instead of leaving."""
+
+    def training_cost(self, s: State) -> int:
+        """The gold that brings each stat the Pit tests up to a chance of winning them
+        (with two effort cards of 5 and the known potions that raise it)."""
+        prices = s.content.upgrade_prices
+        total = 0
+        for stat, difficulty in pit_tests(s):
+            current = int(getattr(s, stat))
+            short = difficulty - 10 - current - self.known_buff(s, stat)
+            if short > 0:
+                total += sum(prices[stat][current : current + short])
+        return total
+
+    def may_train(self, s: State) -> bool:
+        """On level 8 without the Amulet, the Pit out of reach for now but not for the
+        gold held, healthy, and a place to train known or still to be found."""
+        if s.level != 8 or s.amulet or self.pit_reachable(s):
+            return False
+        if self.pit_tries >= self.style.pit_tries or self.resources(s) < self.style.pit_resources:
+            return False
+        if self.training_cost(s) > s.gold:
+            return False
+        return bool(s.room_deck) or self.upgrade_room_known(s)
+
+    def leaving(self, s: State) -> bool:
+        return False if self.may_train(s) else super().leaving(s)
+
+    def explored_enough(self, s: State) -> bool:
+        """As the greedy bot, but on the shallow levels a hero with plenty to spare
+        explores :data:`RICH_EXPLORE` rooms: their monsters are cheap, and the gold and
+        the upgrades found there are what the Pit of Darkness asks for."""
+        known = len(s.grid)
+        if known >= 3 and len(s.hand) <= 5:
+            return True
+        rich = s.level <= RICH_LEVELS and self.resources(s) >= RICH_RESOURCES
+        explore = RICH_EXPLORE if rich else self.style.explore
+        if known >= explore + 2:
+            return True
+        if known >= explore:
+            return not (self.saving_for_pit(s) and not self.upgrade_room_known(s))
+        return False
+
+    def want_escape(self, s: State) -> bool:
+        return False if self.may_train(s) else super().want_escape(s)
 
 
 def determinize(s: State, rng: random.Random) -> State:
@@ -104,7 +164,7 @@ class Outlook:
 
 def play_out(s: State, action: Action, pit_tries: int = 0) -> State:
     """``s`` after ``action`` and the greedy bot's answers to the end (in place)."""
-    bot = Greedy(seed=s.actions, style=ROLLOUT_STYLE)
+    bot = Judgement(seed=s.actions, style=ROLLOUT_STYLE)
     bot.pit_tries = pit_tries
     step(s, action)
     stop = s.actions + HORIZON
@@ -131,12 +191,12 @@ def look_ahead(
     return out
 
 
-class Planner(Greedy):
+class Planner(Judgement):
     """The planner (see the module docstring)."""
 
-    def __init__(self, seed: int = 0, deals: int = DEALS) -> None:
+    def __init__(self, seed: int = 0, deals: int | None = None) -> None:
         super().__init__(seed, PLANNER_STYLE)
-        self.deals = deals
+        self.deals = deals or DEALS
         self.outlooks: list[Outlook] = []
         """What the last look-ahead found (for :meth:`explain`), best first."""
         self.planned: Action | None = None
@@ -180,6 +240,8 @@ class Planner(Greedy):
         enter = self.room_act(s, "enter")
         if not pit_question and escape is None and enter is None:
             return []
+        if escape is not None and s.level < 8 and self.promising(s):
+            return []  # the judgement goes on down: the deals would rarely see the Amulet
         tries = (
             self.pit_tries
         )  # the greedy answer counts a try at the Pit: only the one taken counts
@@ -193,6 +255,12 @@ class Planner(Greedy):
             if a is not None and a not in found:
                 found.append(a)
         return found[:4]
+
+    def promising(self, s: State) -> bool:
+        """A hero on the way to the Pit: the INT and AGL it asks for nearly trained (the
+        gold held counting a step each 9 gold) and plenty to spare."""
+        potential = min(s.INT, s.AGL) + s.gold // 9
+        return potential >= PROMISE and self.resources(s) >= self.style.pit_resources
 
     def without_gambles(self, s: State) -> Action:
         """The greedy answer had it no unknown potion to drink."""
@@ -235,4 +303,4 @@ def _pct(p: float) -> str:
     return f"{round(100 * p)}%"
 
 
-__all__ = ["AMULET_WORTH", "Outlook", "Planner", "determinize", "look_ahead"]
+__all__ = ["AMULET_WORTH", "Judgement", "Outlook", "Planner", "determinize", "look_ahead"]

@@ -1178,10 +1178,10 @@ def hint_line(s: State, menu: list[Entry]) -> str:
         if entry.action == action and isinstance(action, Move):  # the card list of a MOVE
             return f"Hint: {entry.number}) {did(s, action)}: {given.reason}."
         if entry.action == action:  # the answer as the list prints it, shortened only when long
-            whole = f"Hint: {entry.number}) {entry.label}: {given.reason}."
+            whole = f"Hint: {entry.number}) {entry.label.rstrip('.')}: {given.reason}."
             if len(whole) <= HINT_WIDTH or not entry.short:
                 return whole
-            return f"Hint: {entry.number}) {entry.short}: {given.reason}."
+            return f"Hint: {entry.number}) {entry.short.rstrip('.')}: {given.reason}."
         if isinstance(action, Move) and action in entry.moves:
             return f"Hint: {entry.number}) {did(s, action)}: {given.reason}."
     if isinstance(action, Move):  # the card of a MOVE the player chose another way is asked

@@ -11,7 +11,8 @@ from collections import Counter
 from companion.games.dungeon_of_d import new_game, step
 from companion.games.dungeon_of_d.actions import Act, Drink
 from companion.games.dungeon_of_d.bots import Greedy, hint
-from companion.games.dungeon_of_d.planner import Planner, determinize
+from companion.games.dungeon_of_d.engine import loss_warning
+from companion.games.dungeon_of_d.planner import Judgement, Planner, determinize
 from companion.games.dungeon_of_d.simulate import simulate
 from companion.games.dungeon_of_d.state import State
 from tests.games.dungeon_of_d.helpers import C, begin, scenario
@@ -98,3 +99,53 @@ def test_the_planner_answers_alike_whatever_lies_out_of_sight() -> None:
 def test_simulate_plays_the_planner_the_same_in_one_process_or_two() -> None:
     one = simulate(2, seed=4, bot="planner")
     assert one.games == 2 and one == simulate(2, seed=4, bot="planner", workers=2)
+
+
+def _level_8_portal(gold: int, AGL: int) -> State:
+    """Level 8 on the Mystic Portal, healthy, INT 4, the Pit not found yet (rooms left)."""
+    return begin(
+        scenario(
+            hand=["5 INT", "4 AGL", "3 STR", "2 MOV", "5 MOV", "4 STR", "1 MOV"],
+            room="mystic-portal",
+            level=8,
+            INT=4,
+            AGL=AGL,
+            gold=gold,
+            fruits=2,
+            room_deck=["training-hall", "pit-of-darkness", "ancient-library"],
+        )
+    )
+
+
+def test_on_level_8_a_hero_with_the_gold_to_train_for_the_pit_looks_for_it_instead_of_leaving() -> (
+    None
+):
+    # AGL 1 cannot win the AGL 12 even with two 5s; 6 gold buys AGL 2, which can
+    rich, poor = _level_8_portal(gold=6, AGL=1), _level_8_portal(gold=5, AGL=1)
+    judgement = Judgement()
+    assert judgement.training_cost(rich) == 6 and judgement.may_train(rich)
+    assert not judgement.want_escape(rich) and not judgement.leaving(rich)
+    assert not judgement.may_train(poor) and judgement.want_escape(poor)
+    assert Greedy().want_escape(rich)  # the greedy bot leaves (it is not changed)
+
+
+def test_a_promising_hero_goes_on_down_from_the_portal_without_a_look_ahead() -> None:
+    strong = begin(
+        scenario(
+            hand=["5 INT", "4 AGL", "3 STR", "2 MOV", "5 MOV", "4 STR", "1 MOV"],
+            room="mystic-portal",
+            level=6,
+            INT=3,
+            AGL=3,
+            fruits=1,
+        )
+    )
+    planner = Planner()
+    assert planner.promising(strong) and planner.choices(strong) == []
+    assert not planner.promising(_portal_at_hp_3())  # the weak hero still looks ahead
+
+
+def test_the_hint_says_so_when_every_answer_loses_at_once() -> None:
+    s = begin(scenario(hand=["3 AGL"], room="dark-storeroom", room_deck=["training-hall"]))
+    assert s.options and all(loss_warning(s, a) for a in s.options)
+    assert hint(s).reason.startswith("every answer here loses at once")
