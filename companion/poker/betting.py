@@ -78,7 +78,7 @@ class Phase(StrEnum):
     SHOWDOWN = "showdown"
     """The last round's betting is over with two or more players still in."""
     OVER = "over"
-    """Every player but one folded: that one wins the pot."""
+    """Every player but one folded and nobody outside the seats is in: that one wins the pot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +122,8 @@ class BettingState:
     """The smallest full raise now: a raise this large reopens the betting."""
     ante_due: tuple[bool, ...]
     blind_due: tuple[bool, ...]
+    callers: int
+    """Contestants with no seat, all-in for every pot (:attr:`ActionKind.CALLER`)."""
     _seat_of: dict[str, int] = field(repr=False, compare=False)
     _memo: dict[int, _Options] = field(default_factory=dict, repr=False, compare=False)
     """What the player to act may do, worked out once per state (the state never changes)."""
@@ -169,7 +171,7 @@ class BettingState:
             blind_of[i] > 0 and amounts[i] - min(rules.ante, amounts[i]) > 0 for i in range(n)
         ]
         deal.dead_money, deal.street_index, deal.phase = 0, 0, Phase.POSTING
-        deal.full_raise = rules.min_bet
+        deal.full_raise, deal.callers = rules.min_bet, 0
         if not any(deal.ante_due) and not any(deal.blind_due):
             deal.begin_street(0)
         return deal.freeze(players, amounts, (), {p: i for i, p in enumerate(players)})
@@ -293,9 +295,10 @@ class BettingState:
 
     @property
     def winner(self) -> str | None:
-        """The one player left when everyone else folded (else None)."""
+        """The one player left when everyone else folded and nobody outside the seats is
+        in (else None)."""
         live = self.live_players
-        return live[0] if len(live) == 1 else None
+        return live[0] if len(live) == 1 and not self.callers else None
 
     @property
     def betting_done(self) -> bool:
@@ -423,6 +426,10 @@ class BettingState:
             return self._verify_street(action)
         if kind is _F.DEAD:
             return self._verify_dead(action)
+        if kind is _F.CALLER:
+            if action.player is not None or action.amount is not None:
+                raise CompanionError("a contestant with no seat joins with no player and no amount")
+            return action
         if kind in (_F.ANTE, _F.BLIND):
             return self._verify_post(action)
         return self._verify_bet(action)
@@ -515,6 +522,16 @@ class BettingState:
 
     def verify_all_in(self, player: str) -> Action:
         return self.verify(Action(_F.ALL_IN, player))
+
+    def add_caller(self) -> BettingState:
+        """A contestant with no seat joins, all-in for every pot (a game's monster).
+
+        >>> s = BettingState.start(BettingRules(min_bet=10), {"a": 100, "b": 100})
+        >>> s = s.add_caller().bet_to("a", 30).fold("b")
+        >>> s.phase.value, s.winner, s.contributions
+        ('closed', None, {'a': 30, 'b': 0})
+        """
+        return self.apply(Action(_F.CALLER))
 
     def next_street(self) -> BettingState:
         """Open the next betting round (the table has dealt its cards)."""
@@ -816,7 +833,7 @@ class BettingView:
 
 
 _LISTS = ("stacks", "bets", "collected", "folded", "queue", "acted", "ante_due", "blind_due")
-_VALUES = ("dead_money", "street_index", "phase", "full_raise")
+_VALUES = ("dead_money", "street_index", "phase", "full_raise", "callers")
 """The parts of a state an operation changes: lists to change in place, and values."""
 
 
@@ -839,6 +856,7 @@ class _Deal:
     street_index: int
     phase: Phase
     full_raise: int
+    callers: int
 
     @classmethod
     def of(cls, s: BettingState) -> _Deal:
@@ -870,6 +888,13 @@ class _Deal:
             self.collected = [c + b for c, b in zip(self.collected, self.bets)]
             self.bets = [0] * self.n
             self.begin_street(self.street_index + 1)
+            return
+        if kind is _F.CALLER:
+            self.callers += 1
+            if self.phase is Phase.OVER:
+                # The deal was the last player's; now it is played out against the newcomer.
+                last = self.street_index == len(self.rules.streets) - 1
+                self.phase = Phase.SHOWDOWN if last else Phase.CLOSED
             return
         if kind is _F.DEAD:
             self.dead_money += a.amount or 0
@@ -974,14 +999,15 @@ class _Deal:
             self.close()
 
     def close(self) -> None:
-        """The round's betting is over: an uncalled bet goes back to its bettor."""
+        """The round's betting is over: an uncalled bet goes back to its bettor (unless a
+        contestant outside the seats is in, who calls every bet)."""
         self.queue = []
         cap = sorted(self.bets)[-2]
         for i, b in enumerate(self.bets):
-            if b > cap:
+            if b > cap and not self.callers:
                 self.stacks[i] += b - cap
                 self.bets[i] = cap
-        if self.live() <= 1:
+        if self.live() <= 1 and not self.callers:
             self.phase = Phase.OVER
         elif self.street_index == len(self.rules.streets) - 1:
             self.phase = Phase.SHOWDOWN

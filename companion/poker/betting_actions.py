@@ -42,6 +42,10 @@ class ActionKind(StrEnum):
     it joins the main pot and buys no share of a side pot."""
     STREET = "street"
     """The next betting round opens (the table dealt the next street)."""
+    CALLER = "caller"
+    """A contestant with no seat comes into the deal all-in for every pot (a game's
+    monster): it calls every bet, so no bet goes back uncalled, and the deal goes on to
+    the showdown even when one player alone is left in."""
     FOLD = "fold"
     LEAVE = "leave"
     """A fold the table allows on the player's turn even with nothing to call: the player
@@ -110,6 +114,8 @@ class Action:
     def __str__(self) -> str:
         if self.kind is ActionKind.STREET:
             return "the next betting round opens"
+        if self.kind is ActionKind.CALLER:
+            return "a contestant with no seat joins, all-in for every pot"
         who = self.player or "the table"
         verb = _VERBS[self.kind]
         if self.amount is None:

@@ -545,3 +545,14 @@ def pay_in(tx: Transaction, table: TableInfo, player: str, amount: int) -> None:
     if betting is None or amount <= 0 or player not in betting.state.players:
         return
     save(tx, table, replace(betting, state=betting.state.add_dead_money(amount, player)))
+
+
+def add_caller(tx: Transaction, table: TableInfo) -> None:
+    """A contestant with no seat comes into the deal under way, all-in for every pot (a
+    game's monster): it calls every bet, so nothing goes back uncalled, and the deal is
+    played out to the showdown even when one player alone stays in. Nothing when the
+    table does not track the betting."""
+    betting = load(tx, table)
+    if betting is None:
+        return
+    save(tx, table, replace(betting, state=betting.state.add_caller()))

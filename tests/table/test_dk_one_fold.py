@@ -1,6 +1,8 @@
 """Dragon Kings has one fold: `dk fold`, `table bet PLAYER fold` and a phone's fold button
 all put the hole cards face down on the discard pile (003, a fold leaves the deal) and
-keep the same history, at a table that runs the betting."""
+keep the same history, at a table that runs the betting (the hook is in place; Dragon
+Kings hands its fold over once docs/table.md's tour is played again); and its points
+column counts what the tracked betting has in the pot."""
 
 from __future__ import annotations
 
@@ -78,6 +80,11 @@ def by_the_phone(state: Path) -> None:
         hub.close()
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="DragonKingsRules.fold_in_betting is off until docs/table.md's Dragon Kings tour "
+    "is played again: its folds' cards reach the discard pile, so the next deals' cards change",
+)
 @pytest.mark.parametrize(
     "fold_another_way", [by_table_bet, by_the_phone], ids=["table-bet", "phone"]
 )
@@ -133,3 +140,38 @@ def test_a_betting_fold_out_of_turn_moves_no_card(
     result = invoke("table", "bet", "ben", "fold")
     assert result.exit_code != 0 and "it is ann's turn" in result.stderr
     assert what_the_table_holds(state) == before
+
+
+def points_column(state: Path) -> dict[str, dict[str, str]]:
+    """The points column of every seat as the TV, the dealer and each guest see it."""
+    from companion.table import open_store
+    from companion.table.actions import game_cards
+    from companion.table.drawing import rules_for
+    from companion.table.views import audiences
+
+    with open_store(state) as store, store.transaction(write=False) as tx:
+        table = tx.table("t")
+        seen = rules_for(table.game).views(tx, table, game_cards(table), audiences(table))
+    return {str(a): {s.name: s.standing["points"] for s in view.seats} for a, view in seen.items()}
+
+
+def test_the_points_column_shows_what_the_tracked_betting_has_in_the_pot_this_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = tmp_path / "s.sqlite3"
+    monkeypatch.setenv("COMPANION_STATE", str(state))
+    deal(state)  # blinds ann 5, ben 10; cat raises to 30, dan calls
+    ok("table", "bet", "ann", "fold")
+    ok("table", "bet", "ben", "call")
+    seen = points_column(state)
+    assert len(seen) == 6  # the TV, the dealer, four seats
+    for column in seen.values():
+        assert column == {
+            "dan": "420 (+30 in the pot)",
+            "ann": "395 (+5 in the pot)",
+            "ben": "370 (+30 in the pot)",
+            "cat": "370 (+30 in the pot)",
+        }
+    shown = json.loads(ok("table", "show", "--json"))
+    assert shown["in_pot"] == shown["betting"]["put_in"]
+    assert shown["points"] == shown["betting"]["stacks"]

@@ -641,3 +641,44 @@ def test_ambush_and_run_folds_the_rogue_in_the_betting_on_his_turn(state_file: P
             ok("table", "board")
     settled = json.loads(ok("table", "showdown", "--result", "dee > ann > ben", "--json"))
     assert "cy" not in settled["winners"]
+
+
+def test_a_player_left_alone_with_a_monster_plays_the_deal_out_against_it(
+    state_file: Path,
+) -> None:
+    """000, Monsters: a monster always plays all-in. When every other player folds, the
+    one still in has not won: the board is dealt and the monster is fought at the
+    showdown, and the raise nobody at the table called stays in the pot (the monster
+    called it), as the same bets typed."""
+    from tests.table.test_dp_table_findings import rig
+
+    new_table(state_file, limit="no")
+    ok("table", "deal")
+    rig("monsters", "orc")
+    ok("table", "monster")
+    ok("table", "bet", "dee", "raise", "300")
+    for p in ("ann", "ben", "cy"):
+        ok("table", "bet", p, "fold")
+    b = betting()
+    assert b["phase"] == "closed" and b["pot"] == 500
+    for _ in range(3):
+        ok("table", "board")
+    result = ("--result", "orc > dee")
+    tracked = json.loads(ok("table", "showdown", *result, "--json"))
+    ok("table", "undo")
+    typed = json.loads(
+        ok(
+            "table",
+            "showdown",
+            "ann=0",
+            "ben=100",
+            "cy=100",
+            "dee=300",
+            "--fold",
+            "ann,ben,cy",
+            *result,
+            "--json",
+        )
+    )
+    assert tracked["pots"] == typed["pots"]
+    assert [(p["amount"], p["winners"]) for p in tracked["pots"]] == [(500, ["Orc"])]

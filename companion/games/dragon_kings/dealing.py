@@ -301,10 +301,19 @@ def owed_by(deal: DealState) -> dict[str, int]:
 
 
 def left_behind(tx: Transaction, table: TableInfo, deal: DealState) -> dict[str, int] | None:
-    """Each guest's points not yet in the pot of the deal under way (None: none kept)."""
+    """Each guest's points not yet in the pot of the deal under way (None: none kept).
+
+    On a table that runs the betting, the betting counts what each guest put in (the
+    blinds, the ante, every bet and call, a trade's cost): the misdeal penalties are all
+    it leaves out. Otherwise the table knows only the blinds, the ante and what is owed."""
     points = pts.points_of(tx, table)
     if points is None or not deal.under_way:
         return points
+    tracked = table_betting.load(tx, table)
+    if tracked is not None:
+        put = tracked.put_in()
+        fined = {p: deal.penalty_points.get(p, MISDEAL_PENALTY) for p in deal.penalties}
+        return {p: n - put.get(p, 0) - fined.get(p, 0) for p, n in points.items()}
     owed = owed_by(deal)
     return {p: n - deal.posted.get(p, 0) - owed.get(p, 0) for p, n in points.items()}
 

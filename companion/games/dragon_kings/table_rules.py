@@ -78,7 +78,6 @@ from companion.registry import TableFacts
 from companion.table import betting as table_betting
 from companion.table.actions import game_cards
 from companion.table.drawing import GameRules
-from companion.table.events import BetMade
 from companion.table.model import TableInfo
 from companion.table.store import Transaction
 from companion.table.views import Audience, View
@@ -163,11 +162,6 @@ class DragonKingsRules(GameRules):
 
     def fold(self, tx: Transaction, table: TableInfo, cards: GameCards, player: str) -> TableEvent:
         return dealing.fold(tx, table, cards, player)
-
-    def fold_in_betting(
-        self, tx: Transaction, table: TableInfo, cards: GameCards, player: str
-    ) -> BetMade | None:
-        return dealing.fold_in_betting(tx, table, cards, player)
 
     def swap(
         self, tx: Transaction, table: TableInfo, cards: GameCards, player: str, ref: str

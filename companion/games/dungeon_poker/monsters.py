@@ -147,6 +147,8 @@ def draw_monster(
             notes=notes,
         )
         card = replace(card, notes=(*card.notes, *_road_toll(tx, table, cards, model)))
+        # 000, Monsters: it plays all-in with no turn, so it calls every bet in the betting.
+        table_betting.add_caller(tx, table)
         deal = state.current_deal(tx, table)
         if deal is not None and deal.get("cards") and not deal.get("settled"):
             # The table dealt this deal's cards: it deals the monster's too.
