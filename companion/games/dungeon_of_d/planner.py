@@ -40,7 +40,7 @@ from companion.games.dungeon_of_d.state import MASK64, State
 
 AMULET_WORTH = 6.0
 """What the Amulet adds to an escape (worth 1) when the planner weighs its choices."""
-DEALS = 8
+DEALS = 16
 """Deals looked at for each choice."""
 MARGIN = 0.2
 """How much more than the greedy answer another must be worth to be taken instead: a few

@@ -52,7 +52,7 @@ def test_the_hint_is_the_planners_answer_and_gives_the_odds_it_used() -> None:
     given = hint(s)
     assert given.action == _escape(s)
     # the way out's test at INT 2 + 5 INT (its bonus card drawn first), then the look-ahead
-    assert given.reason.startswith("INT 6: 100%; 8 deals: escape 100% out, 0% Amulet; ")
+    assert given.reason.startswith("INT 6: 100%; 16 deals: escape 100% out, 0% Amulet; ")
     assert given.reason.count("%") == 5  # and the next best choice's escapes and Amulet
 
 
