@@ -1164,6 +1164,22 @@ HINT_WIDTH = 120
 """The longest hint line that names its answer in full; a longer one takes the short label."""
 
 
+def _said_once(label: str, reason: str) -> str:
+    """``label: reason``, without the reason's opening words where the label already holds
+    them ("[INT test of 8]: INT test of 8: 57% to win it" said the test twice).
+
+    >>> _said_once("Open the chest [INT test of 8].", "INT test of 8: 57% to win it")
+    'Open the chest [INT test of 8]: 57% to win it'
+    >>> _said_once("Rest", "HP 3: rest draws 2")
+    'Rest: HP 3: rest draws 2'
+    """
+    label = label.rstrip(".")
+    head, sep, rest = reason.partition(": ")
+    if sep and head in label:
+        reason = rest
+    return f"{label}: {reason}"
+
+
 def hint_line(s: State, menu: list[Entry]) -> str:
     """``hint``: the planner bot's answer as the menu numbers it, and its reason."""
     from companion.games.dungeon_of_d.bots import hint
@@ -1178,10 +1194,10 @@ def hint_line(s: State, menu: list[Entry]) -> str:
         if entry.action == action and isinstance(action, Move):  # the card list of a MOVE
             return f"Hint: {entry.number}) {did(s, action)}: {given.reason}."
         if entry.action == action:  # the answer as the list prints it, shortened only when long
-            whole = f"Hint: {entry.number}) {entry.label.rstrip('.')}: {given.reason}."
+            whole = f"Hint: {entry.number}) {_said_once(entry.label, given.reason)}."
             if len(whole) <= HINT_WIDTH or not entry.short:
                 return whole
-            return f"Hint: {entry.number}) {entry.short.rstrip('.')}: {given.reason}."
+            return f"Hint: {entry.number}) {_said_once(entry.short, given.reason)}."
         if isinstance(action, Move) and action in entry.moves:
             return f"Hint: {entry.number}) {did(s, action)}: {given.reason}."
     if isinstance(action, Move):  # the card of a MOVE the player chose another way is asked

@@ -791,7 +791,8 @@ def test_hint_for_the_card_of_a_move_the_player_chose_numbers_that_card() -> Non
 def test_hint_names_its_answer_whole_when_the_line_has_room() -> None:
     """The hint used to give a room action by its cut two-column label ("Slip through the
     gr… (AGL 6)") on a line with room to spare; it now prints the answer as the list does."""
-    from companion.ui.dungeon_of_d.shell import HINT_WIDTH, hint_line
+    from companion.games.dungeon_of_d.bots import hint
+    from companion.ui.dungeon_of_d.shell import HINT_WIDTH, _said_once, hint_line
 
     whole = 0
     for game in _walk(11, bot="greedy", limit=120):
@@ -806,7 +807,10 @@ def test_hint_names_its_answer_whole_when_the_line_has_room() -> None:
         if entry.action is not None and f"{number}) {entry.label}: " in line:
             whole += 1
         elif entry.action is not None:  # the short label only when the whole one is too long
-            assert len(line) - len(entry.short) + len(entry.label) > HINT_WIDTH, line
+            reason = hint(s).reason
+            if line == f"Hint: {number}) {_said_once(entry.short, reason)}.":
+                whole_line = f"Hint: {number}) {_said_once(entry.label, reason)}."
+                assert len(whole_line) > HINT_WIDTH, line
     assert whole > 10
 
 
@@ -932,3 +936,22 @@ def test_a_terminal_smaller_than_80_by_24_is_warned() -> None:
 
     assert small_terminal(80, 24) == "" and small_terminal(120, 40) == ""
     assert "79×24" in small_terminal(79, 24) and "needs 80×24" in small_terminal(100, 23)
+
+
+def test_hint_for_a_test_names_the_test_once() -> None:
+    """A test's answer and the hint's reason both open with "INT test of 5": the hint
+    says it once."""
+    from companion.ui.dungeon_of_d.shell import hint_line
+
+    seen = 0
+    for seed in (21, 5, 11):
+        for game in _walk(seed, bot="greedy", limit=150):
+            s = game.state
+            if s.outcome is not None:
+                break
+            line = hint_line(s, build_menu(s))
+            if " test of " not in line:
+                continue
+            seen += 1
+            assert line.count(" test of ") == 1, line
+    assert seen
