@@ -1071,3 +1071,40 @@ def test_a_player_who_wins_both_boards_is_listed_once_among_the_winners() -> Non
         result: [ann > ben, ben > ann]
     """)
     assert split.winners == ("ann", "ben")
+
+
+def test_two_front_war_numbers_each_boards_treasure_by_its_board() -> None:
+    """000, Two front war: each board's winner draws that board's treasure; the
+    treasure lines say which board (1 and 2), and one board alone names none."""
+    from companion.games.dungeon_poker.showdown_events import TreasuresDrawn
+
+    two = showdown("""
+        encounter: Two front war
+        players: [{name: ann, put_in: 500}, {name: ben, put_in: 500}, {name: cat, put_in: 500}]
+        result: [ann > ben > cat, ben > cat > ann]
+    """)
+    drawn = [(e.board, e.player) for e in two.events if isinstance(e, TreasuresDrawn)]
+    assert drawn == [(1, "ann"), (2, "ben")]
+    one = showdown("""
+        players: [{name: ann, put_in: 500}, {name: ben, put_in: 500}]
+        result: ann > ben
+    """)
+    assert [(e.board, e.player) for e in one.events if isinstance(e, TreasuresDrawn)] == [
+        (None, "ann")
+    ]
+
+
+def test_a_settled_showdown_and_its_monsters_fates_are_immutable_values() -> None:
+    """A result is a value the table records and every screen reads: nothing may change
+    it afterwards (a view that wrote into it would change what the others show)."""
+    import dataclasses
+
+    out = showdown("""
+        players: [{name: ann, put_in: 400}]
+        monsters: [{name: Orc}]
+        result: Orc > ann
+    """)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        out.treasures_waiting = 3  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        out.monsters[0].outcome = "lost"  # type: ignore[misc]
