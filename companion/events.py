@@ -182,7 +182,7 @@ def read_event(data: Any) -> Event:
     cls = _kind(kind)
     if cls is None:
         raise EventError(f"unknown event '{kind[:40]}'")
-    event: Event = _build(cls, data, kind)
+    event: Event = _builder(cls)(data, kind)
     return event
 
 
@@ -205,10 +205,6 @@ def read_event_text(text: str) -> Event:
         _READ.clear()  # emptied when full: it fills again with the entries in use
     _READ[text] = event
     return event
-
-
-def _build(cls: type[Any], data: Mapping[str, Any], where: str) -> Any:
-    return _builder(cls)(data, where)
 
 
 _HINTS: dict[type[Any], dict[str, Any]] = {}
@@ -285,11 +281,6 @@ def _unchanged_types(hint: Any) -> frozenset[type[Any]]:
         # an earlier option that takes a value and changes it: a float takes a whole number
         return kept - {int} if float in options else kept
     return frozenset()
-
-
-def _coerce(value: Any, hint: Any, where: str) -> Any:
-    """``value`` read as the type ``hint`` (lists become tuples); EventError if it is not one."""
-    return _decoder(hint)(value, where)
 
 
 def _decoder(hint: Any) -> Decoder:
