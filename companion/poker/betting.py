@@ -892,9 +892,7 @@ class _Deal:
         if kind is _F.CALLER:
             self.callers += 1
             if self.phase is Phase.OVER:
-                # The deal was the last player's; now it is played out against the newcomer.
-                last = self.street_index == len(self.rules.streets) - 1
-                self.phase = Phase.SHOWDOWN if last else Phase.CLOSED
+                self.close()  # the deal was the last player's; now it is played out
             return
         if kind is _F.DEAD:
             self.dead_money += a.amount or 0
@@ -1002,11 +1000,12 @@ class _Deal:
         """The round's betting is over: an uncalled bet goes back to its bettor (unless a
         contestant outside the seats is in, who calls every bet)."""
         self.queue = []
-        cap = sorted(self.bets)[-2]
-        for i, b in enumerate(self.bets):
-            if b > cap and not self.callers:
-                self.stacks[i] += b - cap
-                self.bets[i] = cap
+        if not self.callers:
+            cap = sorted(self.bets)[-2]
+            for i, b in enumerate(self.bets):
+                if b > cap:
+                    self.stacks[i] += b - cap
+                    self.bets[i] = cap
         if self.live() <= 1 and not self.callers:
             self.phase = Phase.OVER
         elif self.street_index == len(self.rules.streets) - 1:
