@@ -131,8 +131,7 @@ class TableBetting:
         for p, n in self.toll.items():
             if p not in s.players or p in s.folded_players:
                 continue
-            paid = min(n, s.stack_of(p))
-            paid -= paid % s.rules.unit
+            paid = _payable(s, p, n)
             if paid:
                 s = s.add_dead_money(paid, p)
         return replace(self, state=s, toll={}, toll_rule={})
@@ -163,7 +162,7 @@ class TableBetting:
         legal: list[dict[str, Any]] = []
         if self.state.stack_of(who) > self.toll[who]:  # what is left once the toll is paid
             paid = self.state.add_dead_money(self.toll[who], who)
-            legal = [a for a in paid.view().to_json()["legal"] if a["action"] != "fold"]
+            legal = [a.to_json() for a in paid.legal_actions() if a.kind is not ActionKind.FOLD]
         doc["legal"] = [{"action": "fold", "min": None, "max": None}, *legal]
         return doc
 
@@ -348,9 +347,7 @@ def decide(tx: Transaction, table: TableInfo, action: Action) -> tuple[TableBett
     after = s.apply(resolved)
     penalty = 0
     if resolved.kind in (ActionKind.FOLD, ActionKind.LEAVE) and betting.fold_penalty:
-        unit = after.rules.unit
-        penalty = min(betting.fold_penalty, after.stack_of(str(player)))
-        penalty -= penalty % unit
+        penalty = _payable(after, str(player), betting.fold_penalty)
         if penalty:
             after = after.add_dead_money(penalty, player)
     return _decided(tx, table, betting, before, after, resolved, penalty, toll, toll_rule)
@@ -396,6 +393,13 @@ def _decided(
         toll_rule if toll else "",
     )
     return betting, event
+
+
+def _payable(s: BettingState, player: str, amount: int) -> int:
+    """What ``player`` can pay of ``amount`` into the pot: at most their stack, in whole
+    units of the table's chips."""
+    paid = min(amount, s.stack_of(player))
+    return paid - paid % s.rules.unit
 
 
 def _pay_toll(s: BettingState, action: Action, toll: int, rule: str) -> tuple[BettingState, Action]:
@@ -547,12 +551,15 @@ def pay_in(tx: Transaction, table: TableInfo, player: str, amount: int) -> None:
     save(tx, table, replace(betting, state=betting.state.add_dead_money(amount, player)))
 
 
-def add_caller(tx: Transaction, table: TableInfo) -> None:
-    """A contestant with no seat comes into the deal under way, all-in for every pot (a
-    game's monster): it calls every bet, so nothing goes back uncalled, and the deal is
-    played out to the showdown even when one player alone stays in. Nothing when the
-    table does not track the betting."""
+def add_caller(tx: Transaction, table: TableInfo, count: int = 1) -> None:
+    """``count`` contestants with no seat come into the deal under way, all-in for every
+    pot (a game's monsters): they call every bet, so nothing goes back uncalled, and the
+    deal is played out to the showdown even when one player alone stays in. Nothing when
+    the table does not track the betting."""
     betting = load(tx, table)
-    if betting is None:
+    if betting is None or count <= 0:
         return
-    save(tx, table, replace(betting, state=betting.state.add_caller()))
+    s = betting.state
+    for _ in range(count):
+        s = s.add_caller()
+    save(tx, table, replace(betting, state=s))
