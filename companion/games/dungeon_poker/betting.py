@@ -106,12 +106,12 @@ def open_deal(
         fold_penalty=enc.fold_penalty,
         dealer=dealer,
     )
-    for copy in tx.pile(table, "monsters", "in_play"):
-        if not cards.get(copy.card_id).owner:
-            # A monster still in play from before (Dragon age's dragon) calls every bet too;
-            # the Golem plays for its owner and folds with her.
-            table_betting.add_caller(tx, table)
-            betting = table_betting.load(tx, table) or betting
+    # A monster still in play from before (Dragon age's dragon) calls every bet too; the
+    # Golem plays for its owner and folds with her.
+    staying = [c for c in tx.pile(table, "monsters", "in_play") if not cards.get(c.card_id).owner]
+    if staying:
+        table_betting.add_caller(tx, table, len(staying))
+        betting = table_betting.load(tx, table) or betting
     paid = ", ".join(f"{p} {n:,}" for p, n in {**betting.put_in()}.items() if n)
     notes.append(f"{dealer} deals; blinds posted: {paid}; {betting.state.to_act} to act")
     return betting
