@@ -301,10 +301,9 @@ def act(
     fold_in_betting`) is that game's fold: the same cards moved and the same entry
     whichever command or page made it."""
     if action.kind is ActionKind.FOLD and action.player is not None and load(tx, table):
-        from companion.table.actions import game_cards
         from companion.table.drawing import rules_for
 
-        folded = rules_for(table.game).fold_in_betting(tx, table, game_cards(table), action.player)
+        folded = rules_for(table.game).fold_in_betting(tx, table, action.player)
         if folded is not None:
             kept = load(tx, table)
             assert kept is not None  # the game's fold went through the tracked betting

@@ -213,14 +213,14 @@ class GameRules:
         """Refuse a generic card move (discard, remove, return, reorder, shuffle) that the
         game's own commands must make instead; generic games allow every move."""
 
-    def fold_in_betting(
-        self, tx: Transaction, table: TableInfo, cards: GameCards, player: str
-    ) -> BetMade | None:
+    def fold_in_betting(self, tx: Transaction, table: TableInfo, player: str) -> BetMade | None:
         """A fold through the table's betting (``table bet PLAYER fold``, a page's fold
         button) at a game whose own fold does more than the betting's (the hole cards to
         the discard pile, its own history entry): the game folds ``player`` its way, the
         betting's fold inside it, and returns the betting's event. None (the default):
-        the betting's fold is the whole fold, recorded by :func:`companion.table.betting.act`."""
+        the betting's fold is the whole fold, recorded by :func:`companion.table.betting.act`.
+        It takes no cards: a game whose fold needs them loads them, so a fold costs the
+        other games no card load."""
         return None
 
     # -- what the table shows ------------------------------------------------------
