@@ -84,9 +84,9 @@ def at_table(
         raise CompanionError(f"'{name}' needs a table: start serve with --table NAME")
     with store.transaction() as tx:
         at = tx.table(table.name)
-        last = tx.history(at, 1)
+        last = tx.last_entry_id(at)
         result = work(tx, at)
-        wrote = tx.history(at, since=last[0].id if last else 0)
+        wrote = tx.history(at, since=last)
     seen = tuple(e.seen_by(viewer) for e in wrote)
     message = said(result) if said is not None else "; ".join(sentence(e.event) for e in seen)
     return Done(message or "done", seen)
@@ -428,8 +428,7 @@ def check_seen(tx: Transaction, table: TableInfo, seen: int | None) -> None:
     twice, moves nothing."""
     if seen is None:
         return
-    last = tx.history(table, 1)
-    now = last[0].id if last else 0
+    now = tx.last_entry_id(table)
     if seen != now:
         raise CompanionError(
             f"the table moved on since this page was drawn (entry #{seen}, now #{now}): "

@@ -642,6 +642,12 @@ class Transaction:
             rows.reverse()
         return [_entry(row, table) for row in rows]
 
+    def last_entry_id(self, table: TableInfo) -> int:
+        """The number of the table's newest history entry (0 before the first), read
+        without decoding any entry (a page's "seen" mark, what a command wrote after it)."""
+        row = self._sql("SELECT MAX(id) FROM history WHERE table_id = ?", [table.id]).fetchone()
+        return int(row[0] or 0)
+
     def history_entries(self, table: TableInfo, ids: Iterable[int]) -> dict[int, HistoryEntry]:
         """The entries of ``table`` with these numbers (an undo's target, say), by number."""
         wanted = sorted(set(ids))

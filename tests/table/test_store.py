@@ -289,6 +289,14 @@ def test_history_limit_and_since_read_the_same_entries_as_the_whole_history(
         assert tx.history(table, since=ids[-1]) == []
 
 
+def test_last_entry_id_is_the_newest_entry_of_that_table_alone(store: TableStore) -> None:
+    table, ids = _long_evening(store, 5)
+    with store.transaction() as tx:
+        other, _ = new_table(tx, "saturday", "dragon-kings", ["Cy"], seed=2)
+        assert tx.last_entry_id(table) == ids[-1] == tx.history(table, 1)[0].id
+        assert tx.last_entry_id(other) == tx.history(other)[-1].id > ids[-1]
+
+
 def test_history_entries_reads_the_entries_asked_for_and_no_other_tables(
     store: TableStore,
 ) -> None:

@@ -267,8 +267,7 @@ class Hub:
             if info is not None:
                 rules = game(info.game)
                 now = rules.page_actions_now(tx, info) if rules.page_actions else {}
-                last = tx.history(info, 1)
-                seen = last[0].id if last else 0
+                seen = tx.last_entry_id(info)
                 for player in info.players:
                     seat = views[Audience.seat(player)]
                     buttons = tuple(page_buttons(now.get(player, ())))
