@@ -19,6 +19,7 @@ from companion.games.dungeon_poker.showdown_events import (
     GemsStolen,
     HandCardsDiscarded,
     NextLevelOpens,
+    TreasuresDrawn,
     TreasuresLost,
 )
 from tests.poker.showdown_helpers import Scripted, showdown
@@ -216,6 +217,38 @@ def test_beast_mastery_gives_a_monsters_pot_and_treasure_to_the_fey_teratologist
     assert out.payouts == {"fey": 800, "ben": 0}
     assert out.treasures == {"fey": 1}
     assert out.removed == 0
+
+
+def test_beast_mastery_is_named_when_the_fey_teratologist_draws_a_monsters_treasure() -> None:
+    # Appendix E, Beast mastery: the treasure a wild monster won is hers by Beast mastery;
+    # a monster controlled for its player draws for him by his control, not by hers.
+    wild = showdown("""
+        players:
+          - {name: fey, put_in: 400, character: Fey Teratologist}
+          - {name: ben, put_in: 400}
+        monsters: [{name: Orc}]
+        result: Orc > ben > fey
+    """)
+    drawn = [e for e in wild.events if isinstance(e, TreasuresDrawn)]
+    assert drawn == [TreasuresDrawn(None, "Orc", "fey", 1, True)]
+    ally = showdown("""
+        players:
+          - {name: fey, put_in: 400, character: Fey Teratologist}
+          - {name: ben, put_in: 400}
+        monsters: [{name: Orc, controlled_by: ben}]
+        result: Orc > ben > fey
+    """)
+    drawn = [e for e in ally.events if isinstance(e, TreasuresDrawn)]
+    assert drawn == [TreasuresDrawn(None, "Orc", "ben", 1, False)]
+    own = showdown("""
+        players:
+          - {name: fey, put_in: 400, character: Fey Teratologist}
+          - {name: ben, put_in: 400}
+        monsters: [{name: Orc}]
+        result: fey > Orc > ben
+    """)
+    drawn = [e for e in own.events if isinstance(e, TreasuresDrawn)]
+    assert drawn == [TreasuresDrawn(None, "fey", "fey", 1, False)]
 
 
 def test_beast_mastery_pays_the_fey_teratologist_at_most_what_she_could_win_from_each_player() -> (
