@@ -1024,6 +1024,12 @@ class Greedy:
             cmb = R.combat_frame(s)
             return f"the shot hits {_pct(self.best_shot(s, cmb)[0])}" if cmb is not None else ""
         if isinstance(action, Discard):
+            paying = s.stack[-1] if s.stack else None
+            if isinstance(paying, RunFrame) and action.card in s.hand:
+                need = paying.need
+                if content.power[action.card] >= need:
+                    return f"the card least worth keeping that pays the {need} to run"
+                return f"no card pays the {need} to run alone: the strongest goes first"
             return "the card least worth keeping"
         if isinstance(action, Guess):
             chance = _pct(O.guess_odds(s)[action.number])

@@ -393,3 +393,19 @@ def test_hint_reason_counts_the_cards_a_run_away_costs_in_words() -> None:
     assert Greedy().explain(one, Fight()).endswith("running costs 1 card")
     two = begin(scenario(hand=["2 STR", "2 MOV", "3 AGL"], level=7, INT=0), combat(4))
     assert Greedy().explain(two, Fight()).endswith("running costs 2 cards")
+
+
+def test_the_run_away_discard_says_whether_one_card_pays_the_way_out() -> None:
+    from companion.games.dungeon_of_d.actions import Discard
+    from companion.games.dungeon_of_d.frames import RunFrame
+
+    s = begin(scenario(hand=["5 INT", "3 STR", "2 MOV"]))
+    s.stack.append(RunFrame(need=3))
+    bot = Greedy()
+    assert bot.explain_chosen(s, Discard(card("3 STR"))) == (
+        "the card least worth keeping that pays the 3 to run"
+    )
+    s.stack[-1] = RunFrame(need=6)
+    assert bot.explain_chosen(s, Discard(card("5 INT"))) == (
+        "no card pays the 6 to run alone: the strongest goes first"
+    )
