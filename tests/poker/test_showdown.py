@@ -22,6 +22,7 @@ from companion.games.dungeon_poker.showdown_events import (
     TreasuresDrawn,
     TreasuresLost,
 )
+from companion.poker.showdown_events import PotWon, Winnings
 from tests.poker.showdown_helpers import Scripted, showdown
 
 # ---------------------------------------------------------------- monsters and the pots
@@ -249,6 +250,26 @@ def test_beast_mastery_is_named_when_the_fey_teratologist_draws_a_monsters_treas
     """)
     drawn = [e for e in own.events if isinstance(e, TreasuresDrawn)]
     assert drawn == [TreasuresDrawn(None, "fey", "fey", 1, False)]
+
+
+def test_a_monsters_pot_goes_to_its_ally_by_control_to_the_fey_teratologist_by_beast_mastery() -> (
+    None
+):
+    # Appendix E, Beast mastery, and "Monsters": who takes a monster's pot, and under which
+    # rule: the player it fights for, the Beast master for a wild one, or out of the game.
+    def won(monster: str) -> list[Winnings | None]:
+        out = showdown(f"""
+            players:
+              - {{name: fey, put_in: 400, character: Fey Teratologist}}
+              - {{name: ben, put_in: 400}}
+            monsters: [{monster}]
+            result: Orc > ben > fey
+        """)
+        return [e.winnings for e in out.events if isinstance(e, PotWon)]
+
+    assert won("{name: Orc}") == [Winnings("beast", "fey")]
+    assert won("{name: Orc, controlled_by: ben}") == [Winnings("for", "ben")]
+    assert won("{name: Orc, summoned_by: ben}") == [Winnings("for", "ben")]
 
 
 def test_beast_mastery_pays_the_fey_teratologist_at_most_what_she_could_win_from_each_player() -> (
