@@ -951,6 +951,28 @@ def test_ambush_and_run_takes_gold_from_the_pot_and_the_winners_treasure() -> No
         """)
 
 
+def test_ambush_and_run_takes_half_the_pot_with_the_gold_carried_and_at_most_the_rogues_cap() -> (
+    None
+):
+    # Appendix E, the Rogue's Ambush & run: half the pot in whole coins (the gold carried
+    # from the last deal is in the pot), at most the 3,000 the card prints.
+    carried = showdown("""
+        declared: {ambush_and_run: {by: rogue, gold: 1100}}
+        carried: 1000
+        players: [{name: rogue, put_in: 400, folded: true}, {name: ann, put_in: 800}]
+        result: ann
+    """)
+    assert carried.payouts == {"rogue": 1100, "ann": 1100}
+    with pytest.raises(CompanionError, match="coins, at most 3,000: 3,000 here"):
+        showdown("""
+            declared: {ambush_and_run: {by: rogue, gold: 3500}}
+            players:
+              - {name: rogue, put_in: 400, folded: true, character: Rogue}
+              - {name: ann, put_in: 8000}
+            result: ann
+        """)
+
+
 def test_a_summoned_monster_that_ties_wins_its_share_for_its_summoner() -> None:
     out = showdown("""
         players: [{name: ann, put_in: 400}, {name: ben, put_in: 400}]
