@@ -15,9 +15,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypedDict
 
-from companion.cards.dungeon_poker import soul_gems
 from companion.timer.clock import ClockView, clock_text
 from companion.timer.structure import Break, Level, Structure
+
+
+def _gems(count: int) -> str:
+    """A level's soul gem bonus in words (the structure's own field, so the timer need
+    not load a game's card models, about a quarter of a second, to say it).
+
+    >>> _gems(1), _gems(2)
+    ('1 soul gem', '2 soul gems')
+    """
+    return f"{count} soul gem{'' if count == 1 else 's'}"
 
 
 def stakes_text(level: Level, structure: Structure, players: int | None = None) -> str:
@@ -89,7 +98,7 @@ def next_text(v: ClockView) -> str:
     if v.next_level is None:
         return f"last {v.structure.level_word.lower()}: nothing follows"
     word = v.structure.level_word
-    gems = f" · +{v.next_level.soul_gems} soul gem" if v.next_level.soul_gems else ""
+    gems = f" · +{_gems(v.next_level.soul_gems)}" if v.next_level.soul_gems else ""
     between = 0 if isinstance(v.next_stage, Level) else 1
     stakes = stakes_text(v.next_level, v.structure, v.state.settings.players).lower()
     return (
@@ -113,7 +122,7 @@ def bonus_text(v: ClockView) -> str | None:
     if v.is_break or not v.level.soul_gems:
         return None
     gems = v.level.soul_gems
-    return f"+{soul_gems(gems)} for every player at the first deal of this level"
+    return f"+{_gems(gems)} for every player at the first deal of this level"
 
 
 def encounter_lines(v: ClockView) -> tuple[str, str] | None:
@@ -157,7 +166,7 @@ def ladder_text(levels: Sequence[Level], *, soul_gems: bool = False, most: int =
     '100, 300, 500 +1 soul gem, 700, 1000, 1500 +1 soul gem'
     """
     shown = [
-        lv.stakes() + (f" +{lv.soul_gems} soul gem" if soul_gems and lv.soul_gems else "")
+        lv.stakes() + (f" +{_gems(lv.soul_gems)}" if soul_gems and lv.soul_gems else "")
         for lv in levels[:most]
     ]
     if len(levels) > most:
